@@ -1,0 +1,252 @@
+/*
+ * kfb_format.h - the on-disk layout of a .kfb file.
+ *
+ * This header is the single definition of the binary format. The writer
+ * (runtime/kf_encode.c) and the reader (runtime/kf_load.c) both build on it;
+ * formats/kfb.md explains the format in prose.
+ *
+ * Everything after the 8 identifier bytes is a sequence of little-endian
+ * 32-bit words: every record below is a struct made only of 32-bit fields,
+ * so a record is converted between host and file order one word at a time
+ * (kfb_word_swap) and never depends on compiler padding.
+ */
+#ifndef KFB_FORMAT_H
+#define KFB_FORMAT_H
+
+#include <stdint.h>
+
+/* ------------------------------------------------------------------------ */
+/* File header                                                              */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The identifier catches the usual transfer damage, as PNG's and M3G's do:
+ * 0xAB has the high bit set (7-bit channels), "\r\n" catches line-ending
+ * conversion in either direction, 0x1A stops a DOS `type`, the final "\n"
+ * catches "\n" -> "\r\n".
+ */
+#define KFB_IDENTIFIER      "\xAB" "KFB\r\n\x1A\n"
+#define KFB_IDENTIFIER_SIZE 8u
+
+#define KFB_VERSION_MAJOR 1u
+#define KFB_VERSION_MINOR 0u
+
+/* Probe values: a writer with the wrong byte order or float format is caught
+ * before any real field is trusted (as Lua's LUAC_INT / LUAC_NUM). */
+#define KFB_PROBE_INT   0x04030201u   /* bytes 01 02 03 04 on disk */
+#define KFB_PROBE_FLOAT (-370.5f)     /* bits 0xC3B94000 */
+
+typedef struct kfb_header {
+    uint32_t version;       /* (major << 16) | minor */
+    uint32_t probe_int;     /* KFB_PROBE_INT */
+    float    probe_float;   /* KFB_PROBE_FLOAT */
+    uint32_t section_count; /* KFB_SECTION_COUNT */
+    uint32_t file_size;     /* total bytes, identifier included */
+    uint32_t header_crc;    /* CRC-32 of the identifier and the 5 words above */
+} kfb_header;
+
+#define KFB_HEADER_SIZE (KFB_IDENTIFIER_SIZE + (uint32_t)sizeof(kfb_header))
+
+/* ------------------------------------------------------------------------ */
+/* Sections                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A file has exactly KFB_SECTION_COUNT sections, in this order. Each is a
+ * kfb_section_header, `stored_size` bytes, then a CRC-32 word over the
+ * section header and the stored bytes.
+ */
+enum {
+    KFB_SECTION_STRINGS = 0, /* NUL-terminated UTF-8 names, referenced by byte offset */
+    KFB_SECTION_OBJECTS = 1, /* object records (kfb_object + body) */
+    KFB_SECTION_DATA    = 2, /* float32 arrays, referenced by word offset */
+    KFB_SECTION_COUNT   = 3
+};
+
+#define KFB_FOURCC(a, b, c, d) \
+    ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) | ((uint32_t)(d) << 24))
+
+/* Tag of section i: "STRS", "OBJS", "DATA". */
+#define KFB_TAG_STRINGS KFB_FOURCC('S', 'T', 'R', 'S')
+#define KFB_TAG_OBJECTS KFB_FOURCC('O', 'B', 'J', 'S')
+#define KFB_TAG_DATA    KFB_FOURCC('D', 'A', 'T', 'A')
+
+enum {
+    KFB_COMPRESSION_NONE = 0,
+    KFB_COMPRESSION_ZLIB = 1  /* a zlib stream (RFC 1950) of exactly raw_size bytes */
+};
+
+typedef struct kfb_section_header {
+    uint32_t tag;         /* KFB_TAG_* of this position */
+    uint32_t compression; /* KFB_COMPRESSION_* */
+    uint32_t stored_size; /* bytes that follow in the file */
+    uint32_t raw_size;    /* bytes after decompression (== stored_size if NONE) */
+} kfb_section_header;
+
+#define KFB_SECTION_HEADER_SIZE ((uint32_t)sizeof(kfb_section_header))
+#define KFB_SECTION_CRC_SIZE    4u
+
+/* ------------------------------------------------------------------------ */
+/* Objects                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Every object in the OBJECTS section starts with this; `size` bytes of body
+ * follow. Version 1.0 bodies have exactly the size of their record struct. */
+typedef struct kfb_object {
+    uint32_t type; /* KFB_OBJECT_* */
+    uint32_t size; /* body size in bytes */
+} kfb_object;
+
+enum {
+    KFB_OBJECT_SEQUENCE   = 1, /* kfb_sequence */
+    KFB_OBJECT_CONTROLLER = 2, /* kfb_controller */
+    KFB_OBJECT_TARGET     = 3, /* kfb_target */
+    KFB_OBJECT_TRACK      = 4  /* kfb_track */
+};
+
+/* "No reference": an optional index or data offset that is absent. */
+#define KFB_NONE 0xFFFFFFFFu
+
+/* A float64 split in two words, low word first (little-endian order). */
+typedef struct kfb_f64 {
+    uint32_t lo, hi;
+} kfb_f64;
+
+/* Interpolation and repeat codes (M3G's order of mention). */
+enum {
+    KFB_INTERP_STEP   = 0,
+    KFB_INTERP_LINEAR = 1,
+    KFB_INTERP_SPLINE = 2,
+    KFB_INTERP_SLERP  = 3,
+    KFB_INTERP_SQUAD  = 4,
+    KFB_INTERP_COUNT  = 5
+};
+
+enum {
+    KFB_REPEAT_CONSTANT = 0,
+    KFB_REPEAT_LOOP     = 1,
+    KFB_REPEAT_COUNT    = 2
+};
+
+/*
+ * KeyframeSequence.
+ *
+ * Keys are stored rotated so that the valid ones come first, in valid order:
+ * stored key j is authored key (valid_first + j) mod key_count, and stored
+ * keys 0 .. valid_count-1 are the valid range. Sampling then walks one
+ * contiguous array; keys outside the valid range follow only so that the
+ * source can be reproduced.
+ *
+ * DATA arrays (word offsets):
+ *   times    key_count floats
+ *   values   key_count * components floats
+ *   tangents SPLINE: valid_count*components outgoing, then as many incoming;
+ *            SQUAD:  valid_count*4 "a" quaternions, then valid_count*4 "b";
+ *            other interpolations: KFB_NONE.
+ */
+typedef struct kfb_sequence {
+    uint32_t name;          /* STRINGS offset */
+    uint32_t interpolation; /* KFB_INTERP_* */
+    uint32_t repeat;        /* KFB_REPEAT_* */
+    uint32_t components;    /* >= 1; 4 for SLERP and SQUAD */
+    uint32_t key_count;     /* >= 1 */
+    uint32_t valid_first;   /* authored index of the first valid key */
+    uint32_t valid_count;   /* 1 .. key_count */
+    float    duration;      /* > 0 */
+    uint32_t times;         /* DATA offset */
+    uint32_t values;        /* DATA offset */
+    uint32_t tangents;      /* DATA offset or KFB_NONE */
+} kfb_sequence;
+
+/* AnimationController: the initial state a player starts from. */
+typedef struct kfb_controller {
+    uint32_t name;          /* STRINGS offset */
+    kfb_f64  speed;
+    kfb_f64  weight;        /* >= 0 */
+    kfb_f64  active_start;  /* world time; start == end: always active */
+    kfb_f64  active_end;    /* >= active_start */
+    kfb_f64  ref_world;     /* reference point: world time ... */
+    kfb_f64  ref_sequence;  /* ... and the sequence time it maps to */
+} kfb_controller;
+
+/* Animatable properties (M3G AnimationTrack's set), plus custom ones. */
+enum {
+    KFB_PROPERTY_CUSTOM = 0,
+    KFB_PROPERTY_ALPHA,
+    KFB_PROPERTY_AMBIENT_COLOR,
+    KFB_PROPERTY_COLOR,
+    KFB_PROPERTY_CROP,
+    KFB_PROPERTY_DENSITY,
+    KFB_PROPERTY_DIFFUSE_COLOR,
+    KFB_PROPERTY_EMISSIVE_COLOR,
+    KFB_PROPERTY_FAR_DISTANCE,
+    KFB_PROPERTY_FIELD_OF_VIEW,
+    KFB_PROPERTY_INTENSITY,
+    KFB_PROPERTY_MORPH_WEIGHTS,
+    KFB_PROPERTY_NEAR_DISTANCE,
+    KFB_PROPERTY_ORIENTATION,
+    KFB_PROPERTY_PICKABILITY,
+    KFB_PROPERTY_SCALE,
+    KFB_PROPERTY_SHININESS,
+    KFB_PROPERTY_SPECULAR_COLOR,
+    KFB_PROPERTY_SPOT_ANGLE,
+    KFB_PROPERTY_SPOT_EXPONENT,
+    KFB_PROPERTY_TRANSLATION,
+    KFB_PROPERTY_VISIBILITY,
+    KFB_PROPERTY_COUNT
+};
+
+/* A blended destination: "object.property". */
+typedef struct kfb_target {
+    uint32_t name;       /* STRINGS offset of "object.property" */
+    uint32_t property;   /* KFB_PROPERTY_* */
+    uint32_t components; /* allowed by the property (see kf_property_accepts) */
+} kfb_target;
+
+/* Kinds of animator a track can play. */
+enum {
+    KFB_ANIMATOR_SEQUENCE = 0,
+    KFB_ANIMATOR_KIND_COUNT = 1
+};
+
+/* AnimationTrack: an animator played through a controller into a target. */
+typedef struct kfb_track {
+    uint32_t animator_kind; /* KFB_ANIMATOR_* */
+    uint32_t animator;      /* index among the objects of that kind */
+    uint32_t controller;    /* controller index, or KFB_NONE: contributes nothing */
+    uint32_t target;        /* target index */
+} kfb_track;
+
+/* ------------------------------------------------------------------------ */
+/* Word order                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Converts `count` words between file (little-endian) and host order, in
+ * place; the identity on little-endian hosts. */
+static inline void kfb_word_swap(void *words, uint32_t count)
+{
+    const uint16_t probe = 1;
+    if (*(const unsigned char *)&probe == 1)
+        return;
+    unsigned char *p = (unsigned char *)words;
+    for (uint32_t i = 0; i < count; i++, p += 4) {
+        unsigned char t0 = p[0], t1 = p[1];
+        p[0] = p[3];
+        p[1] = p[2];
+        p[2] = t1;
+        p[3] = t0;
+    }
+}
+
+#define KFB_WORDS(type) ((uint32_t)(sizeof(type) / 4u))
+
+_Static_assert(sizeof(float) == 4, "kfb needs IEEE-754 binary32 floats");
+_Static_assert(sizeof(kfb_header) == 24, "kfb_header is 6 words");
+_Static_assert(sizeof(kfb_section_header) == 16, "kfb_section_header is 4 words");
+_Static_assert(sizeof(kfb_object) == 8, "kfb_object is 2 words");
+_Static_assert(sizeof(kfb_sequence) == 44, "kfb_sequence is 11 words");
+_Static_assert(sizeof(kfb_controller) == 52, "kfb_controller is 13 words");
+_Static_assert(sizeof(kfb_target) == 12, "kfb_target is 3 words");
+_Static_assert(sizeof(kfb_track) == 16, "kfb_track is 4 words");
+
+#endif /* KFB_FORMAT_H */

@@ -1,0 +1,411 @@
+/*
+ * kf.h - libkf, the kfb keyframe animation runtime.
+ *
+ * A .kfb file (written by kfc, or by kf_build.h) holds animators (M3G
+ * KeyframeSequences), AnimationControllers, targets and the tracks that bind
+ * them. libkf loads it into an immutable kf_anim and plays it:
+ *
+ *     kf_anim *anim;
+ *     if (kf_load_file("walk.kfb", NULL, &anim, &err) != KF_OK) ...
+ *     kf_player *player;                       // one per character
+ *     kf_player_create(anim, NULL, &player);
+ *     each frame:
+ *         kf_player_update(player, world_time);
+ *         const float *t = kf_player_value(player, hip_translation);
+ *
+ * Threads: a kf_anim is never written after loading, so any number of threads
+ * may sample it and create players from it at once. A kf_player (with its
+ * controllers) belongs to one thread at a time.
+ *
+ * Memory: every allocation goes through a kf_allocator (NULL means malloc and
+ * free). Nothing allocates in kf_player_update or in sampling.
+ *
+ * Errors: functions that can fail return a kf_result; KF_OK is 0. Loaders also
+ * fill an optional kf_error with where the problem is and a message.
+ *
+ * Numbers: values are float32 (as stored); times are double so that positions
+ * far from zero (+-2e9 units) still sample exactly.
+ */
+#ifndef KF_H
+#define KF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KF_VERSION_MAJOR  0
+#define KF_VERSION_MINOR  1
+#define KF_VERSION_PATCH  0
+#define KF_VERSION_STRING "0.1.0"
+
+/* Returns KF_VERSION_STRING as compiled into the library. */
+const char *kf_version(void);
+
+/* ======================================================================== */
+/* Results and errors                                                       */
+/* ======================================================================== */
+
+typedef enum kf_result {
+    KF_OK = 0,
+    /* Reading a .kfb: each rejection has its own code. */
+    KF_ERROR_NOT_KFB,        /* the identifier bytes are not a .kfb identifier */
+    KF_ERROR_VERSION,        /* a format version this reader does not read */
+    KF_ERROR_PROBE,          /* byte-order / float-format probe mismatch */
+    KF_ERROR_TRUNCATED,      /* the data ends before the file does */
+    KF_ERROR_TRAILING_DATA,  /* bytes after the end the header declares */
+    KF_ERROR_CHECKSUM,       /* a CRC-32 does not match */
+    KF_ERROR_SECTION,        /* bad section tag, count, compression or size */
+    KF_ERROR_TOO_LARGE,      /* a declared size beyond the loader's limits */
+    KF_ERROR_INFLATE,        /* a zlib stream is corrupt or of the wrong length */
+    KF_ERROR_OBJECT,         /* unknown object type or wrong record size */
+    KF_ERROR_STRING,         /* a name is outside the string table or unterminated */
+    KF_ERROR_REFERENCE,      /* an index or data offset points outside its table */
+    KF_ERROR_VALUE,          /* a field holds a value its object does not allow */
+    /* Any call. */
+    KF_ERROR_OUT_OF_MEMORY,  /* the allocator returned NULL */
+    KF_ERROR_IO,             /* reading or writing failed */
+    KF_ERROR_ARGUMENT,       /* an argument is out of its documented domain */
+    KF_ERROR_NOT_FOUND,      /* no object of that name */
+    KF_ERROR_DUPLICATE,      /* a name or binding that must be unique is not */
+    KF_RESULT_COUNT
+} kf_result;
+
+/* A short static description of `result` ("file is truncated"). Never NULL. */
+const char *kf_result_message(kf_result result);
+/* The enumerator's name ("KF_ERROR_TRUNCATED"). Never NULL. */
+const char *kf_result_name(kf_result result);
+
+#define KF_NO_INDEX UINT32_MAX
+
+/* The field of an object a validation error is about. */
+typedef enum kf_field {
+    KF_FIELD_NONE = 0,
+    KF_FIELD_NAME,
+    KF_FIELD_INTERPOLATION,
+    KF_FIELD_REPEAT,
+    KF_FIELD_DURATION,
+    KF_FIELD_VALID_RANGE,
+    KF_FIELD_COMPONENTS,
+    KF_FIELD_KEYS,          /* the key list as a whole */
+    KF_FIELD_KEY_TIME,      /* kf_error.item: the key (authored index) */
+    KF_FIELD_KEY_VALUE,     /* kf_error.item: the key (authored index) */
+    KF_FIELD_TANGENTS,
+    KF_FIELD_SPEED,
+    KF_FIELD_WEIGHT,
+    KF_FIELD_ACTIVE_INTERVAL,
+    KF_FIELD_REFERENCE,
+    KF_FIELD_ANIMATOR,
+    KF_FIELD_CONTROLLER,
+    KF_FIELD_TARGET
+} kf_field;
+
+/*
+ * Where and why something failed. Every call that takes a kf_error * accepts
+ * NULL. On failure the fields that do not apply are KF_NO_INDEX / 0.
+ */
+typedef struct kf_error {
+    kf_result result;
+    uint32_t  section; /* loading: section index (0 strings, 1 objects, 2 data) */
+    uint32_t  object;  /* loading: object index in file order;
+                          building: index of the description within its kind */
+    kf_field  field;   /* which field of that object */
+    uint32_t  item;    /* which key / element of the field */
+    uint64_t  offset;  /* loading: byte offset in the file, or in the section's
+                          uncompressed bytes when `section` is set */
+    char      message[192]; /* one line, no trailing newline */
+} kf_error;
+
+/* ======================================================================== */
+/* Memory                                                                   */
+/* ======================================================================== */
+
+/*
+ * Caller-supplied allocation. `alloc` returns memory aligned for any type (as
+ * malloc does) or NULL; `free` receives the size that was requested. The
+ * allocator must outlive every object allocated through it.
+ */
+typedef struct kf_allocator {
+    void *(*alloc)(void *user, size_t size);
+    void  (*free)(void *user, void *ptr, size_t size);
+    void   *user;
+} kf_allocator;
+
+/* ======================================================================== */
+/* Loading                                                                  */
+/* ======================================================================== */
+
+/* A loaded .kfb: immutable, shareable between threads. */
+typedef struct kf_anim kf_anim;
+
+/* Default cap on a section's uncompressed size: 256 MiB. */
+#define KF_DEFAULT_MAX_SECTION_SIZE ((size_t)256 << 20)
+
+typedef struct kf_load_options {
+    size_t size;                    /* sizeof(kf_load_options) */
+    const kf_allocator *allocator;  /* NULL: malloc/free */
+    size_t max_section_size;        /* 0: KF_DEFAULT_MAX_SECTION_SIZE */
+} kf_load_options;
+
+/*
+ * Loads a .kfb image of `size` bytes. The bytes are only read during the call.
+ * Every framing and semantic check of formats/kfb.md is made before *out is
+ * set, so whatever loads can be sampled at any time. On failure *out is NULL,
+ * nothing is left allocated, and `error` (if not NULL) says what and where.
+ * `options` may be NULL.
+ */
+kf_result kf_load_memory(const void *data, size_t size, const kf_load_options *options,
+                         kf_anim **out, kf_error *error);
+
+/* Reads up to `size` bytes into `buffer`; returns the count read, 0 at the
+ * end, or (size_t)-1 on a read error. */
+typedef size_t (*kf_read_fn)(void *user, void *buffer, size_t size);
+
+/* As kf_load_memory, reading the file through `read` until it ends. */
+kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *options,
+                         kf_anim **out, kf_error *error);
+
+/* As kf_load_memory, reading the file at `path`. */
+kf_result kf_load_file(const char *path, const kf_load_options *options,
+                       kf_anim **out, kf_error *error);
+
+/* Releases everything the load allocated. NULL is ignored. */
+void kf_anim_free(kf_anim *anim);
+
+/* ======================================================================== */
+/* Objects of an animation                                                  */
+/* ======================================================================== */
+
+typedef enum kf_kind {
+    KF_KIND_SEQUENCE = 0,   /* M3G KeyframeSequence (an animator) */
+    KF_KIND_CONTROLLER,
+    KF_KIND_TARGET,
+    KF_KIND_TRACK,
+    KF_KIND_COUNT
+} kf_kind;
+
+/* "sequence", "controller", ... */
+const char *kf_kind_name(kf_kind kind);
+
+/* Number of objects of `kind`. */
+uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind);
+
+/* Index of the object of `kind` named `name`, or KF_NO_INDEX. Tracks have no
+ * names. Linear in the number of objects of that kind. */
+uint32_t kf_anim_find(const kf_anim *anim, kf_kind kind, const char *name);
+
+/* ------------------------------------------------------------------------ */
+/* KeyframeSequence                                                         */
+/* ------------------------------------------------------------------------ */
+
+typedef enum kf_interpolation {
+    KF_STEP = 0,
+    KF_LINEAR,
+    KF_SPLINE,
+    KF_SLERP,
+    KF_SQUAD
+} kf_interpolation;
+
+typedef enum kf_repeat {
+    KF_CONSTANT = 0,
+    KF_LOOP
+} kf_repeat;
+
+/* "step", "linear", ...; "constant", "loop". NULL for an unknown code. */
+const char *kf_interpolation_name(kf_interpolation interpolation);
+const char *kf_repeat_name(kf_repeat repeat);
+
+typedef struct kf_sequence kf_sequence;
+
+/* The sequence at `index` (< kf_anim_count(anim, KF_KIND_SEQUENCE)), or NULL. */
+const kf_sequence *kf_anim_sequence(const kf_anim *anim, uint32_t index);
+
+typedef struct kf_sequence_info {
+    const char      *name;        /* owned by the anim */
+    kf_interpolation interpolation;
+    kf_repeat        repeat;
+    uint32_t         components;
+    uint32_t         key_count;   /* all keys, valid or not */
+    uint32_t         valid_first; /* valid range, authored indices; */
+    uint32_t         valid_last;  /* first > last wraps around */
+    double           duration;
+} kf_sequence_info;
+
+void kf_sequence_get_info(const kf_sequence *sequence, kf_sequence_info *info);
+
+/* Number of components per value. */
+uint32_t kf_sequence_components(const kf_sequence *sequence);
+
+/* Key `index` (authored order, < key_count): its time, and its `components`
+ * values into `value` (may be NULL). SLERP/SQUAD keys read back normalized. */
+void kf_sequence_key(const kf_sequence *sequence, uint32_t index, float *time, float *value);
+
+/*
+ * Playback position hint. Sampling with a cursor starts its search where the
+ * previous call ended, so playing forward costs O(1) per sample; any time is
+ * still sampled correctly. Initialize with KF_CURSOR_INIT; a cursor is tied
+ * to the sequence it was used with.
+ */
+typedef struct kf_cursor {
+    uint32_t key;
+} kf_cursor;
+
+#define KF_CURSOR_INIT {0}
+
+/*
+ * Writes the value at sequence time `time` into out[0 .. components-1],
+ * following M3G's rules (formats/kfb.md): LOOP maps the time into one period,
+ * CONSTANT holds the first/last valid keys, coincident keys switch at their
+ * time. `cursor` may be NULL (binary search). Never allocates, never fails:
+ * a NaN time gives the first valid key.
+ */
+void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor, float *out);
+
+/* ------------------------------------------------------------------------ */
+/* Controllers, targets, tracks (as stored)                                 */
+/* ------------------------------------------------------------------------ */
+
+typedef struct kf_controller_info {
+    const char *name;
+    double speed;
+    double weight;
+    double active_start;   /* world time; start == end means always active */
+    double active_end;
+    double ref_world;      /* position(w) = ref_sequence + speed * (w - ref_world) */
+    double ref_sequence;
+} kf_controller_info;
+
+/* The controller as stored in the file (a player's may have changed since). */
+void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_info *info);
+
+typedef enum kf_property {
+    KF_PROPERTY_CUSTOM = 0,
+    KF_PROPERTY_ALPHA,
+    KF_PROPERTY_AMBIENT_COLOR,
+    KF_PROPERTY_COLOR,
+    KF_PROPERTY_CROP,
+    KF_PROPERTY_DENSITY,
+    KF_PROPERTY_DIFFUSE_COLOR,
+    KF_PROPERTY_EMISSIVE_COLOR,
+    KF_PROPERTY_FAR_DISTANCE,
+    KF_PROPERTY_FIELD_OF_VIEW,
+    KF_PROPERTY_INTENSITY,
+    KF_PROPERTY_MORPH_WEIGHTS,
+    KF_PROPERTY_NEAR_DISTANCE,
+    KF_PROPERTY_ORIENTATION,
+    KF_PROPERTY_PICKABILITY,
+    KF_PROPERTY_SCALE,
+    KF_PROPERTY_SHININESS,
+    KF_PROPERTY_SPECULAR_COLOR,
+    KF_PROPERTY_SPOT_ANGLE,
+    KF_PROPERTY_SPOT_EXPONENT,
+    KF_PROPERTY_TRANSLATION,
+    KF_PROPERTY_VISIBILITY,
+    KF_PROPERTY_COUNT
+} kf_property;
+
+/* Lower-case name ("translation"), NULL for CUSTOM or an unknown code. */
+const char *kf_property_name(kf_property property);
+/* The property called `name`, or KF_PROPERTY_CUSTOM. */
+kf_property kf_property_from_name(const char *name);
+/* Whether a target of `property` may have `components` components
+ * (translation 3, orientation 4, scale 1 or 3, crop 2 or 4, morph_weights
+ * any >= 1, custom any >= 1, ...). */
+int kf_property_accepts(kf_property property, uint32_t components);
+/* The property's value before any track has played (translation 0, scale 1,
+ * orientation identity, alpha 1, colours white, visibility 1, ...). */
+void kf_property_rest_value(kf_property property, uint32_t components, float *out);
+
+typedef struct kf_target_info {
+    const char *name;       /* "object.property" */
+    kf_property property;
+    uint32_t    components;
+} kf_target_info;
+
+void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info);
+
+typedef struct kf_track_info {
+    kf_kind  animator_kind; /* KF_KIND_SEQUENCE */
+    uint32_t animator;      /* index within that kind */
+    uint32_t controller;    /* KF_NO_INDEX: no controller, the track contributes nothing */
+    uint32_t target;
+} kf_track_info;
+
+void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info);
+
+/* ======================================================================== */
+/* Playing: controllers and the player                                      */
+/* ======================================================================== */
+
+/*
+ * A player is one instance of an animation: its own copy of every controller,
+ * a cursor per track and the current value of every target. Create one per
+ * character; it reads the kf_anim, which must outlive it.
+ */
+typedef struct kf_player kf_player;
+
+/* An AnimationController inside a player. */
+typedef struct kf_controller kf_controller;
+
+/* `allocator` NULL: malloc/free. Allocates once; later calls do not. */
+kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, kf_player **out);
+void      kf_player_destroy(kf_player *player);
+
+/* Controllers back to the file's state, targets to their rest values,
+ * cursors to the start. */
+void kf_player_reset(kf_player *player);
+
+/*
+ * Plays every track at `world_time`. For each target, the tracks whose
+ * controller is active contribute weight * sample; if their total weight is
+ * positive the target takes the weighted sum (not divided by the total), an
+ * orientation is then normalized, and built-in properties are clamped as M3G
+ * does (alpha and colours to [0,1], spot angle to [0,90], spot exponent and
+ * shininess to [0,128], density to >= 0, visibility and pickability to 0/1).
+ * Otherwise the target keeps its value. Never allocates.
+ */
+void kf_player_update(kf_player *player, double world_time);
+
+/* The target's current value (kf_anim_target_info().components floats). */
+const float *kf_player_value(const kf_player *player, uint32_t target);
+
+/* Overwrites a target's value (e.g. a rest pose); `value` has the target's
+ * component count. KF_ERROR_ARGUMENT for a bad index. */
+kf_result kf_player_set_value(kf_player *player, uint32_t target, const float *value);
+
+/* The player's controller `index`, or NULL. */
+kf_controller *kf_player_controller(kf_player *player, uint32_t index);
+const kf_controller *kf_player_controller_const(const kf_player *player, uint32_t index);
+
+/* Current settings (name points into the anim). */
+void kf_controller_get_info(const kf_controller *controller, kf_controller_info *info);
+
+/* Sequence time at `world_time`: ref_sequence + speed * (world_time - ref_world). */
+double kf_controller_position(const kf_controller *controller, double world_time);
+
+/* Whether `world_time` is inside the active interval [start, end)
+ * (always, when start == end). */
+int kf_controller_is_active(const kf_controller *controller, double world_time);
+
+/* Makes the position at `world_time` equal `sequence_time` (M3G setPosition).
+ * KF_ERROR_ARGUMENT for a non-finite argument. */
+kf_result kf_controller_set_position(kf_controller *controller, double sequence_time,
+                                     double world_time);
+
+/* Changes the speed from `world_time` on, keeping the position continuous
+ * there (M3G setSpeed). KF_ERROR_ARGUMENT for a non-finite argument. */
+kf_result kf_controller_set_speed(kf_controller *controller, double speed, double world_time);
+
+/* KF_ERROR_ARGUMENT (and no change) for a negative or non-finite weight. */
+kf_result kf_controller_set_weight(kf_controller *controller, double weight);
+
+/* KF_ERROR_ARGUMENT (and no change) if start > end or either is not finite. */
+kf_result kf_controller_set_active_interval(kf_controller *controller, double start, double end);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KF_H */

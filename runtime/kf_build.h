@@ -1,0 +1,121 @@
+/*
+ * kf_build.h - building .kfb files from C.
+ *
+ * A kf_builder collects descriptions of animators, controllers and tracks,
+ * checks each as it is added (the same checks the loader makes), does every
+ * precomputation sampling needs (spline tangents, squad intermediates) and
+ * encodes the result. kfc is a YAML front end to this API.
+ *
+ *     kf_builder *b;
+ *     kf_builder_create(NULL, &b);
+ *     kf_builder_add_sequence(b, &seq, &err);
+ *     kf_builder_add_controller(b, &ctl, &err);
+ *     kf_builder_add_track(b, &track, &err);
+ *     kf_builder_encode(b, NULL, write, file, &err);
+ *     kf_builder_destroy(b);
+ *
+ * Numbers are given as double and stored as float32, rounded to nearest; a
+ * number outside float32's range is an error. Precomputation works on the
+ * stored (rounded) values, so decoding a file and building it again yields
+ * the same bytes.
+ */
+#ifndef KF_BUILD_H
+#define KF_BUILD_H
+
+#include "kf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct kf_builder kf_builder;
+
+/* `allocator` NULL: malloc/free. */
+kf_result kf_builder_create(const kf_allocator *allocator, kf_builder **out);
+void      kf_builder_destroy(kf_builder *builder);
+
+/*
+ * An M3G KeyframeSequence. All arrays are read during the call only.
+ * Errors (M3G's IllegalArgument/IllegalState conditions) come back with
+ * kf_error.field and .item naming the offending field and key:
+ *   no keys; components < 1; SLERP/SQUAD with components != 4; unknown
+ *   interpolation or repeat; duration <= 0; a valid-range index out of
+ *   bounds; decreasing times inside the valid range; last valid time >
+ *   duration; a negative key time; a non-finite or out-of-range number.
+ * SLERP/SQUAD keys are normalized (a near-zero quaternion becomes identity).
+ */
+typedef struct kf_sequence_desc {
+    const char      *name;          /* unique among animators, non-empty */
+    kf_interpolation interpolation;
+    kf_repeat        repeat;
+    double           duration;
+    uint32_t         components;
+    uint32_t         key_count;
+    const double    *times;         /* key_count times */
+    const double    *values;        /* key_count * components values */
+    uint32_t         valid_first;   /* valid range; first > last wraps */
+    uint32_t         valid_last;
+} kf_sequence_desc;
+
+/* Fills the sequence defaults: LINEAR, CONSTANT, valid range = all keys
+ * (call again after setting key_count, or set valid_last yourself). */
+void kf_sequence_desc_init(kf_sequence_desc *desc);
+
+kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_desc *desc,
+                                  kf_error *error);
+
+/* An AnimationController's initial state. Errors: weight < 0, active start >
+ * end, a non-finite number, a duplicate name. */
+typedef struct kf_controller_desc {
+    const char *name;         /* unique among controllers, non-empty */
+    double speed;             /* default 1 */
+    double weight;            /* default 1 */
+    double active_start;      /* default 0 */
+    double active_end;        /* default 0 (start == end: always active) */
+    double ref_world;         /* default 0 */
+    double ref_sequence;      /* default 0 */
+} kf_controller_desc;
+
+void kf_controller_desc_init(kf_controller_desc *desc);
+
+kf_result kf_builder_add_controller(kf_builder *builder, const kf_controller_desc *desc,
+                                    kf_error *error);
+
+/*
+ * An AnimationTrack. `target` is "object.property": a built-in property
+ * ("hip.translation") takes its component count from the animator, which the
+ * property must accept; any other property is custom and needs `components`
+ * equal to the animator's. All tracks of one target must agree on the count.
+ * The animator and controller must have been added before.
+ */
+typedef struct kf_track_desc {
+    const char *animator;     /* animator name */
+    const char *controller;   /* controller name; NULL: none (plays nothing) */
+    const char *target;       /* "object.property" */
+    uint32_t    components;   /* custom properties: required; built-in: 0 or the count */
+} kf_track_desc;
+
+kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *desc, kf_error *error);
+
+/* Receives the encoded bytes in order; returns 0 on success, non-zero to
+ * abort the encoding with KF_ERROR_IO. */
+typedef int (*kf_write_fn)(void *user, const void *data, size_t size);
+
+typedef struct kf_encode_options {
+    size_t size;        /* sizeof(kf_encode_options) */
+    int    compression; /* 0: store every section; 1-9: zlib level for sections that
+                           shrink (default 9) */
+} kf_encode_options;
+
+/*
+ * Encodes everything added so far as one .kfb. `options` may be NULL. The
+ * output is a pure function of the descriptions added and their order.
+ */
+kf_result kf_builder_encode(const kf_builder *builder, const kf_encode_options *options,
+                            kf_write_fn write, void *user, kf_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KF_BUILD_H */

@@ -1,0 +1,118 @@
+/*
+ * kf_internal.h - libkf's private structures and helpers.
+ *
+ * The loaded form mirrors the stored form (formats/kfb_format.h) with offsets
+ * turned into pointers; the builder produces the same structures, so encoding
+ * and loading are mirror images and validation (kf_validate.c) serves both.
+ */
+#ifndef KF_INTERNAL_H
+#define KF_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kf.h"
+#include "kfb_format.h"
+
+/* ---- memory (kf_alloc.c) ---------------------------------------------- */
+
+/* The allocator to use: `a` itself, or the malloc/free one if NULL. */
+kf_allocator kf_allocator_or_default(const kf_allocator *a);
+
+void *kf_alloc(const kf_allocator *a, size_t size);
+void *kf_calloc(const kf_allocator *a, size_t count, size_t size); /* checked, zeroed */
+void  kf_free(const kf_allocator *a, void *ptr, size_t size);
+
+/* a * b into *out unless it would overflow size_t (returns 0 then). */
+int kf_mul_size(size_t a, size_t b, size_t *out);
+
+/* ---- errors (kf_result.c) ---------------------------------------------- */
+
+/* Fills `error` (if not NULL) and returns `result`. */
+kf_result kf_fail(kf_error *error, kf_result result, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Resets `error` to "no error, nothing located". */
+void kf_error_clear(kf_error *error);
+
+/* ---- loaded objects --------------------------------------------------- */
+
+struct kf_sequence {
+    const char  *name;
+    uint32_t     interpolation;  /* KFB_INTERP_* */
+    uint32_t     repeat;         /* KFB_REPEAT_* */
+    uint32_t     components;
+    uint32_t     key_count;
+    uint32_t     valid_first;
+    uint32_t     valid_count;
+    float        duration;
+    /* Rotated: key j is authored key (valid_first + j) % key_count and the
+     * valid keys are 0 .. valid_count-1. */
+    const float *times;
+    const float *values;
+    /* SPLINE: outgoing/incoming tangents; SQUAD: a/b quaternions; else NULL.
+     * valid_count * components each. */
+    const float *tangent_out;
+    const float *tangent_in;
+};
+
+struct kf_controller {
+    const char *name;
+    double speed;
+    double weight;
+    double active_start;
+    double active_end;
+    double ref_world;
+    double ref_sequence;
+};
+
+typedef struct kf_target {
+    const char *name;
+    uint32_t    property;
+    uint32_t    components;
+    uint32_t    value_offset; /* into a player's value array */
+} kf_target;
+
+typedef struct kf_track {
+    uint32_t animator_kind;
+    uint32_t animator;
+    uint32_t controller; /* KF_NO_INDEX: none */
+    uint32_t target;
+} kf_track;
+
+struct kf_anim {
+    kf_allocator allocator;
+    void        *block;        /* the one allocation holding everything */
+    size_t       block_size;
+    uint32_t     count[KF_KIND_COUNT];
+    struct kf_sequence   *sequences;
+    struct kf_controller *controllers;
+    kf_target            *targets;
+    kf_track             *tracks;
+    uint32_t     value_count;  /* sum of target components */
+};
+
+/* ---- validation (kf_validate.c) ---------------------------------------- */
+
+/* Checks a sequence in stored (rotated) form; errors name authored key
+ * indices. Used by the builder before encoding and by the loader. */
+kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
+kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
+
+/* ---- properties (kf_property.c) --------------------------------------- */
+
+/* Applies the property's M3G clamping to a blended value, in place. */
+void kf_property_clamp(uint32_t property, uint32_t components, float *value);
+
+/* ---- sequences (kf_sequence.c) ----------------------------------------- */
+
+/* Reads stored tangent arrays for sampling: the number of floats each of
+ * tangent_out / tangent_in holds (0 when the interpolation has none). */
+uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
+                                   uint32_t components);
+
+#endif /* KF_INTERNAL_H */

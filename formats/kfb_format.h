@@ -29,7 +29,7 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 1u
-#define KFB_VERSION_MINOR 0u
+#define KFB_VERSION_MINOR 1u
 
 /* Probe values: a writer with the wrong byte order or float format is caught
  * before any real field is trusted (as Lua's LUAC_INT / LUAC_NUM). */
@@ -101,7 +101,8 @@ enum {
     KFB_OBJECT_SEQUENCE   = 1, /* kfb_sequence */
     KFB_OBJECT_CONTROLLER = 2, /* kfb_controller */
     KFB_OBJECT_TARGET     = 3, /* kfb_target */
-    KFB_OBJECT_TRACK      = 4  /* kfb_track */
+    KFB_OBJECT_TRACK      = 4, /* kfb_track */
+    KFB_OBJECT_FOLLOWER   = 5  /* kfb_follower */
 };
 
 /* "No reference": an optional index or data offset that is absent. */
@@ -206,7 +207,8 @@ typedef struct kfb_target {
 /* Kinds of animator a track can play. */
 enum {
     KFB_ANIMATOR_SEQUENCE = 0,
-    KFB_ANIMATOR_KIND_COUNT = 1
+    KFB_ANIMATOR_FOLLOWER = 1,
+    KFB_ANIMATOR_KIND_COUNT = 2
 };
 
 /* AnimationTrack: an animator played through a controller into a target. */
@@ -216,6 +218,51 @@ typedef struct kfb_track {
     uint32_t controller;    /* controller index, or KFB_NONE: contributes nothing */
     uint32_t target;        /* target index */
 } kfb_track;
+
+/*
+ * X3D follower nodes (clause 39): chasers (FIR) then dampers (IIR).
+ * Field components per element: Position 3, 2D/TexCoord 2, Scalar 1,
+ * Orientation 4 (axis-angle x y z angle), Color 3 (RGB), Coordinate 3.
+ */
+enum {
+    KFB_FOLLOWER_POSITION_CHASER     = 0,
+    KFB_FOLLOWER_POSITION_CHASER_2D  = 1,
+    KFB_FOLLOWER_SCALAR_CHASER       = 2,
+    KFB_FOLLOWER_ORIENTATION_CHASER  = 3,
+    KFB_FOLLOWER_COLOR_CHASER        = 4,
+    KFB_FOLLOWER_COORDINATE_CHASER   = 5,
+    KFB_FOLLOWER_TEXCOORD_CHASER_2D  = 6,
+    KFB_FOLLOWER_POSITION_DAMPER     = 7,
+    KFB_FOLLOWER_POSITION_DAMPER_2D  = 8,
+    KFB_FOLLOWER_SCALAR_DAMPER       = 9,
+    KFB_FOLLOWER_ORIENTATION_DAMPER  = 10,
+    KFB_FOLLOWER_COLOR_DAMPER        = 11,
+    KFB_FOLLOWER_COORDINATE_DAMPER   = 12,
+    KFB_FOLLOWER_TEXCOORD_DAMPER_2D  = 13,
+    KFB_FOLLOWER_NODE_COUNT          = 14
+};
+
+/*
+ * X3D follower (chaser or damper).
+ *
+ * DATA arrays (word offsets):
+ *   initial_value        element_count * field components floats, as authored
+ *   initial_destination  as many
+ *   rotations            orientation nodes: the two fields above as unit
+ *                        quaternions x y z w (value, then destination),
+ *                        computed by the writer; other nodes: KFB_NONE.
+ */
+typedef struct kfb_follower {
+    uint32_t name;                /* STRINGS offset */
+    uint32_t node;                /* KFB_FOLLOWER_* */
+    uint32_t element_count;       /* Coordinate/TexCoord: points per value (>= 1); others 1 */
+    float    duration;            /* chasers: duration; dampers: tau; >= 0 */
+    uint32_t order;               /* dampers: 0..5; chasers: 0 */
+    float    tolerance;           /* dampers: -1 or >= 0; chasers: -1 */
+    uint32_t initial_value;       /* DATA offset */
+    uint32_t initial_destination; /* DATA offset */
+    uint32_t rotations;           /* DATA offset or KFB_NONE */
+} kfb_follower;
 
 /* ------------------------------------------------------------------------ */
 /* Word order                                                               */
@@ -248,5 +295,6 @@ _Static_assert(sizeof(kfb_sequence) == 44, "kfb_sequence is 11 words");
 _Static_assert(sizeof(kfb_controller) == 52, "kfb_controller is 13 words");
 _Static_assert(sizeof(kfb_target) == 12, "kfb_target is 3 words");
 _Static_assert(sizeof(kfb_track) == 16, "kfb_track is 4 words");
+_Static_assert(sizeof(kfb_follower) == 36, "kfb_follower is 9 words");
 
 #endif /* KFB_FORMAT_H */

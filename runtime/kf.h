@@ -2,8 +2,8 @@
  * kf.h - libkf, the kfb keyframe animation runtime.
  *
  * A .kfb file (written by kfc, or by kf_build.h) holds animators (M3G
- * KeyframeSequences), AnimationControllers, targets and the tracks that bind
- * them. libkf loads it into an immutable kf_anim and plays it:
+ * KeyframeSequences, X3D followers), AnimationControllers, targets and the
+ * tracks that bind them. libkf loads it into an immutable kf_anim and plays it:
  *
  *     kf_anim *anim;
  *     if (kf_load_file("walk.kfb", NULL, &anim, &err) != KF_OK) ...
@@ -99,7 +99,13 @@ typedef enum kf_field {
     KF_FIELD_REFERENCE,
     KF_FIELD_ANIMATOR,
     KF_FIELD_CONTROLLER,
-    KF_FIELD_TARGET
+    KF_FIELD_TARGET,
+    KF_FIELD_NODE,                /* a follower's node type */
+    KF_FIELD_INITIAL_VALUE,       /* kf_error.item: the element (array nodes) */
+    KF_FIELD_INITIAL_DESTINATION, /* kf_error.item: the element (array nodes) */
+    KF_FIELD_TAU,
+    KF_FIELD_ORDER,
+    KF_FIELD_TOLERANCE
 } kf_field;
 
 /*
@@ -183,6 +189,7 @@ typedef enum kf_kind {
     KF_KIND_CONTROLLER,
     KF_KIND_TARGET,
     KF_KIND_TRACK,
+    KF_KIND_FOLLOWER,       /* X3D chaser or damper (an animator) */
     KF_KIND_COUNT
 } kf_kind;
 
@@ -264,6 +271,180 @@ typedef struct kf_cursor {
 void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor, float *out);
 
 /* ------------------------------------------------------------------------ */
+/* X3D followers (chasers and dampers)                                      */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A follower turns events into a smooth motion: each set_destination starts
+ * a transition from where the output is towards the new value (X3D clause
+ * 39, SPEC-NOTES 4). Chasers (FIR) reach the destination exactly `duration`
+ * after the last event; dampers (IIR) approach it through `order` cascaded
+ * first-order filters of time constant `tau` and stop once every filter is
+ * within `tolerance`.
+ *
+ * The kf_follower in an anim is the immutable definition; a running
+ * instance is a kf_follower_state (below), which a player holds for each
+ * track that plays a follower, or which a caller creates directly.
+ *
+ * Values: a follower's value is kf_follower_components() floats. Position
+ * nodes 3, 2D nodes 2, Scalar 1, Color 3 (RGB in [0,1]), Coordinate n*3,
+ * TexCoord n*2, and Orientation 4: a quaternion x y z w (what orientation
+ * targets take; kf_rotation_to_quaternion converts X3D's axis-angle).
+ */
+typedef enum kf_follower_node {
+    KF_POSITION_CHASER = 0,
+    KF_POSITION_CHASER_2D,
+    KF_SCALAR_CHASER,
+    KF_ORIENTATION_CHASER,
+    KF_COLOR_CHASER,
+    KF_COORDINATE_CHASER,
+    KF_TEXCOORD_CHASER_2D,
+    KF_POSITION_DAMPER,
+    KF_POSITION_DAMPER_2D,
+    KF_SCALAR_DAMPER,
+    KF_ORIENTATION_DAMPER,
+    KF_COLOR_DAMPER,
+    KF_COORDINATE_DAMPER,
+    KF_TEXCOORD_DAMPER_2D,
+    KF_FOLLOWER_NODE_COUNT
+} kf_follower_node;
+
+/* The X3D node name ("PositionChaser", "TexCoordDamper2D"), NULL for an
+ * unknown code. */
+const char *kf_follower_node_name(kf_follower_node node);
+/* The node called `name` (exact X3D spelling) into *node; 0 if none is. */
+int kf_follower_node_from_name(const char *name, kf_follower_node *node);
+/* Non-zero for the damper nodes (tau, order, tolerance), 0 for chasers
+ * (duration). */
+int kf_follower_node_is_damper(kf_follower_node node);
+/* Non-zero for Coordinate and TexCoord nodes, whose values are arrays. */
+int kf_follower_node_is_array(kf_follower_node node);
+/* Numbers per element as authored: 3, 2, 1, 4 (axis-angle), 3 (RGB);
+ * 0 for an unknown code. */
+uint32_t kf_follower_node_field_components(kf_follower_node node);
+
+typedef struct kf_follower kf_follower;
+
+/* The follower at `index` (< kf_anim_count(anim, KF_KIND_FOLLOWER)), or NULL. */
+const kf_follower *kf_anim_follower(const kf_anim *anim, uint32_t index);
+
+typedef struct kf_follower_info {
+    const char      *name;          /* owned by the anim */
+    kf_follower_node node;
+    uint32_t         element_count; /* array nodes: points per value; others 1 */
+    uint32_t         components;    /* floats per value (see above) */
+    double           duration;      /* chasers; 0 for dampers */
+    double           tau;           /* dampers; 0 for chasers */
+    uint32_t         order;         /* dampers; 0 for chasers */
+    double           tolerance;     /* dampers: -1 (0.001) or >= 0; chasers -1 */
+} kf_follower_info;
+
+void kf_follower_get_info(const kf_follower *follower, kf_follower_info *info);
+
+/* Floats per value: element_count * 4 for orientation nodes (quaternions),
+ * element_count * kf_follower_node_field_components otherwise. */
+uint32_t kf_follower_components(const kf_follower *follower);
+
+/* The initial fields as authored (axis-angle for rotations): element_count *
+ * kf_follower_node_field_components floats into each of `value` and
+ * `destination`; either may be NULL. */
+void kf_follower_initial(const kf_follower *follower, float *value, float *destination);
+
+/* Converts between X3D's axis-angle rotation [x y z angle] (radians) and a
+ * unit quaternion [x y z w]. A zero axis gives the identity; the axis-angle
+ * returned has a unit axis and an angle in [0, pi] ((0 0 1 0) for the
+ * identity). */
+void kf_rotation_to_quaternion(const float axis_angle[4], float quaternion[4]);
+void kf_quaternion_to_rotation(const float quaternion[4], float axis_angle[4]);
+
+/*
+ * A running follower: its transitions (chasers) or filter stages (dampers),
+ * destination, output and isActive. Times are the follower's own clock,
+ * in seconds: initialization is at the time given to kf_follower_reset.
+ * Time only moves forward: a damper updated at an earlier time than before
+ * sees no time pass; a chaser evaluates its formula at that time with the
+ * transitions it still holds.
+ *
+ * Bound: a chaser keeps one transition per set_destination until it is
+ * `duration` old, then folds it into its base value (exact: a transition is
+ * constant once complete). `capacity` transitions fit; a set_destination
+ * that finds the buffer full completes the oldest transition early: the
+ * output jumps by what that transition had left to go (its share
+ * (d_k - d_{k-1}) * (1 - R)), and it is the transition closest to its end.
+ * Destinations are never lost: the output always ends at the last one.
+ * Events at equal times merge exactly (vector and scalar chasers). Holding
+ * every event of one duration needs capacity >= events per duration.
+ *
+ * Not thread-safe: one thread at a time per state. Never allocates after
+ * creation; update and events run in O(capacity * components).
+ */
+typedef struct kf_follower_state kf_follower_state;
+
+#define KF_FOLLOWER_DEFAULT_CAPACITY 64u
+
+/* Bytes a state of `follower` with room for `capacity` chaser transitions
+ * needs (dampers ignore capacity; 0 means KF_FOLLOWER_DEFAULT_CAPACITY).
+ * 0 if that does not fit in a size_t. */
+size_t kf_follower_state_size(const kf_follower *follower, uint32_t capacity);
+
+/*
+ * Builds a state in caller memory: `memory` must be aligned as malloc's and
+ * hold kf_follower_state_size(follower, capacity) bytes, and outlive the
+ * state (which needs no destroy). The state is reset at time 0. Returns
+ * the state (at `memory`), or NULL if an argument is NULL or `size` is too
+ * small. `follower` (and its anim) must outlive the state.
+ */
+kf_follower_state *kf_follower_state_init(void *memory, size_t size, const kf_follower *follower,
+                                          uint32_t capacity);
+
+/* As kf_follower_state_init, in memory from `allocator` (NULL: malloc).
+ * KF_ERROR_ARGUMENT or KF_ERROR_OUT_OF_MEMORY; *out is NULL then. */
+kf_result kf_follower_state_create(const kf_follower *follower, uint32_t capacity,
+                                   const kf_allocator *allocator, kf_follower_state **out);
+/* Frees a state from kf_follower_state_create. NULL is ignored. */
+void kf_follower_state_destroy(kf_follower_state *state);
+
+/* Back to initialization at `time`: the output is initialValue and, if
+ * initialDestination differs, a transition towards it starts at `time`
+ * (isActive then 1). A non-finite time is taken as 0. */
+void kf_follower_reset(kf_follower_state *state, double time);
+
+/*
+ * Events (X3D set_destination / set_value) at `time`, applied before the
+ * next update. `value` holds kf_follower_components floats; quaternions
+ * are normalized, colours clamped to [0,1].
+ *
+ * set_destination: a chaser starts a transition at `time` from the
+ * previous destination to `value` (none if they are equal); a damper feeds
+ * `value` to its first stage. set_value: the output jumps to `value`, every
+ * transition ends, and a new one towards the current destination starts at
+ * `time` unless `value` is already there (dampers: within tolerance), so
+ * isActive stays 1 while there is somewhere to go.
+ *
+ * KF_ERROR_ARGUMENT (and no change) for a NULL state or value, a
+ * non-finite number or time.
+ */
+kf_result kf_follower_set_destination(kf_follower_state *state, const float *value, double time);
+kf_result kf_follower_set_value(kf_follower_state *state, const float *value, double time);
+
+/* Advances to `time` and computes the output there (SPEC-NOTES 4). A
+ * non-finite time changes nothing. Never allocates, never fails. */
+void kf_follower_update(kf_follower_state *state, double time);
+
+/* The output after the last reset, event or update (components floats). */
+const float *kf_follower_value(const kf_follower_state *state);
+
+/* X3D isActive: 1 while a transition runs, 0 once the output rests at the
+ * destination. */
+int kf_follower_is_active(const kf_follower_state *state);
+
+/* The definition the state plays. */
+const kf_follower *kf_follower_state_follower(const kf_follower_state *state);
+
+/* Chasers: transitions held now (<= capacity); dampers: 0. */
+uint32_t kf_follower_pending(const kf_follower_state *state);
+
+/* ------------------------------------------------------------------------ */
 /* Controllers, targets, tracks (as stored)                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -327,7 +508,7 @@ typedef struct kf_target_info {
 void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info);
 
 typedef struct kf_track_info {
-    kf_kind  animator_kind; /* KF_KIND_SEQUENCE */
+    kf_kind  animator_kind; /* KF_KIND_SEQUENCE or KF_KIND_FOLLOWER */
     uint32_t animator;      /* index within that kind */
     uint32_t controller;    /* KF_NO_INDEX: no controller, the track contributes nothing */
     uint32_t target;
@@ -374,6 +555,29 @@ const float *kf_player_value(const kf_player *player, uint32_t target);
 /* Overwrites a target's value (e.g. a rest pose); `value` has the target's
  * component count. KF_ERROR_ARGUMENT for a bad index. */
 kf_result kf_player_set_value(kf_player *player, uint32_t target, const float *value);
+
+/*
+ * Followers in a player. A track that plays a follower has its own
+ * kf_follower_state (capacity KF_FOLLOWER_DEFAULT_CAPACITY) whose clock is
+ * the track controller's position: controller speed scales it, speed 0
+ * pauses it, setPosition jumps it. The state starts at position 0
+ * (kf_player_create and kf_player_reset reset it there) and is updated by
+ * kf_player_update while the controller is active; an inactive track's
+ * follower waits, and catches up when it plays again.
+ */
+
+/* The follower state of track `track`, or NULL if that track does not play
+ * a follower. Its times are controller positions. */
+kf_follower_state *kf_player_follower(kf_player *player, uint32_t track);
+
+/* Sends set_destination / set_value to track `track`'s follower at
+ * `world_time` (converted to the track controller's position).
+ * KF_ERROR_ARGUMENT if the track does not play a follower or has no
+ * controller, or for what kf_follower_set_destination refuses. */
+kf_result kf_player_follower_set_destination(kf_player *player, uint32_t track, const float *value,
+                                             double world_time);
+kf_result kf_player_follower_set_value(kf_player *player, uint32_t track, const float *value,
+                                       double world_time);
 
 /* The player's controller `index`, or NULL. */
 kf_controller *kf_player_controller(kf_player *player, uint32_t index);

@@ -16,6 +16,7 @@ static const char *object_name(const kf_objects *o, kf_kind kind, uint32_t i)
     case KF_KIND_SEQUENCE:   return o->sequences[i].name;
     case KF_KIND_CONTROLLER: return o->controllers[i].name;
     case KF_KIND_TARGET:     return o->targets[i].name;
+    case KF_KIND_FOLLOWER:   return o->followers[i].name;
     default:                 return NULL;
     }
 }
@@ -86,8 +87,43 @@ void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *in
 void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info)
 {
     const kf_track *t = &anim->objects.tracks[index];
-    info->animator_kind = KF_KIND_SEQUENCE;
+    info->animator_kind =
+        t->animator_kind == KFB_ANIMATOR_FOLLOWER ? KF_KIND_FOLLOWER : KF_KIND_SEQUENCE;
     info->animator = t->animator;
     info->controller = t->controller;
     info->target = t->target;
+}
+
+const kf_follower *kf_anim_follower(const kf_anim *anim, uint32_t index)
+{
+    if (!anim || index >= anim->objects.count[KF_KIND_FOLLOWER])
+        return NULL;
+    return &anim->objects.followers[index];
+}
+
+void kf_follower_get_info(const kf_follower *f, kf_follower_info *info)
+{
+    const int damper = kf_follower_node_is_damper((kf_follower_node)f->node);
+    info->name = f->name;
+    info->node = (kf_follower_node)f->node;
+    info->element_count = f->element_count;
+    info->components = kf_follower_value_floats(f);
+    info->duration = damper ? 0.0 : f->duration;
+    info->tau = damper ? f->duration : 0.0;
+    info->order = f->order;
+    info->tolerance = f->tolerance;
+}
+
+uint32_t kf_follower_components(const kf_follower *f)
+{
+    return kf_follower_value_floats(f);
+}
+
+void kf_follower_initial(const kf_follower *f, float *value, float *destination)
+{
+    size_t bytes = (size_t)kf_follower_field_floats(f) * sizeof(float);
+    if (value)
+        memcpy(value, f->initial_value, bytes);
+    if (destination)
+        memcpy(destination, f->initial_destination, bytes);
 }

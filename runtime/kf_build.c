@@ -7,6 +7,8 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "kf_internal.h"
@@ -92,6 +94,32 @@ static uint32_t find_sequence(const kf_objects *o, const char *name)
     return KF_NO_INDEX;
 }
 
+static uint32_t find_follower(const kf_objects *o, const char *name)
+{
+    for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
+        if (strcmp(o->followers[i].name, name) == 0)
+            return i;
+    return KF_NO_INDEX;
+}
+
+/* Whether an animator of any kind has this name: animators share one
+ * namespace, since a track names its animator. */
+static int animator_exists(const kf_objects *o, const char *name)
+{
+    return find_sequence(o, name) != KF_NO_INDEX || find_follower(o, name) != KF_NO_INDEX;
+}
+
+static size_t follower_floats(const struct kf_follower *f)
+{
+    return 2 * (size_t)kf_follower_field_floats(f) + kf_follower_rotation_floats(f->node);
+}
+
+static void free_follower(const kf_allocator *a, struct kf_follower *f)
+{
+    free_string(a, f->name);
+    kf_free(a, (void *)f->initial_value, follower_floats(f) * sizeof(float));
+}
+
 static uint32_t find_controller(const kf_objects *o, const char *name)
 {
     for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++)
@@ -132,6 +160,8 @@ void kf_builder_destroy(kf_builder *b)
     kf_objects *o = &b->objects;
     for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
         free_sequence(&a, &o->sequences[i]);
+    for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
+        free_follower(&a, &o->followers[i]);
     for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++)
         free_string(&a, o->controllers[i].name);
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
@@ -140,6 +170,7 @@ void kf_builder_destroy(kf_builder *b)
     kf_free(&a, o->controllers, b->capacity[KF_KIND_CONTROLLER] * sizeof *o->controllers);
     kf_free(&a, o->targets, b->capacity[KF_KIND_TARGET] * sizeof *o->targets);
     kf_free(&a, o->tracks, b->capacity[KF_KIND_TRACK] * sizeof *o->tracks);
+    kf_free(&a, o->followers, b->capacity[KF_KIND_FOLLOWER] * sizeof *o->followers);
     kf_free(&a, b, sizeof *b);
 }
 
@@ -189,7 +220,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
-    if (find_sequence(&b->objects, d->name) != KF_NO_INDEX)
+    if (animator_exists(&b->objects, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
     if (n > 0 && (d->valid_first >= n || d->valid_last >= n)) {
@@ -296,6 +327,206 @@ fail:
     return r;
 }
 
+/* ---- followers --------------------------------------------------------- */
+
+void kf_follower_desc_init(kf_follower_desc *d, kf_follower_node node)
+{
+    memset(d, 0, sizeof *d);
+    d->node = node;
+    d->duration = 1.0;
+    d->tau = 0.3;
+    d->order = 3;
+    d->tolerance = -1.0;
+}
+
+/* Fails with the field and element named. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
+static kf_result fail_field(kf_error *error, kf_result result, uint32_t object, kf_field field,
+                            uint32_t item, const char *format, ...)
+{
+    if (error) {
+        kf_error_clear(error);
+        error->result = result;
+        error->object = object;
+        error->field = field;
+        error->item = item;
+        va_list ap;
+        va_start(ap, format);
+        vsnprintf(error->message, sizeof error->message, format, ap);
+        va_end(ap);
+    }
+    return result;
+}
+
+/* The number of elements of a follower's initial fields, from the two
+ * counts given; 0 with `error` filled if they do not fit the node. */
+static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_error *error)
+{
+    const uint32_t c = kf_follower_node_field_components(d->node);
+    const char *node = kf_follower_node_name(d->node);
+    const uint32_t counts[2] = {d->initial_value_count, d->initial_destination_count};
+    static const kf_field fields[2] = {KF_FIELD_INITIAL_VALUE, KF_FIELD_INITIAL_DESTINATION};
+    static const char *const names[2] = {"initialValue", "initialDestination"};
+    const double *arrays[2] = {d->initial_value, d->initial_destination};
+    for (int i = 0; i < 2; i++) {
+        if (counts[i] && !arrays[i]) {
+            fail_field(error, KF_ERROR_ARGUMENT, index, fields[i], KF_NO_INDEX, "%s is missing",
+                       names[i]);
+            return 0;
+        }
+    }
+    if (!kf_follower_node_is_array(d->node)) {
+        for (int i = 0; i < 2; i++) {
+            if (counts[i] != 0 && counts[i] != c) {
+                fail_field(error, KF_ERROR_VALUE, index, fields[i], KF_NO_INDEX,
+                           "a %s's %s takes %u numbers, not %u", node, names[i], (unsigned)c,
+                           (unsigned)counts[i]);
+                return 0;
+            }
+        }
+        return 1;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (counts[i] % c != 0) {
+            fail_field(error, KF_ERROR_VALUE, index, fields[i], KF_NO_INDEX,
+                       "a %s's %s holds points of %u numbers: %u numbers is not a whole number "
+                       "of points",
+                       node, names[i], (unsigned)c, (unsigned)counts[i]);
+            return 0;
+        }
+    }
+    if (counts[0] == 0 && counts[1] == 0) {
+        fail_field(error, KF_ERROR_VALUE, index, KF_FIELD_INITIAL_VALUE, KF_NO_INDEX,
+                   "a %s needs initialValue or initialDestination: their length is the number "
+                   "of points",
+                   node);
+        return 0;
+    }
+    if (counts[0] && counts[1] && counts[0] != counts[1]) {
+        fail_field(error, KF_ERROR_VALUE, index, KF_FIELD_INITIAL_DESTINATION, KF_NO_INDEX,
+                   "a %s's initialValue has %u points and its initialDestination %u: the "
+                   "lengths must be equal",
+                   node, (unsigned)(counts[0] / c), (unsigned)(counts[1] / c));
+        return 0;
+    }
+    return (counts[0] ? counts[0] : counts[1]) / c;
+}
+
+kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_error *error)
+{
+    kf_error_clear(error);
+    if (!b || !d)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or description");
+    const uint32_t index = b->objects.count[KF_KIND_FOLLOWER];
+    if (!d->name || !d->name[0])
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator needs a non-empty name");
+    if (animator_exists(&b->objects, d->name))
+        return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator of this name exists already");
+
+    struct kf_follower f = {0};
+    f.node = (uint32_t)d->node;
+    f.element_count = 1;
+    kf_result r = KF_OK;
+    if (f.node < KFB_FOLLOWER_NODE_COUNT) {
+        f.element_count = follower_elements(d, index, error);
+        if (!f.element_count)
+            return error ? error->result : KF_ERROR_VALUE;
+    }
+    const int damper = kf_follower_node_is_damper(d->node);
+    double duration = damper ? d->tau : d->duration;
+    f.order = 0;
+    f.tolerance = -1.0f;
+    if (damper) {
+        if (d->order < 0 || d->order > 5)
+            return fail_field(error, KF_ERROR_VALUE, index, KF_FIELD_ORDER, KF_NO_INDEX,
+                              "order must be 0 to 5, not %ld", (long)d->order);
+        f.order = (uint32_t)d->order;
+        if (!to_float(d->tolerance, &f.tolerance) && isfinite(d->tolerance))
+            return fail(error, KF_ERROR_VALUE, index, KF_FIELD_TOLERANCE, KF_NO_INDEX,
+                        "tolerance is outside the float32 range");
+    }
+    if (!to_float(duration, &f.duration) && isfinite(duration))
+        return fail(error, KF_ERROR_VALUE, index, damper ? KF_FIELD_TAU : KF_FIELD_DURATION,
+                    KF_NO_INDEX, damper ? "tau is outside the float32 range"
+                                        : "duration is outside the float32 range");
+    r = kf_validate_follower_header(&f, error);
+    if (r != KF_OK) {
+        if (error)
+            error->object = index;
+        return r;
+    }
+
+    /* The header check bounds element_count, so these sizes fit. */
+    const uint32_t c = kf_follower_node_field_components(d->node);
+    const size_t field = kf_follower_field_floats(&f);
+    const size_t bytes = follower_floats(&f) * sizeof(float);
+    float *block = kf_alloc(&b->allocator, bytes);
+    if (!block)
+        return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX,
+                    "out of memory");
+    /* A field left out: an array node's takes the other field (the length
+     * is the other's), a single-valued node's takes X3D's default. */
+    const int array = kf_follower_node_is_array(d->node);
+    const double *given[2] = {d->initial_value_count ? d->initial_value
+                              : array                ? d->initial_destination
+                                                     : NULL,
+                              d->initial_destination_count ? d->initial_destination
+                              : array                      ? d->initial_value
+                                                           : NULL};
+    static const kf_field fields[2] = {KF_FIELD_INITIAL_VALUE, KF_FIELD_INITIAL_DESTINATION};
+    for (int i = 0; i < 2; i++) {
+        float *dst = block + i * field;
+        if (!given[i]) {
+            memcpy(dst, kf_follower_node_default(f.node), c * sizeof(float));
+            continue;
+        }
+        for (size_t k = 0; k < field; k++) {
+            if (!to_float(given[i][k], &dst[k]) && isfinite(given[i][k])) {
+                r = fail(error, KF_ERROR_VALUE, index, fields[i], (uint32_t)(k / c),
+                         "a number is outside the float32 range");
+                goto fail;
+            }
+        }
+    }
+    f.initial_value = block;
+    f.initial_destination = block + field;
+    if (kf_follower_rotation_floats(f.node)) {
+        float *q = block + 2 * field;
+        for (int i = 0; i < 2; i++) {
+            double aa[4], qd[4];
+            for (int k = 0; k < 4; k++)
+                aa[k] = block[i * field + k];
+            kf_qfrom_axis_angle(aa, qd);
+            for (int k = 0; k < 4; k++)
+                q[4 * i + k] = (float)qd[k];
+        }
+        f.rotations = q;
+    }
+    r = kf_validate_follower(&f, error);
+    if (r != KF_OK)
+        goto fail;
+
+    f.name = copy_string(&b->allocator, d->name);
+    if (!f.name || !reserve(b, KF_KIND_FOLLOWER, (void **)&b->objects.followers,
+                            sizeof *b->objects.followers)) {
+        free_string(&b->allocator, f.name);
+        r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
+        goto fail;
+    }
+    b->objects.followers[b->objects.count[KF_KIND_FOLLOWER]++] = f;
+    return KF_OK;
+
+fail:
+    if (error)
+        error->object = index;
+    kf_free(&b->allocator, block, bytes);
+    return r;
+}
+
 /* ---- controllers ------------------------------------------------------- */
 
 void kf_controller_desc_init(kf_controller_desc *d)
@@ -374,6 +605,13 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
     kf_track t;
     t.animator_kind = KFB_ANIMATOR_SEQUENCE;
     t.animator = find_sequence(o, d->animator);
+    uint32_t animator_components = 0;
+    if (t.animator != KF_NO_INDEX) {
+        animator_components = o->sequences[t.animator].components;
+    } else if ((t.animator = find_follower(o, d->animator)) != KF_NO_INDEX) {
+        t.animator_kind = KFB_ANIMATOR_FOLLOWER;
+        animator_components = kf_follower_value_floats(&o->followers[t.animator]);
+    }
     if (t.animator == KF_NO_INDEX) {
         if (error)
             error->field = KF_FIELD_ANIMATOR;
@@ -396,9 +634,8 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
         return kf_fail(error, KF_ERROR_VALUE, "a target is written object.property, not '%s'",
                        d->target);
     kf_property property = kf_property_from_name(dot + 1);
-    uint32_t components = target_components(d->target, property,
-                                            o->sequences[t.animator].components, d->components,
-                                            error);
+    uint32_t components = target_components(d->target, property, animator_components,
+                                            d->components, error);
     if (!components)
         return KF_ERROR_VALUE;
 

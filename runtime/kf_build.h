@@ -1,10 +1,11 @@
 /*
  * kf_build.h - building .kfb files from C.
  *
- * A kf_builder collects descriptions of animators, controllers and tracks,
- * checks each as it is added (the same checks the loader makes), does every
- * precomputation sampling needs (spline tangents, squad intermediates) and
- * encodes the result. kfc is a YAML front end to this API.
+ * A kf_builder collects descriptions of animators (sequences, followers),
+ * controllers and tracks, checks each as it is added (the same checks the
+ * loader makes), does every precomputation sampling needs (spline tangents,
+ * squad intermediates, follower quaternions) and encodes the result. kfc is
+ * a YAML front end to this API.
  *
  *     kf_builder *b;
  *     kf_builder_create(NULL, &b);
@@ -64,6 +65,47 @@ void kf_sequence_desc_init(kf_sequence_desc *desc);
 kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_desc *desc,
                                   kf_error *error);
 
+/*
+ * An X3D follower (chaser or damper). Arrays are read during the call only.
+ * Values are authored X3D fields: axis-angle rotations [x y z angle] (a zero
+ * axis is the identity), RGB colours in [0,1]. The builder also stores
+ * orientation fields as quaternions, for playback.
+ *
+ * Counts are numbers, not elements. Single-valued nodes take exactly the
+ * node's field components (kf_follower_node_field_components), or 0 for the
+ * X3D default (0s; Orientation 0 1 0 0, Color 0.8 0.8 0.8). Coordinate and
+ * TexCoord nodes take a whole number (>= 1) of points; initialValue and
+ * initialDestination must have the same length, and a field given as 0
+ * numbers takes the other's value (one of them is needed).
+ *
+ * Errors come back with kf_error.field (and .item: the element) naming the
+ * field: unknown node; duration or tau negative or not finite; order
+ * outside 0..5; tolerance neither -1 nor >= 0; a count that does not fit the
+ * node; arrays of different lengths; a non-finite number or one outside the
+ * float32 range; a colour component outside [0,1]; a duplicate name.
+ */
+typedef struct kf_follower_desc {
+    const char      *name;                  /* unique among animators, non-empty */
+    kf_follower_node node;
+    const double    *initial_value;         /* initial_value_count numbers */
+    uint32_t         initial_value_count;
+    const double    *initial_destination;   /* initial_destination_count numbers */
+    uint32_t         initial_destination_count;
+    double           duration;              /* chasers: default 1 */
+    double           tau;                   /* dampers: default 0.3 */
+    int32_t          order;                 /* dampers: default 3 */
+    double           tolerance;             /* dampers: default -1 (0.001) */
+} kf_follower_desc;
+
+/* Zeroes the description and fills X3D's defaults for `node`: duration 1;
+ * tau 0.3, order 3, tolerance -1; initial fields 0 numbers (the node's
+ * defaults). Chasers ignore tau, order and tolerance; dampers ignore
+ * duration. */
+void kf_follower_desc_init(kf_follower_desc *desc, kf_follower_node node);
+
+kf_result kf_builder_add_follower(kf_builder *builder, const kf_follower_desc *desc,
+                                  kf_error *error);
+
 /* An AnimationController's initial state. Errors: weight < 0, active start >
  * end, a non-finite number, a duplicate name. */
 typedef struct kf_controller_desc {
@@ -89,7 +131,7 @@ kf_result kf_builder_add_controller(kf_builder *builder, const kf_controller_des
  * The animator and controller must have been added before.
  */
 typedef struct kf_track_desc {
-    const char *animator;     /* animator name */
+    const char *animator;     /* animator name: a sequence or a follower */
     const char *controller;   /* controller name; NULL: none (plays nothing) */
     const char *target;       /* "object.property" */
     uint32_t    components;   /* custom properties: required; built-in: 0 or the count */

@@ -126,6 +126,24 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
         }
         put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
     }
+    for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++) {
+        const struct kf_follower *f = &o->followers[i];
+        const uint32_t field = kf_follower_field_floats(f);
+        kfb_follower r = {
+            .name = put_string(strings, f->name),
+            .node = f->node,
+            .element_count = f->element_count,
+            .duration = f->duration,
+            .order = f->order,
+            .tolerance = f->tolerance,
+            .initial_value = put_floats(data, f->initial_value, field),
+            .initial_destination = put_floats(data, f->initial_destination, field),
+            .rotations = KFB_NONE,
+        };
+        if (kf_follower_rotation_floats(f->node))
+            r.rotations = put_floats(data, f->rotations, kf_follower_rotation_floats(f->node));
+        put_object(objects, KFB_OBJECT_FOLLOWER, &r, KFB_WORDS(r));
+    }
     for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++) {
         const struct kf_controller *c = &o->controllers[i];
         kfb_controller r = {put_string(strings, c->name), f64(c->speed), f64(c->weight),

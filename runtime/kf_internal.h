@@ -89,6 +89,20 @@ typedef struct kf_track {
     uint32_t target;
 } kf_track;
 
+/* An X3D follower definition. The initial fields are stored as authored
+ * (axis-angle, RGB); orientation nodes also carry them as quaternions. */
+struct kf_follower {
+    const char  *name;
+    uint32_t     node;           /* KFB_FOLLOWER_* */
+    uint32_t     element_count;  /* 1 for single-valued nodes */
+    float        duration;       /* chasers: duration; dampers: tau */
+    uint32_t     order;          /* dampers 0..5; chasers 0 */
+    float        tolerance;      /* dampers -1 or >= 0; chasers -1 */
+    const float *initial_value;        /* element_count * field components */
+    const float *initial_destination;  /* as many */
+    const float *rotations;      /* orientation: value, destination quaternions; else NULL */
+};
+
 /* The objects of an animation, as both the builder and a loaded kf_anim hold
  * them; the encoder writes one of these, the loader produces one. */
 typedef struct kf_objects {
@@ -97,6 +111,7 @@ typedef struct kf_objects {
     struct kf_controller *controllers;
     kf_target            *targets;
     kf_track             *tracks;
+    struct kf_follower   *followers;
 } kf_objects;
 
 struct kf_anim {
@@ -126,6 +141,22 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
 /* Checks the precomputed arrays of a sequence that passed the above. */
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
+
+/* Checks a follower in stored form (node, counts, parameters, initial
+ * fields, quaternions). The header check reads no array. */
+kf_result kf_validate_follower_header(const struct kf_follower *f, kf_error *error);
+kf_result kf_validate_follower(const struct kf_follower *f, kf_error *error);
+
+/* ---- followers (kf_follower_node.c) ------------------------------------ */
+
+/* Floats in one authored field (initial_value) and in one runtime value. */
+uint32_t kf_follower_field_floats(const struct kf_follower *f);
+uint32_t kf_follower_value_floats(const struct kf_follower *f);
+/* Floats of precomputed quaternions stored with the follower (0 or 8). */
+uint32_t kf_follower_rotation_floats(uint32_t node);
+/* X3D's default initialValue / initialDestination of a single-valued node
+ * (field components floats). */
+const float *kf_follower_node_default(uint32_t node);
 
 /* ---- properties (kf_property.c) --------------------------------------- */
 

@@ -113,7 +113,7 @@ static kf_result check_header(loader *L, const unsigned char *p, size_t availabl
                     "float format");
     if (h.section_count != KFB_SECTION_COUNT)
         return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 12,
-                    "%u sections declared; version 1.0 files have %u", (unsigned)h.section_count,
+                    "%u sections declared; version 1 files have %u", (unsigned)h.section_count,
                     (unsigned)KFB_SECTION_COUNT);
     if (h.file_size < KFB_HEADER_SIZE)
         return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 16,
@@ -238,6 +238,7 @@ static uint32_t record_words(uint32_t type)
     case KFB_OBJECT_CONTROLLER: return KFB_WORDS(kfb_controller);
     case KFB_OBJECT_TARGET:     return KFB_WORDS(kfb_target);
     case KFB_OBJECT_TRACK:      return KFB_WORDS(kfb_track);
+    case KFB_OBJECT_FOLLOWER:   return KFB_WORDS(kfb_follower);
     default:                    return 0;
     }
 }
@@ -248,6 +249,7 @@ static kf_kind type_kind(uint32_t type)
     case KFB_OBJECT_SEQUENCE:   return KF_KIND_SEQUENCE;
     case KFB_OBJECT_CONTROLLER: return KF_KIND_CONTROLLER;
     case KFB_OBJECT_TARGET:     return KF_KIND_TARGET;
+    case KFB_OBJECT_FOLLOWER:   return KF_KIND_FOLLOWER;
     default:                    return KF_KIND_TRACK;
     }
 }
@@ -269,7 +271,7 @@ static kf_result count_objects(loader *L, const unsigned char *objs, size_t size
                         "object %u has unknown type %u", (unsigned)index, (unsigned)o.type);
         if (o.size != words * 4)
             return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos + 4,
-                        "object %u (%s) is %u bytes; version 1.0 records are %u", (unsigned)index,
+                        "object %u (%s) is %u bytes; version 1 records are %u", (unsigned)index,
                         kf_kind_name(type_kind(o.type)), (unsigned)o.size, (unsigned)(words * 4));
         pos += sizeof(kfb_object);
         if (o.size > size - pos)
@@ -377,6 +379,47 @@ static kf_result decode_sequence(loader *L, const unsigned char *p, uint32_t ind
     return KF_OK;
 }
 
+static kf_result decode_follower(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+                                 struct kf_follower *f)
+{
+    kfb_follower r;
+    read_words(&r, p, KFB_WORDS(r));
+    kf_result res = get_name(L, r.name, index, pos, &f->name);
+    if (res != KF_OK)
+        return res;
+    f->node = r.node;
+    f->element_count = r.element_count;
+    f->duration = r.duration;
+    f->order = r.order;
+    f->tolerance = r.tolerance;
+    /* Node and counts first: they size the arrays. */
+    if ((res = kf_validate_follower_header(f, L->error)) != KF_OK)
+        return located(L, res, index, pos, "follower", f->name);
+    const uint64_t field = kf_follower_field_floats(f);
+    const uint32_t rotations = kf_follower_rotation_floats(f->node);
+    if ((res = get_floats(L, r.initial_value, field, index, pos, "initialValue",
+                          &f->initial_value)) != KF_OK ||
+        (res = get_floats(L, r.initial_destination, field, index, pos, "initialDestination",
+                          &f->initial_destination)) != KF_OK)
+        return res;
+    if (rotations) {
+        if (r.rotations == KFB_NONE)
+            return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u (follower '%s'): %s needs its quaternions", (unsigned)index,
+                        f->name, kf_follower_node_name((kf_follower_node)f->node));
+        if ((res = get_floats(L, r.rotations, rotations, index, pos, "quaternions",
+                              &f->rotations)) != KF_OK)
+            return res;
+    } else if (r.rotations != KFB_NONE) {
+        return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (follower '%s'): %s takes no quaternions", (unsigned)index, f->name,
+                    kf_follower_node_name((kf_follower_node)f->node));
+    }
+    if ((res = kf_validate_follower(f, L->error)) != KF_OK)
+        return located(L, res, index, pos, "follower", f->name);
+    return KF_OK;
+}
+
 static kf_result decode_controller(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                                    struct kf_controller *c)
 {
@@ -430,24 +473,27 @@ static kf_result decode_track(loader *L, const unsigned char *p, uint32_t index,
     kfb_track r;
     read_words(&r, p, KFB_WORDS(r));
     /* Tracks are decoded last, so every count is final. */
-    if (r.animator_kind != KFB_ANIMATOR_SEQUENCE)
+    if (r.animator_kind >= KFB_ANIMATOR_KIND_COUNT)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                     "object %u (track): unknown animator kind %u", (unsigned)index,
                     (unsigned)r.animator_kind);
-    if (r.animator >= o->count[KF_KIND_SEQUENCE] ||
+    const int follower = r.animator_kind == KFB_ANIMATOR_FOLLOWER;
+    if (r.animator >= o->count[follower ? KF_KIND_FOLLOWER : KF_KIND_SEQUENCE] ||
         (r.controller != KFB_NONE && r.controller >= o->count[KF_KIND_CONTROLLER]) ||
         r.target >= o->count[KF_KIND_TARGET])
         return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
                     "object %u (track): animator %u, controller %u or target %u does not exist",
                     (unsigned)index, (unsigned)r.animator, (unsigned)r.controller,
                     (unsigned)r.target);
-    uint32_t have = o->sequences[r.animator].components;
+    uint32_t have = follower ? kf_follower_value_floats(&o->followers[r.animator])
+                             : o->sequences[r.animator].components;
+    const char *name = follower ? o->followers[r.animator].name : o->sequences[r.animator].name;
     uint32_t want = o->targets[r.target].components;
     if (have != want)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                     "object %u (track): animator '%s' has %u components, target '%s' %u",
-                    (unsigned)index, o->sequences[r.animator].name, (unsigned)have,
-                    o->targets[r.target].name, (unsigned)want);
+                    (unsigned)index, name, (unsigned)have, o->targets[r.target].name,
+                    (unsigned)want);
     t->animator_kind = r.animator_kind;
     t->animator = r.animator;
     t->controller = r.controller == KFB_NONE ? KF_NO_INDEX : r.controller;
@@ -483,6 +529,9 @@ static kf_result decode_objects(loader *L, const unsigned char *objs, size_t siz
                 break;
             case KF_KIND_TARGET:
                 r = decode_target(L, body, index, at, &o->targets[k], &anim->value_count);
+                break;
+            case KF_KIND_FOLLOWER:
+                r = decode_follower(L, body, index, at, &o->followers[k]);
                 break;
             default:
                 r = decode_track(L, body, index, at, o, &o->tracks[k]);
@@ -537,7 +586,7 @@ static kf_result load(loader *L, kf_anim **out)
         (r = count_objects(L, objs, objs_size, count)) != KF_OK)
         goto done;
 
-    size_t at_anim, at_seq, at_ctl, at_tgt, at_trk, at_data, at_str;
+    size_t at_anim, at_seq, at_ctl, at_tgt, at_trk, at_fol, at_data, at_str;
     const uint32_t str_size = L->sections[KFB_SECTION_STRINGS].header.raw_size;
     const uint32_t data_size = L->sections[KFB_SECTION_DATA].header.raw_size;
     if (!layout_add(&total, 1, sizeof(kf_anim), &at_anim) ||
@@ -545,6 +594,7 @@ static kf_result load(loader *L, kf_anim **out)
         !layout_add(&total, count[KF_KIND_CONTROLLER], sizeof(struct kf_controller), &at_ctl) ||
         !layout_add(&total, count[KF_KIND_TARGET], sizeof(kf_target), &at_tgt) ||
         !layout_add(&total, count[KF_KIND_TRACK], sizeof(kf_track), &at_trk) ||
+        !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &at_fol) ||
         !layout_add(&total, data_size, 1, &at_data) || !layout_add(&total, str_size, 1, &at_str)) {
         r = fail(L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, 0, "the animation is too large");
         goto done;
@@ -564,6 +614,7 @@ static kf_result load(loader *L, kf_anim **out)
     anim->objects.controllers = (struct kf_controller *)(block + at_ctl);
     anim->objects.targets = (kf_target *)(block + at_tgt);
     anim->objects.tracks = (kf_track *)(block + at_trk);
+    anim->objects.followers = (struct kf_follower *)(block + at_fol);
 
     if ((r = unpack_section(L, KFB_SECTION_STRINGS, block + at_str)) != KF_OK ||
         (r = unpack_section(L, KFB_SECTION_DATA, block + at_data)) != KF_OK)

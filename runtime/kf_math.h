@@ -31,6 +31,13 @@ void kf_qslerp(const double a[4], const double b[4], double s, double out[4]);
 /* Shortest-arc slerp: b is negated first when a.b < 0 (X3D). */
 void kf_qslerp_short(const double a[4], const double b[4], double s, double out[4]);
 
+/* X3D axis-angle [x y z angle] to a unit quaternion; a zero axis gives the
+ * identity. */
+void kf_qfrom_axis_angle(const double axis_angle[4], double q[4]);
+/* A quaternion (normalized first) to axis-angle with a unit axis and the
+ * angle in [0, pi] (q and -q give the same); the identity is (0 0 1 0). */
+void kf_qto_axis_angle(const double q[4], double axis_angle[4]);
+
 /* Hermite basis at s: value = h[0] a + h[1] b + h[2] out_a + h[3] in_b. */
 void kf_hermite_basis(double s, double h[4]);
 

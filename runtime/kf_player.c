@@ -1,7 +1,7 @@
 /*
- * kf_player.c - per-instance playback: controllers, track cursors, blending
- * (SPEC-NOTES 2). Everything a player changes lives in its one allocation;
- * the kf_anim is only read.
+ * kf_player.c - per-instance playback: controllers, track cursors, follower
+ * states, blending (SPEC-NOTES 2). Everything a player changes lives in its
+ * one allocation; the kf_anim is only read.
  */
 #include <math.h>
 #include <string.h>
@@ -21,6 +21,7 @@ struct kf_player {
     double        *positions;          /* per controller, this update */
     unsigned char *active;             /* per controller, this update */
     float         *sample;             /* one track's sample */
+    kf_follower_state **followers;     /* per track: its follower's state, or NULL */
 };
 
 /* Appends an array to a layout being measured (base == NULL) or carved. */
@@ -53,6 +54,23 @@ static size_t layout(const kf_anim *anim, kf_player *p, unsigned char *base, int
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
     p->sample = carve(base, &at, widest, sizeof *p->sample, ok);
+    p->followers = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->followers, ok);
+    /* Each follower track's state, in the same block. */
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
+        const kf_track *t = &o->tracks[i];
+        if (t->animator_kind != KFB_ANIMATOR_FOLLOWER) {
+            if (base)
+                p->followers[i] = NULL;
+            continue;
+        }
+        const kf_follower *f = &o->followers[t->animator];
+        size_t size = kf_follower_state_size(f, KF_FOLLOWER_DEFAULT_CAPACITY);
+        if (!size)
+            *ok = 0;
+        void *memory = carve(base, &at, size, 1, ok);
+        if (base)
+            p->followers[i] = kf_follower_state_init(memory, size, f, KF_FOLLOWER_DEFAULT_CAPACITY);
+    }
     return at;
 }
 
@@ -95,8 +113,11 @@ void kf_player_reset(kf_player *p)
     const kf_objects *o = &p->anim->objects;
     if (o->count[KF_KIND_CONTROLLER])
         memcpy(p->controllers, o->controllers, o->count[KF_KIND_CONTROLLER] * sizeof *p->controllers);
-    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
         p->cursors[i] = (kf_cursor)KF_CURSOR_INIT;
+        if (p->followers[i])
+            kf_follower_reset(p->followers[i], 0.0);
+    }
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++) {
         const kf_target *t = &o->targets[i];
         kf_property_rest_value((kf_property)t->property, t->components, p->values + t->value_offset);
@@ -136,11 +157,18 @@ void kf_player_update(kf_player *p, double world_time)
             continue;
         const double w = p->controllers[t->controller].weight;
         const kf_target *target = &o->targets[t->target];
-        kf_sequence_sample(&o->sequences[t->animator], p->positions[t->controller], &p->cursors[i],
-                           p->sample);
+        const float *sample = p->sample;
+        if (p->followers[i]) {
+            /* The follower's clock is the controller's position. */
+            kf_follower_update(p->followers[i], p->positions[t->controller]);
+            sample = kf_follower_value(p->followers[i]);
+        } else {
+            kf_sequence_sample(&o->sequences[t->animator], p->positions[t->controller],
+                               &p->cursors[i], p->sample);
+        }
         double *sum = p->sums + target->value_offset;
         for (uint32_t k = 0; k < target->components; k++)
-            sum[k] += w * p->sample[k];
+            sum[k] += w * sample[k];
         p->weights[t->target] += w;
     }
 
@@ -188,4 +216,42 @@ const kf_controller *kf_player_controller_const(const kf_player *p, uint32_t ind
     if (!p || index >= p->anim->objects.count[KF_KIND_CONTROLLER])
         return NULL;
     return &p->controllers[index];
+}
+
+kf_follower_state *kf_player_follower(kf_player *p, uint32_t track)
+{
+    if (!p || track >= p->anim->objects.count[KF_KIND_TRACK])
+        return NULL;
+    return p->followers[track];
+}
+
+/* The follower time of `world_time` on track `track`, or 0 if the track
+ * cannot take follower events. */
+static int follower_time(const kf_player *p, uint32_t track, double world_time, double *time)
+{
+    if (!p || track >= p->anim->objects.count[KF_KIND_TRACK] || !p->followers[track])
+        return 0;
+    uint32_t c = p->anim->objects.tracks[track].controller;
+    if (c == KF_NO_INDEX)
+        return 0;
+    *time = kf_controller_position(&p->controllers[c], world_time);
+    return 1;
+}
+
+kf_result kf_player_follower_set_destination(kf_player *p, uint32_t track, const float *value,
+                                             double world_time)
+{
+    double time;
+    if (!follower_time(p, track, world_time, &time))
+        return KF_ERROR_ARGUMENT;
+    return kf_follower_set_destination(p->followers[track], value, time);
+}
+
+kf_result kf_player_follower_set_value(kf_player *p, uint32_t track, const float *value,
+                                       double world_time)
+{
+    double time;
+    if (!follower_time(p, track, world_time, &time))
+        return KF_ERROR_ARGUMENT;
+    return kf_follower_set_value(p->followers[track], value, time);
 }

@@ -1,6 +1,7 @@
 /* kf_quat.c - quaternion algebra and the Hermite basis (kf_math.h). */
 #include <math.h>
 
+#include "kf.h"
 #include "kf_math.h"
 
 double kf_qdot(const double a[4], const double b[4])
@@ -101,6 +102,41 @@ void kf_qslerp_short(const double a[4], const double b[4], double s, double out[
     }
 }
 
+void kf_qfrom_axis_angle(const double aa[4], double q[4])
+{
+    double len = sqrt(aa[0] * aa[0] + aa[1] * aa[1] + aa[2] * aa[2]);
+    if (!(len > 0.0) || !isfinite(len)) {
+        q[0] = q[1] = q[2] = 0.0;
+        q[3] = 1.0;
+        return;
+    }
+    double k = sin(0.5 * aa[3]) / len;
+    q[0] = aa[0] * k;
+    q[1] = aa[1] * k;
+    q[2] = aa[2] * k;
+    q[3] = cos(0.5 * aa[3]);
+}
+
+void kf_qto_axis_angle(const double q[4], double aa[4])
+{
+    double u[4];
+    kf_qnormalize(q, u);
+    if (u[3] < 0.0)
+        for (int i = 0; i < 4; i++)
+            u[i] = -u[i];
+    double len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    if (!(len > 1e-12)) {
+        aa[0] = aa[1] = 0.0;
+        aa[2] = 1.0;
+        aa[3] = 0.0;
+        return;
+    }
+    aa[0] = u[0] / len;
+    aa[1] = u[1] / len;
+    aa[2] = u[2] / len;
+    aa[3] = 2.0 * atan2(len, u[3]);
+}
+
 void kf_hermite_basis(double s, double h[4])
 {
     double s2 = s * s, s3 = s2 * s;
@@ -108,4 +144,24 @@ void kf_hermite_basis(double s, double h[4])
     h[1] = -2.0 * s3 + 3.0 * s2;
     h[2] = s3 - 2.0 * s2 + s;
     h[3] = s3 - s2;
+}
+
+void kf_rotation_to_quaternion(const float axis_angle[4], float quaternion[4])
+{
+    double aa[4], q[4];
+    for (int i = 0; i < 4; i++)
+        aa[i] = axis_angle[i];
+    kf_qfrom_axis_angle(aa, q);
+    for (int i = 0; i < 4; i++)
+        quaternion[i] = (float)q[i];
+}
+
+void kf_quaternion_to_rotation(const float quaternion[4], float axis_angle[4])
+{
+    double q[4], aa[4];
+    for (int i = 0; i < 4; i++)
+        q[i] = quaternion[i];
+    kf_qto_axis_angle(q, aa);
+    for (int i = 0; i < 4; i++)
+        axis_angle[i] = (float)aa[i];
 }

@@ -1,5 +1,5 @@
 /*
- * kf_validate.c - the semantic rules of stored objects (SPEC-NOTES 1.6, 2).
+ * kf_validate.c - the semantic rules of stored objects (SPEC-NOTES 1.6, 2, 4).
  *
  * The builder runs these before encoding and the loader after decoding, so a
  * file is accepted exactly when kfc could have written it. Structural facts
@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "kf_internal.h"
+#include "kf_math.h"
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
@@ -149,5 +150,102 @@ kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
         return fail_at(error, KF_FIELD_ACTIVE_INTERVAL, KF_NO_INDEX,
                        "active interval starts at %g, after its end %g", c->active_start,
                        c->active_end);
+    return KF_OK;
+}
+
+/* ---- followers (SPEC-NOTES 4) ------------------------------------------ */
+
+kf_result kf_validate_follower_header(const struct kf_follower *f, kf_error *error)
+{
+    if (f->node >= KFB_FOLLOWER_NODE_COUNT)
+        return fail_at(error, KF_FIELD_NODE, KF_NO_INDEX, "unknown follower node %u",
+                       (unsigned)f->node);
+    const kf_follower_node node = (kf_follower_node)f->node;
+    const char *name = kf_follower_node_name(node);
+    if (kf_follower_node_is_array(node)) {
+        if (f->element_count < 1 || f->element_count > UINT32_MAX / 4)
+            return fail_at(error, KF_FIELD_INITIAL_VALUE, KF_NO_INDEX,
+                           "a %s needs 1 to %u points, not %u", name, (unsigned)(UINT32_MAX / 4),
+                           (unsigned)f->element_count);
+    } else if (f->element_count != 1) {
+        return fail_at(error, KF_FIELD_INITIAL_VALUE, KF_NO_INDEX,
+                       "a %s has single values, not arrays of %u", name,
+                       (unsigned)f->element_count);
+    }
+    const int damper = kf_follower_node_is_damper(node);
+    if (!(isfinite(f->duration) && f->duration >= 0.0f))
+        return fail_at(error, damper ? KF_FIELD_TAU : KF_FIELD_DURATION, KF_NO_INDEX,
+                       "%s must be 0 or more, not %g", damper ? "tau" : "duration",
+                       (double)f->duration);
+    if (damper) {
+        if (f->order > 5)
+            return fail_at(error, KF_FIELD_ORDER, KF_NO_INDEX, "order must be 0 to 5, not %u",
+                           (unsigned)f->order);
+        if (!(f->tolerance == -1.0f || (isfinite(f->tolerance) && f->tolerance >= 0.0f)))
+            return fail_at(error, KF_FIELD_TOLERANCE, KF_NO_INDEX,
+                           "tolerance must be -1 or 0 or more, not %g", (double)f->tolerance);
+    } else {
+        /* Chasers have neither field; storing anything else would make two
+         * files for one source. */
+        if (f->order != 0)
+            return fail_at(error, KF_FIELD_ORDER, KF_NO_INDEX, "a chaser has no order (%u)",
+                           (unsigned)f->order);
+        if (f->tolerance != -1.0f)
+            return fail_at(error, KF_FIELD_TOLERANCE, KF_NO_INDEX,
+                           "a chaser has no tolerance (%g)", (double)f->tolerance);
+    }
+    return KF_OK;
+}
+
+static kf_result validate_follower_field(const struct kf_follower *f, const float *v,
+                                         kf_field field, kf_error *error)
+{
+    const uint32_t c = kf_follower_node_field_components((kf_follower_node)f->node);
+    const int color = f->node == KFB_FOLLOWER_COLOR_CHASER || f->node == KFB_FOLLOWER_COLOR_DAMPER;
+    const char *what = field == KF_FIELD_INITIAL_VALUE ? "initialValue" : "initialDestination";
+    for (uint32_t e = 0; e < f->element_count; e++) {
+        for (uint32_t k = 0; k < c; k++) {
+            float x = v[(size_t)e * c + k];
+            if (!isfinite(x))
+                return fail_at(error, field, e, "%s element %u component %u is not a finite number",
+                               what, (unsigned)e, (unsigned)k);
+            if (color && !(x >= 0.0f && x <= 1.0f))
+                return fail_at(error, field, e, "%s colour component %u is %g, outside [0, 1]",
+                               what, (unsigned)k, (double)x);
+        }
+    }
+    return KF_OK;
+}
+
+kf_result kf_validate_follower(const struct kf_follower *f, kf_error *error)
+{
+    kf_result r = kf_validate_follower_header(f, error);
+    if (r != KF_OK)
+        return r;
+    if ((r = validate_follower_field(f, f->initial_value, KF_FIELD_INITIAL_VALUE, error)) != KF_OK ||
+        (r = validate_follower_field(f, f->initial_destination, KF_FIELD_INITIAL_DESTINATION,
+                                     error)) != KF_OK)
+        return r;
+    if (kf_follower_rotation_floats(f->node)) {
+        /* The stored quaternions must be the authored rotations: playback
+         * uses them, decompiling prints the axis-angle. A rounding of the
+         * conversion is allowed, not a different rotation. */
+        const float *authored[2] = {f->initial_value, f->initial_destination};
+        for (int i = 0; i < 2; i++) {
+            const float *q = f->rotations + 4 * i;
+            double aa[4], want[4], got[4];
+            for (int k = 0; k < 4; k++) {
+                aa[k] = authored[i][k];
+                got[k] = q[k];
+            }
+            kf_qfrom_axis_angle(aa, want);
+            double n2 = kf_qdot(got, got);
+            if (!isfinite(n2) || fabs(n2 - 1.0) > 1e-5 ||
+                fabs(kf_qdot(got, want)) < (1.0 - 1e-9) * sqrt(n2))
+                return fail_at(error, i ? KF_FIELD_INITIAL_DESTINATION : KF_FIELD_INITIAL_VALUE, 0,
+                               "the stored quaternion of %s is not its rotation",
+                               i ? "initialDestination" : "initialValue");
+        }
+    }
     return KF_OK;
 }

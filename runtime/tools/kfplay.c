@@ -4,6 +4,8 @@
  *   kfplay FILE list                what is inside
  *   kfplay FILE sample NAME T...    an animator's value at each time
  *   kfplay FILE animate W...        every target at each world time
+ *   kfplay FILE follow NAME --tick DT --until T [--event T:KIND=V]...
+ *                                   a follower driven by events, per tick
  *
  * Numbers print as %.9g (float32 round-trips). Everything after NAME (or
  * after `animate`) is a number, negative ones included: there is no option
@@ -24,12 +26,22 @@ static const char usage[] =
     "usage: kfplay FILE list\n"
     "       kfplay FILE sample NAME T...\n"
     "       kfplay FILE animate W...\n"
+    "       kfplay FILE follow NAME --tick DT --until T [--capacity N]\n"
+    "                               [--event T:destination=V] [--event T:value=V]...\n"
     "       kfplay --help | --version\n"
     "\n"
     "  list      every object: name, kind, details\n"
     "  sample    the animator NAME at each sequence time T: a line \"T v...\"\n"
     "  animate   play every track at each world time W, controllers as stored:\n"
     "            a line \"W target v...\" per target\n"
+    "  follow    run the follower NAME from its initialization at t = 0: tick k = 1, 2, ...\n"
+    "            at t = k*DT while t <= T (no line for t = 0), a line \"t v... active\"\n"
+    "            per tick (active: isActive, 0 or 1). An event at time T (set_destination\n"
+    "            or set_value) is applied before the first tick at or after T, events of\n"
+    "            equal times in the order given; a chaser's transition starts at T itself.\n"
+    "            V: comma-separated numbers, axis-angle for rotations, all the points of\n"
+    "            an array (n*3 or n*2); rotations print as axis-angle too. --capacity:\n"
+    "            how many transitions a chaser holds (default: as a player's).\n"
     "\n"
     "Exit status: 0 success, 1 invalid file, name or number, 2 usage error.\n";
 
@@ -70,6 +82,18 @@ static int cmd_list(const kf_anim *anim, char **args, int count)
                s.name, kf_interpolation_name(s.interpolation), kf_repeat_name(s.repeat),
                s.components, s.key_count, s.valid_first, s.valid_last, s.duration);
     }
+    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_FOLLOWER); i++) {
+        kf_follower_info f;
+        kf_follower_get_info(kf_anim_follower(anim, i), &f);
+        printf("%s follower node=%s components=%u", f.name, kf_follower_node_name(f.node),
+               f.components);
+        if (kf_follower_node_is_array(f.node))
+            printf(" points=%u", f.element_count);
+        if (kf_follower_node_is_damper(f.node))
+            printf(" tau=%.9g order=%u tolerance=%.9g\n", f.tau, f.order, f.tolerance);
+        else
+            printf(" duration=%.9g\n", f.duration);
+    }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_CONTROLLER); i++) {
         kf_controller_info c;
         kf_anim_controller_info(anim, i, &c);
@@ -88,14 +112,22 @@ static int cmd_list(const kf_anim *anim, char **args, int count)
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TRACK); i++) {
         kf_track_info t;
         kf_anim_track_info(anim, i, &t);
-        kf_sequence_info s;
-        kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &s);
+        const char *animator;
+        if (t.animator_kind == KF_KIND_FOLLOWER) {
+            kf_follower_info f;
+            kf_follower_get_info(kf_anim_follower(anim, t.animator), &f);
+            animator = f.name;
+        } else {
+            kf_sequence_info s;
+            kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &s);
+            animator = s.name;
+        }
         kf_target_info target;
         kf_anim_target_info(anim, t.target, &target);
         kf_controller_info c = {0};
         if (t.controller != KF_NO_INDEX)
             kf_anim_controller_info(anim, t.controller, &c);
-        printf("#%u track animator=%s controller=%s target=%s\n", i, s.name,
+        printf("#%u track animator=%s controller=%s target=%s\n", i, animator,
                t.controller != KF_NO_INDEX ? c.name : "-", target.name);
     }
     return 0;
@@ -157,6 +189,250 @@ done:
     return status;
 }
 
+/* ---- follow ---------------------------------------------------------------- */
+
+typedef struct follow_event {
+    double time;
+    int    set_value;  /* 0: set_destination */
+    float *value;      /* kf_follower_components floats */
+} follow_event;
+
+/* Parses one finite number; reports it otherwise. */
+static int parse_number(const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(text, &end);
+    if (end == text || *end || !isfinite(*out)) {
+        fprintf(stderr, "kfplay: not a finite number: '%s'\n", text);
+        return 0;
+    }
+    return 1;
+}
+
+/* Parses "T:destination=V" / "T:value=V" into *e, V converted to the
+ * follower's value (axis-angle to quaternion). Returns 0, EXIT_INPUT or
+ * EXIT_USAGE. */
+static int parse_event(const kf_follower *f, const char *spec, follow_event *e)
+{
+    kf_follower_info info;
+    kf_follower_get_info(f, &info);
+    const char *colon = strchr(spec, ':');
+    const char *kind = colon ? colon + 1 : NULL;
+    const char *eq = kind ? strchr(kind, '=') : NULL;
+    if (!eq) {
+        fprintf(stderr, "kfplay: an event is T:destination=V or T:value=V, not '%s'\n", spec);
+        return EXIT_USAGE;
+    }
+    size_t kind_len = (size_t)(eq - kind);
+    if (kind_len == 11 && strncmp(kind, "destination", 11) == 0)
+        e->set_value = 0;
+    else if (kind_len == 5 && strncmp(kind, "value", 5) == 0)
+        e->set_value = 1;
+    else {
+        fprintf(stderr, "kfplay: event '%s': the kind is destination or value\n", spec);
+        return EXIT_USAGE;
+    }
+    char time_text[64];
+    size_t time_len = (size_t)(colon - spec);
+    if (time_len >= sizeof time_text) {
+        fprintf(stderr, "kfplay: event '%s': the time is too long\n", spec);
+        return EXIT_INPUT;
+    }
+    memcpy(time_text, spec, time_len);
+    time_text[time_len] = '\0';
+    if (!parse_number(time_text, &e->time))
+        return EXIT_INPUT;
+
+    /* The numbers as authored: per point, axis-angle for rotations. */
+    const uint32_t want = info.element_count * kf_follower_node_field_components(info.node);
+    double *numbers = malloc((size_t)want * sizeof *numbers);
+    e->value = malloc((size_t)info.components * sizeof *e->value);
+    if (!numbers || !e->value) {
+        free(numbers);
+        fprintf(stderr, "kfplay: out of memory\n");
+        return EXIT_INPUT;
+    }
+    uint32_t got = 0;
+    const char *p = eq + 1;
+    int status = 0;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char text[64];
+        if (len >= sizeof text) {
+            fprintf(stderr, "kfplay: event '%s': a number is too long\n", spec);
+            status = EXIT_INPUT;
+            break;
+        }
+        memcpy(text, p, len);
+        text[len] = '\0';
+        double x;
+        if (!parse_number(text, &x)) {
+            status = EXIT_INPUT;
+            break;
+        }
+        if (got < want)
+            numbers[got] = x;
+        got++;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    if (!status && got != want) {
+        if (kf_follower_node_is_array(info.node))
+            fprintf(stderr, "kfplay: event '%s': %u numbers; %s '%s' takes %u points of %u "
+                    "(%u numbers)\n", spec, (unsigned)got, kf_follower_node_name(info.node),
+                    info.name, (unsigned)info.element_count,
+                    (unsigned)kf_follower_node_field_components(info.node), (unsigned)want);
+        else
+            fprintf(stderr, "kfplay: event '%s': %u numbers; %s '%s' takes %u\n", spec,
+                    (unsigned)got, kf_follower_node_name(info.node), info.name, (unsigned)want);
+        status = EXIT_INPUT;
+    }
+    if (!status) {
+        if (info.components == 4 && want == 4 &&
+            (info.node == KF_ORIENTATION_CHASER || info.node == KF_ORIENTATION_DAMPER)) {
+            float aa[4] = {(float)numbers[0], (float)numbers[1], (float)numbers[2],
+                           (float)numbers[3]};
+            kf_rotation_to_quaternion(aa, e->value);
+        } else {
+            for (uint32_t i = 0; i < want; i++)
+                e->value[i] = (float)numbers[i];
+        }
+        for (uint32_t i = 0; i < info.components; i++) {
+            if (!isfinite(e->value[i])) {
+                fprintf(stderr, "kfplay: event '%s': a number is outside the float range\n",
+                        spec);
+                status = EXIT_INPUT;
+                break;
+            }
+        }
+    }
+    free(numbers);
+    return status;
+}
+
+/* Stable: equal times keep the command-line order. */
+static void sort_events(follow_event *events, int count)
+{
+    for (int i = 1; i < count; i++) {
+        follow_event e = events[i];
+        int j = i;
+        for (; j > 0 && events[j - 1].time > e.time; j--)
+            events[j] = events[j - 1];
+        events[j] = e;
+    }
+}
+
+static void print_follower_value(const kf_follower_info *info, const float *v)
+{
+    if (info->node == KF_ORIENTATION_CHASER || info->node == KF_ORIENTATION_DAMPER) {
+        float aa[4];
+        kf_quaternion_to_rotation(v, aa);
+        for (int k = 0; k < 4; k++)
+            printf(" %.9g", aa[k]);
+        return;
+    }
+    for (uint32_t k = 0; k < info->components; k++)
+        printf(" %.9g", v[k]);
+}
+
+static int cmd_follow(const kf_anim *anim, char **args, int count)
+{
+    if (count < 1) {
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+    uint32_t index = kf_anim_find(anim, KF_KIND_FOLLOWER, args[0]);
+    if (index == KF_NO_INDEX) {
+        fprintf(stderr, "kfplay: no follower named '%s'\n", args[0]);
+        return EXIT_INPUT;
+    }
+    const kf_follower *f = kf_anim_follower(anim, index);
+    kf_follower_info info;
+    kf_follower_get_info(f, &info);
+
+    double tick = 0.0, until = 0.0, capacity = KF_FOLLOWER_DEFAULT_CAPACITY;
+    int have_tick = 0, have_until = 0, status = 0, events = 0;
+    follow_event *event = calloc((size_t)count, sizeof *event);
+    kf_follower_state *state = NULL;
+    if (!event) {
+        fprintf(stderr, "kfplay: out of memory\n");
+        return EXIT_INPUT;
+    }
+    for (int i = 1; i < count && !status; i += 2) {
+        const char *option = args[i];
+        if (i + 1 >= count) {
+            fprintf(stderr, "kfplay: %s needs a value\n", option);
+            status = EXIT_USAGE;
+        } else if (strcmp(option, "--tick") == 0) {
+            if (!parse_number(args[i + 1], &tick))
+                status = EXIT_INPUT;
+            else if (!(tick > 0.0)) {
+                fprintf(stderr, "kfplay: --tick must be positive\n");
+                status = EXIT_INPUT;
+            }
+            have_tick = 1;
+        } else if (strcmp(option, "--until") == 0) {
+            if (!parse_number(args[i + 1], &until))
+                status = EXIT_INPUT;
+            have_until = 1;
+        } else if (strcmp(option, "--capacity") == 0) {
+            if (!parse_number(args[i + 1], &capacity))
+                status = EXIT_INPUT;
+            else if (!(capacity >= 1 && capacity <= 1e6 && capacity == floor(capacity))) {
+                fprintf(stderr, "kfplay: --capacity must be a whole number from 1 to 1000000\n");
+                status = EXIT_INPUT;
+            }
+        } else if (strcmp(option, "--event") == 0) {
+            status = parse_event(f, args[i + 1], &event[events++]);
+        } else {
+            fprintf(stderr, "kfplay: unknown option '%s'\n%s", option, usage);
+            status = EXIT_USAGE;
+        }
+    }
+    if (!status && (!have_tick || !have_until)) {
+        fprintf(stderr, "kfplay: follow needs --tick and --until\n");
+        status = EXIT_USAGE;
+    }
+    /* One line per tick: refuse what no one could mean. */
+    if (!status && until / tick > 1e9) {
+        fprintf(stderr, "kfplay: more than 1e9 ticks\n");
+        status = EXIT_INPUT;
+    }
+    if (!status && kf_follower_state_create(f, (uint32_t)capacity, NULL, &state) != KF_OK) {
+        fprintf(stderr, "kfplay: out of memory\n");
+        status = EXIT_INPUT;
+    }
+    if (!status) {
+        sort_events(event, events);
+        const double slack = 1e-9 * tick;
+        int next = 0;
+        for (uint64_t k = 1;; k++) {
+            const double t = (double)k * tick; /* multiplied: no drift */
+            if (!(t <= until + slack))
+                break;
+            for (; next < events && event[next].time - slack <= t; next++) {
+                const follow_event *e = &event[next];
+                if (e->set_value)
+                    kf_follower_set_value(state, e->value, e->time);
+                else
+                    kf_follower_set_destination(state, e->value, e->time);
+            }
+            kf_follower_update(state, t);
+            printf("%.9g", t);
+            print_follower_value(&info, kf_follower_value(state));
+            printf(" %d\n", kf_follower_is_active(state));
+        }
+    }
+    kf_follower_state_destroy(state);
+    for (int i = 0; i < events; i++)
+        free(event[i].value);
+    free(event);
+    return status;
+}
+
 static const struct command {
     const char *name;
     int (*run)(const kf_anim *anim, char **args, int count);
@@ -164,6 +440,7 @@ static const struct command {
     {"list", cmd_list},
     {"sample", cmd_sample},
     {"animate", cmd_animate},
+    {"follow", cmd_follow},
 };
 
 int main(int argc, char **argv)

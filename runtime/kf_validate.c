@@ -222,9 +222,10 @@ kf_result kf_validate_follower(const struct kf_follower *f, kf_error *error)
     kf_result r = kf_validate_follower_header(f, error);
     if (r != KF_OK)
         return r;
-    if ((r = validate_follower_field(f, f->initial_value, KF_FIELD_INITIAL_VALUE, error)) != KF_OK ||
-        (r = validate_follower_field(f, f->initial_destination, KF_FIELD_INITIAL_DESTINATION,
-                                     error)) != KF_OK)
+    r = validate_follower_field(f, f->initial_value, KF_FIELD_INITIAL_VALUE, error);
+    if (r == KF_OK)
+        r = validate_follower_field(f, f->initial_destination, KF_FIELD_INITIAL_DESTINATION, error);
+    if (r != KF_OK)
         return r;
     if (kf_follower_rotation_floats(f->node)) {
         /* The stored quaternions must be the authored rotations: playback

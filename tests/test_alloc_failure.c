@@ -123,6 +123,16 @@ static kf_result build(const kf_allocator *a, kf_builder **out)
         kf_track_desc d = {names[i], "c", targets[i], 2};
         r = kf_builder_add_track(b, &d, &e);
     }
+    if (r == KF_OK) {
+        /* test_add_followers plays through controllers "a" and "b". */
+        c.name = "a";
+        r = kf_builder_add_controller(b, &c, &e);
+        c.name = "b";
+        if (r == KF_OK)
+            r = kf_builder_add_controller(b, &c, &e);
+        if (r == KF_OK)
+            r = test_add_followers(b, &e);
+    }
     if (r != KF_OK) {
         kf_builder_destroy(b);
         return r;
@@ -164,6 +174,9 @@ int main(void)
     kf_load_memory(zipped.data, zipped.size, NULL, &anim, NULL);
     kf_player *p = NULL;
     SWEEP("player", kf_player_create(anim, &a, &p), kf_player_destroy(p));
+    kf_follower_state *s = NULL;
+    SWEEP("follower state", kf_follower_state_create(kf_anim_follower(anim, 0), 0, &a, &s),
+          kf_follower_state_destroy(s));
     kf_anim_free(anim);
 
     free(stored.data);

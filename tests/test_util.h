@@ -53,8 +53,47 @@ static inline kf_anim *test_encode_load(const kf_builder *builder, test_bytes *b
     return anim;
 }
 
+/* Followers of each value kind (vector, rotation, colour, array; chasers
+ * and dampers), played into targets through controllers "a" and "b". */
+static inline kf_result test_add_followers(kf_builder *b, kf_error *e)
+{
+    static const double p3[3] = {1, 2, 3}, rot[4] = {0, 1, 0, 2}, rgb[3] = {0.2, 0.4, 1};
+    static const double pts[6] = {0, 1, 2, 3, 4, 5};
+    static const struct {
+        const char *name;
+        kf_follower_node node;
+        const double *value;
+        uint32_t count;
+        int order;
+        const char *controller, *target;
+    } f[] = {
+        {"pos", KF_POSITION_CHASER, p3, 3, 0, "a", "n.translation"},
+        {"turn", KF_ORIENTATION_CHASER, rot, 4, 0, "b", "n.orientation"},
+        {"tint", KF_COLOR_DAMPER, rgb, 3, 2, "a", "m.color"},
+        {"mesh", KF_COORDINATE_DAMPER, pts, 6, 5, "b", "k.morph_weights"},
+        {"turn2", KF_ORIENTATION_DAMPER, rot, 4, 1, "a", "k.orientation"},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        kf_follower_desc d;
+        kf_follower_desc_init(&d, f[i].node);
+        d.name = f[i].name;
+        d.initial_value = f[i].value;
+        d.initial_value_count = f[i].count;
+        d.duration = 0.5;
+        d.order = f[i].order;
+        kf_track_desc t = {f[i].name, f[i].controller, f[i].target, 0};
+        kf_result r = kf_builder_add_follower(b, &d, e);
+        if (r == KF_OK)
+            r = kf_builder_add_track(b, &t, e);
+        if (r != KF_OK)
+            return r;
+    }
+    return KF_OK;
+}
+
 /* A small animation using every interpolation and repeat mode, a wrapped
- * valid range, coincident keys, two controllers and blended targets. */
+ * valid range, coincident keys, two controllers and blended targets, and
+ * followers (test_add_followers). */
 static inline kf_builder *test_rich_builder(void)
 {
     static const double t5[5] = {0, 250, 250, 600, 1000};
@@ -102,6 +141,8 @@ static inline kf_builder *test_rich_builder(void)
     for (size_t i = 0; i < sizeof tracks / sizeof tracks[0]; i++)
         if (kf_builder_add_track(b, &tracks[i], &e) != KF_OK)
             goto fail;
+    if (test_add_followers(b, &e) != KF_OK)
+        goto fail;
     return b;
 fail:
     fprintf(stderr, "test_rich_builder: %s\n", e.message);
@@ -128,6 +169,27 @@ static inline double test_exercise(const kf_anim *anim)
             for (uint32_t c = 0; c < kf_sequence_components(s); c++)
                 sum += v[c] == v[c] ? v[c] : 1.0;
         }
+    }
+    /* Followers: events and updates at the same awkward times. */
+    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_FOLLOWER); i++) {
+        const kf_follower *f = kf_anim_follower(anim, i);
+        kf_follower_state *s;
+        if (kf_follower_components(f) > 64 || kf_follower_state_create(f, 3, NULL, &s) != KF_OK)
+            continue;
+        for (size_t k = 0; k < sizeof times / sizeof times[0]; k++) {
+            for (uint32_t c = 0; c < kf_follower_components(f); c++)
+                v[c] = (float)(k % 3 == 2 ? times[(k + c) % 12] : (double)c - (double)k);
+            if (k & 1)
+                kf_follower_set_destination(s, v, times[(k + 5) % 14]);
+            else
+                kf_follower_set_value(s, v, times[k]);
+            kf_follower_update(s, times[k]);
+            for (uint32_t c = 0; c < kf_follower_components(f); c++) {
+                float x = kf_follower_value(s)[c];
+                sum += x == x ? x : 1.0;
+            }
+        }
+        kf_follower_state_destroy(s);
     }
     kf_player *p;
     if (kf_player_create(anim, NULL, &p) == KF_OK) {

@@ -478,6 +478,10 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
                               : array                      ? d->initial_value
                                                            : NULL};
     static const kf_field fields[2] = {KF_FIELD_INITIAL_VALUE, KF_FIELD_INITIAL_DESTINATION};
+    /* An error names the field the numbers were given for. */
+    const kf_field source[2] = {
+        d->initial_value_count ? KF_FIELD_INITIAL_VALUE : KF_FIELD_INITIAL_DESTINATION,
+        d->initial_destination_count ? KF_FIELD_INITIAL_DESTINATION : KF_FIELD_INITIAL_VALUE};
     for (int i = 0; i < 2; i++) {
         float *dst = block + i * field;
         if (!given[i]) {
@@ -486,7 +490,7 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
         }
         for (size_t k = 0; k < field; k++) {
             if (!to_float(given[i][k], &dst[k]) && isfinite(given[i][k])) {
-                r = fail(error, KF_ERROR_VALUE, index, fields[i], (uint32_t)(k / c),
+                r = fail(error, KF_ERROR_VALUE, index, source[i], (uint32_t)(k / c),
                          "a number is outside the float32 range");
                 goto fail;
             }
@@ -494,6 +498,14 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
     }
     f.initial_value = block;
     f.initial_destination = block + field;
+    /* The fields given first, so that an error names the field written. */
+    for (int i = 0; i < 2; i++) {
+        if (given[i] && source[i] == fields[i]) {
+            r = kf_validate_follower_field(&f, block + i * field, fields[i], error);
+            if (r != KF_OK)
+                goto fail;
+        }
+    }
     if (kf_follower_rotation_floats(f.node)) {
         float *q = block + 2 * field;
         for (int i = 0; i < 2; i++) {

@@ -146,6 +146,9 @@ kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
  * fields, quaternions). The header check reads no array. */
 kf_result kf_validate_follower_header(const struct kf_follower *f, kf_error *error);
 kf_result kf_validate_follower(const struct kf_follower *f, kf_error *error);
+/* One initial field (`v`: the stored floats of field KF_FIELD_INITIAL_*). */
+kf_result kf_validate_follower_field(const struct kf_follower *f, const float *v, kf_field field,
+                                     kf_error *error);
 
 /* ---- followers (kf_follower_node.c) ------------------------------------ */
 

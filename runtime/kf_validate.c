@@ -197,8 +197,8 @@ kf_result kf_validate_follower_header(const struct kf_follower *f, kf_error *err
     return KF_OK;
 }
 
-static kf_result validate_follower_field(const struct kf_follower *f, const float *v,
-                                         kf_field field, kf_error *error)
+kf_result kf_validate_follower_field(const struct kf_follower *f, const float *v, kf_field field,
+                                     kf_error *error)
 {
     const uint32_t c = kf_follower_node_field_components((kf_follower_node)f->node);
     const int color = f->node == KFB_FOLLOWER_COLOR_CHASER || f->node == KFB_FOLLOWER_COLOR_DAMPER;
@@ -222,9 +222,10 @@ kf_result kf_validate_follower(const struct kf_follower *f, kf_error *error)
     kf_result r = kf_validate_follower_header(f, error);
     if (r != KF_OK)
         return r;
-    r = validate_follower_field(f, f->initial_value, KF_FIELD_INITIAL_VALUE, error);
+    r = kf_validate_follower_field(f, f->initial_value, KF_FIELD_INITIAL_VALUE, error);
     if (r == KF_OK)
-        r = validate_follower_field(f, f->initial_destination, KF_FIELD_INITIAL_DESTINATION, error);
+        r = kf_validate_follower_field(f, f->initial_destination, KF_FIELD_INITIAL_DESTINATION,
+                                       error);
     if (r != KF_OK)
         return r;
     if (kf_follower_rotation_floats(f->node)) {

@@ -1,0 +1,275 @@
+"""kfplay follow: every follower case of oracle/x3d.json, and the command's
+own rules.
+
+The cases come as .kfb files written through the C API by
+make_follower_files (built beside this test). Each is played with
+`kfplay FILE follow NAME --tick DT --until T --event ...` and every line
+compared as x3d_followers.py plans (oracle/README.md's rules). Then the
+command itself: one line per tick k at k*DT up to T inclusive, none for
+t = 0; an event applied before the first tick at or after its time, equal
+times in command-line order, a chaser's transition starting at the event's
+own time; rotations in and out as axis-angle; arrays as all their numbers;
+the errors and exit statuses.
+"""
+import argparse
+import math
+import os
+import struct
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import x3d_followers  # noqa: E402
+
+TOL = 1e-6        # values, relative to max(1, |v|)
+ANGLE_TOL = 1e-5  # rotations, radians
+
+failures = []
+checks = 0
+
+
+def fail(what):
+    failures.append(what)
+    print('FAIL: ' + what, file=sys.stderr)
+
+
+def check(cond, what):
+    global checks
+    checks += 1
+    if not cond:
+        fail(what)
+    return cond
+
+
+def run(args):
+    return subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120,
+                          universal_newlines=True)
+
+
+def number(x):
+    return repr(float(x))
+
+
+def event_args(events):
+    out = []
+    for e in events:
+        out += ['--event', '%s:%s=%s' % (number(e['time']), e['kind'],
+                                         ','.join(number(v) for v in e['value']))]
+    return out
+
+
+def follow(kfplay, path, name, tick, until, events=(), extra=()):
+    args = [kfplay, path, 'follow', name, '--tick', number(tick), '--until', number(until)]
+    return run(args + list(extra) + event_args(events))
+
+
+def parse(out, count):
+    rows = []
+    for line in out.splitlines():
+        f = line.split()
+        check(len(f) == count + 2, 'line %r: %d fields, want %d' % (line, len(f), count + 2))
+        rows.append((float(f[0]), [float(x) for x in f[1:-1]], int(f[-1])))
+    return rows
+
+
+def as_quat(axis_angle):
+    return x3d_followers.axis_angle_to_quat(axis_angle)
+
+
+def close(got, want):
+    return all(abs(g - w) <= TOL * max(1.0, abs(w)) for g, w in zip(got, want))
+
+
+def play_case(kfplay, files, c):
+    """One oracle case through kfplay, compared as the plan says."""
+    path = os.path.join(files, c.id + '.kfb')
+    r = follow(kfplay, path, c.id, c.tick, c.ticks * c.tick, c.events)
+    if not check(r.returncode == 0, '%s: kfplay: %s' % (c.id, r.stderr.strip())):
+        return
+    rows = parse(r.stdout, len(c.initial_value))
+    if not check(len(rows) == c.ticks, '%s: %d lines for %d ticks' % (c.id, len(rows), c.ticks)):
+        return
+    dests = x3d_followers.destinations(c)
+    compared = rested = 0
+    for k, (t, v, active) in enumerate(rows):
+        check(t == float('%.9g' % ((k + 1) * c.tick)), '%s: line %d is t=%r' % (c.id, k, t))
+        where = '%s t=%.9g' % (c.id, t)
+        if c.mode != 'damper':
+            compared += 1
+            if c.rotation:
+                a = x3d_followers.rotation_angle(as_quat(v), c.expect_quat[k])
+                check(a < ANGLE_TOL, '%s: rotation %.3g rad off' % (where, a))
+            else:
+                check(close(v, c.expect[k]), '%s: %s, want %s' % (where, v, c.expect[k]))
+            check(active == c.active[k], '%s: isActive %d, want %d' % (where, active,
+                                                                       c.active[k]))
+            continue
+        dest = dests[k]
+        if not active:
+            rested += 1
+            if c.rotation:
+                check(x3d_followers.rotation_angle(as_quat(v), as_quat(dest)) < 1e-6,
+                      '%s: resting off the destination' % where)
+                far = (x3d_followers.rotation_angle(c.expect_quat[k], as_quat(dest))
+                       if c.xite_active[k] else 0.0)
+            else:
+                # %.9g identifies a float32: at rest it is the destination's.
+                check(all(float_round(x) == float_round(d) for x, d in zip(v, dest)),
+                      '%s: resting at %s, destination %s' % (where, v, dest))
+                far = (max(abs(x - d) for x, d in zip(c.xite_value[k], dest))
+                       if c.xite_active[k] else 0.0)
+            check(far <= c.rest_slack, '%s: X_ITE runs %.3g from the destination' % (where, far))
+        else:
+            check(c.xite_active[k] or c.xite_stop[k],
+                  '%s: ours runs, X_ITE stopped before' % where)
+            compared += 1
+            if c.rotation:
+                a = x3d_followers.rotation_angle(as_quat(v), c.expect_quat[k])
+                check(a < ANGLE_TOL, '%s: rotation %.3g rad off' % (where, a))
+            else:
+                check(close(v, c.xite_value[k]), '%s: %s, X_ITE %s' % (where, v, c.xite_value[k]))
+    pass_through = c.mode == 'damper' and (c.order == 0 or c.tau == 0)
+    check(compared > c.ticks // 4 or (pass_through and rested == c.ticks),
+          '%s: only %d of %d ticks compared' % (c.id, compared, c.ticks))
+    print('  %-36s %4d compared, %4d at rest' % (c.id, compared, rested))
+
+
+def float_round(x):
+    """x rounded to float32, as kfplay stores it."""
+    return struct.unpack('f', struct.pack('f', x))[0]
+
+
+def command_rules(kfplay, files, cases):
+    """The tick and event rules, and the errors, on oracle cases' files."""
+    by_id = {c.id: c for c in cases}
+    scalar = os.path.join(files, 'scalarchaser_aligned.kfb')
+    # duration 0.9375, 0 -> 1 from t = 0.
+    D = 0.9375
+
+    def R(x):
+        return x3d_followers.core(x)
+
+    # Ticks: k*DT, inclusive end (within 1e-9 DT), no t = 0 line.
+    r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.3)
+    rows = parse(r.stdout, 1)
+    check([t for t, _, _ in rows] == [0.1, 0.2, 0.3], 'ticks: %s' % [t for t, _, _ in rows])
+    check(close(rows[2][1], [R(0.3 / D)]), 'initial transition at 0.3: %s' % rows[2][1])
+    r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.3 - 1e-11)
+    check(len(parse(r.stdout, 1)) == 3, 'the end is inclusive within 1e-9 DT')
+    r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.3 - 1e-9)
+    check(len(parse(r.stdout, 1)) == 2, 'but not beyond')
+    r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.25, 0.1)
+    check(r.returncode == 0 and r.stdout == '', 'no tick before the end: no lines')
+
+    # An event between ticks applies before the next tick; the transition
+    # starts at the event's time. set_value 0 at 0.05 (no line there), then
+    # the tick at 0.1 shows the transition back to 1 started at 0.05.
+    ev = [{'time': 0.05, 'kind': 'value', 'value': [0.0]}]
+    rows = parse(follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.2, ev).stdout, 1)
+    check(close(rows[0][1], [R(0.05 / D)]) and rows[0][2] == 1,
+          'transition from the event time: %s' % rows[0][1])
+    # Within 1e-9 DT after a tick, an event still applies at that tick.
+    ev = [{'time': 0.1 + 1e-11, 'kind': 'value', 'value': [5.0]}]
+    rows = parse(follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.2, ev).stdout, 1)
+    check(close(rows[0][1], [5.0]), 'an event 1e-11 after a tick applies there: %s' % rows[0][1])
+    # Equal times in command-line order: the later one wins...
+    ev = [{'time': 0.1, 'kind': 'value', 'value': [2.0]},
+          {'time': 0.1, 'kind': 'value', 'value': [4.0]}]
+    rows = parse(follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.1, ev).stdout, 1)
+    check(close(rows[0][1], [4.0]), '2 then 4: %s' % rows[0][1])
+    rows = parse(follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.1, ev[::-1]).stdout, 1)
+    check(close(rows[0][1], [2.0]), '4 then 2: %s' % rows[0][1])
+    # ... and events given out of order are sorted by time.
+    ev = [{'time': 0.2, 'kind': 'value', 'value': [7.0]},
+          {'time': 0.1, 'kind': 'value', 'value': [1.0]}]
+    rows = parse(follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.2, ev).stdout, 1)
+    check(close(rows[0][1], [1.0]) and close(rows[1][1], [7.0]), 'sorted by time: %s' % rows)
+
+    # Rotations: axis-angle in and out (angle in [0, pi], axis unit).
+    rot = os.path.join(files, 'orientationchaser_fast.kfb')
+    ev = [{'time': 0.0, 'kind': 'destination', 'value': [0, 0, 2, -math.pi / 2]}]
+    rows = parse(follow(kfplay, rot, 'orientationchaser_fast', 0.5, 0.5, ev).stdout, 4)
+    check(close(rows[0][1], [0, 0, -1, math.pi / 2]), 'axis-angle out: %s' % rows[0][1])
+
+    # Damper dt: t_k - t_{k-1}, from t_0 = 0, also while idle.
+    damp = os.path.join(files, 'positiondamper2d_order1_default_tol.kfb')
+    c = by_id['positiondamper2d_order1_default_tol']  # order 1, tau 0.25, at rest at 0
+    ev = [{'time': 0.3, 'kind': 'destination', 'value': [1, 0]}]
+    rows = parse(follow(kfplay, damp, c.id, 0.2, 0.4, ev).stdout, 2)
+    check(close(rows[1][1], [1 - math.exp(-0.2 / 0.25), 0]), 'damper dt: %s' % rows[1][1])
+
+    # Arrays: all their numbers.
+    mesh = os.path.join(files, 'coordinatechaser_two_points.kfb')
+    ok = {'time': 0, 'kind': 'destination', 'value': [1, 2, 3, 4, 5, 6]}
+    r = follow(kfplay, mesh, 'coordinatechaser_two_points', 1, 1, [ok])
+    check(r.returncode == 0 and close(parse(r.stdout, 6)[0][1], [1, 2, 3, 4, 5, 6]), 'array')
+    short = {'time': 0, 'kind': 'value', 'value': [1, 2, 3]}
+    r = follow(kfplay, mesh, 'coordinatechaser_two_points', 1, 1, [short])
+    check(r.returncode == 1 and 'takes 2 points of 3 (6 numbers)' in r.stderr,
+          'a short array: %d %s' % (r.returncode, r.stderr.strip()))
+
+    # Errors and exit statuses.
+    def status(args, code, says):
+        r = run([kfplay] + args)
+        check(r.returncode == code and says in r.stderr and r.stdout == '',
+              '%s: exit %d (%s), want %d with %r' % (' '.join(args), r.returncode,
+                                                   r.stderr.strip(), code, says))
+    name = 'scalarchaser_aligned'
+    status([scalar, 'follow', 'nobody', '--tick', '1', '--until', '1'], 1, 'no follower named')
+    status([scalar, 'follow', name, '--until', '1'], 2, 'needs --tick and --until')
+    status([scalar, 'follow', name, '--tick', '0', '--until', '1'], 1, 'must be positive')
+    status([scalar, 'follow', name, '--tick', 'x', '--until', '1'], 1, 'not a finite number')
+    status([scalar, 'follow', name, '--tick', '1', '--until', 'inf'], 1, 'not a finite number')
+    status([scalar, 'follow', name, '--tick', '1e-12', '--until', '1e6'], 1, 'more than 1e9')
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--bogus', '1'], 2,
+           'unknown option')
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event'], 2,
+           'needs a value')
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1=2'], 2,
+           'T:destination=V')
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:speed=2'], 2,
+           'destination or value')
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:value=1,2'],
+           1, 'takes 1')
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:value=nan'],
+           1, 'not a finite number')
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:value=1e39'],
+           1, 'outside the float range')
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--capacity', '0'], 1,
+           '--capacity')
+    r = run([kfplay, scalar, 'list'])
+    check(r.returncode == 0 and
+          'scalarchaser_aligned follower node=ScalarChaser components=1 duration=0.9375' in
+          r.stdout, 'list: %r' % r.stdout)
+    r = run([kfplay, mesh, 'list'])
+    check('node=CoordinateChaser components=6 points=2 duration=0.9375' in r.stdout,
+          'list an array: %r' % r.stdout)
+    r = run([kfplay, damp, 'list'])
+    check('node=PositionDamper2D components=2 tau=0.25 order=1 tolerance=-1' in r.stdout,
+          'list a damper: %r' % r.stdout)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    for opt in ('--kfc', '--kfplay', '--fixtures', '--oracle', '--work'):
+        p.add_argument(opt)
+    a = p.parse_args()
+    cases = x3d_followers.load(a.oracle)
+    if cases is None:
+        print('test_kfplay_follow: SKIPPED (oracle/x3d.json not found)')
+        return 0
+    files = os.path.join(a.work, 'c')
+    os.makedirs(files, exist_ok=True)
+    maker = os.path.join(os.path.dirname(os.path.abspath(a.work)), 'make_follower_files')
+    r = run([maker, files])
+    if not check(r.returncode == 0, 'make_follower_files: %s' % r.stderr.strip()):
+        return 1
+    for c in cases:
+        play_case(a.kfplay, files, c)
+    command_rules(a.kfplay, files, cases)
+    print('test_kfplay_follow: %d checks, %d failed' % (checks, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -539,7 +539,9 @@ void      kf_player_destroy(kf_player *player);
 void kf_player_reset(kf_player *player);
 
 /*
- * Plays every track at `world_time`. For each target, the tracks whose
+ * Plays every track at `world_time`: a sequence is sampled at its
+ * controller's position, a follower advanced to it (and its output is the
+ * sample). For each target, the tracks whose
  * controller is active contribute weight * sample; if their total weight is
  * positive the target takes the weighted sum (not divided by the total), an
  * orientation is then normalized, and built-in properties are clamped as M3G

@@ -540,10 +540,10 @@ void kf_player_reset(kf_player *player);
 
 /*
  * Plays every track at `world_time`: a sequence is sampled at its
- * controller's position, a follower advanced to it (and its output is the
- * sample). For each target, the tracks whose
- * controller is active contribute weight * sample; if their total weight is
- * positive the target takes the weighted sum (not divided by the total), an
+ * controller's position, a follower advanced to it (its output is the
+ * sample). For each target, the tracks whose controller is active
+ * contribute weight * sample; if their total weight is positive the target
+ * takes the weighted sum (not divided by the total), an
  * orientation is then normalized, and built-in properties are clamped as M3G
  * does (alpha and colours to [0,1], spot angle to [0,90], spot exponent and
  * shininess to [0,128], density to >= 0, visibility and pickability to 0/1).

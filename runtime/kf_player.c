@@ -4,20 +4,67 @@
  * the kf_anim is only read.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kf_internal.h"
+#include "kf_sample.h"
+
+/*
+ * The plan, made at creation: tracks are grouped by controller and by the
+ * key times their sequences share (formats/kfb.md), so an update finds one
+ * segment per group and evaluates every member there, through a kernel
+ * chosen ahead (kf_sample.h). A target that only one track plays is written
+ * in place; only targets that blend several tracks go through the weighted
+ * sums, which stay zero between updates.
+ */
+enum { /* kernels */
+    OP_STEP,
+    OP_LINEAR3,
+    OP_LINEAR,
+    OP_SPLINE3,
+    OP_SPLINE,
+    OP_SLERP,
+    OP_SQUAD
+};
+
+enum { /* what follows the kernel; none for the usual single track */
+    FINISH_BLEND = 1,     /* add w * sample to the target's sums */
+    FINISH_WEIGHT = 2,    /* a single track: value = w * sample (when w != 1) */
+    FINISH_NORMALIZE = 4, /* an orientation from a kernel whose result is not unit */
+    FINISH_CLAMP = 8      /* a property M3G clamps */
+};
+
+typedef struct play_member {
+    const struct kf_sequence *sequence;
+    float   *out;        /* the target's value if this is its only track, else `sample` */
+    uint32_t op;         /* OP_* */
+    uint32_t finish;     /* FINISH_* */
+    uint32_t target;
+    uint32_t controller;
+    uint32_t track;      /* the order among equals */
+} play_member;
+
+typedef struct play_group {
+    const struct kf_sequence *clock; /* any member: the times, count, duration, repeat */
+    uint32_t controller;
+    uint32_t first, end;             /* its members */
+    uint32_t cursor;                 /* the segment search hint */
+} play_group;
 
 struct kf_player {
     const kf_anim *anim;
     kf_allocator   allocator;
     size_t         size;
     struct kf_controller *controllers; /* the player's own copies */
-    kf_cursor     *cursors;            /* per track */
     float         *values;             /* per target, at kf_target.value_offset */
+    play_group    *groups;
+    play_member   *members;            /* grouped */
+    uint32_t      *blended;            /* targets played by several tracks */
+    uint32_t       group_count, member_count, blended_count;
     /* Scratch for kf_player_update, sized at creation. */
-    double        *sums;               /* weighted sums, like values */
-    double        *weights;            /* total weight per target */
+    double        *sums;               /* weighted sums, like values; 0 between updates */
+    double        *weights;            /* total weight per target; 0 between updates */
     double        *positions;          /* per controller, this update */
     unsigned char *active;             /* per controller, this update */
     float         *sample;             /* one track's sample */
@@ -46,14 +93,109 @@ static size_t layout(const kf_anim *anim, kf_player *p, unsigned char *base, int
     *ok = 1;
     carve(base, &at, 1, sizeof *p, ok);
     p->controllers = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->controllers, ok);
-    p->cursors = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->cursors, ok);
     p->values = carve(base, &at, anim->value_count, sizeof *p->values, ok);
+    p->groups = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->groups, ok);
+    p->members = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->members, ok);
+    p->blended = carve(base, &at, o->count[KF_KIND_TARGET], sizeof *p->blended, ok);
     p->sums = carve(base, &at, anim->value_count, sizeof *p->sums, ok);
     p->weights = carve(base, &at, o->count[KF_KIND_TARGET], sizeof *p->weights, ok);
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
     p->sample = carve(base, &at, widest, sizeof *p->sample, ok);
     return at;
+}
+
+/* Members that can share a segment compare equal up to `track`. Times are
+ * compared by address: equal times share one array (formats/kfb.md), and
+ * addresses in the one block of a loaded anim follow the file's order. */
+static int compare_members(const void *x, const void *y)
+{
+    const play_member *a = x, *b = y;
+    const struct kf_sequence *s = a->sequence, *t = b->sequence;
+    uintptr_t ta = (uintptr_t)s->times, tb = (uintptr_t)t->times;
+    if (a->controller != b->controller)
+        return a->controller < b->controller ? -1 : 1;
+    if (ta != tb)
+        return ta < tb ? -1 : 1;
+    if (s->valid_count != t->valid_count)
+        return s->valid_count < t->valid_count ? -1 : 1;
+    if (s->repeat != t->repeat)
+        return s->repeat < t->repeat ? -1 : 1;
+    if (s->duration != t->duration)
+        return s->duration < t->duration ? -1 : 1;
+    return (a->track > b->track) - (a->track < b->track);
+}
+
+static int same_clock(const play_member *a, const play_member *b)
+{
+    const struct kf_sequence *s = a->sequence, *t = b->sequence;
+    return a->controller == b->controller && s->times == t->times &&
+           s->valid_count == t->valid_count && s->repeat == t->repeat &&
+           s->duration == t->duration;
+}
+
+static uint32_t kernel(const struct kf_sequence *s)
+{
+    switch (s->interpolation) {
+    case KFB_INTERP_STEP:   return OP_STEP;
+    case KFB_INTERP_LINEAR: return s->components == 3 ? OP_LINEAR3 : OP_LINEAR;
+    case KFB_INTERP_SPLINE: return s->components == 3 ? OP_SPLINE3 : OP_SPLINE;
+    case KFB_INTERP_SLERP:  return OP_SLERP;
+    default:                return OP_SQUAD;
+    }
+}
+
+static void make_plan(kf_player *p)
+{
+    const kf_objects *o = &p->anim->objects;
+    /* Members; the weights count each target's tracks meanwhile. */
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
+        const kf_track *t = &o->tracks[i];
+        if (t->controller == KF_NO_INDEX)
+            continue; /* plays nothing */
+        const struct kf_sequence *s = &o->sequences[t->animator];
+        p->members[n++] = (play_member){s, p->sample, kernel(s), 0, t->target, t->controller, i};
+        p->weights[t->target] += 1.0;
+    }
+    if (n > 1)
+        qsort(p->members, n, sizeof *p->members, compare_members);
+    p->member_count = n;
+
+    p->group_count = 0;
+    for (uint32_t m = 0; m < n; m++) {
+        const play_member *mb = &p->members[m];
+        if (m == 0 || !same_clock(&p->members[m - 1], mb))
+            p->groups[p->group_count++] = (play_group){mb->sequence, mb->controller, m, m, 0};
+        p->groups[p->group_count - 1].end = m + 1;
+    }
+
+    p->blended_count = 0;
+    for (uint32_t m = 0; m < n; m++) {
+        play_member *mb = &p->members[m];
+        const kf_target *t = &o->targets[mb->target];
+        if (p->weights[mb->target] == 1.0) {
+            mb->out = p->values + t->value_offset;
+            /* Slerp and squad give unit quaternions (to their stated
+             * accuracy, tests/test_sample_accuracy.c), which normalizing
+             * would not change: w * q normalized is q for any w > 0. */
+            if (t->property == KF_PROPERTY_ORIENTATION) {
+                if (mb->op != OP_SLERP && mb->op != OP_SQUAD)
+                    mb->finish = FINISH_NORMALIZE;
+            } else {
+                mb->finish = FINISH_WEIGHT;
+            }
+            if (kf_property_clamps(t->property))
+                mb->finish |= FINISH_CLAMP;
+        } else {
+            mb->finish = FINISH_BLEND;
+            if (p->weights[mb->target] > 1.0) {
+                p->blended[p->blended_count++] = mb->target;
+                p->weights[mb->target] = -1.0; /* listed */
+            }
+        }
+    }
+    memset(p->weights, 0, o->count[KF_KIND_TARGET] * sizeof *p->weights);
 }
 
 kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, kf_player **out)
@@ -72,11 +214,13 @@ kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, k
     unsigned char *base = kf_alloc(&a, size);
     if (!base)
         return KF_ERROR_OUT_OF_MEMORY;
+    memset(base, 0, size);
     kf_player *p = (kf_player *)base;
     layout(anim, p, base, &ok);
     p->anim = anim;
     p->allocator = a;
     p->size = size;
+    make_plan(p);
     kf_player_reset(p);
     *out = p;
     return KF_OK;
@@ -95,8 +239,8 @@ void kf_player_reset(kf_player *p)
     const kf_objects *o = &p->anim->objects;
     if (o->count[KF_KIND_CONTROLLER])
         memcpy(p->controllers, o->controllers, o->count[KF_KIND_CONTROLLER] * sizeof *p->controllers);
-    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
-        p->cursors[i] = (kf_cursor)KF_CURSOR_INIT;
+    for (uint32_t i = 0; i < p->group_count; i++)
+        p->groups[i].cursor = 0;
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++) {
         const kf_target *t = &o->targets[i];
         kf_property_rest_value((kf_property)t->property, t->components, p->values + t->value_offset);
@@ -119,6 +263,90 @@ static void normalize_orientation(const double *q, double weight, float *out)
         out[i] = (float)(q[i] * inv);
 }
 
+/* After the kernel, for the members that need more than it did (`finish`
+ * holds FINISH_WEIGHT only where w != 1): what finalizing would do for a
+ * target of one track, in place, or the blend's sums. */
+static void finish(kf_player *p, const play_member *m, uint32_t finish, double w)
+{
+    const kf_target *t = &p->anim->objects.targets[m->target];
+    float *v = m->out;
+    if (finish & FINISH_BLEND) {
+        double *sum = p->sums + t->value_offset;
+        for (uint32_t k = 0; k < t->components; k++)
+            sum[k] += w * v[k];
+        p->weights[m->target] += w;
+        return;
+    }
+    if (finish & FINISH_NORMALIZE) {
+        /* w * q normalized is q normalized: w > 0 */
+        float n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
+        if (!(n2 > 1e-10f) || !isfinite(n2)) {
+            v[0] = v[1] = v[2] = 0.0f;
+            v[3] = 1.0f;
+            return;
+        }
+        const float inv = 1.0f / sqrtf(n2);
+        for (int k = 0; k < 4; k++)
+            v[k] *= inv;
+    }
+    if (finish & FINISH_WEIGHT)
+        for (uint32_t k = 0; k < t->components; k++)
+            v[k] = (float)(w * v[k]);
+    if (finish & FINISH_CLAMP)
+        kf_property_clamp(t->property, t->components, v);
+}
+
+/* Every member of g at the segment its clock is at. */
+static void play_group_at(kf_player *p, play_group *g, double position, double w)
+{
+    kf_segment seg;
+    kf_locate(g->clock, position, &g->cursor, &seg);
+    /* FINISH_WEIGHT applies only when the weight changes something. */
+    const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
+    const play_member *m = p->members + g->first, *end = p->members + g->end;
+    const size_t i = seg.i, j = seg.j;
+    if (seg.hold) {
+        for (; m < end; m++) {
+            const struct kf_sequence *s = m->sequence;
+            memcpy(m->out, s->values + s->components * i, s->components * sizeof *m->out);
+            if (m->finish & mask)
+                finish(p, m, m->finish & mask, w);
+        }
+        return;
+    }
+    const float u = (float)seg.u;
+    float h[4]; /* for SPLINE members; cheaper to compute than to test for */
+    kf_hermite_basis_f(u, h);
+    for (; m < end; m++) {
+        const struct kf_sequence *s = m->sequence;
+        switch (m->op) {
+        case OP_STEP:
+            memcpy(m->out, s->values + s->components * i, s->components * sizeof *m->out);
+            break;
+        case OP_LINEAR3:
+            kf_lerp3(s, i, j, u, m->out);
+            break;
+        case OP_LINEAR:
+            kf_lerp(s, i, j, u, m->out);
+            break;
+        case OP_SPLINE3:
+            kf_hermite3(s, i, j, h, m->out);
+            break;
+        case OP_SPLINE:
+            kf_hermite(s, i, j, h, m->out);
+            break;
+        case OP_SLERP:
+            kf_slerp_key(s, i, j, u, m->out);
+            break;
+        default:
+            kf_squad(s, i, j, u, m->out);
+            break;
+        }
+        if (m->finish & mask)
+            finish(p, m, m->finish & mask, w);
+    }
+}
+
 void kf_player_update(kf_player *p, double world_time)
 {
     const kf_objects *o = &p->anim->objects;
@@ -127,36 +355,29 @@ void kf_player_update(kf_player *p, double world_time)
         p->active[i] = kf_controller_is_active(c, world_time) && c->weight > 0.0;
         p->positions[i] = kf_controller_position(c, world_time);
     }
-    memset(p->weights, 0, o->count[KF_KIND_TARGET] * sizeof *p->weights);
-    memset(p->sums, 0, p->anim->value_count * sizeof *p->sums);
 
-    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
-        const kf_track *t = &o->tracks[i];
-        if (t->controller == KF_NO_INDEX || !p->active[t->controller])
-            continue;
-        const double w = p->controllers[t->controller].weight;
-        const kf_target *target = &o->targets[t->target];
-        kf_sequence_sample(&o->sequences[t->animator], p->positions[t->controller], &p->cursors[i],
-                           p->sample);
-        double *sum = p->sums + target->value_offset;
-        for (uint32_t k = 0; k < target->components; k++)
-            sum[k] += w * p->sample[k];
-        p->weights[t->target] += w;
+    for (uint32_t gi = 0; gi < p->group_count; gi++) {
+        play_group *g = &p->groups[gi];
+        if (p->active[g->controller]) /* else its targets keep their values */
+            play_group_at(p, g, p->positions[g->controller], p->controllers[g->controller].weight);
     }
 
-    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++) {
-        if (!(p->weights[i] > 0.0))
-            continue; /* no active track: the target keeps its value */
+    for (uint32_t bi = 0; bi < p->blended_count; bi++) {
+        const uint32_t i = p->blended[bi];
         const kf_target *t = &o->targets[i];
-        float *value = p->values + t->value_offset;
-        const double *sum = p->sums + t->value_offset;
-        if (t->property == KF_PROPERTY_ORIENTATION) {
-            normalize_orientation(sum, p->weights[i], value);
-        } else {
-            for (uint32_t k = 0; k < t->components; k++)
-                value[k] = (float)sum[k];
-            kf_property_clamp(t->property, t->components, value);
-        }
+        double *sum = p->sums + t->value_offset;
+        if (p->weights[i] > 0.0) {
+            float *value = p->values + t->value_offset;
+            if (t->property == KF_PROPERTY_ORIENTATION) {
+                normalize_orientation(sum, p->weights[i], value);
+            } else {
+                for (uint32_t k = 0; k < t->components; k++)
+                    value[k] = (float)sum[k];
+                kf_property_clamp(t->property, t->components, value);
+            }
+        } /* else no active track: the target keeps its value */
+        memset(sum, 0, t->components * sizeof *sum);
+        p->weights[i] = 0.0;
     }
 }
 

@@ -13,10 +13,11 @@
 /*
  * The plan, made at creation: tracks are grouped by controller and by the
  * key times their sequences share (formats/kfb.md), so an update finds one
- * segment per group and evaluates every member there, through a kernel
- * chosen ahead (kf_sample.h). A target that only one track plays is written
- * in place; only targets that blend several tracks go through the weighted
- * sums, which stay zero between updates.
+ * segment per group and evaluates every member there. Inside a group,
+ * members are sorted into runs that use the same kernel (kf_sample.h), so
+ * the loop over a run has no dispatch. A target that only one track plays is
+ * written in place; only targets that blend several tracks go through the
+ * weighted sums, which stay zero between updates.
  */
 enum { /* kernels */
     OP_STEP,
@@ -45,10 +46,17 @@ typedef struct play_member {
     uint32_t track;      /* the order among equals */
 } play_member;
 
+/* Members [first, end) of one group with one kernel; `finish` is the union
+ * of theirs. */
+typedef struct play_run {
+    uint32_t op, finish;
+    uint32_t first, end;
+} play_run;
+
 typedef struct play_group {
     const struct kf_sequence *clock; /* any member: the times, count, duration, repeat */
     uint32_t controller;
-    uint32_t first, end;             /* its members */
+    uint32_t first, end;             /* its runs */
     uint32_t cursor;                 /* the segment search hint */
 } play_group;
 
@@ -59,9 +67,10 @@ struct kf_player {
     struct kf_controller *controllers; /* the player's own copies */
     float         *values;             /* per target, at kf_target.value_offset */
     play_group    *groups;
-    play_member   *members;            /* grouped */
+    play_run      *runs;
+    play_member   *members;            /* in group and run order */
     uint32_t      *blended;            /* targets played by several tracks */
-    uint32_t       group_count, member_count, blended_count;
+    uint32_t       group_count, run_count, member_count, blended_count;
     /* Scratch for kf_player_update, sized at creation. */
     double        *sums;               /* weighted sums, like values; 0 between updates */
     double        *weights;            /* total weight per target; 0 between updates */
@@ -95,6 +104,7 @@ static size_t layout(const kf_anim *anim, kf_player *p, unsigned char *base, int
     p->controllers = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->controllers, ok);
     p->values = carve(base, &at, anim->value_count, sizeof *p->values, ok);
     p->groups = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->groups, ok);
+    p->runs = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->runs, ok);
     p->members = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->members, ok);
     p->blended = carve(base, &at, o->count[KF_KIND_TARGET], sizeof *p->blended, ok);
     p->sums = carve(base, &at, anim->value_count, sizeof *p->sums, ok);
@@ -105,9 +115,10 @@ static size_t layout(const kf_anim *anim, kf_player *p, unsigned char *base, int
     return at;
 }
 
-/* Members that can share a segment compare equal up to `track`. Times are
- * compared by address: equal times share one array (formats/kfb.md), and
- * addresses in the one block of a loaded anim follow the file's order. */
+/* Members of one group compare equal up to `op`, of one run up to `track`.
+ * Times are compared by address: equal times share one array
+ * (formats/kfb.md), and addresses in the one block of a loaded anim follow
+ * the file's order. */
 static int compare_members(const void *x, const void *y)
 {
     const play_member *a = x, *b = y;
@@ -123,6 +134,10 @@ static int compare_members(const void *x, const void *y)
         return s->repeat < t->repeat ? -1 : 1;
     if (s->duration != t->duration)
         return s->duration < t->duration ? -1 : 1;
+    if (a->op != b->op)
+        return a->op < b->op ? -1 : 1;
+    if (a->finish != b->finish)
+        return a->finish < b->finish ? -1 : 1;
     return (a->track > b->track) - (a->track < b->track);
 }
 
@@ -145,6 +160,23 @@ static uint32_t kernel(const struct kf_sequence *s)
     }
 }
 
+/* What a member does after its kernel (FINISH_*), from how many tracks
+ * play its target (`tracks`). */
+static uint32_t finish_of(const play_member *m, const kf_target *t, double tracks)
+{
+    if (tracks > 1.0)
+        return FINISH_BLEND;
+    uint32_t finish = kf_property_clamps(t->property) ? FINISH_CLAMP : 0;
+    /* Slerp and squad give unit quaternions (to their stated accuracy,
+     * tests/test_sample_accuracy.c), which normalizing would not change:
+     * w * q normalized is q for any w > 0. */
+    if (t->property != KF_PROPERTY_ORIENTATION)
+        finish |= FINISH_WEIGHT;
+    else if (m->op != OP_SLERP && m->op != OP_SQUAD)
+        finish |= FINISH_NORMALIZE;
+    return finish;
+}
+
 static void make_plan(kf_player *p)
 {
     const kf_objects *o = &p->anim->objects;
@@ -158,44 +190,37 @@ static void make_plan(kf_player *p)
         p->members[n++] = (play_member){s, p->sample, kernel(s), 0, t->target, t->controller, i};
         p->weights[t->target] += 1.0;
     }
-    if (n > 1)
-        qsort(p->members, n, sizeof *p->members, compare_members);
-    p->member_count = n;
-
-    p->group_count = 0;
-    for (uint32_t m = 0; m < n; m++) {
-        const play_member *mb = &p->members[m];
-        if (m == 0 || !same_clock(&p->members[m - 1], mb))
-            p->groups[p->group_count++] = (play_group){mb->sequence, mb->controller, m, m, 0};
-        p->groups[p->group_count - 1].end = m + 1;
-    }
-
     p->blended_count = 0;
     for (uint32_t m = 0; m < n; m++) {
         play_member *mb = &p->members[m];
         const kf_target *t = &o->targets[mb->target];
-        if (p->weights[mb->target] == 1.0) {
+        mb->finish = finish_of(mb, t, p->weights[mb->target]);
+        if (!(mb->finish & FINISH_BLEND))
             mb->out = p->values + t->value_offset;
-            /* Slerp and squad give unit quaternions (to their stated
-             * accuracy, tests/test_sample_accuracy.c), which normalizing
-             * would not change: w * q normalized is q for any w > 0. */
-            if (t->property == KF_PROPERTY_ORIENTATION) {
-                if (mb->op != OP_SLERP && mb->op != OP_SQUAD)
-                    mb->finish = FINISH_NORMALIZE;
-            } else {
-                mb->finish = FINISH_WEIGHT;
-            }
-            if (kf_property_clamps(t->property))
-                mb->finish |= FINISH_CLAMP;
-        } else {
-            mb->finish = FINISH_BLEND;
-            if (p->weights[mb->target] > 1.0) {
-                p->blended[p->blended_count++] = mb->target;
-                p->weights[mb->target] = -1.0; /* listed */
-            }
+        else if (p->weights[mb->target] > 1.0) {
+            p->blended[p->blended_count++] = mb->target;
+            p->weights[mb->target] = -1.0; /* listed */
         }
     }
     memset(p->weights, 0, o->count[KF_KIND_TARGET] * sizeof *p->weights);
+    if (n > 1)
+        qsort(p->members, n, sizeof *p->members, compare_members);
+    p->member_count = n;
+
+    p->group_count = p->run_count = 0;
+    for (uint32_t m = 0; m < n; m++) {
+        const play_member *mb = &p->members[m];
+        const int new_group = m == 0 || !same_clock(&p->members[m - 1], mb);
+        if (new_group)
+            p->groups[p->group_count++] = (play_group){mb->sequence, mb->controller,
+                                                       p->run_count, p->run_count, 0};
+        if (new_group || mb->op != p->members[m - 1].op)
+            p->runs[p->run_count++] = (play_run){mb->op, 0, m, m};
+        play_run *r = &p->runs[p->run_count - 1];
+        r->end = m + 1;
+        r->finish |= mb->finish;
+        p->groups[p->group_count - 1].end = p->run_count;
+    }
 }
 
 kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, kf_player **out)
@@ -296,6 +321,25 @@ static void finish(kf_player *p, const play_member *m, uint32_t finish, double w
         kf_property_clamp(t->property, t->components, v);
 }
 
+/* The members of run r: the kernel `op`, then `finish` where needed. */
+#define PLAY_RUN(kernel_call)                                                      \
+    do {                                                                           \
+        const play_member *m = p->members + r->first, *end = p->members + r->end; \
+        if (r->finish & mask) {                                                    \
+            for (; m < end; m++) {                                                 \
+                const struct kf_sequence *s = m->sequence;                         \
+                kernel_call;                                                       \
+                if (m->finish & mask)                                              \
+                    finish(p, m, m->finish & mask, w);                             \
+            }                                                                      \
+        } else {                                                                   \
+            for (; m < end; m++) {                                                 \
+                const struct kf_sequence *s = m->sequence;                         \
+                kernel_call;                                                       \
+            }                                                                      \
+        }                                                                          \
+    } while (0)
+
 /* Every member of g at the segment its clock is at. */
 static void play_group_at(kf_player *p, play_group *g, double position, double w)
 {
@@ -303,47 +347,38 @@ static void play_group_at(kf_player *p, play_group *g, double position, double w
     kf_locate(g->clock, position, &g->cursor, &seg);
     /* FINISH_WEIGHT applies only when the weight changes something. */
     const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
-    const play_member *m = p->members + g->first, *end = p->members + g->end;
     const size_t i = seg.i, j = seg.j;
-    if (seg.hold) {
-        for (; m < end; m++) {
-            const struct kf_sequence *s = m->sequence;
-            memcpy(m->out, s->values + s->components * i, s->components * sizeof *m->out);
-            if (m->finish & mask)
-                finish(p, m, m->finish & mask, w);
-        }
-        return;
-    }
     const float u = (float)seg.u;
     float h[4]; /* for SPLINE members; cheaper to compute than to test for */
     kf_hermite_basis_f(u, h);
-    for (; m < end; m++) {
-        const struct kf_sequence *s = m->sequence;
-        switch (m->op) {
+    for (const play_run *r = p->runs + g->first, *rend = p->runs + g->end; r < rend; r++) {
+        if (seg.hold) {
+            PLAY_RUN(kf_key(s, i, m->out));
+            continue;
+        }
+        switch (r->op) {
         case OP_STEP:
-            memcpy(m->out, s->values + s->components * i, s->components * sizeof *m->out);
+            PLAY_RUN(kf_key(s, i, m->out));
             break;
         case OP_LINEAR3:
-            kf_lerp3(s, i, j, u, m->out);
+            PLAY_RUN(kf_lerp3(s, i, j, u, m->out));
             break;
         case OP_LINEAR:
-            kf_lerp(s, i, j, u, m->out);
+            PLAY_RUN(kf_lerp(s, i, j, u, m->out));
             break;
         case OP_SPLINE3:
-            kf_hermite3(s, i, j, h, m->out);
+            PLAY_RUN(kf_hermite3(s, i, j, h, m->out));
             break;
         case OP_SPLINE:
-            kf_hermite(s, i, j, h, m->out);
+            PLAY_RUN(kf_hermite(s, i, j, h, m->out));
             break;
         case OP_SLERP:
-            kf_slerp_key(s, i, j, u, m->out);
+            PLAY_RUN(kf_slerp_key(s, i, j, u, m->out));
             break;
         default:
-            kf_squad(s, i, j, u, m->out);
+            PLAY_RUN(kf_squad(s, i, j, u, m->out));
             break;
         }
-        if (m->finish & mask)
-            finish(p, m, m->finish & mask, w);
     }
 }
 

@@ -190,16 +190,19 @@ static void make_plan(kf_player *p)
         p->members[n++] = (play_member){s, p->sample, kernel(s), 0, t->target, t->controller, i};
         p->weights[t->target] += 1.0;
     }
-    p->blended_count = 0;
     for (uint32_t m = 0; m < n; m++) {
         play_member *mb = &p->members[m];
         const kf_target *t = &o->targets[mb->target];
         mb->finish = finish_of(mb, t, p->weights[mb->target]);
         if (!(mb->finish & FINISH_BLEND))
             mb->out = p->values + t->value_offset;
-        else if (p->weights[mb->target] > 1.0) {
-            p->blended[p->blended_count++] = mb->target;
-            p->weights[mb->target] = -1.0; /* listed */
+    }
+    p->blended_count = 0;
+    for (uint32_t m = 0; m < n; m++) {
+        const uint32_t target = p->members[m].target;
+        if (p->weights[target] > 1.0) {
+            p->blended[p->blended_count++] = target;
+            p->weights[target] = 0.0; /* listed */
         }
     }
     memset(p->weights, 0, o->count[KF_KIND_TARGET] * sizeof *p->weights);

@@ -202,14 +202,25 @@ static inline void kf_hermite_basis_f(float u, float h[4])
 #define KF_KERNEL static inline
 #endif
 
-/* Key i of s: STEP, and every interpolation at a key's exact time. A loop,
- * not memcpy: the count is small and known only at run time. */
+/* Key i of s: STEP, and every interpolation at a key's exact time. Vectors
+ * and quaternions are copied inline: a memcpy call of a few bytes costs more
+ * than the copy. */
 KF_KERNEL void kf_key(const struct kf_sequence *s, size_t i, float *restrict out)
 {
     const uint32_t c = s->components;
     const float *a = s->values + c * i;
-    for (uint32_t k = 0; k < c; k++)
-        out[k] = a[k];
+    if (c == 3) {
+        out[0] = a[0];
+        out[1] = a[1];
+        out[2] = a[2];
+    } else if (c == 4) {
+        out[0] = a[0];
+        out[1] = a[1];
+        out[2] = a[2];
+        out[3] = a[3];
+    } else {
+        memcpy(out, a, c * sizeof *out);
+    }
 }
 
 KF_KERNEL void kf_lerp3(const struct kf_sequence *s, size_t i, size_t j, float u,
@@ -245,8 +256,10 @@ KF_KERNEL void kf_hermite3(const struct kf_sequence *s, size_t i, size_t j, cons
 {
     const float *a = s->values + 3 * i, *b = s->values + 3 * j;
     const float *ta = s->tangent_out + 3 * i, *tb = s->tangent_in + 3 * j;
-    for (int k = 0; k < 3; k++)
-        out[k] = h[0] * a[k] + h[1] * b[k] + h[2] * ta[k] + h[3] * tb[k];
+    const float h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
+    out[0] = h0 * a[0] + h1 * b[0] + h2 * ta[0] + h3 * tb[0];
+    out[1] = h0 * a[1] + h1 * b[1] + h2 * ta[1] + h3 * tb[1];
+    out[2] = h0 * a[2] + h1 * b[2] + h2 * ta[2] + h3 * tb[2];
 }
 
 KF_KERNEL void kf_slerp_key(const struct kf_sequence *s, size_t i, size_t j, float u,
@@ -255,14 +268,30 @@ KF_KERNEL void kf_slerp_key(const struct kf_sequence *s, size_t i, size_t j, flo
     kf_slerp_arc(s->values + 4 * i, s->values + 4 * j, s->arcs + KFB_ARC_FLOATS * i, u, out);
 }
 
-/* slerp(slerp(q_i, q_j, u), slerp(a_i, b_j, u), 2u(1-u)) */
+/* slerp(slerp(q_i, q_j, u), slerp(a_i, b_j, u), 2u(1-u)). The weights of
+ * both inner slerps are four sinc evaluations of one shape, written as one
+ * loop so that the compiler can do them side by side. */
 KF_KERNEL void kf_squad(const struct kf_sequence *s, size_t i, size_t j, float u,
                         float *restrict out)
 {
+    const float *qa = s->values + 4 * i, *qb = s->values + 4 * j;
+    const float *sa = s->tangent_out + 4 * i, *sb = s->tangent_in + 4 * j;
+    const float *key = s->arcs + KFB_ARC_FLOATS * i;
+    const float *control = s->arcs + KFB_ARC_FLOATS * (s->valid_count + i);
     float q1[4], q2[4];
-    kf_slerp_arc(s->values + 4 * i, s->values + 4 * j, s->arcs + KFB_ARC_FLOATS * i, u, q1);
-    kf_slerp_arc(s->tangent_out + 4 * i, s->tangent_in + 4 * j,
-                 s->arcs + KFB_ARC_FLOATS * (s->valid_count + i), u, q2);
+    if (key[0] < 0.0f || control[0] < 0.0f) {
+        kf_slerp_arc(qa, qb, key, u, q1);
+        kf_slerp_arc(sa, sb, control, u, q2);
+    } else {
+        const float v = 1.0f - u;
+        const float x[4] = {v * key[0], u * key[0], v * control[0], u * control[0]};
+        const float k[4] = {v * key[1], u * key[1], v * control[1], u * control[1]};
+        float w[4];
+        for (int l = 0; l < 4; l++)
+            w[l] = k[l] * kf_sinc(x[l] * x[l]);
+        kf_quat_combine(qa, qb, w, q1);
+        kf_quat_combine(sa, sb, w + 2, q2);
+    }
     kf_slerp_runtime(q1, q2, 2.0f * u * (1.0f - u), out);
 }
 

@@ -3,6 +3,7 @@
  * (SPEC-NOTES 2). Everything a player changes lives in its one allocation;
  * the kf_anim is only read.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,7 @@ enum { /* kernels */
 enum { /* what follows the kernel; none for the usual single track */
     FINISH_BLEND = 1,     /* add w * sample to the target's sums */
     FINISH_WEIGHT = 2,    /* a single track: value = w * sample (when w != 1) */
-    FINISH_NORMALIZE = 4, /* an orientation from a kernel whose result is not unit */
+    FINISH_NORMALIZE = 4, /* an orientation */
     FINISH_CLAMP = 8      /* a property M3G clamps */
 };
 
@@ -162,18 +163,15 @@ static uint32_t kernel(const struct kf_sequence *s)
 
 /* What a member does after its kernel (FINISH_*), from how many tracks
  * play its target (`tracks`). */
-static uint32_t finish_of(const play_member *m, const kf_target *t, double tracks)
+static uint32_t finish_of(const kf_target *t, double tracks)
 {
     if (tracks > 1.0)
         return FINISH_BLEND;
     uint32_t finish = kf_property_clamps(t->property) ? FINISH_CLAMP : 0;
-    /* Slerp and squad give unit quaternions (to their stated accuracy,
-     * tests/test_sample_accuracy.c), which normalizing would not change:
-     * w * q normalized is q for any w > 0. */
-    if (t->property != KF_PROPERTY_ORIENTATION)
-        finish |= FINISH_WEIGHT;
-    else if (m->op != OP_SLERP && m->op != OP_SQUAD)
-        finish |= FINISH_NORMALIZE;
+    /* Slerp and squad results are unit quaternions only as far as their keys
+     * are: across nearly opposite keys they are not (M3G does not flip), so
+     * orientations are normalized whatever their interpolation. */
+    finish |= t->property == KF_PROPERTY_ORIENTATION ? FINISH_NORMALIZE : FINISH_WEIGHT;
     return finish;
 }
 
@@ -193,7 +191,7 @@ static void make_plan(kf_player *p)
     for (uint32_t m = 0; m < n; m++) {
         play_member *mb = &p->members[m];
         const kf_target *t = &o->targets[mb->target];
-        mb->finish = finish_of(mb, t, p->weights[mb->target]);
+        mb->finish = finish_of(t, p->weights[mb->target]);
         if (!(mb->finish & FINISH_BLEND))
             mb->out = p->values + t->value_offset;
     }
@@ -291,6 +289,27 @@ static void normalize_orientation(const double *q, double weight, float *out)
         out[i] = (float)(q[i] * inv);
 }
 
+/* A single track's orientation: w * q normalized is q normalized (w > 0),
+ * and the test for a vanishing sum is the blend's with one weight. Samples
+ * are nearly unit: for |q|^2 = 1 + d, |d| < 2^-12, 1/|q| = (3 - |q|^2)/2
+ * within 3d^2/8 < 2.3e-8, without the square root. */
+KF_KERNEL void normalize_single(float *v)
+{
+    const float n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
+    float inv;
+    if (fabsf(n2 - 1.0f) < 1.0f / 4096) {
+        inv = 1.5f - 0.5f * n2;
+    } else if (n2 > 1e-10f && n2 <= FLT_MAX) {
+        inv = 1.0f / sqrtf(n2);
+    } else {
+        v[0] = v[1] = v[2] = 0.0f;
+        v[3] = 1.0f;
+        return;
+    }
+    for (int k = 0; k < 4; k++)
+        v[k] *= inv;
+}
+
 /* After the kernel, for the members that need more than it did (`finish`
  * holds FINISH_WEIGHT only where w != 1): what finalizing would do for a
  * target of one track, in place, or the blend's sums. */
@@ -305,18 +324,8 @@ static void finish(kf_player *p, const play_member *m, uint32_t finish, double w
         p->weights[m->target] += w;
         return;
     }
-    if (finish & FINISH_NORMALIZE) {
-        /* w * q normalized is q normalized: w > 0 */
-        float n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
-        if (!(n2 > 1e-10f) || !isfinite(n2)) {
-            v[0] = v[1] = v[2] = 0.0f;
-            v[3] = 1.0f;
-            return;
-        }
-        const float inv = 1.0f / sqrtf(n2);
-        for (int k = 0; k < 4; k++)
-            v[k] *= inv;
-    }
+    if (finish & FINISH_NORMALIZE)
+        normalize_single(v);
     if (finish & FINISH_WEIGHT)
         for (uint32_t k = 0; k < t->components; k++)
             v[k] = (float)(w * v[k]);
@@ -324,16 +333,22 @@ static void finish(kf_player *p, const play_member *m, uint32_t finish, double w
         kf_property_clamp(t->property, t->components, v);
 }
 
-/* The members of run r: the kernel `op`, then `finish` where needed. */
-#define PLAY_RUN(kernel_call)                                                      \
+/* The members of run r: the kernel, then `finish` where needed. `unit`
+ * says the kernel's result is a unit quaternion already (to the accuracy
+ * README.md states), so an orientation needs no normalizing. */
+#define PLAY_RUN(kernel_call, unit)                                                \
     do {                                                                           \
         const play_member *m = p->members + r->first, *end = p->members + r->end; \
         if (r->finish & mask) {                                                    \
             for (; m < end; m++) {                                                 \
                 const struct kf_sequence *s = m->sequence;                         \
                 kernel_call;                                                       \
-                if (m->finish & mask)                                              \
+                if (m->finish == FINISH_NORMALIZE) { /* the usual orientation */  \
+                    if (!(unit))                                                   \
+                        normalize_single(m->out);                                  \
+                } else if (m->finish & mask) {                                     \
                     finish(p, m, m->finish & mask, w);                             \
+                }                                                                  \
             }                                                                      \
         } else {                                                                   \
             for (; m < end; m++) {                                                 \
@@ -356,30 +371,32 @@ static void play_group_at(kf_player *p, play_group *g, double position, double w
     kf_hermite_basis_f(u, h);
     for (const play_run *r = p->runs + g->first, *rend = p->runs + g->end; r < rend; r++) {
         if (seg.hold) {
-            PLAY_RUN(kf_key(s, i, m->out));
+            PLAY_RUN(kf_key(s, i, m->out), 0);
             continue;
         }
         switch (r->op) {
         case OP_STEP:
-            PLAY_RUN(kf_key(s, i, m->out));
+            PLAY_RUN(kf_key(s, i, m->out), 0);
             break;
         case OP_LINEAR3:
-            PLAY_RUN(kf_lerp3(s, i, j, u, m->out));
+            PLAY_RUN(kf_lerp3(s, i, j, u, m->out), 0);
             break;
         case OP_LINEAR:
-            PLAY_RUN(kf_lerp(s, i, j, u, m->out));
+            PLAY_RUN(kf_lerp(s, i, j, u, m->out), 0);
             break;
         case OP_SPLINE3:
-            PLAY_RUN(kf_hermite3(s, i, j, h, m->out));
+            PLAY_RUN(kf_hermite3(s, i, j, h, m->out), 0);
             break;
         case OP_SPLINE:
-            PLAY_RUN(kf_hermite(s, i, j, h, m->out));
+            PLAY_RUN(kf_hermite(s, i, j, h, m->out), 0);
             break;
         case OP_SLERP:
-            PLAY_RUN(kf_slerp_key(s, i, j, u, m->out));
+            /* Along a polynomial arc (0 < theta <= pi/2) between unit keys
+             * the result is unit; the linear and general arcs are not. */
+            PLAY_RUN(kf_slerp_key(s, i, j, u, m->out), s->arcs[KFB_ARC_FLOATS * i] > 0.0f);
             break;
         default:
-            PLAY_RUN(kf_squad(s, i, j, u, m->out));
+            PLAY_RUN(kf_squad(s, i, j, seg.u, m->out), 0);
             break;
         }
     }

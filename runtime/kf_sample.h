@@ -20,6 +20,14 @@
 #include "kf_internal.h"
 #include "kf_math.h"
 
+/* The kernels below run in the player's loop over a group of tracks, so
+ * they must inline there. */
+#if defined(__GNUC__)
+#define KF_KERNEL static inline __attribute__((always_inline))
+#else
+#define KF_KERNEL static inline
+#endif
+
 /* Where a sequence is: the value of key i (hold), or between keys i and j
  * (j = i + 1, or 0 for the LOOP wrap) at fraction u. */
 typedef struct kf_segment {
@@ -137,6 +145,10 @@ static inline void kf_quat_combine(const float *restrict a, const float *restric
  * than a quarter turn and antipodal keys, which the polynomial does not
  * cover. Rare in animation keyed densely enough to look smooth. */
 void kf_slerp_general(const float *a, const float *b, float u, float *out);
+/* The general squad, all in double: for segments with such an arc, where
+ * the last slerp is ill-conditioned enough that float intermediates would
+ * cost accuracy (kf_sequence.c). */
+void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u, float *out);
 
 /* slerp(a, b, u) along a stored arc. */
 static inline void kf_slerp_arc(const float *restrict a, const float *restrict b,
@@ -162,9 +174,11 @@ static inline float kf_acos_over_sqrt(float c)
 }
 
 /* slerp(a, b, u) between quaternions known only at run time (the last step
- * of squad): the arc is computed here, as kf_slerp_arc would have stored it. */
-static inline void kf_slerp_runtime(const float *restrict a, const float *restrict b, float u,
-                                    float *restrict out)
+ * of squad): the arc is computed here, as kf_slerp_arc would have stored it.
+ * Returns 0, having written nothing, when a.b < 0: the caller takes the
+ * general path then. */
+KF_KERNEL int kf_slerp_runtime(const float *restrict a, const float *restrict b, float u,
+                               float *restrict out)
 {
     const float c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
     float w[2];
@@ -176,10 +190,10 @@ static inline void kf_slerp_runtime(const float *restrict a, const float *restri
         const float p = kf_acos_over_sqrt(c);
         kf_arc_weights(sqrtf(1.0f - c) * p, p / sqrtf(1.0f + c), u, w);
     } else {
-        kf_slerp_general(a, b, u, out);
-        return;
+        return 0;
     }
     kf_quat_combine(a, b, w, out);
+    return 1;
 }
 
 /* ---- evaluation -------------------------------------------------------- */
@@ -194,13 +208,7 @@ static inline void kf_hermite_basis_f(float u, float h[4])
     h[3] = u3 - u2;
 }
 
-/* One kernel per interpolation, between keys i and j of s at u. The player
- * calls them from its loop over a group, so they must inline there. */
-#if defined(__GNUC__)
-#define KF_KERNEL static inline __attribute__((always_inline))
-#else
-#define KF_KERNEL static inline
-#endif
+/* One kernel per interpolation, between keys i and j of s at u. */
 
 /* Key i of s: STEP, and every interpolation at a key's exact time. Vectors
  * and quaternions are copied inline: a memcpy call of a few bytes costs more
@@ -270,29 +278,31 @@ KF_KERNEL void kf_slerp_key(const struct kf_sequence *s, size_t i, size_t j, flo
 
 /* slerp(slerp(q_i, q_j, u), slerp(a_i, b_j, u), 2u(1-u)). The weights of
  * both inner slerps are four sinc evaluations of one shape, written as one
- * loop so that the compiler can do them side by side. */
-KF_KERNEL void kf_squad(const struct kf_sequence *s, size_t i, size_t j, float u,
+ * loop so that the compiler can do them side by side. `exact_u` is for the
+ * general path, whose last slerp can be ill-conditioned enough to show
+ * u's rounding to float. */
+KF_KERNEL void kf_squad(const struct kf_sequence *s, size_t i, size_t j, double exact_u,
                         float *restrict out)
 {
+    const float u = (float)exact_u;
     const float *qa = s->values + 4 * i, *qb = s->values + 4 * j;
     const float *sa = s->tangent_out + 4 * i, *sb = s->tangent_in + 4 * j;
     const float *key = s->arcs + KFB_ARC_FLOATS * i;
     const float *control = s->arcs + KFB_ARC_FLOATS * (s->valid_count + i);
-    float q1[4], q2[4];
     if (key[0] < 0.0f || control[0] < 0.0f) {
-        kf_slerp_arc(qa, qb, key, u, q1);
-        kf_slerp_arc(sa, sb, control, u, q2);
-    } else {
-        const float v = 1.0f - u;
-        const float x[4] = {v * key[0], u * key[0], v * control[0], u * control[0]};
-        const float k[4] = {v * key[1], u * key[1], v * control[1], u * control[1]};
-        float w[4];
-        for (int l = 0; l < 4; l++)
-            w[l] = k[l] * kf_sinc(x[l] * x[l]);
-        kf_quat_combine(qa, qb, w, q1);
-        kf_quat_combine(sa, sb, w + 2, q2);
+        kf_squad_general(s, i, j, exact_u, out);
+        return;
     }
-    kf_slerp_runtime(q1, q2, 2.0f * u * (1.0f - u), out);
+    const float v = 1.0f - u;
+    const float x[4] = {v * key[0], u * key[0], v * control[0], u * control[0]};
+    const float k[4] = {v * key[1], u * key[1], v * control[1], u * control[1]};
+    float w[4], q1[4], q2[4];
+    for (int l = 0; l < 4; l++)
+        w[l] = k[l] * kf_sinc(x[l] * x[l]);
+    kf_quat_combine(qa, qb, w, q1);
+    kf_quat_combine(sa, sb, w + 2, q2);
+    if (!kf_slerp_runtime(q1, q2, 2.0f * u * (1.0f - u), out))
+        kf_squad_general(s, i, j, exact_u, out);
 }
 
 /* Sequence s at `seg` into out[0 .. components-1]. */
@@ -319,7 +329,7 @@ static inline void kf_evaluate(const struct kf_sequence *s, const kf_segment *se
         kf_slerp_key(s, i, j, u, out);
         break;
     default:
-        kf_squad(s, i, j, u, out);
+        kf_squad(s, i, j, seg->u, out);
         break;
     }
 }

@@ -44,6 +44,19 @@ void kf_slerp_general(const float *a, const float *b, float u, float *out)
     store(q, 4, out);
 }
 
+void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u, float *out)
+{
+    double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4];
+    load_quat(s->values + 4 * i, qa);
+    load_quat(s->values + 4 * j, qb);
+    load_quat(s->tangent_out + 4 * i, sa);
+    load_quat(s->tangent_in + 4 * j, sb);
+    kf_qslerp(qa, qb, u, q1);
+    kf_qslerp(sa, sb, u, q2);
+    kf_qslerp(q1, q2, 2.0 * u * (1.0 - u), q);
+    store(q, 4, out);
+}
+
 /* The reference: SPEC-NOTES 1.4 in double precision through libm, with
  * nothing precomputed but what the format stores for every reader (the
  * tangents and squad intermediates). Its results are rounded once, to the
@@ -81,17 +94,8 @@ void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
         store(q, 4, out);
         break;
     }
-    default: { /* SQUAD */
-        double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4];
-        load_quat(a, qa);
-        load_quat(b, qb);
-        load_quat(s->tangent_out + 4 * (size_t)i, sa);
-        load_quat(s->tangent_in + 4 * (size_t)j, sb);
-        kf_qslerp(qa, qb, u, q1);
-        kf_qslerp(sa, sb, u, q2);
-        kf_qslerp(q1, q2, 2.0 * u * (1.0 - u), q);
-        store(q, 4, out);
+    default: /* SQUAD */
+        kf_squad_general(s, i, j, u, out);
         break;
-    }
     }
 }

@@ -1,7 +1,7 @@
 /*
- * kf_player.c - per-instance playback: controllers, track cursors, blending
- * (SPEC-NOTES 2). Everything a player changes lives in its one allocation;
- * the kf_anim is only read.
+ * kf_player.c - per-instance playback: controllers, segment cursors,
+ * blending (SPEC-NOTES 2). Everything a player changes lives in its one
+ * allocation; the kf_anim is only read.
  */
 #include <float.h>
 #include <math.h>

@@ -4,8 +4,8 @@
  * A kf_builder collects descriptions of animators (sequences, followers),
  * controllers and tracks, checks each as it is added (the same checks the
  * loader makes), does every precomputation sampling needs (spline tangents,
- * squad intermediates, follower quaternions) and encodes the result. kfc is
- * a YAML front end to this API.
+ * squad intermediates, slerp arcs, follower quaternions) and encodes the
+ * result. kfc is a YAML front end to this API.
  *
  *     kf_builder *b;
  *     kf_builder_create(NULL, &b);

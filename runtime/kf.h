@@ -289,7 +289,7 @@ void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cur
  * Values: a follower's value is kf_follower_components() floats. Position
  * nodes 3, 2D nodes 2, Scalar 1, Color 3 (RGB in [0,1]), Coordinate n*3,
  * TexCoord n*2, and Orientation 4: a quaternion x y z w (what orientation
- * targets take; kf_rotation_to_quaternion converts X3D's axis-angle).
+ * targets take; kf_axis_angle_to_quat converts X3D's axis-angle).
  */
 typedef enum kf_follower_node {
     KF_POSITION_CHASER = 0,
@@ -350,12 +350,13 @@ uint32_t kf_follower_components(const kf_follower *follower);
  * `destination`; either may be NULL. */
 void kf_follower_initial(const kf_follower *follower, float *value, float *destination);
 
-/* Converts between X3D's axis-angle rotation [x y z angle] (radians) and a
- * unit quaternion [x y z w]. A zero axis gives the identity; the axis-angle
- * returned has a unit axis and an angle in [0, pi] ((0 0 1 0) for the
- * identity). */
-void kf_rotation_to_quaternion(const float axis_angle[4], float quaternion[4]);
-void kf_quaternion_to_rotation(const float quaternion[4], float axis_angle[4]);
+/* An X3D SFRotation [x y z angle] (radians) as a unit quaternion x y z w;
+ * a zero axis gives the identity. */
+void kf_axis_angle_to_quat(const float axis_angle[4], float quat[4]);
+
+/* A unit quaternion x y z w as an X3D SFRotation: a unit axis and an angle
+ * in [0, pi] (the identity is 0 0 1 0). */
+void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4]);
 
 /*
  * A running follower: its transitions (chasers) or filter stages (dampers),

@@ -522,10 +522,8 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
     if (kf_follower_rotation_floats(f.node)) {
         float *q = block + 2 * field;
         for (int i = 0; i < 2; i++) {
-            double aa[4], qd[4];
-            for (int k = 0; k < 4; k++)
-                aa[k] = block[i * field + k];
-            kf_qfrom_axis_angle(aa, qd);
+            double qd[4];
+            kf_rotation_to_quat(block + i * field, qd);
             for (int k = 0; k < 4; k++)
                 q[4 * i + k] = (float)qd[k];
         }

@@ -15,7 +15,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "kf_color.h"
 #include "kf_follower_state.h"
 #include "kf_math.h"
 

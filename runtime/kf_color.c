@@ -1,71 +1,69 @@
-/* kf_color.c - RGB <-> HSV and hue arithmetic (kf_color.h). */
+/*
+ * kf_color.c - RGB <-> HSV (Foley and van Dam's hexcone) and hue
+ * arithmetic, for the X3D nodes that work on colours in HSV (SPEC-NOTES 3
+ * and 4).
+ *
+ * Hue is measured in sectors of the hexcone (sixths of a turn, pi/3 rad):
+ * the hexcone formulas then need no multiplication by pi, so the primary and
+ * secondary colours get exact hues and two complementary ones are exactly 3
+ * apart, which is what the "exactly half a turn goes the direct way" rule
+ * needs to be decidable.
+ */
 #include <math.h>
 
-#include "kf_color.h"
 #include "kf_math.h"
-
-#define TWO_PI (2.0 * KF_PI)
 
 void kf_rgb_to_hsv(const double rgb[3], double hsv[3])
 {
     const double r = rgb[0], g = rgb[1], b = rgb[2];
-    double max = fmax(r, fmax(g, b)), min = fmin(r, fmin(g, b));
-    double d = max - min;
-    hsv[2] = max;
-    hsv[1] = max > 0.0 ? d / max : 0.0;
-    if (!(d > 0.0) || !(max > 0.0)) {
-        hsv[0] = 0.0;
-        hsv[1] = 0.0;
-        return;
+    const double max = fmax(r, fmax(g, b)), min = fmin(r, fmin(g, b)), delta = max - min;
+    double h = 0.0;
+    if (delta > 0.0) {
+        if (max == r)
+            h = (g - b) / delta;
+        else if (max == g)
+            h = 2.0 + (b - r) / delta;
+        else
+            h = 4.0 + (r - g) / delta;
+        if (h < 0.0)
+            h += 6.0;
     }
-    double sector;
-    if (max == r)
-        sector = (g - b) / d;
-    else if (max == g)
-        sector = 2.0 + (b - r) / d;
-    else
-        sector = 4.0 + (r - g) / d;
-    hsv[0] = kf_hue_wrap(sector * (KF_PI / 3.0));
+    hsv[0] = h;
+    hsv[1] = max > 0.0 ? delta / max : 0.0;
+    hsv[2] = max;
 }
 
 void kf_hsv_to_rgb(const double hsv[3], double rgb[3])
 {
     const double s = hsv[1], v = hsv[2];
-    double h = kf_hue_wrap(hsv[0]) / (KF_PI / 3.0);
-    int i = (int)floor(h);
-    double f = h - i;
-    if (i < 0 || i > 5) { /* h rounded up to exactly 6 */
-        i = 0;
-        f = 0.0;
-    }
-    double p = v * (1.0 - s), q = v * (1.0 - s * f), t = v * (1.0 - s * (1.0 - f));
-    switch (i) {
-    case 0:  rgb[0] = v; rgb[1] = t; rgb[2] = p; break;
-    case 1:  rgb[0] = q; rgb[1] = v; rgb[2] = p; break;
-    case 2:  rgb[0] = p; rgb[1] = v; rgb[2] = t; break;
-    case 3:  rgb[0] = p; rgb[1] = q; rgb[2] = v; break;
-    case 4:  rgb[0] = t; rgb[1] = p; rgb[2] = v; break;
-    default: rgb[0] = v; rgb[1] = p; rgb[2] = q; break;
-    }
+    const double x = kf_hue_wrap(hsv[0]);
+    int sector = (int)floor(x);
+    if (sector > 5) /* x rounded up to 6: the end of the last sector */
+        sector = 5;
+    const double f = x - sector;
+    const double p = v * (1.0 - s), q = v * (1.0 - s * f), t = v * (1.0 - s * (1.0 - f));
+    const double table[6][3] = {{v, t, p}, {q, v, p}, {p, v, t}, {p, q, v}, {t, p, v}, {v, p, q}};
+    rgb[0] = table[sector][0];
+    rgb[1] = table[sector][1];
+    rgb[2] = table[sector][2];
 }
 
 double kf_hue_wrap(double h)
 {
     if (!isfinite(h))
         return 0.0;
-    h = fmod(h, TWO_PI);
+    h = fmod(h, 6.0);
     if (h < 0.0)
-        h += TWO_PI;
-    /* fmod of a tiny negative number can round back up to 2pi. */
-    return h >= TWO_PI ? 0.0 : h;
+        h += 6.0;
+    return h < 6.0 ? h : 0.0; /* a tiny negative h rounds up to 6 */
 }
 
 double kf_hue_difference(double from, double to)
 {
     double d = to - from;
-    if (d > KF_PI)
-        d -= TWO_PI;
-    else if (d < -KF_PI)
-        d += TWO_PI;
+    if (d > 3.0) /* exactly half a turn goes the direct way */
+        d -= 6.0;
+    else if (d < -3.0)
+        d += 6.0;
     return d;
 }

@@ -5,9 +5,9 @@
  *
  * Values are kept in a working form of `n` doubles: the numbers themselves
  * for vector, scalar and array nodes, a unit quaternion for rotations, HSV
- * (h in [0, 2pi)) for colours. The output and the destination are also
- * kept as the floats the caller sees, so a follower at rest outputs exactly
- * the destination it was given.
+ * (h in sixths of a turn, kf_color.c) for colours. The output and the
+ * destination are also kept as the floats the caller sees, so a follower at
+ * rest outputs exactly the destination it was given.
  */
 #ifndef KF_FOLLOWER_STATE_H
 #define KF_FOLLOWER_STATE_H

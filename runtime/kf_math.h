@@ -31,14 +31,22 @@ void kf_qslerp(const double a[4], const double b[4], double s, double out[4]);
 /* Shortest-arc slerp: b is negated first when a.b < 0 (X3D). */
 void kf_qslerp_short(const double a[4], const double b[4], double s, double out[4]);
 
-/* X3D axis-angle [x y z angle] to a unit quaternion; a zero axis gives the
- * identity. */
-void kf_qfrom_axis_angle(const double axis_angle[4], double q[4]);
-/* A quaternion (normalized first) to axis-angle with a unit axis and the
- * angle in [0, pi] (q and -q give the same); the identity is (0 0 1 0). */
-void kf_qto_axis_angle(const double q[4], double axis_angle[4]);
-
 /* Hermite basis at s: value = h[0] a + h[1] b + h[2] out_a + h[3] in_b. */
 void kf_hermite_basis(double s, double h[4]);
+
+/* An X3D SFRotation (axis x y z, angle in radians) as a unit quaternion; a
+ * zero axis gives the identity. */
+void kf_rotation_to_quat(const float rotation[4], double q[4]);
+
+/* RGB <-> HSV (Foley's hexcone), h in sectors of the hexcone: sixths of a
+ * turn, so [0, 6) stands for [0, 2pi). kf_rgb_to_hsv gives s = 0 (and h = 0)
+ * for greys and black; kf_hsv_to_rgb takes any real h (kf_color.c). */
+void kf_rgb_to_hsv(const double rgb[3], double hsv[3]);
+void kf_hsv_to_rgb(const double hsv[3], double rgb[3]);
+/* A hue wrapped into [0, 6) (0 for a non-finite one). */
+double kf_hue_wrap(double h);
+/* The hue change from `from` to `to` (both in [0, 6)) the short way round,
+ * in [-3, 3]: exactly half a turn goes the direct way. */
+double kf_hue_difference(double from, double to);
 
 #endif /* KF_MATH_H */

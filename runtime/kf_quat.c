@@ -102,41 +102,6 @@ void kf_qslerp_short(const double a[4], const double b[4], double s, double out[
     }
 }
 
-void kf_qfrom_axis_angle(const double aa[4], double q[4])
-{
-    double len = sqrt(aa[0] * aa[0] + aa[1] * aa[1] + aa[2] * aa[2]);
-    if (!(len > 0.0) || !isfinite(len)) {
-        q[0] = q[1] = q[2] = 0.0;
-        q[3] = 1.0;
-        return;
-    }
-    double k = sin(0.5 * aa[3]) / len;
-    q[0] = aa[0] * k;
-    q[1] = aa[1] * k;
-    q[2] = aa[2] * k;
-    q[3] = cos(0.5 * aa[3]);
-}
-
-void kf_qto_axis_angle(const double q[4], double aa[4])
-{
-    double u[4];
-    kf_qnormalize(q, u);
-    if (u[3] < 0.0)
-        for (int i = 0; i < 4; i++)
-            u[i] = -u[i];
-    double len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
-    if (!(len > 1e-12)) {
-        aa[0] = aa[1] = 0.0;
-        aa[2] = 1.0;
-        aa[3] = 0.0;
-        return;
-    }
-    aa[0] = u[0] / len;
-    aa[1] = u[1] / len;
-    aa[2] = u[2] / len;
-    aa[3] = 2.0 * atan2(len, u[3]);
-}
-
 void kf_hermite_basis(double s, double h[4])
 {
     double s2 = s * s, s3 = s2 * s;
@@ -146,22 +111,43 @@ void kf_hermite_basis(double s, double h[4])
     h[3] = s3 - s2;
 }
 
-void kf_rotation_to_quaternion(const float axis_angle[4], float quaternion[4])
+void kf_rotation_to_quat(const float rotation[4], double q[4])
 {
-    double aa[4], q[4];
-    for (int i = 0; i < 4; i++)
-        aa[i] = axis_angle[i];
-    kf_qfrom_axis_angle(aa, q);
-    for (int i = 0; i < 4; i++)
-        quaternion[i] = (float)q[i];
+    const double x = rotation[0], y = rotation[1], z = rotation[2];
+    const double len = sqrt(x * x + y * y + z * z);
+    if (!(len > 0.0) || !isfinite(len)) {
+        q[0] = q[1] = q[2] = 0.0;
+        q[3] = 1.0;
+        return;
+    }
+    const double half = 0.5 * (double)rotation[3], k = sin(half) / len;
+    q[0] = x * k;
+    q[1] = y * k;
+    q[2] = z * k;
+    q[3] = cos(half);
 }
 
-void kf_quaternion_to_rotation(const float quaternion[4], float axis_angle[4])
+void kf_axis_angle_to_quat(const float axis_angle[4], float quat[4])
 {
-    double q[4], aa[4];
+    double q[4];
+    kf_rotation_to_quat(axis_angle, q);
     for (int i = 0; i < 4; i++)
-        q[i] = quaternion[i];
-    kf_qto_axis_angle(q, aa);
-    for (int i = 0; i < 4; i++)
-        axis_angle[i] = (float)aa[i];
+        quat[i] = (float)q[i];
+}
+
+void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4])
+{
+    double q[4] = {quat[0], quat[1], quat[2], quat[3]};
+    if (q[3] < 0.0) /* the same rotation, with an angle in [0, pi] */
+        for (int k = 0; k < 4; k++)
+            q[k] = -q[k];
+    const double s = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+    if (!(s > 0.0)) {
+        axis_angle[0] = axis_angle[1] = axis_angle[3] = 0.0f;
+        axis_angle[2] = 1.0f;
+        return;
+    }
+    for (int k = 0; k < 3; k++)
+        axis_angle[k] = (float)(q[k] / s);
+    axis_angle[3] = (float)(2.0 * atan2(s, q[3]));
 }

@@ -279,12 +279,8 @@ kf_result kf_validate_follower(const struct kf_follower *f, kf_error *error)
         const float *authored[2] = {f->initial_value, f->initial_destination};
         for (int i = 0; i < 2; i++) {
             const float *q = f->rotations + 4 * i;
-            double aa[4], want[4], got[4];
-            for (int k = 0; k < 4; k++) {
-                aa[k] = authored[i][k];
-                got[k] = q[k];
-            }
-            kf_qfrom_axis_angle(aa, want);
+            double want[4], got[4] = {q[0], q[1], q[2], q[3]};
+            kf_rotation_to_quat(authored[i], want);
             double n2 = kf_qdot(got, got);
             if (!isfinite(n2) || fabs(n2 - 1.0) > 1e-5 ||
                 fabs(kf_qdot(got, want)) < (1.0 - 1e-9) * sqrt(n2))

@@ -228,7 +228,7 @@ static void stored_form(void)
     kf_follower_state_create(kf_anim_follower(anim, KF_ORIENTATION_CHASER), 0, NULL, &s);
     kf_follower_update(s, 100.0);
     float want[4];
-    kf_rotation_to_quaternion((const float[4]){1, 1, 0, -2}, want);
+    kf_axis_angle_to_quat((const float[4]){1, 1, 0, -2}, want);
     const float *q = kf_follower_value(s);
     double c = fabs((double)q[0] * want[0] + (double)q[1] * want[1] + (double)q[2] * want[2] +
                     (double)q[3] * want[3]);

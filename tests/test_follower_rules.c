@@ -300,17 +300,17 @@ static void rotations(void)
     /* Axis-angle <-> quaternion. */
     const float aa[4] = {0.0f, 0.0f, 2.0f, (float)(3.14159265358979323846 / 2)};
     float q[4], back[4];
-    kf_rotation_to_quaternion(aa, q);
+    kf_axis_angle_to_quat(aa, q);
     CHECK(fabs(q[2] - sqrt(0.5)) < 1e-7 && fabs(q[3] - sqrt(0.5)) < 1e-7 && q[0] == 0.0f,
           "90 degrees about z: %g %g %g %g", q[0], q[1], q[2], q[3]);
-    kf_quaternion_to_rotation(q, back);
+    kf_quat_to_axis_angle(q, back);
     CHECK(fabs(back[2] - 1.0) < 1e-7 && fabs(back[3] - aa[3]) < 1e-6, "back: %g %g %g %g",
           back[0], back[1], back[2], back[3]);
     const float zero[4] = {0, 0, 0, 1.0f}, identity[4] = {0, 0, 0, 1};
-    kf_rotation_to_quaternion(zero, q);
+    kf_axis_angle_to_quat(zero, q);
     CHECK(angle_between(q, identity) == 0.0, "zero axis: identity");
     const float negated[4] = {0, 0, -0.5f, -0.8660254f}; /* w < 0: 60 degrees about +z */
-    kf_quaternion_to_rotation(negated, back);
+    kf_quat_to_axis_angle(negated, back);
     CHECK(back[2] > 0.99999f && fabs(back[3] - 3.14159265358979323846 / 3) < 1e-6,
           "angle in [0, pi]: %g %g %g %g", back[0], back[1], back[2], back[3]);
 
@@ -329,10 +329,10 @@ static void rotations(void)
         kf_follower_update(s, 0.5);
         float want[4];
         const float aa45[4] = {0, 0, 1, (float)(3.14159265358979323846 / 4)};
-        kf_rotation_to_quaternion(aa45, want);
+        kf_axis_angle_to_quat(aa45, want);
         CHECK(angle_between(kf_follower_value(s), want) < 1e-6, "halfway: 45 degrees");
         kf_follower_update(s, 1.0);
-        kf_rotation_to_quaternion((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 2)},
+        kf_axis_angle_to_quat((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 2)},
                                   want);
         CHECK(angle_between(kf_follower_value(s), want) < 1e-6 && !kf_follower_is_active(s),
               "arrived");
@@ -342,11 +342,11 @@ static void rotations(void)
               "the negated destination is the same rotation");
         /* 90 -> 330 degrees goes the short way (-120, through 30), not
          * through 210. */
-        kf_rotation_to_quaternion(
+        kf_axis_angle_to_quat(
             (const float[4]){0, 0, 1, (float)(3.14159265358979323846 * 11 / 6)}, want);
         kf_follower_set_destination(s, want, 3.0);
         kf_follower_update(s, 3.5);
-        kf_rotation_to_quaternion((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 6)},
+        kf_axis_angle_to_quat((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 6)},
                                   want);
         CHECK(angle_between(kf_follower_value(s), want) < 1e-6, "shortest arc: %g",
               angle_between(kf_follower_value(s), want));

@@ -60,7 +60,7 @@ static void to_runtime(const stream *st, const double *authored, float *out)
     if (st->rotation) {
         const float aa[4] = {(float)authored[0], (float)authored[1], (float)authored[2],
                              (float)authored[3]};
-        kf_rotation_to_quaternion(aa, out);
+        kf_axis_angle_to_quat(aa, out);
         return;
     }
     for (uint32_t i = 0; i < st->numbers; i++)

@@ -39,7 +39,7 @@ static void to_runtime(int rotation, const double *authored, unsigned n, float *
     if (rotation) {
         const float aa[4] = {(float)authored[0], (float)authored[1], (float)authored[2],
                              (float)authored[3]};
-        kf_rotation_to_quaternion(aa, out);
+        kf_axis_angle_to_quat(aa, out);
         return;
     }
     for (unsigned i = 0; i < n; i++)

@@ -295,7 +295,7 @@ static int parse_event(const kf_follower *f, const char *spec, follow_event *e)
             (info.node == KF_ORIENTATION_CHASER || info.node == KF_ORIENTATION_DAMPER)) {
             float aa[4] = {(float)numbers[0], (float)numbers[1], (float)numbers[2],
                            (float)numbers[3]};
-            kf_rotation_to_quaternion(aa, e->value);
+            kf_axis_angle_to_quat(aa, e->value);
         } else {
             for (uint32_t i = 0; i < want; i++)
                 e->value[i] = (float)numbers[i];
@@ -329,7 +329,7 @@ static void print_follower_value(const kf_follower_info *info, const float *v)
 {
     if (info->node == KF_ORIENTATION_CHASER || info->node == KF_ORIENTATION_DAMPER) {
         float aa[4];
-        kf_quaternion_to_rotation(v, aa);
+        kf_quat_to_axis_angle(v, aa);
         for (int k = 0; k < 4; k++)
             printf(" %.9g", aa[k]);
         return;

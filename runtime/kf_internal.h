@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "kf.h"
+#include "kf_build.h"
 #include "kfb_format.h"
 
 /* ---- memory (kf_alloc.c) ---------------------------------------------- */
@@ -26,6 +27,10 @@ void  kf_free(const kf_allocator *a, void *ptr, size_t size);
 
 /* a * b into *out unless it would overflow size_t (returns 0 then). */
 int kf_mul_size(size_t a, size_t b, size_t *out);
+
+/* zalloc/zfree for zlib streams; `opaque` is a const kf_allocator *. */
+void *kf_zlib_alloc(void *opaque, unsigned items, unsigned size);
+void  kf_zlib_free(void *opaque, void *ptr);
 
 /* ---- errors (kf_result.c) ---------------------------------------------- */
 
@@ -84,23 +89,42 @@ typedef struct kf_track {
     uint32_t target;
 } kf_track;
 
-struct kf_anim {
-    kf_allocator allocator;
-    void        *block;        /* the one allocation holding everything */
-    size_t       block_size;
-    uint32_t     count[KF_KIND_COUNT];
+/* The objects of an animation, as both the builder and a loaded kf_anim hold
+ * them; the encoder writes one of these, the loader produces one. */
+typedef struct kf_objects {
+    uint32_t count[KF_KIND_COUNT];
     struct kf_sequence   *sequences;
     struct kf_controller *controllers;
     kf_target            *targets;
     kf_track             *tracks;
+} kf_objects;
+
+struct kf_anim {
+    kf_allocator allocator;
+    size_t       size;         /* of the single allocation holding everything */
+    kf_objects   objects;
     uint32_t     value_count;  /* sum of target components */
 };
+
+struct kf_builder {
+    kf_allocator allocator;
+    kf_objects   objects;
+    uint32_t     capacity[KF_KIND_COUNT];
+};
+
+/* Encodes `objects` as a .kfb through `write` (kf_encode.c). */
+kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *objects,
+                            int compression, kf_write_fn write, void *user, kf_error *error);
 
 /* ---- validation (kf_validate.c) ---------------------------------------- */
 
 /* Checks a sequence in stored (rotated) form; errors name authored key
- * indices. Used by the builder before encoding and by the loader. */
+ * indices. Used by the builder before encoding and by the loader. The
+ * header check reads no array: it establishes the sizes the arrays have. */
+kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
+/* Checks the precomputed arrays of a sequence that passed the above. */
+kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
 
 /* ---- properties (kf_property.c) --------------------------------------- */

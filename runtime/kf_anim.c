@@ -1,0 +1,93 @@
+/* kf_anim.c - looking into a loaded kf_anim. */
+#include <string.h>
+
+#include "kf_internal.h"
+
+uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind)
+{
+    if (!anim || (unsigned)kind >= KF_KIND_COUNT)
+        return 0;
+    return anim->objects.count[kind];
+}
+
+static const char *object_name(const kf_objects *o, kf_kind kind, uint32_t i)
+{
+    switch (kind) {
+    case KF_KIND_SEQUENCE:   return o->sequences[i].name;
+    case KF_KIND_CONTROLLER: return o->controllers[i].name;
+    case KF_KIND_TARGET:     return o->targets[i].name;
+    default:                 return NULL;
+    }
+}
+
+uint32_t kf_anim_find(const kf_anim *anim, kf_kind kind, const char *name)
+{
+    if (!anim || !name || (unsigned)kind >= KF_KIND_COUNT)
+        return KF_NO_INDEX;
+    for (uint32_t i = 0; i < anim->objects.count[kind]; i++) {
+        const char *s = object_name(&anim->objects, kind, i);
+        if (s && strcmp(s, name) == 0)
+            return i;
+    }
+    return KF_NO_INDEX;
+}
+
+const kf_sequence *kf_anim_sequence(const kf_anim *anim, uint32_t index)
+{
+    if (!anim || index >= anim->objects.count[KF_KIND_SEQUENCE])
+        return NULL;
+    return &anim->objects.sequences[index];
+}
+
+void kf_sequence_get_info(const kf_sequence *s, kf_sequence_info *info)
+{
+    info->name = s->name;
+    info->interpolation = (kf_interpolation)s->interpolation;
+    info->repeat = (kf_repeat)s->repeat;
+    info->components = s->components;
+    info->key_count = s->key_count;
+    info->valid_first = s->valid_first;
+    info->valid_last = (uint32_t)(((uint64_t)s->valid_first + s->valid_count - 1) % s->key_count);
+    info->duration = s->duration;
+}
+
+uint32_t kf_sequence_components(const kf_sequence *s)
+{
+    return s->components;
+}
+
+void kf_sequence_key(const kf_sequence *s, uint32_t index, float *time, float *value)
+{
+    if (index >= s->key_count)
+        return;
+    /* Stored key j is authored key (valid_first + j) % key_count. */
+    uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
+    if (time)
+        *time = s->times[j];
+    if (value)
+        memcpy(value, s->values + (size_t)j * s->components, s->components * sizeof(float));
+}
+
+void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_info *info)
+{
+    const struct kf_controller *c = &anim->objects.controllers[index];
+    *info = (kf_controller_info){c->name,         c->speed,     c->weight,      c->active_start,
+                                 c->active_end,   c->ref_world, c->ref_sequence};
+}
+
+void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info)
+{
+    const kf_target *t = &anim->objects.targets[index];
+    info->name = t->name;
+    info->property = (kf_property)t->property;
+    info->components = t->components;
+}
+
+void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info)
+{
+    const kf_track *t = &anim->objects.tracks[index];
+    info->animator_kind = KF_KIND_SEQUENCE;
+    info->animator = t->animator;
+    info->controller = t->controller;
+    info->target = t->target;
+}

@@ -1,0 +1,449 @@
+/*
+ * kf_build.c - kf_builder: descriptions in, stored form out.
+ *
+ * Each add_* call converts its description to exactly what will be stored
+ * (float32 numbers, rotated keys, precomputed tangents), validates that with
+ * the loader's own rules, and keeps it. Encoding is then a plain walk.
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "kf_internal.h"
+#include "kf_math.h"
+#include "kf_precompute.h"
+
+/* ---- small helpers ----------------------------------------------------- */
+
+static kf_result fail(kf_error *error, kf_result result, uint32_t object, kf_field field,
+                      uint32_t item, const char *message)
+{
+    if (error) {
+        kf_error_clear(error);
+        error->object = object;
+        error->field = field;
+        error->item = item;
+    }
+    return kf_fail(error, result, "%s", message);
+}
+
+static char *copy_string(const kf_allocator *a, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *copy = kf_alloc(a, n);
+    if (copy)
+        memcpy(copy, s, n);
+    return copy;
+}
+
+static void free_string(const kf_allocator *a, const char *s)
+{
+    if (s)
+        kf_free(a, (void *)s, strlen(s) + 1);
+}
+
+/* Makes room for one more element in the array of `kind`. */
+static int reserve(kf_builder *b, kf_kind kind, void **array, size_t element)
+{
+    uint32_t count = b->objects.count[kind], cap = b->capacity[kind];
+    if (count < cap)
+        return 1;
+    if (cap > UINT32_MAX / 2 - 1)
+        return 0;
+    uint32_t grown = cap ? cap * 2 : 8;
+    size_t bytes;
+    if (!kf_mul_size(grown, element, &bytes))
+        return 0;
+    void *p = kf_alloc(&b->allocator, bytes);
+    if (!p)
+        return 0;
+    if (count)
+        memcpy(p, *array, (size_t)count * element);
+    kf_free(&b->allocator, *array, (size_t)cap * element);
+    *array = p;
+    b->capacity[kind] = grown;
+    return 1;
+}
+
+/* A double as it will be stored; 0 if it is not a finite float32. */
+static int to_float(double x, float *out)
+{
+    *out = (float)x;
+    return isfinite(*out);
+}
+
+static size_t sequence_floats(const struct kf_sequence *s)
+{
+    return (size_t)s->key_count * (1 + (size_t)s->components) +
+           2 * (size_t)kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
+}
+
+static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
+{
+    free_string(a, s->name);
+    kf_free(a, (void *)s->times, sequence_floats(s) * sizeof(float));
+}
+
+static uint32_t find_sequence(const kf_objects *o, const char *name)
+{
+    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
+        if (strcmp(o->sequences[i].name, name) == 0)
+            return i;
+    return KF_NO_INDEX;
+}
+
+static uint32_t find_controller(const kf_objects *o, const char *name)
+{
+    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++)
+        if (strcmp(o->controllers[i].name, name) == 0)
+            return i;
+    return KF_NO_INDEX;
+}
+
+static uint32_t find_target(const kf_objects *o, const char *name)
+{
+    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
+        if (strcmp(o->targets[i].name, name) == 0)
+            return i;
+    return KF_NO_INDEX;
+}
+
+/* ---- builder ----------------------------------------------------------- */
+
+kf_result kf_builder_create(const kf_allocator *allocator, kf_builder **out)
+{
+    if (!out)
+        return KF_ERROR_ARGUMENT;
+    *out = NULL;
+    kf_allocator a = kf_allocator_or_default(allocator);
+    kf_builder *b = kf_calloc(&a, 1, sizeof *b);
+    if (!b)
+        return KF_ERROR_OUT_OF_MEMORY;
+    b->allocator = a;
+    *out = b;
+    return KF_OK;
+}
+
+void kf_builder_destroy(kf_builder *b)
+{
+    if (!b)
+        return;
+    kf_allocator a = b->allocator;
+    kf_objects *o = &b->objects;
+    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
+        free_sequence(&a, &o->sequences[i]);
+    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++)
+        free_string(&a, o->controllers[i].name);
+    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
+        free_string(&a, o->targets[i].name);
+    kf_free(&a, o->sequences, b->capacity[KF_KIND_SEQUENCE] * sizeof *o->sequences);
+    kf_free(&a, o->controllers, b->capacity[KF_KIND_CONTROLLER] * sizeof *o->controllers);
+    kf_free(&a, o->targets, b->capacity[KF_KIND_TARGET] * sizeof *o->targets);
+    kf_free(&a, o->tracks, b->capacity[KF_KIND_TRACK] * sizeof *o->tracks);
+    kf_free(&a, b, sizeof *b);
+}
+
+/* ---- sequences --------------------------------------------------------- */
+
+void kf_sequence_desc_init(kf_sequence_desc *d)
+{
+    uint32_t keys = d->key_count;
+    memset(d, 0, sizeof *d);
+    d->interpolation = KF_LINEAR;
+    d->repeat = KF_CONSTANT;
+    d->key_count = keys;
+    d->valid_last = keys ? keys - 1 : 0;
+}
+
+/*
+ * Stores a quaternion key normalized. A key that is already unit length to
+ * float precision is kept as written, so that normalizing what was stored
+ * changes nothing: a decompiled file then compiles to the same bytes.
+ */
+static void store_quaternion(const double *in, float *out)
+{
+    float f[4];
+    double n2 = 0.0;
+    for (int i = 0; i < 4; i++) {
+        f[i] = (float)in[i];
+        n2 += (double)f[i] * f[i];
+    }
+    if (fabs(n2 - 1.0) <= 1e-6) {
+        memcpy(out, f, sizeof f);
+        return;
+    }
+    double q[4];
+    kf_qnormalize(in, q);
+    for (int i = 0; i < 4; i++)
+        out[i] = (float)q[i];
+}
+
+kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_error *error)
+{
+    kf_error_clear(error);
+    if (!b || !d)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or description");
+    const uint32_t index = b->objects.count[KF_KIND_SEQUENCE];
+    const uint32_t n = d->key_count, c = d->components;
+
+    if (!d->name || !d->name[0])
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator needs a non-empty name");
+    if (find_sequence(&b->objects, d->name) != KF_NO_INDEX)
+        return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator of this name exists already");
+    if (n > 0 && (d->valid_first >= n || d->valid_last >= n)) {
+        uint32_t which = d->valid_first >= n ? 0 : 1;
+        if (error) {
+            kf_error_clear(error);
+            error->object = index;
+            error->field = KF_FIELD_VALID_RANGE;
+            error->item = which;
+        }
+        return kf_fail(error, KF_ERROR_VALUE, "valid range index %u is out of bounds (%u keys)",
+                       (unsigned)(which ? d->valid_last : d->valid_first), (unsigned)n);
+    }
+    if (n > 0 && c > 0 && (!d->times || !d->values))
+        return fail(error, KF_ERROR_ARGUMENT, index, KF_FIELD_KEYS, KF_NO_INDEX,
+                    "key arrays are missing");
+
+    struct kf_sequence s = {0};
+    s.interpolation = (uint32_t)d->interpolation;
+    s.repeat = (uint32_t)d->repeat;
+    s.components = c;
+    s.key_count = n;
+    s.valid_first = n ? d->valid_first : 0;
+    s.valid_count = n ? (d->valid_last + n - d->valid_first) % n + 1 : 0;
+    if (!to_float(d->duration, &s.duration) && isfinite(d->duration))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_DURATION, KF_NO_INDEX,
+                    "duration is outside the float32 range");
+
+    /* Enumerations, counts and the valid range first: they size the arrays. */
+    kf_result r = kf_validate_sequence_header(&s, error);
+    if (r != KF_OK) {
+        if (error)
+            error->object = index;
+        return r;
+    }
+
+    size_t count = sequence_floats(&s);
+    size_t bytes;
+    if ((size_t)n > SIZE_MAX / (1 + (size_t)c) || !kf_mul_size(count, sizeof(float), &bytes))
+        return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_KEYS, KF_NO_INDEX,
+                    "the sequence is too large");
+    float *block = kf_alloc(&b->allocator, bytes);
+    if (!block)
+        return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX,
+                    "out of memory");
+    float *times = block, *values = block + n;
+    const int quaternion = s.interpolation == KFB_INTERP_SLERP || s.interpolation == KFB_INTERP_SQUAD;
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t key = (uint32_t)(((uint64_t)s.valid_first + j) % n);
+        if (!to_float(d->times[key], &times[j]) && isfinite(d->times[key])) {
+            r = fail(error, KF_ERROR_VALUE, index, KF_FIELD_KEY_TIME, key,
+                     "key time is outside the float32 range");
+            goto fail;
+        }
+        const double *v = d->values + (size_t)key * c;
+        float *dst = values + (size_t)j * c;
+        for (uint32_t k = 0; k < c; k++) {
+            if (!to_float(v[k], &dst[k]) && isfinite(v[k])) {
+                r = fail(error, KF_ERROR_VALUE, index, KF_FIELD_KEY_VALUE, key,
+                         "key value is outside the float32 range");
+                goto fail;
+            }
+        }
+        int finite = 1;
+        for (uint32_t k = 0; k < c; k++)
+            finite &= isfinite(v[k]) != 0;
+        if (quaternion && finite)
+            store_quaternion(v, dst);
+    }
+    s.times = times;
+    s.values = values;
+    r = kf_validate_sequence(&s, error);
+    if (r != KF_OK)
+        goto fail;
+
+    uint32_t tc = kf_sequence_tangent_count(s.interpolation, s.valid_count, c);
+    if (tc) {
+        float *out = values + (size_t)n * c, *in = out + tc;
+        if (s.interpolation == KFB_INTERP_SPLINE)
+            kf_precompute_spline(times, values, s.valid_count, c, s.duration, s.repeat, out, in);
+        else
+            kf_precompute_squad(times, values, s.valid_count, s.duration, s.repeat, out, in);
+        s.tangent_out = out;
+        s.tangent_in = in;
+        r = kf_validate_tangents(&s, error);
+        if (r != KF_OK)
+            goto fail;
+    }
+
+    s.name = copy_string(&b->allocator, d->name);
+    if (!s.name || !reserve(b, KF_KIND_SEQUENCE, (void **)&b->objects.sequences,
+                            sizeof *b->objects.sequences)) {
+        free_string(&b->allocator, s.name);
+        r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
+        goto fail;
+    }
+    b->objects.sequences[b->objects.count[KF_KIND_SEQUENCE]++] = s;
+    return KF_OK;
+
+fail:
+    if (error)
+        error->object = index;
+    kf_free(&b->allocator, block, bytes);
+    return r;
+}
+
+/* ---- controllers ------------------------------------------------------- */
+
+void kf_controller_desc_init(kf_controller_desc *d)
+{
+    memset(d, 0, sizeof *d);
+    d->speed = 1.0;
+    d->weight = 1.0;
+}
+
+kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, kf_error *error)
+{
+    kf_error_clear(error);
+    if (!b || !d)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or description");
+    const uint32_t index = b->objects.count[KF_KIND_CONTROLLER];
+    if (!d->name || !d->name[0])
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "a controller needs a non-empty name");
+    if (find_controller(&b->objects, d->name) != KF_NO_INDEX)
+        return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "a controller of this name exists already");
+    struct kf_controller c = {NULL, d->speed, d->weight, d->active_start, d->active_end,
+                              d->ref_world, d->ref_sequence};
+    kf_result r = kf_validate_controller(&c, error);
+    if (r != KF_OK) {
+        if (error)
+            error->object = index;
+        return r;
+    }
+    c.name = copy_string(&b->allocator, d->name);
+    if (!c.name || !reserve(b, KF_KIND_CONTROLLER, (void **)&b->objects.controllers,
+                            sizeof *b->objects.controllers)) {
+        free_string(&b->allocator, c.name);
+        return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX,
+                    "out of memory");
+    }
+    b->objects.controllers[b->objects.count[KF_KIND_CONTROLLER]++] = c;
+    return KF_OK;
+}
+
+/* ---- tracks ------------------------------------------------------------ */
+
+/* The component count a target must have, or 0 with `error` filled. */
+static uint32_t target_components(const char *target, kf_property property, uint32_t animator,
+                                  uint32_t given, kf_error *error)
+{
+    if (property == KF_PROPERTY_CUSTOM) {
+        if (given == 0) {
+            kf_fail(error, KF_ERROR_VALUE,
+                    "'%s' is not a built-in property: give its component count", target);
+            return 0;
+        }
+    } else if (!kf_property_accepts(property, animator)) {
+        kf_fail(error, KF_ERROR_VALUE, "property '%s' does not take %u components",
+                kf_property_name(property), (unsigned)animator);
+        return 0;
+    }
+    if (given != 0 && given != animator) {
+        kf_fail(error, KF_ERROR_VALUE, "the target has %u components but the animator has %u",
+                (unsigned)given, (unsigned)animator);
+        return 0;
+    }
+    return animator;
+}
+
+kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *error)
+{
+    kf_error_clear(error);
+    if (!b || !d || !d->animator || !d->target)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no builder, description, animator or target");
+    kf_objects *o = &b->objects;
+    const uint32_t index = o->count[KF_KIND_TRACK];
+    if (error)
+        error->object = index;
+
+    kf_track t;
+    t.animator_kind = KFB_ANIMATOR_SEQUENCE;
+    t.animator = find_sequence(o, d->animator);
+    if (t.animator == KF_NO_INDEX) {
+        if (error)
+            error->field = KF_FIELD_ANIMATOR;
+        return kf_fail(error, KF_ERROR_NOT_FOUND, "no animator named '%s'", d->animator);
+    }
+    t.controller = KF_NO_INDEX;
+    if (d->controller) {
+        t.controller = find_controller(o, d->controller);
+        if (t.controller == KF_NO_INDEX) {
+            if (error)
+                error->field = KF_FIELD_CONTROLLER;
+            return kf_fail(error, KF_ERROR_NOT_FOUND, "no controller named '%s'", d->controller);
+        }
+    }
+
+    if (error)
+        error->field = KF_FIELD_TARGET;
+    const char *dot = strrchr(d->target, '.');
+    if (!dot || dot == d->target || !dot[1])
+        return kf_fail(error, KF_ERROR_VALUE, "a target is written object.property, not '%s'",
+                       d->target);
+    kf_property property = kf_property_from_name(dot + 1);
+    uint32_t components = target_components(d->target, property,
+                                            o->sequences[t.animator].components, d->components,
+                                            error);
+    if (!components)
+        return KF_ERROR_VALUE;
+
+    t.target = find_target(o, d->target);
+    if (t.target != KF_NO_INDEX && o->targets[t.target].components != components)
+        return kf_fail(error, KF_ERROR_VALUE,
+                       "target '%s' is already animated with %u components, not %u", d->target,
+                       (unsigned)o->targets[t.target].components, (unsigned)components);
+    /* M3G refuses adding the same track twice; the same binding twice
+     * would only double its weight, which the controller already sets. */
+    for (uint32_t i = 0; t.target != KF_NO_INDEX && i < o->count[KF_KIND_TRACK]; i++) {
+        const kf_track *u = &o->tracks[i];
+        if (u->animator_kind == t.animator_kind && u->animator == t.animator &&
+            u->controller == t.controller && u->target == t.target)
+            return kf_fail(error, KF_ERROR_DUPLICATE,
+                           "a track already plays '%s' into '%s' through this controller",
+                           d->animator, d->target);
+    }
+    if (error)
+        error->field = KF_FIELD_NONE;
+    if (!reserve(b, KF_KIND_TRACK, (void **)&o->tracks, sizeof *o->tracks))
+        return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (t.target == KF_NO_INDEX) {
+        char *name = copy_string(&b->allocator, d->target);
+        if (!name || !reserve(b, KF_KIND_TARGET, (void **)&o->targets, sizeof *o->targets)) {
+            free_string(&b->allocator, name);
+            return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+        }
+        t.target = o->count[KF_KIND_TARGET]++;
+        o->targets[t.target] = (kf_target){name, (uint32_t)property, components, 0};
+    }
+    o->tracks[o->count[KF_KIND_TRACK]++] = t;
+    return KF_OK;
+}
+
+kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *options,
+                            kf_write_fn write, void *user, kf_error *error)
+{
+    kf_error_clear(error);
+    if (!b || !write)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or write function");
+    int compression = 9;
+    if (options && options->size >= sizeof *options)
+        compression = options->compression;
+    if (compression < 0 || compression > 9)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "compression level %d is not 0-9", compression);
+    return kf_encode_objects(&b->allocator, &b->objects, compression, write, user, error);
+}

@@ -1,0 +1,59 @@
+/* kf_controller.c - AnimationController timing (SPEC-NOTES 2). */
+#include <math.h>
+
+#include "kf_internal.h"
+
+double kf_controller_position(const kf_controller *c, double world_time)
+{
+    return c->ref_sequence + c->speed * (world_time - c->ref_world);
+}
+
+int kf_controller_is_active(const kf_controller *c, double world_time)
+{
+    if (c->active_start == c->active_end)
+        return 1;
+    return world_time >= c->active_start && world_time < c->active_end;
+}
+
+kf_result kf_controller_set_position(kf_controller *c, double sequence_time, double world_time)
+{
+    if (!isfinite(sequence_time) || !isfinite(world_time))
+        return KF_ERROR_ARGUMENT;
+    c->ref_sequence = sequence_time;
+    c->ref_world = world_time;
+    return KF_OK;
+}
+
+kf_result kf_controller_set_speed(kf_controller *c, double speed, double world_time)
+{
+    if (!isfinite(speed) || !isfinite(world_time))
+        return KF_ERROR_ARGUMENT;
+    /* Re-base at world_time so the position does not jump. */
+    c->ref_sequence = kf_controller_position(c, world_time);
+    c->ref_world = world_time;
+    c->speed = speed;
+    return KF_OK;
+}
+
+kf_result kf_controller_set_weight(kf_controller *c, double weight)
+{
+    if (!(weight >= 0.0) || !isfinite(weight))
+        return KF_ERROR_ARGUMENT;
+    c->weight = weight;
+    return KF_OK;
+}
+
+kf_result kf_controller_set_active_interval(kf_controller *c, double start, double end)
+{
+    if (!isfinite(start) || !isfinite(end) || start > end)
+        return KF_ERROR_ARGUMENT;
+    c->active_start = start;
+    c->active_end = end;
+    return KF_OK;
+}
+
+void kf_controller_get_info(const kf_controller *c, kf_controller_info *info)
+{
+    *info = (kf_controller_info){c->name,       c->speed,     c->weight,      c->active_start,
+                                 c->active_end, c->ref_world, c->ref_sequence};
+}

@@ -1,0 +1,260 @@
+/*
+ * kf_encode.c - the .kfb writer. Its mirror is kf_load.c: each section and
+ * record is written here in the order the loader reads it.
+ */
+#include <string.h>
+#include <zlib.h>
+
+#include "kf_internal.h"
+
+/* A growable byte buffer; `failed` latches the first allocation failure so
+ * callers check once at the end. */
+typedef struct buffer {
+    const kf_allocator *allocator;
+    unsigned char *data;
+    size_t size, capacity;
+    int failed;
+} buffer;
+
+static void buffer_free(buffer *b)
+{
+    kf_free(b->allocator, b->data, b->capacity);
+    b->data = NULL;
+    b->size = b->capacity = 0;
+}
+
+static unsigned char *buffer_grow(buffer *b, size_t bytes)
+{
+    if (b->failed)
+        return NULL;
+    if (bytes > b->capacity - b->size) {
+        size_t want = b->capacity ? b->capacity : 256;
+        while (want - b->size < bytes) {
+            if (want > SIZE_MAX / 2) {
+                b->failed = 1;
+                return NULL;
+            }
+            want *= 2;
+        }
+        unsigned char *p = kf_alloc(b->allocator, want);
+        if (!p) {
+            b->failed = 1;
+            return NULL;
+        }
+        if (b->size)
+            memcpy(p, b->data, b->size);
+        kf_free(b->allocator, b->data, b->capacity);
+        b->data = p;
+        b->capacity = want;
+    }
+    unsigned char *at = b->data + b->size;
+    b->size += bytes;
+    return at;
+}
+
+/* Appends `count` host-order words in file order. */
+static void put_words(buffer *b, const void *words, uint32_t count)
+{
+    unsigned char *at = buffer_grow(b, (size_t)count * 4);
+    if (!at)
+        return;
+    memcpy(at, words, (size_t)count * 4);
+    kfb_word_swap(at, count);
+}
+
+static void put_bytes(buffer *b, const void *bytes, size_t size)
+{
+    unsigned char *at = buffer_grow(b, size);
+    if (at && size)
+        memcpy(at, bytes, size);
+}
+
+/* Offset of `name` in the string table, appended. */
+static uint32_t put_string(buffer *strings, const char *name)
+{
+    uint32_t offset = (uint32_t)strings->size;
+    put_bytes(strings, name, strlen(name) + 1);
+    return offset;
+}
+
+/* Word offset of `count` floats appended to the data section. */
+static uint32_t put_floats(buffer *data, const float *f, size_t count)
+{
+    uint32_t offset = (uint32_t)(data->size / 4);
+    put_words(data, f, (uint32_t)count);
+    return offset;
+}
+
+static void put_object(buffer *objects, uint32_t type, const void *record, uint32_t words)
+{
+    kfb_object header = {type, words * 4};
+    put_words(objects, &header, KFB_WORDS(kfb_object));
+    put_words(objects, record, words);
+}
+
+static kfb_f64 f64(double x)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    kfb_f64 w = {(uint32_t)bits, (uint32_t)(bits >> 32)};
+    return w;
+}
+
+/* ---- the three sections ------------------------------------------------- */
+
+static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data)
+{
+    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++) {
+        const struct kf_sequence *s = &o->sequences[i];
+        uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
+        kfb_sequence r = {
+            .name = put_string(strings, s->name),
+            .interpolation = s->interpolation,
+            .repeat = s->repeat,
+            .components = s->components,
+            .key_count = s->key_count,
+            .valid_first = s->valid_first,
+            .valid_count = s->valid_count,
+            .duration = s->duration,
+            .times = put_floats(data, s->times, s->key_count),
+            .values = put_floats(data, s->values, (size_t)s->key_count * s->components),
+            .tangents = KFB_NONE,
+        };
+        if (tc) {
+            r.tangents = put_floats(data, s->tangent_out, tc);
+            put_floats(data, s->tangent_in, tc);
+        }
+        put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
+    }
+    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++) {
+        const struct kf_controller *c = &o->controllers[i];
+        kfb_controller r = {put_string(strings, c->name), f64(c->speed), f64(c->weight),
+                            f64(c->active_start), f64(c->active_end), f64(c->ref_world),
+                            f64(c->ref_sequence)};
+        put_object(objects, KFB_OBJECT_CONTROLLER, &r, KFB_WORDS(r));
+    }
+    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++) {
+        const kf_target *t = &o->targets[i];
+        kfb_target r = {put_string(strings, t->name), t->property, t->components};
+        put_object(objects, KFB_OBJECT_TARGET, &r, KFB_WORDS(r));
+    }
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
+        const kf_track *t = &o->tracks[i];
+        kfb_track r = {t->animator_kind, t->animator,
+                       t->controller == KF_NO_INDEX ? KFB_NONE : t->controller, t->target};
+        put_object(objects, KFB_OBJECT_TRACK, &r, KFB_WORDS(r));
+    }
+}
+
+/* Compresses `raw` into `out` if that makes it smaller; returns the
+ * compression used, or -1 if zlib failed. */
+static int compress_section(const kf_allocator *a, const buffer *raw, int level, buffer *out)
+{
+    if (level == 0 || raw->size == 0)
+        return KFB_COMPRESSION_NONE;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    z.zalloc = kf_zlib_alloc;
+    z.zfree = kf_zlib_free;
+    z.opaque = (void *)a;
+    if (deflateInit(&z, level) != Z_OK)
+        return -1;
+    uLong bound = deflateBound(&z, (uLong)raw->size);
+    unsigned char *at = buffer_grow(out, bound);
+    if (!at) {
+        deflateEnd(&z);
+        return -1;
+    }
+    z.next_in = raw->data;
+    z.avail_in = (uInt)raw->size;
+    z.next_out = at;
+    z.avail_out = (uInt)bound;
+    int status = deflate(&z, Z_FINISH);
+    out->size = z.total_out;
+    deflateEnd(&z);
+    if (status != Z_STREAM_END)
+        return -1;
+    return out->size < raw->size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
+}
+
+kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, int compression,
+                            kf_write_fn write, void *user, kf_error *error)
+{
+    const kf_allocator a = *allocator;
+    buffer raw[KFB_SECTION_COUNT], packed[KFB_SECTION_COUNT];
+    for (int i = 0; i < KFB_SECTION_COUNT; i++) {
+        raw[i] = (buffer){&a, NULL, 0, 0, 0};
+        packed[i] = (buffer){&a, NULL, 0, 0, 0};
+    }
+    kf_result result = KF_OK;
+    encode_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS], &raw[KFB_SECTION_DATA]);
+
+    static const uint32_t tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS, KFB_TAG_DATA};
+    kfb_section_header headers[KFB_SECTION_COUNT];
+    const buffer *stored[KFB_SECTION_COUNT];
+    uint64_t file_size = KFB_HEADER_SIZE;
+    for (int i = 0; i < KFB_SECTION_COUNT; i++) {
+        if (raw[i].failed) {
+            result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+            goto done;
+        }
+        if (raw[i].size > UINT32_MAX) {
+            result = kf_fail(error, KF_ERROR_TOO_LARGE, "section %d exceeds 4 GiB", i);
+            goto done;
+        }
+        int method = compress_section(&a, &raw[i], compression, &packed[i]);
+        if (method < 0) {
+            result = kf_fail(error, packed[i].failed ? KF_ERROR_OUT_OF_MEMORY : KF_ERROR_IO,
+                             "compressing section %d failed", i);
+            goto done;
+        }
+        stored[i] = method == KFB_COMPRESSION_ZLIB ? &packed[i] : &raw[i];
+        headers[i] = (kfb_section_header){tags[i], (uint32_t)method, (uint32_t)stored[i]->size,
+                                          (uint32_t)raw[i].size};
+        file_size += KFB_SECTION_HEADER_SIZE + stored[i]->size + KFB_SECTION_CRC_SIZE;
+    }
+    if (file_size > UINT32_MAX) {
+        result = kf_fail(error, KF_ERROR_TOO_LARGE, "the file would exceed 4 GiB");
+        goto done;
+    }
+
+    /* Header and sections go out in file order through one small buffer. */
+    buffer out = {&a, NULL, 0, 0, 0};
+    kfb_header h = {(KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR, KFB_PROBE_INT, KFB_PROBE_FLOAT,
+                    KFB_SECTION_COUNT, (uint32_t)file_size, 0};
+    put_bytes(&out, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE);
+    put_words(&out, &h, KFB_WORDS(kfb_header) - 1);
+    if (out.failed) {
+        buffer_free(&out);
+        result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+        goto done;
+    }
+    uint32_t crc = (uint32_t)crc32(0L, out.data, (uInt)out.size);
+    put_words(&out, &crc, 1);
+    int failed = out.failed || write(user, out.data, out.size) != 0;
+    for (int i = 0; i < KFB_SECTION_COUNT && !failed; i++) {
+        out.size = 0;
+        put_words(&out, &headers[i], KFB_WORDS(kfb_section_header));
+        if (out.failed)
+            break;
+        crc = (uint32_t)crc32(0L, out.data, (uInt)out.size);
+        crc = (uint32_t)crc32_z(crc, stored[i]->data, stored[i]->size);
+        failed = write(user, out.data, out.size) != 0 ||
+                 (stored[i]->size && write(user, stored[i]->data, stored[i]->size) != 0);
+        out.size = 0;
+        put_words(&out, &crc, 1);
+        failed = failed || out.failed || write(user, out.data, out.size) != 0;
+    }
+    if (out.failed)
+        result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+    else if (failed)
+        result = kf_fail(error, KF_ERROR_IO, "writing the output failed");
+    buffer_free(&out);
+
+done:
+    for (int i = 0; i < KFB_SECTION_COUNT; i++) {
+        buffer_free(&raw[i]);
+        buffer_free(&packed[i]);
+    }
+    return result;
+}

@@ -1,0 +1,712 @@
+/*
+ * kf_load.c - the .kfb reader. Its mirror is kf_encode.c.
+ *
+ * Loading is framing checks on the raw bytes, inflate, then one pass over the
+ * object records that checks every field, turns data offsets into pointers
+ * and runs the builder's own validation. Nothing is trusted before it is
+ * checked: sizes are compared by subtraction, counts against what remains,
+ * and allocations are sized from checked numbers only.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "kf_internal.h"
+
+/* zlib cannot expand a stream by more than about 1032:1; a declared size
+ * beyond that is corrupt, and refusing it early bounds the allocation by the
+ * input size. */
+#define ZLIB_MAX_RATIO 1032u
+
+static const uint32_t section_tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS,
+                                                          KFB_TAG_DATA};
+static const char *const section_names[KFB_SECTION_COUNT] = {"STRS", "OBJS", "DATA"};
+
+typedef struct section {
+    kfb_section_header header;
+    const unsigned char *stored;
+    size_t file_offset; /* of the section header */
+} section;
+
+typedef struct loader {
+    kf_allocator allocator;
+    size_t max_section;
+    kf_error *error;
+    const unsigned char *file;
+    size_t size;
+    section sections[KFB_SECTION_COUNT];
+    /* Uncompressed sections. */
+    const char *strings;
+    size_t strings_size;
+    const float *data;
+    size_t data_words;
+} loader;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
+static kf_result fail(loader *L, kf_result result, uint32_t section_index, uint32_t object,
+                      uint64_t offset, const char *format, ...)
+{
+    kf_error *e = L->error;
+    if (e) {
+        kf_error_clear(e);
+        e->result = result;
+        e->section = section_index;
+        e->object = object;
+        e->offset = offset;
+        va_list ap;
+        va_start(ap, format);
+        vsnprintf(e->message, sizeof e->message, format, ap);
+        va_end(ap);
+    }
+    return result;
+}
+
+static void read_words(void *dst, const unsigned char *src, uint32_t count)
+{
+    memcpy(dst, src, (size_t)count * 4);
+    kfb_word_swap(dst, count);
+}
+
+static double f64(kfb_f64 w)
+{
+    uint64_t bits = (uint64_t)w.hi << 32 | w.lo;
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+/* ---- header and framing ------------------------------------------------- */
+
+/* Checks the identifier and header; `available` may be less than the file
+ * when only the header has been read. Sets *file_size. */
+static kf_result check_header(loader *L, const unsigned char *p, size_t available,
+                              uint32_t *file_size)
+{
+    size_t have = available < KFB_IDENTIFIER_SIZE ? available : KFB_IDENTIFIER_SIZE;
+    if (memcmp(p, KFB_IDENTIFIER, have) != 0)
+        return fail(L, KF_ERROR_NOT_KFB, KF_NO_INDEX, KF_NO_INDEX, 0,
+                    "the file does not start with the .kfb identifier");
+    if (available < KFB_HEADER_SIZE)
+        return fail(L, KF_ERROR_TRUNCATED, KF_NO_INDEX, KF_NO_INDEX, available,
+                    "the file ends inside its %u-byte header", (unsigned)KFB_HEADER_SIZE);
+    kfb_header h;
+    read_words(&h, p + KFB_IDENTIFIER_SIZE, KFB_WORDS(kfb_header));
+    /* The version comes first: a later major version may lay out anything
+     * after it differently. */
+    uint32_t major = h.version >> 16, minor = h.version & 0xFFFF;
+    if (major != KFB_VERSION_MAJOR || minor > KFB_VERSION_MINOR)
+        return fail(L, KF_ERROR_VERSION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE,
+                    "format version %u.%u; this reader reads %u.0 to %u.%u", (unsigned)major,
+                    (unsigned)minor, KFB_VERSION_MAJOR, KFB_VERSION_MAJOR, KFB_VERSION_MINOR);
+    uint32_t crc = (uint32_t)crc32(0L, p, KFB_HEADER_SIZE - 4);
+    if (crc != h.header_crc)
+        return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_SIZE - 4,
+                    "header checksum %08x does not match the header (%08x)",
+                    (unsigned)h.header_crc, (unsigned)crc);
+    const float probe = KFB_PROBE_FLOAT;
+    if (h.probe_int != KFB_PROBE_INT || memcmp(&h.probe_float, &probe, sizeof probe) != 0)
+        return fail(L, KF_ERROR_PROBE, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 4,
+                    "the probe values do not read back: written with another byte order or "
+                    "float format");
+    if (h.section_count != KFB_SECTION_COUNT)
+        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 12,
+                    "%u sections declared; version 1.0 files have %u", (unsigned)h.section_count,
+                    (unsigned)KFB_SECTION_COUNT);
+    if (h.file_size < KFB_HEADER_SIZE)
+        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 16,
+                    "declared file size %u is smaller than the header", (unsigned)h.file_size);
+    *file_size = h.file_size;
+    return KF_OK;
+}
+
+static kf_result locate_sections(loader *L)
+{
+    size_t pos = KFB_HEADER_SIZE;
+    for (uint32_t i = 0; i < KFB_SECTION_COUNT; i++) {
+        section *s = &L->sections[i];
+        s->file_offset = pos;
+        if (L->size - pos < KFB_SECTION_HEADER_SIZE)
+            return fail(L, KF_ERROR_TRUNCATED, i, KF_NO_INDEX, pos,
+                        "the file ends inside the header of section %s", section_names[i]);
+        read_words(&s->header, L->file + pos, KFB_WORDS(kfb_section_header));
+        const kfb_section_header *h = &s->header;
+        if (h->tag != section_tags[i])
+            return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos,
+                        "section %u has tag %08x, expected %s", (unsigned)i, (unsigned)h->tag,
+                        section_names[i]);
+        if (h->compression > KFB_COMPRESSION_ZLIB)
+            return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos + 4,
+                        "section %s: unknown compression %u", section_names[i],
+                        (unsigned)h->compression);
+        pos += KFB_SECTION_HEADER_SIZE;
+        if (L->size - pos < KFB_SECTION_CRC_SIZE ||
+            h->stored_size > L->size - pos - KFB_SECTION_CRC_SIZE)
+            return fail(L, KF_ERROR_TRUNCATED, i, KF_NO_INDEX, pos,
+                        "section %s declares %u stored bytes; the file ends first",
+                        section_names[i], (unsigned)h->stored_size);
+        s->stored = L->file + pos;
+        uint32_t crc = (uint32_t)crc32(0L, L->file + s->file_offset, KFB_SECTION_HEADER_SIZE);
+        crc = (uint32_t)crc32_z(crc, s->stored, h->stored_size);
+        pos += h->stored_size;
+        uint32_t expected;
+        read_words(&expected, L->file + pos, 1);
+        if (crc != expected)
+            return fail(L, KF_ERROR_CHECKSUM, i, KF_NO_INDEX, pos,
+                        "section %s checksum %08x does not match its bytes (%08x)",
+                        section_names[i], (unsigned)expected, (unsigned)crc);
+        pos += KFB_SECTION_CRC_SIZE;
+
+        if (h->compression == KFB_COMPRESSION_NONE && h->raw_size != h->stored_size)
+            return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, s->file_offset + 12,
+                        "uncompressed section %s declares %u bytes but stores %u",
+                        section_names[i], (unsigned)h->raw_size, (unsigned)h->stored_size);
+        if (h->raw_size > L->max_section)
+            return fail(L, KF_ERROR_TOO_LARGE, i, KF_NO_INDEX, s->file_offset + 12,
+                        "section %s declares %u bytes; the limit is %zu", section_names[i],
+                        (unsigned)h->raw_size, L->max_section);
+        if (h->compression == KFB_COMPRESSION_ZLIB &&
+            (uint64_t)h->raw_size > (uint64_t)h->stored_size * ZLIB_MAX_RATIO + 64)
+            return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, s->file_offset + 12,
+                        "section %s declares %u bytes, more than %u stored bytes can inflate to",
+                        section_names[i], (unsigned)h->raw_size, (unsigned)h->stored_size);
+        if (i != KFB_SECTION_STRINGS && h->raw_size % 4 != 0)
+            return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, s->file_offset + 12,
+                        "section %s size %u is not a whole number of words", section_names[i],
+                        (unsigned)h->raw_size);
+    }
+    if (pos != L->size)
+        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, pos,
+                    "%zu bytes after the last section, inside the declared file size",
+                    L->size - pos);
+    return KF_OK;
+}
+
+/* Uncompresses section i into `dst` (raw_size bytes). */
+static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
+{
+    const section *s = &L->sections[i];
+    const kfb_section_header *h = &s->header;
+    if (h->compression == KFB_COMPRESSION_NONE) {
+        if (h->raw_size)
+            memcpy(dst, s->stored, h->raw_size);
+        return KF_OK;
+    }
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    z.zalloc = kf_zlib_alloc;
+    z.zfree = kf_zlib_free;
+    z.opaque = &L->allocator;
+    if (inflateInit(&z) != Z_OK)
+        return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,
+                    "out of memory starting to inflate section %s", section_names[i]);
+    z.next_in = (unsigned char *)s->stored;
+    z.avail_in = h->stored_size;
+    z.next_out = dst;
+    z.avail_out = h->raw_size;
+    int status = inflate(&z, Z_FINISH);
+    size_t produced = z.total_out, consumed = z.total_in;
+    inflateEnd(&z);
+    if (status == Z_MEM_ERROR)
+        return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,
+                    "out of memory inflating section %s", section_names[i]);
+    if (status != Z_STREAM_END)
+        return fail(L, KF_ERROR_INFLATE, i, KF_NO_INDEX,
+                    s->file_offset + KFB_SECTION_HEADER_SIZE + consumed,
+                    "section %s: %s after %zu bytes (declared %u)", section_names[i],
+                    status == Z_BUF_ERROR && produced == h->raw_size
+                        ? "the stream is longer than declared"
+                        : (z.msg ? z.msg : "the stream is corrupt or ends early"),
+                    produced, (unsigned)h->raw_size);
+    if (produced != h->raw_size || consumed != h->stored_size)
+        return fail(L, KF_ERROR_INFLATE, i, KF_NO_INDEX,
+                    s->file_offset + KFB_SECTION_HEADER_SIZE + consumed,
+                    "section %s inflates to %zu bytes from %zu stored; declared %u from %u",
+                    section_names[i], produced, consumed, (unsigned)h->raw_size,
+                    (unsigned)h->stored_size);
+    return KF_OK;
+}
+
+/* ---- objects ------------------------------------------------------------ */
+
+static uint32_t record_words(uint32_t type)
+{
+    switch (type) {
+    case KFB_OBJECT_SEQUENCE:   return KFB_WORDS(kfb_sequence);
+    case KFB_OBJECT_CONTROLLER: return KFB_WORDS(kfb_controller);
+    case KFB_OBJECT_TARGET:     return KFB_WORDS(kfb_target);
+    case KFB_OBJECT_TRACK:      return KFB_WORDS(kfb_track);
+    default:                    return 0;
+    }
+}
+
+static kf_kind type_kind(uint32_t type)
+{
+    switch (type) {
+    case KFB_OBJECT_SEQUENCE:   return KF_KIND_SEQUENCE;
+    case KFB_OBJECT_CONTROLLER: return KF_KIND_CONTROLLER;
+    case KFB_OBJECT_TARGET:     return KF_KIND_TARGET;
+    default:                    return KF_KIND_TRACK;
+    }
+}
+
+/* First pass: framing of every record, and the count of each kind. */
+static kf_result count_objects(loader *L, const unsigned char *objs, size_t size,
+                               uint32_t count[KF_KIND_COUNT])
+{
+    size_t pos = 0;
+    for (uint32_t index = 0; pos < size; index++) {
+        if (size - pos < sizeof(kfb_object))
+            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u: the section ends inside its header", (unsigned)index);
+        kfb_object o;
+        read_words(&o, objs + pos, KFB_WORDS(kfb_object));
+        uint32_t words = record_words(o.type);
+        if (!words)
+            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u has unknown type %u", (unsigned)index, (unsigned)o.type);
+        if (o.size != words * 4)
+            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos + 4,
+                        "object %u (%s) is %u bytes; version 1.0 records are %u", (unsigned)index,
+                        kf_kind_name(type_kind(o.type)), (unsigned)o.size, (unsigned)(words * 4));
+        pos += sizeof(kfb_object);
+        if (o.size > size - pos)
+            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u runs past the end of the section", (unsigned)index);
+        pos += o.size;
+        count[type_kind(o.type)]++;
+    }
+    return KF_OK;
+}
+
+/* A checked name: inside the string table, terminated, non-empty. */
+static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos, const char **out)
+{
+    if (offset >= L->strings_size)
+        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: name offset %u is outside the %zu-byte string table",
+                    (unsigned)index, (unsigned)offset, L->strings_size);
+    const char *s = L->strings + offset;
+    if (!memchr(s, '\0', L->strings_size - offset))
+        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: name at offset %u is not terminated", (unsigned)index,
+                    (unsigned)offset);
+    if (!*s)
+        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: empty name", (unsigned)index);
+    *out = s;
+    return KF_OK;
+}
+
+/* A checked data array of `count` floats at word `offset`. */
+static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t index, size_t pos,
+                            const char *what, const float **out)
+{
+    if (offset > L->data_words || count > L->data_words - offset)
+        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: %s (%llu floats at word %u) lie outside the %zu-word data "
+                    "section",
+                    (unsigned)index, what, (unsigned long long)count, (unsigned)offset,
+                    L->data_words);
+    *out = L->data + offset;
+    return KF_OK;
+}
+
+/* Prefixes the validator's message with where the object is. */
+static kf_result located(loader *L, kf_result r, uint32_t index, size_t pos, const char *kind,
+                         const char *name)
+{
+    kf_error *e = L->error;
+    if (e) {
+        char why[sizeof e->message];
+        memcpy(why, e->message, sizeof why);
+        e->section = KFB_SECTION_OBJECTS;
+        e->object = index;
+        e->offset = pos;
+        /* Truncating a long name or reason is acceptable. */
+        if (snprintf(e->message, sizeof e->message, "object %u (%s '%s'): %s", (unsigned)index,
+                     kind, name, why) < 0)
+            e->message[0] = '\0';
+    }
+    return r;
+}
+
+static kf_result decode_sequence(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+                                 struct kf_sequence *s)
+{
+    kfb_sequence r;
+    read_words(&r, p, KFB_WORDS(r));
+    kf_result res = get_name(L, r.name, index, pos, &s->name);
+    if (res != KF_OK)
+        return res;
+    s->interpolation = r.interpolation;
+    s->repeat = r.repeat;
+    s->components = r.components;
+    s->key_count = r.key_count;
+    s->valid_first = r.valid_first;
+    s->valid_count = r.valid_count;
+    s->duration = r.duration;
+    if ((res = kf_validate_sequence_header(s, L->error)) != KF_OK)
+        return located(L, res, index, pos, "sequence", s->name);
+
+    uint64_t n = r.key_count, tc = kf_sequence_tangent_count(r.interpolation, r.valid_count,
+                                                              r.components);
+    if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK ||
+        (res = get_floats(L, r.values, n * r.components, index, pos, "key values", &s->values)) !=
+            KF_OK)
+        return res;
+    if (tc) {
+        if (r.tangents == KFB_NONE)
+            return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u (sequence '%s'): %s needs precomputed tangents",
+                        (unsigned)index, s->name, kf_interpolation_name(r.interpolation));
+        if ((res = get_floats(L, r.tangents, 2 * tc, index, pos, "tangents", &s->tangent_out)) !=
+            KF_OK)
+            return res;
+        s->tangent_in = s->tangent_out + tc;
+    } else if (r.tangents != KFB_NONE) {
+        return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (sequence '%s'): %s takes no tangents", (unsigned)index, s->name,
+                    kf_interpolation_name(r.interpolation));
+    }
+    if ((res = kf_validate_sequence(s, L->error)) != KF_OK ||
+        (res = kf_validate_tangents(s, L->error)) != KF_OK)
+        return located(L, res, index, pos, "sequence", s->name);
+    return KF_OK;
+}
+
+static kf_result decode_controller(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+                                   struct kf_controller *c)
+{
+    kfb_controller r;
+    read_words(&r, p, KFB_WORDS(r));
+    kf_result res = get_name(L, r.name, index, pos, &c->name);
+    if (res != KF_OK)
+        return res;
+    c->speed = f64(r.speed);
+    c->weight = f64(r.weight);
+    c->active_start = f64(r.active_start);
+    c->active_end = f64(r.active_end);
+    c->ref_world = f64(r.ref_world);
+    c->ref_sequence = f64(r.ref_sequence);
+    if ((res = kf_validate_controller(c, L->error)) != KF_OK)
+        return located(L, res, index, pos, "controller", c->name);
+    return KF_OK;
+}
+
+static kf_result decode_target(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+                               kf_target *t, uint32_t *value_count)
+{
+    kfb_target r;
+    read_words(&r, p, KFB_WORDS(r));
+    kf_result res = get_name(L, r.name, index, pos, &t->name);
+    if (res != KF_OK)
+        return res;
+    /* The property is stored for speed but must agree with the name, which
+     * is what a decompiled source carries. */
+    const char *dot = strrchr(t->name, '.');
+    if (!dot || dot == t->name || !dot[1] || r.property >= KFB_PROPERTY_COUNT ||
+        kf_property_from_name(dot + 1) != (kf_property)r.property)
+        return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (target '%s'): property code %u does not match the name",
+                    (unsigned)index, t->name, (unsigned)r.property);
+    if (!kf_property_accepts((kf_property)r.property, r.components) ||
+        r.components > UINT32_MAX - *value_count)
+        return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (target '%s'): %u components", (unsigned)index, t->name,
+                    (unsigned)r.components);
+    t->property = r.property;
+    t->components = r.components;
+    t->value_offset = *value_count;
+    *value_count += r.components;
+    return KF_OK;
+}
+
+static kf_result decode_track(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+                              const kf_objects *o, kf_track *t)
+{
+    kfb_track r;
+    read_words(&r, p, KFB_WORDS(r));
+    /* Tracks are decoded last, so every count is final. */
+    if (r.animator_kind != KFB_ANIMATOR_SEQUENCE)
+        return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (track): unknown animator kind %u", (unsigned)index,
+                    (unsigned)r.animator_kind);
+    if (r.animator >= o->count[KF_KIND_SEQUENCE] ||
+        (r.controller != KFB_NONE && r.controller >= o->count[KF_KIND_CONTROLLER]) ||
+        r.target >= o->count[KF_KIND_TARGET])
+        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (track): animator %u, controller %u or target %u does not exist",
+                    (unsigned)index, (unsigned)r.animator, (unsigned)r.controller,
+                    (unsigned)r.target);
+    uint32_t have = o->sequences[r.animator].components;
+    uint32_t want = o->targets[r.target].components;
+    if (have != want)
+        return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (track): animator '%s' has %u components, target '%s' %u",
+                    (unsigned)index, o->sequences[r.animator].name, (unsigned)have,
+                    o->targets[r.target].name, (unsigned)want);
+    t->animator_kind = r.animator_kind;
+    t->animator = r.animator;
+    t->controller = r.controller == KFB_NONE ? KF_NO_INDEX : r.controller;
+    t->target = r.target;
+    return KF_OK;
+}
+
+/* Second pass, in two rounds: everything but tracks, then tracks, which
+ * refer to the others. */
+static kf_result decode_objects(loader *L, const unsigned char *objs, size_t size, kf_anim *anim)
+{
+    kf_objects *o = &anim->objects;
+    uint32_t next[KF_KIND_COUNT] = {0};
+    for (int round = 0; round < 2; round++) {
+        size_t pos = 0;
+        for (uint32_t index = 0; pos < size; index++) {
+            kfb_object h;
+            read_words(&h, objs + pos, KFB_WORDS(kfb_object));
+            size_t at = pos;
+            const unsigned char *body = objs + pos + sizeof(kfb_object);
+            pos += sizeof(kfb_object) + h.size;
+            kf_kind kind = type_kind(h.type);
+            if ((kind == KF_KIND_TRACK) != (round == 1))
+                continue;
+            uint32_t k = next[kind]++;
+            kf_result r = KF_OK;
+            switch (kind) {
+            case KF_KIND_SEQUENCE:
+                r = decode_sequence(L, body, index, at, &o->sequences[k]);
+                break;
+            case KF_KIND_CONTROLLER:
+                r = decode_controller(L, body, index, at, &o->controllers[k]);
+                break;
+            case KF_KIND_TARGET:
+                r = decode_target(L, body, index, at, &o->targets[k], &anim->value_count);
+                break;
+            default:
+                r = decode_track(L, body, index, at, o, &o->tracks[k]);
+                break;
+            }
+            if (r != KF_OK)
+                return r;
+        }
+    }
+    return KF_OK;
+}
+
+/* ---- the one allocation ---------------------------------------------------- */
+
+/* Adds an array of `count` elements of `size` bytes to a layout, 8-aligned. */
+static int layout_add(size_t *total, size_t count, size_t size, size_t *offset)
+{
+    size_t bytes;
+    if (!kf_mul_size(count, size, &bytes) || *total > SIZE_MAX - 7 ||
+        bytes > SIZE_MAX - 7 - ((*total + 7) & ~(size_t)7))
+        return 0;
+    *offset = (*total + 7) & ~(size_t)7;
+    *total = *offset + bytes;
+    return 1;
+}
+
+static kf_result load(loader *L, kf_anim **out)
+{
+    uint32_t file_size;
+    kf_result r = check_header(L, L->file, L->size, &file_size);
+    if (r != KF_OK)
+        return r;
+    if (L->size < file_size)
+        return fail(L, KF_ERROR_TRUNCATED, KF_NO_INDEX, KF_NO_INDEX, L->size,
+                    "the file is %zu bytes; its header declares %u", L->size, (unsigned)file_size);
+    if (L->size > file_size)
+        return fail(L, KF_ERROR_TRAILING_DATA, KF_NO_INDEX, KF_NO_INDEX, file_size,
+                    "%zu bytes follow the declared end of the file", L->size - file_size);
+    if ((r = locate_sections(L)) != KF_OK)
+        return r;
+
+    /* Objects first, into scratch memory: their counts size everything. */
+    const uint32_t objs_size = L->sections[KFB_SECTION_OBJECTS].header.raw_size;
+    unsigned char *objs = kf_alloc(&L->allocator, objs_size ? objs_size : 1);
+    if (!objs)
+        return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                    "out of memory for %u bytes of objects", (unsigned)objs_size);
+    kf_anim *anim = NULL;
+    size_t total = 0;
+    uint32_t count[KF_KIND_COUNT] = {0};
+    if ((r = unpack_section(L, KFB_SECTION_OBJECTS, objs)) != KF_OK ||
+        (r = count_objects(L, objs, objs_size, count)) != KF_OK)
+        goto done;
+
+    size_t at_anim, at_seq, at_ctl, at_tgt, at_trk, at_data, at_str;
+    const uint32_t str_size = L->sections[KFB_SECTION_STRINGS].header.raw_size;
+    const uint32_t data_size = L->sections[KFB_SECTION_DATA].header.raw_size;
+    if (!layout_add(&total, 1, sizeof(kf_anim), &at_anim) ||
+        !layout_add(&total, count[KF_KIND_SEQUENCE], sizeof(struct kf_sequence), &at_seq) ||
+        !layout_add(&total, count[KF_KIND_CONTROLLER], sizeof(struct kf_controller), &at_ctl) ||
+        !layout_add(&total, count[KF_KIND_TARGET], sizeof(kf_target), &at_tgt) ||
+        !layout_add(&total, count[KF_KIND_TRACK], sizeof(kf_track), &at_trk) ||
+        !layout_add(&total, data_size, 1, &at_data) || !layout_add(&total, str_size, 1, &at_str)) {
+        r = fail(L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, 0, "the animation is too large");
+        goto done;
+    }
+    unsigned char *block = kf_alloc(&L->allocator, total);
+    if (!block) {
+        r = fail(L, KF_ERROR_OUT_OF_MEMORY, KF_NO_INDEX, KF_NO_INDEX, 0,
+                 "out of memory for %zu bytes", total);
+        goto done;
+    }
+    memset(block, 0, at_data);
+    anim = (kf_anim *)(block + at_anim);
+    anim->allocator = L->allocator;
+    anim->size = total;
+    memcpy(anim->objects.count, count, sizeof count);
+    anim->objects.sequences = (struct kf_sequence *)(block + at_seq);
+    anim->objects.controllers = (struct kf_controller *)(block + at_ctl);
+    anim->objects.targets = (kf_target *)(block + at_tgt);
+    anim->objects.tracks = (kf_track *)(block + at_trk);
+
+    if ((r = unpack_section(L, KFB_SECTION_STRINGS, block + at_str)) != KF_OK ||
+        (r = unpack_section(L, KFB_SECTION_DATA, block + at_data)) != KF_OK)
+        goto done;
+    kfb_word_swap(block + at_data, data_size / 4);
+    L->strings = (const char *)(block + at_str);
+    L->strings_size = str_size;
+    L->data = (const float *)(block + at_data);
+    L->data_words = data_size / 4;
+    r = decode_objects(L, objs, objs_size, anim);
+
+done:
+    kf_free(&L->allocator, objs, objs_size ? objs_size : 1);
+    if (r != KF_OK && anim) {
+        kf_free(&L->allocator, anim, total);
+        anim = NULL;
+    }
+    *out = anim;
+    return r;
+}
+
+static int init_loader(loader *L, const kf_load_options *options, kf_anim **out, kf_error *error)
+{
+    memset(L, 0, sizeof *L);
+    kf_error_clear(error);
+    L->error = error;
+    L->allocator = kf_allocator_or_default(NULL);
+    L->max_section = KF_DEFAULT_MAX_SECTION_SIZE;
+    if (options && options->size >= sizeof *options) {
+        L->allocator = kf_allocator_or_default(options->allocator);
+        if (options->max_section_size)
+            L->max_section = options->max_section_size;
+    } else if (options) {
+        return 0;
+    }
+    if (!out)
+        return 0;
+    *out = NULL;
+    return 1;
+}
+
+kf_result kf_load_memory(const void *data, size_t size, const kf_load_options *options,
+                         kf_anim **out, kf_error *error)
+{
+    loader L;
+    if (!init_loader(&L, options, out, error) || (!data && size))
+        return kf_fail(error, KF_ERROR_ARGUMENT, "bad options, data or output pointer");
+    L.file = data ? data : (const unsigned char *)"";
+    L.size = size;
+    return load(&L, out);
+}
+
+void kf_anim_free(kf_anim *anim)
+{
+    if (anim) {
+        kf_allocator a = anim->allocator;
+        kf_free(&a, anim, anim->size);
+    }
+}
+
+/* ---- streams and files ----------------------------------------------------- */
+
+/* Reads until `size` bytes or the end; returns the count, or (size_t)-1. */
+static size_t read_fully(kf_read_fn read, void *user, unsigned char *buf, size_t size)
+{
+    size_t got = 0;
+    while (got < size) {
+        size_t n = read(user, buf + got, size - got);
+        if (n == (size_t)-1)
+            return n;
+        if (n == 0 || n > size - got)
+            break;
+        got += n;
+    }
+    return got;
+}
+
+kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *options,
+                         kf_anim **out, kf_error *error)
+{
+    loader L;
+    if (!init_loader(&L, options, out, error) || !read)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "bad options, reader or output pointer");
+
+    /* The header says how much follows; check it before trusting that. */
+    unsigned char header[KFB_HEADER_SIZE];
+    size_t got = read_fully(read, user, header, sizeof header);
+    if (got == (size_t)-1)
+        return fail(&L, KF_ERROR_IO, KF_NO_INDEX, KF_NO_INDEX, 0, "reading the header failed");
+    uint32_t file_size;
+    kf_result r = check_header(&L, header, got, &file_size);
+    if (r != KF_OK)
+        return r;
+    if ((uint64_t)file_size > (uint64_t)L.max_section * KFB_SECTION_COUNT + 4096)
+        return fail(&L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 16,
+                    "declared file size %u exceeds the loader's limit", (unsigned)file_size);
+    unsigned char *file = kf_alloc(&L.allocator, file_size);
+    if (!file)
+        return fail(&L, KF_ERROR_OUT_OF_MEMORY, KF_NO_INDEX, KF_NO_INDEX, 0,
+                    "out of memory for a %u-byte file", (unsigned)file_size);
+    memcpy(file, header, sizeof header);
+    size_t rest = read_fully(read, user, file + sizeof header, file_size - sizeof header);
+    unsigned char extra;
+    if (rest == (size_t)-1) {
+        r = fail(&L, KF_ERROR_IO, KF_NO_INDEX, KF_NO_INDEX, sizeof header, "reading the file failed");
+    } else if (rest < file_size - sizeof header) {
+        r = fail(&L, KF_ERROR_TRUNCATED, KF_NO_INDEX, KF_NO_INDEX, sizeof header + rest,
+                 "the file is %zu bytes; its header declares %u", sizeof header + rest,
+                 (unsigned)file_size);
+    } else if (read_fully(read, user, &extra, 1) == 1) {
+        r = fail(&L, KF_ERROR_TRAILING_DATA, KF_NO_INDEX, KF_NO_INDEX, file_size,
+                 "data follows the declared end of the file (%u bytes)", (unsigned)file_size);
+    } else {
+        L.file = file;
+        L.size = file_size;
+        r = load(&L, out);
+    }
+    kf_free(&L.allocator, file, file_size);
+    return r;
+}
+
+static size_t read_file(void *user, void *buffer, size_t size)
+{
+    FILE *f = user;
+    size_t n = fread(buffer, 1, size, f);
+    return n == 0 && ferror(f) ? (size_t)-1 : n;
+}
+
+kf_result kf_load_file(const char *path, const kf_load_options *options, kf_anim **out,
+                       kf_error *error)
+{
+    if (!path) {
+        kf_error_clear(error);
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no path");
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        kf_error_clear(error);
+        if (out)
+            *out = NULL;
+        return kf_fail(error, KF_ERROR_IO, "cannot open '%s': %s", path, strerror(errno));
+    }
+    kf_result r = kf_load_stream(read_file, f, options, out, error);
+    fclose(f);
+    return r;
+}

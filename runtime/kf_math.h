@@ -1,0 +1,37 @@
+/*
+ * kf_math.h - the interpolation math shared by precomputation (builder) and
+ * sampling (runtime). Quaternions are [x, y, z, w], Hamilton product.
+ * Everything is double: inputs are the stored float32 values, widened.
+ */
+#ifndef KF_MATH_H
+#define KF_MATH_H
+
+#include <stdint.h>
+
+/* Below this, |q.xyz| is treated as zero by log/exp, and dot products this
+ * close to +-1 take the lerp / antipodal branches of slerp (M3G's epsilon). */
+#define KF_QUAT_EPSILON 1e-5
+
+#define KF_PI 3.14159265358979323846
+
+double kf_qdot(const double a[4], const double b[4]);
+void   kf_qmul(const double a[4], const double b[4], double out[4]);   /* a (x) b */
+void   kf_qconj(const double q[4], double out[4]);
+/* q / |q|; a quaternion with |q|^2 <= KF_QUAT_EPSILON becomes identity. */
+void   kf_qnormalize(const double q[4], double out[4]);
+/* Logarithm of a unit quaternion, as a 3-vector (0 near identity). */
+void   kf_qlog(const double q[4], double out[3]);
+/* Exponential of a 3-vector, as a unit quaternion. */
+void   kf_qexp(const double v[3], double out[4]);
+
+/* M3G slerp: along the great arc from a to b as given (no hemisphere flip);
+ * near-equal keys lerp, antipodal keys turn through the perpendicular
+ * (-a.y, a.x, -a.w, a.z) (SPEC-NOTES 1.4). */
+void kf_qslerp(const double a[4], const double b[4], double s, double out[4]);
+/* Shortest-arc slerp: b is negated first when a.b < 0 (X3D). */
+void kf_qslerp_short(const double a[4], const double b[4], double s, double out[4]);
+
+/* Hermite basis at s: value = h[0] a + h[1] b + h[2] out_a + h[3] in_b. */
+void kf_hermite_basis(double s, double h[4]);
+
+#endif /* KF_MATH_H */

@@ -1,0 +1,111 @@
+/* kf_quat.c - quaternion algebra and the Hermite basis (kf_math.h). */
+#include <math.h>
+
+#include "kf_math.h"
+
+double kf_qdot(const double a[4], const double b[4])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
+
+void kf_qmul(const double a[4], const double b[4], double out[4])
+{
+    double x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+    double y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+    double z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+    double w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+    out[3] = w;
+}
+
+void kf_qconj(const double q[4], double out[4])
+{
+    out[0] = -q[0];
+    out[1] = -q[1];
+    out[2] = -q[2];
+    out[3] = q[3];
+}
+
+void kf_qnormalize(const double q[4], double out[4])
+{
+    double n2 = kf_qdot(q, q);
+    if (!(n2 > KF_QUAT_EPSILON)) {
+        out[0] = out[1] = out[2] = 0.0;
+        out[3] = 1.0;
+        return;
+    }
+    double inv = 1.0 / sqrt(n2);
+    for (int i = 0; i < 4; i++)
+        out[i] = q[i] * inv;
+}
+
+void kf_qlog(const double q[4], double out[3])
+{
+    double len = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+    double k = len > KF_QUAT_EPSILON ? atan2(len, q[3]) / len : 0.0;
+    out[0] = q[0] * k;
+    out[1] = q[1] * k;
+    out[2] = q[2] * k;
+}
+
+void kf_qexp(const double v[3], double out[4])
+{
+    double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (!(len > KF_QUAT_EPSILON)) {
+        out[0] = out[1] = out[2] = 0.0;
+        out[3] = 1.0;
+        return;
+    }
+    double k = sin(len) / len;
+    out[0] = v[0] * k;
+    out[1] = v[1] * k;
+    out[2] = v[2] * k;
+    out[3] = cos(len);
+}
+
+void kf_qslerp(const double a[4], const double b[4], double s, double out[4])
+{
+    double c = kf_qdot(a, b);
+    double ka, kb;
+    if (c >= 1.0 - KF_QUAT_EPSILON) {
+        ka = 1.0 - s;
+        kb = s;
+    } else if (c <= -1.0 + KF_QUAT_EPSILON) {
+        /* No arc is defined between opposite quaternions: turn through the
+         * perpendicular p instead, ending at p (Nokia's choice). */
+        const double p[4] = {-a[1], a[0], -a[3], a[2]};
+        ka = sin((1.0 - s) * (KF_PI / 2));
+        kb = sin(s * (KF_PI / 2));
+        for (int i = 0; i < 4; i++)
+            out[i] = ka * a[i] + kb * p[i];
+        return;
+    } else {
+        double theta = acos(c);
+        double inv = 1.0 / sin(theta);
+        ka = sin((1.0 - s) * theta) * inv;
+        kb = sin(s * theta) * inv;
+    }
+    for (int i = 0; i < 4; i++)
+        out[i] = ka * a[i] + kb * b[i];
+}
+
+void kf_qslerp_short(const double a[4], const double b[4], double s, double out[4])
+{
+    if (kf_qdot(a, b) < 0.0) {
+        const double nb[4] = {-b[0], -b[1], -b[2], -b[3]};
+        kf_qslerp(a, nb, s, out);
+    } else {
+        kf_qslerp(a, b, s, out);
+    }
+}
+
+void kf_hermite_basis(double s, double h[4])
+{
+    double s2 = s * s, s3 = s2 * s;
+    h[0] = 2.0 * s3 - 3.0 * s2 + 1.0;
+    h[1] = -2.0 * s3 + 3.0 * s2;
+    h[2] = s3 - 2.0 * s2 + s;
+    h[3] = s3 - s2;
+}

@@ -1,0 +1,153 @@
+/*
+ * kf_validate.c - the semantic rules of stored objects (SPEC-NOTES 1.6, 2).
+ *
+ * The builder runs these before encoding and the loader after decoding, so a
+ * file is accepted exactly when kfc could have written it. Structural facts
+ * (counts, ranges) are checked before the arrays they size are read.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "kf_internal.h"
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static kf_result fail_at(kf_error *error, kf_field field, uint32_t item, const char *fmt, ...)
+{
+    if (error) {
+        error->result = KF_ERROR_VALUE;
+        error->field = field;
+        error->item = item;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(error->message, sizeof error->message, fmt, ap);
+        va_end(ap);
+    }
+    return KF_ERROR_VALUE;
+}
+
+uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
+                                   uint32_t components)
+{
+    if (interpolation == KFB_INTERP_SPLINE || interpolation == KFB_INTERP_SQUAD)
+        return valid_count * components;
+    return 0;
+}
+
+static int all_finite(const float *v, size_t n, size_t *bad)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!isfinite(v[i])) {
+            *bad = i;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *error)
+{
+    const uint32_t n = s->key_count, c = s->components, v = s->valid_count;
+
+    if (s->interpolation >= KFB_INTERP_COUNT)
+        return fail_at(error, KF_FIELD_INTERPOLATION, KF_NO_INDEX,
+                       "unknown interpolation %u", (unsigned)s->interpolation);
+    if (s->repeat >= KFB_REPEAT_COUNT)
+        return fail_at(error, KF_FIELD_REPEAT, KF_NO_INDEX, "unknown repeat mode %u", (unsigned)s->repeat);
+    if (c < 1)
+        return fail_at(error, KF_FIELD_COMPONENTS, KF_NO_INDEX,
+                       "a key needs at least 1 component");
+    if ((s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) && c != 4) {
+        return fail_at(error, KF_FIELD_COMPONENTS, KF_NO_INDEX,
+                       s->interpolation == KFB_INTERP_SLERP
+                           ? "slerp needs 4 components (quaternion x y z w), not %u"
+                           : "squad needs 4 components (quaternion x y z w), not %u",
+                       (unsigned)c);
+    }
+    if (n < 1)
+        return fail_at(error, KF_FIELD_KEYS, KF_NO_INDEX, "a sequence needs at least one key");
+    if (s->valid_first >= n)
+        return fail_at(error, KF_FIELD_VALID_RANGE, 0,
+                       "valid range index %u is out of bounds (%u keys)", (unsigned)s->valid_first,
+                       (unsigned)n);
+    if (v < 1 || v > n)
+        return fail_at(error, KF_FIELD_VALID_RANGE, 1,
+                       "valid range holds %u keys of %u", (unsigned)v, (unsigned)n);
+    if (!(isfinite(s->duration) && s->duration > 0.0f))
+        return fail_at(error, KF_FIELD_DURATION, KF_NO_INDEX,
+                       "duration must be greater than 0, not %g", (double)s->duration);
+
+    return KF_OK;
+}
+
+kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
+{
+    const uint32_t n = s->key_count, c = s->components, v = s->valid_count;
+    kf_result r = kf_validate_sequence_header(s, error);
+    if (r != KF_OK)
+        return r;
+
+    /* Every key is checked for range, valid or not: M3G refuses a negative
+     * time at setKeyframe, before any valid range applies. */
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % n);
+        size_t bad;
+        if (!isfinite(s->times[j]))
+            return fail_at(error, KF_FIELD_KEY_TIME, key, "key %u time is not a finite number",
+                           (unsigned)key);
+        if (s->times[j] < 0.0f)
+            return fail_at(error, KF_FIELD_KEY_TIME, key, "key %u time %g is negative", (unsigned)key,
+                           (double)s->times[j]);
+        if (!all_finite(s->values + (size_t)j * c, c, &bad))
+            return fail_at(error, KF_FIELD_KEY_VALUE, key,
+                           "key %u component %u is not a finite number", (unsigned)key, (unsigned)bad);
+    }
+    for (uint32_t j = 1; j < v; j++) {
+        if (s->times[j] < s->times[j - 1]) {
+            uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % n);
+            return fail_at(error, KF_FIELD_KEY_TIME, key,
+                           "key time %g is less than the previous valid key's time %g",
+                           (double)s->times[j], (double)s->times[j - 1]);
+        }
+    }
+    if (s->times[v - 1] > s->duration) {
+        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + v - 1) % n);
+        return fail_at(error, KF_FIELD_KEY_TIME, key,
+                       "last valid key time %g exceeds the duration %g", (double)s->times[v - 1],
+                       (double)s->duration);
+    }
+
+    return KF_OK;
+}
+
+kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
+{
+    uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
+    size_t bad;
+    if (tc && (!all_finite(s->tangent_out, tc, &bad) || !all_finite(s->tangent_in, tc, &bad))) {
+        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + bad / s->components) % s->key_count);
+        return fail_at(error, KF_FIELD_TANGENTS, key,
+                       "the precomputed tangent of key %u is not a finite number", (unsigned)key);
+    }
+    return KF_OK;
+}
+
+kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
+{
+    const double fields[6] = {c->speed, c->weight, c->active_start, c->active_end, c->ref_world,
+                              c->ref_sequence};
+    static const kf_field names[6] = {KF_FIELD_SPEED, KF_FIELD_WEIGHT, KF_FIELD_ACTIVE_INTERVAL,
+                                      KF_FIELD_ACTIVE_INTERVAL, KF_FIELD_REFERENCE,
+                                      KF_FIELD_REFERENCE};
+    for (int i = 0; i < 6; i++)
+        if (!isfinite(fields[i]))
+            return fail_at(error, names[i], (uint32_t)(i & 1), "value is not a finite number");
+    if (c->weight < 0.0)
+        return fail_at(error, KF_FIELD_WEIGHT, KF_NO_INDEX, "weight %g is negative", c->weight);
+    if (c->active_start > c->active_end)
+        return fail_at(error, KF_FIELD_ACTIVE_INTERVAL, KF_NO_INDEX,
+                       "active interval starts at %g, after its end %g", c->active_start,
+                       c->active_end);
+    return KF_OK;
+}

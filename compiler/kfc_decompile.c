@@ -17,6 +17,7 @@ typedef struct emitter {
     kf_write_fn    write;
     void          *user;
     int            write_failed;
+    unsigned char  last;    /* the last byte written */
 } emitter;
 
 void kfc_format_float(char *out, float value)
@@ -51,6 +52,8 @@ static int write_handler(void *data, unsigned char *buffer, size_t size)
         e->write_failed = 1;
         return 0;
     }
+    if (size)
+        e->last = buffer[size - 1];
     return 1;
 }
 
@@ -343,6 +346,10 @@ kfc_status kfc_decompile(const kf_anim *anim, kf_write_fn write, void *user, kfc
 
     kfc_status st = document(&e, anim);
     if (!st && !yaml_emitter_flush(&e.yaml))
+        st = kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot write");
+    /* The emitter ends a document that closes with a flow collection
+     * without a line break; a text file ends with one. */
+    if (!st && e.last != '\n' && write(user, "\n", 1) != 0)
         st = kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot write");
     yaml_emitter_delete(&e.yaml);
     return st;

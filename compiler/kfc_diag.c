@@ -29,7 +29,7 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
      * escape was. */
     const size_t limit = KFC_QUOTE_SIZE - 6;
     size_t n = 0;
-    out[n++] = '"';
+    out[n++] = '\'';
     for (size_t i = 0; i < length; i++) {
         unsigned char c = (unsigned char)text[i];
         if (n + 4 > limit) {
@@ -37,7 +37,7 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
             n += 3;
             break;
         }
-        if (c == '"' || c == '\\') {
+        if (c == '\'' || c == '\\') {
             out[n++] = '\\';
             out[n++] = (char)c;
         } else if (c < 0x20 || c == 0x7f) {
@@ -50,7 +50,7 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
             out[n++] = (char)c;
         }
     }
-    out[n++] = '"';
+    out[n++] = '\'';
     out[n] = '\0';
     return out;
 }

@@ -58,7 +58,8 @@ kfc_status kfc_fail_nomem(kfc_diag *diag);
 
 /*
  * Writes `text` (`length` bytes, not necessarily NUL-terminated) into `out`
- * as a double-quoted, single-line excerpt: control bytes, quotes and
+ * as a single-quoted, single-line excerpt (as libkf quotes names in its
+ * messages): control bytes, quotes and
  * backslashes are escaped, and text longer than about 48 bytes is cut with
  * "...". `out` is always NUL-terminated. Returns `out`, so the result can be
  * passed straight to kfc_fail's "%s".

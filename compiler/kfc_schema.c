@@ -53,7 +53,7 @@ kfc_status kfc_require(const kfc_node *map, const kfc_node *value, const char *n
 {
     if (value)
         return KFC_OK;
-    return kfc_fail(diag, KFC_INVALID, map->mark, "missing required field \"%s\"", name);
+    return kfc_fail(diag, KFC_INVALID, map->mark, "missing required field '%s'", name);
 }
 
 kfc_status kfc_get_number(const kfc_node *node, double *out, kfc_diag *diag)

@@ -113,8 +113,13 @@ static const kfc_node *error_node(const sequence_nodes *n, const kf_error *error
         at = n->fields[F_DURATION];
         break;
     case KF_FIELD_VALID_RANGE:
-        /* A defaulted range is the key list's. */
-        at = n->fields[F_VALID_RANGE] ? n->fields[F_VALID_RANGE] : keys;
+        /* item names the index (0 first, 1 last); a defaulted range is the
+         * key list's. */
+        at = n->fields[F_VALID_RANGE];
+        if (at && error->item < 2 && at->kind == KFC_NODE_SEQUENCE && at->count == 2)
+            at = &at->as.items[error->item];
+        else if (!at)
+            at = keys;
         break;
     case KF_FIELD_COMPONENTS:
         at = key_part(keys, 0, 1);
@@ -168,6 +173,12 @@ static kfc_status build_sequence(kfc_source *src, const kfc_node *name, const kf
     if ((st = read_keys(src, n.fields[F_KEYS], &desc.components)))
         return st;
     desc.key_count = n.fields[F_KEYS]->count;
+    if (desc.key_count == 0) {
+        /* No key gives the count; take one the interpolation accepts so
+         * that the builder reports the missing keys. */
+        int quaternion = desc.interpolation == KF_SLERP || desc.interpolation == KF_SQUAD;
+        desc.components = quaternion ? 4 : 1;
+    }
     desc.times = src->times;
     desc.values = src->values;
     desc.valid_first = 0;

@@ -106,11 +106,11 @@ def check_command_line(kfc, fixtures, work):
 
     check_exit('no arguments', run([kfc]), EXIT_USAGE, 'kfc: error: no input file')
     check_exit('unknown option', run([kfc, '--frobnicate', valid]), EXIT_USAGE,
-               'kfc: error: unknown option "--frobnicate"')
+               "kfc: error: unknown option '--frobnicate'")
     check_exit('two inputs', run([kfc, valid, valid]), EXIT_USAGE,
                'kfc: error: more than one input file:')
     check_exit('-o without a name', run([kfc, valid, '-o']), EXIT_USAGE,
-               'kfc: error: missing file name after "-o"')
+               "kfc: error: missing file name after '-o'")
 
     missing = os.path.join(work, 'no-such-file.yaml')
     check_exit('missing input', run([kfc, missing, '-o', out]), EXIT_IO,

@@ -122,13 +122,38 @@ static kfc_status framing(emitter *e, yaml_event_type_t type)
 #define LIST_START(e, flow) collection((e), YAML_SEQUENCE_START_EVENT, (flow))
 #define LIST_END(e)         collection((e), YAML_SEQUENCE_END_EVENT, 0)
 
-/* A string the reader takes as text whatever its style: the emitter picks
- * plain when it can, quotes otherwise. */
+/* Whether a plain `text` would read as a number, boolean or null to YAML
+ * tools that resolve types (kfc itself reads every name as a string). */
+static int looks_typed(const char *text)
+{
+    static const char *const words[] = {"null", "true", "false", "yes", "no", "on", "off",
+                                        "y", "n", "~"};
+    char c = text[0];
+    if ((c >= '0' && c <= '9')
+        || ((c == '+' || c == '-' || c == '.') && ((text[1] >= '0' && text[1] <= '9')
+                                                   || text[1] == '.' || text[1] == 'i'
+                                                   || text[1] == 'I')))
+        return 1;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        size_t k = 0;
+        while (words[i][k] && (text[k] | 0x20) == words[i][k])
+            k++;
+        if (!words[i][k] && !text[k])
+            return 1;
+    }
+    return 0;
+}
+
+/* A name or enumeration value: plain when that reads back as the same
+ * text to any YAML reader, quoted otherwise (the emitter escapes what
+ * single quotes cannot hold). */
 static kfc_status string(emitter *e, const char *text)
 {
     yaml_event_t event;
+    yaml_scalar_style_t style = looks_typed(text) ? YAML_SINGLE_QUOTED_SCALAR_STYLE
+                                                  : YAML_ANY_SCALAR_STYLE;
     if (!yaml_scalar_event_initialize(&event, NULL, NULL, (yaml_char_t *)text, (int)strlen(text),
-                                      1, 1, YAML_ANY_SCALAR_STYLE)) {
+                                      1, 1, style)) {
         char quoted[KFC_QUOTE_SIZE];
         return kfc_fail(e->diag, KFC_INVALID, KFC_NO_MARK, "name %s is not valid UTF-8",
                         kfc_quote(quoted, text, strlen(text)));

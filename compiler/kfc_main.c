@@ -31,6 +31,9 @@ static const char usage_text[] =
     "                     name with its extension replaced by .kfb (.yaml when\n"
     "                     decompiling); standard output when the input is '-'\n"
     "  -d, --decompile    read a .kfb file and write YAML source\n"
+    "  -z, --compression LEVEL\n"
+    "                     zlib level 0-9 for the sections of the .kfb (0 stores\n"
+    "                     them; default: libkf's, 9)\n"
     "  -h, --help         show this help and exit\n"
     "  -V, --version      show the versions of kfc and its libraries and exit\n"
     "\n"
@@ -49,6 +52,7 @@ typedef struct options {
     const char *input;
     const char *output;
     int         decompile;
+    int         compression; /* zlib level, or -1: libkf's default */
 } options;
 
 /* "WHAT "ARG"" as a usage error. */
@@ -82,6 +86,13 @@ static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, k
                    yaml_get_version_string(), zlibVersion());
             *exit_now = 1;
             return KFC_OK;
+        } else if (strcmp(arg, "-z") == 0 || strcmp(arg, "--compression") == 0) {
+            if (i + 1 == argc)
+                return usage_error(diag, "missing level after", arg);
+            const char *level = argv[++i];
+            if (level[0] < '0' || level[0] > '9' || level[1])
+                return usage_error(diag, "compression level must be 0-9, not", level);
+            o->compression = level[0] - '0';
         } else if (strcmp(arg, "-d") == 0 || strcmp(arg, "--decompile") == 0) {
             o->decompile = 1;
         } else if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0) {
@@ -133,7 +144,8 @@ static kfc_status builder_failed(kf_result r, const kf_error *error, kfc_diag *d
                     error->message[0] ? error->message : kf_result_message(r));
 }
 
-static kfc_status compile(const char *input, const char *output, kfc_diag *diag)
+static kfc_status compile(const char *input, const char *output, int compression,
+                          kfc_diag *diag)
 {
     kfc_yaml_limits limits;
     kfc_yaml_limits_default(&limits);
@@ -159,7 +171,9 @@ static kfc_status compile(const char *input, const char *output, kfc_diag *diag)
     /* The output is created only once the whole source has been accepted. */
     kfc_output out;
     if (!st && !(st = kfc_output_open(&out, output, diag))) {
-        kf_result r = kf_builder_encode(builder, NULL, kfc_output_write, &out, &error);
+        kf_encode_options encode = {sizeof encode, compression};
+        kf_result r = kf_builder_encode(builder, compression < 0 ? NULL : &encode,
+                                        kfc_output_write, &out, &error);
         if (r != KF_OK && out.error)
             st = kfc_output_write_failed(&out, diag);
         else if (r != KF_OK) {
@@ -206,7 +220,7 @@ static kfc_status decompile(const char *input, const char *output, kfc_diag *dia
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, NULL, 0};
+    options o = {NULL, NULL, 0, -1};
     kfc_diag diag;
     int exit_now;
     memset(&diag, 0, sizeof diag);
@@ -245,7 +259,8 @@ int main(int argc, char **argv)
         }
     }
 
-    st = o.decompile ? decompile(o.input, output, &diag) : compile(o.input, output, &diag);
+    st = o.decompile ? decompile(o.input, output, &diag)
+                     : compile(o.input, output, o.compression, &diag);
     if (st)
         kfc_diag_print(stderr, strcmp(o.input, "-") == 0 ? "<stdin>" : o.input, &diag);
     free(derived);

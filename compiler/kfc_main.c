@@ -19,6 +19,11 @@
 
 #define KFC_VERSION "0.1.0"
 
+/* Sections are stored by default: deflate costs more than parsing the
+ * YAML (level 1 alone doubles the compile time of keyframe data), and kfc
+ * must compile at the speed of libyaml's parser. -z trades that for size. */
+#define KFC_DEFAULT_COMPRESSION 0
+
 static const char usage_text[] =
     "Usage: kfc [-o OUT.kfb] SRC.yaml\n"
     "       kfc --decompile [-o OUT.yaml] IN.kfb\n"
@@ -32,8 +37,8 @@ static const char usage_text[] =
     "                     decompiling); standard output when the input is '-'\n"
     "  -d, --decompile    read a .kfb file and write YAML source\n"
     "  -z, --compression LEVEL\n"
-    "                     zlib level 0-9 for the sections of the .kfb (0 stores\n"
-    "                     them; default: libkf's, 9)\n"
+    "                     zlib level 1-9 for the sections of the .kfb, or 0 to\n"
+    "                     store them (the default: fastest)\n"
     "  -h, --help         show this help and exit\n"
     "  -V, --version      show the versions of kfc and its libraries and exit\n"
     "\n"
@@ -52,7 +57,7 @@ typedef struct options {
     const char *input;
     const char *output;
     int         decompile;
-    int         compression; /* zlib level, or -1: libkf's default */
+    int         compression; /* zlib level 0-9 */
 } options;
 
 /* "WHAT "ARG"" as a usage error. */
@@ -154,26 +159,19 @@ static kfc_status compile(const char *input, const char *output, int compression
     kfc_status st = kfc_read_input(input, limits.max_input, &data, &size, diag);
     if (st)
         return st;
-    kfc_document doc;
-    st = kfc_yaml_parse(data, size, &limits, &doc, diag);
-    free(data); /* the tree holds copies of every scalar */
-    if (st)
-        return st;
-
     kf_builder *builder = NULL;
     kf_error error;
     if (kf_builder_create(NULL, &builder) != KF_OK)
         st = kfc_fail_nomem(diag);
     if (!st)
-        st = kfc_source_build(&doc.root, builder, diag);
-    kfc_document_free(&doc);
+        st = kfc_source_compile(data, size, &limits, builder, diag);
+    free(data);
 
     /* The output is created only once the whole source has been accepted. */
     kfc_output out;
     if (!st && !(st = kfc_output_open(&out, output, diag))) {
         kf_encode_options encode = {sizeof encode, compression};
-        kf_result r = kf_builder_encode(builder, compression < 0 ? NULL : &encode,
-                                        kfc_output_write, &out, &error);
+        kf_result r = kf_builder_encode(builder, &encode, kfc_output_write, &out, &error);
         if (r != KF_OK && out.error)
             st = kfc_output_write_failed(&out, diag);
         else if (r != KF_OK) {
@@ -220,7 +218,7 @@ static kfc_status decompile(const char *input, const char *output, kfc_diag *dia
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, NULL, 0, -1};
+    options o = {NULL, NULL, 0, KFC_DEFAULT_COMPRESSION};
     kfc_diag diag;
     int exit_now;
     memset(&diag, 0, sizeof diag);

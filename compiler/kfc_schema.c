@@ -36,16 +36,21 @@ kfc_status kfc_fields(const kfc_node *map, const char *const *names, size_t coun
             values[f] = kfc_map_value(map, i);
             continue;
         }
-        char quoted[KFC_QUOTE_SIZE], expected[160];
-        size_t n = 0;
-        expected[0] = '\0';
-        for (f = 0; f < count && n < sizeof expected; f++)
-            n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s", f ? ", " : "",
-                                  names[f]);
-        return kfc_fail(diag, KFC_INVALID, key->mark, "unknown field %s (expected %s)",
-                        kfc_quote(quoted, key->as.text, key->count), expected);
+        return kfc_unknown_field(key, names, count, diag);
     }
     return KFC_OK;
+}
+
+kfc_status kfc_unknown_field(const kfc_node *key, const char *const *names, size_t count,
+                             kfc_diag *diag)
+{
+    char quoted[KFC_QUOTE_SIZE], expected[160];
+    size_t n = 0;
+    expected[0] = '\0';
+    for (size_t f = 0; f < count && n < sizeof expected; f++)
+        n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s", f ? ", " : "", names[f]);
+    return kfc_fail(diag, KFC_INVALID, key->mark, "unknown field %s (expected %s)",
+                    kfc_quote(quoted, key->as.text, key->count), expected);
 }
 
 kfc_status kfc_require(const kfc_node *map, const kfc_node *value, const char *name,

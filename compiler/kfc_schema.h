@@ -28,6 +28,10 @@ kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag);
 kfc_status kfc_fields(const kfc_node *map, const char *const *names, size_t count,
                       const kfc_node **values, kfc_diag *diag);
 
+/* "unknown field KEY (expected NAMES...)" at `key`; returns KFC_INVALID. */
+kfc_status kfc_unknown_field(const kfc_node *key, const char *const *names, size_t count,
+                             kfc_diag *diag);
+
 /* "missing required field NAME" at `map` when `value` is NULL. */
 kfc_status kfc_require(const kfc_node *map, const kfc_node *value, const char *name,
                        kfc_diag *diag);

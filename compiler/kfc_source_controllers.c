@@ -37,7 +37,7 @@ static const kfc_node *error_node(const kfc_node *name, const kfc_node *const *f
     return at ? at : name;
 }
 
-static kfc_status build_controller(kfc_source *src, const kfc_node *name, const kfc_node *body)
+kfc_status kfc_source_controller(kfc_source *src, const kfc_node *name, const kfc_node *body)
 {
     const kfc_node *fields[F_COUNT];
     kfc_status st = kfc_fields(body, field_names, F_COUNT, fields, src->diag);
@@ -71,12 +71,4 @@ static kfc_status build_controller(kfc_source *src, const kfc_node *name, const 
     if (r != KF_OK)
         return kfc_source_builder_failed(src, r, &error, error_node(name, fields, &error));
     return KFC_OK;
-}
-
-kfc_status kfc_source_controllers(kfc_source *src, const kfc_node *section)
-{
-    kfc_status st = kfc_expect_mapping(section, src->diag);
-    for (uint32_t i = 0; i < section->count && !st; i++)
-        st = build_controller(src, kfc_map_key(section, i), kfc_map_value(section, i));
-    return st;
 }

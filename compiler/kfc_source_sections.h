@@ -2,9 +2,9 @@
  * kfc_source_sections.h - what the files of the source layer share.
  *
  * Each top-level section of a source document has its own file
- * (kfc_source_<section>.c) with one entry point of the kfc_section_fn shape;
- * kfc_source.c lists them in the order they are built. Adding a section is
- * one file and one table row.
+ * (kfc_source_<section>.c) with one entry point that builds one entry of the
+ * section; kfc_source.c lists the sections in the order they are built and
+ * walks them. Adding a section is one file and one table row.
  */
 #ifndef KFC_SOURCE_SECTIONS_H
 #define KFC_SOURCE_SECTIONS_H
@@ -25,12 +25,14 @@ typedef struct kfc_source {
     size_t      values_capacity;
 } kfc_source;
 
-/* Builds the objects of one section; `section` is the section's value. */
-typedef kfc_status (*kfc_section_fn)(kfc_source *src, const kfc_node *section);
+/* Builds one entry of a section: `key` is the entry's name in a section
+ * that is a mapping, NULL in one that is a list; `value` is the entry. */
+typedef kfc_status (*kfc_entry_build_fn)(kfc_source *src, const kfc_node *key,
+                                         const kfc_node *value);
 
-kfc_status kfc_source_sequences(kfc_source *src, const kfc_node *section);
-kfc_status kfc_source_controllers(kfc_source *src, const kfc_node *section);
-kfc_status kfc_source_tracks(kfc_source *src, const kfc_node *section);
+kfc_status kfc_source_sequence(kfc_source *src, const kfc_node *name, const kfc_node *body);
+kfc_status kfc_source_controller(kfc_source *src, const kfc_node *name, const kfc_node *body);
+kfc_status kfc_source_track(kfc_source *src, const kfc_node *unused, const kfc_node *track);
 
 /* Reports a failed builder call (`error` as the builder filled it) at `at`,
  * the node the caller mapped error->field and error->item to. */

@@ -142,7 +142,7 @@ static const kfc_node *error_node(const sequence_nodes *n, const kf_error *error
     return at ? at : n->name;
 }
 
-static kfc_status build_sequence(kfc_source *src, const kfc_node *name, const kfc_node *body)
+kfc_status kfc_source_sequence(kfc_source *src, const kfc_node *name, const kfc_node *body)
 {
     sequence_nodes n;
     n.name = name;
@@ -200,12 +200,4 @@ static kfc_status build_sequence(kfc_source *src, const kfc_node *name, const kf
     if (r != KF_OK)
         return kfc_source_builder_failed(src, r, &error, error_node(&n, &error));
     return KFC_OK;
-}
-
-kfc_status kfc_source_sequences(kfc_source *src, const kfc_node *section)
-{
-    kfc_status st = kfc_expect_mapping(section, src->diag);
-    for (uint32_t i = 0; i < section->count && !st; i++)
-        st = build_sequence(src, kfc_map_key(section, i), kfc_map_value(section, i));
-    return st;
 }

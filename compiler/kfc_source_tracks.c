@@ -40,8 +40,9 @@ static const kfc_node *error_node(const kfc_node *track, const kfc_node *const *
     return at ? at : track;
 }
 
-static kfc_status build_track(kfc_source *src, const kfc_node *track)
+kfc_status kfc_source_track(kfc_source *src, const kfc_node *unused, const kfc_node *track)
 {
+    (void)unused; /* tracks have no names */
     const kfc_node *fields[F_COUNT];
     kfc_status st = kfc_fields(track, field_names, F_COUNT, fields, src->diag);
     if (st || (st = kfc_require(track, fields[F_ANIMATOR], "animator", src->diag))
@@ -61,12 +62,4 @@ static kfc_status build_track(kfc_source *src, const kfc_node *track)
     if (r != KF_OK)
         return kfc_source_builder_failed(src, r, &error, error_node(track, fields, &error));
     return KFC_OK;
-}
-
-kfc_status kfc_source_tracks(kfc_source *src, const kfc_node *section)
-{
-    kfc_status st = kfc_expect_list(section, src->diag);
-    for (uint32_t i = 0; i < section->count && !st; i++)
-        st = build_track(src, &section->as.items[i]);
-    return st;
 }

@@ -15,17 +15,19 @@
  * build is linear in the number of events.
  */
 
-/* Mappings up to this many pairs are checked for duplicates pairwise;
- * larger ones through a hash table. */
+/* A mapping's keys are checked against the earlier ones pairwise up to
+ * this many; past it, through a hash table of the mapping's own. */
 #define SMALL_MAPPING 16u
 
 typedef struct frame {
     kfc_node_kind kind;
     kfc_mark      mark;
-    size_t        start;    /* index of the first child on `pending` */
-    uint64_t      weight;   /* nodes in the subtree, aliases expanded */
-    const char   *anchor;   /* in the arena, or NULL */
+    size_t        start;      /* index of the first child on `pending` */
+    uint64_t      weight;     /* nodes in the subtree, aliases expanded */
+    const char   *anchor;     /* in the arena, or NULL */
     size_t        anchor_length;
+    uint32_t     *key_slots;  /* mappings past SMALL_MAPPING: pair index + 1, 0 empty */
+    size_t        key_slot_capacity;
 } frame;
 
 typedef struct anchor {
@@ -49,9 +51,11 @@ typedef struct builder {
     anchor      *anchors;       /* open addressing, power-of-two capacity */
     size_t       anchor_count;
     size_t       anchor_capacity;
-    uint32_t    *key_slots;     /* scratch for the duplicate-key check */
-    size_t       key_slot_capacity;
+    uint64_t     anchors_defined;  /* ever, redefinitions included */
     int          have_root;
+    const kfc_yaml_consumer *consumer;
+    kfc_arena_mark entry_mark;     /* where the current section entry began */
+    uint64_t     entry_anchors;    /* anchors_defined then */
 } builder;
 
 void kfc_yaml_limits_default(kfc_yaml_limits *limits)
@@ -130,6 +134,7 @@ static kfc_status define_anchor(builder *b, const char *name, size_t length, con
     anchor *a = anchor_slot(b->anchors, b->anchor_capacity, name, length, hash);
     if (!a->name)
         b->anchor_count++;
+    b->anchors_defined++;
     /* YAML lets a later anchor of the same name replace the earlier one for
      * the aliases that follow it. */
     a->name = name;
@@ -150,34 +155,6 @@ static const anchor *find_anchor(const builder *b, const unsigned char *name)
     return a->name ? a : NULL;
 }
 
-/* ---- the pending stack ----------------------------------------------------- */
-
-/* Adds a finished node (with `weight` nodes in its expanded subtree) to the
- * collection being built, or makes it the root (pending[0]). */
-static kfc_status push_node(builder *b, const kfc_node *node, uint64_t weight)
-{
-    frame *parent = b->depth ? &b->frames[b->depth - 1] : NULL;
-    if (parent && parent->kind == KFC_NODE_MAPPING
-        && (b->pending_count - parent->start) % 2 == 0 && node->kind != KFC_NODE_SCALAR)
-        return kfc_fail(b->diag, KFC_INVALID, node->mark, "a mapping key must be a scalar");
-    if (b->pending_count == b->pending_capacity) {
-        size_t capacity = b->pending_capacity ? 2 * b->pending_capacity : 256;
-        if (capacity > SIZE_MAX / sizeof *b->pending)
-            return kfc_fail_nomem(b->diag);
-        kfc_node *grown = realloc(b->pending, capacity * sizeof *grown);
-        if (!grown)
-            return kfc_fail_nomem(b->diag);
-        b->pending = grown;
-        b->pending_capacity = capacity;
-    }
-    b->pending[b->pending_count++] = *node;
-    if (parent)
-        parent->weight += weight;
-    else
-        b->have_root = 1; /* a second document is refused at its start */
-    return KFC_OK;
-}
-
 /* ---- duplicate keys -------------------------------------------------------- */
 
 static int same_key(const kfc_node *a, const kfc_node *b)
@@ -193,41 +170,139 @@ static kfc_status duplicate_key(builder *b, const kfc_node *first, const kfc_nod
                     (unsigned long)first->mark.line, (unsigned long)first->mark.column);
 }
 
-/* `items` holds `pairs` key/value pairs. Reports the earliest key (in
- * document order) that repeats an earlier one. */
-static kfc_status check_duplicate_keys(builder *b, const kfc_node *items, uint32_t pairs)
+/* Inserts pair `index` of mapping `f` into its table, or finds its twin. */
+static const kfc_node *key_table_insert(builder *b, frame *f, uint32_t index)
 {
-    if (pairs <= SMALL_MAPPING) {
-        for (uint32_t j = 1; j < pairs; j++)
-            for (uint32_t i = 0; i < j; i++)
-                if (same_key(&items[2 * i], &items[2 * j]))
-                    return duplicate_key(b, &items[2 * i], &items[2 * j]);
+    const kfc_node *key = &b->pending[f->start + 2 * (size_t)index];
+    size_t mask = f->key_slot_capacity - 1;
+    size_t s = (size_t)hash_text(key->as.text, key->count) & mask;
+    while (f->key_slots[s]) {
+        const kfc_node *other = &b->pending[f->start + 2 * (size_t)(f->key_slots[s] - 1)];
+        if (same_key(other, key))
+            return other;
+        s = (s + 1) & mask;
+    }
+    f->key_slots[s] = index + 1;
+    return NULL;
+}
+
+/* Checks the key just pushed as pair `index` of mapping `f` against the
+ * mapping's earlier keys. */
+static kfc_status check_new_key(builder *b, frame *f, uint32_t index)
+{
+    const kfc_node *key = &b->pending[f->start + 2 * (size_t)index];
+    if (index < SMALL_MAPPING) {
+        for (uint32_t i = 0; i < index; i++)
+            if (same_key(&b->pending[f->start + 2 * (size_t)i], key))
+                return duplicate_key(b, &b->pending[f->start + 2 * (size_t)i], key);
         return KFC_OK;
     }
-    size_t capacity = 64;
-    while (capacity < 2 * (size_t)pairs)
-        capacity *= 2;
-    if (capacity > b->key_slot_capacity) {
-        uint32_t *slots = malloc(capacity * sizeof *slots);
+    if (2 * ((size_t)index + 1) > f->key_slot_capacity) {
+        /* (Re)build the table at twice the size: amortized constant. */
+        size_t capacity = f->key_slot_capacity ? 2 * f->key_slot_capacity : 4 * SMALL_MAPPING;
+        uint32_t *slots = calloc(capacity, sizeof *slots);
         if (!slots)
             return kfc_fail_nomem(b->diag);
-        free(b->key_slots);
-        b->key_slots = slots;
-        b->key_slot_capacity = capacity;
+        free(f->key_slots);
+        f->key_slots = slots;
+        f->key_slot_capacity = capacity;
+        for (uint32_t i = 0; i < index; i++)
+            key_table_insert(b, f, i);
     }
-    /* Slot value 0 is empty; pair i is stored as i + 1. */
-    memset(b->key_slots, 0, capacity * sizeof *b->key_slots);
-    for (uint32_t j = 0; j < pairs; j++) {
-        const kfc_node *key = &items[2 * (size_t)j];
-        size_t s = (size_t)hash_text(key->as.text, key->count) & (capacity - 1);
-        while (b->key_slots[s]) {
-            const kfc_node *other = &items[2 * (size_t)(b->key_slots[s] - 1)];
-            if (same_key(other, key))
-                return duplicate_key(b, other, key);
-            s = (s + 1) & (capacity - 1);
-        }
-        b->key_slots[s] = j + 1;
+    const kfc_node *first = key_table_insert(b, f, index);
+    return first ? duplicate_key(b, first, key) : KFC_OK;
+}
+
+/* ---- the pending stack ----------------------------------------------------- */
+
+/* Whether the node starting now (or just finished) at the current depth is
+ * an entry: a value in a mapping, or an item in a sequence. */
+static int at_entry(const builder *b)
+{
+    const frame *parent = &b->frames[b->depth - 1];
+    return parent->kind == KFC_NODE_SEQUENCE || (b->pending_count - parent->start) % 2 == 1;
+}
+
+/* Whether the node starting now (or just finished) is an entry of a
+ * top-level section, with a consumer to give it to. */
+static int at_section_entry(const builder *b)
+{
+    return b->consumer && b->depth == 2 && b->frames[0].kind == KFC_NODE_MAPPING && at_entry(b);
+}
+
+/* Called before anything of a new node is allocated. */
+static void node_starts(builder *b)
+{
+    if (at_section_entry(b)) {
+        b->entry_mark = kfc_arena_save(b->arena);
+        b->entry_anchors = b->anchors_defined;
     }
+}
+
+/* Offers a finished entry to the consumer; `node` may become a placeholder. */
+static kfc_status offer_entry(builder *b, kfc_node *node)
+{
+    int consumed = 0;
+    if (b->depth == 1) {
+        if (b->frames[0].kind != KFC_NODE_MAPPING || !at_entry(b))
+            return KFC_OK;
+        return b->consumer->entry(b->consumer->user, NULL, &b->pending[b->pending_count - 1],
+                                  node, &consumed, b->diag);
+    }
+    if (!at_section_entry(b))
+        return KFC_OK;
+    const frame *section = &b->frames[1];
+    const kfc_node *key = section->kind == KFC_NODE_MAPPING ? &b->pending[b->pending_count - 1]
+                                                              : NULL;
+    kfc_status st = b->consumer->entry(b->consumer->user, &b->pending[section->start - 1], key,
+                                       node, &consumed, b->diag);
+    if (st || !consumed)
+        return st;
+    kfc_node placeholder;
+    placeholder.kind = KFC_NODE_CONSUMED;
+    placeholder.plain = 0;
+    placeholder.count = 0;
+    placeholder.mark = node->mark;
+    placeholder.as.items = NULL;
+    *node = placeholder;
+    /* An anchor defined inside still points into the entry's memory. */
+    if (b->anchors_defined == b->entry_anchors)
+        kfc_arena_rewind(b->arena, b->entry_mark);
+    return KFC_OK;
+}
+
+/* Adds a finished node (with `weight` nodes in its expanded subtree) to the
+ * collection being built, or makes it the root (pending[0]). */
+static kfc_status push_node(builder *b, kfc_node node, uint64_t weight)
+{
+    frame *parent = b->depth ? &b->frames[b->depth - 1] : NULL;
+    int is_key = parent && parent->kind == KFC_NODE_MAPPING
+                 && (b->pending_count - parent->start) % 2 == 0;
+    if (is_key && node.kind != KFC_NODE_SCALAR)
+        return kfc_fail(b->diag, KFC_INVALID, node.mark, "a mapping key must be a scalar");
+    if (!is_key && parent && b->consumer && b->depth <= 2) {
+        kfc_status st = offer_entry(b, &node);
+        if (st)
+            return st;
+    }
+    if (b->pending_count == b->pending_capacity) {
+        size_t capacity = b->pending_capacity ? 2 * b->pending_capacity : 256;
+        if (capacity > SIZE_MAX / sizeof *b->pending)
+            return kfc_fail_nomem(b->diag);
+        kfc_node *grown = realloc(b->pending, capacity * sizeof *grown);
+        if (!grown)
+            return kfc_fail_nomem(b->diag);
+        b->pending = grown;
+        b->pending_capacity = capacity;
+    }
+    b->pending[b->pending_count++] = node;
+    if (!parent) {
+        b->have_root = 1; /* a second document is refused at its start */
+        return KFC_OK;
+    }
+    parent->weight += weight;
+    if (is_key)
+        return check_new_key(b, parent, (uint32_t)((b->pending_count - 1 - parent->start) / 2));
     return KFC_OK;
 }
 
@@ -247,6 +322,7 @@ static kfc_status on_scalar(builder *b, const yaml_event_t *e)
     kfc_status st = no_tag(b, e->data.scalar.tag, e->start_mark);
     if (st)
         return st;
+    node_starts(b);
     kfc_node node;
     node.kind = KFC_NODE_SCALAR;
     node.plain = e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
@@ -264,7 +340,7 @@ static kfc_status on_scalar(builder *b, const yaml_event_t *e)
         if ((st = define_anchor(b, copy, length, &node, 1)) != KFC_OK)
             return st;
     }
-    return push_node(b, &node, 1);
+    return push_node(b, node, 1);
 }
 
 static kfc_status on_alias(builder *b, const yaml_event_t *e)
@@ -280,9 +356,10 @@ static kfc_status on_alias(builder *b, const yaml_event_t *e)
                         "aliases expand to more than %llu nodes",
                         (unsigned long long)b->limits->max_alias_nodes);
     b->alias_nodes += a->weight;
+    node_starts(b);
     kfc_node node = a->node;
     node.mark = mark_of(e->start_mark);
-    return push_node(b, &node, a->weight);
+    return push_node(b, node, a->weight);
 }
 
 static kfc_status on_collection_start(builder *b, kfc_node_kind kind, const yaml_char_t *tag,
@@ -294,6 +371,7 @@ static kfc_status on_collection_start(builder *b, kfc_node_kind kind, const yaml
     if (b->depth >= b->limits->max_depth)
         return kfc_fail(b->diag, KFC_INVALID, mark_of(mark), "nesting deeper than %lu levels",
                         (unsigned long)b->limits->max_depth);
+    node_starts(b);
     frame *f = &b->frames[b->depth++];
     f->kind = kind;
     f->mark = mark_of(mark);
@@ -301,6 +379,8 @@ static kfc_status on_collection_start(builder *b, kfc_node_kind kind, const yaml
     f->weight = 1;
     f->anchor = NULL;
     f->anchor_length = 0;
+    f->key_slots = NULL;
+    f->key_slot_capacity = 0;
     if (anchor_name) {
         f->anchor_length = strlen((const char *)anchor_name);
         f->anchor = arena_text(b, anchor_name, f->anchor_length);
@@ -313,6 +393,8 @@ static kfc_status on_collection_start(builder *b, kfc_node_kind kind, const yaml
 static kfc_status on_collection_end(builder *b)
 {
     frame f = b->frames[--b->depth];
+    free(f.key_slots);
+    b->frames[b->depth].key_slots = NULL;
     size_t children = b->pending_count - f.start;
     kfc_node node;
     node.kind = (uint8_t)f.kind;
@@ -328,17 +410,12 @@ static kfc_status on_collection_end(builder *b)
         node.as.items = items;
     }
     b->pending_count = f.start;
-    if (f.kind == KFC_NODE_MAPPING) {
-        kfc_status st = check_duplicate_keys(b, node.as.items, node.count);
-        if (st)
-            return st;
-    }
     if (f.anchor) {
         kfc_status st = define_anchor(b, f.anchor, f.anchor_length, &node, f.weight);
         if (st)
             return st;
     }
-    return push_node(b, &node, f.weight);
+    return push_node(b, node, f.weight);
 }
 
 static kfc_status on_event(builder *b, const yaml_event_t *e)
@@ -411,7 +488,7 @@ static kfc_status syntax_error(builder *b, const yaml_parser_t *p, const unsigne
 /* ---- entry points ---------------------------------------------------------- */
 
 kfc_status kfc_yaml_parse(const void *data, size_t size, const kfc_yaml_limits *limits,
-                          kfc_document *doc, kfc_diag *diag)
+                          const kfc_yaml_consumer *consumer, kfc_document *doc, kfc_diag *diag)
 {
     kfc_yaml_limits defaults;
     if (!limits) {
@@ -437,6 +514,7 @@ kfc_status kfc_yaml_parse(const void *data, size_t size, const kfc_yaml_limits *
     b.limits = limits;
     b.arena = &doc->arena;
     b.diag = diag;
+    b.consumer = consumer && consumer->entry ? consumer : NULL;
     b.frames = malloc((limits->max_depth ? limits->max_depth : 1) * sizeof *b.frames);
     if (!b.frames)
         return kfc_fail_nomem(diag);
@@ -448,17 +526,30 @@ kfc_status kfc_yaml_parse(const void *data, size_t size, const kfc_yaml_limits *
         return kfc_fail_nomem(diag);
     }
     yaml_parser_set_input_string(&parser, data, size);
-    for (;;) {
-        yaml_event_t event;
-        if (!yaml_parser_parse(&parser, &event)) {
-            st = syntax_error(&b, &parser, data, size);
-            break;
+    /* One event of lookahead: an event is handled only once the next one
+     * has parsed, so a syntax error right after an entry is reported rather
+     * than what the consumer would find in the entry the error cut short. */
+    yaml_event_t event, next;
+    if (!yaml_parser_parse(&parser, &event)) {
+        st = syntax_error(&b, &parser, data, size);
+    } else {
+        for (;;) {
+            int done = event.type == YAML_STREAM_END_EVENT;
+            if (!done && !yaml_parser_parse(&parser, &next)) {
+                st = syntax_error(&b, &parser, data, size);
+                yaml_event_delete(&event);
+                break;
+            }
+            st = on_event(&b, &event);
+            yaml_event_delete(&event);
+            if (done)
+                break;
+            if (st) {
+                yaml_event_delete(&next);
+                break;
+            }
+            event = next;
         }
-        int done = event.type == YAML_STREAM_END_EVENT;
-        st = on_event(&b, &event);
-        yaml_event_delete(&event);
-        if (st || done)
-            break;
     }
     yaml_parser_delete(&parser);
 
@@ -466,10 +557,11 @@ kfc_status kfc_yaml_parse(const void *data, size_t size, const kfc_yaml_limits *
         st = kfc_fail(diag, KFC_INVALID, (kfc_mark){1, 1}, "the input holds no YAML document");
     if (st == KFC_OK)
         doc->root = b.pending[0];
+    for (uint32_t i = 0; i < b.depth; i++)
+        free(b.frames[i].key_slots);
     free(b.frames);
     free(b.pending);
     free(b.anchors);
-    free(b.key_slots);
     if (st != KFC_OK)
         kfc_document_free(doc);
     return st;

@@ -13,11 +13,19 @@
  *     (default 1,000,000), so a "billion laughs" document fails after a few
  *     hundred events; an alias shares the anchored subtree, it is not copied;
  *   - mapping keys are scalars, and no mapping has two equal keys (compared
- *     by their text; linear time per mapping);
+ *     by their text as each key arrives, so the second one is reported;
+ *     linear time per mapping);
  *   - there is exactly one document, and no node carries an explicit tag.
  *
  * Nodes live in an arena owned by the kfc_document; kfc_document_free
  * releases them all. The tree is read-only once built.
+ *
+ * A consumer may compile the document while it is parsed: it sees each
+ * entry of a top-level section (a pair or item of a collection that is a
+ * value of the root mapping) as soon as the entry is complete, and may take
+ * it, in which case the entry's subtree is freed and replaced in the tree by
+ * a KFC_NODE_CONSUMED placeholder. The tree then never holds more than one
+ * large entry, whatever the size of the file.
  */
 #ifndef KFC_YAML_H
 #define KFC_YAML_H
@@ -31,7 +39,8 @@
 typedef enum kfc_node_kind {
     KFC_NODE_SCALAR = 1,
     KFC_NODE_SEQUENCE,
-    KFC_NODE_MAPPING
+    KFC_NODE_MAPPING,
+    KFC_NODE_CONSUMED   /* an entry a consumer took while parsing (no content) */
 } kfc_node_kind;
 
 typedef struct kfc_node kfc_node;
@@ -67,13 +76,31 @@ typedef struct kfc_document {
 } kfc_document;
 
 /*
+ * Called when an entry of the root mapping is complete (`section` NULL, `key`
+ * the root key, `value` its value), and when an entry of a top-level section
+ * is (`section` the root key whose value holds it, `key` the entry's key for
+ * a mapping or NULL for a list item, `value` the entry). Setting *consumed
+ * for a section entry frees it; the nodes passed are valid only during the
+ * call. Anything but KFC_OK stops the parse with that status, and the
+ * consumer has filled `diag`.
+ */
+typedef kfc_status (*kfc_entry_fn)(void *user, const kfc_node *section, const kfc_node *key,
+                                   const kfc_node *value, int *consumed, kfc_diag *diag);
+
+typedef struct kfc_yaml_consumer {
+    kfc_entry_fn entry;
+    void        *user;
+} kfc_yaml_consumer;
+
+/*
  * Parses `size` bytes of YAML (UTF-8, or UTF-16 with a byte-order mark).
- * `limits` NULL means the defaults. On success fills `doc`; on failure
- * leaves `doc` empty (safe to free), fills `diag` and returns KFC_INVALID
- * (syntax or limit) or KFC_NOMEM.
+ * `limits` NULL means the defaults; `consumer` may be NULL. On success fills
+ * `doc`; on failure leaves `doc` empty (safe to free), fills `diag` and
+ * returns KFC_INVALID (syntax or limit), KFC_NOMEM, or the consumer's
+ * status.
  */
 kfc_status kfc_yaml_parse(const void *data, size_t size, const kfc_yaml_limits *limits,
-                          kfc_document *doc, kfc_diag *diag);
+                          const kfc_yaml_consumer *consumer, kfc_document *doc, kfc_diag *diag);
 
 void kfc_document_free(kfc_document *doc);
 

@@ -1,7 +1,8 @@
 """kfc compile / decompile round trips over every fixtures/*.yaml.
 
 For each source: compiling twice gives the same bytes; the decompiled YAML
-compiles back to the same bytes and decompiles to itself; '-' reads standard
+compiles back to the same bytes and decompiles to itself, as does a file
+with compressed sections; '-' reads standard
 input and writes standard output with the same results; without -o the
 output is the input's name with .kfb (or .yaml) for its extension.
 """
@@ -55,6 +56,13 @@ def check(kfc, src, work):
              % (src, a, b))
     if run([kfc, '--decompile', b, '-o', y2]).returncode == 0 and read(y) != read(y2):
         fail('%s: decompiling the recompiled file gives different YAML' % src)
+
+    # Compressed sections hold the same animation.
+    z = os.path.join(work, stem + '.z9.kfb')
+    yz = os.path.join(work, stem + '.z9.yaml')
+    if run([kfc, '-z', '9', src, '-o', z]).returncode == 0 \
+            and run([kfc, '--decompile', z, '-o', yz]).returncode == 0 and read(yz) != read(y):
+        fail('%s: the -z 9 file decompiles differently' % src)
 
     # Standard input and output.
     r = run([kfc, '-', '-o', '-'], read(src))

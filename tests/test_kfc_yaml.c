@@ -26,7 +26,7 @@ static void expect_error(const char *text, size_t size, const kfc_yaml_limits *l
     kfc_document doc;
     kfc_diag diag;
     memset(&diag, 0, sizeof diag);
-    kfc_status st = kfc_yaml_parse(text, size, limits, &doc, &diag);
+    kfc_status st = kfc_yaml_parse(text, size, limits, NULL, &doc, &diag);
     if (st != status || diag.mark.line != line || diag.mark.column != col
         || strcmp(diag.message, message) != 0) {
         fprintf(stderr,
@@ -51,7 +51,7 @@ static void test_tree(void)
                        "g: *k\n";
     kfc_document doc;
     kfc_diag diag;
-    CHECK(kfc_yaml_parse(text, strlen(text), NULL, &doc, &diag) == KFC_OK);
+    CHECK(kfc_yaml_parse(text, strlen(text), NULL, NULL, &doc, &diag) == KFC_OK);
     const kfc_node *root = &doc.root;
     CHECK(root->kind == KFC_NODE_MAPPING && root->count == 4);
     CHECK(root->mark.line == 1 && root->mark.column == 1);
@@ -109,7 +109,7 @@ static void test_schema_free_checks(void)
     /* Without the duplicate it parses. */
     kfc_document doc;
     kfc_diag diag;
-    CHECK(kfc_yaml_parse(big, len - 8, NULL, &doc, &diag) == KFC_OK);
+    CHECK(kfc_yaml_parse(big, len - 8, NULL, NULL, &doc, &diag) == KFC_OK);
     CHECK(doc.root.count == n);
     kfc_document_free(&doc);
     free(big);
@@ -126,11 +126,13 @@ static void test_depth(void)
     text[n] = '\0';
     kfc_document doc;
     kfc_diag diag;
-    CHECK(kfc_yaml_parse(text, n, NULL, &doc, &diag) == KFC_OK);
+    CHECK(kfc_yaml_parse(text, n, NULL, NULL, &doc, &diag) == KFC_OK);
     kfc_document_free(&doc);
 
+    /* (An event is handled once the next one has parsed, so the input
+     * goes on past the 65th level.) */
     n = 0;
-    for (int i = 0; i < 65; i++)
+    for (int i = 0; i < 66; i++)
         text[n++] = '[';
     text[n] = '\0';
     expect_error(text, n, NULL, KFC_INVALID, 1, 65, "nesting deeper than 64 levels");
@@ -151,6 +153,9 @@ static void test_depth(void)
     kfc_yaml_limits_default(&limits);
     limits.max_depth = 2;
     expect_error("a: {b: [c]}", 11, &limits, KFC_INVALID, 1, 8, "nesting deeper than 2 levels");
+    /* A syntax error right after a node is reported before the node. */
+    expect_error_str("a: {b: [c]]", 1, 11, "did not find expected ',' or '}' (while parsing a "
+                                             "flow mapping at 1:4)");
 }
 
 static void test_aliases(void)
@@ -178,10 +183,106 @@ static void test_aliases(void)
     limits.max_alias_nodes = 6;
     kfc_document doc;
     kfc_diag diag;
-    CHECK(kfc_yaml_parse(small, strlen(small), &limits, &doc, &diag) == KFC_OK);
+    CHECK(kfc_yaml_parse(small, strlen(small), &limits, NULL, &doc, &diag) == KFC_OK);
     const kfc_node *c = kfc_map_find(&doc.root, "c");
     CHECK(c && c->kind == KFC_NODE_SEQUENCE && c->count == 2 && kfc_scalar_is(&c->as.items[1], "2"));
     kfc_document_free(&doc);
+}
+
+/* A consumer that records what it is offered and takes the entries of
+ * section "take". */
+typedef struct offers {
+    char log[512];
+    size_t length;
+    int    fail_at; /* offer number that fails, or -1 */
+    int    count;
+} offers;
+
+static kfc_status record(void *user, const kfc_node *section, const kfc_node *key,
+                         const kfc_node *value, int *consumed, kfc_diag *diag)
+{
+    offers *o = user;
+    if (o->count++ == o->fail_at)
+        return kfc_fail(diag, KFC_INVALID, value->mark, "refused");
+    if (o->length < sizeof o->log - 64)
+        o->length += (size_t)snprintf(o->log + o->length, sizeof o->log - o->length,
+                                      "%.16s/%.16s:%d@%lu ", section ? section->as.text : "-",
+                                      key ? key->as.text : "-", (int)value->kind,
+                                      (unsigned long)value->mark.line);
+    if (section && kfc_scalar_is(section, "take"))
+        *consumed = 1;
+    return KFC_OK;
+}
+
+static void test_consumer(void)
+{
+    const char *text = "keep: {a: 1, b: [2]}\n"
+                       "take:\n"
+                       "  x: [1, 2, 3]\n"
+                       "  y: &y {deep: [1, 2]}\n"
+                       "  z: *y\n"
+                       "list: [p, [q]]\n"
+                       "again: *y\n";
+    offers o = {{0}, 0, -1, 0};
+    kfc_yaml_consumer consumer = {record, &o};
+    kfc_document doc;
+    kfc_diag diag;
+    CHECK(kfc_yaml_parse(text, strlen(text), NULL, &consumer, &doc, &diag) == KFC_OK);
+    const char *expected = "keep/a:1@1 keep/b:2@1 -/keep:3@1 take/x:2@3 take/y:3@4 take/z:3@5 "
+                           "-/take:3@3 list/-:1@6 list/-:2@6 -/list:2@6 -/again:3@7 ";
+    if (strcmp(o.log, expected) != 0) {
+        fprintf(stderr, "consumer saw   %s\nexpected       %s\n", o.log, expected);
+        failures++;
+    }
+    const kfc_node *take = kfc_map_find(&doc.root, "take");
+    CHECK(take && take->count == 3);
+    CHECK(take && kfc_map_value(take, 0)->kind == KFC_NODE_CONSUMED);
+    CHECK(take && kfc_map_value(take, 0)->mark.line == 3 && kfc_map_value(take, 0)->mark.column == 6);
+    CHECK(take && kfc_scalar_is(kfc_map_key(take, 2), "z"));
+    /* The anchored entry was taken, but its alias still reads it. */
+    const kfc_node *again = kfc_map_find(&doc.root, "again");
+    CHECK(again && again->kind == KFC_NODE_MAPPING
+          && kfc_map_find(again, "deep")->as.items[1].as.text[0] == '2');
+    const kfc_node *keep = kfc_map_find(&doc.root, "keep");
+    CHECK(keep && kfc_scalar_is(kfc_map_find(keep, "a"), "1"));
+    kfc_document_free(&doc);
+
+    /* A consumer's error stops the parse with its message. */
+    o = (offers){{0}, 0, 3, 0};
+    CHECK(kfc_yaml_parse(text, strlen(text), NULL, &consumer, &doc, &diag) == KFC_INVALID);
+    CHECK(strcmp(diag.message, "refused") == 0 && diag.mark.line == 3 && diag.mark.column == 6);
+    kfc_document_free(&doc);
+
+    /* A duplicate section entry is refused before the consumer sees it. */
+    o = (offers){{0}, 0, -1, 0};
+    const char *dup = "take:\n  x: 1\n  x: 2\n";
+    CHECK(kfc_yaml_parse(dup, strlen(dup), NULL, &consumer, &doc, &diag) == KFC_INVALID);
+    CHECK(strcmp(diag.message, "duplicate key 'x' (first at 2:3)") == 0);
+    CHECK(strcmp(o.log, "take/x:1@2 ") == 0);
+    kfc_document_free(&doc);
+
+    /* Entries taken one after another reuse the same memory. */
+    size_t n = 20000, cap = n * 40 + 16, len = 0;
+    char *big = malloc(cap);
+    CHECK(big != NULL);
+    if (!big)
+        return;
+    len += (size_t)snprintf(big + len, cap - len, "take:\n");
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(big + len, cap - len, "  k%zu: [1, 2, 3, 4, 5, 6, 7, 8]\n", i);
+    o = (offers){{0}, 0, -1, 0};
+    CHECK(kfc_yaml_parse(big, len, NULL, &consumer, &doc, &diag) == KFC_OK);
+    size_t taken = kfc_arena_size(&doc.arena);
+    kfc_document_free(&doc);
+    CHECK(kfc_yaml_parse(big, len, NULL, NULL, &doc, &diag) == KFC_OK);
+    size_t kept = kfc_arena_size(&doc.arena);
+    kfc_document_free(&doc);
+    /* What remains is the section's keys and placeholders. */
+    if (taken * 3 > kept) {
+        fprintf(stderr, "arena: %zu bytes with entries taken, %zu without\n", taken, kept);
+        failures++;
+    }
+    free(big);
 }
 
 static void test_input_limit(void)
@@ -203,6 +304,7 @@ int main(void)
     test_schema_free_checks();
     test_depth();
     test_aliases();
+    test_consumer();
     test_input_limit();
     if (failures) {
         fprintf(stderr, "test_kfc_yaml: %d failure(s)\n", failures);

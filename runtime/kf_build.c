@@ -269,9 +269,9 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (tc) {
         float *out = values + (size_t)n * c, *in = out + tc;
         if (s.interpolation == KFB_INTERP_SPLINE)
-            kf_precompute_spline(times, values, s.valid_count, c, s.duration, s.repeat, out, in);
+            kf_precompute_spline(times, values, NULL, s.valid_count, c, s.duration, s.repeat, out, in);
         else
-            kf_precompute_squad(times, values, s.valid_count, s.duration, s.repeat, out, in);
+            kf_precompute_squad(times, values, NULL, s.valid_count, s.duration, s.repeat, out, in);
         s.tangent_out = out;
         s.tangent_in = in;
         r = kf_validate_tangents(&s, error);

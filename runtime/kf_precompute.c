@@ -1,8 +1,73 @@
-/* kf_precompute.c - spline tangents and squad intermediates (SPEC-NOTES 1.4). */
+/* kf_precompute.c - Hermite tangents and squad intermediates (kf_precompute.h). */
 #include "kf_precompute.h"
+
+#include <stddef.h>
 
 #include "kf_math.h"
 #include "kfb_format.h"
+
+const kf_tangent_weights kf_catmull_rom_weights = {0.5, 0.5, 0.5, 0.5};
+
+void kf_tcb_weights(double tension, double continuity, double bias, kf_tangent_weights *w)
+{
+    const double t = 1.0 - tension;
+    w->out_prev = 0.5 * t * (1.0 - continuity) * (1.0 + bias);
+    w->out_next = 0.5 * t * (1.0 + continuity) * (1.0 - bias);
+    w->in_prev = 0.5 * t * (1.0 + continuity) * (1.0 + bias);
+    w->in_next = 0.5 * t * (1.0 - continuity) * (1.0 - bias);
+}
+
+void kf_key_tangents(const float *prev, const float *cur, const float *next, uint32_t components,
+                     const kf_tangent_weights *w, double f_in, double f_out, float *out, float *in)
+{
+    for (uint32_t c = 0; c < components; c++) {
+        double d_prev = (double)cur[c] - prev[c], d_next = (double)next[c] - cur[c];
+        out[c] = (float)(f_out * (w->out_prev * d_prev + w->out_next * d_next));
+        in[c] = (float)(f_in * (w->in_prev * d_prev + w->in_next * d_next));
+    }
+}
+
+static void load_quat(const float *q, double out[4])
+{
+    for (int i = 0; i < 4; i++)
+        out[i] = q[i];
+}
+
+/* q (x) exp(v), stored as float. */
+static void times_exp(const double q[4], const double v[3], float *out)
+{
+    double e[4], r[4];
+    kf_qexp(v, e);
+    kf_qmul(q, e, r);
+    for (int i = 0; i < 4; i++)
+        out[i] = (float)r[i];
+}
+
+void kf_key_squad(const float *prev, const float *cur, const float *next,
+                  const kf_tangent_weights *w, double f_in, double f_out, float *a, float *b)
+{
+    double qp[4], qi[4], qn[4], inv[4], rel[4];
+    load_quat(prev, qp);
+    load_quat(cur, qi);
+    load_quat(next, qn);
+    double l_next[3], l_prev[3]; /* L+ and L- */
+    kf_qconj(qi, inv);
+    kf_qmul(inv, qn, rel);
+    kf_qlog(rel, l_next);
+    kf_qconj(qp, inv);
+    kf_qmul(inv, qi, rel);
+    kf_qlog(rel, l_prev);
+
+    double va[3], vb[3];
+    for (int c = 0; c < 3; c++) {
+        double t_out = w->out_prev * l_prev[c] + w->out_next * l_next[c];
+        double t_in = w->in_prev * l_prev[c] + w->in_next * l_next[c];
+        va[c] = 0.5 * (f_out * t_out - l_next[c]);
+        vb[c] = 0.5 * (l_prev[c] - f_in * t_in);
+    }
+    times_exp(qi, va, a);
+    times_exp(qi, vb, b);
+}
 
 /* Length of the segment that starts at valid key i. The last key's segment
  * is the wrap interval to the first key of the next period. */
@@ -29,64 +94,42 @@ void kf_m3g_time_scales(const float *times, uint32_t count, double duration, uin
     *f_out = 2.0 * d_this / sum;
 }
 
-void kf_precompute_spline(const float *times, const float *values, uint32_t count,
-                          uint32_t components, double duration, uint32_t repeat,
+static void key_weights(const float *tcb, uint32_t i, kf_tangent_weights *w)
+{
+    if (tcb)
+        kf_tcb_weights(tcb[3 * i], tcb[3 * i + 1], tcb[3 * i + 2], w);
+    else
+        *w = kf_catmull_rom_weights;
+}
+
+void kf_precompute_spline(const float *times, const float *values, const float *tcb,
+                          uint32_t count, uint32_t components, double duration, uint32_t repeat,
                           float *out, float *in)
 {
     for (uint32_t i = 0; i < count; i++) {
         uint32_t prev = i ? i - 1 : count - 1;
         uint32_t next = i + 1 < count ? i + 1 : 0;
         double f_in, f_out;
+        kf_tangent_weights w;
         kf_m3g_time_scales(times, count, duration, repeat, i, &f_in, &f_out);
-        for (uint32_t c = 0; c < components; c++) {
-            double t = 0.5 * ((double)values[next * components + c] - values[prev * components + c]);
-            out[i * components + c] = (float)(f_out * t);
-            in[i * components + c] = (float)(f_in * t);
-        }
+        key_weights(tcb, i, &w);
+        kf_key_tangents(values + (size_t)prev * components, values + (size_t)i * components,
+                        values + (size_t)next * components, components, &w, f_in, f_out,
+                        out + (size_t)i * components, in + (size_t)i * components);
     }
 }
 
-static void load_quat(const float *q, double out[4])
-{
-    for (int i = 0; i < 4; i++)
-        out[i] = q[i];
-}
-
-void kf_precompute_squad(const float *times, const float *quats, uint32_t count,
+void kf_precompute_squad(const float *times, const float *quats, const float *tcb, uint32_t count,
                          double duration, uint32_t repeat, float *a, float *b)
 {
     for (uint32_t i = 0; i < count; i++) {
         uint32_t prev = i ? i - 1 : count - 1;
         uint32_t next = i + 1 < count ? i + 1 : 0;
-        double qp[4], qi[4], qn[4], inv[4], rel[4];
-        load_quat(quats + 4 * prev, qp);
-        load_quat(quats + 4 * i, qi);
-        load_quat(quats + 4 * next, qn);
-
-        double l_out[3], l_in[3];               /* L+ and L- */
-        kf_qconj(qi, inv);
-        kf_qmul(inv, qn, rel);
-        kf_qlog(rel, l_out);
-        kf_qconj(qp, inv);
-        kf_qmul(inv, qi, rel);
-        kf_qlog(rel, l_in);
-
         double f_in, f_out;
+        kf_tangent_weights w;
         kf_m3g_time_scales(times, count, duration, repeat, i, &f_in, &f_out);
-        double va[3], vb[3];
-        for (int c = 0; c < 3; c++) {
-            double centre = 0.5 * (l_out[c] + l_in[c]);
-            va[c] = 0.5 * (f_out * centre - l_out[c]);
-            vb[c] = 0.5 * (l_in[c] - f_in * centre);
-        }
-        double e[4], r[4];
-        kf_qexp(va, e);
-        kf_qmul(qi, e, r);
-        for (int c = 0; c < 4; c++)
-            a[4 * i + c] = (float)r[c];
-        kf_qexp(vb, e);
-        kf_qmul(qi, e, r);
-        for (int c = 0; c < 4; c++)
-            b[4 * i + c] = (float)r[c];
+        key_weights(tcb, i, &w);
+        kf_key_squad(quats + 4 * prev, quats + 4 * i, quats + 4 * next, &w, f_in, f_out, a + 4 * i,
+                     b + 4 * i);
     }
 }

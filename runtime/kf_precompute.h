@@ -1,29 +1,59 @@
 /*
  * kf_precompute.h - what the builder computes ahead of time so that sampling
- * only evaluates: spline tangents and squad intermediates (SPEC-NOTES 1.4).
+ * only evaluates: Hermite tangents and squad intermediates.
  *
- * Inputs are a sequence's valid keys in valid order (keys 0 .. count-1);
- * outputs are `count` tangents / quaternions per array.
+ * One per-key core serves every curve kind; they differ only in parameters:
+ *   - the neighbour weights: how much of the incoming difference (v_i - v_p)
+ *     and the outgoing one (v_n - v_i) each tangent takes; Catmull-Rom takes
+ *     half of each, Kochanek-Bartels weights them by tension, continuity and
+ *     bias (kf_tcb_weights);
+ *   - the time-scale factors F-_i (incoming) and F+_i (outgoing) that adapt a
+ *     tangent to unevenly spaced keys (M3G: kf_m3g_time_scales).
+ * For quaternions the differences are logarithms: L- = log(conj(q_p) q_i),
+ * L+ = log(conj(q_i) q_n).
  */
 #ifndef KF_PRECOMPUTE_H
 #define KF_PRECOMPUTE_H
 
 #include <stdint.h>
 
-/* M3G's time-scale factors of key i: F-_i (incoming) and F+_i (outgoing),
- * which keep the velocity continuous across unevenly spaced keys. Segment
- * lengths wrap (the last key's segment runs to the first key one period
- * later); CONSTANT sequences get 0 at the first and last key. */
+typedef struct kf_tangent_weights {
+    double out_prev, out_next; /* outgoing tangent = out_prev (v_i - v_p) + out_next (v_n - v_i) */
+    double in_prev, in_next;   /* incoming tangent = in_prev (v_i - v_p) + in_next (v_n - v_i) */
+} kf_tangent_weights;
+
+/* Catmull-Rom: every weight 1/2, so both tangents are (v_n - v_p) / 2. */
+extern const kf_tangent_weights kf_catmull_rom_weights;
+
+/* Kochanek-Bartels weights (Eberly, seed 002, eqs. 2-3); all zero gives
+ * kf_catmull_rom_weights exactly. */
+void kf_tcb_weights(double tension, double continuity, double bias, kf_tangent_weights *w);
+
+/* Tangents of one key of a `components`-vector curve:
+ *   out = f_out * (w.out_prev d- + w.out_next d+),  in = f_in * (w.in_prev d- + w.in_next d+)
+ * with d- = cur - prev, d+ = next - cur. */
+void kf_key_tangents(const float *prev, const float *cur, const float *next, uint32_t components,
+                     const kf_tangent_weights *w, double f_in, double f_out, float *out, float *in);
+
+/* Squad intermediates of one key (quaternions x y z w):
+ *   T_out = w.out_prev L- + w.out_next L+,  T_in = w.in_prev L- + w.in_next L+
+ *   a = q_i exp((f_out T_out - L+) / 2),    b = q_i exp((L- - f_in T_in) / 2) */
+void kf_key_squad(const float *prev, const float *cur, const float *next,
+                  const kf_tangent_weights *w, double f_in, double f_out, float *a, float *b);
+
+/* M3G's time-scale factors of valid key i (SPEC-NOTES 1.4): with segment
+ * lengths that wrap (the last key's segment runs to the first key one period
+ * later), F-_i = 2 d_p / (d_p + d_i), F+_i = 2 d_i / (d_p + d_i); 0 when both
+ * are 0, and 0 at the first and last key of a CONSTANT sequence. */
 void kf_m3g_time_scales(const float *times, uint32_t count, double duration, uint32_t repeat,
                         uint32_t i, double *f_in, double *f_out);
 
-/* SPLINE: Catmull-Rom tangents scaled by kf_m3g_time_scales. */
-void kf_precompute_spline(const float *times, const float *values, uint32_t count,
-                          uint32_t components, double duration, uint32_t repeat,
+/* M3G SPLINE / SQUAD over valid keys 0 .. count-1 (neighbours cyclic).
+ * `tcb` (3 per key: tension, continuity, bias) may be NULL for Catmull-Rom. */
+void kf_precompute_spline(const float *times, const float *values, const float *tcb,
+                          uint32_t count, uint32_t components, double duration, uint32_t repeat,
                           float *out, float *in);
-
-/* SQUAD: the intermediate quaternions a_i (outgoing) and b_i (incoming). */
-void kf_precompute_squad(const float *times, const float *quats, uint32_t count,
+void kf_precompute_squad(const float *times, const float *quats, const float *tcb, uint32_t count,
                          double duration, uint32_t repeat, float *a, float *b);
 
 #endif /* KF_PRECOMPUTE_H */

@@ -5,6 +5,8 @@
 #ifndef TEST_UTIL_H
 #define TEST_UTIL_H
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +51,94 @@ static inline kf_anim *test_encode_load(const kf_builder *builder, test_bytes *b
     if (!bytes)
         free(local.data);
     return anim;
+}
+
+/* A small animation using every interpolation and repeat mode, a wrapped
+ * valid range, coincident keys, two controllers and blended targets. */
+static inline kf_builder *test_rich_builder(void)
+{
+    static const double t5[5] = {0, 250, 250, 600, 1000};
+    static const double v15[15] = {0, 0, 0, 1, 2, 3, -1, 0, 2, 4, 4, 4, 0, 1, 0};
+    static const double q4[16] = {0, 0, 0, 1, 0, 0.7071, 0, 0.7071, 0, 0, 1, 0, 0.5, 0.5, 0.5, 0.5};
+    static const double tq[4] = {0, 300, 700, 900};
+    static const double t1[1] = {40}, v1[1] = {0.5};
+    static const double tw[5] = {400, 500, 9999, 0, 100}; /* valid: keys 3, 4, 0, 1 */
+    const kf_sequence_desc seqs[] = {
+        {"step", KF_STEP, KF_CONSTANT, 1000, 3, 5, t5, v15, 0, 4},
+        {"lin", KF_LINEAR, KF_LOOP, 1200, 3, 5, t5, v15, 1, 4},
+        {"spl", KF_SPLINE, KF_LOOP, 1000, 3, 5, t5, v15, 0, 4},
+        {"wrap", KF_SPLINE, KF_CONSTANT, 1000, 1, 5, tw, v15, 3, 1},
+        {"slerp", KF_SLERP, KF_LOOP, 1000, 4, 4, tq, q4, 0, 3},
+        {"squad", KF_SQUAD, KF_CONSTANT, 1000, 4, 4, tq, q4, 0, 3},
+        {"one", KF_LINEAR, KF_LOOP, 100, 1, 1, t1, v1, 0, 0},
+    };
+    const kf_track_desc tracks[] = {
+        {"step", "a", "n.translation", 0}, {"lin", "b", "n.translation", 0},
+        {"spl", "a", "m.color", 0},        {"wrap", "b", "n.alpha", 0},
+        {"slerp", "a", "n.orientation", 0}, {"squad", "b", "n.orientation", 0},
+        {"one", "a", "n.extra", 1},        {"lin", NULL, "m.translation", 0},
+    };
+    kf_builder *b;
+    kf_error e;
+    if (kf_builder_create(NULL, &b) != KF_OK)
+        return NULL;
+    for (size_t i = 0; i < sizeof seqs / sizeof seqs[0]; i++)
+        if (kf_builder_add_sequence(b, &seqs[i], &e) != KF_OK)
+            goto fail;
+    kf_controller_desc c;
+    kf_controller_desc_init(&c);
+    c.name = "a";
+    c.speed = 1.5;
+    c.weight = 0.5;
+    if (kf_builder_add_controller(b, &c, &e) != KF_OK)
+        goto fail;
+    c.name = "b";
+    c.speed = -1;
+    c.active_start = 100;
+    c.active_end = 5000;
+    c.ref_world = 30;
+    if (kf_builder_add_controller(b, &c, &e) != KF_OK)
+        goto fail;
+    for (size_t i = 0; i < sizeof tracks / sizeof tracks[0]; i++)
+        if (kf_builder_add_track(b, &tracks[i], &e) != KF_OK)
+            goto fail;
+    return b;
+fail:
+    fprintf(stderr, "test_rich_builder: %s\n", e.message);
+    kf_builder_destroy(b);
+    return NULL;
+}
+
+/* Samples every sequence at awkward times and plays a player over a range
+ * of world times; returns a sum of everything so nothing is optimized away.
+ * Whatever loaded must survive this without undefined behaviour. */
+static inline double test_exercise(const kf_anim *anim)
+{
+    static const double times[] = {-2e9, -1e-300, 0, 1e-7, 99.5, 250, 600, 999.999, 1000, 1e12,
+                                   2e9, NAN, INFINITY, -INFINITY};
+    double sum = 0;
+    float v[64];
+    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_SEQUENCE); i++) {
+        const kf_sequence *s = kf_anim_sequence(anim, i);
+        if (kf_sequence_components(s) > 64)
+            continue;
+        kf_cursor cursor = KF_CURSOR_INIT;
+        for (size_t k = 0; k < sizeof times / sizeof times[0]; k++) {
+            kf_sequence_sample(s, times[k], k & 1 ? &cursor : NULL, v);
+            for (uint32_t c = 0; c < kf_sequence_components(s); c++)
+                sum += v[c] == v[c] ? v[c] : 1.0;
+        }
+    }
+    kf_player *p;
+    if (kf_player_create(anim, NULL, &p) == KF_OK) {
+        for (size_t k = 0; k < sizeof times / sizeof times[0]; k++) {
+            kf_player_update(p, times[k]);
+            for (uint32_t t = 0; t < kf_anim_count(anim, KF_KIND_TARGET); t++)
+                sum += kf_player_value(p, t)[0];
+        }
+        kf_player_destroy(p);
+    }
+    return sum;
 }
 
 #endif /* TEST_UTIL_H */

@@ -129,7 +129,19 @@ kfc_status kfc_source_builder_failed(kfc_source *src, kf_result result, const kf
                         : result == KF_ERROR_IO          ? KFC_IO
                                                          : KFC_INVALID;
     const char *message = error->message[0] ? error->message : kf_result_message(result);
-    return kfc_fail(src->diag, status, at->mark, "%s", message);
+    /* The builder quotes names as given; a name may hold a line break,
+     * and a diagnostic is one line. */
+    char line[sizeof error->message * 4];
+    size_t n = 0;
+    for (const char *c = message; *c && n + 5 < sizeof line; c++) {
+        unsigned char u = (unsigned char)*c;
+        if (u < 0x20 || u == 0x7f)
+            n += (size_t)snprintf(line + n, sizeof line - n, "\\x%02x", u);
+        else
+            line[n++] = (char)u;
+    }
+    line[n] = '\0';
+    return kfc_fail(src->diag, status, at->mark, "%s", line);
 }
 
 kfc_status kfc_source_reserve(kfc_source *src, double **array, size_t *capacity, size_t count)

@@ -227,7 +227,9 @@ static int at_entry(const builder *b)
  * top-level section, with a consumer to give it to. */
 static int at_section_entry(const builder *b)
 {
-    return b->consumer && b->depth == 2 && b->frames[0].kind == KFC_NODE_MAPPING && at_entry(b);
+    /* The section must be a value of the root mapping, not a (complex) key. */
+    return b->consumer && b->depth == 2 && b->frames[0].kind == KFC_NODE_MAPPING
+           && (b->frames[1].start - b->frames[0].start) % 2 == 1 && at_entry(b);
 }
 
 /* Called before anything of a new node is allocated. */

@@ -261,6 +261,13 @@ static void test_consumer(void)
     CHECK(strcmp(o.log, "take/x:1@2 ") == 0);
     kfc_document_free(&doc);
 
+    /* A collection used as a root key is no section. */
+    o = (offers){{0}, 0, -1, 0};
+    const char *complex = "? [a, b]\n: {}\n";
+    CHECK(kfc_yaml_parse(complex, strlen(complex), NULL, &consumer, &doc, &diag) == KFC_INVALID);
+    CHECK(strcmp(diag.message, "a mapping key must be a scalar") == 0 && o.count == 0);
+    kfc_document_free(&doc);
+
     /* Entries taken one after another reuse the same memory. */
     size_t n = 20000, cap = n * 40 + 16, len = 0;
     char *big = malloc(cap);

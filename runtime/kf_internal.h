@@ -63,6 +63,9 @@ struct kf_sequence {
      * valid_count * components each. */
     const float *tangent_out;
     const float *tangent_in;
+    /* SLERP: valid_count key arcs; SQUAD: as many key arcs, then as many
+     * control arcs (KFB_ARC_FLOATS each, formats/kfb_format.h); else NULL. */
+    const float *arcs;
 };
 
 struct kf_controller {
@@ -131,12 +134,25 @@ kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
 
 /* Applies the property's M3G clamping to a blended value, in place. */
 void kf_property_clamp(uint32_t property, uint32_t components, float *value);
+/* Whether kf_property_clamp can change a value of `property`. */
+int kf_property_clamps(uint32_t property);
 
 /* ---- sequences (kf_sequence.c) ----------------------------------------- */
 
 /* Reads stored tangent arrays for sampling: the number of floats each of
  * tangent_out / tangent_in holds (0 when the interpolation has none). */
 uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
+                                   uint32_t components);
+/* kf_sequence_sample the slow and exact way: SPEC-NOTES 1.4 in double
+ * precision through libm, no cursor. The reference the fast path
+ * (kf_sample.h) is measured against (tests/test_sample_accuracy.c). */
+void kf_sequence_sample_exact(const struct kf_sequence *s, double time, float *out);
+
+/* The number of floats `arcs` holds (0 when the interpolation has none). */
+uint32_t kf_sequence_arc_count(uint32_t interpolation, uint32_t valid_count);
+/* Everything precomputed, as stored at kfb_sequence.tangents: tangent_out,
+ * tangent_in, arcs, back to back. 64-bit: counts come from files. */
+uint64_t kf_sequence_derived_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components);
 
 #endif /* KF_INTERNAL_H */

@@ -1,73 +1,87 @@
+/* open, fstat and mmap are POSIX, not C11. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "kfc_input.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-/* A regular file's size, to read it with one allocation; 0 when the stream
- * cannot tell (a pipe). */
-static size_t size_hint(FILE *f)
+/* Reads `fd` until its end or `limit` bytes. */
+static kfc_status read_all(kfc_input *in, int fd, size_t limit, kfc_diag *diag)
 {
-    long end;
-    if (fseek(f, 0, SEEK_END) != 0 || (end = ftell(f)) <= 0 || fseek(f, 0, SEEK_SET) != 0) {
-        clearerr(f);
-        return 0;
+    size_t capacity = 0, length = 0;
+    for (;;) {
+        if (length == capacity) {
+            if (capacity >= limit)
+                break;
+            capacity = capacity == 0 ? 64 << 10 : capacity > limit / 2 ? limit : capacity * 2;
+            unsigned char *grown = realloc(in->buffer, capacity);
+            if (!grown)
+                return kfc_fail_nomem(diag);
+            in->buffer = grown;
+        }
+        ssize_t got = read(fd, in->buffer + length, capacity - length);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read: %s", strerror(errno));
+        if (got == 0)
+            break;
+        length += (size_t)got;
     }
-    return (size_t)end;
+    in->data = in->buffer;
+    in->size = length;
+    return KFC_OK;
 }
 
-kfc_status kfc_read_input(const char *path, size_t max_size, unsigned char **data, size_t *size,
-                          kfc_diag *diag)
+kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_diag *diag)
 {
+    memset(in, 0, sizeof *in);
+    static const unsigned char empty[1] = {0};
+    size_t limit = max_size < SIZE_MAX ? max_size + 1 : SIZE_MAX;
     int is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    *data = NULL;
-    *size = 0;
-    if (!f)
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    if (fd < 0)
         return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot open: %s", strerror(errno));
 
-    size_t limit = max_size < SIZE_MAX - 1 ? max_size + 1 : SIZE_MAX - 1;
-    size_t hint = is_stdin ? 0 : size_hint(f);
-    /* One byte past the hint, so the end of the file shows without a
-     * second allocation. */
-    size_t capacity = hint && hint < limit ? hint + 1 : hint ? limit : 64 << 10;
-    size_t length = 0;
-    unsigned char *buffer = NULL;
     kfc_status st = KFC_OK;
-    for (;;) {
-        if (!buffer || length == capacity) {
-            if (buffer) {
-                if (capacity >= limit)
-                    break;
-                capacity = capacity > limit / 2 ? limit : capacity * 2;
-            }
-            /* +1 for the NUL that follows the data. */
-            unsigned char *grown = realloc(buffer, capacity + 1);
-            if (!grown) {
-                st = kfc_fail_nomem(diag);
-                break;
-            }
-            buffer = grown;
+    struct stat info;
+    if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+        size_t size = (uintmax_t)info.st_size < limit ? (size_t)info.st_size : limit;
+        void *p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p != MAP_FAILED) {
+            in->mapping = p;
+            in->mapping_size = size;
+            in->data = p;
+            in->size = size;
+        } else {
+            st = read_all(in, fd, limit, diag);
         }
-        size_t want = capacity - length;
-        size_t got = fread(buffer + length, 1, want, f);
-        length += got;
-        if (got < want) {
-            if (ferror(f))
-                st = kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read: %s", strerror(errno));
-            break;
-        }
+    } else {
+        st = read_all(in, fd, limit, diag);
     }
     if (!is_stdin)
-        fclose(f);
+        close(fd);
     if (st) {
-        free(buffer);
+        kfc_input_close(in);
         return st;
     }
-    buffer[length] = '\0';
-    *data = buffer;
-    *size = length;
+    if (!in->data)
+        in->data = empty;
     return KFC_OK;
+}
+
+void kfc_input_close(kfc_input *in)
+{
+    if (in->mapping)
+        munmap(in->mapping, in->mapping_size);
+    free(in->buffer);
+    memset(in, 0, sizeof *in);
 }

@@ -1,5 +1,5 @@
 /*
- * kfc_input.h - reading a whole input file (or standard input) into memory.
+ * kfc_input.h - a whole input file (or standard input) in memory.
  */
 #ifndef KFC_INPUT_H
 #define KFC_INPUT_H
@@ -8,14 +8,25 @@
 
 #include "kfc_diag.h"
 
+typedef struct kfc_input {
+    const unsigned char *data;
+    size_t               size;
+    unsigned char       *buffer;       /* read into memory, or NULL */
+    void                *mapping;      /* mapped from the file, or NULL */
+    size_t               mapping_size;
+} kfc_input;
+
 /*
- * Reads `path` ("-": standard input) into a buffer the caller frees with
- * free(). Reads at most `max_size` + 1 bytes, so a caller can tell an input
- * that exceeds its limit without reading all of it. The buffer has one extra
- * NUL byte after *size bytes. Fails with KFC_IO (cannot open or read) or
- * KFC_NOMEM.
+ * Makes the bytes of `path` ("-": standard input) available as in->data.
+ * A regular file is mapped (no copy, no zeroed pages; like any reader of a
+ * mapped file, kfc then assumes nobody truncates it meanwhile); anything
+ * else is read. At most `max_size` + 1 bytes are taken, so a caller can tell an
+ * input beyond its limit without reading all of it. Fails with KFC_IO
+ * (cannot open or read) or KFC_NOMEM; in->data is then NULL.
  */
-kfc_status kfc_read_input(const char *path, size_t max_size, unsigned char **data, size_t *size,
-                          kfc_diag *diag);
+kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_diag *diag);
+
+/* Releases what kfc_input_open took. Idempotent. */
+void kfc_input_close(kfc_input *in);
 
 #endif /* KFC_INPUT_H */

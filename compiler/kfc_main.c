@@ -154,9 +154,8 @@ static kfc_status compile(const char *input, const char *output, int compression
 {
     kfc_yaml_limits limits;
     kfc_yaml_limits_default(&limits);
-    unsigned char *data;
-    size_t size;
-    kfc_status st = kfc_read_input(input, limits.max_input, &data, &size, diag);
+    kfc_input in;
+    kfc_status st = kfc_input_open(&in, input, limits.max_input, diag);
     if (st)
         return st;
     kf_builder *builder = NULL;
@@ -164,8 +163,8 @@ static kfc_status compile(const char *input, const char *output, int compression
     if (kf_builder_create(NULL, &builder) != KF_OK)
         st = kfc_fail_nomem(diag);
     if (!st)
-        st = kfc_source_compile(data, size, &limits, builder, diag);
-    free(data);
+        st = kfc_source_compile(in.data, in.size, &limits, builder, diag);
+    kfc_input_close(&in);
 
     /* The output is created only once the whole source has been accepted. */
     kfc_output out;

@@ -1,7 +1,7 @@
 #include "kfc_number.h"
 
-#include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,78 +32,60 @@ static int is_yaml_nonfinite(const char *t, size_t n)
 
 kfc_number_result kfc_parse_number(const char *text, size_t length, double *out)
 {
-    size_t i = 0;
+    const char *p = text, *end = text + length;
     int negative = 0;
-    if (i < length && (text[i] == '+' || text[i] == '-'))
-        negative = text[i++] == '-';
+    if (p < end && (*p == '+' || *p == '-'))
+        negative = *p++ == '-';
 
-    /* Up to 19 significant digits fit a uint64_t; more only matter to the
-     * slow path, which rereads the text. */
+    /* Every digit goes into the mantissa; past 19 digits it may wrap
+     * (unsigned, so defined), and such numbers take the slow path. */
     uint64_t mantissa = 0;
-    int significant = 0, exponent = 0, exact = 1, digits = 0;
-    for (; i < length && is_digit(text[i]); i++, digits++) {
-        if (mantissa == 0 && text[i] == '0')
-            continue;
-        if (significant < 19) {
-            mantissa = mantissa * 10 + (uint64_t)(text[i] - '0');
-            significant++;
-        } else {
-            exponent++;
-            exact = 0;
-        }
+    const char *digits = p;
+    while (p < end && is_digit(*p))
+        mantissa = mantissa * 10 + (uint64_t)(*p++ - '0');
+    ptrdiff_t int_digits = p - digits, frac_digits = 0;
+    if (p < end && *p == '.') {
+        const char *frac = ++p;
+        while (p < end && is_digit(*p))
+            mantissa = mantissa * 10 + (uint64_t)(*p++ - '0');
+        frac_digits = p - frac;
     }
-    if (i < length && text[i] == '.') {
-        for (i++; i < length && is_digit(text[i]); i++, digits++) {
-            if (mantissa == 0 && text[i] == '0') {
-                exponent--;
-                continue;
-            }
-            if (significant < 19) {
-                mantissa = mantissa * 10 + (uint64_t)(text[i] - '0');
-                significant++;
-                exponent--;
-            } else {
-                exact = 0;
-            }
-        }
-    }
-    if (digits == 0)
+    if (int_digits + frac_digits == 0)
         return is_yaml_nonfinite(text, length) ? KFC_NUMBER_NONFINITE : KFC_NUMBER_SYNTAX;
-    if (i < length && (text[i] == 'e' || text[i] == 'E')) {
-        int exp_negative = 0, exp_value = 0;
-        i++;
-        if (i < length && (text[i] == '+' || text[i] == '-'))
-            exp_negative = text[i++] == '-';
-        if (i == length || !is_digit(text[i]))
+    long exponent = 0;
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        int exp_negative = 0;
+        p++;
+        if (p < end && (*p == '+' || *p == '-'))
+            exp_negative = *p++ == '-';
+        if (p == end || !is_digit(*p))
             return KFC_NUMBER_SYNTAX;
-        for (; i < length && is_digit(text[i]); i++)
-            if (exp_value < 100000) /* far past any double; keeps the sum in int */
-                exp_value = exp_value * 10 + (text[i] - '0');
-        exponent += exp_negative ? -exp_value : exp_value;
+        for (; p < end && is_digit(*p); p++)
+            if (exponent < 100000) /* far past any double; keeps the sum in range */
+                exponent = exponent * 10 + (*p - '0');
+        if (exp_negative)
+            exponent = -exponent;
     }
-    if (i != length)
+    if (p != end)
         return KFC_NUMBER_SYNTAX;
+    exponent -= (long)frac_digits;
 
     /* Clinger's fast path: both operands exact, so the one operation rounds
      * correctly. */
-    if (exact && mantissa <= ((uint64_t)1 << 53) && exponent >= -22 && exponent <= 22) {
+    if (int_digits + frac_digits <= 19 && mantissa <= ((uint64_t)1 << 53) && exponent >= -22
+        && exponent <= 22) {
         double m = (double)mantissa;
         double v = exponent >= 0 ? m * exact_powers[exponent] : m / exact_powers[-exponent];
         *out = negative ? -v : v;
         return KFC_NUMBER_OK;
     }
-    if (mantissa == 0) {
-        *out = negative ? -0.0 : 0.0;
-        return KFC_NUMBER_OK;
-    }
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (end != text + length)
+    char *stop;
+    double v = strtod(text, &stop);
+    if (stop != end)
         return KFC_NUMBER_SYNTAX;
     if (isinf(v))
         return KFC_NUMBER_RANGE;
-    /* ERANGE from underflow still gives the nearest value (0 or subnormal). */
+    /* An underflow still gives the nearest value (0 or subnormal). */
     *out = v;
     return KFC_NUMBER_OK;
 }

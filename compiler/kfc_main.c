@@ -60,7 +60,7 @@ typedef struct options {
     int         compression; /* zlib level 0-9 */
 } options;
 
-/* "WHAT "ARG"" as a usage error. */
+/* "WHAT 'ARG'" as a usage error. */
 static kfc_status usage_error(kfc_diag *diag, const char *what, const char *arg)
 {
     char quoted[KFC_QUOTE_SIZE];

@@ -9,17 +9,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static int is_stdout(const kfc_output *out)
+{
+    return strcmp(out->path, "-") == 0;
+}
+
 static kfc_status io_error(kfc_output *out, kfc_diag *diag, const char *what, int err)
 {
     kfc_status st = kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot %s: %s", what, strerror(err));
     if (diag)
-        diag->file = out->path;
+        diag->file = is_stdout(out) ? "<stdout>" : out->path;
     return st;
-}
-
-static int is_stdout(const kfc_output *out)
-{
-    return strcmp(out->path, "-") == 0;
 }
 
 kfc_status kfc_output_open(kfc_output *out, const char *path, kfc_diag *diag)

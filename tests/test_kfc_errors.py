@@ -121,6 +121,10 @@ def check_command_line(kfc, fixtures, work):
     if os.path.exists('/dev/full'):
         check_exit('full device', run([kfc, valid, '-o', '/dev/full']), EXIT_IO,
                    '/dev/full: error: cannot write: ')
+        with open('/dev/full', 'wb') as full:
+            r = subprocess.run([kfc, valid, '-o', '-'], stdout=full, stderr=subprocess.PIPE,
+                               timeout=60)
+        check_exit('full standard output', r, EXIT_IO, '<stdout>: error: cannot write: ')
 
     # --decompile of something that is not a .kfb: the loader's message.
     check_exit('decompile a non-kfb', run([kfc, '--decompile', valid, '-o', out]),

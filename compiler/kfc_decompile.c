@@ -266,6 +266,109 @@ static kfc_status sequences(emitter *e, const kf_anim *anim)
     return st;
 }
 
+/* An initial field: a number (Scalar nodes), a flow list, or a list of
+ * points (Coordinate and TexCoord nodes). */
+static kfc_status follower_field(emitter *e, const char *name, const kf_follower_info *info,
+                                 const float *v)
+{
+    const uint32_t element = kf_follower_node_field_components(info->node);
+    const int array = kf_follower_node_is_array(info->node);
+    kfc_status st;
+    if ((st = string(e, name)))
+        return st;
+    if (!array && element == 1)
+        return float_number(e, v[0]);
+    if (array && (st = LIST_START(e, 1)))
+        return st;
+    for (uint32_t p = 0; p < info->element_count; p++) {
+        if ((st = LIST_START(e, 1)))
+            return st;
+        for (uint32_t c = 0; c < element; c++)
+            if ((st = float_number(e, v[p * element + c])))
+                return st;
+        if ((st = LIST_END(e)))
+            return st;
+    }
+    return array ? LIST_END(e) : KFC_OK;
+}
+
+/* Whether two stored fields are the same floats, bit for bit (-0 is not 0). */
+static int same_floats(const float *a, const float *b, size_t count)
+{
+    return memcmp(a, b, count * sizeof *a) == 0;
+}
+
+static kfc_status follower(emitter *e, const kf_follower *f, float *value, float *destination)
+{
+    kf_follower_info info;
+    kf_follower_get_info(f, &info);
+    kf_follower_initial(f, value, destination);
+    const uint32_t numbers = info.element_count * kf_follower_node_field_components(info.node);
+    const int damper = kf_follower_node_is_damper(info.node);
+    const int array = kf_follower_node_is_array(info.node);
+    kfc_status st;
+    if ((st = string(e, info.name)) || (st = MAP_START(e, 0)) || (st = string(e, "node"))
+        || (st = string(e, kf_follower_node_name(info.node))))
+        return st;
+    /* Defaults left out: X3D's field values for single values; an array's
+     * destination equal to its value (an array field left out copies the
+     * other). */
+    kf_follower_desc d;
+    kf_follower_desc_init(&d, info.node);
+    float x3d[4] = {0, 0, 0, 0};
+    kf_follower_node_initial(info.node, x3d);
+    if ((array || !same_floats(value, x3d, numbers))
+        && (st = follower_field(e, "initialValue", &info, value)))
+        return st;
+    if (!same_floats(destination, array ? value : x3d, numbers)
+        && (st = follower_field(e, "initialDestination", &info, destination)))
+        return st;
+    /* Stored as float32 (kfb_follower). */
+    if (!damper) {
+        if ((float)info.duration != (float)d.duration
+            && ((st = string(e, "duration")) || (st = float_number(e, (float)info.duration))))
+            return st;
+    } else {
+        if ((float)info.tau != (float)d.tau
+            && ((st = string(e, "tau")) || (st = float_number(e, (float)info.tau))))
+            return st;
+        if (info.order != (uint32_t)d.order
+            && ((st = string(e, "order")) || (st = uint_number(e, info.order))))
+            return st;
+        if ((float)info.tolerance != (float)d.tolerance
+            && ((st = string(e, "tolerance")) || (st = float_number(e, (float)info.tolerance))))
+            return st;
+    }
+    return MAP_END(e);
+}
+
+static kfc_status followers(emitter *e, const kf_anim *anim)
+{
+    uint32_t count = kf_anim_count(anim, KF_KIND_FOLLOWER);
+    if (count == 0)
+        return KFC_OK;
+    size_t widest = 1;
+    for (uint32_t i = 0; i < count; i++) {
+        kf_follower_info info;
+        kf_follower_get_info(kf_anim_follower(anim, i), &info);
+        size_t n = (size_t)info.element_count * kf_follower_node_field_components(info.node);
+        if (n > widest)
+            widest = n;
+    }
+    float *value = malloc(2 * widest * sizeof *value);
+    if (!value)
+        return kfc_fail_nomem(e->diag);
+    kfc_status st = string(e, "followers");
+    if (!st)
+        st = MAP_START(e, 0);
+    for (uint32_t i = 0; i < count && !st; i++)
+        st = follower(e, kf_anim_follower(anim, i), value, value + widest);
+    if (!st)
+        st = MAP_END(e);
+    free(value);
+    return st;
+}
+
 static int is_zero(double v)
 {
     return v == 0 && !signbit(v);
@@ -315,16 +418,24 @@ static kfc_status tracks(emitter *e, const kf_anim *anim)
     for (uint32_t i = 0; i < count; i++) {
         kf_track_info t;
         kf_target_info target;
-        kf_sequence_info animator;
+        const char *animator;
         kf_anim_track_info(anim, i, &t);
-        if (t.animator_kind != KF_KIND_SEQUENCE)
+        if (t.animator_kind == KF_KIND_SEQUENCE) {
+            kf_sequence_info info;
+            kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &info);
+            animator = info.name;
+        } else if (t.animator_kind == KF_KIND_FOLLOWER) {
+            kf_follower_info info;
+            kf_follower_get_info(kf_anim_follower(anim, t.animator), &info);
+            animator = info.name;
+        } else {
             return kfc_fail(e->diag, KFC_INVALID, KFC_NO_MARK,
                             "track %lu plays an animator kind the source format cannot express",
                             (unsigned long)i);
-        kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &animator);
+        }
         kf_anim_target_info(anim, t.target, &target);
         if ((st = MAP_START(e, 1)) || (st = string(e, "animator"))
-            || (st = string(e, animator.name)))
+            || (st = string(e, animator)))
             return st;
         if (t.controller != KF_NO_INDEX) {
             kf_controller_info c;
@@ -349,7 +460,8 @@ static kfc_status document(emitter *e, const kf_anim *anim)
     kfc_status st;
     if ((st = framing(e, YAML_STREAM_START_EVENT)) || (st = framing(e, YAML_DOCUMENT_START_EVENT))
         || (st = MAP_START(e, 0)) || (st = string(e, "kfb")) || (st = uint_number(e, 1))
-        || (st = sequences(e, anim)) || (st = controllers(e, anim)) || (st = tracks(e, anim))
+        || (st = sequences(e, anim)) || (st = followers(e, anim)) || (st = controllers(e, anim))
+        || (st = tracks(e, anim))
         || (st = MAP_END(e)) || (st = framing(e, YAML_DOCUMENT_END_EVENT)))
         return st;
     return framing(e, YAML_STREAM_END_EVENT);

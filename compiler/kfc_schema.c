@@ -148,7 +148,7 @@ kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const ch
     if (st)
         return st;
     const char *name;
-    char expected[160];
+    char expected[256]; /* the 14 follower nodes */
     size_t n = 0;
     expected[0] = '\0';
     for (int i = 0; (name = name_of(i)) != NULL; i++) {

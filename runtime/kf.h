@@ -323,6 +323,12 @@ int kf_follower_node_is_array(kf_follower_node node);
  * 0 for an unknown code. */
 uint32_t kf_follower_node_field_components(kf_follower_node node);
 
+/* X3D's default initialValue and initialDestination of a single-valued
+ * node (kf_follower_node_field_components floats into `value`): 0s, 0 1 0 0
+ * for rotations, 0.8 0.8 0.8 for colours. Array nodes have none (no
+ * numbers are written). */
+void kf_follower_node_initial(kf_follower_node node, float *value);
+
 typedef struct kf_follower kf_follower;
 
 /* The follower at `index` (< kf_anim_count(anim, KF_KIND_FOLLOWER)), or NULL. */

@@ -394,7 +394,8 @@ static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_
         for (int i = 0; i < 2; i++) {
             if (counts[i] != 0 && counts[i] != c) {
                 fail_field(error, KF_ERROR_VALUE, index, fields[i], KF_NO_INDEX,
-                           "a %s's %s takes %u numbers, not %u", node, names[i], (unsigned)c,
+                           "%s %s's %s takes %u numbers, not %u",
+                           strchr("AEIOU", node[0]) ? "an" : "a", node, names[i], (unsigned)c,
                            (unsigned)counts[i]);
                 return 0;
             }
@@ -498,7 +499,7 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
     for (int i = 0; i < 2; i++) {
         float *dst = block + i * field;
         if (!given[i]) {
-            memcpy(dst, kf_follower_node_default(f.node), c * sizeof(float));
+            kf_follower_node_initial(d->node, dst);
             continue;
         }
         for (size_t k = 0; k < field; k++) {

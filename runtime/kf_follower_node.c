@@ -64,10 +64,11 @@ uint32_t kf_follower_node_field_components(kf_follower_node node)
     return (unsigned)node < KFB_FOLLOWER_NODE_COUNT ? nodes[node].field_components : 0;
 }
 
-/* The X3D default of a single-valued node's initial fields. */
-const float *kf_follower_node_default(uint32_t node)
+void kf_follower_node_initial(kf_follower_node node, float *value)
 {
-    return nodes[node < KFB_FOLLOWER_NODE_COUNT ? node : 0].initial;
+    const node_def *n = &nodes[(unsigned)node < KFB_FOLLOWER_NODE_COUNT ? node : 0];
+    if (!n->array)
+        memcpy(value, n->initial, n->field_components * sizeof *value);
 }
 
 uint32_t kf_follower_field_floats(const struct kf_follower *f)

@@ -160,9 +160,6 @@ uint32_t kf_follower_field_floats(const struct kf_follower *f);
 uint32_t kf_follower_value_floats(const struct kf_follower *f);
 /* Floats of precomputed quaternions stored with the follower (0 or 8). */
 uint32_t kf_follower_rotation_floats(uint32_t node);
-/* X3D's default initialValue / initialDestination of a single-valued node
- * (field components floats). */
-const float *kf_follower_node_default(uint32_t node);
 
 /* ---- properties (kf_property.c) --------------------------------------- */
 

@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "kf_internal.h"
 #include "kf_math.h"
@@ -213,7 +214,8 @@ kf_result kf_validate_follower_header(const struct kf_follower *f, kf_error *err
                            (unsigned)f->element_count);
     } else if (f->element_count != 1) {
         return fail_at(error, KF_FIELD_INITIAL_VALUE, KF_NO_INDEX,
-                       "a %s has single values, not arrays of %u", name,
+                       "%s %s has single values, not arrays of %u",
+                       strchr("AEIOU", name[0]) ? "an" : "a", name,
                        (unsigned)f->element_count);
     }
     const int damper = kf_follower_node_is_damper(node);

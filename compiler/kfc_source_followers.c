@@ -64,6 +64,8 @@ static kfc_status read_field(kfc_source *src, const kfc_node *field, int array, 
         *count = field->count;
         return KFC_OK;
     }
+    if (field->count == 0)
+        return KFC_OK; /* an empty array: the field is not given */
     if ((size_t)field->count > (SIZE_MAX - offset) / element)
         return kfc_fail_nomem(src->diag);
     if ((st = kfc_source_reserve(src, &src->values, &src->values_capacity,
@@ -162,9 +164,9 @@ kfc_status kfc_source_follower(kfc_source *src, const kfc_node *name, const kfc_
                             &destination_count)))
         return st;
     /* Both fields live in src->values: read them before taking pointers. */
-    desc.initial_value = src->values;
+    desc.initial_value = value_count ? src->values : NULL;
     desc.initial_value_count = value_count;
-    desc.initial_destination = src->values + value_count;
+    desc.initial_destination = destination_count ? src->values + value_count : NULL;
     desc.initial_destination_count = destination_count;
     if (n.fields[F_DURATION] && (st = kfc_get_float(n.fields[F_DURATION], &desc.duration,
                                                     src->diag)))

@@ -550,6 +550,27 @@ static kf_result decode_objects(loader *L, const unsigned char *objs, size_t siz
     return KF_OK;
 }
 
+/* kfc writes a target only for the tracks that play it: a target no track
+ * plays is not a file kfc could write, and nothing would bound its
+ * component count (a player allocates that many values). */
+static kf_result check_targets_played(loader *L, const kf_objects *o)
+{
+    const uint32_t n = o->count[KF_KIND_TARGET];
+    unsigned char *played = kf_calloc(&L->allocator, n ? n : 1, 1);
+    if (!played)
+        return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                    "out of memory checking %u targets", (unsigned)n);
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
+        played[o->tracks[i].target] = 1;
+    kf_result r = KF_OK;
+    for (uint32_t i = 0; i < n && r == KF_OK; i++)
+        if (!played[i])
+            r = fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                     "target %u ('%s') is played by no track", (unsigned)i, o->targets[i].name);
+    kf_free(&L->allocator, played, n ? n : 1);
+    return r;
+}
+
 /* ---- the one allocation ---------------------------------------------------- */
 
 /* Adds an array of `count` elements of `size` bytes to a layout, 8-aligned. */
@@ -631,6 +652,8 @@ static kf_result load(loader *L, kf_anim **out)
     L->data = (const float *)(block + at_data);
     L->data_words = data_size / 4;
     r = decode_objects(L, objs, objs_size, anim);
+    if (r == KF_OK)
+        r = check_targets_played(L, &anim->objects);
 
 done:
     kf_free(&L->allocator, objs, objs_size ? objs_size : 1);

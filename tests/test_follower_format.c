@@ -389,10 +389,49 @@ static void damaged_records(void)
     free(plain.data);
 }
 
+/* A target no track plays: kfc never writes one, and its component count
+ * would be bounded by nothing (here: two tracks into a.translation, none
+ * into b.translation any more). */
+static void unplayed_target(void)
+{
+    kf_builder *b;
+    kf_error e;
+    kf_builder_create(NULL, &b);
+    kf_follower_desc d;
+    kf_follower_desc_init(&d, KF_POSITION_CHASER);
+    d.name = "p";
+    kf_builder_add_follower(b, &d, &e);
+    d.name = "q";
+    kf_builder_add_follower(b, &d, &e);
+    kf_controller_desc c;
+    kf_controller_desc_init(&c);
+    c.name = "c";
+    kf_builder_add_controller(b, &c, &e);
+    kf_track_desc t[2] = {{"p", "c", "a.translation", 0}, {"q", "c", "b.translation", 0}};
+    kf_builder_add_track(b, &t[0], &e);
+    kf_builder_add_track(b, &t[1], &e);
+    test_bytes plain = {0};
+    kf_encode_options o = {sizeof o, 0};
+    kf_builder_encode(b, &o, test_bytes_write, &plain, NULL);
+    kf_builder_destroy(b);
+    /* objects: p, q, c, a.translation, b.translation, track 0, track 1 */
+    size_t body = craft_object(plain.data, plain.size, 6);
+    CHECK(body && craft_get(plain.data + body + 12) == 1, "track 1 plays target 1");
+    craft_put(plain.data + body + 12, 0);
+    craft_fix_crcs(plain.data, plain.size);
+    kf_anim *anim;
+    kf_error err;
+    kf_result r = kf_load_memory(plain.data, plain.size, NULL, &anim, &err);
+    CHECK(r == KF_ERROR_VALUE && strstr(err.message, "'b.translation') is played by no track"),
+          "an unplayed target: %s (%s)", kf_result_name(r), err.message);
+    free(plain.data);
+}
+
 int main(void)
 {
     builder_errors();
     stored_form();
     damaged_records();
+    unplayed_target();
     return kf_test_report("test_follower_format");
 }

@@ -63,6 +63,10 @@ struct kf_sequence {
      * valid_count * components each. */
     const float *tangent_out;
     const float *tangent_in;
+    /* key_count * 3 (stored order), or NULL: every key 0. */
+    const float *tcb;
+    /* kfb_arc_length_floats() distances, or NULL: computed when asked. */
+    const float *arc_length;
 };
 
 struct kf_controller {
@@ -125,6 +129,11 @@ kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *err
 kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
 /* Checks the precomputed arrays of a sequence that passed the above. */
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
+/* Checks the optional arrays of a sequence that passed the above: TCB only
+ * on SPLINE/SQUAD, each value in [-1, 1], not all 0; distance tables only on
+ * LINEAR/SPLINE, starting at 0, finite and non-decreasing. */
+kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error);
+kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
 
 /* ---- properties (kf_property.c) --------------------------------------- */
@@ -138,5 +147,47 @@ void kf_property_clamp(uint32_t property, uint32_t components, float *value);
  * tangent_out / tangent_in holds (0 when the interpolation has none). */
 uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components);
+
+/* Where a time falls in a sequence, as sampling places it (SPEC-NOTES 1.3). */
+typedef struct kf_span {
+    int      held;    /* 1: the value is key `key`'s, held (outside the curve) */
+    uint32_t key;     /* the segment's start key (valid index) */
+    uint32_t next;    /* its end key: key + 1, or 0 for the LOOP wrap segment */
+    double   u;       /* curve parameter in [0, 1) */
+    double   length;  /* the segment's duration (> 0 unless held) */
+    double   time;    /* the time after LOOP wrapping */
+} kf_span;
+
+/* Places `time` in `s`; `cursor` may be NULL. */
+void kf_sequence_locate(const struct kf_sequence *s, double time, kf_cursor *cursor, kf_span *span);
+
+/* Duration of the segment that starts at valid key i (the last one's is the
+ * wrap interval to the first key one period later). */
+double kf_sequence_segment_duration(const struct kf_sequence *s, uint32_t i);
+
+/* ---- segment curves (kf_derivative.c) ----------------------------------- */
+
+/* The curve of one LINEAR or SPLINE segment, P(u) for u in [0, 1]. */
+typedef struct kf_segment {
+    const float *a, *b;   /* start and end values */
+    const float *ta, *tb; /* SPLINE: outgoing tangent of a, incoming of b; else NULL */
+    uint32_t components;
+    int spline;
+} kf_segment;
+
+/* The segment that starts at valid key `key` of a LINEAR/SPLINE sequence. */
+void kf_segment_of(const struct kf_sequence *s, uint32_t key, kf_segment *seg);
+/* The order-th derivative (0, 1 or 2) of P at u, times `scale`, as float. */
+void kf_segment_eval(const kf_segment *seg, int order, double u, double scale, float *out);
+/* Component k of h[0] a + h[1] b + h[2] ta + h[3] tb. */
+double kf_segment_component(const kf_segment *seg, const double h[4], uint32_t k);
+/* |P'(u)|. */
+double kf_segment_speed(const kf_segment *seg, double u);
+
+/* ---- arc length (kf_arclength.c) ---------------------------------------- */
+
+/* Fills the distance table of a LINEAR/SPLINE sequence whose keys and
+ * tangents are final (kfb_arc_length_floats() floats). */
+void kf_arc_length_fill(const struct kf_sequence *s, float *table);
 
 #endif /* KF_INTERNAL_H */

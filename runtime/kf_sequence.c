@@ -66,40 +66,62 @@ static void store(const double *v, uint32_t n, float *out)
         out[i] = (float)v[i];
 }
 
-void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float *out)
+double kf_sequence_segment_duration(const struct kf_sequence *s, uint32_t i)
 {
-    const uint32_t count = s->valid_count, c = s->components;
+    if (i + 1 < s->valid_count)
+        return (double)s->times[i + 1] - s->times[i];
+    return (double)s->duration - s->times[i] + s->times[0];
+}
+
+void kf_sequence_locate(const struct kf_sequence *s, double t, kf_cursor *cursor, kf_span *span)
+{
+    const uint32_t count = s->valid_count;
     const float *times = s->times;
     const double t0 = times[0];
 
-    if (count == 1 || isnan(t)) {
-        copy_key(s, 0, out);
+    span->held = 1;
+    span->key = span->next = 0;
+    span->u = span->length = 0.0;
+    span->time = t;
+    if (count == 1 || isnan(t))
         return;
-    }
     if (s->repeat == KFB_REPEAT_LOOP) {
         t = loop_time(t, t0, s->duration);
-        if (isnan(t)) { /* an infinite time has no place in the period */
-            copy_key(s, 0, out);
+        span->time = t;
+        if (isnan(t)) /* an infinite time has no place in the period */
             return;
-        }
     } else if (t < t0) {
-        copy_key(s, 0, out);
         return;
     } else if (t >= times[count - 1]) {
-        copy_key(s, count - 1, out);
+        span->key = count - 1;
         return;
     }
 
     uint32_t i = find_segment(times, count, t, cursor ? cursor->key : 0);
     if (cursor)
         cursor->key = i;
-    const uint32_t j = i + 1 < count ? i + 1 : 0;
-    const double length = j ? (double)times[j] - times[i] : s->duration - times[i] + t0;
-    if (s->interpolation == KFB_INTERP_STEP || t == times[i] || !(length > 0.0)) {
+    span->key = i;
+    span->next = i + 1 < count ? i + 1 : 0;
+    span->length = kf_sequence_segment_duration(s, i);
+    /* A zero-length segment is only reachable through rounding; its start
+     * key is the value there. */
+    if (!(span->length > 0.0))
+        return;
+    span->held = 0;
+    span->u = t == times[i] ? 0.0 : (t - times[i]) / span->length;
+}
+
+void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float *out)
+{
+    const uint32_t c = s->components;
+    kf_span span;
+    kf_sequence_locate(s, t, cursor, &span);
+    const uint32_t i = span.key, j = span.next;
+    if (span.held || s->interpolation == KFB_INTERP_STEP || span.u == 0.0) {
         copy_key(s, i, out);
         return;
     }
-    const double u = (t - times[i]) / length;
+    const double u = span.u;
     const float *a = s->values + (size_t)i * c, *b = s->values + (size_t)j * c;
 
     switch (s->interpolation) {

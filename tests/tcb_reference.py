@@ -214,3 +214,34 @@ class Curve:
 
     def lengths(self, pieces=4096):
         return [self.polyline_length(i, pieces=pieces) for i in range(self.segment_count())]
+
+    def point_at_distance(self, d, pieces=8192):
+        """The point at distance d along the curve from the first valid key
+        (CONSTANT clamps, LOOP wraps a period): walks a fine polyline and
+        interpolates the curve parameter inside the chord that holds d."""
+        lengths = self.lengths()
+        total = sum(lengths)
+        if self.loop:
+            d = math.fmod(d, total)
+            if d < 0:
+                d += total
+        elif d <= 0:
+            return list(self.v[0])
+        elif d >= total:
+            return list(self.v[-1])
+        for i, length in enumerate(lengths):
+            if d >= length:
+                d -= length
+                continue
+            # Chords underestimate the arc by O(h^2): scale them to the
+            # segment's (extrapolated) length.
+            pts = [self.segment_value(i, k / pieces) for k in range(pieces + 1)]
+            chords = [math.dist(p, q) for p, q in zip(pts, pts[1:])]
+            scale = length / sum(chords)
+            for k, c in enumerate(chords):
+                c *= scale
+                if d < c:
+                    return self.segment_value(i, (k + d / c) / pieces)
+                d -= c
+            return self.segment_value(i, 1.0)
+        return list(self.v[0] if self.loop else self.v[-1])

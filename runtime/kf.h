@@ -312,8 +312,10 @@ kf_result kf_sequence_acceleration(const kf_sequence *sequence, double time, kf_
  *
  * The length of a segment is integrated numerically: each segment is cut
  * into 8 equal steps of its curve parameter, and each step is integrated by
- * adaptive 5-point Gauss-Legendre quadrature to a relative accuracy of about
- * 1e-9. A sequence compiled with distance tables (`arc_length: true`,
+ * adaptive 5-point Gauss-Legendre quadrature, halving until the halves agree
+ * with the whole to 1e-9 of a bound on the segment's speed (so corners of
+ * the speed, where the curve turns back, are integrated as accurately as
+ * smooth stretches). A sequence compiled with distance tables (`arc_length: true`,
  * kf_sequence_info.arc_length) stores the distance at every step, so these
  * calls cost O(log n) plus one step's integration; without tables they
  * integrate every segment up to the one asked for, O(n). Both give the same

@@ -3,7 +3,7 @@
  * length"), and the distance tables the builder stores (kfb_format.h).
  *
  * Distance is defined step by step: segment k of the valid keys is cut into
- * KFB_ARC_STEPS equal steps of u, and the distance to (k, u) is the distance
+ * KFB_ARC_LENGTH_STEPS equal steps of u, and the distance to (k, u) is the distance
  * to the start of u's step plus the integral of |P'| from there to u. Step
  * starts come from the stored table when there is one and are summed on the
  * spot otherwise, so both paths measure the same thing. Short steps keep the
@@ -30,7 +30,7 @@ static const double gl_weights[5] = {0.23692688505618908751, 0.47862867049936646
                                      0.23692688505618908751};
 
 typedef struct integrator {
-    const kf_segment *seg;
+    const kf_curve *curve;
     double tolerance; /* absolute error allowed per unit of u */
     int budget;       /* Gauss-Legendre evaluations left */
 } integrator;
@@ -40,7 +40,7 @@ static double gauss5(integrator *in, double u0, double u1)
     const double half = 0.5 * (u1 - u0), mid = 0.5 * (u0 + u1);
     double sum = 0.0;
     for (int i = 0; i < 5; i++)
-        sum += gl_weights[i] * kf_segment_speed(in->seg, mid + half * gl_nodes[i]);
+        sum += gl_weights[i] * kf_curve_speed(in->curve, mid + half * gl_nodes[i]);
     in->budget--;
     return sum * half;
 }
@@ -67,27 +67,27 @@ static double norm(const float *v, uint32_t n)
 
 /* An upper bound on |P'(u)| over the segment: the Hermite basis derivatives
  * stay within 1.5 (values) and 1 (tangents) on [0, 1]. */
-static double speed_bound(const kf_segment *seg)
+static double speed_bound(const kf_curve *curve)
 {
     double d = 0.0;
-    for (uint32_t k = 0; k < seg->components; k++) {
-        double x = (double)seg->b[k] - seg->a[k];
+    for (uint32_t k = 0; k < curve->components; k++) {
+        double x = (double)curve->b[k] - curve->a[k];
         d += x * x;
     }
     d = sqrt(d);
-    if (!seg->spline)
+    if (!curve->spline)
         return d;
-    return 1.5 * d + norm(seg->ta, seg->components) + norm(seg->tb, seg->components);
+    return 1.5 * d + norm(curve->ta, curve->components) + norm(curve->tb, curve->components);
 }
 
 /* Length of the segment's curve between u0 <= u1. */
-static double integrate(const kf_segment *seg, double bound, double u0, double u1)
+static double integrate(const kf_curve *curve, double bound, double u0, double u1)
 {
     if (!(u1 > u0) || bound == 0.0)
         return 0.0;
-    if (!seg->spline) /* constant speed */
-        return kf_segment_speed(seg, 0.0) * (u1 - u0);
-    integrator in = {seg, ARC_EPSILON * bound, ARC_BUDGET};
+    if (!curve->spline) /* constant speed */
+        return kf_curve_speed(curve, 0.0) * (u1 - u0);
+    integrator in = {curve, ARC_EPSILON * bound, ARC_BUDGET};
     return adapt(&in, u0, u1, gauss5(&in, u0, u1), ARC_MAX_DEPTH);
 }
 
@@ -104,27 +104,27 @@ static uint32_t segment_count(const struct kf_sequence *s)
 }
 
 /* One segment ready for integration. */
-typedef struct curve {
-    kf_segment seg;
+typedef struct segment {
+    kf_curve curve;
     double bound;
     int travelled; /* 0: zero duration, a jump of length 0 */
-} curve;
+} segment;
 
-static void curve_of(const struct kf_sequence *s, uint32_t k, curve *c)
+static void segment_of(const struct kf_sequence *s, uint32_t k, segment *c)
 {
-    kf_segment_of(s, k, &c->seg);
-    c->bound = speed_bound(&c->seg);
+    kf_curve_of(s, k, &c->curve);
+    c->bound = speed_bound(&c->curve);
     c->travelled = kf_sequence_segment_duration(s, k) > 0.0;
 }
 
 static double step_u(uint32_t j)
 {
-    return (double)j / KFB_ARC_STEPS;
+    return (double)j / KFB_ARC_LENGTH_STEPS;
 }
 
-static double step_length(const curve *c, uint32_t j)
+static double step_length(const segment *c, uint32_t j)
 {
-    return c->travelled ? integrate(&c->seg, c->bound, step_u(j), step_u(j + 1)) : 0.0;
+    return c->travelled ? integrate(&c->curve, c->bound, step_u(j), step_u(j + 1)) : 0.0;
 }
 
 void kf_arc_length_fill(const struct kf_sequence *s, float *table)
@@ -133,26 +133,26 @@ void kf_arc_length_fill(const struct kf_sequence *s, float *table)
     double total = 0.0;
     table[0] = 0.0f;
     for (uint32_t k = 0; k < segments; k++) {
-        curve c;
-        curve_of(s, k, &c);
-        for (uint32_t j = 0; j < KFB_ARC_STEPS; j++) {
+        segment c;
+        segment_of(s, k, &c);
+        for (uint32_t j = 0; j < KFB_ARC_LENGTH_STEPS; j++) {
             total += step_length(&c, j);
-            table[(size_t)k * KFB_ARC_STEPS + j + 1] = (float)total;
+            table[(size_t)k * KFB_ARC_LENGTH_STEPS + j + 1] = (float)total;
         }
     }
 }
 
 /* Distance from the first valid key to the start of step m (global index
- * k * KFB_ARC_STEPS + j), m <= steps. */
+ * k * KFB_ARC_LENGTH_STEPS + j), m <= steps. */
 static double distance_to_step(const struct kf_sequence *s, uint64_t m)
 {
     if (s->arc_length)
         return s->arc_length[m];
     double total = 0.0;
-    for (uint32_t k = 0; (uint64_t)k * KFB_ARC_STEPS < m; k++) {
-        curve c;
-        curve_of(s, k, &c);
-        for (uint32_t j = 0; j < KFB_ARC_STEPS && (uint64_t)k * KFB_ARC_STEPS + j < m; j++)
+    for (uint32_t k = 0; (uint64_t)k * KFB_ARC_LENGTH_STEPS < m; k++) {
+        segment c;
+        segment_of(s, k, &c);
+        for (uint32_t j = 0; j < KFB_ARC_LENGTH_STEPS && (uint64_t)k * KFB_ARC_LENGTH_STEPS + j < m; j++)
             total += step_length(&c, j);
     }
     return total;
@@ -160,7 +160,7 @@ static double distance_to_step(const struct kf_sequence *s, uint64_t m)
 
 static double total_length(const struct kf_sequence *s)
 {
-    return distance_to_step(s, (uint64_t)segment_count(s) * KFB_ARC_STEPS);
+    return distance_to_step(s, (uint64_t)segment_count(s) * KFB_ARC_LENGTH_STEPS);
 }
 
 /* The step holding distance d, 0 <= d < total: the m with
@@ -168,7 +168,7 @@ static double total_length(const struct kf_sequence *s)
 static void find_step(const struct kf_sequence *s, double d, uint64_t *m, double *start,
                       double *end)
 {
-    const uint64_t steps = (uint64_t)segment_count(s) * KFB_ARC_STEPS;
+    const uint64_t steps = (uint64_t)segment_count(s) * KFB_ARC_LENGTH_STEPS;
     if (s->arc_length) {
         const float *t = s->arc_length;
         uint64_t lo = 0, hi = steps; /* t[lo] <= d < t[hi] */
@@ -186,12 +186,12 @@ static void find_step(const struct kf_sequence *s, double d, uint64_t *m, double
     }
     double total = 0.0;
     for (uint32_t k = 0; k < segment_count(s); k++) {
-        curve c;
-        curve_of(s, k, &c);
-        for (uint32_t j = 0; j < KFB_ARC_STEPS; j++) {
+        segment c;
+        segment_of(s, k, &c);
+        for (uint32_t j = 0; j < KFB_ARC_LENGTH_STEPS; j++) {
             double next = total + step_length(&c, j);
             if (d < next) {
-                *m = (uint64_t)k * KFB_ARC_STEPS + j;
+                *m = (uint64_t)k * KFB_ARC_LENGTH_STEPS + j;
                 *start = total;
                 *end = next;
                 return;
@@ -207,7 +207,7 @@ static void find_step(const struct kf_sequence *s, double d, uint64_t *m, double
 /* The u in step j of curve c whose distance from the step's start is r:
  * Newton's method, bracketed; a step that would leave the bracket (or a
  * zero speed) bisects instead. */
-static double invert_step(const curve *c, uint32_t j, double r, double span)
+static double invert_step(const segment *c, uint32_t j, double r, double span)
 {
     const double u0 = step_u(j), u1 = step_u(j + 1);
     double lo = u0, hi = u1;
@@ -216,7 +216,7 @@ static double invert_step(const curve *c, uint32_t j, double r, double span)
     double u = span > 0.0 && r < span ? u0 + (u1 - u0) * (r / span) : 0.5 * (u0 + u1);
     const double tolerance = 1e-12 * (span > 0.0 ? span : r);
     for (int i = 0; i < NEWTON_MAX_ITERATIONS; i++) {
-        double f = integrate(&c->seg, c->bound, u0, u) - r;
+        double f = integrate(&c->curve, c->bound, u0, u) - r;
         if (fabs(f) <= tolerance)
             break;
         if (f < 0.0)
@@ -225,7 +225,7 @@ static double invert_step(const curve *c, uint32_t j, double r, double span)
             hi = u;
         if (hi - lo <= 1e-15)
             break;
-        double speed = kf_segment_speed(&c->seg, u);
+        double speed = kf_curve_speed(&c->curve, u);
         double next = speed > 0.0 ? u - f / speed : lo;
         u = next > lo && next < hi ? next : 0.5 * (lo + hi);
     }
@@ -254,13 +254,13 @@ kf_result kf_sequence_segment_length(const kf_sequence *s, uint32_t key, double 
     if (k >= segment_count(s))
         return KF_OK;
     if (s->arc_length) {
-        *length = (double)s->arc_length[((size_t)k + 1) * KFB_ARC_STEPS] -
-                  s->arc_length[(size_t)k * KFB_ARC_STEPS];
+        *length = (double)s->arc_length[((size_t)k + 1) * KFB_ARC_LENGTH_STEPS] -
+                  s->arc_length[(size_t)k * KFB_ARC_LENGTH_STEPS];
         return KF_OK;
     }
-    curve c;
-    curve_of(s, k, &c);
-    for (uint32_t j = 0; j < KFB_ARC_STEPS; j++)
+    segment c;
+    segment_of(s, k, &c);
+    for (uint32_t j = 0; j < KFB_ARC_LENGTH_STEPS; j++)
         *length += step_length(&c, j);
     return KF_OK;
 }
@@ -270,21 +270,21 @@ kf_result kf_sequence_distance(const kf_sequence *s, double time, double *distan
     *distance = 0.0;
     if (!has_length(s))
         return KF_ERROR_ARGUMENT;
-    kf_span span;
-    kf_sequence_locate(s, time, NULL, &span);
-    if (span.held) {
+    kf_curve_position pos;
+    kf_curve_locate(s, time, NULL, &pos);
+    if (!pos.on_curve) {
         /* At the start of the held key's segment; CONSTANT holds the last
          * valid key from t_last on, which starts no segment: the total. */
-        *distance = distance_to_step(s, (uint64_t)span.key * KFB_ARC_STEPS);
+        *distance = distance_to_step(s, (uint64_t)pos.key * KFB_ARC_LENGTH_STEPS);
         return KF_OK;
     }
-    uint32_t j = (uint32_t)(span.u * KFB_ARC_STEPS);
-    if (j >= KFB_ARC_STEPS)
-        j = KFB_ARC_STEPS - 1;
-    curve c;
-    curve_of(s, span.key, &c);
-    *distance = distance_to_step(s, (uint64_t)span.key * KFB_ARC_STEPS + j) +
-                integrate(&c.seg, c.bound, step_u(j), span.u);
+    uint32_t j = (uint32_t)(pos.u * KFB_ARC_LENGTH_STEPS);
+    if (j >= KFB_ARC_LENGTH_STEPS)
+        j = KFB_ARC_LENGTH_STEPS - 1;
+    segment c;
+    segment_of(s, pos.key, &c);
+    *distance = distance_to_step(s, (uint64_t)pos.key * KFB_ARC_LENGTH_STEPS + j) +
+                integrate(&c.curve, c.bound, step_u(j), pos.u);
     return KF_OK;
 }
 
@@ -332,11 +332,11 @@ kf_result kf_sequence_sample_distance(const kf_sequence *s, double d, float *out
     uint64_t m;
     double start, end;
     find_step(s, d, &m, &start, &end);
-    const uint32_t k = (uint32_t)(m / KFB_ARC_STEPS), j = (uint32_t)(m % KFB_ARC_STEPS);
-    curve c;
-    curve_of(s, k, &c);
+    const uint32_t k = (uint32_t)(m / KFB_ARC_LENGTH_STEPS), j = (uint32_t)(m % KFB_ARC_LENGTH_STEPS);
+    segment c;
+    segment_of(s, k, &c);
     double u = invert_step(&c, j, d - start, end - start);
-    kf_segment_eval(&c.seg, 0, u, 1.0, out);
+    kf_curve_eval(&c.curve, 0, u, 1.0, out);
     if (time)
         *time = s->times[k] + u * kf_sequence_segment_duration(s, k);
     return KF_OK;

@@ -78,7 +78,7 @@ static int to_float(double x, float *out)
 static size_t sequence_floats_as(const struct kf_sequence *s, int tcb, int arc_length)
 {
     return (size_t)s->key_count * (1 + (size_t)s->components) +
-           2 * (size_t)kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components) +
+           (size_t)kf_sequence_derived_count(s->interpolation, s->valid_count, s->components) +
            (tcb ? 3 * (size_t)s->key_count : 0) +
            (arc_length ? (size_t)kfb_arc_length_floats(s->repeat, s->valid_count) : 0);
 }
@@ -293,7 +293,9 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         goto fail;
 
     uint32_t tc = kf_sequence_tangent_count(s.interpolation, s.valid_count, c);
-    float *tail = values + (size_t)n * c + 2 * (size_t)tc;
+    const uint32_t v = s.valid_count;
+    float *out = values + (size_t)n * c, *in = out + tc, *arcs = in + tc;
+    float *tail = values + (size_t)n * c + kf_sequence_derived_count(s.interpolation, v, c);
     if (store_tcb) {
         float *tcb = tail;
         tail += 3 * (size_t)n;
@@ -307,15 +309,25 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         if (r != KF_OK)
             goto fail;
     }
-    if (tc) {
-        float *out = values + (size_t)n * c, *in = out + tc;
-        if (s.interpolation == KFB_INTERP_SPLINE)
-            kf_precompute_spline(times, values, s.tcb, s.valid_count, c, s.duration, s.repeat, out,
-                                 in);
-        else
-            kf_precompute_squad(times, values, s.tcb, s.valid_count, s.duration, s.repeat, out, in);
-        s.tangent_out = out;
-        s.tangent_in = in;
+    switch (s.interpolation) {
+    case KFB_INTERP_SPLINE:
+        kf_precompute_spline(times, values, s.tcb, v, c, s.duration, s.repeat, out, in);
+        break;
+    case KFB_INTERP_SLERP:
+        kf_precompute_arcs(values, values, v, arcs);
+        break;
+    case KFB_INTERP_SQUAD:
+        kf_precompute_squad(times, values, s.tcb, v, s.duration, s.repeat, out, in);
+        kf_precompute_arcs(values, values, v, arcs);
+        kf_precompute_arcs(out, in, v, arcs + (size_t)v * KFB_ARC_FLOATS);
+        break;
+    default:
+        break;
+    }
+    if (kf_sequence_derived_count(s.interpolation, v, c)) {
+        s.tangent_out = tc ? out : NULL;
+        s.tangent_in = tc ? in : NULL;
+        s.arcs = kf_sequence_arc_count(s.interpolation, v) ? arcs : NULL;
         r = kf_validate_tangents(&s, error);
         if (r != KF_OK)
             goto fail;

@@ -63,6 +63,9 @@ struct kf_sequence {
      * valid_count * components each. */
     const float *tangent_out;
     const float *tangent_in;
+    /* SLERP: valid_count key arcs; SQUAD: as many key arcs, then as many
+     * control arcs (KFB_ARC_FLOATS each, formats/kfb_format.h); else NULL. */
+    const float *arcs;
     /* key_count * 3 (stored order), or NULL: every key 0. */
     const float *tcb;
     /* kfb_arc_length_floats() distances, or NULL: computed when asked. */
@@ -140,6 +143,8 @@ kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
 
 /* Applies the property's M3G clamping to a blended value, in place. */
 void kf_property_clamp(uint32_t property, uint32_t components, float *value);
+/* Whether kf_property_clamp can change a value of `property`. */
+int kf_property_clamps(uint32_t property);
 
 /* ---- sequences (kf_sequence.c) ----------------------------------------- */
 
@@ -147,42 +152,53 @@ void kf_property_clamp(uint32_t property, uint32_t components, float *value);
  * tangent_out / tangent_in holds (0 when the interpolation has none). */
 uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components);
+/* kf_sequence_sample the slow and exact way: SPEC-NOTES 1.4 in double
+ * precision through libm, no cursor. The reference the fast path
+ * (kf_sample.h) is measured against (tests/test_sample_accuracy.c). */
+void kf_sequence_sample_exact(const struct kf_sequence *s, double time, float *out);
 
-/* Where a time falls in a sequence, as sampling places it (SPEC-NOTES 1.3). */
-typedef struct kf_span {
-    int      held;    /* 1: the value is key `key`'s, held (outside the curve) */
-    uint32_t key;     /* the segment's start key (valid index) */
-    uint32_t next;    /* its end key: key + 1, or 0 for the LOOP wrap segment */
-    double   u;       /* curve parameter in [0, 1) */
-    double   length;  /* the segment's duration (> 0 unless held) */
-    double   time;    /* the time after LOOP wrapping */
-} kf_span;
+/* The number of floats `arcs` holds (0 when the interpolation has none). */
+uint32_t kf_sequence_arc_count(uint32_t interpolation, uint32_t valid_count);
+/* Everything precomputed, as stored at kfb_sequence.tangents: tangent_out,
+ * tangent_in, arcs, back to back. 64-bit: counts come from files. */
+uint64_t kf_sequence_derived_count(uint32_t interpolation, uint32_t valid_count,
+                                   uint32_t components);
 
-/* Places `time` in `s`; `cursor` may be NULL. */
-void kf_sequence_locate(const struct kf_sequence *s, double time, kf_cursor *cursor, kf_span *span);
+/* ---- segment curves (kf_derivative.c) ----------------------------------- */
 
 /* Duration of the segment that starts at valid key i (the last one's is the
  * wrap interval to the first key one period later). */
 double kf_sequence_segment_duration(const struct kf_sequence *s, uint32_t i);
 
-/* ---- segment curves (kf_derivative.c) ----------------------------------- */
-
 /* The curve of one LINEAR or SPLINE segment, P(u) for u in [0, 1]. */
-typedef struct kf_segment {
+typedef struct kf_curve {
     const float *a, *b;   /* start and end values */
     const float *ta, *tb; /* SPLINE: outgoing tangent of a, incoming of b; else NULL */
     uint32_t components;
     int spline;
-} kf_segment;
+} kf_curve;
 
 /* The segment that starts at valid key `key` of a LINEAR/SPLINE sequence. */
-void kf_segment_of(const struct kf_sequence *s, uint32_t key, kf_segment *seg);
+void kf_curve_of(const struct kf_sequence *s, uint32_t key, kf_curve *curve);
 /* The order-th derivative (0, 1 or 2) of P at u, times `scale`, as float. */
-void kf_segment_eval(const kf_segment *seg, int order, double u, double scale, float *out);
-/* Component k of h[0] a + h[1] b + h[2] ta + h[3] tb. */
-double kf_segment_component(const kf_segment *seg, const double h[4], uint32_t k);
+void kf_curve_eval(const kf_curve *curve, int order, double u, double scale, float *out);
 /* |P'(u)|. */
-double kf_segment_speed(const kf_segment *seg, double u);
+double kf_curve_speed(const kf_curve *curve, double u);
+
+/* Where sequence time t is on the curve, as sampling places it (kf_locate),
+ * but telling a key time (u = 0 of the segment starting there) from a held
+ * value: on_curve 0 means the value is key `key`'s and stays so around t
+ * (before the first or from the last valid key in CONSTANT, a single key,
+ * a NaN or, in LOOP, infinite time). `cursor` may be NULL. */
+typedef struct kf_curve_position {
+    int      on_curve;
+    uint32_t key;     /* the segment's start key (valid index), or the held key */
+    double   u;       /* in [0, 1) */
+    double   length;  /* the segment's duration, > 0 when on_curve */
+} kf_curve_position;
+
+void kf_curve_locate(const struct kf_sequence *s, double t, kf_cursor *cursor,
+                     kf_curve_position *pos);
 
 /* ---- arc length (kf_arclength.c) ---------------------------------------- */
 

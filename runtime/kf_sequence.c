@@ -3,55 +3,24 @@
  *
  * Keys are stored with the valid range first (kf_internal.h), so everything
  * here works on keys 0 .. valid_count-1; the segment after the last valid key
- * is the LOOP wrap segment back to key 0.
+ * is the LOOP wrap segment back to key 0. The fast kernels are in
+ * kf_sample.h; the exact path they are measured against is here.
  */
 #include <math.h>
 #include <string.h>
 
 #include "kf_internal.h"
 #include "kf_math.h"
+#include "kf_sample.h"
 
-static void copy_key(const struct kf_sequence *s, uint32_t key, float *out)
+void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float *out)
 {
-    memcpy(out, s->values + (size_t)key * s->components, s->components * sizeof(float));
-}
-
-/* LOOP: t' = t_0 + ((t - t_0) mod D), floored, in [t_0, t_0 + D). fmod is
- * exact, so positions far from zero loop without drift. */
-static double loop_time(double t, double t0, double duration)
-{
-    double x = t - t0;
-    if (x >= 0.0 && x < duration)
-        return t;
-    double r = fmod(x, duration);
-    if (r < 0.0) {
-        r += duration;
-        if (r >= duration) /* -tiny + D rounded up to D */
-            r = 0.0;
-    }
-    return t0 + r;
-}
-
-/* The last key i with times[i] <= t, given times[0] <= t. Coincident keys
- * thus resolve to the later one. The cursor's key and its successor are
- * tried before a binary search. */
-static uint32_t find_segment(const float *times, uint32_t count, double t, uint32_t hint)
-{
-    if (hint < count && times[hint] <= t) {
-        if (hint + 1 >= count || times[hint + 1] > t)
-            return hint;
-        if (hint + 2 >= count || times[hint + 2] > t)
-            return hint + 1;
-    }
-    uint32_t lo = 0, hi = count; /* first index with times[i] > t is in (lo, hi] */
-    while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (times[mid] <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
+    kf_segment seg;
+    uint32_t hint = cursor ? cursor->key : 0;
+    kf_locate(s, t, &hint, &seg);
+    if (cursor)
+        cursor->key = hint;
+    kf_evaluate(s, &seg, out);
 }
 
 static void load_quat(const float *q, double out[4])
@@ -66,64 +35,44 @@ static void store(const double *v, uint32_t n, float *out)
         out[i] = (float)v[i];
 }
 
-double kf_sequence_segment_duration(const struct kf_sequence *s, uint32_t i)
+void kf_slerp_general(const float *a, const float *b, float u, float *out)
 {
-    if (i + 1 < s->valid_count)
-        return (double)s->times[i + 1] - s->times[i];
-    return (double)s->duration - s->times[i] + s->times[0];
+    double qa[4], qb[4], q[4];
+    load_quat(a, qa);
+    load_quat(b, qb);
+    kf_qslerp(qa, qb, u, q);
+    store(q, 4, out);
 }
 
-void kf_sequence_locate(const struct kf_sequence *s, double t, kf_cursor *cursor, kf_span *span)
+void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u, float *out)
 {
-    const uint32_t count = s->valid_count;
-    const float *times = s->times;
-    const double t0 = times[0];
-
-    span->held = 1;
-    span->key = span->next = 0;
-    span->u = span->length = 0.0;
-    span->time = t;
-    if (count == 1 || isnan(t))
-        return;
-    if (s->repeat == KFB_REPEAT_LOOP) {
-        t = loop_time(t, t0, s->duration);
-        span->time = t;
-        if (isnan(t)) /* an infinite time has no place in the period */
-            return;
-    } else if (t < t0) {
-        return;
-    } else if (t >= times[count - 1]) {
-        span->key = count - 1;
-        return;
-    }
-
-    uint32_t i = find_segment(times, count, t, cursor ? cursor->key : 0);
-    if (cursor)
-        cursor->key = i;
-    span->key = i;
-    span->next = i + 1 < count ? i + 1 : 0;
-    span->length = kf_sequence_segment_duration(s, i);
-    /* A zero-length segment is only reachable through rounding; its start
-     * key is the value there. */
-    if (!(span->length > 0.0))
-        return;
-    span->held = 0;
-    span->u = t == times[i] ? 0.0 : (t - times[i]) / span->length;
+    double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4];
+    load_quat(s->values + 4 * i, qa);
+    load_quat(s->values + 4 * j, qb);
+    load_quat(s->tangent_out + 4 * i, sa);
+    load_quat(s->tangent_in + 4 * j, sb);
+    kf_qslerp(qa, qb, u, q1);
+    kf_qslerp(sa, sb, u, q2);
+    kf_qslerp(q1, q2, 2.0 * u * (1.0 - u), q);
+    store(q, 4, out);
 }
 
-void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float *out)
+/* The reference: SPEC-NOTES 1.4 in double precision through libm, with
+ * nothing precomputed but what the format stores for every reader (the
+ * tangents and squad intermediates). Its results are rounded once, to the
+ * output float. */
+void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
 {
-    const uint32_t c = s->components;
-    kf_span span;
-    kf_sequence_locate(s, t, cursor, &span);
-    const uint32_t i = span.key, j = span.next;
-    if (span.held || s->interpolation == KFB_INTERP_STEP || span.u == 0.0) {
-        copy_key(s, i, out);
-        return;
-    }
-    const double u = span.u;
+    kf_segment seg;
+    uint32_t hint = 0;
+    kf_locate(s, t, &hint, &seg);
+    const uint32_t c = s->components, i = seg.i, j = seg.j;
     const float *a = s->values + (size_t)i * c, *b = s->values + (size_t)j * c;
-
+    if (seg.hold || s->interpolation == KFB_INTERP_STEP) {
+        memcpy(out, a, c * sizeof *out);
+        return;
+    }
+    const double u = seg.u;
     switch (s->interpolation) {
     case KFB_INTERP_LINEAR:
         for (uint32_t k = 0; k < c; k++)
@@ -145,17 +94,8 @@ void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float
         store(q, 4, out);
         break;
     }
-    default: { /* SQUAD */
-        double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4];
-        load_quat(a, qa);
-        load_quat(b, qb);
-        load_quat(s->tangent_out + 4 * (size_t)i, sa);
-        load_quat(s->tangent_in + 4 * (size_t)j, sb);
-        kf_qslerp(qa, qb, u, q1);
-        kf_qslerp(sa, sb, u, q2);
-        kf_qslerp(q1, q2, 2.0 * u * (1.0 - u), q);
-        store(q, 4, out);
+    default: /* SQUAD */
+        kf_squad_general(s, i, j, u, out);
         break;
-    }
     }
 }

@@ -96,12 +96,12 @@ static double polyline(const kf_sequence *s, uint32_t k, double u)
 /* Distance along the curve to sequence time t (t inside the first period). */
 static double polyline_to_time(const kf_sequence *s, double t)
 {
-    kf_span span;
-    kf_sequence_locate(s, t, NULL, &span);
+    kf_curve_position pos;
+    kf_curve_locate(s, t, NULL, &pos);
     double d = 0.0;
-    for (uint32_t k = 0; k < span.key; k++)
+    for (uint32_t k = 0; k < pos.key; k++)
         d += polyline(s, k, 1.0);
-    return span.held ? d : d + polyline(s, span.key, span.u);
+    return pos.on_curve ? d + polyline(s, pos.key, pos.u) : d;
 }
 
 /* ---- lengths ---------------------------------------------------------------------------- */
@@ -198,9 +198,9 @@ static void check_sampling(const tcb_case *c, const kf_sequence *s, const kf_seq
 
 static void curve_at_time(const kf_sequence *s, double t, double *p)
 {
-    kf_span span;
-    kf_sequence_locate(s, t, NULL, &span);
-    curve_point(s, span.key, span.held ? 0.0 : span.u, p);
+    kf_curve_position pos;
+    kf_curve_locate(s, t, NULL, &pos);
+    curve_point(s, pos.key, pos.u, p);
 }
 
 static void check_derivatives(const tcb_case *c, const kf_sequence *s)
@@ -208,12 +208,12 @@ static void check_derivatives(const tcb_case *c, const kf_sequence *s)
     const double h = 1e-4;
     for (unsigned i = 0; i < c->sample_count; i++) {
         double t = c->samples[i].t;
-        kf_span at, lo, hi;
-        kf_sequence_locate(s, t - h, NULL, &lo);
-        kf_sequence_locate(s, t, NULL, &at);
-        kf_sequence_locate(s, t + h, NULL, &hi);
+        kf_curve_position at, lo, hi;
+        kf_curve_locate(s, t - h, NULL, &lo);
+        kf_curve_locate(s, t, NULL, &at);
+        kf_curve_locate(s, t + h, NULL, &hi);
         /* Only inside one segment: derivatives jump at keys. */
-        if (at.held || lo.held || hi.held || lo.key != at.key || hi.key != at.key)
+        if (!at.on_curve || !lo.on_curve || !hi.on_curve || lo.key != at.key || hi.key != at.key)
             continue;
         double pm[TCB_MAX_COMPONENTS], p0[TCB_MAX_COMPONENTS], pp[TCB_MAX_COMPONENTS];
         curve_at_time(s, t - h, pm);

@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_tcb_oracle as cases  # noqa: E402
 import tcb_reference as ref  # noqa: E402

@@ -150,9 +150,10 @@ static double distance_to_step(const struct kf_sequence *s, uint64_t m)
         return s->arc_length[m];
     double total = 0.0;
     for (uint32_t k = 0; (uint64_t)k * KFB_ARC_LENGTH_STEPS < m; k++) {
+        const uint64_t first = (uint64_t)k * KFB_ARC_LENGTH_STEPS;
         segment c;
         segment_of(s, k, &c);
-        for (uint32_t j = 0; j < KFB_ARC_LENGTH_STEPS && (uint64_t)k * KFB_ARC_LENGTH_STEPS + j < m; j++)
+        for (uint32_t j = 0; j < KFB_ARC_LENGTH_STEPS && first + j < m; j++)
             total += step_length(&c, j);
     }
     return total;
@@ -332,7 +333,8 @@ kf_result kf_sequence_sample_distance(const kf_sequence *s, double d, float *out
     uint64_t m;
     double start, end;
     find_step(s, d, &m, &start, &end);
-    const uint32_t k = (uint32_t)(m / KFB_ARC_LENGTH_STEPS), j = (uint32_t)(m % KFB_ARC_LENGTH_STEPS);
+    const uint32_t k = (uint32_t)(m / KFB_ARC_LENGTH_STEPS);
+    const uint32_t j = (uint32_t)(m % KFB_ARC_LENGTH_STEPS);
     segment c;
     segment_of(s, k, &c);
     double u = invert_step(&c, j, d - start, end - start);

@@ -244,7 +244,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (d->arc_length && s.interpolation != KFB_INTERP_LINEAR &&
         s.interpolation != KFB_INTERP_SPLINE)
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_ARC_LENGTH, KF_NO_INDEX,
-                    "distance tables apply to linear and spline sequences only");
+                    "arc_length applies to linear and spline sequences only");
     int store_tcb = 0;
     if (d->tcb)
         for (size_t i = 0; i < 3 * (size_t)n && !store_tcb; i++)

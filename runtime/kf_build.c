@@ -94,28 +94,11 @@ static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
     kf_free(a, (void *)s->times, sequence_floats(s) * sizeof(float));
 }
 
-static uint32_t find_sequence(const kf_objects *o, const char *name)
+/* Index of the object `name` names in `x`, or KF_NO_INDEX. */
+static uint32_t find(const kf_name_index *x, const char *name)
 {
-    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
-        if (strcmp(o->sequences[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
-}
-
-static uint32_t find_controller(const kf_objects *o, const char *name)
-{
-    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++)
-        if (strcmp(o->controllers[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
-}
-
-static uint32_t find_target(const kf_objects *o, const char *name)
-{
-    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
-        if (strcmp(o->targets[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
+    const kf_name_slot *slot = kf_name_find(x, name);
+    return slot ? slot->index : KF_NO_INDEX;
 }
 
 /* ---- builder ----------------------------------------------------------- */
@@ -150,6 +133,10 @@ void kf_builder_destroy(kf_builder *b)
     kf_free(&a, o->controllers, b->capacity[KF_KIND_CONTROLLER] * sizeof *o->controllers);
     kf_free(&a, o->targets, b->capacity[KF_KIND_TARGET] * sizeof *o->targets);
     kf_free(&a, o->tracks, b->capacity[KF_KIND_TRACK] * sizeof *o->tracks);
+    kf_name_index_free(&b->animators, &a);
+    kf_name_index_free(&b->controllers, &a);
+    kf_name_index_free(&b->targets, &a);
+    kf_key_index_free(&b->bindings, &a);
     kf_free(&a, b, sizeof *b);
 }
 
@@ -199,7 +186,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
-    if (find_sequence(&b->objects, d->name) != KF_NO_INDEX)
+    if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
     if (n > 0 && (d->valid_first >= n || d->valid_last >= n)) {
@@ -341,12 +328,15 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     }
 
     s.name = copy_string(&b->allocator, d->name);
-    if (!s.name || !reserve(b, KF_KIND_SEQUENCE, (void **)&b->objects.sequences,
-                            sizeof *b->objects.sequences)) {
+    if (!s.name ||
+        !reserve(b, KF_KIND_SEQUENCE, (void **)&b->objects.sequences,
+                 sizeof *b->objects.sequences) ||
+        !kf_name_reserve(&b->animators, &b->allocator)) {
         free_string(&b->allocator, s.name);
         r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
         goto fail;
     }
+    kf_name_add(&b->animators, s.name, KF_KIND_SEQUENCE, index);
     b->objects.sequences[b->objects.count[KF_KIND_SEQUENCE]++] = s;
     return KF_OK;
 
@@ -375,7 +365,7 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller needs a non-empty name");
-    if (find_controller(&b->objects, d->name) != KF_NO_INDEX)
+    if (kf_name_find(&b->controllers, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller of this name exists already");
     struct kf_controller c = {NULL, d->speed, d->weight, d->active_start, d->active_end,
@@ -387,12 +377,15 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
         return r;
     }
     c.name = copy_string(&b->allocator, d->name);
-    if (!c.name || !reserve(b, KF_KIND_CONTROLLER, (void **)&b->objects.controllers,
-                            sizeof *b->objects.controllers)) {
+    if (!c.name ||
+        !reserve(b, KF_KIND_CONTROLLER, (void **)&b->objects.controllers,
+                 sizeof *b->objects.controllers) ||
+        !kf_name_reserve(&b->controllers, &b->allocator)) {
         free_string(&b->allocator, c.name);
         return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX,
                     "out of memory");
     }
+    kf_name_add(&b->controllers, c.name, KF_KIND_CONTROLLER, index);
     b->objects.controllers[b->objects.count[KF_KIND_CONTROLLER]++] = c;
     return KF_OK;
 }
@@ -415,6 +408,8 @@ static uint32_t target_components(const char *target, kf_property property, uint
         return 0;
     }
     if (given != 0 && given != animator) {
+        if (error)
+            error->field = KF_FIELD_COMPONENTS;
         kf_fail(error, KF_ERROR_VALUE, "the target has %u components but the animator has %u",
                 (unsigned)given, (unsigned)animator);
         return 0;
@@ -433,16 +428,17 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
         error->object = index;
 
     kf_track t;
-    t.animator_kind = KFB_ANIMATOR_SEQUENCE;
-    t.animator = find_sequence(o, d->animator);
-    if (t.animator == KF_NO_INDEX) {
+    const kf_name_slot *animator = kf_name_find(&b->animators, d->animator);
+    if (!animator) {
         if (error)
             error->field = KF_FIELD_ANIMATOR;
         return kf_fail(error, KF_ERROR_NOT_FOUND, "no animator named '%s'", d->animator);
     }
+    t.animator_kind = KFB_ANIMATOR_SEQUENCE;
+    t.animator = animator->index;
     t.controller = KF_NO_INDEX;
     if (d->controller) {
-        t.controller = find_controller(o, d->controller);
+        t.controller = find(&b->controllers, d->controller);
         if (t.controller == KF_NO_INDEX) {
             if (error)
                 error->field = KF_FIELD_CONTROLLER;
@@ -463,34 +459,39 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
     if (!components)
         return KF_ERROR_VALUE;
 
-    t.target = find_target(o, d->target);
+    t.target = find(&b->targets, d->target);
     if (t.target != KF_NO_INDEX && o->targets[t.target].components != components)
         return kf_fail(error, KF_ERROR_VALUE,
                        "target '%s' is already animated with %u components, not %u", d->target,
                        (unsigned)o->targets[t.target].components, (unsigned)components);
     /* M3G refuses adding the same track twice; the same binding twice
      * would only double its weight, which the controller already sets. */
-    for (uint32_t i = 0; t.target != KF_NO_INDEX && i < o->count[KF_KIND_TRACK]; i++) {
-        const kf_track *u = &o->tracks[i];
-        if (u->animator_kind == t.animator_kind && u->animator == t.animator &&
-            u->controller == t.controller && u->target == t.target)
-            return kf_fail(error, KF_ERROR_DUPLICATE,
-                           "a track already plays '%s' into '%s' through this controller",
-                           d->animator, d->target);
-    }
+    const int new_target = t.target == KF_NO_INDEX;
+    if (new_target)
+        t.target = o->count[KF_KIND_TARGET];
+    const uint32_t binding[4] = {t.animator_kind, t.animator, t.controller, t.target};
+    if (!new_target && kf_key_contains(&b->bindings, binding))
+        return kf_fail(error, KF_ERROR_DUPLICATE,
+                       "a track already plays '%s' into '%s' through this controller",
+                       d->animator, d->target);
     if (error)
         error->field = KF_FIELD_NONE;
-    if (!reserve(b, KF_KIND_TRACK, (void **)&o->tracks, sizeof *o->tracks))
+
+    /* Everything that can fail, then the commit. */
+    char *name = NULL;
+    if (!reserve(b, KF_KIND_TRACK, (void **)&o->tracks, sizeof *o->tracks) ||
+        !kf_key_reserve(&b->bindings, &b->allocator) ||
+        (new_target && (!(name = copy_string(&b->allocator, d->target)) ||
+                        !reserve(b, KF_KIND_TARGET, (void **)&o->targets, sizeof *o->targets) ||
+                        !kf_name_reserve(&b->targets, &b->allocator)))) {
+        free_string(&b->allocator, name);
         return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-    if (t.target == KF_NO_INDEX) {
-        char *name = copy_string(&b->allocator, d->target);
-        if (!name || !reserve(b, KF_KIND_TARGET, (void **)&o->targets, sizeof *o->targets)) {
-            free_string(&b->allocator, name);
-            return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-        }
-        t.target = o->count[KF_KIND_TARGET]++;
-        o->targets[t.target] = (kf_target){name, (uint32_t)property, components, 0};
     }
+    if (new_target) {
+        kf_name_add(&b->targets, name, KF_KIND_TARGET, t.target);
+        o->targets[o->count[KF_KIND_TARGET]++] = (kf_target){name, (uint32_t)property, components, 0};
+    }
+    kf_key_add(&b->bindings, binding);
     o->tracks[o->count[KF_KIND_TRACK]++] = t;
     return KF_OK;
 }

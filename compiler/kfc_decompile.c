@@ -192,7 +192,32 @@ static kfc_status uint_number(emitter *e, uint32_t value)
     return number_text(e, text);
 }
 
+/* true / false, plain: kfc reads only those spellings. */
+static kfc_status boolean(emitter *e, int value)
+{
+    return number_text(e, value ? "true" : "false");
+}
+
 /* ---- sections ---------------------------------------------------------- */
+
+/* A key's {tension, continuity, bias}, fields at 0 left out; nothing when
+ * all three are. A -0 is kept: it is a different float32. */
+static kfc_status key_tcb(emitter *e, const kf_sequence *seq, uint32_t k)
+{
+    static const char *const names[3] = {"tension", "continuity", "bias"};
+    float tcb[3];
+    kf_sequence_key_tcb(seq, k, tcb);
+    int any = 0;
+    for (int i = 0; i < 3; i++)
+        any |= tcb[i] != 0.0f || signbit(tcb[i]);
+    if (!any)
+        return KFC_OK;
+    kfc_status st = MAP_START(e, 1);
+    for (int i = 0; i < 3 && !st; i++)
+        if ((tcb[i] != 0.0f || signbit(tcb[i])) && !(st = string(e, names[i])))
+            st = float_number(e, tcb[i]);
+    return st ? st : MAP_END(e);
+}
 
 static kfc_status sequence(emitter *e, const kf_sequence *seq, float *value)
 {
@@ -214,6 +239,8 @@ static kfc_status sequence(emitter *e, const kf_sequence *seq, float *value)
             || (st = uint_number(e, info.valid_first)) || (st = uint_number(e, info.valid_last))
             || (st = LIST_END(e))))
         return st;
+    if (info.arc_length && ((st = string(e, "arc_length")) || (st = boolean(e, 1))))
+        return st;
     if ((st = string(e, "keys")) || (st = LIST_START(e, 0)))
         return st;
     for (uint32_t k = 0; k < info.key_count; k++) {
@@ -233,7 +260,7 @@ static kfc_status sequence(emitter *e, const kf_sequence *seq, float *value)
             if ((st = LIST_END(e)))
                 return st;
         }
-        if ((st = LIST_END(e)))
+        if ((info.tcb && (st = key_tcb(e, seq, k))) || (st = LIST_END(e)))
             return st;
     }
     if ((st = LIST_END(e)) || (st = MAP_END(e)))

@@ -74,10 +74,20 @@ static int to_float(double x, float *out)
     return isfinite(*out);
 }
 
-static size_t sequence_floats(const struct kf_sequence *s)
+/* The floats of a sequence's one block: times, values, tangents, then the
+ * optional TCB array and distance table. Sizes were checked when it was
+ * built (build_size). */
+static size_t sequence_floats_as(const struct kf_sequence *s, int tcb, int arc_length)
 {
     return (size_t)s->key_count * (1 + (size_t)s->components) +
-           (size_t)kf_sequence_derived_count(s->interpolation, s->valid_count, s->components);
+           (size_t)kf_sequence_derived_count(s->interpolation, s->valid_count, s->components) +
+           (tcb ? 3 * (size_t)s->key_count : 0) +
+           (arc_length ? (size_t)kfb_arc_length_floats(s->repeat, s->valid_count) : 0);
+}
+
+static size_t sequence_floats(const struct kf_sequence *s)
+{
+    return sequence_floats_as(s, s->tcb != NULL, s->arc_length != NULL);
 }
 
 static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
@@ -86,27 +96,11 @@ static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
     kf_free(a, (void *)s->times, sequence_floats(s) * sizeof(float));
 }
 
-static uint32_t find_sequence(const kf_objects *o, const char *name)
+/* Index of the object `name` names in `x`, or KF_NO_INDEX. */
+static uint32_t find(const kf_name_index *x, const char *name)
 {
-    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
-        if (strcmp(o->sequences[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
-}
-
-static uint32_t find_follower(const kf_objects *o, const char *name)
-{
-    for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
-        if (strcmp(o->followers[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
-}
-
-/* Whether an animator of any kind has this name: animators share one
- * namespace, since a track names its animator. */
-static int animator_exists(const kf_objects *o, const char *name)
-{
-    return find_sequence(o, name) != KF_NO_INDEX || find_follower(o, name) != KF_NO_INDEX;
+    const kf_name_slot *slot = kf_name_find(x, name);
+    return slot ? slot->index : KF_NO_INDEX;
 }
 
 static size_t follower_floats(const struct kf_follower *f)
@@ -118,22 +112,6 @@ static void free_follower(const kf_allocator *a, struct kf_follower *f)
 {
     free_string(a, f->name);
     kf_free(a, (void *)f->initial_value, follower_floats(f) * sizeof(float));
-}
-
-static uint32_t find_controller(const kf_objects *o, const char *name)
-{
-    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++)
-        if (strcmp(o->controllers[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
-}
-
-static uint32_t find_target(const kf_objects *o, const char *name)
-{
-    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
-        if (strcmp(o->targets[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
 }
 
 /* ---- builder ----------------------------------------------------------- */
@@ -171,6 +149,10 @@ void kf_builder_destroy(kf_builder *b)
     kf_free(&a, o->targets, b->capacity[KF_KIND_TARGET] * sizeof *o->targets);
     kf_free(&a, o->tracks, b->capacity[KF_KIND_TRACK] * sizeof *o->tracks);
     kf_free(&a, o->followers, b->capacity[KF_KIND_FOLLOWER] * sizeof *o->followers);
+    kf_name_index_free(&b->animators, &a);
+    kf_name_index_free(&b->controllers, &a);
+    kf_name_index_free(&b->targets, &a);
+    kf_key_index_free(&b->bindings, &a);
     kf_free(&a, b, sizeof *b);
 }
 
@@ -220,7 +202,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
-    if (animator_exists(&b->objects, d->name))
+    if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
     if (n > 0 && (d->valid_first >= n || d->valid_last >= n)) {
@@ -257,9 +239,26 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         return r;
     }
 
-    size_t count = sequence_floats(&s);
+    /* TCB belongs to the curves that have tangents; arc length to the ones
+     * whose values are points (not rotations, not steps). */
+    if (d->tcb && s.interpolation != KFB_INTERP_SPLINE && s.interpolation != KFB_INTERP_SQUAD)
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_TCB, KF_NO_INDEX,
+                    "tension, continuity and bias apply to spline and squad sequences only");
+    if (d->arc_length && s.interpolation != KFB_INTERP_LINEAR &&
+        s.interpolation != KFB_INTERP_SPLINE)
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_ARC_LENGTH, KF_NO_INDEX,
+                    "arc_length applies to linear and spline sequences only");
+    int store_tcb = 0;
+    if (d->tcb)
+        for (size_t i = 0; i < 3 * (size_t)n && !store_tcb; i++)
+            store_tcb = d->tcb[i] != 0.0;
+    const int store_arc = d->arc_length != 0;
+
     size_t bytes;
-    if ((size_t)n > SIZE_MAX / (1 + (size_t)c) || !kf_mul_size(count, sizeof(float), &bytes))
+    /* A file's data section holds under 2^30 floats, so larger arrays could
+     * not be written; below that, every count here fits in 32 bits. */
+    if ((uint64_t)n * (c + (uint64_t)1) > UINT32_MAX / 16 ||
+        !kf_mul_size(sequence_floats_as(&s, store_tcb, store_arc), sizeof(float), &bytes))
         return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_KEYS, KF_NO_INDEX,
                     "the sequence is too large");
     float *block = kf_alloc(&b->allocator, bytes);
@@ -297,17 +296,31 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         goto fail;
 
     uint32_t tc = kf_sequence_tangent_count(s.interpolation, s.valid_count, c);
-    float *out = values + (size_t)n * c, *in = out + tc, *arcs = in + tc;
     const uint32_t v = s.valid_count;
+    float *out = values + (size_t)n * c, *in = out + tc, *arcs = in + tc;
+    float *tail = values + (size_t)n * c + kf_sequence_derived_count(s.interpolation, v, c);
+    if (store_tcb) {
+        float *tcb = tail;
+        tail += 3 * (size_t)n;
+        for (uint32_t j = 0; j < n; j++) {
+            uint32_t key = (uint32_t)(((uint64_t)s.valid_first + j) % n);
+            for (int k = 0; k < 3; k++)
+                tcb[3 * (size_t)j + k] = (float)d->tcb[3 * (size_t)key + k];
+        }
+        s.tcb = tcb;
+        r = kf_validate_tcb(&s, error);
+        if (r != KF_OK)
+            goto fail;
+    }
     switch (s.interpolation) {
     case KFB_INTERP_SPLINE:
-        kf_precompute_spline(times, values, NULL, v, c, s.duration, s.repeat, out, in);
+        kf_precompute_spline(times, values, s.tcb, v, c, s.duration, s.repeat, out, in);
         break;
     case KFB_INTERP_SLERP:
         kf_precompute_arcs(values, values, v, arcs);
         break;
     case KFB_INTERP_SQUAD:
-        kf_precompute_squad(times, values, NULL, v, s.duration, s.repeat, out, in);
+        kf_precompute_squad(times, values, s.tcb, v, s.duration, s.repeat, out, in);
         kf_precompute_arcs(values, values, v, arcs);
         kf_precompute_arcs(out, in, v, arcs + (size_t)v * KFB_ARC_FLOATS);
         break;
@@ -322,14 +335,24 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         if (r != KF_OK)
             goto fail;
     }
+    if (store_arc) {
+        kf_arc_length_fill(&s, tail);
+        s.arc_length = tail;
+        r = kf_validate_arc_length(&s, error);
+        if (r != KF_OK)
+            goto fail;
+    }
 
     s.name = copy_string(&b->allocator, d->name);
-    if (!s.name || !reserve(b, KF_KIND_SEQUENCE, (void **)&b->objects.sequences,
-                            sizeof *b->objects.sequences)) {
+    if (!s.name ||
+        !reserve(b, KF_KIND_SEQUENCE, (void **)&b->objects.sequences,
+                 sizeof *b->objects.sequences) ||
+        !kf_name_reserve(&b->animators, &b->allocator)) {
         free_string(&b->allocator, s.name);
         r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
         goto fail;
     }
+    kf_name_add(&b->animators, s.name, KF_KIND_SEQUENCE, index);
     b->objects.sequences[b->objects.count[KF_KIND_SEQUENCE]++] = s;
     return KF_OK;
 
@@ -437,7 +460,7 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
-    if (animator_exists(&b->objects, d->name))
+    if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
 
@@ -535,12 +558,15 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
         goto fail;
 
     f.name = copy_string(&b->allocator, d->name);
-    if (!f.name || !reserve(b, KF_KIND_FOLLOWER, (void **)&b->objects.followers,
-                            sizeof *b->objects.followers)) {
+    if (!f.name ||
+        !reserve(b, KF_KIND_FOLLOWER, (void **)&b->objects.followers,
+                 sizeof *b->objects.followers) ||
+        !kf_name_reserve(&b->animators, &b->allocator)) {
         free_string(&b->allocator, f.name);
         r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
         goto fail;
     }
+    kf_name_add(&b->animators, f.name, KF_KIND_FOLLOWER, index);
     b->objects.followers[b->objects.count[KF_KIND_FOLLOWER]++] = f;
     return KF_OK;
 
@@ -569,7 +595,7 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller needs a non-empty name");
-    if (find_controller(&b->objects, d->name) != KF_NO_INDEX)
+    if (kf_name_find(&b->controllers, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller of this name exists already");
     struct kf_controller c = {NULL, d->speed, d->weight, d->active_start, d->active_end,
@@ -581,12 +607,15 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
         return r;
     }
     c.name = copy_string(&b->allocator, d->name);
-    if (!c.name || !reserve(b, KF_KIND_CONTROLLER, (void **)&b->objects.controllers,
-                            sizeof *b->objects.controllers)) {
+    if (!c.name ||
+        !reserve(b, KF_KIND_CONTROLLER, (void **)&b->objects.controllers,
+                 sizeof *b->objects.controllers) ||
+        !kf_name_reserve(&b->controllers, &b->allocator)) {
         free_string(&b->allocator, c.name);
         return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX,
                     "out of memory");
     }
+    kf_name_add(&b->controllers, c.name, KF_KIND_CONTROLLER, index);
     b->objects.controllers[b->objects.count[KF_KIND_CONTROLLER]++] = c;
     return KF_OK;
 }
@@ -609,6 +638,8 @@ static uint32_t target_components(const char *target, kf_property property, uint
         return 0;
     }
     if (given != 0 && given != animator) {
+        if (error)
+            error->field = KF_FIELD_COMPONENTS;
         kf_fail(error, KF_ERROR_VALUE, "the target has %u components but the animator has %u",
                 (unsigned)given, (unsigned)animator);
         return 0;
@@ -627,23 +658,24 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
         error->object = index;
 
     kf_track t;
-    t.animator_kind = KFB_ANIMATOR_SEQUENCE;
-    t.animator = find_sequence(o, d->animator);
-    uint32_t animator_components = 0;
-    if (t.animator != KF_NO_INDEX) {
-        animator_components = o->sequences[t.animator].components;
-    } else if ((t.animator = find_follower(o, d->animator)) != KF_NO_INDEX) {
-        t.animator_kind = KFB_ANIMATOR_FOLLOWER;
-        animator_components = kf_follower_value_floats(&o->followers[t.animator]);
-    }
-    if (t.animator == KF_NO_INDEX) {
+    const kf_name_slot *animator = kf_name_find(&b->animators, d->animator);
+    if (!animator) {
         if (error)
             error->field = KF_FIELD_ANIMATOR;
         return kf_fail(error, KF_ERROR_NOT_FOUND, "no animator named '%s'", d->animator);
     }
+    t.animator = animator->index;
+    uint32_t animator_components;
+    if (animator->kind == KF_KIND_FOLLOWER) {
+        t.animator_kind = KFB_ANIMATOR_FOLLOWER;
+        animator_components = kf_follower_value_floats(&o->followers[t.animator]);
+    } else {
+        t.animator_kind = KFB_ANIMATOR_SEQUENCE;
+        animator_components = o->sequences[t.animator].components;
+    }
     t.controller = KF_NO_INDEX;
     if (d->controller) {
-        t.controller = find_controller(o, d->controller);
+        t.controller = find(&b->controllers, d->controller);
         if (t.controller == KF_NO_INDEX) {
             if (error)
                 error->field = KF_FIELD_CONTROLLER;
@@ -663,34 +695,39 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
     if (!components)
         return KF_ERROR_VALUE;
 
-    t.target = find_target(o, d->target);
+    t.target = find(&b->targets, d->target);
     if (t.target != KF_NO_INDEX && o->targets[t.target].components != components)
         return kf_fail(error, KF_ERROR_VALUE,
                        "target '%s' is already animated with %u components, not %u", d->target,
                        (unsigned)o->targets[t.target].components, (unsigned)components);
     /* M3G refuses adding the same track twice; the same binding twice
      * would only double its weight, which the controller already sets. */
-    for (uint32_t i = 0; t.target != KF_NO_INDEX && i < o->count[KF_KIND_TRACK]; i++) {
-        const kf_track *u = &o->tracks[i];
-        if (u->animator_kind == t.animator_kind && u->animator == t.animator &&
-            u->controller == t.controller && u->target == t.target)
-            return kf_fail(error, KF_ERROR_DUPLICATE,
-                           "a track already plays '%s' into '%s' through this controller",
-                           d->animator, d->target);
-    }
+    const int new_target = t.target == KF_NO_INDEX;
+    if (new_target)
+        t.target = o->count[KF_KIND_TARGET];
+    const uint32_t binding[4] = {t.animator_kind, t.animator, t.controller, t.target};
+    if (!new_target && kf_key_contains(&b->bindings, binding))
+        return kf_fail(error, KF_ERROR_DUPLICATE,
+                       "a track already plays '%s' into '%s' through this controller",
+                       d->animator, d->target);
     if (error)
         error->field = KF_FIELD_NONE;
-    if (!reserve(b, KF_KIND_TRACK, (void **)&o->tracks, sizeof *o->tracks))
+
+    /* Everything that can fail, then the commit. */
+    char *name = NULL;
+    if (!reserve(b, KF_KIND_TRACK, (void **)&o->tracks, sizeof *o->tracks) ||
+        !kf_key_reserve(&b->bindings, &b->allocator) ||
+        (new_target && (!(name = copy_string(&b->allocator, d->target)) ||
+                        !reserve(b, KF_KIND_TARGET, (void **)&o->targets, sizeof *o->targets) ||
+                        !kf_name_reserve(&b->targets, &b->allocator)))) {
+        free_string(&b->allocator, name);
         return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-    if (t.target == KF_NO_INDEX) {
-        char *name = copy_string(&b->allocator, d->target);
-        if (!name || !reserve(b, KF_KIND_TARGET, (void **)&o->targets, sizeof *o->targets)) {
-            free_string(&b->allocator, name);
-            return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-        }
-        t.target = o->count[KF_KIND_TARGET]++;
-        o->targets[t.target] = (kf_target){name, (uint32_t)property, components, 0};
     }
+    if (new_target) {
+        kf_name_add(&b->targets, name, KF_KIND_TARGET, t.target);
+        o->targets[o->count[KF_KIND_TARGET]++] = (kf_target){name, (uint32_t)property, components, 0};
+    }
+    kf_key_add(&b->bindings, binding);
     o->tracks[o->count[KF_KIND_TRACK]++] = t;
     return KF_OK;
 }

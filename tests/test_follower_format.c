@@ -115,7 +115,8 @@ static void builder_errors(void)
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_OK, "a: %s", e.message);
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_DUPLICATE, "a twice");
     static const double t[1] = {0}, v[1] = {1};
-    kf_sequence_desc s = {"a", KF_LINEAR, KF_CONSTANT, 1, 1, 1, t, v, 0, 0};
+    kf_sequence_desc s = {.name = "a", .interpolation = KF_LINEAR, .duration = 1, .components = 1,
+                          .key_count = 1, .times = t, .values = v};
     CHECK(kf_builder_add_sequence(b, &s, &e) == KF_ERROR_DUPLICATE, "a sequence named like a follower");
     s.name = "seq";
     CHECK(kf_builder_add_sequence(b, &s, &e) == KF_OK, "seq");

@@ -52,7 +52,9 @@ static kf_anim *build(void)
     d.duration = 1.0;
     if (r == KF_OK)
         r = kf_builder_add_follower(b, &d, &e);
-    kf_sequence_desc s = {"four", KF_LINEAR, KF_CONSTANT, 10, 1, 2, t, v, 0, 1};
+    kf_sequence_desc s = {.name = "four", .interpolation = KF_LINEAR, .duration = 10,
+                          .components = 1, .key_count = 2, .times = t, .values = v,
+                          .valid_last = 1};
     if (r == KF_OK)
         r = kf_builder_add_sequence(b, &s, &e);
     kf_controller_desc c;

@@ -4,6 +4,9 @@
  *   kfplay FILE list                what is inside
  *   kfplay FILE sample NAME T...    an animator's value at each time
  *   kfplay FILE animate W...        every target at each world time
+ *   kfplay FILE velocity NAME T...  derivatives of a linear/spline animator
+ *   kfplay FILE acceleration NAME T...
+ *   kfplay FILE sample-distance NAME S...   its value at distance S along the curve
  *   kfplay FILE follow NAME --tick DT --until T [--event T:KIND=V]...
  *                                   a follower driven by events, per tick
  *
@@ -26,6 +29,9 @@ static const char usage[] =
     "usage: kfplay FILE list\n"
     "       kfplay FILE sample NAME T...\n"
     "       kfplay FILE animate W...\n"
+    "       kfplay FILE velocity NAME T...\n"
+    "       kfplay FILE acceleration NAME T...\n"
+    "       kfplay FILE sample-distance NAME S...\n"
     "       kfplay FILE follow NAME --tick DT --until T [--capacity N]\n"
     "                               [--event T:destination=V] [--event T:value=V]...\n"
     "       kfplay --help | --version\n"
@@ -34,6 +40,12 @@ static const char usage[] =
     "  sample    the animator NAME at each sequence time T: a line \"T v...\"\n"
     "  animate   play every track at each world time W, controllers as stored:\n"
     "            a line \"W target v...\" per target\n"
+    "  velocity, acceleration\n"
+    "            d/dT and d2/dT2 of the linear or spline animator NAME at each\n"
+    "            sequence time T: a line \"T v...\"\n"
+    "  sample-distance\n"
+    "            the linear or spline animator NAME at distance S along its\n"
+    "            curve from the first valid key: a line \"S v...\"\n"
     "  follow    run the follower NAME from its initialization at t = 0: tick k = 1, 2, ...\n"
     "            at t = k*DT while t <= T (no line for t = 0), a line \"t v... active\"\n"
     "            per tick (active: isActive, 0 or 1). An event at time T (set_destination\n"
@@ -78,9 +90,16 @@ static int cmd_list(const kf_anim *anim, char **args, int count)
         kf_sequence_info s;
         kf_sequence_get_info(kf_anim_sequence(anim, i), &s);
         printf("%s sequence interpolation=%s repeat=%s components=%u keys=%u valid_range=%u..%u "
-               "duration=%.9g\n",
+               "duration=%.9g",
                s.name, kf_interpolation_name(s.interpolation), kf_repeat_name(s.repeat),
                s.components, s.key_count, s.valid_first, s.valid_last, s.duration);
+        /* Only what a sequence has: plain sequences list as they always did. */
+        if (s.tcb)
+            fputs(" tcb", stdout);
+        double length;
+        if (s.arc_length && kf_sequence_length(kf_anim_sequence(anim, i), &length) == KF_OK)
+            printf(" length=%.9g", length);
+        putchar('\n');
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_FOLLOWER); i++) {
         kf_follower_info f;
@@ -133,7 +152,31 @@ static int cmd_list(const kf_anim *anim, char **args, int count)
     return 0;
 }
 
-static int cmd_sample(const kf_anim *anim, char **args, int count)
+/* What an animator command computes at one argument. */
+typedef enum query {
+    QUERY_SAMPLE,
+    QUERY_VELOCITY,
+    QUERY_ACCELERATION,
+    QUERY_DISTANCE
+} query;
+
+static kf_result run_query(query q, const kf_sequence *s, double x, float *value)
+{
+    switch (q) {
+    case QUERY_VELOCITY:
+        return kf_sequence_velocity(s, x, NULL, value);
+    case QUERY_ACCELERATION:
+        return kf_sequence_acceleration(s, x, NULL, value);
+    case QUERY_DISTANCE:
+        return kf_sequence_sample_distance(s, x, value, NULL);
+    default:
+        kf_sequence_sample(s, x, NULL, value);
+        return KF_OK;
+    }
+}
+
+/* NAME X...: a line "X v..." per argument. */
+static int animator_query(const kf_anim *anim, char **args, int count, query q)
 {
     if (count < 1) {
         fputs(usage, stderr);
@@ -145,21 +188,52 @@ static int cmd_sample(const kf_anim *anim, char **args, int count)
         return EXIT_INPUT;
     }
     const kf_sequence *s = kf_anim_sequence(anim, index);
-    double *times = malloc((size_t)(count - 1) * sizeof *times + 1);
+    kf_sequence_info info;
+    kf_sequence_get_info(s, &info);
+    if (q != QUERY_SAMPLE && info.interpolation != KF_LINEAR && info.interpolation != KF_SPLINE) {
+        fprintf(stderr, "kfplay: animator '%s' is %s; derivatives and distances need linear or "
+                "spline\n", args[0], kf_interpolation_name(info.interpolation));
+        return EXIT_INPUT;
+    }
+    double *xs = malloc((size_t)(count - 1) * sizeof *xs + 1);
     float *value = malloc(kf_sequence_components(s) * sizeof *value);
     int status = EXIT_INPUT;
-    if (times && value && parse_numbers(args + 1, count - 1, times)) {
-        /* Random access per time: the arguments need not be in order. */
-        for (int i = 0; i < count - 1; i++) {
-            kf_sequence_sample(s, times[i], NULL, value);
-            printf("%.9g", times[i]);
+    if (xs && value && parse_numbers(args + 1, count - 1, xs)) {
+        /* Random access per argument: they need not be in order. */
+        status = 0;
+        for (int i = 0; i < count - 1 && status == 0; i++) {
+            if (run_query(q, s, xs[i], value) != KF_OK) {
+                fprintf(stderr, "kfplay: cannot evaluate '%s'\n", args[0]);
+                status = EXIT_INPUT;
+                break;
+            }
+            printf("%.9g", xs[i]);
             print_values(value, kf_sequence_components(s));
         }
-        status = 0;
     }
-    free(times);
+    free(xs);
     free(value);
     return status;
+}
+
+static int cmd_sample(const kf_anim *anim, char **args, int count)
+{
+    return animator_query(anim, args, count, QUERY_SAMPLE);
+}
+
+static int cmd_velocity(const kf_anim *anim, char **args, int count)
+{
+    return animator_query(anim, args, count, QUERY_VELOCITY);
+}
+
+static int cmd_acceleration(const kf_anim *anim, char **args, int count)
+{
+    return animator_query(anim, args, count, QUERY_ACCELERATION);
+}
+
+static int cmd_sample_distance(const kf_anim *anim, char **args, int count)
+{
+    return animator_query(anim, args, count, QUERY_DISTANCE);
 }
 
 static int cmd_animate(const kf_anim *anim, char **args, int count)
@@ -440,6 +514,9 @@ static const struct command {
     {"list", cmd_list},
     {"sample", cmd_sample},
     {"animate", cmd_animate},
+    {"velocity", cmd_velocity},
+    {"acceleration", cmd_acceleration},
+    {"sample-distance", cmd_sample_distance},
     {"follow", cmd_follow},
 };
 

@@ -551,6 +551,9 @@ const kf_follower *kf_follower_state_follower(const kf_follower_state *state);
 /* Chasers: transitions held now (<= capacity); dampers: 0. */
 uint32_t kf_follower_pending(const kf_follower_state *state);
 
+/* Chasers: the most transitions the state holds; dampers: 0. */
+uint32_t kf_follower_capacity(const kf_follower_state *state);
+
 /* ------------------------------------------------------------------------ */
 /* Controllers, targets, tracks (as stored)                                 */
 /* ------------------------------------------------------------------------ */
@@ -667,9 +670,11 @@ kf_result kf_player_set_value(kf_player *player, uint32_t target, const float *v
 
 /*
  * Followers in a player. A track that plays a follower has its own
- * kf_follower_state (capacity KF_FOLLOWER_DEFAULT_CAPACITY) whose clock is
- * the track controller's position: controller speed scales it, speed 0
- * pauses it, setPosition jumps it. The state starts at position 0
+ * kf_follower_state whose clock is the track controller's position:
+ * controller speed scales it, speed 0 pauses it, setPosition jumps it. A
+ * chaser's state holds KF_FOLLOWER_DEFAULT_CAPACITY transitions, or for
+ * large arrays as many as fit in 1 MiB (at least one; see
+ * kf_follower_capacity); run your own kf_follower_state for more. The state starts at position 0
  * (kf_player_create and kf_player_reset reset it there) and is updated by
  * kf_player_update while the controller is active; an inactive track's
  * follower waits, and catches up when it plays again.

@@ -275,3 +275,8 @@ uint32_t kf_follower_pending(const kf_follower_state *s)
 {
     return s ? s->count : 0;
 }
+
+uint32_t kf_follower_capacity(const kf_follower_state *s)
+{
+    return s ? s->capacity : 0;
+}

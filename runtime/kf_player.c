@@ -83,6 +83,20 @@ struct kf_player {
     kf_follower_state **followers;     /* per track: its follower's state, or NULL */
 };
 
+/* Transitions a follower track's chaser holds: KF_FOLLOWER_DEFAULT_CAPACITY,
+ * fewer for values so large that they would not fit in FOLLOWER_RING_BYTES
+ * (kf.h), at least one: a player's memory stays proportional to its
+ * animation's, whatever a file holds. */
+#define FOLLOWER_RING_BYTES ((size_t)1 << 20)
+
+static uint32_t follower_capacity(const kf_follower *f)
+{
+    const size_t per_transition = ((size_t)kf_follower_components(f) + 1) * sizeof(double);
+    const size_t fit = FOLLOWER_RING_BYTES / per_transition;
+    return fit < 1 ? 1 : fit > KF_FOLLOWER_DEFAULT_CAPACITY ? KF_FOLLOWER_DEFAULT_CAPACITY
+                                                             : (uint32_t)fit;
+}
+
 /* Appends an array to a layout being measured (base == NULL) or carved. */
 static void *carve(unsigned char *base, size_t *at, size_t count, size_t size, int *ok)
 {
@@ -127,12 +141,13 @@ static size_t layout(const kf_anim *anim, kf_player *p, unsigned char *base, int
             continue;
         }
         const kf_follower *f = &o->followers[t->animator];
-        size_t size = kf_follower_state_size(f, KF_FOLLOWER_DEFAULT_CAPACITY);
+        const uint32_t capacity = follower_capacity(f);
+        size_t size = kf_follower_state_size(f, capacity);
         if (!size)
             *ok = 0;
         void *memory = carve(base, &at, size, 1, ok);
         if (base)
-            p->followers[i] = kf_follower_state_init(memory, size, f, KF_FOLLOWER_DEFAULT_CAPACITY);
+            p->followers[i] = kf_follower_state_init(memory, size, f, capacity);
     }
     return at;
 }

@@ -110,18 +110,21 @@ static void builder_errors(void)
     kf_follower_desc_init(&d, KF_SCALAR_CHASER);
     kf_error e;
     d.name = "";
-    CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_NAME, "empty");
+    CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_NAME,
+          "empty");
     d.name = "a";
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_OK, "a: %s", e.message);
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_DUPLICATE, "a twice");
     static const double t[1] = {0}, v[1] = {1};
     kf_sequence_desc s = {.name = "a", .interpolation = KF_LINEAR, .duration = 1, .components = 1,
                           .key_count = 1, .times = t, .values = v};
-    CHECK(kf_builder_add_sequence(b, &s, &e) == KF_ERROR_DUPLICATE, "a sequence named like a follower");
+    CHECK(kf_builder_add_sequence(b, &s, &e) == KF_ERROR_DUPLICATE,
+          "a sequence named like a follower");
     s.name = "seq";
     CHECK(kf_builder_add_sequence(b, &s, &e) == KF_OK, "seq");
     d.name = "seq";
-    CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_DUPLICATE, "a follower named like a sequence");
+    CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_DUPLICATE,
+          "a follower named like a sequence");
     d.name = "b";
     d.initial_value_count = 1; /* with no array */
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_ARGUMENT &&

@@ -81,6 +81,13 @@ static kf_anim *build(void)
     return anim;
 }
 
+/* The angle of the rotation a quaternion x y z w stands for. */
+static double rotation_angle(const float *q)
+{
+    return 2.0 * atan2(sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2]),
+                       q[3]);
+}
+
 static double value(const kf_player *p, const char *target, const kf_anim *anim)
 {
     return kf_player_value(p, kf_anim_find(anim, KF_KIND_TARGET, target))[0];
@@ -119,8 +126,7 @@ int main(void)
           value(p, "y.v", anim));
     /* The orientation chaser's initial transition: 0 -> 90 degrees. */
     const float *q = kf_player_value(p, kf_anim_find(anim, KF_KIND_TARGET, "z.orientation"));
-    double angle = 2.0 * atan2(sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2]),
-                               q[3]);
+    double angle = rotation_angle(q);
     CHECK(fabs(angle - PI / 2 * R(1.5)) < 1e-6 && fabs(q[2]) > 0.0f, "rotation at 1.5: %g", angle);
 
     /* Pause: speed 0 freezes the follower's clock. */
@@ -132,7 +138,8 @@ int main(void)
     kf_player_update(p, 5.25);
     CHECK(fabs(value(p, "x.v", anim) - R(0.75)) < EPS, "resumed: %g", value(p, "x.v", anim));
     kf_player_update(p, 5.5);
-    CHECK(fabs(value(p, "x.v", anim) - 1.0) < EPS && !kf_follower_is_active(kf_player_follower(p, 0)),
+    CHECK(fabs(value(p, "x.v", anim) - 1.0) < EPS &&
+              !kf_follower_is_active(kf_player_follower(p, 0)),
           "arrived");
 
     /* set_value through the player, then an inactive interval: the
@@ -166,10 +173,45 @@ int main(void)
     CHECK(kf_follower_is_active(kf_player_follower(p, 3)), "reset: initial transition again");
     kf_player_update(p, 0.25); /* position 0.5 */
     q = kf_player_value(p, kf_anim_find(anim, KF_KIND_TARGET, "z.orientation"));
-    angle = 2.0 * atan2(sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2]), q[3]);
+    angle = rotation_angle(q);
     CHECK(fabs(angle - PI / 4) < 1e-6, "rotation after reset: %g", angle);
 
+    CHECK(kf_follower_capacity(kf_player_follower(p, 0)) == KF_FOLLOWER_DEFAULT_CAPACITY &&
+              kf_follower_capacity(kf_player_follower(p, 1)) == 0,
+          "a small chaser holds the default; a damper none");
     kf_player_destroy(p);
     kf_anim_free(anim);
+
+    /* A large array: the player holds fewer of its transitions (1 MiB),
+     * never none. */
+    static double points[3 * 20000];
+    kf_follower_desc d;
+    kf_follower_desc_init(&d, KF_COORDINATE_CHASER);
+    d.name = "mesh";
+    d.initial_value = points;
+    kf_builder *b;
+    kf_error e;
+    for (int big = 0; big < 2; big++) {
+        d.initial_value_count = big ? 3 * 20000 : 3 * 1000;
+        kf_builder_create(NULL, &b);
+        kf_controller_desc c;
+        kf_controller_desc_init(&c);
+        c.name = "c";
+        kf_track_desc t = {"mesh", "c", "m.morph_weights", 0};
+        CHECK(kf_builder_add_follower(b, &d, &e) == KF_OK &&
+                  kf_builder_add_controller(b, &c, &e) == KF_OK &&
+                  kf_builder_add_track(b, &t, &e) == KF_OK,
+              "mesh: %s", e.message);
+        anim = test_encode_load(b, NULL);
+        kf_builder_destroy(b);
+        CHECK(anim && kf_player_create(anim, NULL, &p) == KF_OK, "mesh player");
+        if (!anim || !p)
+            continue;
+        uint32_t want = big ? 2 : (uint32_t)((1u << 20) / (8 * (3 * 1000 + 1)));
+        CHECK(kf_follower_capacity(kf_player_follower(p, 0)) == want, "%d: capacity %u, want %u",
+              big, kf_follower_capacity(kf_player_follower(p, 0)), want);
+        kf_player_destroy(p);
+        kf_anim_free(anim);
+    }
     return kf_test_report("test_follower_player");
 }

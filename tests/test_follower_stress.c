@@ -233,7 +233,8 @@ static void run(kf_follower_node node, int order, uint32_t capacity, uint64_t se
             to_runtime(&st, authored, v);
             widen(&st, v);
             int set_value = next_random() % 5 == 0;
-            r = set_value ? kf_follower_set_value(s, v, when) : kf_follower_set_destination(s, v, when);
+            r = set_value ? kf_follower_set_value(s, v, when)
+                          : kf_follower_set_destination(s, v, when);
             CHECK(r == KF_OK, "%s: event %d", name, e);
             if (set_value) {
                 h.base = v[0];

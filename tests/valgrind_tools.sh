@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs kfc and kfplay under valgrind on every fixture: compile, decompile,
-# list, sample and animate; and kfc on every invalid source (which must fail
+# list, sample, follow and animate; and kfc on every invalid source (which must fail
 # cleanly, without leaks). usage: valgrind_tools.sh VALGRIND KFC KFPLAY FIXTURES WORK
 set -u
 vg=$1 kfc=$2 kfplay=$3 fixtures=$4 work=$5
@@ -21,8 +21,11 @@ for src in "$fixtures"/*.yaml; do
     run $vg "$kfc" --decompile "$work/$name.kfb" -o "$work/$name.yaml"
     run $vg "$kfplay" "$work/$name.kfb" list
     run $vg "$kfplay" "$work/$name.kfb" animate -1 0 0.5 1 250 1000 1e6
-    for seq in $("$kfplay" "$work/$name.kfb" list | awk '$2 != "controller" && $2 != "target" && $2 != "track" && $1 !~ /^#/ {print $1}'); do
+    for seq in $("$kfplay" "$work/$name.kfb" list | awk '$2 == "sequence" {print $1}'); do
         run $vg "$kfplay" "$work/$name.kfb" sample "$seq" -1 0 0.25 0.5 1 100 1e9
+    done
+    for f in $("$kfplay" "$work/$name.kfb" list | awk '$2 == "follower" {print $1}'); do
+        run $vg "$kfplay" "$work/$name.kfb" follow "$f" --tick 0.05 --until 1 --capacity 2
     done
 done
 for src in "$fixtures"/invalid/*.yaml; do

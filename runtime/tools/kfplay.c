@@ -405,11 +405,11 @@ static void print_follower_value(const kf_follower_info *info, const float *v)
         float aa[4];
         kf_quat_to_axis_angle(v, aa);
         for (int k = 0; k < 4; k++)
-            printf(" %.9g", aa[k]);
+            printf(" %.9g", aa[k] + 0.0f); /* + 0: print -0 as 0 */
         return;
     }
     for (uint32_t k = 0; k < info->components; k++)
-        printf(" %.9g", v[k]);
+        printf(" %.9g", v[k] + 0.0f);
 }
 
 static int cmd_follow(const kf_anim *anim, char **args, int count)

@@ -479,8 +479,14 @@ void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4]);
  * output jumps by what that transition had left to go (its share
  * (d_k - d_{k-1}) * (1 - R)), and it is the transition closest to its end.
  * Destinations are never lost: the output always ends at the last one.
- * Events at equal times merge exactly (vector and scalar chasers). Holding
- * every event of one duration needs capacity >= events per duration.
+ * Events at equal times merge exactly (vector, scalar and array chasers).
+ * Holding every event of one duration needs capacity >= events per
+ * duration. Memory: about capacity * (components + 1) doubles for a chaser,
+ * (order + 2) * components for a damper (kf_follower_state_size).
+ *
+ * Events are expected in time order. One stamped earlier than the one
+ * before still starts its transition at its own time: the formula holds as
+ * written, though the output may then leave the range of the values given.
  *
  * Not thread-safe: one thread at a time per state. Never allocates after
  * creation; update and events run in O(capacity * components).

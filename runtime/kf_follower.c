@@ -24,34 +24,25 @@ static void *carve(unsigned char *base, size_t *at, size_t count, size_t size, i
     return base ? base + start : NULL;
 }
 
-static uint32_t working_doubles(const struct kf_follower *f)
-{
-    switch (f->node) {
-    case KFB_FOLLOWER_ORIENTATION_CHASER:
-    case KFB_FOLLOWER_ORIENTATION_DAMPER:
-        return 4;
-    default:
-        return kf_follower_field_floats(f); /* HSV has as many numbers as RGB */
-    }
-}
-
 /* Measures (base NULL) or carves the state; returns the size, 0 on overflow. */
 static size_t layout(const struct kf_follower *f, uint32_t capacity, kf_follower_state *s,
                      unsigned char *base)
 {
     const int damper = kf_follower_node_is_damper((kf_follower_node)f->node);
-    const size_t n = working_doubles(f), c = kf_follower_value_floats(f);
+    /* The working form has as many numbers as the value (HSV as RGB, one
+     * quaternion as one quaternion). */
+    const size_t n = kf_follower_value_floats(f), c = n;
     const size_t ring = damper ? 0 : capacity;
     const size_t stages = damper ? (f->order ? f->order : 1) : 0;
-    size_t at = 0, targets;
+    size_t at = 0, targets, stage_doubles;
     int ok = 1;
     carve(base, &at, 1, sizeof *s, &ok);
-    if (!kf_mul_size(ring, n, &targets))
+    if (!kf_mul_size(ring, n, &targets) || !kf_mul_size(stages, n, &stage_doubles))
         return 0;
     s->times = carve(base, &at, ring, sizeof(double), &ok);
     s->targets = carve(base, &at, targets, sizeof(double), &ok);
     s->base = carve(base, &at, damper ? 0 : n, sizeof(double), &ok);
-    s->stages = carve(base, &at, stages * n, sizeof(double), &ok);
+    s->stages = carve(base, &at, stage_doubles, sizeof(double), &ok);
     s->destination = carve(base, &at, n, sizeof(double), &ok);
     s->scratch = carve(base, &at, n, sizeof(double), &ok);
     s->destination_value = carve(base, &at, c, sizeof(float), &ok);
@@ -83,7 +74,7 @@ kf_follower_state *kf_follower_state_init(void *memory, size_t size, const kf_fo
     layout(f, capacity, s, memory);
     s->def = f;
     s->damper = (uint32_t)kf_follower_node_is_damper((kf_follower_node)f->node);
-    s->n = working_doubles(f);
+    s->n = kf_follower_value_floats(f);
     s->components = kf_follower_value_floats(f);
     s->element = kf_follower_node_field_components((kf_follower_node)f->node);
     s->capacity = s->damper ? 0 : capacity;

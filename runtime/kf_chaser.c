@@ -128,7 +128,14 @@ static void finish_event(kf_follower_state *s)
 void kf_chaser_reset(kf_follower_state *s, double time)
 {
     s->head = s->count = 0;
-    adopt_hues(s, s->destination);
+    /* The initial transition runs from initialValue (the base) to
+     * initialDestination: a grey one of the two takes the other's hue. */
+    if (s->values == KF_VALUES_COLOR) {
+        if (s->destination[1] == 0.0)
+            s->destination[0] = s->base[0];
+        else if (s->base[1] == 0.0)
+            s->base[0] = s->destination[0];
+    }
     if (!same(s, s->base, s->destination))
         push(s, time, s->destination);
     finish_event(s);

@@ -422,6 +422,14 @@ static void colors(void)
     kf_follower_state_destroy(s);
     kf_anim_free(anim);
 
+    /* Blue to grey from the start: hue 240 throughout too. */
+    anim = color(KF_COLOR_CHASER, blue, grey);
+    s = state_of(anim, 0);
+    if (s)
+        RGB(s, 0.5, 0.375, 0.375, 0.75);
+    kf_follower_state_destroy(s);
+    kf_anim_free(anim);
+
     /* Grey to blue from the start: hue 240 throughout. */
     anim = color(KF_COLOR_CHASER, grey, blue);
     s = state_of(anim, 0);

@@ -99,7 +99,19 @@ typedef enum kf_field {
     KF_FIELD_REFERENCE,
     KF_FIELD_ANIMATOR,
     KF_FIELD_CONTROLLER,
-    KF_FIELD_TARGET
+    KF_FIELD_TARGET,
+    /* X3D interpolators. Their `key` field is KF_FIELD_KEYS as a whole and
+     * KF_FIELD_KEY_TIME for one entry; `keyValue` is KF_FIELD_KEY_VALUE,
+     * whose item is the keyValue entry (KF_NO_INDEX: the field as a whole). */
+    KF_FIELD_NODE,
+    KF_FIELD_KEY_VELOCITY,      /* item: the entry, or KF_NO_INDEX */
+    KF_FIELD_EASE_IN_EASE_OUT,  /* item: the entry, or KF_NO_INDEX */
+    KF_FIELD_CLOSED,
+    KF_FIELD_NORMALIZE_VELOCITY,
+    /* Interpolator tracks. */
+    KF_FIELD_CYCLE_INTERVAL,
+    KF_FIELD_LOOP,
+    KF_FIELD_EASE
 } kf_field;
 
 /*
@@ -183,10 +195,11 @@ typedef enum kf_kind {
     KF_KIND_CONTROLLER,
     KF_KIND_TARGET,
     KF_KIND_TRACK,
+    KF_KIND_INTERPOLATOR,   /* X3D interpolator or EaseInEaseOut (an animator) */
     KF_KIND_COUNT
 } kf_kind;
 
-/* "sequence", "controller", ... */
+/* "sequence", "controller", "target", "track", "interpolator". */
 const char *kf_kind_name(kf_kind kind);
 
 /* Number of objects of `kind`. */
@@ -264,6 +277,94 @@ typedef struct kf_cursor {
 void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor, float *out);
 
 /* ------------------------------------------------------------------------ */
+/* X3D interpolators                                                        */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The interpolator nodes of X3D clause 19 (SPEC-NOTES 3). Each evaluates a
+ * function of a fraction (its set_fraction) given by `key` and `keyValue`:
+ * v_0 at or below the first key, the last value at or above the last key,
+ * and otherwise the segment [key_i, key_i+1) holding the fraction, so at a
+ * repeated key the last of its values is used.
+ */
+typedef enum kf_node {
+    KF_SCALAR_INTERPOLATOR = 0,          /* SFFloat */
+    KF_POSITION_INTERPOLATOR,            /* SFVec3f */
+    KF_POSITION_INTERPOLATOR_2D,         /* SFVec2f */
+    KF_COLOR_INTERPOLATOR,               /* SFColor, interpolated in HSV */
+    KF_COORDINATE_INTERPOLATOR,          /* MFVec3f, m per key */
+    KF_COORDINATE_INTERPOLATOR_2D,       /* MFVec2f, m per key */
+    KF_NORMAL_INTERPOLATOR,              /* MFVec3f, m per key, great-arc */
+    KF_ORIENTATION_INTERPOLATOR,         /* SFRotation, shortest-arc slerp */
+    KF_SPLINE_SCALAR_INTERPOLATOR,       /* SFFloat, Hermite */
+    KF_SPLINE_POSITION_INTERPOLATOR,     /* SFVec3f, Hermite */
+    KF_SPLINE_POSITION_INTERPOLATOR_2D,  /* SFVec2f, Hermite */
+    KF_SQUAD_ORIENTATION_INTERPOLATOR,   /* SFRotation, squad */
+    KF_EASE_IN_EASE_OUT,                 /* SFFloat modifiedFraction */
+    KF_NODE_COUNT
+} kf_node;
+
+/* The X3D node name ("ScalarInterpolator", ..., "EaseInEaseOut"), or NULL
+ * for an unknown code. */
+const char *kf_node_name(kf_node node);
+
+typedef struct kf_interpolator kf_interpolator;
+
+/* The interpolator at `index` (< kf_anim_count(anim, KF_KIND_INTERPOLATOR)),
+ * or NULL. */
+const kf_interpolator *kf_anim_interpolator(const kf_anim *anim, uint32_t index);
+
+/*
+ * An interpolator's fields as authored (float32, owned by the anim).
+ * Numbers per keyValue entry (`dimension`): 1 scalar, 2 Vec2f, 3 Vec3f and
+ * Color, 4 Rotation (axis x y z, angle in radians).
+ */
+typedef struct kf_interpolator_info {
+    const char  *name;
+    kf_node      node;
+    uint32_t     key_count;         /* n >= 1 */
+    const float *key;               /* n fractions, non-decreasing */
+    uint32_t     value_count;       /* keyValue entries: n, or n*m for the
+                                       Coordinate and Normal nodes; 0 for
+                                       EaseInEaseOut */
+    uint32_t     dimension;         /* numbers per keyValue entry */
+    const float *key_value;         /* value_count * dimension; NULL if none */
+    uint32_t     velocity_count;    /* keyVelocity entries: 0, 2 or n */
+    const float *key_velocity;      /* velocity_count * dimension; NULL if none */
+    const float *ease_in_ease_out;  /* EaseInEaseOut: n (easeIn, easeOut) pairs; else NULL */
+    int          closed;            /* spline and squad nodes */
+    int          normalize_velocity;
+    uint32_t     components;        /* floats kf_interpolator_sample writes */
+} kf_interpolator_info;
+
+void kf_interpolator_get_info(const kf_interpolator *interpolator, kf_interpolator_info *info);
+
+/* The number of floats kf_interpolator_sample writes: the value's numbers
+ * times m for the multi-valued nodes, 4 (a quaternion) for rotations, 1 for
+ * EaseInEaseOut. */
+uint32_t kf_interpolator_components(const kf_interpolator *interpolator);
+
+/*
+ * The node's value_changed at `fraction` into out[0 .. components-1]
+ * (SPEC-NOTES 3): rotations as a unit quaternion x y z w (see
+ * kf_quat_to_axis_angle), normals normalized, colours as RGB, and for
+ * EaseInEaseOut the modified fraction mapped back onto the keys,
+ * key_i + u' (key_i+1 - key_i). `cursor` (may be NULL) speeds up fractions
+ * that move forward, as for sequences. Never allocates, never fails: a NaN
+ * fraction gives the first key's value.
+ */
+void kf_interpolator_sample(const kf_interpolator *interpolator, double fraction,
+                            kf_cursor *cursor, float *out);
+
+/* An EaseInEaseOut's modified fraction at `fraction`, in double precision,
+ * ready to feed another interpolator; any other node returns `fraction`. */
+double kf_interpolator_ease(const kf_interpolator *ease, double fraction);
+
+/* A unit quaternion x y z w as an X3D SFRotation: a unit axis and an angle
+ * in [0, pi] (the identity is 0 0 1 0). */
+void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4]);
+
+/* ------------------------------------------------------------------------ */
 /* Controllers, targets, tracks (as stored)                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -327,10 +428,17 @@ typedef struct kf_target_info {
 void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info);
 
 typedef struct kf_track_info {
-    kf_kind  animator_kind; /* KF_KIND_SEQUENCE */
+    kf_kind  animator_kind; /* KF_KIND_SEQUENCE or KF_KIND_INTERPOLATOR */
     uint32_t animator;      /* index within that kind */
     uint32_t controller;    /* KF_NO_INDEX: no controller, the track contributes nothing */
     uint32_t target;
+    /* Interpolator tracks (sequence tracks: 0, 0, KF_NO_INDEX): the
+     * controller's position p becomes the fraction p / cycle_interval,
+     * wrapped into [0,1) if `loop`, else clamped to [0,1], then passes
+     * through the EaseInEaseOut interpolator `ease` if there is one. */
+    double   cycle_interval;
+    int      loop;
+    uint32_t ease;          /* interpolator index, or KF_NO_INDEX */
 } kf_track_info;
 
 void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info);

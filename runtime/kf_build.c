@@ -92,6 +92,33 @@ static uint32_t find_sequence(const kf_objects *o, const char *name)
     return KF_NO_INDEX;
 }
 
+static uint32_t find_interpolator(const kf_objects *o, const char *name)
+{
+    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
+        if (strcmp(o->interpolators[i].name, name) == 0)
+            return i;
+    return KF_NO_INDEX;
+}
+
+/* Sequences and interpolators share one namespace: a track names either. */
+static int animator_exists(const kf_objects *o, const char *name)
+{
+    return find_sequence(o, name) != KF_NO_INDEX || find_interpolator(o, name) != KF_NO_INDEX;
+}
+
+static size_t interpolator_floats(const struct kf_interpolator *p)
+{
+    const size_t d = kf_node_dimension(p->node);
+    return p->key_count + ((size_t)p->value_count + p->velocity_count) * d +
+           (size_t)kf_interpolator_derived_count(p);
+}
+
+static void free_interpolator(const kf_allocator *a, struct kf_interpolator *p)
+{
+    free_string(a, p->name);
+    kf_free(a, (void *)p->keys, interpolator_floats(p) * sizeof(float));
+}
+
 static uint32_t find_controller(const kf_objects *o, const char *name)
 {
     for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++)
@@ -136,7 +163,11 @@ void kf_builder_destroy(kf_builder *b)
         free_string(&a, o->controllers[i].name);
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
         free_string(&a, o->targets[i].name);
+    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
+        free_interpolator(&a, &o->interpolators[i]);
     kf_free(&a, o->sequences, b->capacity[KF_KIND_SEQUENCE] * sizeof *o->sequences);
+    kf_free(&a, o->interpolators,
+            b->capacity[KF_KIND_INTERPOLATOR] * sizeof *o->interpolators);
     kf_free(&a, o->controllers, b->capacity[KF_KIND_CONTROLLER] * sizeof *o->controllers);
     kf_free(&a, o->targets, b->capacity[KF_KIND_TARGET] * sizeof *o->targets);
     kf_free(&a, o->tracks, b->capacity[KF_KIND_TRACK] * sizeof *o->tracks);
@@ -189,7 +220,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
-    if (find_sequence(&b->objects, d->name) != KF_NO_INDEX)
+    if (animator_exists(&b->objects, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
     if (n > 0 && (d->valid_first >= n || d->valid_last >= n)) {
@@ -336,6 +367,136 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
     return KF_OK;
 }
 
+/* ---- X3D interpolators ------------------------------------------------- */
+
+void kf_interpolator_desc_init(kf_interpolator_desc *d)
+{
+    memset(d, 0, sizeof *d);
+    d->node = KF_SCALAR_INTERPOLATOR;
+}
+
+/* Converts `count` entries of `dim` numbers to float32; an entry with a
+ * finite number outside float32's range fails naming `field` and the entry.
+ * Non-finite numbers are stored as they are, for validation to report. */
+static kf_result store_floats(const double *in, uint32_t count, uint32_t dim, float *out,
+                              uint32_t index, kf_field field, const char *what, kf_error *error)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        for (uint32_t k = 0; k < dim; k++) {
+            double x = in[(size_t)i * dim + k];
+            if (!to_float(x, &out[(size_t)i * dim + k]) && isfinite(x)) {
+                if (error) {
+                    kf_error_clear(error);
+                    error->object = index;
+                    error->field = field;
+                    error->item = i;
+                }
+                return kf_fail(error, KF_ERROR_VALUE, "%s entry %u is outside the float32 range",
+                               what, (unsigned)i);
+            }
+        }
+    }
+    return KF_OK;
+}
+
+kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc *d,
+                                      kf_error *error)
+{
+    kf_error_clear(error);
+    if (!b || !d)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or description");
+    const uint32_t index = b->objects.count[KF_KIND_INTERPOLATOR];
+    const int ease = d->node == KF_EASE_IN_EASE_OUT;
+
+    if (!d->name || !d->name[0])
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator needs a non-empty name");
+    if (animator_exists(&b->objects, d->name))
+        return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator of this name exists already");
+    /* EaseInEaseOut's pairs are stored where the other nodes keep keyValue. */
+    if (ease && d->value_count)
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
+                    "EaseInEaseOut has no keyValue field");
+    if (!ease && d->ease_count) {
+        if (error) {
+            kf_error_clear(error);
+            error->object = index;
+            error->field = KF_FIELD_EASE_IN_EASE_OUT;
+        }
+        return kf_fail(error, KF_ERROR_VALUE, "%s has no easeInEaseOut field",
+                       kf_node_name(d->node) ? kf_node_name(d->node) : "this node");
+    }
+
+    struct kf_interpolator p = {0};
+    p.node = (uint32_t)d->node;
+    p.key_count = d->key_count;
+    p.value_count = ease ? d->ease_count : d->value_count;
+    p.velocity_count = d->velocity_count;
+    p.flags = (d->closed ? KFB_INTERPOLATOR_CLOSED : 0u) |
+              (d->normalize_velocity ? KFB_INTERPOLATOR_NORMALIZE_VELOCITY : 0u);
+    kf_result r = kf_validate_interpolator_header(&p, error);
+    if (r != KF_OK) {
+        if (error)
+            error->object = index;
+        return r;
+    }
+    const uint32_t dim = kf_node_dimension(p.node);
+    const double *values = ease ? d->ease_in_ease_out : d->key_value;
+    if (!d->key || !values || (p.velocity_count && !d->key_velocity))
+        return fail(error, KF_ERROR_ARGUMENT, index, KF_FIELD_KEYS, KF_NO_INDEX,
+                    "field arrays are missing");
+
+    /* One block: keys, values, velocities, derived; the header check bounds
+     * each count, so the sum fits. */
+    const size_t count = interpolator_floats(&p);
+    size_t bytes;
+    if (!kf_mul_size(count, sizeof(float), &bytes))
+        return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_KEYS, KF_NO_INDEX,
+                    "the interpolator is too large");
+    float *block = kf_alloc(&b->allocator, bytes);
+    if (!block)
+        return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX,
+                    "out of memory");
+    float *keys = block, *vals = keys + p.key_count;
+    float *vels = vals + (size_t)p.value_count * dim;
+    float *derived = vels + (size_t)p.velocity_count * dim;
+    p.keys = keys;
+    p.values = vals;
+    p.velocities = p.velocity_count ? vels : NULL;
+    p.derived = kf_interpolator_derived_count(&p) ? derived : NULL;
+
+    if ((r = store_floats(d->key, p.key_count, 1, keys, index, KF_FIELD_KEY_TIME, "key",
+                          error)) != KF_OK ||
+        (r = store_floats(values, p.value_count, dim, vals, index,
+                          ease ? KF_FIELD_EASE_IN_EASE_OUT : KF_FIELD_KEY_VALUE,
+                          ease ? "easeInEaseOut" : "keyValue", error)) != KF_OK ||
+        (r = store_floats(d->key_velocity, p.velocity_count, dim, vels, index,
+                          KF_FIELD_KEY_VELOCITY, "keyVelocity", error)) != KF_OK)
+        goto fail;
+    if ((r = kf_validate_interpolator(&p, error)) != KF_OK)
+        goto fail;
+    kf_precompute_interpolator(&p, derived);
+    if ((r = kf_validate_interpolator_derived(&p, error)) != KF_OK)
+        goto fail;
+
+    p.name = copy_string(&b->allocator, d->name);
+    if (!p.name || !reserve(b, KF_KIND_INTERPOLATOR, (void **)&b->objects.interpolators,
+                            sizeof *b->objects.interpolators)) {
+        free_string(&b->allocator, p.name);
+        r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
+        goto fail;
+    }
+    b->objects.interpolators[b->objects.count[KF_KIND_INTERPOLATOR]++] = p;
+    return KF_OK;
+
+fail:
+    if (error)
+        error->object = index;
+    kf_free(&b->allocator, block, bytes);
+    return r;
+}
+
 /* ---- tracks ------------------------------------------------------------ */
 
 /* The component count a target must have, or 0 with `error` filled. */
@@ -371,15 +532,19 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
     if (error)
         error->object = index;
 
-    kf_track t;
-    t.animator_kind = KFB_ANIMATOR_SEQUENCE;
-    t.animator = find_sequence(o, d->animator);
-    if (t.animator == KF_NO_INDEX) {
+    kf_track t = {KFB_ANIMATOR_SEQUENCE, find_sequence(o, d->animator), KF_NO_INDEX, KF_NO_INDEX,
+                  0.0f, 0, KF_NO_INDEX};
+    uint32_t animator_components = 0;
+    if (t.animator != KF_NO_INDEX) {
+        animator_components = o->sequences[t.animator].components;
+    } else if ((t.animator = find_interpolator(o, d->animator)) != KF_NO_INDEX) {
+        t.animator_kind = KFB_ANIMATOR_INTERPOLATOR;
+        animator_components = kf_interpolator_components(&o->interpolators[t.animator]);
+    } else {
         if (error)
             error->field = KF_FIELD_ANIMATOR;
         return kf_fail(error, KF_ERROR_NOT_FOUND, "no animator named '%s'", d->animator);
     }
-    t.controller = KF_NO_INDEX;
     if (d->controller) {
         t.controller = find_controller(o, d->controller);
         if (t.controller == KF_NO_INDEX) {
@@ -387,6 +552,35 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
                 error->field = KF_FIELD_CONTROLLER;
             return kf_fail(error, KF_ERROR_NOT_FOUND, "no controller named '%s'", d->controller);
         }
+    }
+    /* The TimeSensor of an interpolator track. */
+    if (t.animator_kind == KFB_ANIMATOR_INTERPOLATOR) {
+        const double cycle = d->cycle_interval == 0.0 ? 1.0 : d->cycle_interval;
+        if (!to_float(cycle, &t.cycle_interval) && isfinite(cycle)) {
+            if (error)
+                error->field = KF_FIELD_CYCLE_INTERVAL;
+            return kf_fail(error, KF_ERROR_VALUE, "cycleInterval is outside the float32 range");
+        }
+        t.loop = d->loop != 0;
+    } else {
+        /* Left for kf_validate_track to refuse, with the same words as
+         * the loader's. */
+        t.cycle_interval = (float)d->cycle_interval;
+        t.loop = d->loop != 0;
+    }
+    if (d->ease) {
+        t.ease = find_interpolator(o, d->ease);
+        if (t.ease == KF_NO_INDEX) {
+            if (error)
+                error->field = KF_FIELD_EASE;
+            return kf_fail(error, KF_ERROR_NOT_FOUND, "no EaseInEaseOut named '%s'", d->ease);
+        }
+    }
+    kf_result r = kf_validate_track(&t, o, error);
+    if (r != KF_OK) {
+        if (error)
+            error->object = index;
+        return r;
     }
 
     if (error)
@@ -396,9 +590,8 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
         return kf_fail(error, KF_ERROR_VALUE, "a target is written object.property, not '%s'",
                        d->target);
     kf_property property = kf_property_from_name(dot + 1);
-    uint32_t components = target_components(d->target, property,
-                                            o->sequences[t.animator].components, d->components,
-                                            error);
+    uint32_t components = target_components(d->target, property, animator_components,
+                                            d->components, error);
     if (!components)
         return KF_ERROR_VALUE;
 
@@ -412,7 +605,8 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
     for (uint32_t i = 0; t.target != KF_NO_INDEX && i < o->count[KF_KIND_TRACK]; i++) {
         const kf_track *u = &o->tracks[i];
         if (u->animator_kind == t.animator_kind && u->animator == t.animator &&
-            u->controller == t.controller && u->target == t.target)
+            u->controller == t.controller && u->target == t.target &&
+            u->cycle_interval == t.cycle_interval && u->loop == t.loop && u->ease == t.ease)
             return kf_fail(error, KF_ERROR_DUPLICATE,
                            "a track already plays '%s' into '%s' through this controller",
                            d->animator, d->target);

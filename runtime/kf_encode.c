@@ -126,6 +126,28 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
         }
         put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
     }
+    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++) {
+        const struct kf_interpolator *p = &o->interpolators[i];
+        const size_t d = kf_node_dimension(p->node);
+        const uint64_t derived = kf_interpolator_derived_count(p);
+        kfb_interpolator r = {
+            .name = put_string(strings, p->name),
+            .node = p->node,
+            .key_count = p->key_count,
+            .value_count = p->value_count,
+            .velocity_count = p->velocity_count,
+            .flags = p->flags,
+            .keys = put_floats(data, p->keys, p->key_count),
+            .values = put_floats(data, p->values, p->value_count * d),
+            .velocities = KFB_NONE,
+            .derived = KFB_NONE,
+        };
+        if (p->velocity_count)
+            r.velocities = put_floats(data, p->velocities, p->velocity_count * d);
+        if (derived)
+            r.derived = put_floats(data, p->derived, (size_t)derived);
+        put_object(objects, KFB_OBJECT_INTERPOLATOR, &r, KFB_WORDS(r));
+    }
     for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++) {
         const struct kf_controller *c = &o->controllers[i];
         kfb_controller r = {put_string(strings, c->name), f64(c->speed), f64(c->weight),
@@ -140,8 +162,13 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
     }
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
         const kf_track *t = &o->tracks[i];
-        kfb_track r = {t->animator_kind, t->animator,
-                       t->controller == KF_NO_INDEX ? KFB_NONE : t->controller, t->target};
+        kfb_track r = {t->animator_kind,
+                       t->animator,
+                       t->controller == KF_NO_INDEX ? KFB_NONE : t->controller,
+                       t->target,
+                       t->cycle_interval,
+                       t->loop,
+                       t->ease == KF_NO_INDEX ? KFB_NONE : t->ease};
         put_object(objects, KFB_OBJECT_TRACK, &r, KFB_WORDS(r));
     }
 }
@@ -157,8 +184,11 @@ static int compress_section(const kf_allocator *a, const buffer *raw, int level,
     z.zalloc = kf_zlib_alloc;
     z.zfree = kf_zlib_free;
     z.opaque = (void *)a;
-    if (deflateInit(&z, level) != Z_OK)
+    int status = deflateInit(&z, level);
+    if (status != Z_OK) {
+        out->failed = status == Z_MEM_ERROR; /* reported as out of memory */
         return -1;
+    }
     uLong bound = deflateBound(&z, (uLong)raw->size);
     unsigned char *at = buffer_grow(out, bound);
     if (!at) {
@@ -169,7 +199,7 @@ static int compress_section(const kf_allocator *a, const buffer *raw, int level,
     z.avail_in = (uInt)raw->size;
     z.next_out = at;
     z.avail_out = (uInt)bound;
-    int status = deflate(&z, Z_FINISH);
+    status = deflate(&z, Z_FINISH);
     out->size = z.total_out;
     deflateEnd(&z);
     if (status != Z_STREAM_END)

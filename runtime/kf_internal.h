@@ -82,11 +82,28 @@ typedef struct kf_target {
     uint32_t    value_offset; /* into a player's value array */
 } kf_target;
 
+/* An X3D interpolator (kfb_interpolator, formats/kfb.md). */
+struct kf_interpolator {
+    const char  *name;
+    uint32_t     node;           /* KFB_NODE_* */
+    uint32_t     key_count;
+    uint32_t     value_count;    /* keyValue entries; EaseInEaseOut: easeInEaseOut */
+    uint32_t     velocity_count;
+    uint32_t     flags;          /* KFB_INTERPOLATOR_* */
+    const float *keys;
+    const float *values;
+    const float *velocities;     /* NULL when velocity_count is 0 */
+    const float *derived;        /* kf_interpolator_derived_count floats, or NULL */
+};
+
 typedef struct kf_track {
     uint32_t animator_kind;
     uint32_t animator;
-    uint32_t controller; /* KF_NO_INDEX: none */
+    uint32_t controller;     /* KF_NO_INDEX: none */
     uint32_t target;
+    float    cycle_interval; /* interpolator tracks; sequence tracks 0 */
+    uint32_t loop;
+    uint32_t ease;           /* KF_NO_INDEX: none */
 } kf_track;
 
 /* The objects of an animation, as both the builder and a loaded kf_anim hold
@@ -97,6 +114,7 @@ typedef struct kf_objects {
     struct kf_controller *controllers;
     kf_target            *targets;
     kf_track             *tracks;
+    struct kf_interpolator *interpolators;
 } kf_objects;
 
 struct kf_anim {
@@ -126,6 +144,9 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
 /* Checks the precomputed arrays of a sequence that passed the above. */
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
+/* Checks a track's TimeSensor fields against its animator kind; the
+ * animator, controller and target indices must have been checked. */
+kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *error);
 
 /* ---- properties (kf_property.c) --------------------------------------- */
 
@@ -138,5 +159,37 @@ void kf_property_clamp(uint32_t property, uint32_t components, float *value);
  * tangent_out / tangent_in holds (0 when the interpolation has none). */
 uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components);
+
+/* ---- X3D interpolators (kf_interpolator_validate.c) -------------------- */
+
+/* Numbers per keyValue entry of `node` (easeInEaseOut pairs: 2); 0 for an
+ * unknown node. */
+uint32_t kf_node_dimension(uint32_t node);
+/* Whether keyValue holds m entries per key (Coordinate*, Normal). */
+int kf_node_is_multi_valued(uint32_t node);
+/* Floats in the `derived` array of an interpolator that passed
+ * kf_validate_interpolator_header (0: none). */
+uint64_t kf_interpolator_derived_count(const struct kf_interpolator *p);
+
+/* The semantic rules of an interpolator in stored form, shared by builder
+ * and loader. The header check reads no array and establishes the sizes the
+ * arrays have; errors name the field and entry (kf_error.field / item). */
+kf_result kf_validate_interpolator_header(const struct kf_interpolator *p, kf_error *error);
+kf_result kf_validate_interpolator(const struct kf_interpolator *p, kf_error *error);
+kf_result kf_validate_interpolator_derived(const struct kf_interpolator *p, kf_error *error);
+
+/* Fills `derived` (kf_interpolator_derived_count floats) from the stored
+ * fields of a valid interpolator (kf_precompute_x3d.c). */
+void kf_precompute_interpolator(const struct kf_interpolator *p, float *derived);
+
+/* The track's TimeSensor: position -> fraction (kf_interpolator.c). */
+double kf_track_fraction(const kf_track *track, double position);
+
+/* ---- segments (kf_sequence.c) ------------------------------------------ */
+
+/* The last index i < count with times[i] <= t, given times[0] <= t: among
+ * coincident keys the later. Tries `hint` and its successor before a
+ * binary search. */
+uint32_t kf_find_segment(const float *times, uint32_t count, double t, uint32_t hint);
 
 #endif /* KF_INTERNAL_H */

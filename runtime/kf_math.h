@@ -34,4 +34,19 @@ void kf_qslerp_short(const double a[4], const double b[4], double s, double out[
 /* Hermite basis at s: value = h[0] a + h[1] b + h[2] out_a + h[3] in_b. */
 void kf_hermite_basis(double s, double h[4]);
 
+/* An X3D SFRotation (axis x y z, angle in radians) as a unit quaternion; a
+ * zero axis gives the identity. */
+void kf_rotation_to_quat(const float rotation[4], double q[4]);
+
+/* Great-arc interpolation of two unit 3-vectors, without a hemisphere flip
+ * (X3D NormalInterpolator); opposite vectors turn about an axis
+ * perpendicular to a, chosen from a alone. The result is normalized. */
+void kf_vslerp(const double a[3], const double b[3], double s, double out[3]);
+
+/* RGB <-> HSV (Foley's hexcone), h in sectors of the hexcone: sixths of a
+ * turn, so [0, 6) stands for [0, 2pi). kf_rgb_to_hsv gives s = 0 (and h = 0)
+ * for greys and black; kf_hsv_to_rgb takes any real h (kf_color.c). */
+void kf_rgb_to_hsv(const double rgb[3], double hsv[3]);
+void kf_hsv_to_rgb(const double hsv[3], double rgb[3]);
+
 #endif /* KF_MATH_H */

@@ -136,8 +136,16 @@ void kf_player_update(kf_player *p, double world_time)
             continue;
         const double w = p->controllers[t->controller].weight;
         const kf_target *target = &o->targets[t->target];
-        kf_sequence_sample(&o->sequences[t->animator], p->positions[t->controller], &p->cursors[i],
-                           p->sample);
+        const double position = p->positions[t->controller];
+        if (t->animator_kind == KFB_ANIMATOR_INTERPOLATOR) {
+            double fraction = kf_track_fraction(t, position);
+            if (t->ease != KF_NO_INDEX)
+                fraction = kf_interpolator_ease(&o->interpolators[t->ease], fraction);
+            kf_interpolator_sample(&o->interpolators[t->animator], fraction, &p->cursors[i],
+                                   p->sample);
+        } else {
+            kf_sequence_sample(&o->sequences[t->animator], position, &p->cursors[i], p->sample);
+        }
         double *sum = p->sums + target->value_offset;
         for (uint32_t k = 0; k < target->components; k++)
             sum[k] += w * p->sample[k];

@@ -109,3 +109,57 @@ void kf_hermite_basis(double s, double h[4])
     h[2] = s3 - 2.0 * s2 + s;
     h[3] = s3 - s2;
 }
+
+void kf_rotation_to_quat(const float rotation[4], double q[4])
+{
+    const double x = rotation[0], y = rotation[1], z = rotation[2];
+    const double len = sqrt(x * x + y * y + z * z);
+    if (!(len > 0.0) || !isfinite(len)) {
+        q[0] = q[1] = q[2] = 0.0;
+        q[3] = 1.0;
+        return;
+    }
+    const double half = 0.5 * (double)rotation[3], k = sin(half) / len;
+    q[0] = x * k;
+    q[1] = y * k;
+    q[2] = z * k;
+    q[3] = cos(half);
+}
+
+static void normalize3(double v[3])
+{
+    double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (len > 0.0)
+        for (int i = 0; i < 3; i++)
+            v[i] /= len;
+}
+
+void kf_vslerp(const double a[3], const double b[3], double s, double out[3])
+{
+    const double c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    if (c <= -1.0 + KF_QUAT_EPSILON) {
+        /* No great arc is defined between opposite vectors: turn about the
+         * axis a x e, e the unit axis along a's smallest component. */
+        int k = fabs(a[0]) <= fabs(a[1]) ? (fabs(a[0]) <= fabs(a[2]) ? 0 : 2)
+                                         : (fabs(a[1]) <= fabs(a[2]) ? 1 : 2);
+        double e[3] = {0.0, 0.0, 0.0}, p[3];
+        e[k] = 1.0;
+        p[0] = a[1] * e[2] - a[2] * e[1];
+        p[1] = a[2] * e[0] - a[0] * e[2];
+        p[2] = a[0] * e[1] - a[1] * e[0];
+        normalize3(p);
+        /* Half a turn in the plane of a and p, from a through p to -a. */
+        const double ka = cos(s * KF_PI), kp = sin(s * KF_PI);
+        for (int i = 0; i < 3; i++)
+            out[i] = ka * a[i] + kp * p[i];
+    } else {
+        /* The quaternion slerp restricted to w = 0 is the 3-vector slerp. */
+        const double qa[4] = {a[0], a[1], a[2], 0.0}, qb[4] = {b[0], b[1], b[2], 0.0};
+        double q[4];
+        kf_qslerp(qa, qb, s, q);
+        out[0] = q[0];
+        out[1] = q[1];
+        out[2] = q[2];
+    }
+    normalize3(out);
+}

@@ -32,10 +32,8 @@ static double loop_time(double t, double t0, double duration)
     return t0 + r;
 }
 
-/* The last key i with times[i] <= t, given times[0] <= t. Coincident keys
- * thus resolve to the later one. The cursor's key and its successor are
- * tried before a binary search. */
-static uint32_t find_segment(const float *times, uint32_t count, double t, uint32_t hint)
+/* Coincident keys resolve to the later one (SPEC-NOTES 1.3, 3). */
+uint32_t kf_find_segment(const float *times, uint32_t count, double t, uint32_t hint)
 {
     if (hint < count && times[hint] <= t) {
         if (hint + 1 >= count || times[hint + 1] > t)
@@ -90,7 +88,7 @@ void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float
         return;
     }
 
-    uint32_t i = find_segment(times, count, t, cursor ? cursor->key : 0);
+    uint32_t i = kf_find_segment(times, count, t, cursor ? cursor->key : 0);
     if (cursor)
         cursor->key = i;
     const uint32_t j = i + 1 < count ? i + 1 : 0;

@@ -524,6 +524,12 @@ static uint32_t target_components(const char *target, kf_property property, uint
 
 kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *error)
 {
+    return kf_builder_add_interpolator_track(b, d, NULL, error);
+}
+
+kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *d,
+                                            const kf_time_sensor_desc *sensor, kf_error *error)
+{
     kf_error_clear(error);
     if (!b || !d || !d->animator || !d->target)
         return kf_fail(error, KF_ERROR_ARGUMENT, "no builder, description, animator or target");
@@ -553,27 +559,27 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
             return kf_fail(error, KF_ERROR_NOT_FOUND, "no controller named '%s'", d->controller);
         }
     }
-    /* The TimeSensor of an interpolator track. */
-    if (t.animator_kind == KFB_ANIMATOR_INTERPOLATOR) {
-        const double cycle = d->cycle_interval == 0.0 ? 1.0 : d->cycle_interval;
-        if (!to_float(cycle, &t.cycle_interval) && isfinite(cycle)) {
-            if (error)
-                error->field = KF_FIELD_CYCLE_INTERVAL;
-            return kf_fail(error, KF_ERROR_VALUE, "cycleInterval is outside the float32 range");
-        }
-        t.loop = d->loop != 0;
-    } else {
-        /* Left for kf_validate_track to refuse, with the same words as
-         * the loader's. */
-        t.cycle_interval = (float)d->cycle_interval;
-        t.loop = d->loop != 0;
+    /* The TimeSensor of an interpolator track; on a sequence track any
+     * sensor is left for kf_validate_track to refuse, in the loader's words. */
+    const kf_time_sensor_desc none = {0.0, 0, NULL};
+    if (!sensor)
+        sensor = &none;
+    const int interpolator = t.animator_kind == KFB_ANIMATOR_INTERPOLATOR;
+    const double cycle = interpolator && sensor->cycle_interval == 0.0 ? 1.0
+                                                                       : sensor->cycle_interval;
+    if (!to_float(cycle, &t.cycle_interval) && isfinite(cycle)) {
+        if (error)
+            error->field = KF_FIELD_CYCLE_INTERVAL;
+        return kf_fail(error, KF_ERROR_VALUE, "cycleInterval is outside the float32 range");
     }
-    if (d->ease) {
-        t.ease = find_interpolator(o, d->ease);
+    t.loop = sensor->loop != 0;
+    if (sensor->ease) {
+        t.ease = find_interpolator(o, sensor->ease);
         if (t.ease == KF_NO_INDEX) {
             if (error)
                 error->field = KF_FIELD_EASE;
-            return kf_fail(error, KF_ERROR_NOT_FOUND, "no EaseInEaseOut named '%s'", d->ease);
+            return kf_fail(error, KF_ERROR_NOT_FOUND, "no EaseInEaseOut named '%s'",
+                           sensor->ease);
         }
     }
     kf_result r = kf_validate_track(&t, o, error);

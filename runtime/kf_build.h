@@ -127,25 +127,42 @@ kf_result kf_builder_add_interpolator(kf_builder *builder, const kf_interpolator
  * property must accept; any other property is custom and needs `components`
  * equal to the animator's (for an interpolator, kf_interpolator_components:
  * rotations are quaternions, 4). All tracks of one target must agree on the
- * count. The animator, controller and ease must have been added before.
- * Errors: an unknown name (KF_ERROR_NOT_FOUND); a cycle interval that is
- * negative, not finite or outside float32; `ease` naming anything but an
- * EaseInEaseOut; TimeSensor settings on a sequence track.
+ * count. The animator and controller must have been added before. An
+ * interpolator animator is driven by the default TimeSensor (see
+ * kf_builder_add_interpolator_track).
  */
 typedef struct kf_track_desc {
     const char *animator;     /* animator name */
     const char *controller;   /* controller name; NULL: none (plays nothing) */
     const char *target;       /* "object.property" */
     uint32_t    components;   /* custom properties: required; built-in: 0 or the count */
-    /* Interpolator animators only (a sequence track leaves them 0 / NULL):
-     * the TimeSensor that turns the controller's position into a fraction,
-     * and an optional EaseInEaseOut between the two (kf_track_info). */
-    double      cycle_interval; /* > 0; 0 means 1 (TimeSensor's default) */
-    int         loop;           /* non-zero: wrap the fraction into [0,1) */
-    const char *ease;           /* name of an EaseInEaseOut interpolator, or NULL */
 } kf_track_desc;
 
 kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *desc, kf_error *error);
+
+/*
+ * The TimeSensor of an interpolator track: it turns the controller's
+ * position p into the fraction p / cycle_interval, wrapped into [0,1) when
+ * looping and clamped to [0,1] otherwise, and optionally passes it through
+ * an EaseInEaseOut before the interpolator samples it (kf_track_info).
+ */
+typedef struct kf_time_sensor_desc {
+    double      cycle_interval; /* > 0; 0 means 1 (TimeSensor's default) */
+    int         loop;           /* non-zero: wrap */
+    const char *ease;           /* name of an EaseInEaseOut interpolator, or NULL */
+} kf_time_sensor_desc;
+
+/*
+ * As kf_builder_add_track, for an interpolator animator driven by `sensor`
+ * (NULL: cycle 1, no loop, no ease). Errors, besides kf_builder_add_track's:
+ * a sensor on a sequence track (KF_FIELD_CYCLE_INTERVAL, _LOOP or _EASE);
+ * a cycle interval that is negative, not finite or outside float32
+ * (KF_FIELD_CYCLE_INTERVAL); an unknown ease (KF_ERROR_NOT_FOUND) or one that
+ * is not an EaseInEaseOut (KF_FIELD_EASE). Two tracks differing only in
+ * their sensors are different tracks.
+ */
+kf_result kf_builder_add_interpolator_track(kf_builder *builder, const kf_track_desc *desc,
+                                            const kf_time_sensor_desc *sensor, kf_error *error);
 
 /* Receives the encoded bytes in order; returns 0 on success, non-zero to
  * abort the encoding with KF_ERROR_IO. */

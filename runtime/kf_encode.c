@@ -173,8 +173,10 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
     }
 }
 
+enum { COMPRESS_NO_MEMORY = -2, COMPRESS_FAILED = -1 };
+
 /* Compresses `raw` into `out` if that makes it smaller; returns the
- * compression used, or -1 if zlib failed. */
+ * compression used, or COMPRESS_*. */
 static int compress_section(const kf_allocator *a, const buffer *raw, int level, buffer *out)
 {
     if (level == 0 || raw->size == 0)
@@ -185,15 +187,13 @@ static int compress_section(const kf_allocator *a, const buffer *raw, int level,
     z.zfree = kf_zlib_free;
     z.opaque = (void *)a;
     int status = deflateInit(&z, level);
-    if (status != Z_OK) {
-        out->failed = status == Z_MEM_ERROR; /* reported as out of memory */
-        return -1;
-    }
+    if (status != Z_OK)
+        return status == Z_MEM_ERROR ? COMPRESS_NO_MEMORY : COMPRESS_FAILED;
     uLong bound = deflateBound(&z, (uLong)raw->size);
     unsigned char *at = buffer_grow(out, bound);
     if (!at) {
         deflateEnd(&z);
-        return -1;
+        return COMPRESS_NO_MEMORY;
     }
     z.next_in = raw->data;
     z.avail_in = (uInt)raw->size;
@@ -203,7 +203,7 @@ static int compress_section(const kf_allocator *a, const buffer *raw, int level,
     out->size = z.total_out;
     deflateEnd(&z);
     if (status != Z_STREAM_END)
-        return -1;
+        return COMPRESS_FAILED;
     return out->size < raw->size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
 }
 
@@ -233,9 +233,12 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
             goto done;
         }
         int method = compress_section(&a, &raw[i], compression, &packed[i]);
+        if (method == COMPRESS_NO_MEMORY) {
+            result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory compressing section %d", i);
+            goto done;
+        }
         if (method < 0) {
-            result = kf_fail(error, packed[i].failed ? KF_ERROR_OUT_OF_MEMORY : KF_ERROR_IO,
-                             "compressing section %d failed", i);
+            result = kf_fail(error, KF_ERROR_IO, "zlib failed compressing section %d", i);
             goto done;
         }
         stored[i] = method == KFB_COMPRESSION_ZLIB ? &packed[i] : &raw[i];

@@ -180,8 +180,7 @@ static void run_case(const m3g_controller_case *cc)
             snprintf(target, sizeof target, "probe.%s", op->prop);
         else
             snprintf(target, sizeof target, "n%d.%s", op->a, op->prop);
-        kf_track_desc d = {.animator = animator, .controller = op->c < 0 ? NULL : controller,
-                           .target = target};
+        kf_track_desc d = {animator, op->c < 0 ? NULL : controller, target, 0};
         kf_result r = kf_builder_add_track(b, &d, &err);
         CHECK((r != KF_OK) == op->expect, "%s: track %s -> %s: %s (%s)", cc->name, animator, target,
               kf_result_name(r), r == KF_OK ? "" : err.message);

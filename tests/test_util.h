@@ -5,6 +5,8 @@
 #ifndef TEST_UTIL_H
 #define TEST_UTIL_H
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +51,154 @@ static inline kf_anim *test_encode_load(const kf_builder *builder, test_bytes *b
     if (!bytes)
         free(local.data);
     return anim;
+}
+
+/* A small animation using every interpolation and repeat mode, a wrapped
+ * valid range, coincident keys, two controllers and blended targets. */
+static inline kf_builder *test_rich_builder(void)
+{
+    static const double t5[5] = {0, 250, 250, 600, 1000};
+    static const double v15[15] = {0, 0, 0, 1, 2, 3, -1, 0, 2, 4, 4, 4, 0, 1, 0};
+    static const double q4[16] = {0, 0, 0, 1, 0, 0.7071, 0, 0.7071, 0, 0, 1, 0, 0.5, 0.5, 0.5, 0.5};
+    static const double tq[4] = {0, 300, 700, 900};
+    static const double t1[1] = {40}, v1[1] = {0.5};
+    static const double tw[5] = {400, 500, 9999, 0, 100}; /* valid: keys 3, 4, 0, 1 */
+    const kf_sequence_desc seqs[] = {
+        {"step", KF_STEP, KF_CONSTANT, 1000, 3, 5, t5, v15, 0, 4},
+        {"lin", KF_LINEAR, KF_LOOP, 1200, 3, 5, t5, v15, 1, 4},
+        {"spl", KF_SPLINE, KF_LOOP, 1000, 3, 5, t5, v15, 0, 4},
+        {"wrap", KF_SPLINE, KF_CONSTANT, 1000, 1, 5, tw, v15, 3, 1},
+        {"slerp", KF_SLERP, KF_LOOP, 1000, 4, 4, tq, q4, 0, 3},
+        {"squad", KF_SQUAD, KF_CONSTANT, 1000, 4, 4, tq, q4, 0, 3},
+        {"one", KF_LINEAR, KF_LOOP, 100, 1, 1, t1, v1, 0, 0},
+    };
+    const kf_track_desc tracks[] = {
+        {"step", "a", "n.translation", 0}, {"lin", "b", "n.translation", 0},
+        {"spl", "a", "m.color", 0},        {"wrap", "b", "n.alpha", 0},
+        {"slerp", "a", "n.orientation", 0}, {"squad", "b", "n.orientation", 0},
+        {"one", "a", "n.extra", 1},        {"lin", NULL, "m.translation", 0},
+    };
+    kf_builder *b;
+    kf_error e;
+    if (kf_builder_create(NULL, &b) != KF_OK)
+        return NULL;
+    for (size_t i = 0; i < sizeof seqs / sizeof seqs[0]; i++)
+        if (kf_builder_add_sequence(b, &seqs[i], &e) != KF_OK)
+            goto fail;
+    kf_controller_desc c;
+    kf_controller_desc_init(&c);
+    c.name = "a";
+    c.speed = 1.5;
+    c.weight = 0.5;
+    if (kf_builder_add_controller(b, &c, &e) != KF_OK)
+        goto fail;
+    c.name = "b";
+    c.speed = -1;
+    c.active_start = 100;
+    c.active_end = 5000;
+    c.ref_world = 30;
+    if (kf_builder_add_controller(b, &c, &e) != KF_OK)
+        goto fail;
+    for (size_t i = 0; i < sizeof tracks / sizeof tracks[0]; i++)
+        if (kf_builder_add_track(b, &tracks[i], &e) != KF_OK)
+            goto fail;
+    /* X3D interpolators: a closed spline with velocities, a squad, a
+     * colour, an EaseInEaseOut easing one of them, and their tracks. */
+    static const double k4[4] = {0, 0.25, 0.25, 1}, sp[4] = {1, 3, -2, 1}, vel[2] = {4, -4};
+    static const double rot[8] = {0, 1, 0, 0.5, 1, 0, 0, 2};
+    static const double rgb[6] = {1, 0, 0.25, 0.5, 0.5, 0.5}, eio[4] = {0, 0.4, 0.3, 0};
+    kf_interpolator_desc p[4];
+    for (int i = 0; i < 4; i++)
+        kf_interpolator_desc_init(&p[i]);
+    p[0].name = "x3d_spline";
+    p[0].node = KF_SPLINE_SCALAR_INTERPOLATOR;
+    p[0].key_count = p[0].value_count = 4;
+    p[0].key = k4;
+    p[0].key_value = sp;
+    p[0].velocity_count = 2;
+    p[0].key_velocity = vel;
+    p[0].normalize_velocity = 1;
+    p[1].name = "x3d_squad";
+    p[1].node = KF_SQUAD_ORIENTATION_INTERPOLATOR;
+    p[1].key_count = p[1].value_count = 2;
+    p[1].key = k4 + 2;
+    p[1].key_value = rot;
+    p[1].closed = 1;
+    p[2].name = "x3d_color";
+    p[2].node = KF_COLOR_INTERPOLATOR;
+    p[2].key_count = p[2].value_count = 2;
+    p[2].key = k4 + 2;
+    p[2].key_value = rgb;
+    p[3].name = "x3d_ease";
+    p[3].node = KF_EASE_IN_EASE_OUT;
+    p[3].key_count = p[3].ease_count = 2;
+    p[3].key = k4 + 2;
+    p[3].ease_in_ease_out = eio;
+    for (int i = 0; i < 4; i++)
+        if (kf_builder_add_interpolator(b, &p[i], &e) != KF_OK)
+            goto fail;
+    const kf_track_desc x3d_tracks[3] = {
+        {"x3d_spline", "a", "n.x3d", 1},
+        {"x3d_squad", "b", "n.orientation", 0},
+        {"x3d_color", "b", "n.diffuse_color", 0},
+    };
+    const kf_time_sensor_desc sensors[3] = {
+        {700, 1, "x3d_ease"}, {1500, 0, NULL}, {250, 1, NULL},
+    };
+    for (size_t i = 0; i < 3; i++)
+        if (kf_builder_add_interpolator_track(b, &x3d_tracks[i], &sensors[i], &e) != KF_OK)
+            goto fail;
+    return b;
+fail:
+    fprintf(stderr, "test_rich_builder: %s\n", e.message);
+    kf_builder_destroy(b);
+    return NULL;
+}
+
+/* Samples every sequence at awkward times and plays a player over a range
+ * of world times; returns a sum of everything so nothing is optimized away.
+ * Whatever loaded must survive this without undefined behaviour. */
+static inline double test_exercise(const kf_anim *anim)
+{
+    static const double times[] = {-2e9, -1e-300, 0, 1e-7, 99.5, 250, 600, 999.999, 1000, 1e12,
+                                   2e9, NAN, INFINITY, -INFINITY};
+    double sum = 0;
+    float v[64];
+    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_SEQUENCE); i++) {
+        const kf_sequence *s = kf_anim_sequence(anim, i);
+        if (kf_sequence_components(s) > 64)
+            continue;
+        kf_cursor cursor = KF_CURSOR_INIT;
+        for (size_t k = 0; k < sizeof times / sizeof times[0]; k++) {
+            kf_sequence_sample(s, times[k], k & 1 ? &cursor : NULL, v);
+            for (uint32_t c = 0; c < kf_sequence_components(s); c++)
+                sum += v[c] == v[c] ? v[c] : 1.0;
+        }
+    }
+    static const double fractions[] = {-1e30, -0.5, 0, 1e-9, 0.25, 0.5, 0.999, 1, 7, NAN,
+                                       INFINITY, -INFINITY};
+    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_INTERPOLATOR); i++) {
+        const kf_interpolator *ip = kf_anim_interpolator(anim, i);
+        if (kf_interpolator_components(ip) > 64)
+            continue;
+        kf_cursor cursor = KF_CURSOR_INIT;
+        for (size_t k = 0; k < sizeof fractions / sizeof fractions[0]; k++) {
+            kf_interpolator_sample(ip, fractions[k], k & 1 ? &cursor : NULL, v);
+            for (uint32_t c = 0; c < kf_interpolator_components(ip); c++)
+                sum += v[c] == v[c] ? v[c] : 1.0;
+            sum += kf_interpolator_ease(ip, fractions[k]) == 0.5;
+        }
+    }
+    kf_player *p;
+    if (kf_player_create(anim, NULL, &p) == KF_OK) {
+        for (size_t k = 0; k < sizeof times / sizeof times[0]; k++) {
+            kf_player_update(p, times[k]);
+            for (uint32_t t = 0; t < kf_anim_count(anim, KF_KIND_TARGET); t++)
+                sum += kf_player_value(p, t)[0];
+        }
+        kf_player_destroy(p);
+    }
+    return sum;
 }
 
 #endif /* TEST_UTIL_H */

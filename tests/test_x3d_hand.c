@@ -418,17 +418,24 @@ static void test_tracks(void)
     c.name = "half";
     c.weight = 0.5;
     CHECK(kf_builder_add_controller(b, &c, &err) == KF_OK, "controller: %s", err.message);
-    const kf_track_desc tracks[] = {
-        {.animator = "scalar", .controller = "clock", .target = "a.x", .components = 1,
-         .cycle_interval = 4, .loop = 1, .ease = "ease"},
-        {.animator = "scalar", .controller = "clock", .target = "b.x", .components = 1,
-         .cycle_interval = 4},
-        {.animator = "scalar", .controller = "clock", .target = "c.x", .components = 1},
-        {.animator = "turn", .controller = "clock", .target = "n.orientation", .cycle_interval = 2},
-        {.animator = "turn", .controller = "half", .target = "n.orientation", .cycle_interval = 1},
+    static const struct {
+        kf_track_desc track;
+        kf_time_sensor_desc sensor;
+    } tracks[] = {
+        {{.animator = "scalar", .controller = "clock", .target = "a.x", .components = 1},
+         {.cycle_interval = 4, .loop = 1, .ease = "ease"}},
+        {{.animator = "scalar", .controller = "clock", .target = "b.x", .components = 1},
+         {.cycle_interval = 4}},
+        {{.animator = "scalar", .controller = "clock", .target = "c.x", .components = 1}, {.cycle_interval = 0}},
+        {{.animator = "turn", .controller = "clock", .target = "n.orientation"},
+         {.cycle_interval = 2}},
+        {{.animator = "turn", .controller = "half", .target = "n.orientation"},
+         {.cycle_interval = 1}},
     };
     for (unsigned i = 0; i < sizeof tracks / sizeof tracks[0]; i++)
-        CHECK(kf_builder_add_track(b, &tracks[i], &err) == KF_OK, "track %u: %s", i, err.message);
+        CHECK(kf_builder_add_interpolator_track(b, &tracks[i].track, &tracks[i].sensor, &err) ==
+                  KF_OK,
+              "track %u: %s", i, err.message);
     kf_anim *anim = test_encode_load(b, NULL);
     kf_builder_destroy(b);
     CHECK(anim != NULL, "tracks: encode/load");

@@ -74,7 +74,8 @@ static kf_anim *build(const x3d_case *c)
     kf_controller_desc_init(&ctl);
     ctl.name = "time";
     kf_track_desc track = {.animator = c->name, .controller = "time", .target = "probe.value",
-                           .components = c->components, .cycle_interval = CYCLE};
+                           .components = c->components};
+    kf_time_sensor_desc sensor = {.cycle_interval = CYCLE};
     kf_builder *b;
     kf_error err;
     kf_anim *anim = NULL;
@@ -83,7 +84,7 @@ static kf_anim *build(const x3d_case *c)
     CHECK(r == KF_OK, "%s: %s", c->name, err.message);
     if (r == KF_OK) {
         CHECK(kf_builder_add_controller(b, &ctl, &err) == KF_OK, "%s: %s", c->name, err.message);
-        r = kf_builder_add_track(b, &track, &err);
+        r = kf_builder_add_interpolator_track(b, &track, &sensor, &err);
         CHECK(r == KF_OK, "%s: track: %s", c->name, err.message);
         anim = test_encode_load(b, NULL);
         CHECK(anim != NULL, "%s: encode/load", c->name);

@@ -1,0 +1,24 @@
+/* make_seeds.c - writes the built-in test animation as seed files for the
+ * fuzzers' corpora (stored and zlib), next to the compiled fixtures. */
+#include <stdio.h>
+
+#include "test_util.h"
+
+int main(int argc, char **argv)
+{
+    if (argc != 3)
+        return 2;
+    kf_builder *b = test_rich_builder();
+    for (int i = 0; i < 2; i++) {
+        test_bytes bytes = {0};
+        kf_encode_options o = {sizeof o, i ? 9 : 0};
+        if (!b || kf_builder_encode(b, &o, test_bytes_write, &bytes, NULL) != KF_OK)
+            return 1;
+        FILE *f = fopen(argv[1 + i], "wb");
+        if (!f || fwrite(bytes.data, 1, bytes.size, f) != bytes.size || fclose(f) != 0)
+            return 1;
+        free(bytes.data);
+    }
+    kf_builder_destroy(b);
+    return 0;
+}

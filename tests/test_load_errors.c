@@ -1,0 +1,231 @@
+/*
+ * test_load_errors.c - a table of damaged .kfb files, each with the result
+ * code the loader must give (in the manner of zlib's infcover.c). Every
+ * entry starts from the same valid file, changes one thing, and (unless the
+ * checksum itself is under test) recomputes the CRCs so the damage reaches
+ * the check it targets. Each must fail with exactly its code, leave *out
+ * NULL, and fill kf_error with a message.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kf_test.h"
+#include "kfb_craft.h"
+#include "test_util.h"
+
+/* Objects of the base file, in file order. */
+enum { SEQ_LINEAR, SEQ_SPLINE, CONTROLLER, TARGET_T, TARGET_A, TRACK_T, TRACK_A };
+
+static kf_builder *base_builder(void)
+{
+    static const double t3[3] = {0, 500, 1000}, v3[9] = {0, 0, 0, 1, 2, 3, 4, 5, 6};
+    static const double v1[3] = {0.25, 0.5, 1};
+    kf_builder *b;
+    kf_error e;
+    kf_builder_create(NULL, &b);
+    kf_sequence_desc lin = {"lin", KF_LINEAR, KF_CONSTANT, 1000, 3, 3, t3, v3, 0, 2};
+    kf_sequence_desc spl = {"spl", KF_SPLINE, KF_LOOP, 1500, 1, 3, t3, v1, 0, 2};
+    kf_controller_desc c;
+    kf_controller_desc_init(&c);
+    c.name = "walk";
+    kf_track_desc tt = {"lin", "walk", "a.translation", 0}, ta = {"spl", "walk", "a.alpha", 0};
+    if (kf_builder_add_sequence(b, &lin, &e) || kf_builder_add_sequence(b, &spl, &e) ||
+        kf_builder_add_controller(b, &c, &e) || kf_builder_add_track(b, &tt, &e) ||
+        kf_builder_add_track(b, &ta, &e)) {
+        fprintf(stderr, "base file: %s\n", e.message);
+        exit(1);
+    }
+    return b;
+}
+
+static test_bytes encode(const kf_builder *b, int compression)
+{
+    test_bytes out = {0};
+    kf_encode_options o = {sizeof o, compression};
+    if (kf_builder_encode(b, &o, test_bytes_write, &out, NULL) != KF_OK)
+        exit(1);
+    return out;
+}
+
+typedef enum patch_kind {
+    FILE_WORD,   /* at = byte offset */
+    FILE_BYTE,
+    OBJECT_WORD, /* object, at = word index in the body */
+    KEY_TIME,    /* object (a sequence), at = stored key; value = float bits */
+    TRUNCATE,    /* at = new size */
+    APPEND,      /* at = bytes of zeros appended */
+    SET_OPTION   /* at = max_section_size */
+} patch_kind;
+
+typedef struct bad_file {
+    const char *what;
+    int compressed; /* start from the zlib-compressed encoding; FILE_* offsets
+                       are then relative to the OBJS section header */
+    patch_kind kind;
+    unsigned object;
+    size_t at;
+    uint32_t value;
+    int keep_crc;   /* 1: leave the checksums as damaged */
+    kf_result expect;
+} bad_file;
+
+#define H(n) (KFB_IDENTIFIER_SIZE + 4 * (n)) /* header word n */
+#define S0 KFB_HEADER_SIZE                   /* first section header */
+#define SH 0                                 /* compressed: the OBJS section header */
+
+static const bad_file table[] = {
+    {"first identifier byte", 0, FILE_BYTE, 0, 0, 0x89, 0, KF_ERROR_NOT_KFB},
+    {"CR of the identifier lost", 0, FILE_BYTE, 0, 4, '\n', 0, KF_ERROR_NOT_KFB},
+    {"only half the identifier", 0, TRUNCATE, 0, 4, 0, 0, KF_ERROR_TRUNCATED},
+    {"ends inside the header", 0, TRUNCATE, 0, H(3), 0, 0, KF_ERROR_TRUNCATED},
+    {"major version 2", 0, FILE_WORD, 0, H(0), 2u << 16, 0, KF_ERROR_VERSION},
+    {"newer minor version", 0, FILE_WORD, 0, H(0), (1u << 16) | 1, 0, KF_ERROR_VERSION},
+    {"header checksum", 0, FILE_BYTE, 0, H(5), 0x55, 1, KF_ERROR_CHECKSUM},
+    {"a header word changed under its checksum", 0, FILE_WORD, 0, H(4), 12345, 1, KF_ERROR_CHECKSUM},
+    {"byte-swapped integer probe", 0, FILE_WORD, 0, H(1), 0x01020304, 0, KF_ERROR_PROBE},
+    {"float probe", 0, FILE_WORD, 0, H(2), 0x3F800000, 0, KF_ERROR_PROBE},
+    {"four sections", 0, FILE_WORD, 0, H(3), 4, 0, KF_ERROR_SECTION},
+    {"file size below the header", 0, FILE_WORD, 0, H(4), 8, 0, KF_ERROR_SECTION},
+    {"file size beyond the bytes", 0, FILE_WORD, 0, H(4), 100000, 0, KF_ERROR_TRUNCATED},
+    {"one byte too many", 0, APPEND, 0, 1, 0, 0, KF_ERROR_TRAILING_DATA},
+    {"last byte missing", 0, TRUNCATE, 0, (size_t)-1, 0, 0, KF_ERROR_TRUNCATED},
+    {"section tag", 0, FILE_WORD, 0, S0, KFB_TAG_DATA, 0, KF_ERROR_SECTION},
+    {"compression 2", 0, FILE_WORD, 0, S0 + 4, 2, 0, KF_ERROR_SECTION},
+    {"stored size past the end", 0, FILE_WORD, 0, S0 + 8, 0x7FFFFFF0, 0, KF_ERROR_TRUNCATED},
+    {"uncompressed raw size differs", 0, FILE_WORD, 0, S0 + 12, 3, 0, KF_ERROR_SECTION},
+    {"section checksum", 0, FILE_BYTE, 0, S0 + KFB_SECTION_HEADER_SIZE, 'X', 1, KF_ERROR_CHECKSUM},
+    {"section above the size limit", 0, SET_OPTION, 0, 16, 0, 0, KF_ERROR_TOO_LARGE},
+    {"zlib raw size beyond any ratio", 1, FILE_WORD, 0, SH + 12, 0x00100000, 0, KF_ERROR_SECTION},
+    {"zlib stream corrupt", 1, FILE_BYTE, 0, SH + KFB_SECTION_HEADER_SIZE + 1, 0xFF, 0,
+     KF_ERROR_INFLATE},
+    {"zlib raw size too small", 1, FILE_WORD, 0, SH + 12, 4, 0, KF_ERROR_INFLATE},
+    {"zlib raw size too large", 1, FILE_WORD, 0, SH + 12, 400, 0, KF_ERROR_INFLATE},
+    {"object of unknown type", 0, OBJECT_WORD, SEQ_LINEAR, (size_t)-2, 99, 0, KF_ERROR_OBJECT},
+    {"object record size", 0, OBJECT_WORD, SEQ_LINEAR, (size_t)-1, 40, 0, KF_ERROR_OBJECT},
+    {"last object runs past the section", 0, OBJECT_WORD, TRACK_A, (size_t)-1, 20, 0,
+     KF_ERROR_OBJECT},
+    {"name outside the string table", 0, OBJECT_WORD, SEQ_LINEAR, 0, 5000, 0, KF_ERROR_STRING},
+    {"name at the terminating NUL", 0, OBJECT_WORD, SEQ_LINEAR, 0, 3, 0, KF_ERROR_STRING},
+    {"unknown interpolation", 0, OBJECT_WORD, SEQ_LINEAR, 1, 9, 0, KF_ERROR_VALUE},
+    {"unknown repeat", 0, OBJECT_WORD, SEQ_LINEAR, 2, 2, 0, KF_ERROR_VALUE},
+    {"zero components", 0, OBJECT_WORD, SEQ_LINEAR, 3, 0, 0, KF_ERROR_VALUE},
+    {"slerp with 3 components", 0, OBJECT_WORD, SEQ_LINEAR, 1, KFB_INTERP_SLERP, 0, KF_ERROR_VALUE},
+    {"zero keys", 0, OBJECT_WORD, SEQ_LINEAR, 4, 0, 0, KF_ERROR_VALUE},
+    {"huge key count", 0, OBJECT_WORD, SEQ_LINEAR, 4, 0xFFFFFFFF, 0, KF_ERROR_REFERENCE},
+    {"valid_first out of range", 0, OBJECT_WORD, SEQ_LINEAR, 5, 3, 0, KF_ERROR_VALUE},
+    {"valid_count beyond the keys", 0, OBJECT_WORD, SEQ_LINEAR, 6, 4, 0, KF_ERROR_VALUE},
+    {"zero duration", 0, OBJECT_WORD, SEQ_LINEAR, 7, 0, 0, KF_ERROR_VALUE},
+    {"NaN duration", 0, OBJECT_WORD, SEQ_LINEAR, 7, 0x7FC00000, 0, KF_ERROR_VALUE},
+    {"times outside the data", 0, OBJECT_WORD, SEQ_LINEAR, 8, 0xFFFFFFF0, 0, KF_ERROR_REFERENCE},
+    {"values overlapping the end", 0, OBJECT_WORD, SEQ_LINEAR, 9, 25, 0, KF_ERROR_REFERENCE},
+    {"linear with tangents", 0, OBJECT_WORD, SEQ_LINEAR, 10, 0, 0, KF_ERROR_VALUE},
+    {"spline without tangents", 0, OBJECT_WORD, SEQ_SPLINE, 10, KFB_NONE, 0, KF_ERROR_REFERENCE},
+    {"negative key time", 0, KEY_TIME, SEQ_LINEAR, 0, 0xBF800000, 0, KF_ERROR_VALUE},
+    {"NaN key time", 0, KEY_TIME, SEQ_LINEAR, 1, 0x7FC00000, 0, KF_ERROR_VALUE},
+    {"decreasing key times", 0, KEY_TIME, SEQ_LINEAR, 2, 0x43C80000 /* 400 */, 0, KF_ERROR_VALUE},
+    {"last key after the duration", 0, KEY_TIME, SEQ_LINEAR, 2, 0x44FA0000 /* 2000 */, 0,
+     KF_ERROR_VALUE},
+    {"negative weight", 0, OBJECT_WORD, CONTROLLER, 4, 0xBFF00000 /* -1.0 hi */, 0, KF_ERROR_VALUE},
+    {"infinite speed", 0, OBJECT_WORD, CONTROLLER, 2, 0x7FF00000, 0, KF_ERROR_VALUE},
+    {"active interval reversed", 0, OBJECT_WORD, CONTROLLER, 6, 0x40590000 /* 100.0 hi */, 0,
+     KF_ERROR_VALUE},
+    {"target property not its name's", 0, OBJECT_WORD, TARGET_T, 1, KFB_PROPERTY_SCALE, 0,
+     KF_ERROR_VALUE},
+    {"target property code out of range", 0, OBJECT_WORD, TARGET_T, 1, 99, 0, KF_ERROR_VALUE},
+    {"translation with 2 components", 0, OBJECT_WORD, TARGET_T, 2, 2, 0, KF_ERROR_VALUE},
+    {"track animator kind", 0, OBJECT_WORD, TRACK_T, 0, 7, 0, KF_ERROR_VALUE},
+    {"track animator out of range", 0, OBJECT_WORD, TRACK_T, 1, 2, 0, KF_ERROR_REFERENCE},
+    {"track controller out of range", 0, OBJECT_WORD, TRACK_T, 2, 1, 0, KF_ERROR_REFERENCE},
+    {"track target out of range", 0, OBJECT_WORD, TRACK_T, 3, 2, 0, KF_ERROR_REFERENCE},
+    {"track components differ from the target's", 0, OBJECT_WORD, TRACK_T, 1, 1, 0,
+     KF_ERROR_VALUE},
+};
+
+static void run(const bad_file *t, const test_bytes *plain, const test_bytes *zipped)
+{
+    const test_bytes *src = t->compressed ? zipped : plain;
+    size_t size = src->size;
+    unsigned char *f = malloc(size + 64);
+    memcpy(f, src->data, size);
+    kf_load_options options = {sizeof options, NULL, 0};
+    craft_section s[3];
+    craft_sections(f, size, s);
+    size_t base = t->compressed ? s[KFB_SECTION_OBJECTS].header : 0, body;
+
+    switch (t->kind) {
+    case FILE_WORD:
+        craft_put(f + base + t->at, t->value);
+        break;
+    case FILE_BYTE:
+        f[base + t->at] = (unsigned char)t->value;
+        break;
+    case OBJECT_WORD:
+        body = craft_object(f, size, t->object);
+        CHECK(body != 0, "%s: object %u not found", t->what, t->object);
+        /* at (size_t)-1 and -2 wrap to the object header's size and type */
+        craft_put(f + (body + 4 * t->at), t->value);
+        break;
+    case KEY_TIME: {
+        body = craft_object(f, size, t->object);
+        uint32_t times = craft_get(f + body + 4 * 8);
+        craft_put(f + s[KFB_SECTION_DATA].stored + 4 * (times + t->at), t->value);
+        break;
+    }
+    case TRUNCATE:
+        size = t->at == (size_t)-1 ? size - 1 : t->at;
+        break;
+    case APPEND:
+        memset(f + size, 0, t->at);
+        size += t->at;
+        break;
+    case SET_OPTION:
+        options.max_section_size = t->at;
+        break;
+    }
+    if (!t->keep_crc && t->kind != TRUNCATE && t->kind != APPEND)
+        craft_fix_crcs(f, size);
+
+    kf_anim *anim = (kf_anim *)f; /* must be overwritten with NULL */
+    kf_error err;
+    kf_result r = kf_load_memory(f, size, &options, &anim, &err);
+    CHECK(r == t->expect, "%s: got %s, want %s (%s)", t->what, kf_result_name(r),
+          kf_result_name(t->expect), err.message);
+    CHECK(anim == NULL, "%s: *out set on failure", t->what);
+    CHECK(r == KF_OK || (err.result == r && err.message[0]), "%s: kf_error not filled", t->what);
+    if (r == KF_OK)
+        kf_anim_free(anim);
+    free(f);
+}
+
+int main(void)
+{
+    kf_builder *b = base_builder();
+    test_bytes plain = encode(b, 0), zipped = encode(b, 9);
+    kf_builder_destroy(b);
+
+    /* The base files themselves load. */
+    kf_anim *anim;
+    CHECK(kf_load_memory(plain.data, plain.size, NULL, &anim, NULL) == KF_OK, "plain base");
+    kf_anim_free(anim);
+    CHECK(kf_load_memory(zipped.data, zipped.size, NULL, &anim, NULL) == KF_OK, "zlib base");
+    kf_anim_free(anim);
+    craft_section s[3];
+    CHECK(craft_sections(zipped.data, zipped.size, s) &&
+              craft_get(zipped.data + s[KFB_SECTION_OBJECTS].header + 4) == KFB_COMPRESSION_ZLIB,
+          "the zlib base compresses its objects");
+
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        run(&table[i], &plain, &zipped);
+
+    /* Arguments. */
+    CHECK(kf_load_memory(NULL, 10, NULL, &anim, NULL) == KF_ERROR_ARGUMENT, "NULL data");
+    CHECK(kf_load_memory(plain.data, plain.size, NULL, NULL, NULL) == KF_ERROR_ARGUMENT, "NULL out");
+    kf_load_options old = {4, NULL, 0};
+    CHECK(kf_load_memory(plain.data, plain.size, &old, &anim, NULL) == KF_ERROR_ARGUMENT,
+          "options of an unknown size");
+    CHECK(kf_load_file("/nonexistent/x.kfb", NULL, &anim, NULL) == KF_ERROR_IO && !anim, "no file");
+
+    free(plain.data);
+    free(zipped.data);
+    return kf_test_report("test_load_errors");
+}

@@ -165,8 +165,6 @@ uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
 /* Numbers per keyValue entry of `node` (easeInEaseOut pairs: 2); 0 for an
  * unknown node. */
 uint32_t kf_node_dimension(uint32_t node);
-/* Whether keyValue holds m entries per key (Coordinate*, Normal). */
-int kf_node_is_multi_valued(uint32_t node);
 /* Floats in the `derived` array of an interpolator that passed
  * kf_validate_interpolator_header (0: none). */
 uint64_t kf_interpolator_derived_count(const struct kf_interpolator *p);

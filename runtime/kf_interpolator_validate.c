@@ -48,11 +48,6 @@ uint32_t kf_node_dimension(uint32_t node)
     return node < KFB_NODE_COUNT ? nodes[node].dimension : 0;
 }
 
-int kf_node_is_multi_valued(uint32_t node)
-{
-    return node < KFB_NODE_COUNT && nodes[node].multi;
-}
-
 uint64_t kf_interpolator_derived_count(const struct kf_interpolator *p)
 {
     const uint64_t n = p->key_count;

@@ -139,12 +139,28 @@ enum {
  * source can be reproduced.
  *
  * DATA arrays (word offsets):
- *   times    key_count floats
+ *   times    key_count floats; sequences with equal key times may share one
+ *            array (the writer shares them, so a player finds the segment
+ *            once for all of them)
  *   values   key_count * components floats
- *   tangents SPLINE: valid_count*components outgoing, then as many incoming;
- *            SQUAD:  valid_count*4 "a" quaternions, then valid_count*4 "b";
+ *   tangents what sampling needs beyond the keys, computed by the writer:
+ *            SPLINE: valid_count*components outgoing, then as many incoming;
+ *            SLERP:  valid_count key arcs;
+ *            SQUAD:  valid_count*4 "a" quaternions, then valid_count*4 "b",
+ *                    then valid_count key arcs, then valid_count control arcs;
  *            other interpolations: KFB_NONE.
+ *
+ * An arc is the great arc a slerp follows from quaternion p to q, as
+ * KFB_ARC_FLOATS floats: the angle theta = acos(p.q) and theta / sin(theta),
+ * so that sampling needs no inverse trigonometry. Key arc i runs from valid
+ * key i to the next valid key (key 0 after the last); control arc i from
+ * a_i to b_next. Two encodings are special: {0, 1} when p.q >= 1 - 1e-5
+ * (M3G interpolates linearly there) and {-1, 0} when p.q < 0 (the arc is
+ * longer than a quarter turn, or undefined: sampling takes the general path).
+ * Otherwise 0 < theta <= pi/2 and 1 <= theta / sin(theta) <= pi/2.
  */
+#define KFB_ARC_FLOATS 2u
+
 typedef struct kfb_sequence {
     uint32_t name;          /* STRINGS offset */
     uint32_t interpolation; /* KFB_INTERP_* */

@@ -75,7 +75,7 @@ static int to_float(double x, float *out)
 static size_t sequence_floats(const struct kf_sequence *s)
 {
     return (size_t)s->key_count * (1 + (size_t)s->components) +
-           2 * (size_t)kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
+           (size_t)kf_sequence_derived_count(s->interpolation, s->valid_count, s->components);
 }
 
 static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
@@ -297,14 +297,27 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         goto fail;
 
     uint32_t tc = kf_sequence_tangent_count(s.interpolation, s.valid_count, c);
-    if (tc) {
-        float *out = values + (size_t)n * c, *in = out + tc;
-        if (s.interpolation == KFB_INTERP_SPLINE)
-            kf_precompute_spline(times, values, NULL, s.valid_count, c, s.duration, s.repeat, out, in);
-        else
-            kf_precompute_squad(times, values, NULL, s.valid_count, s.duration, s.repeat, out, in);
-        s.tangent_out = out;
-        s.tangent_in = in;
+    float *out = values + (size_t)n * c, *in = out + tc, *arcs = in + tc;
+    const uint32_t v = s.valid_count;
+    switch (s.interpolation) {
+    case KFB_INTERP_SPLINE:
+        kf_precompute_spline(times, values, NULL, v, c, s.duration, s.repeat, out, in);
+        break;
+    case KFB_INTERP_SLERP:
+        kf_precompute_arcs(values, values, v, arcs);
+        break;
+    case KFB_INTERP_SQUAD:
+        kf_precompute_squad(times, values, NULL, v, s.duration, s.repeat, out, in);
+        kf_precompute_arcs(values, values, v, arcs);
+        kf_precompute_arcs(out, in, v, arcs + (size_t)v * KFB_ARC_FLOATS);
+        break;
+    default:
+        break;
+    }
+    if (kf_sequence_derived_count(s.interpolation, v, c)) {
+        s.tangent_out = tc ? out : NULL;
+        s.tangent_in = tc ? in : NULL;
+        s.arcs = kf_sequence_arc_count(s.interpolation, v) ? arcs : NULL;
         r = kf_validate_tangents(&s, error);
         if (r != KF_OK)
             goto fail;

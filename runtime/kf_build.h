@@ -3,8 +3,8 @@
  *
  * A kf_builder collects descriptions of animators, controllers and tracks,
  * checks each as it is added (the same checks the loader makes), does every
- * precomputation sampling needs (spline tangents, squad intermediates) and
- * encodes the result. kfc is a YAML front end to this API.
+ * precomputation sampling needs (spline tangents, squad intermediates, slerp
+ * arcs) and encodes the result. kfc is a YAML front end to this API.
  *
  *     kf_builder *b;
  *     kf_builder_create(NULL, &b);

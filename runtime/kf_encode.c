@@ -102,11 +102,29 @@ static kfb_f64 f64(double x)
 
 /* ---- the three sections ------------------------------------------------- */
 
-static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data)
+/* The data offset of sequence i's key times: those of an earlier sequence
+ * with equal times (formats/kfb.md: a player then finds the segment once for
+ * both), or a new array. times_at[j] holds the offsets of sequences j < i. */
+static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, const uint32_t *times_at)
+{
+    const struct kf_sequence *s = &o->sequences[i];
+    for (uint32_t k = i; k-- > 0;) { /* nearest first: usually the previous one */
+        const struct kf_sequence *e = &o->sequences[k];
+        if (e->key_count == s->key_count &&
+            memcmp(e->times, s->times, (size_t)s->key_count * sizeof *s->times) == 0)
+            return times_at[k];
+    }
+    return put_floats(data, s->times, s->key_count);
+}
+
+static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data,
+                           uint32_t *times_at)
 {
     for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++) {
         const struct kf_sequence *s = &o->sequences[i];
         uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
+        uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
+        times_at[i] = put_times(data, o, i, times_at);
         kfb_sequence r = {
             .name = put_string(strings, s->name),
             .interpolation = s->interpolation,
@@ -116,13 +134,18 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
             .valid_first = s->valid_first,
             .valid_count = s->valid_count,
             .duration = s->duration,
-            .times = put_floats(data, s->times, s->key_count),
+            .times = times_at[i],
             .values = put_floats(data, s->values, (size_t)s->key_count * s->components),
             .tangents = KFB_NONE,
         };
-        if (tc) {
-            r.tangents = put_floats(data, s->tangent_out, tc);
-            put_floats(data, s->tangent_in, tc);
+        if (tc || ac) {
+            r.tangents = (uint32_t)(data->size / 4);
+            if (tc) {
+                put_floats(data, s->tangent_out, tc);
+                put_floats(data, s->tangent_in, tc);
+            }
+            if (ac)
+                put_floats(data, s->arcs, ac);
         }
         put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
     }
@@ -217,7 +240,13 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
         packed[i] = (buffer){&a, NULL, 0, 0, 0};
     }
     kf_result result = KF_OK;
-    encode_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS], &raw[KFB_SECTION_DATA]);
+    const size_t times_size = (o->count[KF_KIND_SEQUENCE] + 1) * sizeof(uint32_t);
+    uint32_t *times_at = kf_alloc(&a, times_size);
+    if (!times_at)
+        return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+    encode_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS], &raw[KFB_SECTION_DATA],
+                   times_at);
+    kf_free(&a, times_at, times_size);
 
     static const uint32_t tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS, KFB_TAG_DATA};
     kfb_section_header headers[KFB_SECTION_COUNT];

@@ -63,6 +63,9 @@ struct kf_sequence {
      * valid_count * components each. */
     const float *tangent_out;
     const float *tangent_in;
+    /* SLERP: valid_count key arcs; SQUAD: as many key arcs, then as many
+     * control arcs (KFB_ARC_FLOATS each, formats/kfb_format.h); else NULL. */
+    const float *arcs;
 };
 
 struct kf_controller {
@@ -152,12 +155,25 @@ kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *er
 
 /* Applies the property's M3G clamping to a blended value, in place. */
 void kf_property_clamp(uint32_t property, uint32_t components, float *value);
+/* Whether kf_property_clamp can change a value of `property`. */
+int kf_property_clamps(uint32_t property);
 
 /* ---- sequences (kf_sequence.c) ----------------------------------------- */
 
 /* Reads stored tangent arrays for sampling: the number of floats each of
  * tangent_out / tangent_in holds (0 when the interpolation has none). */
 uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
+                                   uint32_t components);
+/* kf_sequence_sample the slow and exact way: SPEC-NOTES 1.4 in double
+ * precision through libm, no cursor. The reference the fast path
+ * (kf_sample.h) is measured against (tests/test_sample_accuracy.c). */
+void kf_sequence_sample_exact(const struct kf_sequence *s, double time, float *out);
+
+/* The number of floats `arcs` holds (0 when the interpolation has none). */
+uint32_t kf_sequence_arc_count(uint32_t interpolation, uint32_t valid_count);
+/* Everything precomputed, as stored at kfb_sequence.tangents: tangent_out,
+ * tangent_in, arcs, back to back. 64-bit: counts come from files. */
+uint64_t kf_sequence_derived_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components);
 
 /* ---- X3D interpolators (kf_interpolator_validate.c) -------------------- */
@@ -182,12 +198,5 @@ void kf_precompute_interpolator(const struct kf_interpolator *p, float *derived)
 
 /* The track's TimeSensor: position -> fraction (kf_interpolator.c). */
 double kf_track_fraction(const kf_track *track, double position);
-
-/* ---- segments (kf_sequence.c) ------------------------------------------ */
-
-/* The last index i < count with times[i] <= t, given times[0] <= t: among
- * coincident keys the later. Tries `hint` and its successor before a
- * binary search. */
-uint32_t kf_find_segment(const float *times, uint32_t count, double t, uint32_t hint);
 
 #endif /* KF_INTERNAL_H */

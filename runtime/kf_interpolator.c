@@ -12,6 +12,7 @@
 
 #include "kf_internal.h"
 #include "kf_math.h"
+#include "kf_sample.h"
 
 const kf_interpolator *kf_anim_interpolator(const kf_anim *anim, uint32_t index)
 {

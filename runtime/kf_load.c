@@ -353,21 +353,27 @@ static kf_result decode_sequence(loader *L, const unsigned char *p, uint32_t ind
     if ((res = kf_validate_sequence_header(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
 
-    uint64_t n = r.key_count, tc = kf_sequence_tangent_count(r.interpolation, r.valid_count,
-                                                              r.components);
+    uint64_t n = r.key_count;
+    uint64_t derived = kf_sequence_derived_count(r.interpolation, r.valid_count, r.components);
+    uint32_t tc = kf_sequence_tangent_count(r.interpolation, r.valid_count, r.components);
     if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK ||
         (res = get_floats(L, r.values, n * r.components, index, pos, "key values", &s->values)) !=
             KF_OK)
         return res;
-    if (tc) {
+    if (derived) {
+        const float *at = NULL;
         if (r.tangents == KFB_NONE)
             return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
                         "object %u (sequence '%s'): %s needs precomputed tangents",
                         (unsigned)index, s->name, kf_interpolation_name(r.interpolation));
-        if ((res = get_floats(L, r.tangents, 2 * tc, index, pos, "tangents", &s->tangent_out)) !=
-            KF_OK)
+        if ((res = get_floats(L, r.tangents, derived, index, pos, "tangents", &at)) != KF_OK)
             return res;
-        s->tangent_in = s->tangent_out + tc;
+        if (tc) {
+            s->tangent_out = at;
+            s->tangent_in = at + tc;
+        }
+        if (kf_sequence_arc_count(r.interpolation, r.valid_count))
+            s->arcs = at + 2 * (size_t)tc;
     } else if (r.tangents != KFB_NONE) {
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                     "object %u (sequence '%s'): %s takes no tangents", (unsigned)index, s->name,

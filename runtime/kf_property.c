@@ -77,6 +77,13 @@ void kf_property_rest_value(kf_property property, uint32_t components, float *ou
         out[3] = 1.0f; /* identity quaternion x y z w */
 }
 
+int kf_property_clamps(uint32_t property)
+{
+    const property_def *p = &properties[property];
+    return property == KF_PROPERTY_VISIBILITY || property == KF_PROPERTY_PICKABILITY ||
+           p->lo != -INFINITY || p->hi != INFINITY;
+}
+
 void kf_property_clamp(uint32_t property, uint32_t components, float *value)
 {
     if (property == KF_PROPERTY_VISIBILITY || property == KF_PROPERTY_PICKABILITY) {

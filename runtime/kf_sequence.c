@@ -3,53 +3,24 @@
  *
  * Keys are stored with the valid range first (kf_internal.h), so everything
  * here works on keys 0 .. valid_count-1; the segment after the last valid key
- * is the LOOP wrap segment back to key 0.
+ * is the LOOP wrap segment back to key 0. The fast kernels are in
+ * kf_sample.h; the exact path they are measured against is here.
  */
 #include <math.h>
 #include <string.h>
 
 #include "kf_internal.h"
 #include "kf_math.h"
+#include "kf_sample.h"
 
-static void copy_key(const struct kf_sequence *s, uint32_t key, float *out)
+void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float *out)
 {
-    memcpy(out, s->values + (size_t)key * s->components, s->components * sizeof(float));
-}
-
-/* LOOP: t' = t_0 + ((t - t_0) mod D), floored, in [t_0, t_0 + D). fmod is
- * exact, so positions far from zero loop without drift. */
-static double loop_time(double t, double t0, double duration)
-{
-    double x = t - t0;
-    if (x >= 0.0 && x < duration)
-        return t;
-    double r = fmod(x, duration);
-    if (r < 0.0) {
-        r += duration;
-        if (r >= duration) /* -tiny + D rounded up to D */
-            r = 0.0;
-    }
-    return t0 + r;
-}
-
-/* Coincident keys resolve to the later one (SPEC-NOTES 1.3, 3). */
-uint32_t kf_find_segment(const float *times, uint32_t count, double t, uint32_t hint)
-{
-    if (hint < count && times[hint] <= t) {
-        if (hint + 1 >= count || times[hint + 1] > t)
-            return hint;
-        if (hint + 2 >= count || times[hint + 2] > t)
-            return hint + 1;
-    }
-    uint32_t lo = 0, hi = count; /* first index with times[i] > t is in (lo, hi] */
-    while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (times[mid] <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
+    kf_segment seg;
+    uint32_t hint = cursor ? cursor->key : 0;
+    kf_locate(s, t, &hint, &seg);
+    if (cursor)
+        cursor->key = hint;
+    kf_evaluate(s, &seg, out);
 }
 
 static void load_quat(const float *q, double out[4])
@@ -64,42 +35,44 @@ static void store(const double *v, uint32_t n, float *out)
         out[i] = (float)v[i];
 }
 
-void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float *out)
+void kf_slerp_general(const float *a, const float *b, float u, float *out)
 {
-    const uint32_t count = s->valid_count, c = s->components;
-    const float *times = s->times;
-    const double t0 = times[0];
+    double qa[4], qb[4], q[4];
+    load_quat(a, qa);
+    load_quat(b, qb);
+    kf_qslerp(qa, qb, u, q);
+    store(q, 4, out);
+}
 
-    if (count == 1 || isnan(t)) {
-        copy_key(s, 0, out);
-        return;
-    }
-    if (s->repeat == KFB_REPEAT_LOOP) {
-        t = loop_time(t, t0, s->duration);
-        if (isnan(t)) { /* an infinite time has no place in the period */
-            copy_key(s, 0, out);
-            return;
-        }
-    } else if (t < t0) {
-        copy_key(s, 0, out);
-        return;
-    } else if (t >= times[count - 1]) {
-        copy_key(s, count - 1, out);
-        return;
-    }
+void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u, float *out)
+{
+    double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4];
+    load_quat(s->values + 4 * i, qa);
+    load_quat(s->values + 4 * j, qb);
+    load_quat(s->tangent_out + 4 * i, sa);
+    load_quat(s->tangent_in + 4 * j, sb);
+    kf_qslerp(qa, qb, u, q1);
+    kf_qslerp(sa, sb, u, q2);
+    kf_qslerp(q1, q2, 2.0 * u * (1.0 - u), q);
+    store(q, 4, out);
+}
 
-    uint32_t i = kf_find_segment(times, count, t, cursor ? cursor->key : 0);
-    if (cursor)
-        cursor->key = i;
-    const uint32_t j = i + 1 < count ? i + 1 : 0;
-    const double length = j ? (double)times[j] - times[i] : s->duration - times[i] + t0;
-    if (s->interpolation == KFB_INTERP_STEP || t == times[i] || !(length > 0.0)) {
-        copy_key(s, i, out);
-        return;
-    }
-    const double u = (t - times[i]) / length;
+/* The reference: SPEC-NOTES 1.4 in double precision through libm, with
+ * nothing precomputed but what the format stores for every reader (the
+ * tangents and squad intermediates). Its results are rounded once, to the
+ * output float. */
+void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
+{
+    kf_segment seg;
+    uint32_t hint = 0;
+    kf_locate(s, t, &hint, &seg);
+    const uint32_t c = s->components, i = seg.i, j = seg.j;
     const float *a = s->values + (size_t)i * c, *b = s->values + (size_t)j * c;
-
+    if (seg.hold || s->interpolation == KFB_INTERP_STEP) {
+        memcpy(out, a, c * sizeof *out);
+        return;
+    }
+    const double u = seg.u;
     switch (s->interpolation) {
     case KFB_INTERP_LINEAR:
         for (uint32_t k = 0; k < c; k++)
@@ -121,17 +94,8 @@ void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float
         store(q, 4, out);
         break;
     }
-    default: { /* SQUAD */
-        double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4];
-        load_quat(a, qa);
-        load_quat(b, qb);
-        load_quat(s->tangent_out + 4 * (size_t)i, sa);
-        load_quat(s->tangent_in + 4 * (size_t)j, sb);
-        kf_qslerp(qa, qb, u, q1);
-        kf_qslerp(sa, sb, u, q2);
-        kf_qslerp(q1, q2, 2.0 * u * (1.0 - u), q);
-        store(q, 4, out);
+    default: /* SQUAD */
+        kf_squad_general(s, i, j, u, out);
         break;
-    }
     }
 }

@@ -35,6 +35,27 @@ uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
     return 0;
 }
 
+uint32_t kf_sequence_arc_count(uint32_t interpolation, uint32_t valid_count)
+{
+    if (interpolation == KFB_INTERP_SLERP)
+        return valid_count * KFB_ARC_FLOATS;
+    if (interpolation == KFB_INTERP_SQUAD)
+        return 2 * valid_count * KFB_ARC_FLOATS;
+    return 0;
+}
+
+uint64_t kf_sequence_derived_count(uint32_t interpolation, uint32_t valid_count,
+                                   uint32_t components)
+{
+    uint64_t tangents = interpolation == KFB_INTERP_SPLINE || interpolation == KFB_INTERP_SQUAD
+                            ? (uint64_t)valid_count * components
+                            : 0;
+    uint64_t arcs = interpolation == KFB_INTERP_SLERP   ? (uint64_t)valid_count * KFB_ARC_FLOATS
+                    : interpolation == KFB_INTERP_SQUAD ? 2 * (uint64_t)valid_count * KFB_ARC_FLOATS
+                                                        : 0;
+    return 2 * tangents + arcs;
+}
+
 static int all_finite(const float *v, size_t n, size_t *bad)
 {
     for (size_t i = 0; i < n; i++) {
@@ -121,14 +142,37 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
     return KF_OK;
 }
 
+/* An arc as formats/kfb_format.h allows it. Sampling relies on the ranges:
+ * they bound its polynomial's argument and the slerp weights. */
+static int arc_in_range(const float *arc)
+{
+    const float half_pi = 1.57079637f; /* pi/2 rounded up to float */
+    if (arc[0] == -1.0f)
+        return arc[1] == 0.0f;
+    if (arc[0] == 0.0f)
+        return arc[1] == 1.0f;
+    return arc[0] > 0.0f && arc[0] <= half_pi && arc[1] >= 1.0f && arc[1] <= half_pi;
+}
+
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
 {
     uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
+    uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
     size_t bad;
     if (tc && (!all_finite(s->tangent_out, tc, &bad) || !all_finite(s->tangent_in, tc, &bad))) {
         uint32_t key = (uint32_t)(((uint64_t)s->valid_first + bad / s->components) % s->key_count);
         return fail_at(error, KF_FIELD_TANGENTS, key,
                        "the precomputed tangent of key %u is not a finite number", (unsigned)key);
+    }
+    for (uint32_t i = 0; i < ac; i += KFB_ARC_FLOATS) {
+        if (!arc_in_range(s->arcs + i)) {
+            uint32_t segment = i / KFB_ARC_FLOATS % s->valid_count;
+            uint32_t key = (uint32_t)(((uint64_t)s->valid_first + segment) % s->key_count);
+            return fail_at(error, KF_FIELD_TANGENTS, key,
+                           "the precomputed %s arc of key %u (%g, %g) is out of range",
+                           i / KFB_ARC_FLOATS < s->valid_count ? "key" : "control",
+                           (unsigned)key, (double)s->arcs[i], (double)s->arcs[i + 1]);
+        }
     }
     return KF_OK;
 }

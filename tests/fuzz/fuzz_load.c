@@ -28,6 +28,7 @@ static void compare(const kf_objects *a, const kf_objects *b)
     for (uint32_t i = 0; i < a->count[KF_KIND_SEQUENCE]; i++) {
         const struct kf_sequence *x = &a->sequences[i], *y = &b->sequences[i];
         uint32_t tc = kf_sequence_tangent_count(x->interpolation, x->valid_count, x->components);
+        uint32_t ac = kf_sequence_arc_count(x->interpolation, x->valid_count);
         if (strcmp(x->name, y->name) || x->interpolation != y->interpolation ||
             x->repeat != y->repeat || x->components != y->components ||
             x->key_count != y->key_count || x->valid_first != y->valid_first ||
@@ -35,7 +36,8 @@ static void compare(const kf_objects *a, const kf_objects *b)
             !same_floats(x->times, y->times, x->key_count) ||
             !same_floats(x->values, y->values, (size_t)x->key_count * x->components) ||
             (tc && (!same_floats(x->tangent_out, y->tangent_out, tc) ||
-                    !same_floats(x->tangent_in, y->tangent_in, tc))))
+                    !same_floats(x->tangent_in, y->tangent_in, tc))) ||
+            (ac && !same_floats(x->arcs, y->arcs, ac)))
             abort();
     }
     for (uint32_t i = 0; i < a->count[KF_KIND_CONTROLLER]; i++) {

@@ -1,0 +1,337 @@
+/*
+ * kf_sample.h - the sampling kernels of M3G KeyframeSequences, shared by
+ * kf_sequence_sample and the player (static inline: a player evaluates every
+ * track of a group at one segment, in one loop).
+ *
+ * Sampling is two steps: kf_locate maps a time to a segment (SPEC-NOTES 1.3),
+ * kf_evaluate interpolates one sequence there (1.4). This is the fast path:
+ * float arithmetic, and slerp through the arcs the writer stored
+ * (formats/kfb_format.h) with sin(x)/x as a polynomial, so that no libm call
+ * is made. The exact path, kf_sequence_sample_exact (kf_sequence.c: double,
+ * libm), is the reference; tests/test_sample_accuracy.c measures the
+ * difference on every path (documented there and in README.md).
+ */
+#ifndef KF_SAMPLE_H
+#define KF_SAMPLE_H
+
+#include <math.h>
+#include <string.h>
+
+#include "kf_internal.h"
+#include "kf_math.h"
+
+/* The kernels below run in the player's loop over a group of tracks, so
+ * they must inline there. */
+#if defined(__GNUC__)
+#define KF_KERNEL static inline __attribute__((always_inline))
+#else
+#define KF_KERNEL static inline
+#endif
+
+/* Where a sequence is: the value of key i (hold), or between keys i and j
+ * (j = i + 1, or 0 for the LOOP wrap) at fraction u. */
+typedef struct kf_segment {
+    uint32_t i, j;
+    double   u;
+    int      hold;
+} kf_segment;
+
+/* LOOP: t' = t_0 + ((t - t_0) mod D), floored, in [t_0, t_0 + D). fmod is
+ * exact, so positions far from zero loop without drift; a time already in
+ * the period (playback's usual case) skips it. */
+static inline double kf_loop_time(double t, double t0, double duration)
+{
+    double x = t - t0;
+    if (x >= 0.0 && x < duration)
+        return t;
+    double r = fmod(x, duration);
+    if (r < 0.0) {
+        r += duration;
+        if (r >= duration) /* -tiny + D rounded up to D */
+            r = 0.0;
+    }
+    return t0 + r;
+}
+
+/* The last key i with times[i] <= t, given times[0] <= t. Coincident keys
+ * thus resolve to the later one. The cursor's key and its successor are
+ * tried before a binary search (never a scan from the start). */
+static inline uint32_t kf_find_segment(const float *times, uint32_t count, double t,
+                                       uint32_t hint)
+{
+    if (hint < count && times[hint] <= t) {
+        if (hint + 1 >= count || times[hint + 1] > t)
+            return hint;
+        if (hint + 2 >= count || times[hint + 2] > t)
+            return hint + 1;
+    }
+    uint32_t lo = 0, hi = count; /* first index with times[i] > t is in (lo, hi] */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (times[mid] <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The segment of sequence time t; *cursor is the search hint, updated. */
+static inline void kf_locate(const struct kf_sequence *s, double t, uint32_t *cursor,
+                             kf_segment *seg)
+{
+    const uint32_t count = s->valid_count;
+    const float *times = s->times;
+    const double t0 = times[0];
+    seg->i = seg->j = 0;
+    seg->u = 0.0;
+    seg->hold = 1;
+    if (count == 1 || isnan(t))
+        return;
+    if (s->repeat == KFB_REPEAT_LOOP) {
+        t = kf_loop_time(t, t0, s->duration);
+        if (isnan(t)) /* an infinite time has no place in the period */
+            return;
+    } else if (t < t0) {
+        return;
+    } else if (t >= times[count - 1]) {
+        seg->i = count - 1;
+        return;
+    }
+    const uint32_t i = kf_find_segment(times, count, t, *cursor);
+    const uint32_t j = i + 1 < count ? i + 1 : 0;
+    const double length = j ? (double)times[j] - times[i] : s->duration - times[i] + t0;
+    *cursor = i;
+    seg->i = i;
+    seg->j = j;
+    if (t == times[i] || !(length > 0.0))
+        return;
+    seg->u = (t - times[i]) / length;
+    seg->hold = 0;
+}
+
+/* ---- slerp without inverse trigonometry -------------------------------- */
+
+/* sin(x)/x for |x| <= pi/2, as a polynomial in z = x^2: interpolated at the
+ * Chebyshev nodes of z in [0, (pi/2)^2], these float coefficients are within
+ * 1.3e-8 relative (tests/test_sample_accuracy.c measures the whole slerp).
+ * The constant is exactly 1, so the arc {0, 1} gives M3G's linear weights. */
+static inline float kf_sinc(float z)
+{
+    return 1.0f + z * (-0.166666582f + z * (0.00833304971f + z * (-0.000198090172f +
+                  z * 2.60510774e-06f)));
+}
+
+/* The slerp weights at u along an arc {theta, theta / sin theta} with
+ * 0 <= theta <= pi/2: sin((1-u) theta)/sin theta and sin(u theta)/sin theta,
+ * written as (1-u) r sinc(((1-u) theta)^2) so that the arc {0, 1} gives the
+ * linear weights M3G uses for nearly equal keys. */
+static inline void kf_arc_weights(float theta, float r, float u, float w[2])
+{
+    const float v = 1.0f - u, x0 = v * theta, x1 = u * theta;
+    w[0] = v * r * kf_sinc(x0 * x0);
+    w[1] = u * r * kf_sinc(x1 * x1);
+}
+
+static inline void kf_quat_combine(const float *restrict a, const float *restrict b,
+                                   const float w[2], float *restrict out)
+{
+    const float wa = w[0], wb = w[1];
+    for (int k = 0; k < 4; k++)
+        out[k] = wa * a[k] + wb * b[k];
+}
+
+/* The general slerp (kf_qslerp, double) on float quaternions: arcs longer
+ * than a quarter turn and antipodal keys, which the polynomial does not
+ * cover. Rare in animation keyed densely enough to look smooth. */
+void kf_slerp_general(const float *a, const float *b, float u, float *out);
+/* The general squad, all in double: for segments with such an arc, where
+ * the last slerp is ill-conditioned enough that float intermediates would
+ * cost accuracy (kf_sequence.c). */
+void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u, float *out);
+
+/* slerp(a, b, u) along a stored arc. */
+static inline void kf_slerp_arc(const float *restrict a, const float *restrict b,
+                                const float *arc, float u, float *restrict out)
+{
+    if (arc[0] < 0.0f) {
+        kf_slerp_general(a, b, u, out);
+        return;
+    }
+    float w[2];
+    kf_arc_weights(arc[0], arc[1], u, w);
+    kf_quat_combine(a, b, w, out);
+}
+
+/* acos(c) / sqrt(1 - c) for 0 <= c <= 1: Abramowitz & Stegun 4.4.46, whose
+ * acos is within 2e-8. Split off sqrt(1 - c) so that theta and sin theta
+ * share it and theta / sin theta stays exact as theta -> 0. */
+static inline float kf_acos_over_sqrt(float c)
+{
+    return 1.5707963050f + c * (-0.2145988016f + c * (0.0889789874f + c * (-0.0501743046f +
+           c * (0.0308918810f + c * (-0.0170881256f + c * (0.0066700901f +
+           c * -0.0012624911f))))));
+}
+
+/* slerp(a, b, u) between quaternions known only at run time (the last step
+ * of squad): the arc is computed here, as kf_slerp_arc would have stored it.
+ * Returns 0, having written nothing, when a.b < 0: the caller takes the
+ * general path then. */
+KF_KERNEL int kf_slerp_runtime(const float *restrict a, const float *restrict b, float u,
+                               float *restrict out)
+{
+    const float c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    float w[2];
+    if (c >= 1.0f - (float)KF_QUAT_EPSILON) {
+        w[0] = 1.0f - u;
+        w[1] = u;
+    } else if (c >= 0.0f) {
+        /* theta = sqrt(1-c) P(c), sin theta = sqrt(1-c) sqrt(1+c) */
+        const float p = kf_acos_over_sqrt(c);
+        kf_arc_weights(sqrtf(1.0f - c) * p, p / sqrtf(1.0f + c), u, w);
+    } else {
+        return 0;
+    }
+    kf_quat_combine(a, b, w, out);
+    return 1;
+}
+
+/* ---- evaluation -------------------------------------------------------- */
+
+/* Hermite basis at u (kf_hermite_basis, in float). */
+static inline void kf_hermite_basis_f(float u, float h[4])
+{
+    const float u2 = u * u, u3 = u2 * u;
+    h[0] = 2.0f * u3 - 3.0f * u2 + 1.0f;
+    h[1] = -2.0f * u3 + 3.0f * u2;
+    h[2] = u3 - 2.0f * u2 + u;
+    h[3] = u3 - u2;
+}
+
+/* One kernel per interpolation, between keys i and j of s at u. */
+
+/* Key i of s: STEP, and every interpolation at a key's exact time. Vectors
+ * and quaternions are copied inline: a memcpy call of a few bytes costs more
+ * than the copy. */
+KF_KERNEL void kf_key(const struct kf_sequence *s, size_t i, float *restrict out)
+{
+    const uint32_t c = s->components;
+    const float *a = s->values + c * i;
+    if (c == 3) {
+        out[0] = a[0];
+        out[1] = a[1];
+        out[2] = a[2];
+    } else if (c == 4) {
+        out[0] = a[0];
+        out[1] = a[1];
+        out[2] = a[2];
+        out[3] = a[3];
+    } else {
+        memcpy(out, a, c * sizeof *out);
+    }
+}
+
+KF_KERNEL void kf_lerp3(const struct kf_sequence *s, size_t i, size_t j, float u,
+                        float *restrict out)
+{
+    const float *a = s->values + 3 * i, *b = s->values + 3 * j;
+    out[0] = a[0] + u * (b[0] - a[0]);
+    out[1] = a[1] + u * (b[1] - a[1]);
+    out[2] = a[2] + u * (b[2] - a[2]);
+}
+
+KF_KERNEL void kf_lerp(const struct kf_sequence *s, size_t i, size_t j, float u,
+                       float *restrict out)
+{
+    const uint32_t c = s->components;
+    const float *a = s->values + c * i, *b = s->values + c * j;
+    for (uint32_t k = 0; k < c; k++)
+        out[k] = a[k] + u * (b[k] - a[k]);
+}
+
+KF_KERNEL void kf_hermite(const struct kf_sequence *s, size_t i, size_t j, const float h[4],
+                          float *restrict out)
+{
+    const uint32_t c = s->components;
+    const float *a = s->values + c * i, *b = s->values + c * j;
+    const float *ta = s->tangent_out + c * i, *tb = s->tangent_in + c * j;
+    for (uint32_t k = 0; k < c; k++)
+        out[k] = h[0] * a[k] + h[1] * b[k] + h[2] * ta[k] + h[3] * tb[k];
+}
+
+KF_KERNEL void kf_hermite3(const struct kf_sequence *s, size_t i, size_t j, const float h[4],
+                           float *restrict out)
+{
+    const float *a = s->values + 3 * i, *b = s->values + 3 * j;
+    const float *ta = s->tangent_out + 3 * i, *tb = s->tangent_in + 3 * j;
+    const float h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
+    out[0] = h0 * a[0] + h1 * b[0] + h2 * ta[0] + h3 * tb[0];
+    out[1] = h0 * a[1] + h1 * b[1] + h2 * ta[1] + h3 * tb[1];
+    out[2] = h0 * a[2] + h1 * b[2] + h2 * ta[2] + h3 * tb[2];
+}
+
+KF_KERNEL void kf_slerp_key(const struct kf_sequence *s, size_t i, size_t j, float u,
+                            float *restrict out)
+{
+    kf_slerp_arc(s->values + 4 * i, s->values + 4 * j, s->arcs + KFB_ARC_FLOATS * i, u, out);
+}
+
+/* slerp(slerp(q_i, q_j, u), slerp(a_i, b_j, u), 2u(1-u)). The weights of
+ * both inner slerps are four sinc evaluations of one shape, written as one
+ * loop so that the compiler can do them side by side. `exact_u` is for the
+ * general path, whose last slerp can be ill-conditioned enough to show
+ * u's rounding to float. */
+KF_KERNEL void kf_squad(const struct kf_sequence *s, size_t i, size_t j, double exact_u,
+                        float *restrict out)
+{
+    const float u = (float)exact_u;
+    const float *qa = s->values + 4 * i, *qb = s->values + 4 * j;
+    const float *sa = s->tangent_out + 4 * i, *sb = s->tangent_in + 4 * j;
+    const float *key = s->arcs + KFB_ARC_FLOATS * i;
+    const float *control = s->arcs + KFB_ARC_FLOATS * (s->valid_count + i);
+    if (key[0] < 0.0f || control[0] < 0.0f) {
+        kf_squad_general(s, i, j, exact_u, out);
+        return;
+    }
+    const float v = 1.0f - u;
+    const float x[4] = {v * key[0], u * key[0], v * control[0], u * control[0]};
+    const float k[4] = {v * key[1], u * key[1], v * control[1], u * control[1]};
+    float w[4], q1[4], q2[4];
+    for (int l = 0; l < 4; l++)
+        w[l] = k[l] * kf_sinc(x[l] * x[l]);
+    kf_quat_combine(qa, qb, w, q1);
+    kf_quat_combine(sa, sb, w + 2, q2);
+    if (!kf_slerp_runtime(q1, q2, 2.0f * u * (1.0f - u), out))
+        kf_squad_general(s, i, j, exact_u, out);
+}
+
+/* Sequence s at `seg` into out[0 .. components-1]. */
+static inline void kf_evaluate(const struct kf_sequence *s, const kf_segment *seg,
+                               float *restrict out)
+{
+    const size_t i = seg->i, j = seg->j;
+    const float u = (float)seg->u;
+    if (seg->hold || s->interpolation == KFB_INTERP_STEP) {
+        kf_key(s, i, out);
+        return;
+    }
+    switch (s->interpolation) {
+    case KFB_INTERP_LINEAR:
+        kf_lerp(s, i, j, u, out);
+        break;
+    case KFB_INTERP_SPLINE: {
+        float h[4];
+        kf_hermite_basis_f(u, h);
+        kf_hermite(s, i, j, h, out);
+        break;
+    }
+    case KFB_INTERP_SLERP:
+        kf_slerp_key(s, i, j, u, out);
+        break;
+    default:
+        kf_squad(s, i, j, seg->u, out);
+        break;
+    }
+}
+
+#endif /* KF_SAMPLE_H */

@@ -1,0 +1,398 @@
+/*
+ * kfbench - how fast libkf plays, loads and is built, on workload W
+ * (tests/bench/gen_workload.py). Speed is measured here, never asserted.
+ *
+ *   kfbench time LINEAR.kfb SPLINE.kfb [ROUNDS]
+ *       wall-time figures as JSON on stdout: forward playback at 60 Hz and
+ *       random-access sampling through a persistent kf_player (ns per
+ *       track-sample: one joint's translation + rotation + scale at one
+ *       time), loading from memory next to zlib alone inflating the same
+ *       sections, and file sizes. Medians and spread over ROUNDS rounds.
+ *   kfbench count forward|random FILE.kfb FRAMES
+ *       plays FRAMES updates and nothing else: run under
+ *       valgrind --tool=callgrind --toggle-collect=kf_player_update with two
+ *       frame counts and divide the difference (tests/bench/run_bench.py).
+ *   kfbench build W.flat OUT.kfb
+ *       builds W through kf_builder from the generator's flat listing.
+ *
+ * tests/bench/run_bench.py drives all of it (`scons bench`).
+ */
+#define _POSIX_C_SOURCE 199309L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <zlib.h>
+
+#include "kf.h"
+#include "kf_build.h"
+#include "kfb_format.h"
+
+#define FRAME_RATE 60.0     /* updates per second of animation */
+#define LOOP_MS    10000.0  /* W's period, in its time unit (ms) */
+#define FRAMES     600      /* one loop at FRAME_RATE */
+
+static void die(const char *what, const char *detail)
+{
+    fprintf(stderr, "kfbench: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    exit(1);
+}
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* ---- files ------------------------------------------------------------- */
+
+typedef struct bytes {
+    unsigned char *data;
+    size_t size;
+} bytes;
+
+static bytes read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        die("cannot open", path);
+    bytes b = {NULL, 0};
+    size_t cap = 0;
+    for (;;) {
+        if (b.size == cap) {
+            cap = cap ? cap * 2 : 1 << 16;
+            b.data = realloc(b.data, cap);
+            if (!b.data)
+                die("out of memory", NULL);
+        }
+        size_t n = fread(b.data + b.size, 1, cap - b.size, f);
+        if (n == 0)
+            break;
+        b.size += n;
+    }
+    if (ferror(f))
+        die("cannot read", path);
+    fclose(f);
+    return b;
+}
+
+static kf_anim *load(const bytes *b)
+{
+    kf_anim *anim;
+    kf_error err;
+    if (kf_load_memory(b->data, b->size, NULL, &anim, &err) != KF_OK)
+        die("load", err.message);
+    return anim;
+}
+
+/* ---- statistics -------------------------------------------------------- */
+
+typedef struct stats {
+    double median, min, max;
+} stats;
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static stats summarize(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, compare_doubles);
+    stats s = {n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, v[0], v[n - 1]};
+    return s;
+}
+
+static void print_stats(const char *name, stats s, const char *unit, int last)
+{
+    printf("    \"%s\": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g, \"unit\": \"%s\"}%s\n",
+           name, s.median, s.min, s.max, unit, last ? "" : ",");
+}
+
+/* ---- playback ---------------------------------------------------------- */
+
+/* Uniform random times in [0, LOOP_MS): a fixed linear congruential
+ * sequence, so every run samples the same times. */
+static void random_times(double *t, int n)
+{
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    for (int i = 0; i < n; i++) {
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        t[i] = (double)(x >> 11) * (1.0 / 9007199254740992.0) * LOOP_MS;
+    }
+}
+
+static void forward_times(double *t, int n)
+{
+    for (int i = 0; i < n; i++)
+        t[i] = i * (1000.0 / FRAME_RATE);
+}
+
+/* Keeps the compiler from dropping the updates as dead code. */
+static volatile float sink;
+
+static void play(kf_player *p, const double *times, int n)
+{
+    for (int i = 0; i < n; i++)
+        kf_player_update(p, times[i]);
+    sink = kf_player_value(p, 0)[0];
+}
+
+/* ns per track-sample (one joint's T+R+S at one time) over `rounds`. */
+static stats time_playback(const kf_anim *anim, const double *times, int rounds)
+{
+    const uint32_t joints = kf_anim_count(anim, KF_KIND_TARGET) / 3;
+    kf_player *p;
+    if (kf_player_create(anim, NULL, &p) != KF_OK)
+        die("player", NULL);
+    double *v = malloc(sizeof *v * (size_t)rounds);
+    play(p, times, FRAMES); /* warm the caches */
+    for (int r = 0; r < rounds; r++) {
+        kf_player_reset(p);
+        double t0 = now_ns();
+        play(p, times, FRAMES);
+        v[r] = (now_ns() - t0) / ((double)FRAMES * joints);
+    }
+    kf_player_destroy(p);
+    stats s = summarize(v, rounds);
+    free(v);
+    return s;
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+/* zlib alone: inflate every compressed section of the file into a
+ * preallocated buffer, as the loader does, without checks or objects. */
+static void inflate_sections(const bytes *b, unsigned char *out)
+{
+    size_t pos = KFB_HEADER_SIZE;
+    for (int i = 0; i < KFB_SECTION_COUNT; i++) {
+        kfb_section_header h;
+        memcpy(&h, b->data + pos, sizeof h);
+        kfb_word_swap(&h, KFB_WORDS(kfb_section_header));
+        pos += sizeof h;
+        if (h.compression == KFB_COMPRESSION_ZLIB) {
+            z_stream z;
+            memset(&z, 0, sizeof z);
+            if (inflateInit(&z) != Z_OK)
+                die("inflateInit", NULL);
+            z.next_in = b->data + pos;
+            z.avail_in = h.stored_size;
+            z.next_out = out;
+            z.avail_out = h.raw_size;
+            if (inflate(&z, Z_FINISH) != Z_STREAM_END)
+                die("inflate", NULL);
+            inflateEnd(&z);
+        }
+        pos += h.stored_size + KFB_SECTION_CRC_SIZE;
+    }
+}
+
+static size_t largest_section(const bytes *b)
+{
+    size_t pos = KFB_HEADER_SIZE, largest = 1;
+    for (int i = 0; i < KFB_SECTION_COUNT; i++) {
+        kfb_section_header h;
+        memcpy(&h, b->data + pos, sizeof h);
+        kfb_word_swap(&h, KFB_WORDS(kfb_section_header));
+        if (h.raw_size > largest)
+            largest = h.raw_size;
+        pos += sizeof h + h.stored_size + KFB_SECTION_CRC_SIZE;
+    }
+    return largest;
+}
+
+static void time_loading(const bytes *b, int rounds, stats *load_ns, stats *inflate_ns)
+{
+    double *lv = malloc(sizeof *lv * (size_t)rounds), *iv = malloc(sizeof *iv * (size_t)rounds);
+    unsigned char *out = malloc(largest_section(b));
+    for (int r = -1; r < rounds; r++) { /* round -1 warms up */
+        double t0 = now_ns();
+        kf_anim *anim = load(b);
+        double t1 = now_ns();
+        kf_anim_free(anim);
+        double t2 = now_ns();
+        inflate_sections(b, out);
+        double t3 = now_ns();
+        if (r >= 0) {
+            lv[r] = t1 - t0;
+            iv[r] = t3 - t2;
+        }
+    }
+    *load_ns = summarize(lv, rounds);
+    *inflate_ns = summarize(iv, rounds);
+    free(out);
+    free(lv);
+    free(iv);
+}
+
+/* ---- the commands ------------------------------------------------------ */
+
+static void time_variant(const char *name, const char *path, int rounds, int last)
+{
+    bytes b = read_file(path);
+    kf_anim *anim = load(&b);
+    double forward[FRAMES], random[FRAMES];
+    forward_times(forward, FRAMES);
+    random_times(random, FRAMES);
+    stats fwd = time_playback(anim, forward, rounds);
+    stats rnd = time_playback(anim, random, rounds);
+    stats load_ns, inflate_ns;
+    time_loading(&b, rounds, &load_ns, &inflate_ns);
+
+    printf("  \"%s\": {\n", name);
+    printf("    \"file_bytes\": %zu,\n", b.size);
+    printf("    \"joints\": %u, \"frames\": %d, \"rounds\": %d,\n",
+           (unsigned)(kf_anim_count(anim, KF_KIND_TARGET) / 3), FRAMES, rounds);
+    print_stats("forward_ns_per_track_sample", fwd, "ns", 0);
+    print_stats("random_ns_per_track_sample", rnd, "ns", 0);
+    print_stats("load_ns", load_ns, "ns", 0);
+    print_stats("inflate_ns", inflate_ns, "ns", 1);
+    printf("  }%s\n", last ? "" : ",");
+    kf_anim_free(anim);
+    free(b.data);
+}
+
+static void count_variant(const char *mode, const char *path, int frames)
+{
+    bytes b = read_file(path);
+    kf_anim *anim = load(&b);
+    kf_player *p;
+    if (kf_player_create(anim, NULL, &p) != KF_OK)
+        die("player", NULL);
+    double *times = malloc(sizeof *times * (size_t)frames);
+    if (strcmp(mode, "forward") == 0)
+        forward_times(times, frames);
+    else if (strcmp(mode, "random") == 0)
+        random_times(times, frames);
+    else
+        die("unknown mode", mode);
+    play(p, times, frames);
+    free(times);
+    kf_player_destroy(p);
+    kf_anim_free(anim);
+    free(b.data);
+}
+
+static int write_bytes(void *user, const void *data, size_t size)
+{
+    return fwrite(data, 1, size, user) != size;
+}
+
+/* "WORD COUNT" heading a part of the listing. */
+static unsigned scan_heading(FILE *f)
+{
+    char word[64];
+    unsigned count;
+    if (fscanf(f, "%63s %u", word, &count) != 2)
+        die("malformed flat listing", NULL);
+    return count;
+}
+
+static double scan_number(FILE *f)
+{
+    double x;
+    if (fscanf(f, "%lf", &x) != 1)
+        die("malformed flat listing", NULL);
+    return x;
+}
+
+static void build(const char *flat, const char *out)
+{
+    FILE *f = fopen(flat, "r");
+    if (!f)
+        die("cannot open", flat);
+    kf_builder *b;
+    kf_error err;
+    if (kf_builder_create(NULL, &b) != KF_OK)
+        die("builder", NULL);
+    char name[64], interp[16], repeat[16], target[64];
+    unsigned count = scan_heading(f);
+    for (unsigned s = 0; s < count; s++) {
+        kf_sequence_desc d;
+        unsigned components, keys;
+        if (fscanf(f, "%63s %15s %15s %lf %u %u", name, interp, repeat, &d.duration, &components,
+                   &keys) != 6)
+            die("malformed sequence", flat);
+        double duration = d.duration;
+        d.key_count = keys;
+        kf_sequence_desc_init(&d);
+        d.name = name;
+        d.duration = duration;
+        d.components = components;
+        d.repeat = strcmp(repeat, "loop") == 0 ? KF_LOOP : KF_CONSTANT;
+        for (int i = 0; i <= KF_SQUAD; i++)
+            if (strcmp(kf_interpolation_name((kf_interpolation)i), interp) == 0)
+                d.interpolation = (kf_interpolation)i;
+        double *times = malloc(sizeof *times * keys);
+        double *values = malloc(sizeof *values * keys * components);
+        for (unsigned k = 0; k < keys; k++) {
+            times[k] = scan_number(f);
+            for (unsigned c = 0; c < components; c++)
+                values[k * components + c] = scan_number(f);
+        }
+        d.times = times;
+        d.values = values;
+        if (kf_builder_add_sequence(b, &d, &err) != KF_OK)
+            die(name, err.message);
+        free(times);
+        free(values);
+    }
+    count = scan_heading(f);
+    for (unsigned c = 0; c < count; c++) {
+        kf_controller_desc d;
+        kf_controller_desc_init(&d);
+        if (fscanf(f, "%63s %lf %lf", name, &d.speed, &d.weight) != 3)
+            die("malformed controller", flat);
+        d.name = name;
+        if (kf_builder_add_controller(b, &d, &err) != KF_OK)
+            die(name, err.message);
+    }
+    count = scan_heading(f);
+    for (unsigned t = 0; t < count; t++) {
+        char animator[64];
+        if (fscanf(f, "%63s %63s %63s", animator, name, target) != 3)
+            die("malformed track", flat);
+        kf_track_desc d = {animator, name, target, 0};
+        if (kf_builder_add_track(b, &d, &err) != KF_OK)
+            die(target, err.message);
+    }
+    fclose(f);
+    FILE *o = fopen(out, "wb");
+    if (!o)
+        die("cannot create", out);
+    if (kf_builder_encode(b, NULL, write_bytes, o, &err) != KF_OK)
+        die("encode", err.message);
+    if (fclose(o) != 0)
+        die("cannot write", out);
+    kf_builder_destroy(b);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 4 && strcmp(argv[1], "time") == 0) {
+        int rounds = argc > 4 ? atoi(argv[4]) : 31;
+        if (rounds < 1)
+            die("rounds must be at least 1", NULL);
+        printf("{\n");
+        time_variant("linear_slerp", argv[2], rounds, 0);
+        time_variant("spline_squad", argv[3], rounds, 1);
+        printf("}\n");
+        return 0;
+    }
+    if (argc == 5 && strcmp(argv[1], "count") == 0) {
+        count_variant(argv[2], argv[3], atoi(argv[4]));
+        return 0;
+    }
+    if (argc == 4 && strcmp(argv[1], "build") == 0) {
+        build(argv[2], argv[3]);
+        return 0;
+    }
+    fprintf(stderr, "usage: kfbench time LINEAR.kfb SPLINE.kfb [ROUNDS]\n"
+                    "       kfbench count forward|random FILE.kfb FRAMES\n"
+                    "       kfbench build W.flat OUT.kfb\n");
+    return 2;
+}

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Runs the benchmarks on workload W and reports them (`scons bench`).
+
+Prints a compact table and writes the same figures as JSON (results.json in
+the work directory). Figures, per variant (LINEAR+SLERP, SPLINE+SQUAD):
+
+- forward playback at 60 Hz over the loop and random-access sampling at
+  uniform random times, both through a persistent kf_player: ns per
+  track-sample (one joint's translation + rotation + scale at one time),
+  median and range over the rounds; and instructions per track-sample under
+  callgrind, counted inside kf_player_update only, for two frame counts whose
+  difference cancels any fixed cost:
+      valgrind --tool=callgrind --toggle-collect=kf_player_update \\
+          kfbench count forward|random W.kfb FRAMES
+- load time of the .kfb from memory next to zlib alone inflating the same
+  sections;
+- compile time of the YAML by kfc next to libyaml alone parsing it into
+  events (both as processes, whole runs), and kfc's MB/s;
+- the file size next to W's keys as raw float32.
+"""
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_workload  # noqa: E402  (W's dimensions: one truth)
+
+VARIANTS = (('linear_slerp', 'linear', 'LINEAR+SLERP'), ('spline_squad', 'spline', 'SPLINE+SQUAD'))
+TARGETS = {
+    'linear_slerp': {'forward_instructions': 120},
+    'spline_squad': {'forward_instructions': 240},
+    'random_over_forward': 1.2,
+    'load_over_inflate': 1.2,
+    'compile_over_libyaml': 1.5,
+    'compile_mb_per_s': 25.0,
+}
+COUNT_FRAMES = (600, 1800)  # one and three loops at 60 Hz
+
+
+def machine():
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open('/proc/cpuinfo') as f:
+            m = re.search(r'^model name\s*:\s*(.*)$', f.read(), re.M)
+            if m:
+                cpu = m.group(1).strip()
+    except OSError:
+        pass
+    return {'cpu': cpu, 'cores': os.cpu_count(), 'system': platform.platform()}
+
+
+def callgrind_instructions(kfbench, mode, kfb, frames, work):
+    out = os.path.join(work, 'callgrind.%s.%d.out' % (mode, frames))
+    subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=' + out,
+                    '--toggle-collect=kf_player_update', kfbench, 'count', mode, kfb,
+                    str(frames)], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    with open(out) as f:
+        text = f.read()
+    os.remove(out)
+    m = re.search(r'^(?:summary|totals):\s*(\d+)', text, re.M)
+    if not m:
+        sys.exit('run_bench: no instruction total in callgrind output')
+    return int(m.group(1))
+
+
+def instructions_per_track_sample(kfbench, mode, kfb, work):
+    a, b = (callgrind_instructions(kfbench, mode, kfb, n, work) for n in COUNT_FRAMES)
+    return (b - a) / ((COUNT_FRAMES[1] - COUNT_FRAMES[0]) * gen_workload.JOINTS)
+
+
+def time_process(argv, rounds):
+    times = []
+    for _ in range(rounds + 1):  # the first run warms the page cache
+        t0 = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - t0)
+    times = times[1:]
+    return {'median': statistics.median(times), 'min': min(times), 'max': max(times),
+            'unit': 's'}
+
+
+def fmt_range(s, scale=1.0, digits=1):
+    return '%.*f (%.*f-%.*f)' % (digits, s['median'] * scale, digits, s['min'] * scale,
+                                 digits, s['max'] * scale)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--kfbench', required=True)
+    ap.add_argument('--yaml-events', required=True)
+    ap.add_argument('--kfc')
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--rounds', type=int, default=31)
+    ap.add_argument('--flags', default='')
+    args = ap.parse_args()
+    work = args.work
+
+    kfb = {v: os.path.join(work, 'w_%s.kfb' % short) for v, short, _ in VARIANTS}
+    yaml = {v: os.path.join(work, 'w_%s.yaml' % short) for v, short, _ in VARIANTS}
+    timing = json.loads(subprocess.run(
+        [args.kfbench, 'time', kfb['linear_slerp'], kfb['spline_squad'], str(args.rounds)],
+        check=True, stdout=subprocess.PIPE, text=True).stdout)
+
+    raw_keys = gen_workload.JOINTS * gen_workload.KEYS * (3 + 4 + 3) * 4
+    results = {'workload': {'joints': gen_workload.JOINTS, 'keys_per_channel': gen_workload.KEYS,
+                            'tracks': 3 * gen_workload.JOINTS, 'time_unit': 'ms',
+                            'raw_float32_key_bytes': raw_keys},
+               'machine': machine(), 'flags': args.flags, 'targets': TARGETS}
+    have_valgrind = shutil.which('valgrind') is not None
+    for v, short, _ in VARIANTS:
+        r = dict(timing[v])
+        r['load_over_inflate'] = r['load_ns']['median'] / r['inflate_ns']['median']
+        r['random_over_forward_ns'] = (r['random_ns_per_track_sample']['median'] /
+                                       r['forward_ns_per_track_sample']['median'])
+        r['file_over_raw_keys'] = r['file_bytes'] / raw_keys
+        if have_valgrind:
+            fwd = instructions_per_track_sample(args.kfbench, 'forward', kfb[v], work)
+            rnd = instructions_per_track_sample(args.kfbench, 'random', kfb[v], work)
+            r['forward_instructions_per_track_sample'] = fwd
+            r['random_instructions_per_track_sample'] = rnd
+            r['random_over_forward_instructions'] = rnd / fwd
+        if args.kfc:
+            size = os.path.getsize(yaml[v])
+            out = os.path.join(work, 'w_%s.timed.kfb' % short)
+            rounds = max(3, min(args.rounds, 11))
+            r['yaml_bytes'] = size
+            r['compile_s'] = time_process([args.kfc, yaml[v], '-o', out], rounds)
+            r['libyaml_parse_s'] = time_process([args.yaml_events, yaml[v]], rounds)
+            r['compile_over_libyaml'] = r['compile_s']['median'] / r['libyaml_parse_s']['median']
+            r['compile_mb_per_s'] = size / 1e6 / r['compile_s']['median']
+            os.remove(out)
+        results[v] = r
+
+    with open(os.path.join(work, 'results.json'), 'w') as f:
+        json.dump(results, f, indent=2)
+        f.write('\n')
+
+    rows = []
+
+    def row(label, key, show, target=''):
+        rows.append((label, [show(results[v]) if key(results[v]) else '-' for v, _, _ in VARIANTS],
+                     target))
+
+    row('forward instr/track-sample', lambda r: 'forward_instructions_per_track_sample' in r,
+        lambda r: '%.1f' % r['forward_instructions_per_track_sample'], '<= 120 / <= 240')
+    row('random  instr/track-sample', lambda r: 'random_instructions_per_track_sample' in r,
+        lambda r: '%.1f' % r['random_instructions_per_track_sample'])
+    row('random / forward (instr)', lambda r: 'random_over_forward_instructions' in r,
+        lambda r: '%.2f' % r['random_over_forward_instructions'], '<= 1.2')
+    row('forward ns/track-sample', lambda r: True,
+        lambda r: fmt_range(r['forward_ns_per_track_sample']))
+    row('random  ns/track-sample', lambda r: True,
+        lambda r: fmt_range(r['random_ns_per_track_sample']))
+    row('random / forward (ns)', lambda r: True, lambda r: '%.2f' % r['random_over_forward_ns'],
+        '<= 1.2')
+    row('load us', lambda r: True, lambda r: fmt_range(r['load_ns'], 1e-3))
+    row('inflate alone us', lambda r: True, lambda r: fmt_range(r['inflate_ns'], 1e-3))
+    row('load / inflate', lambda r: True, lambda r: '%.2f' % r['load_over_inflate'], '<= 1.2')
+    row('compile ms', lambda r: 'compile_s' in r, lambda r: fmt_range(r['compile_s'], 1e3))
+    row('libyaml parse ms', lambda r: 'compile_s' in r,
+        lambda r: fmt_range(r['libyaml_parse_s'], 1e3))
+    row('compile / libyaml', lambda r: 'compile_s' in r,
+        lambda r: '%.2f' % r['compile_over_libyaml'], '<= 1.5')
+    row('compile MB/s', lambda r: 'compile_s' in r, lambda r: '%.1f' % r['compile_mb_per_s'],
+        '>= 25')
+    row('file bytes', lambda r: True, lambda r: '{:,}'.format(r['file_bytes']))
+    row('file / raw keys', lambda r: True,
+        lambda r: '%.3f of {:,}'.format(raw_keys) % r['file_over_raw_keys'])
+
+    m = results['machine']
+    print('workload W: %d joints x (T, R, S), %d keys/channel, %d tracks, times in ms' %
+          (gen_workload.JOINTS, gen_workload.KEYS, 3 * gen_workload.JOINTS))
+    print('machine: %s, %s cores; flags: %s' % (m['cpu'], m['cores'], args.flags or '?'))
+    if not have_valgrind:
+        print('(valgrind not found: no instruction counts)')
+    if not args.kfc:
+        print('(kfc not built: no compile figures; W built through kf_builder)')
+    width = max(len(r[0]) for r in rows)
+    print('%-*s  %-22s %-22s %s' % (width, '', 'LINEAR+SLERP', 'SPLINE+SQUAD', 'target'))
+    for label, cells, target in rows:
+        print('%-*s  %-22s %-22s %s' % (width, label, cells[0], cells[1], target))
+    print('JSON: %s' % os.path.join(work, 'results.json'))
+
+
+if __name__ == '__main__':
+    main()

@@ -436,6 +436,19 @@ static void test_tracks(void)
         CHECK(kf_builder_add_interpolator_track(b, &tracks[i].track, &tracks[i].sensor, &err) ==
                   KF_OK,
               "track %u: %s", i, err.message);
+    /* d.x blends an interpolator (weight 1, cycle 1) with a sequence
+     * (weight 1/2, 0 -> 100 over 10). */
+    const double times[2] = {0, 10}, values[2] = {0, 100};
+    kf_sequence_desc seq = {.name = "ramp", .interpolation = KF_LINEAR, .repeat = KF_CONSTANT,
+                            .duration = 10, .components = 1, .key_count = 2, .times = times,
+                            .values = values, .valid_first = 0, .valid_last = 1};
+    CHECK(kf_builder_add_sequence(b, &seq, &err) == KF_OK, "ramp: %s", err.message);
+    const kf_track_desc mixed[2] = {
+        {.animator = "scalar", .controller = "clock", .target = "d.x", .components = 1},
+        {.animator = "ramp", .controller = "half", .target = "d.x", .components = 1},
+    };
+    for (unsigned i = 0; i < 2; i++)
+        CHECK(kf_builder_add_track(b, &mixed[i], &err) == KF_OK, "mixed %u: %s", i, err.message);
     kf_anim *anim = test_encode_load(b, NULL);
     kf_builder_destroy(b);
     CHECK(anim != NULL, "tracks: encode/load");
@@ -459,18 +472,21 @@ static void test_tracks(void)
      * Orientation: pi/2 (w - ...) over 2 with weight 1 plus over 1 with
      * weight 1/2, normalized. */
     static const struct {
-        double w, a, b, c;
+        double w, a, b, c, d;
     } steps[] = {
-        {1, 12.5, 15, 30}, {3, 27.5, 25, 30}, {5, 12.5, 30, 30},
-        {-1, 27.5, 10, 10}, {4, 10, 30, 30}, {0.5, 10.625, 12.5, 20},
+        {1, 12.5, 15, 30, 35}, {3, 27.5, 25, 30, 45}, {5, 12.5, 30, 30, 55},
+        {-1, 27.5, 10, 10, 10}, {4, 10, 30, 30, 50}, {0.5, 10.625, 12.5, 20, 22.5},
     };
+    const uint32_t d_x = kf_anim_find(anim, KF_KIND_TARGET, "d.x");
+    CHECK(d_x == 4, "d.x is target %u", d_x);
     for (unsigned i = 0; i < sizeof steps / sizeof steps[0]; i++) {
         kf_player_update(player, steps[i].w);
-        const double want[3] = {steps[i].a, steps[i].b, steps[i].c};
-        for (uint32_t t = 0; t < 3; t++)
-            CHECK(kf_test_close(kf_player_value(player, t)[0], want[t], TOL),
-                  "w=%g target %u: got %.9g, want %g", steps[i].w, t,
-                  kf_player_value(player, t)[0], want[t]);
+        const double want[5] = {steps[i].a, steps[i].b, steps[i].c, 0, steps[i].d};
+        for (uint32_t t = 0; t < 5; t++)
+            if (t != 3)
+                CHECK(kf_test_close(kf_player_value(player, t)[0], want[t], TOL),
+                      "w=%g target %u: got %.9g, want %g", steps[i].w, t,
+                      kf_player_value(player, t)[0], want[t]);
     }
     /* w = 0.5: angles pi/8 (weight 1) and pi/4 (weight 1/2). */
     kf_player_update(player, 0.5);

@@ -84,28 +84,6 @@ static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
     kf_free(a, (void *)s->times, sequence_floats(s) * sizeof(float));
 }
 
-static uint32_t find_sequence(const kf_objects *o, const char *name)
-{
-    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
-        if (strcmp(o->sequences[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
-}
-
-static uint32_t find_interpolator(const kf_objects *o, const char *name)
-{
-    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
-        if (strcmp(o->interpolators[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
-}
-
-/* Sequences and interpolators share one namespace: a track names either. */
-static int animator_exists(const kf_objects *o, const char *name)
-{
-    return find_sequence(o, name) != KF_NO_INDEX || find_interpolator(o, name) != KF_NO_INDEX;
-}
-
 static size_t interpolator_floats(const struct kf_interpolator *p)
 {
     const size_t d = kf_node_dimension(p->node);
@@ -119,20 +97,11 @@ static void free_interpolator(const kf_allocator *a, struct kf_interpolator *p)
     kf_free(a, (void *)p->keys, interpolator_floats(p) * sizeof(float));
 }
 
-static uint32_t find_controller(const kf_objects *o, const char *name)
+/* Index of the object `name` names in `x`, or KF_NO_INDEX. */
+static uint32_t find(const kf_name_index *x, const char *name)
 {
-    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++)
-        if (strcmp(o->controllers[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
-}
-
-static uint32_t find_target(const kf_objects *o, const char *name)
-{
-    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
-        if (strcmp(o->targets[i].name, name) == 0)
-            return i;
-    return KF_NO_INDEX;
+    const kf_name_slot *slot = kf_name_find(x, name);
+    return slot ? slot->index : KF_NO_INDEX;
 }
 
 /* ---- builder ----------------------------------------------------------- */
@@ -171,6 +140,10 @@ void kf_builder_destroy(kf_builder *b)
     kf_free(&a, o->controllers, b->capacity[KF_KIND_CONTROLLER] * sizeof *o->controllers);
     kf_free(&a, o->targets, b->capacity[KF_KIND_TARGET] * sizeof *o->targets);
     kf_free(&a, o->tracks, b->capacity[KF_KIND_TRACK] * sizeof *o->tracks);
+    kf_name_index_free(&b->animators, &a);
+    kf_name_index_free(&b->controllers, &a);
+    kf_name_index_free(&b->targets, &a);
+    kf_key_index_free(&b->bindings, &a);
     kf_free(&a, b, sizeof *b);
 }
 
@@ -220,7 +193,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
-    if (animator_exists(&b->objects, d->name))
+    if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
     if (n > 0 && (d->valid_first >= n || d->valid_last >= n)) {
@@ -324,12 +297,15 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     }
 
     s.name = copy_string(&b->allocator, d->name);
-    if (!s.name || !reserve(b, KF_KIND_SEQUENCE, (void **)&b->objects.sequences,
-                            sizeof *b->objects.sequences)) {
+    if (!s.name ||
+        !reserve(b, KF_KIND_SEQUENCE, (void **)&b->objects.sequences,
+                 sizeof *b->objects.sequences) ||
+        !kf_name_reserve(&b->animators, &b->allocator)) {
         free_string(&b->allocator, s.name);
         r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
         goto fail;
     }
+    kf_name_add(&b->animators, s.name, KF_KIND_SEQUENCE, index);
     b->objects.sequences[b->objects.count[KF_KIND_SEQUENCE]++] = s;
     return KF_OK;
 
@@ -358,7 +334,7 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller needs a non-empty name");
-    if (find_controller(&b->objects, d->name) != KF_NO_INDEX)
+    if (kf_name_find(&b->controllers, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller of this name exists already");
     struct kf_controller c = {NULL, d->speed, d->weight, d->active_start, d->active_end,
@@ -370,12 +346,15 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
         return r;
     }
     c.name = copy_string(&b->allocator, d->name);
-    if (!c.name || !reserve(b, KF_KIND_CONTROLLER, (void **)&b->objects.controllers,
-                            sizeof *b->objects.controllers)) {
+    if (!c.name ||
+        !reserve(b, KF_KIND_CONTROLLER, (void **)&b->objects.controllers,
+                 sizeof *b->objects.controllers) ||
+        !kf_name_reserve(&b->controllers, &b->allocator)) {
         free_string(&b->allocator, c.name);
         return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX,
                     "out of memory");
     }
+    kf_name_add(&b->controllers, c.name, KF_KIND_CONTROLLER, index);
     b->objects.controllers[b->objects.count[KF_KIND_CONTROLLER]++] = c;
     return KF_OK;
 }
@@ -424,7 +403,7 @@ kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc 
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
-    if (animator_exists(&b->objects, d->name))
+    if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
     /* EaseInEaseOut's pairs are stored where the other nodes keep keyValue. */
@@ -494,12 +473,15 @@ kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc 
         goto fail;
 
     p.name = copy_string(&b->allocator, d->name);
-    if (!p.name || !reserve(b, KF_KIND_INTERPOLATOR, (void **)&b->objects.interpolators,
-                            sizeof *b->objects.interpolators)) {
+    if (!p.name ||
+        !reserve(b, KF_KIND_INTERPOLATOR, (void **)&b->objects.interpolators,
+                 sizeof *b->objects.interpolators) ||
+        !kf_name_reserve(&b->animators, &b->allocator)) {
         free_string(&b->allocator, p.name);
         r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
         goto fail;
     }
+    kf_name_add(&b->animators, p.name, KF_KIND_INTERPOLATOR, index);
     b->objects.interpolators[b->objects.count[KF_KIND_INTERPOLATOR]++] = p;
     return KF_OK;
 
@@ -528,6 +510,8 @@ static uint32_t target_components(const char *target, kf_property property, uint
         return 0;
     }
     if (given != 0 && given != animator) {
+        if (error)
+            error->field = KF_FIELD_COMPONENTS;
         kf_fail(error, KF_ERROR_VALUE, "the target has %u components but the animator has %u",
                 (unsigned)given, (unsigned)animator);
         return 0;
@@ -551,21 +535,20 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     if (error)
         error->object = index;
 
-    kf_track t = {KFB_ANIMATOR_SEQUENCE, find_sequence(o, d->animator), KF_NO_INDEX, KF_NO_INDEX,
-                  0.0f, 0, KF_NO_INDEX};
-    uint32_t animator_components = 0;
-    if (t.animator != KF_NO_INDEX) {
-        animator_components = o->sequences[t.animator].components;
-    } else if ((t.animator = find_interpolator(o, d->animator)) != KF_NO_INDEX) {
-        t.animator_kind = KFB_ANIMATOR_INTERPOLATOR;
-        animator_components = kf_interpolator_components(&o->interpolators[t.animator]);
-    } else {
+    const kf_name_slot *animator = kf_name_find(&b->animators, d->animator);
+    if (!animator) {
         if (error)
             error->field = KF_FIELD_ANIMATOR;
         return kf_fail(error, KF_ERROR_NOT_FOUND, "no animator named '%s'", d->animator);
     }
+    const int interpolator = animator->kind == KF_KIND_INTERPOLATOR;
+    kf_track t = {interpolator ? KFB_ANIMATOR_INTERPOLATOR : KFB_ANIMATOR_SEQUENCE,
+                  animator->index, KF_NO_INDEX, KF_NO_INDEX, 0.0f, 0, KF_NO_INDEX};
+    const uint32_t animator_components =
+        interpolator ? kf_interpolator_components(&o->interpolators[t.animator])
+                     : o->sequences[t.animator].components;
     if (d->controller) {
-        t.controller = find_controller(o, d->controller);
+        t.controller = find(&b->controllers, d->controller);
         if (t.controller == KF_NO_INDEX) {
             if (error)
                 error->field = KF_FIELD_CONTROLLER;
@@ -577,7 +560,6 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     const kf_time_sensor_desc none = {0.0, 0, NULL};
     if (!sensor)
         sensor = &none;
-    const int interpolator = t.animator_kind == KFB_ANIMATOR_INTERPOLATOR;
     const double cycle = interpolator && sensor->cycle_interval == 0.0 ? 1.0
                                                                        : sensor->cycle_interval;
     if (!to_float(cycle, &t.cycle_interval) && isfinite(cycle)) {
@@ -587,13 +569,14 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     }
     t.loop = sensor->loop != 0;
     if (sensor->ease) {
-        t.ease = find_interpolator(o, sensor->ease);
-        if (t.ease == KF_NO_INDEX) {
+        const kf_name_slot *ease = kf_name_find(&b->animators, sensor->ease);
+        if (!ease || ease->kind != KF_KIND_INTERPOLATOR) {
             if (error)
                 error->field = KF_FIELD_EASE;
             return kf_fail(error, KF_ERROR_NOT_FOUND, "no EaseInEaseOut named '%s'",
                            sensor->ease);
         }
+        t.ease = ease->index;
     }
     kf_result r = kf_validate_track(&t, o, error);
     if (r != KF_OK) {
@@ -614,35 +597,43 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     if (!components)
         return KF_ERROR_VALUE;
 
-    t.target = find_target(o, d->target);
+    t.target = find(&b->targets, d->target);
     if (t.target != KF_NO_INDEX && o->targets[t.target].components != components)
         return kf_fail(error, KF_ERROR_VALUE,
                        "target '%s' is already animated with %u components, not %u", d->target,
                        (unsigned)o->targets[t.target].components, (unsigned)components);
     /* M3G refuses adding the same track twice; the same binding twice
-     * would only double its weight, which the controller already sets. */
-    for (uint32_t i = 0; t.target != KF_NO_INDEX && i < o->count[KF_KIND_TRACK]; i++) {
-        const kf_track *u = &o->tracks[i];
-        if (u->animator_kind == t.animator_kind && u->animator == t.animator &&
-            u->controller == t.controller && u->target == t.target &&
-            u->cycle_interval == t.cycle_interval && u->loop == t.loop && u->ease == t.ease)
-            return kf_fail(error, KF_ERROR_DUPLICATE,
-                           "a track already plays '%s' into '%s' through this controller",
-                           d->animator, d->target);
-    }
+     * would only double its weight, which the controller already sets. An
+     * interpolator track's binding includes its TimeSensor. */
+    const int new_target = t.target == KF_NO_INDEX;
+    if (new_target)
+        t.target = o->count[KF_KIND_TARGET];
+    uint32_t cycle_bits;
+    memcpy(&cycle_bits, &t.cycle_interval, sizeof cycle_bits);
+    const uint32_t binding[KF_KEY_WORDS] = {t.animator_kind, t.animator, t.controller, t.target,
+                                            cycle_bits,      t.loop,     t.ease};
+    if (!new_target && kf_key_contains(&b->bindings, binding))
+        return kf_fail(error, KF_ERROR_DUPLICATE,
+                       "a track already plays '%s' into '%s' through this controller",
+                       d->animator, d->target);
     if (error)
         error->field = KF_FIELD_NONE;
-    if (!reserve(b, KF_KIND_TRACK, (void **)&o->tracks, sizeof *o->tracks))
+
+    /* Everything that can fail, then the commit. */
+    char *name = NULL;
+    if (!reserve(b, KF_KIND_TRACK, (void **)&o->tracks, sizeof *o->tracks) ||
+        !kf_key_reserve(&b->bindings, &b->allocator) ||
+        (new_target && (!(name = copy_string(&b->allocator, d->target)) ||
+                        !reserve(b, KF_KIND_TARGET, (void **)&o->targets, sizeof *o->targets) ||
+                        !kf_name_reserve(&b->targets, &b->allocator)))) {
+        free_string(&b->allocator, name);
         return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-    if (t.target == KF_NO_INDEX) {
-        char *name = copy_string(&b->allocator, d->target);
-        if (!name || !reserve(b, KF_KIND_TARGET, (void **)&o->targets, sizeof *o->targets)) {
-            free_string(&b->allocator, name);
-            return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-        }
-        t.target = o->count[KF_KIND_TARGET]++;
-        o->targets[t.target] = (kf_target){name, (uint32_t)property, components, 0};
     }
+    if (new_target) {
+        kf_name_add(&b->targets, name, KF_KIND_TARGET, t.target);
+        o->targets[o->count[KF_KIND_TARGET]++] = (kf_target){name, (uint32_t)property, components, 0};
+    }
+    kf_key_add(&b->bindings, binding);
     o->tracks[o->count[KF_KIND_TRACK]++] = t;
     return KF_OK;
 }

@@ -300,7 +300,8 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
         if (out.failed)
             break;
         crc = (uint32_t)crc32(0L, out.data, (uInt)out.size);
-        crc = (uint32_t)crc32_z(crc, stored[i]->data, stored[i]->size);
+        if (stored[i]->size) /* zlib restarts the checksum on a NULL buffer */
+            crc = (uint32_t)crc32_z(crc, stored[i]->data, stored[i]->size);
         failed = write(user, out.data, out.size) != 0 ||
                  (stored[i]->size && write(user, stored[i]->data, stored[i]->size) != 0);
         out.size = 0;

@@ -14,6 +14,7 @@
 
 #include "kf.h"
 #include "kf_build.h"
+#include "kf_index.h"
 #include "kfb_format.h"
 
 /* ---- memory (kf_alloc.c) ---------------------------------------------- */
@@ -128,9 +129,12 @@ struct kf_anim {
 };
 
 struct kf_builder {
-    kf_allocator allocator;
-    kf_objects   objects;
-    uint32_t     capacity[KF_KIND_COUNT];
+    kf_allocator  allocator;
+    kf_objects    objects;
+    uint32_t      capacity[KF_KIND_COUNT];
+    /* Namespaces: animators of every kind share one. */
+    kf_name_index animators, controllers, targets;
+    kf_key_index  bindings; /* tracks' (kind, animator, controller, target) */
 };
 
 /* Encodes `objects` as a .kfb through `write` (kf_encode.c). */

@@ -202,7 +202,7 @@ static void test_refusals(void)
         {{.animator = "p", .controller = "c", .target = "x.translation"}, {.cycle_interval = 0}, KF_ERROR_VALUE,
          KF_FIELD_TARGET},
         {{.animator = "o", .controller = "c", .target = "x.a", .components = 3}, {.cycle_interval = 0},
-         KF_ERROR_VALUE, KF_FIELD_TARGET},
+         KF_ERROR_VALUE, KF_FIELD_COMPONENTS},
     };
     for (unsigned i = 0; i < sizeof tracks / sizeof tracks[0]; i++) {
         kf_result r = kf_builder_add_interpolator_track(b, &tracks[i].track, &tracks[i].sensor,

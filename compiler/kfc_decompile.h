@@ -1,0 +1,31 @@
+/*
+ * kfc_decompile.h - a loaded animation back to kfc source YAML.
+ *
+ * The YAML is canonical: written by libyaml's emitter, fields in schema
+ * order, fields at their default value left out, one key per line in flow
+ * style, numbers as the shortest decimal that reads back to the same
+ * float32 (sequence data) or double (controllers). Keys keep their authored
+ * order and the authored valid range, so compiling the output again gives
+ * the same .kfb byte for byte. (A target that no track uses cannot be
+ * written in the source format and is left out.)
+ */
+#ifndef KFC_DECOMPILE_H
+#define KFC_DECOMPILE_H
+
+#include "kf_build.h"
+#include "kfc_diag.h"
+
+/*
+ * Writes `anim` as YAML through `write`. Fails with KFC_IO when `write`
+ * fails (the caller knows why), KFC_NOMEM, or KFC_INVALID when the
+ * animation cannot be expressed as source (a name that is not UTF-8, an
+ * animator kind the source format lacks).
+ */
+kfc_status kfc_decompile(const kf_anim *anim, kf_write_fn write, void *user, kfc_diag *diag);
+
+/* The shortest "%.Ng" text (at least 6 digits) that reads back as `value`
+ * through kfc's number parser. `out` holds at least 32 bytes. */
+void kfc_format_float(char *out, float value);
+void kfc_format_double(char *out, double value);
+
+#endif /* KFC_DECOMPILE_H */

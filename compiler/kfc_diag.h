@@ -1,0 +1,75 @@
+/*
+ * kfc_diag.h - kfc's diagnostics: one error record, one printer.
+ *
+ * Every layer of kfc (input, YAML tree, source schema, builder, output)
+ * reports a failure by filling a kfc_diag and returning its status; only
+ * kfc_main prints it, through kfc_diag_print, so every message has the same
+ * shape:
+ *
+ *     FILE:LINE:COL: error: MESSAGE     (a position in the source is known)
+ *     FILE: error: MESSAGE              (otherwise)
+ *
+ * Lines and columns are 1-based, counted in characters as libyaml counts
+ * them.
+ */
+#ifndef KFC_DIAG_H
+#define KFC_DIAG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Process exit codes; documented in `kfc --help` and formats/yaml.md. */
+typedef enum kfc_status {
+    KFC_OK = 0,
+    KFC_INVALID = 1,  /* invalid input: YAML source or .kfb file */
+    KFC_USAGE = 2,    /* bad command line */
+    KFC_IO = 3,       /* cannot read the input or write the output */
+    KFC_NOMEM = 4     /* out of memory */
+} kfc_status;
+
+/* A position in the source; line 0 means "no position". */
+typedef struct kfc_mark {
+    uint32_t line;    /* 1-based */
+    uint32_t column;  /* 1-based */
+} kfc_mark;
+
+#define KFC_NO_MARK ((kfc_mark){0, 0})
+
+typedef struct kfc_diag {
+    kfc_status  status;
+    kfc_mark    mark;
+    const char *file;         /* the file the message is about, when it is not the
+                                 one kfc_diag_print is given (an output file) */
+    char        message[320]; /* one line, no trailing newline */
+} kfc_diag;
+
+/* Records a failure in `diag` (if not NULL) and returns `status`. The
+ * formatted message is truncated to fit; it must not contain newlines.
+ * diag->file is reset to NULL. */
+kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Shortcut for the common out-of-memory failure. */
+kfc_status kfc_fail_nomem(kfc_diag *diag);
+
+/*
+ * Writes `text` (`length` bytes, not necessarily NUL-terminated) into `out`
+ * as a single-quoted, single-line excerpt (as libkf quotes names in its
+ * messages): control bytes, quotes and
+ * backslashes are escaped, and text longer than about 48 bytes is cut with
+ * "...". `out` is always NUL-terminated. Returns `out`, so the result can be
+ * passed straight to kfc_fail's "%s".
+ */
+#define KFC_QUOTE_SIZE 64
+char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length);
+
+/* Prints the diagnostic as "file:line:col: error: message\n" (or
+ * "file: error: message\n" when it has no position) on `stream`; `file` is
+ * used unless the diagnostic names its own. */
+void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag);
+
+#endif /* KFC_DIAG_H */

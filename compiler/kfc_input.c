@@ -1,0 +1,87 @@
+/* open, fstat and mmap are POSIX, not C11. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "kfc_input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Reads `fd` until its end or `limit` bytes. */
+static kfc_status read_all(kfc_input *in, int fd, size_t limit, kfc_diag *diag)
+{
+    size_t capacity = 0, length = 0;
+    for (;;) {
+        if (length == capacity) {
+            if (capacity >= limit)
+                break;
+            capacity = capacity == 0 ? 64 << 10 : capacity > limit / 2 ? limit : capacity * 2;
+            unsigned char *grown = realloc(in->buffer, capacity);
+            if (!grown)
+                return kfc_fail_nomem(diag);
+            in->buffer = grown;
+        }
+        ssize_t got = read(fd, in->buffer + length, capacity - length);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read: %s", strerror(errno));
+        if (got == 0)
+            break;
+        length += (size_t)got;
+    }
+    in->data = in->buffer;
+    in->size = length;
+    return KFC_OK;
+}
+
+kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_diag *diag)
+{
+    memset(in, 0, sizeof *in);
+    static const unsigned char empty[1] = {0};
+    size_t limit = max_size < SIZE_MAX ? max_size + 1 : SIZE_MAX;
+    int is_stdin = strcmp(path, "-") == 0;
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    if (fd < 0)
+        return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot open: %s", strerror(errno));
+
+    kfc_status st = KFC_OK;
+    struct stat info;
+    if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+        size_t size = (uintmax_t)info.st_size < limit ? (size_t)info.st_size : limit;
+        void *p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p != MAP_FAILED) {
+            in->mapping = p;
+            in->mapping_size = size;
+            in->data = p;
+            in->size = size;
+        } else {
+            st = read_all(in, fd, limit, diag);
+        }
+    } else {
+        st = read_all(in, fd, limit, diag);
+    }
+    if (!is_stdin)
+        close(fd);
+    if (st) {
+        kfc_input_close(in);
+        return st;
+    }
+    if (!in->data)
+        in->data = empty;
+    return KFC_OK;
+}
+
+void kfc_input_close(kfc_input *in)
+{
+    if (in->mapping)
+        munmap(in->mapping, in->mapping_size);
+    free(in->buffer);
+    memset(in, 0, sizeof *in);
+}

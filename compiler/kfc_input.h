@@ -1,0 +1,32 @@
+/*
+ * kfc_input.h - a whole input file (or standard input) in memory.
+ */
+#ifndef KFC_INPUT_H
+#define KFC_INPUT_H
+
+#include <stddef.h>
+
+#include "kfc_diag.h"
+
+typedef struct kfc_input {
+    const unsigned char *data;
+    size_t               size;
+    unsigned char       *buffer;       /* read into memory, or NULL */
+    void                *mapping;      /* mapped from the file, or NULL */
+    size_t               mapping_size;
+} kfc_input;
+
+/*
+ * Makes the bytes of `path` ("-": standard input) available as in->data.
+ * A regular file is mapped (no copy, no zeroed pages; like any reader of a
+ * mapped file, kfc then assumes nobody truncates it meanwhile); anything
+ * else is read. At most `max_size` + 1 bytes are taken, so a caller can tell an
+ * input beyond its limit without reading all of it. Fails with KFC_IO
+ * (cannot open or read) or KFC_NOMEM; in->data is then NULL.
+ */
+kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_diag *diag);
+
+/* Releases what kfc_input_open took. Idempotent. */
+void kfc_input_close(kfc_input *in);
+
+#endif /* KFC_INPUT_H */

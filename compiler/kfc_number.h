@@ -1,0 +1,35 @@
+/*
+ * kfc_number.h - the one grammar kfc accepts for numbers.
+ *
+ * A number is a plain decimal: an optional sign, digits with an optional
+ * fraction (or a fraction alone), and an optional exponent:
+ *
+ *     [+-]? ( D+ ( '.' D* )? | '.' D+ ) ( [eE] [+-]? D+ )?
+ *
+ * so "-1", "2.5", "1e3", ".5", "+3" are numbers and "0x10", "1_000", "inf",
+ * "1:30" are not. YAML's own spellings of infinity and NaN (".inf", "-.Inf",
+ * ".nan", ...) are recognized only to be refused with a clearer message.
+ */
+#ifndef KFC_NUMBER_H
+#define KFC_NUMBER_H
+
+#include <stddef.h>
+
+typedef enum kfc_number_result {
+    KFC_NUMBER_OK = 0,
+    KFC_NUMBER_SYNTAX,     /* not a number in the grammar above */
+    KFC_NUMBER_NONFINITE,  /* YAML's .inf / .nan */
+    KFC_NUMBER_RANGE       /* too large for a double */
+} kfc_number_result;
+
+/*
+ * Parses `length` bytes at `text` (text[length] must be '\0') into the
+ * nearest double. Exact: short inputs take a fast path whose single rounding
+ * is correct, everything else goes to strtod.
+ */
+kfc_number_result kfc_parse_number(const char *text, size_t length, double *out);
+
+/* Whether `value` rounds to a finite float32. */
+int kfc_fits_float(double value);
+
+#endif /* KFC_NUMBER_H */

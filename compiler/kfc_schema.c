@@ -1,0 +1,165 @@
+#include "kfc_schema.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "kfc_number.h"
+
+kfc_status kfc_expect_mapping(const kfc_node *node, kfc_diag *diag)
+{
+    if (node->kind == KFC_NODE_MAPPING)
+        return KFC_OK;
+    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a mapping");
+}
+
+kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag)
+{
+    if (node->kind == KFC_NODE_SEQUENCE)
+        return KFC_OK;
+    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list");
+}
+
+kfc_status kfc_fields(const kfc_node *map, const char *const *names, size_t count,
+                      const kfc_node **values, kfc_diag *diag)
+{
+    kfc_status st = kfc_expect_mapping(map, diag);
+    if (st)
+        return st;
+    for (size_t f = 0; f < count; f++)
+        values[f] = NULL;
+    for (uint32_t i = 0; i < map->count; i++) {
+        const kfc_node *key = kfc_map_key(map, i);
+        size_t f = 0;
+        while (f < count && !kfc_scalar_is(key, names[f]))
+            f++;
+        if (f < count) {
+            values[f] = kfc_map_value(map, i);
+            continue;
+        }
+        return kfc_unknown_field(key, names, count, diag);
+    }
+    return KFC_OK;
+}
+
+kfc_status kfc_unknown_field(const kfc_node *key, const char *const *names, size_t count,
+                             kfc_diag *diag)
+{
+    char quoted[KFC_QUOTE_SIZE], expected[160];
+    size_t n = 0;
+    expected[0] = '\0';
+    for (size_t f = 0; f < count && n < sizeof expected; f++)
+        n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s", f ? ", " : "", names[f]);
+    return kfc_fail(diag, KFC_INVALID, key->mark, "unknown field %s (expected %s)",
+                    kfc_quote(quoted, key->as.text, key->count), expected);
+}
+
+kfc_status kfc_require(const kfc_node *map, const kfc_node *value, const char *name,
+                       kfc_diag *diag)
+{
+    if (value)
+        return KFC_OK;
+    return kfc_fail(diag, KFC_INVALID, map->mark, "missing required field '%s'", name);
+}
+
+kfc_status kfc_get_number(const kfc_node *node, double *out, kfc_diag *diag)
+{
+    char quoted[KFC_QUOTE_SIZE];
+    if (node->kind != KFC_NODE_SCALAR)
+        return kfc_fail(diag, KFC_INVALID, node->mark, "expected a number");
+    if (!node->plain)
+        return kfc_fail(diag, KFC_INVALID, node->mark,
+                        "expected a number, got the quoted string %s (numbers are not quoted)",
+                        kfc_quote(quoted, node->as.text, node->count));
+    switch (kfc_parse_number(node->as.text, node->count, out)) {
+    case KFC_NUMBER_OK:
+        return KFC_OK;
+    case KFC_NUMBER_NONFINITE:
+        return kfc_fail(diag, KFC_INVALID, node->mark, "numbers must be finite, got %s",
+                        kfc_quote(quoted, node->as.text, node->count));
+    case KFC_NUMBER_RANGE:
+        return kfc_fail(diag, KFC_INVALID, node->mark, "number %s is out of range",
+                        kfc_quote(quoted, node->as.text, node->count));
+    default:
+        return kfc_fail(diag, KFC_INVALID, node->mark, "expected a number, got %s",
+                        kfc_quote(quoted, node->as.text, node->count));
+    }
+}
+
+kfc_status kfc_get_float(const kfc_node *node, double *out, kfc_diag *diag)
+{
+    kfc_status st = kfc_get_number(node, out, diag);
+    if (st || kfc_fits_float(*out))
+        return st;
+    char quoted[KFC_QUOTE_SIZE];
+    return kfc_fail(diag, KFC_INVALID, node->mark, "number %s is out of float32 range",
+                    kfc_quote(quoted, node->as.text, node->count));
+}
+
+kfc_status kfc_get_uint(const kfc_node *node, uint32_t min, uint32_t max, uint32_t *out,
+                        kfc_diag *diag)
+{
+    double v;
+    kfc_status st = kfc_get_number(node, &v, diag);
+    if (st)
+        return st;
+    char quoted[KFC_QUOTE_SIZE];
+    if (v != floor(v))
+        return kfc_fail(diag, KFC_INVALID, node->mark, "expected an integer, got %s",
+                        kfc_quote(quoted, node->as.text, node->count));
+    if (v < (double)min || v > (double)max)
+        return kfc_fail(diag, KFC_INVALID, node->mark,
+                        "integer %s is out of range (expected %lu to %lu)",
+                        kfc_quote(quoted, node->as.text, node->count), (unsigned long)min,
+                        (unsigned long)max);
+    *out = (uint32_t)v;
+    return KFC_OK;
+}
+
+kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float,
+                               double out[2], kfc_diag *diag)
+{
+    if (node->kind != KFC_NODE_SEQUENCE || node->count != 2)
+        return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list of two numbers %s",
+                        shape);
+    for (uint32_t i = 0; i < 2; i++) {
+        kfc_status st = as_float ? kfc_get_float(&node->as.items[i], &out[i], diag)
+                                 : kfc_get_number(&node->as.items[i], &out[i], diag);
+        if (st)
+            return st;
+    }
+    return KFC_OK;
+}
+
+kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag)
+{
+    if (node->kind != KFC_NODE_SCALAR)
+        return kfc_fail(diag, KFC_INVALID, node->mark, "expected a string");
+    if (memchr(node->as.text, '\0', node->count))
+        return kfc_fail(diag, KFC_INVALID, node->mark, "a string must not contain NUL characters");
+    *out = node->as.text;
+    return KFC_OK;
+}
+
+kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what,
+                        int *out, kfc_diag *diag)
+{
+    const char *text;
+    kfc_status st = kfc_get_string(node, &text, diag);
+    if (st)
+        return st;
+    const char *name;
+    char expected[160];
+    size_t n = 0;
+    expected[0] = '\0';
+    for (int i = 0; (name = name_of(i)) != NULL; i++) {
+        if (strcmp(name, text) == 0) {
+            *out = i;
+            return KFC_OK;
+        }
+        if (n < sizeof expected)
+            n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s", i ? ", " : "", name);
+    }
+    char quoted[KFC_QUOTE_SIZE];
+    return kfc_fail(diag, KFC_INVALID, node->mark, "unknown %s %s (expected %s)", what,
+                    kfc_quote(quoted, node->as.text, node->count), expected);
+}

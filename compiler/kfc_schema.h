@@ -1,0 +1,66 @@
+/*
+ * kfc_schema.h - typed reads of YAML nodes, with kfc's schema messages.
+ *
+ * Each function checks one node against what the source format expects
+ * there and either stores the value or fills the kfc_diag (at that node's
+ * mark) and returns KFC_INVALID. The messages are part of the documented
+ * error catalogue (formats/yaml.md).
+ */
+#ifndef KFC_SCHEMA_H
+#define KFC_SCHEMA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kfc_diag.h"
+#include "kfc_yaml.h"
+
+/* "expected a mapping" / "expected a list" unless `node` is one. */
+kfc_status kfc_expect_mapping(const kfc_node *node, kfc_diag *diag);
+kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag);
+
+/*
+ * The fields of an object: `map` must be a mapping whose keys are all among
+ * `names[0 .. count-1]`; values[i] receives the value of field names[i], or
+ * NULL when absent. An unknown key fails at that key with the list of
+ * allowed names.
+ */
+kfc_status kfc_fields(const kfc_node *map, const char *const *names, size_t count,
+                      const kfc_node **values, kfc_diag *diag);
+
+/* "unknown field KEY (expected NAMES...)" at `key`; returns KFC_INVALID. */
+kfc_status kfc_unknown_field(const kfc_node *key, const char *const *names, size_t count,
+                             kfc_diag *diag);
+
+/* "missing required field NAME" at `map` when `value` is NULL. */
+kfc_status kfc_require(const kfc_node *map, const kfc_node *value, const char *name,
+                       kfc_diag *diag);
+
+/* A finite number (plain scalar, kfc_number.h grammar) in double range. */
+kfc_status kfc_get_number(const kfc_node *node, double *out, kfc_diag *diag);
+
+/* As kfc_get_number, and also within float32 range (stored as float32). */
+kfc_status kfc_get_float(const kfc_node *node, double *out, kfc_diag *diag);
+
+/* A number with an integral value in [min, max]. */
+kfc_status kfc_get_uint(const kfc_node *node, uint32_t min, uint32_t max, uint32_t *out,
+                        kfc_diag *diag);
+
+/* A list of exactly two numbers (float32 range if `as_float`), as in
+ * "[first, last]": `shape` names them for the message. */
+kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float,
+                               double out[2], kfc_diag *diag);
+
+/* A string: any scalar, without NUL characters. Points into the tree. */
+kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag);
+
+/*
+ * A name from an enumeration: `name_of(i)` for i = 0, 1, ... gives the
+ * accepted names until it returns NULL; *out receives the index. `what`
+ * names the enumeration in the message ("unknown interpolation ...").
+ */
+typedef const char *(*kfc_enum_name_fn)(int index);
+kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what,
+                        int *out, kfc_diag *diag);
+
+#endif /* KFC_SCHEMA_H */

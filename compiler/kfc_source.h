@@ -1,0 +1,30 @@
+/*
+ * kfc_source.h - a kfc source document (formats/yaml.md) into a kf_builder.
+ *
+ * Checks the document against the source schema (types, required and
+ * unknown fields, enumeration names, number syntax and ranges, key shapes)
+ * and hands each object to the builder, which makes the semantic checks.
+ * Every error, the builder's included, is reported at the mark of the YAML
+ * node it is about.
+ */
+#ifndef KFC_SOURCE_H
+#define KFC_SOURCE_H
+
+#include <stddef.h>
+
+#include "kf_build.h"
+#include "kfc_diag.h"
+#include "kfc_yaml.h"
+
+/*
+ * Parses the YAML source in `data` (`size` bytes; `limits` NULL for the
+ * defaults) and adds everything it describes to `builder`: all sequences
+ * first, then the controllers, then the tracks, each in document order.
+ * Sequences are built as soon as each is parsed, so memory stays bounded by
+ * the largest sequence rather than the file. Stops at the first error:
+ * KFC_INVALID (or KFC_NOMEM) with `diag` filled.
+ */
+kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limits *limits,
+                              kf_builder *builder, kfc_diag *diag);
+
+#endif /* KFC_SOURCE_H */

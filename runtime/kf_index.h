@@ -1,0 +1,54 @@
+/*
+ * kf_index.h - hash indices a kf_builder keeps, so that adding n objects
+ * costs O(n) rather than a scan per name (O(n^2)).
+ */
+#ifndef KF_INDEX_H
+#define KF_INDEX_H
+
+#include <stdint.h>
+
+#include "kf.h"
+
+/* Names of one namespace, each with the object it names. Names are not
+ * copied: they must outlive the index (the builder owns them). */
+typedef struct kf_name_slot {
+    const char *name; /* NULL: empty slot */
+    uint32_t    hash;
+    uint32_t    kind;
+    uint32_t    index;
+} kf_name_slot;
+
+typedef struct kf_name_index {
+    kf_name_slot *slots;
+    uint32_t      capacity; /* 0 or a power of two */
+    uint32_t      count;
+} kf_name_index;
+
+/* The slot holding `name`, or NULL. */
+const kf_name_slot *kf_name_find(const kf_name_index *x, const char *name);
+/* Makes room for one more name; 0 if memory ran out (the index is unchanged).
+ * After it, one kf_name_add cannot fail: callers reserve everything first and
+ * commit only when nothing can fail any more. */
+int  kf_name_reserve(kf_name_index *x, const kf_allocator *a);
+/* Adds `name` (absent) into reserved room. */
+void kf_name_add(kf_name_index *x, const char *name, uint32_t kind, uint32_t index);
+void kf_name_index_free(kf_name_index *x, const kf_allocator *a);
+
+/* A set of fixed-size keys of KF_KEY_WORDS words: a track's binding (animator
+ * kind and index, controller, target, and an interpolator track's TimeSensor:
+ * cycle interval bits, loop, ease). */
+#define KF_KEY_WORDS 7
+
+typedef struct kf_key_index {
+    uint32_t *slots;    /* KF_KEY_WORDS + 1 words each: key, then 1 if used */
+    uint32_t  capacity; /* 0 or a power of two */
+    uint32_t  count;
+} kf_key_index;
+
+int  kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
+/* As kf_name_reserve / kf_name_add. */
+int  kf_key_reserve(kf_key_index *x, const kf_allocator *a);
+void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
+void kf_key_index_free(kf_key_index *x, const kf_allocator *a);
+
+#endif /* KF_INDEX_H */

@@ -1,0 +1,179 @@
+"""kfc's error reporting, end to end.
+
+Every fixtures/invalid/*.yaml starts with a line
+
+    # expect: LINE:COL: error: MESSAGE
+
+and kfc must print exactly `<path>:LINE:COL: error: MESSAGE` as the first
+line of its standard error, exit with status 1 and leave no output file
+(and no temporary file) behind; an output file that existed before must be
+left byte for byte as it was. The same holds when the source comes from
+standard input (`<stdin>` then names it). The command line's own failures
+(usage, I/O, invalid .kfb) are checked against their documented exit codes.
+"""
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+EXIT_INVALID, EXIT_USAGE, EXIT_IO = 1, 2, 3
+
+failures = []
+
+
+def fail(what):
+    failures.append(what)
+    print('FAIL: ' + what, file=sys.stderr)
+
+
+def run(args, stdin=None):
+    return subprocess.run(args, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=60)
+
+
+def first_line(data):
+    text = data.decode('utf-8', 'replace')
+    return text.split('\n', 1)[0]
+
+
+def leftovers(work, name):
+    return [p for p in os.listdir(work) if p.startswith(name + '.')]
+
+
+def check_fixture(kfc, path, work):
+    with open(path, 'rb') as f:
+        source = f.read()
+    header = first_line(source)
+    prefix = '# expect: '
+    if not header.startswith(prefix):
+        fail('%s: first line is not "%s..."' % (path, prefix))
+        return
+    expected = header[len(prefix):]
+    name = os.path.splitext(os.path.basename(path))[0] + '.kfb'
+    out = os.path.join(work, name)
+
+    for label, args, stdin, shown in (
+            ('file', [kfc, path, '-o', out], None, path),
+            ('stdin', [kfc, '-', '-o', out], source, '<stdin>')):
+        if os.path.exists(out):
+            os.remove(out)
+        r = run(args, stdin)
+        got = first_line(r.stderr)
+        want = '%s:%s' % (shown, expected)
+        if r.returncode != EXIT_INVALID:
+            fail('%s (%s): exit status %d, expected %d; stderr: %s'
+                 % (path, label, r.returncode, EXIT_INVALID, got))
+        if got != want:
+            fail('%s (%s):\n  expected: %s\n  got:      %s' % (path, label, want, got))
+        if os.path.exists(out) or leftovers(work, name):
+            fail('%s (%s): left an output file behind' % (path, label))
+
+    # A failed compile leaves an existing output untouched.
+    previous = b'previous output \x00\xff' * 7
+    with open(out, 'wb') as f:
+        f.write(previous)
+    run([kfc, path, '-o', out])
+    with open(out, 'rb') as f:
+        if f.read() != previous:
+            fail('%s: overwrote the existing output' % path)
+    os.remove(out)
+    if leftovers(work, name):
+        fail('%s: left a temporary file behind' % path)
+
+
+def check_exit(label, result, status, stderr_start):
+    got = first_line(result.stderr)
+    if result.returncode != status:
+        fail('%s: exit status %d, expected %d (stderr: %s)'
+             % (label, result.returncode, status, got))
+    if not got.startswith(stderr_start):
+        fail('%s: stderr %r does not start with %r' % (label, got, stderr_start))
+
+
+def check_command_line(kfc, fixtures, work):
+    valid = os.path.join(fixtures, 'basic.yaml')
+    out = os.path.join(work, 'cli.kfb')
+
+    r = run([kfc, '--help'])
+    if r.returncode != 0 or b'Exit status' not in r.stdout or b'--decompile' not in r.stdout:
+        fail('--help: status %d, output %r' % (r.returncode, r.stdout[:80]))
+    r = run([kfc, '--version'])
+    if r.returncode != 0 or not r.stdout.startswith(b'kfc ') or b'libyaml' not in r.stdout \
+            or b'zlib' not in r.stdout or b'libkf' not in r.stdout:
+        fail('--version: status %d, output %r' % (r.returncode, r.stdout))
+
+    check_exit('no arguments', run([kfc]), EXIT_USAGE, 'kfc: error: no input file')
+    check_exit('unknown option', run([kfc, '--frobnicate', valid]), EXIT_USAGE,
+               "kfc: error: unknown option '--frobnicate'")
+    check_exit('two inputs', run([kfc, valid, valid]), EXIT_USAGE,
+               'kfc: error: more than one input file:')
+    check_exit('-o without a name', run([kfc, valid, '-o']), EXIT_USAGE,
+               "kfc: error: missing file name after '-o'")
+
+    missing = os.path.join(work, 'no-such-file.yaml')
+    check_exit('missing input', run([kfc, missing, '-o', out]), EXIT_IO,
+               missing + ': error: cannot open: ')
+    bad_dir = os.path.join(work, 'no-such-dir', 'out.kfb')
+    check_exit('unwritable output', run([kfc, valid, '-o', bad_dir]), EXIT_IO,
+               bad_dir + ': error: cannot create: ')
+    if os.path.exists('/dev/full'):
+        check_exit('full device', run([kfc, valid, '-o', '/dev/full']), EXIT_IO,
+                   '/dev/full: error: cannot write: ')
+        with open('/dev/full', 'wb') as full:
+            r = subprocess.run([kfc, valid, '-o', '-'], stdout=full, stderr=subprocess.PIPE,
+                               timeout=60)
+        check_exit('full standard output', r, EXIT_IO, '<stdout>: error: cannot write: ')
+
+    # --decompile of something that is not a .kfb: the loader's message.
+    check_exit('decompile a non-kfb', run([kfc, '--decompile', valid, '-o', out]),
+               EXIT_INVALID, valid + ': error: ')
+    check_exit('decompile stdin', run([kfc, '--decompile', '-', '-o', out], b'not a kfb'),
+               EXIT_INVALID, '<stdin>: error: ')
+    if os.path.exists(out):
+        fail('a failed decompile left %s behind' % out)
+
+    # A truncated .kfb is refused too.
+    good = os.path.join(work, 'good.kfb')
+    r = run([kfc, valid, '-o', good])
+    if r.returncode != 0:
+        fail('compiling %s failed: %s' % (valid, first_line(r.stderr)))
+        return
+    with open(good, 'rb') as f:
+        data = f.read()
+    cut = os.path.join(work, 'cut.kfb')
+    with open(cut, 'wb') as f:
+        f.write(data[:len(data) // 2])
+    check_exit('decompile a truncated kfb', run([kfc, '--decompile', cut, '-o', out]),
+               EXIT_INVALID, cut + ': error: ')
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--kfc', required=True)
+    ap.add_argument('--kfplay')
+    ap.add_argument('--fixtures', required=True)
+    ap.add_argument('--oracle')
+    ap.add_argument('--work', required=True)
+    a = ap.parse_args()
+    kfc = os.path.abspath(a.kfc)
+    shutil.rmtree(a.work, ignore_errors=True)
+    os.makedirs(a.work)
+
+    paths = sorted(glob.glob(os.path.join(a.fixtures, 'invalid', '*.yaml')))
+    if not paths:
+        fail('no fixtures in %s/invalid' % a.fixtures)
+    for path in paths:
+        check_fixture(kfc, path, a.work)
+    check_command_line(kfc, a.fixtures, a.work)
+
+    if failures:
+        print('test_kfc_errors: %d failure(s)' % len(failures), file=sys.stderr)
+        return 1
+    print('test_kfc_errors: %d fixtures ok' % len(paths))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -555,20 +555,25 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
             return kf_fail(error, KF_ERROR_NOT_FOUND, "no controller named '%s'", d->controller);
         }
     }
-    /* The TimeSensor of an interpolator track; on a sequence track any
-     * sensor is left for kf_validate_track to refuse, in the loader's words. */
-    const kf_time_sensor_desc none = {0.0, 0, NULL};
-    if (!sensor)
-        sensor = &none;
-    const double cycle = interpolator && sensor->cycle_interval == 0.0 ? 1.0
-                                                                       : sensor->cycle_interval;
-    if (!to_float(cycle, &t.cycle_interval) && isfinite(cycle)) {
+    /* The TimeSensor of an interpolator track. */
+    if (sensor && !interpolator) {
         if (error)
             error->field = KF_FIELD_CYCLE_INTERVAL;
-        return kf_fail(error, KF_ERROR_VALUE, "cycleInterval is outside the float32 range");
+        return kf_fail(error, KF_ERROR_VALUE,
+                       "'%s' is a sequence: only interpolator tracks have a TimeSensor "
+                       "(cycleInterval, loop, ease)",
+                       d->animator);
     }
-    t.loop = sensor->loop != 0;
-    if (sensor->ease) {
+    if (interpolator) {
+        const double cycle = sensor ? sensor->cycle_interval : 1.0;
+        if (!to_float(cycle, &t.cycle_interval) && isfinite(cycle)) {
+            if (error)
+                error->field = KF_FIELD_CYCLE_INTERVAL;
+            return kf_fail(error, KF_ERROR_VALUE, "cycleInterval is outside the float32 range");
+        }
+        t.loop = sensor && sensor->loop;
+    }
+    if (sensor && sensor->ease) {
         const kf_name_slot *ease = kf_name_find(&b->animators, sensor->ease);
         if (!ease || ease->kind != KF_KIND_INTERPOLATOR) {
             if (error)

@@ -147,7 +147,7 @@ kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *desc, k
  * an EaseInEaseOut before the interpolator samples it (kf_track_info).
  */
 typedef struct kf_time_sensor_desc {
-    double      cycle_interval; /* > 0; 0 means 1 (TimeSensor's default) */
+    double      cycle_interval; /* > 0 (a TimeSensor's default is 1) */
     int         loop;           /* non-zero: wrap */
     const char *ease;           /* name of an EaseInEaseOut interpolator, or NULL */
 } kf_time_sensor_desc;
@@ -155,11 +155,11 @@ typedef struct kf_time_sensor_desc {
 /*
  * As kf_builder_add_track, for an interpolator animator driven by `sensor`
  * (NULL: cycle 1, no loop, no ease). Errors, besides kf_builder_add_track's:
- * a sensor on a sequence track (KF_FIELD_CYCLE_INTERVAL, _LOOP or _EASE);
- * a cycle interval that is negative, not finite or outside float32
- * (KF_FIELD_CYCLE_INTERVAL); an unknown ease (KF_ERROR_NOT_FOUND) or one that
- * is not an EaseInEaseOut (KF_FIELD_EASE). Two tracks differing only in
- * their sensors are different tracks.
+ * a sensor on a sequence track (KF_FIELD_CYCLE_INTERVAL); a cycle interval
+ * that is not positive, not finite or outside float32
+ * (KF_FIELD_CYCLE_INTERVAL); an ease that names no interpolator
+ * (KF_ERROR_NOT_FOUND) or one that is not an EaseInEaseOut (KF_FIELD_EASE).
+ * Two tracks differing only in their sensors are different tracks.
  */
 kf_result kf_builder_add_interpolator_track(kf_builder *builder, const kf_track_desc *desc,
                                             const kf_time_sensor_desc *sensor, kf_error *error);

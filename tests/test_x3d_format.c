@@ -175,42 +175,48 @@ static void test_refusals(void)
     CHECK(kf_builder_add_controller(b, &c, &err) == KF_OK, "c: %s", err.message);
 
     /* Track refusals. */
-    static const struct {
+#define SENSOR(...) (&(const kf_time_sensor_desc){__VA_ARGS__})
+    const struct {
         kf_track_desc track;
-        kf_time_sensor_desc sensor;
+        const kf_time_sensor_desc *sensor; /* NULL: none */
         kf_result result;
         kf_field field;
     } tracks[] = {
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         {.cycle_interval = -1}, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = -1), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         {.cycle_interval = 1e39}, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = 1e39), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         {.cycle_interval = NAN}, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = NAN), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "s", .controller = "c", .target = "x.a", .components = 1},
-         {.cycle_interval = 2}, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
-        {{.animator = "s", .controller = "c", .target = "x.a", .components = 1}, {.loop = 1},
-         KF_ERROR_VALUE, KF_FIELD_LOOP},
-        {{.animator = "s", .controller = "c", .target = "x.a", .components = 1}, {.ease = "e"},
-         KF_ERROR_VALUE, KF_FIELD_EASE},
-        {{.animator = "p", .controller = "c", .target = "x.a", .components = 1}, {.ease = "o"},
-         KF_ERROR_VALUE, KF_FIELD_EASE},
-        {{.animator = "p", .controller = "c", .target = "x.a", .components = 1}, {.ease = "zz"},
-         KF_ERROR_NOT_FOUND, KF_FIELD_EASE},
-        {{.animator = "zz", .controller = "c", .target = "x.a", .components = 1}, {.cycle_interval = 0},
-         KF_ERROR_NOT_FOUND, KF_FIELD_ANIMATOR},
-        {{.animator = "p", .controller = "c", .target = "x.translation"}, {.cycle_interval = 0}, KF_ERROR_VALUE,
+         SENSOR(.cycle_interval = 2), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+        {{.animator = "s", .controller = "c", .target = "x.a", .components = 1},
+         SENSOR(.cycle_interval = 1, .loop = 1), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+        {{.animator = "s", .controller = "c", .target = "x.a", .components = 1},
+         SENSOR(.cycle_interval = 1, .ease = "e"), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+        {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
+         SENSOR(.cycle_interval = 0, .loop = 1), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+        {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
+         SENSOR(.cycle_interval = 1, .ease = "o"), KF_ERROR_VALUE, KF_FIELD_EASE},
+        {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
+         SENSOR(.cycle_interval = 1, .ease = "zz"), KF_ERROR_NOT_FOUND, KF_FIELD_EASE},
+        {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
+         SENSOR(.cycle_interval = 1, .ease = "s"), KF_ERROR_NOT_FOUND, KF_FIELD_EASE},
+        {{.animator = "zz", .controller = "c", .target = "x.a", .components = 1},
+         NULL, KF_ERROR_NOT_FOUND, KF_FIELD_ANIMATOR},
+        {{.animator = "p", .controller = "c", .target = "x.translation"}, NULL, KF_ERROR_VALUE,
          KF_FIELD_TARGET},
-        {{.animator = "o", .controller = "c", .target = "x.a", .components = 3}, {.cycle_interval = 0},
+        {{.animator = "o", .controller = "c", .target = "x.a", .components = 3}, NULL,
          KF_ERROR_VALUE, KF_FIELD_COMPONENTS},
     };
     for (unsigned i = 0; i < sizeof tracks / sizeof tracks[0]; i++) {
-        kf_result r = kf_builder_add_interpolator_track(b, &tracks[i].track, &tracks[i].sensor,
+        kf_result r = kf_builder_add_interpolator_track(b, &tracks[i].track, tracks[i].sensor,
                                                         &err);
         CHECK(r == tracks[i].result && err.field == tracks[i].field,
               "track refusal %u: got %s field %d (%s)", i, kf_result_name(r), (int)err.field,
               err.message);
     }
+#undef SENSOR
     const kf_track_desc ok = {.animator = "o", .controller = "c", .target = "x.orientation"};
     kf_time_sensor_desc sensor = {.cycle_interval = 3, .loop = 1, .ease = "e"};
     CHECK(kf_builder_add_interpolator_track(b, &ok, &sensor, &err) == KF_OK,
@@ -303,17 +309,22 @@ static kf_builder *every_node(void)
         kf_track_desc track;
         kf_time_sensor_desc sensor;
     } tracks[] = {
-        {{.animator = "seq", .controller = "c", .target = "x.a", .components = 1}, {.cycle_interval = 0}},
+        {{.animator = "seq", .controller = "c", .target = "x.a", .components = 1},
+         {.cycle_interval = 0}},
         {{.animator = "n0", .controller = "c", .target = "x.a", .components = 1},
          {.cycle_interval = 2.5, .loop = 1, .ease = "n12"}},
-        {{.animator = "n7", .controller = "c", .target = "x.orientation"}, {.cycle_interval = 0}},
+        {{.animator = "n7", .controller = "c", .target = "x.orientation"},
+         {.cycle_interval = 0}},
         {{.animator = "n11", .target = "x.orientation"}, {.cycle_interval = 0.125}},
     };
     int ok = kf_builder_add_sequence(b, &s, &err) == KF_OK &&
              kf_builder_add_controller(b, &c, &err) == KF_OK;
-    for (unsigned i = 0; ok && i < sizeof tracks / sizeof tracks[0]; i++)
-        ok = kf_builder_add_interpolator_track(b, &tracks[i].track, &tracks[i].sensor, &err) ==
-             KF_OK;
+    for (unsigned i = 0; ok && i < sizeof tracks / sizeof tracks[0]; i++) {
+        /* A cycle of 0 here stands for no sensor. */
+        const kf_time_sensor_desc *sensor =
+            tracks[i].sensor.cycle_interval == 0 ? NULL : &tracks[i].sensor;
+        ok = kf_builder_add_interpolator_track(b, &tracks[i].track, sensor, &err) == KF_OK;
+    }
     if (!ok) {
         fprintf(stderr, "every_node: %s\n", err.message);
         kf_builder_destroy(b);
@@ -404,13 +415,14 @@ static kf_builder *rebuild(const kf_anim *anim)
         kf_target_info target;
         kf_anim_target_info(anim, ti.target, &target);
         kf_track_desc td = {.target = target.name, .components = target.components};
-        kf_time_sensor_desc sd = {.cycle_interval = 0};
+        kf_time_sensor_desc sd = {.cycle_interval = 0}, *sensor = NULL;
         if (ti.animator_kind == KF_KIND_INTERPOLATOR) {
             kf_interpolator_info pi;
             kf_interpolator_get_info(kf_anim_interpolator(anim, ti.animator), &pi);
             td.animator = pi.name;
             sd.cycle_interval = ti.cycle_interval;
             sd.loop = ti.loop;
+            sensor = &sd;
             if (ti.ease != KF_NO_INDEX) {
                 kf_interpolator_get_info(kf_anim_interpolator(anim, ti.ease), &pi);
                 sd.ease = pi.name;
@@ -425,7 +437,7 @@ static kf_builder *rebuild(const kf_anim *anim)
             kf_anim_controller_info(anim, ti.controller, &ci);
             td.controller = ci.name;
         }
-        ok = kf_builder_add_interpolator_track(b, &td, &sd, &err) == KF_OK;
+        ok = kf_builder_add_interpolator_track(b, &td, sensor, &err) == KF_OK;
     }
     if (!ok) {
         fprintf(stderr, "rebuild: %s\n", err.message);

@@ -426,16 +426,20 @@ static void test_tracks(void)
          {.cycle_interval = 4, .loop = 1, .ease = "ease"}},
         {{.animator = "scalar", .controller = "clock", .target = "b.x", .components = 1},
          {.cycle_interval = 4}},
-        {{.animator = "scalar", .controller = "clock", .target = "c.x", .components = 1}, {.cycle_interval = 0}},
+        {{.animator = "scalar", .controller = "clock", .target = "c.x", .components = 1},
+         {.cycle_interval = 0}},
         {{.animator = "turn", .controller = "clock", .target = "n.orientation"},
          {.cycle_interval = 2}},
         {{.animator = "turn", .controller = "half", .target = "n.orientation"},
          {.cycle_interval = 1}},
     };
-    for (unsigned i = 0; i < sizeof tracks / sizeof tracks[0]; i++)
-        CHECK(kf_builder_add_interpolator_track(b, &tracks[i].track, &tracks[i].sensor, &err) ==
-                  KF_OK,
+    for (unsigned i = 0; i < sizeof tracks / sizeof tracks[0]; i++) {
+        /* A cycle of 0 here stands for no sensor (the default TimeSensor). */
+        const kf_time_sensor_desc *sensor =
+            tracks[i].sensor.cycle_interval == 0 ? NULL : &tracks[i].sensor;
+        CHECK(kf_builder_add_interpolator_track(b, &tracks[i].track, sensor, &err) == KF_OK,
               "track %u: %s", i, err.message);
+    }
     /* d.x blends an interpolator (weight 1, cycle 1) with a sequence
      * (weight 1/2, 0 -> 100 over 10). */
     const double times[2] = {0, 10}, values[2] = {0, 100};

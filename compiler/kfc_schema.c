@@ -130,6 +130,21 @@ kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_f
     return KFC_OK;
 }
 
+kfc_status kfc_get_bool(const kfc_node *node, int *out, kfc_diag *diag)
+{
+    if (node->kind == KFC_NODE_SCALAR && node->plain) {
+        if (kfc_scalar_is(node, "true") || kfc_scalar_is(node, "false")) {
+            *out = node->as.text[0] == 't';
+            return KFC_OK;
+        }
+    }
+    if (node->kind != KFC_NODE_SCALAR)
+        return kfc_fail(diag, KFC_INVALID, node->mark, "expected true or false");
+    char quoted[KFC_QUOTE_SIZE];
+    return kfc_fail(diag, KFC_INVALID, node->mark, "expected true or false, got %s",
+                    kfc_quote(quoted, node->as.text, node->count));
+}
+
 kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag)
 {
     if (node->kind != KFC_NODE_SCALAR)

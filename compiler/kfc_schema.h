@@ -51,6 +51,10 @@ kfc_status kfc_get_uint(const kfc_node *node, uint32_t min, uint32_t max, uint32
 kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float,
                                double out[2], kfc_diag *diag);
 
+/* A boolean: the plain scalar `true` or `false` (YAML 1.1's other spellings,
+ * yes/no/on/off, are refused, as they surprise). */
+kfc_status kfc_get_bool(const kfc_node *node, int *out, kfc_diag *diag);
+
 /* A string: any scalar, without NUL characters. Points into the tree. */
 kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag);
 

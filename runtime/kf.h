@@ -308,6 +308,12 @@ typedef enum kf_node {
  * for an unknown code. */
 const char *kf_node_name(kf_node node);
 
+/* Numbers per keyValue (and keyVelocity) entry of `node`: 1 for the scalar
+ * nodes, 2 for Vec2f, 3 for Vec3f and Color, 4 for Rotation (axis x y z,
+ * angle); for EaseInEaseOut, 2 per easeInEaseOut entry. 0 for an unknown
+ * code. */
+uint32_t kf_node_dimension(kf_node node);
+
 typedef struct kf_interpolator kf_interpolator;
 
 /* The interpolator at `index` (< kf_anim_count(anim, KF_KIND_INTERPOLATOR)),

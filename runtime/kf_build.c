@@ -86,7 +86,7 @@ static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
 
 static size_t interpolator_floats(const struct kf_interpolator *p)
 {
-    const size_t d = kf_node_dimension(p->node);
+    const size_t d = kf_node_dimension((kf_node)p->node);
     return p->key_count + ((size_t)p->value_count + p->velocity_count) * d +
            (size_t)kf_interpolator_derived_count(p);
 }
@@ -433,7 +433,7 @@ kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc 
             error->object = index;
         return r;
     }
-    const uint32_t dim = kf_node_dimension(p.node);
+    const uint32_t dim = kf_node_dimension((kf_node)p.node);
     const double *values = ease ? d->ease_in_ease_out : d->key_value;
     if (!d->key || !values || (p.velocity_count && !d->key_velocity))
         return fail(error, KF_ERROR_ARGUMENT, index, KF_FIELD_KEYS, KF_NO_INDEX,

@@ -151,7 +151,7 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
     }
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++) {
         const struct kf_interpolator *p = &o->interpolators[i];
-        const size_t d = kf_node_dimension(p->node);
+        const size_t d = kf_node_dimension((kf_node)p->node);
         const uint64_t derived = kf_interpolator_derived_count(p);
         kfb_interpolator r = {
             .name = put_string(strings, p->name),

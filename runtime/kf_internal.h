@@ -182,9 +182,6 @@ uint64_t kf_sequence_derived_count(uint32_t interpolation, uint32_t valid_count,
 
 /* ---- X3D interpolators (kf_interpolator_validate.c) -------------------- */
 
-/* Numbers per keyValue entry of `node` (easeInEaseOut pairs: 2); 0 for an
- * unknown node. */
-uint32_t kf_node_dimension(uint32_t node);
 /* Floats in the `derived` array of an interpolator that passed
  * kf_validate_interpolator_header (0: none). */
 uint64_t kf_interpolator_derived_count(const struct kf_interpolator *p);

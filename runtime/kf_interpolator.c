@@ -30,7 +30,7 @@ uint32_t kf_interpolator_components(const kf_interpolator *p)
 {
     if (p->node == KFB_NODE_EASE_IN_EASE_OUT)
         return 1;
-    return values_per_key(p) * kf_node_dimension(p->node);
+    return values_per_key(p) * kf_node_dimension((kf_node)p->node);
 }
 
 void kf_interpolator_get_info(const kf_interpolator *p, kf_interpolator_info *info)
@@ -42,7 +42,7 @@ void kf_interpolator_get_info(const kf_interpolator *p, kf_interpolator_info *in
     info->key_count = p->key_count;
     info->key = p->keys;
     info->value_count = ease ? 0 : p->value_count;
-    info->dimension = ease ? 0 : kf_node_dimension(p->node);
+    info->dimension = ease ? 0 : kf_node_dimension((kf_node)p->node);
     info->key_value = ease ? NULL : p->values;
     info->velocity_count = p->velocity_count;
     info->key_velocity = p->velocities;

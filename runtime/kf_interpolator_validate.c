@@ -43,9 +43,9 @@ const char *kf_node_name(kf_node node)
     return (unsigned)node < KFB_NODE_COUNT ? nodes[node].name : NULL;
 }
 
-uint32_t kf_node_dimension(uint32_t node)
+uint32_t kf_node_dimension(kf_node node)
 {
-    return node < KFB_NODE_COUNT ? nodes[node].dimension : 0;
+    return (unsigned)node < KFB_NODE_COUNT ? nodes[node].dimension : 0;
 }
 
 uint64_t kf_interpolator_derived_count(const struct kf_interpolator *p)
@@ -98,18 +98,18 @@ kf_result kf_validate_interpolator_header(const struct kf_interpolator *p, kf_er
     if (ease) {
         if (v != n)
             return fail_at(error, KF_FIELD_EASE_IN_EASE_OUT, KF_NO_INDEX,
-                           "easeInEaseOut has %u entries; it needs one per key (%u)",
-                           (unsigned)v, (unsigned)n);
+                           "easeInEaseOut has %u entr%s; it needs one per key (%u)",
+                           (unsigned)v, v == 1 ? "y" : "ies", (unsigned)n);
     } else if (d->multi) {
         if (v < n || v % n != 0)
             return fail_at(error, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
-                           "keyValue has %u entries; %s needs a positive multiple of the %u "
+                           "keyValue has %u entr%s; %s needs a positive multiple of the %u "
                            "keys",
-                           (unsigned)v, d->name, (unsigned)n);
+                           (unsigned)v, v == 1 ? "y" : "ies", d->name, (unsigned)n);
     } else if (v != n) {
         return fail_at(error, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
-                       "keyValue has %u entries; %s needs exactly one per key (%u)", (unsigned)v,
-                       d->name, (unsigned)n);
+                       "keyValue has %u entr%s; %s needs exactly one per key (%u)", (unsigned)v,
+                       v == 1 ? "y" : "ies", d->name, (unsigned)n);
     }
     /* Every array is addressed with 32-bit word offsets. */
     if ((uint64_t)v * d->dimension > UINT32_MAX)
@@ -121,9 +121,9 @@ kf_result kf_validate_interpolator_header(const struct kf_interpolator *p, kf_er
                        d->name);
     if (w != 0 && w != 2 && w != n)
         return fail_at(error, KF_FIELD_KEY_VELOCITY, KF_NO_INDEX,
-                       "keyVelocity has %u entries; it needs 0, 2 (first and last key) or one per "
-                       "key (%u)",
-                       (unsigned)w, (unsigned)n);
+                       "keyVelocity has %u entr%s; it needs 0, 2 (first and last key) or one "
+                       "per key (%u)",
+                       (unsigned)w, w == 1 ? "y" : "ies", (unsigned)n);
 
     const int nonlinear = d->spline || d->squad;
     if (p->flags & ~(uint32_t)(KFB_INTERPOLATOR_CLOSED | KFB_INTERPOLATOR_NORMALIZE_VELOCITY))

@@ -420,7 +420,7 @@ static kf_result decode_interpolator(loader *L, const unsigned char *p, uint32_t
     if ((res = kf_validate_interpolator_header(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "interpolator", s->name);
 
-    const uint64_t d = kf_node_dimension(r.node);
+    const uint64_t d = kf_node_dimension((kf_node)r.node);
     if ((res = get_floats(L, r.keys, r.key_count, index, pos, "keys", &s->keys)) != KF_OK ||
         (res = get_floats(L, r.values, r.value_count * d, index, pos, "values", &s->values)) !=
             KF_OK ||

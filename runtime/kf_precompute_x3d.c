@@ -180,7 +180,7 @@ void kf_precompute_interpolator(const struct kf_interpolator *p, float *derived)
     case KFB_NODE_SPLINE_SCALAR_INTERPOLATOR:
     case KFB_NODE_SPLINE_POSITION_INTERPOLATOR:
     case KFB_NODE_SPLINE_POSITION_INTERPOLATOR_2D: {
-        const uint32_t d = kf_node_dimension(p->node);
+        const uint32_t d = kf_node_dimension((kf_node)p->node);
         kf_x3d_spline_tangents(p->keys, p->values, n, d, p->velocities, p->velocity_count,
                                (p->flags & KFB_INTERPOLATOR_CLOSED) != 0,
                                (p->flags & KFB_INTERPOLATOR_NORMALIZE_VELOCITY) != 0, derived,

@@ -333,7 +333,7 @@ typedef struct kf_interpolator_info {
     uint32_t     value_count;       /* keyValue entries: n, or n*m for the
                                        Coordinate and Normal nodes; 0 for
                                        EaseInEaseOut */
-    uint32_t     dimension;         /* numbers per keyValue entry */
+    uint32_t     dimension;         /* numbers per keyValue entry; 0 for EaseInEaseOut */
     const float *key_value;         /* value_count * dimension; NULL if none */
     uint32_t     velocity_count;    /* keyVelocity entries: 0, 2 or n */
     const float *key_velocity;      /* velocity_count * dimension; NULL if none */

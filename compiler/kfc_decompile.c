@@ -192,7 +192,32 @@ static kfc_status uint_number(emitter *e, uint32_t value)
     return number_text(e, text);
 }
 
+/* true / false, plain: kfc reads only those spellings. */
+static kfc_status boolean(emitter *e, int value)
+{
+    return number_text(e, value ? "true" : "false");
+}
+
 /* ---- sections ---------------------------------------------------------- */
+
+/* A key's {tension, continuity, bias}, fields at 0 left out; nothing when
+ * all three are. A -0 is kept: it is a different float32. */
+static kfc_status key_tcb(emitter *e, const kf_sequence *seq, uint32_t k)
+{
+    static const char *const names[3] = {"tension", "continuity", "bias"};
+    float tcb[3];
+    kf_sequence_key_tcb(seq, k, tcb);
+    int any = 0;
+    for (int i = 0; i < 3; i++)
+        any |= tcb[i] != 0.0f || signbit(tcb[i]);
+    if (!any)
+        return KFC_OK;
+    kfc_status st = MAP_START(e, 1);
+    for (int i = 0; i < 3 && !st; i++)
+        if ((tcb[i] != 0.0f || signbit(tcb[i])) && !(st = string(e, names[i])))
+            st = float_number(e, tcb[i]);
+    return st ? st : MAP_END(e);
+}
 
 static kfc_status sequence(emitter *e, const kf_sequence *seq, float *value)
 {
@@ -214,6 +239,8 @@ static kfc_status sequence(emitter *e, const kf_sequence *seq, float *value)
             || (st = uint_number(e, info.valid_first)) || (st = uint_number(e, info.valid_last))
             || (st = LIST_END(e))))
         return st;
+    if (info.arc_length && ((st = string(e, "arc_length")) || (st = boolean(e, 1))))
+        return st;
     if ((st = string(e, "keys")) || (st = LIST_START(e, 0)))
         return st;
     for (uint32_t k = 0; k < info.key_count; k++) {
@@ -233,7 +260,7 @@ static kfc_status sequence(emitter *e, const kf_sequence *seq, float *value)
             if ((st = LIST_END(e)))
                 return st;
         }
-        if ((st = LIST_END(e)))
+        if ((info.tcb && (st = key_tcb(e, seq, k))) || (st = LIST_END(e)))
             return st;
     }
     if ((st = LIST_END(e)) || (st = MAP_END(e)))
@@ -286,13 +313,6 @@ static kfc_status entries(emitter *e, const char *field, const float *v, uint32_
     return LIST_END(e);
 }
 
-/* A plain true or false, written like a number. */
-static kfc_status boolean(emitter *e, const char *field)
-{
-    kfc_status st = string(e, field);
-    return st ? st : number_text(e, "true");
-}
-
 static kfc_status interpolator(emitter *e, const kf_interpolator *p)
 {
     kf_interpolator_info info;
@@ -313,8 +333,9 @@ static kfc_status interpolator(emitter *e, const kf_interpolator *p)
         && (st = entries(e, "easeInEaseOut", info.ease_in_ease_out, info.key_count, 2)))
         return st;
     /* false is the default: only true is written. */
-    if ((info.closed && (st = boolean(e, "closed")))
-        || (info.normalize_velocity && (st = boolean(e, "normalizeVelocity"))))
+    if ((info.closed && ((st = string(e, "closed")) || (st = boolean(e, 1))))
+        || (info.normalize_velocity
+            && ((st = string(e, "normalizeVelocity")) || (st = boolean(e, 1)))))
         return st;
     return MAP_END(e);
 }
@@ -419,7 +440,7 @@ static kfc_status tracks(emitter *e, const kf_anim *anim)
                 && ((st = string(e, "cycleInterval"))
                     || (st = float_number(e, (float)t.cycle_interval))))
                 return st;
-            if (t.loop && (st = boolean(e, "loop")))
+            if (t.loop && ((st = string(e, "loop")) || (st = boolean(e, 1))))
                 return st;
             if (t.ease != KF_NO_INDEX) {
                 kf_interpolator_info ease;

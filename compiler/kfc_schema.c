@@ -134,7 +134,7 @@ kfc_status kfc_get_bool(const kfc_node *node, int *out, kfc_diag *diag)
 {
     if (node->kind == KFC_NODE_SCALAR && node->plain) {
         if (kfc_scalar_is(node, "true") || kfc_scalar_is(node, "false")) {
-            *out = node->as.text[0] == 't';
+            *out = kfc_scalar_is(node, "true");
             return KFC_OK;
         }
     }

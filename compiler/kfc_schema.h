@@ -51,8 +51,8 @@ kfc_status kfc_get_uint(const kfc_node *node, uint32_t min, uint32_t max, uint32
 kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float,
                                double out[2], kfc_diag *diag);
 
-/* A boolean: the plain scalar `true` or `false` (YAML 1.1's other spellings,
- * yes/no/on/off, are refused, as they surprise). */
+/* A boolean: the plain scalar true or false (YAML 1.2's spelling only; a
+ * quoted "true" is a string). */
 kfc_status kfc_get_bool(const kfc_node *node, int *out, kfc_diag *diag);
 
 /* A string: any scalar, without NUL characters. Points into the tree. */

@@ -23,6 +23,8 @@ typedef struct kfc_source {
     size_t      times_capacity;
     double     *values;
     size_t      values_capacity;
+    double     *tcb;            /* tension, continuity, bias per key */
+    size_t      tcb_capacity;
 } kfc_source;
 
 /* Builds one entry of a section: `key` is the entry's name in a section

@@ -9,13 +9,17 @@ enum {
     F_REPEAT,
     F_DURATION,
     F_VALID_RANGE,
+    F_ARC_LENGTH,
     F_KEYS,
     F_COUNT
 };
 
 static const char *const field_names[F_COUNT] = {
-    "interpolation", "repeat", "duration", "valid_range", "keys",
+    "interpolation", "repeat", "duration", "valid_range", "arc_length", "keys",
 };
+
+/* The optional third item of a key: Kochanek-Bartels parameters. */
+static const char *const tcb_names[3] = {"tension", "continuity", "bias"};
 
 /* The nodes of one sequence, kept to place the builder's errors. */
 typedef struct sequence_nodes {
@@ -44,24 +48,55 @@ static const kfc_node *value_items(const kfc_node *value, uint32_t *count)
     return value;
 }
 
-/* Reads every key into src->times / src->values, fixing the component
- * count from the first key. */
-static kfc_status read_keys(kfc_source *src, const kfc_node *keys, uint32_t *components)
+/* A key's {tension, continuity, bias} into tcb[0..2]; absent fields are 0.
+ * Their range is the builder's to check. */
+static kfc_status read_tcb(kfc_source *src, const kfc_node *map, double *tcb)
+{
+    if (map->kind != KFC_NODE_MAPPING)
+        return kfc_fail(src->diag, KFC_INVALID, map->mark,
+                        "expected a mapping {tension, continuity, bias}");
+    const kfc_node *values[3];
+    kfc_status st = kfc_fields(map, tcb_names, 3, values, src->diag);
+    for (int i = 0; i < 3 && !st; i++) {
+        tcb[i] = 0.0;
+        if (values[i])
+            st = kfc_get_float(values[i], &tcb[i], src->diag);
+    }
+    return st;
+}
+
+/* Reads every key into src->times / src->values (and src->tcb, setting
+ * *has_tcb when some key gives the map), fixing the component count from
+ * the first key. */
+static kfc_status read_keys(kfc_source *src, const kfc_node *keys, uint32_t *components,
+                            int *has_tcb)
 {
     kfc_status st = kfc_expect_list(keys, src->diag);
     if (st)
         return st;
     *components = 0;
+    *has_tcb = 0;
     if (keys->count == 0)
         return KFC_OK; /* the builder reports "no keys" */
     if ((st = kfc_source_reserve(src, &src->times, &src->times_capacity, keys->count)))
         return st;
+    /* count is 32-bit: 3 * count fits in size_t. */
+    if ((st = kfc_source_reserve(src, &src->tcb, &src->tcb_capacity, 3 * (size_t)keys->count)))
+        return st;
     double *values = NULL;
     for (uint32_t k = 0; k < keys->count; k++) {
         const kfc_node *key = &keys->as.items[k];
-        if (key->kind != KFC_NODE_SEQUENCE || key->count != 2)
+        if (key->kind != KFC_NODE_SEQUENCE || key->count < 2 || key->count > 3)
             return kfc_fail(src->diag, KFC_INVALID, key->mark,
-                            "expected a key [time, value] or [time, [value, ...]]");
+                            "expected a key [time, value] or [time, [value, ...]], "
+                            "optionally followed by {tension, continuity, bias}");
+        double *tcb = src->tcb + 3 * (size_t)k;
+        tcb[0] = tcb[1] = tcb[2] = 0.0;
+        if (key->count == 3) {
+            if ((st = read_tcb(src, &key->as.items[2], tcb)))
+                return st;
+            *has_tcb = 1;
+        }
         if ((st = kfc_get_float(&key->as.items[0], &src->times[k], src->diag)))
             return st;
         uint32_t count;
@@ -93,6 +128,30 @@ static const kfc_node *key_part(const kfc_node *keys, uint32_t item, uint32_t pa
         || part >= keys->as.items[item].count)
         return keys;
     return &keys->as.items[item].as.items[part];
+}
+
+/* Where a builder error about tension/continuity/bias belongs: for key
+ * `item`, the value the builder refused (the first outside [-1, 1] once
+ * stored as float32), else that key's map; for the sequence as a whole
+ * (KF_NO_INDEX: its interpolation takes none), the first key's map. */
+static const kfc_node *tcb_error_node(const kfc_node *keys, uint32_t item)
+{
+    for (uint32_t k = 0; k < keys->count; k++) {
+        const kfc_node *map = key_part(keys, k, 2);
+        if (map == keys || (item != KF_NO_INDEX && k != item))
+            continue;
+        if (item == KF_NO_INDEX || map->kind != KFC_NODE_MAPPING)
+            return map;
+        for (uint32_t f = 0; f < map->count; f++) {
+            const kfc_node *value = kfc_map_value(map, f);
+            double x;
+            if (kfc_get_number(value, &x, NULL) == KFC_OK &&
+                !((float)x >= -1.0f && (float)x <= 1.0f))
+                return value;
+        }
+        return map;
+    }
+    return keys;
 }
 
 /* The node a builder error about `field` / `item` is reported at. */
@@ -136,6 +195,12 @@ static const kfc_node *error_node(const sequence_nodes *n, const kf_error *error
     case KF_FIELD_TANGENTS:
         at = error->item < keys->count ? &keys->as.items[error->item] : keys;
         break;
+    case KF_FIELD_TCB:
+        at = tcb_error_node(keys, error->item);
+        break;
+    case KF_FIELD_ARC_LENGTH:
+        at = n->fields[F_ARC_LENGTH];
+        break;
     default:
         break;
     }
@@ -170,7 +235,12 @@ kfc_status kfc_source_sequence(kfc_source *src, const kfc_node *name, const kfc_
     }
     if ((st = kfc_get_float(n.fields[F_DURATION], &desc.duration, src->diag)))
         return st;
-    if ((st = read_keys(src, n.fields[F_KEYS], &desc.components)))
+    int has_tcb;
+    if ((st = read_keys(src, n.fields[F_KEYS], &desc.components, &has_tcb)))
+        return st;
+    desc.tcb = has_tcb ? src->tcb : NULL;
+    if (n.fields[F_ARC_LENGTH] && (st = kfc_get_bool(n.fields[F_ARC_LENGTH], &desc.arc_length,
+                                                      src->diag)))
         return st;
     desc.key_count = n.fields[F_KEYS]->count;
     if (desc.key_count == 0) {

@@ -139,16 +139,21 @@ enum {
  * source can be reproduced.
  *
  * DATA arrays (word offsets):
- *   times    key_count floats; sequences with equal key times may share one
- *            array (the writer shares them, so a player finds the segment
- *            once for all of them)
- *   values   key_count * components floats
- *   tangents what sampling needs beyond the keys, computed by the writer:
- *            SPLINE: valid_count*components outgoing, then as many incoming;
- *            SLERP:  valid_count key arcs;
- *            SQUAD:  valid_count*4 "a" quaternions, then valid_count*4 "b",
- *                    then valid_count key arcs, then valid_count control arcs;
- *            other interpolations: KFB_NONE.
+ *   times      key_count floats; sequences with equal key times may share one
+ *              array (the writer shares them, so a player finds the segment
+ *              once for all of them)
+ *   values     key_count * components floats
+ *   tangents   what sampling needs beyond the keys, computed by the writer:
+ *              SPLINE: valid_count*components outgoing, then as many incoming;
+ *              SLERP:  valid_count key arcs;
+ *              SQUAD:  valid_count*4 "a" quaternions, then valid_count*4 "b",
+ *                      then valid_count key arcs, then valid_count control arcs;
+ *              other interpolations: KFB_NONE.
+ *   tcb        SPLINE and SQUAD only, optional: key_count * 3 floats, the
+ *              tension, continuity and bias of each key (stored order), each
+ *              in [-1, 1], not all 0. KFB_NONE: every key 0 (Catmull-Rom).
+ *   arc_length LINEAR and SPLINE only, optional: the distance table,
+ *              kfb_arc_length_floats() floats (below). KFB_NONE: none.
  *
  * An arc is the great arc a slerp follows from quaternion p to q, as
  * KFB_ARC_FLOATS floats: the angle theta = acos(p.q) and theta / sin(theta),
@@ -173,7 +178,28 @@ typedef struct kfb_sequence {
     uint32_t times;         /* DATA offset */
     uint32_t values;        /* DATA offset */
     uint32_t tangents;      /* DATA offset or KFB_NONE */
+    uint32_t tcb;           /* DATA offset or KFB_NONE */
+    uint32_t arc_length;    /* DATA offset or KFB_NONE */
 } kfb_sequence;
+
+/*
+ * The distance table of a sequence (arc_length; not to be confused with the
+ * slerp arcs above). A segment is the curve from a valid key to the next
+ * one; there are valid_count - 1 segments in CONSTANT and valid_count in
+ * LOOP (the last one is the wrap segment back to the first key). Each
+ * segment is cut into KFB_ARC_LENGTH_STEPS equal steps of its curve
+ * parameter; entry k * KFB_ARC_LENGTH_STEPS + j is the distance along the
+ * curve from the first valid key to step j of segment k, and the last entry
+ * is the total length (CONSTANT) or the length of one period (LOOP). A
+ * segment of zero duration is a jump, not travelled: its length is 0.
+ */
+#define KFB_ARC_LENGTH_STEPS 8u
+
+static inline uint64_t kfb_arc_length_floats(uint32_t repeat, uint32_t valid_count)
+{
+    uint64_t segments = repeat == KFB_REPEAT_LOOP ? valid_count : valid_count - (uint64_t)1;
+    return segments * KFB_ARC_LENGTH_STEPS + 1;
+}
 
 /* AnimationController: the initial state a player starts from. */
 typedef struct kfb_controller {
@@ -332,7 +358,7 @@ _Static_assert(sizeof(float) == 4, "kfb needs IEEE-754 binary32 floats");
 _Static_assert(sizeof(kfb_header) == 24, "kfb_header is 6 words");
 _Static_assert(sizeof(kfb_section_header) == 16, "kfb_section_header is 4 words");
 _Static_assert(sizeof(kfb_object) == 8, "kfb_object is 2 words");
-_Static_assert(sizeof(kfb_sequence) == 44, "kfb_sequence is 11 words");
+_Static_assert(sizeof(kfb_sequence) == 52, "kfb_sequence is 13 words");
 _Static_assert(sizeof(kfb_controller) == 52, "kfb_controller is 13 words");
 _Static_assert(sizeof(kfb_target) == 12, "kfb_target is 3 words");
 _Static_assert(sizeof(kfb_track) == 28, "kfb_track is 7 words");

@@ -100,6 +100,8 @@ typedef enum kf_field {
     KF_FIELD_ANIMATOR,
     KF_FIELD_CONTROLLER,
     KF_FIELD_TARGET,
+    KF_FIELD_TCB,           /* kf_error.item: the key (authored index) */
+    KF_FIELD_ARC_LENGTH,    /* the distance table */
     /* X3D interpolators. Their `key` field is KF_FIELD_KEYS as a whole and
      * KF_FIELD_KEY_TIME for one entry; `keyValue` is KF_FIELD_KEY_VALUE,
      * whose item is the keyValue entry (KF_NO_INDEX: the field as a whole). */
@@ -244,6 +246,8 @@ typedef struct kf_sequence_info {
     uint32_t         valid_first; /* valid range, authored indices; */
     uint32_t         valid_last;  /* first > last wraps around */
     double           duration;
+    int              tcb;         /* 1: per-key tension/continuity/bias are stored */
+    int              arc_length;  /* 1: distance tables are stored (fast distance sampling) */
 } kf_sequence_info;
 
 void kf_sequence_get_info(const kf_sequence *sequence, kf_sequence_info *info);
@@ -254,6 +258,10 @@ uint32_t kf_sequence_components(const kf_sequence *sequence);
 /* Key `index` (authored order, < key_count): its time, and its `components`
  * values into `value` (may be NULL). SLERP/SQUAD keys read back normalized. */
 void kf_sequence_key(const kf_sequence *sequence, uint32_t index, float *time, float *value);
+
+/* Key `index`'s tension, continuity and bias (Kochanek-Bartels, each in
+ * [-1, 1]) into tcb[0..2]; all 0 when the sequence stores none. */
+void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, float tcb[3]);
 
 /*
  * Playback position hint. Sampling with a cursor starts its search where the
@@ -275,6 +283,98 @@ typedef struct kf_cursor {
  * a NaN time gives the first valid key.
  */
 void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor, float *out);
+
+/* ------------------------------------------------------------------------ */
+/* Derivatives (LINEAR and SPLINE sequences)                                */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The first (velocity) and second (acceleration) derivative of the value
+ * with respect to sequence time, at `time`, into out[0 .. components-1],
+ * computed exactly from the stored keys and tangents (SPLINE: the Hermite
+ * cubic of the segment, differentiated and divided by the segment's duration
+ * once or twice; LINEAR: constant slope per segment, zero acceleration).
+ *
+ * The time is placed as kf_sequence_sample places it, and the derivative is
+ * the one of the segment sampling uses there: at a key time, the segment
+ * that starts at that key (the right-hand derivative; with continuity != 0,
+ * or LINEAR keys, velocity jumps at keys). Where the value is held - CONSTANT
+ * before the first or from the last valid key on, a single valid key, a NaN
+ * or (LOOP) infinite time - both derivatives are 0. LOOP wraps the time into
+ * the period first, so the wrap segment has derivatives like any other.
+ *
+ * Returns KF_ERROR_ARGUMENT (out filled with zeros) for STEP, SLERP and
+ * SQUAD sequences. Never allocates. `cursor` as for kf_sequence_sample.
+ */
+kf_result kf_sequence_velocity(const kf_sequence *sequence, double time, kf_cursor *cursor,
+                               float *out);
+kf_result kf_sequence_acceleration(const kf_sequence *sequence, double time, kf_cursor *cursor,
+                                   float *out);
+
+/* ------------------------------------------------------------------------ */
+/* Arc length (LINEAR and SPLINE sequences)                                 */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Distance is measured along the curve of the values (Euclidean, over all
+ * components) from the first valid key. A segment is the curve from a valid
+ * key to the next; in LOOP the last valid key's segment is the wrap segment
+ * back to the first key. A segment of zero duration (coincident keys, a LOOP
+ * whose last key sits at the end of the period) is a jump: it is never
+ * played, so its length is 0.
+ *
+ * The length of a segment is integrated numerically: each segment is cut
+ * into 8 equal steps of its curve parameter, and each step is integrated by
+ * adaptive 5-point Gauss-Legendre quadrature, halving until the halves agree
+ * with the whole to 1e-9 of a bound on the segment's speed (so corners of
+ * the speed, where the curve turns back, are integrated as accurately as
+ * smooth stretches). A sequence compiled with distance tables (`arc_length: true`,
+ * kf_sequence_info.arc_length) stores the distance at every step, so these
+ * calls cost O(log n) plus one step's integration; without tables they
+ * integrate every segment up to the one asked for, O(n). Both give the same
+ * distances to float32 precision. Nothing allocates.
+ *
+ * Distance domain: CONSTANT: [0, total length]; LOOP: one period, [0, P)
+ * with P the length of every segment including the wrap segment. Every
+ * function returns KF_ERROR_ARGUMENT (outputs zeroed) for STEP, SLERP and
+ * SQUAD sequences.
+ */
+
+/* The total length (CONSTANT) or the length of one period (LOOP). */
+kf_result kf_sequence_length(const kf_sequence *sequence, double *length);
+
+/* The length of the segment that starts at authored key `key`, which must be
+ * in the valid range (KF_ERROR_ARGUMENT otherwise). In CONSTANT the last
+ * valid key starts no segment: its length is 0. */
+kf_result kf_sequence_segment_length(const kf_sequence *sequence, uint32_t key, double *length);
+
+/* The distance travelled from the first valid key to sequence time `time`,
+ * with the time placed as kf_sequence_sample places it: CONSTANT gives 0
+ * before the first valid key and the total length from the last on; LOOP
+ * wraps the time into the period, so the distance is in [0, P). A NaN or
+ * (LOOP) infinite time gives 0. */
+kf_result kf_sequence_distance(const kf_sequence *sequence, double time, double *distance);
+
+/*
+ * The value at distance `distance` along the curve into out[0..components-1],
+ * and (if `time` is not NULL) the sequence time at which the sequence plays
+ * it. The inverse of kf_sequence_distance: the curve parameter is found by
+ * Newton's method on the integrated length, kept inside a bracket that
+ * bisection shrinks whenever a Newton step would leave it, so it always
+ * converges (to about 1e-12 of the step's length).
+ *
+ * CONSTANT: a distance < 0 gives the first valid key (time t_first), one
+ * >= the total length the last valid key (time t_last). LOOP: the distance is
+ * first wrapped into [0, P) (floored modulo, as times are), so distances
+ * beyond one period, or negative ones, go round again; the time returned is
+ * in the first period, [t_first, t_first + duration). Where the curve stands
+ * still over an interval of time, or jumps (zero-duration segment), the
+ * latest time with that distance is returned, as sampling resolves
+ * coincident keys to the later one. A zero-length curve (or NaN distance)
+ * gives the first valid key.
+ */
+kf_result kf_sequence_sample_distance(const kf_sequence *sequence, double distance, float *out,
+                                      double *time);
 
 /* ------------------------------------------------------------------------ */
 /* X3D interpolators                                                        */

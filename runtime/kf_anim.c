@@ -50,6 +50,8 @@ void kf_sequence_get_info(const kf_sequence *s, kf_sequence_info *info)
     info->valid_first = s->valid_first;
     info->valid_last = (uint32_t)(((uint64_t)s->valid_first + s->valid_count - 1) % s->key_count);
     info->duration = s->duration;
+    info->tcb = s->tcb != NULL;
+    info->arc_length = s->arc_length != NULL;
 }
 
 uint32_t kf_sequence_components(const kf_sequence *s)
@@ -67,6 +69,15 @@ void kf_sequence_key(const kf_sequence *s, uint32_t index, float *time, float *v
         *time = s->times[j];
     if (value)
         memcpy(value, s->values + (size_t)j * s->components, s->components * sizeof(float));
+}
+
+void kf_sequence_key_tcb(const kf_sequence *s, uint32_t index, float tcb[3])
+{
+    tcb[0] = tcb[1] = tcb[2] = 0.0f;
+    if (index >= s->key_count || !s->tcb)
+        return;
+    uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
+    memcpy(tcb, s->tcb + 3 * (size_t)j, 3 * sizeof(float));
 }
 
 void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_info *info)

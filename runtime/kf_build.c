@@ -72,10 +72,20 @@ static int to_float(double x, float *out)
     return isfinite(*out);
 }
 
-static size_t sequence_floats(const struct kf_sequence *s)
+/* The floats of a sequence's one block: times, values, tangents, then the
+ * optional TCB array and distance table. Sizes were checked when it was
+ * built (build_size). */
+static size_t sequence_floats_as(const struct kf_sequence *s, int tcb, int arc_length)
 {
     return (size_t)s->key_count * (1 + (size_t)s->components) +
-           (size_t)kf_sequence_derived_count(s->interpolation, s->valid_count, s->components);
+           (size_t)kf_sequence_derived_count(s->interpolation, s->valid_count, s->components) +
+           (tcb ? 3 * (size_t)s->key_count : 0) +
+           (arc_length ? (size_t)kfb_arc_length_floats(s->repeat, s->valid_count) : 0);
+}
+
+static size_t sequence_floats(const struct kf_sequence *s)
+{
+    return sequence_floats_as(s, s->tcb != NULL, s->arc_length != NULL);
 }
 
 static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
@@ -230,9 +240,26 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         return r;
     }
 
-    size_t count = sequence_floats(&s);
+    /* TCB belongs to the curves that have tangents; arc length to the ones
+     * whose values are points (not rotations, not steps). */
+    if (d->tcb && s.interpolation != KFB_INTERP_SPLINE && s.interpolation != KFB_INTERP_SQUAD)
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_TCB, KF_NO_INDEX,
+                    "tension, continuity and bias apply to spline and squad sequences only");
+    if (d->arc_length && s.interpolation != KFB_INTERP_LINEAR &&
+        s.interpolation != KFB_INTERP_SPLINE)
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_ARC_LENGTH, KF_NO_INDEX,
+                    "arc_length applies to linear and spline sequences only");
+    int store_tcb = 0;
+    if (d->tcb)
+        for (size_t i = 0; i < 3 * (size_t)n && !store_tcb; i++)
+            store_tcb = d->tcb[i] != 0.0;
+    const int store_arc = d->arc_length != 0;
+
     size_t bytes;
-    if ((size_t)n > SIZE_MAX / (1 + (size_t)c) || !kf_mul_size(count, sizeof(float), &bytes))
+    /* A file's data section holds under 2^30 floats, so larger arrays could
+     * not be written; below that, every count here fits in 32 bits. */
+    if ((uint64_t)n * (c + (uint64_t)1) > UINT32_MAX / 16 ||
+        !kf_mul_size(sequence_floats_as(&s, store_tcb, store_arc), sizeof(float), &bytes))
         return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_KEYS, KF_NO_INDEX,
                     "the sequence is too large");
     float *block = kf_alloc(&b->allocator, bytes);
@@ -270,17 +297,31 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         goto fail;
 
     uint32_t tc = kf_sequence_tangent_count(s.interpolation, s.valid_count, c);
-    float *out = values + (size_t)n * c, *in = out + tc, *arcs = in + tc;
     const uint32_t v = s.valid_count;
+    float *out = values + (size_t)n * c, *in = out + tc, *arcs = in + tc;
+    float *tail = values + (size_t)n * c + kf_sequence_derived_count(s.interpolation, v, c);
+    if (store_tcb) {
+        float *tcb = tail;
+        tail += 3 * (size_t)n;
+        for (uint32_t j = 0; j < n; j++) {
+            uint32_t key = (uint32_t)(((uint64_t)s.valid_first + j) % n);
+            for (int k = 0; k < 3; k++)
+                tcb[3 * (size_t)j + k] = (float)d->tcb[3 * (size_t)key + k];
+        }
+        s.tcb = tcb;
+        r = kf_validate_tcb(&s, error);
+        if (r != KF_OK)
+            goto fail;
+    }
     switch (s.interpolation) {
     case KFB_INTERP_SPLINE:
-        kf_precompute_spline(times, values, NULL, v, c, s.duration, s.repeat, out, in);
+        kf_precompute_spline(times, values, s.tcb, v, c, s.duration, s.repeat, out, in);
         break;
     case KFB_INTERP_SLERP:
         kf_precompute_arcs(values, values, v, arcs);
         break;
     case KFB_INTERP_SQUAD:
-        kf_precompute_squad(times, values, NULL, v, s.duration, s.repeat, out, in);
+        kf_precompute_squad(times, values, s.tcb, v, s.duration, s.repeat, out, in);
         kf_precompute_arcs(values, values, v, arcs);
         kf_precompute_arcs(out, in, v, arcs + (size_t)v * KFB_ARC_FLOATS);
         break;
@@ -292,6 +333,13 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         s.tangent_in = tc ? in : NULL;
         s.arcs = kf_sequence_arc_count(s.interpolation, v) ? arcs : NULL;
         r = kf_validate_tangents(&s, error);
+        if (r != KF_OK)
+            goto fail;
+    }
+    if (store_arc) {
+        kf_arc_length_fill(&s, tail);
+        s.arc_length = tail;
+        r = kf_validate_arc_length(&s, error);
         if (r != KF_OK)
             goto fail;
     }

@@ -41,8 +41,18 @@ void      kf_builder_destroy(kf_builder *builder);
  *   no keys; components < 1; SLERP/SQUAD with components != 4; unknown
  *   interpolation or repeat; duration <= 0; a valid-range index out of
  *   bounds; decreasing times inside the valid range; last valid time >
- *   duration; a negative key time; a non-finite or out-of-range number.
+ *   duration; a negative key time; a non-finite or out-of-range number;
+ *   `tcb` on a sequence that is not SPLINE or SQUAD, or a tension,
+ *   continuity or bias outside [-1, 1] (KF_FIELD_TCB, item = key);
+ *   `arc_length` on a sequence that is not LINEAR or SPLINE.
  * SLERP/SQUAD keys are normalized (a near-zero quaternion becomes identity).
+ *
+ * Kochanek-Bartels keys (SPEC-NOTES 5): with `tcb`, SPLINE tangents and SQUAD
+ * intermediates weight the neighbouring differences by each key's tension,
+ * continuity and bias (Eberly's equations 2-5, with the time-scale factors
+ * of SPEC-NOTES 1.4). Only valid keys' values matter, but every key's are
+ * stored so that the source can be reproduced. A `tcb` array of zeros stores
+ * nothing and builds exactly what NULL builds.
  */
 typedef struct kf_sequence_desc {
     const char      *name;          /* unique among animators, non-empty */
@@ -55,6 +65,9 @@ typedef struct kf_sequence_desc {
     const double    *values;        /* key_count * components values */
     uint32_t         valid_first;   /* valid range; first > last wraps */
     uint32_t         valid_last;
+    const double    *tcb;           /* NULL (all 0), or key_count * 3: tension, continuity,
+                                       bias of each key, each in [-1, 1] */
+    int              arc_length;    /* non-zero: store distance tables (see kf.h, Arc length) */
 } kf_sequence_desc;
 
 /* Fills the sequence defaults: LINEAR, CONSTANT, valid range = all keys

@@ -137,6 +137,8 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
             .times = times_at[i],
             .values = put_floats(data, s->values, (size_t)s->key_count * s->components),
             .tangents = KFB_NONE,
+            .tcb = KFB_NONE,
+            .arc_length = KFB_NONE,
         };
         if (tc || ac) {
             r.tangents = (uint32_t)(data->size / 4);
@@ -147,6 +149,11 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
             if (ac)
                 put_floats(data, s->arcs, ac);
         }
+        if (s->tcb)
+            r.tcb = put_floats(data, s->tcb, 3 * (size_t)s->key_count);
+        if (s->arc_length)
+            r.arc_length = put_floats(data, s->arc_length,
+                                      (size_t)kfb_arc_length_floats(s->repeat, s->valid_count));
         put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
     }
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++) {

@@ -67,6 +67,10 @@ struct kf_sequence {
     /* SLERP: valid_count key arcs; SQUAD: as many key arcs, then as many
      * control arcs (KFB_ARC_FLOATS each, formats/kfb_format.h); else NULL. */
     const float *arcs;
+    /* key_count * 3 (stored order), or NULL: every key 0. */
+    const float *tcb;
+    /* kfb_arc_length_floats() distances, or NULL: computed when asked. */
+    const float *arc_length;
 };
 
 struct kf_controller {
@@ -150,6 +154,11 @@ kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *err
 kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
 /* Checks the precomputed arrays of a sequence that passed the above. */
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
+/* Checks the optional arrays of a sequence that passed the above: TCB only
+ * on SPLINE/SQUAD, each value in [-1, 1], not all 0; distance tables only on
+ * LINEAR/SPLINE, starting at 0, finite and non-decreasing. */
+kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error);
+kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
 /* Checks a track's TimeSensor fields against its animator kind; the
  * animator, controller and target indices must have been checked. */
@@ -180,6 +189,47 @@ uint32_t kf_sequence_arc_count(uint32_t interpolation, uint32_t valid_count);
 uint64_t kf_sequence_derived_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components);
 
+/* ---- segment curves (kf_derivative.c) ----------------------------------- */
+
+/* Duration of the segment that starts at valid key i (the last one's is the
+ * wrap interval to the first key one period later). */
+double kf_sequence_segment_duration(const struct kf_sequence *s, uint32_t i);
+
+/* The curve of one LINEAR or SPLINE segment, P(u) for u in [0, 1]. */
+typedef struct kf_curve {
+    const float *a, *b;   /* start and end values */
+    const float *ta, *tb; /* SPLINE: outgoing tangent of a, incoming of b; else NULL */
+    uint32_t components;
+    int spline;
+} kf_curve;
+
+/* The segment that starts at valid key `key` of a LINEAR/SPLINE sequence. */
+void kf_curve_of(const struct kf_sequence *s, uint32_t key, kf_curve *curve);
+/* The order-th derivative (0, 1 or 2) of P at u, times `scale`, as float. */
+void kf_curve_eval(const kf_curve *curve, int order, double u, double scale, float *out);
+/* |P'(u)|. */
+double kf_curve_speed(const kf_curve *curve, double u);
+
+/* Where sequence time t is on the curve, as sampling places it (kf_locate),
+ * but telling a key time (u = 0 of the segment starting there) from a held
+ * value: on_curve 0 means the value is key `key`'s and stays so around t
+ * (before the first or from the last valid key in CONSTANT, a single key,
+ * a NaN or, in LOOP, infinite time). `cursor` may be NULL. */
+typedef struct kf_curve_position {
+    int      on_curve;
+    uint32_t key;     /* the segment's start key (valid index), or the held key */
+    double   u;       /* in [0, 1) */
+    double   length;  /* the segment's duration, > 0 when on_curve */
+} kf_curve_position;
+
+void kf_curve_locate(const struct kf_sequence *s, double t, kf_cursor *cursor,
+                     kf_curve_position *pos);
+
+/* ---- arc length (kf_arclength.c) ---------------------------------------- */
+
+/* Fills the distance table of a LINEAR/SPLINE sequence whose keys and
+ * tangents are final (kfb_arc_length_floats() floats). */
+void kf_arc_length_fill(const struct kf_sequence *s, float *table);
 /* ---- X3D interpolators (kf_interpolator_validate.c) -------------------- */
 
 /* Floats in the `derived` array of an interpolator that passed

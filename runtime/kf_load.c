@@ -379,8 +379,18 @@ static kf_result decode_sequence(loader *L, const unsigned char *p, uint32_t ind
                     "object %u (sequence '%s'): %s takes no tangents", (unsigned)index, s->name,
                     kf_interpolation_name(r.interpolation));
     }
+    if (r.tcb != KFB_NONE &&
+        (res = get_floats(L, r.tcb, 3 * n, index, pos, "tension/continuity/bias", &s->tcb)) !=
+            KF_OK)
+        return res;
+    if (r.arc_length != KFB_NONE &&
+        (res = get_floats(L, r.arc_length, kfb_arc_length_floats(r.repeat, r.valid_count), index,
+                          pos, "distance table", &s->arc_length)) != KF_OK)
+        return res;
     if ((res = kf_validate_sequence(s, L->error)) != KF_OK ||
-        (res = kf_validate_tangents(s, L->error)) != KF_OK)
+        (res = kf_validate_tangents(s, L->error)) != KF_OK ||
+        (res = kf_validate_tcb(s, L->error)) != KF_OK ||
+        (res = kf_validate_arc_length(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
     return KF_OK;
 }

@@ -33,6 +33,9 @@ void kf_qslerp_short(const double a[4], const double b[4], double s, double out[
 
 /* Hermite basis at s: value = h[0] a + h[1] b + h[2] out_a + h[3] in_b. */
 void kf_hermite_basis(double s, double h[4]);
+/* Its first and second derivatives with respect to s. */
+void kf_hermite_basis_d1(double s, double h[4]);
+void kf_hermite_basis_d2(double s, double h[4]);
 
 /* An X3D SFRotation (axis x y z, angle in radians) as a unit quaternion; a
  * zero axis gives the identity. */

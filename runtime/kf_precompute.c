@@ -9,13 +9,17 @@
 
 const kf_tangent_weights kf_catmull_rom_weights = {0.5, 0.5, 0.5, 0.5};
 
+/* Eberly's (2) and (3), as his PosSpline/RotSpline code computes them:
+ * continuity enters the outgoing tangent's backward difference as (1 + c)
+ * and its forward one as (1 - c), and the incoming tangent the other way
+ * round, so c != 0 makes the two tangents of a key differ (a corner). */
 void kf_tcb_weights(double tension, double continuity, double bias, kf_tangent_weights *w)
 {
     const double t = 1.0 - tension;
-    w->out_prev = 0.5 * t * (1.0 - continuity) * (1.0 + bias);
-    w->out_next = 0.5 * t * (1.0 + continuity) * (1.0 - bias);
-    w->in_prev = 0.5 * t * (1.0 + continuity) * (1.0 + bias);
-    w->in_next = 0.5 * t * (1.0 - continuity) * (1.0 - bias);
+    w->out_prev = 0.5 * t * (1.0 + continuity) * (1.0 + bias);
+    w->out_next = 0.5 * t * (1.0 - continuity) * (1.0 - bias);
+    w->in_prev = 0.5 * t * (1.0 - continuity) * (1.0 + bias);
+    w->in_next = 0.5 * t * (1.0 + continuity) * (1.0 - bias);
 }
 
 void kf_key_tangents(const float *prev, const float *cur, const float *next, uint32_t components,

@@ -110,6 +110,23 @@ void kf_hermite_basis(double s, double h[4])
     h[3] = s3 - s2;
 }
 
+void kf_hermite_basis_d1(double s, double h[4])
+{
+    double s2 = s * s;
+    h[0] = 6.0 * s2 - 6.0 * s;
+    h[1] = -6.0 * s2 + 6.0 * s;
+    h[2] = 3.0 * s2 - 4.0 * s + 1.0;
+    h[3] = 3.0 * s2 - 2.0 * s;
+}
+
+void kf_hermite_basis_d2(double s, double h[4])
+{
+    h[0] = 12.0 * s - 6.0;
+    h[1] = -12.0 * s + 6.0;
+    h[2] = 6.0 * s - 4.0;
+    h[3] = 6.0 * s - 2.0;
+}
+
 void kf_rotation_to_quat(const float rotation[4], double q[4])
 {
     const double x = rotation[0], y = rotation[1], z = rotation[2];

@@ -177,6 +177,57 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
     return KF_OK;
 }
 
+kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error)
+{
+    static const char *const names[3] = {"tension", "continuity", "bias"};
+    if (!s->tcb)
+        return KF_OK;
+    if (s->interpolation != KFB_INTERP_SPLINE && s->interpolation != KFB_INTERP_SQUAD)
+        return fail_at(error, KF_FIELD_TCB, KF_NO_INDEX,
+                       "tension, continuity and bias apply to spline and squad sequences, "
+                       "not %s", kf_interpolation_name((kf_interpolation)s->interpolation));
+    int any = 0;
+    for (uint32_t j = 0; j < s->key_count; j++) {
+        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+        for (int k = 0; k < 3; k++) {
+            float x = s->tcb[3 * (size_t)j + k];
+            /* The negated test also catches NaN. */
+            if (!(x >= -1.0f && x <= 1.0f))
+                return fail_at(error, KF_FIELD_TCB, key, "key %u %s %g is outside [-1, 1]",
+                               (unsigned)key, names[k], (double)x);
+            any |= x != 0.0f;
+        }
+    }
+    /* All zero is stored as no array: one form per curve keeps
+     * decompile -> compile byte-identical. */
+    if (!any)
+        return fail_at(error, KF_FIELD_TCB, KF_NO_INDEX,
+                       "a tension/continuity/bias array of zeros must be left out");
+    return KF_OK;
+}
+
+kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error)
+{
+    if (!s->arc_length)
+        return KF_OK;
+    if (s->interpolation != KFB_INTERP_LINEAR && s->interpolation != KFB_INTERP_SPLINE)
+        return fail_at(error, KF_FIELD_ARC_LENGTH, KF_NO_INDEX,
+                       "distance tables apply to linear and spline sequences, not %s",
+                       kf_interpolation_name((kf_interpolation)s->interpolation));
+    uint64_t n = kfb_arc_length_floats(s->repeat, s->valid_count);
+    const float *d = s->arc_length;
+    if (d[0] != 0.0f)
+        return fail_at(error, KF_FIELD_ARC_LENGTH, 0, "the distance table does not start at 0");
+    for (uint64_t i = 1; i < n; i++) {
+        /* Negated so that NaN fails too; infinity fails the finiteness test. */
+        if (!(d[i] >= d[i - 1]) || !isfinite(d[i]))
+            return fail_at(error, KF_FIELD_ARC_LENGTH, (uint32_t)i,
+                           "distance table entry %llu (%g) is not finite or decreases",
+                           (unsigned long long)i, (double)d[i]);
+    }
+    return KF_OK;
+}
+
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
 {
     const double fields[6] = {c->speed, c->weight, c->active_start, c->active_end, c->ref_world,

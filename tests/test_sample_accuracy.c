@@ -97,7 +97,7 @@ static void add(kf_builder *b, kf_interpolation interp, int index, double scale)
     char name[32], target[64];
     snprintf(name, sizeof name, "s%d_%d", (int)interp, index);
     kf_sequence_desc d = {name, interp, index % 2 ? KF_LOOP : KF_CONSTANT, t + 10, c, KEYS,
-                          times, values, 0, KEYS - 1};
+                          times, values, 0, KEYS - 1, NULL, 0};
     kf_error e;
     CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
     snprintf(target, sizeof target, "n%s.%s", name, c == 4 ? "orientation" : "translation");

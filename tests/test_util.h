@@ -63,14 +63,17 @@ static inline kf_builder *test_rich_builder(void)
     static const double tq[4] = {0, 300, 700, 900};
     static const double t1[1] = {40}, v1[1] = {0.5};
     static const double tw[5] = {400, 500, 9999, 0, 100}; /* valid: keys 3, 4, 0, 1 */
+    /* Kochanek-Bartels tension, continuity, bias per key. */
+    static const double tcb5[15] = {0.5, 0, -1, -0.25, 1, 0.5, 0, 0, 0, 1, -1, 0.75, 0, 0.3, 0};
+    static const double tcb4[12] = {0, 0, 0.5, -1, 0.25, 0, 0.5, 0.5, 0.5, 0, 0, 0};
     const kf_sequence_desc seqs[] = {
-        {"step", KF_STEP, KF_CONSTANT, 1000, 3, 5, t5, v15, 0, 4},
-        {"lin", KF_LINEAR, KF_LOOP, 1200, 3, 5, t5, v15, 1, 4},
-        {"spl", KF_SPLINE, KF_LOOP, 1000, 3, 5, t5, v15, 0, 4},
-        {"wrap", KF_SPLINE, KF_CONSTANT, 1000, 1, 5, tw, v15, 3, 1},
-        {"slerp", KF_SLERP, KF_LOOP, 1000, 4, 4, tq, q4, 0, 3},
-        {"squad", KF_SQUAD, KF_CONSTANT, 1000, 4, 4, tq, q4, 0, 3},
-        {"one", KF_LINEAR, KF_LOOP, 100, 1, 1, t1, v1, 0, 0},
+        {"step", KF_STEP, KF_CONSTANT, 1000, 3, 5, t5, v15, 0, 4, NULL, 0},
+        {"lin", KF_LINEAR, KF_LOOP, 1200, 3, 5, t5, v15, 1, 4, NULL, 1},
+        {"spl", KF_SPLINE, KF_LOOP, 1000, 3, 5, t5, v15, 0, 4, tcb5, 1},
+        {"wrap", KF_SPLINE, KF_CONSTANT, 1000, 1, 5, tw, v15, 3, 1, tcb5, 0},
+        {"slerp", KF_SLERP, KF_LOOP, 1000, 4, 4, tq, q4, 0, 3, NULL, 0},
+        {"squad", KF_SQUAD, KF_CONSTANT, 1000, 4, 4, tq, q4, 0, 3, tcb4, 0},
+        {"one", KF_LINEAR, KF_LOOP, 100, 1, 1, t1, v1, 0, 0, NULL, 1},
     };
     const kf_track_desc tracks[] = {
         {"step", "a", "n.translation", 0}, {"lin", "b", "n.translation", 0},
@@ -173,6 +176,25 @@ static inline double test_exercise(const kf_anim *anim)
             kf_sequence_sample(s, times[k], k & 1 ? &cursor : NULL, v);
             for (uint32_t c = 0; c < kf_sequence_components(s); c++)
                 sum += v[c] == v[c] ? v[c] : 1.0;
+        }
+        /* Derivatives and distances: a few awkward arguments each (distance
+         * sampling integrates, and the sweeps load thousands of files). */
+        double length = 0, d = 0, t = 0;
+        for (size_t k = 0; k < sizeof times / sizeof times[0]; k += 3) {
+            kf_sequence_velocity(s, times[k], &cursor, v);
+            sum += v[0] == v[0] ? v[0] : 1.0;
+            kf_sequence_acceleration(s, times[k], NULL, v);
+            sum += v[0] == v[0] ? v[0] : 1.0;
+        }
+        if (kf_sequence_length(s, &length) == KF_OK) {
+            static const double fractions[] = {-0.5, 0.37, 1.0, 2.75, NAN};
+            for (size_t k = 0; k < sizeof fractions / sizeof fractions[0]; k++) {
+                kf_sequence_sample_distance(s, fractions[k] * length, v, &t);
+                sum += (v[0] == v[0] ? v[0] : 1.0) + (t == t ? t : 1.0);
+            }
+            kf_sequence_distance(s, 333.0, &d);
+            kf_sequence_segment_length(s, 0, &length);
+            sum += (d == d ? d : 1.0) + (length == length ? length : 1.0);
         }
     }
     static const double fractions[] = {-1e30, -0.5, 0, 1e-9, 0.25, 0.5, 0.999, 1, 7, NAN,

@@ -5,6 +5,9 @@
  *   kfplay FILE sample NAME T...    an animator's value at each time (sequence)
  *                                   or fraction (X3D interpolator)
  *   kfplay FILE animate W...        every target at each world time
+ *   kfplay FILE velocity NAME T...  derivatives of a linear/spline animator
+ *   kfplay FILE acceleration NAME T...
+ *   kfplay FILE sample-distance NAME S...   its value at distance S along the curve
  *
  * Numbers print as %.9g (float32 round-trips). Everything after NAME (or
  * after `animate`) is a number, negative ones included: there is no option
@@ -25,6 +28,9 @@ static const char usage[] =
     "usage: kfplay FILE list\n"
     "       kfplay FILE sample NAME T...\n"
     "       kfplay FILE animate W...\n"
+    "       kfplay FILE velocity NAME T...\n"
+    "       kfplay FILE acceleration NAME T...\n"
+    "       kfplay FILE sample-distance NAME S...\n"
     "       kfplay --help | --version\n"
     "\n"
     "  list      every object: name, kind, details\n"
@@ -33,6 +39,12 @@ static const char usage[] =
     "            x y z angle, multi-valued outputs as all their components\n"
     "  animate   play every track at each world time W, controllers as stored:\n"
     "            a line \"W target v...\" per target\n"
+    "  velocity, acceleration\n"
+    "            d/dT and d2/dT2 of the linear or spline animator NAME at each\n"
+    "            sequence time T: a line \"T v...\"\n"
+    "  sample-distance\n"
+    "            the linear or spline animator NAME at distance S along its\n"
+    "            curve from the first valid key: a line \"S v...\"\n"
     "\n"
     "Exit status: 0 success, 1 invalid file, name or number, 2 usage error.\n";
 
@@ -81,9 +93,16 @@ static int cmd_list(const kf_anim *anim, char **args, int count)
         kf_sequence_info s;
         kf_sequence_get_info(kf_anim_sequence(anim, i), &s);
         printf("%s sequence interpolation=%s repeat=%s components=%u keys=%u valid_range=%u..%u "
-               "duration=%.9g\n",
+               "duration=%.9g",
                s.name, kf_interpolation_name(s.interpolation), kf_repeat_name(s.repeat),
                s.components, s.key_count, s.valid_first, s.valid_last, s.duration);
+        /* Only what a sequence has: plain sequences list as they always did. */
+        if (s.tcb)
+            fputs(" tcb", stdout);
+        double length;
+        if (s.arc_length && kf_sequence_length(kf_anim_sequence(anim, i), &length) == KF_OK)
+            printf(" length=%.9g", length);
+        putchar('\n');
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_INTERPOLATOR); i++) {
         kf_interpolator_info p;
@@ -163,7 +182,31 @@ static int sample_interpolator(const kf_interpolator *p, char **args, int count)
     return status;
 }
 
-static int cmd_sample(const kf_anim *anim, char **args, int count)
+/* What an animator command computes at one argument. */
+typedef enum query {
+    QUERY_SAMPLE,
+    QUERY_VELOCITY,
+    QUERY_ACCELERATION,
+    QUERY_DISTANCE
+} query;
+
+static kf_result run_query(query q, const kf_sequence *s, double x, float *value)
+{
+    switch (q) {
+    case QUERY_VELOCITY:
+        return kf_sequence_velocity(s, x, NULL, value);
+    case QUERY_ACCELERATION:
+        return kf_sequence_acceleration(s, x, NULL, value);
+    case QUERY_DISTANCE:
+        return kf_sequence_sample_distance(s, x, value, NULL);
+    default:
+        kf_sequence_sample(s, x, NULL, value);
+        return KF_OK;
+    }
+}
+
+/* NAME X...: a line "X v..." per argument. */
+static int animator_query(const kf_anim *anim, char **args, int count, query q)
 {
     if (count < 1) {
         fputs(usage, stderr);
@@ -172,27 +215,63 @@ static int cmd_sample(const kf_anim *anim, char **args, int count)
     uint32_t index = kf_anim_find(anim, KF_KIND_SEQUENCE, args[0]);
     if (index == KF_NO_INDEX) {
         index = kf_anim_find(anim, KF_KIND_INTERPOLATOR, args[0]);
+        if (index != KF_NO_INDEX && q != QUERY_SAMPLE) {
+            fprintf(stderr, "kfplay: animator '%s' is an X3D interpolator; derivatives and "
+                    "distances need a linear or spline sequence\n", args[0]);
+            return EXIT_INPUT;
+        }
         if (index != KF_NO_INDEX)
             return sample_interpolator(kf_anim_interpolator(anim, index), args + 1, count - 1);
         fprintf(stderr, "kfplay: no animator named '%s'\n", args[0]);
         return EXIT_INPUT;
     }
     const kf_sequence *s = kf_anim_sequence(anim, index);
-    double *times = malloc((size_t)(count - 1) * sizeof *times + 1);
+    kf_sequence_info info;
+    kf_sequence_get_info(s, &info);
+    if (q != QUERY_SAMPLE && info.interpolation != KF_LINEAR && info.interpolation != KF_SPLINE) {
+        fprintf(stderr, "kfplay: animator '%s' is %s; derivatives and distances need linear or "
+                "spline\n", args[0], kf_interpolation_name(info.interpolation));
+        return EXIT_INPUT;
+    }
+    double *xs = malloc((size_t)(count - 1) * sizeof *xs + 1);
     float *value = malloc(kf_sequence_components(s) * sizeof *value);
     int status = EXIT_INPUT;
-    if (times && value && parse_numbers(args + 1, count - 1, times)) {
-        /* Random access per time: the arguments need not be in order. */
-        for (int i = 0; i < count - 1; i++) {
-            kf_sequence_sample(s, times[i], NULL, value);
-            printf("%.9g", times[i]);
+    if (xs && value && parse_numbers(args + 1, count - 1, xs)) {
+        /* Random access per argument: they need not be in order. */
+        status = 0;
+        for (int i = 0; i < count - 1 && status == 0; i++) {
+            if (run_query(q, s, xs[i], value) != KF_OK) {
+                fprintf(stderr, "kfplay: cannot evaluate '%s'\n", args[0]);
+                status = EXIT_INPUT;
+                break;
+            }
+            printf("%.9g", xs[i]);
             print_values(value, kf_sequence_components(s));
         }
-        status = 0;
     }
-    free(times);
+    free(xs);
     free(value);
     return status;
+}
+
+static int cmd_sample(const kf_anim *anim, char **args, int count)
+{
+    return animator_query(anim, args, count, QUERY_SAMPLE);
+}
+
+static int cmd_velocity(const kf_anim *anim, char **args, int count)
+{
+    return animator_query(anim, args, count, QUERY_VELOCITY);
+}
+
+static int cmd_acceleration(const kf_anim *anim, char **args, int count)
+{
+    return animator_query(anim, args, count, QUERY_ACCELERATION);
+}
+
+static int cmd_sample_distance(const kf_anim *anim, char **args, int count)
+{
+    return animator_query(anim, args, count, QUERY_DISTANCE);
 }
 
 static int cmd_animate(const kf_anim *anim, char **args, int count)
@@ -229,6 +308,9 @@ static const struct command {
     {"list", cmd_list},
     {"sample", cmd_sample},
     {"animate", cmd_animate},
+    {"velocity", cmd_velocity},
+    {"acceleration", cmd_acceleration},
+    {"sample-distance", cmd_sample_distance},
 };
 
 int main(int argc, char **argv)

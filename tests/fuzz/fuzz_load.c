@@ -39,6 +39,12 @@ static void compare(const kf_objects *a, const kf_objects *b)
                     !same_floats(x->tangent_in, y->tangent_in, tc))) ||
             (ac && !same_floats(x->arcs, y->arcs, ac)))
             abort();
+        if (!x->tcb != !y->tcb || !x->arc_length != !y->arc_length ||
+            (x->tcb && !same_floats(x->tcb, y->tcb, 3 * (size_t)x->key_count)) ||
+            (x->arc_length &&
+             !same_floats(x->arc_length, y->arc_length,
+                          (size_t)kfb_arc_length_floats(x->repeat, x->valid_count))))
+            abort();
     }
     for (uint32_t i = 0; i < a->count[KF_KIND_CONTROLLER]; i++) {
         const struct kf_controller *x = &a->controllers[i], *y = &b->controllers[i];

@@ -99,8 +99,10 @@ void kf_x3d_spline_tangents(const float *keys, const float *values, uint32_t cou
         /* Interior keys, and the ends of a closed curve, which wrap:
          * t_-1 = t_N-2, v_-1 = v_N-2, t_N = t_1, v_N = v_1. */
         const uint32_t prev = i ? i - 1 : last - 1, next = i < last ? i + 1 : 1;
-        const double d_prev = i ? (double)keys[i] - keys[i - 1] : (double)keys[last] - keys[last - 1];
-        const double d_next = i < last ? (double)keys[i + 1] - keys[i] : (double)keys[1] - keys[0];
+        const double d_prev = i ? (double)keys[i] - keys[i - 1]
+                                : (double)keys[last] - keys[last - 1];
+        const double d_next = i < last ? (double)keys[i + 1] - keys[i]
+                                       : (double)keys[1] - keys[0];
         double f_in, f_out;
         kf_x3d_time_scales(d_prev, d_next, &f_in, &f_out);
         if (given)

@@ -66,7 +66,7 @@ static int parse_numbers(char **args, int count, double *out)
 static void print_values(const float *v, uint32_t n)
 {
     for (uint32_t k = 0; k < n; k++)
-        printf(" %.9g", v[k]);
+        printf(" %.9g", v[k] + 0.0f); /* + 0: print -0 as 0 */
     putchar('\n');
 }
 

@@ -293,6 +293,67 @@ static kfc_status sequences(emitter *e, const kf_anim *anim)
     return st;
 }
 
+/* `count` entries of `dimension` floats: a flow list of numbers when the
+ * dimension is 1, else a block list of flow lists. */
+static kfc_status entries(emitter *e, const char *field, const float *v, uint32_t count,
+                          uint32_t dimension)
+{
+    kfc_status st;
+    if ((st = string(e, field)) || (st = LIST_START(e, dimension == 1)))
+        return st;
+    for (uint32_t i = 0; i < count; i++) {
+        if (dimension > 1 && (st = LIST_START(e, 1)))
+            return st;
+        for (uint32_t k = 0; k < dimension; k++)
+            if ((st = float_number(e, v[(size_t)i * dimension + k])))
+                return st;
+        if (dimension > 1 && (st = LIST_END(e)))
+            return st;
+    }
+    return LIST_END(e);
+}
+
+static kfc_status interpolator(emitter *e, const kf_interpolator *p)
+{
+    kf_interpolator_info info;
+    kf_interpolator_get_info(p, &info);
+    kfc_status st;
+    if ((st = string(e, info.name)) || (st = MAP_START(e, 0)) || (st = string(e, "node"))
+        || (st = string(e, kf_node_name(info.node)))
+        || (st = entries(e, "key", info.key, info.key_count, 1)))
+        return st;
+    if (info.key_value
+        && (st = entries(e, "keyValue", info.key_value, info.value_count, info.dimension)))
+        return st;
+    if (info.velocity_count
+        && (st = entries(e, "keyVelocity", info.key_velocity, info.velocity_count,
+                         info.dimension)))
+        return st;
+    if (info.ease_in_ease_out
+        && (st = entries(e, "easeInEaseOut", info.ease_in_ease_out, info.key_count, 2)))
+        return st;
+    /* false is the default: only true is written. */
+    if ((info.closed && ((st = string(e, "closed")) || (st = boolean(e, 1))))
+        || (info.normalize_velocity
+            && ((st = string(e, "normalizeVelocity")) || (st = boolean(e, 1)))))
+        return st;
+    return MAP_END(e);
+}
+
+static kfc_status interpolators(emitter *e, const kf_anim *anim)
+{
+    uint32_t count = kf_anim_count(anim, KF_KIND_INTERPOLATOR);
+    kfc_status st;
+    if (count == 0)
+        return KFC_OK;
+    if ((st = string(e, "interpolators")) || (st = MAP_START(e, 0)))
+        return st;
+    for (uint32_t i = 0; i < count; i++)
+        if ((st = interpolator(e, kf_anim_interpolator(anim, i))))
+            return st;
+    return MAP_END(e);
+}
+
 /* An initial field: a number (Scalar nodes), a flow list, or a list of
  * points (Coordinate and TexCoord nodes). */
 static kfc_status follower_field(emitter *e, const char *name, const kf_follower_info *info,
@@ -448,21 +509,24 @@ static kfc_status tracks(emitter *e, const kf_anim *anim)
         const char *animator;
         kf_anim_track_info(anim, i, &t);
         if (t.animator_kind == KF_KIND_SEQUENCE) {
-            kf_sequence_info info;
-            kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &info);
-            animator = info.name;
+            kf_sequence_info s;
+            kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &s);
+            animator = s.name;
+        } else if (t.animator_kind == KF_KIND_INTERPOLATOR) {
+            kf_interpolator_info p;
+            kf_interpolator_get_info(kf_anim_interpolator(anim, t.animator), &p);
+            animator = p.name;
         } else if (t.animator_kind == KF_KIND_FOLLOWER) {
-            kf_follower_info info;
-            kf_follower_get_info(kf_anim_follower(anim, t.animator), &info);
-            animator = info.name;
+            kf_follower_info f;
+            kf_follower_get_info(kf_anim_follower(anim, t.animator), &f);
+            animator = f.name;
         } else {
             return kfc_fail(e->diag, KFC_INVALID, KFC_NO_MARK,
                             "track %lu plays an animator kind the source format cannot express",
                             (unsigned long)i);
         }
         kf_anim_target_info(anim, t.target, &target);
-        if ((st = MAP_START(e, 1)) || (st = string(e, "animator"))
-            || (st = string(e, animator)))
+        if ((st = MAP_START(e, 1)) || (st = string(e, "animator")) || (st = string(e, animator)))
             return st;
         if (t.controller != KF_NO_INDEX) {
             kf_controller_info c;
@@ -476,6 +540,22 @@ static kfc_status tracks(emitter *e, const kf_anim *anim)
         if (target.property == KF_PROPERTY_CUSTOM
             && ((st = string(e, "components")) || (st = uint_number(e, target.components))))
             return st;
+        /* An interpolator track's TimeSensor, fields at their default left
+         * out (the cycle interval is stored as float32). */
+        if (t.animator_kind == KF_KIND_INTERPOLATOR) {
+            if (t.cycle_interval != 1
+                && ((st = string(e, "cycleInterval"))
+                    || (st = float_number(e, (float)t.cycle_interval))))
+                return st;
+            if (t.loop && ((st = string(e, "loop")) || (st = boolean(e, 1))))
+                return st;
+            if (t.ease != KF_NO_INDEX) {
+                kf_interpolator_info ease;
+                kf_interpolator_get_info(kf_anim_interpolator(anim, t.ease), &ease);
+                if ((st = string(e, "ease")) || (st = string(e, ease.name)))
+                    return st;
+            }
+        }
         if ((st = MAP_END(e)))
             return st;
     }
@@ -487,8 +567,8 @@ static kfc_status document(emitter *e, const kf_anim *anim)
     kfc_status st;
     if ((st = framing(e, YAML_STREAM_START_EVENT)) || (st = framing(e, YAML_DOCUMENT_START_EVENT))
         || (st = MAP_START(e, 0)) || (st = string(e, "kfb")) || (st = uint_number(e, 1))
-        || (st = sequences(e, anim)) || (st = followers(e, anim)) || (st = controllers(e, anim))
-        || (st = tracks(e, anim))
+        || (st = sequences(e, anim)) || (st = interpolators(e, anim))
+        || (st = followers(e, anim)) || (st = controllers(e, anim)) || (st = tracks(e, anim))
         || (st = MAP_END(e)) || (st = framing(e, YAML_DOCUMENT_END_EVENT)))
         return st;
     return framing(e, YAML_STREAM_END_EVENT);

@@ -22,6 +22,7 @@ static const struct section {
     kfc_entry_build_fn build;
 } sections[] = {
     {"sequences", KFC_NODE_MAPPING, 1, kfc_source_sequence},
+    {"interpolators", KFC_NODE_MAPPING, 1, kfc_source_interpolator},
     {"followers", KFC_NODE_MAPPING, 1, kfc_source_follower},
     {"controllers", KFC_NODE_MAPPING, 0, kfc_source_controller},
     {"tracks", KFC_NODE_SEQUENCE, 0, kfc_source_track},

@@ -33,6 +33,7 @@ typedef kfc_status (*kfc_entry_build_fn)(kfc_source *src, const kfc_node *key,
                                          const kfc_node *value);
 
 kfc_status kfc_source_sequence(kfc_source *src, const kfc_node *name, const kfc_node *body);
+kfc_status kfc_source_interpolator(kfc_source *src, const kfc_node *name, const kfc_node *body);
 kfc_status kfc_source_follower(kfc_source *src, const kfc_node *name, const kfc_node *body);
 kfc_status kfc_source_controller(kfc_source *src, const kfc_node *name, const kfc_node *body);
 kfc_status kfc_source_track(kfc_source *src, const kfc_node *unused, const kfc_node *track);

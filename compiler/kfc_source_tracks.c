@@ -1,4 +1,5 @@
-/* The `tracks:` section: a list of AnimationTracks. */
+/* The `tracks:` section: a list of AnimationTracks; an interpolator's track
+ * may give the TimeSensor that drives it. */
 #include <stdint.h>
 
 #include "kfc_schema.h"
@@ -9,11 +10,14 @@ enum {
     F_CONTROLLER,
     F_TARGET,
     F_COMPONENTS,
+    F_CYCLE_INTERVAL, /* the TimeSensor of an interpolator track */
+    F_LOOP,
+    F_EASE,
     F_COUNT
 };
 
 static const char *const field_names[F_COUNT] = {
-    "animator", "controller", "target", "components",
+    "animator", "controller", "target", "components", "cycleInterval", "loop", "ease",
 };
 
 static const kfc_node *error_node(const kfc_node *track, const kfc_node *const *fields,
@@ -33,6 +37,17 @@ static const kfc_node *error_node(const kfc_node *track, const kfc_node *const *
     case KF_FIELD_COMPONENTS:
         /* Without an explicit count, the target's property implies it. */
         at = fields[F_COMPONENTS] ? fields[F_COMPONENTS] : fields[F_TARGET];
+        break;
+    case KF_FIELD_CYCLE_INTERVAL:
+    case KF_FIELD_LOOP:
+    case KF_FIELD_EASE:
+        /* The field named, else (a TimeSensor on a sequence) the first
+         * TimeSensor field written. */
+        at = fields[error->field == KF_FIELD_LOOP   ? F_LOOP
+                    : error->field == KF_FIELD_EASE ? F_EASE
+                                                    : F_CYCLE_INTERVAL];
+        for (int f = F_CYCLE_INTERVAL; !at && f <= F_EASE; f++)
+            at = fields[f];
         break;
     default:
         break;
@@ -57,8 +72,17 @@ kfc_status kfc_source_track(kfc_source *src, const kfc_node *unused, const kfc_n
             && (st = kfc_get_uint(fields[F_COMPONENTS], 1, UINT32_MAX, &desc.components,
                                   src->diag))))
         return st;
+    /* A TimeSensor when any of its fields is written. */
+    kf_time_sensor_desc sensor = {1.0, 0, NULL};
+    const int timed = fields[F_CYCLE_INTERVAL] || fields[F_LOOP] || fields[F_EASE];
+    if ((fields[F_CYCLE_INTERVAL]
+         && (st = kfc_get_float(fields[F_CYCLE_INTERVAL], &sensor.cycle_interval, src->diag)))
+        || (fields[F_LOOP] && (st = kfc_get_bool(fields[F_LOOP], &sensor.loop, src->diag)))
+        || (fields[F_EASE] && (st = kfc_get_string(fields[F_EASE], &sensor.ease, src->diag))))
+        return st;
     kf_error error;
-    kf_result r = kf_builder_add_track(src->builder, &desc, &error);
+    kf_result r = kf_builder_add_interpolator_track(src->builder, &desc, timed ? &sensor : NULL,
+                                                    &error);
     if (r != KF_OK)
         return kfc_source_builder_failed(src, r, &error, error_node(track, fields, &error));
     return KFC_OK;

@@ -98,11 +98,12 @@ typedef struct kfb_object {
 } kfb_object;
 
 enum {
-    KFB_OBJECT_SEQUENCE   = 1, /* kfb_sequence */
-    KFB_OBJECT_CONTROLLER = 2, /* kfb_controller */
-    KFB_OBJECT_TARGET     = 3, /* kfb_target */
-    KFB_OBJECT_TRACK      = 4, /* kfb_track */
-    KFB_OBJECT_FOLLOWER   = 5  /* kfb_follower */
+    KFB_OBJECT_SEQUENCE     = 1, /* kfb_sequence */
+    KFB_OBJECT_CONTROLLER   = 2, /* kfb_controller */
+    KFB_OBJECT_TARGET       = 3, /* kfb_target */
+    KFB_OBJECT_TRACK        = 4, /* kfb_track */
+    KFB_OBJECT_INTERPOLATOR = 5, /* kfb_interpolator */
+    KFB_OBJECT_FOLLOWER     = 6  /* kfb_follower */
 };
 
 /* "No reference": an optional index or data offset that is absent. */
@@ -248,18 +249,93 @@ typedef struct kfb_target {
 
 /* Kinds of animator a track can play. */
 enum {
-    KFB_ANIMATOR_SEQUENCE = 0,
-    KFB_ANIMATOR_FOLLOWER = 1,
-    KFB_ANIMATOR_KIND_COUNT = 2
+    KFB_ANIMATOR_SEQUENCE     = 0,
+    KFB_ANIMATOR_INTERPOLATOR = 1,
+    KFB_ANIMATOR_FOLLOWER     = 2,
+    KFB_ANIMATOR_KIND_COUNT   = 3
 };
 
-/* AnimationTrack: an animator played through a controller into a target. */
+/*
+ * AnimationTrack: an animator played through a controller into a target.
+ *
+ * An interpolator track turns the controller's position into a fraction as
+ * an X3D TimeSensor does (fraction = position / cycle_interval, wrapped
+ * into [0,1) when looping, clamped to [0,1] otherwise), optionally passes it
+ * through an EaseInEaseOut, and samples the interpolator at the result.
+ * A sequence track samples at the position itself and stores 0, 0, NONE.
+ */
 typedef struct kfb_track {
-    uint32_t animator_kind; /* KFB_ANIMATOR_* */
-    uint32_t animator;      /* index among the objects of that kind */
-    uint32_t controller;    /* controller index, or KFB_NONE: contributes nothing */
-    uint32_t target;        /* target index */
+    uint32_t animator_kind;  /* KFB_ANIMATOR_* */
+    uint32_t animator;       /* index among the objects of that kind */
+    uint32_t controller;     /* controller index, or KFB_NONE: contributes nothing */
+    uint32_t target;         /* target index */
+    float    cycle_interval; /* interpolator tracks: > 0 */
+    uint32_t loop;           /* interpolator tracks: 0 clamp, 1 wrap */
+    uint32_t ease;           /* interpolator index of an EaseInEaseOut, or KFB_NONE */
 } kfb_track;
+
+/* ------------------------------------------------------------------------ */
+/* X3D interpolators                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Node types: the 13 nodes of X3D clause 19. */
+enum {
+    KFB_NODE_SCALAR_INTERPOLATOR             = 0,
+    KFB_NODE_POSITION_INTERPOLATOR           = 1,
+    KFB_NODE_POSITION_INTERPOLATOR_2D        = 2,
+    KFB_NODE_COLOR_INTERPOLATOR              = 3,
+    KFB_NODE_COORDINATE_INTERPOLATOR         = 4,
+    KFB_NODE_COORDINATE_INTERPOLATOR_2D      = 5,
+    KFB_NODE_NORMAL_INTERPOLATOR             = 6,
+    KFB_NODE_ORIENTATION_INTERPOLATOR        = 7,
+    KFB_NODE_SPLINE_SCALAR_INTERPOLATOR      = 8,
+    KFB_NODE_SPLINE_POSITION_INTERPOLATOR    = 9,
+    KFB_NODE_SPLINE_POSITION_INTERPOLATOR_2D = 10,
+    KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR  = 11,
+    KFB_NODE_EASE_IN_EASE_OUT                = 12,
+    KFB_NODE_COUNT                           = 13
+};
+
+/* kfb_interpolator.flags: the SFBool fields of the non-linear nodes. */
+enum {
+    KFB_INTERPOLATOR_CLOSED             = 1u << 0,
+    KFB_INTERPOLATOR_NORMALIZE_VELOCITY = 1u << 1
+};
+
+/*
+ * An X3D interpolator node, or EaseInEaseOut.
+ *
+ * The authored fields are stored as written (float32), so that the source
+ * can be reproduced; `derived` holds what sampling needs beyond them,
+ * computed by the writer from the stored fields (formats/kfb.md).
+ *
+ * DATA arrays (word offsets), with d = numbers per value (1 scalar, 2 Vec2f,
+ * 3 Vec3f / Color, 4 Rotation as axis x y z and angle, 2 for easeInEaseOut):
+ *   keys        key_count floats
+ *   values      value_count * d floats: keyValue, or easeInEaseOut
+ *   velocities  velocity_count * d floats (keyVelocity), or KFB_NONE when 0
+ *   derived     Color: key_count HSV triples; Orientation: key_count
+ *               quaternions; Spline*: key_count*d outgoing tangents, then
+ *               as many incoming; SquadOrientation: key_count quaternions,
+ *               then key_count squad control quaternions; other nodes:
+ *               KFB_NONE.
+ */
+typedef struct kfb_interpolator {
+    uint32_t name;           /* STRINGS offset; unique among animators */
+    uint32_t node;           /* KFB_NODE_* */
+    uint32_t key_count;      /* n >= 1 */
+    uint32_t value_count;    /* n, or n*m for the Coordinate and Normal nodes */
+    uint32_t velocity_count; /* 0, 2 or n; spline nodes only */
+    uint32_t flags;          /* KFB_INTERPOLATOR_*; non-linear nodes only */
+    uint32_t keys;           /* DATA offset */
+    uint32_t values;         /* DATA offset */
+    uint32_t velocities;     /* DATA offset or KFB_NONE */
+    uint32_t derived;        /* DATA offset or KFB_NONE */
+} kfb_interpolator;
+
+/* ------------------------------------------------------------------------ */
+/* X3D followers                                                            */
+/* ------------------------------------------------------------------------ */
 
 /*
  * X3D follower nodes (clause 39): chasers (FIR) then dampers (IIR).
@@ -336,7 +412,8 @@ _Static_assert(sizeof(kfb_object) == 8, "kfb_object is 2 words");
 _Static_assert(sizeof(kfb_sequence) == 52, "kfb_sequence is 13 words");
 _Static_assert(sizeof(kfb_controller) == 52, "kfb_controller is 13 words");
 _Static_assert(sizeof(kfb_target) == 12, "kfb_target is 3 words");
-_Static_assert(sizeof(kfb_track) == 16, "kfb_track is 4 words");
+_Static_assert(sizeof(kfb_track) == 28, "kfb_track is 7 words");
+_Static_assert(sizeof(kfb_interpolator) == 40, "kfb_interpolator is 10 words");
 _Static_assert(sizeof(kfb_follower) == 36, "kfb_follower is 9 words");
 
 #endif /* KFB_FORMAT_H */

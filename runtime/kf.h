@@ -2,8 +2,8 @@
  * kf.h - libkf, the kfb keyframe animation runtime.
  *
  * A .kfb file (written by kfc, or by kf_build.h) holds animators (M3G
- * KeyframeSequences, X3D followers), AnimationControllers, targets and the
- * tracks that bind them. libkf loads it into an immutable kf_anim and plays it:
+ * KeyframeSequences, X3D interpolators and followers), AnimationControllers,
+ * targets and the tracks that bind them. libkf loads it into an immutable kf_anim and plays it:
  *
  *     kf_anim *anim;
  *     if (kf_load_file("walk.kfb", NULL, &anim, &err) != KF_OK) ...
@@ -102,9 +102,22 @@ typedef enum kf_field {
     KF_FIELD_TARGET,
     KF_FIELD_TCB,           /* kf_error.item: the key (authored index) */
     KF_FIELD_ARC_LENGTH,    /* the distance table */
-    KF_FIELD_NODE,                /* a follower's node type */
-    KF_FIELD_INITIAL_VALUE,       /* kf_error.item: the element (array nodes) */
-    KF_FIELD_INITIAL_DESTINATION, /* kf_error.item: the element (array nodes) */
+    /* X3D interpolators. Their `key` field is KF_FIELD_KEYS as a whole and
+     * KF_FIELD_KEY_TIME for one entry; `keyValue` is KF_FIELD_KEY_VALUE,
+     * whose item is the keyValue entry (KF_NO_INDEX: the field as a whole). */
+    KF_FIELD_NODE,
+    KF_FIELD_KEY_VELOCITY,      /* item: the entry, or KF_NO_INDEX */
+    KF_FIELD_EASE_IN_EASE_OUT,  /* item: the entry, or KF_NO_INDEX */
+    KF_FIELD_CLOSED,
+    KF_FIELD_NORMALIZE_VELOCITY,
+    /* Interpolator tracks. */
+    KF_FIELD_CYCLE_INTERVAL,
+    KF_FIELD_LOOP,
+    KF_FIELD_EASE,
+    /* X3D followers; KF_FIELD_NODE is the node, KF_FIELD_DURATION a
+     * chaser's duration. */
+    KF_FIELD_INITIAL_VALUE,       /* item: the element (array nodes) */
+    KF_FIELD_INITIAL_DESTINATION, /* item: the element (array nodes) */
     KF_FIELD_TAU,
     KF_FIELD_ORDER,
     KF_FIELD_TOLERANCE
@@ -191,11 +204,12 @@ typedef enum kf_kind {
     KF_KIND_CONTROLLER,
     KF_KIND_TARGET,
     KF_KIND_TRACK,
+    KF_KIND_INTERPOLATOR,   /* X3D interpolator or EaseInEaseOut (an animator) */
     KF_KIND_FOLLOWER,       /* X3D chaser or damper (an animator) */
     KF_KIND_COUNT
 } kf_kind;
 
-/* "sequence", "controller", ... */
+/* "sequence", "controller", "target", "track", "interpolator". */
 const char *kf_kind_name(kf_kind kind);
 
 /* Number of objects of `kind`. */
@@ -371,6 +385,100 @@ kf_result kf_sequence_sample_distance(const kf_sequence *sequence, double distan
                                       double *time);
 
 /* ------------------------------------------------------------------------ */
+/* X3D interpolators                                                        */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The interpolator nodes of X3D clause 19 (SPEC-NOTES 3). Each evaluates a
+ * function of a fraction (its set_fraction) given by `key` and `keyValue`:
+ * v_0 at or below the first key, the last value at or above the last key,
+ * and otherwise the segment [key_i, key_i+1) holding the fraction, so at a
+ * repeated key the last of its values is used.
+ */
+typedef enum kf_node {
+    KF_SCALAR_INTERPOLATOR = 0,          /* SFFloat */
+    KF_POSITION_INTERPOLATOR,            /* SFVec3f */
+    KF_POSITION_INTERPOLATOR_2D,         /* SFVec2f */
+    KF_COLOR_INTERPOLATOR,               /* SFColor, interpolated in HSV */
+    KF_COORDINATE_INTERPOLATOR,          /* MFVec3f, m per key */
+    KF_COORDINATE_INTERPOLATOR_2D,       /* MFVec2f, m per key */
+    KF_NORMAL_INTERPOLATOR,              /* MFVec3f, m per key, great-arc */
+    KF_ORIENTATION_INTERPOLATOR,         /* SFRotation, shortest-arc slerp */
+    KF_SPLINE_SCALAR_INTERPOLATOR,       /* SFFloat, Hermite */
+    KF_SPLINE_POSITION_INTERPOLATOR,     /* SFVec3f, Hermite */
+    KF_SPLINE_POSITION_INTERPOLATOR_2D,  /* SFVec2f, Hermite */
+    KF_SQUAD_ORIENTATION_INTERPOLATOR,   /* SFRotation, squad */
+    KF_EASE_IN_EASE_OUT,                 /* SFFloat modifiedFraction */
+    KF_NODE_COUNT
+} kf_node;
+
+/* The X3D node name ("ScalarInterpolator", ..., "EaseInEaseOut"), or NULL
+ * for an unknown code. */
+const char *kf_node_name(kf_node node);
+
+/* Numbers per keyValue (and keyVelocity) entry of `node`: 1 for the scalar
+ * nodes, 2 for Vec2f, 3 for Vec3f and Color, 4 for Rotation (axis x y z,
+ * angle); for EaseInEaseOut, 2 per easeInEaseOut entry. 0 for an unknown
+ * code. */
+uint32_t kf_node_dimension(kf_node node);
+
+typedef struct kf_interpolator kf_interpolator;
+
+/* The interpolator at `index` (< kf_anim_count(anim, KF_KIND_INTERPOLATOR)),
+ * or NULL. */
+const kf_interpolator *kf_anim_interpolator(const kf_anim *anim, uint32_t index);
+
+/*
+ * An interpolator's fields as authored (float32, owned by the anim).
+ * Numbers per keyValue entry (`dimension`): 1 scalar, 2 Vec2f, 3 Vec3f and
+ * Color, 4 Rotation (axis x y z, angle in radians).
+ */
+typedef struct kf_interpolator_info {
+    const char  *name;
+    kf_node      node;
+    uint32_t     key_count;         /* n >= 1 */
+    const float *key;               /* n fractions, non-decreasing */
+    uint32_t     value_count;       /* keyValue entries: n, or n*m for the
+                                       Coordinate and Normal nodes; 0 for
+                                       EaseInEaseOut */
+    uint32_t     dimension;         /* numbers per keyValue entry; 0 for EaseInEaseOut */
+    const float *key_value;         /* value_count * dimension; NULL if none */
+    uint32_t     velocity_count;    /* keyVelocity entries: 0, 2 or n */
+    const float *key_velocity;      /* velocity_count * dimension; NULL if none */
+    const float *ease_in_ease_out;  /* EaseInEaseOut: n (easeIn, easeOut) pairs; else NULL */
+    int          closed;            /* spline and squad nodes */
+    int          normalize_velocity;
+    uint32_t     components;        /* floats kf_interpolator_sample writes */
+} kf_interpolator_info;
+
+void kf_interpolator_get_info(const kf_interpolator *interpolator, kf_interpolator_info *info);
+
+/* The number of floats kf_interpolator_sample writes: the value's numbers
+ * times m for the multi-valued nodes, 4 (a quaternion) for rotations, 1 for
+ * EaseInEaseOut. */
+uint32_t kf_interpolator_components(const kf_interpolator *interpolator);
+
+/*
+ * The node's value_changed at `fraction` into out[0 .. components-1]
+ * (SPEC-NOTES 3): rotations as a unit quaternion x y z w (see
+ * kf_quat_to_axis_angle), normals normalized, colours as RGB, and for
+ * EaseInEaseOut the modified fraction mapped back onto the keys,
+ * key_i + u' (key_i+1 - key_i). `cursor` (may be NULL) speeds up fractions
+ * that move forward, as for sequences. Never allocates, never fails: a NaN
+ * fraction gives the first key's value.
+ */
+void kf_interpolator_sample(const kf_interpolator *interpolator, double fraction,
+                            kf_cursor *cursor, float *out);
+
+/* An EaseInEaseOut's modified fraction at `fraction`, in double precision,
+ * ready to feed another interpolator; any other node returns `fraction`. */
+double kf_interpolator_ease(const kf_interpolator *ease, double fraction);
+
+/* A unit quaternion x y z w as an X3D SFRotation: a unit axis and an angle
+ * in [0, pi] (the identity is 0 0 1 0). */
+void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4]);
+
+/* ------------------------------------------------------------------------ */
 /* X3D followers (chasers and dampers)                                      */
 /* ------------------------------------------------------------------------ */
 
@@ -457,12 +565,8 @@ uint32_t kf_follower_components(const kf_follower *follower);
 void kf_follower_initial(const kf_follower *follower, float *value, float *destination);
 
 /* An X3D SFRotation [x y z angle] (radians) as a unit quaternion x y z w;
- * a zero axis gives the identity. */
+ * a zero axis gives the identity (the inverse of kf_quat_to_axis_angle). */
 void kf_axis_angle_to_quat(const float axis_angle[4], float quat[4]);
-
-/* A unit quaternion x y z w as an X3D SFRotation: a unit axis and an angle
- * in [0, pi] (the identity is 0 0 1 0). */
-void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4]);
 
 /*
  * A running follower: its transitions (chasers) or filter stages (dampers),
@@ -624,10 +728,17 @@ typedef struct kf_target_info {
 void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info);
 
 typedef struct kf_track_info {
-    kf_kind  animator_kind; /* KF_KIND_SEQUENCE or KF_KIND_FOLLOWER */
+    kf_kind  animator_kind; /* KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR or KF_KIND_FOLLOWER */
     uint32_t animator;      /* index within that kind */
     uint32_t controller;    /* KF_NO_INDEX: no controller, the track contributes nothing */
     uint32_t target;
+    /* Interpolator tracks (sequence tracks: 0, 0, KF_NO_INDEX): the
+     * controller's position p becomes the fraction p / cycle_interval,
+     * wrapped into [0,1) if `loop`, else clamped to [0,1], then passes
+     * through the EaseInEaseOut interpolator `ease` if there is one. */
+    double   cycle_interval;
+    int      loop;
+    uint32_t ease;          /* interpolator index, or KF_NO_INDEX */
 } kf_track_info;
 
 void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info);
@@ -656,14 +767,15 @@ void kf_player_reset(kf_player *player);
 
 /*
  * Plays every track at `world_time`: a sequence is sampled at its
- * controller's position, a follower advanced to it (its output is the
- * sample). For each target, the tracks whose controller is active
- * contribute weight * sample; if their total weight is positive the target
- * takes the weighted sum (not divided by the total), an
- * orientation is then normalized, and built-in properties are clamped as M3G
- * does (alpha and colours to [0,1], spot angle to [0,90], spot exponent and
- * shininess to [0,128], density to >= 0, visibility and pickability to 0/1).
- * Otherwise the target keeps its value. Never allocates.
+ * controller's position, an interpolator at the fraction its track makes of
+ * it, a follower advanced to it (its output is the sample). For each
+ * target, the tracks whose controller is active contribute weight * sample;
+ * if their total weight is positive the target takes the weighted sum (not
+ * divided by the total), an orientation is then normalized, and built-in
+ * properties are clamped as M3G does (alpha and colours to [0,1], spot angle
+ * to [0,90], spot exponent and shininess to [0,128], density to >= 0,
+ * visibility and pickability to 0/1). Otherwise the target keeps its value.
+ * Never allocates.
  */
 void kf_player_update(kf_player *player, double world_time);
 

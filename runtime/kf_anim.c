@@ -16,6 +16,7 @@ static const char *object_name(const kf_objects *o, kf_kind kind, uint32_t i)
     case KF_KIND_SEQUENCE:   return o->sequences[i].name;
     case KF_KIND_CONTROLLER: return o->controllers[i].name;
     case KF_KIND_TARGET:     return o->targets[i].name;
+    case KF_KIND_INTERPOLATOR: return o->interpolators[i].name;
     case KF_KIND_FOLLOWER:   return o->followers[i].name;
     default:                 return NULL;
     }
@@ -99,10 +100,15 @@ void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info
 {
     const kf_track *t = &anim->objects.tracks[index];
     info->animator_kind =
-        t->animator_kind == KFB_ANIMATOR_FOLLOWER ? KF_KIND_FOLLOWER : KF_KIND_SEQUENCE;
+        t->animator_kind == KFB_ANIMATOR_INTERPOLATOR ? KF_KIND_INTERPOLATOR
+        : t->animator_kind == KFB_ANIMATOR_FOLLOWER   ? KF_KIND_FOLLOWER
+                                                      : KF_KIND_SEQUENCE;
     info->animator = t->animator;
     info->controller = t->controller;
     info->target = t->target;
+    info->cycle_interval = t->cycle_interval;
+    info->loop = t->loop != 0;
+    info->ease = t->ease;
 }
 
 const kf_follower *kf_anim_follower(const kf_anim *anim, uint32_t index)

@@ -96,6 +96,19 @@ static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
     kf_free(a, (void *)s->times, sequence_floats(s) * sizeof(float));
 }
 
+static size_t interpolator_floats(const struct kf_interpolator *p)
+{
+    const size_t d = kf_node_dimension((kf_node)p->node);
+    return p->key_count + ((size_t)p->value_count + p->velocity_count) * d +
+           (size_t)kf_interpolator_derived_count(p);
+}
+
+static void free_interpolator(const kf_allocator *a, struct kf_interpolator *p)
+{
+    free_string(a, p->name);
+    kf_free(a, (void *)p->keys, interpolator_floats(p) * sizeof(float));
+}
+
 /* Index of the object `name` names in `x`, or KF_NO_INDEX. */
 static uint32_t find(const kf_name_index *x, const char *name)
 {
@@ -144,7 +157,11 @@ void kf_builder_destroy(kf_builder *b)
         free_string(&a, o->controllers[i].name);
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
         free_string(&a, o->targets[i].name);
+    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
+        free_interpolator(&a, &o->interpolators[i]);
     kf_free(&a, o->sequences, b->capacity[KF_KIND_SEQUENCE] * sizeof *o->sequences);
+    kf_free(&a, o->interpolators,
+            b->capacity[KF_KIND_INTERPOLATOR] * sizeof *o->interpolators);
     kf_free(&a, o->controllers, b->capacity[KF_KIND_CONTROLLER] * sizeof *o->controllers);
     kf_free(&a, o->targets, b->capacity[KF_KIND_TARGET] * sizeof *o->targets);
     kf_free(&a, o->tracks, b->capacity[KF_KIND_TRACK] * sizeof *o->tracks);
@@ -620,6 +637,139 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
     return KF_OK;
 }
 
+/* ---- X3D interpolators ------------------------------------------------- */
+
+void kf_interpolator_desc_init(kf_interpolator_desc *d)
+{
+    memset(d, 0, sizeof *d);
+    d->node = KF_SCALAR_INTERPOLATOR;
+}
+
+/* Converts `count` entries of `dim` numbers to float32; an entry with a
+ * finite number outside float32's range fails naming `field` and the entry.
+ * Non-finite numbers are stored as they are, for validation to report. */
+static kf_result store_floats(const double *in, uint32_t count, uint32_t dim, float *out,
+                              uint32_t index, kf_field field, const char *what, kf_error *error)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        for (uint32_t k = 0; k < dim; k++) {
+            double x = in[(size_t)i * dim + k];
+            if (!to_float(x, &out[(size_t)i * dim + k]) && isfinite(x)) {
+                if (error) {
+                    kf_error_clear(error);
+                    error->object = index;
+                    error->field = field;
+                    error->item = i;
+                }
+                return kf_fail(error, KF_ERROR_VALUE, "%s entry %u is outside the float32 range",
+                               what, (unsigned)i);
+            }
+        }
+    }
+    return KF_OK;
+}
+
+kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc *d,
+                                      kf_error *error)
+{
+    kf_error_clear(error);
+    if (!b || !d)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or description");
+    const uint32_t index = b->objects.count[KF_KIND_INTERPOLATOR];
+    const int ease = d->node == KF_EASE_IN_EASE_OUT;
+
+    if (!d->name || !d->name[0])
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator needs a non-empty name");
+    if (kf_name_find(&b->animators, d->name))
+        return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator of this name exists already");
+    /* EaseInEaseOut's pairs are stored where the other nodes keep keyValue. */
+    if (ease && d->value_count)
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
+                    "EaseInEaseOut has no keyValue field");
+    if (!ease && d->ease_count) {
+        if (error) {
+            kf_error_clear(error);
+            error->object = index;
+            error->field = KF_FIELD_EASE_IN_EASE_OUT;
+        }
+        return kf_fail(error, KF_ERROR_VALUE, "%s has no easeInEaseOut field",
+                       kf_node_name(d->node) ? kf_node_name(d->node) : "this node");
+    }
+
+    struct kf_interpolator p = {0};
+    p.node = (uint32_t)d->node;
+    p.key_count = d->key_count;
+    p.value_count = ease ? d->ease_count : d->value_count;
+    p.velocity_count = d->velocity_count;
+    p.flags = (d->closed ? KFB_INTERPOLATOR_CLOSED : 0u) |
+              (d->normalize_velocity ? KFB_INTERPOLATOR_NORMALIZE_VELOCITY : 0u);
+    kf_result r = kf_validate_interpolator_header(&p, error);
+    if (r != KF_OK) {
+        if (error)
+            error->object = index;
+        return r;
+    }
+    const uint32_t dim = kf_node_dimension((kf_node)p.node);
+    const double *values = ease ? d->ease_in_ease_out : d->key_value;
+    if (!d->key || !values || (p.velocity_count && !d->key_velocity))
+        return fail(error, KF_ERROR_ARGUMENT, index, KF_FIELD_KEYS, KF_NO_INDEX,
+                    "field arrays are missing");
+
+    /* One block: keys, values, velocities, derived; the header check bounds
+     * each count, so the sum fits. */
+    const size_t count = interpolator_floats(&p);
+    size_t bytes;
+    if (!kf_mul_size(count, sizeof(float), &bytes))
+        return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_KEYS, KF_NO_INDEX,
+                    "the interpolator is too large");
+    float *block = kf_alloc(&b->allocator, bytes);
+    if (!block)
+        return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX,
+                    "out of memory");
+    float *keys = block, *vals = keys + p.key_count;
+    float *vels = vals + (size_t)p.value_count * dim;
+    float *derived = vels + (size_t)p.velocity_count * dim;
+    p.keys = keys;
+    p.values = vals;
+    p.velocities = p.velocity_count ? vels : NULL;
+    p.derived = kf_interpolator_derived_count(&p) ? derived : NULL;
+
+    if ((r = store_floats(d->key, p.key_count, 1, keys, index, KF_FIELD_KEY_TIME, "key",
+                          error)) != KF_OK ||
+        (r = store_floats(values, p.value_count, dim, vals, index,
+                          ease ? KF_FIELD_EASE_IN_EASE_OUT : KF_FIELD_KEY_VALUE,
+                          ease ? "easeInEaseOut" : "keyValue", error)) != KF_OK ||
+        (r = store_floats(d->key_velocity, p.velocity_count, dim, vels, index,
+                          KF_FIELD_KEY_VELOCITY, "keyVelocity", error)) != KF_OK)
+        goto fail;
+    if ((r = kf_validate_interpolator(&p, error)) != KF_OK)
+        goto fail;
+    kf_precompute_interpolator(&p, derived);
+    if ((r = kf_validate_interpolator_derived(&p, error)) != KF_OK)
+        goto fail;
+
+    p.name = copy_string(&b->allocator, d->name);
+    if (!p.name ||
+        !reserve(b, KF_KIND_INTERPOLATOR, (void **)&b->objects.interpolators,
+                 sizeof *b->objects.interpolators) ||
+        !kf_name_reserve(&b->animators, &b->allocator)) {
+        free_string(&b->allocator, p.name);
+        r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
+        goto fail;
+    }
+    kf_name_add(&b->animators, p.name, KF_KIND_INTERPOLATOR, index);
+    b->objects.interpolators[b->objects.count[KF_KIND_INTERPOLATOR]++] = p;
+    return KF_OK;
+
+fail:
+    if (error)
+        error->object = index;
+    kf_free(&b->allocator, block, bytes);
+    return r;
+}
+
 /* ---- tracks ------------------------------------------------------------ */
 
 /* The component count a target must have, or 0 with `error` filled. */
@@ -649,6 +799,12 @@ static uint32_t target_components(const char *target, kf_property property, uint
 
 kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *error)
 {
+    return kf_builder_add_interpolator_track(b, d, NULL, error);
+}
+
+kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *d,
+                                            const kf_time_sensor_desc *sensor, kf_error *error)
+{
     kf_error_clear(error);
     if (!b || !d || !d->animator || !d->target)
         return kf_fail(error, KF_ERROR_ARGUMENT, "no builder, description, animator or target");
@@ -657,23 +813,22 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
     if (error)
         error->object = index;
 
-    kf_track t;
     const kf_name_slot *animator = kf_name_find(&b->animators, d->animator);
     if (!animator) {
         if (error)
             error->field = KF_FIELD_ANIMATOR;
         return kf_fail(error, KF_ERROR_NOT_FOUND, "no animator named '%s'", d->animator);
     }
-    t.animator = animator->index;
-    uint32_t animator_components;
-    if (animator->kind == KF_KIND_FOLLOWER) {
-        t.animator_kind = KFB_ANIMATOR_FOLLOWER;
-        animator_components = kf_follower_value_floats(&o->followers[t.animator]);
-    } else {
-        t.animator_kind = KFB_ANIMATOR_SEQUENCE;
-        animator_components = o->sequences[t.animator].components;
-    }
-    t.controller = KF_NO_INDEX;
+    const int interpolator = animator->kind == KF_KIND_INTERPOLATOR;
+    const int follower = animator->kind == KF_KIND_FOLLOWER;
+    kf_track t = {interpolator ? KFB_ANIMATOR_INTERPOLATOR
+                  : follower   ? KFB_ANIMATOR_FOLLOWER
+                               : KFB_ANIMATOR_SEQUENCE,
+                  animator->index, KF_NO_INDEX, KF_NO_INDEX, 0.0f, 0, KF_NO_INDEX};
+    const uint32_t animator_components =
+        interpolator ? kf_interpolator_components(&o->interpolators[t.animator])
+        : follower   ? kf_follower_value_floats(&o->followers[t.animator])
+                     : o->sequences[t.animator].components;
     if (d->controller) {
         t.controller = find(&b->controllers, d->controller);
         if (t.controller == KF_NO_INDEX) {
@@ -681,6 +836,40 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
                 error->field = KF_FIELD_CONTROLLER;
             return kf_fail(error, KF_ERROR_NOT_FOUND, "no controller named '%s'", d->controller);
         }
+    }
+    /* The TimeSensor of an interpolator track. */
+    if (sensor && !interpolator) {
+        if (error)
+            error->field = KF_FIELD_CYCLE_INTERVAL;
+        return kf_fail(error, KF_ERROR_VALUE,
+                       "'%s' is a %s: only interpolator tracks have a TimeSensor "
+                       "(cycleInterval, loop, ease)",
+                       d->animator, follower ? "follower" : "sequence");
+    }
+    if (interpolator) {
+        const double cycle = sensor ? sensor->cycle_interval : 1.0;
+        if (!to_float(cycle, &t.cycle_interval) && isfinite(cycle)) {
+            if (error)
+                error->field = KF_FIELD_CYCLE_INTERVAL;
+            return kf_fail(error, KF_ERROR_VALUE, "cycleInterval is outside the float32 range");
+        }
+        t.loop = sensor && sensor->loop;
+    }
+    if (sensor && sensor->ease) {
+        const kf_name_slot *ease = kf_name_find(&b->animators, sensor->ease);
+        if (!ease || ease->kind != KF_KIND_INTERPOLATOR) {
+            if (error)
+                error->field = KF_FIELD_EASE;
+            return kf_fail(error, KF_ERROR_NOT_FOUND, "no EaseInEaseOut named '%s'",
+                           sensor->ease);
+        }
+        t.ease = ease->index;
+    }
+    kf_result r = kf_validate_track(&t, o, error);
+    if (r != KF_OK) {
+        if (error)
+            error->object = index;
+        return r;
     }
 
     if (error)
@@ -701,11 +890,15 @@ kf_result kf_builder_add_track(kf_builder *b, const kf_track_desc *d, kf_error *
                        "target '%s' is already animated with %u components, not %u", d->target,
                        (unsigned)o->targets[t.target].components, (unsigned)components);
     /* M3G refuses adding the same track twice; the same binding twice
-     * would only double its weight, which the controller already sets. */
+     * would only double its weight, which the controller already sets. An
+     * interpolator track's binding includes its TimeSensor. */
     const int new_target = t.target == KF_NO_INDEX;
     if (new_target)
         t.target = o->count[KF_KIND_TARGET];
-    const uint32_t binding[4] = {t.animator_kind, t.animator, t.controller, t.target};
+    uint32_t cycle_bits;
+    memcpy(&cycle_bits, &t.cycle_interval, sizeof cycle_bits);
+    const uint32_t binding[KF_KEY_WORDS] = {t.animator_kind, t.animator, t.controller, t.target,
+                                            cycle_bits,      t.loop,     t.ease};
     if (!new_target && kf_key_contains(&b->bindings, binding))
         return kf_fail(error, KF_ERROR_DUPLICATE,
                        "a track already plays '%s' into '%s' through this controller",

@@ -137,11 +137,54 @@ kf_result kf_builder_add_controller(kf_builder *builder, const kf_controller_des
                                     kf_error *error);
 
 /*
+ * An X3D interpolator node or EaseInEaseOut (SPEC-NOTES 3), with X3D's
+ * field names. Arrays are read during the call only. A number per value:
+ * dimension 1 (scalar), 2 (Vec2f), 3 (Vec3f, Color), 4 (Rotation: axis
+ * x y z, angle in radians; a zero axis is the identity).
+ *
+ * Errors come back with kf_error.field and .item naming the field and entry:
+ *   an unknown node; no keys; a key less than the one before; keyValue
+ *   not exactly one entry per key (Coordinate and Normal nodes: not a
+ *   positive multiple of the key count); keyVelocity on a node other than
+ *   the three spline nodes, or with a count other than 0, 2 or n (X3D
+ *   ignores other counts; kfc reports them); easeInEaseOut on a node other
+ *   than EaseInEaseOut, or not one pair per key; closed or
+ *   normalizeVelocity on a node without those fields; a colour component
+ *   outside [0,1]; a non-finite or out-of-range number; a precomputed
+ *   tangent that is not finite (values too large).
+ * An interpolator's name is an animator name: unique among sequences and
+ * interpolators together.
+ */
+typedef struct kf_interpolator_desc {
+    const char    *name;
+    kf_node        node;
+    uint32_t       key_count;         /* n */
+    const double  *key;               /* n fractions */
+    uint32_t       value_count;       /* keyValue entries */
+    const double  *key_value;         /* value_count * dimension numbers */
+    uint32_t       velocity_count;    /* keyVelocity entries (spline nodes) */
+    const double  *key_velocity;      /* velocity_count * dimension numbers */
+    uint32_t       ease_count;        /* easeInEaseOut entries (EaseInEaseOut) */
+    const double  *ease_in_ease_out;  /* ease_count (easeIn, easeOut) pairs */
+    int            closed;            /* spline and squad nodes */
+    int            normalize_velocity;/* spline and squad nodes */
+} kf_interpolator_desc;
+
+/* Zeroes the description: a ScalarInterpolator without keys. */
+void kf_interpolator_desc_init(kf_interpolator_desc *desc);
+
+kf_result kf_builder_add_interpolator(kf_builder *builder, const kf_interpolator_desc *desc,
+                                      kf_error *error);
+
+/*
  * An AnimationTrack. `target` is "object.property": a built-in property
  * ("hip.translation") takes its component count from the animator, which the
  * property must accept; any other property is custom and needs `components`
- * equal to the animator's. All tracks of one target must agree on the count.
- * The animator and controller must have been added before.
+ * equal to the animator's (for an interpolator, kf_interpolator_components:
+ * rotations are quaternions, 4). All tracks of one target must agree on the
+ * count. The animator and controller must have been added before. An
+ * interpolator animator is driven by the default TimeSensor (see
+ * kf_builder_add_interpolator_track).
  */
 typedef struct kf_track_desc {
     const char *animator;     /* animator name: a sequence or a follower */
@@ -151,6 +194,30 @@ typedef struct kf_track_desc {
 } kf_track_desc;
 
 kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *desc, kf_error *error);
+
+/*
+ * The TimeSensor of an interpolator track: it turns the controller's
+ * position p into the fraction p / cycle_interval, wrapped into [0,1) when
+ * looping and clamped to [0,1] otherwise, and optionally passes it through
+ * an EaseInEaseOut before the interpolator samples it (kf_track_info).
+ */
+typedef struct kf_time_sensor_desc {
+    double      cycle_interval; /* > 0 (a TimeSensor's default is 1) */
+    int         loop;           /* non-zero: wrap */
+    const char *ease;           /* name of an EaseInEaseOut interpolator, or NULL */
+} kf_time_sensor_desc;
+
+/*
+ * As kf_builder_add_track, for an interpolator animator driven by `sensor`
+ * (NULL: cycle 1, no loop, no ease). Errors, besides kf_builder_add_track's:
+ * a sensor on a sequence track (KF_FIELD_CYCLE_INTERVAL); a cycle interval
+ * that is not positive, not finite or outside float32
+ * (KF_FIELD_CYCLE_INTERVAL); an ease that names no interpolator
+ * (KF_ERROR_NOT_FOUND) or one that is not an EaseInEaseOut (KF_FIELD_EASE).
+ * Two tracks differing only in their sensors are different tracks.
+ */
+kf_result kf_builder_add_interpolator_track(kf_builder *builder, const kf_track_desc *desc,
+                                            const kf_time_sensor_desc *sensor, kf_error *error);
 
 /* Receives the encoded bytes in order; returns 0 on success, non-zero to
  * abort the encoding with KF_ERROR_IO. */

@@ -1,13 +1,12 @@
 /*
- * kf_color.c - RGB <-> HSV (Foley and van Dam's hexcone) and hue
- * arithmetic, for the X3D nodes that work on colours in HSV (SPEC-NOTES 3
- * and 4).
+ * kf_color.c - RGB <-> HSV (Foley and van Dam's hexcone), shared by the
+ * precomputation of ColorInterpolator keys and their sampling.
  *
  * Hue is measured in sectors of the hexcone (sixths of a turn, pi/3 rad):
  * the hexcone formulas then need no multiplication by pi, so the primary and
  * secondary colours get exact hues and two complementary ones are exactly 3
  * apart, which is what the "exactly half a turn goes the direct way" rule
- * needs to be decidable.
+ * of SPEC-NOTES 3 needs to be decidable.
  */
 #include <math.h>
 
@@ -36,7 +35,9 @@ void kf_rgb_to_hsv(const double rgb[3], double hsv[3])
 void kf_hsv_to_rgb(const double hsv[3], double rgb[3])
 {
     const double s = hsv[1], v = hsv[2];
-    const double x = kf_hue_wrap(hsv[0]);
+    double x = fmod(hsv[0], 6.0);
+    if (x < 0.0)
+        x += 6.0;
     int sector = (int)floor(x);
     if (sector > 5) /* x rounded up to 6: the end of the last sector */
         sector = 5;

@@ -156,6 +156,28 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
                                       (size_t)kfb_arc_length_floats(s->repeat, s->valid_count));
         put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
     }
+    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++) {
+        const struct kf_interpolator *p = &o->interpolators[i];
+        const size_t d = kf_node_dimension((kf_node)p->node);
+        const uint64_t derived = kf_interpolator_derived_count(p);
+        kfb_interpolator r = {
+            .name = put_string(strings, p->name),
+            .node = p->node,
+            .key_count = p->key_count,
+            .value_count = p->value_count,
+            .velocity_count = p->velocity_count,
+            .flags = p->flags,
+            .keys = put_floats(data, p->keys, p->key_count),
+            .values = put_floats(data, p->values, p->value_count * d),
+            .velocities = KFB_NONE,
+            .derived = KFB_NONE,
+        };
+        if (p->velocity_count)
+            r.velocities = put_floats(data, p->velocities, p->velocity_count * d);
+        if (derived)
+            r.derived = put_floats(data, p->derived, (size_t)derived);
+        put_object(objects, KFB_OBJECT_INTERPOLATOR, &r, KFB_WORDS(r));
+    }
     for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++) {
         const struct kf_follower *f = &o->followers[i];
         const uint32_t field = kf_follower_field_floats(f);
@@ -188,8 +210,13 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
     }
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
         const kf_track *t = &o->tracks[i];
-        kfb_track r = {t->animator_kind, t->animator,
-                       t->controller == KF_NO_INDEX ? KFB_NONE : t->controller, t->target};
+        kfb_track r = {t->animator_kind,
+                       t->animator,
+                       t->controller == KF_NO_INDEX ? KFB_NONE : t->controller,
+                       t->target,
+                       t->cycle_interval,
+                       t->loop,
+                       t->ease == KF_NO_INDEX ? KFB_NONE : t->ease};
         put_object(objects, KFB_OBJECT_TRACK, &r, KFB_WORDS(r));
     }
 }

@@ -13,10 +13,10 @@ static uint32_t hash_name(const char *s)
     return h;
 }
 
-static uint32_t hash_key(const uint32_t k[4])
+static uint32_t hash_key(const uint32_t k[KF_KEY_WORDS])
 {
     uint32_t h = 2166136261u;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < KF_KEY_WORDS; i++) {
         h ^= k[i];
         h *= 0x9E3779B1u;
         h ^= h >> 15;
@@ -78,29 +78,29 @@ void kf_name_index_free(kf_name_index *x, const kf_allocator *a)
     memset(x, 0, sizeof *x);
 }
 
-enum { KEY_WORDS = 5 };
+enum { KEY_WORDS = KF_KEY_WORDS + 1 }; /* the key, then 1 if used */
 
-int kf_key_contains(const kf_key_index *x, const uint32_t key[4])
+int kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
 {
     if (!x->capacity)
         return 0;
     uint32_t mask = x->capacity - 1;
     for (uint32_t i = hash_key(key) & mask;; i = (i + 1) & mask) {
         const uint32_t *s = x->slots + (size_t)i * KEY_WORDS;
-        if (!s[4])
+        if (!s[KF_KEY_WORDS])
             return 0;
-        if (memcmp(s, key, 4 * sizeof *key) == 0)
+        if (memcmp(s, key, KF_KEY_WORDS * sizeof *key) == 0)
             return 1;
     }
 }
 
-static void key_put(uint32_t *slots, uint32_t capacity, const uint32_t key[4])
+static void key_put(uint32_t *slots, uint32_t capacity, const uint32_t key[KF_KEY_WORDS])
 {
     uint32_t mask = capacity - 1, i = hash_key(key) & mask;
-    while (slots[(size_t)i * KEY_WORDS + 4])
+    while (slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS])
         i = (i + 1) & mask;
-    memcpy(slots + (size_t)i * KEY_WORDS, key, 4 * sizeof *key);
-    slots[(size_t)i * KEY_WORDS + 4] = 1;
+    memcpy(slots + (size_t)i * KEY_WORDS, key, KF_KEY_WORDS * sizeof *key);
+    slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS] = 1;
 }
 
 int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
@@ -113,7 +113,7 @@ int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
         if (!slots)
             return 0;
         for (uint32_t i = 0; i < x->capacity; i++)
-            if (x->slots[(size_t)i * KEY_WORDS + 4])
+            if (x->slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS])
                 key_put(slots, grown, x->slots + (size_t)i * KEY_WORDS);
         kf_free(a, x->slots, (size_t)x->capacity * KEY_WORDS * sizeof *x->slots);
         x->slots = slots;
@@ -122,7 +122,7 @@ int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
     return 1;
 }
 
-void kf_key_add(kf_key_index *x, const uint32_t key[4])
+void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
 {
     key_put(x->slots, x->capacity, key);
     x->count++;

@@ -34,17 +34,21 @@ int  kf_name_reserve(kf_name_index *x, const kf_allocator *a);
 void kf_name_add(kf_name_index *x, const char *name, uint32_t kind, uint32_t index);
 void kf_name_index_free(kf_name_index *x, const kf_allocator *a);
 
-/* A set of fixed-size keys of 4 words (a track's binding). */
+/* A set of fixed-size keys of KF_KEY_WORDS words: a track's binding (animator
+ * kind and index, controller, target, and an interpolator track's TimeSensor:
+ * cycle interval bits, loop, ease). */
+#define KF_KEY_WORDS 7
+
 typedef struct kf_key_index {
-    uint32_t *slots;    /* 5 words each: key, then 1 if used */
+    uint32_t *slots;    /* KF_KEY_WORDS + 1 words each: key, then 1 if used */
     uint32_t  capacity; /* 0 or a power of two */
     uint32_t  count;
 } kf_key_index;
 
-int  kf_key_contains(const kf_key_index *x, const uint32_t key[4]);
+int  kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 /* As kf_name_reserve / kf_name_add. */
 int  kf_key_reserve(kf_key_index *x, const kf_allocator *a);
-void kf_key_add(kf_key_index *x, const uint32_t key[4]);
+void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 void kf_key_index_free(kf_key_index *x, const kf_allocator *a);
 
 #endif /* KF_INDEX_H */

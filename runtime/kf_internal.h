@@ -90,11 +90,28 @@ typedef struct kf_target {
     uint32_t    value_offset; /* into a player's value array */
 } kf_target;
 
+/* An X3D interpolator (kfb_interpolator, formats/kfb.md). */
+struct kf_interpolator {
+    const char  *name;
+    uint32_t     node;           /* KFB_NODE_* */
+    uint32_t     key_count;
+    uint32_t     value_count;    /* keyValue entries; EaseInEaseOut: easeInEaseOut */
+    uint32_t     velocity_count;
+    uint32_t     flags;          /* KFB_INTERPOLATOR_* */
+    const float *keys;
+    const float *values;
+    const float *velocities;     /* NULL when velocity_count is 0 */
+    const float *derived;        /* kf_interpolator_derived_count floats, or NULL */
+};
+
 typedef struct kf_track {
     uint32_t animator_kind;
     uint32_t animator;
-    uint32_t controller; /* KF_NO_INDEX: none */
+    uint32_t controller;     /* KF_NO_INDEX: none */
     uint32_t target;
+    float    cycle_interval; /* interpolator tracks; sequence tracks 0 */
+    uint32_t loop;
+    uint32_t ease;           /* KF_NO_INDEX: none */
 } kf_track;
 
 /* An X3D follower definition. The initial fields are stored as authored
@@ -119,7 +136,8 @@ typedef struct kf_objects {
     struct kf_controller *controllers;
     kf_target            *targets;
     kf_track             *tracks;
-    struct kf_follower   *followers;
+    struct kf_interpolator *interpolators;
+    struct kf_follower     *followers;
 } kf_objects;
 
 struct kf_anim {
@@ -157,6 +175,9 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
+/* Checks a track's TimeSensor fields against its animator kind; the
+ * animator, controller and target indices must have been checked. */
+kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *error);
 
 /* Checks a follower in stored form (node, counts, parameters, initial
  * fields, quaternions). The header check reads no array. */
@@ -240,5 +261,24 @@ void kf_curve_locate(const struct kf_sequence *s, double t, kf_cursor *cursor,
 /* Fills the distance table of a LINEAR/SPLINE sequence whose keys and
  * tangents are final (kfb_arc_length_floats() floats). */
 void kf_arc_length_fill(const struct kf_sequence *s, float *table);
+/* ---- X3D interpolators (kf_interpolator_validate.c) -------------------- */
+
+/* Floats in the `derived` array of an interpolator that passed
+ * kf_validate_interpolator_header (0: none). */
+uint64_t kf_interpolator_derived_count(const struct kf_interpolator *p);
+
+/* The semantic rules of an interpolator in stored form, shared by builder
+ * and loader. The header check reads no array and establishes the sizes the
+ * arrays have; errors name the field and entry (kf_error.field / item). */
+kf_result kf_validate_interpolator_header(const struct kf_interpolator *p, kf_error *error);
+kf_result kf_validate_interpolator(const struct kf_interpolator *p, kf_error *error);
+kf_result kf_validate_interpolator_derived(const struct kf_interpolator *p, kf_error *error);
+
+/* Fills `derived` (kf_interpolator_derived_count floats) from the stored
+ * fields of a valid interpolator (kf_precompute_x3d.c). */
+void kf_precompute_interpolator(const struct kf_interpolator *p, float *derived);
+
+/* The track's TimeSensor: position -> fraction (kf_interpolator.c). */
+double kf_track_fraction(const kf_track *track, double position);
 
 #endif /* KF_INTERNAL_H */

@@ -238,6 +238,7 @@ static uint32_t record_words(uint32_t type)
     case KFB_OBJECT_CONTROLLER: return KFB_WORDS(kfb_controller);
     case KFB_OBJECT_TARGET:     return KFB_WORDS(kfb_target);
     case KFB_OBJECT_TRACK:      return KFB_WORDS(kfb_track);
+    case KFB_OBJECT_INTERPOLATOR: return KFB_WORDS(kfb_interpolator);
     case KFB_OBJECT_FOLLOWER:   return KFB_WORDS(kfb_follower);
     default:                    return 0;
     }
@@ -249,6 +250,7 @@ static kf_kind type_kind(uint32_t type)
     case KFB_OBJECT_SEQUENCE:   return KF_KIND_SEQUENCE;
     case KFB_OBJECT_CONTROLLER: return KF_KIND_CONTROLLER;
     case KFB_OBJECT_TARGET:     return KF_KIND_TARGET;
+    case KFB_OBJECT_INTERPOLATOR: return KF_KIND_INTERPOLATOR;
     case KFB_OBJECT_FOLLOWER:   return KF_KIND_FOLLOWER;
     default:                    return KF_KIND_TRACK;
     }
@@ -395,6 +397,56 @@ static kf_result decode_sequence(loader *L, const unsigned char *p, uint32_t ind
     return KF_OK;
 }
 
+/* An optional array: present exactly when it holds something. */
+static kf_result get_optional_floats(loader *L, uint32_t offset, uint64_t count, uint32_t index,
+                                     size_t pos, const char *what, const char *name,
+                                     const float **out)
+{
+    *out = NULL;
+    if (count == 0) {
+        if (offset != KFB_NONE)
+            return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u (interpolator '%s'): %s offset given for no data",
+                        (unsigned)index, name, what);
+        return KF_OK;
+    }
+    if (offset == KFB_NONE)
+        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (interpolator '%s'): %s missing", (unsigned)index, name, what);
+    return get_floats(L, offset, count, index, pos, what, out);
+}
+
+static kf_result decode_interpolator(loader *L, const unsigned char *p, uint32_t index,
+                                     size_t pos, struct kf_interpolator *s)
+{
+    kfb_interpolator r;
+    read_words(&r, p, KFB_WORDS(r));
+    kf_result res = get_name(L, r.name, index, pos, &s->name);
+    if (res != KF_OK)
+        return res;
+    s->node = r.node;
+    s->key_count = r.key_count;
+    s->value_count = r.value_count;
+    s->velocity_count = r.velocity_count;
+    s->flags = r.flags;
+    if ((res = kf_validate_interpolator_header(s, L->error)) != KF_OK)
+        return located(L, res, index, pos, "interpolator", s->name);
+
+    const uint64_t d = kf_node_dimension((kf_node)r.node);
+    if ((res = get_floats(L, r.keys, r.key_count, index, pos, "keys", &s->keys)) != KF_OK ||
+        (res = get_floats(L, r.values, r.value_count * d, index, pos, "values", &s->values)) !=
+            KF_OK ||
+        (res = get_optional_floats(L, r.velocities, r.velocity_count * d, index, pos,
+                                   "velocities", s->name, &s->velocities)) != KF_OK ||
+        (res = get_optional_floats(L, r.derived, kf_interpolator_derived_count(s), index, pos,
+                                   "precomputed data", s->name, &s->derived)) != KF_OK)
+        return res;
+    if ((res = kf_validate_interpolator(s, L->error)) != KF_OK ||
+        (res = kf_validate_interpolator_derived(s, L->error)) != KF_OK)
+        return located(L, res, index, pos, "interpolator", s->name);
+    return KF_OK;
+}
+
 static kf_result decode_follower(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                                  struct kf_follower *f)
 {
@@ -493,27 +545,42 @@ static kf_result decode_track(loader *L, const unsigned char *p, uint32_t index,
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                     "object %u (track): unknown animator kind %u", (unsigned)index,
                     (unsigned)r.animator_kind);
+    const int interpolator = r.animator_kind == KFB_ANIMATOR_INTERPOLATOR;
     const int follower = r.animator_kind == KFB_ANIMATOR_FOLLOWER;
-    if (r.animator >= o->count[follower ? KF_KIND_FOLLOWER : KF_KIND_SEQUENCE] ||
+    const uint32_t animators = o->count[interpolator ? KF_KIND_INTERPOLATOR
+                                        : follower   ? KF_KIND_FOLLOWER
+                                                     : KF_KIND_SEQUENCE];
+    if (r.animator >= animators ||
         (r.controller != KFB_NONE && r.controller >= o->count[KF_KIND_CONTROLLER]) ||
-        r.target >= o->count[KF_KIND_TARGET])
+        r.target >= o->count[KF_KIND_TARGET] ||
+        (r.ease != KFB_NONE && r.ease >= o->count[KF_KIND_INTERPOLATOR]))
         return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u (track): animator %u, controller %u or target %u does not exist",
+                    "object %u (track): animator %u, controller %u, target %u or ease %u does "
+                    "not exist",
                     (unsigned)index, (unsigned)r.animator, (unsigned)r.controller,
-                    (unsigned)r.target);
-    uint32_t have = follower ? kf_follower_value_floats(&o->followers[r.animator])
-                             : o->sequences[r.animator].components;
-    const char *name = follower ? o->followers[r.animator].name : o->sequences[r.animator].name;
+                    (unsigned)r.target, (unsigned)r.ease);
+    const char *name = interpolator ? o->interpolators[r.animator].name
+                       : follower   ? o->followers[r.animator].name
+                                    : o->sequences[r.animator].name;
+    uint32_t have = interpolator ? kf_interpolator_components(&o->interpolators[r.animator])
+                    : follower   ? kf_follower_value_floats(&o->followers[r.animator])
+                                 : o->sequences[r.animator].components;
     uint32_t want = o->targets[r.target].components;
     if (have != want)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                     "object %u (track): animator '%s' has %u components, target '%s' %u",
                     (unsigned)index, name, (unsigned)have, o->targets[r.target].name,
                     (unsigned)want);
+    t->cycle_interval = r.cycle_interval;
+    t->loop = r.loop;
+    t->ease = r.ease == KFB_NONE ? KF_NO_INDEX : r.ease;
     t->animator_kind = r.animator_kind;
     t->animator = r.animator;
     t->controller = r.controller == KFB_NONE ? KF_NO_INDEX : r.controller;
     t->target = r.target;
+    kf_result res = kf_validate_track(t, o, L->error);
+    if (res != KF_OK)
+        return located(L, res, index, pos, "track", name);
     return KF_OK;
 }
 
@@ -545,6 +612,9 @@ static kf_result decode_objects(loader *L, const unsigned char *objs, size_t siz
                 break;
             case KF_KIND_TARGET:
                 r = decode_target(L, body, index, at, &o->targets[k], &anim->value_count);
+                break;
+            case KF_KIND_INTERPOLATOR:
+                r = decode_interpolator(L, body, index, at, &o->interpolators[k]);
                 break;
             case KF_KIND_FOLLOWER:
                 r = decode_follower(L, body, index, at, &o->followers[k]);
@@ -623,7 +693,7 @@ static kf_result load(loader *L, kf_anim **out)
         (r = count_objects(L, objs, objs_size, count)) != KF_OK)
         goto done;
 
-    size_t at_anim, at_seq, at_ctl, at_tgt, at_trk, at_fol, at_data, at_str;
+    size_t at_anim, at_seq, at_ctl, at_tgt, at_trk, at_ipl, at_fol, at_data, at_str;
     const uint32_t str_size = L->sections[KFB_SECTION_STRINGS].header.raw_size;
     const uint32_t data_size = L->sections[KFB_SECTION_DATA].header.raw_size;
     if (!layout_add(&total, 1, sizeof(kf_anim), &at_anim) ||
@@ -631,6 +701,8 @@ static kf_result load(loader *L, kf_anim **out)
         !layout_add(&total, count[KF_KIND_CONTROLLER], sizeof(struct kf_controller), &at_ctl) ||
         !layout_add(&total, count[KF_KIND_TARGET], sizeof(kf_target), &at_tgt) ||
         !layout_add(&total, count[KF_KIND_TRACK], sizeof(kf_track), &at_trk) ||
+        !layout_add(&total, count[KF_KIND_INTERPOLATOR], sizeof(struct kf_interpolator),
+                    &at_ipl) ||
         !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &at_fol) ||
         !layout_add(&total, data_size, 1, &at_data) || !layout_add(&total, str_size, 1, &at_str)) {
         r = fail(L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, 0, "the animation is too large");
@@ -651,6 +723,7 @@ static kf_result load(loader *L, kf_anim **out)
     anim->objects.controllers = (struct kf_controller *)(block + at_ctl);
     anim->objects.targets = (kf_target *)(block + at_tgt);
     anim->objects.tracks = (kf_track *)(block + at_trk);
+    anim->objects.interpolators = (struct kf_interpolator *)(block + at_ipl);
     anim->objects.followers = (struct kf_follower *)(block + at_fol);
 
     if ((r = unpack_section(L, KFB_SECTION_STRINGS, block + at_str)) != KF_OK ||

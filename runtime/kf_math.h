@@ -41,6 +41,11 @@ void kf_hermite_basis_d2(double s, double h[4]);
  * zero axis gives the identity. */
 void kf_rotation_to_quat(const float rotation[4], double q[4]);
 
+/* Great-arc interpolation of two unit 3-vectors, without a hemisphere flip
+ * (X3D NormalInterpolator); opposite vectors turn about an axis
+ * perpendicular to a, chosen from a alone. The result is normalized. */
+void kf_vslerp(const double a[3], const double b[3], double s, double out[3]);
+
 /* RGB <-> HSV (Foley's hexcone), h in sectors of the hexcone: sixths of a
  * turn, so [0, 6) stands for [0, 2pi). kf_rgb_to_hsv gives s = 0 (and h = 0)
  * for greys and black; kf_hsv_to_rgb takes any real h (kf_color.c). */

@@ -18,7 +18,9 @@
  * members are sorted into runs that use the same kernel (kf_sample.h), so
  * the loop over a run has no dispatch. A target that only one track plays is
  * written in place; only targets that blend several tracks go through the
- * weighted sums, which stay zero between updates.
+ * weighted sums, which stay zero between updates. X3D interpolator tracks
+ * each have their own TimeSensor, so they are played one by one, after the
+ * groups, and finished the same way.
  */
 enum { /* kernels */
     OP_STEP,
@@ -54,6 +56,23 @@ typedef struct play_run {
     uint32_t first, end;
 } play_run;
 
+/* An interpolator track: its TimeSensor, animator and ease are the track's. */
+typedef struct play_interpolator {
+    const kf_track *track;
+    float   *out;        /* as play_member.out */
+    uint32_t finish;     /* FINISH_* */
+    uint32_t cursor;     /* the segment search hint */
+} play_interpolator;
+
+/* A follower track: the track's follower state runs on its controller's
+ * position. */
+typedef struct play_follower {
+    const kf_track    *track;
+    float             *out;    /* as play_member.out */
+    uint32_t           finish; /* FINISH_* */
+    kf_follower_state *state;
+} play_follower;
+
 typedef struct play_group {
     const struct kf_sequence *clock; /* any member: the times, count, duration, repeat */
     uint32_t controller;
@@ -70,10 +89,11 @@ struct kf_player {
     play_group    *groups;
     play_run      *runs;
     play_member   *members;            /* in group and run order */
-    play_member   *follows;            /* the tracks that play followers, in track order */
-    uint32_t       follow_count;
+    play_interpolator *interpolators;  /* interpolator tracks, in track order */
+    play_follower *follows;            /* follower tracks, in track order */
     uint32_t      *blended;            /* targets played by several tracks */
-    uint32_t       group_count, run_count, member_count, blended_count;
+    uint32_t       group_count, run_count, member_count, blended_count, interpolator_count;
+    uint32_t       follow_count;
     /* Scratch for kf_player_update, sized at creation. */
     double        *sums;               /* weighted sums, like values; 0 between updates */
     double        *weights;            /* total weight per target; 0 between updates */
@@ -124,6 +144,7 @@ static size_t layout(const kf_anim *anim, kf_player *p, unsigned char *base, int
     p->groups = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->groups, ok);
     p->runs = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->runs, ok);
     p->members = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->members, ok);
+    p->interpolators = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->interpolators, ok);
     p->follows = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->follows, ok);
     p->blended = carve(base, &at, o->count[KF_KIND_TARGET], sizeof *p->blended, ok);
     p->sums = carve(base, &at, anim->value_count, sizeof *p->sums, ok);
@@ -214,36 +235,53 @@ static uint32_t finish_of(const kf_target *t, double tracks)
 static void make_plan(kf_player *p)
 {
     const kf_objects *o = &p->anim->objects;
-    /* Members; the weights count each target's tracks meanwhile. Followers
-     * play apart from the groups, which share sequence clocks. */
-    uint32_t n = 0, nf = 0;
+    /* Members; the weights count each target's tracks meanwhile. */
+    uint32_t n = 0, x = 0, f = 0;
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
         const kf_track *t = &o->tracks[i];
         if (t->controller == KF_NO_INDEX)
             continue; /* plays nothing */
-        if (t->animator_kind == KFB_ANIMATOR_FOLLOWER) {
-            p->follows[nf++] = (play_member){NULL, p->sample, 0, 0, t->target, t->controller, i};
-        } else {
-            const struct kf_sequence *s = &o->sequences[t->animator];
-            p->members[n++] = (play_member){s, p->sample, kernel(s), 0, t->target, t->controller,
-                                            i};
-        }
         p->weights[t->target] += 1.0;
+        if (t->animator_kind == KFB_ANIMATOR_INTERPOLATOR) {
+            p->interpolators[x++] = (play_interpolator){t, p->sample, 0, 0};
+            continue;
+        }
+        if (t->animator_kind == KFB_ANIMATOR_FOLLOWER) {
+            p->follows[f++] = (play_follower){t, p->sample, 0, p->followers[i]};
+            continue;
+        }
+        const struct kf_sequence *s = &o->sequences[t->animator];
+        p->members[n++] = (play_member){s, p->sample, kernel(s), 0, t->target, t->controller, i};
     }
-    p->follow_count = nf;
-    for (uint32_t m = 0; m < n + nf; m++) {
-        play_member *mb = m < n ? &p->members[m] : &p->follows[m - n];
+    for (uint32_t m = 0; m < n; m++) {
+        play_member *mb = &p->members[m];
         const kf_target *t = &o->targets[mb->target];
         mb->finish = finish_of(t, p->weights[mb->target]);
         if (!(mb->finish & FINISH_BLEND))
             mb->out = p->values + t->value_offset;
     }
+    for (uint32_t m = 0; m < x; m++) {
+        play_interpolator *pi = &p->interpolators[m];
+        const kf_target *t = &o->targets[pi->track->target];
+        pi->finish = finish_of(t, p->weights[pi->track->target]);
+        if (!(pi->finish & FINISH_BLEND))
+            pi->out = p->values + t->value_offset;
+    }
+    p->interpolator_count = x;
+    for (uint32_t m = 0; m < f; m++) {
+        play_follower *pf = &p->follows[m];
+        const kf_target *t = &o->targets[pf->track->target];
+        pf->finish = finish_of(t, p->weights[pf->track->target]);
+        if (!(pf->finish & FINISH_BLEND))
+            pf->out = p->values + t->value_offset;
+    }
+    p->follow_count = f;
     p->blended_count = 0;
-    for (uint32_t m = 0; m < n + nf; m++) {
-        const uint32_t target = m < n ? p->members[m].target : p->follows[m - n].target;
-        if (p->weights[target] > 1.0) {
-            p->blended[p->blended_count++] = target;
-            p->weights[target] = 0.0; /* listed */
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
+        const kf_track *t = &o->tracks[i];
+        if (t->controller != KF_NO_INDEX && p->weights[t->target] > 1.0) {
+            p->blended[p->blended_count++] = t->target;
+            p->weights[t->target] = 0.0; /* listed */
         }
     }
     memset(p->weights, 0, o->count[KF_KIND_TARGET] * sizeof *p->weights);
@@ -310,6 +348,8 @@ void kf_player_reset(kf_player *p)
         memcpy(p->controllers, o->controllers, o->count[KF_KIND_CONTROLLER] * sizeof *p->controllers);
     for (uint32_t i = 0; i < p->group_count; i++)
         p->groups[i].cursor = 0;
+    for (uint32_t i = 0; i < p->interpolator_count; i++)
+        p->interpolators[i].cursor = 0;
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
         if (p->followers[i])
             kf_follower_reset(p->followers[i], 0.0);
@@ -359,15 +399,14 @@ KF_KERNEL void normalize_single(float *v)
 /* After the kernel, for the members that need more than it did (`finish`
  * holds FINISH_WEIGHT only where w != 1): what finalizing would do for a
  * target of one track, in place, or the blend's sums. */
-static void finish(kf_player *p, const play_member *m, uint32_t finish, double w)
+static void finish(kf_player *p, uint32_t target, float *v, uint32_t finish, double w)
 {
-    const kf_target *t = &p->anim->objects.targets[m->target];
-    float *v = m->out;
+    const kf_target *t = &p->anim->objects.targets[target];
     if (finish & FINISH_BLEND) {
         double *sum = p->sums + t->value_offset;
         for (uint32_t k = 0; k < t->components; k++)
             sum[k] += w * v[k];
-        p->weights[m->target] += w;
+        p->weights[target] += w;
         return;
     }
     if (finish & FINISH_NORMALIZE)
@@ -393,7 +432,7 @@ static void finish(kf_player *p, const play_member *m, uint32_t finish, double w
                     if (!(unit))                                                   \
                         normalize_single(m->out);                                  \
                 } else if (m->finish & mask) {                                     \
-                    finish(p, m, m->finish & mask, w);                             \
+                    finish(p, m->target, m->out, m->finish & mask, w);             \
                 }                                                                  \
             }                                                                      \
         } else {                                                                   \
@@ -462,18 +501,35 @@ void kf_player_update(kf_player *p, double world_time)
         if (p->active[g->controller]) /* else its targets keep their values */
             play_group_at(p, g, p->positions[g->controller], p->controllers[g->controller].weight);
     }
+    for (uint32_t xi = 0; xi < p->interpolator_count; xi++) {
+        play_interpolator *pi = &p->interpolators[xi];
+        const kf_track *t = pi->track;
+        if (!p->active[t->controller])
+            continue;
+        double fraction = kf_track_fraction(t, p->positions[t->controller]);
+        if (t->ease != KF_NO_INDEX)
+            fraction = kf_interpolator_ease(&o->interpolators[t->ease], fraction);
+        kf_cursor cursor = {pi->cursor};
+        kf_interpolator_sample(&o->interpolators[t->animator], fraction, &cursor, pi->out);
+        pi->cursor = cursor.key;
+        const double w = p->controllers[t->controller].weight;
+        const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
+        if (pi->finish & mask)
+            finish(p, t->target, pi->out, pi->finish & mask, w);
+    }
     for (uint32_t fi = 0; fi < p->follow_count; fi++) {
-        const play_member *m = &p->follows[fi];
-        if (!p->active[m->controller])
+        const play_follower *pf = &p->follows[fi];
+        const kf_track *t = pf->track;
+        if (!p->active[t->controller])
             continue; /* the follower waits; its target keeps its value */
         /* The follower's clock is the controller's position. */
-        kf_follower_state *s = p->followers[m->track];
-        kf_follower_update(s, p->positions[m->controller]);
-        memcpy(m->out, kf_follower_value(s), o->targets[m->target].components * sizeof *m->out);
-        const double w = p->controllers[m->controller].weight;
+        kf_follower_update(pf->state, p->positions[t->controller]);
+        memcpy(pf->out, kf_follower_value(pf->state),
+               o->targets[t->target].components * sizeof *pf->out);
+        const double w = p->controllers[t->controller].weight;
         const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
-        if (m->finish & mask)
-            finish(p, m, m->finish & mask, w);
+        if (pf->finish & mask)
+            finish(p, t->target, pf->out, pf->finish & mask, w);
     }
 
     for (uint32_t bi = 0; bi < p->blended_count; bi++) {

@@ -32,6 +32,15 @@ void kf_key_tangents(const float *prev, const float *cur, const float *next, uin
     }
 }
 
+void kf_key_velocity_tangents(const double *velocity, uint32_t components, double f_in,
+                              double f_out, float *out, float *in)
+{
+    for (uint32_t c = 0; c < components; c++) {
+        out[c] = (float)(f_out * velocity[c]);
+        in[c] = (float)(f_in * velocity[c]);
+    }
+}
+
 static void load_quat(const float *q, double out[4])
 {
     for (int i = 0; i < 4; i++)

@@ -8,7 +8,10 @@
  *     half of each, Kochanek-Bartels weights them by tension, continuity and
  *     bias (kf_tcb_weights);
  *   - the time-scale factors F-_i (incoming) and F+_i (outgoing) that adapt a
- *     tangent to unevenly spaced keys (M3G: kf_m3g_time_scales).
+ *     tangent to unevenly spaced keys (M3G: kf_m3g_time_scales; X3D:
+ *     kf_x3d_time_scales, the same quotients assigned the other way round).
+ * X3D's rules for which keys get which tangent (keyVelocity, closed,
+ * normalizeVelocity, open ends) live in kf_precompute_x3d.c.
  * For quaternions the differences are logarithms: L- = log(conj(q_p) q_i),
  * L+ = log(conj(q_i) q_n).
  */
@@ -41,6 +44,11 @@ void kf_key_tangents(const float *prev, const float *cur, const float *next, uin
 void kf_key_squad(const float *prev, const float *cur, const float *next,
                   const kf_tangent_weights *w, double f_in, double f_out, float *a, float *b);
 
+/* Tangents of one key whose velocity T is given (X3D keyVelocity) instead of
+ * derived from its neighbours: out = f_out T, in = f_in T. */
+void kf_key_velocity_tangents(const double *velocity, uint32_t components, double f_in,
+                              double f_out, float *out, float *in);
+
 /* M3G's time-scale factors of valid key i (SPEC-NOTES 1.4): with segment
  * lengths that wrap (the last key's segment runs to the first key one period
  * later), F-_i = 2 d_p / (d_p + d_i), F+_i = 2 d_i / (d_p + d_i); 0 when both
@@ -63,5 +71,31 @@ void kf_slerp_arc(const float *p, const float *q, float arc[2]);
 /* Arc i from from[i] to to[(i + 1) % count], for i < count (quaternions):
  * key arcs with from = to = the keys, control arcs with from = a, to = b. */
 void kf_precompute_arcs(const float *from, const float *to, uint32_t count, float *arcs);
+
+/* X3D's time-scale factors of a key (SPEC-NOTES 3) from the lengths of the
+ * segments before (d_prev) and after (d_next) it: F-_i = 2 d_next / (d_prev +
+ * d_next), F+_i = 2 d_prev / (d_prev + d_next); 0 when both are 0. (M3G's
+ * assign the same quotients the other way round.) */
+void kf_x3d_time_scales(double d_prev, double d_next, double *f_in, double *f_out);
+
+/*
+ * X3D Spline{Scalar,Position,Position2D}Interpolator tangents (SPEC-NOTES 3)
+ * of `count` keys of `components` numbers: outgoing T0_i into out[i], incoming
+ * T1_i into in[i]. `velocities` holds `velocity_count` keyVelocity entries:
+ * count of them give every T_i, 2 give T_0 and T_{count-1}, 0 none.
+ * `closed` is honoured only if the first and last values are equal and no
+ * velocity is given.
+ */
+void kf_x3d_spline_tangents(const float *keys, const float *values, uint32_t count,
+                            uint32_t components, const float *velocities,
+                            uint32_t velocity_count, int closed, int normalize_velocity,
+                            float *out, float *in);
+
+/* X3D SquadOrientationInterpolator control quaternions s_i of `count` unit
+ * quaternions (Shoemake's squad, key spacing ignored, neighbours flipped
+ * into q_i's hemisphere). Open ends are s_0 = q_0, s_{count-1} = q_{count-1};
+ * `closed` wraps through q_{count-2} and q_1, honoured only if q_0 and
+ * q_{count-1} are the same rotation. */
+void kf_x3d_squad(const float *quats, uint32_t count, int closed, float *s);
 
 #endif /* KF_PRECOMPUTE_H */

@@ -116,6 +116,6 @@ const char *kf_repeat_name(kf_repeat repeat)
 const char *kf_kind_name(kf_kind kind)
 {
     static const char *const names[KF_KIND_COUNT] = {"sequence", "controller", "target", "track",
-                                                     "follower"};
+                                                     "interpolator", "follower"};
     return (unsigned)kind < KF_KIND_COUNT ? names[kind] : "unknown";
 }

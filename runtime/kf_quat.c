@@ -144,27 +144,48 @@ void kf_rotation_to_quat(const float rotation[4], double q[4])
     q[3] = cos(half);
 }
 
+static void normalize3(double v[3])
+{
+    double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (len > 0.0)
+        for (int i = 0; i < 3; i++)
+            v[i] /= len;
+}
+
+void kf_vslerp(const double a[3], const double b[3], double s, double out[3])
+{
+    const double c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    if (c <= -1.0 + KF_QUAT_EPSILON) {
+        /* No great arc is defined between opposite vectors: turn about the
+         * axis a x e, e the unit axis along a's smallest component. */
+        int k = fabs(a[0]) <= fabs(a[1]) ? (fabs(a[0]) <= fabs(a[2]) ? 0 : 2)
+                                         : (fabs(a[1]) <= fabs(a[2]) ? 1 : 2);
+        double e[3] = {0.0, 0.0, 0.0}, p[3];
+        e[k] = 1.0;
+        p[0] = a[1] * e[2] - a[2] * e[1];
+        p[1] = a[2] * e[0] - a[0] * e[2];
+        p[2] = a[0] * e[1] - a[1] * e[0];
+        normalize3(p);
+        /* Half a turn in the plane of a and p, from a through p to -a. */
+        const double ka = cos(s * KF_PI), kp = sin(s * KF_PI);
+        for (int i = 0; i < 3; i++)
+            out[i] = ka * a[i] + kp * p[i];
+    } else {
+        /* The quaternion slerp restricted to w = 0 is the 3-vector slerp. */
+        const double qa[4] = {a[0], a[1], a[2], 0.0}, qb[4] = {b[0], b[1], b[2], 0.0};
+        double q[4];
+        kf_qslerp(qa, qb, s, q);
+        out[0] = q[0];
+        out[1] = q[1];
+        out[2] = q[2];
+    }
+    normalize3(out);
+}
+
 void kf_axis_angle_to_quat(const float axis_angle[4], float quat[4])
 {
     double q[4];
     kf_rotation_to_quat(axis_angle, q);
     for (int i = 0; i < 4; i++)
         quat[i] = (float)q[i];
-}
-
-void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4])
-{
-    double q[4] = {quat[0], quat[1], quat[2], quat[3]};
-    if (q[3] < 0.0) /* the same rotation, with an angle in [0, pi] */
-        for (int k = 0; k < 4; k++)
-            q[k] = -q[k];
-    const double s = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
-    if (!(s > 0.0)) {
-        axis_angle[0] = axis_angle[1] = axis_angle[3] = 0.0f;
-        axis_angle[2] = 1.0f;
-        return;
-    }
-    for (int k = 0; k < 3; k++)
-        axis_angle[k] = (float)(q[k] / s);
-    axis_angle[3] = (float)(2.0 * atan2(s, q[3]));
 }

@@ -249,6 +249,34 @@ kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
     return KF_OK;
 }
 
+kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *error)
+{
+    if (t->animator_kind != KFB_ANIMATOR_INTERPOLATOR) {
+        /* A sequence plays at the controller's position itself. */
+        if (t->cycle_interval != 0.0f)
+            return fail_at(error, KF_FIELD_CYCLE_INTERVAL, KF_NO_INDEX,
+                           "only interpolator tracks have a cycleInterval");
+        if (t->loop != 0)
+            return fail_at(error, KF_FIELD_LOOP, KF_NO_INDEX, "only interpolator tracks loop");
+        if (t->ease != KF_NO_INDEX)
+            return fail_at(error, KF_FIELD_EASE, KF_NO_INDEX,
+                           "only interpolator tracks take an ease");
+        return KF_OK;
+    }
+    if (!(isfinite(t->cycle_interval) && t->cycle_interval > 0.0f))
+        return fail_at(error, KF_FIELD_CYCLE_INTERVAL, KF_NO_INDEX,
+                       "cycleInterval must be greater than 0, not %g", (double)t->cycle_interval);
+    if (t->loop > 1)
+        return fail_at(error, KF_FIELD_LOOP, KF_NO_INDEX, "loop is %u, not 0 or 1",
+                       (unsigned)t->loop);
+    if (t->ease != KF_NO_INDEX &&
+        (t->ease >= o->count[KF_KIND_INTERPOLATOR] ||
+         o->interpolators[t->ease].node != KFB_NODE_EASE_IN_EASE_OUT))
+        return fail_at(error, KF_FIELD_EASE, KF_NO_INDEX,
+                       "ease must name an EaseInEaseOut interpolator");
+    return KF_OK;
+}
+
 /* ---- followers (SPEC-NOTES 4) ------------------------------------------ */
 
 kf_result kf_validate_follower_header(const struct kf_follower *f, kf_error *error)

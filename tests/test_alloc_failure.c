@@ -123,6 +123,28 @@ static kf_result build(const kf_allocator *a, kf_builder **out)
         kf_track_desc d = {names[i], "c", targets[i], 2};
         r = kf_builder_add_track(b, &d, &e);
     }
+    /* An X3D interpolator and its track (TimeSensor, EaseInEaseOut). */
+    static const double k[2] = {0, 1}, kv[4] = {0, 1, 2, 3}, eio[4] = {0, 0.5, 0.5, 0};
+    kf_interpolator_desc p;
+    kf_interpolator_desc_init(&p);
+    p.name = "x";
+    p.node = KF_SPLINE_POSITION_INTERPOLATOR_2D;
+    p.key_count = p.value_count = 2;
+    p.key = k;
+    p.key_value = kv;
+    if (r == KF_OK)
+        r = kf_builder_add_interpolator(b, &p, &e);
+    p.name = "e";
+    p.node = KF_EASE_IN_EASE_OUT;
+    p.value_count = 0;
+    p.ease_count = 2;
+    p.ease_in_ease_out = eio;
+    if (r == KF_OK)
+        r = kf_builder_add_interpolator(b, &p, &e);
+    kf_track_desc td = {"x", "c", "q.u", 2};
+    kf_time_sensor_desc ts = {5, 1, "e"};
+    if (r == KF_OK)
+        r = kf_builder_add_interpolator_track(b, &td, &ts, &e);
     if (r == KF_OK) {
         /* test_add_followers plays through controllers "a" and "b". */
         c.name = "a";

@@ -144,6 +144,52 @@ static inline kf_builder *test_rich_builder(void)
     for (size_t i = 0; i < sizeof tracks / sizeof tracks[0]; i++)
         if (kf_builder_add_track(b, &tracks[i], &e) != KF_OK)
             goto fail;
+    /* X3D interpolators: a closed spline with velocities, a squad, a
+     * colour, an EaseInEaseOut easing one of them, and their tracks. */
+    static const double k4[4] = {0, 0.25, 0.25, 1}, sp[4] = {1, 3, -2, 1}, vel[2] = {4, -4};
+    static const double rot[8] = {0, 1, 0, 0.5, 1, 0, 0, 2};
+    static const double rgb[6] = {1, 0, 0.25, 0.5, 0.5, 0.5}, eio[4] = {0, 0.4, 0.3, 0};
+    kf_interpolator_desc p[4];
+    for (int i = 0; i < 4; i++)
+        kf_interpolator_desc_init(&p[i]);
+    p[0].name = "x3d_spline";
+    p[0].node = KF_SPLINE_SCALAR_INTERPOLATOR;
+    p[0].key_count = p[0].value_count = 4;
+    p[0].key = k4;
+    p[0].key_value = sp;
+    p[0].velocity_count = 2;
+    p[0].key_velocity = vel;
+    p[0].normalize_velocity = 1;
+    p[1].name = "x3d_squad";
+    p[1].node = KF_SQUAD_ORIENTATION_INTERPOLATOR;
+    p[1].key_count = p[1].value_count = 2;
+    p[1].key = k4 + 2;
+    p[1].key_value = rot;
+    p[1].closed = 1;
+    p[2].name = "x3d_color";
+    p[2].node = KF_COLOR_INTERPOLATOR;
+    p[2].key_count = p[2].value_count = 2;
+    p[2].key = k4 + 2;
+    p[2].key_value = rgb;
+    p[3].name = "x3d_ease";
+    p[3].node = KF_EASE_IN_EASE_OUT;
+    p[3].key_count = p[3].ease_count = 2;
+    p[3].key = k4 + 2;
+    p[3].ease_in_ease_out = eio;
+    for (int i = 0; i < 4; i++)
+        if (kf_builder_add_interpolator(b, &p[i], &e) != KF_OK)
+            goto fail;
+    const kf_track_desc x3d_tracks[3] = {
+        {"x3d_spline", "a", "n.x3d", 1},
+        {"x3d_squad", "b", "n.orientation", 0},
+        {"x3d_color", "b", "n.diffuse_color", 0},
+    };
+    const kf_time_sensor_desc sensors[3] = {
+        {700, 1, "x3d_ease"}, {1500, 0, NULL}, {250, 1, NULL},
+    };
+    for (size_t i = 0; i < 3; i++)
+        if (kf_builder_add_interpolator_track(b, &x3d_tracks[i], &sensors[i], &e) != KF_OK)
+            goto fail;
     if (test_add_followers(b, &e) != KF_OK)
         goto fail;
     return b;
@@ -212,6 +258,20 @@ static inline double test_exercise(const kf_anim *anim)
             }
         }
         kf_follower_state_destroy(s);
+    }
+    static const double fractions[] = {-1e30, -0.5, 0, 1e-9, 0.25, 0.5, 0.999, 1, 7, NAN,
+                                       INFINITY, -INFINITY};
+    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_INTERPOLATOR); i++) {
+        const kf_interpolator *ip = kf_anim_interpolator(anim, i);
+        if (kf_interpolator_components(ip) > 64)
+            continue;
+        kf_cursor cursor = KF_CURSOR_INIT;
+        for (size_t k = 0; k < sizeof fractions / sizeof fractions[0]; k++) {
+            kf_interpolator_sample(ip, fractions[k], k & 1 ? &cursor : NULL, v);
+            for (uint32_t c = 0; c < kf_interpolator_components(ip); c++)
+                sum += v[c] == v[c] ? v[c] : 1.0;
+            sum += kf_interpolator_ease(ip, fractions[k]) == 0.5;
+        }
     }
     kf_player *p;
     if (kf_player_create(anim, NULL, &p) == KF_OK) {

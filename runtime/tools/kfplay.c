@@ -2,7 +2,8 @@
  * kfplay - inspect and play a .kfb file.
  *
  *   kfplay FILE list                what is inside
- *   kfplay FILE sample NAME T...    an animator's value at each time
+ *   kfplay FILE sample NAME T...    an animator's value at each time (sequence)
+ *                                   or fraction (X3D interpolator)
  *   kfplay FILE animate W...        every target at each world time
  *   kfplay FILE velocity NAME T...  derivatives of a linear/spline animator
  *   kfplay FILE acceleration NAME T...
@@ -37,7 +38,9 @@ static const char usage[] =
     "       kfplay --help | --version\n"
     "\n"
     "  list      every object: name, kind, details\n"
-    "  sample    the animator NAME at each sequence time T: a line \"T v...\"\n"
+    "  sample    the animator NAME at each sequence time T (an X3D interpolator:\n"
+    "            at each fraction T): a line \"T v...\"; rotations print as axis-angle\n"
+    "            x y z angle, multi-valued outputs as all their components\n"
     "  animate   play every track at each world time W, controllers as stored:\n"
     "            a line \"W target v...\" per target\n"
     "  velocity, acceleration\n"
@@ -79,6 +82,23 @@ static void print_values(const float *v, uint32_t n)
     putchar('\n');
 }
 
+static const char *animator_name(const kf_anim *anim, const kf_track_info *t)
+{
+    if (t->animator_kind == KF_KIND_INTERPOLATOR) {
+        kf_interpolator_info p;
+        kf_interpolator_get_info(kf_anim_interpolator(anim, t->animator), &p);
+        return p.name;
+    }
+    if (t->animator_kind == KF_KIND_FOLLOWER) {
+        kf_follower_info f;
+        kf_follower_get_info(kf_anim_follower(anim, t->animator), &f);
+        return f.name;
+    }
+    kf_sequence_info s;
+    kf_sequence_get_info(kf_anim_sequence(anim, t->animator), &s);
+    return s.name;
+}
+
 static int cmd_list(const kf_anim *anim, char **args, int count)
 {
     (void)args;
@@ -100,6 +120,19 @@ static int cmd_list(const kf_anim *anim, char **args, int count)
         if (s.arc_length && kf_sequence_length(kf_anim_sequence(anim, i), &length) == KF_OK)
             printf(" length=%.9g", length);
         putchar('\n');
+    }
+    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_INTERPOLATOR); i++) {
+        kf_interpolator_info p;
+        kf_interpolator_get_info(kf_anim_interpolator(anim, i), &p);
+        printf("%s interpolator node=%s keys=%u", p.name, kf_node_name(p.node), p.key_count);
+        if (p.key_value)
+            printf(" keyValue=%u", p.value_count);
+        if (p.velocity_count)
+            printf(" keyVelocity=%u", p.velocity_count);
+        if (p.ease_in_ease_out)
+            printf(" easeInEaseOut=%u", p.key_count);
+        printf("%s%s components=%u\n", p.closed ? " closed" : "",
+               p.normalize_velocity ? " normalizeVelocity" : "", p.components);
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_FOLLOWER); i++) {
         kf_follower_info f;
@@ -131,25 +164,51 @@ static int cmd_list(const kf_anim *anim, char **args, int count)
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TRACK); i++) {
         kf_track_info t;
         kf_anim_track_info(anim, i, &t);
-        const char *animator;
-        if (t.animator_kind == KF_KIND_FOLLOWER) {
-            kf_follower_info f;
-            kf_follower_get_info(kf_anim_follower(anim, t.animator), &f);
-            animator = f.name;
-        } else {
-            kf_sequence_info s;
-            kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &s);
-            animator = s.name;
-        }
         kf_target_info target;
         kf_anim_target_info(anim, t.target, &target);
         kf_controller_info c = {0};
         if (t.controller != KF_NO_INDEX)
             kf_anim_controller_info(anim, t.controller, &c);
-        printf("#%u track animator=%s controller=%s target=%s\n", i, animator,
+        printf("#%u track animator=%s controller=%s target=%s", i, animator_name(anim, &t),
                t.controller != KF_NO_INDEX ? c.name : "-", target.name);
+        if (t.animator_kind == KF_KIND_INTERPOLATOR) {
+            kf_interpolator_info ease = {0};
+            if (t.ease != KF_NO_INDEX)
+                kf_interpolator_get_info(kf_anim_interpolator(anim, t.ease), &ease);
+            printf(" cycleInterval=%.9g loop=%s ease=%s", t.cycle_interval,
+                   t.loop ? "true" : "false", t.ease != KF_NO_INDEX ? ease.name : "-");
+        }
+        putchar('\n');
     }
     return 0;
+}
+
+/* An interpolator at each fraction: rotations as axis-angle (SFRotation). */
+static int sample_interpolator(const kf_interpolator *p, char **args, int count)
+{
+    kf_interpolator_info info;
+    kf_interpolator_get_info(p, &info);
+    const int rotation = info.node == KF_ORIENTATION_INTERPOLATOR ||
+                         info.node == KF_SQUAD_ORIENTATION_INTERPOLATOR;
+    double *fractions = malloc((size_t)count * sizeof *fractions + 1);
+    float *value = malloc(info.components * sizeof *value);
+    int status = EXIT_INPUT;
+    if (fractions && value && parse_numbers(args, count, fractions)) {
+        for (int i = 0; i < count; i++) {
+            kf_interpolator_sample(p, fractions[i], NULL, value);
+            if (rotation) {
+                float axis_angle[4];
+                kf_quat_to_axis_angle(value, axis_angle);
+                memcpy(value, axis_angle, sizeof axis_angle);
+            }
+            printf("%.9g", fractions[i]);
+            print_values(value, info.components);
+        }
+        status = 0;
+    }
+    free(fractions);
+    free(value);
+    return status;
 }
 
 /* What an animator command computes at one argument. */
@@ -184,6 +243,14 @@ static int animator_query(const kf_anim *anim, char **args, int count, query q)
     }
     uint32_t index = kf_anim_find(anim, KF_KIND_SEQUENCE, args[0]);
     if (index == KF_NO_INDEX) {
+        index = kf_anim_find(anim, KF_KIND_INTERPOLATOR, args[0]);
+        if (index != KF_NO_INDEX && q != QUERY_SAMPLE) {
+            fprintf(stderr, "kfplay: animator '%s' is an X3D interpolator; derivatives and "
+                    "distances need a linear or spline sequence\n", args[0]);
+            return EXIT_INPUT;
+        }
+        if (index != KF_NO_INDEX)
+            return sample_interpolator(kf_anim_interpolator(anim, index), args + 1, count - 1);
         fprintf(stderr, "kfplay: no animator named '%s'\n", args[0]);
         return EXIT_INPUT;
     }

@@ -29,7 +29,7 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 1u
-#define KFB_VERSION_MINOR 1u
+#define KFB_VERSION_MINOR 0u
 
 /* Probe values: a writer with the wrong byte order or float format is caught
  * before any real field is trusted (as Lua's LUAC_INT / LUAC_NUM). */

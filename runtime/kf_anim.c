@@ -10,15 +10,15 @@ uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind)
     return anim->objects.count[kind];
 }
 
-static const char *object_name(const kf_objects *o, kf_kind kind, uint32_t i)
+const char *kf_objects_name(const kf_objects *o, kf_kind kind, uint32_t i)
 {
     switch (kind) {
-    case KF_KIND_SEQUENCE:   return o->sequences[i].name;
-    case KF_KIND_CONTROLLER: return o->controllers[i].name;
-    case KF_KIND_TARGET:     return o->targets[i].name;
+    case KF_KIND_SEQUENCE:     return o->sequences[i].name;
+    case KF_KIND_CONTROLLER:   return o->controllers[i].name;
+    case KF_KIND_TARGET:       return o->targets[i].name;
     case KF_KIND_INTERPOLATOR: return o->interpolators[i].name;
-    case KF_KIND_FOLLOWER:   return o->followers[i].name;
-    default:                 return NULL;
+    case KF_KIND_FOLLOWER:     return o->followers[i].name;
+    default:                   return NULL;
     }
 }
 
@@ -27,7 +27,7 @@ uint32_t kf_anim_find(const kf_anim *anim, kf_kind kind, const char *name)
     if (!anim || !name || (unsigned)kind >= KF_KIND_COUNT)
         return KF_NO_INDEX;
     for (uint32_t i = 0; i < anim->objects.count[kind]; i++) {
-        const char *s = object_name(&anim->objects, kind, i);
+        const char *s = kf_objects_name(&anim->objects, kind, i);
         if (s && strcmp(s, name) == 0)
             return i;
     }

@@ -140,6 +140,9 @@ typedef struct kf_objects {
     struct kf_follower     *followers;
 } kf_objects;
 
+/* The name of object i of `kind`; NULL for tracks, which have none. */
+const char *kf_objects_name(const kf_objects *o, kf_kind kind, uint32_t i);
+
 struct kf_anim {
     kf_allocator allocator;
     size_t       size;         /* of the single allocation holding everything */

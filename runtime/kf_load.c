@@ -651,6 +651,41 @@ static kf_result check_targets_played(loader *L, const kf_objects *o)
     return r;
 }
 
+/* Names are unique in their namespace (animators of every kind share one),
+ * as kfc makes them: lookups by name are then unambiguous, and a decompiled
+ * file compiles again. */
+static kf_result check_unique_names(loader *L, const kf_objects *o)
+{
+    static const kf_kind animators[] = {KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR, KF_KIND_FOLLOWER};
+    static const kf_kind others[] = {KF_KIND_CONTROLLER, KF_KIND_TARGET};
+    const struct {
+        const kf_kind *kinds;
+        int count;
+    } spaces[3] = {{animators, 3}, {others, 1}, {others + 1, 1}};
+    kf_result r = KF_OK;
+    for (int n = 0; n < 3 && r == KF_OK; n++) {
+        kf_name_index names = {0};
+        for (int k = 0; k < spaces[n].count && r == KF_OK; k++) {
+            const kf_kind kind = spaces[n].kinds[k];
+            for (uint32_t i = 0; i < o->count[kind] && r == KF_OK; i++) {
+                const char *name = kf_objects_name(o, kind, i);
+                const kf_name_slot *seen = kf_name_find(&names, name);
+                if (seen)
+                    r = fail(L, KF_ERROR_DUPLICATE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                             "%s %u and %s %u are both named '%s'", kf_kind_name(seen->kind),
+                             (unsigned)seen->index, kf_kind_name(kind), (unsigned)i, name);
+                else if (!kf_name_reserve(&names, &L->allocator))
+                    r = fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                             "out of memory checking names");
+                else
+                    kf_name_add(&names, name, kind, i);
+            }
+        }
+        kf_name_index_free(&names, &L->allocator);
+    }
+    return r;
+}
+
 /* ---- the one allocation ---------------------------------------------------- */
 
 /* Adds an array of `count` elements of `size` bytes to a layout, 8-aligned. */
@@ -737,6 +772,8 @@ static kf_result load(loader *L, kf_anim **out)
     r = decode_objects(L, objs, objs_size, anim);
     if (r == KF_OK)
         r = check_targets_played(L, &anim->objects);
+    if (r == KF_OK)
+        r = check_unique_names(L, &anim->objects);
 
 done:
     kf_free(&L->allocator, objs, objs_size ? objs_size : 1);

@@ -138,6 +138,9 @@ static const bad_file table[] = {
     {"track animator out of range", 0, OBJECT_WORD, TRACK_T, 1, 2, 0, KF_ERROR_REFERENCE},
     {"track controller out of range", 0, OBJECT_WORD, TRACK_T, 2, 1, 0, KF_ERROR_REFERENCE},
     {"track target out of range", 0, OBJECT_WORD, TRACK_T, 3, 2, 0, KF_ERROR_REFERENCE},
+    {"two animators of one name", 0, OBJECT_WORD, SEQ_SPLINE, 0, 0, 0, KF_ERROR_DUPLICATE},
+    {"a controller named like an animator (another namespace)", 0, OBJECT_WORD, CONTROLLER, 0, 0,
+     0, KF_OK},
     {"track components differ from the target's", 0, OBJECT_WORD, TRACK_T, 1, 1, 0,
      KF_ERROR_VALUE},
 };
@@ -191,7 +194,7 @@ static void run(const bad_file *t, const test_bytes *plain, const test_bytes *zi
     kf_result r = kf_load_memory(f, size, &options, &anim, &err);
     CHECK(r == t->expect, "%s: got %s, want %s (%s)", t->what, kf_result_name(r),
           kf_result_name(t->expect), err.message);
-    CHECK(anim == NULL, "%s: *out set on failure", t->what);
+    CHECK((anim == NULL) == (r != KF_OK), "%s: *out does not match the result", t->what);
     CHECK(r == KF_OK || (err.result == r && err.message[0]), "%s: kf_error not filled", t->what);
     if (r == KF_OK)
         kf_anim_free(anim);

@@ -102,29 +102,49 @@ static kfb_f64 f64(double x)
 
 /* ---- the three sections ------------------------------------------------- */
 
-/* The data offset of sequence i's key times: those of an earlier sequence
- * with equal times (formats/kfb.md: a player then finds the segment once for
- * both), or a new array. times_at[j] holds the offsets of sequences j < i. */
-static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, const uint32_t *times_at)
+/* Sequences' key times, so that equal arrays are written once
+ * (formats/kfb.md: a player then finds the segment once for all of them):
+ * `at` holds each written sequence's times offset, `slots` is a hash table
+ * of sequence indices + 1 (0: empty), at most half full. */
+typedef struct times_table {
+    uint32_t *at;
+    uint32_t *slots;
+    uint32_t  mask;
+} times_table;
+
+static uint32_t hash_times(const struct kf_sequence *s)
+{
+    const unsigned char *p = (const unsigned char *)s->times;
+    uint32_t h = 2166136261u ^ s->key_count;
+    for (size_t i = 0; i < (size_t)s->key_count * sizeof *s->times; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+/* The data offset of sequence i's key times: an earlier equal array's, or
+ * a new one's. */
+static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_table *t)
 {
     const struct kf_sequence *s = &o->sequences[i];
-    for (uint32_t k = i; k-- > 0;) { /* nearest first: usually the previous one */
-        const struct kf_sequence *e = &o->sequences[k];
+    uint32_t slot = hash_times(s) & t->mask;
+    for (; t->slots[slot]; slot = (slot + 1) & t->mask) {
+        const struct kf_sequence *e = &o->sequences[t->slots[slot] - 1];
         if (e->key_count == s->key_count &&
             memcmp(e->times, s->times, (size_t)s->key_count * sizeof *s->times) == 0)
-            return times_at[k];
+            return t->at[t->slots[slot] - 1];
     }
+    t->slots[slot] = i + 1;
     return put_floats(data, s->times, s->key_count);
 }
 
 static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data,
-                           uint32_t *times_at)
+                           times_table *times)
 {
     for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++) {
         const struct kf_sequence *s = &o->sequences[i];
         uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
         uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
-        times_at[i] = put_times(data, o, i, times_at);
+        times->at[i] = put_times(data, o, i, times);
         kfb_sequence r = {
             .name = put_string(strings, s->name),
             .interpolation = s->interpolation,
@@ -134,7 +154,7 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
             .valid_first = s->valid_first,
             .valid_count = s->valid_count,
             .duration = s->duration,
-            .times = times_at[i],
+            .times = times->at[i],
             .values = put_floats(data, s->values, (size_t)s->key_count * s->components),
             .tangents = KFB_NONE,
             .tcb = KFB_NONE,
@@ -265,13 +285,21 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
         packed[i] = (buffer){&a, NULL, 0, 0, 0};
     }
     kf_result result = KF_OK;
-    const size_t times_size = (o->count[KF_KIND_SEQUENCE] + 1) * sizeof(uint32_t);
-    uint32_t *times_at = kf_alloc(&a, times_size);
-    if (!times_at)
+    const uint32_t sequences = o->count[KF_KIND_SEQUENCE];
+    if (sequences > (1u << 29))
+        return kf_fail(error, KF_ERROR_TOO_LARGE, "%u sequences", (unsigned)sequences);
+    uint32_t capacity = 16;
+    while (capacity < 2 * (uint64_t)sequences)
+        capacity *= 2;
+    times_table times = {kf_calloc(&a, sequences + 1, sizeof(uint32_t)),
+                         kf_calloc(&a, capacity, sizeof(uint32_t)), capacity - 1};
+    if (times.at && times.slots)
+        encode_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
+                       &raw[KFB_SECTION_DATA], &times);
+    kf_free(&a, times.at, (sequences + 1) * sizeof(uint32_t));
+    kf_free(&a, times.slots, capacity * sizeof(uint32_t));
+    if (!times.at || !times.slots)
         return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-    encode_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS], &raw[KFB_SECTION_DATA],
-                   times_at);
-    kf_free(&a, times_at, times_size);
 
     static const uint32_t tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS, KFB_TAG_DATA};
     kfb_section_header headers[KFB_SECTION_COUNT];

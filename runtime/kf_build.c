@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kf_compress_ahead.h"
 #include "kf_internal.h"
 #include "kf_math.h"
 #include "kf_precompute.h"
@@ -147,6 +148,7 @@ void kf_builder_destroy(kf_builder *b)
 {
     if (!b)
         return;
+    kf_ahead_destroy(b->ahead); /* first: its worker reads the sequences */
     kf_allocator a = b->allocator;
     kf_objects *o = &b->objects;
     for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
@@ -371,6 +373,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     }
     kf_name_add(&b->animators, s.name, KF_KIND_SEQUENCE, index);
     b->objects.sequences[b->objects.count[KF_KIND_SEQUENCE]++] = s;
+    kf_ahead_push(b->ahead, &s);
     return KF_OK;
 
 fail:
@@ -936,5 +939,18 @@ kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *option
         compression = options->compression;
     if (compression < 0 || compression > 9)
         return kf_fail(error, KF_ERROR_ARGUMENT, "compression level %d is not 0-9", compression);
-    return kf_encode_objects(&b->allocator, &b->objects, compression, write, user, error);
+    return kf_encode_objects(&b->allocator, &b->objects, compression, b->ahead, write, user,
+                             error);
+}
+
+kf_result kf_builder_compress_ahead(kf_builder *b, int level)
+{
+    if (!b || level < 1 || level > 9)
+        return KF_ERROR_ARGUMENT;
+    if (b->ahead)
+        return KF_OK;
+    kf_result r = kf_ahead_start(&b->allocator, level, &b->ahead);
+    for (uint32_t i = 0; r == KF_OK && i < b->objects.count[KF_KIND_SEQUENCE]; i++)
+        kf_ahead_push(b->ahead, &b->objects.sequences[i]);
+    return r;
 }

@@ -236,6 +236,21 @@ typedef struct kf_encode_options {
 kf_result kf_builder_encode(const kf_builder *builder, const kf_encode_options *options,
                             kf_write_fn write, void *user, kf_error *error);
 
+/*
+ * Starts compressing the data section now, on a second thread, at zlib
+ * `level` (1-9), while descriptions are still being added: a compiler then
+ * pays for deflate while it parses rather than after. Sequences already
+ * added are queued too. A later kf_builder_encode at the same level only
+ * finishes the stream; its bytes are identical to those without this call
+ * (at another level, or once the stream was used, encoding compresses as
+ * usual). Adding a sequence may wait for the worker to catch up.
+ * Requirements: the builder's allocator must be callable from another
+ * thread. Returns KF_ERROR_ARGUMENT for a bad level and
+ * KF_ERROR_OUT_OF_MEMORY; where no thread can be started it returns KF_OK
+ * and nothing runs ahead.
+ */
+kf_result kf_builder_compress_ahead(kf_builder *builder, int level);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,25 +5,19 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "kf_compress_ahead.h"
 #include "kf_internal.h"
 
-/* A growable byte buffer; `failed` latches the first allocation failure so
- * callers check once at the end. */
-typedef struct buffer {
-    const kf_allocator *allocator;
-    unsigned char *data;
-    size_t size, capacity;
-    int failed;
-} buffer;
+typedef kf_bytes buffer;
 
-static void buffer_free(buffer *b)
+void kf_bytes_free(kf_bytes *b)
 {
     kf_free(b->allocator, b->data, b->capacity);
     b->data = NULL;
     b->size = b->capacity = 0;
 }
 
-static unsigned char *buffer_grow(buffer *b, size_t bytes)
+unsigned char *kf_bytes_grow(kf_bytes *b, size_t bytes)
 {
     if (b->failed)
         return NULL;
@@ -55,7 +49,7 @@ static unsigned char *buffer_grow(buffer *b, size_t bytes)
 /* Appends `count` host-order words in file order. */
 static void put_words(buffer *b, const void *words, uint32_t count)
 {
-    unsigned char *at = buffer_grow(b, (size_t)count * 4);
+    unsigned char *at = kf_bytes_grow(b, (size_t)count * 4);
     if (!at)
         return;
     memcpy(at, words, (size_t)count * 4);
@@ -64,7 +58,7 @@ static void put_words(buffer *b, const void *words, uint32_t count)
 
 static void put_bytes(buffer *b, const void *bytes, size_t size)
 {
-    unsigned char *at = buffer_grow(b, size);
+    unsigned char *at = kf_bytes_grow(b, size);
     if (at && size)
         memcpy(at, bytes, size);
 }
@@ -112,7 +106,7 @@ typedef struct times_table {
     uint32_t  mask;
 } times_table;
 
-static uint32_t hash_times(const struct kf_sequence *s)
+uint32_t kf_hash_times(const struct kf_sequence *s)
 {
     const unsigned char *p = (const unsigned char *)s->times;
     uint32_t h = 2166136261u ^ s->key_count;
@@ -126,7 +120,7 @@ static uint32_t hash_times(const struct kf_sequence *s)
 static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_table *t)
 {
     const struct kf_sequence *s = &o->sequences[i];
-    uint32_t slot = hash_times(s) & t->mask;
+    uint32_t slot = kf_hash_times(s) & t->mask;
     for (; t->slots[slot]; slot = (slot + 1) & t->mask) {
         const struct kf_sequence *e = &o->sequences[t->slots[slot] - 1];
         if (e->key_count == s->key_count &&
@@ -137,13 +131,38 @@ static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_t
     return put_floats(data, s->times, s->key_count);
 }
 
+void kf_encode_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r)
+{
+    const uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
+    const uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
+    r->values = put_floats(data, s->values, (size_t)s->key_count * s->components);
+    r->tangents = r->tcb = r->arc_length = KFB_NONE;
+    if (tc || ac) {
+        r->tangents = (uint32_t)(data->size / 4);
+        if (tc) {
+            put_floats(data, s->tangent_out, tc);
+            put_floats(data, s->tangent_in, tc);
+        }
+        if (ac)
+            put_floats(data, s->arcs, ac);
+    }
+    if (s->tcb)
+        r->tcb = put_floats(data, s->tcb, 3 * (size_t)s->key_count);
+    if (s->arc_length)
+        r->arc_length = put_floats(data, s->arc_length,
+                                   (size_t)kfb_arc_length_floats(s->repeat, s->valid_count));
+}
+
+uint32_t kf_encode_floats(kf_bytes *data, const float *f, size_t count)
+{
+    return put_floats(data, f, count);
+}
+
 static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data,
                            times_table *times)
 {
     for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++) {
         const struct kf_sequence *s = &o->sequences[i];
-        uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
-        uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
         times->at[i] = put_times(data, o, i, times);
         kfb_sequence r = {
             .name = put_string(strings, s->name),
@@ -155,25 +174,8 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
             .valid_count = s->valid_count,
             .duration = s->duration,
             .times = times->at[i],
-            .values = put_floats(data, s->values, (size_t)s->key_count * s->components),
-            .tangents = KFB_NONE,
-            .tcb = KFB_NONE,
-            .arc_length = KFB_NONE,
         };
-        if (tc || ac) {
-            r.tangents = (uint32_t)(data->size / 4);
-            if (tc) {
-                put_floats(data, s->tangent_out, tc);
-                put_floats(data, s->tangent_in, tc);
-            }
-            if (ac)
-                put_floats(data, s->arcs, ac);
-        }
-        if (s->tcb)
-            r.tcb = put_floats(data, s->tcb, 3 * (size_t)s->key_count);
-        if (s->arc_length)
-            r.arc_length = put_floats(data, s->arc_length,
-                                      (size_t)kfb_arc_length_floats(s->repeat, s->valid_count));
+        kf_encode_sequence_data(data, s, &r);
         put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
     }
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++) {
@@ -258,7 +260,7 @@ static int compress_section(const kf_allocator *a, const buffer *raw, int level,
     if (status != Z_OK)
         return status == Z_MEM_ERROR ? COMPRESS_NO_MEMORY : COMPRESS_FAILED;
     uLong bound = deflateBound(&z, (uLong)raw->size);
-    unsigned char *at = buffer_grow(out, bound);
+    unsigned char *at = kf_bytes_grow(out, bound);
     if (!at) {
         deflateEnd(&z);
         return COMPRESS_NO_MEMORY;
@@ -276,7 +278,7 @@ static int compress_section(const kf_allocator *a, const buffer *raw, int level,
 }
 
 kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, int compression,
-                            kf_write_fn write, void *user, kf_error *error)
+                            struct kf_ahead *ahead, kf_write_fn write, void *user, kf_error *error)
 {
     const kf_allocator a = *allocator;
     buffer raw[KFB_SECTION_COUNT], packed[KFB_SECTION_COUNT];
@@ -314,7 +316,12 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
             result = kf_fail(error, KF_ERROR_TOO_LARGE, "section %d exceeds 4 GiB", i);
             goto done;
         }
-        int method = compress_section(&a, &raw[i], compression, &packed[i]);
+        int method;
+        if (i == KFB_SECTION_DATA && compression &&
+            kf_ahead_finish(ahead, compression, &raw[i], &packed[i]))
+            method = packed[i].size < raw[i].size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
+        else
+            method = compress_section(&a, &raw[i], compression, &packed[i]);
         if (method == COMPRESS_NO_MEMORY) {
             result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory compressing section %d", i);
             goto done;
@@ -340,7 +347,7 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
     put_bytes(&out, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE);
     put_words(&out, &h, KFB_WORDS(kfb_header) - 1);
     if (out.failed) {
-        buffer_free(&out);
+        kf_bytes_free(&out);
         result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
         goto done;
     }
@@ -365,12 +372,12 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
         result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
     else if (failed)
         result = kf_fail(error, KF_ERROR_IO, "writing the output failed");
-    buffer_free(&out);
+    kf_bytes_free(&out);
 
 done:
     for (int i = 0; i < KFB_SECTION_COUNT; i++) {
-        buffer_free(&raw[i]);
-        buffer_free(&packed[i]);
+        kf_bytes_free(&raw[i]);
+        kf_bytes_free(&packed[i]);
     }
     return result;
 }

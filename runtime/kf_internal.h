@@ -157,11 +157,40 @@ struct kf_builder {
     /* Namespaces: animators of every kind share one. */
     kf_name_index animators, controllers, targets;
     kf_key_index  bindings; /* tracks' (kind, animator, controller, target) */
+    struct kf_ahead *ahead; /* kf_builder_compress_ahead's worker, or NULL */
 };
+
+/* A growable byte buffer the writer builds sections in; `failed` latches
+ * the first allocation failure, so callers check once at the end. */
+typedef struct kf_bytes {
+    const kf_allocator *allocator;
+    unsigned char      *data;
+    size_t              size, capacity;
+    int                 failed;
+} kf_bytes;
+
+/* Room for `bytes` more at the end (returned), or NULL (failed set). */
+unsigned char *kf_bytes_grow(kf_bytes *b, size_t bytes);
+void           kf_bytes_free(kf_bytes *b);
+
+/* Appends `count` floats to a DATA section; returns their word offset. */
+uint32_t kf_encode_floats(kf_bytes *data, const float *f, size_t count);
+
+/* Appends what a sequence stores in DATA after its key times (values,
+ * tangents and arcs, tcb, distance table), in the order formats/kfb.md
+ * gives, and sets those offsets in `record`. Shared by the writer and the
+ * compressor that runs ahead of it (kf_compress_ahead.c), so both lay the
+ * section out the same way. */
+void kf_encode_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *record);
+
+/* A hash of a sequence's key times (count and bytes), to find equal arrays,
+ * which DATA stores once. */
+uint32_t kf_hash_times(const struct kf_sequence *s);
 
 /* Encodes `objects` as a .kfb through `write` (kf_encode.c). */
 kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *objects,
-                            int compression, kf_write_fn write, void *user, kf_error *error);
+                            int compression, struct kf_ahead *ahead, kf_write_fn write, void *user,
+                            kf_error *error);
 
 /* ---- validation (kf_validate.c) ---------------------------------------- */
 

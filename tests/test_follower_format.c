@@ -242,7 +242,7 @@ static void stored_form(void)
     /* Decoding and encoding again gives the same bytes. */
     test_bytes again = {0};
     kf_allocator a = kf_allocator_or_default(NULL);
-    CHECK(kf_encode_objects(&a, &anim->objects, 9, test_bytes_write, &again, NULL) == KF_OK &&
+    CHECK(kf_encode_objects(&a, &anim->objects, 9, NULL, test_bytes_write, &again, NULL) == KF_OK &&
               again.size == bytes.size && !memcmp(again.data, bytes.data, bytes.size),
           "decode -> encode is the identity (%zu vs %zu bytes)", again.size, bytes.size);
     free(again.data);

@@ -1,0 +1,302 @@
+/*
+ * kf_compress_ahead.c - deflating the DATA section on a second thread while
+ * the builder is still being fed (kf_builder_compress_ahead).
+ *
+ * Deflating keyframe data costs about as much as parsing its YAML, so a
+ * compiler that waits for the end to compress takes twice as long. Sequences
+ * come first in DATA and each one's arrays are final once it is added, so a
+ * worker can lay them out (with the writer's own kf_encode_sequence_data) and
+ * deflate them while the caller parses the next one. At encode time the
+ * writer has built the whole section anyway: the worker's output is used
+ * only if the bytes it deflated are exactly the section's start (checked by
+ * length and CRC-32), and the rest is then deflated on the caller's thread.
+ * zlib's output does not depend on how its input is split, so the result is
+ * byte-identical to deflating the section in one go; any failure falls back
+ * to exactly that.
+ *
+ * The worker allocates (its output and scratch) through the builder's
+ * allocator, which must therefore be callable from another thread.
+ */
+#include <string.h>
+#include <zlib.h>
+
+#include "kf_compress_ahead.h"
+#include "kf_internal.h"
+
+#if defined(__STDC_NO_THREADS__)
+
+/* No C11 threads: nothing runs ahead, and the writer compresses as usual. */
+kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
+{
+    (void)a;
+    (void)level;
+    *out = NULL;
+    return KF_OK;
+}
+
+void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s)
+{
+    (void)x;
+    (void)s;
+}
+
+int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed)
+{
+    (void)x;
+    (void)level;
+    (void)raw;
+    (void)packed;
+    return 0;
+}
+
+void kf_ahead_destroy(kf_ahead *x)
+{
+    (void)x;
+}
+
+#else
+
+#include <threads.h>
+
+enum { QUEUE = 64 }; /* sequences in flight; the caller waits when it is full */
+
+/* Earlier sequences' distinct key-time arrays, hashed, to find equal arrays
+ * as the writer does (kf_encode.c stores each distinct array once). */
+typedef struct times_entry {
+    const float *times; /* NULL: empty slot */
+    uint32_t     count, offset, hash;
+} times_entry;
+
+struct kf_ahead {
+    kf_allocator allocator;
+    int          level;
+    thrd_t       thread;
+    mtx_t        lock;
+    cnd_t        changed;
+    struct kf_sequence queue[QUEUE];
+    uint32_t     head, tail;   /* queue[head % QUEUE] .. queue[tail % QUEUE] */
+    int          closing;      /* no more pushes: drain and stop */
+    int          unusable;     /* a push was lost or zlib failed: the writer compresses */
+    int          finished;     /* the stream was finished (or abandoned) */
+    /* Worker's state, read by the caller only after joining. */
+    z_stream     z;
+    kf_bytes     out;          /* deflated so far */
+    kf_bytes     scratch;      /* one sequence laid out */
+    uint64_t     streamed;     /* bytes fed to deflate */
+    uint32_t     crc;          /* of those bytes */
+    times_entry *times;
+    uint32_t     times_count, times_capacity; /* capacity: 0 or a power of two */
+};
+
+
+/* Feeds `size` bytes to deflate, growing the output as needed. */
+static int feed(kf_ahead *x, const unsigned char *data, size_t size, int flush)
+{
+    x->z.next_in = (unsigned char *)data;
+    x->z.avail_in = (uInt)size;
+    for (;;) {
+        if (!kf_bytes_grow(&x->out, 1 << 16))
+            return 0;
+        x->out.size -= 1 << 16;
+        x->z.next_out = x->out.data + x->out.size;
+        x->z.avail_out = 1 << 16;
+        int status = deflate(&x->z, flush);
+        x->out.size += (1 << 16) - x->z.avail_out;
+        if (status == Z_STREAM_END)
+            return 1;
+        if (status != Z_OK && status != Z_BUF_ERROR)
+            return 0;
+        if (x->z.avail_in == 0 && flush == Z_NO_FLUSH && x->z.avail_out != 0)
+            return 1;
+    }
+}
+
+/* The slot of times equal to `s`'s among earlier sequences, or the empty
+ * slot where they go. */
+static times_entry *find_times(const kf_ahead *x, const struct kf_sequence *s, uint32_t hash)
+{
+    const uint32_t mask = x->times_capacity - 1;
+    for (uint32_t i = hash & mask;; i = (i + 1) & mask) {
+        times_entry *e = &x->times[i];
+        if (!e->times || (e->hash == hash && e->count == s->key_count &&
+                          memcmp(e->times, s->times, (size_t)s->key_count * sizeof *s->times) == 0))
+            return e;
+    }
+}
+
+/* Keeps the table at most half full. */
+static int reserve_times(kf_ahead *x)
+{
+    if ((uint64_t)(x->times_count + 1) * 2 <= x->times_capacity)
+        return 1;
+    uint32_t grown = x->times_capacity ? 2 * x->times_capacity : 64;
+    times_entry *t = kf_calloc(&x->allocator, grown, sizeof *t);
+    if (!t)
+        return 0;
+    for (uint32_t i = 0; i < x->times_capacity; i++) {
+        const times_entry *e = &x->times[i];
+        if (e->times)
+            for (uint32_t j = e->hash & (grown - 1);; j = (j + 1) & (grown - 1))
+                if (!t[j].times) {
+                    t[j] = *e;
+                    break;
+                }
+    }
+    kf_free(&x->allocator, x->times, x->times_capacity * sizeof *t);
+    x->times = t;
+    x->times_capacity = grown;
+    return 1;
+}
+
+/* Lays out one sequence as the writer will (after all earlier ones) and
+ * deflates it. */
+static int process(kf_ahead *x, const struct kf_sequence *s)
+{
+    if (!reserve_times(x))
+        return 0;
+    x->scratch.size = 0;
+    const uint32_t hash = kf_hash_times(s);
+    times_entry *e = find_times(x, s, hash);
+    kfb_sequence record = {0};
+    if (!e->times) {
+        *e = (times_entry){s->times, s->key_count, (uint32_t)(x->streamed / 4), hash};
+        x->times_count++;
+        kf_encode_floats(&x->scratch, s->times, s->key_count);
+    }
+    kf_encode_sequence_data(&x->scratch, s, &record);
+    if (x->scratch.failed || !feed(x, x->scratch.data, x->scratch.size, Z_NO_FLUSH))
+        return 0;
+    x->crc = (uint32_t)crc32_z(x->crc, x->scratch.data, x->scratch.size);
+    x->streamed += x->scratch.size;
+    return 1;
+}
+
+static int worker(void *arg)
+{
+    kf_ahead *x = arg;
+    mtx_lock(&x->lock);
+    for (;;) {
+        while (x->head == x->tail && !x->closing)
+            cnd_wait(&x->changed, &x->lock);
+        if (x->head == x->tail)
+            break;
+        struct kf_sequence s = x->queue[x->head % QUEUE];
+        const int skip = x->unusable;
+        mtx_unlock(&x->lock);
+        int ok = skip || process(x, &s);
+        mtx_lock(&x->lock);
+        if (!ok)
+            x->unusable = 1;
+        x->head++;
+        cnd_broadcast(&x->changed);
+    }
+    mtx_unlock(&x->lock);
+    return 0;
+}
+
+kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
+{
+    *out = NULL;
+    kf_ahead *x = kf_calloc(a, 1, sizeof *x);
+    if (!x)
+        return KF_ERROR_OUT_OF_MEMORY;
+    x->allocator = *a;
+    x->level = level;
+    x->out.allocator = x->scratch.allocator = &x->allocator;
+    x->z.zalloc = kf_zlib_alloc;
+    x->z.zfree = kf_zlib_free;
+    x->z.opaque = &x->allocator;
+    int status = deflateInit(&x->z, level);
+    if (status != Z_OK) {
+        kf_free(a, x, sizeof *x);
+        return status == Z_MEM_ERROR ? KF_ERROR_OUT_OF_MEMORY : KF_ERROR_ARGUMENT;
+    }
+    if (mtx_init(&x->lock, mtx_plain) != thrd_success) {
+        deflateEnd(&x->z);
+        kf_free(a, x, sizeof *x);
+        return KF_ERROR_OUT_OF_MEMORY;
+    }
+    if (cnd_init(&x->changed) != thrd_success) {
+        mtx_destroy(&x->lock);
+        deflateEnd(&x->z);
+        kf_free(a, x, sizeof *x);
+        return KF_ERROR_OUT_OF_MEMORY;
+    }
+    if (thrd_create(&x->thread, worker, x) != thrd_success) {
+        /* No thread to run ahead on: the writer compresses as usual. */
+        cnd_destroy(&x->changed);
+        mtx_destroy(&x->lock);
+        deflateEnd(&x->z);
+        kf_free(a, x, sizeof *x);
+        return KF_OK;
+    }
+    *out = x;
+    return KF_OK;
+}
+
+void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s)
+{
+    if (!x)
+        return;
+    mtx_lock(&x->lock);
+    if (x->closing) {
+        x->unusable = 1; /* added after encoding began: the stream is out of date */
+    } else {
+        while (x->tail - x->head == QUEUE)
+            cnd_wait(&x->changed, &x->lock);
+        x->queue[x->tail++ % QUEUE] = *s;
+        cnd_broadcast(&x->changed);
+    }
+    mtx_unlock(&x->lock);
+}
+
+/* Stops taking sequences and waits for the worker to drain its queue. */
+static void close_and_join(kf_ahead *x)
+{
+    mtx_lock(&x->lock);
+    int running = !x->closing;
+    x->closing = 1;
+    cnd_broadcast(&x->changed);
+    mtx_unlock(&x->lock);
+    if (running)
+        thrd_join(x->thread, NULL);
+}
+
+int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed)
+{
+    if (!x)
+        return 0;
+    close_and_join(x);
+    if (x->finished || x->unusable || level != x->level || x->streamed > raw->size ||
+        (uint32_t)crc32_z(0L, raw->data, (size_t)x->streamed) != x->crc) {
+        x->finished = 1;
+        return 0;
+    }
+    x->finished = 1;
+    if (!feed(x, raw->data + x->streamed, raw->size - (size_t)x->streamed, Z_FINISH))
+        return 0;
+    /* Hand the output over. */
+    kf_bytes_free(packed);
+    *packed = x->out;
+    packed->allocator = raw->allocator;
+    memset(&x->out, 0, sizeof x->out);
+    x->out.allocator = &x->allocator;
+    return 1;
+}
+
+void kf_ahead_destroy(kf_ahead *x)
+{
+    if (!x)
+        return;
+    close_and_join(x);
+    deflateEnd(&x->z);
+    cnd_destroy(&x->changed);
+    mtx_destroy(&x->lock);
+    kf_bytes_free(&x->out);
+    kf_bytes_free(&x->scratch);
+    kf_free(&x->allocator, x->times, x->times_capacity * sizeof *x->times);
+    kf_allocator a = x->allocator;
+    kf_free(&a, x, sizeof *x);
+}
+
+#endif

@@ -1,0 +1,30 @@
+/*
+ * kf_compress_ahead.h - deflating a builder's DATA section on a second
+ * thread while descriptions are still being added (kf_compress_ahead.c).
+ */
+#ifndef KF_COMPRESS_AHEAD_H
+#define KF_COMPRESS_AHEAD_H
+
+#include "kf.h"
+
+struct kf_sequence;
+struct kf_bytes;
+typedef struct kf_ahead kf_ahead;
+
+/* Starts the worker at zlib `level`. *out stays NULL (and KF_OK is
+ * returned) where no thread can be started: nothing then runs ahead. */
+kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out);
+
+/* Queues the sequence just added (copied; its arrays must stay put). May
+ * wait while the worker catches up. NULL is ignored. */
+void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s);
+
+/* Stops the worker. If what it deflated is exactly the start of `raw` (the
+ * DATA section the writer built) and `level` is the worker's, deflates the
+ * rest into the same stream and moves the result into `packed`: 1. Else 0,
+ * and the writer compresses `raw` itself. Only the first call can succeed. */
+int kf_ahead_finish(kf_ahead *x, int level, const struct kf_bytes *raw, struct kf_bytes *packed);
+
+void kf_ahead_destroy(kf_ahead *x);
+
+#endif /* KF_COMPRESS_AHEAD_H */

@@ -1,0 +1,106 @@
+/*
+ * test_compress_ahead.c - kf_builder_compress_ahead changes when deflate
+ * runs, never what it writes: with it, a file is byte for byte the file
+ * written without it, at the same level, at another level, encoded twice,
+ * and with sequences added after encoding; and it loads.
+ */
+#include <stdlib.h>
+
+#include "kf_test.h"
+#include "test_util.h"
+
+static test_bytes encode(const kf_builder *b, int level)
+{
+    test_bytes out = {0};
+    kf_encode_options o = {sizeof o, level};
+    CHECK(kf_builder_encode(b, &o, test_bytes_write, &out, NULL) == KF_OK, "encode at %d", level);
+    return out;
+}
+
+static void same(const test_bytes *a, const test_bytes *b, const char *what)
+{
+    CHECK(a->size == b->size && memcmp(a->data, b->data, a->size) == 0, "%s: %zu vs %zu bytes",
+          what, a->size, b->size);
+}
+
+/* A builder with many sequences, so the worker has real work. */
+static kf_builder *big_builder(int ahead_level, uint32_t sequences)
+{
+    kf_builder *b = test_rich_builder();
+    if (ahead_level)
+        CHECK(kf_builder_compress_ahead(b, ahead_level) == KF_OK, "compress ahead");
+    double times[40], values[120];
+    for (uint32_t i = 0; i < sequences; i++) {
+        for (int k = 0; k < 40; k++) {
+            times[k] = 25.0 * k + (i % 3 == 0 ? 0 : i % 7); /* some key times shared */
+            for (int c = 0; c < 3; c++)
+                values[3 * k + c] = (double)((i * 7919u + (unsigned)k * 104729u + (unsigned)c) % 1000) / 7;
+        }
+        char name[32];
+        snprintf(name, sizeof name, "extra%u", (unsigned)i);
+        kf_sequence_desc d = {name, i & 1 ? KF_SPLINE : KF_LINEAR, KF_LOOP, 1000, 3, 40,
+                              times, values, 0, 39, NULL, 0};
+        kf_error e;
+        CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "add %u: %s", (unsigned)i, e.message);
+    }
+    return b;
+}
+
+int main(void)
+{
+    for (int level = 1; level <= 9; level += 4) {
+        kf_builder *plain = big_builder(0, 300), *ahead = big_builder(level, 300);
+        test_bytes want = encode(plain, level), got = encode(ahead, level);
+        same(&want, &got, "ahead at the encoding level");
+        kf_anim *anim = NULL;
+        CHECK(kf_load_memory(got.data, got.size, NULL, &anim, NULL) == KF_OK, "loads");
+        kf_anim_free(anim);
+
+        /* Encoding again, and at other levels, falls back to the same bytes. */
+        test_bytes again = encode(ahead, level);
+        same(&want, &again, "encoded twice");
+        test_bytes other_want = encode(plain, 10 - level), other = encode(ahead, 10 - level);
+        same(&other_want, &other, "another level");
+        test_bytes stored_want = encode(plain, 0), stored = encode(ahead, 0);
+        same(&stored_want, &stored, "stored");
+        free(want.data);
+        free(got.data);
+        free(again.data);
+        free(other_want.data);
+        free(other.data);
+        free(stored_want.data);
+        free(stored.data);
+        kf_builder_destroy(plain);
+        kf_builder_destroy(ahead);
+    }
+
+    /* Started after some sequences, and fed more after an encoding. */
+    kf_builder *plain = big_builder(0, 50), *late = big_builder(0, 50);
+    CHECK(kf_builder_compress_ahead(late, 6) == KF_OK, "late start");
+    test_bytes want = encode(plain, 6), got = encode(late, 6);
+    same(&want, &got, "started late");
+    static const double t2[2] = {0, 10}, v2[2] = {1, 2};
+    kf_sequence_desc d = {"after", KF_LINEAR, KF_CONSTANT, 10, 1, 2, t2, v2, 0, 1, NULL, 0};
+    CHECK(kf_builder_add_sequence(plain, &d, NULL) == KF_OK && kf_builder_add_sequence(late, &d, NULL) == KF_OK,
+          "add after encoding");
+    free(want.data);
+    free(got.data);
+    want = encode(plain, 6);
+    got = encode(late, 6);
+    same(&want, &got, "a sequence added after encoding");
+    free(want.data);
+    free(got.data);
+    kf_builder_destroy(plain);
+    kf_builder_destroy(late);
+
+    /* Destroyed while the worker may still be busy. */
+    kf_builder *busy = big_builder(9, 200);
+    kf_builder_destroy(busy);
+
+    CHECK(kf_builder_compress_ahead(NULL, 1) == KF_ERROR_ARGUMENT, "NULL builder");
+    kf_builder *b = test_rich_builder();
+    CHECK(kf_builder_compress_ahead(b, 0) == KF_ERROR_ARGUMENT, "level 0");
+    CHECK(kf_builder_compress_ahead(b, 10) == KF_ERROR_ARGUMENT, "level 10");
+    kf_builder_destroy(b);
+    return kf_test_report("test_compress_ahead");
+}

@@ -128,6 +128,21 @@ static void free_follower(const kf_allocator *a, struct kf_follower *f)
     kf_free(a, (void *)f->initial_value, follower_floats(f) * sizeof(float));
 }
 
+/* Everything adding an animator can fail at, done before it commits: a
+ * copy of its name, room in its array and in the animator index. Returns
+ * the copy, or NULL when memory ran out (nothing has changed then). */
+static char *reserve_animator(kf_builder *b, kf_kind kind, void **array, size_t element,
+                              const char *name)
+{
+    char *copy = copy_string(&b->allocator, name);
+    if (!copy || !reserve(b, kind, array, element) ||
+        !kf_name_reserve(&b->animators, &b->allocator)) {
+        free_string(&b->allocator, copy);
+        return NULL;
+    }
+    return copy;
+}
+
 /* ---- builder ----------------------------------------------------------- */
 
 kf_result kf_builder_create(const kf_allocator *allocator, kf_builder **out)
@@ -362,12 +377,9 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
             goto fail;
     }
 
-    s.name = copy_string(&b->allocator, d->name);
-    if (!s.name ||
-        !reserve(b, KF_KIND_SEQUENCE, (void **)&b->objects.sequences,
-                 sizeof *b->objects.sequences) ||
-        !kf_name_reserve(&b->animators, &b->allocator)) {
-        free_string(&b->allocator, s.name);
+    s.name = reserve_animator(b, KF_KIND_SEQUENCE, (void **)&b->objects.sequences,
+                              sizeof *b->objects.sequences, d->name);
+    if (!s.name) {
         r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
         goto fail;
     }
@@ -402,17 +414,16 @@ __attribute__((format(printf, 6, 7)))
 static kf_result fail_field(kf_error *error, kf_result result, uint32_t object, kf_field field,
                             uint32_t item, const char *format, ...)
 {
+    kf_error_clear(error);
     if (error) {
-        kf_error_clear(error);
-        error->result = result;
         error->object = object;
         error->field = field;
         error->item = item;
-        va_list ap;
-        va_start(ap, format);
-        vsnprintf(error->message, sizeof error->message, format, ap);
-        va_end(ap);
     }
+    va_list ap;
+    va_start(ap, format);
+    kf_failv(error, result, format, ap);
+    va_end(ap);
     return result;
 }
 
@@ -577,12 +588,9 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
     if (r != KF_OK)
         goto fail;
 
-    f.name = copy_string(&b->allocator, d->name);
-    if (!f.name ||
-        !reserve(b, KF_KIND_FOLLOWER, (void **)&b->objects.followers,
-                 sizeof *b->objects.followers) ||
-        !kf_name_reserve(&b->animators, &b->allocator)) {
-        free_string(&b->allocator, f.name);
+    f.name = reserve_animator(b, KF_KIND_FOLLOWER, (void **)&b->objects.followers,
+                              sizeof *b->objects.followers, d->name);
+    if (!f.name) {
         r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
         goto fail;
     }
@@ -753,12 +761,9 @@ kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc 
     if ((r = kf_validate_interpolator_derived(&p, error)) != KF_OK)
         goto fail;
 
-    p.name = copy_string(&b->allocator, d->name);
-    if (!p.name ||
-        !reserve(b, KF_KIND_INTERPOLATOR, (void **)&b->objects.interpolators,
-                 sizeof *b->objects.interpolators) ||
-        !kf_name_reserve(&b->animators, &b->allocator)) {
-        free_string(&b->allocator, p.name);
+    p.name = reserve_animator(b, KF_KIND_INTERPOLATOR, (void **)&b->objects.interpolators,
+                              sizeof *b->objects.interpolators, d->name);
+    if (!p.name) {
         r = fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX, "out of memory");
         goto fail;
     }

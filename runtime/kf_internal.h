@@ -42,6 +42,17 @@ kf_result kf_fail(kf_error *error, kf_result result, const char *format, ...)
 #endif
     ;
 
+/* As kf_fail, with a va_list. */
+kf_result kf_failv(kf_error *error, kf_result result, const char *format, va_list ap);
+
+/* As kf_fail, also naming the field and item the error is about. */
+kf_result kf_fail_at(kf_error *error, kf_result result, kf_field field, uint32_t item,
+                     const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
 /* Resets `error` to "no error, nothing located". */
 void kf_error_clear(kf_error *error);
 

@@ -67,72 +67,56 @@ uint64_t kf_interpolator_derived_count(const struct kf_interpolator *p)
     }
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static kf_result fail_at(kf_error *error, kf_field field, uint32_t item, const char *fmt, ...)
-{
-    if (error) {
-        error->result = KF_ERROR_VALUE;
-        error->field = field;
-        error->item = item;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(error->message, sizeof error->message, fmt, ap);
-        va_end(ap);
-    }
-    return KF_ERROR_VALUE;
-}
 
 kf_result kf_validate_interpolator_header(const struct kf_interpolator *p, kf_error *error)
 {
     if (p->node >= KFB_NODE_COUNT)
-        return fail_at(error, KF_FIELD_NODE, KF_NO_INDEX, "unknown interpolator node %u",
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_NODE, KF_NO_INDEX, "unknown interpolator node %u",
                        (unsigned)p->node);
     const node_def *d = &nodes[p->node];
     const uint32_t n = p->key_count, v = p->value_count;
     const int ease = p->node == KFB_NODE_EASE_IN_EASE_OUT;
 
     if (n < 1)
-        return fail_at(error, KF_FIELD_KEYS, KF_NO_INDEX, "%s needs at least one key", d->name);
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEYS, KF_NO_INDEX, "%s needs at least one key", d->name);
     if (ease) {
         if (v != n)
-            return fail_at(error, KF_FIELD_EASE_IN_EASE_OUT, KF_NO_INDEX,
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_EASE_IN_EASE_OUT, KF_NO_INDEX,
                            "easeInEaseOut has %u entr%s; it needs one per key (%u)",
                            (unsigned)v, v == 1 ? "y" : "ies", (unsigned)n);
     } else if (d->multi) {
         if (v < n || v % n != 0)
-            return fail_at(error, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
                            "keyValue has %u entr%s; %s needs a positive multiple of the %u "
                            "keys",
                            (unsigned)v, v == 1 ? "y" : "ies", d->name, (unsigned)n);
     } else if (v != n) {
-        return fail_at(error, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
                        "keyValue has %u entr%s; %s needs exactly one per key (%u)", (unsigned)v,
                        v == 1 ? "y" : "ies", d->name, (unsigned)n);
     }
     /* Every array is addressed with 32-bit word offsets. */
     if ((uint64_t)v * d->dimension > UINT32_MAX)
-        return fail_at(error, KF_FIELD_KEY_VALUE, KF_NO_INDEX, "keyValue is too large");
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, KF_NO_INDEX, "keyValue is too large");
 
     const uint32_t w = p->velocity_count;
     if (w != 0 && !d->spline)
-        return fail_at(error, KF_FIELD_KEY_VELOCITY, KF_NO_INDEX, "%s has no keyVelocity field",
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VELOCITY, KF_NO_INDEX, "%s has no keyVelocity field",
                        d->name);
     if (w != 0 && w != 2 && w != n)
-        return fail_at(error, KF_FIELD_KEY_VELOCITY, KF_NO_INDEX,
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VELOCITY, KF_NO_INDEX,
                        "keyVelocity has %u entr%s; it needs 0, 2 (first and last key) or one "
                        "per key (%u)",
                        (unsigned)w, w == 1 ? "y" : "ies", (unsigned)n);
 
     const int nonlinear = d->spline || d->squad;
     if (p->flags & ~(uint32_t)(KFB_INTERPOLATOR_CLOSED | KFB_INTERPOLATOR_NORMALIZE_VELOCITY))
-        return fail_at(error, KF_FIELD_NODE, KF_NO_INDEX, "unknown interpolator flags %#x",
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_NODE, KF_NO_INDEX, "unknown interpolator flags %#x",
                        (unsigned)p->flags);
     if ((p->flags & KFB_INTERPOLATOR_CLOSED) && !nonlinear)
-        return fail_at(error, KF_FIELD_CLOSED, KF_NO_INDEX, "%s has no closed field", d->name);
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_CLOSED, KF_NO_INDEX, "%s has no closed field", d->name);
     if ((p->flags & KFB_INTERPOLATOR_NORMALIZE_VELOCITY) && !nonlinear)
-        return fail_at(error, KF_FIELD_NORMALIZE_VELOCITY, KF_NO_INDEX,
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_NORMALIZE_VELOCITY, KF_NO_INDEX,
                        "%s has no normalizeVelocity field", d->name);
     return KF_OK;
 }
@@ -158,28 +142,28 @@ kf_result kf_validate_interpolator(const struct kf_interpolator *p, kf_error *er
 
     for (uint32_t i = 0; i < n; i++) {
         if (!isfinite(p->keys[i]))
-            return fail_at(error, KF_FIELD_KEY_TIME, i, "key %u is not a finite number",
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, i, "key %u is not a finite number",
                            (unsigned)i);
         if (i > 0 && p->keys[i] < p->keys[i - 1])
-            return fail_at(error, KF_FIELD_KEY_TIME, i,
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, i,
                            "key %u (%g) is less than the key before it (%g)", (unsigned)i,
                            (double)p->keys[i], (double)p->keys[i - 1]);
     }
     uint32_t bad = non_finite_entry(p->values, p->value_count, dim);
     if (bad != KF_NO_INDEX)
-        return fail_at(error, ease ? KF_FIELD_EASE_IN_EASE_OUT : KF_FIELD_KEY_VALUE, bad,
+        return kf_fail_at(error, KF_ERROR_VALUE, ease ? KF_FIELD_EASE_IN_EASE_OUT : KF_FIELD_KEY_VALUE, bad,
                        "%s entry %u is not a finite number", ease ? "easeInEaseOut" : "keyValue",
                        (unsigned)bad);
     if (p->node == KFB_NODE_COLOR_INTERPOLATOR) {
         for (uint32_t i = 0; i < 3 * p->value_count; i++)
             if (!(p->values[i] >= 0.0f && p->values[i] <= 1.0f))
-                return fail_at(error, KF_FIELD_KEY_VALUE, i / 3,
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, i / 3,
                                "keyValue entry %u: colour component %g is outside [0, 1]",
                                (unsigned)(i / 3), (double)p->values[i]);
     }
     bad = non_finite_entry(p->velocities, p->velocity_count, dim);
     if (bad != KF_NO_INDEX)
-        return fail_at(error, KF_FIELD_KEY_VELOCITY, bad,
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VELOCITY, bad,
                        "keyVelocity entry %u is not a finite number", (unsigned)bad);
     return KF_OK;
 }
@@ -194,7 +178,7 @@ kf_result kf_validate_interpolator_derived(const struct kf_interpolator *p, kf_e
     for (uint64_t i = 0; i < count; i++) {
         if (!isfinite(p->derived[i])) {
             uint32_t key = (uint32_t)(i % (per_key * p->key_count) / per_key);
-            return fail_at(error, KF_FIELD_TANGENTS, key,
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
                            "the precomputed value of key %u is not a finite number "
                            "(keyValue or keyVelocity too large)",
                            (unsigned)key);

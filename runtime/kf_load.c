@@ -50,17 +50,16 @@ static kf_result fail(loader *L, kf_result result, uint32_t section_index, uint3
                       uint64_t offset, const char *format, ...)
 {
     kf_error *e = L->error;
+    kf_error_clear(e);
     if (e) {
-        kf_error_clear(e);
-        e->result = result;
         e->section = section_index;
         e->object = object;
         e->offset = offset;
-        va_list ap;
-        va_start(ap, format);
-        vsnprintf(e->message, sizeof e->message, format, ap);
-        va_end(ap);
     }
+    va_list ap;
+    va_start(ap, format);
+    kf_failv(e, result, format, ap);
+    va_end(ap);
     return result;
 }
 

@@ -58,14 +58,34 @@ void kf_error_clear(kf_error *error)
     error->item = KF_NO_INDEX;
 }
 
-kf_result kf_fail(kf_error *error, kf_result result, const char *format, ...)
+kf_result kf_failv(kf_error *error, kf_result result, const char *format, va_list ap)
 {
     if (error) {
         error->result = result;
-        va_list ap;
-        va_start(ap, format);
         vsnprintf(error->message, sizeof error->message, format, ap);
-        va_end(ap);
     }
+    return result;
+}
+
+kf_result kf_fail(kf_error *error, kf_result result, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    kf_failv(error, result, format, ap);
+    va_end(ap);
+    return result;
+}
+
+kf_result kf_fail_at(kf_error *error, kf_result result, kf_field field, uint32_t item,
+                     const char *format, ...)
+{
+    if (error) {
+        error->field = field;
+        error->item = item;
+    }
+    va_list ap;
+    va_start(ap, format);
+    kf_failv(error, result, format, ap);
+    va_end(ap);
     return result;
 }

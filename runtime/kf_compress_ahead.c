@@ -5,14 +5,16 @@
  * Deflating keyframe data costs about as much as parsing its YAML, so a
  * compiler that waits for the end to compress takes twice as long. Sequences
  * come first in DATA and each one's arrays are final once it is added, so a
- * worker can lay them out (with the writer's own kf_encode_sequence_data) and
- * deflate them while the caller parses the next one. At encode time the
- * writer has built the whole section anyway: the worker's output is used
- * only if the bytes it deflated are exactly the section's start (checked by
- * length and CRC-32), and the rest is then deflated on the caller's thread.
- * zlib's output does not depend on how its input is split, so the result is
- * byte-identical to deflating the section in one go; any failure falls back
- * to exactly that.
+ * worker can lay them out and deflate them while the caller parses the next
+ * one. It lays them out with the writer's own kf_encode_sequence_data and
+ * the writer's rule for shared key times, so what it deflates is the start
+ * of the section the writer builds (tests/test_compress_ahead.c compares the
+ * files byte for byte); at encode time the rest is deflated on the caller's
+ * thread. zlib's output does not depend on how its input is split, so the
+ * result is byte-identical to deflating the section in one go. The worker
+ * also keeps the CRC-32 of what it produced, which the writer then need not
+ * compute again. Any failure (or a section shorter than what was deflated)
+ * falls back to compressing as usual.
  *
  * The worker allocates (its output and scratch) through the builder's
  * allocator, which must therefore be callable from another thread.
@@ -40,12 +42,14 @@ void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s)
     (void)s;
 }
 
-int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed)
+int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed,
+                    uint32_t *packed_crc)
 {
     (void)x;
     (void)level;
     (void)raw;
     (void)packed;
+    (void)packed_crc;
     return 0;
 }
 
@@ -83,7 +87,7 @@ struct kf_ahead {
     kf_bytes     out;          /* deflated so far */
     kf_bytes     scratch;      /* one sequence laid out */
     uint64_t     streamed;     /* bytes fed to deflate */
-    uint32_t     crc;          /* of those bytes */
+    uint32_t     crc;          /* of the deflated output, `out` */
     times_entry *times;
     uint32_t     times_count, times_capacity; /* capacity: 0 or a power of two */
 };
@@ -101,7 +105,9 @@ static int feed(kf_ahead *x, const unsigned char *data, size_t size, int flush)
         x->z.next_out = x->out.data + x->out.size;
         x->z.avail_out = 1 << 16;
         int status = deflate(&x->z, flush);
-        x->out.size += (1 << 16) - x->z.avail_out;
+        const size_t produced = (1 << 16) - x->z.avail_out;
+        x->crc = (uint32_t)crc32_z(x->crc, x->out.data + x->out.size, produced);
+        x->out.size += produced;
         if (status == Z_STREAM_END)
             return 1;
         if (status != Z_OK && status != Z_BUF_ERROR)
@@ -166,7 +172,6 @@ static int process(kf_ahead *x, const struct kf_sequence *s)
     kf_encode_sequence_data(&x->scratch, s, &record);
     if (x->scratch.failed || !feed(x, x->scratch.data, x->scratch.size, Z_NO_FLUSH))
         return 0;
-    x->crc = (uint32_t)crc32_z(x->crc, x->scratch.data, x->scratch.size);
     x->streamed += x->scratch.size;
     return 1;
 }
@@ -262,13 +267,13 @@ static void close_and_join(kf_ahead *x)
         thrd_join(x->thread, NULL);
 }
 
-int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed)
+int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed,
+                    uint32_t *packed_crc)
 {
     if (!x)
         return 0;
     close_and_join(x);
-    if (x->finished || x->unusable || level != x->level || x->streamed > raw->size ||
-        (uint32_t)crc32_z(0L, raw->data, (size_t)x->streamed) != x->crc) {
+    if (x->finished || x->unusable || level != x->level || x->streamed > raw->size) {
         x->finished = 1;
         return 0;
     }
@@ -276,6 +281,7 @@ int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packe
     if (!feed(x, raw->data + x->streamed, raw->size - (size_t)x->streamed, Z_FINISH))
         return 0;
     /* Hand the output over. */
+    *packed_crc = x->crc;
     kf_bytes_free(packed);
     *packed = x->out;
     packed->allocator = raw->allocator;

@@ -19,11 +19,13 @@ kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out);
  * wait while the worker catches up. NULL is ignored. */
 void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s);
 
-/* Stops the worker. If what it deflated is exactly the start of `raw` (the
- * DATA section the writer built) and `level` is the worker's, deflates the
- * rest into the same stream and moves the result into `packed`: 1. Else 0,
- * and the writer compresses `raw` itself. Only the first call can succeed. */
-int kf_ahead_finish(kf_ahead *x, int level, const struct kf_bytes *raw, struct kf_bytes *packed);
+/* Stops the worker. If it deflated the start of `raw` (the DATA section the
+ * writer built) at `level`, deflates the rest into the same stream, moves
+ * the result into `packed`, sets *packed_crc to its CRC-32 and returns 1.
+ * Else 0, and the writer compresses `raw` itself. Only the first call can
+ * succeed. */
+int kf_ahead_finish(kf_ahead *x, int level, const struct kf_bytes *raw, struct kf_bytes *packed,
+                    uint32_t *packed_crc);
 
 void kf_ahead_destroy(kf_ahead *x);
 

@@ -287,6 +287,8 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
         packed[i] = (buffer){&a, NULL, 0, 0, 0};
     }
     kf_result result = KF_OK;
+    uint32_t packed_crc = 0;
+    int packed_crc_known = 0;
     const uint32_t sequences = o->count[KF_KIND_SEQUENCE];
     if (sequences > (1u << 29))
         return kf_fail(error, KF_ERROR_TOO_LARGE, "%u sequences", (unsigned)sequences);
@@ -295,13 +297,28 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
         capacity *= 2;
     times_table times = {kf_calloc(&a, sequences + 1, sizeof(uint32_t)),
                          kf_calloc(&a, capacity, sizeof(uint32_t)), capacity - 1};
+    /* The sequences' arrays are nearly all of DATA: room for them up front
+     * saves copying megabytes as the buffer doubles. */
+    uint64_t data_bytes = 0;
+    for (uint32_t i = 0; i < sequences; i++) {
+        const struct kf_sequence *s = &o->sequences[i];
+        data_bytes += 4 * ((uint64_t)s->key_count * (1 + (uint64_t)s->components + (s->tcb ? 3 : 0)) +
+                           2 * (uint64_t)kf_sequence_tangent_count(s->interpolation, s->valid_count,
+                                                                   s->components) +
+                           kf_sequence_arc_count(s->interpolation, s->valid_count) +
+                           (s->arc_length ? kfb_arc_length_floats(s->repeat, s->valid_count) : 0));
+    }
+    if (data_bytes <= UINT32_MAX && kf_bytes_grow(&raw[KFB_SECTION_DATA], (size_t)data_bytes))
+        raw[KFB_SECTION_DATA].size = 0;
     if (times.at && times.slots)
         encode_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
                        &raw[KFB_SECTION_DATA], &times);
     kf_free(&a, times.at, (sequences + 1) * sizeof(uint32_t));
     kf_free(&a, times.slots, capacity * sizeof(uint32_t));
-    if (!times.at || !times.slots)
-        return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (!times.at || !times.slots) {
+        result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+        goto done;
+    }
 
     static const uint32_t tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS, KFB_TAG_DATA};
     kfb_section_header headers[KFB_SECTION_COUNT];
@@ -318,9 +335,10 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
         }
         int method;
         if (i == KFB_SECTION_DATA && compression &&
-            kf_ahead_finish(ahead, compression, &raw[i], &packed[i]))
+            kf_ahead_finish(ahead, compression, &raw[i], &packed[i], &packed_crc)) {
             method = packed[i].size < raw[i].size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
-        else
+            packed_crc_known = method == KFB_COMPRESSION_ZLIB;
+        } else
             method = compress_section(&a, &raw[i], compression, &packed[i]);
         if (method == COMPRESS_NO_MEMORY) {
             result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory compressing section %d", i);
@@ -360,7 +378,9 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
         if (out.failed)
             break;
         crc = (uint32_t)crc32(0L, out.data, (uInt)out.size);
-        if (stored[i]->size) /* zlib restarts the checksum on a NULL buffer */
+        if (i == KFB_SECTION_DATA && packed_crc_known) /* the compressor kept it */
+            crc = (uint32_t)crc32_combine(crc, packed_crc, (z_off_t)stored[i]->size);
+        else if (stored[i]->size) /* zlib restarts the checksum on a NULL buffer */
             crc = (uint32_t)crc32_z(crc, stored[i]->data, stored[i]->size);
         failed = write(user, out.data, out.size) != 0 ||
                  (stored[i]->size && write(user, stored[i]->data, stored[i]->size) != 0);

@@ -43,7 +43,11 @@ kf_result kf_fail(kf_error *error, kf_result result, const char *format, ...)
     ;
 
 /* As kf_fail, with a va_list. */
-kf_result kf_failv(kf_error *error, kf_result result, const char *format, va_list ap);
+kf_result kf_failv(kf_error *error, kf_result result, const char *format, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
 
 /* As kf_fail, also naming the field and item the error is about. */
 kf_result kf_fail_at(kf_error *error, kf_result result, kf_field field, uint32_t item,

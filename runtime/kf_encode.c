@@ -19,7 +19,7 @@ void kf_bytes_free(kf_bytes *b)
 
 unsigned char *kf_bytes_grow(kf_bytes *b, size_t bytes)
 {
-    if (b->failed)
+    if (b->failed || bytes == 0) /* nothing to point at in an empty buffer */
         return NULL;
     if (bytes > b->capacity - b->size) {
         size_t want = b->capacity ? b->capacity : 256;
@@ -308,7 +308,8 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
                            kf_sequence_arc_count(s->interpolation, s->valid_count) +
                            (s->arc_length ? kfb_arc_length_floats(s->repeat, s->valid_count) : 0));
     }
-    if (data_bytes <= UINT32_MAX && kf_bytes_grow(&raw[KFB_SECTION_DATA], (size_t)data_bytes))
+    if (data_bytes && data_bytes <= UINT32_MAX &&
+        kf_bytes_grow(&raw[KFB_SECTION_DATA], (size_t)data_bytes))
         raw[KFB_SECTION_DATA].size = 0;
     if (times.at && times.slots)
         encode_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],

@@ -18,16 +18,26 @@
 
 /* ---- small helpers ----------------------------------------------------- */
 
+/* Fails naming the object (its index within its kind), the field and the
+ * element of the field. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
 static kf_result fail(kf_error *error, kf_result result, uint32_t object, kf_field field,
-                      uint32_t item, const char *message)
+                      uint32_t item, const char *format, ...)
 {
-    if (error) {
-        kf_error_clear(error);
+    kf_error_clear(error);
+    if (error)
         error->object = object;
+    va_list ap;
+    va_start(ap, format);
+    kf_failv(error, result, format, ap);
+    va_end(ap);
+    if (error) {
         error->field = field;
         error->item = item;
     }
-    return kf_fail(error, result, "%s", message);
+    return result;
 }
 
 static char *copy_string(const kf_allocator *a, const char *s)
@@ -241,14 +251,9 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
                     "an animator of this name exists already");
     if (n > 0 && (d->valid_first >= n || d->valid_last >= n)) {
         uint32_t which = d->valid_first >= n ? 0 : 1;
-        if (error) {
-            kf_error_clear(error);
-            error->object = index;
-            error->field = KF_FIELD_VALID_RANGE;
-            error->item = which;
-        }
-        return kf_fail(error, KF_ERROR_VALUE, "valid range index %u is out of bounds (%u keys)",
-                       (unsigned)(which ? d->valid_last : d->valid_first), (unsigned)n);
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_VALID_RANGE, which,
+                    "valid range index %u is out of bounds (%u keys)",
+                    (unsigned)(which ? d->valid_last : d->valid_first), (unsigned)n);
     }
     if (n > 0 && c > 0 && (!d->times || !d->values))
         return fail(error, KF_ERROR_ARGUMENT, index, KF_FIELD_KEYS, KF_NO_INDEX,
@@ -407,25 +412,6 @@ void kf_follower_desc_init(kf_follower_desc *d, kf_follower_node node)
     d->tolerance = -1.0;
 }
 
-/* Fails with the field and element named. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 6, 7)))
-#endif
-static kf_result fail_field(kf_error *error, kf_result result, uint32_t object, kf_field field,
-                            uint32_t item, const char *format, ...)
-{
-    kf_error_clear(error);
-    if (error) {
-        error->object = object;
-        error->field = field;
-        error->item = item;
-    }
-    va_list ap;
-    va_start(ap, format);
-    kf_failv(error, result, format, ap);
-    va_end(ap);
-    return result;
-}
 
 /* The number of elements of a follower's initial fields, from the two
  * counts given; 0 with `error` filled if they do not fit the node. */
@@ -439,7 +425,7 @@ static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_
     const double *arrays[2] = {d->initial_value, d->initial_destination};
     for (int i = 0; i < 2; i++) {
         if (counts[i] && !arrays[i]) {
-            fail_field(error, KF_ERROR_ARGUMENT, index, fields[i], KF_NO_INDEX, "%s is missing",
+            fail(error, KF_ERROR_ARGUMENT, index, fields[i], KF_NO_INDEX, "%s is missing",
                        names[i]);
             return 0;
         }
@@ -447,7 +433,7 @@ static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_
     if (!kf_follower_node_is_array(d->node)) {
         for (int i = 0; i < 2; i++) {
             if (counts[i] != 0 && counts[i] != c) {
-                fail_field(error, KF_ERROR_VALUE, index, fields[i], KF_NO_INDEX,
+                fail(error, KF_ERROR_VALUE, index, fields[i], KF_NO_INDEX,
                            "%s %s's %s takes %u numbers, not %u",
                            strchr("AEIOU", node[0]) ? "an" : "a", node, names[i], (unsigned)c,
                            (unsigned)counts[i]);
@@ -458,7 +444,7 @@ static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_
     }
     for (int i = 0; i < 2; i++) {
         if (counts[i] % c != 0) {
-            fail_field(error, KF_ERROR_VALUE, index, fields[i], KF_NO_INDEX,
+            fail(error, KF_ERROR_VALUE, index, fields[i], KF_NO_INDEX,
                        "a %s's %s holds points of %u numbers: %u numbers is not a whole number "
                        "of points",
                        node, names[i], (unsigned)c, (unsigned)counts[i]);
@@ -466,14 +452,14 @@ static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_
         }
     }
     if (counts[0] == 0 && counts[1] == 0) {
-        fail_field(error, KF_ERROR_VALUE, index, KF_FIELD_INITIAL_VALUE, KF_NO_INDEX,
+        fail(error, KF_ERROR_VALUE, index, KF_FIELD_INITIAL_VALUE, KF_NO_INDEX,
                    "a %s needs initialValue or initialDestination: their length is the number "
                    "of points",
                    node);
         return 0;
     }
     if (counts[0] && counts[1] && counts[0] != counts[1]) {
-        fail_field(error, KF_ERROR_VALUE, index, KF_FIELD_INITIAL_DESTINATION, KF_NO_INDEX,
+        fail(error, KF_ERROR_VALUE, index, KF_FIELD_INITIAL_DESTINATION, KF_NO_INDEX,
                    "a %s's initialValue has %u points and its initialDestination %u: the "
                    "lengths must be equal",
                    node, (unsigned)(counts[0] / c), (unsigned)(counts[1] / c));
@@ -510,7 +496,7 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
     f.tolerance = -1.0f;
     if (damper) {
         if (d->order < 0 || d->order > 5)
-            return fail_field(error, KF_ERROR_VALUE, index, KF_FIELD_ORDER, KF_NO_INDEX,
+            return fail(error, KF_ERROR_VALUE, index, KF_FIELD_ORDER, KF_NO_INDEX,
                               "order must be 0 to 5, not %ld", (long)d->order);
         f.order = (uint32_t)d->order;
         if (!to_float(d->tolerance, &f.tolerance) && isfinite(d->tolerance))
@@ -579,8 +565,7 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
         for (int i = 0; i < 2; i++) {
             double qd[4];
             kf_rotation_to_quat(block + i * field, qd);
-            for (int k = 0; k < 4; k++)
-                q[4 * i + k] = (float)qd[k];
+            kf_narrow(qd, 4, q + 4 * i);
         }
         f.rotations = q;
     }
@@ -665,16 +650,9 @@ static kf_result store_floats(const double *in, uint32_t count, uint32_t dim, fl
     for (uint32_t i = 0; i < count; i++) {
         for (uint32_t k = 0; k < dim; k++) {
             double x = in[(size_t)i * dim + k];
-            if (!to_float(x, &out[(size_t)i * dim + k]) && isfinite(x)) {
-                if (error) {
-                    kf_error_clear(error);
-                    error->object = index;
-                    error->field = field;
-                    error->item = i;
-                }
-                return kf_fail(error, KF_ERROR_VALUE, "%s entry %u is outside the float32 range",
-                               what, (unsigned)i);
-            }
+            if (!to_float(x, &out[(size_t)i * dim + k]) && isfinite(x))
+                return fail(error, KF_ERROR_VALUE, index, field, i,
+                            "%s entry %u is outside the float32 range", what, (unsigned)i);
         }
     }
     return KF_OK;
@@ -699,15 +677,10 @@ kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc 
     if (ease && d->value_count)
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
                     "EaseInEaseOut has no keyValue field");
-    if (!ease && d->ease_count) {
-        if (error) {
-            kf_error_clear(error);
-            error->object = index;
-            error->field = KF_FIELD_EASE_IN_EASE_OUT;
-        }
-        return kf_fail(error, KF_ERROR_VALUE, "%s has no easeInEaseOut field",
-                       kf_node_name(d->node) ? kf_node_name(d->node) : "this node");
-    }
+    if (!ease && d->ease_count)
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_EASE_IN_EASE_OUT, KF_NO_INDEX,
+                    "%s has no easeInEaseOut field",
+                    kf_node_name(d->node) ? kf_node_name(d->node) : "this node");
 
     struct kf_interpolator p = {0};
     p.node = (uint32_t)d->node;

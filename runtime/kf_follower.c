@@ -131,10 +131,10 @@ void kf_follower_take_value(const kf_follower_state *s, const float *in, double 
 {
     switch (s->values) {
     case KF_VALUES_ROTATION: {
-        double q[4] = {in[0], in[1], in[2], in[3]};
+        double q[4];
+        kf_widen(in, 4, q);
         kf_qnormalize(q, work);
-        for (int i = 0; i < 4; i++)
-            out[i] = (float)work[i];
+        kf_narrow(work, 4, out);
         break;
     }
     case KF_VALUES_COLOR: {
@@ -162,8 +162,7 @@ void kf_follower_give_value(const kf_follower_state *s, const double *work, floa
     case KF_VALUES_ROTATION: {
         double q[4];
         kf_qnormalize(work, q);
-        for (int i = 0; i < 4; i++)
-            out[i] = (float)q[i];
+        kf_narrow(q, 4, out);
         break;
     }
     case KF_VALUES_COLOR: {

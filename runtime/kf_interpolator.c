@@ -130,25 +130,6 @@ double kf_interpolator_ease(const kf_interpolator *p, double fraction)
 
 /* ---- values ---------------------------------------------------------------- */
 
-static void load3(const float *v, double out[3])
-{
-    out[0] = v[0];
-    out[1] = v[1];
-    out[2] = v[2];
-}
-
-static void load4(const float *v, double out[4])
-{
-    for (int k = 0; k < 4; k++)
-        out[k] = v[k];
-}
-
-static void store(const double *v, uint32_t count, float *out)
-{
-    for (uint32_t k = 0; k < count; k++)
-        out[k] = (float)v[k];
-}
-
 static void normalize3(double v[3])
 {
     const double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
@@ -172,9 +153,9 @@ static void key_value(const struct kf_interpolator *p, uint32_t i, float *out)
     case KFB_NODE_NORMAL_INTERPOLATOR:
         for (uint32_t j = 0; j < components; j += 3) {
             double v[3];
-            load3(p->values + (size_t)i * components + j, v);
+            kf_widen(p->values + (size_t)i * components + j, 3, v);
             normalize3(v);
-            store(v, 3, out + j);
+            kf_narrow(v, 3, out + j);
         }
         break;
     default:
@@ -188,8 +169,8 @@ static void key_value(const struct kf_interpolator *p, uint32_t i, float *out)
 static void sample_color(const float *hsv_a, const float *hsv_b, double u, float *out)
 {
     double a[3], b[3], hsv[3], rgb[3];
-    load3(hsv_a, a);
-    load3(hsv_b, b);
+    kf_widen(hsv_a, 3, a);
+    kf_widen(hsv_b, 3, b);
     if (a[1] == 0.0)
         a[0] = b[0];
     else if (b[1] == 0.0)
@@ -203,7 +184,7 @@ static void sample_color(const float *hsv_a, const float *hsv_b, double u, float
     hsv[1] = a[1] + u * (b[1] - a[1]);
     hsv[2] = a[2] + u * (b[2] - a[2]);
     kf_hsv_to_rgb(hsv, rgb);
-    store(rgb, 3, out);
+    kf_narrow(rgb, 3, out);
 }
 
 void kf_interpolator_sample(const kf_interpolator *p, double fraction, kf_cursor *cursor,
@@ -229,35 +210,35 @@ void kf_interpolator_sample(const kf_interpolator *p, double fraction, kf_cursor
     case KFB_NODE_NORMAL_INTERPOLATOR:
         for (uint32_t k = 0; k < c; k += 3) {
             double va[3], vb[3], v[3];
-            load3(a + k, va);
-            load3(b + k, vb);
+            kf_widen(a + k, 3, va);
+            kf_widen(b + k, 3, vb);
             normalize3(va);
             normalize3(vb);
             kf_vslerp(va, vb, u, v);
-            store(v, 3, out + k);
+            kf_narrow(v, 3, out + k);
         }
         break;
     case KFB_NODE_ORIENTATION_INTERPOLATOR: {
         double qa[4], qb[4], q[4], unit[4];
-        load4(p->derived + 4 * (size_t)i, qa);
-        load4(p->derived + 4 * (size_t)j, qb);
+        kf_widen(p->derived + 4 * (size_t)i, 4, qa);
+        kf_widen(p->derived + 4 * (size_t)j, 4, qb);
         kf_qslerp_short(qa, qb, u, q);
         kf_qnormalize(q, unit);
-        store(unit, 4, out);
+        kf_narrow(unit, 4, out);
         break;
     }
     case KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR: {
         const float *s = p->derived + 4 * (size_t)p->key_count;
         double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4], unit[4];
-        load4(p->derived + 4 * (size_t)i, qa);
-        load4(p->derived + 4 * (size_t)j, qb);
-        load4(s + 4 * (size_t)i, sa);
-        load4(s + 4 * (size_t)j, sb);
+        kf_widen(p->derived + 4 * (size_t)i, 4, qa);
+        kf_widen(p->derived + 4 * (size_t)j, 4, qb);
+        kf_widen(s + 4 * (size_t)i, 4, sa);
+        kf_widen(s + 4 * (size_t)j, 4, sb);
         kf_qslerp_short(qa, qb, u, q1);
         kf_qslerp_short(sa, sb, u, q2);
         kf_qslerp_short(q1, q2, 2.0 * u * (1.0 - u), q);
         kf_qnormalize(q, unit);
-        store(unit, 4, out);
+        kf_narrow(unit, 4, out);
         break;
     }
     case KFB_NODE_SPLINE_SCALAR_INTERPOLATOR:

@@ -14,6 +14,19 @@
 
 #define KF_PI 3.14159265358979323846
 
+/* Stored float32 values into double for computing, and results back. */
+static inline void kf_widen(const float *in, uint32_t n, double *out)
+{
+    for (uint32_t i = 0; i < n; i++)
+        out[i] = in[i];
+}
+
+static inline void kf_narrow(const double *in, uint32_t n, float *out)
+{
+    for (uint32_t i = 0; i < n; i++)
+        out[i] = (float)in[i];
+}
+
 double kf_qdot(const double a[4], const double b[4]);
 void   kf_qmul(const double a[4], const double b[4], double out[4]);   /* a (x) b */
 void   kf_qconj(const double q[4], double out[4]);

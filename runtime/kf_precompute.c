@@ -41,29 +41,22 @@ void kf_key_velocity_tangents(const double *velocity, uint32_t components, doubl
     }
 }
 
-static void load_quat(const float *q, double out[4])
-{
-    for (int i = 0; i < 4; i++)
-        out[i] = q[i];
-}
-
 /* q (x) exp(v), stored as float. */
 static void times_exp(const double q[4], const double v[3], float *out)
 {
     double e[4], r[4];
     kf_qexp(v, e);
     kf_qmul(q, e, r);
-    for (int i = 0; i < 4; i++)
-        out[i] = (float)r[i];
+    kf_narrow(r, 4, out);
 }
 
 void kf_key_squad(const float *prev, const float *cur, const float *next,
                   const kf_tangent_weights *w, double f_in, double f_out, float *a, float *b)
 {
     double qp[4], qi[4], qn[4], inv[4], rel[4];
-    load_quat(prev, qp);
-    load_quat(cur, qi);
-    load_quat(next, qn);
+    kf_widen(prev, 4, qp);
+    kf_widen(cur, 4, qi);
+    kf_widen(next, 4, qn);
     double l_next[3], l_prev[3]; /* L+ and L- */
     kf_qconj(qi, inv);
     kf_qmul(inv, qn, rel);
@@ -116,19 +109,33 @@ static void key_weights(const float *tcb, uint32_t i, kf_tangent_weights *w)
         *w = kf_catmull_rom_weights;
 }
 
+/* What M3G's rule gives valid key i: its cyclic neighbours, time-scale
+ * factors and neighbour weights (Catmull-Rom, or Kochanek-Bartels). */
+typedef struct m3g_key {
+    uint32_t prev, next;
+    double f_in, f_out;
+    kf_tangent_weights w;
+} m3g_key;
+
+static m3g_key m3g_key_at(const float *times, const float *tcb, uint32_t count, double duration,
+                          uint32_t repeat, uint32_t i)
+{
+    m3g_key k;
+    k.prev = i ? i - 1 : count - 1;
+    k.next = i + 1 < count ? i + 1 : 0;
+    kf_m3g_time_scales(times, count, duration, repeat, i, &k.f_in, &k.f_out);
+    key_weights(tcb, i, &k.w);
+    return k;
+}
+
 void kf_precompute_spline(const float *times, const float *values, const float *tcb,
                           uint32_t count, uint32_t components, double duration, uint32_t repeat,
                           float *out, float *in)
 {
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t prev = i ? i - 1 : count - 1;
-        uint32_t next = i + 1 < count ? i + 1 : 0;
-        double f_in, f_out;
-        kf_tangent_weights w;
-        kf_m3g_time_scales(times, count, duration, repeat, i, &f_in, &f_out);
-        key_weights(tcb, i, &w);
-        kf_key_tangents(values + (size_t)prev * components, values + (size_t)i * components,
-                        values + (size_t)next * components, components, &w, f_in, f_out,
+        const m3g_key k = m3g_key_at(times, tcb, count, duration, repeat, i);
+        kf_key_tangents(values + (size_t)k.prev * components, values + (size_t)i * components,
+                        values + (size_t)k.next * components, components, &k.w, k.f_in, k.f_out,
                         out + (size_t)i * components, in + (size_t)i * components);
     }
 }
@@ -137,14 +144,9 @@ void kf_precompute_squad(const float *times, const float *quats, const float *tc
                          double duration, uint32_t repeat, float *a, float *b)
 {
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t prev = i ? i - 1 : count - 1;
-        uint32_t next = i + 1 < count ? i + 1 : 0;
-        double f_in, f_out;
-        kf_tangent_weights w;
-        kf_m3g_time_scales(times, count, duration, repeat, i, &f_in, &f_out);
-        key_weights(tcb, i, &w);
-        kf_key_squad(quats + 4 * prev, quats + 4 * i, quats + 4 * next, &w, f_in, f_out, a + 4 * i,
-                     b + 4 * i);
+        const m3g_key k = m3g_key_at(times, tcb, count, duration, repeat, i);
+        kf_key_squad(quats + 4 * (size_t)k.prev, quats + 4 * (size_t)i, quats + 4 * (size_t)k.next,
+                     &k.w, k.f_in, k.f_out, a + 4 * (size_t)i, b + 4 * (size_t)i);
     }
 }
 

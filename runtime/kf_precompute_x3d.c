@@ -172,8 +172,7 @@ void kf_precompute_interpolator(const struct kf_interpolator *p, float *derived)
         for (uint32_t i = 0; i < n; i++) {
             double q[4];
             kf_rotation_to_quat(p->values + 4 * (size_t)i, q);
-            for (int k = 0; k < 4; k++)
-                derived[4 * (size_t)i + k] = (float)q[k];
+            kf_narrow(q, 4, derived + 4 * (size_t)i);
         }
         if (p->node == KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR)
             kf_x3d_squad(derived, n, (p->flags & KFB_INTERPOLATOR_CLOSED) != 0,

@@ -23,38 +23,26 @@ void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float
     kf_evaluate(s, &seg, out);
 }
 
-static void load_quat(const float *q, double out[4])
-{
-    for (int i = 0; i < 4; i++)
-        out[i] = q[i];
-}
-
-static void store(const double *v, uint32_t n, float *out)
-{
-    for (uint32_t i = 0; i < n; i++)
-        out[i] = (float)v[i];
-}
-
 void kf_slerp_general(const float *a, const float *b, float u, float *out)
 {
     double qa[4], qb[4], q[4];
-    load_quat(a, qa);
-    load_quat(b, qb);
+    kf_widen(a, 4, qa);
+    kf_widen(b, 4, qb);
     kf_qslerp(qa, qb, u, q);
-    store(q, 4, out);
+    kf_narrow(q, 4, out);
 }
 
 void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u, float *out)
 {
     double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4];
-    load_quat(s->values + 4 * i, qa);
-    load_quat(s->values + 4 * j, qb);
-    load_quat(s->tangent_out + 4 * i, sa);
-    load_quat(s->tangent_in + 4 * j, sb);
+    kf_widen(s->values + 4 * i, 4, qa);
+    kf_widen(s->values + 4 * j, 4, qb);
+    kf_widen(s->tangent_out + 4 * i, 4, sa);
+    kf_widen(s->tangent_in + 4 * j, 4, sb);
     kf_qslerp(qa, qb, u, q1);
     kf_qslerp(sa, sb, u, q2);
     kf_qslerp(q1, q2, 2.0 * u * (1.0 - u), q);
-    store(q, 4, out);
+    kf_narrow(q, 4, out);
 }
 
 /* The reference: SPEC-NOTES 1.4 in double precision through libm, with
@@ -88,10 +76,10 @@ void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
     }
     case KFB_INTERP_SLERP: {
         double qa[4], qb[4], q[4];
-        load_quat(a, qa);
-        load_quat(b, qb);
+        kf_widen(a, 4, qa);
+        kf_widen(b, 4, qb);
         kf_qslerp(qa, qb, u, q);
-        store(q, 4, out);
+        kf_narrow(q, 4, out);
         break;
     }
     default: /* SQUAD */

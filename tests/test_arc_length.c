@@ -42,14 +42,8 @@ static kf_anim *build(const tcb_case *c, int arc_length)
     kf_sequence_desc d = {c->name, (kf_interpolation)c->interpolation, (kf_repeat)c->repeat,
                           c->duration, c->components, c->key_count, times, values, c->first,
                           c->last, c->interpolation == KF_SPLINE ? tcb : NULL, arc_length};
-    kf_builder *b;
-    kf_error err;
-    kf_builder_create(NULL, &b);
-    kf_result r = kf_builder_add_sequence(b, &d, &err);
-    CHECK(r == KF_OK, "%s: %s", c->name, err.message);
-    kf_anim *anim = r == KF_OK ? test_encode_load(b, NULL) : NULL;
-    CHECK(anim != NULL, "%s: encode/load", c->name);
-    kf_builder_destroy(b);
+    kf_anim *anim = test_load_sequence(&d);
+    CHECK(anim != NULL, "%s: build, encode and load", c->name);
     free(times);
     free(values);
     free(tcb);

@@ -282,19 +282,6 @@ static void damper_rules(void)
     }
 }
 
-/* The angle between two rotations given as (not quite unit) quaternions. */
-static double angle_between(const float *a, const float *b)
-{
-    double c = 0.0, na = 0.0, nb = 0.0;
-    for (int i = 0; i < 4; i++) {
-        c += (double)a[i] * b[i];
-        na += (double)a[i] * a[i];
-        nb += (double)b[i] * b[i];
-    }
-    c = fabs(c) / sqrt(na * nb);
-    return 2.0 * acos(c < 1.0 ? c : 1.0);
-}
-
 static void rotations(void)
 {
     /* Axis-angle <-> quaternion. */
@@ -308,7 +295,7 @@ static void rotations(void)
           back[0], back[1], back[2], back[3]);
     const float zero[4] = {0, 0, 0, 1.0f}, identity[4] = {0, 0, 0, 1};
     kf_axis_angle_to_quat(zero, q);
-    CHECK(angle_between(q, identity) == 0.0, "zero axis: identity");
+    CHECK(test_rotation_angle_f(q, identity) == 0.0, "zero axis: identity");
     const float negated[4] = {0, 0, -0.5f, -0.8660254f}; /* w < 0: 60 degrees about +z */
     kf_quat_to_axis_angle(negated, back);
     CHECK(back[2] > 0.99999f && fabs(back[3] - 3.14159265358979323846 / 3) < 1e-6,
@@ -330,11 +317,11 @@ static void rotations(void)
         float want[4];
         const float aa45[4] = {0, 0, 1, (float)(3.14159265358979323846 / 4)};
         kf_axis_angle_to_quat(aa45, want);
-        CHECK(angle_between(kf_follower_value(s), want) < 1e-6, "halfway: 45 degrees");
+        CHECK(test_rotation_angle_f(kf_follower_value(s), want) < 1e-6, "halfway: 45 degrees");
         kf_follower_update(s, 1.0);
         kf_axis_angle_to_quat((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 2)},
                                   want);
-        CHECK(angle_between(kf_follower_value(s), want) < 1e-6 && !kf_follower_is_active(s),
+        CHECK(test_rotation_angle_f(kf_follower_value(s), want) < 1e-6 && !kf_follower_is_active(s),
               "arrived");
         /* -q is the same rotation: no transition. */
         float neg[4] = {-want[0], -want[1], -want[2], -want[3]};
@@ -348,8 +335,8 @@ static void rotations(void)
         kf_follower_update(s, 3.5);
         kf_axis_angle_to_quat((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 6)},
                                   want);
-        CHECK(angle_between(kf_follower_value(s), want) < 1e-6, "shortest arc: %g",
-              angle_between(kf_follower_value(s), want));
+        CHECK(test_rotation_angle_f(kf_follower_value(s), want) < 1e-6, "shortest arc: %g",
+              test_rotation_angle_f(kf_follower_value(s), want));
     }
     kf_follower_state_destroy(s);
     kf_anim_free(anim);
@@ -367,7 +354,7 @@ static void rotations(void)
     s = state_of(anim, 0);
     if (s) {
         kf_follower_update(s, 1.0);
-        double left = angle_between(kf_follower_value(s), identity);
+        double left = test_rotation_angle_f(kf_follower_value(s), identity);
         CHECK(fabs(left - 3.14159265358979323846 / 2 * exp(-1.0)) < 1e-6, "angle left %g", left);
     }
     kf_follower_state_destroy(s);

@@ -77,18 +77,6 @@ static void widen(stream *st, const float *v)
     }
 }
 
-static double rotation_angle(const float *a, const float *b)
-{
-    double c = 0.0, na = 0.0, nb = 0.0;
-    for (int i = 0; i < 4; i++) {
-        c += (double)a[i] * b[i];
-        na += (double)a[i] * a[i];
-        nb += (double)b[i] * b[i];
-    }
-    c = fabs(c) / sqrt(na * nb);
-    return 2.0 * acos(c < 1.0 ? c : 1.0);
-}
-
 /* Every tick's checks; returns the number of failures (so a broken stream
  * reports once, not thousands of times). */
 static int check_tick(const stream *st, const kf_follower_state *s, uint32_t capacity,
@@ -117,7 +105,7 @@ static int check_tick(const stream *st, const kf_follower_state *s, uint32_t cap
     }
     if (!kf_follower_is_active(s)) {
         if (st->rotation)
-            CHECK(rotation_angle(v, dest) < 1e-6, "%s t=%g: resting off the destination", name, t);
+            CHECK(test_rotation_angle_f(v, dest) < 1e-6, "%s t=%g: resting off the destination", name, t);
         else
             CHECK(memcmp(v, dest, st->components * sizeof *v) == 0,
                   "%s t=%g: resting off the destination", name, t);
@@ -283,7 +271,7 @@ static void run(kf_follower_node node, int order, uint32_t capacity, uint64_t se
     CHECK(settled, "%s: never came to rest", name);
     const float *v = kf_follower_value(s);
     if (st.rotation)
-        CHECK(rotation_angle(v, value) < 1e-6, "%s: ends off the last destination", name);
+        CHECK(test_rotation_angle_f(v, value) < 1e-6, "%s: ends off the last destination", name);
     else if (st.color)
         for (int i = 0; i < 3; i++)
             CHECK(v[i] == value[i], "%s: ends off the last destination", name);

@@ -11,21 +11,17 @@ left byte for byte as it was. The same holds when the source comes from
 standard input (`<stdin>` then names it). The command line's own failures
 (usage, I/O, invalid .kfb) are checked against their documented exit codes.
 """
-import argparse
 import glob
 import os
-import shutil
 import subprocess
 import sys
 
+import driver
+
 EXIT_INVALID, EXIT_USAGE, EXIT_IO = 1, 2, 3
 
-failures = []
-
-
-def fail(what):
-    failures.append(what)
-    print('FAIL: ' + what, file=sys.stderr)
+checks = driver.Checks()
+fail = checks.fail
 
 
 def run(args, stdin=None):
@@ -150,16 +146,8 @@ def check_command_line(kfc, fixtures, work):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--kfc', required=True)
-    ap.add_argument('--kfplay')
-    ap.add_argument('--fixtures', required=True)
-    ap.add_argument('--oracle')
-    ap.add_argument('--work', required=True)
-    a = ap.parse_args()
+    a = driver.arguments()
     kfc = os.path.abspath(a.kfc)
-    shutil.rmtree(a.work, ignore_errors=True)
-    os.makedirs(a.work)
 
     paths = sorted(glob.glob(os.path.join(a.fixtures, 'invalid', '*.yaml')))
     if not paths:
@@ -168,8 +156,8 @@ def main():
         check_fixture(kfc, path, a.work)
     check_command_line(kfc, a.fixtures, a.work)
 
-    if failures:
-        print('test_kfc_errors: %d failure(s)' % len(failures), file=sys.stderr)
+    if checks.failures:
+        print('test_kfc_errors: %d failure(s)' % len(checks.failures), file=sys.stderr)
         return 1
     print('test_kfc_errors: %d fixtures ok' % len(paths))
     return 0

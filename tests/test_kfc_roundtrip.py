@@ -6,19 +6,16 @@ with compressed sections; '-' reads standard
 input and writes standard output with the same results; without -o the
 output is the input's name with .kfb (or .yaml) for its extension.
 """
-import argparse
 import glob
 import os
 import shutil
 import subprocess
 import sys
 
-failures = []
+import driver
 
-
-def fail(what):
-    failures.append(what)
-    print('FAIL: ' + what, file=sys.stderr)
+checks = driver.Checks()
+fail = checks.fail
 
 
 def run(args, stdin=None):
@@ -89,24 +86,16 @@ def check(kfc, src, work):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--kfc', required=True)
-    ap.add_argument('--kfplay')
-    ap.add_argument('--fixtures', required=True)
-    ap.add_argument('--oracle')
-    ap.add_argument('--work', required=True)
-    a = ap.parse_args()
+    a = driver.arguments()
     kfc = os.path.abspath(a.kfc)
-    shutil.rmtree(a.work, ignore_errors=True)
-    os.makedirs(a.work)
 
     sources = sorted(glob.glob(os.path.join(a.fixtures, '*.yaml')))
     if not sources:
         fail('no fixtures in %s' % a.fixtures)
     for src in sources:
         check(kfc, src, a.work)
-    if failures:
-        print('test_kfc_roundtrip: %d failure(s)' % len(failures), file=sys.stderr)
+    if checks.failures:
+        print('test_kfc_roundtrip: %d failure(s)' % len(checks.failures), file=sys.stderr)
         return 1
     print('test_kfc_roundtrip: %d sources ok' % len(sources))
     return 0

@@ -12,34 +12,20 @@ sample-distance, animate), and kfc --decompile.
     maps and `arc_length`, and compiles back to the same bytes;
   - kfplay's errors for the new commands.
 """
-import argparse
 import json
 import math
 import os
-import shutil
 import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
 import gen_tcb_oracle as cases  # noqa: E402
 import tcb_reference as ref  # noqa: E402
 
-failures = []
-checks = 0
-
-
-def fail(what):
-    failures.append(what)
-    print('FAIL: ' + what, file=sys.stderr)
-
-
-def check(cond, what):
-    global checks
-    checks += 1
-    if not cond:
-        fail(what)
-    return cond
+checks = driver.Checks()
+fail, check = checks.fail, checks.check
 
 
 def run(args, expect=0):
@@ -287,15 +273,7 @@ def check_kfplay_errors(tools):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--kfc', required=True)
-    ap.add_argument('--kfplay', required=True)
-    ap.add_argument('--fixtures', required=True)
-    ap.add_argument('--oracle', required=True)
-    ap.add_argument('--work', required=True)
-    a = ap.parse_args()
-    shutil.rmtree(a.work, ignore_errors=True)
-    os.makedirs(a.work)
+    a = driver.arguments()
     tools = Tools(os.path.abspath(a.kfc), os.path.abspath(a.kfplay), a.work)
 
     check_leg(tools, a.fixtures, a.oracle)
@@ -305,10 +283,11 @@ def main():
         check_against_reference(tools, name, seq)
     check_bytes(tools)
     check_kfplay_errors(tools)
-    if failures:
-        print('test_kfc_tcb: %d of %d checks failed' % (len(failures), checks), file=sys.stderr)
+    if checks.failures:
+        print('test_kfc_tcb: %d of %d checks failed' % (len(checks.failures), checks.count),
+              file=sys.stderr)
         return 1
-    print('test_kfc_tcb: %d checks, 0 failed' % checks)
+    print('test_kfc_tcb: %d checks, 0 failed' % checks.count)
     return 0
 
 

@@ -11,7 +11,6 @@ times in command-line order, a chaser's transition starting at the event's
 own time; rotations in and out as axis-angle; arrays as all their numbers;
 `list`; the errors and exit statuses.
 """
-import argparse
 import math
 import os
 import struct
@@ -19,26 +18,14 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
 import x3d_followers  # noqa: E402
 
 TOL = 1e-6        # values, relative to max(1, |v|)
 ANGLE_TOL = 1e-5  # rotations, radians
 
-failures = []
-checks = 0
-
-
-def fail(what):
-    failures.append(what)
-    print('FAIL: ' + what, file=sys.stderr)
-
-
-def check(cond, what):
-    global checks
-    checks += 1
-    if not cond:
-        fail(what)
-    return cond
+checks = driver.Checks()
+fail, check = checks.fail, checks.check
 
 
 def run(args):
@@ -269,10 +256,7 @@ def compile_case(kfc, work, c):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    for opt in ('--kfc', '--kfplay', '--fixtures', '--oracle', '--work'):
-        p.add_argument(opt)
-    a = p.parse_args()
+    a = driver.arguments()
     cases = x3d_followers.load(a.oracle)
     if cases is None:
         print('test_kfplay_follow: SKIPPED (oracle/x3d.json not found)')
@@ -284,8 +268,8 @@ def main():
         play_case(a.kfplay, files, c)
     if len(compiled) == len(cases):
         command_rules(a.kfplay, files, cases)
-    print('test_kfplay_follow: %d checks, %d failed' % (checks, len(failures)))
-    return 1 if failures else 0
+    print('test_kfplay_follow: %d checks, %d failed' % (checks.count, len(checks.failures)))
+    return 1 if checks.failures else 0
 
 
 if __name__ == '__main__':

@@ -6,13 +6,13 @@ we do not reproduce are compared with our rule (gen_m3g_oracle.py's
 reference). Also checks that decompiling each compiled case and compiling
 the result gives the same bytes.
 """
-import argparse
 import json
 import os
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
 import gen_m3g_oracle as ref  # noqa: E402
 
 TOL = 1e-5
@@ -36,19 +36,12 @@ def run(cmd, **kw):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--kfc', required=True)
-    ap.add_argument('--kfplay', required=True)
-    ap.add_argument('--fixtures')
-    ap.add_argument('--oracle', required=True)
-    ap.add_argument('--work', required=True)
-    args = ap.parse_args()
+    args = driver.arguments()
 
     path = os.path.join(args.oracle, 'm3g.json')
     if not os.path.exists(path):
         print('test_m3g_cli: SKIPPED: no oracle at %s' % path)
         return 0
-    os.makedirs(args.work, exist_ok=True)
     cases = json.load(open(path))['cases']
     failures, checks = [], 0
     for case in cases:

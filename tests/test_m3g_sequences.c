@@ -37,13 +37,7 @@ static void run_case(const m3g_case *c)
         .key_count = c->key_count, .times = times, .values = values,
         .valid_first = c->first, .valid_last = c->last,
     };
-    kf_builder *b;
-    kf_error err;
-    CHECK(kf_builder_create(NULL, &b) == KF_OK, "create");
-    kf_result r = kf_builder_add_sequence(b, &d, &err);
-    CHECK(r == KF_OK, "%s: %s", c->name, err.message);
-    kf_anim *anim = r == KF_OK ? test_encode_load(b, NULL) : NULL;
-    kf_builder_destroy(b);
+    kf_anim *anim = test_load_sequence(&d);
     free(times);
     free(values);
     CHECK(anim != NULL, "%s: encode/load", c->name);

@@ -56,14 +56,8 @@ static kf_anim *build_case(const tcb_case *c, int arc_length)
     d.valid_last = c->last;
     d.tcb = c->interpolation == KF_SPLINE || c->interpolation == KF_SQUAD ? tcb : NULL;
     d.arc_length = arc_length;
-    kf_builder *b;
-    kf_error err;
-    kf_builder_create(NULL, &b);
-    kf_result r = kf_builder_add_sequence(b, &d, &err);
-    CHECK(r == KF_OK, "%s: %s", c->name, err.message);
-    kf_anim *anim = r == KF_OK ? test_encode_load(b, NULL) : NULL;
-    CHECK(anim != NULL, "%s: encode/load", c->name);
-    kf_builder_destroy(b);
+    kf_anim *anim = test_load_sequence(&d);
+    CHECK(anim != NULL, "%s: build, encode and load", c->name);
     free(times);
     free(values);
     free(tcb);

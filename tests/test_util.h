@@ -91,6 +91,42 @@ static inline kf_result test_add_followers(kf_builder *b, kf_error *e)
     return KF_OK;
 }
 
+/* One sequence built, encoded and loaded back; NULL (the reason printed)
+ * if any step fails. */
+static inline kf_anim *test_load_sequence(const kf_sequence_desc *d)
+{
+    kf_builder *b;
+    kf_error err;
+    if (kf_builder_create(NULL, &b) != KF_OK)
+        return NULL;
+    kf_anim *anim = NULL;
+    if (kf_builder_add_sequence(b, d, &err) != KF_OK)
+        fprintf(stderr, "%s: %s\n", d->name, err.message);
+    else
+        anim = test_encode_load(b, NULL);
+    kf_builder_destroy(b);
+    return anim;
+}
+
+/* The angle between the rotations of two (not quite unit) quaternions. */
+static inline double test_rotation_angle(const double a[4], const double b[4])
+{
+    double c = 0.0, na = 0.0, nb = 0.0;
+    for (int i = 0; i < 4; i++) {
+        c += a[i] * b[i];
+        na += a[i] * a[i];
+        nb += b[i] * b[i];
+    }
+    c = fabs(c) / sqrt(na * nb);
+    return 2.0 * acos(c < 1.0 ? c : 1.0);
+}
+
+static inline double test_rotation_angle_f(const float a[4], const float b[4])
+{
+    const double x[4] = {a[0], a[1], a[2], a[3]}, y[4] = {b[0], b[1], b[2], b[3]};
+    return test_rotation_angle(x, y);
+}
+
 /* A small animation using every interpolation and repeat mode, a wrapped
  * valid range, coincident keys, two controllers and blended targets, and
  * followers (test_add_followers). */

@@ -21,18 +21,6 @@ typedef struct stats {
     double worst_value, worst_angle;
 } stats;
 
-static double angle_between(const double *a, const double *b)
-{
-    double c = 0.0, na = 0.0, nb = 0.0;
-    for (int i = 0; i < 4; i++) {
-        c += a[i] * b[i];
-        na += a[i] * a[i];
-        nb += b[i] * b[i];
-    }
-    c = fabs(c) / sqrt(na * nb);
-    return 2.0 * acos(c < 1.0 ? c : 1.0);
-}
-
 /* An authored value (axis-angle for rotations) as the follower takes it. */
 static void to_runtime(int rotation, const double *authored, unsigned n, float *out)
 {
@@ -51,7 +39,7 @@ static void compare_value(const xf_case *c, unsigned k, const float *got, const 
 {
     if (want_quat) {
         double q[4] = {got[0], got[1], got[2], got[3]};
-        double a = angle_between(q, want_quat);
+        double a = test_rotation_angle(q, want_quat);
         st->worst_angle = fmax(st->worst_angle, a);
         CHECK(a < ANGLE_TOL, "%s t=%.9g: rotation %.3g rad from the expected", c->id,
               (k + 1) * c->tick, a);
@@ -74,7 +62,7 @@ static void check_rest(const xf_case *c, int rotation, unsigned k, const float *
     st->rested++;
     if (rotation) {
         double q[4] = {got[0], got[1], got[2], got[3]}, d[4] = {dest[0], dest[1], dest[2], dest[3]};
-        CHECK(angle_between(q, d) < 1e-6, "%s t=%.9g: resting away from the destination", c->id,
+        CHECK(test_rotation_angle(q, d) < 1e-6, "%s t=%.9g: resting away from the destination", c->id,
               t);
     } else {
         for (unsigned i = 0; i < c->value_count; i++)
@@ -87,7 +75,7 @@ static void check_rest(const xf_case *c, int rotation, unsigned k, const float *
     double far = 0.0;
     if (rotation) {
         double d[4] = {dest[0], dest[1], dest[2], dest[3]};
-        far = angle_between(c->expect_quat + (size_t)k * 4, d);
+        far = test_rotation_angle(c->expect_quat + (size_t)k * 4, d);
     } else {
         for (unsigned i = 0; i < c->value_count; i++)
             far = fmax(far, fabs(x[i] - dest[i]));

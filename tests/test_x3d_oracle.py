@@ -10,22 +10,17 @@ into an orientation target, with values worked out by hand.
 
 If the oracle file is absent, the oracle part says SKIPPED.
 """
-import argparse
 import math
 import os
-import shutil
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
 import x3d_oracle  # noqa: E402
 
-failures = []
-
-
-def fail(what):
-    failures.append(what)
-    print('FAIL: ' + what, file=sys.stderr)
+checks = driver.Checks()
+fail = checks.fail
 
 
 def run(args):
@@ -91,7 +86,7 @@ def check_case(kfc, kfplay, work, case, stats):
         f.write(source(name, case))
     if run([kfc, src, '-o', kfb]).returncode:
         return
-    samples, checks = x3d_oracle.expectations(case)
+    samples, expectations = x3d_oracle.expectations(case)
     rotation = node in x3d_oracle.ROTATION_NODES
     components = 4 if rotation else len(samples[0].want)
     got = sample(kfplay, kfb, name, [s.fraction for s in samples], components)
@@ -109,7 +104,7 @@ def check_case(kfc, kfplay, work, case, stats):
                                                  g, s.want))
         if s.xite is not None and not rotation:
             max_diff = max(max_diff, x3d_oracle.max_abs_diff(value, s.xite))
-    for what, expected in checks:
+    for what, expected in expectations:
         if abs(max_diff - expected) > 1e-6:
             fail('%s: %s: %.9g, expected %.9g' % (name, what, max_diff, expected))
 
@@ -174,16 +169,8 @@ def check_tracks(kfc, kfplay, work):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--kfc', required=True)
-    ap.add_argument('--kfplay', required=True)
-    ap.add_argument('--fixtures')
-    ap.add_argument('--oracle', required=True)
-    ap.add_argument('--work', required=True)
-    a = ap.parse_args()
+    a = driver.arguments()
     kfc, kfplay = os.path.abspath(a.kfc), os.path.abspath(a.kfplay)
-    shutil.rmtree(a.work, ignore_errors=True)
-    os.makedirs(a.work)
 
     check_tracks(kfc, kfplay, a.work)
     cases = x3d_oracle.load(a.oracle)
@@ -201,8 +188,8 @@ def main():
         print('test_x3d_oracle: %d cases, %d samples against X_ITE, %d against our rule; '
               'worst %.3g of the tolerance (%s)'
               % (len(cases), stats['xite'], stats['rule'], stats['worst'][0], stats['worst'][1]))
-    if failures:
-        print('test_x3d_oracle: %d failure(s)' % len(failures), file=sys.stderr)
+    if checks.failures:
+        print('test_x3d_oracle: %d failure(s)' % len(checks.failures), file=sys.stderr)
         return 1
     return 0
 

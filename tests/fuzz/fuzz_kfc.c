@@ -12,32 +12,10 @@
 #include "kf_build.h"
 #include "kfc_decompile.h"
 #include "kfc_source.h"
-
-typedef struct bytes {
-    unsigned char *data;
-    size_t         size, capacity;
-} bytes;
-
-static int append(void *user, const void *data, size_t size)
-{
-    bytes *b = user;
-    if (b->size + size > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity : 4096;
-        while (capacity < b->size + size)
-            capacity *= 2;
-        unsigned char *grown = realloc(b->data, capacity);
-        if (!grown)
-            return 1;
-        b->data = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->size, data, size);
-    b->size += size;
-    return 0;
-}
+#include "test_util.h"
 
 /* Source -> .kfb bytes; 0 if the source does not compile. */
-static int compile(const void *source, size_t size, bytes *out)
+static int compile(const void *source, size_t size, test_bytes *out)
 {
     kfc_yaml_limits limits;
     kfc_yaml_limits_default(&limits);
@@ -51,20 +29,20 @@ static int compile(const void *source, size_t size, bytes *out)
         abort();
     kf_encode_options options = {sizeof options, 0};
     kf_error error;
-    if (ok && kf_builder_encode(builder, &options, append, out, &error) != KF_OK)
+    if (ok && kf_builder_encode(builder, &options, test_bytes_write, out, &error) != KF_OK)
         abort();
     kf_builder_destroy(builder);
     return ok;
 }
 
-static void decompile(const bytes *kfb, bytes *yaml)
+static void decompile(const test_bytes *kfb, test_bytes *yaml)
 {
     kf_anim *anim;
     kf_error error;
     kfc_diag diag;
     if (kf_load_memory(kfb->data, kfb->size, NULL, &anim, &error) != KF_OK)
         abort();
-    if (kfc_decompile(anim, append, yaml, &diag) != KFC_OK)
+    if (kfc_decompile(anim, test_bytes_write, yaml, &diag) != KFC_OK)
         abort();
     kf_anim_free(anim);
 }
@@ -73,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    bytes a = {0}, y = {0}, b = {0}, y2 = {0};
+    test_bytes a = {0}, y = {0}, b = {0}, y2 = {0};
     if (compile(data, size, &a)) {
         decompile(&a, &y);
         if (!compile(y.data, y.size, &b) || a.size != b.size || memcmp(a.data, b.data, a.size))

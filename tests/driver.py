@@ -1,0 +1,37 @@
+"""What the Python test drivers share: the command line tests/SConscript
+gives them (py_test), and the failure list they report from."""
+import argparse
+import os
+import shutil
+import sys
+
+
+def arguments():
+    """--kfc, --kfplay (absolute paths), --fixtures, --oracle, and --work,
+    emptied so that no earlier run's files are taken for this run's."""
+    ap = argparse.ArgumentParser()
+    for option in ('--kfc', '--kfplay', '--fixtures', '--oracle', '--work'):
+        ap.add_argument(option, required=True)
+    a = ap.parse_args()
+    a.kfc, a.kfplay = os.path.abspath(a.kfc), os.path.abspath(a.kfplay)
+    shutil.rmtree(a.work, ignore_errors=True)
+    os.makedirs(a.work)
+    return a
+
+
+class Checks:
+    """Counts checks and keeps the failed ones, printing each as it fails."""
+
+    def __init__(self):
+        self.count = 0
+        self.failures = []
+
+    def fail(self, what):
+        self.failures.append(what)
+        print('FAIL: ' + what, file=sys.stderr)
+
+    def check(self, cond, what):
+        self.count += 1
+        if not cond:
+            self.fail(what)
+        return cond

@@ -4,7 +4,8 @@
  * sampled at k * D + x gives what it gives at x, for |k * D| up to 2e9 and
  * beyond, through sampling (random access and cursor) and through a player's
  * controller. The sequence is a ramp whose value is its own time, so every
- * expected value is exact.
+ * expected value is exact. Also: a caller's value stands while no track
+ * plays its target.
  */
 #include <math.h>
 
@@ -56,6 +57,17 @@ int main(void)
         CHECK(kf_player_value(p, 0)[0] == (float)offsets[j], "w=%.17g: %.9g, want %.9g", w,
               kf_player_value(p, 0)[0], offsets[j]);
     }
+
+    /* A value set by the caller stands until a track plays the target. */
+    const float rest = 42.0f;
+    CHECK(kf_player_set_value(p, 0, &rest) == KF_OK && kf_player_value(p, 0)[0] == rest, "set");
+    CHECK(kf_player_set_value(p, 1, &rest) == KF_ERROR_ARGUMENT, "no target 1");
+    kf_controller_info info;
+    kf_controller_get_info(kf_player_controller_const(p, 0), &info);
+    CHECK(info.ref_world == 2e9 + 0.25 && kf_player_controller_const(p, 1) == NULL, "controller");
+    CHECK(kf_controller_set_active_interval(kf_player_controller(p, 0), 0, 1) == KF_OK, "interval");
+    kf_player_update(p, 2e9 + 0.25 + 500);
+    CHECK(kf_player_value(p, 0)[0] == rest, "inactive: the set value stays");
     kf_player_destroy(p);
     kf_anim_free(anim);
     return kf_test_report("test_far_times");

@@ -6,6 +6,8 @@
 #ifndef TCB_ORACLE_H
 #define TCB_ORACLE_H
 
+#include "test_util.h"
+
 #define TCB_MAX_COMPONENTS 4
 
 typedef struct tcb_key {
@@ -51,5 +53,40 @@ extern const int tcb_eberly_present;
 extern const char *const tcb_eberly_path;
 extern const unsigned tcb_case_count;
 extern const tcb_case tcb_cases[];
+
+/* Case c as a sequence, built (with distance tables if `arc_length`),
+ * encoded and loaded; NULL, the reason printed, if that fails. */
+static inline kf_anim *tcb_case_load(const tcb_case *c, int arc_length)
+{
+    double *times = calloc(c->key_count, sizeof *times);
+    double *values = calloc((size_t)c->key_count * c->components, sizeof *values);
+    double *tcb = calloc((size_t)c->key_count * 3, sizeof *tcb);
+    for (unsigned i = 0; i < c->key_count; i++) {
+        times[i] = c->keys[i].t;
+        for (unsigned k = 0; k < c->components; k++)
+            values[i * c->components + k] = c->keys[i].v[k];
+        for (unsigned k = 0; k < 3; k++)
+            tcb[i * 3 + k] = c->keys[i].tcb[k];
+    }
+    kf_sequence_desc d;
+    d.key_count = c->key_count;
+    kf_sequence_desc_init(&d);
+    d.name = c->name;
+    d.interpolation = (kf_interpolation)c->interpolation;
+    d.repeat = (kf_repeat)c->repeat;
+    d.duration = c->duration;
+    d.components = c->components;
+    d.times = times;
+    d.values = values;
+    d.valid_first = c->first;
+    d.valid_last = c->last;
+    d.tcb = c->interpolation == KF_SPLINE || c->interpolation == KF_SQUAD ? tcb : NULL;
+    d.arc_length = arc_length;
+    kf_anim *anim = test_load_sequence(&d);
+    free(times);
+    free(values);
+    free(tcb);
+    return anim;
+}
 
 #endif /* TCB_ORACLE_H */

@@ -27,29 +27,6 @@
 /* The worst errors seen, printed at the end (the bounds are the checks'). */
 static double worst_length, worst_distance, worst_eberly;
 
-static kf_anim *build(const tcb_case *c, int arc_length)
-{
-    double *times = calloc(c->key_count, sizeof *times);
-    double *values = calloc((size_t)c->key_count * c->components, sizeof *values);
-    double *tcb = calloc((size_t)c->key_count * 3, sizeof *tcb);
-    for (unsigned i = 0; i < c->key_count; i++) {
-        times[i] = c->keys[i].t;
-        for (unsigned k = 0; k < c->components; k++)
-            values[i * c->components + k] = c->keys[i].v[k];
-        for (unsigned k = 0; k < 3; k++)
-            tcb[i * 3 + k] = c->keys[i].tcb[k];
-    }
-    kf_sequence_desc d = {c->name, (kf_interpolation)c->interpolation, (kf_repeat)c->repeat,
-                          c->duration, c->components, c->key_count, times, values, c->first,
-                          c->last, c->interpolation == KF_SPLINE ? tcb : NULL, arc_length};
-    kf_anim *anim = test_load_sequence(&d);
-    CHECK(anim != NULL, "%s: build, encode and load", c->name);
-    free(times);
-    free(values);
-    free(tcb);
-    return anim;
-}
-
 /* ---- the stored curve in double, for polylines and finite differences -------------- */
 
 static void curve_point(const kf_sequence *s, uint32_t k, double u, double *p)
@@ -236,7 +213,8 @@ static void check_derivatives(const tcb_case *c, const kf_sequence *s)
 
 static void run_case(const tcb_case *c)
 {
-    kf_anim *tabled = build(c, 1), *plain = build(c, 0);
+    kf_anim *tabled = tcb_case_load(c, 1), *plain = tcb_case_load(c, 0);
+    CHECK(tabled && plain, "%s: build, encode and load", c->name);
     if (tabled && plain) {
         const kf_sequence *s = kf_anim_sequence(tabled, 0), *p = kf_anim_sequence(plain, 0);
         kf_sequence_info info;
@@ -258,13 +236,8 @@ static void run_case(const tcb_case *c)
 
 static kf_anim *build_one(const kf_sequence_desc *d)
 {
-    kf_builder *b;
-    kf_error err;
-    kf_builder_create(NULL, &b);
-    kf_result r = kf_builder_add_sequence(b, d, &err);
-    CHECK(r == KF_OK, "%s: %s", d->name, err.message);
-    kf_anim *anim = r == KF_OK ? test_encode_load(b, NULL) : NULL;
-    kf_builder_destroy(b);
+    kf_anim *anim = test_load_sequence(d);
+    CHECK(anim != NULL, "%s: build, encode and load", d->name);
     return anim;
 }
 

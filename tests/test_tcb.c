@@ -30,40 +30,6 @@ static int near(double got, double want, double tol, double scale)
     return fabs(got - want) <= tol * fmax(1.0, scale);
 }
 
-static kf_anim *build_case(const tcb_case *c, int arc_length)
-{
-    double *times = calloc(c->key_count, sizeof *times);
-    double *values = calloc((size_t)c->key_count * c->components, sizeof *values);
-    double *tcb = calloc((size_t)c->key_count * 3, sizeof *tcb);
-    for (unsigned i = 0; i < c->key_count; i++) {
-        times[i] = c->keys[i].t;
-        for (unsigned k = 0; k < c->components; k++)
-            values[i * c->components + k] = c->keys[i].v[k];
-        for (unsigned k = 0; k < 3; k++)
-            tcb[i * 3 + k] = c->keys[i].tcb[k];
-    }
-    kf_sequence_desc d;
-    d.key_count = c->key_count;
-    kf_sequence_desc_init(&d);
-    d.name = c->name;
-    d.interpolation = (kf_interpolation)c->interpolation;
-    d.repeat = (kf_repeat)c->repeat;
-    d.duration = c->duration;
-    d.components = c->components;
-    d.times = times;
-    d.values = values;
-    d.valid_first = c->first;
-    d.valid_last = c->last;
-    d.tcb = c->interpolation == KF_SPLINE || c->interpolation == KF_SQUAD ? tcb : NULL;
-    d.arc_length = arc_length;
-    kf_anim *anim = test_load_sequence(&d);
-    CHECK(anim != NULL, "%s: build, encode and load", c->name);
-    free(times);
-    free(values);
-    free(tcb);
-    return anim;
-}
-
 static double max_abs(const tcb_case *c, int which)
 {
     double m = 0.0;
@@ -87,7 +53,8 @@ static void check_vector(const tcb_case *c, const char *what, const tcb_sample *
 
 static void run_case(const tcb_case *c)
 {
-    kf_anim *anim = build_case(c, 0);
+    kf_anim *anim = tcb_case_load(c, 0);
+    CHECK(anim != NULL, "%s: build, encode and load", c->name);
     if (!anim)
         return;
     const kf_sequence *s = kf_anim_sequence(anim, 0);

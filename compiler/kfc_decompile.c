@@ -228,7 +228,7 @@ static kfc_status sequence(emitter *e, const kf_sequence *seq, float *value)
         || (st = string(e, "interpolation"))
         || (st = string(e, kf_interpolation_name(info.interpolation))))
         return st;
-    if (info.repeat != KF_CONSTANT
+    if (info.repeat != KF_REPEAT_CONSTANT
         && ((st = string(e, "repeat")) || (st = string(e, kf_repeat_name(info.repeat)))))
         return st;
     /* The duration is stored as float32 (kfb_sequence.duration). */

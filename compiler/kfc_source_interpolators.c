@@ -31,16 +31,16 @@ typedef struct interpolator_nodes {
 static const char *entry_shape(kf_node node)
 {
     switch (node) {
-    case KF_POSITION_INTERPOLATOR_2D:
-    case KF_COORDINATE_INTERPOLATOR_2D:
-    case KF_SPLINE_POSITION_INTERPOLATOR_2D:
+    case KF_NODE_POSITION_INTERPOLATOR_2D:
+    case KF_NODE_COORDINATE_INTERPOLATOR_2D:
+    case KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D:
         return "[x, y]";
-    case KF_COLOR_INTERPOLATOR:
+    case KF_NODE_COLOR_INTERPOLATOR:
         return "[r, g, b]";
-    case KF_ORIENTATION_INTERPOLATOR:
-    case KF_SQUAD_ORIENTATION_INTERPOLATOR:
+    case KF_NODE_ORIENTATION_INTERPOLATOR:
+    case KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR:
         return "[x, y, z, angle]";
-    case KF_EASE_IN_EASE_OUT:
+    case KF_NODE_EASE_IN_EASE_OUT:
         return "[easeIn, easeOut]";
     default:
         return "[x, y, z]";
@@ -150,7 +150,7 @@ kfc_status kfc_source_interpolator(kfc_source *src, const kfc_node *name, const 
     if ((st = kfc_get_string(name, &desc.name, src->diag))
         || (st = read_node(src, n.fields[F_NODE], &desc.node)))
         return st;
-    const int ease = desc.node == KF_EASE_IN_EASE_OUT;
+    const int ease = desc.node == KF_NODE_EASE_IN_EASE_OUT;
     if ((st = kfc_require(name, n.fields[ease ? F_EASE_IN_EASE_OUT : F_KEY_VALUE],
                           field_names[ease ? F_EASE_IN_EASE_OUT : F_KEY_VALUE], src->diag)))
         return st;
@@ -185,7 +185,7 @@ kfc_status kfc_source_interpolator(kfc_source *src, const kfc_node *name, const 
         return st;
     desc.key_velocity = at;
     at += (size_t)desc.velocity_count * d;
-    if (pairs && ease && (st = read_entries(src, pairs, 2, entry_shape(KF_EASE_IN_EASE_OUT), at)))
+    if (pairs && ease && (st = read_entries(src, pairs, 2, entry_shape(KF_NODE_EASE_IN_EASE_OUT), at)))
         return st;
     desc.ease_in_ease_out = at;
     if ((n.fields[F_CLOSED] && (st = kfc_get_bool(n.fields[F_CLOSED], &desc.closed, src->diag)))

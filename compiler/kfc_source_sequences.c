@@ -246,7 +246,7 @@ kfc_status kfc_source_sequence(kfc_source *src, const kfc_node *name, const kfc_
     if (desc.key_count == 0) {
         /* No key gives the count; take one the interpolation accepts so
          * that the builder reports the missing keys. */
-        int quaternion = desc.interpolation == KF_SLERP || desc.interpolation == KF_SQUAD;
+        int quaternion = desc.interpolation == KF_INTERPOLATION_SLERP || desc.interpolation == KF_INTERPOLATION_SQUAD;
         desc.components = quaternion ? 4 : 1;
     }
     desc.times = src->times;

@@ -36,13 +36,32 @@
 extern "C" {
 #endif
 
+/* The one version number of libkf, libkf_offline, kfc and kfplay (the build
+ * reads it from here). KF_VERSION_NUM orders releases:
+ * #if KF_VERSION_NUM >= 10200 means "1.2.0 or later". */
 #define KF_VERSION_MAJOR  0
 #define KF_VERSION_MINOR  1
 #define KF_VERSION_PATCH  0
-#define KF_VERSION_STRING "0.1.0"
+#define KF_VERSION_NUM    (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
+#define KF_STRINGIFY_(x)  #x
+#define KF_STRINGIFY(x)   KF_STRINGIFY_(x)
+#define KF_VERSION_STRING                                                                     \
+    KF_STRINGIFY(KF_VERSION_MAJOR) "." KF_STRINGIFY(KF_VERSION_MINOR) "." KF_STRINGIFY(KF_VERSION_PATCH)
 
-/* Returns KF_VERSION_STRING as compiled into the library. */
-const char *kf_version(void);
+/* What the shared libraries export: the functions declared with KF_API in
+ * kf.h and kf_build.h, nothing else (the libraries are built with hidden
+ * visibility). */
+#if defined(_WIN32) && defined(KF_SHARED_BUILD)
+#define KF_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define KF_API __attribute__((visibility("default")))
+#else
+#define KF_API
+#endif
+
+/* Returns KF_VERSION_STRING as compiled into the library; compare with the
+ * header's to catch a header/library mismatch. */
+KF_API const char *kf_version(void);
 
 /* ======================================================================== */
 /* Results and errors                                                       */
@@ -74,9 +93,9 @@ typedef enum kf_result {
 } kf_result;
 
 /* A short static description of `result` ("file is truncated"). Never NULL. */
-const char *kf_result_message(kf_result result);
+KF_API const char *kf_result_message(kf_result result);
 /* The enumerator's name ("KF_ERROR_TRUNCATED"). Never NULL. */
-const char *kf_result_name(kf_result result);
+KF_API const char *kf_result_name(kf_result result);
 
 #define KF_NO_INDEX UINT32_MAX
 
@@ -177,7 +196,7 @@ typedef struct kf_load_options {
  * nothing is left allocated, and `error` (if not NULL) says what and where.
  * `options` may be NULL.
  */
-kf_result kf_load_memory(const void *data, size_t size, const kf_load_options *options,
+KF_API kf_result kf_load_memory(const void *data, size_t size, const kf_load_options *options,
                          kf_anim **out, kf_error *error);
 
 /* Reads up to `size` bytes into `buffer`; returns the count read, 0 at the
@@ -185,15 +204,15 @@ kf_result kf_load_memory(const void *data, size_t size, const kf_load_options *o
 typedef size_t (*kf_read_fn)(void *user, void *buffer, size_t size);
 
 /* As kf_load_memory, reading the file through `read` until it ends. */
-kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *options,
+KF_API kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *options,
                          kf_anim **out, kf_error *error);
 
 /* As kf_load_memory, reading the file at `path`. */
-kf_result kf_load_file(const char *path, const kf_load_options *options,
+KF_API kf_result kf_load_file(const char *path, const kf_load_options *options,
                        kf_anim **out, kf_error *error);
 
 /* Releases everything the load allocated. NULL is ignored. */
-void kf_anim_free(kf_anim *anim);
+KF_API void kf_anim_free(kf_anim *anim);
 
 /* ======================================================================== */
 /* Objects of an animation                                                  */
@@ -210,40 +229,40 @@ typedef enum kf_kind {
 } kf_kind;
 
 /* "sequence", "controller", "target", "track", "interpolator". */
-const char *kf_kind_name(kf_kind kind);
+KF_API const char *kf_kind_name(kf_kind kind);
 
 /* Number of objects of `kind`. */
-uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind);
+KF_API uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind);
 
 /* Index of the object of `kind` named `name`, or KF_NO_INDEX. Tracks have no
  * names. Linear in the number of objects of that kind. */
-uint32_t kf_anim_find(const kf_anim *anim, kf_kind kind, const char *name);
+KF_API uint32_t kf_anim_find(const kf_anim *anim, kf_kind kind, const char *name);
 
 /* ------------------------------------------------------------------------ */
 /* KeyframeSequence                                                         */
 /* ------------------------------------------------------------------------ */
 
 typedef enum kf_interpolation {
-    KF_STEP = 0,
-    KF_LINEAR,
-    KF_SPLINE,
-    KF_SLERP,
-    KF_SQUAD
+    KF_INTERPOLATION_STEP = 0,
+    KF_INTERPOLATION_LINEAR,
+    KF_INTERPOLATION_SPLINE,
+    KF_INTERPOLATION_SLERP,
+    KF_INTERPOLATION_SQUAD
 } kf_interpolation;
 
 typedef enum kf_repeat {
-    KF_CONSTANT = 0,
-    KF_LOOP
+    KF_REPEAT_CONSTANT = 0,
+    KF_REPEAT_LOOP
 } kf_repeat;
 
 /* "step", "linear", ...; "constant", "loop". NULL for an unknown code. */
-const char *kf_interpolation_name(kf_interpolation interpolation);
-const char *kf_repeat_name(kf_repeat repeat);
+KF_API const char *kf_interpolation_name(kf_interpolation interpolation);
+KF_API const char *kf_repeat_name(kf_repeat repeat);
 
 typedef struct kf_sequence kf_sequence;
 
 /* The sequence at `index` (< kf_anim_count(anim, KF_KIND_SEQUENCE)), or NULL. */
-const kf_sequence *kf_anim_sequence(const kf_anim *anim, uint32_t index);
+KF_API const kf_sequence *kf_anim_sequence(const kf_anim *anim, uint32_t index);
 
 typedef struct kf_sequence_info {
     const char      *name;        /* owned by the anim */
@@ -258,18 +277,18 @@ typedef struct kf_sequence_info {
     int              arc_length;  /* 1: distance tables are stored (fast distance sampling) */
 } kf_sequence_info;
 
-void kf_sequence_get_info(const kf_sequence *sequence, kf_sequence_info *info);
+KF_API void kf_sequence_get_info(const kf_sequence *sequence, kf_sequence_info *info);
 
 /* Number of components per value. */
-uint32_t kf_sequence_components(const kf_sequence *sequence);
+KF_API uint32_t kf_sequence_components(const kf_sequence *sequence);
 
 /* Key `index` (authored order, < key_count): its time, and its `components`
  * values into `value` (may be NULL). SLERP/SQUAD keys read back normalized. */
-void kf_sequence_key(const kf_sequence *sequence, uint32_t index, float *time, float *value);
+KF_API void kf_sequence_key(const kf_sequence *sequence, uint32_t index, float *time, float *value);
 
 /* Key `index`'s tension, continuity and bias (Kochanek-Bartels, each in
  * [-1, 1]) into tcb[0..2]; all 0 when the sequence stores none. */
-void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, float tcb[3]);
+KF_API void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, float tcb[3]);
 
 /*
  * Playback position hint. Sampling with a cursor starts its search where the
@@ -290,7 +309,7 @@ typedef struct kf_cursor {
  * time. `cursor` may be NULL (binary search). Never allocates, never fails:
  * a NaN time gives the first valid key.
  */
-void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor, float *out);
+KF_API void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor, float *out);
 
 /* ------------------------------------------------------------------------ */
 /* Derivatives (LINEAR and SPLINE sequences)                                */
@@ -314,9 +333,9 @@ void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cur
  * Returns KF_ERROR_ARGUMENT (out filled with zeros) for STEP, SLERP and
  * SQUAD sequences. Never allocates. `cursor` as for kf_sequence_sample.
  */
-kf_result kf_sequence_velocity(const kf_sequence *sequence, double time, kf_cursor *cursor,
+KF_API kf_result kf_sequence_velocity(const kf_sequence *sequence, double time, kf_cursor *cursor,
                                float *out);
-kf_result kf_sequence_acceleration(const kf_sequence *sequence, double time, kf_cursor *cursor,
+KF_API kf_result kf_sequence_acceleration(const kf_sequence *sequence, double time, kf_cursor *cursor,
                                    float *out);
 
 /* ------------------------------------------------------------------------ */
@@ -349,19 +368,19 @@ kf_result kf_sequence_acceleration(const kf_sequence *sequence, double time, kf_
  */
 
 /* The total length (CONSTANT) or the length of one period (LOOP). */
-kf_result kf_sequence_length(const kf_sequence *sequence, double *length);
+KF_API kf_result kf_sequence_length(const kf_sequence *sequence, double *length);
 
 /* The length of the segment that starts at authored key `key`, which must be
  * in the valid range (KF_ERROR_ARGUMENT otherwise). In CONSTANT the last
  * valid key starts no segment: its length is 0. */
-kf_result kf_sequence_segment_length(const kf_sequence *sequence, uint32_t key, double *length);
+KF_API kf_result kf_sequence_segment_length(const kf_sequence *sequence, uint32_t key, double *length);
 
 /* The distance travelled from the first valid key to sequence time `time`,
  * with the time placed as kf_sequence_sample places it: CONSTANT gives 0
  * before the first valid key and the total length from the last on; LOOP
  * wraps the time into the period, so the distance is in [0, P). A NaN or
  * (LOOP) infinite time gives 0. */
-kf_result kf_sequence_distance(const kf_sequence *sequence, double time, double *distance);
+KF_API kf_result kf_sequence_distance(const kf_sequence *sequence, double time, double *distance);
 
 /*
  * The value at distance `distance` along the curve into out[0..components-1],
@@ -381,7 +400,7 @@ kf_result kf_sequence_distance(const kf_sequence *sequence, double time, double 
  * coincident keys to the later one. A zero-length curve (or NaN distance)
  * gives the first valid key.
  */
-kf_result kf_sequence_sample_distance(const kf_sequence *sequence, double distance, float *out,
+KF_API kf_result kf_sequence_sample_distance(const kf_sequence *sequence, double distance, float *out,
                                       double *time);
 
 /* ------------------------------------------------------------------------ */
@@ -396,37 +415,37 @@ kf_result kf_sequence_sample_distance(const kf_sequence *sequence, double distan
  * repeated key the last of its values is used.
  */
 typedef enum kf_node {
-    KF_SCALAR_INTERPOLATOR = 0,          /* SFFloat */
-    KF_POSITION_INTERPOLATOR,            /* SFVec3f */
-    KF_POSITION_INTERPOLATOR_2D,         /* SFVec2f */
-    KF_COLOR_INTERPOLATOR,               /* SFColor, interpolated in HSV */
-    KF_COORDINATE_INTERPOLATOR,          /* MFVec3f, m per key */
-    KF_COORDINATE_INTERPOLATOR_2D,       /* MFVec2f, m per key */
-    KF_NORMAL_INTERPOLATOR,              /* MFVec3f, m per key, great-arc */
-    KF_ORIENTATION_INTERPOLATOR,         /* SFRotation, shortest-arc slerp */
-    KF_SPLINE_SCALAR_INTERPOLATOR,       /* SFFloat, Hermite */
-    KF_SPLINE_POSITION_INTERPOLATOR,     /* SFVec3f, Hermite */
-    KF_SPLINE_POSITION_INTERPOLATOR_2D,  /* SFVec2f, Hermite */
-    KF_SQUAD_ORIENTATION_INTERPOLATOR,   /* SFRotation, squad */
-    KF_EASE_IN_EASE_OUT,                 /* SFFloat modifiedFraction */
+    KF_NODE_SCALAR_INTERPOLATOR = 0,          /* SFFloat */
+    KF_NODE_POSITION_INTERPOLATOR,            /* SFVec3f */
+    KF_NODE_POSITION_INTERPOLATOR_2D,         /* SFVec2f */
+    KF_NODE_COLOR_INTERPOLATOR,               /* SFColor, interpolated in HSV */
+    KF_NODE_COORDINATE_INTERPOLATOR,          /* MFVec3f, m per key */
+    KF_NODE_COORDINATE_INTERPOLATOR_2D,       /* MFVec2f, m per key */
+    KF_NODE_NORMAL_INTERPOLATOR,              /* MFVec3f, m per key, great-arc */
+    KF_NODE_ORIENTATION_INTERPOLATOR,         /* SFRotation, shortest-arc slerp */
+    KF_NODE_SPLINE_SCALAR_INTERPOLATOR,       /* SFFloat, Hermite */
+    KF_NODE_SPLINE_POSITION_INTERPOLATOR,     /* SFVec3f, Hermite */
+    KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D,  /* SFVec2f, Hermite */
+    KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR,   /* SFRotation, squad */
+    KF_NODE_EASE_IN_EASE_OUT,                 /* SFFloat modifiedFraction */
     KF_NODE_COUNT
 } kf_node;
 
 /* The X3D node name ("ScalarInterpolator", ..., "EaseInEaseOut"), or NULL
  * for an unknown code. */
-const char *kf_node_name(kf_node node);
+KF_API const char *kf_node_name(kf_node node);
 
 /* Numbers per keyValue (and keyVelocity) entry of `node`: 1 for the scalar
  * nodes, 2 for Vec2f, 3 for Vec3f and Color, 4 for Rotation (axis x y z,
  * angle); for EaseInEaseOut, 2 per easeInEaseOut entry. 0 for an unknown
  * code. */
-uint32_t kf_node_dimension(kf_node node);
+KF_API uint32_t kf_node_dimension(kf_node node);
 
 typedef struct kf_interpolator kf_interpolator;
 
 /* The interpolator at `index` (< kf_anim_count(anim, KF_KIND_INTERPOLATOR)),
  * or NULL. */
-const kf_interpolator *kf_anim_interpolator(const kf_anim *anim, uint32_t index);
+KF_API const kf_interpolator *kf_anim_interpolator(const kf_anim *anim, uint32_t index);
 
 /*
  * An interpolator's fields as authored (float32, owned by the anim).
@@ -451,12 +470,12 @@ typedef struct kf_interpolator_info {
     uint32_t     components;        /* floats kf_interpolator_sample writes */
 } kf_interpolator_info;
 
-void kf_interpolator_get_info(const kf_interpolator *interpolator, kf_interpolator_info *info);
+KF_API void kf_interpolator_get_info(const kf_interpolator *interpolator, kf_interpolator_info *info);
 
 /* The number of floats kf_interpolator_sample writes: the value's numbers
  * times m for the multi-valued nodes, 4 (a quaternion) for rotations, 1 for
  * EaseInEaseOut. */
-uint32_t kf_interpolator_components(const kf_interpolator *interpolator);
+KF_API uint32_t kf_interpolator_components(const kf_interpolator *interpolator);
 
 /*
  * The node's value_changed at `fraction` into out[0 .. components-1]
@@ -467,16 +486,16 @@ uint32_t kf_interpolator_components(const kf_interpolator *interpolator);
  * that move forward, as for sequences. Never allocates, never fails: a NaN
  * fraction gives the first key's value.
  */
-void kf_interpolator_sample(const kf_interpolator *interpolator, double fraction,
+KF_API void kf_interpolator_sample(const kf_interpolator *interpolator, double fraction,
                             kf_cursor *cursor, float *out);
 
 /* An EaseInEaseOut's modified fraction at `fraction`, in double precision,
  * ready to feed another interpolator; any other node returns `fraction`. */
-double kf_interpolator_ease(const kf_interpolator *ease, double fraction);
+KF_API double kf_interpolator_ease(const kf_interpolator *ease, double fraction);
 
 /* A unit quaternion x y z w as an X3D SFRotation: a unit axis and an angle
  * in [0, pi] (the identity is 0 0 1 0). */
-void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4]);
+KF_API void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4]);
 
 /* ------------------------------------------------------------------------ */
 /* X3D followers (chasers and dampers)                                      */
@@ -500,47 +519,47 @@ void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4]);
  * targets take; kf_axis_angle_to_quat converts X3D's axis-angle).
  */
 typedef enum kf_follower_node {
-    KF_POSITION_CHASER = 0,
-    KF_POSITION_CHASER_2D,
-    KF_SCALAR_CHASER,
-    KF_ORIENTATION_CHASER,
-    KF_COLOR_CHASER,
-    KF_COORDINATE_CHASER,
-    KF_TEXCOORD_CHASER_2D,
-    KF_POSITION_DAMPER,
-    KF_POSITION_DAMPER_2D,
-    KF_SCALAR_DAMPER,
-    KF_ORIENTATION_DAMPER,
-    KF_COLOR_DAMPER,
-    KF_COORDINATE_DAMPER,
-    KF_TEXCOORD_DAMPER_2D,
+    KF_FOLLOWER_NODE_POSITION_CHASER = 0,
+    KF_FOLLOWER_NODE_POSITION_CHASER_2D,
+    KF_FOLLOWER_NODE_SCALAR_CHASER,
+    KF_FOLLOWER_NODE_ORIENTATION_CHASER,
+    KF_FOLLOWER_NODE_COLOR_CHASER,
+    KF_FOLLOWER_NODE_COORDINATE_CHASER,
+    KF_FOLLOWER_NODE_TEXCOORD_CHASER_2D,
+    KF_FOLLOWER_NODE_POSITION_DAMPER,
+    KF_FOLLOWER_NODE_POSITION_DAMPER_2D,
+    KF_FOLLOWER_NODE_SCALAR_DAMPER,
+    KF_FOLLOWER_NODE_ORIENTATION_DAMPER,
+    KF_FOLLOWER_NODE_COLOR_DAMPER,
+    KF_FOLLOWER_NODE_COORDINATE_DAMPER,
+    KF_FOLLOWER_NODE_TEXCOORD_DAMPER_2D,
     KF_FOLLOWER_NODE_COUNT
 } kf_follower_node;
 
 /* The X3D node name ("PositionChaser", "TexCoordDamper2D"), NULL for an
  * unknown code. */
-const char *kf_follower_node_name(kf_follower_node node);
+KF_API const char *kf_follower_node_name(kf_follower_node node);
 /* The node called `name` (exact X3D spelling) into *node; 0 if none is. */
-int kf_follower_node_from_name(const char *name, kf_follower_node *node);
+KF_API int kf_follower_node_from_name(const char *name, kf_follower_node *node);
 /* Non-zero for the damper nodes (tau, order, tolerance), 0 for chasers
  * (duration). */
-int kf_follower_node_is_damper(kf_follower_node node);
+KF_API int kf_follower_node_is_damper(kf_follower_node node);
 /* Non-zero for Coordinate and TexCoord nodes, whose values are arrays. */
-int kf_follower_node_is_array(kf_follower_node node);
+KF_API int kf_follower_node_is_array(kf_follower_node node);
 /* Numbers per element as authored: 3, 2, 1, 4 (axis-angle), 3 (RGB);
  * 0 for an unknown code. */
-uint32_t kf_follower_node_field_components(kf_follower_node node);
+KF_API uint32_t kf_follower_node_field_components(kf_follower_node node);
 
 /* X3D's default initialValue and initialDestination of a single-valued
  * node (kf_follower_node_field_components floats into `value`): 0s, 0 1 0 0
  * for rotations, 0.8 0.8 0.8 for colours. Array nodes have none (no
  * numbers are written). */
-void kf_follower_node_initial(kf_follower_node node, float *value);
+KF_API void kf_follower_node_initial(kf_follower_node node, float *value);
 
 typedef struct kf_follower kf_follower;
 
 /* The follower at `index` (< kf_anim_count(anim, KF_KIND_FOLLOWER)), or NULL. */
-const kf_follower *kf_anim_follower(const kf_anim *anim, uint32_t index);
+KF_API const kf_follower *kf_anim_follower(const kf_anim *anim, uint32_t index);
 
 typedef struct kf_follower_info {
     const char      *name;          /* owned by the anim */
@@ -553,20 +572,20 @@ typedef struct kf_follower_info {
     double           tolerance;     /* dampers: -1 (0.001) or >= 0; chasers -1 */
 } kf_follower_info;
 
-void kf_follower_get_info(const kf_follower *follower, kf_follower_info *info);
+KF_API void kf_follower_get_info(const kf_follower *follower, kf_follower_info *info);
 
 /* Floats per value: element_count * 4 for orientation nodes (quaternions),
  * element_count * kf_follower_node_field_components otherwise. */
-uint32_t kf_follower_components(const kf_follower *follower);
+KF_API uint32_t kf_follower_components(const kf_follower *follower);
 
 /* The initial fields as authored (axis-angle for rotations): element_count *
  * kf_follower_node_field_components floats into each of `value` and
  * `destination`; either may be NULL. */
-void kf_follower_initial(const kf_follower *follower, float *value, float *destination);
+KF_API void kf_follower_initial(const kf_follower *follower, float *value, float *destination);
 
 /* An X3D SFRotation [x y z angle] (radians) as a unit quaternion x y z w;
  * a zero axis gives the identity (the inverse of kf_quat_to_axis_angle). */
-void kf_axis_angle_to_quat(const float axis_angle[4], float quat[4]);
+KF_API void kf_axis_angle_to_quat(const float axis_angle[4], float quat[4]);
 
 /*
  * A running follower: its transitions (chasers) or filter stages (dampers),
@@ -602,7 +621,7 @@ typedef struct kf_follower_state kf_follower_state;
 /* Bytes a state of `follower` with room for `capacity` chaser transitions
  * needs (dampers ignore capacity; 0 means KF_FOLLOWER_DEFAULT_CAPACITY).
  * 0 if that does not fit in a size_t. */
-size_t kf_follower_state_size(const kf_follower *follower, uint32_t capacity);
+KF_API size_t kf_follower_state_size(const kf_follower *follower, uint32_t capacity);
 
 /*
  * Builds a state in caller memory: `memory` must be aligned as malloc's and
@@ -611,20 +630,20 @@ size_t kf_follower_state_size(const kf_follower *follower, uint32_t capacity);
  * the state (at `memory`), or NULL if an argument is NULL or `size` is too
  * small. `follower` (and its anim) must outlive the state.
  */
-kf_follower_state *kf_follower_state_init(void *memory, size_t size, const kf_follower *follower,
+KF_API kf_follower_state *kf_follower_state_init(void *memory, size_t size, const kf_follower *follower,
                                           uint32_t capacity);
 
 /* As kf_follower_state_init, in memory from `allocator` (NULL: malloc).
  * KF_ERROR_ARGUMENT or KF_ERROR_OUT_OF_MEMORY; *out is NULL then. */
-kf_result kf_follower_state_create(const kf_follower *follower, uint32_t capacity,
+KF_API kf_result kf_follower_state_create(const kf_follower *follower, uint32_t capacity,
                                    const kf_allocator *allocator, kf_follower_state **out);
 /* Frees a state from kf_follower_state_create. NULL is ignored. */
-void kf_follower_state_destroy(kf_follower_state *state);
+KF_API void kf_follower_state_destroy(kf_follower_state *state);
 
 /* Back to initialization at `time`: the output is initialValue and, if
  * initialDestination differs, a transition towards it starts at `time`
  * (isActive then 1). A non-finite time is taken as 0. */
-void kf_follower_reset(kf_follower_state *state, double time);
+KF_API void kf_follower_reset(kf_follower_state *state, double time);
 
 /*
  * Events (X3D set_destination / set_value) at `time`, applied before the
@@ -641,28 +660,28 @@ void kf_follower_reset(kf_follower_state *state, double time);
  * KF_ERROR_ARGUMENT (and no change) for a NULL state or value, a
  * non-finite number or time.
  */
-kf_result kf_follower_set_destination(kf_follower_state *state, const float *value, double time);
-kf_result kf_follower_set_value(kf_follower_state *state, const float *value, double time);
+KF_API kf_result kf_follower_set_destination(kf_follower_state *state, const float *value, double time);
+KF_API kf_result kf_follower_set_value(kf_follower_state *state, const float *value, double time);
 
 /* Advances to `time` and computes the output there (SPEC-NOTES 4). A
  * non-finite time changes nothing. Never allocates, never fails. */
-void kf_follower_update(kf_follower_state *state, double time);
+KF_API void kf_follower_update(kf_follower_state *state, double time);
 
 /* The output after the last reset, event or update (components floats). */
-const float *kf_follower_value(const kf_follower_state *state);
+KF_API const float *kf_follower_value(const kf_follower_state *state);
 
 /* X3D isActive: 1 while a transition runs, 0 once the output rests at the
  * destination. */
-int kf_follower_is_active(const kf_follower_state *state);
+KF_API int kf_follower_is_active(const kf_follower_state *state);
 
 /* The definition the state plays. */
-const kf_follower *kf_follower_state_follower(const kf_follower_state *state);
+KF_API const kf_follower *kf_follower_state_follower(const kf_follower_state *state);
 
 /* Chasers: transitions held now (<= capacity); dampers: 0. */
-uint32_t kf_follower_pending(const kf_follower_state *state);
+KF_API uint32_t kf_follower_pending(const kf_follower_state *state);
 
 /* Chasers: the most transitions the state holds; dampers: 0. */
-uint32_t kf_follower_capacity(const kf_follower_state *state);
+KF_API uint32_t kf_follower_capacity(const kf_follower_state *state);
 
 /* ------------------------------------------------------------------------ */
 /* Controllers, targets, tracks (as stored)                                 */
@@ -679,7 +698,7 @@ typedef struct kf_controller_info {
 } kf_controller_info;
 
 /* The controller as stored in the file (a player's may have changed since). */
-void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_info *info);
+KF_API void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_info *info);
 
 typedef enum kf_property {
     KF_PROPERTY_CUSTOM = 0,
@@ -708,16 +727,16 @@ typedef enum kf_property {
 } kf_property;
 
 /* Lower-case name ("translation"), NULL for CUSTOM or an unknown code. */
-const char *kf_property_name(kf_property property);
+KF_API const char *kf_property_name(kf_property property);
 /* The property called `name`, or KF_PROPERTY_CUSTOM. */
-kf_property kf_property_from_name(const char *name);
+KF_API kf_property kf_property_from_name(const char *name);
 /* Whether a target of `property` may have `components` components
  * (translation 3, orientation 4, scale 1 or 3, crop 2 or 4, morph_weights
  * any >= 1, custom any >= 1, ...). */
-int kf_property_accepts(kf_property property, uint32_t components);
+KF_API int kf_property_accepts(kf_property property, uint32_t components);
 /* The property's value before any track has played (translation 0, scale 1,
  * orientation identity, alpha 1, colours white, visibility 1, ...). */
-void kf_property_rest_value(kf_property property, uint32_t components, float *out);
+KF_API void kf_property_rest_value(kf_property property, uint32_t components, float *out);
 
 typedef struct kf_target_info {
     const char *name;       /* "object.property" */
@@ -725,7 +744,7 @@ typedef struct kf_target_info {
     uint32_t    components;
 } kf_target_info;
 
-void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info);
+KF_API void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info);
 
 typedef struct kf_track_info {
     kf_kind  animator_kind; /* KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR or KF_KIND_FOLLOWER */
@@ -741,7 +760,7 @@ typedef struct kf_track_info {
     uint32_t ease;          /* interpolator index, or KF_NO_INDEX */
 } kf_track_info;
 
-void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info);
+KF_API void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info);
 
 /* ======================================================================== */
 /* Playing: controllers and the player                                      */
@@ -758,12 +777,12 @@ typedef struct kf_player kf_player;
 typedef struct kf_controller kf_controller;
 
 /* `allocator` NULL: malloc/free. Allocates once; later calls do not. */
-kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, kf_player **out);
-void      kf_player_destroy(kf_player *player);
+KF_API kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, kf_player **out);
+KF_API void      kf_player_destroy(kf_player *player);
 
 /* Controllers back to the file's state, targets to their rest values,
  * cursors to the start. */
-void kf_player_reset(kf_player *player);
+KF_API void kf_player_reset(kf_player *player);
 
 /*
  * Plays every track at `world_time`: a sequence is sampled at its
@@ -777,14 +796,14 @@ void kf_player_reset(kf_player *player);
  * visibility and pickability to 0/1). Otherwise the target keeps its value.
  * Never allocates.
  */
-void kf_player_update(kf_player *player, double world_time);
+KF_API void kf_player_update(kf_player *player, double world_time);
 
 /* The target's current value (kf_anim_target_info().components floats). */
-const float *kf_player_value(const kf_player *player, uint32_t target);
+KF_API const float *kf_player_value(const kf_player *player, uint32_t target);
 
 /* Overwrites a target's value (e.g. a rest pose); `value` has the target's
  * component count. KF_ERROR_ARGUMENT for a bad index. */
-kf_result kf_player_set_value(kf_player *player, uint32_t target, const float *value);
+KF_API kf_result kf_player_set_value(kf_player *player, uint32_t target, const float *value);
 
 /*
  * Followers in a player. A track that plays a follower has its own
@@ -800,45 +819,45 @@ kf_result kf_player_set_value(kf_player *player, uint32_t target, const float *v
 
 /* The follower state of track `track`, or NULL if that track does not play
  * a follower. Its times are controller positions. */
-kf_follower_state *kf_player_follower(kf_player *player, uint32_t track);
+KF_API kf_follower_state *kf_player_follower(kf_player *player, uint32_t track);
 
 /* Sends set_destination / set_value to track `track`'s follower at
  * `world_time` (converted to the track controller's position).
  * KF_ERROR_ARGUMENT if the track does not play a follower or has no
  * controller, or for what kf_follower_set_destination refuses. */
-kf_result kf_player_follower_set_destination(kf_player *player, uint32_t track, const float *value,
+KF_API kf_result kf_player_follower_set_destination(kf_player *player, uint32_t track, const float *value,
                                              double world_time);
-kf_result kf_player_follower_set_value(kf_player *player, uint32_t track, const float *value,
+KF_API kf_result kf_player_follower_set_value(kf_player *player, uint32_t track, const float *value,
                                        double world_time);
 
 /* The player's controller `index`, or NULL. */
-kf_controller *kf_player_controller(kf_player *player, uint32_t index);
-const kf_controller *kf_player_controller_const(const kf_player *player, uint32_t index);
+KF_API kf_controller *kf_player_controller(kf_player *player, uint32_t index);
+KF_API const kf_controller *kf_player_controller_const(const kf_player *player, uint32_t index);
 
 /* Current settings (name points into the anim). */
-void kf_controller_get_info(const kf_controller *controller, kf_controller_info *info);
+KF_API void kf_controller_get_info(const kf_controller *controller, kf_controller_info *info);
 
 /* Sequence time at `world_time`: ref_sequence + speed * (world_time - ref_world). */
-double kf_controller_position(const kf_controller *controller, double world_time);
+KF_API double kf_controller_position(const kf_controller *controller, double world_time);
 
 /* Whether `world_time` is inside the active interval [start, end)
  * (always, when start == end). */
-int kf_controller_is_active(const kf_controller *controller, double world_time);
+KF_API int kf_controller_is_active(const kf_controller *controller, double world_time);
 
 /* Makes the position at `world_time` equal `sequence_time` (M3G setPosition).
  * KF_ERROR_ARGUMENT for a non-finite argument. */
-kf_result kf_controller_set_position(kf_controller *controller, double sequence_time,
+KF_API kf_result kf_controller_set_position(kf_controller *controller, double sequence_time,
                                      double world_time);
 
 /* Changes the speed from `world_time` on, keeping the position continuous
  * there (M3G setSpeed). KF_ERROR_ARGUMENT for a non-finite argument. */
-kf_result kf_controller_set_speed(kf_controller *controller, double speed, double world_time);
+KF_API kf_result kf_controller_set_speed(kf_controller *controller, double speed, double world_time);
 
 /* KF_ERROR_ARGUMENT (and no change) for a negative or non-finite weight. */
-kf_result kf_controller_set_weight(kf_controller *controller, double weight);
+KF_API kf_result kf_controller_set_weight(kf_controller *controller, double weight);
 
 /* KF_ERROR_ARGUMENT (and no change) if start > end or either is not finite. */
-kf_result kf_controller_set_active_interval(kf_controller *controller, double start, double end);
+KF_API kf_result kf_controller_set_active_interval(kf_controller *controller, double start, double end);
 
 #ifdef __cplusplus
 }

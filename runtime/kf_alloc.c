@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 
 static void *default_alloc(void *user, size_t size)
 {

@@ -1,7 +1,7 @@
 /* kf_anim.c - looking into a loaded kf_anim. */
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 
 uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind)
 {

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 
 /* Relative accuracy asked of the quadrature, against a bound on |P'|. */
 #define ARC_EPSILON 1e-9

@@ -1,7 +1,7 @@
 /* kf_controller.c - AnimationController timing (SPEC-NOTES 2). */
 #include <math.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 
 double kf_controller_position(const kf_controller *c, double world_time)
 {

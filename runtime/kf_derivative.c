@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 #include "kf_math.h"
 #include "kf_sample.h"
 

@@ -2,7 +2,7 @@
  * families and X3D's default field values. */
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 
 typedef struct node_def {
     const char *name;

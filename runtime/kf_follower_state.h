@@ -1,7 +1,7 @@
 /*
  * kf_follower_state.h - the running state of an X3D follower, shared by
- * kf_follower.c (lifecycle, events, values), kf_chaser.c (FIR) and
- * kf_damper.c (IIR).
+ * kf_follower.c (lifecycle, events), kf_follower_value.c (working values),
+ * kf_chaser.c (FIR) and kf_damper.c (IIR).
  *
  * Values are kept in a working form of `n` doubles: the numbers themselves
  * for vector, scalar and array nodes, a unit quaternion for rotations, HSV
@@ -12,7 +12,7 @@
 #ifndef KF_FOLLOWER_STATE_H
 #define KF_FOLLOWER_STATE_H
 
-#include "kf_internal.h"
+#include "kf_private.h"
 
 /* How a follower's values combine. */
 enum {

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "kf_index.h"
-#include "kf_internal.h"
+#include "kf_private.h"
 
 /* FNV-1a: names are short; any decent spread will do. */
 static uint32_t hash_name(const char *s)

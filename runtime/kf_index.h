@@ -1,6 +1,6 @@
 /*
- * kf_index.h - hash indices a kf_builder keeps, so that adding n objects
- * costs O(n) rather than a scan per name (O(n^2)).
+ * kf_index.h - hash indices of names and bindings, so that the builder's
+ * and the reader's uniqueness checks cost O(n) rather than a scan per name.
  */
 #ifndef KF_INDEX_H
 #define KF_INDEX_H

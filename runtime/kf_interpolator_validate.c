@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 
 typedef struct node_def {
     const char *name;      /* X3D node name */

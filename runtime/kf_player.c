@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 #include "kf_sample.h"
 
 /*

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 
 enum {
     ANY = 0 /* `counts` value: any component count >= 1 */

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 
 static const struct {
     const char *name;

@@ -17,7 +17,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 #include "kf_math.h"
 
 /* The kernels below run in the player's loop over a group of tracks, so

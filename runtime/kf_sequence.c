@@ -1,7 +1,7 @@
 /*
  * kf_sequence.c - sampling an M3G KeyframeSequence (SPEC-NOTES 1.3, 1.4).
  *
- * Keys are stored with the valid range first (kf_internal.h), so everything
+ * Keys are stored with the valid range first (kf_private.h), so everything
  * here works on keys 0 .. valid_count-1; the segment after the last valid key
  * is the LOOP wrap segment back to key 0. The fast kernels are in
  * kf_sample.h; the exact path they are measured against is here.
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 #include "kf_math.h"
 #include "kf_sample.h"
 

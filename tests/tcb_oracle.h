@@ -80,7 +80,7 @@ static inline kf_anim *tcb_case_load(const tcb_case *c, int arc_length)
     d.values = values;
     d.valid_first = c->first;
     d.valid_last = c->last;
-    d.tcb = c->interpolation == KF_SPLINE || c->interpolation == KF_SQUAD ? tcb : NULL;
+    d.tcb = c->interpolation == KF_INTERPOLATION_SPLINE || c->interpolation == KF_INTERPOLATION_SQUAD ? tcb : NULL;
     d.arc_length = arc_length;
     kf_anim *anim = test_load_sequence(&d);
     free(times);

@@ -110,7 +110,7 @@ static kf_result build(const kf_allocator *a, kf_builder **out)
     kf_error e;
     const char *names[4] = {"s0", "s1", "s2", "s3"};
     for (int i = 0; i < 4 && r == KF_OK; i++) {
-        kf_sequence_desc d = {names[i], i == 1 ? KF_SPLINE : KF_LINEAR, KF_LOOP, 30, 2, 3, t, v, 0, 2, NULL, 0};
+        kf_sequence_desc d = {names[i], i == 1 ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 30, 2, 3, t, v, 0, 2, NULL, 0};
         r = kf_builder_add_sequence(b, &d, &e);
     }
     kf_controller_desc c;
@@ -128,14 +128,14 @@ static kf_result build(const kf_allocator *a, kf_builder **out)
     kf_interpolator_desc p;
     kf_interpolator_desc_init(&p);
     p.name = "x";
-    p.node = KF_SPLINE_POSITION_INTERPOLATOR_2D;
+    p.node = KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D;
     p.key_count = p.value_count = 2;
     p.key = k;
     p.key_value = kv;
     if (r == KF_OK)
         r = kf_builder_add_interpolator(b, &p, &e);
     p.name = "e";
-    p.node = KF_EASE_IN_EASE_OUT;
+    p.node = KF_NODE_EASE_IN_EASE_OUT;
     p.value_count = 0;
     p.ease_count = 2;
     p.ease_in_ease_out = eio;

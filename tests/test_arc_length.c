@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 #include "kf_math.h"
 #include "kf_test.h"
 #include "tcb_oracle.h"
@@ -118,7 +118,7 @@ static void check_sampling(const tcb_case *c, const kf_sequence *s, const kf_seq
 {
     double total;
     kf_sequence_length(s, &total);
-    const int loop = c->repeat == KF_LOOP;
+    const int loop = c->repeat == KF_REPEAT_LOOP;
     float v[TCB_MAX_COMPONENTS], w[TCB_MAX_COMPONENTS];
     for (int i = 0; i <= 40; i++) {
         const double d = total * i / 40.0;
@@ -247,7 +247,7 @@ static void edge_cases(void)
      * still from t = 2 to t = 3, then jumps at t = 4 (coincident keys). */
     static const double t[5] = {1, 2, 3, 4, 4}, v[10] = {0, 0, 3, 4, 3, 4, 3, 16, 6, 20};
     for (int arc = 0; arc < 2; arc++) {
-        kf_sequence_desc d = {"walk", KF_LINEAR, KF_CONSTANT, 4, 2, 5, t, v, 0, 4, NULL, arc};
+        kf_sequence_desc d = {"walk", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 4, 2, 5, t, v, 0, 4, NULL, arc};
         kf_anim *anim = build_one(&d);
         if (!anim)
             continue;
@@ -283,7 +283,7 @@ static void edge_cases(void)
 
     /* Outside the valid range: no segment. One valid key: length 0. */
     static const double t3[3] = {0, 1, 2}, v3[3] = {5, 6, 8};
-    kf_sequence_desc one = {"one", KF_SPLINE, KF_LOOP, 2, 1, 3, t3, v3, 1, 1, NULL, 1};
+    kf_sequence_desc one = {"one", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 2, 1, 3, t3, v3, 1, 1, NULL, 1};
     kf_anim *anim = build_one(&one);
     if (anim) {
         const kf_sequence *s = kf_anim_sequence(anim, 0);
@@ -299,7 +299,7 @@ static void edge_cases(void)
 
     /* Rotations have no length here. */
     static const double q[8] = {0, 0, 0, 1, 0, 0, 1, 0};
-    kf_sequence_desc rot = {"rot", KF_SQUAD, KF_LOOP, 2, 4, 2, t3, q, 0, 1, NULL, 0};
+    kf_sequence_desc rot = {"rot", KF_INTERPOLATION_SQUAD, KF_REPEAT_LOOP, 2, 4, 2, t3, q, 0, 1, NULL, 0};
     anim = build_one(&rot);
     if (anim) {
         const kf_sequence *s = kf_anim_sequence(anim, 0);

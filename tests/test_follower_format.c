@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_write.h"
 #include "kf_test.h"
 #include "kfb_craft.h"
 #include "test_util.h"
@@ -33,45 +33,45 @@ typedef struct bad_desc {
 static const bad_desc bad_descs[] = {
     {"unknown node", (kf_follower_node)99, {0}, 0, 0, KEEP, KEEP, KEEP, 3, KF_ERROR_VALUE,
      KF_FIELD_NODE, NOITEM, "unknown follower node"},
-    {"negative duration", KF_POSITION_CHASER, {0}, 0, 0, -1, KEEP, KEEP, 3, KF_ERROR_VALUE,
+    {"negative duration", KF_FOLLOWER_NODE_POSITION_CHASER, {0}, 0, 0, -1, KEEP, KEEP, 3, KF_ERROR_VALUE,
      KF_FIELD_DURATION, NOITEM, "duration"},
-    {"NaN duration", KF_SCALAR_CHASER, {0}, 0, 0, NAN, KEEP, KEEP, 3, KF_ERROR_VALUE,
+    {"NaN duration", KF_FOLLOWER_NODE_SCALAR_CHASER, {0}, 0, 0, NAN, KEEP, KEEP, 3, KF_ERROR_VALUE,
      KF_FIELD_DURATION, NOITEM, "duration"},
-    {"duration beyond float32", KF_SCALAR_CHASER, {0}, 0, 0, 1e39, KEEP, KEEP, 3, KF_ERROR_VALUE,
+    {"duration beyond float32", KF_FOLLOWER_NODE_SCALAR_CHASER, {0}, 0, 0, 1e39, KEEP, KEEP, 3, KF_ERROR_VALUE,
      KF_FIELD_DURATION, NOITEM, "float32"},
-    {"negative tau", KF_SCALAR_DAMPER, {0}, 0, 0, KEEP, -0.1, KEEP, 3, KF_ERROR_VALUE,
+    {"negative tau", KF_FOLLOWER_NODE_SCALAR_DAMPER, {0}, 0, 0, KEEP, -0.1, KEEP, 3, KF_ERROR_VALUE,
      KF_FIELD_TAU, NOITEM, "tau"},
-    {"infinite tau", KF_SCALAR_DAMPER, {0}, 0, 0, KEEP, INFINITY, KEEP, 3, KF_ERROR_VALUE,
+    {"infinite tau", KF_FOLLOWER_NODE_SCALAR_DAMPER, {0}, 0, 0, KEEP, INFINITY, KEEP, 3, KF_ERROR_VALUE,
      KF_FIELD_TAU, NOITEM, "tau"},
-    {"order 6", KF_POSITION_DAMPER, {0}, 0, 0, KEEP, KEEP, KEEP, 6, KF_ERROR_VALUE,
+    {"order 6", KF_FOLLOWER_NODE_POSITION_DAMPER, {0}, 0, 0, KEEP, KEEP, KEEP, 6, KF_ERROR_VALUE,
      KF_FIELD_ORDER, NOITEM, "0 to 5"},
-    {"order -1", KF_POSITION_DAMPER, {0}, 0, 0, KEEP, KEEP, KEEP, -1, KF_ERROR_VALUE,
+    {"order -1", KF_FOLLOWER_NODE_POSITION_DAMPER, {0}, 0, 0, KEEP, KEEP, KEEP, -1, KF_ERROR_VALUE,
      KF_FIELD_ORDER, NOITEM, "0 to 5"},
-    {"tolerance -0.5", KF_COLOR_DAMPER, {0}, 0, 0, KEEP, KEEP, -0.5, 3, KF_ERROR_VALUE,
+    {"tolerance -0.5", KF_FOLLOWER_NODE_COLOR_DAMPER, {0}, 0, 0, KEEP, KEEP, -0.5, 3, KF_ERROR_VALUE,
      KF_FIELD_TOLERANCE, NOITEM, "-1 or 0 or more"},
-    {"NaN tolerance", KF_COLOR_DAMPER, {0}, 0, 0, KEEP, KEEP, NAN, 3, KF_ERROR_VALUE,
+    {"NaN tolerance", KF_FOLLOWER_NODE_COLOR_DAMPER, {0}, 0, 0, KEEP, KEEP, NAN, 3, KF_ERROR_VALUE,
      KF_FIELD_TOLERANCE, NOITEM, "tolerance"},
-    {"2 numbers for a 3D position", KF_POSITION_CHASER, {1, 2}, 2, 0, KEEP, KEEP, KEEP, 3,
+    {"2 numbers for a 3D position", KF_FOLLOWER_NODE_POSITION_CHASER, {1, 2}, 2, 0, KEEP, KEEP, KEEP, 3,
      KF_ERROR_VALUE, KF_FIELD_INITIAL_VALUE, NOITEM, "takes 3 numbers, not 2"},
-    {"3 numbers for a rotation", KF_ORIENTATION_DAMPER, {0, 1, 0}, 0, 3, KEEP, KEEP, KEEP, 3,
+    {"3 numbers for a rotation", KF_FOLLOWER_NODE_ORIENTATION_DAMPER, {0, 1, 0}, 0, 3, KEEP, KEEP, KEEP, 3,
      KF_ERROR_VALUE, KF_FIELD_INITIAL_DESTINATION, NOITEM, "takes 4 numbers, not 3"},
-    {"arrays of 2 and 3 points", KF_COORDINATE_CHASER, {0, 0, 0, 1, 1, 1, 2, 2, 2}, 6, 9, KEEP,
+    {"arrays of 2 and 3 points", KF_FOLLOWER_NODE_COORDINATE_CHASER, {0, 0, 0, 1, 1, 1, 2, 2, 2}, 6, 9, KEEP,
      KEEP, KEEP, 3, KF_ERROR_VALUE, KF_FIELD_INITIAL_DESTINATION, NOITEM,
      "initialValue has 2 points and its initialDestination 3: the lengths must be equal"},
-    {"5 numbers of 2D points", KF_TEXCOORD_DAMPER_2D, {0, 1, 2, 3, 4}, 5, 0, KEEP, KEEP, KEEP, 3,
+    {"5 numbers of 2D points", KF_FOLLOWER_NODE_TEXCOORD_DAMPER_2D, {0, 1, 2, 3, 4}, 5, 0, KEEP, KEEP, KEEP, 3,
      KF_ERROR_VALUE, KF_FIELD_INITIAL_VALUE, NOITEM, "not a whole number of points"},
-    {"an array of no points", KF_COORDINATE_DAMPER, {0}, 0, 0, KEEP, KEEP, KEEP, 3,
+    {"an array of no points", KF_FOLLOWER_NODE_COORDINATE_DAMPER, {0}, 0, 0, KEEP, KEEP, KEEP, 3,
      KF_ERROR_VALUE, KF_FIELD_INITIAL_VALUE, NOITEM, "needs initialValue or initialDestination"},
-    {"colour above 1", KF_COLOR_CHASER, {0.5, 1.5, 0}, 3, 0, KEEP, KEEP, KEEP, 3,
+    {"colour above 1", KF_FOLLOWER_NODE_COLOR_CHASER, {0.5, 1.5, 0}, 3, 0, KEEP, KEEP, KEEP, 3,
      KF_ERROR_VALUE, KF_FIELD_INITIAL_VALUE, 0, "outside [0, 1]"},
-    {"negative colour", KF_COLOR_DAMPER, {0, 0, -0.25}, 0, 3, KEEP, KEEP, KEEP, 3,
+    {"negative colour", KF_FOLLOWER_NODE_COLOR_DAMPER, {0, 0, -0.25}, 0, 3, KEEP, KEEP, KEEP, 3,
      KF_ERROR_VALUE, KF_FIELD_INITIAL_DESTINATION, 0, "outside [0, 1]"},
-    {"NaN in point 1", KF_COORDINATE_CHASER, {0, 0, 0, 1, NAN, 1}, 6, 0, KEEP, KEEP, KEEP, 3,
+    {"NaN in point 1", KF_FOLLOWER_NODE_COORDINATE_CHASER, {0, 0, 0, 1, NAN, 1}, 6, 0, KEEP, KEEP, KEEP, 3,
      KF_ERROR_VALUE, KF_FIELD_INITIAL_VALUE, 1, "element 1 component 1"},
-    {"NaN given as initialDestination only", KF_COORDINATE_DAMPER, {0, 0, 0, NAN, 0, 0}, 0, 6,
+    {"NaN given as initialDestination only", KF_FOLLOWER_NODE_COORDINATE_DAMPER, {0, 0, 0, NAN, 0, 0}, 0, 6,
      KEEP, KEEP, KEEP, 3, KF_ERROR_VALUE, KF_FIELD_INITIAL_DESTINATION, 1,
      "initialDestination element 1 component 0"},
-    {"beyond float32 in point 2", KF_TEXCOORD_CHASER_2D, {0, 0, 1, 1, 1e39, 0}, 0, 6, KEEP, KEEP,
+    {"beyond float32 in point 2", KF_FOLLOWER_NODE_TEXCOORD_CHASER_2D, {0, 0, 1, 1, 1e39, 0}, 0, 6, KEEP, KEEP,
      KEEP, 3, KF_ERROR_VALUE, KF_FIELD_INITIAL_DESTINATION, 2, "float32"},
 };
 
@@ -107,7 +107,7 @@ static void builder_errors(void)
 
     /* Names: non-empty, unique among all animators. */
     kf_follower_desc d;
-    kf_follower_desc_init(&d, KF_SCALAR_CHASER);
+    kf_follower_desc_init(&d, KF_FOLLOWER_NODE_SCALAR_CHASER);
     kf_error e;
     d.name = "";
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_NAME,
@@ -116,7 +116,7 @@ static void builder_errors(void)
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_OK, "a: %s", e.message);
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_DUPLICATE, "a twice");
     static const double t[1] = {0}, v[1] = {1};
-    kf_sequence_desc s = {.name = "a", .interpolation = KF_LINEAR, .duration = 1, .components = 1,
+    kf_sequence_desc s = {.name = "a", .interpolation = KF_INTERPOLATION_LINEAR, .duration = 1, .components = 1,
                           .key_count = 1, .times = t, .values = v};
     CHECK(kf_builder_add_sequence(b, &s, &e) == KF_ERROR_DUPLICATE,
           "a sequence named like a follower");
@@ -159,10 +159,10 @@ static kf_builder *rich(void)
         snprintf(name, sizeof name, "f%d", n);
         kf_follower_desc_init(&d, (kf_follower_node)n);
         d.name = name;
-        if (n == KF_ORIENTATION_CHASER || n == KF_ORIENTATION_DAMPER) {
+        if (n == KF_FOLLOWER_NODE_ORIENTATION_CHASER || n == KF_FOLLOWER_NODE_ORIENTATION_DAMPER) {
             d.initial_destination = rot;
             d.initial_destination_count = 4;
-        } else if (n == KF_COLOR_CHASER || n == KF_COLOR_DAMPER) {
+        } else if (n == KF_FOLLOWER_NODE_COLOR_CHASER || n == KF_FOLLOWER_NODE_COLOR_DAMPER) {
             d.initial_value = rgb;
             d.initial_value_count = 3;
         } else if (kf_follower_node_is_array((kf_follower_node)n)) {
@@ -208,13 +208,13 @@ static void stored_form(void)
               name);
         float v[8], dst[8];
         kf_follower_initial(kf_anim_follower(anim, (uint32_t)n), v, dst);
-        if (node == KF_ORIENTATION_CHASER || node == KF_ORIENTATION_DAMPER) {
+        if (node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER) {
             /* X3D's default 0 1 0 0, and the authored rotation as written. */
             CHECK(v[0] == 0 && v[1] == 1 && v[2] == 0 && v[3] == 0, "%s: default rotation", name);
             CHECK(dst[0] == 1 && dst[1] == 1 && dst[2] == 0 && dst[3] == -2, "%s: as authored",
                   name);
             CHECK(info.components == 4, "%s: quaternion values", name);
-        } else if (node == KF_COLOR_CHASER || node == KF_COLOR_DAMPER) {
+        } else if (node == KF_FOLLOWER_NODE_COLOR_CHASER || node == KF_FOLLOWER_NODE_COLOR_DAMPER) {
             CHECK(v[1] == 0.5f && dst[0] == 0.8f && dst[1] == 0.8f && dst[2] == 0.8f,
                   "%s: default colour 0.8", name);
         } else if (kf_follower_node_is_array(node)) {
@@ -229,7 +229,7 @@ static void stored_form(void)
     /* The orientation state starts from the stored quaternions: the
      * destination of f3 (axis (1,1,0), -2 rad) once the chaser is done. */
     kf_follower_state *s;
-    kf_follower_state_create(kf_anim_follower(anim, KF_ORIENTATION_CHASER), 0, NULL, &s);
+    kf_follower_state_create(kf_anim_follower(anim, KF_FOLLOWER_NODE_ORIENTATION_CHASER), 0, NULL, &s);
     kf_follower_update(s, 100.0);
     float want[4];
     kf_axis_angle_to_quat((const float[4]){1, 1, 0, -2}, want);
@@ -242,7 +242,7 @@ static void stored_form(void)
     /* Decoding and encoding again gives the same bytes. */
     test_bytes again = {0};
     kf_allocator a = kf_allocator_or_default(NULL);
-    CHECK(kf_encode_objects(&a, &anim->objects, 9, NULL, test_bytes_write, &again, NULL) == KF_OK &&
+    CHECK(kf_write_objects(&a, &anim->objects, 9, NULL, test_bytes_write, &again, NULL) == KF_OK &&
               again.size == bytes.size && !memcmp(again.data, bytes.data, bytes.size),
           "decode -> encode is the identity (%zu vs %zu bytes)", again.size, bytes.size);
     free(again.data);
@@ -265,19 +265,19 @@ static kf_builder *base_builder(void)
     kf_error e;
     kf_builder_create(NULL, &b);
     kf_follower_desc d[4];
-    kf_follower_desc_init(&d[0], KF_POSITION_CHASER);
+    kf_follower_desc_init(&d[0], KF_FOLLOWER_NODE_POSITION_CHASER);
     d[0].name = "pos";
     d[0].initial_value = p;
     d[0].initial_value_count = 3;
-    kf_follower_desc_init(&d[1], KF_ORIENTATION_DAMPER);
+    kf_follower_desc_init(&d[1], KF_FOLLOWER_NODE_ORIENTATION_DAMPER);
     d[1].name = "rot";
     d[1].initial_destination = r;
     d[1].initial_destination_count = 4;
-    kf_follower_desc_init(&d[2], KF_COORDINATE_CHASER);
+    kf_follower_desc_init(&d[2], KF_FOLLOWER_NODE_COORDINATE_CHASER);
     d[2].name = "mesh";
     d[2].initial_value = pts;
     d[2].initial_value_count = 6;
-    kf_follower_desc_init(&d[3], KF_COLOR_CHASER);
+    kf_follower_desc_init(&d[3], KF_FOLLOWER_NODE_COLOR_CHASER);
     d[3].name = "tint";
     d[3].initial_value = rgb;
     d[3].initial_value_count = 3;
@@ -402,7 +402,7 @@ static void unplayed_target(void)
     kf_error e;
     kf_builder_create(NULL, &b);
     kf_follower_desc d;
-    kf_follower_desc_init(&d, KF_POSITION_CHASER);
+    kf_follower_desc_init(&d, KF_FOLLOWER_NODE_POSITION_CHASER);
     d.name = "p";
     kf_builder_add_follower(b, &d, &e);
     d.name = "q";

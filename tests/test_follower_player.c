@@ -29,13 +29,13 @@ static kf_anim *build(void)
     kf_error e;
     kf_builder_create(NULL, &b);
     kf_follower_desc d;
-    kf_follower_desc_init(&d, KF_SCALAR_CHASER);
+    kf_follower_desc_init(&d, KF_FOLLOWER_NODE_SCALAR_CHASER);
     d.name = "chase";
     d.initial_value = &zero;
     d.initial_value_count = 1;
     d.duration = 1.0;
     kf_result r = kf_builder_add_follower(b, &d, &e);
-    kf_follower_desc_init(&d, KF_SCALAR_DAMPER);
+    kf_follower_desc_init(&d, KF_FOLLOWER_NODE_SCALAR_DAMPER);
     d.name = "damp";
     d.initial_value = &zero;
     d.initial_value_count = 1;
@@ -45,14 +45,14 @@ static kf_anim *build(void)
     if (r == KF_OK)
         r = kf_builder_add_follower(b, &d, &e);
     static const double quarter[4] = {0, 0, 1, PI / 2};
-    kf_follower_desc_init(&d, KF_ORIENTATION_CHASER);
+    kf_follower_desc_init(&d, KF_FOLLOWER_NODE_ORIENTATION_CHASER);
     d.name = "turn";
     d.initial_destination = quarter;
     d.initial_destination_count = 4;
     d.duration = 1.0;
     if (r == KF_OK)
         r = kf_builder_add_follower(b, &d, &e);
-    kf_sequence_desc s = {.name = "four", .interpolation = KF_LINEAR, .duration = 10,
+    kf_sequence_desc s = {.name = "four", .interpolation = KF_INTERPOLATION_LINEAR, .duration = 10,
                           .components = 1, .key_count = 2, .times = t, .values = v,
                           .valid_last = 1};
     if (r == KF_OK)
@@ -186,7 +186,7 @@ int main(void)
      * never none. */
     static double points[3 * 20000];
     kf_follower_desc d;
-    kf_follower_desc_init(&d, KF_COORDINATE_CHASER);
+    kf_follower_desc_init(&d, KF_FOLLOWER_NODE_COORDINATE_CHASER);
     d.name = "mesh";
     d.initial_value = points;
     kf_builder *b;

@@ -84,7 +84,7 @@ static void at(kf_follower_state *s, double t, double want, int active, int line
 
 static void chaser_events(void)
 {
-    kf_anim *anim = scalar(KF_SCALAR_CHASER, 0.0, 0.0, 1.0, 0, -1);
+    kf_anim *anim = scalar(KF_FOLLOWER_NODE_SCALAR_CHASER, 0.0, 0.0, 1.0, 0, -1);
     kf_follower_state *s = state_of(anim, 0);
     CHECK(s != NULL, "scalar chaser");
     if (!s)
@@ -157,7 +157,7 @@ static void chaser_events(void)
     kf_anim_free(anim);
 
     /* The initial transition starts at initialization. */
-    anim = scalar(KF_SCALAR_CHASER, 2.0, 4.0, 0.5, 0, -1);
+    anim = scalar(KF_FOLLOWER_NODE_SCALAR_CHASER, 2.0, 4.0, 0.5, 0, -1);
     s = state_of(anim, 0);
     CHECK(s && kf_follower_is_active(s) && VALUE(s) == 2.0, "initial transition");
     if (s) {
@@ -171,7 +171,7 @@ static void chaser_events(void)
     kf_anim_free(anim);
 
     /* duration 0: the destination at once. */
-    anim = scalar(KF_SCALAR_CHASER, 0.0, 0.0, 0.0, 0, -1);
+    anim = scalar(KF_FOLLOWER_NODE_SCALAR_CHASER, 0.0, 0.0, 0.0, 0, -1);
     s = state_of(anim, 0);
     if (s) {
         set_destination(s, 3.0, 1.0);
@@ -184,7 +184,7 @@ static void chaser_events(void)
 /* The bound: capacity 2, three transitions inside one duration. */
 static void chaser_capacity(void)
 {
-    kf_anim *anim = scalar(KF_SCALAR_CHASER, 0.0, 0.0, 1.0, 0, -1);
+    kf_anim *anim = scalar(KF_FOLLOWER_NODE_SCALAR_CHASER, 0.0, 0.0, 1.0, 0, -1);
     kf_follower_state *s = state_of(anim, 2);
     if (!s) {
         CHECK(0, "chaser");
@@ -209,7 +209,7 @@ static void damper_rules(void)
 {
     const double e1 = exp(-1.0), e2 = exp(-2.0), e3 = exp(-3.0);
     /* Order 1, tau 1, tolerance 0.1: the end test comes before the update. */
-    kf_anim *anim = scalar(KF_SCALAR_DAMPER, 0.0, 1.0, 1.0, 1, 0.1);
+    kf_anim *anim = scalar(KF_FOLLOWER_NODE_SCALAR_DAMPER, 0.0, 1.0, 1.0, 1, 0.1);
     kf_follower_state *s = state_of(anim, 0);
     if (!s) {
         CHECK(0, "damper");
@@ -244,7 +244,7 @@ static void damper_rules(void)
     kf_anim_free(anim);
 
     /* Order 2: the second stage follows the just-updated first. */
-    anim = scalar(KF_SCALAR_DAMPER, 0.0, 1.0, 1.0, 2, -1);
+    anim = scalar(KF_FOLLOWER_NODE_SCALAR_DAMPER, 0.0, 1.0, 1.0, 2, -1);
     s = state_of(anim, 0);
     if (s) {
         double s1 = 1.0 - e1, s2 = s1 * (1.0 - e1);
@@ -257,7 +257,7 @@ static void damper_rules(void)
     kf_anim_free(anim);
 
     /* Tolerance 0: only equality ends a transition. */
-    anim = scalar(KF_SCALAR_DAMPER, 0.0, 1.0, 0.01, 1, 0.0);
+    anim = scalar(KF_FOLLOWER_NODE_SCALAR_DAMPER, 0.0, 1.0, 0.01, 1, 0.0);
     s = state_of(anim, 0);
     if (s) {
         AT(s, 0.1, 1.0 - exp(-10.0), 1);
@@ -269,7 +269,7 @@ static void damper_rules(void)
 
     /* Pass-through: order 0, or tau 0. */
     for (int i = 0; i < 2; i++) {
-        anim = scalar(KF_SCALAR_DAMPER, 0.0, 1.0, i ? 0.0 : 0.5, i ? 3 : 0, -1);
+        anim = scalar(KF_FOLLOWER_NODE_SCALAR_DAMPER, 0.0, 1.0, i ? 0.0 : 0.5, i ? 3 : 0, -1);
         s = state_of(anim, 0);
         if (!s)
             continue;
@@ -303,7 +303,7 @@ static void rotations(void)
 
     /* OrientationChaser: identity to 90 degrees about z, halfway = 45. */
     kf_follower_desc d;
-    kf_follower_desc_init(&d, KF_ORIENTATION_CHASER);
+    kf_follower_desc_init(&d, KF_FOLLOWER_NODE_ORIENTATION_CHASER);
     const double from[4] = {0, 0, 1, 0}, to[4] = {0, 0, 1, 3.14159265358979323846 / 2};
     d.name = "r";
     d.initial_value = from;
@@ -342,7 +342,7 @@ static void rotations(void)
     kf_anim_free(anim);
 
     /* OrientationDamper order 1, tau 1: the angle left shrinks by e^-dt. */
-    kf_follower_desc_init(&d, KF_ORIENTATION_DAMPER);
+    kf_follower_desc_init(&d, KF_FOLLOWER_NODE_ORIENTATION_DAMPER);
     d.name = "r";
     d.initial_value = to;
     d.initial_value_count = 4;
@@ -390,7 +390,7 @@ static void colors(void)
     const double red[3] = {1, 0, 0}, blue[3] = {0, 0, 1}, grey[3] = {0.5, 0.5, 0.5},
                  cyan[3] = {0, 1, 1};
     /* Red to blue: hue 0 -> 240 degrees the short way, through magenta. */
-    kf_anim *anim = color(KF_COLOR_CHASER, red, blue);
+    kf_anim *anim = color(KF_FOLLOWER_NODE_COLOR_CHASER, red, blue);
     kf_follower_state *s = state_of(anim, 0);
     if (s) {
         RGB(s, 0.5, 1, 0, 1);
@@ -410,7 +410,7 @@ static void colors(void)
     kf_anim_free(anim);
 
     /* Blue to grey from the start: hue 240 throughout too. */
-    anim = color(KF_COLOR_CHASER, blue, grey);
+    anim = color(KF_FOLLOWER_NODE_COLOR_CHASER, blue, grey);
     s = state_of(anim, 0);
     if (s)
         RGB(s, 0.5, 0.375, 0.375, 0.75);
@@ -418,7 +418,7 @@ static void colors(void)
     kf_anim_free(anim);
 
     /* Grey to blue from the start: hue 240 throughout. */
-    anim = color(KF_COLOR_CHASER, grey, blue);
+    anim = color(KF_FOLLOWER_NODE_COLOR_CHASER, grey, blue);
     s = state_of(anim, 0);
     if (s)
         RGB(s, 0.5, 0.375, 0.375, 0.75);
@@ -426,7 +426,7 @@ static void colors(void)
     kf_anim_free(anim);
 
     /* Exactly 180 degrees goes the direct way: red -> cyan through 90. */
-    anim = color(KF_COLOR_CHASER, red, cyan);
+    anim = color(KF_FOLLOWER_NODE_COLOR_CHASER, red, cyan);
     s = state_of(anim, 0);
     if (s)
         RGB(s, 0.5, 0.5, 1, 0);
@@ -435,7 +435,7 @@ static void colors(void)
 
     /* ColorDamper order 1: hue and value in HSV; towards grey the hue
      * stays. Red -> grey: s = e^-1, v = 0.5 + 0.5 e^-1. */
-    anim = color(KF_COLOR_DAMPER, red, grey);
+    anim = color(KF_FOLLOWER_NODE_COLOR_DAMPER, red, grey);
     s = state_of(anim, 0);
     if (s) {
         const double e = exp(-1.0), v = 0.5 + 0.5 * e, p = v * (1 - e);
@@ -445,7 +445,7 @@ static void colors(void)
     kf_anim_free(anim);
     /* Red -> blue damped: hue 240 + 120 e^-1 degrees (the short way, on
      * the magenta side), which is RGB (2 e^-1, 0, 1). */
-    anim = color(KF_COLOR_DAMPER, red, blue);
+    anim = color(KF_FOLLOWER_NODE_COLOR_DAMPER, red, blue);
     s = state_of(anim, 0);
     if (s)
         RGB(s, 1.0, 2.0 * exp(-1.0), 0, 1);
@@ -455,7 +455,7 @@ static void colors(void)
 
 static void arguments(void)
 {
-    kf_anim *anim = scalar(KF_SCALAR_CHASER, 0.0, 0.0, 1.0, 0, -1);
+    kf_anim *anim = scalar(KF_FOLLOWER_NODE_SCALAR_CHASER, 0.0, 0.0, 1.0, 0, -1);
     const kf_follower *f = kf_anim_follower(anim, 0);
     kf_follower_state *s = state_of(anim, 0);
     if (!s)

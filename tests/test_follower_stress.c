@@ -149,8 +149,8 @@ static void run(kf_follower_node node, int order, uint32_t capacity, uint64_t se
     stream st;
     memset(&st, 0, sizeof st);
     st.node = node;
-    st.rotation = node == KF_ORIENTATION_CHASER || node == KF_ORIENTATION_DAMPER;
-    st.color = node == KF_COLOR_CHASER || node == KF_COLOR_DAMPER;
+    st.rotation = node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
+    st.color = node == KF_FOLLOWER_NODE_COLOR_CHASER || node == KF_FOLLOWER_NODE_COLOR_DAMPER;
     st.linear = !st.rotation && !st.color;
     st.numbers = kf_follower_node_field_components(node) *
                  (kf_follower_node_is_array(node) ? POINTS : 1);
@@ -195,7 +195,7 @@ static void run(kf_follower_node node, int order, uint32_t capacity, uint64_t se
     widen(&st, value);
     to_runtime(&st, id, dest);
     widen(&st, dest);
-    const int exact = node == KF_SCALAR_CHASER && capacity >= EVENTS;
+    const int exact = node == KF_FOLLOWER_NODE_SCALAR_CHASER && capacity >= EVENTS;
     history h = {(float)iv[0], NULL, NULL, 0, 0};
     if (dest[0] != value[0])
         history_push(&h, 0.0, dest[0]);

@@ -40,13 +40,13 @@ static int add_sequence(kf_builder *b, const m3g_case *c, unsigned index, kf_err
 static void run_probe(const char *probe)
 {
     static const double times[2] = {0, 500}, values[8] = {0, 0, 0, 1, 0, 0, 0, 1};
-    kf_sequence_desc d = {.name = "probe", .interpolation = KF_LINEAR, .repeat = KF_CONSTANT,
+    kf_sequence_desc d = {.name = "probe", .interpolation = KF_INTERPOLATION_LINEAR, .repeat = KF_REPEAT_CONSTANT,
                           .duration = 1000, .components = 3, .key_count = 2, .times = times,
                           .values = values, .valid_first = 0, .valid_last = 1};
     double negative[2] = {-1, 500};
     kf_field field = KF_FIELD_NONE;
     if (strcmp(probe, "slerp_3_components") == 0) {
-        d.interpolation = KF_SLERP;
+        d.interpolation = KF_INTERPOLATION_SLERP;
         field = KF_FIELD_COMPONENTS;
     } else if (strcmp(probe, "no_keys") == 0) {
         d.key_count = 0;

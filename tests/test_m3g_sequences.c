@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 #include "kf_test.h"
 #include "m3g_oracle.h"
 #include "test_util.h"

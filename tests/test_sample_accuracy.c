@@ -15,7 +15,7 @@
  */
 #include <stdlib.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 #include "kf_math.h"
 #include "kf_test.h"
 #include "test_util.h"
@@ -76,7 +76,7 @@ static void next_quat(const double *prev, double scale, double *q)
 
 static void add(kf_builder *b, kf_interpolation interp, int index, double scale)
 {
-    const uint32_t c = interp == KF_SLERP || interp == KF_SQUAD ? 4 : 3;
+    const uint32_t c = interp == KF_INTERPOLATION_SLERP || interp == KF_INTERPOLATION_SQUAD ? 4 : 3;
     double times[KEYS], values[KEYS * 4];
     double t = 0;
     for (int i = 0; i < KEYS; i++) {
@@ -96,7 +96,7 @@ static void add(kf_builder *b, kf_interpolation interp, int index, double scale)
     }
     char name[32], target[64];
     snprintf(name, sizeof name, "s%d_%d", (int)interp, index);
-    kf_sequence_desc d = {name, interp, index % 2 ? KF_LOOP : KF_CONSTANT, t + 10, c, KEYS,
+    kf_sequence_desc d = {name, interp, index % 2 ? KF_REPEAT_LOOP : KF_REPEAT_CONSTANT, t + 10, c, KEYS,
                           times, values, 0, KEYS - 1, NULL, 0};
     kf_error e;
     CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
@@ -138,7 +138,7 @@ int main(void)
     cd.name = "c";
     kf_error e;
     CHECK(kf_builder_add_controller(b, &cd, &e) == KF_OK, "controller");
-    for (int interp = KF_STEP; interp <= KF_SQUAD; interp++)
+    for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_SQUAD; interp++)
         for (int i = 0; i < SEQUENCES; i++)
             add(b, (kf_interpolation)interp, i, scales[i % (sizeof scales / sizeof scales[0])]);
     kf_anim *anim = test_encode_load(b, NULL);

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_private.h"
 #include "kf_test.h"
 #include "kfb_craft.h"
 #include "m3g_oracle.h"
@@ -73,7 +73,7 @@ static void run_case(const tcb_case *c)
     CHECK(info.tcb == any, "%s: info.tcb %d", c->name, info.tcb);
 
     const double vscale = max_abs(c, 1), ascale = max_abs(c, 2);
-    const int has_derivatives = c->interpolation == KF_LINEAR || c->interpolation == KF_SPLINE;
+    const int has_derivatives = c->interpolation == KF_INTERPOLATION_LINEAR || c->interpolation == KF_INTERPOLATION_SPLINE;
     kf_cursor cursor = KF_CURSOR_INIT;
     float v[TCB_MAX_COMPONENTS], d1[TCB_MAX_COMPONENTS], d2[TCB_MAX_COMPONENTS];
     for (unsigned i = 0; i < c->sample_count; i++) {
@@ -105,7 +105,7 @@ static void hand_derived(void)
 {
     static const double times[4] = {0, 1, 3, 4}, values[4] = {0, 2, 3, 7};
     static const double tcb[12] = {0, 0, 0, 0.5, -0.5, 0.25, 0, 0, 0, 0, 0, 0};
-    kf_sequence_desc d = {"hand", KF_SPLINE, KF_CONSTANT, 4, 1, 4, times, values, 0, 3, tcb, 0};
+    kf_sequence_desc d = {"hand", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 4, 1, 4, times, values, 0, 3, tcb, 0};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "hand: build");
@@ -178,7 +178,7 @@ static void zero_tcb_is_plain(void)
     unsigned compared = 0;
     for (unsigned i = 0; i < m3g_case_count; i++) {
         const m3g_case *c = &m3g_cases[i];
-        if (c->interpolation != KF_SPLINE && c->interpolation != KF_SQUAD)
+        if (c->interpolation != KF_INTERPOLATION_SPLINE && c->interpolation != KF_INTERPOLATION_SQUAD)
             continue;
         double *zeros = calloc((size_t)c->key_count * 3, sizeof *zeros);
         test_bytes plain = encode_m3g(c, NULL), zero = encode_m3g(c, zeros);
@@ -200,8 +200,8 @@ static kf_result try_build(kf_interpolation interp, const double *tcb, int arc_l
 {
     static const double times[3] = {0, 1, 2};
     static const double values[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0};
-    const uint32_t c = interp == KF_SQUAD || interp == KF_SLERP ? 4 : 1;
-    kf_sequence_desc d = {"s", interp, KF_LOOP, 3, c, 3, times, values, 0, 2, tcb, arc_length};
+    const uint32_t c = interp == KF_INTERPOLATION_SQUAD || interp == KF_INTERPOLATION_SLERP ? 4 : 1;
+    kf_sequence_desc d = {"s", interp, KF_REPEAT_LOOP, 3, c, 3, times, values, 0, 2, tcb, arc_length};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     kf_result r = kf_builder_add_sequence(b, &d, err);
@@ -213,32 +213,32 @@ static void builder_errors(void)
 {
     kf_error e;
     double tcb[9] = {0};
-    CHECK(try_build(KF_SPLINE, tcb, 1, &e) == KF_OK, "zero TCB, arc length: %s", e.message);
+    CHECK(try_build(KF_INTERPOLATION_SPLINE, tcb, 1, &e) == KF_OK, "zero TCB, arc length: %s", e.message);
     tcb[4] = 1.0;
     tcb[6] = -1.0;
-    CHECK(try_build(KF_SQUAD, tcb, 0, &e) == KF_OK, "TCB at the bounds: %s", e.message);
+    CHECK(try_build(KF_INTERPOLATION_SQUAD, tcb, 0, &e) == KF_OK, "TCB at the bounds: %s", e.message);
     tcb[4] = 1.5;
-    CHECK(try_build(KF_SPLINE, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB &&
+    CHECK(try_build(KF_INTERPOLATION_SPLINE, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB &&
               e.item == 1 && e.object == 0,
           "continuity 1.5: field %d item %u: %s", e.field, e.item, e.message);
     tcb[4] = 0.0;
     tcb[8] = -1.0000001;
-    CHECK(try_build(KF_SQUAD, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB &&
+    CHECK(try_build(KF_INTERPOLATION_SQUAD, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB &&
               e.item == 2,
           "bias -1.0000001: %s", e.message);
     tcb[8] = NAN;
-    CHECK(try_build(KF_SPLINE, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB,
+    CHECK(try_build(KF_INTERPOLATION_SPLINE, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB,
           "NaN bias: %s", e.message);
     tcb[8] = 0.0;
-    CHECK(try_build(KF_LINEAR, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB,
+    CHECK(try_build(KF_INTERPOLATION_LINEAR, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB,
           "TCB on LINEAR: %s", e.message);
-    CHECK(try_build(KF_SLERP, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB,
+    CHECK(try_build(KF_INTERPOLATION_SLERP, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB,
           "TCB on SLERP: %s", e.message);
-    CHECK(try_build(KF_SQUAD, NULL, 1, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_ARC_LENGTH,
+    CHECK(try_build(KF_INTERPOLATION_SQUAD, NULL, 1, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_ARC_LENGTH,
           "arc length on SQUAD: %s", e.message);
-    CHECK(try_build(KF_STEP, NULL, 1, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_ARC_LENGTH,
+    CHECK(try_build(KF_INTERPOLATION_STEP, NULL, 1, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_ARC_LENGTH,
           "arc length on STEP: %s", e.message);
-    CHECK(try_build(KF_LINEAR, NULL, 1, &e) == KF_OK, "arc length on LINEAR: %s", e.message);
+    CHECK(try_build(KF_INTERPOLATION_LINEAR, NULL, 1, &e) == KF_OK, "arc length on LINEAR: %s", e.message);
 }
 
 /* ---- the loader's checks --------------------------------------------------------------- */
@@ -251,9 +251,9 @@ static test_bytes loader_base(void)
     static const double times[3] = {0, 1, 2.5}, v3[9] = {0, 0, 0, 1, 2, 0, 3, 1, 1};
     static const double q[12] = {0, 0, 0, 1, 0, 0, 0.6, 0.8, 0.6, 0, 0, 0.8};
     static const double tcb[9] = {0.5, -0.25, 1, 0, 0, 0, -1, 0.75, 0.125};
-    kf_sequence_desc spline = {"spline", KF_SPLINE, KF_LOOP, 3, 3, 3, times, v3, 0, 2, tcb, 1};
-    kf_sequence_desc linear = {"linear", KF_LINEAR, KF_CONSTANT, 3, 3, 3, times, v3, 0, 2, NULL, 0};
-    kf_sequence_desc squad = {"squad", KF_SQUAD, KF_CONSTANT, 3, 4, 3, times, q, 0, 2, NULL, 0};
+    kf_sequence_desc spline = {"spline", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 3, 3, 3, times, v3, 0, 2, tcb, 1};
+    kf_sequence_desc linear = {"linear", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 3, 3, 3, times, v3, 0, 2, NULL, 0};
+    kf_sequence_desc squad = {"squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 3, 4, 3, times, q, 0, 2, NULL, 0};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     kf_error e;

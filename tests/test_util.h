@@ -67,11 +67,11 @@ static inline kf_result test_add_followers(kf_builder *b, kf_error *e)
         int order;
         const char *controller, *target;
     } f[] = {
-        {"pos", KF_POSITION_CHASER, p3, 3, 0, "a", "n.translation"},
-        {"turn", KF_ORIENTATION_CHASER, rot, 4, 0, "b", "n.orientation"},
-        {"tint", KF_COLOR_DAMPER, rgb, 3, 2, "a", "m.color"},
-        {"mesh", KF_COORDINATE_DAMPER, pts, 6, 5, "b", "k.morph_weights"},
-        {"turn2", KF_ORIENTATION_DAMPER, rot, 4, 1, "a", "k.orientation"},
+        {"pos", KF_FOLLOWER_NODE_POSITION_CHASER, p3, 3, 0, "a", "n.translation"},
+        {"turn", KF_FOLLOWER_NODE_ORIENTATION_CHASER, rot, 4, 0, "b", "n.orientation"},
+        {"tint", KF_FOLLOWER_NODE_COLOR_DAMPER, rgb, 3, 2, "a", "m.color"},
+        {"mesh", KF_FOLLOWER_NODE_COORDINATE_DAMPER, pts, 6, 5, "b", "k.morph_weights"},
+        {"turn2", KF_FOLLOWER_NODE_ORIENTATION_DAMPER, rot, 4, 1, "a", "k.orientation"},
     };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
         kf_follower_desc d;
@@ -142,13 +142,13 @@ static inline kf_builder *test_rich_builder(void)
     static const double tcb5[15] = {0.5, 0, -1, -0.25, 1, 0.5, 0, 0, 0, 1, -1, 0.75, 0, 0.3, 0};
     static const double tcb4[12] = {0, 0, 0.5, -1, 0.25, 0, 0.5, 0.5, 0.5, 0, 0, 0};
     const kf_sequence_desc seqs[] = {
-        {"step", KF_STEP, KF_CONSTANT, 1000, 3, 5, t5, v15, 0, 4, NULL, 0},
-        {"lin", KF_LINEAR, KF_LOOP, 1200, 3, 5, t5, v15, 1, 4, NULL, 1},
-        {"spl", KF_SPLINE, KF_LOOP, 1000, 3, 5, t5, v15, 0, 4, tcb5, 1},
-        {"wrap", KF_SPLINE, KF_CONSTANT, 1000, 1, 5, tw, v15, 3, 1, tcb5, 0},
-        {"slerp", KF_SLERP, KF_LOOP, 1000, 4, 4, tq, q4, 0, 3, NULL, 0},
-        {"squad", KF_SQUAD, KF_CONSTANT, 1000, 4, 4, tq, q4, 0, 3, tcb4, 0},
-        {"one", KF_LINEAR, KF_LOOP, 100, 1, 1, t1, v1, 0, 0, NULL, 1},
+        {"step", KF_INTERPOLATION_STEP, KF_REPEAT_CONSTANT, 1000, 3, 5, t5, v15, 0, 4, NULL, 0},
+        {"lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1200, 3, 5, t5, v15, 1, 4, NULL, 1},
+        {"spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1000, 3, 5, t5, v15, 0, 4, tcb5, 1},
+        {"wrap", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 1000, 1, 5, tw, v15, 3, 1, tcb5, 0},
+        {"slerp", KF_INTERPOLATION_SLERP, KF_REPEAT_LOOP, 1000, 4, 4, tq, q4, 0, 3, NULL, 0},
+        {"squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 1000, 4, 4, tq, q4, 0, 3, tcb4, 0},
+        {"one", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 100, 1, 1, t1, v1, 0, 0, NULL, 1},
     };
     const kf_track_desc tracks[] = {
         {"step", "a", "n.translation", 0}, {"lin", "b", "n.translation", 0},
@@ -189,7 +189,7 @@ static inline kf_builder *test_rich_builder(void)
     for (int i = 0; i < 4; i++)
         kf_interpolator_desc_init(&p[i]);
     p[0].name = "x3d_spline";
-    p[0].node = KF_SPLINE_SCALAR_INTERPOLATOR;
+    p[0].node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR;
     p[0].key_count = p[0].value_count = 4;
     p[0].key = k4;
     p[0].key_value = sp;
@@ -197,18 +197,18 @@ static inline kf_builder *test_rich_builder(void)
     p[0].key_velocity = vel;
     p[0].normalize_velocity = 1;
     p[1].name = "x3d_squad";
-    p[1].node = KF_SQUAD_ORIENTATION_INTERPOLATOR;
+    p[1].node = KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR;
     p[1].key_count = p[1].value_count = 2;
     p[1].key = k4 + 2;
     p[1].key_value = rot;
     p[1].closed = 1;
     p[2].name = "x3d_color";
-    p[2].node = KF_COLOR_INTERPOLATOR;
+    p[2].node = KF_NODE_COLOR_INTERPOLATOR;
     p[2].key_count = p[2].value_count = 2;
     p[2].key = k4 + 2;
     p[2].key_value = rgb;
     p[3].name = "x3d_ease";
-    p[3].node = KF_EASE_IN_EASE_OUT;
+    p[3].node = KF_NODE_EASE_IN_EASE_OUT;
     p[3].key_count = p[3].ease_count = 2;
     p[3].key = k4 + 2;
     p[3].ease_in_ease_out = eio;

@@ -88,7 +88,7 @@ static void run_case(const xf_case *c)
 {
     kf_follower_node node;
     CHECK(kf_follower_node_from_name(c->node, &node), "%s: node %s", c->id, c->node);
-    const int rotation = node == KF_ORIENTATION_CHASER || node == KF_ORIENTATION_DAMPER;
+    const int rotation = node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
     kf_follower_desc d;
     kf_follower_desc_init(&d, node);
     d.name = c->id;

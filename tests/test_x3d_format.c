@@ -54,7 +54,7 @@ static void expect_refusal(const char *what, const kf_interpolator_desc *d, kf_r
 
 static void test_refusals(void)
 {
-    kf_interpolator_desc d = desc(KF_SCALAR_INTERPOLATOR);
+    kf_interpolator_desc d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     const double decreasing[] = {0, 0.5, 0.25, 1};
     const double nan_values[] = {0, NAN, 2, 3};
     const double huge[] = {0, 1e39, 2, 3};
@@ -64,69 +64,69 @@ static void test_refusals(void)
 
     d.node = (kf_node)13;
     expect_refusal("unknown node", &d, KF_ERROR_VALUE, KF_FIELD_NODE, KF_NO_INDEX);
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     d.key_count = 0;
     d.value_count = 0;
     expect_refusal("no keys", &d, KF_ERROR_VALUE, KF_FIELD_KEYS, KF_NO_INDEX);
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     d.key = decreasing;
     expect_refusal("decreasing keys", &d, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, 2);
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     d.key = nan_values;
     expect_refusal("NaN key", &d, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, 1);
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     d.value_count = 3;
     expect_refusal("too few values", &d, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, KF_NO_INDEX);
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     d.key_value = nan_values;
     expect_refusal("NaN value", &d, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, 1);
     d.key_value = huge;
     expect_refusal("value beyond float32", &d, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, 1);
-    d = desc(KF_COORDINATE_INTERPOLATOR_2D);
+    d = desc(KF_NODE_COORDINATE_INTERPOLATOR_2D);
     d.value_count = 6; /* not a multiple of 4 keys */
     d.key_value = vec3x4;
     expect_refusal("not a multiple", &d, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, KF_NO_INDEX);
-    d = desc(KF_COLOR_INTERPOLATOR);
+    d = desc(KF_NODE_COLOR_INTERPOLATOR);
     d.key_value = bad_color;
     expect_refusal("colour outside [0,1]", &d, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, 1);
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     d.velocity_count = 4;
     d.key_velocity = scalars4;
     expect_refusal("keyVelocity on a linear node", &d, KF_ERROR_VALUE, KF_FIELD_KEY_VELOCITY,
                    KF_NO_INDEX);
-    d.node = KF_SPLINE_SCALAR_INTERPOLATOR;
+    d.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR;
     d.velocity_count = 3;
     expect_refusal("keyVelocity of 3 for 4 keys", &d, KF_ERROR_VALUE, KF_FIELD_KEY_VELOCITY,
                    KF_NO_INDEX);
     d.velocity_count = 2;
     d.key_velocity = huge + 1;
     expect_refusal("keyVelocity beyond float32", &d, KF_ERROR_VALUE, KF_FIELD_KEY_VELOCITY, 0);
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     d.closed = 1;
     expect_refusal("closed on a linear node", &d, KF_ERROR_VALUE, KF_FIELD_CLOSED, KF_NO_INDEX);
-    d = desc(KF_ORIENTATION_INTERPOLATOR);
+    d = desc(KF_NODE_ORIENTATION_INTERPOLATOR);
     d.key_value = rotations4;
     d.normalize_velocity = 1;
     expect_refusal("normalizeVelocity on OrientationInterpolator", &d, KF_ERROR_VALUE,
                    KF_FIELD_NORMALIZE_VELOCITY, KF_NO_INDEX);
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     d.ease_count = 4;
     d.ease_in_ease_out = pairs4;
     expect_refusal("easeInEaseOut on ScalarInterpolator", &d, KF_ERROR_VALUE,
                    KF_FIELD_EASE_IN_EASE_OUT, KF_NO_INDEX);
-    d.node = KF_EASE_IN_EASE_OUT;
+    d.node = KF_NODE_EASE_IN_EASE_OUT;
     expect_refusal("keyValue on EaseInEaseOut", &d, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE,
                    KF_NO_INDEX);
     d.value_count = 0;
     d.ease_count = 3;
     expect_refusal("easeInEaseOut count", &d, KF_ERROR_VALUE, KF_FIELD_EASE_IN_EASE_OUT,
                    KF_NO_INDEX);
-    d = desc(KF_SPLINE_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SPLINE_SCALAR_INTERPOLATOR);
     d.key_count = d.value_count = 3;
     d.key = uneven;
     d.key_value = far;
     expect_refusal("tangent beyond float32", &d, KF_ERROR_VALUE, KF_FIELD_TANGENTS, 1);
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     d.name = "";
     expect_refusal("empty name", &d, KF_ERROR_VALUE, KF_FIELD_NAME, KF_NO_INDEX);
     d.name = "p";
@@ -146,7 +146,7 @@ static void test_refusals(void)
     s.components = 1;
     s.times = t;
     s.values = v;
-    d = desc(KF_SCALAR_INTERPOLATOR);
+    d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     CHECK(kf_builder_add_interpolator(b, &d, &err) == KF_OK, "p: %s", err.message);
     CHECK(kf_builder_add_sequence(b, &s, &err) == KF_ERROR_DUPLICATE &&
               err.field == KF_FIELD_NAME,
@@ -159,13 +159,13 @@ static void test_refusals(void)
     CHECK(kf_builder_add_interpolator(b, &d, &err) == KF_ERROR_DUPLICATE &&
               err.field == KF_FIELD_NAME,
           "interpolator named like a sequence: %s", err.message);
-    d = desc(KF_EASE_IN_EASE_OUT);
+    d = desc(KF_NODE_EASE_IN_EASE_OUT);
     d.name = "e";
     d.value_count = 0;
     d.ease_count = 4;
     d.ease_in_ease_out = pairs4;
     CHECK(kf_builder_add_interpolator(b, &d, &err) == KF_OK, "e: %s", err.message);
-    d = desc(KF_ORIENTATION_INTERPOLATOR);
+    d = desc(KF_NODE_ORIENTATION_INTERPOLATOR);
     d.name = "o";
     d.key_value = rotations4;
     CHECK(kf_builder_add_interpolator(b, &d, &err) == KF_OK, "o: %s", err.message);
@@ -245,30 +245,30 @@ static kf_builder *every_node(void)
         kf_interpolator_desc d = desc((kf_node)node);
         d.name = names[node];
         switch (node) {
-        case KF_POSITION_INTERPOLATOR:
-        case KF_SPLINE_POSITION_INTERPOLATOR:
+        case KF_NODE_POSITION_INTERPOLATOR:
+        case KF_NODE_SPLINE_POSITION_INTERPOLATOR:
             d.key_value = vec3x4;
             break;
-        case KF_POSITION_INTERPOLATOR_2D:
-        case KF_SPLINE_POSITION_INTERPOLATOR_2D:
-        case KF_COORDINATE_INTERPOLATOR:
+        case KF_NODE_POSITION_INTERPOLATOR_2D:
+        case KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D:
+        case KF_NODE_COORDINATE_INTERPOLATOR:
             d.key_value = vec3x4; /* Coordinate: 4 keys x 1 Vec3f */
             break;
-        case KF_COORDINATE_INTERPOLATOR_2D:
+        case KF_NODE_COORDINATE_INTERPOLATOR_2D:
             d.value_count = 12; /* 3 Vec2f per key */
             d.key_value = vec2x12;
             break;
-        case KF_NORMAL_INTERPOLATOR:
+        case KF_NODE_NORMAL_INTERPOLATOR:
             d.key_value = vec3x4;
             break;
-        case KF_COLOR_INTERPOLATOR:
+        case KF_NODE_COLOR_INTERPOLATOR:
             d.key_value = colors4;
             break;
-        case KF_ORIENTATION_INTERPOLATOR:
-        case KF_SQUAD_ORIENTATION_INTERPOLATOR:
+        case KF_NODE_ORIENTATION_INTERPOLATOR:
+        case KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR:
             d.key_value = rotations4;
             break;
-        case KF_EASE_IN_EASE_OUT:
+        case KF_NODE_EASE_IN_EASE_OUT:
             d.value_count = 0;
             d.ease_count = 4;
             d.ease_in_ease_out = pairs4;
@@ -276,15 +276,15 @@ static kf_builder *every_node(void)
         default:
             break;
         }
-        if (node == KF_SPLINE_SCALAR_INTERPOLATOR) {
+        if (node == KF_NODE_SPLINE_SCALAR_INTERPOLATOR) {
             d.velocity_count = 4;
             d.key_velocity = velocities;
             d.normalize_velocity = 1;
-        } else if (node == KF_SPLINE_POSITION_INTERPOLATOR_2D) {
+        } else if (node == KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D) {
             d.velocity_count = 2;
             d.key_velocity = velocities;
-        } else if (node == KF_SPLINE_POSITION_INTERPOLATOR ||
-                   node == KF_SQUAD_ORIENTATION_INTERPOLATOR) {
+        } else if (node == KF_NODE_SPLINE_POSITION_INTERPOLATOR ||
+                   node == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR) {
             d.closed = 1;
         }
         if (kf_builder_add_interpolator(b, &d, &err) != KF_OK) {

@@ -19,7 +19,7 @@
 
 static int is_rotation(int node)
 {
-    return node == KF_ORIENTATION_INTERPOLATOR || node == KF_SQUAD_ORIENTATION_INTERPOLATOR;
+    return node == KF_NODE_ORIENTATION_INTERPOLATOR || node == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR;
 }
 
 /* The angle of the rotation between two quaternions, up to q ~ -q. */
@@ -98,7 +98,7 @@ static void check_fields(const x3d_case *c, const kf_interpolator *p)
 {
     kf_interpolator_info info;
     kf_interpolator_get_info(p, &info);
-    const int ease = c->node == KF_EASE_IN_EASE_OUT;
+    const int ease = c->node == KF_NODE_EASE_IN_EASE_OUT;
     CHECK(info.node == (kf_node)c->node && info.key_count == c->key_count &&
               info.value_count == c->value_count && info.velocity_count == c->velocity_count &&
               info.closed == c->closed && info.normalize_velocity == c->normalize_velocity &&

@@ -323,8 +323,8 @@ static void build(const char *flat, const char *out)
         d.name = name;
         d.duration = duration;
         d.components = components;
-        d.repeat = strcmp(repeat, "loop") == 0 ? KF_LOOP : KF_CONSTANT;
-        for (int i = 0; i <= KF_SQUAD; i++)
+        d.repeat = strcmp(repeat, "loop") == 0 ? KF_REPEAT_LOOP : KF_REPEAT_CONSTANT;
+        for (int i = 0; i <= KF_INTERPOLATION_SQUAD; i++)
             if (strcmp(kf_interpolation_name((kf_interpolation)i), interp) == 0)
                 d.interpolation = (kf_interpolation)i;
         double *times = malloc(sizeof *times * keys);

@@ -188,8 +188,8 @@ static int sample_interpolator(const kf_interpolator *p, char **args, int count)
 {
     kf_interpolator_info info;
     kf_interpolator_get_info(p, &info);
-    const int rotation = info.node == KF_ORIENTATION_INTERPOLATOR ||
-                         info.node == KF_SQUAD_ORIENTATION_INTERPOLATOR;
+    const int rotation = info.node == KF_NODE_ORIENTATION_INTERPOLATOR ||
+                         info.node == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR;
     double *fractions = malloc((size_t)count * sizeof *fractions + 1);
     float *value = malloc(info.components * sizeof *value);
     int status = EXIT_INPUT;
@@ -257,7 +257,7 @@ static int animator_query(const kf_anim *anim, char **args, int count, query q)
     const kf_sequence *s = kf_anim_sequence(anim, index);
     kf_sequence_info info;
     kf_sequence_get_info(s, &info);
-    if (q != QUERY_SAMPLE && info.interpolation != KF_LINEAR && info.interpolation != KF_SPLINE) {
+    if (q != QUERY_SAMPLE && info.interpolation != KF_INTERPOLATION_LINEAR && info.interpolation != KF_INTERPOLATION_SPLINE) {
         fprintf(stderr, "kfplay: animator '%s' is %s; derivatives and distances need linear or "
                 "spline\n", args[0], kf_interpolation_name(info.interpolation));
         return EXIT_INPUT;
@@ -433,7 +433,7 @@ static int parse_event(const kf_follower *f, const char *spec, follow_event *e)
     }
     if (!status) {
         if (info.components == 4 && want == 4 &&
-            (info.node == KF_ORIENTATION_CHASER || info.node == KF_ORIENTATION_DAMPER)) {
+            (info.node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || info.node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER)) {
             float aa[4] = {(float)numbers[0], (float)numbers[1], (float)numbers[2],
                            (float)numbers[3]};
             kf_axis_angle_to_quat(aa, e->value);
@@ -468,7 +468,7 @@ static void sort_events(follow_event *events, int count)
 
 static void print_follower_value(const kf_follower_info *info, const float *v)
 {
-    if (info->node == KF_ORIENTATION_CHASER || info->node == KF_ORIENTATION_DAMPER) {
+    if (info->node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || info->node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER) {
         float aa[4];
         kf_quat_to_axis_angle(v, aa);
         for (int k = 0; k < 4; k++)

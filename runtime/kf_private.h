@@ -1,20 +1,19 @@
 /*
- * kf_internal.h - libkf's private structures and helpers.
+ * kf_private.h - libkf's private structures and helpers: what every runtime
+ * file shares, and what the offline library (offline/) builds on.
  *
  * The loaded form mirrors the stored form (formats/kfb_format.h) with offsets
  * turned into pointers; the builder produces the same structures, so encoding
  * and loading are mirror images and validation (kf_validate.c) serves both.
  */
-#ifndef KF_INTERNAL_H
-#define KF_INTERNAL_H
+#ifndef KF_PRIVATE_H
+#define KF_PRIVATE_H
 
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "kf.h"
-#include "kf_build.h"
-#include "kf_index.h"
 #include "kfb_format.h"
 
 /* ---- memory (kf_alloc.c) ---------------------------------------------- */
@@ -165,48 +164,6 @@ struct kf_anim {
     uint32_t     value_count;  /* sum of target components */
 };
 
-struct kf_builder {
-    kf_allocator  allocator;
-    kf_objects    objects;
-    uint32_t      capacity[KF_KIND_COUNT];
-    /* Namespaces: animators of every kind share one. */
-    kf_name_index animators, controllers, targets;
-    kf_key_index  bindings; /* tracks' (kind, animator, controller, target) */
-    struct kf_ahead *ahead; /* kf_builder_compress_ahead's worker, or NULL */
-};
-
-/* A growable byte buffer the writer builds sections in; `failed` latches
- * the first allocation failure, so callers check once at the end. */
-typedef struct kf_bytes {
-    const kf_allocator *allocator;
-    unsigned char      *data;
-    size_t              size, capacity;
-    int                 failed;
-} kf_bytes;
-
-/* Room for `bytes` more at the end (returned), or NULL (failed set). */
-unsigned char *kf_bytes_grow(kf_bytes *b, size_t bytes);
-void           kf_bytes_free(kf_bytes *b);
-
-/* Appends `count` floats to a DATA section; returns their word offset. */
-uint32_t kf_encode_floats(kf_bytes *data, const float *f, size_t count);
-
-/* Appends what a sequence stores in DATA after its key times (values,
- * tangents and arcs, tcb, distance table), in the order formats/kfb.md
- * gives, and sets those offsets in `record`. Shared by the writer and the
- * compressor that runs ahead of it (kf_compress_ahead.c), so both lay the
- * section out the same way. */
-void kf_encode_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *record);
-
-/* A hash of a sequence's key times (count and bytes), to find equal arrays,
- * which DATA stores once. */
-uint32_t kf_hash_times(const struct kf_sequence *s);
-
-/* Encodes `objects` as a .kfb through `write` (kf_encode.c). */
-kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *objects,
-                            int compression, struct kf_ahead *ahead, kf_write_fn write, void *user,
-                            kf_error *error);
-
 /* ---- validation (kf_validate.c) ---------------------------------------- */
 
 /* Checks a sequence in stored (rotated) form; errors name authored key
@@ -321,11 +278,7 @@ kf_result kf_validate_interpolator_header(const struct kf_interpolator *p, kf_er
 kf_result kf_validate_interpolator(const struct kf_interpolator *p, kf_error *error);
 kf_result kf_validate_interpolator_derived(const struct kf_interpolator *p, kf_error *error);
 
-/* Fills `derived` (kf_interpolator_derived_count floats) from the stored
- * fields of a valid interpolator (kf_precompute_x3d.c). */
-void kf_precompute_interpolator(const struct kf_interpolator *p, float *derived);
-
 /* The track's TimeSensor: position -> fraction (kf_interpolator.c). */
 double kf_track_fraction(const kf_track *track, double position);
 
-#endif /* KF_INTERNAL_H */
+#endif /* KF_PRIVATE_H */

@@ -1,5 +1,5 @@
 /*
- * kf_load.c - the .kfb reader. Its mirror is kf_encode.c.
+ * kf_read.c - the .kfb reader. Its mirror is offline/kf_write.c.
  *
  * Loading is framing checks on the raw bytes, inflate, then one pass over the
  * object records that checks every field, turns data offsets into pointers
@@ -12,7 +12,8 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "kf_internal.h"
+#include "kf_index.h"
+#include "kf_private.h"
 
 /* zlib cannot expand a stream by more than about 1032:1; a declared size
  * beyond that is corrupt, and refusing it early bounds the allocation by the

@@ -32,8 +32,8 @@ extern "C" {
 typedef struct kf_builder kf_builder;
 
 /* `allocator` NULL: malloc/free. */
-kf_result kf_builder_create(const kf_allocator *allocator, kf_builder **out);
-void      kf_builder_destroy(kf_builder *builder);
+KF_API kf_result kf_builder_create(const kf_allocator *allocator, kf_builder **out);
+KF_API void      kf_builder_destroy(kf_builder *builder);
 
 /*
  * An M3G KeyframeSequence. All arrays are read during the call only.
@@ -73,9 +73,9 @@ typedef struct kf_sequence_desc {
 
 /* Fills the sequence defaults: LINEAR, CONSTANT, valid range = all keys
  * (call again after setting key_count, or set valid_last yourself). */
-void kf_sequence_desc_init(kf_sequence_desc *desc);
+KF_API void kf_sequence_desc_init(kf_sequence_desc *desc);
 
-kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_desc *desc,
+KF_API kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_desc *desc,
                                   kf_error *error);
 
 /*
@@ -114,9 +114,9 @@ typedef struct kf_follower_desc {
  * tau 0.3, order 3, tolerance -1; initial fields 0 numbers (the node's
  * defaults). Chasers ignore tau, order and tolerance; dampers ignore
  * duration. */
-void kf_follower_desc_init(kf_follower_desc *desc, kf_follower_node node);
+KF_API void kf_follower_desc_init(kf_follower_desc *desc, kf_follower_node node);
 
-kf_result kf_builder_add_follower(kf_builder *builder, const kf_follower_desc *desc,
+KF_API kf_result kf_builder_add_follower(kf_builder *builder, const kf_follower_desc *desc,
                                   kf_error *error);
 
 /* An AnimationController's initial state. Errors: weight < 0, active start >
@@ -131,9 +131,9 @@ typedef struct kf_controller_desc {
     double ref_sequence;      /* default 0 */
 } kf_controller_desc;
 
-void kf_controller_desc_init(kf_controller_desc *desc);
+KF_API void kf_controller_desc_init(kf_controller_desc *desc);
 
-kf_result kf_builder_add_controller(kf_builder *builder, const kf_controller_desc *desc,
+KF_API kf_result kf_builder_add_controller(kf_builder *builder, const kf_controller_desc *desc,
                                     kf_error *error);
 
 /*
@@ -171,9 +171,9 @@ typedef struct kf_interpolator_desc {
 } kf_interpolator_desc;
 
 /* Zeroes the description: a ScalarInterpolator without keys. */
-void kf_interpolator_desc_init(kf_interpolator_desc *desc);
+KF_API void kf_interpolator_desc_init(kf_interpolator_desc *desc);
 
-kf_result kf_builder_add_interpolator(kf_builder *builder, const kf_interpolator_desc *desc,
+KF_API kf_result kf_builder_add_interpolator(kf_builder *builder, const kf_interpolator_desc *desc,
                                       kf_error *error);
 
 /*
@@ -193,7 +193,7 @@ typedef struct kf_track_desc {
     uint32_t    components;   /* custom properties: required; built-in: 0 or the count */
 } kf_track_desc;
 
-kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *desc, kf_error *error);
+KF_API kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *desc, kf_error *error);
 
 /*
  * The TimeSensor of an interpolator track: it turns the controller's
@@ -216,7 +216,7 @@ typedef struct kf_time_sensor_desc {
  * (KF_ERROR_NOT_FOUND) or one that is not an EaseInEaseOut (KF_FIELD_EASE).
  * Two tracks differing only in their sensors are different tracks.
  */
-kf_result kf_builder_add_interpolator_track(kf_builder *builder, const kf_track_desc *desc,
+KF_API kf_result kf_builder_add_interpolator_track(kf_builder *builder, const kf_track_desc *desc,
                                             const kf_time_sensor_desc *sensor, kf_error *error);
 
 /* Receives the encoded bytes in order; returns 0 on success, non-zero to
@@ -233,7 +233,7 @@ typedef struct kf_encode_options {
  * Encodes everything added so far as one .kfb. `options` may be NULL. The
  * output is a pure function of the descriptions added and their order.
  */
-kf_result kf_builder_encode(const kf_builder *builder, const kf_encode_options *options,
+KF_API kf_result kf_builder_encode(const kf_builder *builder, const kf_encode_options *options,
                             kf_write_fn write, void *user, kf_error *error);
 
 /*
@@ -249,7 +249,7 @@ kf_result kf_builder_encode(const kf_builder *builder, const kf_encode_options *
  * KF_ERROR_OUT_OF_MEMORY; where no thread can be started it returns KF_OK
  * and nothing runs ahead.
  */
-kf_result kf_builder_compress_ahead(kf_builder *builder, int level);
+KF_API kf_result kf_builder_compress_ahead(kf_builder *builder, int level);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,7 @@
 #include <zlib.h>
 
 #include "kf_compress_ahead.h"
-#include "kf_internal.h"
+#include "kf_write.h"
 
 #if defined(__STDC_NO_THREADS__)
 
@@ -167,9 +167,9 @@ static int process(kf_ahead *x, const struct kf_sequence *s)
     if (!e->times) {
         *e = (times_entry){s->times, s->key_count, (uint32_t)(x->streamed / 4), hash};
         x->times_count++;
-        kf_encode_floats(&x->scratch, s->times, s->key_count);
+        kf_write_floats(&x->scratch, s->times, s->key_count);
     }
-    kf_encode_sequence_data(&x->scratch, s, &record);
+    kf_write_sequence_data(&x->scratch, s, &record);
     if (x->scratch.failed || !feed(x, x->scratch.data, x->scratch.size, Z_NO_FLUSH))
         return 0;
     x->streamed += x->scratch.size;

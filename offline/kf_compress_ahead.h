@@ -5,10 +5,9 @@
 #ifndef KF_COMPRESS_AHEAD_H
 #define KF_COMPRESS_AHEAD_H
 
-#include "kf.h"
+#include "kf_bytes.h"
 
 struct kf_sequence;
-struct kf_bytes;
 typedef struct kf_ahead kf_ahead;
 
 /* Starts the worker at zlib `level`. *out stays NULL (and KF_OK is
@@ -24,7 +23,7 @@ void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s);
  * the result into `packed`, sets *packed_crc to its CRC-32 and returns 1.
  * Else 0, and the writer compresses `raw` itself. Only the first call can
  * succeed. */
-int kf_ahead_finish(kf_ahead *x, int level, const struct kf_bytes *raw, struct kf_bytes *packed,
+int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed,
                     uint32_t *packed_crc);
 
 void kf_ahead_destroy(kf_ahead *x);

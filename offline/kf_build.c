@@ -12,9 +12,10 @@
 #include <string.h>
 
 #include "kf_compress_ahead.h"
-#include "kf_internal.h"
 #include "kf_math.h"
+#include "kf_offline.h"
 #include "kf_precompute.h"
+#include "kf_write.h"
 
 /* ---- small helpers ----------------------------------------------------- */
 
@@ -206,8 +207,8 @@ void kf_sequence_desc_init(kf_sequence_desc *d)
 {
     uint32_t keys = d->key_count;
     memset(d, 0, sizeof *d);
-    d->interpolation = KF_LINEAR;
-    d->repeat = KF_CONSTANT;
+    d->interpolation = KF_INTERPOLATION_LINEAR;
+    d->repeat = KF_REPEAT_CONSTANT;
     d->key_count = keys;
     d->valid_last = keys ? keys - 1 : 0;
 }
@@ -638,7 +639,7 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
 void kf_interpolator_desc_init(kf_interpolator_desc *d)
 {
     memset(d, 0, sizeof *d);
-    d->node = KF_SCALAR_INTERPOLATOR;
+    d->node = KF_NODE_SCALAR_INTERPOLATOR;
 }
 
 /* Converts `count` entries of `dim` numbers to float32; an entry with a
@@ -665,7 +666,7 @@ kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc 
     if (!b || !d)
         return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or description");
     const uint32_t index = b->objects.count[KF_KIND_INTERPOLATOR];
-    const int ease = d->node == KF_EASE_IN_EASE_OUT;
+    const int ease = d->node == KF_NODE_EASE_IN_EASE_OUT;
 
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
@@ -906,6 +907,13 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     return KF_OK;
 }
 
+/* The compress-ahead worker as the writer's packer of DATA. */
+static int pack_ahead(void *user, int level, const kf_bytes *raw, kf_bytes *packed,
+                      uint32_t *packed_crc)
+{
+    return kf_ahead_finish(user, level, raw, packed, packed_crc);
+}
+
 kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *options,
                             kf_write_fn write, void *user, kf_error *error)
 {
@@ -917,8 +925,9 @@ kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *option
         compression = options->compression;
     if (compression < 0 || compression > 9)
         return kf_fail(error, KF_ERROR_ARGUMENT, "compression level %d is not 0-9", compression);
-    return kf_encode_objects(&b->allocator, &b->objects, compression, b->ahead, write, user,
-                             error);
+    const kf_data_packer packer = {pack_ahead, b->ahead};
+    return kf_write_objects(&b->allocator, &b->objects, compression, b->ahead ? &packer : NULL,
+                            write, user, error);
 }
 
 kf_result kf_builder_compress_ahead(kf_builder *b, int level)

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kf_internal.h"
+#include "kf_offline.h"
 #include "kf_math.h"
 #include "kf_precompute.h"
 

@@ -1,50 +1,13 @@
 /*
- * kf_encode.c - the .kfb writer. Its mirror is kf_load.c: each section and
- * record is written here in the order the loader reads it.
+ * kf_write.c - the .kfb writer. Its mirror is runtime/kf_read.c: each section
+ * and record is written here in the order the reader reads it.
  */
 #include <string.h>
 #include <zlib.h>
 
-#include "kf_compress_ahead.h"
-#include "kf_internal.h"
+#include "kf_write.h"
 
 typedef kf_bytes buffer;
-
-void kf_bytes_free(kf_bytes *b)
-{
-    kf_free(b->allocator, b->data, b->capacity);
-    b->data = NULL;
-    b->size = b->capacity = 0;
-}
-
-unsigned char *kf_bytes_grow(kf_bytes *b, size_t bytes)
-{
-    if (b->failed || bytes == 0) /* nothing to point at in an empty buffer */
-        return NULL;
-    if (bytes > b->capacity - b->size) {
-        size_t want = b->capacity ? b->capacity : 256;
-        while (want - b->size < bytes) {
-            if (want > SIZE_MAX / 2) {
-                b->failed = 1;
-                return NULL;
-            }
-            want *= 2;
-        }
-        unsigned char *p = kf_alloc(b->allocator, want);
-        if (!p) {
-            b->failed = 1;
-            return NULL;
-        }
-        if (b->size)
-            memcpy(p, b->data, b->size);
-        kf_free(b->allocator, b->data, b->capacity);
-        b->data = p;
-        b->capacity = want;
-    }
-    unsigned char *at = b->data + b->size;
-    b->size += bytes;
-    return at;
-}
 
 /* Appends `count` host-order words in file order. */
 static void put_words(buffer *b, const void *words, uint32_t count)
@@ -131,7 +94,7 @@ static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_t
     return put_floats(data, s->times, s->key_count);
 }
 
-void kf_encode_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r)
+void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r)
 {
     const uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
     const uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
@@ -153,7 +116,7 @@ void kf_encode_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_se
                                    (size_t)kfb_arc_length_floats(s->repeat, s->valid_count));
 }
 
-uint32_t kf_encode_floats(kf_bytes *data, const float *f, size_t count)
+uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count)
 {
     return put_floats(data, f, count);
 }
@@ -175,7 +138,7 @@ static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects
             .duration = s->duration,
             .times = times->at[i],
         };
-        kf_encode_sequence_data(data, s, &r);
+        kf_write_sequence_data(data, s, &r);
         put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
     }
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++) {
@@ -277,8 +240,9 @@ static int compress_section(const kf_allocator *a, const buffer *raw, int level,
     return out->size < raw->size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
 }
 
-kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, int compression,
-                            struct kf_ahead *ahead, kf_write_fn write, void *user, kf_error *error)
+kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, int compression,
+                           const kf_data_packer *packer, kf_write_fn write, void *user,
+                           kf_error *error)
 {
     const kf_allocator a = *allocator;
     buffer raw[KFB_SECTION_COUNT], packed[KFB_SECTION_COUNT];
@@ -336,7 +300,8 @@ kf_result kf_encode_objects(const kf_allocator *allocator, const kf_objects *o, 
         }
         int method;
         if (i == KFB_SECTION_DATA && compression &&
-            kf_ahead_finish(ahead, compression, &raw[i], &packed[i], &packed_crc)) {
+            packer &&
+            packer->pack(packer->user, compression, &raw[i], &packed[i], &packed_crc)) {
             method = packed[i].size < raw[i].size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
             packed_crc_known = method == KFB_COMPRESSION_ZLIB;
         } else

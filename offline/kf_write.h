@@ -1,0 +1,45 @@
+/*
+ * kf_write.h - the .kfb writer (kf_write.c), the mirror of the reader
+ * (runtime/kf_read.c).
+ */
+#ifndef KF_WRITE_H
+#define KF_WRITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kf_build.h"
+#include "kf_bytes.h"
+#include "kf_private.h"
+
+/* Appends `count` floats to a DATA section; returns their word offset. */
+uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count);
+
+/* Appends what a sequence stores in DATA after its key times (values,
+ * tangents and arcs, tcb, distance table), in the order formats/kfb.md
+ * gives, and sets those offsets in `record`. Shared by the writer and the
+ * compressor that runs ahead of it (kf_compress_ahead.c), so both lay the
+ * section out the same way. */
+void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *record);
+
+/* A hash of a sequence's key times (count and bytes), to find equal arrays,
+ * which DATA stores once. */
+uint32_t kf_hash_times(const struct kf_sequence *s);
+
+/* A way to compress the DATA section that the writer tries before deflating
+ * it itself: given the raw section, fills `packed` with its zlib stream at
+ * `level`, sets *packed_crc to that stream's CRC-32 and returns 1, or
+ * returns 0. (The builder's compress-ahead worker is one.) */
+typedef struct kf_data_packer {
+    int (*pack)(void *user, int level, const kf_bytes *raw, kf_bytes *packed,
+                uint32_t *packed_crc);
+    void *user;
+} kf_data_packer;
+
+/* Writes `objects` as a .kfb through `write`, compressing sections at zlib
+ * `level` (0: stored). `packer` may be NULL. */
+kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *objects, int level,
+                           const kf_data_packer *packer, kf_write_fn write, void *user,
+                           kf_error *error);
+
+#endif /* KF_WRITE_H */

@@ -214,7 +214,7 @@ uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components);
 /* kf_sequence_sample the slow and exact way: SPEC-NOTES 1.4 in double
  * precision through libm, no cursor. The reference the fast path
- * (kf_sample.h) is measured against (tests/test_sample_accuracy.c). */
+ * (kf_sample.h) is measured against (tests/test_sequence_accuracy.c). */
 void kf_sequence_sample_exact(const struct kf_sequence *s, double time, float *out);
 
 /* The number of floats `arcs` holds (0 when the interpolation has none). */

@@ -8,7 +8,7 @@
  * float arithmetic, and slerp through the arcs the writer stored
  * (formats/kfb_format.h) with sin(x)/x as a polynomial, so that no libm call
  * is made. The exact path, kf_sequence_sample_exact (kf_sequence.c: double,
- * libm), is the reference; tests/test_sample_accuracy.c measures the
+ * libm), is the reference; tests/test_sequence_accuracy.c measures the
  * difference on every path (documented there and in README.md).
  */
 #ifndef KF_SAMPLE_H
@@ -114,7 +114,7 @@ static inline void kf_locate(const struct kf_sequence *s, double t, uint32_t *cu
 
 /* sin(x)/x for |x| <= pi/2, as a polynomial in z = x^2: interpolated at the
  * Chebyshev nodes of z in [0, (pi/2)^2], these float coefficients are within
- * 1.3e-8 relative (tests/test_sample_accuracy.c measures the whole slerp).
+ * 1.3e-8 relative (tests/test_sequence_accuracy.c measures the whole slerp).
  * The constant is exactly 1, so the arc {0, 1} gives M3G's linear weights. */
 static inline float kf_sinc(float z)
 {

@@ -1,5 +1,5 @@
 /*
- * test_m3g_controllers.c - the controller cases of oracle/m3g.json through
+ * test_controller_oracle.c - the controller cases of oracle/m3g.json through
  * the C API: AnimationController timing (setPosition, setSpeed, weights,
  * active intervals), multi-track blending, property clamping, and the
  * argument checks. Each case is a script (tests/gen_m3g_oracle.py): build
@@ -246,11 +246,11 @@ static void run_case(const m3g_controller_case *cc)
 int main(void)
 {
     if (!m3g_oracle_present) {
-        printf("test_m3g_controllers: SKIPPED: no oracle at %s\n", m3g_oracle_path);
+        printf("test_controller_oracle: SKIPPED: no oracle at %s\n", m3g_oracle_path);
         return 0;
     }
     for (unsigned i = 0; i < m3g_controller_case_count; i++)
         run_case(&m3g_controller_cases[i]);
     CHECK(m3g_controller_case_count > 0, "the oracle holds no controller case");
-    return kf_test_report("test_m3g_controllers");
+    return kf_test_report("test_controller_oracle");
 }

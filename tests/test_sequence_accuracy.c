@@ -1,5 +1,5 @@
 /*
- * test_sample_accuracy.c - how far the fast sampling path (kf_sample.h:
+ * test_sequence_accuracy.c - how far the fast sampling path (kf_sample.h:
  * float arithmetic, slerp through stored arcs and a sin(x)/x polynomial)
  * is from the exact one (kf_sequence_sample_exact: double, libm), measured
  * on random sequences of every interpolation: keys from nearly equal to
@@ -145,7 +145,7 @@ int main(void)
     kf_builder_destroy(b);
     CHECK(anim != NULL, "encode/load");
     if (!anim)
-        return kf_test_report("test_sample_accuracy");
+        return kf_test_report("test_sequence_accuracy");
 
     double worst[KFB_INTERP_COUNT] = {0}, worst_player = 0;
     kf_player *p;
@@ -199,9 +199,9 @@ int main(void)
 
     static const char *const names[] = {"step", "linear", "spline", "slerp", "squad"};
     for (int i = 0; i < KFB_INTERP_COUNT; i++)
-        printf("test_sample_accuracy: %-6s max error %.3g (bound %.0e)\n", names[i], worst[i],
+        printf("test_sequence_accuracy: %-6s max error %.3g (bound %.0e)\n", names[i], worst[i],
                bound[i]);
-    printf("test_sample_accuracy: player orientation max error %.3g (bound %.0e)\n", worst_player,
+    printf("test_sequence_accuracy: player orientation max error %.3g (bound %.0e)\n", worst_player,
            PLAYER_BOUND);
-    return kf_test_report("test_sample_accuracy");
+    return kf_test_report("test_sequence_accuracy");
 }

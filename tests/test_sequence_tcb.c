@@ -1,5 +1,5 @@
 /*
- * test_tcb.c - Kochanek-Bartels sequences through the C API: kf_builder ->
+ * test_sequence_tcb.c - Kochanek-Bartels sequences through the C API: kf_builder ->
  * .kfb bytes -> kf_load_memory -> sample, velocity, acceleration.
  *
  *   - Eberly's own results (oracle/eberly.json): positions, velocities and
@@ -344,15 +344,15 @@ static void loader_errors(void)
 int main(void)
 {
     if (!tcb_eberly_present)
-        printf("test_tcb: no Eberly oracle at %s: reference cases only\n", tcb_eberly_path);
+        printf("test_sequence_tcb: no Eberly oracle at %s: reference cases only\n", tcb_eberly_path);
     for (unsigned i = 0; i < tcb_case_count; i++)
         run_case(&tcb_cases[i]);
     hand_derived();
     if (!m3g_oracle_present)
-        printf("test_tcb: SKIPPED the zero-TCB comparison: no M3G oracle at %s\n",
+        printf("test_sequence_tcb: SKIPPED the zero-TCB comparison: no M3G oracle at %s\n",
                m3g_oracle_path);
     zero_tcb_is_plain();
     builder_errors();
     loader_errors();
-    return kf_test_report("test_tcb");
+    return kf_test_report("test_sequence_tcb");
 }

@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen"))
 import driver  # noqa: E402
 import gen_m3g_oracle as ref  # noqa: E402
 
@@ -40,7 +41,7 @@ def main():
 
     path = os.path.join(args.oracle, 'm3g.json')
     if not os.path.exists(path):
-        print('test_m3g_cli: SKIPPED: no oracle at %s' % path)
+        print('test_sequence_cli: SKIPPED: no oracle at %s' % path)
         return 0
     cases = json.load(open(path))['cases']
     failures, checks = [], 0
@@ -90,7 +91,7 @@ def main():
 
     for f in failures[:50]:
         print('FAIL', f)
-    print('test_m3g_cli: %d cases, %d checks, %d failed' % (len(cases), checks, len(failures)))
+    print('test_sequence_cli: %d cases, %d checks, %d failed' % (len(cases), checks, len(failures)))
     return 1 if failures else 0
 
 

@@ -1,6 +1,6 @@
 """The X3D interpolator reference vectors (oracle/x3d.json) and the rules for
 using them (oracle/README.md), shared by the C-table generator
-(gen_x3d_oracle.py) and the end-to-end driver (test_x3d_interpolators.py).
+(gen_interpolator_oracle.py) and the end-to-end driver (test_interpolator_oracle.py).
 
 X_ITE deviates from our reading of the spec (SPEC-NOTES 3) in a few places,
 each marked by a deviation flag. `expectations(case)` turns a case into a

@@ -1,5 +1,5 @@
 /*
- * test_x3d_hand.c - X3D interpolators against values worked out by hand from
+ * test_interpolator_hand.c - X3D interpolators against values worked out by hand from
  * SPEC-NOTES 3, for every node and for what the oracle does not reach: hue
  * wrap-around and the exact half turn, antipodal normals, spline scale
  * factors, closed curves, keyVelocity of size 2, normalizeVelocity,
@@ -507,5 +507,5 @@ int main(void)
     test_squad();
     test_ease();
     test_tracks();
-    return kf_test_report("test_x3d_hand");
+    return kf_test_report("test_interpolator_hand");
 }

@@ -1,8 +1,8 @@
 /*
- * test_x3d_interpolators.c - every interpolator case of oracle/x3d.json
+ * test_interpolator_oracle.c - every interpolator case of oracle/x3d.json
  * through the C API: kf_builder -> .kfb bytes -> kf_load_memory -> sample,
  * under the oracle README's comparison rules (applied by the generator,
- * tests/x3d_oracle.py). Each sample is taken by random access and by
+ * tests/interpolator_oracle.py). Each sample is taken by random access and by
  * cursor, forwards and backwards, and once more through a track whose
  * controller position plays the fraction (a TimeSensor of cycle 2).
  */
@@ -11,7 +11,7 @@
 
 #include "kf_test.h"
 #include "test_util.h"
-#include "x3d_oracle.h"
+#include "interpolator_oracle.h"
 
 #define TOL 1e-6       /* values: scaled by max(1, |want|) */
 #define ANGLE_TOL 1e-5 /* rotations, radians */
@@ -163,12 +163,12 @@ static void run_case(const x3d_case *c)
 
 int main(void)
 {
-    if (!x3d_oracle_present) {
-        printf("test_x3d_interpolators: SKIPPED: no oracle at %s\n", x3d_oracle_path);
+    if (!interpolator_oracle_present) {
+        printf("test_interpolator_oracle: SKIPPED: no oracle at %s\n", interpolator_oracle_path);
         return 0;
     }
     for (unsigned i = 0; i < x3d_case_count; i++)
         run_case(&x3d_cases[i]);
     CHECK(x3d_case_count > 0, "the oracle holds no interpolator case");
-    return kf_test_report("test_x3d_interpolators");
+    return kf_test_report("test_interpolator_oracle");
 }

@@ -1,5 +1,5 @@
 /*
- * test_load_arcs.c - the slerp arcs the writer stores (formats/kfb.md):
+ * test_read_arcs.c - the slerp arcs the writer stores (formats/kfb.md):
  * their values for known keys, the loader's range checks on each damaged
  * arc (exact result code and field), and the sharing of equal key times.
  */
@@ -118,5 +118,5 @@ int main(void)
         free(copy);
     }
     free(f.data);
-    return kf_test_report("test_load_arcs");
+    return kf_test_report("test_read_arcs");
 }

@@ -1,5 +1,5 @@
 /*
- * test_arc_length.c - distance along LINEAR and SPLINE sequences, and their
+ * test_sequence_arc_length.c - distance along LINEAR and SPLINE sequences, and their
  * derivatives, through the C API (builder -> bytes -> loader).
  *
  *   - segment and total lengths against fine polylines of the independent
@@ -327,11 +327,11 @@ int main(void)
     }
     CHECK(measured >= 6, "only %u cases with lengths", measured);
     edge_cases();
-    printf("test_arc_length: lengths vs polylines: max relative error %.2g (bound 1e-5)\n",
+    printf("test_sequence_arc_length: lengths vs polylines: max relative error %.2g (bound 1e-5)\n",
            worst_length);
-    printf("test_arc_length: sampling by distance: max error %.2g of the length (bound 1e-5)\n",
+    printf("test_sequence_arc_length: sampling by distance: max error %.2g of the length (bound 1e-5)\n",
            worst_distance);
-    printf("test_arc_length: Eberly's 5-point estimates differ by up to %.2g (bound 1e-3)\n",
+    printf("test_sequence_arc_length: Eberly's 5-point estimates differ by up to %.2g (bound 1e-3)\n",
            worst_eberly);
-    return kf_test_report("test_arc_length");
+    return kf_test_report("test_sequence_arc_length");
 }

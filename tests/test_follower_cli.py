@@ -4,7 +4,7 @@ and the command's own rules.
 Each case is written as a `followers:` source with the fields as the
 oracle authored them (defaults left to kfc), compiled with kfc, played with
 `kfplay FILE follow NAME --tick DT --until T --event ...`, and every line
-compared as x3d_followers.py plans (oracle/README.md's rules). Then the
+compared as follower_oracle.py plans (oracle/README.md's rules). Then the
 command itself: one line per tick k at k*DT up to T inclusive, none for
 t = 0; an event applied before the first tick at or after its time, equal
 times in command-line order, a chaser's transition starting at the event's
@@ -18,8 +18,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen"))
 import driver  # noqa: E402
-import x3d_followers  # noqa: E402
+import follower_oracle  # noqa: E402
 
 TOL = 1e-6        # values, relative to max(1, |v|)
 ANGLE_TOL = 1e-5  # rotations, radians
@@ -60,7 +61,7 @@ def parse(out, count):
 
 
 def as_quat(axis_angle):
-    return x3d_followers.axis_angle_to_quat(axis_angle)
+    return follower_oracle.axis_angle_to_quat(axis_angle)
 
 
 def close(got, want):
@@ -76,7 +77,7 @@ def play_case(kfplay, files, c):
     rows = parse(r.stdout, len(c.initial_value))
     if not check(len(rows) == c.ticks, '%s: %d lines for %d ticks' % (c.id, len(rows), c.ticks)):
         return
-    dests = x3d_followers.destinations(c)
+    dests = follower_oracle.destinations(c)
     compared = rested = 0
     for k, (t, v, active) in enumerate(rows):
         check(t == float('%.9g' % ((k + 1) * c.tick)), '%s: line %d is t=%r' % (c.id, k, t))
@@ -84,7 +85,7 @@ def play_case(kfplay, files, c):
         if c.mode != 'damper':
             compared += 1
             if c.rotation:
-                a = x3d_followers.rotation_angle(as_quat(v), c.expect_quat[k])
+                a = follower_oracle.rotation_angle(as_quat(v), c.expect_quat[k])
                 check(a < ANGLE_TOL, '%s: rotation %.3g rad off' % (where, a))
             else:
                 check(close(v, c.expect[k]), '%s: %s, want %s' % (where, v, c.expect[k]))
@@ -95,9 +96,9 @@ def play_case(kfplay, files, c):
         if not active:
             rested += 1
             if c.rotation:
-                check(x3d_followers.rotation_angle(as_quat(v), as_quat(dest)) < 1e-6,
+                check(follower_oracle.rotation_angle(as_quat(v), as_quat(dest)) < 1e-6,
                       '%s: resting off the destination' % where)
-                far = (x3d_followers.rotation_angle(c.expect_quat[k], as_quat(dest))
+                far = (follower_oracle.rotation_angle(c.expect_quat[k], as_quat(dest))
                        if c.xite_active[k] else 0.0)
             else:
                 # %.9g identifies a float32: at rest it is the destination's.
@@ -111,7 +112,7 @@ def play_case(kfplay, files, c):
                   '%s: ours runs, X_ITE stopped before' % where)
             compared += 1
             if c.rotation:
-                a = x3d_followers.rotation_angle(as_quat(v), c.expect_quat[k])
+                a = follower_oracle.rotation_angle(as_quat(v), c.expect_quat[k])
                 check(a < ANGLE_TOL, '%s: rotation %.3g rad off' % (where, a))
             else:
                 check(close(v, c.xite_value[k]), '%s: %s, X_ITE %s' % (where, v, c.xite_value[k]))
@@ -134,7 +135,7 @@ def command_rules(kfplay, files, cases):
     D = 0.9375
 
     def R(x):
-        return x3d_followers.core(x)
+        return follower_oracle.core(x)
 
     # Ticks: k*DT, inclusive end (within 1e-9 DT), no t = 0 line.
     r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.3)
@@ -257,9 +258,9 @@ def compile_case(kfc, work, c):
 
 def main():
     a = driver.arguments()
-    cases = x3d_followers.load(a.oracle)
+    cases = follower_oracle.load(a.oracle)
     if cases is None:
-        print('test_kfplay_follow: SKIPPED (oracle/x3d.json not found)')
+        print('test_follower_cli: SKIPPED (oracle/x3d.json not found)')
         return 0
     files = os.path.join(a.work, 'yaml')
     os.makedirs(files, exist_ok=True)
@@ -268,7 +269,7 @@ def main():
         play_case(a.kfplay, files, c)
     if len(compiled) == len(cases):
         command_rules(a.kfplay, files, cases)
-    print('test_kfplay_follow: %d checks, %d failed' % (checks.count, len(checks.failures)))
+    print('test_follower_cli: %d checks, %d failed' % (checks.count, len(checks.failures)))
     return 1 if checks.failures else 0
 
 

@@ -1,12 +1,12 @@
 /*
- * test_load_sweep.c - damage every file every way: every truncated prefix,
+ * test_read_sweep.c - damage every file every way: every truncated prefix,
  * every single-bit flip (a random sample above 4 KiB), and the same flips
  * with the checksums recomputed so that they reach the semantic checks.
  * Every result must be KF_OK or an error code with nothing allocated; what
  * loads is then sampled and played at awkward times (see test_exercise).
  * Run it under ASan+UBSan: the point is that nothing here is undefined.
  *
- * usage: test_load_sweep [FILE.kfb ...]   (plus two built-in files)
+ * usage: test_read_sweep [FILE.kfb ...]   (plus two built-in files)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -107,7 +107,7 @@ int main(int argc, char **argv)
     kf_builder *b = test_rich_builder();
     CHECK(b != NULL, "the built-in animation builds");
     if (!b)
-        return kf_test_report("test_load_sweep");
+        return kf_test_report("test_read_sweep");
     for (int compression = 0; compression <= 9; compression += 9) {
         test_bytes bytes = {0};
         kf_encode_options o = {sizeof o, compression};
@@ -123,6 +123,6 @@ int main(int argc, char **argv)
         sweep(argv[i], bytes.data, bytes.size);
         free(bytes.data);
     }
-    printf("test_load_sweep: %lu damaged files loaded (and were played)\n", loaded_after_damage);
-    return kf_test_report("test_load_sweep");
+    printf("test_read_sweep: %lu damaged files loaded (and were played)\n", loaded_after_damage);
+    return kf_test_report("test_read_sweep");
 }

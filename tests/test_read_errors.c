@@ -1,5 +1,5 @@
 /*
- * test_load_errors.c - a table of damaged .kfb files, each with the result
+ * test_read_errors.c - a table of damaged .kfb files, each with the result
  * code the loader must give (in the manner of zlib's infcover.c). Every
  * entry starts from the same valid file, changes one thing, and (unless the
  * checksum itself is under test) recomputes the CRCs so the damage reaches
@@ -231,5 +231,5 @@ int main(void)
 
     free(plain.data);
     free(zipped.data);
-    return kf_test_report("test_load_errors");
+    return kf_test_report("test_read_errors");
 }

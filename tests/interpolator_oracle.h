@@ -1,7 +1,7 @@
 /*
- * x3d_oracle.h - the X3D interpolator reference vectors (oracle/x3d.json) as
+ * interpolator_oracle.h - the X3D interpolator reference vectors (oracle/x3d.json) as
  * C data, with the oracle README's comparison rules already applied:
- * gen_x3d_oracle.py (through tests/x3d_oracle.py) writes x3d_oracle_data.c
+ * gen_interpolator_oracle.py (through tests/gen/interpolator_oracle.py) writes interpolator_oracle_data.c
  * at build time.
  */
 #ifndef X3D_ORACLE_H
@@ -39,8 +39,8 @@ typedef struct x3d_case {
     double max_diff;
 } x3d_case;
 
-extern const int x3d_oracle_present;
-extern const char *const x3d_oracle_path;
+extern const int interpolator_oracle_present;
+extern const char *const interpolator_oracle_path;
 extern const unsigned x3d_case_count;
 extern const x3d_case x3d_cases[];
 

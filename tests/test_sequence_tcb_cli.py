@@ -20,6 +20,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen"))
 import driver  # noqa: E402
 import gen_tcb_oracle as cases  # noqa: E402
 import tcb_reference as ref  # noqa: E402
@@ -114,7 +115,7 @@ def check_leg(tools, fixtures, oracle):
           'leg_walk list: ' + listing)
     path = os.path.join(oracle, 'eberly.json')
     if not os.path.exists(path):
-        print('test_kfc_tcb: SKIPPED the leg against Eberly: no %s' % path)
+        print('test_sequence_tcb_cli: SKIPPED the leg against Eberly: no %s' % path)
         return
     with open(path) as f:
         leg = json.load(f)['leg']
@@ -196,7 +197,7 @@ def check_against_reference(tools, name, seq):
 def eberly_sequences(oracle):
     path = os.path.join(oracle, 'eberly.json')
     if not os.path.exists(path):
-        print('test_kfc_tcb: SKIPPED Eberly\'s position/rotation cases: no %s' % path)
+        print('test_sequence_tcb_cli: SKIPPED Eberly\'s position/rotation cases: no %s' % path)
         return []
     with open(path) as f:
         data = json.load(f)
@@ -284,10 +285,10 @@ def main():
     check_bytes(tools)
     check_kfplay_errors(tools)
     if checks.failures:
-        print('test_kfc_tcb: %d of %d checks failed' % (len(checks.failures), checks.count),
+        print('test_sequence_tcb_cli: %d of %d checks failed' % (len(checks.failures), checks.count),
               file=sys.stderr)
         return 1
-    print('test_kfc_tcb: %d checks, 0 failed' % checks.count)
+    print('test_sequence_tcb_cli: %d checks, 0 failed' % checks.count)
     return 0
 
 

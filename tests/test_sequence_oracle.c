@@ -1,5 +1,5 @@
 /*
- * test_m3g_sequences.c - every KeyframeSequence case of oracle/m3g.json
+ * test_sequence_oracle.c - every KeyframeSequence case of oracle/m3g.json
  * through the C API: kf_builder -> .kfb bytes -> kf_load_memory -> sample.
  * Checks the stored (normalized) keys, the precomputed tangents and squad
  * intermediates, and every sample by random access and by cursor, forwards
@@ -83,11 +83,11 @@ static void run_case(const m3g_case *c)
 int main(void)
 {
     if (!m3g_oracle_present) {
-        printf("test_m3g_sequences: SKIPPED: no oracle at %s\n", m3g_oracle_path);
+        printf("test_sequence_oracle: SKIPPED: no oracle at %s\n", m3g_oracle_path);
         return 0;
     }
     for (unsigned i = 0; i < m3g_case_count; i++)
         run_case(&m3g_cases[i]);
     CHECK(m3g_case_count > 0, "the oracle holds no sequence case");
-    return kf_test_report("test_m3g_sequences");
+    return kf_test_report("test_sequence_oracle");
 }

@@ -1,7 +1,7 @@
 /*
- * x3d_followers_oracle.h - the follower cases of oracle/x3d.json as C data,
- * planned by x3d_followers.py (the comparison rules of oracle/README.md).
- * gen_x3d_followers.py writes x3d_followers_data.c at build time.
+ * follower_oracle.h - the follower cases of oracle/x3d.json as C data,
+ * planned by follower_oracle.py (the comparison rules of oracle/README.md).
+ * gen_follower_oracle.py writes follower_oracle_data.c at build time.
  */
 #ifndef X3D_FOLLOWERS_ORACLE_H
 #define X3D_FOLLOWERS_ORACLE_H

@@ -1,9 +1,9 @@
 /*
- * test_x3d_followers.c - every follower case of oracle/x3d.json through the
+ * test_follower_oracle.c - every follower case of oracle/x3d.json through the
  * C API: kf_builder -> .kfb bytes -> kf_load_memory -> kf_follower_state,
  * driven tick by tick with kfplay's rule (tick k at k * tick, events applied
  * before the first tick at or after their time, a chaser's transition
- * starting at the event's own time). x3d_followers.py plans what each tick
+ * starting at the event's own time). follower_oracle.py plans what each tick
  * is compared with (oracle/README.md's rules); this file applies the plan.
  */
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 #include "kf_test.h"
 #include "test_util.h"
-#include "x3d_followers_oracle.h"
+#include "follower_oracle.h"
 
 #define TOL 1e-6       /* values, relative to max(1, |v|) */
 #define ANGLE_TOL 1e-5 /* rotations, radians */
@@ -179,11 +179,11 @@ static void run_case(const xf_case *c)
 int main(void)
 {
     if (!xf_oracle_present) {
-        printf("test_x3d_followers: SKIPPED (oracle/x3d.json not found)\n");
+        printf("test_follower_oracle: SKIPPED (oracle/x3d.json not found)\n");
         return 0;
     }
     CHECK(xf_case_count >= 21, "%u follower cases", xf_case_count);
     for (unsigned i = 0; i < xf_case_count; i++)
         run_case(&xf_cases[i]);
-    return kf_test_report("test_x3d_followers");
+    return kf_test_report("test_follower_oracle");
 }

@@ -1,8 +1,8 @@
 """The follower cases of oracle/x3d.json, with the comparison rules of
 oracle/README.md turned into a plan each test driver follows.
 
-Used by gen_x3d_followers.py (C tables for the C API test) and by
-test_kfplay_follow.py (the kfc -> kfplay path), so both paths compare the
+Used by gen_follower_oracle.py (C tables for the C API test) and by
+test_follower_cli.py (the kfc -> kfplay path), so both paths compare the
 same things the same way:
 
 - Vector chasers: X_ITE runs a 60-slot buffer; ours is the exact FIR. The

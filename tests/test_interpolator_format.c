@@ -1,5 +1,5 @@
 /*
- * test_x3d_format.c - X3D interpolators and interpolator tracks as data:
+ * test_interpolator_format.c - X3D interpolators and interpolator tracks as data:
  * the builder's refusals (field and entry located), the loader's refusals
  * of damaged records (a result code, never a crash or a leak), a rebuild
  * from what a loaded file reports giving the same bytes (what kfc
@@ -600,5 +600,5 @@ int main(void)
     test_refusals();
     test_round_trip();
     test_damage();
-    return kf_test_report("test_x3d_format");
+    return kf_test_report("test_interpolator_format");
 }

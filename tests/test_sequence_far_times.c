@@ -1,5 +1,5 @@
 /*
- * test_far_times.c - positions far from zero loop exactly. Times are
+ * test_sequence_far_times.c - positions far from zero loop exactly. Times are
  * doubles and LOOP maps them with an exact floored fmod, so a sequence
  * sampled at k * D + x gives what it gives at x, for |k * D| up to 2e9 and
  * beyond, through sampling (random access and cursor) and through a player's
@@ -30,7 +30,7 @@ int main(void)
     kf_builder_destroy(b);
     CHECK(anim != NULL, "load");
     if (!anim)
-        return kf_test_report("test_far_times");
+        return kf_test_report("test_sequence_far_times");
     const kf_sequence *s = kf_anim_sequence(anim, 0);
 
     static const double offsets[] = {0.5, 0.25, 999.75, 123.125, 500};
@@ -70,5 +70,5 @@ int main(void)
     CHECK(kf_player_value(p, 0)[0] == rest, "inactive: the set value stays");
     kf_player_destroy(p);
     kf_anim_free(anim);
-    return kf_test_report("test_far_times");
+    return kf_test_report("test_sequence_far_times");
 }

@@ -1,6 +1,6 @@
 """Every interpolator case of oracle/x3d.json through the full path:
 YAML source -> kfc -> .kfb -> kfplay sample, under the oracle README's
-comparison rules (tests/x3d_oracle.py: X_ITE's value where the rules trust
+comparison rules (tests/gen/interpolator_oracle.py: X_ITE's value where the rules trust
 it, our spec formula where they exclude it). Each compiled case is also
 decompiled and compiled again, which must give the same bytes.
 
@@ -16,8 +16,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen"))
 import driver  # noqa: E402
-import x3d_oracle  # noqa: E402
+import interpolator_oracle  # noqa: E402
 
 checks = driver.Checks()
 fail = checks.fail
@@ -55,7 +56,7 @@ def source(name, case):
 
 
 def quat_of_axis_angle(r):
-    return x3d_oracle.quat(r)
+    return interpolator_oracle.quat(r)
 
 
 def sample(kfplay, kfb, name, fractions, components):
@@ -70,7 +71,7 @@ def sample(kfplay, kfb, name, fractions, components):
     out = []
     for f, row in zip(fractions, rows):
         words = [float(w) for w in row.split()]
-        if x3d_oracle.f32(words[0]) != x3d_oracle.f32(f) or len(words) != 1 + components:
+        if interpolator_oracle.f32(words[0]) != interpolator_oracle.f32(f) or len(words) != 1 + components:
             fail('%s: line "%s" for fraction %r' % (name, row, f))
             return None
         out.append(words[1:])
@@ -86,8 +87,8 @@ def check_case(kfc, kfplay, work, case, stats):
         f.write(source(name, case))
     if run([kfc, src, '-o', kfb]).returncode:
         return
-    samples, expectations = x3d_oracle.expectations(case)
-    rotation = node in x3d_oracle.ROTATION_NODES
+    samples, expectations = interpolator_oracle.expectations(case)
+    rotation = node in interpolator_oracle.ROTATION_NODES
     components = 4 if rotation else len(samples[0].want)
     got = sample(kfplay, kfb, name, [s.fraction for s in samples], components)
     if got is None:
@@ -95,7 +96,7 @@ def check_case(kfc, kfplay, work, case, stats):
     max_diff = 0.0
     for s, g in zip(samples, got):
         value = quat_of_axis_angle(g) if rotation else g
-        units = x3d_oracle.differs(node, value, s.want)
+        units = interpolator_oracle.differs(node, value, s.want)
         stats['worst'] = max(stats['worst'], (units, name))
         stats[s.source] += 1
         if units > 1:
@@ -103,7 +104,7 @@ def check_case(kfc, kfplay, work, case, stats):
                                                  ' (our rule)' if s.source == 'rule' else '',
                                                  g, s.want))
         if s.xite is not None and not rotation:
-            max_diff = max(max_diff, x3d_oracle.max_abs_diff(value, s.xite))
+            max_diff = max(max_diff, interpolator_oracle.max_abs_diff(value, s.xite))
     for what, expected in expectations:
         if abs(max_diff - expected) > 1e-6:
             fail('%s: %s: %.9g, expected %.9g' % (name, what, max_diff, expected))
@@ -173,11 +174,11 @@ def main():
     kfc, kfplay = os.path.abspath(a.kfc), os.path.abspath(a.kfplay)
 
     check_tracks(kfc, kfplay, a.work)
-    cases = x3d_oracle.load(a.oracle)
+    cases = interpolator_oracle.load(a.oracle)
     if cases is None:
-        print('test_x3d_oracle: SKIPPED the oracle cases: no x3d.json in %s' % a.oracle)
+        print('test_interpolator_cli: SKIPPED the oracle cases: no x3d.json in %s' % a.oracle)
     else:
-        problems = x3d_oracle.check_reference(cases)
+        problems = interpolator_oracle.check_reference(cases)
         for p in problems:
             fail('reference rule: ' + p)
         stats = {'xite': 0, 'rule': 0, 'worst': (0.0, '')}
@@ -185,11 +186,11 @@ def main():
             check_case(kfc, kfplay, a.work, case, stats)
         if not cases:
             fail('the oracle holds no interpolator case')
-        print('test_x3d_oracle: %d cases, %d samples against X_ITE, %d against our rule; '
+        print('test_interpolator_cli: %d cases, %d samples against X_ITE, %d against our rule; '
               'worst %.3g of the tolerance (%s)'
               % (len(cases), stats['xite'], stats['rule'], stats['worst'][0], stats['worst'][1]))
     if checks.failures:
-        print('test_x3d_oracle: %d failure(s)' % len(checks.failures), file=sys.stderr)
+        print('test_interpolator_cli: %d failure(s)' % len(checks.failures), file=sys.stderr)
         return 1
     return 0
 

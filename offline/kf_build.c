@@ -921,8 +921,12 @@ kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *option
     if (!b || !write)
         return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or write function");
     int compression = 9;
-    if (options && options->size >= sizeof *options)
-        compression = options->compression;
+    if (options) {
+        if (!KF_OPTIONS_SIZE_OK(options->size, sizeof *options))
+            return kf_fail(error, KF_ERROR_ARGUMENT, "options size %zu is not 8-%zu",
+                           options->size, sizeof *options);
+        compression = KF_OPTION(options, kf_encode_options, compression, 9);
+    }
     if (compression < 0 || compression > 9)
         return kf_fail(error, KF_ERROR_ARGUMENT, "compression level %d is not 0-9", compression);
     const kf_data_packer packer = {pack_ahead, b->ahead};

@@ -224,7 +224,7 @@ KF_API kf_result kf_builder_add_interpolator_track(kf_builder *builder, const kf
 typedef int (*kf_write_fn)(void *user, const void *data, size_t size);
 
 typedef struct kf_encode_options {
-    size_t size;        /* sizeof(kf_encode_options) */
+    size_t size;        /* sizeof(kf_encode_options): kf.h's options rule */
     int    compression; /* 0: store every section; 1-9: zlib level for sections that
                            shrink (default 9) */
 } kf_encode_options;

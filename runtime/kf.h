@@ -180,11 +180,22 @@ typedef struct kf_allocator {
 /* A loaded .kfb: immutable, shareable between threads. */
 typedef struct kf_anim kf_anim;
 
+/*
+ * Options structs (kf_load_options here, kf_encode_options in kf_build.h)
+ * follow one rule. Each begins with `size`, which the caller sets to sizeof
+ * the struct as it was compiled. The library reads the fields that lie wholly
+ * within `size` and takes the documented default for every other one, so a
+ * program compiled against an older, shorter struct keeps working; a `size`
+ * smaller than the `size` field itself, or larger than the struct this
+ * library knows, is refused with KF_ERROR_ARGUMENT. A NULL options pointer
+ * means every default.
+ */
+
 /* Default cap on a section's uncompressed size: 256 MiB. */
 #define KF_DEFAULT_MAX_SECTION_SIZE ((size_t)256 << 20)
 
 typedef struct kf_load_options {
-    size_t size;                    /* sizeof(kf_load_options) */
+    size_t size;                    /* sizeof(kf_load_options): see the rule above */
     const kf_allocator *allocator;  /* NULL: malloc/free */
     size_t max_section_size;        /* 0: KF_DEFAULT_MAX_SECTION_SIZE */
 } kf_load_options;

@@ -32,6 +32,15 @@ int kf_mul_size(size_t a, size_t b, size_t *out);
 void *kf_zlib_alloc(void *opaque, unsigned items, unsigned size);
 void  kf_zlib_free(void *opaque, void *ptr);
 
+/* ---- options structs (kf.h's rule) -------------------------------------- */
+
+/* Whether `size`, an options struct's first field, is acceptable for a
+ * struct the library knows as `known` bytes. */
+#define KF_OPTIONS_SIZE_OK(size, known) ((size) >= sizeof(size_t) && (size) <= (known))
+/* Field `field` of options *o if it lies within o->size, else `fallback`. */
+#define KF_OPTION(o, type, field, fallback)                                                \
+    ((o)->size >= offsetof(type, field) + sizeof((o)->field) ? (o)->field : (fallback))
+
 /* ---- errors (kf_result.c) ---------------------------------------------- */
 
 /* Fills `error` (if not NULL) and returns `result`. */

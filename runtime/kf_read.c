@@ -792,12 +792,14 @@ static int init_loader(loader *L, const kf_load_options *options, kf_anim **out,
     L->error = error;
     L->allocator = kf_allocator_or_default(NULL);
     L->max_section = KF_DEFAULT_MAX_SECTION_SIZE;
-    if (options && options->size >= sizeof *options) {
-        L->allocator = kf_allocator_or_default(options->allocator);
-        if (options->max_section_size)
-            L->max_section = options->max_section_size;
-    } else if (options) {
-        return 0;
+    if (options) {
+        if (!KF_OPTIONS_SIZE_OK(options->size, sizeof *options))
+            return 0;
+        L->allocator = kf_allocator_or_default(
+            KF_OPTION(options, kf_load_options, allocator, (const kf_allocator *)NULL));
+        size_t max = KF_OPTION(options, kf_load_options, max_section_size, (size_t)0);
+        if (max)
+            L->max_section = max;
     }
     if (!out)
         return 0;

@@ -6,7 +6,7 @@
  * compiler that waits for the end to compress takes twice as long. Sequences
  * come first in DATA and each one's arrays are final once it is added, so a
  * worker can lay them out and deflate them while the caller parses the next
- * one. It lays them out with the writer's own kf_encode_sequence_data and
+ * one. It lays them out with the writer's own kf_write_sequence_data and
  * the writer's rule for shared key times, so what it deflates is the start
  * of the section the writer builds (tests/test_compress_ahead.c compares the
  * files byte for byte); at encode time the rest is deflated on the caller's
@@ -65,7 +65,7 @@ void kf_ahead_destroy(kf_ahead *x)
 enum { QUEUE = 64 }; /* sequences in flight; the caller waits when it is full */
 
 /* Earlier sequences' distinct key-time arrays, hashed, to find equal arrays
- * as the writer does (kf_encode.c stores each distinct array once). */
+ * as the writer does (kf_write.c stores each distinct array once). */
 typedef struct times_entry {
     const float *times; /* NULL: empty slot */
     uint32_t     count, offset, hash;

@@ -3,8 +3,9 @@
  * file shares, and what the offline library (offline/) builds on.
  *
  * The loaded form mirrors the stored form (formats/kfb_format.h) with offsets
- * turned into pointers; the builder produces the same structures, so encoding
- * and loading are mirror images and validation (kf_validate.c) serves both.
+ * turned into pointers. Whatever writes a file fills the same structures
+ * before encoding them, so writing and reading are mirror images and the
+ * validation here (kf_validate.c) serves both sides.
  */
 #ifndef KF_PRIVATE_H
 #define KF_PRIVATE_H
@@ -151,7 +152,7 @@ struct kf_follower {
     const float *rotations;      /* orientation: value, destination quaternions; else NULL */
 };
 
-/* The objects of an animation, as both the builder and a loaded kf_anim hold
+/* The objects of an animation, as both a writer and a loaded kf_anim hold
  * them; the encoder writes one of these, the loader produces one. */
 typedef struct kf_objects {
     uint32_t count[KF_KIND_COUNT];
@@ -176,7 +177,7 @@ struct kf_anim {
 /* ---- validation (kf_validate.c) ---------------------------------------- */
 
 /* Checks a sequence in stored (rotated) form; errors name authored key
- * indices. Used by the builder before encoding and by the loader. The
+ * indices. Used before writing and when reading. The
  * header check reads no array: it establishes the sizes the arrays have. */
 kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
@@ -280,7 +281,7 @@ void kf_arc_length_fill(const struct kf_sequence *s, float *table);
  * kf_validate_interpolator_header (0: none). */
 uint64_t kf_interpolator_derived_count(const struct kf_interpolator *p);
 
-/* The semantic rules of an interpolator in stored form, shared by builder
+/* The semantic rules of an interpolator in stored form, shared by writer
  * and loader. The header check reads no array and establishes the sizes the
  * arrays have; errors name the field and entry (kf_error.field / item). */
 kf_result kf_validate_interpolator_header(const struct kf_interpolator *p, kf_error *error);

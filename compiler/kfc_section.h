@@ -9,6 +9,12 @@
  * entry-level hooks that concern several fields. kfc_section.c walks the
  * tables; kfc_source.c lists the sections for reading, kfc_decompile.c for
  * writing.
+ *
+ * Adding a field is one row in its section's table (with its read and emit
+ * functions beside it; a field of a kind other fields do not have may also
+ * need a member in the section's state, or a KFC_SCRATCH_ array for bulk
+ * data). An item of a sequence key is one row of the key item table in
+ * kfc_section_sequences.c.
  */
 #ifndef KFC_SECTION_H
 #define KFC_SECTION_H
@@ -38,7 +44,7 @@ typedef struct kfc_source {
     } scratch[KFC_SCRATCH_COUNT];
 } kfc_source;
 
-/* The most fields one section has. */
+/* The most fields one section has (each table checks it). */
 #define KFC_FIELDS_MAX 12
 
 /* One entry being read. */
@@ -77,8 +83,8 @@ typedef struct kfc_section {
     const kfc_field *fields;
     size_t           field_count;
 
-    /* Reading: builds one entry (`key` NULL in a list section). Each
-     * section's declares its state and calls kfc_section_read. */
+    /* Reading: builds one entry (`key` NULL in a list section): declares
+     * the section's state and calls kfc_section_read. */
     kfc_status (*read)(kfc_source *src, const kfc_node *key, const kfc_node *value);
     /* After the required fields are checked, before any field is read. */
     kfc_status (*begin)(kfc_source *src, kfc_entry *entry);
@@ -88,8 +94,8 @@ typedef struct kfc_section {
      * table's answer, else the entry's name, else the entry). */
     const kfc_node *(*error_node)(const kfc_entry *entry, const kf_error *error);
 
-    /* Writing: every entry of `anim` (nothing when there are none). Each
-     * section's sets up its state and calls kfc_section_emit. */
+    /* Writing: every entry of `anim` (nothing when there are none): sets up
+     * the section's state and calls kfc_section_emit. */
     kfc_status (*emit)(kfc_emitter *e, const kf_anim *anim);
     /* Loads entry `index` into the state; *name is its key (NULL in a list). */
     kfc_status (*load)(kfc_emitter *e, const kf_anim *anim, uint32_t index, void *out,

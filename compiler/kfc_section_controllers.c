@@ -108,6 +108,8 @@ static const kfc_field fields[] = {
      emit_reference},
 };
 
+_Static_assert(sizeof fields / sizeof fields[0] <= KFC_FIELDS_MAX, "raise KFC_FIELDS_MAX");
+
 static kfc_status begin(kfc_source *src, kfc_entry *entry)
 {
     kf_controller_desc *desc = entry->state;

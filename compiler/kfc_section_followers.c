@@ -41,8 +41,8 @@ static const char *node_name(int index)
 }
 
 /*
- * An initial field into `out` (src->scratch[KFC_SCRATCH_VALUES].data from `offset` on): a number or a
- * list of numbers for a single value, a list of points (each a list of
+ * An initial field into the values scratch array from `offset` on: a number
+ * or a list of numbers for a single value, a list of points (each a list of
  * `element` numbers) for an array node. *count receives the numbers read.
  */
 static kfc_status read_field(kfc_source *src, const kfc_node *field, int array, uint32_t element,
@@ -66,8 +66,9 @@ static kfc_status read_field(kfc_source *src, const kfc_node *field, int array, 
     if (!array) {
         if ((st = kfc_reserve(src, KFC_SCRATCH_VALUES, offset + field->count)))
             return st;
+        double *out = src->scratch[KFC_SCRATCH_VALUES].data + offset;
         for (uint32_t i = 0; i < field->count; i++)
-            if ((st = kfc_get_float(&field->as.items[i], &src->scratch[KFC_SCRATCH_VALUES].data[offset + i], src->diag)))
+            if ((st = kfc_get_float(&field->as.items[i], &out[i], src->diag)))
                 return st;
         *count = field->count;
         return KFC_OK;
@@ -238,6 +239,8 @@ static kfc_status emit_tolerance(kfc_emitter *e, const void *out)
 }
 
 /* A chaser has a duration, a damper tau, order and tolerance (see begin). */
+_Static_assert(F_COUNT <= KFC_FIELDS_MAX, "raise KFC_FIELDS_MAX");
+
 static const kfc_field fields[F_COUNT] = {
     /* key, required, pass, builder field, entry field, read, written, emit */
     [F_NODE] = {"node", 1, 0, KF_FIELD_NODE, KF_FIELD_NONE, NULL /* begin */, NULL, emit_node},

@@ -218,6 +218,8 @@ static kfc_status emit_true(kfc_emitter *e, const void *out)
     return kfc_emit_bool(e, 1);
 }
 
+_Static_assert(F_COUNT <= KFC_FIELDS_MAX, "raise KFC_FIELDS_MAX");
+
 static const kfc_field fields[F_COUNT] = {
     /* key, required, pass, builder field, entry field, read, written, emit */
     [F_NODE] = {"node", 1, 0, KF_FIELD_NODE, KF_FIELD_NONE, NULL /* begin */, NULL, emit_node},

@@ -53,9 +53,16 @@ typedef struct key_item {
     int      optional;  /* may be left out (then the key ends before it) */
     int      pass;      /* items of a lower pass are read first */
     kf_field field;     /* builder errors about it; their item is the key */
+    /* Reserved before the first key: per_key doubles per key in scratch
+     * array `scratch` (per_key 0: the item reserves its own). */
+    int      scratch;
+    uint32_t per_key;
     /* `node` (NULL when an optional item is left out) of key `k`. */
     kfc_status (*read)(kfc_source *src, const kfc_node *node, uint32_t k, uint32_t key_count,
                        sequence_in *in);
+    /* After every key is read: points the description at the item's data
+     * (NULL: nothing to do). */
+    void (*finish)(kfc_source *src, sequence_in *in);
     /* Where an error about key `k`'s item goes (NULL: the item). */
     const kfc_node *(*error_node)(const kfc_node *keys, uint32_t k);
     kfc_status (*emit)(kfc_emitter *e, const sequence_out *o, uint32_t k);
@@ -67,6 +74,11 @@ static kfc_status read_time(kfc_source *src, const kfc_node *node, uint32_t k,
     (void)key_count;
     (void)in;
     return kfc_get_float(node, &src->scratch[KFC_SCRATCH_TIMES].data[k], src->diag);
+}
+
+static void finish_time(kfc_source *src, sequence_in *in)
+{
+    in->desc.times = src->scratch[KFC_SCRATCH_TIMES].data;
 }
 
 static kfc_status emit_time(kfc_emitter *e, const sequence_out *o, uint32_t k)
@@ -106,6 +118,11 @@ static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k,
     return KFC_OK;
 }
 
+static void finish_value(kfc_source *src, sequence_in *in)
+{
+    in->desc.values = src->scratch[KFC_SCRATCH_VALUES].data;
+}
+
 static kfc_status emit_value(kfc_emitter *e, const sequence_out *o, uint32_t k)
 {
     (void)k;
@@ -141,6 +158,12 @@ static kfc_status read_tcb(kfc_source *src, const kfc_node *node, uint32_t k,
             st = kfc_get_float(values[i], &tcb[i], src->diag);
     }
     return st;
+}
+
+/* A sequence without any key map has none. */
+static void finish_tcb(kfc_source *src, sequence_in *in)
+{
+    in->desc.tcb = in->has_tcb ? src->scratch[KFC_SCRATCH_TCB].data : NULL;
 }
 
 /* Fields at 0 left out; nothing when all three are. A -0 is kept: it is a
@@ -195,11 +218,15 @@ static const kfc_node *tcb_error_node(const kfc_node *keys, uint32_t k)
     return keys;
 }
 
-/* In position order. A key's map is read before its time and value. */
+/* In position order (the order they are written). A key's map is read
+ * before its time and value. */
 static const key_item key_items[] = {
-    {0, 0, 1, KF_FIELD_KEY_TIME, read_time, NULL, emit_time},
-    {1, 0, 1, KF_FIELD_KEY_VALUE, read_value, NULL, emit_value},
-    {2, 1, 0, KF_FIELD_TCB, read_tcb, tcb_error_node, emit_tcb},
+    /* position, optional, pass, builder field, scratch, per key, read, finish, error node,
+     * emit */
+    {0, 0, 1, KF_FIELD_KEY_TIME, KFC_SCRATCH_TIMES, 1, read_time, finish_time, NULL, emit_time},
+    {1, 0, 1, KF_FIELD_KEY_VALUE, KFC_SCRATCH_VALUES, 0 /* components: from key 0 */,
+     read_value, finish_value, NULL, emit_value},
+    {2, 1, 0, KF_FIELD_TCB, KFC_SCRATCH_TCB, 3, read_tcb, finish_tcb, tcb_error_node, emit_tcb},
 };
 
 #define KEY_ITEMS (sizeof key_items / sizeof key_items[0])
@@ -317,13 +344,11 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
             passes = key_items[i].pass + 1;
     }
     desc->components = 0;
-    if (count > 0) {
-        if ((st = kfc_reserve(src, KFC_SCRATCH_TIMES, count)))
+    /* count is 32-bit: a small multiple of it fits in size_t. */
+    for (size_t i = 0; i < KEY_ITEMS && count > 0; i++)
+        if (key_items[i].per_key
+            && (st = kfc_reserve(src, key_items[i].scratch, (size_t)count * key_items[i].per_key)))
             return st;
-        /* count is 32-bit: 3 * count fits in size_t. */
-        if ((st = kfc_reserve(src, KFC_SCRATCH_TCB, 3 * (size_t)count)))
-            return st;
-    }
     for (uint32_t k = 0; k < count; k++) {
         const kfc_node *key = &keys->as.items[k];
         if (key->kind != KFC_NODE_SEQUENCE || key->count < required || key->count > KEY_ITEMS)
@@ -338,7 +363,9 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
                     return st;
             }
     }
-    desc->tcb = in->has_tcb ? src->scratch[KFC_SCRATCH_TCB].data : NULL;
+    for (size_t i = 0; i < KEY_ITEMS; i++)
+        if (key_items[i].finish)
+            key_items[i].finish(src, in);
     desc->key_count = count;
     if (count == 0) {
         /* No key gives the count; take one the interpolation accepts so
@@ -347,8 +374,6 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
                          || desc->interpolation == KF_INTERPOLATION_SQUAD;
         desc->components = quaternion ? 4 : 1;
     }
-    desc->times = src->scratch[KFC_SCRATCH_TIMES].data;
-    desc->values = src->scratch[KFC_SCRATCH_VALUES].data;
     desc->valid_first = 0;
     desc->valid_last = count ? count - 1 : 0;
     return KFC_OK;
@@ -369,6 +394,8 @@ static kfc_status emit_keys(kfc_emitter *e, const void *out)
     }
     return st ? st : kfc_emit_list_end(e);
 }
+
+_Static_assert(F_COUNT <= KFC_FIELDS_MAX, "raise KFC_FIELDS_MAX");
 
 static const kfc_field fields[F_COUNT] = {
     /* key, required, pass, builder field, entry field, read, written, emit */

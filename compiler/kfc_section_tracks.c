@@ -143,6 +143,8 @@ static kfc_status emit_ease(kfc_emitter *e, const void *out)
     return kfc_emit_string(e, ((const track_out *)out)->ease);
 }
 
+_Static_assert(F_COUNT <= KFC_FIELDS_MAX, "raise KFC_FIELDS_MAX");
+
 static const kfc_field fields[F_COUNT] = {
     /* key, required, pass, builder field, entry field, read, written, emit */
     [F_ANIMATOR] = {"animator", 1, 0, KF_FIELD_ANIMATOR, KF_FIELD_NONE, read_animator, NULL,

@@ -1,12 +1,13 @@
 /*
  * kfc_decompile.h - a loaded animation back to kfc source YAML.
  *
- * The YAML is canonical: written by libyaml's emitter, fields in schema
- * order, fields at their default value left out, one key per line in flow
- * style, numbers as the shortest decimal that reads back to the same
- * float32 (sequence data) or double (controllers). Keys keep their authored
- * order and the authored valid range, so compiling the output again gives
- * the same .kfb byte for byte. (A target that no track uses cannot be
+ * The YAML is canonical: written by libyaml's emitter (kfc_emit.h) from the
+ * section tables (kfc_section.h), fields in table order, fields at their
+ * default value left out, one key per line in flow style, numbers as the
+ * shortest decimal that reads back to the same float32 (sequence data) or
+ * double (controllers). Keys keep their authored order and the authored
+ * valid range, so compiling the output again gives the same .kfb byte for
+ * byte. (A target that no track uses cannot be
  * written in the source format and is left out.)
  */
 #ifndef KFC_DECOMPILE_H
@@ -22,10 +23,5 @@
  * animator kind the source format lacks).
  */
 kfc_status kfc_decompile(const kf_anim *anim, kf_write_fn write, void *user, kfc_diag *diag);
-
-/* The shortest "%.Ng" text (at least 6 digits) that reads back as `value`
- * through kfc's number parser. `out` holds at least 32 bytes. */
-void kfc_format_float(char *out, float value);
-void kfc_format_double(char *out, double value);
 
 #endif /* KFC_DECOMPILE_H */

@@ -1,0 +1,145 @@
+#include "kfc_section.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kfc_schema.h"
+
+void kfc_section_field_names(const kfc_section *section, const char **names)
+{
+    for (size_t i = 0; i < section->field_count; i++)
+        names[i] = section->fields[i].key;
+}
+
+/* The node a builder error about `error->field` / `error->item` is reported
+ * at: the section's hook, else the table, else the entry's name or the
+ * entry itself. */
+static const kfc_node *error_node(const kfc_section *s, const kfc_entry *entry,
+                                  const kf_error *error)
+{
+    const kfc_node *at = s->error_node ? s->error_node(entry, error) : NULL;
+    for (size_t i = 0; i < s->field_count && !at && error->field != KF_FIELD_NONE; i++) {
+        if (s->fields[i].field == error->field)
+            at = entry->fields[i];
+        else if (s->fields[i].entry_field == error->field)
+            at = kfc_entry_node(entry->fields[i], error->item);
+        else
+            continue;
+        break;
+    }
+    if (at)
+        return at;
+    return entry->name ? entry->name : entry->node;
+}
+
+kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                            const kfc_node *value, void *state)
+{
+    kfc_entry entry;
+    memset(&entry, 0, sizeof entry);
+    entry.name = key;
+    entry.node = value;
+    entry.state = state;
+    const char *names[KFC_FIELDS_MAX];
+    kfc_section_field_names(s, names);
+    kfc_status st = kfc_fields(value, names, s->field_count, entry.fields, src->diag);
+    /* A missing field is reported at the entry's name, if it has one. */
+    const kfc_node *at = key ? key : value;
+    for (size_t i = 0; i < s->field_count && !st; i++)
+        if (s->fields[i].required)
+            st = kfc_require(at, entry.fields[i], names[i], src->diag);
+    if (!st && s->begin)
+        st = s->begin(src, &entry);
+    int passes = 0;
+    for (size_t i = 0; i < s->field_count; i++)
+        if (s->fields[i].pass >= passes)
+            passes = s->fields[i].pass + 1;
+    for (int pass = 0; pass < passes && !st; pass++)
+        for (size_t i = 0; i < s->field_count && !st; i++)
+            if (s->fields[i].pass == pass && s->fields[i].read && entry.fields[i])
+                st = s->fields[i].read(src, entry.fields[i], &entry);
+    if (st)
+        return st;
+    kf_error error;
+    kf_result r = s->add(src, &entry, &error);
+    if (r != KF_OK)
+        return kfc_section_builder_failed(src, r, &error, error_node(s, &entry, &error));
+    return KFC_OK;
+}
+
+kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *s, const kf_anim *anim, void *out)
+{
+    const uint32_t count = kf_anim_count(anim, s->kind);
+    if (count == 0)
+        return KFC_OK;
+    kfc_status st = kfc_emit_string(e, s->name);
+    if (!st)
+        st = s->shape == KFC_NODE_MAPPING ? kfc_emit_map_start(e, 0) : kfc_emit_list_start(e, 0);
+    for (uint32_t i = 0; i < count && !st; i++) {
+        const char *name = NULL;
+        if ((st = s->load(e, anim, i, out, &name)) || (name && (st = kfc_emit_string(e, name)))
+            || (st = kfc_emit_map_start(e, s->flow)))
+            break;
+        for (size_t f = 0; f < s->field_count && !st; f++) {
+            const kfc_field *field = &s->fields[f];
+            if (field->emit && (!field->written || field->written(out))
+                && !(st = kfc_emit_string(e, field->key)))
+                st = field->emit(e, out);
+        }
+        if (!st)
+            st = kfc_emit_map_end(e);
+    }
+    if (st)
+        return st;
+    return s->shape == KFC_NODE_MAPPING ? kfc_emit_map_end(e) : kfc_emit_list_end(e);
+}
+
+kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const kf_error *error,
+                                      const kfc_node *at)
+{
+    kfc_status status = result == KF_ERROR_OUT_OF_MEMORY ? KFC_NOMEM
+                        : result == KF_ERROR_IO          ? KFC_IO
+                                                         : KFC_INVALID;
+    const char *message = error->message[0] ? error->message : kf_result_message(result);
+    /* The builder quotes names as given; a name may hold a line break,
+     * and a diagnostic is one line. */
+    char line[sizeof error->message * 4];
+    size_t n = 0;
+    for (const char *c = message; *c && n + 5 < sizeof line; c++) {
+        unsigned char u = (unsigned char)*c;
+        if (u < 0x20 || u == 0x7f)
+            n += (size_t)snprintf(line + n, sizeof line - n, "\\x%02x", u);
+        else
+            line[n++] = (char)u;
+    }
+    line[n] = '\0';
+    return kfc_fail(src->diag, status, at->mark, "%s", line);
+}
+
+kfc_status kfc_reserve(kfc_source *src, int which, size_t count)
+{
+    double **array = &src->scratch[which].data;
+    size_t *capacity = &src->scratch[which].capacity;
+    if (count <= *capacity)
+        return KFC_OK;
+    size_t grown = *capacity ? *capacity : 64;
+    while (grown < count)
+        grown = grown > SIZE_MAX / 2 ? count : grown * 2;
+    if (grown > SIZE_MAX / sizeof **array)
+        return kfc_fail_nomem(src->diag);
+    double *p = realloc(*array, grown * sizeof *p);
+    if (!p)
+        return kfc_fail_nomem(src->diag);
+    *array = p;
+    *capacity = grown;
+    return KFC_OK;
+}
+
+const kfc_node *kfc_entry_node(const kfc_node *field, uint32_t item)
+{
+    if (field && field->kind == KFC_NODE_SEQUENCE && item < field->count)
+        return &field->as.items[item];
+    return field;
+}

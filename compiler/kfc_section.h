@@ -1,0 +1,133 @@
+/*
+ * kfc_section.h - one table per top-level section of a source document,
+ * from which the section is both read (YAML -> kf_builder) and written
+ * (loaded kf_anim -> YAML), so that a field is added in one place.
+ *
+ * A section file (kfc_section_<name>.c) defines one kfc_section: per field
+ * its YAML key, whether it is required, which kf_field builder errors about
+ * it point at, how it is read and how it is written; plus the few
+ * entry-level hooks that concern several fields. kfc_section.c walks the
+ * tables; kfc_source.c lists the sections for reading, kfc_decompile.c for
+ * writing.
+ *
+ * Adding a field is one row in its section's table (with its read and emit
+ * functions beside it; a field of a kind other fields do not have may also
+ * need a member in the section's state, or a KFC_SCRATCH_ array for bulk
+ * data). An item of a sequence key is one row of the key item table in
+ * kfc_section_sequences.c.
+ */
+#ifndef KFC_SECTION_H
+#define KFC_SECTION_H
+
+#include <stddef.h>
+
+#include "kf_build.h"
+#include "kfc_diag.h"
+#include "kfc_emit.h"
+#include "kfc_yaml.h"
+
+/* Scratch arrays of doubles for bulk data (key times, values, ...), reused
+ * from one entry to the next. */
+enum {
+    KFC_SCRATCH_TIMES,
+    KFC_SCRATCH_VALUES,
+    KFC_SCRATCH_TCB,        /* tension, continuity, bias per key */
+    KFC_SCRATCH_COUNT
+};
+
+typedef struct kfc_source {
+    kf_builder *builder;
+    kfc_diag   *diag;
+    struct {
+        double *data;
+        size_t  capacity;
+    } scratch[KFC_SCRATCH_COUNT];
+} kfc_source;
+
+/* The most fields one section has (each table checks it). */
+#define KFC_FIELDS_MAX 12
+
+/* One entry being read. */
+typedef struct kfc_entry {
+    const kfc_node *name;   /* the key in a mapping section, NULL in a list */
+    const kfc_node *node;   /* the entry */
+    const kfc_node *fields[KFC_FIELDS_MAX]; /* per table row, NULL when absent */
+    void           *state;  /* the section's: the builder description and more */
+} kfc_entry;
+
+typedef struct kfc_field {
+    const char *key;
+    int         required;
+    /* Fields are read in table order, those of a higher pass after all of
+     * a lower one (when one field's reading depends on another's). */
+    int         pass;
+    /* Builder errors about the field as a whole, and those whose item is
+     * an entry of the field's list, are reported at it (KF_FIELD_NONE for
+     * neither). */
+    kf_field    field;
+    kf_field    entry_field;
+    /* The value node into entry->state; NULL when a hook reads it. */
+    kfc_status (*read)(kfc_source *src, const kfc_node *value, kfc_entry *entry);
+    /* Whether the loaded object has the field off its default (NULL:
+     * always written), and its value. */
+    int (*written)(const void *out);
+    kfc_status (*emit)(kfc_emitter *e, const void *out);
+} kfc_field;
+
+typedef struct kfc_section {
+    const char      *name;
+    kfc_node_kind    shape;     /* KFC_NODE_MAPPING (name -> entry) or _SEQUENCE */
+    int              streamed;  /* built as each entry is parsed */
+    kf_kind          kind;      /* what kf_anim holds the entries as */
+    int              flow;      /* entries written as {k: v, ...} */
+    const kfc_field *fields;
+    size_t           field_count;
+
+    /* Reading: builds one entry (`key` NULL in a list section): declares
+     * the section's state and calls kfc_section_read. */
+    kfc_status (*read)(kfc_source *src, const kfc_node *key, const kfc_node *value);
+    /* After the required fields are checked, before any field is read. */
+    kfc_status (*begin)(kfc_source *src, kfc_entry *entry);
+    /* The builder call. */
+    kf_result (*add)(kfc_source *src, kfc_entry *entry, kf_error *error);
+    /* Where a builder error goes when the table does not say (NULL: the
+     * table's answer, else the entry's name, else the entry). */
+    const kfc_node *(*error_node)(const kfc_entry *entry, const kf_error *error);
+
+    /* Writing: every entry of `anim` (nothing when there are none): sets up
+     * the section's state and calls kfc_section_emit. */
+    kfc_status (*emit)(kfc_emitter *e, const kf_anim *anim);
+    /* Loads entry `index` into the state; *name is its key (NULL in a list). */
+    kfc_status (*load)(kfc_emitter *e, const kf_anim *anim, uint32_t index, void *out,
+                       const char **name);
+} kfc_section;
+
+/* The sections, defined in kfc_section_<name>.c. */
+extern const kfc_section kfc_section_sequences;
+extern const kfc_section kfc_section_interpolators;
+extern const kfc_section kfc_section_followers;
+extern const kfc_section kfc_section_controllers;
+extern const kfc_section kfc_section_tracks;
+
+/* Reads one entry with `section`'s table into `state` and builds it. */
+kfc_status kfc_section_read(kfc_source *src, const kfc_section *section, const kfc_node *key,
+                            const kfc_node *value, void *state);
+
+/* The field names of `section` in table order (at least KFC_FIELDS_MAX). */
+void kfc_section_field_names(const kfc_section *section, const char **names);
+
+/* Writes the section key and every entry of `anim` through `out`. */
+kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *section, const kf_anim *anim,
+                            void *out);
+
+/* Reports a failed builder call (`error` as the builder filled it) at `at`. */
+kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const kf_error *error,
+                                      const kfc_node *at);
+
+/* Grows scratch array `which` to hold `count` doubles. */
+kfc_status kfc_reserve(kfc_source *src, int which, size_t count);
+
+/* Entry `item` of the list `field`, or the field itself. */
+const kfc_node *kfc_entry_node(const kfc_node *field, uint32_t item);
+
+#endif /* KFC_SECTION_H */

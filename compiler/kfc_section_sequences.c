@@ -1,0 +1,494 @@
+/* The `sequences:` section: name -> M3G KeyframeSequence. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "kfc_schema.h"
+#include "kfc_section.h"
+
+enum {
+    F_INTERPOLATION,
+    F_REPEAT,
+    F_DURATION,
+    F_VALID_RANGE,
+    F_ARC_LENGTH,
+    F_KEYS,
+    F_COUNT
+};
+
+/* What a sequence is read into. */
+typedef struct sequence_in {
+    kf_sequence_desc desc;
+    int              has_tcb;   /* some key gives {tension, continuity, bias} */
+    double          *values;    /* where the next key's value goes */
+} sequence_in;
+
+/* What a sequence is written from; *time and value hold the current key. */
+typedef struct sequence_out {
+    const kf_sequence *seq;
+    kf_sequence_info   info;
+    float             *time;
+    float             *value;   /* info.components floats */
+} sequence_out;
+
+static const char *interpolation_name(int index)
+{
+    return kf_interpolation_name((kf_interpolation)index);
+}
+
+static const char *repeat_name(int index)
+{
+    return kf_repeat_name((kf_repeat)index);
+}
+
+/* ---- the items of one key: [time, value, {tension, continuity, bias}] -- */
+
+/* The message for a key of the wrong shape names every item. */
+#define KEY_SHAPE                                                                         \
+    "expected a key [time, value] or [time, [value, ...]], optionally followed by "      \
+    "{tension, continuity, bias}"
+
+typedef struct key_item {
+    uint32_t position;  /* in the key's list */
+    int      optional;  /* may be left out (then the key ends before it) */
+    int      pass;      /* items of a lower pass are read first */
+    kf_field field;     /* builder errors about it; their item is the key */
+    /* Reserved before the first key: per_key doubles per key in scratch
+     * array `scratch` (per_key 0: the item reserves its own). */
+    int      scratch;
+    uint32_t per_key;
+    /* `node` (NULL when an optional item is left out) of key `k`. */
+    kfc_status (*read)(kfc_source *src, const kfc_node *node, uint32_t k, uint32_t key_count,
+                       sequence_in *in);
+    /* After every key is read: points the description at the item's data
+     * (NULL: nothing to do). */
+    void (*finish)(kfc_source *src, sequence_in *in);
+    /* Where an error about key `k`'s item goes (NULL: the item). */
+    const kfc_node *(*error_node)(const kfc_node *keys, uint32_t k);
+    kfc_status (*emit)(kfc_emitter *e, const sequence_out *o, uint32_t k);
+} key_item;
+
+static kfc_status read_time(kfc_source *src, const kfc_node *node, uint32_t k,
+                            uint32_t key_count, sequence_in *in)
+{
+    (void)key_count;
+    (void)in;
+    return kfc_get_float(node, &src->scratch[KFC_SCRATCH_TIMES].data[k], src->diag);
+}
+
+static void finish_time(kfc_source *src, sequence_in *in)
+{
+    in->desc.times = src->scratch[KFC_SCRATCH_TIMES].data;
+}
+
+static kfc_status emit_time(kfc_emitter *e, const sequence_out *o, uint32_t k)
+{
+    (void)k;
+    return kfc_emit_float(e, *o->time);
+}
+
+/* A number (one component) or a list of numbers; the first key fixes the
+ * component count. */
+static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k,
+                             uint32_t key_count, sequence_in *in)
+{
+    uint32_t count = 1;
+    const kfc_node *items = node;
+    if (node->kind == KFC_NODE_SEQUENCE) {
+        count = node->count;
+        items = node->as.items;
+    }
+    kfc_status st;
+    if (k == 0) {
+        in->desc.components = count;
+        if (count > SIZE_MAX / key_count)
+            return kfc_fail_nomem(src->diag);
+        if ((st = kfc_reserve(src, KFC_SCRATCH_VALUES, (size_t)key_count * count)))
+            return st;
+        in->values = src->scratch[KFC_SCRATCH_VALUES].data;
+    } else if (count != in->desc.components) {
+        return kfc_fail(src->diag, KFC_INVALID, node->mark,
+                        "key %lu has %lu component%s, expected %lu like key 0",
+                        (unsigned long)k, (unsigned long)count, count == 1 ? "" : "s",
+                        (unsigned long)in->desc.components);
+    }
+    for (uint32_t c = 0; c < count; c++)
+        if ((st = kfc_get_float(&items[c], in->values++, src->diag)))
+            return st;
+    return KFC_OK;
+}
+
+static void finish_value(kfc_source *src, sequence_in *in)
+{
+    in->desc.values = src->scratch[KFC_SCRATCH_VALUES].data;
+}
+
+static kfc_status emit_value(kfc_emitter *e, const sequence_out *o, uint32_t k)
+{
+    (void)k;
+    if (o->info.components == 1)
+        return kfc_emit_float(e, o->value[0]);
+    kfc_status st = kfc_emit_list_start(e, 1);
+    for (uint32_t c = 0; c < o->info.components && !st; c++)
+        st = kfc_emit_float(e, o->value[c]);
+    return st ? st : kfc_emit_list_end(e);
+}
+
+static const char *const tcb_names[3] = {"tension", "continuity", "bias"};
+
+/* Kochanek-Bartels parameters, absent ones 0; their range is the builder's
+ * to check. */
+static kfc_status read_tcb(kfc_source *src, const kfc_node *node, uint32_t k,
+                           uint32_t key_count, sequence_in *in)
+{
+    (void)key_count;
+    double *tcb = src->scratch[KFC_SCRATCH_TCB].data + 3 * (size_t)k;
+    tcb[0] = tcb[1] = tcb[2] = 0.0;
+    if (!node)
+        return KFC_OK;
+    in->has_tcb = 1;
+    if (node->kind != KFC_NODE_MAPPING)
+        return kfc_fail(src->diag, KFC_INVALID, node->mark,
+                        "expected a mapping {tension, continuity, bias}");
+    const kfc_node *values[3];
+    kfc_status st = kfc_fields(node, tcb_names, 3, values, src->diag);
+    for (int i = 0; i < 3 && !st; i++) {
+        tcb[i] = 0.0;
+        if (values[i])
+            st = kfc_get_float(values[i], &tcb[i], src->diag);
+    }
+    return st;
+}
+
+/* A sequence without any key map has none. */
+static void finish_tcb(kfc_source *src, sequence_in *in)
+{
+    in->desc.tcb = in->has_tcb ? src->scratch[KFC_SCRATCH_TCB].data : NULL;
+}
+
+/* Fields at 0 left out; nothing when all three are. A -0 is kept: it is a
+ * different float32. */
+static kfc_status emit_tcb(kfc_emitter *e, const sequence_out *o, uint32_t k)
+{
+    if (!o->info.tcb)
+        return KFC_OK;
+    float tcb[3];
+    kf_sequence_key_tcb(o->seq, k, tcb);
+    int any = 0;
+    for (int i = 0; i < 3; i++)
+        any |= tcb[i] != 0.0f || signbit(tcb[i]);
+    if (!any)
+        return KFC_OK;
+    kfc_status st = kfc_emit_map_start(e, 1);
+    for (int i = 0; i < 3 && !st; i++)
+        if ((tcb[i] != 0.0f || signbit(tcb[i])) && !(st = kfc_emit_string(e, tcb_names[i])))
+            st = kfc_emit_float(e, tcb[i]);
+    return st ? st : kfc_emit_map_end(e);
+}
+
+/* Item `part` of key `k`, or the key list when there is none. */
+static const kfc_node *key_part(const kfc_node *keys, uint32_t k, uint32_t part)
+{
+    if (k >= keys->count || keys->as.items[k].kind != KFC_NODE_SEQUENCE
+        || part >= keys->as.items[k].count)
+        return keys;
+    return &keys->as.items[k].as.items[part];
+}
+
+/* For key `k`, the value the builder refused (the first outside [-1, 1]
+ * once stored as float32), else that key's map; for the sequence as a
+ * whole (KF_NO_INDEX: its interpolation takes none), the first key's map. */
+static const kfc_node *tcb_error_node(const kfc_node *keys, uint32_t k)
+{
+    for (uint32_t i = 0; i < keys->count; i++) {
+        const kfc_node *map = key_part(keys, i, 2);
+        if (map == keys || (k != KF_NO_INDEX && i != k))
+            continue;
+        if (k == KF_NO_INDEX || map->kind != KFC_NODE_MAPPING)
+            return map;
+        for (uint32_t f = 0; f < map->count; f++) {
+            const kfc_node *value = kfc_map_value(map, f);
+            double x;
+            if (kfc_get_number(value, &x, NULL) == KFC_OK &&
+                !((float)x >= -1.0f && (float)x <= 1.0f))
+                return value;
+        }
+        return map;
+    }
+    return keys;
+}
+
+/* In position order (the order they are written). A key's map is read
+ * before its time and value. */
+static const key_item key_items[] = {
+    /* position, optional, pass, builder field, scratch, per key, read, finish, error node,
+     * emit */
+    {0, 0, 1, KF_FIELD_KEY_TIME, KFC_SCRATCH_TIMES, 1, read_time, finish_time, NULL, emit_time},
+    {1, 0, 1, KF_FIELD_KEY_VALUE, KFC_SCRATCH_VALUES, 0 /* components: from key 0 */,
+     read_value, finish_value, NULL, emit_value},
+    {2, 1, 0, KF_FIELD_TCB, KFC_SCRATCH_TCB, 3, read_tcb, finish_tcb, tcb_error_node, emit_tcb},
+};
+
+#define KEY_ITEMS (sizeof key_items / sizeof key_items[0])
+
+/* ---- the fields -------------------------------------------------------- */
+
+static kfc_status read_interpolation(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    sequence_in *in = entry->state;
+    int code;
+    kfc_status st = kfc_get_enum(value, interpolation_name, "interpolation", &code, src->diag);
+    if (!st)
+        in->desc.interpolation = (kf_interpolation)code;
+    return st;
+}
+
+static kfc_status emit_interpolation(kfc_emitter *e, const void *out)
+{
+    const kf_sequence_info *info = &((const sequence_out *)out)->info;
+    return kfc_emit_string(e, kf_interpolation_name(info->interpolation));
+}
+
+static kfc_status read_repeat(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    sequence_in *in = entry->state;
+    int code;
+    kfc_status st = kfc_get_enum(value, repeat_name, "repeat", &code, src->diag);
+    if (!st)
+        in->desc.repeat = (kf_repeat)code;
+    return st;
+}
+
+static int repeat_written(const void *out)
+{
+    return ((const sequence_out *)out)->info.repeat != KF_REPEAT_CONSTANT;
+}
+
+static kfc_status emit_repeat(kfc_emitter *e, const void *out)
+{
+    return kfc_emit_string(e, kf_repeat_name(((const sequence_out *)out)->info.repeat));
+}
+
+static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    return kfc_get_float(value, &((sequence_in *)entry->state)->desc.duration, src->diag);
+}
+
+/* Stored as float32 (kfb_sequence.duration). */
+static kfc_status emit_duration(kfc_emitter *e, const void *out)
+{
+    return kfc_emit_float(e, (float)((const sequence_out *)out)->info.duration);
+}
+
+static kfc_status read_valid_range(kfc_source *src, const kfc_node *range, kfc_entry *entry)
+{
+    kf_sequence_desc *desc = &((sequence_in *)entry->state)->desc;
+    kfc_status st;
+    if (range->kind != KFC_NODE_SEQUENCE || range->count != 2)
+        return kfc_fail(src->diag, KFC_INVALID, range->mark,
+                        "expected a list of two key indices [first, last]");
+    if ((st = kfc_get_uint(&range->as.items[0], 0, UINT32_MAX - 1, &desc->valid_first,
+                           src->diag)))
+        return st;
+    return kfc_get_uint(&range->as.items[1], 0, UINT32_MAX - 1, &desc->valid_last, src->diag);
+}
+
+/* The default is every key. */
+static int valid_range_written(const void *out)
+{
+    const kf_sequence_info *info = &((const sequence_out *)out)->info;
+    return info->valid_first != 0 || info->valid_last + 1 != info->key_count;
+}
+
+static kfc_status emit_valid_range(kfc_emitter *e, const void *out)
+{
+    const kf_sequence_info *info = &((const sequence_out *)out)->info;
+    kfc_status st;
+    if ((st = kfc_emit_list_start(e, 1)) || (st = kfc_emit_uint(e, info->valid_first))
+        || (st = kfc_emit_uint(e, info->valid_last)))
+        return st;
+    return kfc_emit_list_end(e);
+}
+
+static kfc_status read_arc_length(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    return kfc_get_bool(value, &((sequence_in *)entry->state)->desc.arc_length, src->diag);
+}
+
+static int arc_length_written(const void *out)
+{
+    return ((const sequence_out *)out)->info.arc_length;
+}
+
+static kfc_status emit_true(kfc_emitter *e, const void *out)
+{
+    (void)out;
+    return kfc_emit_bool(e, 1);
+}
+
+/* Every key into the scratch arrays, item by item; then what the keys
+ * decide: the count, the components, the default valid range. */
+static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *entry)
+{
+    sequence_in *in = entry->state;
+    kf_sequence_desc *desc = &in->desc;
+    kfc_status st = kfc_expect_list(keys, src->diag);
+    if (st)
+        return st;
+    const uint32_t count = keys->count;
+    uint32_t required = 0;
+    int passes = 0;
+    for (size_t i = 0; i < KEY_ITEMS; i++) {
+        required += !key_items[i].optional;
+        if (key_items[i].pass >= passes)
+            passes = key_items[i].pass + 1;
+    }
+    desc->components = 0;
+    /* count is 32-bit: a small multiple of it fits in size_t. */
+    for (size_t i = 0; i < KEY_ITEMS && count > 0; i++)
+        if (key_items[i].per_key
+            && (st = kfc_reserve(src, key_items[i].scratch, (size_t)count * key_items[i].per_key)))
+            return st;
+    for (uint32_t k = 0; k < count; k++) {
+        const kfc_node *key = &keys->as.items[k];
+        if (key->kind != KFC_NODE_SEQUENCE || key->count < required || key->count > KEY_ITEMS)
+            return kfc_fail(src->diag, KFC_INVALID, key->mark, KEY_SHAPE);
+        for (int pass = 0; pass < passes; pass++)
+            for (size_t i = 0; i < KEY_ITEMS; i++) {
+                const key_item *item = &key_items[i];
+                const kfc_node *node = item->position < key->count
+                                           ? &key->as.items[item->position]
+                                           : NULL;
+                if (item->pass == pass && (st = item->read(src, node, k, count, in)))
+                    return st;
+            }
+    }
+    for (size_t i = 0; i < KEY_ITEMS; i++)
+        if (key_items[i].finish)
+            key_items[i].finish(src, in);
+    desc->key_count = count;
+    if (count == 0) {
+        /* No key gives the count; take one the interpolation accepts so
+         * that the builder reports the missing keys. */
+        int quaternion = desc->interpolation == KF_INTERPOLATION_SLERP
+                         || desc->interpolation == KF_INTERPOLATION_SQUAD;
+        desc->components = quaternion ? 4 : 1;
+    }
+    desc->valid_first = 0;
+    desc->valid_last = count ? count - 1 : 0;
+    return KFC_OK;
+}
+
+static kfc_status emit_keys(kfc_emitter *e, const void *out)
+{
+    const sequence_out *o = out;
+    kfc_status st = kfc_emit_list_start(e, 0);
+    for (uint32_t k = 0; k < o->info.key_count && !st; k++) {
+        kf_sequence_key(o->seq, k, o->time, o->value);
+        if ((st = kfc_emit_list_start(e, 1)))
+            break;
+        for (size_t i = 0; i < KEY_ITEMS && !st; i++)
+            st = key_items[i].emit(e, o, k);
+        if (!st)
+            st = kfc_emit_list_end(e);
+    }
+    return st ? st : kfc_emit_list_end(e);
+}
+
+_Static_assert(F_COUNT <= KFC_FIELDS_MAX, "raise KFC_FIELDS_MAX");
+
+static const kfc_field fields[F_COUNT] = {
+    /* key, required, pass, builder field, entry field, read, written, emit */
+    [F_INTERPOLATION] = {"interpolation", 1, 0, KF_FIELD_INTERPOLATION, KF_FIELD_NONE,
+                         read_interpolation, NULL, emit_interpolation},
+    [F_REPEAT] = {"repeat", 0, 0, KF_FIELD_REPEAT, KF_FIELD_NONE, read_repeat, repeat_written,
+                  emit_repeat},
+    [F_DURATION] = {"duration", 1, 0, KF_FIELD_DURATION, KF_FIELD_NONE, read_duration, NULL,
+                    emit_duration},
+    /* Defaults from the keys: read after them. item: 0 first, 1 last. */
+    [F_VALID_RANGE] = {"valid_range", 0, 2, KF_FIELD_NONE, KF_FIELD_VALID_RANGE,
+                       read_valid_range, valid_range_written, emit_valid_range},
+    [F_ARC_LENGTH] = {"arc_length", 0, 1, KF_FIELD_ARC_LENGTH, KF_FIELD_NONE, read_arc_length,
+                      arc_length_written, emit_true},
+    [F_KEYS] = {"keys", 1, 0, KF_FIELD_KEYS, KF_FIELD_NONE, read_keys, NULL, emit_keys},
+};
+
+static kfc_status begin(kfc_source *src, kfc_entry *entry)
+{
+    return kfc_get_string(entry->name, &((sequence_in *)entry->state)->desc.name, src->diag);
+}
+
+static kf_result add(kfc_source *src, kfc_entry *entry, kf_error *error)
+{
+    return kf_builder_add_sequence(src->builder, &((sequence_in *)entry->state)->desc, error);
+}
+
+/* The errors about keys: their item is the key. */
+static const kfc_node *error_node(const kfc_entry *entry, const kf_error *error)
+{
+    const kfc_node *keys = entry->fields[F_KEYS];
+    switch (error->field) {
+    case KF_FIELD_VALID_RANGE:
+        /* A defaulted range is the key list's. */
+        return entry->fields[F_VALID_RANGE] ? NULL : keys;
+    case KF_FIELD_COMPONENTS:
+        return key_part(keys, 0, 1);
+    case KF_FIELD_TANGENTS:
+        return error->item < keys->count ? &keys->as.items[error->item] : keys;
+    default:
+        break;
+    }
+    for (size_t i = 0; i < KEY_ITEMS; i++)
+        if (key_items[i].field == error->field)
+            return key_items[i].error_node ? key_items[i].error_node(keys, error->item)
+                                           : key_part(keys, error->item, key_items[i].position);
+    return NULL;
+}
+
+static kfc_status read_entry(kfc_source *src, const kfc_node *key, const kfc_node *value)
+{
+    sequence_in in;
+    kf_sequence_desc_init(&in.desc);
+    in.has_tcb = 0;
+    in.values = NULL;
+    return kfc_section_read(src, &kfc_section_sequences, key, value, &in);
+}
+
+static kfc_status load(kfc_emitter *e, const kf_anim *anim, uint32_t index, void *out,
+                       const char **name)
+{
+    (void)e;
+    sequence_out *o = out;
+    o->seq = kf_anim_sequence(anim, index);
+    kf_sequence_get_info(o->seq, &o->info);
+    *name = o->info.name;
+    return KFC_OK;
+}
+
+static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
+{
+    uint32_t count = kf_anim_count(anim, KF_KIND_SEQUENCE);
+    if (count == 0)
+        return KFC_OK;
+    uint32_t max_components = 1;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t c = kf_sequence_components(kf_anim_sequence(anim, i));
+        if (c > max_components)
+            max_components = c;
+    }
+    sequence_out out;
+    out.time = malloc((1 + (size_t)max_components) * sizeof *out.time);
+    if (!out.time)
+        return kfc_fail_nomem(e->diag);
+    out.value = out.time + 1;
+    kfc_status st = kfc_section_emit(e, &kfc_section_sequences, anim, &out);
+    free(out.time);
+    return st;
+}
+
+const kfc_section kfc_section_sequences = {
+    "sequences", KFC_NODE_MAPPING, 1, KF_KIND_SEQUENCE, 0,
+    fields, F_COUNT,
+    read_entry, begin, add, error_node,
+    emit_section, load,
+};

@@ -1,0 +1,252 @@
+/* The `tracks:` section: a list of AnimationTracks; an interpolator's track
+ * may give the TimeSensor that drives it. */
+#include <stdint.h>
+
+#include "kfc_schema.h"
+#include "kfc_section.h"
+
+enum {
+    F_ANIMATOR,
+    F_CONTROLLER,
+    F_TARGET,
+    F_COMPONENTS,
+    F_CYCLE_INTERVAL, /* the TimeSensor of an interpolator track */
+    F_LOOP,
+    F_EASE,
+    F_COUNT
+};
+
+/* What a track is read into. */
+typedef struct track_in {
+    kf_track_desc       desc;
+    kf_time_sensor_desc sensor;
+    int                 timed;  /* a TimeSensor field is written */
+} track_in;
+
+/* What a track is written from. */
+typedef struct track_out {
+    kf_track_info t;
+    kf_target_info target;
+    const char *animator;
+    const char *controller;  /* NULL: none */
+    const char *ease;        /* NULL: none */
+} track_out;
+
+static kfc_status read_animator(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    return kfc_get_string(value, &((track_in *)entry->state)->desc.animator, src->diag);
+}
+
+static kfc_status read_controller(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    return kfc_get_string(value, &((track_in *)entry->state)->desc.controller, src->diag);
+}
+
+static kfc_status read_target(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    return kfc_get_string(value, &((track_in *)entry->state)->desc.target, src->diag);
+}
+
+static kfc_status read_components(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    return kfc_get_uint(value, 1, UINT32_MAX, &((track_in *)entry->state)->desc.components,
+                        src->diag);
+}
+
+static kfc_status read_cycle_interval(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    track_in *in = entry->state;
+    in->timed = 1;
+    return kfc_get_float(value, &in->sensor.cycle_interval, src->diag);
+}
+
+static kfc_status read_loop(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    track_in *in = entry->state;
+    in->timed = 1;
+    return kfc_get_bool(value, &in->sensor.loop, src->diag);
+}
+
+static kfc_status read_ease(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    track_in *in = entry->state;
+    in->timed = 1;
+    return kfc_get_string(value, &in->sensor.ease, src->diag);
+}
+
+static kfc_status emit_animator(kfc_emitter *e, const void *out)
+{
+    return kfc_emit_string(e, ((const track_out *)out)->animator);
+}
+
+static int controller_written(const void *out)
+{
+    return ((const track_out *)out)->controller != NULL;
+}
+
+static kfc_status emit_controller(kfc_emitter *e, const void *out)
+{
+    return kfc_emit_string(e, ((const track_out *)out)->controller);
+}
+
+static kfc_status emit_target(kfc_emitter *e, const void *out)
+{
+    return kfc_emit_string(e, ((const track_out *)out)->target.name);
+}
+
+/* A built-in property takes its count from the animator. */
+static int components_written(const void *out)
+{
+    return ((const track_out *)out)->target.property == KF_PROPERTY_CUSTOM;
+}
+
+static kfc_status emit_components(kfc_emitter *e, const void *out)
+{
+    return kfc_emit_uint(e, ((const track_out *)out)->target.components);
+}
+
+/* An interpolator track's TimeSensor, fields at their default left out (the
+ * cycle interval is stored as float32). */
+static int timed(const track_out *o)
+{
+    return o->t.animator_kind == KF_KIND_INTERPOLATOR;
+}
+
+static int cycle_interval_written(const void *out)
+{
+    return timed(out) && ((const track_out *)out)->t.cycle_interval != 1;
+}
+
+static kfc_status emit_cycle_interval(kfc_emitter *e, const void *out)
+{
+    return kfc_emit_float(e, (float)((const track_out *)out)->t.cycle_interval);
+}
+
+static int loop_written(const void *out)
+{
+    return timed(out) && ((const track_out *)out)->t.loop;
+}
+
+static kfc_status emit_true(kfc_emitter *e, const void *out)
+{
+    (void)out;
+    return kfc_emit_bool(e, 1);
+}
+
+static int ease_written(const void *out)
+{
+    return timed(out) && ((const track_out *)out)->ease != NULL;
+}
+
+static kfc_status emit_ease(kfc_emitter *e, const void *out)
+{
+    return kfc_emit_string(e, ((const track_out *)out)->ease);
+}
+
+_Static_assert(F_COUNT <= KFC_FIELDS_MAX, "raise KFC_FIELDS_MAX");
+
+static const kfc_field fields[F_COUNT] = {
+    /* key, required, pass, builder field, entry field, read, written, emit */
+    [F_ANIMATOR] = {"animator", 1, 0, KF_FIELD_ANIMATOR, KF_FIELD_NONE, read_animator, NULL,
+                    emit_animator},
+    [F_CONTROLLER] = {"controller", 0, 0, KF_FIELD_CONTROLLER, KF_FIELD_NONE, read_controller,
+                      controller_written, emit_controller},
+    [F_TARGET] = {"target", 1, 0, KF_FIELD_TARGET, KF_FIELD_NONE, read_target, NULL,
+                  emit_target},
+    [F_COMPONENTS] = {"components", 0, 0, KF_FIELD_COMPONENTS, KF_FIELD_NONE, read_components,
+                      components_written, emit_components},
+    [F_CYCLE_INTERVAL] = {"cycleInterval", 0, 0, KF_FIELD_CYCLE_INTERVAL, KF_FIELD_NONE,
+                          read_cycle_interval, cycle_interval_written, emit_cycle_interval},
+    [F_LOOP] = {"loop", 0, 0, KF_FIELD_LOOP, KF_FIELD_NONE, read_loop, loop_written, emit_true},
+    [F_EASE] = {"ease", 0, 0, KF_FIELD_EASE, KF_FIELD_NONE, read_ease, ease_written, emit_ease},
+};
+
+/* The errors that fall back to another field when theirs is absent. */
+static const kfc_node *error_node(const kfc_entry *entry, const kf_error *error)
+{
+    const kfc_node *const *f = entry->fields;
+    switch (error->field) {
+    case KF_FIELD_COMPONENTS:
+        /* Without an explicit count, the target's property implies it. */
+        return f[F_COMPONENTS] ? f[F_COMPONENTS] : f[F_TARGET];
+    case KF_FIELD_CYCLE_INTERVAL:
+    case KF_FIELD_LOOP:
+    case KF_FIELD_EASE: {
+        /* The field named, else (a TimeSensor on a sequence) the first
+         * TimeSensor field written. */
+        const kfc_node *at = f[error->field == KF_FIELD_LOOP   ? F_LOOP
+                               : error->field == KF_FIELD_EASE ? F_EASE
+                                                               : F_CYCLE_INTERVAL];
+        for (int i = F_CYCLE_INTERVAL; !at && i <= F_EASE; i++)
+            at = f[i];
+        return at;
+    }
+    default:
+        return NULL;
+    }
+}
+
+static kf_result add(kfc_source *src, kfc_entry *entry, kf_error *error)
+{
+    track_in *in = entry->state;
+    return kf_builder_add_interpolator_track(src->builder, &in->desc,
+                                             in->timed ? &in->sensor : NULL, error);
+}
+
+static kfc_status read_entry(kfc_source *src, const kfc_node *key, const kfc_node *value)
+{
+    track_in in = {{NULL, NULL, NULL, 0}, {1.0, 0, NULL}, 0};
+    return kfc_section_read(src, &kfc_section_tracks, key, value, &in);
+}
+
+static kfc_status load(kfc_emitter *e, const kf_anim *anim, uint32_t index, void *out,
+                       const char **name)
+{
+    track_out *o = out;
+    kf_anim_track_info(anim, index, &o->t);
+    if (o->t.animator_kind == KF_KIND_SEQUENCE) {
+        kf_sequence_info s;
+        kf_sequence_get_info(kf_anim_sequence(anim, o->t.animator), &s);
+        o->animator = s.name;
+    } else if (o->t.animator_kind == KF_KIND_INTERPOLATOR) {
+        kf_interpolator_info p;
+        kf_interpolator_get_info(kf_anim_interpolator(anim, o->t.animator), &p);
+        o->animator = p.name;
+    } else if (o->t.animator_kind == KF_KIND_FOLLOWER) {
+        kf_follower_info f;
+        kf_follower_get_info(kf_anim_follower(anim, o->t.animator), &f);
+        o->animator = f.name;
+    } else {
+        return kfc_fail(e->diag, KFC_INVALID, KFC_NO_MARK,
+                        "track %lu plays an animator kind the source format cannot express",
+                        (unsigned long)index);
+    }
+    kf_anim_target_info(anim, o->t.target, &o->target);
+    o->controller = NULL;
+    if (o->t.controller != KF_NO_INDEX) {
+        kf_controller_info c;
+        kf_anim_controller_info(anim, o->t.controller, &c);
+        o->controller = c.name;
+    }
+    o->ease = NULL;
+    if (timed(o) && o->t.ease != KF_NO_INDEX) {
+        kf_interpolator_info ease;
+        kf_interpolator_get_info(kf_anim_interpolator(anim, o->t.ease), &ease);
+        o->ease = ease.name;
+    }
+    *name = NULL; /* tracks have no names */
+    return KFC_OK;
+}
+
+static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
+{
+    track_out out;
+    return kfc_section_emit(e, &kfc_section_tracks, anim, &out);
+}
+
+const kfc_section kfc_section_tracks = {
+    "tracks", KFC_NODE_SEQUENCE, 0, KF_KIND_TRACK, 1,
+    fields, F_COUNT,
+    read_entry, NULL, add, error_node,
+    emit_section, load,
+};

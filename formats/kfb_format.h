@@ -1,9 +1,11 @@
 /*
  * kfb_format.h - the on-disk layout of a .kfb file.
  *
- * This header is the single definition of the binary format. The writer
- * (runtime/kf_encode.c) and the reader (runtime/kf_load.c) both build on it;
- * formats/kfb.md explains the format in prose.
+ * This header is the single definition of the binary format: record
+ * layouts, codes, and the functions below that size every DATA array. The
+ * writer (offline/kf_write.c) and the reader (runtime/kf_read.c) both build
+ * on it; kfb_codes.h ties its codes to kf.h's enums; formats/kfb.md explains
+ * the format in prose.
  *
  * Everything after the 8 identifier bytes is a sequence of little-endian
  * 32-bit words: every record below is a struct made only of 32-bit fields,
@@ -183,6 +185,36 @@ typedef struct kfb_sequence {
     uint32_t arc_length;    /* DATA offset or KFB_NONE */
 } kfb_sequence;
 
+/* Floats in each of the outgoing and incoming tangent arrays (SPLINE: the
+ * tangents; SQUAD: the "a" then "b" quaternions), 0 for other
+ * interpolations. 64-bit: the counts come from files. */
+static inline uint64_t kfb_sequence_tangent_floats(uint32_t interpolation, uint32_t valid_count,
+                                                   uint32_t components)
+{
+    if (interpolation == KFB_INTERP_SPLINE || interpolation == KFB_INTERP_SQUAD)
+        return (uint64_t)valid_count * components;
+    return 0;
+}
+
+/* Floats of slerp arcs: valid_count key arcs (SLERP), then as many control
+ * arcs (SQUAD). */
+static inline uint64_t kfb_sequence_arc_floats(uint32_t interpolation, uint32_t valid_count)
+{
+    if (interpolation == KFB_INTERP_SLERP)
+        return (uint64_t)valid_count * KFB_ARC_FLOATS;
+    if (interpolation == KFB_INTERP_SQUAD)
+        return 2 * (uint64_t)valid_count * KFB_ARC_FLOATS;
+    return 0;
+}
+
+/* Floats at kfb_sequence.tangents: outgoing, incoming, arcs, back to back. */
+static inline uint64_t kfb_sequence_derived_floats(uint32_t interpolation, uint32_t valid_count,
+                                                   uint32_t components)
+{
+    return 2 * kfb_sequence_tangent_floats(interpolation, valid_count, components) +
+           kfb_sequence_arc_floats(interpolation, valid_count);
+}
+
 /*
  * The distance table of a sequence (arc_length; not to be confused with the
  * slerp arcs above). A segment is the curve from a valid key to the next
@@ -333,6 +365,48 @@ typedef struct kfb_interpolator {
     uint32_t derived;        /* DATA offset or KFB_NONE */
 } kfb_interpolator;
 
+/* d above: numbers per keyValue (and keyVelocity) entry of `node`; 0 for an
+ * unknown node. */
+static inline uint32_t kfb_node_dimension(uint32_t node)
+{
+    static const unsigned char dimension[KFB_NODE_COUNT] = {
+        [KFB_NODE_SCALAR_INTERPOLATOR]             = 1,
+        [KFB_NODE_POSITION_INTERPOLATOR]           = 3,
+        [KFB_NODE_POSITION_INTERPOLATOR_2D]        = 2,
+        [KFB_NODE_COLOR_INTERPOLATOR]              = 3,
+        [KFB_NODE_COORDINATE_INTERPOLATOR]         = 3,
+        [KFB_NODE_COORDINATE_INTERPOLATOR_2D]      = 2,
+        [KFB_NODE_NORMAL_INTERPOLATOR]             = 3,
+        [KFB_NODE_ORIENTATION_INTERPOLATOR]        = 4,
+        [KFB_NODE_SPLINE_SCALAR_INTERPOLATOR]      = 1,
+        [KFB_NODE_SPLINE_POSITION_INTERPOLATOR]    = 3,
+        [KFB_NODE_SPLINE_POSITION_INTERPOLATOR_2D] = 2,
+        [KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR]  = 4,
+        [KFB_NODE_EASE_IN_EASE_OUT]                = 2,
+    };
+    return node < KFB_NODE_COUNT ? dimension[node] : 0;
+}
+
+/* Floats of `derived` for a node with `key_count` keys (0: none). */
+static inline uint64_t kfb_interpolator_derived_floats(uint32_t node, uint32_t key_count)
+{
+    const uint64_t n = key_count;
+    switch (node) {
+    case KFB_NODE_COLOR_INTERPOLATOR:
+        return 3 * n; /* HSV */
+    case KFB_NODE_ORIENTATION_INTERPOLATOR:
+        return 4 * n; /* quaternions */
+    case KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR:
+        return 8 * n; /* quaternions, control quaternions */
+    case KFB_NODE_SPLINE_SCALAR_INTERPOLATOR:
+    case KFB_NODE_SPLINE_POSITION_INTERPOLATOR:
+    case KFB_NODE_SPLINE_POSITION_INTERPOLATOR_2D:
+        return 2 * n * kfb_node_dimension(node); /* outgoing, incoming tangents */
+    default:
+        return 0;
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* X3D followers                                                            */
 /* ------------------------------------------------------------------------ */
@@ -381,6 +455,34 @@ typedef struct kfb_follower {
     uint32_t initial_destination; /* DATA offset */
     uint32_t rotations;           /* DATA offset or KFB_NONE */
 } kfb_follower;
+
+/* Field components per element of follower `node`; 0 for an unknown node. */
+static inline uint32_t kfb_follower_field_components(uint32_t node)
+{
+    static const unsigned char components[KFB_FOLLOWER_NODE_COUNT] = {
+        [KFB_FOLLOWER_POSITION_CHASER]    = 3, [KFB_FOLLOWER_POSITION_CHASER_2D] = 2,
+        [KFB_FOLLOWER_SCALAR_CHASER]      = 1, [KFB_FOLLOWER_ORIENTATION_CHASER] = 4,
+        [KFB_FOLLOWER_COLOR_CHASER]       = 3, [KFB_FOLLOWER_COORDINATE_CHASER]  = 3,
+        [KFB_FOLLOWER_TEXCOORD_CHASER_2D] = 2, [KFB_FOLLOWER_POSITION_DAMPER]    = 3,
+        [KFB_FOLLOWER_POSITION_DAMPER_2D] = 2, [KFB_FOLLOWER_SCALAR_DAMPER]      = 1,
+        [KFB_FOLLOWER_ORIENTATION_DAMPER] = 4, [KFB_FOLLOWER_COLOR_DAMPER]       = 3,
+        [KFB_FOLLOWER_COORDINATE_DAMPER]  = 3, [KFB_FOLLOWER_TEXCOORD_DAMPER_2D] = 2,
+    };
+    return node < KFB_FOLLOWER_NODE_COUNT ? components[node] : 0;
+}
+
+/* Floats of initial_value (and of initial_destination). */
+static inline uint64_t kfb_follower_field_floats(uint32_t node, uint32_t element_count)
+{
+    return (uint64_t)element_count * kfb_follower_field_components(node);
+}
+
+/* Floats at `rotations`: 8 for the orientation nodes, else 0. */
+static inline uint32_t kfb_follower_rotation_floats(uint32_t node)
+{
+    return node == KFB_FOLLOWER_ORIENTATION_CHASER || node == KFB_FOLLOWER_ORIENTATION_DAMPER ? 8
+                                                                                                : 0;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Word order                                                               */

@@ -1,13 +1,23 @@
 /*
- * kf_write.c - the .kfb writer. Its mirror is runtime/kf_read.c: each section
- * and record is written here in the order the reader reads it.
+ * kf_write.c - the .kfb writer. Its mirror is runtime/kf_read.c: the two
+ * files have the same functions in the same order (write_header /
+ * read_header, write_sections / read_sections, write_sequence /
+ * read_sequence ... write_objects / read_objects), so that a change to the
+ * layout is reviewed side by side. Every layout fact (records, codes, array
+ * sizes) comes from formats/kfb_format.h and formats/kfb_codes.h.
+ *
+ * kf_write_objects, last, runs the parts in the reverse of file order
+ * (objects, sections, header): the header carries the file size.
  */
 #include <string.h>
 #include <zlib.h>
 
 #include "kf_write.h"
+#include "kfb_codes.h"
 
 typedef kf_bytes buffer;
+
+/* ---- primitives ---------------------------------------------------------- */
 
 /* Appends `count` host-order words in file order. */
 static void put_words(buffer *b, const void *words, uint32_t count)
@@ -57,12 +67,137 @@ static kfb_f64 f64(double x)
     return w;
 }
 
-/* ---- the three sections ------------------------------------------------- */
+/* ---- header -------------------------------------------------------------- */
+
+/* The identifier and header of a file of `file_size` bytes, CRC last. */
+static void write_header(buffer *out, uint32_t file_size)
+{
+    kfb_header h = {(KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR, KFB_PROBE_INT, KFB_PROBE_FLOAT,
+                    KFB_SECTION_COUNT, file_size, 0};
+    put_bytes(out, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE);
+    put_words(out, &h, KFB_WORDS(kfb_header) - 1);
+    if (out->failed)
+        return;
+    uint32_t crc = (uint32_t)crc32(0L, out->data, (uInt)out->size);
+    put_words(out, &crc, 1);
+}
+
+/* ---- sections ------------------------------------------------------------ */
+
+static const uint32_t section_tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS,
+                                                          KFB_TAG_DATA};
+
+/* The sections as they go out: each one's header and stored bytes. */
+typedef struct packed_sections {
+    kfb_section_header headers[KFB_SECTION_COUNT];
+    const buffer *stored[KFB_SECTION_COUNT];
+    uint32_t packed_crc; /* of DATA's stored bytes, when the packer kept it */
+    int packed_crc_known;
+    uint64_t file_size;
+} packed_sections;
+
+enum { COMPRESS_NO_MEMORY = -2, COMPRESS_FAILED = -1 };
+
+/* Compresses `raw` into `out` if that makes it smaller; returns the
+ * compression used, or COMPRESS_*. The mirror of unpack_section. */
+static int pack_section(const kf_allocator *a, const buffer *raw, int level, buffer *out)
+{
+    if (level == 0 || raw->size == 0)
+        return KFB_COMPRESSION_NONE;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    z.zalloc = kf_zlib_alloc;
+    z.zfree = kf_zlib_free;
+    z.opaque = (void *)a;
+    int status = deflateInit(&z, level);
+    if (status != Z_OK)
+        return status == Z_MEM_ERROR ? COMPRESS_NO_MEMORY : COMPRESS_FAILED;
+    uLong bound = deflateBound(&z, (uLong)raw->size);
+    unsigned char *at = kf_bytes_grow(out, bound);
+    if (!at) {
+        deflateEnd(&z);
+        return COMPRESS_NO_MEMORY;
+    }
+    z.next_in = raw->data;
+    z.avail_in = (uInt)raw->size;
+    z.next_out = at;
+    z.avail_out = (uInt)bound;
+    status = deflate(&z, Z_FINISH);
+    out->size = z.total_out;
+    deflateEnd(&z);
+    if (status != Z_STREAM_END)
+        return COMPRESS_FAILED;
+    return out->size < raw->size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
+}
+
+/* Compresses every section (DATA through `packer` first, if any) and sizes
+ * the file. */
+static kf_result pack_sections(const kf_allocator *a, buffer raw[KFB_SECTION_COUNT],
+                               buffer packed[KFB_SECTION_COUNT], int compression,
+                               const kf_data_packer *packer, packed_sections *out,
+                               kf_error *error)
+{
+    out->file_size = KFB_HEADER_SIZE;
+    for (int i = 0; i < KFB_SECTION_COUNT; i++) {
+        if (raw[i].failed)
+            return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+        if (raw[i].size > UINT32_MAX)
+            return kf_fail(error, KF_ERROR_TOO_LARGE, "section %d exceeds 4 GiB", i);
+        int method;
+        if (i == KFB_SECTION_DATA && compression && packer &&
+            packer->pack(packer->user, compression, &raw[i], &packed[i], &out->packed_crc)) {
+            method = packed[i].size < raw[i].size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
+            out->packed_crc_known = method == KFB_COMPRESSION_ZLIB;
+        } else
+            method = pack_section(a, &raw[i], compression, &packed[i]);
+        if (method == COMPRESS_NO_MEMORY)
+            return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory compressing section %d",
+                           i);
+        if (method < 0)
+            return kf_fail(error, KF_ERROR_IO, "zlib failed compressing section %d", i);
+        out->stored[i] = method == KFB_COMPRESSION_ZLIB ? &packed[i] : &raw[i];
+        out->headers[i] = (kfb_section_header){section_tags[i], (uint32_t)method,
+                                               (uint32_t)out->stored[i]->size,
+                                               (uint32_t)raw[i].size};
+        out->file_size += KFB_SECTION_HEADER_SIZE + out->stored[i]->size + KFB_SECTION_CRC_SIZE;
+    }
+    if (out->file_size > UINT32_MAX)
+        return kf_fail(error, KF_ERROR_TOO_LARGE, "the file would exceed 4 GiB");
+    return KF_OK;
+}
+
+/* Each section's header, stored bytes and CRC, through `out` (a small
+ * buffer; the stored bytes go straight to `write`). Returns 0 on success. */
+static int write_sections(buffer *out, const packed_sections *p, kf_write_fn write, void *user)
+{
+    int failed = 0;
+    for (int i = 0; i < KFB_SECTION_COUNT && !failed; i++) {
+        const buffer *stored = p->stored[i];
+        out->size = 0;
+        put_words(out, &p->headers[i], KFB_WORDS(kfb_section_header));
+        if (out->failed)
+            break;
+        uint32_t crc = (uint32_t)crc32(0L, out->data, (uInt)out->size);
+        if (i == KFB_SECTION_DATA && p->packed_crc_known) /* the compressor kept it */
+            crc = (uint32_t)crc32_combine(crc, p->packed_crc, (z_off_t)stored->size);
+        else if (stored->size) /* zlib restarts the checksum on a NULL buffer */
+            crc = (uint32_t)crc32_z(crc, stored->data, stored->size);
+        failed = write(user, out->data, out->size) != 0 ||
+                 (stored->size && write(user, stored->data, stored->size) != 0);
+        out->size = 0;
+        put_words(out, &crc, 1);
+        failed = failed || out->failed || write(user, out->data, out->size) != 0;
+    }
+    return failed || out->failed;
+}
+
+/* ---- sequences ----------------------------------------------------------- */
 
 /* Sequences' key times, so that equal arrays are written once
  * (formats/kfb.md: a player then finds the segment once for all of them):
  * `at` holds each written sequence's times offset, `slots` is a hash table
- * of sequence indices + 1 (0: empty), at most half full. */
+ * of sequence indices + 1 (0: empty), at most half full. The reader needs no
+ * counterpart: a shared array is just two records with one offset. */
 typedef struct times_table {
     uint32_t *at;
     uint32_t *slots;
@@ -96,18 +231,19 @@ static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_t
 
 void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r)
 {
-    const uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
-    const uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
+    const uint64_t tc = kfb_sequence_tangent_floats(s->interpolation, s->valid_count,
+                                                    s->components);
+    const uint64_t ac = kfb_sequence_arc_floats(s->interpolation, s->valid_count);
     r->values = put_floats(data, s->values, (size_t)s->key_count * s->components);
     r->tangents = r->tcb = r->arc_length = KFB_NONE;
     if (tc || ac) {
         r->tangents = (uint32_t)(data->size / 4);
         if (tc) {
-            put_floats(data, s->tangent_out, tc);
-            put_floats(data, s->tangent_in, tc);
+            put_floats(data, s->tangent_out, (size_t)tc);
+            put_floats(data, s->tangent_in, (size_t)tc);
         }
         if (ac)
-            put_floats(data, s->arcs, ac);
+            put_floats(data, s->arcs, (size_t)ac);
     }
     if (s->tcb)
         r->tcb = put_floats(data, s->tcb, 3 * (size_t)s->key_count);
@@ -121,124 +257,125 @@ uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count)
     return put_floats(data, f, count);
 }
 
-static void encode_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data,
-                           times_table *times)
+static void write_sequence(buffer *strings, buffer *objects, buffer *data, const kf_objects *o,
+                           uint32_t i, times_table *times)
 {
-    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++) {
-        const struct kf_sequence *s = &o->sequences[i];
-        times->at[i] = put_times(data, o, i, times);
-        kfb_sequence r = {
-            .name = put_string(strings, s->name),
-            .interpolation = s->interpolation,
-            .repeat = s->repeat,
-            .components = s->components,
-            .key_count = s->key_count,
-            .valid_first = s->valid_first,
-            .valid_count = s->valid_count,
-            .duration = s->duration,
-            .times = times->at[i],
-        };
-        kf_write_sequence_data(data, s, &r);
-        put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
-    }
-    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++) {
-        const struct kf_interpolator *p = &o->interpolators[i];
-        const size_t d = kf_node_dimension((kf_node)p->node);
-        const uint64_t derived = kf_interpolator_derived_count(p);
-        kfb_interpolator r = {
-            .name = put_string(strings, p->name),
-            .node = p->node,
-            .key_count = p->key_count,
-            .value_count = p->value_count,
-            .velocity_count = p->velocity_count,
-            .flags = p->flags,
-            .keys = put_floats(data, p->keys, p->key_count),
-            .values = put_floats(data, p->values, p->value_count * d),
-            .velocities = KFB_NONE,
-            .derived = KFB_NONE,
-        };
-        if (p->velocity_count)
-            r.velocities = put_floats(data, p->velocities, p->velocity_count * d);
-        if (derived)
-            r.derived = put_floats(data, p->derived, (size_t)derived);
-        put_object(objects, KFB_OBJECT_INTERPOLATOR, &r, KFB_WORDS(r));
-    }
-    for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++) {
-        const struct kf_follower *f = &o->followers[i];
-        const uint32_t field = kf_follower_field_floats(f);
-        kfb_follower r = {
-            .name = put_string(strings, f->name),
-            .node = f->node,
-            .element_count = f->element_count,
-            .duration = f->duration,
-            .order = f->order,
-            .tolerance = f->tolerance,
-            .initial_value = put_floats(data, f->initial_value, field),
-            .initial_destination = put_floats(data, f->initial_destination, field),
-            .rotations = KFB_NONE,
-        };
-        if (kf_follower_rotation_floats(f->node))
-            r.rotations = put_floats(data, f->rotations, kf_follower_rotation_floats(f->node));
-        put_object(objects, KFB_OBJECT_FOLLOWER, &r, KFB_WORDS(r));
-    }
-    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++) {
-        const struct kf_controller *c = &o->controllers[i];
-        kfb_controller r = {put_string(strings, c->name), f64(c->speed), f64(c->weight),
-                            f64(c->active_start), f64(c->active_end), f64(c->ref_world),
-                            f64(c->ref_sequence)};
-        put_object(objects, KFB_OBJECT_CONTROLLER, &r, KFB_WORDS(r));
-    }
-    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++) {
-        const kf_target *t = &o->targets[i];
-        kfb_target r = {put_string(strings, t->name), t->property, t->components};
-        put_object(objects, KFB_OBJECT_TARGET, &r, KFB_WORDS(r));
-    }
-    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
-        const kf_track *t = &o->tracks[i];
-        kfb_track r = {t->animator_kind,
-                       t->animator,
-                       t->controller == KF_NO_INDEX ? KFB_NONE : t->controller,
-                       t->target,
-                       t->cycle_interval,
-                       t->loop,
-                       t->ease == KF_NO_INDEX ? KFB_NONE : t->ease};
-        put_object(objects, KFB_OBJECT_TRACK, &r, KFB_WORDS(r));
-    }
+    const struct kf_sequence *s = &o->sequences[i];
+    times->at[i] = put_times(data, o, i, times);
+    kfb_sequence r = {
+        .name = put_string(strings, s->name),
+        .interpolation = s->interpolation,
+        .repeat = s->repeat,
+        .components = s->components,
+        .key_count = s->key_count,
+        .valid_first = s->valid_first,
+        .valid_count = s->valid_count,
+        .duration = s->duration,
+        .times = times->at[i],
+    };
+    kf_write_sequence_data(data, s, &r);
+    put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
 }
 
-enum { COMPRESS_NO_MEMORY = -2, COMPRESS_FAILED = -1 };
+/* ---- interpolators ------------------------------------------------------- */
 
-/* Compresses `raw` into `out` if that makes it smaller; returns the
- * compression used, or COMPRESS_*. */
-static int compress_section(const kf_allocator *a, const buffer *raw, int level, buffer *out)
+static void write_interpolator(buffer *strings, buffer *objects, buffer *data,
+                               const struct kf_interpolator *p)
 {
-    if (level == 0 || raw->size == 0)
-        return KFB_COMPRESSION_NONE;
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    z.zalloc = kf_zlib_alloc;
-    z.zfree = kf_zlib_free;
-    z.opaque = (void *)a;
-    int status = deflateInit(&z, level);
-    if (status != Z_OK)
-        return status == Z_MEM_ERROR ? COMPRESS_NO_MEMORY : COMPRESS_FAILED;
-    uLong bound = deflateBound(&z, (uLong)raw->size);
-    unsigned char *at = kf_bytes_grow(out, bound);
-    if (!at) {
-        deflateEnd(&z);
-        return COMPRESS_NO_MEMORY;
-    }
-    z.next_in = raw->data;
-    z.avail_in = (uInt)raw->size;
-    z.next_out = at;
-    z.avail_out = (uInt)bound;
-    status = deflate(&z, Z_FINISH);
-    out->size = z.total_out;
-    deflateEnd(&z);
-    if (status != Z_STREAM_END)
-        return COMPRESS_FAILED;
-    return out->size < raw->size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
+    const size_t d = kfb_node_dimension(p->node);
+    const uint64_t derived = kfb_interpolator_derived_floats(p->node, p->key_count);
+    kfb_interpolator r = {
+        .name = put_string(strings, p->name),
+        .node = p->node,
+        .key_count = p->key_count,
+        .value_count = p->value_count,
+        .velocity_count = p->velocity_count,
+        .flags = p->flags,
+        .keys = put_floats(data, p->keys, p->key_count),
+        .values = put_floats(data, p->values, p->value_count * d),
+        .velocities = KFB_NONE,
+        .derived = KFB_NONE,
+    };
+    if (p->velocity_count)
+        r.velocities = put_floats(data, p->velocities, p->velocity_count * d);
+    if (derived)
+        r.derived = put_floats(data, p->derived, (size_t)derived);
+    put_object(objects, KFB_OBJECT_INTERPOLATOR, &r, KFB_WORDS(r));
 }
+
+/* ---- followers ----------------------------------------------------------- */
+
+static void write_follower(buffer *strings, buffer *objects, buffer *data,
+                           const struct kf_follower *f)
+{
+    const size_t field = (size_t)kfb_follower_field_floats(f->node, f->element_count);
+    const uint32_t rotations = kfb_follower_rotation_floats(f->node);
+    kfb_follower r = {
+        .name = put_string(strings, f->name),
+        .node = f->node,
+        .element_count = f->element_count,
+        .duration = f->duration,
+        .order = f->order,
+        .tolerance = f->tolerance,
+        .initial_value = put_floats(data, f->initial_value, field),
+        .initial_destination = put_floats(data, f->initial_destination, field),
+        .rotations = KFB_NONE,
+    };
+    if (rotations)
+        r.rotations = put_floats(data, f->rotations, rotations);
+    put_object(objects, KFB_OBJECT_FOLLOWER, &r, KFB_WORDS(r));
+}
+
+/* ---- controllers, targets, tracks ---------------------------------------- */
+
+static void write_controller(buffer *strings, buffer *objects, const struct kf_controller *c)
+{
+    kfb_controller r = {put_string(strings, c->name), f64(c->speed), f64(c->weight),
+                        f64(c->active_start), f64(c->active_end), f64(c->ref_world),
+                        f64(c->ref_sequence)};
+    put_object(objects, KFB_OBJECT_CONTROLLER, &r, KFB_WORDS(r));
+}
+
+static void write_target(buffer *strings, buffer *objects, const kf_target *t)
+{
+    kfb_target r = {put_string(strings, t->name), t->property, t->components};
+    put_object(objects, KFB_OBJECT_TARGET, &r, KFB_WORDS(r));
+}
+
+static void write_track(buffer *objects, const kf_track *t)
+{
+    kfb_track r = {t->animator_kind,
+                   t->animator,
+                   t->controller == KF_NO_INDEX ? KFB_NONE : t->controller,
+                   t->target,
+                   t->cycle_interval,
+                   t->loop,
+                   t->ease == KF_NO_INDEX ? KFB_NONE : t->ease};
+    put_object(objects, KFB_OBJECT_TRACK, &r, KFB_WORDS(r));
+}
+
+/* ---- objects ------------------------------------------------------------- */
+
+/* Every record, kind by kind (the reader reads tracks last whatever the
+ * order; writing them last keeps the section in one reading order). */
+static void write_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data,
+                          times_table *times)
+{
+    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
+        write_sequence(strings, objects, data, o, i, times);
+    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
+        write_interpolator(strings, objects, data, &o->interpolators[i]);
+    for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
+        write_follower(strings, objects, data, &o->followers[i]);
+    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++)
+        write_controller(strings, objects, &o->controllers[i]);
+    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
+        write_target(strings, objects, &o->targets[i]);
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
+        write_track(objects, &o->tracks[i]);
+}
+
+/* ---- the file ------------------------------------------------------------ */
 
 kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, int compression,
                            const kf_data_packer *packer, kf_write_fn write, void *user,
@@ -251,8 +388,6 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
         packed[i] = (buffer){&a, NULL, 0, 0, 0};
     }
     kf_result result = KF_OK;
-    uint32_t packed_crc = 0;
-    int packed_crc_known = 0;
     const uint32_t sequences = o->count[KF_KIND_SEQUENCE];
     if (sequences > (1u << 29))
         return kf_fail(error, KF_ERROR_TOO_LARGE, "%u sequences", (unsigned)sequences);
@@ -267,17 +402,16 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     for (uint32_t i = 0; i < sequences; i++) {
         const struct kf_sequence *s = &o->sequences[i];
         data_bytes += 4 * ((uint64_t)s->key_count * (1 + (uint64_t)s->components + (s->tcb ? 3 : 0)) +
-                           2 * (uint64_t)kf_sequence_tangent_count(s->interpolation, s->valid_count,
-                                                                   s->components) +
-                           kf_sequence_arc_count(s->interpolation, s->valid_count) +
+                           kfb_sequence_derived_floats(s->interpolation, s->valid_count,
+                                                       s->components) +
                            (s->arc_length ? kfb_arc_length_floats(s->repeat, s->valid_count) : 0));
     }
     if (data_bytes && data_bytes <= UINT32_MAX &&
         kf_bytes_grow(&raw[KFB_SECTION_DATA], (size_t)data_bytes))
         raw[KFB_SECTION_DATA].size = 0;
     if (times.at && times.slots)
-        encode_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
-                       &raw[KFB_SECTION_DATA], &times);
+        write_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
+                      &raw[KFB_SECTION_DATA], &times);
     kf_free(&a, times.at, (sequences + 1) * sizeof(uint32_t));
     kf_free(&a, times.slots, capacity * sizeof(uint32_t));
     if (!times.at || !times.slots) {
@@ -285,75 +419,16 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
         goto done;
     }
 
-    static const uint32_t tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS, KFB_TAG_DATA};
-    kfb_section_header headers[KFB_SECTION_COUNT];
-    const buffer *stored[KFB_SECTION_COUNT];
-    uint64_t file_size = KFB_HEADER_SIZE;
-    for (int i = 0; i < KFB_SECTION_COUNT; i++) {
-        if (raw[i].failed) {
-            result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-            goto done;
-        }
-        if (raw[i].size > UINT32_MAX) {
-            result = kf_fail(error, KF_ERROR_TOO_LARGE, "section %d exceeds 4 GiB", i);
-            goto done;
-        }
-        int method;
-        if (i == KFB_SECTION_DATA && compression &&
-            packer &&
-            packer->pack(packer->user, compression, &raw[i], &packed[i], &packed_crc)) {
-            method = packed[i].size < raw[i].size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
-            packed_crc_known = method == KFB_COMPRESSION_ZLIB;
-        } else
-            method = compress_section(&a, &raw[i], compression, &packed[i]);
-        if (method == COMPRESS_NO_MEMORY) {
-            result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory compressing section %d", i);
-            goto done;
-        }
-        if (method < 0) {
-            result = kf_fail(error, KF_ERROR_IO, "zlib failed compressing section %d", i);
-            goto done;
-        }
-        stored[i] = method == KFB_COMPRESSION_ZLIB ? &packed[i] : &raw[i];
-        headers[i] = (kfb_section_header){tags[i], (uint32_t)method, (uint32_t)stored[i]->size,
-                                          (uint32_t)raw[i].size};
-        file_size += KFB_SECTION_HEADER_SIZE + stored[i]->size + KFB_SECTION_CRC_SIZE;
-    }
-    if (file_size > UINT32_MAX) {
-        result = kf_fail(error, KF_ERROR_TOO_LARGE, "the file would exceed 4 GiB");
+    packed_sections sections = {0};
+    if ((result = pack_sections(&a, raw, packed, compression, packer, &sections, error)) != KF_OK)
         goto done;
-    }
 
     /* Header and sections go out in file order through one small buffer. */
     buffer out = {&a, NULL, 0, 0, 0};
-    kfb_header h = {(KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR, KFB_PROBE_INT, KFB_PROBE_FLOAT,
-                    KFB_SECTION_COUNT, (uint32_t)file_size, 0};
-    put_bytes(&out, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE);
-    put_words(&out, &h, KFB_WORDS(kfb_header) - 1);
-    if (out.failed) {
-        kf_bytes_free(&out);
-        result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-        goto done;
-    }
-    uint32_t crc = (uint32_t)crc32(0L, out.data, (uInt)out.size);
-    put_words(&out, &crc, 1);
+    write_header(&out, (uint32_t)sections.file_size);
     int failed = out.failed || write(user, out.data, out.size) != 0;
-    for (int i = 0; i < KFB_SECTION_COUNT && !failed; i++) {
-        out.size = 0;
-        put_words(&out, &headers[i], KFB_WORDS(kfb_section_header));
-        if (out.failed)
-            break;
-        crc = (uint32_t)crc32(0L, out.data, (uInt)out.size);
-        if (i == KFB_SECTION_DATA && packed_crc_known) /* the compressor kept it */
-            crc = (uint32_t)crc32_combine(crc, packed_crc, (z_off_t)stored[i]->size);
-        else if (stored[i]->size) /* zlib restarts the checksum on a NULL buffer */
-            crc = (uint32_t)crc32_z(crc, stored[i]->data, stored[i]->size);
-        failed = write(user, out.data, out.size) != 0 ||
-                 (stored[i]->size && write(user, stored[i]->data, stored[i]->size) != 0);
-        out.size = 0;
-        put_words(&out, &crc, 1);
-        failed = failed || out.failed || write(user, out.data, out.size) != 0;
-    }
+    if (!failed)
+        failed = write_sections(&out, &sections, write, user);
     if (out.failed)
         result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
     else if (failed)

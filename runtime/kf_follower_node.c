@@ -6,27 +6,26 @@
 
 typedef struct node_def {
     const char *name;
-    uint8_t     field_components; /* per element, as authored */
     uint8_t     damper;
     uint8_t     array;
     float       initial[4];       /* X3D's initialValue / initialDestination default */
 } node_def;
 
 static const node_def nodes[KFB_FOLLOWER_NODE_COUNT] = {
-    [KFB_FOLLOWER_POSITION_CHASER]    = {"PositionChaser", 3, 0, 0, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_POSITION_CHASER_2D] = {"PositionChaser2D", 2, 0, 0, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_SCALAR_CHASER]      = {"ScalarChaser", 1, 0, 0, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_ORIENTATION_CHASER] = {"OrientationChaser", 4, 0, 0, {0, 1, 0, 0}},
-    [KFB_FOLLOWER_COLOR_CHASER]       = {"ColorChaser", 3, 0, 0, {0.8f, 0.8f, 0.8f, 0}},
-    [KFB_FOLLOWER_COORDINATE_CHASER]  = {"CoordinateChaser", 3, 0, 1, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_TEXCOORD_CHASER_2D] = {"TexCoordChaser2D", 2, 0, 1, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_POSITION_DAMPER]    = {"PositionDamper", 3, 1, 0, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_POSITION_DAMPER_2D] = {"PositionDamper2D", 2, 1, 0, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_SCALAR_DAMPER]      = {"ScalarDamper", 1, 1, 0, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_ORIENTATION_DAMPER] = {"OrientationDamper", 4, 1, 0, {0, 1, 0, 0}},
-    [KFB_FOLLOWER_COLOR_DAMPER]       = {"ColorDamper", 3, 1, 0, {0.8f, 0.8f, 0.8f, 0}},
-    [KFB_FOLLOWER_COORDINATE_DAMPER]  = {"CoordinateDamper", 3, 1, 1, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_TEXCOORD_DAMPER_2D] = {"TexCoordDamper2D", 2, 1, 1, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_POSITION_CHASER]    = {"PositionChaser", 0, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_POSITION_CHASER_2D] = {"PositionChaser2D", 0, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_SCALAR_CHASER]      = {"ScalarChaser", 0, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_ORIENTATION_CHASER] = {"OrientationChaser", 0, 0, {0, 1, 0, 0}},
+    [KFB_FOLLOWER_COLOR_CHASER]       = {"ColorChaser", 0, 0, {0.8f, 0.8f, 0.8f, 0}},
+    [KFB_FOLLOWER_COORDINATE_CHASER]  = {"CoordinateChaser", 0, 1, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_TEXCOORD_CHASER_2D] = {"TexCoordChaser2D", 0, 1, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_POSITION_DAMPER]    = {"PositionDamper", 1, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_POSITION_DAMPER_2D] = {"PositionDamper2D", 1, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_SCALAR_DAMPER]      = {"ScalarDamper", 1, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_ORIENTATION_DAMPER] = {"OrientationDamper", 1, 0, {0, 1, 0, 0}},
+    [KFB_FOLLOWER_COLOR_DAMPER]       = {"ColorDamper", 1, 0, {0.8f, 0.8f, 0.8f, 0}},
+    [KFB_FOLLOWER_COORDINATE_DAMPER]  = {"CoordinateDamper", 1, 1, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_TEXCOORD_DAMPER_2D] = {"TexCoordDamper2D", 1, 1, {0, 0, 0, 0}},
 };
 
 _Static_assert((int)KF_FOLLOWER_NODE_COUNT == (int)KFB_FOLLOWER_NODE_COUNT,
@@ -61,19 +60,19 @@ int kf_follower_node_is_array(kf_follower_node node)
 
 uint32_t kf_follower_node_field_components(kf_follower_node node)
 {
-    return (unsigned)node < KFB_FOLLOWER_NODE_COUNT ? nodes[node].field_components : 0;
+    return kfb_follower_field_components((uint32_t)node);
 }
 
 void kf_follower_node_initial(kf_follower_node node, float *value)
 {
     const node_def *n = &nodes[(unsigned)node < KFB_FOLLOWER_NODE_COUNT ? node : 0];
     if (!n->array)
-        memcpy(value, n->initial, n->field_components * sizeof *value);
+        memcpy(value, n->initial, kfb_follower_field_components((uint32_t)node) * sizeof *value);
 }
 
 uint32_t kf_follower_field_floats(const struct kf_follower *f)
 {
-    return f->element_count * kf_follower_node_field_components((kf_follower_node)f->node);
+    return (uint32_t)kfb_follower_field_floats(f->node, f->element_count);
 }
 
 uint32_t kf_follower_value_floats(const struct kf_follower *f)
@@ -85,6 +84,5 @@ uint32_t kf_follower_value_floats(const struct kf_follower *f)
 
 uint32_t kf_follower_rotation_floats(uint32_t node)
 {
-    return node == KFB_FOLLOWER_ORIENTATION_CHASER || node == KFB_FOLLOWER_ORIENTATION_DAMPER ? 8
-                                                                                                : 0;
+    return kfb_follower_rotation_floats(node);
 }

@@ -13,27 +13,26 @@
 #include "kf_private.h"
 
 typedef struct node_def {
-    const char *name;      /* X3D node name */
-    uint8_t     dimension; /* numbers per keyValue entry */
+    const char *name;      /* X3D node name (numbers per entry: kfb_node_dimension) */
     uint8_t     multi;     /* keyValue holds m entries per key */
     uint8_t     spline;    /* keyVelocity, closed, normalizeVelocity */
     uint8_t     squad;     /* closed, normalizeVelocity */
 } node_def;
 
 static const node_def nodes[KFB_NODE_COUNT] = {
-    [KFB_NODE_SCALAR_INTERPOLATOR]             = {"ScalarInterpolator", 1, 0, 0, 0},
-    [KFB_NODE_POSITION_INTERPOLATOR]           = {"PositionInterpolator", 3, 0, 0, 0},
-    [KFB_NODE_POSITION_INTERPOLATOR_2D]        = {"PositionInterpolator2D", 2, 0, 0, 0},
-    [KFB_NODE_COLOR_INTERPOLATOR]              = {"ColorInterpolator", 3, 0, 0, 0},
-    [KFB_NODE_COORDINATE_INTERPOLATOR]         = {"CoordinateInterpolator", 3, 1, 0, 0},
-    [KFB_NODE_COORDINATE_INTERPOLATOR_2D]      = {"CoordinateInterpolator2D", 2, 1, 0, 0},
-    [KFB_NODE_NORMAL_INTERPOLATOR]             = {"NormalInterpolator", 3, 1, 0, 0},
-    [KFB_NODE_ORIENTATION_INTERPOLATOR]        = {"OrientationInterpolator", 4, 0, 0, 0},
-    [KFB_NODE_SPLINE_SCALAR_INTERPOLATOR]      = {"SplineScalarInterpolator", 1, 0, 1, 0},
-    [KFB_NODE_SPLINE_POSITION_INTERPOLATOR]    = {"SplinePositionInterpolator", 3, 0, 1, 0},
-    [KFB_NODE_SPLINE_POSITION_INTERPOLATOR_2D] = {"SplinePositionInterpolator2D", 2, 0, 1, 0},
-    [KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR]  = {"SquadOrientationInterpolator", 4, 0, 0, 1},
-    [KFB_NODE_EASE_IN_EASE_OUT]                = {"EaseInEaseOut", 2, 0, 0, 0},
+    [KFB_NODE_SCALAR_INTERPOLATOR]             = {"ScalarInterpolator", 0, 0, 0},
+    [KFB_NODE_POSITION_INTERPOLATOR]           = {"PositionInterpolator", 0, 0, 0},
+    [KFB_NODE_POSITION_INTERPOLATOR_2D]        = {"PositionInterpolator2D", 0, 0, 0},
+    [KFB_NODE_COLOR_INTERPOLATOR]              = {"ColorInterpolator", 0, 0, 0},
+    [KFB_NODE_COORDINATE_INTERPOLATOR]         = {"CoordinateInterpolator", 1, 0, 0},
+    [KFB_NODE_COORDINATE_INTERPOLATOR_2D]      = {"CoordinateInterpolator2D", 1, 0, 0},
+    [KFB_NODE_NORMAL_INTERPOLATOR]             = {"NormalInterpolator", 1, 0, 0},
+    [KFB_NODE_ORIENTATION_INTERPOLATOR]        = {"OrientationInterpolator", 0, 0, 0},
+    [KFB_NODE_SPLINE_SCALAR_INTERPOLATOR]      = {"SplineScalarInterpolator", 0, 1, 0},
+    [KFB_NODE_SPLINE_POSITION_INTERPOLATOR]    = {"SplinePositionInterpolator", 0, 1, 0},
+    [KFB_NODE_SPLINE_POSITION_INTERPOLATOR_2D] = {"SplinePositionInterpolator2D", 0, 1, 0},
+    [KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR]  = {"SquadOrientationInterpolator", 0, 0, 1},
+    [KFB_NODE_EASE_IN_EASE_OUT]                = {"EaseInEaseOut", 0, 0, 0},
 };
 
 _Static_assert((int)KF_NODE_COUNT == (int)KFB_NODE_COUNT, "kf_node mirrors KFB_NODE_*");
@@ -45,26 +44,12 @@ const char *kf_node_name(kf_node node)
 
 uint32_t kf_node_dimension(kf_node node)
 {
-    return (unsigned)node < KFB_NODE_COUNT ? nodes[node].dimension : 0;
+    return kfb_node_dimension((uint32_t)node);
 }
 
 uint64_t kf_interpolator_derived_count(const struct kf_interpolator *p)
 {
-    const uint64_t n = p->key_count;
-    switch (p->node) {
-    case KFB_NODE_COLOR_INTERPOLATOR:
-        return 3 * n; /* HSV */
-    case KFB_NODE_ORIENTATION_INTERPOLATOR:
-        return 4 * n; /* quaternions */
-    case KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR:
-        return 8 * n; /* quaternions, control quaternions */
-    case KFB_NODE_SPLINE_SCALAR_INTERPOLATOR:
-    case KFB_NODE_SPLINE_POSITION_INTERPOLATOR:
-    case KFB_NODE_SPLINE_POSITION_INTERPOLATOR_2D:
-        return 2 * n * nodes[p->node].dimension; /* outgoing, incoming tangents */
-    default:
-        return 0;
-    }
+    return kfb_interpolator_derived_floats(p->node, p->key_count);
 }
 
 
@@ -96,7 +81,7 @@ kf_result kf_validate_interpolator_header(const struct kf_interpolator *p, kf_er
                        v == 1 ? "y" : "ies", d->name, (unsigned)n);
     }
     /* Every array is addressed with 32-bit word offsets. */
-    if ((uint64_t)v * d->dimension > UINT32_MAX)
+    if ((uint64_t)v * kfb_node_dimension(p->node) > UINT32_MAX)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, KF_NO_INDEX, "keyValue is too large");
 
     const uint32_t w = p->velocity_count;
@@ -137,7 +122,7 @@ kf_result kf_validate_interpolator(const struct kf_interpolator *p, kf_error *er
     kf_result r = kf_validate_interpolator_header(p, error);
     if (r != KF_OK)
         return r;
-    const uint32_t n = p->key_count, dim = nodes[p->node].dimension;
+    const uint32_t n = p->key_count, dim = kfb_node_dimension(p->node);
     const int ease = p->node == KFB_NODE_EASE_IN_EASE_OUT;
 
     for (uint32_t i = 0; i < n; i++) {
@@ -173,8 +158,8 @@ kf_result kf_validate_interpolator_derived(const struct kf_interpolator *p, kf_e
     const uint64_t count = kf_interpolator_derived_count(p);
     /* Each derived array is one or two key-major runs of `per_key` floats. */
     const uint64_t per_key = p->node == KFB_NODE_COLOR_INTERPOLATOR ? 3
-                             : nodes[p->node].dimension == 4 ? 4
-                                                             : nodes[p->node].dimension;
+                             : kfb_node_dimension(p->node) == 4 ? 4
+                                                             : kfb_node_dimension(p->node);
     for (uint64_t i = 0; i < count; i++) {
         if (!isfinite(p->derived[i])) {
             uint32_t key = (uint32_t)(i % (per_key * p->key_count) / per_key);

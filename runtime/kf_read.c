@@ -1,5 +1,12 @@
 /*
- * kf_read.c - the .kfb reader. Its mirror is offline/kf_write.c.
+ * kf_read.c - the .kfb reader. Its mirror is offline/kf_write.c: the two
+ * files have the same functions in the same order (read_header /
+ * write_header, read_sections / write_sections, read_sequence /
+ * write_sequence ... read_objects / write_objects). Layout facts come from
+ * formats/kfb_format.h and formats/kfb_codes.h. The entry points
+ * (kf_load_memory, kf_load_stream, kf_load_file) follow the mirrored part:
+ * they frame the input and call load(), which runs the readers in file
+ * order.
  *
  * Loading is framing checks on the raw bytes, inflate, then one pass over the
  * object records that checks every field, turns data offsets into pointers
@@ -14,6 +21,7 @@
 
 #include "kf_index.h"
 #include "kf_private.h"
+#include "kfb_codes.h"
 
 /* zlib cannot expand a stream by more than about 1032:1; a declared size
  * beyond that is corrupt, and refusing it early bounds the allocation by the
@@ -43,6 +51,8 @@ typedef struct loader {
     const float *data;
     size_t data_words;
 } loader;
+
+/* ---- primitives ---------------------------------------------------------- */
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 6, 7)))
@@ -78,11 +88,63 @@ static double f64(kfb_f64 w)
     return x;
 }
 
-/* ---- header and framing ------------------------------------------------- */
+/* A checked name: inside the string table, terminated, non-empty. */
+static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos, const char **out)
+{
+    if (offset >= L->strings_size)
+        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: name offset %u is outside the %zu-byte string table",
+                    (unsigned)index, (unsigned)offset, L->strings_size);
+    const char *s = L->strings + offset;
+    if (!memchr(s, '\0', L->strings_size - offset))
+        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: name at offset %u is not terminated", (unsigned)index,
+                    (unsigned)offset);
+    if (!*s)
+        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: empty name", (unsigned)index);
+    *out = s;
+    return KF_OK;
+}
+
+/* A checked data array of `count` floats at word `offset`. */
+static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t index, size_t pos,
+                            const char *what, const float **out)
+{
+    if (offset > L->data_words || count > L->data_words - offset)
+        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: %s (%llu floats at word %u) lie outside the %zu-word data "
+                    "section",
+                    (unsigned)index, what, (unsigned long long)count, (unsigned)offset,
+                    L->data_words);
+    *out = L->data + offset;
+    return KF_OK;
+}
+
+/* Prefixes the validator's message with where the object is. */
+static kf_result located(loader *L, kf_result r, uint32_t index, size_t pos, const char *kind,
+                         const char *name)
+{
+    kf_error *e = L->error;
+    if (e) {
+        char why[sizeof e->message];
+        memcpy(why, e->message, sizeof why);
+        e->section = KFB_SECTION_OBJECTS;
+        e->object = index;
+        e->offset = pos;
+        /* Truncating a long name or reason is acceptable. */
+        if (snprintf(e->message, sizeof e->message, "object %u (%s '%s'): %s", (unsigned)index,
+                     kind, name, why) < 0)
+            e->message[0] = '\0';
+    }
+    return r;
+}
+
+/* ---- header ------------------------------------------------------------- */
 
 /* Checks the identifier and header; `available` may be less than the file
  * when only the header has been read. Sets *file_size. */
-static kf_result check_header(loader *L, const unsigned char *p, size_t available,
+static kf_result read_header(loader *L, const unsigned char *p, size_t available,
                               uint32_t *file_size)
 {
     size_t have = available < KFB_IDENTIFIER_SIZE ? available : KFB_IDENTIFIER_SIZE;
@@ -122,7 +184,11 @@ static kf_result check_header(loader *L, const unsigned char *p, size_t availabl
     return KF_OK;
 }
 
-static kf_result locate_sections(loader *L)
+/* ---- sections ----------------------------------------------------------- */
+
+/* Finds and checks each section's header, bytes and CRC; the mirror of
+ * write_sections. */
+static kf_result read_sections(loader *L)
 {
     size_t pos = KFB_HEADER_SIZE;
     for (uint32_t i = 0; i < KFB_SECTION_COUNT; i++) {
@@ -229,115 +295,9 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
     return KF_OK;
 }
 
-/* ---- objects ------------------------------------------------------------ */
+/* ---- sequences ---------------------------------------------------------- */
 
-static uint32_t record_words(uint32_t type)
-{
-    switch (type) {
-    case KFB_OBJECT_SEQUENCE:   return KFB_WORDS(kfb_sequence);
-    case KFB_OBJECT_CONTROLLER: return KFB_WORDS(kfb_controller);
-    case KFB_OBJECT_TARGET:     return KFB_WORDS(kfb_target);
-    case KFB_OBJECT_TRACK:      return KFB_WORDS(kfb_track);
-    case KFB_OBJECT_INTERPOLATOR: return KFB_WORDS(kfb_interpolator);
-    case KFB_OBJECT_FOLLOWER:   return KFB_WORDS(kfb_follower);
-    default:                    return 0;
-    }
-}
-
-static kf_kind type_kind(uint32_t type)
-{
-    switch (type) {
-    case KFB_OBJECT_SEQUENCE:   return KF_KIND_SEQUENCE;
-    case KFB_OBJECT_CONTROLLER: return KF_KIND_CONTROLLER;
-    case KFB_OBJECT_TARGET:     return KF_KIND_TARGET;
-    case KFB_OBJECT_INTERPOLATOR: return KF_KIND_INTERPOLATOR;
-    case KFB_OBJECT_FOLLOWER:   return KF_KIND_FOLLOWER;
-    default:                    return KF_KIND_TRACK;
-    }
-}
-
-/* First pass: framing of every record, and the count of each kind. */
-static kf_result count_objects(loader *L, const unsigned char *objs, size_t size,
-                               uint32_t count[KF_KIND_COUNT])
-{
-    size_t pos = 0;
-    for (uint32_t index = 0; pos < size; index++) {
-        if (size - pos < sizeof(kfb_object))
-            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u: the section ends inside its header", (unsigned)index);
-        kfb_object o;
-        read_words(&o, objs + pos, KFB_WORDS(kfb_object));
-        uint32_t words = record_words(o.type);
-        if (!words)
-            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u has unknown type %u", (unsigned)index, (unsigned)o.type);
-        if (o.size != words * 4)
-            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos + 4,
-                        "object %u (%s) is %u bytes; version 1 records are %u", (unsigned)index,
-                        kf_kind_name(type_kind(o.type)), (unsigned)o.size, (unsigned)(words * 4));
-        pos += sizeof(kfb_object);
-        if (o.size > size - pos)
-            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u runs past the end of the section", (unsigned)index);
-        pos += o.size;
-        count[type_kind(o.type)]++;
-    }
-    return KF_OK;
-}
-
-/* A checked name: inside the string table, terminated, non-empty. */
-static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos, const char **out)
-{
-    if (offset >= L->strings_size)
-        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u: name offset %u is outside the %zu-byte string table",
-                    (unsigned)index, (unsigned)offset, L->strings_size);
-    const char *s = L->strings + offset;
-    if (!memchr(s, '\0', L->strings_size - offset))
-        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u: name at offset %u is not terminated", (unsigned)index,
-                    (unsigned)offset);
-    if (!*s)
-        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u: empty name", (unsigned)index);
-    *out = s;
-    return KF_OK;
-}
-
-/* A checked data array of `count` floats at word `offset`. */
-static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t index, size_t pos,
-                            const char *what, const float **out)
-{
-    if (offset > L->data_words || count > L->data_words - offset)
-        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u: %s (%llu floats at word %u) lie outside the %zu-word data "
-                    "section",
-                    (unsigned)index, what, (unsigned long long)count, (unsigned)offset,
-                    L->data_words);
-    *out = L->data + offset;
-    return KF_OK;
-}
-
-/* Prefixes the validator's message with where the object is. */
-static kf_result located(loader *L, kf_result r, uint32_t index, size_t pos, const char *kind,
-                         const char *name)
-{
-    kf_error *e = L->error;
-    if (e) {
-        char why[sizeof e->message];
-        memcpy(why, e->message, sizeof why);
-        e->section = KFB_SECTION_OBJECTS;
-        e->object = index;
-        e->offset = pos;
-        /* Truncating a long name or reason is acceptable. */
-        if (snprintf(e->message, sizeof e->message, "object %u (%s '%s'): %s", (unsigned)index,
-                     kind, name, why) < 0)
-            e->message[0] = '\0';
-    }
-    return r;
-}
-
-static kf_result decode_sequence(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                                  struct kf_sequence *s)
 {
     kfb_sequence r;
@@ -356,8 +316,8 @@ static kf_result decode_sequence(loader *L, const unsigned char *p, uint32_t ind
         return located(L, res, index, pos, "sequence", s->name);
 
     uint64_t n = r.key_count;
-    uint64_t derived = kf_sequence_derived_count(r.interpolation, r.valid_count, r.components);
-    uint32_t tc = kf_sequence_tangent_count(r.interpolation, r.valid_count, r.components);
+    uint64_t derived = kfb_sequence_derived_floats(r.interpolation, r.valid_count, r.components);
+    uint64_t tc = kfb_sequence_tangent_floats(r.interpolation, r.valid_count, r.components);
     if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK ||
         (res = get_floats(L, r.values, n * r.components, index, pos, "key values", &s->values)) !=
             KF_OK)
@@ -374,7 +334,7 @@ static kf_result decode_sequence(loader *L, const unsigned char *p, uint32_t ind
             s->tangent_out = at;
             s->tangent_in = at + tc;
         }
-        if (kf_sequence_arc_count(r.interpolation, r.valid_count))
+        if (kfb_sequence_arc_floats(r.interpolation, r.valid_count))
             s->arcs = at + 2 * (size_t)tc;
     } else if (r.tangents != KFB_NONE) {
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
@@ -397,6 +357,8 @@ static kf_result decode_sequence(loader *L, const unsigned char *p, uint32_t ind
     return KF_OK;
 }
 
+/* ---- interpolators ------------------------------------------------------ */
+
 /* An optional array: present exactly when it holds something. */
 static kf_result get_optional_floats(loader *L, uint32_t offset, uint64_t count, uint32_t index,
                                      size_t pos, const char *what, const char *name,
@@ -416,7 +378,7 @@ static kf_result get_optional_floats(loader *L, uint32_t offset, uint64_t count,
     return get_floats(L, offset, count, index, pos, what, out);
 }
 
-static kf_result decode_interpolator(loader *L, const unsigned char *p, uint32_t index,
+static kf_result read_interpolator(loader *L, const unsigned char *p, uint32_t index,
                                      size_t pos, struct kf_interpolator *s)
 {
     kfb_interpolator r;
@@ -432,13 +394,13 @@ static kf_result decode_interpolator(loader *L, const unsigned char *p, uint32_t
     if ((res = kf_validate_interpolator_header(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "interpolator", s->name);
 
-    const uint64_t d = kf_node_dimension((kf_node)r.node);
+    const uint64_t d = kfb_node_dimension(r.node);
     if ((res = get_floats(L, r.keys, r.key_count, index, pos, "keys", &s->keys)) != KF_OK ||
         (res = get_floats(L, r.values, r.value_count * d, index, pos, "values", &s->values)) !=
             KF_OK ||
         (res = get_optional_floats(L, r.velocities, r.velocity_count * d, index, pos,
                                    "velocities", s->name, &s->velocities)) != KF_OK ||
-        (res = get_optional_floats(L, r.derived, kf_interpolator_derived_count(s), index, pos,
+        (res = get_optional_floats(L, r.derived, kfb_interpolator_derived_floats(r.node, r.key_count), index, pos,
                                    "precomputed data", s->name, &s->derived)) != KF_OK)
         return res;
     if ((res = kf_validate_interpolator(s, L->error)) != KF_OK ||
@@ -447,7 +409,9 @@ static kf_result decode_interpolator(loader *L, const unsigned char *p, uint32_t
     return KF_OK;
 }
 
-static kf_result decode_follower(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+/* ---- followers ---------------------------------------------------------- */
+
+static kf_result read_follower(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                                  struct kf_follower *f)
 {
     kfb_follower r;
@@ -463,8 +427,8 @@ static kf_result decode_follower(loader *L, const unsigned char *p, uint32_t ind
     /* Node and counts first: they size the arrays. */
     if ((res = kf_validate_follower_header(f, L->error)) != KF_OK)
         return located(L, res, index, pos, "follower", f->name);
-    const uint64_t field = kf_follower_field_floats(f);
-    const uint32_t rotations = kf_follower_rotation_floats(f->node);
+    const uint64_t field = kfb_follower_field_floats(r.node, r.element_count);
+    const uint32_t rotations = kfb_follower_rotation_floats(r.node);
     if ((res = get_floats(L, r.initial_value, field, index, pos, "initialValue",
                           &f->initial_value)) != KF_OK ||
         (res = get_floats(L, r.initial_destination, field, index, pos, "initialDestination",
@@ -488,7 +452,9 @@ static kf_result decode_follower(loader *L, const unsigned char *p, uint32_t ind
     return KF_OK;
 }
 
-static kf_result decode_controller(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+/* ---- controllers, targets, tracks --------------------------------------- */
+
+static kf_result read_controller(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                                    struct kf_controller *c)
 {
     kfb_controller r;
@@ -507,7 +473,7 @@ static kf_result decode_controller(loader *L, const unsigned char *p, uint32_t i
     return KF_OK;
 }
 
-static kf_result decode_target(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+static kf_result read_target(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                                kf_target *t, uint32_t *value_count)
 {
     kfb_target r;
@@ -535,7 +501,7 @@ static kf_result decode_target(loader *L, const unsigned char *p, uint32_t index
     return KF_OK;
 }
 
-static kf_result decode_track(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+static kf_result read_track(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                               const kf_objects *o, kf_track *t)
 {
     kfb_track r;
@@ -584,9 +550,53 @@ static kf_result decode_track(loader *L, const unsigned char *p, uint32_t index,
     return KF_OK;
 }
 
+/* ---- objects ------------------------------------------------------------ */
+
+static uint32_t record_words(uint32_t type)
+{
+    switch (type) {
+    case KFB_OBJECT_SEQUENCE:   return KFB_WORDS(kfb_sequence);
+    case KFB_OBJECT_CONTROLLER: return KFB_WORDS(kfb_controller);
+    case KFB_OBJECT_TARGET:     return KFB_WORDS(kfb_target);
+    case KFB_OBJECT_TRACK:      return KFB_WORDS(kfb_track);
+    case KFB_OBJECT_INTERPOLATOR: return KFB_WORDS(kfb_interpolator);
+    case KFB_OBJECT_FOLLOWER:   return KFB_WORDS(kfb_follower);
+    default:                    return 0;
+    }
+}
+
+/* First pass: framing of every record, and the count of each kind. */
+static kf_result count_objects(loader *L, const unsigned char *objs, size_t size,
+                               uint32_t count[KF_KIND_COUNT])
+{
+    size_t pos = 0;
+    for (uint32_t index = 0; pos < size; index++) {
+        if (size - pos < sizeof(kfb_object))
+            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u: the section ends inside its header", (unsigned)index);
+        kfb_object o;
+        read_words(&o, objs + pos, KFB_WORDS(kfb_object));
+        uint32_t words = record_words(o.type);
+        if (!words)
+            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u has unknown type %u", (unsigned)index, (unsigned)o.type);
+        if (o.size != words * 4)
+            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos + 4,
+                        "object %u (%s) is %u bytes; version 1 records are %u", (unsigned)index,
+                        kf_kind_name(kfb_object_kind(o.type)), (unsigned)o.size, (unsigned)(words * 4));
+        pos += sizeof(kfb_object);
+        if (o.size > size - pos)
+            return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u runs past the end of the section", (unsigned)index);
+        pos += o.size;
+        count[kfb_object_kind(o.type)]++;
+    }
+    return KF_OK;
+}
+
 /* Second pass, in two rounds: everything but tracks, then tracks, which
  * refer to the others. */
-static kf_result decode_objects(loader *L, const unsigned char *objs, size_t size, kf_anim *anim)
+static kf_result read_objects(loader *L, const unsigned char *objs, size_t size, kf_anim *anim)
 {
     kf_objects *o = &anim->objects;
     uint32_t next[KF_KIND_COUNT] = {0};
@@ -598,29 +608,29 @@ static kf_result decode_objects(loader *L, const unsigned char *objs, size_t siz
             size_t at = pos;
             const unsigned char *body = objs + pos + sizeof(kfb_object);
             pos += sizeof(kfb_object) + h.size;
-            kf_kind kind = type_kind(h.type);
+            kf_kind kind = kfb_object_kind(h.type);
             if ((kind == KF_KIND_TRACK) != (round == 1))
                 continue;
             uint32_t k = next[kind]++;
             kf_result r = KF_OK;
             switch (kind) {
             case KF_KIND_SEQUENCE:
-                r = decode_sequence(L, body, index, at, &o->sequences[k]);
+                r = read_sequence(L, body, index, at, &o->sequences[k]);
                 break;
             case KF_KIND_CONTROLLER:
-                r = decode_controller(L, body, index, at, &o->controllers[k]);
+                r = read_controller(L, body, index, at, &o->controllers[k]);
                 break;
             case KF_KIND_TARGET:
-                r = decode_target(L, body, index, at, &o->targets[k], &anim->value_count);
+                r = read_target(L, body, index, at, &o->targets[k], &anim->value_count);
                 break;
             case KF_KIND_INTERPOLATOR:
-                r = decode_interpolator(L, body, index, at, &o->interpolators[k]);
+                r = read_interpolator(L, body, index, at, &o->interpolators[k]);
                 break;
             case KF_KIND_FOLLOWER:
-                r = decode_follower(L, body, index, at, &o->followers[k]);
+                r = read_follower(L, body, index, at, &o->followers[k]);
                 break;
             default:
-                r = decode_track(L, body, index, at, o, &o->tracks[k]);
+                r = read_track(L, body, index, at, o, &o->tracks[k]);
                 break;
             }
             if (r != KF_OK)
@@ -702,8 +712,8 @@ static int layout_add(size_t *total, size_t count, size_t size, size_t *offset)
 
 static kf_result load(loader *L, kf_anim **out)
 {
-    uint32_t file_size;
-    kf_result r = check_header(L, L->file, L->size, &file_size);
+    uint32_t file_size = 0;
+    kf_result r = read_header(L, L->file, L->size, &file_size);
     if (r != KF_OK)
         return r;
     if (L->size < file_size)
@@ -712,7 +722,7 @@ static kf_result load(loader *L, kf_anim **out)
     if (L->size > file_size)
         return fail(L, KF_ERROR_TRAILING_DATA, KF_NO_INDEX, KF_NO_INDEX, file_size,
                     "%zu bytes follow the declared end of the file", L->size - file_size);
-    if ((r = locate_sections(L)) != KF_OK)
+    if ((r = read_sections(L)) != KF_OK)
         return r;
 
     /* Objects first, into scratch memory: their counts size everything. */
@@ -769,7 +779,7 @@ static kf_result load(loader *L, kf_anim **out)
     L->strings_size = str_size;
     L->data = (const float *)(block + at_data);
     L->data_words = data_size / 4;
-    r = decode_objects(L, objs, objs_size, anim);
+    r = read_objects(L, objs, objs_size, anim);
     if (r == KF_OK)
         r = check_targets_played(L, &anim->objects);
     if (r == KF_OK)
@@ -855,8 +865,8 @@ kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *opt
     size_t got = read_fully(read, user, header, sizeof header);
     if (got == (size_t)-1)
         return fail(&L, KF_ERROR_IO, KF_NO_INDEX, KF_NO_INDEX, 0, "reading the header failed");
-    uint32_t file_size;
-    kf_result r = check_header(&L, header, got, &file_size);
+    uint32_t file_size = 0;
+    kf_result r = read_header(&L, header, got, &file_size);
     if (r != KF_OK)
         return r;
     if ((uint64_t)file_size > (uint64_t)L.max_section * KFB_SECTION_COUNT + 4096)

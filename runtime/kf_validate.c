@@ -13,33 +13,23 @@
 #include "kf_math.h"
 
 
+/* The sizes are layout facts (formats/kfb_format.h); these narrow them for
+ * sequences whose header passed kf_validate_sequence_header. */
 uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components)
 {
-    if (interpolation == KFB_INTERP_SPLINE || interpolation == KFB_INTERP_SQUAD)
-        return valid_count * components;
-    return 0;
+    return (uint32_t)kfb_sequence_tangent_floats(interpolation, valid_count, components);
 }
 
 uint32_t kf_sequence_arc_count(uint32_t interpolation, uint32_t valid_count)
 {
-    if (interpolation == KFB_INTERP_SLERP)
-        return valid_count * KFB_ARC_FLOATS;
-    if (interpolation == KFB_INTERP_SQUAD)
-        return 2 * valid_count * KFB_ARC_FLOATS;
-    return 0;
+    return (uint32_t)kfb_sequence_arc_floats(interpolation, valid_count);
 }
 
 uint64_t kf_sequence_derived_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components)
 {
-    uint64_t tangents = interpolation == KFB_INTERP_SPLINE || interpolation == KFB_INTERP_SQUAD
-                            ? (uint64_t)valid_count * components
-                            : 0;
-    uint64_t arcs = interpolation == KFB_INTERP_SLERP   ? (uint64_t)valid_count * KFB_ARC_FLOATS
-                    : interpolation == KFB_INTERP_SQUAD ? 2 * (uint64_t)valid_count * KFB_ARC_FLOATS
-                                                        : 0;
-    return 2 * tangents + arcs;
+    return kfb_sequence_derived_floats(interpolation, valid_count, components);
 }
 
 static int all_finite(const float *v, size_t n, size_t *bad)

@@ -9,9 +9,14 @@ every component is a sum of 3 sinusoids of 0.1-2 Hz; rotations come from
 smooth Euler angles and keep each key in the previous key's hemisphere; the
 root walks forward at 1.2 m/s. Times are in milliseconds (M3G's unit).
 
-Two variants share the keys: LINEAR+SLERP and SPLINE+SQUAD.
+Two variants share the keys: LINEAR+SLERP and SPLINE+SQUAD. A third, the
+constant-channel variant (LINEAR+SLERP), keeps W's rotations and root motion
+but holds every other joint's translation at its rest offset and every scale
+at exactly 1, as real skeletal animation does: what a compact format gains
+from constant channels shows there.
 
-    gen_workload.py OUT_DIR        writes OUT_DIR/w_linear.yaml, w_spline.yaml
+    gen_workload.py OUT_DIR        writes OUT_DIR/w_linear.yaml, w_spline.yaml,
+                                   w_const.yaml
 
 and, beside each, the same numbers as a flat list (w_*.flat) that kfbench
 builds through kf_builder where kfc is not at hand.
@@ -31,9 +36,10 @@ DURATION_MS = 10000.0
 WALK_SPEED = 1.2           # m/s, root joint along x
 SEED = 20240607
 
-VARIANTS = {
-    'linear': ('linear', 'slerp'),
-    'spline': ('spline', 'squad'),
+VARIANTS = {  # interpolations, and whether non-root translations and scales are constant
+    'linear': ('linear', 'slerp', False),
+    'spline': ('spline', 'squad', False),
+    'const': ('linear', 'slerp', True),
 }
 
 
@@ -81,8 +87,10 @@ def euler_to_quat(rx, ry, rz):
             cx * cy * cz + sx * sy * sz]
 
 
-def joint_channels(rng, joint):
-    """The three key lists of one joint: translation, rotation, scale."""
+def joint_channels(rng, joint, constant=False):
+    """The three key lists of one joint: translation, rotation, scale.
+    `constant`: translation (but the root's) fixed at its offset, scale 1;
+    the random draws are the same either way."""
     offset = [rng.uniform(-0.3, 0.3), rng.uniform(0.0, 0.4), rng.uniform(-0.3, 0.3)]
     if joint == 0:
         offset = [0.0, 0.95, 0.0]
@@ -98,13 +106,15 @@ def joint_channels(rng, joint):
         t = [w(s) for w in move]
         if joint == 0:
             t[0] += WALK_SPEED * s
+        if constant and joint != 0:
+            t = list(offset)
         trans.append(t)
         q = euler_to_quat(*(w(s) for w in angles))
         if prev is not None and sum(a * b for a, b in zip(q, prev)) < 0:
             q = [-c for c in q]
         prev = q
         rots.append(q)
-        scales.append([w(s) for w in scale])
+        scales.append([1.0, 1.0, 1.0] if constant else [w(s) for w in scale])
     return times, trans, rots, scales
 
 
@@ -123,14 +133,16 @@ def write_sequence(out, name, interpolation, times, values):
 
 
 def generate(variant):
-    vector, rotation = VARIANTS[variant]
+    vector, rotation, constant = VARIANTS[variant]
     rng = random.Random(SEED)
     flat = ['sequences %d\n' % (3 * JOINTS)]
     out = ['# Workload W (%s+%s), written by tests/bench/gen_workload.py: do not edit.\n'
-           '# 64 joints x (translation, rotation, scale), 301 keys each, times in ms.\n'
-           'kfb: 1\n\nsequences:\n' % (vector, rotation)]
+           '# 64 joints x (translation, rotation, scale), 301 keys each, times in ms.%s\n'
+           'kfb: 1\n\nsequences:\n'
+           % (vector, rotation, '\n# Constant channels: translations but the root\'s, and scales.'
+              if constant else '')]
     for j in range(JOINTS):
-        times, trans, rots, scales = joint_channels(rng, j)
+        times, trans, rots, scales = joint_channels(rng, j, constant)
         for channel, interpolation, values in (('t', vector, trans), ('r', rotation, rots),
                                                ('s', vector, scales)):
             write_sequence(out, 'j%02d_%s' % (j, channel), interpolation, times, values)

@@ -16,7 +16,8 @@ the work directory). Figures, per variant (LINEAR+SLERP, SPLINE+SQUAD):
   sections;
 - compile time of the YAML by kfc next to libyaml alone parsing it into
   events (both as processes, whole runs), and kfc's MB/s;
-- the file size next to W's keys as raw float32.
+- the file size next to W's keys as raw float32, and the file sizes of every variant
+  (the constant-channel one included) at zlib levels 0, 1 and 9.
 """
 import argparse
 import json
@@ -92,6 +93,21 @@ def fmt_range(s, scale=1.0, digits=1):
                                  digits, s['max'] * scale)
 
 
+def file_sizes(kfc, work):
+    """Bytes of each variant's .kfb (constant channels included) at zlib levels 0, 1, 9."""
+    sizes = {}
+    for short, label in (('linear', 'LINEAR+SLERP'), ('spline', 'SPLINE+SQUAD'),
+                         ('const', 'constant-ch.')):
+        src = os.path.join(work, 'w_%s.yaml' % short)
+        out = os.path.join(work, 'w_%s.sized.kfb' % short)
+        sizes[label] = {}
+        for level in ('0', '1', '9'):
+            subprocess.run([kfc, '-z', level, src, '-o', out], check=True)
+            sizes[label][level] = os.path.getsize(out)
+        os.remove(out)
+    return sizes
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--kfbench', required=True)
@@ -138,6 +154,9 @@ def main():
             r['compile_mb_per_s'] = size / 1e6 / r['compile_s']['median']
             os.remove(out)
         results[v] = r
+
+    if args.kfc:
+        results['file_sizes'] = file_sizes(args.kfc, work)
 
     with open(os.path.join(work, 'results.json'), 'w') as f:
         json.dump(results, f, indent=2)
@@ -187,6 +206,12 @@ def main():
     print('%-*s  %-22s %-22s %s' % (width, '', 'LINEAR+SLERP', 'SPLINE+SQUAD', 'target'))
     for label, cells, target in rows:
         print('%-*s  %-22s %-22s %s' % (width, label, cells[0], cells[1], target))
+    if 'file_sizes' in results:
+        print('file bytes by zlib level (issue 15 targets: lossless LINEAR+SLERP <= 545,000, '
+              'SPLINE+SQUAD <= 1,100,000)')
+        for name, sizes in results['file_sizes'].items():
+            print('  %-14s %s' % (name, '  '.join('-z %s: %9s' % (z, '{:,}'.format(b))
+                                                 for z, b in sizes.items())))
     print('JSON: %s' % os.path.join(work, 'results.json'))
 
 

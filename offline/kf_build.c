@@ -205,6 +205,8 @@ void kf_builder_destroy(kf_builder *b)
 
 void kf_sequence_desc_init(kf_sequence_desc *d)
 {
+    if (!d)
+        return;
     uint32_t keys = d->key_count;
     memset(d, 0, sizeof *d);
     d->interpolation = KF_INTERPOLATION_LINEAR;
@@ -405,6 +407,8 @@ fail:
 
 void kf_follower_desc_init(kf_follower_desc *d, kf_follower_node node)
 {
+    if (!d)
+        return;
     memset(d, 0, sizeof *d);
     d->node = node;
     d->duration = 1.0;
@@ -595,6 +599,8 @@ fail:
 
 void kf_controller_desc_init(kf_controller_desc *d)
 {
+    if (!d)
+        return;
     memset(d, 0, sizeof *d);
     d->speed = 1.0;
     d->weight = 1.0;
@@ -638,6 +644,8 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
 
 void kf_interpolator_desc_init(kf_interpolator_desc *d)
 {
+    if (!d)
+        return;
     memset(d, 0, sizeof *d);
     d->node = KF_NODE_SCALAR_INTERPOLATOR;
 }
@@ -877,10 +885,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     const int new_target = t.target == KF_NO_INDEX;
     if (new_target)
         t.target = o->count[KF_KIND_TARGET];
-    uint32_t cycle_bits;
-    memcpy(&cycle_bits, &t.cycle_interval, sizeof cycle_bits);
-    const uint32_t binding[KF_KEY_WORDS] = {t.animator_kind, t.animator, t.controller, t.target,
-                                            cycle_bits,      t.loop,     t.ease};
+    uint32_t binding[KF_KEY_WORDS];
+    kf_track_binding(&t, binding);
     if (!new_target && kf_key_contains(&b->bindings, binding))
         return kf_fail(error, KF_ERROR_DUPLICATE,
                        "a track already plays '%s' into '%s' through this controller",

@@ -1,6 +1,7 @@
 /*
  * kf_index.h - hash indices of names and bindings, so that the builder's
- * and the reader's uniqueness checks cost O(n) rather than a scan per name.
+ * and the reader's uniqueness checks cost O(n) expected, whatever the names
+ * (keyed hashing, kf_index.c), rather than a scan per name.
  */
 #ifndef KF_INDEX_H
 #define KF_INDEX_H
@@ -18,10 +19,15 @@ typedef struct kf_name_slot {
     uint32_t    index;
 } kf_name_slot;
 
+/* Zero-initialized when empty. `key` is the index's own hash secret
+ * (kf_index.c); `probes` counts the slots every call has visited, so tests
+ * can check that crafted names cost no more than any others. */
 typedef struct kf_name_index {
     kf_name_slot *slots;
     uint32_t      capacity; /* 0 or a power of two */
     uint32_t      count;
+    uint64_t      key[2];
+    uint64_t      probes;
 } kf_name_index;
 
 /* The slot holding `name`, or NULL. */
@@ -43,6 +49,8 @@ typedef struct kf_key_index {
     uint32_t *slots;    /* KF_KEY_WORDS + 1 words each: key, then 1 if used */
     uint32_t  capacity; /* 0 or a power of two */
     uint32_t  count;
+    uint64_t  key[2];   /* as kf_name_index */
+    uint64_t  probes;
 } kf_key_index;
 
 int  kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
@@ -50,5 +58,9 @@ int  kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 int  kf_key_reserve(kf_key_index *x, const kf_allocator *a);
 void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 void kf_key_index_free(kf_key_index *x, const kf_allocator *a);
+
+/* A track's binding key: what no two tracks of one file may share. */
+struct kf_track;
+void kf_track_binding(const struct kf_track *t, uint32_t key[KF_KEY_WORDS]);
 
 #endif /* KF_INDEX_H */

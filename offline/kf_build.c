@@ -249,6 +249,9 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
+    if (!kf_name_valid(d->name))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator's name must be UTF-8 text of Unicode scalar values");
     if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
@@ -482,6 +485,9 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
+    if (!kf_name_valid(d->name))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator's name must be UTF-8 text of Unicode scalar values");
     if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
@@ -615,6 +621,9 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller needs a non-empty name");
+    if (!kf_name_valid(d->name))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "a controller's name must be UTF-8 text of Unicode scalar values");
     if (kf_name_find(&b->controllers, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller of this name exists already");
@@ -679,6 +688,9 @@ kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc 
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
+    if (!kf_name_valid(d->name))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator's name must be UTF-8 text of Unicode scalar values");
     if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
@@ -864,6 +876,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
 
     if (error)
         error->field = KF_FIELD_TARGET;
+    if (!kf_name_valid(d->target))
+        return kf_fail(error, KF_ERROR_VALUE, "a target name must be valid UTF-8 text");
     const char *dot = strrchr(d->target, '.');
     if (!dot || dot == d->target || !dot[1])
         return kf_fail(error, KF_ERROR_VALUE, "a target is written object.property, not '%s'",

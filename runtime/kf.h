@@ -837,7 +837,8 @@ KF_API void kf_player_update(kf_player *player, double world_time);
 KF_API const float *kf_player_value(const kf_player *player, uint32_t target);
 
 /* Overwrites a target's value (e.g. a rest pose); `value` has the target's
- * component count. KF_ERROR_ARGUMENT for a bad index. */
+ * component count. KF_ERROR_ARGUMENT (and no change) for a bad index or a
+ * non-finite value. */
 KF_API kf_result kf_player_set_value(kf_player *player, uint32_t target, const float *value);
 
 /*
@@ -890,7 +891,13 @@ KF_API kf_result kf_controller_set_position(kf_controller *controller, double se
  * there (M3G setSpeed). KF_ERROR_ARGUMENT for a non-finite argument. */
 KF_API kf_result kf_controller_set_speed(kf_controller *controller, double speed, double world_time);
 
-/* KF_ERROR_ARGUMENT (and no change) for a negative or non-finite weight. */
+/* The largest controller weight: weight x any float sample, summed over
+ * any number of tracks, stays inside the double range the player blends
+ * in. The loader and kfc refuse larger weights. */
+#define KF_MAX_WEIGHT 1e30
+
+/* KF_ERROR_ARGUMENT (and no change) for a negative or non-finite weight, or
+ * one above KF_MAX_WEIGHT. */
 KF_API kf_result kf_controller_set_weight(kf_controller *controller, double weight);
 
 /* KF_ERROR_ARGUMENT (and no change) if start > end or either is not finite. */

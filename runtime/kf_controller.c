@@ -50,7 +50,7 @@ kf_result kf_controller_set_speed(kf_controller *c, double speed, double world_t
 
 kf_result kf_controller_set_weight(kf_controller *c, double weight)
 {
-    if (!c || !(weight >= 0.0) || !isfinite(weight))
+    if (!c || !(weight >= 0.0) || !(weight <= KF_MAX_WEIGHT))
         return KF_ERROR_ARGUMENT;
     c->weight = weight;
     return KF_OK;

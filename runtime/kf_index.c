@@ -34,8 +34,9 @@ static void sip_round(uint64_t v[4])
     v[2] = ROTL(v[2], 32);
 }
 
-static uint64_t sip_hash(const uint64_t key[2], const unsigned char *p, size_t n)
+uint64_t kf_hash_keyed(const uint64_t key[2], const void *data, size_t n)
 {
+    const unsigned char *p = data;
     uint64_t v[4] = {key[0] ^ 0x736f6d6570736575u, key[1] ^ 0x646f72616e646f6du,
                      key[0] ^ 0x6c7967656e657261u, key[1] ^ 0x7465646279746573u};
     const uint64_t last = (uint64_t)n << 56;
@@ -67,7 +68,7 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-static void draw_key(uint64_t key[2], const void *table, const void *index)
+void kf_hash_key_draw(uint64_t key[2], const void *table, const void *index)
 {
     const unsigned char here = 0;
     key[0] = mix64((uint64_t)(uintptr_t)table ^ mix64((uint64_t)(uintptr_t)&here));
@@ -76,7 +77,7 @@ static void draw_key(uint64_t key[2], const void *table, const void *index)
 
 static uint32_t hash_name(const uint64_t key[2], const char *s)
 {
-    return (uint32_t)sip_hash(key, (const unsigned char *)s, strlen(s));
+    return (uint32_t)kf_hash_keyed(key, s, strlen(s));
 }
 
 static uint32_t hash_key(const uint64_t key[2], const uint32_t k[KF_KEY_WORDS])
@@ -85,7 +86,7 @@ static uint32_t hash_key(const uint64_t key[2], const uint32_t k[KF_KEY_WORDS])
     for (int i = 0; i < KF_KEY_WORDS; i++)
         for (int b = 0; b < 4; b++)
             bytes[4 * i + b] = (unsigned char)(k[i] >> (8 * b));
-    return (uint32_t)sip_hash(key, bytes, sizeof bytes);
+    return (uint32_t)kf_hash_keyed(key, bytes, sizeof bytes);
 }
 
 const kf_name_slot *kf_name_find(const kf_name_index *cx, const char *name)
@@ -123,7 +124,7 @@ int kf_name_reserve(kf_name_index *x, const kf_allocator *a)
         if (!slots)
             return 0;
         kf_name_index next = {slots, grown, 0, {0, 0}, x->probes};
-        draw_key(next.key, slots, x);
+        kf_hash_key_draw(next.key, slots, x);
         for (uint32_t i = 0; i < x->capacity; i++)
             if (x->slots[i].name) {
                 kf_name_slot e = x->slots[i];
@@ -186,7 +187,7 @@ int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
         if (!slots)
             return 0;
         kf_key_index next = {slots, grown, 0, {0, 0}, x->probes};
-        draw_key(next.key, slots, x);
+        kf_hash_key_draw(next.key, slots, x);
         for (uint32_t i = 0; i < x->capacity; i++)
             if (x->slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS])
                 key_put(&next, x->slots + (size_t)i * KEY_WORDS);

@@ -6,9 +6,18 @@
 #ifndef KF_INDEX_H
 #define KF_INDEX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "kf.h"
+
+/* SipHash-1-3 of `n` bytes under a 128-bit secret `key`: a hash that names
+ * cannot be crafted against without the key. Every hash table of names
+ * from files or sources (here, and kfc's YAML tables) uses it. */
+uint64_t kf_hash_keyed(const uint64_t key[2], const void *data, size_t n);
+/* A fresh secret for one table, from addresses that differ from run to
+ * run (the table's, its owner's, a stack slot's): no global state. */
+void kf_hash_key_draw(uint64_t key[2], const void *table, const void *owner);
 
 /* Names of one namespace, each with the object it names. Names are not
  * copied: they must outlive the index (the builder owns them). */

@@ -343,6 +343,22 @@ static uint32_t player_capacity(const kf_anim *anim)
     return lo;
 }
 
+kf_result kf_objects_player_size(const kf_objects *o, size_t anim_bytes, size_t *bytes)
+{
+    kf_anim anim;
+    memset(&anim, 0, sizeof anim);
+    anim.objects = *o;
+    anim.size = anim_bytes;
+    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
+        anim.value_count += o->targets[i].components;
+    *bytes = 0;
+    const uint32_t capacity = player_capacity(&anim);
+    if (!capacity)
+        return KF_ERROR_LIMIT;
+    *bytes = measure(&anim, capacity);
+    return KF_OK;
+}
+
 kf_result kf_player_size(const kf_anim *anim, size_t *bytes)
 {
     if (!bytes)
@@ -470,7 +486,7 @@ static void finish(kf_player *p, uint32_t target, float *v, uint32_t finish, dou
         normalize_single(v);
     if (finish & FINISH_WEIGHT)
         for (uint32_t k = 0; k < t->components; k++)
-            v[k] = (float)(w * v[k]);
+            v[k] = kf_narrow_saturate(w * v[k]);
     if (finish & FINISH_CLAMP)
         kf_property_clamp(t->property, t->components, v);
 }
@@ -601,7 +617,7 @@ void kf_player_update(kf_player *p, double world_time)
                 normalize_orientation(sum, p->weights[i], value);
             } else {
                 for (uint32_t k = 0; k < t->components; k++)
-                    value[k] = (float)sum[k];
+                    value[k] = kf_narrow_saturate(sum[k]);
                 kf_property_clamp(t->property, t->components, value);
             }
         } /* else no active track: the target keeps its value */

@@ -300,6 +300,10 @@ static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos
     if (!*s)
         return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
                     "object %u: empty name", (unsigned)index);
+    if (!kf_name_valid(s))
+        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: name at offset %u is not UTF-8 text of Unicode scalar values",
+                    (unsigned)index, (unsigned)offset);
     *out = s;
     return KF_OK;
 }
@@ -739,6 +743,26 @@ static int layout_add(size_t *total, size_t count, size_t size, size_t *offset)
     return 1;
 }
 
+int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
+                      kf_anim_layout *l)
+{
+    size_t total = 0;
+    if (!layout_add(&total, 1, sizeof(kf_anim), &l->anim) ||
+        !layout_add(&total, count[KF_KIND_SEQUENCE], sizeof(struct kf_sequence), &l->sequences) ||
+        !layout_add(&total, count[KF_KIND_CONTROLLER], sizeof(struct kf_controller),
+                    &l->controllers) ||
+        !layout_add(&total, count[KF_KIND_TARGET], sizeof(kf_target), &l->targets) ||
+        !layout_add(&total, count[KF_KIND_TRACK], sizeof(kf_track), &l->tracks) ||
+        !layout_add(&total, count[KF_KIND_INTERPOLATOR], sizeof(struct kf_interpolator),
+                    &l->interpolators) ||
+        !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &l->followers) ||
+        !layout_add(&total, data_size, 1, &l->data) ||
+        !layout_add(&total, strings_size, 1, &l->strings))
+        return 0;
+    l->total = total;
+    return 1;
+}
+
 static kf_result load(loader *L, kf_anim **out)
 {
     uint32_t file_size;
@@ -767,21 +791,17 @@ static kf_result load(loader *L, kf_anim **out)
         (r = count_objects(L, objs, objs_size, count)) != KF_OK)
         goto done;
 
-    size_t at_anim, at_seq, at_ctl, at_tgt, at_trk, at_ipl, at_fol, at_data, at_str;
     const uint32_t str_size = L->sections[KFB_SECTION_STRINGS].header.raw_size;
     const uint32_t data_size = L->sections[KFB_SECTION_DATA].header.raw_size;
-    if (!layout_add(&total, 1, sizeof(kf_anim), &at_anim) ||
-        !layout_add(&total, count[KF_KIND_SEQUENCE], sizeof(struct kf_sequence), &at_seq) ||
-        !layout_add(&total, count[KF_KIND_CONTROLLER], sizeof(struct kf_controller), &at_ctl) ||
-        !layout_add(&total, count[KF_KIND_TARGET], sizeof(kf_target), &at_tgt) ||
-        !layout_add(&total, count[KF_KIND_TRACK], sizeof(kf_track), &at_trk) ||
-        !layout_add(&total, count[KF_KIND_INTERPOLATOR], sizeof(struct kf_interpolator),
-                    &at_ipl) ||
-        !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &at_fol) ||
-        !layout_add(&total, data_size, 1, &at_data) || !layout_add(&total, str_size, 1, &at_str)) {
+    kf_anim_layout lay;
+    if (!kf_anim_layout_of(count, data_size, str_size, &lay)) {
         r = fail(L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, 0, "the animation is too large");
         goto done;
     }
+    total = lay.total;
+    const size_t at_anim = lay.anim, at_seq = lay.sequences, at_ctl = lay.controllers,
+                 at_tgt = lay.targets, at_trk = lay.tracks, at_ipl = lay.interpolators,
+                 at_fol = lay.followers, at_data = lay.data, at_str = lay.strings;
     unsigned char *block = kf_alloc(&L->allocator, total);
     if (!block) {
         r = fail(L, KF_ERROR_OUT_OF_MEMORY, KF_NO_INDEX, KF_NO_INDEX, 0,
@@ -810,11 +830,11 @@ static kf_result load(loader *L, kf_anim **out)
     L->data_words = data_size / 4;
     r = decode_objects(L, objs, objs_size, anim);
     if (r == KF_OK)
+        r = check_unique_bindings(L, &anim->objects);
+    if (r == KF_OK)
         r = check_targets_played(L, &anim->objects);
     if (r == KF_OK)
         r = check_unique_names(L, &anim->objects);
-    if (r == KF_OK)
-        r = check_unique_bindings(L, &anim->objects);
     if (r == KF_OK)
         r = check_player_bound(L, anim);
 

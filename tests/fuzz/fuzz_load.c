@@ -5,12 +5,16 @@
  * and played at awkward times (the sum is consumed so nothing is optimized
  * away), then encoded again, loaded again, and compared object by object:
  * the writer and the reader must agree on everything the reader accepts.
+ * And kfc must be able to take it back: whatever loads decompiles to YAML
+ * that compiles to a file with the same objects.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kf_write.h"
+#include "kfc_decompile.h"
+#include "kfc_source.h"
 #include "kfb_craft.h"
 #include "test_util.h"
 
@@ -79,6 +83,26 @@ static void load_and_check(const uint8_t *data, size_t size)
         abort();
     compare(&anim->objects, &again->objects);
     kf_anim_free(again);
+
+    test_bytes yaml = {0}, recompiled = {0};
+    kfc_diag diag;
+    if (kfc_decompile(anim, test_bytes_write, &yaml, &diag) != KFC_OK)
+        abort();
+    kf_builder *builder;
+    if (kf_builder_create(NULL, &builder) != KF_OK)
+        abort();
+    if (kfc_source_compile(yaml.data, yaml.size, NULL, builder, &diag) != KFC_OK) {
+        fprintf(stderr, "decompiled YAML does not compile: %s\n", diag.message);
+        abort();
+    }
+    if (kf_builder_encode(builder, NULL, test_bytes_write, &recompiled, NULL) != KF_OK ||
+        kf_load_memory(recompiled.data, recompiled.size, NULL, &again, NULL) != KF_OK)
+        abort();
+    compare(&anim->objects, &again->objects);
+    kf_anim_free(again);
+    kf_builder_destroy(builder);
+    free(yaml.data);
+    free(recompiled.data);
     kf_anim_free(anim);
     free(bytes.data);
 }

@@ -47,22 +47,31 @@ static void block_cleanup_signals(sigset_t *old)
     sigprocmask(SIG_BLOCK, &set, old);
 }
 
-static void publish_temp(const char *path)
+/* Creates the temporary file (mkstemp) and publishes its path, with the
+ * signals blocked in between: a signal that arrives while the file is being
+ * created is handled once it exists. Returns mkstemp's descriptor. */
+static int create_and_publish(char *path)
 {
     sigset_t old;
     block_cleanup_signals(&old);
-    pending_temp = path;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = remove_pending_and_reraise;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < CLEANUP_SIGNALS; i++) {
-        sigaction(cleanup_signals[i], NULL, &previous[i]);
-        /* A signal the caller ignores (nohup) stays ignored. */
-        if (previous[i].sa_handler != SIG_IGN)
-            sigaction(cleanup_signals[i], &sa, NULL);
+    int fd = mkstemp(path);
+    int err = errno;
+    if (fd >= 0) {
+        pending_temp = path;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = remove_pending_and_reraise;
+        sigemptyset(&sa.sa_mask);
+        for (size_t i = 0; i < CLEANUP_SIGNALS; i++) {
+            sigaction(cleanup_signals[i], NULL, &previous[i]);
+            /* A signal the caller ignores (nohup) stays ignored. */
+            if (previous[i].sa_handler != SIG_IGN)
+                sigaction(cleanup_signals[i], &sa, NULL);
+        }
     }
     sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = err;
+    return fd;
 }
 
 /* Withdraws the path and restores the handlers; the signals stay blocked
@@ -127,7 +136,7 @@ kfc_status kfc_output_open(kfc_output *out, const char *path, kfc_diag *diag)
     out->temp_path = temp_name_for(path);
     if (!out->temp_path)
         return kfc_fail_nomem(diag);
-    int fd = mkstemp(out->temp_path);
+    int fd = create_and_publish(out->temp_path);
     if (fd < 0) {
         int err = errno;
         free(out->temp_path);
@@ -141,12 +150,14 @@ kfc_status kfc_output_open(kfc_output *out, const char *path, kfc_diag *diag)
     if (fchmod(fd, 0666 & ~mask) != 0 || !(out->file = fdopen(fd, "wb"))) {
         int err = errno;
         close(fd);
+        sigset_t signals;
+        withdraw_temp(&signals);
         remove(out->temp_path);
+        sigprocmask(SIG_SETMASK, &signals, NULL);
         free(out->temp_path);
         out->temp_path = NULL;
         return io_error(out, diag, "create", err);
     }
-    publish_temp(out->temp_path);
     return KFC_OK;
 }
 

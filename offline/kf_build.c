@@ -228,7 +228,7 @@ static void store_quaternion(const double *in, float *out)
         f[i] = (float)in[i];
         n2 += (double)f[i] * f[i];
     }
-    if (fabs(n2 - 1.0) <= 1e-6) {
+    if (fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE) {
         memcpy(out, f, sizeof f);
         return;
     }

@@ -250,7 +250,9 @@ int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packe
         return 0;
     }
     x->finished = 1;
-    if (!feed(x, raw->data + x->streamed, raw->size - (size_t)x->streamed, Z_FINISH))
+    /* An empty section has no buffer: no offset into a null pointer. */
+    const unsigned char *rest = raw->data ? raw->data + x->streamed : raw->data;
+    if (!feed(x, rest, raw->size - (size_t)x->streamed, Z_FINISH))
         return 0;
     /* Hand the output over. */
     *packed_crc = x->crc;

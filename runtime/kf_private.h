@@ -182,6 +182,11 @@ kf_result kf_objects_player_size(const kf_objects *o, size_t anim_bytes, size_t 
 
 /* ---- validation (kf_validate.c) ---------------------------------------- */
 
+/* A SLERP/SQUAD key is stored as a unit quaternion: |q|^2 (of the floats,
+ * in double) within this of 1. The builder keeps a key that is, and
+ * normalizes one that is not; the reader refuses one that is not. */
+#define KF_UNIT_QUAT_TOLERANCE 1e-6
+
 /* Whether `name` is a name kfc can write and read back: non-empty, valid
  * UTF-8 encoding Unicode scalar values only (no overlong forms, no
  * surrogates, nothing above U+10FFFF). */

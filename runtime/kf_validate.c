@@ -142,6 +142,16 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
         if (!all_finite(s->values + (size_t)j * c, c, &bad))
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, key,
                            "key %u component %u is not a finite number", (unsigned)key, (unsigned)bad);
+        if (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) {
+            const float *q = s->values + (size_t)j * c;
+            double n2 = 0.0;
+            for (int i = 0; i < 4; i++)
+                n2 += (double)q[i] * q[i];
+            if (!(fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE))
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, key,
+                                  "key %u is not a unit quaternion (|q|^2 = %g)", (unsigned)key,
+                                  n2);
+        }
     }
     for (uint32_t j = 1; j < v; j++) {
         if (s->times[j] < s->times[j - 1]) {

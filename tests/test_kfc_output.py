@@ -72,6 +72,9 @@ def interrupted(kfc, work, kfb, sig):
     target = os.path.join(out_dir, 'out.yaml')
     with open(target, 'w') as f:
         f.write('earlier output\n')
+    reference = os.path.join(work, 'reference-%d.yaml' % sig)
+    check(run([kfc, '--decompile', kfb, '-o', reference]).returncode == 0, 'reference decompile')
+    complete = read(reference)
     caught = 0
     for attempt in range(ATTEMPTS):
         p = subprocess.Popen([kfc, '--decompile', kfb, '-o', target],
@@ -88,7 +91,12 @@ def interrupted(kfc, work, kfb, sig):
             caught += 1
             left = [n for n in os.listdir(out_dir) if n != 'out.yaml']
             check(not left, 'signal %d: temporary files left: %s' % (sig, left))
-            check(read(target) == b'earlier output\n', 'signal %d: earlier output kept' % sig)
+            # Either the signal came during the write (the earlier output
+            # stays) or just after the rename (the new output is whole).
+            check(read(target) in (b'earlier output\n', complete),
+                  'signal %d: the output is neither the earlier one nor complete' % sig)
+            with open(target, 'w') as f:
+                f.write('earlier output\n')
         elif p.returncode == 0:
             # Finished before the signal: the output is complete; start over.
             with open(target, 'w') as f:

@@ -243,6 +243,36 @@ int main(void)
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         run(&table[i], &plain, &zipped);
 
+    /* A SLERP key the builder would have normalized (found by fuzz_load: it
+     * loaded, then decompiled into a source that compiles to another file). */
+    {
+        static const double t2[2] = {0, 1}, q2[8] = {0, 0, 0, 1, 0, 0.6, 0, 0.8};
+        kf_sequence_desc q = {"q", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 1, 4, 2, t2, q2,
+                              0, 1, NULL, 0};
+        kf_builder *qb;
+        kf_builder_create(NULL, &qb);
+        CHECK(kf_builder_add_sequence(qb, &q, NULL) == KF_OK, "slerp sequence");
+        for (int k = 0; k < 2; k++) {
+            test_bytes f = encode(qb, 0);
+            size_t body = craft_object(f.data, f.size, 0);
+            craft_section sec[3];
+            craft_sections(f.data, f.size, sec);
+            uint32_t values = craft_get(f.data + body + 4 * 9);
+            /* k 0: x = 2, far from unit; k 1: x = 2^-11, |q|^2 = 1 + 2^-22, within
+             * KF_UNIT_QUAT_TOLERANCE (kfc keeps such a key as written). */
+            craft_put(f.data + sec[KFB_SECTION_DATA].stored + 4 * values,
+                      k == 0 ? 0x40000000u /* 2.0 */ : 0x3A000000u /* 2^-11: |q|^2 = 1 + 2^-22 */);
+            craft_fix_crcs(f.data, f.size);
+            kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, NULL);
+            CHECK(r == (k == 0 ? KF_ERROR_VALUE : KF_OK), "slerp key %d: %s", k,
+                  kf_result_name(r));
+            if (r == KF_OK)
+                kf_anim_free(anim);
+            free(f.data);
+        }
+        kf_builder_destroy(qb);
+    }
+
     /* Arguments. */
     CHECK(kf_load_memory(NULL, 10, NULL, &anim, NULL) == KF_ERROR_ARGUMENT, "NULL data");
     CHECK(kf_load_memory(plain.data, plain.size, NULL, NULL, NULL) == KF_ERROR_ARGUMENT, "NULL out");

@@ -256,7 +256,9 @@ int main(void)
             test_bytes f = encode(qb, 0);
             size_t body = craft_object(f.data, f.size, 0);
             craft_section sec[3];
-            craft_sections(f.data, f.size, sec);
+            CHECK(body && craft_sections(f.data, f.size, sec), "slerp file sections");
+            if (!body || !craft_sections(f.data, f.size, sec))
+                break;
             uint32_t values = craft_get(f.data + body + 4 * 9);
             /* k 0: x = 2, far from unit; k 1: x = 2^-11, |q|^2 = 1 + 2^-22, within
              * KF_UNIT_QUAT_TOLERANCE (kfc keeps such a key as written). */

@@ -6,7 +6,10 @@
  * failure the temporary file is removed, so a failed run leaves no partial
  * file and a previous output untouched. "-" writes standard output. An
  * existing output that is not a regular file (/dev/null, a FIFO) is written
- * in place, since it cannot be replaced by renaming.
+ * in place, since it cannot be replaced by renaming. The temporary file is
+ * named .kfc-XXXXXX in the output's directory (so any output name up to
+ * NAME_MAX works), and SIGINT, SIGTERM or SIGHUP while it exists remove it
+ * before the process ends as the signal says.
  */
 #ifndef KFC_OUTPUT_H
 #define KFC_OUTPUT_H

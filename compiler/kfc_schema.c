@@ -158,7 +158,7 @@ kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag
 kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what,
                         int *out, kfc_diag *diag)
 {
-    const char *text;
+    const char *text = NULL; /* gcc -O3 cannot see kfc_get_string set it */
     kfc_status st = kfc_get_string(node, &text, diag);
     if (st)
         return st;

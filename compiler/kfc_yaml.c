@@ -6,6 +6,8 @@
 
 #include <yaml.h>
 
+#include "kf_index.h"
+
 /*
  * The tree is built bottom-up from the event stream. Finished nodes are
  * pushed, by value, on a `pending` stack; a collection's start opens a frame
@@ -28,6 +30,7 @@ typedef struct frame {
     size_t        anchor_length;
     uint32_t     *key_slots;  /* mappings past SMALL_MAPPING: pair index + 1, 0 empty */
     size_t        key_slot_capacity;
+    uint64_t      key_secret[2]; /* the table's hash key, drawn when it is built */
 } frame;
 
 typedef struct anchor {
@@ -51,6 +54,7 @@ typedef struct builder {
     anchor      *anchors;       /* open addressing, power-of-two capacity */
     size_t       anchor_count;
     size_t       anchor_capacity;
+    uint64_t     anchor_secret[2]; /* the anchor table's hash key */
     uint64_t     anchors_defined;  /* ever, redefinitions included */
     int          have_root;
     const kfc_yaml_consumer *consumer;
@@ -63,6 +67,7 @@ void kfc_yaml_limits_default(kfc_yaml_limits *limits)
     limits->max_input = KFC_YAML_MAX_INPUT;
     limits->max_depth = KFC_YAML_MAX_DEPTH;
     limits->max_alias_nodes = KFC_YAML_MAX_ALIAS_NODES;
+    limits->probes = NULL;
 }
 
 static kfc_mark mark_of(yaml_mark_t m)
@@ -75,16 +80,18 @@ static kfc_mark mark_of(yaml_mark_t m)
     return r;
 }
 
-static uint64_t hash_text(const char *text, size_t length)
+/* Keys and anchor names come from the source: hashed under a secret of
+ * their table's own (kf_index.h), names crafted to collide cost no more
+ * than any others. */
+static uint64_t hash_text(const uint64_t key[2], const char *text, size_t length)
 {
-    /* FNV-1a: short keys, no adversarial concern beyond a slower check,
-     * which stays linear on average. */
-    uint64_t h = 14695981039346656037u;
-    for (size_t i = 0; i < length; i++) {
-        h ^= (unsigned char)text[i];
-        h *= 1099511628211u;
-    }
-    return h;
+    return kf_hash_keyed(key, text, length);
+}
+
+static void count_probe(const builder *b)
+{
+    if (b->limits->probes)
+        ++*b->limits->probes;
 }
 
 static const char *arena_text(builder *b, const unsigned char *text, size_t length)
@@ -100,12 +107,13 @@ static const char *arena_text(builder *b, const unsigned char *text, size_t leng
 
 /* ---- anchors ------------------------------------------------------------ */
 
-static anchor *anchor_slot(anchor *table, size_t capacity, const char *name, size_t length,
-                           uint64_t hash)
+static anchor *anchor_slot(const builder *b, anchor *table, size_t capacity, const char *name,
+                           size_t length, uint64_t hash)
 {
     size_t i = (size_t)hash & (capacity - 1);
     for (;;) {
         anchor *a = &table[i];
+        count_probe(b);
         if (!a->name || (a->hash == hash && a->length == length
                          && memcmp(a->name, name, length) == 0))
             return a;
@@ -121,17 +129,20 @@ static kfc_status define_anchor(builder *b, const char *name, size_t length, con
         anchor *table = calloc(capacity, sizeof *table);
         if (!table)
             return kfc_fail_nomem(b->diag);
+        kf_hash_key_draw(b->anchor_secret, table, b);
         for (size_t i = 0; i < b->anchor_capacity; i++) {
-            const anchor *old = &b->anchors[i];
-            if (old->name)
-                *anchor_slot(table, capacity, old->name, old->length, old->hash) = *old;
+            anchor old = b->anchors[i];
+            if (old.name) {
+                old.hash = hash_text(b->anchor_secret, old.name, old.length);
+                *anchor_slot(b, table, capacity, old.name, old.length, old.hash) = old;
+            }
         }
         free(b->anchors);
         b->anchors = table;
         b->anchor_capacity = capacity;
     }
-    uint64_t hash = hash_text(name, length);
-    anchor *a = anchor_slot(b->anchors, b->anchor_capacity, name, length, hash);
+    uint64_t hash = hash_text(b->anchor_secret, name, length);
+    anchor *a = anchor_slot(b, b->anchors, b->anchor_capacity, name, length, hash);
     if (!a->name)
         b->anchor_count++;
     b->anchors_defined++;
@@ -150,8 +161,8 @@ static const anchor *find_anchor(const builder *b, const unsigned char *name)
     if (!b->anchor_count)
         return NULL;
     size_t length = strlen((const char *)name);
-    const anchor *a = anchor_slot(b->anchors, b->anchor_capacity, (const char *)name, length,
-                                  hash_text((const char *)name, length));
+    const anchor *a = anchor_slot(b, b->anchors, b->anchor_capacity, (const char *)name, length,
+                                  hash_text(b->anchor_secret, (const char *)name, length));
     return a->name ? a : NULL;
 }
 
@@ -175,8 +186,8 @@ static const kfc_node *key_table_insert(builder *b, frame *f, uint32_t index)
 {
     const kfc_node *key = &b->pending[f->start + 2 * (size_t)index];
     size_t mask = f->key_slot_capacity - 1;
-    size_t s = (size_t)hash_text(key->as.text, key->count) & mask;
-    while (f->key_slots[s]) {
+    size_t s = (size_t)hash_text(f->key_secret, key->as.text, key->count) & mask;
+    for (count_probe(b); f->key_slots[s]; count_probe(b)) {
         const kfc_node *other = &b->pending[f->start + 2 * (size_t)(f->key_slots[s] - 1)];
         if (same_key(other, key))
             return other;
@@ -206,6 +217,7 @@ static kfc_status check_new_key(builder *b, frame *f, uint32_t index)
         free(f->key_slots);
         f->key_slots = slots;
         f->key_slot_capacity = capacity;
+        kf_hash_key_draw(f->key_secret, slots, f);
         for (uint32_t i = 0; i < index; i++)
             key_table_insert(b, f, i);
     }

@@ -61,6 +61,8 @@ typedef struct kfc_yaml_limits {
     size_t   max_input;        /* bytes of input; at most 1 GiB */
     uint32_t max_depth;        /* nesting levels of collections */
     uint64_t max_alias_nodes;  /* nodes all aliases together may add */
+    uint64_t *probes;          /* if not NULL, counts the slots the duplicate-key and anchor
+                                  tables visit (a test hook; default NULL) */
 } kfc_yaml_limits;
 
 #define KFC_YAML_MAX_INPUT        ((size_t)256 << 20)

@@ -205,6 +205,8 @@ void kf_builder_destroy(kf_builder *b)
 
 void kf_sequence_desc_init(kf_sequence_desc *d)
 {
+    if (!d)
+        return;
     uint32_t keys = d->key_count;
     memset(d, 0, sizeof *d);
     d->interpolation = KF_INTERPOLATION_LINEAR;
@@ -226,7 +228,7 @@ static void store_quaternion(const double *in, float *out)
         f[i] = (float)in[i];
         n2 += (double)f[i] * f[i];
     }
-    if (fabs(n2 - 1.0) <= 1e-6) {
+    if (fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE) {
         memcpy(out, f, sizeof f);
         return;
     }
@@ -247,6 +249,9 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
+    if (!kf_name_valid(d->name))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator's name must be UTF-8 text of Unicode scalar values");
     if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
@@ -405,6 +410,8 @@ fail:
 
 void kf_follower_desc_init(kf_follower_desc *d, kf_follower_node node)
 {
+    if (!d)
+        return;
     memset(d, 0, sizeof *d);
     d->node = node;
     d->duration = 1.0;
@@ -478,6 +485,9 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
+    if (!kf_name_valid(d->name))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator's name must be UTF-8 text of Unicode scalar values");
     if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
@@ -595,6 +605,8 @@ fail:
 
 void kf_controller_desc_init(kf_controller_desc *d)
 {
+    if (!d)
+        return;
     memset(d, 0, sizeof *d);
     d->speed = 1.0;
     d->weight = 1.0;
@@ -609,6 +621,9 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller needs a non-empty name");
+    if (!kf_name_valid(d->name))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "a controller's name must be UTF-8 text of Unicode scalar values");
     if (kf_name_find(&b->controllers, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller of this name exists already");
@@ -638,6 +653,8 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
 
 void kf_interpolator_desc_init(kf_interpolator_desc *d)
 {
+    if (!d)
+        return;
     memset(d, 0, sizeof *d);
     d->node = KF_NODE_SCALAR_INTERPOLATOR;
 }
@@ -671,6 +688,9 @@ kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc 
     if (!d->name || !d->name[0])
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator needs a non-empty name");
+    if (!kf_name_valid(d->name))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_NAME, KF_NO_INDEX,
+                    "an animator's name must be UTF-8 text of Unicode scalar values");
     if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
@@ -856,6 +876,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
 
     if (error)
         error->field = KF_FIELD_TARGET;
+    if (!kf_name_valid(d->target))
+        return kf_fail(error, KF_ERROR_VALUE, "a target name must be valid UTF-8 text");
     const char *dot = strrchr(d->target, '.');
     if (!dot || dot == d->target || !dot[1])
         return kf_fail(error, KF_ERROR_VALUE, "a target is written object.property, not '%s'",
@@ -877,10 +899,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     const int new_target = t.target == KF_NO_INDEX;
     if (new_target)
         t.target = o->count[KF_KIND_TARGET];
-    uint32_t cycle_bits;
-    memcpy(&cycle_bits, &t.cycle_interval, sizeof cycle_bits);
-    const uint32_t binding[KF_KEY_WORDS] = {t.animator_kind, t.animator, t.controller, t.target,
-                                            cycle_bits,      t.loop,     t.ease};
+    uint32_t binding[KF_KEY_WORDS];
+    kf_track_binding(&t, binding);
     if (!new_target && kf_key_contains(&b->bindings, binding))
         return kf_fail(error, KF_ERROR_DUPLICATE,
                        "a track already plays '%s' into '%s' through this controller",

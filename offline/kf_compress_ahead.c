@@ -18,49 +18,21 @@
  *
  * The worker allocates (its output and scratch) through the builder's
  * allocator, which must therefore be callable from another thread.
+ *
+ * POSIX threads rather than C11 <threads.h>: the thread sanitizers people
+ * run (clang 14's among them) see pthreads, and every platform kfc builds
+ * on has them.
  */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
 #include <string.h>
 #include <zlib.h>
 
 #include "kf_compress_ahead.h"
 #include "kf_write.h"
 
-#if defined(__STDC_NO_THREADS__)
 
-/* No C11 threads: nothing runs ahead, and the writer compresses as usual. */
-kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
-{
-    (void)a;
-    (void)level;
-    *out = NULL;
-    return KF_OK;
-}
-
-void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s)
-{
-    (void)x;
-    (void)s;
-}
-
-int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed,
-                    uint32_t *packed_crc)
-{
-    (void)x;
-    (void)level;
-    (void)raw;
-    (void)packed;
-    (void)packed_crc;
-    return 0;
-}
-
-void kf_ahead_destroy(kf_ahead *x)
-{
-    (void)x;
-}
-
-#else
-
-#include <threads.h>
 
 enum { QUEUE = 64 }; /* sequences in flight; the caller waits when it is full */
 
@@ -74,9 +46,9 @@ typedef struct times_entry {
 struct kf_ahead {
     kf_allocator allocator;
     int          level;
-    thrd_t       thread;
-    mtx_t        lock;
-    cnd_t        changed;
+    pthread_t    thread;
+    pthread_mutex_t lock;
+    pthread_cond_t  changed;
     struct kf_sequence queue[QUEUE];
     uint32_t     head, tail;   /* queue[head % QUEUE] .. queue[tail % QUEUE] */
     int          closing;      /* no more pushes: drain and stop */
@@ -176,27 +148,27 @@ static int process(kf_ahead *x, const struct kf_sequence *s)
     return 1;
 }
 
-static int worker(void *arg)
+static void *worker(void *arg)
 {
     kf_ahead *x = arg;
-    mtx_lock(&x->lock);
+    pthread_mutex_lock(&x->lock);
     for (;;) {
         while (x->head == x->tail && !x->closing)
-            cnd_wait(&x->changed, &x->lock);
+            pthread_cond_wait(&x->changed, &x->lock);
         if (x->head == x->tail)
             break;
         struct kf_sequence s = x->queue[x->head % QUEUE];
         const int skip = x->unusable;
-        mtx_unlock(&x->lock);
+        pthread_mutex_unlock(&x->lock);
         int ok = skip || process(x, &s);
-        mtx_lock(&x->lock);
+        pthread_mutex_lock(&x->lock);
         if (!ok)
             x->unusable = 1;
         x->head++;
-        cnd_broadcast(&x->changed);
+        pthread_cond_broadcast(&x->changed);
     }
-    mtx_unlock(&x->lock);
-    return 0;
+    pthread_mutex_unlock(&x->lock);
+    return NULL;
 }
 
 kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
@@ -216,21 +188,21 @@ kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
         kf_free(a, x, sizeof *x);
         return status == Z_MEM_ERROR ? KF_ERROR_OUT_OF_MEMORY : KF_ERROR_ARGUMENT;
     }
-    if (mtx_init(&x->lock, mtx_plain) != thrd_success) {
+    if (pthread_mutex_init(&x->lock, NULL) != 0) {
         deflateEnd(&x->z);
         kf_free(a, x, sizeof *x);
         return KF_ERROR_OUT_OF_MEMORY;
     }
-    if (cnd_init(&x->changed) != thrd_success) {
-        mtx_destroy(&x->lock);
+    if (pthread_cond_init(&x->changed, NULL) != 0) {
+        pthread_mutex_destroy(&x->lock);
         deflateEnd(&x->z);
         kf_free(a, x, sizeof *x);
         return KF_ERROR_OUT_OF_MEMORY;
     }
-    if (thrd_create(&x->thread, worker, x) != thrd_success) {
+    if (pthread_create(&x->thread, NULL, worker, x) != 0) {
         /* No thread to run ahead on: the writer compresses as usual. */
-        cnd_destroy(&x->changed);
-        mtx_destroy(&x->lock);
+        pthread_cond_destroy(&x->changed);
+        pthread_mutex_destroy(&x->lock);
         deflateEnd(&x->z);
         kf_free(a, x, sizeof *x);
         return KF_OK;
@@ -243,28 +215,28 @@ void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s)
 {
     if (!x)
         return;
-    mtx_lock(&x->lock);
+    pthread_mutex_lock(&x->lock);
     if (x->closing) {
         x->unusable = 1; /* added after encoding began: the stream is out of date */
     } else {
         while (x->tail - x->head == QUEUE)
-            cnd_wait(&x->changed, &x->lock);
+            pthread_cond_wait(&x->changed, &x->lock);
         x->queue[x->tail++ % QUEUE] = *s;
-        cnd_broadcast(&x->changed);
+        pthread_cond_broadcast(&x->changed);
     }
-    mtx_unlock(&x->lock);
+    pthread_mutex_unlock(&x->lock);
 }
 
 /* Stops taking sequences and waits for the worker to drain its queue. */
 static void close_and_join(kf_ahead *x)
 {
-    mtx_lock(&x->lock);
+    pthread_mutex_lock(&x->lock);
     int running = !x->closing;
     x->closing = 1;
-    cnd_broadcast(&x->changed);
-    mtx_unlock(&x->lock);
+    pthread_cond_broadcast(&x->changed);
+    pthread_mutex_unlock(&x->lock);
     if (running)
-        thrd_join(x->thread, NULL);
+        pthread_join(x->thread, NULL);
 }
 
 int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed,
@@ -278,7 +250,9 @@ int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packe
         return 0;
     }
     x->finished = 1;
-    if (!feed(x, raw->data + x->streamed, raw->size - (size_t)x->streamed, Z_FINISH))
+    /* An empty section has no buffer: no offset into a null pointer. */
+    const unsigned char *rest = raw->data ? raw->data + x->streamed : raw->data;
+    if (!feed(x, rest, raw->size - (size_t)x->streamed, Z_FINISH))
         return 0;
     /* Hand the output over. */
     *packed_crc = x->crc;
@@ -296,13 +270,11 @@ void kf_ahead_destroy(kf_ahead *x)
         return;
     close_and_join(x);
     deflateEnd(&x->z);
-    cnd_destroy(&x->changed);
-    mtx_destroy(&x->lock);
+    pthread_cond_destroy(&x->changed);
+    pthread_mutex_destroy(&x->lock);
     kf_bytes_free(&x->out);
     kf_bytes_free(&x->scratch);
     kf_free(&x->allocator, x->times, x->times_capacity * sizeof *x->times);
     kf_allocator a = x->allocator;
     kf_free(&a, x, sizeof *x);
 }
-
-#endif

@@ -375,6 +375,27 @@ static void write_objects(const kf_objects *o, buffer *strings, buffer *objects,
         write_track(objects, &o->tracks[i]);
 }
 
+/* The loader refuses a file whose players would pass kf.h's memory bound;
+ * the writer refuses to write one, measuring with the loader's own layout. */
+static kf_result check_player_bound(const kf_objects *o, const buffer *data, const buffer *strings,
+                                    kf_error *error)
+{
+    kf_anim_layout layout;
+    size_t bytes;
+    if (data->failed || strings->failed)
+        return KF_OK; /* reported as out of memory below */
+    if (!kf_anim_layout_of(o->count, data->size, strings->size, &layout))
+        return kf_fail(error, KF_ERROR_TOO_LARGE, "the animation is too large");
+    if (kf_objects_player_size(o, layout.total, &bytes) != KF_OK)
+        return kf_fail(error, KF_ERROR_LIMIT,
+                       "a player of this animation would need more than %u x its %zu loaded "
+                       "bytes + %zu (targets x components, or follower tracks, out of "
+                       "proportion to the data)",
+                       (unsigned)KF_PLAYER_BYTES_PER_ANIM_BYTE, layout.total,
+                       (size_t)KF_PLAYER_FIXED_BYTES);
+    return KF_OK;
+}
+
 /* ---- the file ------------------------------------------------------------ */
 
 kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, int compression,
@@ -418,6 +439,10 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
         result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
         goto done;
     }
+
+    if ((result = check_player_bound(o, &raw[KFB_SECTION_DATA], &raw[KFB_SECTION_STRINGS],
+                                     error)) != KF_OK)
+        goto done;
 
     packed_sections sections = {0};
     if ((result = pack_sections(&a, raw, packed, compression, packer, &sections, error)) != KF_OK)

@@ -24,7 +24,22 @@
  * fill an optional kf_error with where the problem is and a message.
  *
  * Numbers: values are float32 (as stored); times are double so that positions
- * far from zero (+-2e9 units) still sample exactly.
+ * far from zero (+-2e9 units) still sample exactly. Finite keys give finite
+ * samples: every interpolation is computed so that it cannot overflow
+ * between finite keys (LINEAR as (1-u)a + ub). Blending sums weight * sample
+ * in double, so accepted weights (controller weights are finite and >= 0;
+ * the loader and kfc refuse weights above KF_MAX_WEIGHT) give finite sums;
+ * a blended value beyond the float range saturates at +-FLT_MAX.
+ *
+ * Arguments: every public function accepts every value of every argument.
+ * A NULL handle or output, an index out of range (KF_NO_INDEX included) or,
+ * where a function says so, a non-finite number makes the call do nothing
+ * and return KF_ERROR_ARGUMENT, NULL, 0 (a position: 0.0; an ease: the
+ * fraction) or, for the *_info / *_get_info calls, an empty info (numbers
+ * 0, indices KF_NO_INDEX, name ""), unless the function documents another
+ * answer. Every setter refuses non-finite values. A controller given finite
+ * arguments keeps a finite position (speed 0 pauses; beyond the double
+ * range the position saturates at +-DBL_MAX).
  */
 #ifndef KF_H
 #define KF_H
@@ -89,6 +104,7 @@ typedef enum kf_result {
     KF_ERROR_ARGUMENT,       /* an argument is out of its documented domain */
     KF_ERROR_NOT_FOUND,      /* no object of that name */
     KF_ERROR_DUPLICATE,      /* a name or binding that must be unique is not */
+    KF_ERROR_LIMIT,          /* a player would exceed its memory bound (kf_player_size) */
     KF_RESULT_COUNT
 } kf_result;
 
@@ -787,7 +803,26 @@ typedef struct kf_player kf_player;
 /* An AnimationController inside a player. */
 typedef struct kf_controller kf_controller;
 
-/* `allocator` NULL: malloc/free. Allocates once; later calls do not. */
+/*
+ * Memory bound: a player of `anim` takes at most
+ *     KF_PLAYER_BYTES_PER_ANIM_BYTE x (the loaded anim's bytes) + KF_PLAYER_FIXED_BYTES,
+ * follower states included: whatever a file holds, its players cost a
+ * fixed multiple of what loading it cost. The loader refuses
+ * (KF_ERROR_LIMIT) a file whose player would not fit even with one chaser
+ * transition per follower track, so every loaded anim can be played; kfc
+ * refuses to write one. Chaser capacity follows from the bound (see
+ * kf_player_follower).
+ */
+#define KF_PLAYER_BYTES_PER_ANIM_BYTE 16u
+#define KF_PLAYER_FIXED_BYTES ((size_t)1 << 20)
+
+/* The bytes kf_player_create would allocate for `anim`, in *bytes (0 on
+ * failure). KF_ERROR_ARGUMENT for NULL arguments, KF_ERROR_LIMIT if the
+ * player would exceed the bound. Never allocates. */
+KF_API kf_result kf_player_size(const kf_anim *anim, size_t *bytes);
+
+/* `allocator` NULL: malloc/free. Allocates once (kf_player_size bytes);
+ * later calls do not. KF_ERROR_LIMIT as kf_player_size. */
 KF_API kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, kf_player **out);
 KF_API void      kf_player_destroy(kf_player *player);
 
@@ -813,16 +848,19 @@ KF_API void kf_player_update(kf_player *player, double world_time);
 KF_API const float *kf_player_value(const kf_player *player, uint32_t target);
 
 /* Overwrites a target's value (e.g. a rest pose); `value` has the target's
- * component count. KF_ERROR_ARGUMENT for a bad index. */
+ * component count. KF_ERROR_ARGUMENT (and no change) for a bad index or a
+ * non-finite value. */
 KF_API kf_result kf_player_set_value(kf_player *player, uint32_t target, const float *value);
 
 /*
  * Followers in a player. A track that plays a follower has its own
  * kf_follower_state whose clock is the track controller's position:
  * controller speed scales it, speed 0 pauses it, setPosition jumps it. A
- * chaser's state holds KF_FOLLOWER_DEFAULT_CAPACITY transitions, or for
- * large arrays as many as fit in 1 MiB (at least one; see
- * kf_follower_capacity); run your own kf_follower_state for more. The state starts at position 0
+ * chaser's state holds KF_FOLLOWER_DEFAULT_CAPACITY transitions, fewer when
+ * the player's memory bound (kf_player_size) or 1 MiB per state would be
+ * exceeded (at least one; every chaser track of a player gets the same
+ * capacity; kf_follower_capacity tells); run your own kf_follower_state
+ * for more. The state starts at position 0
  * (kf_player_create and kf_player_reset reset it there) and is updated by
  * kf_player_update while the controller is active; an inactive track's
  * follower waits, and catches up when it plays again.
@@ -864,7 +902,13 @@ KF_API kf_result kf_controller_set_position(kf_controller *controller, double se
  * there (M3G setSpeed). KF_ERROR_ARGUMENT for a non-finite argument. */
 KF_API kf_result kf_controller_set_speed(kf_controller *controller, double speed, double world_time);
 
-/* KF_ERROR_ARGUMENT (and no change) for a negative or non-finite weight. */
+/* The largest controller weight: weight x any float sample, summed over
+ * any number of tracks, stays inside the double range the player blends
+ * in. The loader and kfc refuse larger weights. */
+#define KF_MAX_WEIGHT 1e30
+
+/* KF_ERROR_ARGUMENT (and no change) for a negative or non-finite weight, or
+ * one above KF_MAX_WEIGHT. */
 KF_API kf_result kf_controller_set_weight(kf_controller *controller, double weight);
 
 /* KF_ERROR_ARGUMENT (and no change) if start > end or either is not finite. */

@@ -43,6 +43,13 @@ const kf_sequence *kf_anim_sequence(const kf_anim *anim, uint32_t index)
 
 void kf_sequence_get_info(const kf_sequence *s, kf_sequence_info *info)
 {
+    if (!info)
+        return;
+    if (!s) {
+        *info = (kf_sequence_info){0};
+        info->name = "";
+        return;
+    }
     info->name = s->name;
     info->interpolation = (kf_interpolation)s->interpolation;
     info->repeat = (kf_repeat)s->repeat;
@@ -57,12 +64,14 @@ void kf_sequence_get_info(const kf_sequence *s, kf_sequence_info *info)
 
 uint32_t kf_sequence_components(const kf_sequence *s)
 {
+    if (!s)
+        return 0;
     return s->components;
 }
 
 void kf_sequence_key(const kf_sequence *s, uint32_t index, float *time, float *value)
 {
-    if (index >= s->key_count)
+    if (!s || index >= s->key_count)
         return;
     /* Stored key j is authored key (valid_first + j) % key_count. */
     uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
@@ -74,8 +83,10 @@ void kf_sequence_key(const kf_sequence *s, uint32_t index, float *time, float *v
 
 void kf_sequence_key_tcb(const kf_sequence *s, uint32_t index, float tcb[3])
 {
+    if (!tcb)
+        return;
     tcb[0] = tcb[1] = tcb[2] = 0.0f;
-    if (index >= s->key_count || !s->tcb)
+    if (!s || index >= s->key_count || !s->tcb)
         return;
     uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
     memcpy(tcb, s->tcb + 3 * (size_t)j, 3 * sizeof(float));
@@ -83,6 +94,12 @@ void kf_sequence_key_tcb(const kf_sequence *s, uint32_t index, float tcb[3])
 
 void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_info *info)
 {
+    if (!info)
+        return;
+    if (!anim || index >= anim->objects.count[KF_KIND_CONTROLLER]) {
+        *info = (kf_controller_info){"", 0, 0, 0, 0, 0, 0};
+        return;
+    }
     const struct kf_controller *c = &anim->objects.controllers[index];
     *info = (kf_controller_info){c->name,         c->speed,     c->weight,      c->active_start,
                                  c->active_end,   c->ref_world, c->ref_sequence};
@@ -90,6 +107,12 @@ void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_
 
 void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info)
 {
+    if (!info)
+        return;
+    if (!anim || index >= anim->objects.count[KF_KIND_TARGET]) {
+        *info = (kf_target_info){"", KF_PROPERTY_CUSTOM, 0};
+        return;
+    }
     const kf_target *t = &anim->objects.targets[index];
     info->name = t->name;
     info->property = (kf_property)t->property;
@@ -98,6 +121,13 @@ void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *in
 
 void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info)
 {
+    if (!info)
+        return;
+    if (!anim || index >= anim->objects.count[KF_KIND_TRACK]) {
+        *info = (kf_track_info){KF_KIND_SEQUENCE, KF_NO_INDEX, KF_NO_INDEX, KF_NO_INDEX,
+                                0.0,              0,           KF_NO_INDEX};
+        return;
+    }
     const kf_track *t = &anim->objects.tracks[index];
     info->animator_kind =
         t->animator_kind == KFB_ANIMATOR_INTERPOLATOR ? KF_KIND_INTERPOLATOR
@@ -120,6 +150,13 @@ const kf_follower *kf_anim_follower(const kf_anim *anim, uint32_t index)
 
 void kf_follower_get_info(const kf_follower *f, kf_follower_info *info)
 {
+    if (!info)
+        return;
+    if (!f) {
+        *info = (kf_follower_info){0};
+        info->name = "";
+        return;
+    }
     const int damper = kf_follower_node_is_damper((kf_follower_node)f->node);
     info->name = f->name;
     info->node = (kf_follower_node)f->node;
@@ -133,11 +170,15 @@ void kf_follower_get_info(const kf_follower *f, kf_follower_info *info)
 
 uint32_t kf_follower_components(const kf_follower *f)
 {
+    if (!f)
+        return 0;
     return kf_follower_value_floats(f);
 }
 
 void kf_follower_initial(const kf_follower *f, float *value, float *destination)
 {
+    if (!f)
+        return;
     size_t bytes = (size_t)kf_follower_field_floats(f) * sizeof(float);
     if (value)
         memcpy(value, f->initial_value, bytes);

@@ -95,7 +95,7 @@ static double integrate(const kf_curve *curve, double bound, double u0, double u
 
 static int has_length(const struct kf_sequence *s)
 {
-    return s->interpolation == KFB_INTERP_LINEAR || s->interpolation == KFB_INTERP_SPLINE;
+    return s && (s->interpolation == KFB_INTERP_LINEAR || s->interpolation == KFB_INTERP_SPLINE);
 }
 
 static uint32_t segment_count(const struct kf_sequence *s)
@@ -237,6 +237,8 @@ static double invert_step(const segment *c, uint32_t j, double r, double span)
 
 kf_result kf_sequence_length(const kf_sequence *s, double *length)
 {
+    if (!length)
+        return KF_ERROR_ARGUMENT;
     *length = 0.0;
     if (!has_length(s))
         return KF_ERROR_ARGUMENT;
@@ -246,6 +248,8 @@ kf_result kf_sequence_length(const kf_sequence *s, double *length)
 
 kf_result kf_sequence_segment_length(const kf_sequence *s, uint32_t key, double *length)
 {
+    if (!length)
+        return KF_ERROR_ARGUMENT;
     *length = 0.0;
     if (!has_length(s) || key >= s->key_count)
         return KF_ERROR_ARGUMENT;
@@ -268,6 +272,8 @@ kf_result kf_sequence_segment_length(const kf_sequence *s, uint32_t key, double 
 
 kf_result kf_sequence_distance(const kf_sequence *s, double time, double *distance)
 {
+    if (!distance)
+        return KF_ERROR_ARGUMENT;
     *distance = 0.0;
     if (!has_length(s))
         return KF_ERROR_ARGUMENT;
@@ -298,6 +304,11 @@ static void held_key(const struct kf_sequence *s, uint32_t key, float *out, doub
 
 kf_result kf_sequence_sample_distance(const kf_sequence *s, double d, float *out, double *time)
 {
+    if (!s || !out) {
+        if (time)
+            *time = 0.0;
+        return KF_ERROR_ARGUMENT;
+    }
     if (!has_length(s)) {
         memset(out, 0, s->components * sizeof *out);
         if (time)

@@ -1,15 +1,28 @@
 /* kf_controller.c - AnimationController timing (SPEC-NOTES 2). */
+#include <float.h>
 #include <math.h>
 
 #include "kf_private.h"
 
+/* Finite arguments give a finite position: speed 0 pauses whatever the
+ * time difference, and a position beyond the double range saturates at
+ * +-DBL_MAX (ref_sequence is always finite, so the sum is never inf - inf). */
 double kf_controller_position(const kf_controller *c, double world_time)
 {
-    return c->ref_sequence + c->speed * (world_time - c->ref_world);
+    if (!c)
+        return 0.0;
+    if (c->speed == 0.0)
+        return c->ref_sequence;
+    double p = c->ref_sequence + c->speed * (world_time - c->ref_world);
+    if (isinf(p))
+        p = p > 0 ? DBL_MAX : -DBL_MAX;
+    return p;
 }
 
 int kf_controller_is_active(const kf_controller *c, double world_time)
 {
+    if (!c)
+        return 0;
     if (c->active_start == c->active_end)
         return 1;
     return world_time >= c->active_start && world_time < c->active_end;
@@ -17,7 +30,7 @@ int kf_controller_is_active(const kf_controller *c, double world_time)
 
 kf_result kf_controller_set_position(kf_controller *c, double sequence_time, double world_time)
 {
-    if (!isfinite(sequence_time) || !isfinite(world_time))
+    if (!c || !isfinite(sequence_time) || !isfinite(world_time))
         return KF_ERROR_ARGUMENT;
     c->ref_sequence = sequence_time;
     c->ref_world = world_time;
@@ -26,7 +39,7 @@ kf_result kf_controller_set_position(kf_controller *c, double sequence_time, dou
 
 kf_result kf_controller_set_speed(kf_controller *c, double speed, double world_time)
 {
-    if (!isfinite(speed) || !isfinite(world_time))
+    if (!c || !isfinite(speed) || !isfinite(world_time))
         return KF_ERROR_ARGUMENT;
     /* Re-base at world_time so the position does not jump. */
     c->ref_sequence = kf_controller_position(c, world_time);
@@ -37,7 +50,7 @@ kf_result kf_controller_set_speed(kf_controller *c, double speed, double world_t
 
 kf_result kf_controller_set_weight(kf_controller *c, double weight)
 {
-    if (!(weight >= 0.0) || !isfinite(weight))
+    if (!c || !(weight >= 0.0) || !(weight <= KF_MAX_WEIGHT))
         return KF_ERROR_ARGUMENT;
     c->weight = weight;
     return KF_OK;
@@ -45,7 +58,7 @@ kf_result kf_controller_set_weight(kf_controller *c, double weight)
 
 kf_result kf_controller_set_active_interval(kf_controller *c, double start, double end)
 {
-    if (!isfinite(start) || !isfinite(end) || start > end)
+    if (!c || !isfinite(start) || !isfinite(end) || start > end)
         return KF_ERROR_ARGUMENT;
     c->active_start = start;
     c->active_end = end;
@@ -54,6 +67,12 @@ kf_result kf_controller_set_active_interval(kf_controller *c, double start, doub
 
 void kf_controller_get_info(const kf_controller *c, kf_controller_info *info)
 {
+    if (!info)
+        return;
+    if (!c) {
+        *info = (kf_controller_info){"", 0, 0, 0, 0, 0, 0};
+        return;
+    }
     *info = (kf_controller_info){c->name,       c->speed,     c->weight,      c->active_start,
                                  c->active_end, c->ref_world, c->ref_sequence};
 }

@@ -114,6 +114,8 @@ double kf_curve_speed(const kf_curve *curve, double u)
 static kf_result derivative(const kf_sequence *s, int order, double t, kf_cursor *cursor,
                             float *out)
 {
+    if (!s || !out)
+        return KF_ERROR_ARGUMENT;
     memset(out, 0, s->components * sizeof *out);
     if (s->interpolation != KFB_INTERP_LINEAR && s->interpolation != KFB_INTERP_SPLINE)
         return KF_ERROR_ARGUMENT;

@@ -65,6 +65,8 @@ uint32_t kf_follower_node_field_components(kf_follower_node node)
 
 void kf_follower_node_initial(kf_follower_node node, float *value)
 {
+    if (!value)
+        return;
     const node_def *n = &nodes[(unsigned)node < KFB_FOLLOWER_NODE_COUNT ? node : 0];
     if (!n->array)
         memcpy(value, n->initial, kfb_follower_field_components((uint32_t)node) * sizeof *value);

@@ -1,36 +1,103 @@
-/* kf_index.c - open-addressing hash indices for the builder (kf_index.h). */
+/* kf_index.c - open-addressing hash indices (kf_index.h). */
 #include <string.h>
 
 #include "kf_index.h"
 #include "kf_private.h"
 
-/* FNV-1a: names are short; any decent spread will do. */
-static uint32_t hash_name(const char *s)
+/*
+ * Keyed hashing. Names come from files and sources an attacker may write;
+ * against any fixed hash they can be crafted to share one bucket, which
+ * makes every check quadratic. Each index therefore hashes with its own
+ * secret key (SipHash-1-3, a keyed function built for exactly this), drawn
+ * when its table is allocated from addresses that differ from run to run
+ * (the table's, the index's, a stack slot's: address-space randomization),
+ * and drawn again at each growth, when every entry is rehashed anyway. No
+ * state is shared between indices.
+ */
+#define ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
+
+static void sip_round(uint64_t v[4])
 {
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
+    v[0] += v[1];
+    v[1] = ROTL(v[1], 13);
+    v[1] ^= v[0];
+    v[0] = ROTL(v[0], 32);
+    v[2] += v[3];
+    v[3] = ROTL(v[3], 16);
+    v[3] ^= v[2];
+    v[0] += v[3];
+    v[3] = ROTL(v[3], 21);
+    v[3] ^= v[0];
+    v[2] += v[1];
+    v[1] = ROTL(v[1], 17);
+    v[1] ^= v[2];
+    v[2] = ROTL(v[2], 32);
 }
 
-static uint32_t hash_key(const uint32_t k[KF_KEY_WORDS])
+uint64_t kf_hash_keyed(const uint64_t key[2], const void *data, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (int i = 0; i < KF_KEY_WORDS; i++) {
-        h ^= k[i];
-        h *= 0x9E3779B1u;
-        h ^= h >> 15;
+    const unsigned char *p = data;
+    uint64_t v[4] = {key[0] ^ 0x736f6d6570736575u, key[1] ^ 0x646f72616e646f6du,
+                     key[0] ^ 0x6c7967656e657261u, key[1] ^ 0x7465646279746573u};
+    const uint64_t last = (uint64_t)n << 56;
+    for (; n >= 8; n -= 8, p += 8) {
+        uint64_t m = 0;
+        for (int i = 0; i < 8; i++)
+            m |= (uint64_t)p[i] << (8 * i);
+        v[3] ^= m;
+        sip_round(v);
+        v[0] ^= m;
     }
-    return h;
+    uint64_t m = last;
+    for (size_t i = 0; i < n; i++)
+        m |= (uint64_t)p[i] << (8 * i);
+    v[3] ^= m;
+    sip_round(v);
+    v[0] ^= m;
+    v[2] ^= 0xff;
+    sip_round(v);
+    sip_round(v);
+    sip_round(v);
+    return v[0] ^ v[1] ^ v[2] ^ v[3];
 }
 
-const kf_name_slot *kf_name_find(const kf_name_index *x, const char *name)
+static uint64_t mix64(uint64_t z)
 {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+void kf_hash_key_draw(uint64_t key[2], const void *table, const void *index)
+{
+    const unsigned char here = 0;
+    key[0] = mix64((uint64_t)(uintptr_t)table ^ mix64((uint64_t)(uintptr_t)&here));
+    key[1] = mix64((uint64_t)(uintptr_t)index + key[0]);
+}
+
+static uint32_t hash_name(const uint64_t key[2], const char *s)
+{
+    return (uint32_t)kf_hash_keyed(key, s, strlen(s));
+}
+
+static uint32_t hash_key(const uint64_t key[2], const uint32_t k[KF_KEY_WORDS])
+{
+    unsigned char bytes[KF_KEY_WORDS * 4];
+    for (int i = 0; i < KF_KEY_WORDS; i++)
+        for (int b = 0; b < 4; b++)
+            bytes[4 * i + b] = (unsigned char)(k[i] >> (8 * b));
+    return (uint32_t)kf_hash_keyed(key, bytes, sizeof bytes);
+}
+
+const kf_name_slot *kf_name_find(const kf_name_index *cx, const char *name)
+{
+    kf_name_index *x = (kf_name_index *)cx; /* only the probe count changes */
     if (!x->capacity)
         return NULL;
-    uint32_t h = hash_name(name), mask = x->capacity - 1;
+    uint32_t h = hash_name(x->key, name), mask = x->capacity - 1;
     for (uint32_t i = h & mask;; i = (i + 1) & mask) {
         const kf_name_slot *s = &x->slots[i];
+        x->probes++;
         if (!s->name)
             return NULL;
         if (s->hash == h && strcmp(s->name, name) == 0)
@@ -38,12 +105,12 @@ const kf_name_slot *kf_name_find(const kf_name_index *x, const char *name)
     }
 }
 
-static void name_put(kf_name_slot *slots, uint32_t capacity, kf_name_slot entry)
+static void name_put(kf_name_index *x, kf_name_slot entry)
 {
-    uint32_t mask = capacity - 1, i = entry.hash & mask;
-    while (slots[i].name)
+    uint32_t mask = x->capacity - 1, i = entry.hash & mask;
+    for (x->probes++; x->slots[i].name; x->probes++)
         i = (i + 1) & mask;
-    slots[i] = entry;
+    x->slots[i] = entry;
 }
 
 int kf_name_reserve(kf_name_index *x, const kf_allocator *a)
@@ -56,19 +123,24 @@ int kf_name_reserve(kf_name_index *x, const kf_allocator *a)
         kf_name_slot *slots = kf_calloc(a, grown, sizeof *slots);
         if (!slots)
             return 0;
+        kf_name_index next = {slots, grown, 0, {0, 0}, x->probes};
+        kf_hash_key_draw(next.key, slots, x);
         for (uint32_t i = 0; i < x->capacity; i++)
-            if (x->slots[i].name)
-                name_put(slots, grown, x->slots[i]);
+            if (x->slots[i].name) {
+                kf_name_slot e = x->slots[i];
+                e.hash = hash_name(next.key, e.name);
+                name_put(&next, e);
+            }
         kf_free(a, x->slots, (size_t)x->capacity * sizeof *x->slots);
-        x->slots = slots;
-        x->capacity = grown;
+        next.count = x->count;
+        *x = next;
     }
     return 1;
 }
 
 void kf_name_add(kf_name_index *x, const char *name, uint32_t kind, uint32_t index)
 {
-    name_put(x->slots, x->capacity, (kf_name_slot){name, hash_name(name), kind, index});
+    name_put(x, (kf_name_slot){name, hash_name(x->key, name), kind, index});
     x->count++;
 }
 
@@ -80,13 +152,15 @@ void kf_name_index_free(kf_name_index *x, const kf_allocator *a)
 
 enum { KEY_WORDS = KF_KEY_WORDS + 1 }; /* the key, then 1 if used */
 
-int kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
+int kf_key_contains(const kf_key_index *cx, const uint32_t key[KF_KEY_WORDS])
 {
+    kf_key_index *x = (kf_key_index *)cx; /* only the probe count changes */
     if (!x->capacity)
         return 0;
     uint32_t mask = x->capacity - 1;
-    for (uint32_t i = hash_key(key) & mask;; i = (i + 1) & mask) {
+    for (uint32_t i = hash_key(x->key, key) & mask;; i = (i + 1) & mask) {
         const uint32_t *s = x->slots + (size_t)i * KEY_WORDS;
+        x->probes++;
         if (!s[KF_KEY_WORDS])
             return 0;
         if (memcmp(s, key, KF_KEY_WORDS * sizeof *key) == 0)
@@ -94,13 +168,13 @@ int kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
     }
 }
 
-static void key_put(uint32_t *slots, uint32_t capacity, const uint32_t key[KF_KEY_WORDS])
+static void key_put(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
 {
-    uint32_t mask = capacity - 1, i = hash_key(key) & mask;
-    while (slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS])
+    uint32_t mask = x->capacity - 1, i = hash_key(x->key, key) & mask;
+    for (x->probes++; x->slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS]; x->probes++)
         i = (i + 1) & mask;
-    memcpy(slots + (size_t)i * KEY_WORDS, key, KF_KEY_WORDS * sizeof *key);
-    slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS] = 1;
+    memcpy(x->slots + (size_t)i * KEY_WORDS, key, KF_KEY_WORDS * sizeof *key);
+    x->slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS] = 1;
 }
 
 int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
@@ -112,19 +186,21 @@ int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
         uint32_t *slots = kf_calloc(a, (size_t)grown * KEY_WORDS, sizeof *slots);
         if (!slots)
             return 0;
+        kf_key_index next = {slots, grown, 0, {0, 0}, x->probes};
+        kf_hash_key_draw(next.key, slots, x);
         for (uint32_t i = 0; i < x->capacity; i++)
             if (x->slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS])
-                key_put(slots, grown, x->slots + (size_t)i * KEY_WORDS);
+                key_put(&next, x->slots + (size_t)i * KEY_WORDS);
         kf_free(a, x->slots, (size_t)x->capacity * KEY_WORDS * sizeof *x->slots);
-        x->slots = slots;
-        x->capacity = grown;
+        next.count = x->count;
+        *x = next;
     }
     return 1;
 }
 
 void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
 {
-    key_put(x->slots, x->capacity, key);
+    key_put(x, key);
     x->count++;
 }
 
@@ -132,4 +208,13 @@ void kf_key_index_free(kf_key_index *x, const kf_allocator *a)
 {
     kf_free(a, x->slots, (size_t)x->capacity * KEY_WORDS * sizeof *x->slots);
     memset(x, 0, sizeof *x);
+}
+
+void kf_track_binding(const kf_track *t, uint32_t key[KF_KEY_WORDS])
+{
+    uint32_t cycle_bits;
+    memcpy(&cycle_bits, &t->cycle_interval, sizeof cycle_bits);
+    const uint32_t k[KF_KEY_WORDS] = {t->animator_kind, t->animator, t->controller, t->target,
+                                      cycle_bits,       t->loop,     t->ease};
+    memcpy(key, k, sizeof k);
 }

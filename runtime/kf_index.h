@@ -1,13 +1,23 @@
 /*
  * kf_index.h - hash indices of names and bindings, so that the builder's
- * and the reader's uniqueness checks cost O(n) rather than a scan per name.
+ * and the reader's uniqueness checks cost O(n) expected, whatever the names
+ * (keyed hashing, kf_index.c), rather than a scan per name.
  */
 #ifndef KF_INDEX_H
 #define KF_INDEX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "kf.h"
+
+/* SipHash-1-3 of `n` bytes under a 128-bit secret `key`: a hash that names
+ * cannot be crafted against without the key. Every hash table of names
+ * from files or sources (here, and kfc's YAML tables) uses it. */
+uint64_t kf_hash_keyed(const uint64_t key[2], const void *data, size_t n);
+/* A fresh secret for one table, from addresses that differ from run to
+ * run (the table's, its owner's, a stack slot's): no global state. */
+void kf_hash_key_draw(uint64_t key[2], const void *table, const void *owner);
 
 /* Names of one namespace, each with the object it names. Names are not
  * copied: they must outlive the index (the builder owns them). */
@@ -18,10 +28,15 @@ typedef struct kf_name_slot {
     uint32_t    index;
 } kf_name_slot;
 
+/* Zero-initialized when empty. `key` is the index's own hash secret
+ * (kf_index.c); `probes` counts the slots every call has visited, so tests
+ * can check that crafted names cost no more than any others. */
 typedef struct kf_name_index {
     kf_name_slot *slots;
     uint32_t      capacity; /* 0 or a power of two */
     uint32_t      count;
+    uint64_t      key[2];
+    uint64_t      probes;
 } kf_name_index;
 
 /* The slot holding `name`, or NULL. */
@@ -43,6 +58,8 @@ typedef struct kf_key_index {
     uint32_t *slots;    /* KF_KEY_WORDS + 1 words each: key, then 1 if used */
     uint32_t  capacity; /* 0 or a power of two */
     uint32_t  count;
+    uint64_t  key[2];   /* as kf_name_index */
+    uint64_t  probes;
 } kf_key_index;
 
 int  kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
@@ -50,5 +67,9 @@ int  kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 int  kf_key_reserve(kf_key_index *x, const kf_allocator *a);
 void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 void kf_key_index_free(kf_key_index *x, const kf_allocator *a);
+
+/* A track's binding key: what no two tracks of one file may share. */
+struct kf_track;
+void kf_track_binding(const struct kf_track *t, uint32_t key[KF_KEY_WORDS]);
 
 #endif /* KF_INDEX_H */

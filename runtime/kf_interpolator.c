@@ -28,6 +28,8 @@ static uint32_t values_per_key(const struct kf_interpolator *p)
 
 uint32_t kf_interpolator_components(const kf_interpolator *p)
 {
+    if (!p)
+        return 0;
     if (p->node == KFB_NODE_EASE_IN_EASE_OUT)
         return 1;
     return values_per_key(p) * kf_node_dimension((kf_node)p->node);
@@ -35,6 +37,13 @@ uint32_t kf_interpolator_components(const kf_interpolator *p)
 
 void kf_interpolator_get_info(const kf_interpolator *p, kf_interpolator_info *info)
 {
+    if (!info)
+        return;
+    if (!p) {
+        memset(info, 0, sizeof *info);
+        info->name = "";
+        return;
+    }
     const int ease = p->node == KFB_NODE_EASE_IN_EASE_OUT;
     memset(info, 0, sizeof *info);
     info->name = p->name;
@@ -54,6 +63,8 @@ void kf_interpolator_get_info(const kf_interpolator *p, kf_interpolator_info *in
 
 void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4])
 {
+    if (!quat || !axis_angle)
+        return;
     double q[4] = {quat[0], quat[1], quat[2], quat[3]};
     if (q[3] < 0.0) /* the same rotation, with an angle in [0, pi] */
         for (int k = 0; k < 4; k++)
@@ -117,7 +128,7 @@ static double ease_local(const struct kf_interpolator *p, uint32_t i, double u)
 
 double kf_interpolator_ease(const kf_interpolator *p, double fraction)
 {
-    if (p->node != KFB_NODE_EASE_IN_EASE_OUT)
+    if (!p || p->node != KFB_NODE_EASE_IN_EASE_OUT)
         return fraction;
     uint32_t i;
     double u;
@@ -192,6 +203,8 @@ void kf_interpolator_sample(const kf_interpolator *p, double fraction, kf_cursor
 {
     uint32_t i;
     double u;
+    if (!p || !out)
+        return;
     if (p->node == KFB_NODE_EASE_IN_EASE_OUT) {
         out[0] = (float)kf_interpolator_ease(p, fraction);
         return;

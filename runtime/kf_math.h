@@ -6,6 +6,7 @@
 #ifndef KF_MATH_H
 #define KF_MATH_H
 
+#include <float.h>
 #include <stdint.h>
 
 /* Below this, |q.xyz| is treated as zero by log/exp, and dot products this
@@ -19,6 +20,13 @@ static inline void kf_widen(const float *in, uint32_t n, double *out)
 {
     for (uint32_t i = 0; i < n; i++)
         out[i] = in[i];
+}
+
+/* A double to the nearest float, +-FLT_MAX beyond the float range (NaN
+ * stays NaN): blended and weighted values stay finite. */
+static inline float kf_narrow_saturate(double x)
+{
+    return x > FLT_MAX ? FLT_MAX : x < -FLT_MAX ? -FLT_MAX : (float)x;
 }
 
 static inline void kf_narrow(const double *in, uint32_t n, float *out)

@@ -103,18 +103,16 @@ struct kf_player {
     kf_follower_state **followers;     /* per track: its follower's state, or NULL */
 };
 
-/* Transitions a follower track's chaser holds: KF_FOLLOWER_DEFAULT_CAPACITY,
- * fewer for values so large that they would not fit in FOLLOWER_RING_BYTES
- * (kf.h), at least one: a player's memory stays proportional to its
- * animation's, whatever a file holds. */
+/* A follower track's chaser holds `capacity` transitions (chosen for the
+ * whole player by player_capacity), fewer if one state would pass
+ * FOLLOWER_RING_BYTES, at least one. */
 #define FOLLOWER_RING_BYTES ((size_t)1 << 20)
 
-static uint32_t follower_capacity(const kf_follower *f)
+static uint32_t follower_capacity(const kf_follower *f, uint32_t capacity)
 {
     const size_t per_transition = ((size_t)kf_follower_components(f) + 1) * sizeof(double);
     const size_t fit = FOLLOWER_RING_BYTES / per_transition;
-    return fit < 1 ? 1 : fit > KF_FOLLOWER_DEFAULT_CAPACITY ? KF_FOLLOWER_DEFAULT_CAPACITY
-                                                             : (uint32_t)fit;
+    return fit < 1 ? 1 : fit > capacity ? capacity : (uint32_t)fit;
 }
 
 /* Appends an array to a layout being measured (base == NULL) or carved. */
@@ -129,7 +127,8 @@ static void *carve(unsigned char *base, size_t *at, size_t count, size_t size, i
     return base ? base + start : NULL;
 }
 
-static size_t layout(const kf_anim *anim, kf_player *p, unsigned char *base, int *ok)
+static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p,
+                     unsigned char *base, int *ok)
 {
     const kf_objects *o = &anim->objects;
     uint32_t widest = 1;
@@ -162,7 +161,7 @@ static size_t layout(const kf_anim *anim, kf_player *p, unsigned char *base, int
             continue;
         }
         const kf_follower *f = &o->followers[t->animator];
-        const uint32_t capacity = follower_capacity(f);
+        const uint32_t capacity = follower_capacity(f, chaser_capacity);
         size_t size = kf_follower_state_size(f, capacity);
         if (!size)
             *ok = 0;
@@ -305,6 +304,75 @@ static void make_plan(kf_player *p)
     }
 }
 
+/* ---- the memory bound (kf.h) ------------------------------------------- */
+
+static size_t player_bound(const kf_anim *anim)
+{
+    size_t scaled;
+    if (!kf_mul_size(anim->size, KF_PLAYER_BYTES_PER_ANIM_BYTE, &scaled) ||
+        scaled > SIZE_MAX - KF_PLAYER_FIXED_BYTES)
+        return SIZE_MAX;
+    return scaled + KF_PLAYER_FIXED_BYTES;
+}
+
+static size_t measure(const kf_anim *anim, uint32_t capacity)
+{
+    kf_player probe;
+    int ok;
+    size_t size = layout(anim, capacity, &probe, NULL, &ok);
+    return ok ? size : SIZE_MAX;
+}
+
+/* The chaser capacity of a player of `anim`: the largest, up to
+ * KF_FOLLOWER_DEFAULT_CAPACITY, that keeps the player within the bound;
+ * 0 if not even one transition per chaser fits. A player's size grows with
+ * the capacity, so a binary search finds it. */
+static uint32_t player_capacity(const kf_anim *anim)
+{
+    const size_t bound = player_bound(anim);
+    if (measure(anim, 1) > bound)
+        return 0;
+    uint32_t lo = 1, hi = KF_FOLLOWER_DEFAULT_CAPACITY;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo + 1) / 2;
+        if (measure(anim, mid) <= bound)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+kf_result kf_objects_player_size(const kf_objects *o, size_t anim_bytes, size_t *bytes)
+{
+    kf_anim anim;
+    memset(&anim, 0, sizeof anim);
+    anim.objects = *o;
+    anim.size = anim_bytes;
+    for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
+        anim.value_count += o->targets[i].components;
+    *bytes = 0;
+    const uint32_t capacity = player_capacity(&anim);
+    if (!capacity)
+        return KF_ERROR_LIMIT;
+    *bytes = measure(&anim, capacity);
+    return KF_OK;
+}
+
+kf_result kf_player_size(const kf_anim *anim, size_t *bytes)
+{
+    if (!bytes)
+        return KF_ERROR_ARGUMENT;
+    *bytes = 0;
+    if (!anim)
+        return KF_ERROR_ARGUMENT;
+    const uint32_t capacity = player_capacity(anim);
+    if (!capacity)
+        return KF_ERROR_LIMIT;
+    *bytes = measure(anim, capacity);
+    return KF_OK;
+}
+
 kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, kf_player **out)
 {
     if (!out)
@@ -314,7 +382,10 @@ kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, k
         return KF_ERROR_ARGUMENT;
     kf_player probe;
     int ok;
-    size_t size = layout(anim, &probe, NULL, &ok);
+    const uint32_t capacity = player_capacity(anim);
+    if (!capacity)
+        return KF_ERROR_LIMIT;
+    size_t size = layout(anim, capacity, &probe, NULL, &ok);
     if (!ok)
         return KF_ERROR_OUT_OF_MEMORY;
     kf_allocator a = kf_allocator_or_default(allocator);
@@ -323,7 +394,7 @@ kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, k
         return KF_ERROR_OUT_OF_MEMORY;
     memset(base, 0, size);
     kf_player *p = (kf_player *)base;
-    layout(anim, p, base, &ok);
+    layout(anim, capacity, p, base, &ok);
     p->anim = anim;
     p->allocator = a;
     p->size = size;
@@ -343,6 +414,8 @@ void kf_player_destroy(kf_player *p)
 
 void kf_player_reset(kf_player *p)
 {
+    if (!p)
+        return;
     const kf_objects *o = &p->anim->objects;
     if (o->count[KF_KIND_CONTROLLER])
         memcpy(p->controllers, o->controllers, o->count[KF_KIND_CONTROLLER] * sizeof *p->controllers);
@@ -413,7 +486,7 @@ static void finish(kf_player *p, uint32_t target, float *v, uint32_t finish, dou
         normalize_single(v);
     if (finish & FINISH_WEIGHT)
         for (uint32_t k = 0; k < t->components; k++)
-            v[k] = (float)(w * v[k]);
+            v[k] = kf_narrow_saturate(w * v[k]);
     if (finish & FINISH_CLAMP)
         kf_property_clamp(t->property, t->components, v);
 }
@@ -489,6 +562,8 @@ static void play_group_at(kf_player *p, play_group *g, double position, double w
 
 void kf_player_update(kf_player *p, double world_time)
 {
+    if (!p)
+        return;
     const kf_objects *o = &p->anim->objects;
     for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++) {
         const kf_controller *c = &p->controllers[i];
@@ -542,7 +617,7 @@ void kf_player_update(kf_player *p, double world_time)
                 normalize_orientation(sum, p->weights[i], value);
             } else {
                 for (uint32_t k = 0; k < t->components; k++)
-                    value[k] = (float)sum[k];
+                    value[k] = kf_narrow_saturate(sum[k]);
                 kf_property_clamp(t->property, t->components, value);
             }
         } /* else no active track: the target keeps its value */
@@ -563,6 +638,9 @@ kf_result kf_player_set_value(kf_player *p, uint32_t target, const float *value)
     if (!p || !value || target >= p->anim->objects.count[KF_KIND_TARGET])
         return KF_ERROR_ARGUMENT;
     const kf_target *t = &p->anim->objects.targets[target];
+    for (uint32_t i = 0; i < t->components; i++)
+        if (!isfinite(value[i]))
+            return KF_ERROR_ARGUMENT;
     memcpy(p->values + t->value_offset, value, t->components * sizeof *value);
     return KF_OK;
 }

@@ -174,7 +174,33 @@ struct kf_anim {
     uint32_t     value_count;  /* sum of target components */
 };
 
+/* Where a loaded anim's parts lie in its one allocation (kf_read.c), from
+ * the object counts and the raw sizes of the string and data sections; 0 if
+ * the total does not fit in a size_t. The writer uses it to foresee the
+ * loaded size, and so the player bound (kf.h). */
+typedef struct kf_anim_layout {
+    size_t total;
+    size_t anim, sequences, controllers, targets, tracks, interpolators, followers, data,
+        strings;
+} kf_anim_layout;
+int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
+                      kf_anim_layout *l);
+
+/* The bytes of a player of objects `o` loaded into `anim_bytes` (KF_OK),
+ * or KF_ERROR_LIMIT past the bound (kf_player.c). */
+kf_result kf_objects_player_size(const kf_objects *o, size_t anim_bytes, size_t *bytes);
+
 /* ---- validation (kf_validate.c) ---------------------------------------- */
+
+/* A SLERP/SQUAD key is stored as a unit quaternion: |q|^2 (of the floats,
+ * in double) within this of 1. The builder keeps a key that is, and
+ * normalizes one that is not; the reader refuses one that is not. */
+#define KF_UNIT_QUAT_TOLERANCE 1e-6
+
+/* Whether `name` is a name kfc can write and read back: non-empty, valid
+ * UTF-8 encoding Unicode scalar values only (no overlong forms, no
+ * surrogates, nothing above U+10FFFF). */
+int kf_name_valid(const char *name);
 
 /* Checks a sequence in stored (rotated) form; errors name authored key
  * indices. Used before writing and when reading. The

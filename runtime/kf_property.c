@@ -54,6 +54,8 @@ const char *kf_property_name(kf_property property)
 
 kf_property kf_property_from_name(const char *name)
 {
+    if (!name)
+        return KF_PROPERTY_CUSTOM;
     for (unsigned p = 1; p < KF_PROPERTY_COUNT; p++)
         if (strcmp(properties[p].name, name) == 0)
             return (kf_property)p;
@@ -70,6 +72,8 @@ int kf_property_accepts(kf_property property, uint32_t components)
 
 void kf_property_rest_value(kf_property property, uint32_t components, float *out)
 {
+    if (!out)
+        return;
     const property_def *p = &properties[(unsigned)property < KF_PROPERTY_COUNT ? property : 0];
     for (uint32_t i = 0; i < components; i++)
         out[i] = p->rest;

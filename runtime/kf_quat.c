@@ -184,6 +184,8 @@ void kf_vslerp(const double a[3], const double b[3], double s, double out[3])
 
 void kf_axis_angle_to_quat(const float axis_angle[4], float quat[4])
 {
+    if (!axis_angle || !quat)
+        return;
     double q[4];
     kf_rotation_to_quat(axis_angle, q);
     for (int i = 0; i < 4; i++)

@@ -103,6 +103,10 @@ static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos
     if (!*s)
         return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
                     "object %u: empty name", (unsigned)index);
+    if (!kf_name_valid(s))
+        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: name at offset %u is not UTF-8 text of Unicode scalar values",
+                    (unsigned)index, (unsigned)offset);
     *out = s;
     return KF_OK;
 }
@@ -696,6 +700,45 @@ static kf_result check_unique_names(loader *L, const kf_objects *o)
     return r;
 }
 
+/* No two tracks share a binding (animator, controller, target and an
+ * interpolator track's TimeSensor), as the builder makes them. */
+static kf_result check_unique_bindings(loader *L, const kf_objects *o)
+{
+    kf_key_index keys = {0};
+    kf_result r = KF_OK;
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK] && r == KF_OK; i++) {
+        uint32_t key[KF_KEY_WORDS];
+        kf_track_binding(&o->tracks[i], key);
+        if (kf_key_contains(&keys, key))
+            r = fail(L, KF_ERROR_DUPLICATE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                     "track %u repeats the binding of an earlier track (animator %u, "
+                     "controller %u, target %u)",
+                     (unsigned)i, (unsigned)o->tracks[i].animator,
+                     (unsigned)o->tracks[i].controller, (unsigned)o->tracks[i].target);
+        else if (!kf_key_reserve(&keys, &L->allocator))
+            r = fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                     "out of memory checking bindings");
+        else
+            kf_key_add(&keys, key);
+    }
+    kf_key_index_free(&keys, &L->allocator);
+    return r;
+}
+
+/* Whatever loads can be played: its players fit kf.h's memory bound. */
+static kf_result check_player_bound(loader *L, const kf_anim *anim)
+{
+    size_t bytes;
+    kf_result r = kf_player_size(anim, &bytes);
+    if (r == KF_ERROR_LIMIT)
+        return fail(L, KF_ERROR_LIMIT, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                    "a player of this %zu-byte animation would need more than %u x its size + "
+                    "%zu bytes",
+                    anim->size, (unsigned)KF_PLAYER_BYTES_PER_ANIM_BYTE,
+                    (size_t)KF_PLAYER_FIXED_BYTES);
+    return r == KF_OK ? KF_OK : fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0, "sizing a player failed");
+}
+
 /* ---- the one allocation ---------------------------------------------------- */
 
 /* Adds an array of `count` elements of `size` bytes to a layout, 8-aligned. */
@@ -707,6 +750,26 @@ static int layout_add(size_t *total, size_t count, size_t size, size_t *offset)
         return 0;
     *offset = (*total + 7) & ~(size_t)7;
     *total = *offset + bytes;
+    return 1;
+}
+
+int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
+                      kf_anim_layout *l)
+{
+    size_t total = 0;
+    if (!layout_add(&total, 1, sizeof(kf_anim), &l->anim) ||
+        !layout_add(&total, count[KF_KIND_SEQUENCE], sizeof(struct kf_sequence), &l->sequences) ||
+        !layout_add(&total, count[KF_KIND_CONTROLLER], sizeof(struct kf_controller),
+                    &l->controllers) ||
+        !layout_add(&total, count[KF_KIND_TARGET], sizeof(kf_target), &l->targets) ||
+        !layout_add(&total, count[KF_KIND_TRACK], sizeof(kf_track), &l->tracks) ||
+        !layout_add(&total, count[KF_KIND_INTERPOLATOR], sizeof(struct kf_interpolator),
+                    &l->interpolators) ||
+        !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &l->followers) ||
+        !layout_add(&total, data_size, 1, &l->data) ||
+        !layout_add(&total, strings_size, 1, &l->strings))
+        return 0;
+    l->total = total;
     return 1;
 }
 
@@ -738,21 +801,17 @@ static kf_result load(loader *L, kf_anim **out)
         (r = count_objects(L, objs, objs_size, count)) != KF_OK)
         goto done;
 
-    size_t at_anim, at_seq, at_ctl, at_tgt, at_trk, at_ipl, at_fol, at_data, at_str;
     const uint32_t str_size = L->sections[KFB_SECTION_STRINGS].header.raw_size;
     const uint32_t data_size = L->sections[KFB_SECTION_DATA].header.raw_size;
-    if (!layout_add(&total, 1, sizeof(kf_anim), &at_anim) ||
-        !layout_add(&total, count[KF_KIND_SEQUENCE], sizeof(struct kf_sequence), &at_seq) ||
-        !layout_add(&total, count[KF_KIND_CONTROLLER], sizeof(struct kf_controller), &at_ctl) ||
-        !layout_add(&total, count[KF_KIND_TARGET], sizeof(kf_target), &at_tgt) ||
-        !layout_add(&total, count[KF_KIND_TRACK], sizeof(kf_track), &at_trk) ||
-        !layout_add(&total, count[KF_KIND_INTERPOLATOR], sizeof(struct kf_interpolator),
-                    &at_ipl) ||
-        !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &at_fol) ||
-        !layout_add(&total, data_size, 1, &at_data) || !layout_add(&total, str_size, 1, &at_str)) {
+    kf_anim_layout lay;
+    if (!kf_anim_layout_of(count, data_size, str_size, &lay)) {
         r = fail(L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, 0, "the animation is too large");
         goto done;
     }
+    total = lay.total;
+    const size_t at_anim = lay.anim, at_seq = lay.sequences, at_ctl = lay.controllers,
+                 at_tgt = lay.targets, at_trk = lay.tracks, at_ipl = lay.interpolators,
+                 at_fol = lay.followers, at_data = lay.data, at_str = lay.strings;
     unsigned char *block = kf_alloc(&L->allocator, total);
     if (!block) {
         r = fail(L, KF_ERROR_OUT_OF_MEMORY, KF_NO_INDEX, KF_NO_INDEX, 0,
@@ -781,9 +840,13 @@ static kf_result load(loader *L, kf_anim **out)
     L->data_words = data_size / 4;
     r = read_objects(L, objs, objs_size, anim);
     if (r == KF_OK)
+        r = check_unique_bindings(L, &anim->objects);
+    if (r == KF_OK)
         r = check_targets_played(L, &anim->objects);
     if (r == KF_OK)
         r = check_unique_names(L, &anim->objects);
+    if (r == KF_OK)
+        r = check_player_bound(L, anim);
 
 done:
     kf_free(&L->allocator, objs, objs_size ? objs_size : 1);
@@ -838,6 +901,9 @@ void kf_anim_free(kf_anim *anim)
 
 /* ---- streams and files ----------------------------------------------------- */
 
+/* The first read buffer of a stream load; it doubles up to the declared size. */
+#define KF_STREAM_FIRST_CHUNK ((size_t)64 * 1024)
+
 /* Reads until `size` bytes or the end; returns the count, or (size_t)-1. */
 static size_t read_fully(kf_read_fn read, void *user, unsigned char *buf, size_t size)
 {
@@ -872,19 +938,46 @@ kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *opt
     if ((uint64_t)file_size > (uint64_t)L.max_section * KFB_SECTION_COUNT + 4096)
         return fail(&L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 16,
                     "declared file size %u exceeds the loader's limit", (unsigned)file_size);
-    unsigned char *file = kf_alloc(&L.allocator, file_size);
+    /* The buffer grows as bytes arrive (doubling, so O(n) copying): a short
+     * stream declaring a huge size costs what it holds, and ends as
+     * KF_ERROR_TRUNCATED rather than a large allocation. */
+    size_t cap = file_size < KF_STREAM_FIRST_CHUNK ? file_size : KF_STREAM_FIRST_CHUNK;
+    if (cap < sizeof header)
+        cap = sizeof header;
+    unsigned char *file = kf_alloc(&L.allocator, cap);
     if (!file)
         return fail(&L, KF_ERROR_OUT_OF_MEMORY, KF_NO_INDEX, KF_NO_INDEX, 0,
-                    "out of memory for a %u-byte file", (unsigned)file_size);
+                    "out of memory for a %zu-byte read buffer", cap);
     memcpy(file, header, sizeof header);
-    size_t rest = read_fully(read, user, file + sizeof header, file_size - sizeof header);
+    size_t have = sizeof header;
+    r = KF_OK;
+    while (r == KF_OK && have < file_size) {
+        if (have == cap) {
+            size_t grown = cap > file_size / 2 ? file_size : cap * 2;
+            unsigned char *bigger = kf_alloc(&L.allocator, grown);
+            if (!bigger) {
+                r = fail(&L, KF_ERROR_OUT_OF_MEMORY, KF_NO_INDEX, KF_NO_INDEX, have,
+                         "out of memory growing the read buffer to %zu bytes", grown);
+                break;
+            }
+            memcpy(bigger, file, have);
+            kf_free(&L.allocator, file, cap);
+            file = bigger;
+            cap = grown;
+        }
+        size_t n = read_fully(read, user, file + have, cap - have);
+        if (n == (size_t)-1)
+            r = fail(&L, KF_ERROR_IO, KF_NO_INDEX, KF_NO_INDEX, have, "reading the file failed");
+        else if (n < cap - have)
+            r = fail(&L, KF_ERROR_TRUNCATED, KF_NO_INDEX, KF_NO_INDEX, have + n,
+                     "the file is %zu bytes; its header declares %u", have + n,
+                     (unsigned)file_size);
+        else
+            have += n;
+    }
     unsigned char extra;
-    if (rest == (size_t)-1) {
-        r = fail(&L, KF_ERROR_IO, KF_NO_INDEX, KF_NO_INDEX, sizeof header, "reading the file failed");
-    } else if (rest < file_size - sizeof header) {
-        r = fail(&L, KF_ERROR_TRUNCATED, KF_NO_INDEX, KF_NO_INDEX, sizeof header + rest,
-                 "the file is %zu bytes; its header declares %u", sizeof header + rest,
-                 (unsigned)file_size);
+    if (r != KF_OK) {
+        /* reported above */
     } else if (read_fully(read, user, &extra, 1) == 1) {
         r = fail(&L, KF_ERROR_TRAILING_DATA, KF_NO_INDEX, KF_NO_INDEX, file_size,
                  "data follows the declared end of the file (%u bytes)", (unsigned)file_size);
@@ -893,7 +986,7 @@ kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *opt
         L.size = file_size;
         r = load(&L, out);
     }
-    kf_free(&L.allocator, file, file_size);
+    kf_free(&L.allocator, file, cap);
     return r;
 }
 

@@ -27,6 +27,7 @@ static const struct {
     [KF_ERROR_ARGUMENT]      = {"KF_ERROR_ARGUMENT", "invalid argument"},
     [KF_ERROR_NOT_FOUND]     = {"KF_ERROR_NOT_FOUND", "no such object"},
     [KF_ERROR_DUPLICATE]     = {"KF_ERROR_DUPLICATE", "duplicate name or binding"},
+    [KF_ERROR_LIMIT]         = {"KF_ERROR_LIMIT", "a player would exceed its memory bound"},
 };
 
 const char *kf_result_message(kf_result result)

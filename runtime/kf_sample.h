@@ -14,6 +14,7 @@
 #ifndef KF_SAMPLE_H
 #define KF_SAMPLE_H
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -231,13 +232,24 @@ KF_KERNEL void kf_key(const struct kf_sequence *s, size_t i, float *restrict out
     }
 }
 
+/* a + u (b - a), the fast form, overflows when the keys are more than
+ * FLT_MAX apart (and can round past FLT_MAX next to it); the convex
+ * combination in double is finite there. Finite keys, finite result. */
+KF_KERNEL float kf_lerp1(float a, float b, float u)
+{
+    const float r = a + u * (b - a);
+    if (!(fabsf(r) <= FLT_MAX))
+        return (float)((1.0 - (double)u) * a + (double)u * b);
+    return r;
+}
+
 KF_KERNEL void kf_lerp3(const struct kf_sequence *s, size_t i, size_t j, float u,
                         float *restrict out)
 {
     const float *a = s->values + 3 * i, *b = s->values + 3 * j;
-    out[0] = a[0] + u * (b[0] - a[0]);
-    out[1] = a[1] + u * (b[1] - a[1]);
-    out[2] = a[2] + u * (b[2] - a[2]);
+    out[0] = kf_lerp1(a[0], b[0], u);
+    out[1] = kf_lerp1(a[1], b[1], u);
+    out[2] = kf_lerp1(a[2], b[2], u);
 }
 
 KF_KERNEL void kf_lerp(const struct kf_sequence *s, size_t i, size_t j, float u,
@@ -246,7 +258,7 @@ KF_KERNEL void kf_lerp(const struct kf_sequence *s, size_t i, size_t j, float u,
     const uint32_t c = s->components;
     const float *a = s->values + c * i, *b = s->values + c * j;
     for (uint32_t k = 0; k < c; k++)
-        out[k] = a[k] + u * (b[k] - a[k]);
+        out[k] = kf_lerp1(a[k], b[k], u);
 }
 
 KF_KERNEL void kf_hermite(const struct kf_sequence *s, size_t i, size_t j, const float h[4],

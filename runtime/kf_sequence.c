@@ -15,6 +15,8 @@
 
 void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float *out)
 {
+    if (!s || !out)
+        return;
     kf_segment seg;
     uint32_t hint = cursor ? cursor->key : 0;
     kf_locate(s, t, &hint, &seg);

@@ -13,6 +13,39 @@
 #include "kf_math.h"
 
 
+/* YAML (and so kfc) reads and writes UTF-8 text of scalar values; a name
+ * outside that could load but not decompile into a source that compiles. */
+int kf_name_valid(const char *name)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    if (!p || !*p)
+        return 0;
+    while (*p) {
+        uint32_t c = *p, need, min;
+        if (c < 0x80) {
+            p++;
+            continue;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            need = 1, min = 0x80, c &= 0x1F;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2, min = 0x800, c &= 0x0F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3, min = 0x10000, c &= 0x07;
+        } else {
+            return 0;
+        }
+        p++;
+        for (uint32_t k = 0; k < need; k++, p++) {
+            if ((*p & 0xC0) != 0x80)
+                return 0;
+            c = (c << 6) | (*p & 0x3Fu);
+        }
+        if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+            return 0;
+    }
+    return 1;
+}
+
 /* The sizes are layout facts (formats/kfb_format.h); these narrow them for
  * sequences whose header passed kf_validate_sequence_header. */
 uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
@@ -99,6 +132,16 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
         if (!all_finite(s->values + (size_t)j * c, c, &bad))
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, key,
                            "key %u component %u is not a finite number", (unsigned)key, (unsigned)bad);
+        if (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) {
+            const float *q = s->values + (size_t)j * c;
+            double n2 = 0.0;
+            for (int i = 0; i < 4; i++)
+                n2 += (double)q[i] * q[i];
+            if (!(fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE))
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, key,
+                                  "key %u is not a unit quaternion (|q|^2 = %g)", (unsigned)key,
+                                  n2);
+        }
     }
     for (uint32_t j = 1; j < v; j++) {
         if (s->times[j] < s->times[j - 1]) {
@@ -216,6 +259,10 @@ kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
             return kf_fail_at(error, KF_ERROR_VALUE, names[i], (uint32_t)(i & 1), "value is not a finite number");
     if (c->weight < 0.0)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_WEIGHT, KF_NO_INDEX, "weight %g is negative", c->weight);
+    if (c->weight > KF_MAX_WEIGHT)
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_WEIGHT, KF_NO_INDEX,
+                          "weight %g is above the largest a player blends (%g)", c->weight,
+                          KF_MAX_WEIGHT);
     if (c->active_start > c->active_end)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ACTIVE_INTERVAL, KF_NO_INDEX,
                        "active interval starts at %g, after its end %g", c->active_start,

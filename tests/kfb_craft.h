@@ -34,6 +34,8 @@ static inline void craft_put(unsigned char *p, uint32_t v)
 /* Finds the three sections by walking the stored sizes; 0 if it cannot. */
 static inline int craft_sections(const unsigned char *f, size_t size, craft_section s[3])
 {
+    /* Zeroed first: a caller that goes on after a failure reads zeros. */
+    memset(s, 0, 3 * sizeof *s);
     size_t pos = KFB_HEADER_SIZE;
     for (int i = 0; i < 3; i++) {
         if (size < pos + KFB_SECTION_HEADER_SIZE)

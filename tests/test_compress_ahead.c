@@ -48,6 +48,20 @@ static kf_builder *big_builder(int ahead_level, uint32_t sequences)
 
 int main(void)
 {
+    /* An empty animation: the worker saw nothing and the DATA section has no
+     * buffer (found by fuzz_builder: an offset into a null pointer). */
+    {
+        kf_builder *empty, *plain;
+        kf_builder_create(NULL, &empty);
+        kf_builder_create(NULL, &plain);
+        CHECK(kf_builder_compress_ahead(empty, 1) == KF_OK, "compress ahead, empty");
+        test_bytes want = encode(plain, 1), got = encode(empty, 1);
+        same(&want, &got, "empty, ahead");
+        free(want.data);
+        free(got.data);
+        kf_builder_destroy(empty);
+        kf_builder_destroy(plain);
+    }
     for (int level = 1; level <= 9; level += 4) {
         kf_builder *plain = big_builder(0, 300), *ahead = big_builder(level, 300);
         test_bytes want = encode(plain, level), got = encode(ahead, level);

@@ -14,7 +14,8 @@
 #include "test_util.h"
 
 /* Objects of the base file, in file order. */
-enum { SEQ_LINEAR, SEQ_SPLINE, CONTROLLER, TARGET_T, TARGET_A, TRACK_T, TRACK_A };
+enum { SEQ_LINEAR, SEQ_SPLINE, CONTROLLER, CONTROLLER_RUN, TARGET_T, TARGET_A, TRACK_T, TRACK_A,
+       TRACK_RUN };
 
 static kf_builder *base_builder(void)
 {
@@ -28,10 +29,15 @@ static kf_builder *base_builder(void)
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "walk";
+    kf_controller_desc run;
+    kf_controller_desc_init(&run);
+    run.name = "run";
     kf_track_desc tt = {"lin", "walk", "a.translation", 0}, ta = {"spl", "walk", "a.alpha", 0};
+    kf_track_desc tr = {"lin", "run", "a.translation", 0};
     if (kf_builder_add_sequence(b, &lin, &e) || kf_builder_add_sequence(b, &spl, &e) ||
-        kf_builder_add_controller(b, &c, &e) || kf_builder_add_track(b, &tt, &e) ||
-        kf_builder_add_track(b, &ta, &e)) {
+        kf_builder_add_controller(b, &c, &e) || kf_builder_add_controller(b, &run, &e) ||
+        kf_builder_add_track(b, &tt, &e) || kf_builder_add_track(b, &ta, &e) ||
+        kf_builder_add_track(b, &tr, &e)) {
         fprintf(stderr, "base file: %s\n", e.message);
         exit(1);
     }
@@ -52,6 +58,7 @@ typedef enum patch_kind {
     FILE_BYTE,
     OBJECT_WORD, /* object, at = word index in the body */
     KEY_TIME,    /* object (a sequence), at = stored key; value = float bits */
+    STRING_WORD, /* at = byte offset in the (stored) string table; value = 4 bytes, LE */
     TRUNCATE,    /* at = new size */
     APPEND,      /* at = bytes of zeros appended */
     SET_OPTION   /* at = max_section_size */
@@ -136,7 +143,19 @@ static const bad_file table[] = {
     {"translation with 2 components", 0, OBJECT_WORD, TARGET_T, 2, 2, 0, KF_ERROR_VALUE},
     {"track animator kind", 0, OBJECT_WORD, TRACK_T, 0, 7, 0, KF_ERROR_VALUE},
     {"track animator out of range", 0, OBJECT_WORD, TRACK_T, 1, 2, 0, KF_ERROR_REFERENCE},
-    {"track controller out of range", 0, OBJECT_WORD, TRACK_T, 2, 1, 0, KF_ERROR_REFERENCE},
+    {"track controller out of range", 0, OBJECT_WORD, TRACK_T, 2, 2, 0, KF_ERROR_REFERENCE},
+    {"two tracks of one binding", 0, OBJECT_WORD, TRACK_RUN, 2, 0, 0, KF_ERROR_DUPLICATE},
+    {"the same binding without a controller", 0, OBJECT_WORD, TRACK_RUN, 2, KFB_NONE, 0, KF_OK},
+    /* Names: exactly the UTF-8 text kfc reads and writes. "lin" is at 0. */
+    {"name with a UTF-8 surrogate", 0, STRING_WORD, 0, 0, 0x0080A0ED, 0, KF_ERROR_STRING},
+    {"name above U+10FFFF", 0, STRING_WORD, 0, 0, 0x808090F4, 0, KF_ERROR_STRING},
+    {"name with an overlong slash", 0, STRING_WORD, 0, 0, 0x006EAFC0, 0, KF_ERROR_STRING},
+    {"name with an overlong 3-byte form", 0, STRING_WORD, 0, 0, 0x00AF80E0, 0, KF_ERROR_STRING},
+    {"name with a lone continuation byte", 0, STRING_WORD, 0, 0, 0x006E6980, 0, KF_ERROR_STRING},
+    {"name cut inside a sequence", 0, STRING_WORD, 0, 0, 0x006E69E2, 0, KF_ERROR_STRING},
+    {"name with an e acute", 0, STRING_WORD, 0, 0, 0x006EA9C3, 0, KF_OK},
+    {"name with U+10FFFF", 0, STRING_WORD, 0, 0, 0xBFBF8FF4, 0, KF_OK},
+    {"name with U+FFFD", 0, STRING_WORD, 0, 0, 0x00BDBFEF, 0, KF_OK},
     {"track target out of range", 0, OBJECT_WORD, TRACK_T, 3, 2, 0, KF_ERROR_REFERENCE},
     {"two animators of one name", 0, OBJECT_WORD, SEQ_SPLINE, 0, 0, 0, KF_ERROR_DUPLICATE},
     {"a controller named like an animator (another namespace)", 0, OBJECT_WORD, CONTROLLER, 0, 0,
@@ -175,6 +194,9 @@ static void run(const bad_file *t, const test_bytes *plain, const test_bytes *zi
         craft_put(f + s[KFB_SECTION_DATA].stored + 4 * (times + t->at), t->value);
         break;
     }
+    case STRING_WORD:
+        craft_put(f + s[KFB_SECTION_STRINGS].stored + t->at, t->value);
+        break;
     case TRUNCATE:
         size = t->at == (size_t)-1 ? size - 1 : t->at;
         break;
@@ -220,6 +242,38 @@ int main(void)
 
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         run(&table[i], &plain, &zipped);
+
+    /* A SLERP key the builder would have normalized (found by fuzz_load: it
+     * loaded, then decompiled into a source that compiles to another file). */
+    {
+        static const double t2[2] = {0, 1}, q2[8] = {0, 0, 0, 1, 0, 0.6, 0, 0.8};
+        kf_sequence_desc q = {"q", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 1, 4, 2, t2, q2,
+                              0, 1, NULL, 0};
+        kf_builder *qb;
+        kf_builder_create(NULL, &qb);
+        CHECK(kf_builder_add_sequence(qb, &q, NULL) == KF_OK, "slerp sequence");
+        for (int k = 0; k < 2; k++) {
+            test_bytes f = encode(qb, 0);
+            size_t body = craft_object(f.data, f.size, 0);
+            craft_section sec[3];
+            CHECK(body && craft_sections(f.data, f.size, sec), "slerp file sections");
+            if (!body || !craft_sections(f.data, f.size, sec))
+                break;
+            uint32_t values = craft_get(f.data + body + 4 * 9);
+            /* k 0: x = 2, far from unit; k 1: x = 2^-11, |q|^2 = 1 + 2^-22, within
+             * KF_UNIT_QUAT_TOLERANCE (kfc keeps such a key as written). */
+            craft_put(f.data + sec[KFB_SECTION_DATA].stored + 4 * values,
+                      k == 0 ? 0x40000000u /* 2.0 */ : 0x3A000000u /* 2^-11: |q|^2 = 1 + 2^-22 */);
+            craft_fix_crcs(f.data, f.size);
+            kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, NULL);
+            CHECK(r == (k == 0 ? KF_ERROR_VALUE : KF_OK), "slerp key %d: %s", k,
+                  kf_result_name(r));
+            if (r == KF_OK)
+                kf_anim_free(anim);
+            free(f.data);
+        }
+        kf_builder_destroy(qb);
+    }
 
     /* Arguments. */
     CHECK(kf_load_memory(NULL, 10, NULL, &anim, NULL) == KF_ERROR_ARGUMENT, "NULL data");

@@ -5,12 +5,16 @@
  * and played at awkward times (the sum is consumed so nothing is optimized
  * away), then encoded again, loaded again, and compared object by object:
  * the writer and the reader must agree on everything the reader accepts.
+ * And kfc must be able to take it back: whatever loads decompiles to YAML
+ * that compiles to a file with the same objects.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kf_write.h"
+#include "kfc_decompile.h"
+#include "kfc_source.h"
 #include "kfb_craft.h"
 #include "test_util.h"
 
@@ -21,10 +25,20 @@ static int same_floats(const float *a, const float *b, size_t n)
     return n == 0 || memcmp(a, b, n * sizeof *a) == 0;
 }
 
-static void compare(const kf_objects *a, const kf_objects *b)
+static void differ(const char *what, const char *kind, uint32_t i)
+{
+    fprintf(stderr, "%s: %s %u differs\n", what, kind, (unsigned)i);
+    abort();
+}
+
+/* `derived`: also the arrays the writer computes from the authored fields
+ * (tangents, arcs, distance tables). The loader checks those only for
+ * range, so a file may carry others than kfc computes; compiling its
+ * decompiled source recomputes them, and only the authored fields agree. */
+static void compare(const kf_objects *a, const kf_objects *b, int derived, const char *what)
 {
     if (memcmp(a->count, b->count, sizeof a->count) != 0)
-        abort();
+        differ(what, "object count", 0);
     for (uint32_t i = 0; i < a->count[KF_KIND_SEQUENCE]; i++) {
         const struct kf_sequence *x = &a->sequences[i], *y = &b->sequences[i];
         uint32_t tc = kf_sequence_tangent_count(x->interpolation, x->valid_count, x->components);
@@ -35,30 +49,30 @@ static void compare(const kf_objects *a, const kf_objects *b)
             x->valid_count != y->valid_count || memcmp(&x->duration, &y->duration, 4) ||
             !same_floats(x->times, y->times, x->key_count) ||
             !same_floats(x->values, y->values, (size_t)x->key_count * x->components) ||
-            (tc && (!same_floats(x->tangent_out, y->tangent_out, tc) ||
-                    !same_floats(x->tangent_in, y->tangent_in, tc))) ||
-            (ac && !same_floats(x->arcs, y->arcs, ac)))
-            abort();
+            (derived && tc && (!same_floats(x->tangent_out, y->tangent_out, tc) ||
+                               !same_floats(x->tangent_in, y->tangent_in, tc))) ||
+            (derived && ac && !same_floats(x->arcs, y->arcs, ac)))
+            differ(what, "sequence", i);
         if (!x->tcb != !y->tcb || !x->arc_length != !y->arc_length ||
             (x->tcb && !same_floats(x->tcb, y->tcb, 3 * (size_t)x->key_count)) ||
-            (x->arc_length &&
+            (derived && x->arc_length &&
              !same_floats(x->arc_length, y->arc_length,
                           (size_t)kfb_arc_length_floats(x->repeat, x->valid_count))))
-            abort();
+            differ(what, "sequence tcb or arc length of", i);
     }
     for (uint32_t i = 0; i < a->count[KF_KIND_CONTROLLER]; i++) {
         const struct kf_controller *x = &a->controllers[i], *y = &b->controllers[i];
         if (strcmp(x->name, y->name) || memcmp(&x->speed, &y->speed, 6 * sizeof(double)))
-            abort();
+            differ(what, "controller", i);
     }
     for (uint32_t i = 0; i < a->count[KF_KIND_TARGET]; i++)
         if (strcmp(a->targets[i].name, b->targets[i].name) ||
             a->targets[i].property != b->targets[i].property ||
             a->targets[i].components != b->targets[i].components)
-            abort();
+            differ(what, "target", i);
     for (uint32_t i = 0; i < a->count[KF_KIND_TRACK]; i++)
         if (memcmp(&a->tracks[i], &b->tracks[i], sizeof a->tracks[i]))
-            abort();
+            differ(what, "track", i);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -77,8 +91,28 @@ static void load_and_check(const uint8_t *data, size_t size)
     kf_anim *again;
     if (kf_load_memory(bytes.data, bytes.size, NULL, &again, NULL) != KF_OK)
         abort();
-    compare(&anim->objects, &again->objects);
+    compare(&anim->objects, &again->objects, 1, "written again");
     kf_anim_free(again);
+
+    test_bytes yaml = {0}, recompiled = {0};
+    kfc_diag diag;
+    if (kfc_decompile(anim, test_bytes_write, &yaml, &diag) != KFC_OK)
+        abort();
+    kf_builder *builder;
+    if (kf_builder_create(NULL, &builder) != KF_OK)
+        abort();
+    if (kfc_source_compile(yaml.data, yaml.size, NULL, builder, &diag) != KFC_OK) {
+        fprintf(stderr, "decompiled YAML does not compile: %s\n", diag.message);
+        abort();
+    }
+    if (kf_builder_encode(builder, NULL, test_bytes_write, &recompiled, NULL) != KF_OK ||
+        kf_load_memory(recompiled.data, recompiled.size, NULL, &again, NULL) != KF_OK)
+        abort();
+    compare(&anim->objects, &again->objects, 0, "decompiled and compiled");
+    kf_anim_free(again);
+    kf_builder_destroy(builder);
+    free(yaml.data);
+    free(recompiled.data);
     kf_anim_free(anim);
     free(bytes.data);
 }

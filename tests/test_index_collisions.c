@@ -1,0 +1,211 @@
+/*
+ * test_index_collisions.c - names crafted to collide cost no more than any
+ * others. The names share the low 24 bits of FNV-1a (32-bit: the hash the
+ * name indices used; 64-bit: the one kfc's YAML tables used), so under
+ * those hashes every one of them lands in one bucket of any table up to
+ * 2^24 slots and each check scans all earlier names. They are built as a
+ * multicollision: 17 stages, each a pair of 4-letter blocks that take the
+ * same state to the same state, so any choice of one block per stage
+ * collides (2^17 names).
+ *
+ * Checked by counting table probes (the indices' own counters, the YAML
+ * layer's test hook), never by timing: at most PROBES_PER_NAME per name,
+ * where the colliding scheme needs n/2 on average. Then the same names go
+ * end to end: 100k controllers through the builder, the encoder and the
+ * loader's uniqueness check, and 100k keys of one YAML mapping.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kf_index.h"
+#include "kf_private.h"
+#include "kf_test.h"
+#include "kfc_yaml.h"
+#include "test_util.h"
+
+enum { STAGES = 17, BLOCK = 4, NAMES = 100000, CANDIDATES = 8192 };
+#define PROBES_PER_NAME 16
+#define LOW24 0xFFFFFFu
+
+typedef struct fnv {
+    uint64_t basis, prime;
+} fnv;
+
+static const fnv fnv32 = {2166136261u, 16777619u};
+static const fnv fnv64 = {14695981039346656037u, 1099511628211u};
+
+static uint64_t step(const fnv *f, uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * f->prime;
+    return f->prime == fnv32.prime ? h & 0xFFFFFFFFu : h;
+}
+
+typedef struct candidate {
+    uint32_t state;
+    char block[BLOCK];
+} candidate;
+
+static int by_state(const void *x, const void *y)
+{
+    const candidate *a = x, *b = y;
+    return (a->state > b->state) - (a->state < b->state);
+}
+
+/* pairs[stage][0/1]: blocks colliding in the low 24 bits from that stage's
+ * state. Deterministic (a fixed LCG). */
+static void craft(const fnv *f, char pairs[STAGES][2][BLOCK])
+{
+    static candidate c[CANDIDATES];
+    uint64_t h = f->basis, rng = 12345;
+    for (int s = 0; s < STAGES; s++) {
+        for (int found = 0; !found;) {
+            for (int i = 0; i < CANDIDATES; i++) {
+                for (int k = 0; k < BLOCK; k++) {
+                    rng = rng * 6364136223846793005u + 1442695040888963407u;
+                    c[i].block[k] = (char)('a' + (rng >> 33) % 26);
+                }
+                c[i].state = (uint32_t)(step(f, h, c[i].block, BLOCK) & LOW24);
+            }
+            qsort(c, CANDIDATES, sizeof *c, by_state);
+            for (int i = 1; i < CANDIDATES && !found; i++)
+                if (c[i].state == c[i - 1].state && memcmp(c[i].block, c[i - 1].block, BLOCK)) {
+                    memcpy(pairs[s][0], c[i - 1].block, BLOCK);
+                    memcpy(pairs[s][1], c[i].block, BLOCK);
+                    found = 1;
+                }
+        }
+        h = step(f, h, pairs[s][0], BLOCK);
+    }
+}
+
+/* Name i: one block per stage, chosen by the bits of i. */
+static char *names_of(const fnv *f, const char *prefix)
+{
+    static char pairs[STAGES][2][BLOCK];
+    craft(f, pairs);
+    const size_t p = strlen(prefix), len = p + STAGES * BLOCK + 1;
+    char *all = malloc((size_t)NAMES * len);
+    for (uint32_t i = 0; i < NAMES; i++) {
+        char *n = all + (size_t)i * len;
+        memcpy(n, prefix, p);
+        for (int s = 0; s < STAGES; s++)
+            memcpy(n + p + BLOCK * s, pairs[s][(i >> s) & 1], BLOCK);
+        n[len - 1] = '\0';
+    }
+    /* They do collide, as crafted. */
+    const uint64_t h0 = step(f, f->basis, all, len - 1) & LOW24;
+    int same = 1;
+    for (uint32_t i = 0; i < NAMES; i++)
+        same &= (step(f, f->basis, all + (size_t)i * len, len - 1) & LOW24) == h0;
+    CHECK(same, "the crafted names share their low 24 hash bits");
+    return all;
+}
+
+static size_t name_length(void)
+{
+    return STAGES * BLOCK + 1;
+}
+
+static void name_index(const char *names)
+{
+    const kf_allocator a = kf_allocator_or_default(NULL);
+    kf_name_index x = {0};
+    int ok = 1;
+    for (uint32_t i = 0; i < NAMES && ok; i++) {
+        const char *n = names + (size_t)i * name_length();
+        ok = !kf_name_find(&x, n) && kf_name_reserve(&x, &a);
+        if (ok)
+            kf_name_add(&x, n, KF_KIND_CONTROLLER, i);
+    }
+    CHECK(ok && x.count == NAMES, "100k distinct names indexed");
+    for (uint32_t i = 0; i < NAMES; i += 7) {
+        const kf_name_slot *s = kf_name_find(&x, names + (size_t)i * name_length());
+        CHECK(s && s->index == i, "name %u found", i);
+    }
+    printf("  name index: %llu probes for %u names (%.2f per name)\n",
+           (unsigned long long)x.probes, (unsigned)NAMES, (double)x.probes / NAMES);
+    CHECK(x.probes <= (uint64_t)PROBES_PER_NAME * NAMES, "probes %llu",
+          (unsigned long long)x.probes);
+    kf_name_index_free(&x, &a);
+
+    /* Binding keys of one target and controller, many animators. */
+    kf_key_index k = {0};
+    for (uint32_t i = 0; i < NAMES && ok; i++) {
+        const uint32_t key[KF_KEY_WORDS] = {0, i, 0, 0, 0, 0, KF_NO_INDEX};
+        ok = !kf_key_contains(&k, key) && kf_key_reserve(&k, &a);
+        if (ok)
+            kf_key_add(&k, key);
+    }
+    CHECK(ok && k.probes <= (uint64_t)PROBES_PER_NAME * NAMES, "binding probes %llu",
+          (unsigned long long)k.probes);
+    kf_key_index_free(&k, &a);
+}
+
+static void end_to_end(const char *names)
+{
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    kf_error e;
+    kf_result r = KF_OK;
+    for (uint32_t i = 0; i < NAMES && r == KF_OK; i++) {
+        kf_controller_desc c;
+        kf_controller_desc_init(&c);
+        c.name = names + (size_t)i * name_length();
+        r = kf_builder_add_controller(b, &c, &e);
+    }
+    CHECK(r == KF_OK, "100k crafted controllers added: %s", e.message);
+    kf_controller_desc again;
+    kf_controller_desc_init(&again);
+    again.name = names + (size_t)(NAMES / 2) * name_length();
+    CHECK(kf_builder_add_controller(b, &again, &e) == KF_ERROR_DUPLICATE, "a repeat is refused");
+    kf_anim *anim = test_encode_load(b, NULL);
+    kf_builder_destroy(b);
+    CHECK(anim && kf_anim_count(anim, KF_KIND_CONTROLLER) == NAMES, "and load");
+    kf_anim_free(anim);
+}
+
+static void yaml_keys(void)
+{
+    char *names = names_of(&fnv64, "");
+    const size_t len = name_length();
+    char *text = malloc((size_t)NAMES * (len + 8) + 64);
+    size_t at = 0;
+    for (uint32_t i = 0; i < NAMES; i++)
+        at += (size_t)sprintf(text + at, "%s: 1\n", names + (size_t)i * len);
+    uint64_t probes = 0;
+    kfc_yaml_limits limits;
+    kfc_yaml_limits_default(&limits);
+    limits.probes = &probes;
+    kfc_document doc;
+    kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
+    CHECK(kfc_yaml_parse(text, at, &limits, NULL, &doc, &diag) == KFC_OK, "100k keys parse");
+    CHECK(doc.root.count == NAMES, "all keys");
+    kfc_document_free(&doc);
+    printf("  YAML keys: %llu probes for %u keys (%.2f per key)\n", (unsigned long long)probes,
+           (unsigned)NAMES, (double)probes / NAMES);
+    CHECK(probes <= (uint64_t)PROBES_PER_NAME * NAMES, "YAML probes %llu",
+          (unsigned long long)probes);
+
+    /* A repeat of a crafted key is still found, at its place. */
+    at += (size_t)sprintf(text + at, "%s: 2\n", names + (size_t)777 * len);
+    memset(&diag, 0, sizeof diag);
+    CHECK(kfc_yaml_parse(text, at, NULL, NULL, &doc, &diag) == KFC_INVALID &&
+              diag.mark.line == NAMES + 1 && strstr(diag.message, "duplicate key"),
+          "repeat found: %s", diag.message);
+    kfc_document_free(&doc);
+    free(text);
+    free(names);
+}
+
+int main(void)
+{
+    char *names = names_of(&fnv32, "");
+    name_index(names);
+    end_to_end(names);
+    free(names);
+    yaml_keys();
+    return kf_test_report("test_index_collisions");
+}

@@ -1,0 +1,132 @@
+/*
+ * test_sequence_extremes.c - floats at the edge of their range (kf.h,
+ * "Numbers"): LINEAR between keys of +-FLT_MAX samples the true convex
+ * combination (0 half way), through kf_sequence_sample and a player;
+ * blending tracks whose sum passes FLT_MAX saturates at FLT_MAX; weights
+ * above KF_MAX_WEIGHT are refused by the builder and by set_weight, and the
+ * largest accepted weight still plays finite values.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "kf_test.h"
+#include "test_util.h"
+
+static kf_anim *build(double weight, const double *keys, uint32_t components, int two_tracks,
+                      kf_result *encode)
+{
+    static const double t[2] = {0, 10};
+    kf_builder *b;
+    kf_error e;
+    kf_builder_create(NULL, &b);
+    kf_sequence_desc s = {"s", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 10, components, 2, t,
+                          keys, 0, 1, NULL, 0};
+    kf_sequence_desc s2 = s;
+    s2.name = "s2";
+    kf_controller_desc c;
+    kf_controller_desc_init(&c);
+    c.name = "c";
+    c.weight = weight;
+    kf_track_desc t1 = {"s", "c", "x.v", components}, t2 = {"s2", "c", "x.v", components};
+    kf_result r = kf_builder_add_sequence(b, &s, &e);
+    if (r == KF_OK)
+        r = kf_builder_add_sequence(b, &s2, &e);
+    if (r == KF_OK)
+        r = kf_builder_add_controller(b, &c, &e);
+    if (r == KF_OK)
+        r = kf_builder_add_track(b, &t1, &e);
+    if (r == KF_OK && two_tracks)
+        r = kf_builder_add_track(b, &t2, &e);
+    *encode = r;
+    kf_anim *anim = r == KF_OK ? test_encode_load(b, NULL) : NULL;
+    kf_builder_destroy(b);
+    return anim;
+}
+
+static void linear_across_the_range(void)
+{
+    /* Three components: the 3-wide kernel; five: the general one. */
+    const double m = FLT_MAX;
+    const double k3[6] = {m, -m, 1, -m, m, 1};
+    const double k5[10] = {m, -m, 1, m, -m, -m, m, 1, -m, -m};
+    const struct {
+        const double *keys;
+        uint32_t c;
+    } cases[2] = {{k3, 3}, {k5, 5}};
+    for (int n = 0; n < 2; n++) {
+        kf_result r;
+        kf_anim *anim = build(1.0, cases[n].keys, cases[n].c, 0, &r);
+        CHECK(anim != NULL, "keys at +-FLT_MAX load");
+        if (!anim)
+            continue;
+        const kf_sequence *s = kf_anim_sequence(anim, 0);
+        kf_player *p;
+        CHECK(kf_player_create(anim, NULL, &p) == KF_OK, "player");
+        const uint32_t c = cases[n].c;
+        for (int i = 0; i <= 40; i++) {
+            const double time = 10.0 * i / 40, u = time / 10;
+            float out[5];
+            kf_sequence_sample(s, time, NULL, out);
+            kf_player_update(p, time);
+            const float *v = kf_player_value(p, 0);
+            for (uint32_t k = 0; k < c; k++) {
+                const double a = cases[n].keys[k], b = cases[n].keys[c + k];
+                const double want = (1 - u) * a + u * b;
+                /* README accuracy: a few float ulps of the larger key. */
+                const double tol = 4 * FLT_EPSILON * fmax(fabs(a), fabs(b));
+                CHECK(isfinite(out[k]) && fabs(out[k] - want) <= tol,
+                      "%u comps, u %g, comp %u: %g, want %g", c, u, k, out[k], want);
+                CHECK(isfinite(v[k]) && fabs(v[k] - want) <= tol, "player: %g, want %g", v[k],
+                      want);
+            }
+        }
+        kf_player_destroy(p);
+        kf_anim_free(anim);
+    }
+}
+
+static void blending_past_flt_max(void)
+{
+    const double big[2] = {3e38, 3e38};
+    kf_result r;
+    kf_anim *anim = build(1.0, big, 1, 1, &r);
+    CHECK(anim != NULL, "two tracks of 3e38");
+    if (!anim)
+        return;
+    kf_player *p;
+    CHECK(kf_player_create(anim, NULL, &p) == KF_OK, "player");
+    kf_player_update(p, 5);
+    CHECK(kf_player_value(p, 0)[0] == FLT_MAX, "6e38 saturates: %g", kf_player_value(p, 0)[0]);
+    kf_controller *c = kf_player_controller(p, 0);
+    CHECK(kf_controller_set_weight(c, KF_MAX_WEIGHT) == KF_OK, "largest weight");
+    kf_player_update(p, 6);
+    CHECK(kf_player_value(p, 0)[0] == FLT_MAX, "weighted: %g", kf_player_value(p, 0)[0]);
+    CHECK(kf_controller_set_weight(c, 1e300) == KF_ERROR_ARGUMENT, "1e300 refused");
+    CHECK(kf_controller_set_weight(c, KF_MAX_WEIGHT * 1.0000001) == KF_ERROR_ARGUMENT,
+          "just above refused");
+    kf_player_destroy(p);
+    kf_anim_free(anim);
+
+    /* One track, weighted: w * 3e38 saturates too. */
+    anim = build(KF_MAX_WEIGHT, big, 1, 0, &r);
+    CHECK(anim != NULL, "weight KF_MAX_WEIGHT loads");
+    if (anim && kf_player_create(anim, NULL, &p) == KF_OK) {
+        kf_player_update(p, 1);
+        CHECK(kf_player_value(p, 0)[0] == FLT_MAX, "single weighted: %g",
+              kf_player_value(p, 0)[0]);
+        kf_player_destroy(p);
+    }
+    kf_anim_free(anim);
+    anim = build(1e300, big, 1, 0, &r);
+    CHECK(!anim && r == KF_ERROR_VALUE, "the builder refuses weight 1e300: %s",
+          kf_result_name(r));
+    kf_anim_free(anim);
+}
+
+int main(void)
+{
+    linear_across_the_range();
+    blending_past_flt_max();
+    return kf_test_report("test_sequence_extremes");
+}

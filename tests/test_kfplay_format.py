@@ -19,17 +19,9 @@ def run(cmd):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def text_rows(out, labelled):
-    """The text format: key [label] v... per line. Labels may hold spaces,
-    so they are split off by the known number of values from the end."""
-    rows = []
-    for line in out.decode().splitlines():
-        if labelled:
-            key, rest = line.split(' ', 1)
-            rows.append(rest)  # compared as a whole below
-        else:
-            rows.append([float(x) for x in line.split()])
-    return rows
+def text_rows(out):
+    """The text format's numbers, one list per line."""
+    return [[float(x) for x in line.split()] for line in out.decode().splitlines()]
 
 
 def main():
@@ -61,7 +53,7 @@ def main():
         if not c.check(text.returncode == csv_out.returncode == json_out.returncode == 0,
                        '%s: all three run' % tag):
             continue
-        want = text_rows(text.stdout, False)
+        want = text_rows(text.stdout)
         follow = cmd[0] == 'follow'
         got_csv = list(csv.reader(io.StringIO(csv_out.stdout.decode(), newline='')))
         header, body = got_csv[0], got_csv[1:]
@@ -107,8 +99,7 @@ def main():
 
 def fmt(x):
     """%.9g as C prints it (the text format)."""
-    s = '%.9g' % x
-    return s
+    return '%.9g' % x
 
 
 if __name__ == '__main__':

@@ -156,8 +156,8 @@ def main():
         c.check(len(series) == 3 and all(len(points(s)) == len(rows) for s in series),
                 'cam: one point per tick (%d)' % len(rows))
         c.check(len(all_of(panels[0], 'event')) == 2, 'cam: two events marked')
-        worst = max(max(abs(x_of(p[0]) - row[0]) * 0 + abs(p[1] - py_of(row[1 + k]))
-                        for p, row in zip(points(s), rows)) for k, s in enumerate(series))
+        worst = max(max(abs(p[1] - py_of(row[1 + k])) for p, row in zip(points(s), rows))
+                    for k, s in enumerate(series))
         c.check(worst < TOL_PX, 'cam: points on the follow output (worst %.3f px)' % worst)
         xerr = max(abs(x_of(p[0]) - row[0]) for p, row in zip(points(series[0]), rows))
         c.check(xerr < 0.01, 'cam: points at the tick times (worst %.4f)' % xerr)
@@ -173,6 +173,24 @@ def main():
         (x_of, _), _, xs, _ = panel_axes(panels[0])
         c.check(abs(x_of(points(all_of(panels[0], 'series')[0])[-1][0]) - 3900) < 0.5,
                 'target: the range ends at --to')
+
+    # Names that need escaping in XML (quotes, '#', tabs and line breaks, UTF-8).
+    names_kfb = os.path.join(args.work, 'names.kfb')
+    run([args.kfc, os.path.join(args.fixtures, 'names.yaml'), '-o', names_kfb])
+    odd = ['it\'s "quoted"', 'tab\there\nline', 'ünïcødé',
+           'emoji \U0001f3ac', '#x', 'a: b']
+    panels = plot(names_kfb, odd, [], 'names')
+    if panels:
+        titles = [next(e for e in p if cls(e) == 'title').text for p in panels]
+        c.check(titles[0].startswith('it\'s "quoted":') and titles[1].startswith('tab?here?line:')
+                and titles[2].startswith('ünïcødé:') and titles[3].startswith('emoji \U0001f3ac:'),
+                'odd names survive in the titles: %r' % titles[:4])
+
+    # The command may come first, as in the issue's `kfplay plot FILE NAME`.
+    first = os.path.join(args.work, 'first.svg')
+    r = run([args.kfplay, 'plot', fol, 'cam'] + drive + ['-o', first])
+    c.check(r.returncode == 0 and open(first).read() == open(os.path.join(args.work, 'cam.svg')).read(),
+            'kfplay plot FILE NAME: the same picture')
 
     # Bad requests fail without writing anything.
     bad = os.path.join(args.work, 'bad.svg')

@@ -160,7 +160,7 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
     y_range(p, &ylo, &yhi);
     kfp_nice_ticks(ylo, yhi, 6, &a.y0, &a.y1, &ys);
     double xfirst, xlast;
-    kfp_nice_ticks(a.x0, a.x1, 8, &xfirst, &xlast, &xs);
+    kfp_nice_ticks(a.x0, a.x1, 10, &xfirst, &xlast, &xs);
 
     fprintf(out, "<g class=\"panel\" id=\"panel%d\">\n", index);
     fprintf(out, "<clipPath id=\"clip%d\"><rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "

@@ -174,6 +174,15 @@ def main():
         c.check(abs(x_of(points(all_of(panels[0], 'series')[0])[-1][0]) - 3900) < 0.5,
                 'target: the range ends at --to')
 
+    # Far from zero the axes still get round ticks, and the loops end.
+    panels = plot(leg, ['hip.translation'], ['--from', '1e15', '--to', '1.000000000004e15'], 'far')
+    if panels:
+        _, _, xs, ys = panel_axes(panels[0])
+        c.check(2 <= len(xs) <= 40 and 2 <= len(ys) <= 40, 'far: %d x and %d y ticks' % (len(xs), len(ys)))
+    r = run([args.kfplay, leg, 'plot', 'hip.translation', '--from', '-1e308', '--to', '1e308',
+             '-o', os.path.join(args.work, 'huge.svg')])
+    c.check(r.returncode == 1, 'a range wider than a double: refused')
+
     # Names that need escaping in XML (quotes, '#', tabs and line breaks, UTF-8).
     names_kfb = os.path.join(args.work, 'names.kfb')
     run([args.kfc, os.path.join(args.fixtures, 'names.yaml'), '-o', names_kfb])

@@ -354,7 +354,7 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
         from = o->from;
     if (o->have_to)
         to = o->to;
-    if (!(to > from)) {
+    if (!(to > from) || !isfinite(to - from)) {
         fprintf(stderr, "kfplay: plot: --to must be after --from\n");
         return KFP_EXIT_INPUT;
     }

@@ -18,7 +18,8 @@ enum {
     LEFT = 76,
     RIGHT = 150, /* the legend */
     TOP = 34,
-    BOTTOM = 48
+    BOTTOM = 48,
+    MAX_TICKS = 40
 };
 
 static double nice_number(double x, int round_it)
@@ -172,15 +173,18 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
 
     /* Grid and ticks: x ticks lie inside the data range, y ticks bound it. */
     const int xd = decimals(xs), yd = decimals(ys);
-    for (int k = (int)ceil(a.x0 / xs - 1e-9); k * xs <= a.x1 + 1e-9 * xs; k++) {
-        const double x = k * xs, X = px(&a, x);
+    /* Counted loops: far from 0 (a world time of 1e15), k + 1 may not
+     * differ from k in a double. */
+    const double kx = ceil(a.x0 / xs - 1e-9), ky = nearbyint(a.y0 / ys);
+    for (int i = 0; i < MAX_TICKS && (kx + i) * xs <= a.x1 + 1e-9 * xs; i++) {
+        const double x = (kx + i) * xs, X = px(&a, x);
         fprintf(out, "<line class=\"grid\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                 "stroke=\"#dddddd\"/>\n", X, a.top, X, a.top + a.h);
         fprintf(out, "<text class=\"xtick-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">"
                 "%.*f</text>\n", X, a.top + a.h + 16, xd, x + 0.0);
     }
-    for (int k = (int)nearbyint(a.y0 / ys); k * ys <= a.y1 + 1e-9 * ys; k++) {
-        const double y = k * ys, Y = py(&a, y);
+    for (int i = 0; i < MAX_TICKS && (ky + i) * ys <= a.y1 + 1e-9 * ys; i++) {
+        const double y = (ky + i) * ys, Y = py(&a, y);
         fprintf(out, "<line class=\"grid\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                 "stroke=\"#dddddd\"/>\n", a.left, Y, a.left + a.w, Y);
         fprintf(out, "<text class=\"ytick-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">"
@@ -213,9 +217,14 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
         fprintf(out, "<polyline class=\"series\" data-component=\"%u\" fill=\"none\" "
                 "stroke=\"%s\" stroke-width=\"1.8\" stroke-dasharray=\"%s\" points=\"",
                 (unsigned)c, colours[c % STYLES], dashes[c % STYLES]);
-        for (size_t i = 0; i < p->n; i++)
-            fprintf(out, "%s%.2f,%.2f", i ? " " : "", px(&a, p->x[i]),
-                    py(&a, p->y[i * p->components + c]));
+        /* A value that is not finite has no place on the chart: skipped. */
+        for (size_t i = 0, first = 1; i < p->n; i++) {
+            const double y = p->y[i * p->components + c];
+            if (!isfinite(y))
+                continue;
+            fprintf(out, "%s%.2f,%.2f", first ? "" : " ", px(&a, p->x[i]), py(&a, y));
+            first = 0;
+        }
         fputs("\"/>\n", out);
     }
     if (p->slope_in) {
@@ -225,6 +234,8 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
             for (uint32_t c = 0; c < p->components; c++) {
                 const size_t j = k * p->components + c;
                 const double x = p->key_x[k], y = p->key_y[j];
+                if (!isfinite(y) || !isfinite(p->slope_in[j]) || !isfinite(p->slope_out[j]))
+                    continue;
                 fprintf(out, "<polyline class=\"tangent\" fill=\"none\" stroke=\"%s\" "
                         "stroke-width=\"1\" points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\"/>\n",
                         colours[c % STYLES], px(&a, x - half), py(&a, y - half * p->slope_in[j]),
@@ -235,8 +246,9 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
     fputs("</g>\n", out);
     for (size_t k = 0; k < p->keys; k++)
         for (uint32_t c = 0; c < p->components; c++)
-            marker(out, "key", c, px(&a, p->key_x[k]), py(&a, p->key_y[k * p->components + c]),
-                   colours[c % STYLES]);
+            if (isfinite(p->key_y[k * p->components + c]))
+                marker(out, "key", c, px(&a, p->key_x[k]),
+                       py(&a, p->key_y[k * p->components + c]), colours[c % STYLES]);
 
     /* Legend: a sample of each line, its marker and its name. */
     const double lx = a.left + a.w + 16;

@@ -57,11 +57,16 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
 
 void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
 {
+    const char *bold = diag->color ? "\033[1m" : "";
+    const char *red = diag->color ? "\033[1;31m" : "";
+    const char *reset = diag->color ? "\033[0m" : "";
     if (diag->file)
         file = diag->file;
     if (diag->mark.line > 0)
-        fprintf(stream, "%s:%lu:%lu: error: %s\n", file, (unsigned long)diag->mark.line,
-                (unsigned long)diag->mark.column, diag->message);
+        fprintf(stream, "%s%s:%lu:%lu:%s %serror:%s %s\n", bold, file,
+                (unsigned long)diag->mark.line, (unsigned long)diag->mark.column, reset, red,
+                reset, diag->message);
     else
-        fprintf(stream, "%s: error: %s\n", file, diag->message);
+        fprintf(stream, "%s%s:%s %serror:%s %s\n", bold, file, reset, red, reset,
+                diag->message);
 }

@@ -36,12 +36,20 @@ typedef struct kfc_mark {
 
 #define KFC_NO_MARK ((kfc_mark){0, 0})
 
+struct kfc_files_read;
+
 typedef struct kfc_diag {
     kfc_status  status;
     kfc_mark    mark;
     const char *file;         /* the file the message is about, when it is not the
                                  one kfc_diag_print is given (an output file) */
     char        message[320]; /* one line, no trailing newline */
+
+    /* Settings of the run, which every layer is handed with the diag;
+     * kfc_fail leaves them alone. Zero: no colour, nothing recorded. */
+    int                    color;      /* kfc_diag_print marks up for a terminal */
+    struct kfc_files_read *files_read; /* kfc_input_open records each file it reads
+                                          (kfc_input.h), for dependency files */
 } kfc_diag;
 
 /* Records a failure in `diag` (if not NULL) and returns `status`. The
@@ -69,7 +77,8 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length);
 
 /* Prints the diagnostic as "file:line:col: error: message\n" (or
  * "file: error: message\n" when it has no position) on `stream`; `file` is
- * used unless the diagnostic names its own. */
+ * used unless the diagnostic names its own. With diag->color, the location
+ * is bold and "error:" bold red (ANSI SGR, as gcc and clang colour theirs). */
 void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag);
 
 #endif /* KFC_DIAG_H */

@@ -69,6 +69,8 @@ kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_
     }
     if (!is_stdin)
         close(fd);
+    if (!st && !is_stdin && diag && diag->files_read)
+        st = kfc_files_read_add(diag->files_read, path, diag);
     if (st) {
         kfc_input_close(in);
         return st;
@@ -84,4 +86,32 @@ void kfc_input_close(kfc_input *in)
         munmap(in->mapping, in->mapping_size);
     free(in->buffer);
     memset(in, 0, sizeof *in);
+}
+
+kfc_status kfc_files_read_add(kfc_files_read *files, const char *path, kfc_diag *diag)
+{
+    for (size_t i = 0; i < files->count; i++)
+        if (strcmp(files->paths[i], path) == 0)
+            return KFC_OK;
+    if (files->count == files->capacity) {
+        size_t capacity = files->capacity ? files->capacity * 2 : 4;
+        char **grown = realloc(files->paths, capacity * sizeof *grown);
+        if (!grown)
+            return kfc_fail_nomem(diag);
+        files->paths = grown;
+        files->capacity = capacity;
+    }
+    char *copy = strdup(path);
+    if (!copy)
+        return kfc_fail_nomem(diag);
+    files->paths[files->count++] = copy;
+    return KFC_OK;
+}
+
+void kfc_files_read_free(kfc_files_read *files)
+{
+    for (size_t i = 0; i < files->count; i++)
+        free(files->paths[i]);
+    free(files->paths);
+    memset(files, 0, sizeof *files);
 }

@@ -29,4 +29,20 @@ kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_
 /* Releases what kfc_input_open took. Idempotent. */
 void kfc_input_close(kfc_input *in);
 
+/*
+ * Every file a run read: kfc_input_open adds each named file it opens to
+ * diag->files_read when that is set, so that whatever reads its input
+ * through kfc_input (the source, an importer's external buffers) is listed
+ * in the dependency file (-MD) without doing anything for it.
+ */
+typedef struct kfc_files_read {
+    char  **paths; /* as opened, in the order first opened, no duplicates */
+    size_t  count, capacity;
+} kfc_files_read;
+
+/* Adds `path` unless it is there already. KFC_NOMEM on failure. */
+kfc_status kfc_files_read_add(kfc_files_read *files, const char *path, kfc_diag *diag);
+
+void kfc_files_read_free(kfc_files_read *files);
+
 #endif /* KFC_INPUT_H */

@@ -2,19 +2,26 @@
  * kfc - the kfb compiler: YAML animation source (formats/yaml.md) to .kfb,
  * and back with --decompile.
  */
+/* isatty and clock_gettime are POSIX, not C11. */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <yaml.h>
 #include <zlib.h>
 
 #include "kf_build.h"
 #include "kfc_decompile.h"
+#include "kfc_depfile.h"
 #include "kfc_diag.h"
 #include "kfc_input.h"
 #include "kfc_output.h"
 #include "kfc_source.h"
+#include "kfc_stats.h"
 #include "kfc_yaml.h"
 
 #define KFC_VERSION "0.1.0"
@@ -40,6 +47,15 @@ static const char usage_text[] =
     "  -z, --compression LEVEL\n"
     "                     zlib level 1-9 for the sections of the .kfb (default 1),\n"
     "                     or 0 to store them uncompressed\n"
+    "  -v, --verbose      report what was compiled on standard error: objects\n"
+    "                     per kind, keys, bytes per section, ratio, time\n"
+    "  -q, --quiet        report nothing but errors (cancels -v)\n"
+    "      --color[=WHEN] colour the diagnostics: auto (default: only on a\n"
+    "                     terminal, and not when NO_COLOR is set), always, never\n"
+    "  -MD                also write a dependency file for make and ninja: the\n"
+    "                     output depends on every file kfc read\n"
+    "  -MF FILE           the dependency file (default: the output name + .d)\n"
+    "  -MT TARGET         the rule's target (default: the output name)\n"
     "  -h, --help         show this help and exit\n"
     "  -V, --version      show the versions of kfc and its libraries and exit\n"
     "\n"
@@ -54,11 +70,18 @@ static const char usage_text[] =
     "  3  I/O error (cannot read the input or write the output)\n"
     "  4  out of memory\n";
 
+typedef enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } color_when;
+
 typedef struct options {
     const char *input;
     const char *output;
     int         decompile;
     int         compression; /* zlib level 0-9 */
+    int         verbose;     /* -v; -q sets 0 */
+    color_when  color;
+    int         depfile;     /* -MD */
+    const char *depfile_path;
+    const char *depfile_target;
 } options;
 
 /* "WHAT 'ARG'" as a usage error. */
@@ -101,6 +124,26 @@ static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, k
             o->compression = level[0] - '0';
         } else if (strcmp(arg, "-d") == 0 || strcmp(arg, "--decompile") == 0) {
             o->decompile = 1;
+        } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
+            o->verbose = 1;
+        } else if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
+            o->verbose = 0;
+        } else if (strcmp(arg, "--color") == 0 || strncmp(arg, "--color=", 8) == 0) {
+            const char *when = arg[7] ? arg + 8 : "always";
+            if (strcmp(when, "auto") == 0)
+                o->color = COLOR_AUTO;
+            else if (strcmp(when, "always") == 0)
+                o->color = COLOR_ALWAYS;
+            else if (strcmp(when, "never") == 0)
+                o->color = COLOR_NEVER;
+            else
+                return usage_error(diag, "--color takes auto, always or never, not", when);
+        } else if (strcmp(arg, "-MD") == 0) {
+            o->depfile = 1;
+        } else if (strcmp(arg, "-MF") == 0 || strcmp(arg, "-MT") == 0) {
+            if (i + 1 == argc || !argv[i + 1][0])
+                return usage_error(diag, "missing name after", arg);
+            *(arg[2] == 'F' ? &o->depfile_path : &o->depfile_target) = argv[++i];
         } else if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0) {
             if (i + 1 == argc)
                 return usage_error(diag, "missing file name after", arg);
@@ -122,6 +165,8 @@ static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, k
     }
     if (!o->input)
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "no input file");
+    if ((o->depfile_path || o->depfile_target) && !o->depfile)
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "-MF and -MT need -MD");
     return KFC_OK;
 }
 
@@ -150,9 +195,45 @@ static kfc_status builder_failed(kf_result r, const kf_error *error, kfc_diag *d
                     error->message[0] ? error->message : kf_result_message(r));
 }
 
-static kfc_status compile(const char *input, const char *output, int compression,
+/* kfc_output_write that also keeps a copy of the bytes, for -v. */
+typedef struct tee {
+    kfc_output    *out;
+    unsigned char *copy;     /* NULL once a copy could not be kept: no report */
+    size_t         size, capacity;
+} tee;
+
+static int tee_write(void *user, const void *data, size_t size)
+{
+    tee *t = user;
+    if (t->copy && t->capacity - t->size < size) {
+        size_t capacity = t->capacity * 2 > t->size + size ? t->capacity * 2 : t->size + size;
+        unsigned char *grown = realloc(t->copy, capacity);
+        if (!grown) {
+            free(t->copy);
+            t->copy = NULL;
+        } else {
+            t->copy = grown;
+            t->capacity = capacity;
+        }
+    }
+    if (t->copy) {
+        memcpy(t->copy + t->size, data, size);
+        t->size += size;
+    }
+    return kfc_output_write(t->out, data, size);
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static kfc_status compile(const char *input, const char *output, const options *o,
                           kfc_diag *diag)
 {
+    const double start = seconds_now();
     kfc_yaml_limits limits;
     kfc_yaml_limits_default(&limits);
     kfc_input in;
@@ -162,7 +243,7 @@ static kfc_status compile(const char *input, const char *output, int compression
     kf_builder *builder = NULL;
     kf_error error;
     if (kf_builder_create(NULL, &builder) != KF_OK ||
-        (compression && kf_builder_compress_ahead(builder, compression) != KF_OK))
+        (o->compression && kf_builder_compress_ahead(builder, o->compression) != KF_OK))
         st = kfc_fail_nomem(diag);
     if (!st)
         st = kfc_source_compile(in.data, in.size, &limits, builder, diag);
@@ -170,9 +251,14 @@ static kfc_status compile(const char *input, const char *output, int compression
 
     /* The output is created only once the whole source has been accepted. */
     kfc_output out;
+    tee copy = {&out, NULL, 0, 0};
+    if (o->verbose) {
+        copy.copy = malloc(4096);
+        copy.capacity = copy.copy ? 4096 : 0;
+    }
     if (!st && !(st = kfc_output_open(&out, output, diag))) {
-        kf_encode_options encode = {sizeof encode, compression};
-        kf_result r = kf_builder_encode(builder, &encode, kfc_output_write, &out, &error);
+        kf_encode_options encode = {sizeof encode, o->compression};
+        kf_result r = kf_builder_encode(builder, &encode, tee_write, &copy, &error);
         if (r != KF_OK && out.error)
             st = kfc_output_write_failed(&out, diag);
         else if (r != KF_OK) {
@@ -182,6 +268,10 @@ static kfc_status compile(const char *input, const char *output, int compression
             st = kfc_output_commit(&out, diag);
         }
     }
+    if (!st && copy.copy)
+        kfc_stats_print(stderr, strcmp(input, "-") == 0 ? "<stdin>" : input, output, copy.copy,
+                        copy.size, seconds_now() - start);
+    free(copy.copy);
     kf_builder_destroy(builder);
     return st;
 }
@@ -193,8 +283,10 @@ static size_t read_stream(void *user, void *buffer, size_t size)
     return n == 0 && ferror(f) ? (size_t)-1 : n;
 }
 
-static kfc_status decompile(const char *input, const char *output, kfc_diag *diag)
+static kfc_status decompile(const char *input, const char *output, const options *o,
+                            kfc_diag *diag)
 {
+    const double start = seconds_now();
     kf_anim *anim;
     kf_error error;
     kf_result r = strcmp(input, "-") == 0
@@ -202,6 +294,12 @@ static kfc_status decompile(const char *input, const char *output, kfc_diag *dia
                       : kf_load_file(input, NULL, &anim, &error);
     if (r != KF_OK)
         return builder_failed(r, &error, diag);
+    /* libkf reads the file itself, not through kfc_input. */
+    if (strcmp(input, "-") != 0 && diag->files_read &&
+        kfc_files_read_add(diag->files_read, input, diag) != KFC_OK) {
+        kf_anim_free(anim);
+        return KFC_NOMEM;
+    }
     kfc_output out;
     kfc_status st = kfc_output_open(&out, output, diag);
     if (!st) {
@@ -213,18 +311,25 @@ static kfc_status decompile(const char *input, const char *output, kfc_diag *dia
         else
             st = kfc_output_commit(&out, diag);
     }
+    if (!st && o->verbose)
+        fprintf(stderr, "kfc: %s -> %s in %.3f ms\n", strcmp(input, "-") == 0 ? "<stdin>" : input,
+                output, (seconds_now() - start) * 1e3);
     kf_anim_free(anim);
     return st;
 }
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, NULL, 0, KFC_DEFAULT_COMPRESSION};
+    options o = {NULL, NULL, 0, KFC_DEFAULT_COMPRESSION, 0, COLOR_AUTO, 0, NULL, NULL};
     kfc_diag diag;
     int exit_now;
     memset(&diag, 0, sizeof diag);
 
     kfc_status st = parse_args(argc, argv, &o, &exit_now, &diag);
+    /* NO_COLOR (no-color.org): set and not empty turns automatic colour off. */
+    const char *no_color = getenv("NO_COLOR");
+    diag.color = o.color == COLOR_ALWAYS ||
+                 (o.color == COLOR_AUTO && isatty(fileno(stderr)) && !(no_color && no_color[0]));
     if (st) {
         kfc_diag_print(stderr, "kfc", &diag);
         fputs("Try 'kfc --help' for more information.\n", stderr);
@@ -258,10 +363,35 @@ int main(int argc, char **argv)
         }
     }
 
-    st = o.decompile ? decompile(o.input, output, &diag)
-                     : compile(o.input, output, o.compression, &diag);
+    kfc_files_read files = {NULL, 0, 0};
+    char *depfile_derived = NULL;
+    const char *depfile = o.depfile_path;
+    if (o.depfile) {
+        diag.files_read = &files;
+        if (!depfile && strcmp(output, "-") == 0) {
+            st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                          "-MD with the output on standard output needs -MF FILE");
+        } else if (!depfile) {
+            depfile_derived = malloc(strlen(output) + 3);
+            if (depfile_derived)
+                strcat(strcpy(depfile_derived, output), ".d");
+            else
+                st = kfc_fail_nomem(&diag);
+            depfile = depfile_derived;
+        }
+    }
+    if (!st)
+        st = o.decompile ? decompile(o.input, output, &o, &diag)
+                         : compile(o.input, output, &o, &diag);
+    /* Written after the output: a build system never sees a dependency file
+     * newer than a failed or missing output. */
+    if (!st && o.depfile)
+        st = kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files,
+                               &diag);
     if (st)
         kfc_diag_print(stderr, strcmp(o.input, "-") == 0 ? "<stdin>" : o.input, &diag);
+    kfc_files_read_free(&files);
+    free(depfile_derived);
     free(derived);
     return (int)st;
 }

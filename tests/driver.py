@@ -6,11 +6,12 @@ import shutil
 import sys
 
 
-def arguments():
+def arguments(*extra):
     """--kfc, --kfplay (absolute paths), --fixtures, --oracle, and --work,
-    emptied so that no earlier run's files are taken for this run's."""
+    emptied so that no earlier run's files are taken for this run's; and
+    any `extra` options a driver needs besides."""
     ap = argparse.ArgumentParser()
-    for option in ('--kfc', '--kfplay', '--fixtures', '--oracle', '--work'):
+    for option in ('--kfc', '--kfplay', '--fixtures', '--oracle', '--work') + extra:
         ap.add_argument(option, required=True)
     a = ap.parse_args()
     a.kfc, a.kfplay = os.path.abspath(a.kfc), os.path.abspath(a.kfplay)

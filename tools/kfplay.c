@@ -10,21 +10,37 @@
  *   kfplay FILE sample-distance NAME S...   its value at distance S along the curve
  *   kfplay FILE follow NAME --tick DT --until T [--event T:KIND=V]...
  *                                   a follower driven by events, per tick
+ *   kfplay FILE plot NAME... -o OUT.svg     curves as an SVG (kfplay_plot.c)
+ *   kfplay dump FILE                the file's layout, record by record
+ *                                   (kfplay_dump.c); works on damaged files
+ *
+ * The commands that print numbers take --format text|csv|json
+ * (kfplay_format.c). The command may also come first ("kfplay dump FILE").
  *
  * Numbers print as %.9g (float32 round-trips). Everything after NAME (or
  * after `animate`) is a number, negative ones included: there is no option
  * parsing there. Errors go to stderr; exit status 1 for bad input, 2 for
  * bad usage.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kf.h"
+#include "kfplay_args.h"
+#include "kfplay_dump.h"
+#include "kfplay_follow.h"
+#include "kfplay_format.h"
+#include "kfplay_plot.h"
 
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+enum { EXIT_INPUT = KFP_EXIT_INPUT, EXIT_USAGE = KFP_EXIT_USAGE };
+
+/* What every command is given. */
+typedef struct kfp_context {
+    const kf_anim *anim;
+    kfp_format     format;
+} kfp_context;
 
 static const char usage[] =
     "usage: kfplay FILE list\n"
@@ -35,6 +51,9 @@ static const char usage[] =
     "       kfplay FILE sample-distance NAME S...\n"
     "       kfplay FILE follow NAME --tick DT --until T [--capacity N]\n"
     "                               [--event T:destination=V] [--event T:value=V]...\n"
+    "       kfplay FILE plot NAME... -o OUT.svg [--tangents] [--from W] [--to W]\n"
+    "                               [--tick DT --until T [--event ...]...]\n"
+    "       kfplay dump FILE\n"
     "       kfplay --help | --version\n"
     "\n"
     "  list      every object: name, kind, details\n"
@@ -58,29 +77,20 @@ static const char usage[] =
     "            an array (n*3 or n*2); rotations print as axis-angle too. --capacity:\n"
     "            how many transitions a chaser holds (default: as a player's).\n"
     "\n"
+    "  plot      an SVG picture (-o OUT.svg; '-': standard output) with one panel per\n"
+    "            NAME: an animator over its duration (two periods when it loops,\n"
+    "            the seam dashed; keys marked, --tangents draws their tangents),\n"
+    "            a follower driven by --tick/--until/--event as for follow, or a\n"
+    "            target played through animate from world time --from to --to\n"
+    "            (default: one period of its tracks)\n"
+    "  dump      header, sections (stored and raw sizes), every object record\n"
+    "            with its fields and where its arrays live; damage is reported\n"
+    "            where it is found\n"
+    "\n"
+    "sample, animate, velocity, acceleration, sample-distance and follow take\n"
+    "--format text (default), csv (a header row) or json (an array of objects).\n"
+    "\n"
     "Exit status: 0 success, 1 invalid file, name or number, 2 usage error.\n";
-
-/* Parses every argument as a finite number, or reports the first that is not. */
-static int parse_numbers(char **args, int count, double *out)
-{
-    for (int i = 0; i < count; i++) {
-        char *end;
-        errno = 0;
-        out[i] = strtod(args[i], &end);
-        if (end == args[i] || *end || !isfinite(out[i])) {
-            fprintf(stderr, "kfplay: not a finite number: '%s'\n", args[i]);
-            return 0;
-        }
-    }
-    return 1;
-}
-
-static void print_values(const float *v, uint32_t n)
-{
-    for (uint32_t k = 0; k < n; k++)
-        printf(" %.9g", v[k] + 0.0f); /* + 0: print -0 as 0 */
-    putchar('\n');
-}
 
 static const char *animator_name(const kf_anim *anim, const kf_track_info *t)
 {
@@ -99,8 +109,9 @@ static const char *animator_name(const kf_anim *anim, const kf_track_info *t)
     return s.name;
 }
 
-static int cmd_list(const kf_anim *anim, char **args, int count)
+static int cmd_list(const kfp_context *ctx, char **args, int count)
 {
+    const kf_anim *anim = ctx->anim;
     (void)args;
     if (count != 0) {
         fputs(usage, stderr);
@@ -184,7 +195,8 @@ static int cmd_list(const kf_anim *anim, char **args, int count)
 }
 
 /* An interpolator at each fraction: rotations as axis-angle (SFRotation). */
-static int sample_interpolator(const kf_interpolator *p, char **args, int count)
+static int sample_interpolator(const kf_interpolator *p, kfp_format format, char **args,
+                               int count)
 {
     kf_interpolator_info info;
     kf_interpolator_get_info(p, &info);
@@ -193,7 +205,9 @@ static int sample_interpolator(const kf_interpolator *p, char **args, int count)
     double *fractions = malloc((size_t)count * sizeof *fractions + 1);
     float *value = malloc(info.components * sizeof *value);
     int status = EXIT_INPUT;
-    if (fractions && value && parse_numbers(args, count, fractions)) {
+    if (fractions && value && kfp_parse_numbers(args, count, fractions)) {
+        kfp_rows rows;
+        kfp_rows_begin(&rows, stdout, format, "fraction", NULL, NULL, info.components);
         for (int i = 0; i < count; i++) {
             kf_interpolator_sample(p, fractions[i], NULL, value);
             if (rotation) {
@@ -201,9 +215,9 @@ static int sample_interpolator(const kf_interpolator *p, char **args, int count)
                 kf_quat_to_axis_angle(value, axis_angle);
                 memcpy(value, axis_angle, sizeof axis_angle);
             }
-            printf("%.9g", fractions[i]);
-            print_values(value, info.components);
+            kfp_rows_add(&rows, fractions[i], NULL, value, info.components, 0);
         }
+        kfp_rows_end(&rows);
         status = 0;
     }
     free(fractions);
@@ -235,8 +249,9 @@ static kf_result run_query(query q, const kf_sequence *s, double x, float *value
 }
 
 /* NAME X...: a line "X v..." per argument. */
-static int animator_query(const kf_anim *anim, char **args, int count, query q)
+static int animator_query(const kfp_context *ctx, char **args, int count, query q)
 {
+    const kf_anim *anim = ctx->anim;
     if (count < 1) {
         fputs(usage, stderr);
         return EXIT_USAGE;
@@ -250,7 +265,8 @@ static int animator_query(const kf_anim *anim, char **args, int count, query q)
             return EXIT_INPUT;
         }
         if (index != KF_NO_INDEX)
-            return sample_interpolator(kf_anim_interpolator(anim, index), args + 1, count - 1);
+            return sample_interpolator(kf_anim_interpolator(anim, index), ctx->format, args + 1,
+                                       count - 1);
         fprintf(stderr, "kfplay: no animator named '%s'\n", args[0]);
         return EXIT_INPUT;
     }
@@ -265,8 +281,12 @@ static int animator_query(const kf_anim *anim, char **args, int count, query q)
     double *xs = malloc((size_t)(count - 1) * sizeof *xs + 1);
     float *value = malloc(kf_sequence_components(s) * sizeof *value);
     int status = EXIT_INPUT;
-    if (xs && value && parse_numbers(args + 1, count - 1, xs)) {
+    if (xs && value && kfp_parse_numbers(args + 1, count - 1, xs)) {
         /* Random access per argument: they need not be in order. */
+        static const char *const keys[] = {"t", "t", "t", "s"};
+        kfp_rows rows;
+        kfp_rows_begin(&rows, stdout, ctx->format, keys[q], NULL, NULL,
+                       kf_sequence_components(s));
         status = 0;
         for (int i = 0; i < count - 1 && status == 0; i++) {
             if (run_query(q, s, xs[i], value) != KF_OK) {
@@ -274,55 +294,65 @@ static int animator_query(const kf_anim *anim, char **args, int count, query q)
                 status = EXIT_INPUT;
                 break;
             }
-            printf("%.9g", xs[i]);
-            print_values(value, kf_sequence_components(s));
+            kfp_rows_add(&rows, xs[i], NULL, value, kf_sequence_components(s), 0);
         }
+        kfp_rows_end(&rows);
     }
     free(xs);
     free(value);
     return status;
 }
 
-static int cmd_sample(const kf_anim *anim, char **args, int count)
+static int cmd_sample(const kfp_context *ctx, char **args, int count)
 {
-    return animator_query(anim, args, count, QUERY_SAMPLE);
+    return animator_query(ctx, args, count, QUERY_SAMPLE);
 }
 
-static int cmd_velocity(const kf_anim *anim, char **args, int count)
+static int cmd_velocity(const kfp_context *ctx, char **args, int count)
 {
-    return animator_query(anim, args, count, QUERY_VELOCITY);
+    return animator_query(ctx, args, count, QUERY_VELOCITY);
 }
 
-static int cmd_acceleration(const kf_anim *anim, char **args, int count)
+static int cmd_acceleration(const kfp_context *ctx, char **args, int count)
 {
-    return animator_query(anim, args, count, QUERY_ACCELERATION);
+    return animator_query(ctx, args, count, QUERY_ACCELERATION);
 }
 
-static int cmd_sample_distance(const kf_anim *anim, char **args, int count)
+static int cmd_sample_distance(const kfp_context *ctx, char **args, int count)
 {
-    return animator_query(anim, args, count, QUERY_DISTANCE);
+    return animator_query(ctx, args, count, QUERY_DISTANCE);
 }
 
-static int cmd_animate(const kf_anim *anim, char **args, int count)
+static int cmd_animate(const kfp_context *ctx, char **args, int count)
 {
+    const kf_anim *anim = ctx->anim;
     double *times = malloc((size_t)count * sizeof *times + 1);
     kf_player *player = NULL;
     int status = EXIT_INPUT;
-    if (!times || !parse_numbers(args, count, times))
+    if (!times || !kfp_parse_numbers(args, count, times))
         goto done;
     if (kf_player_create(anim, NULL, &player) != KF_OK) {
         fprintf(stderr, "kfplay: out of memory\n");
         goto done;
     }
+    uint32_t widest = 0;
+    for (uint32_t t = 0; t < kf_anim_count(anim, KF_KIND_TARGET); t++) {
+        kf_target_info info;
+        kf_anim_target_info(anim, t, &info);
+        widest = info.components > widest ? info.components : widest;
+    }
+    kfp_rows rows;
+    kfp_rows_begin(&rows, stdout, ctx->format, "w", "target", NULL, widest);
     for (int i = 0; i < count; i++) {
         kf_player_update(player, times[i]);
         for (uint32_t t = 0; t < kf_anim_count(anim, KF_KIND_TARGET); t++) {
             kf_target_info info;
             kf_anim_target_info(anim, t, &info);
-            printf("%.9g %s", times[i], info.name);
-            print_values(kf_player_value(player, t), info.components);
+            kfp_rows_add(&rows, times[i], info.name, kf_player_value(player, t),
+                         info.components, 0);
         }
     }
+    kfp_rows_end(&rows);
     status = 0;
 done:
     kf_player_destroy(player);
@@ -330,262 +360,94 @@ done:
     return status;
 }
 
-/* ---- follow ---------------------------------------------------------------- */
-
-typedef struct follow_event {
-    double time;
-    int    set_value;  /* 0: set_destination */
-    float *value;      /* kf_follower_components floats */
-} follow_event;
-
-/* Parses one finite number; reports it otherwise. */
-static int parse_number(const char *text, double *out)
+static void follow_row(void *user, double t, const float *value, uint32_t count, int active)
 {
-    char *end;
-    errno = 0;
-    *out = strtod(text, &end);
-    if (end == text || *end || !isfinite(*out)) {
-        fprintf(stderr, "kfplay: not a finite number: '%s'\n", text);
-        return 0;
-    }
-    return 1;
+    kfp_rows_add(user, t, NULL, value, count, active);
 }
 
-/* Parses "T:destination=V" / "T:value=V" into *e, V converted to the
- * follower's value (axis-angle to quaternion). Returns 0, EXIT_INPUT or
- * EXIT_USAGE. */
-static int parse_event(const kf_follower *f, const char *spec, follow_event *e)
-{
-    kf_follower_info info;
-    kf_follower_get_info(f, &info);
-    const char *colon = strchr(spec, ':');
-    const char *kind = colon ? colon + 1 : NULL;
-    const char *eq = kind ? strchr(kind, '=') : NULL;
-    if (!eq) {
-        fprintf(stderr, "kfplay: an event is T:destination=V or T:value=V, not '%s'\n", spec);
-        return EXIT_USAGE;
-    }
-    size_t kind_len = (size_t)(eq - kind);
-    if (kind_len == 11 && strncmp(kind, "destination", 11) == 0)
-        e->set_value = 0;
-    else if (kind_len == 5 && strncmp(kind, "value", 5) == 0)
-        e->set_value = 1;
-    else {
-        fprintf(stderr, "kfplay: event '%s': the kind is destination or value\n", spec);
-        return EXIT_USAGE;
-    }
-    char time_text[64];
-    size_t time_len = (size_t)(colon - spec);
-    if (time_len >= sizeof time_text) {
-        fprintf(stderr, "kfplay: event '%s': the time is too long\n", spec);
-        return EXIT_INPUT;
-    }
-    memcpy(time_text, spec, time_len);
-    time_text[time_len] = '\0';
-    if (!parse_number(time_text, &e->time))
-        return EXIT_INPUT;
-
-    /* The numbers as authored: per point, axis-angle for rotations. */
-    const uint32_t want = info.element_count * kf_follower_node_field_components(info.node);
-    double *numbers = malloc((size_t)want * sizeof *numbers);
-    e->value = malloc((size_t)info.components * sizeof *e->value);
-    if (!numbers || !e->value) {
-        free(numbers);
-        fprintf(stderr, "kfplay: out of memory\n");
-        return EXIT_INPUT;
-    }
-    uint32_t got = 0;
-    const char *p = eq + 1;
-    int status = 0;
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char text[64];
-        if (len >= sizeof text) {
-            fprintf(stderr, "kfplay: event '%s': a number is too long\n", spec);
-            status = EXIT_INPUT;
-            break;
-        }
-        memcpy(text, p, len);
-        text[len] = '\0';
-        double x;
-        if (!parse_number(text, &x)) {
-            status = EXIT_INPUT;
-            break;
-        }
-        if (got < want)
-            numbers[got] = x;
-        got++;
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
-    if (!status && got != want) {
-        if (kf_follower_node_is_array(info.node))
-            fprintf(stderr, "kfplay: event '%s': %u numbers; %s '%s' takes %u points of %u "
-                    "(%u numbers)\n", spec, (unsigned)got, kf_follower_node_name(info.node),
-                    info.name, (unsigned)info.element_count,
-                    (unsigned)kf_follower_node_field_components(info.node), (unsigned)want);
-        else
-            fprintf(stderr, "kfplay: event '%s': %u numbers; %s '%s' takes %u\n", spec,
-                    (unsigned)got, kf_follower_node_name(info.node), info.name, (unsigned)want);
-        status = EXIT_INPUT;
-    }
-    if (!status) {
-        if (info.components == 4 && want == 4 &&
-            (info.node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || info.node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER)) {
-            float aa[4] = {(float)numbers[0], (float)numbers[1], (float)numbers[2],
-                           (float)numbers[3]};
-            kf_axis_angle_to_quat(aa, e->value);
-        } else {
-            for (uint32_t i = 0; i < want; i++)
-                e->value[i] = (float)numbers[i];
-        }
-        for (uint32_t i = 0; i < info.components; i++) {
-            if (!isfinite(e->value[i])) {
-                fprintf(stderr, "kfplay: event '%s': a number is outside the float range\n",
-                        spec);
-                status = EXIT_INPUT;
-                break;
-            }
-        }
-    }
-    free(numbers);
-    return status;
-}
-
-/* Stable: equal times keep the command-line order. */
-static void sort_events(follow_event *events, int count)
-{
-    for (int i = 1; i < count; i++) {
-        follow_event e = events[i];
-        int j = i;
-        for (; j > 0 && events[j - 1].time > e.time; j--)
-            events[j] = events[j - 1];
-        events[j] = e;
-    }
-}
-
-static void print_follower_value(const kf_follower_info *info, const float *v)
-{
-    if (info->node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || info->node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER) {
-        float aa[4];
-        kf_quat_to_axis_angle(v, aa);
-        for (int k = 0; k < 4; k++)
-            printf(" %.9g", aa[k] + 0.0f); /* + 0: print -0 as 0 */
-        return;
-    }
-    for (uint32_t k = 0; k < info->components; k++)
-        printf(" %.9g", v[k] + 0.0f);
-}
-
-static int cmd_follow(const kf_anim *anim, char **args, int count)
+static int cmd_follow(const kfp_context *ctx, char **args, int count)
 {
     if (count < 1) {
         fputs(usage, stderr);
         return EXIT_USAGE;
     }
-    uint32_t index = kf_anim_find(anim, KF_KIND_FOLLOWER, args[0]);
+    uint32_t index = kf_anim_find(ctx->anim, KF_KIND_FOLLOWER, args[0]);
     if (index == KF_NO_INDEX) {
         fprintf(stderr, "kfplay: no follower named '%s'\n", args[0]);
         return EXIT_INPUT;
     }
-    const kf_follower *f = kf_anim_follower(anim, index);
-    kf_follower_info info;
-    kf_follower_get_info(f, &info);
-
-    double tick = 0.0, until = 0.0, capacity = KF_FOLLOWER_DEFAULT_CAPACITY;
-    int have_tick = 0, have_until = 0, status = 0, events = 0;
-    follow_event *event = calloc((size_t)count, sizeof *event);
-    kf_follower_state *state = NULL;
-    if (!event) {
-        fprintf(stderr, "kfplay: out of memory\n");
-        return EXIT_INPUT;
-    }
-    for (int i = 1; i < count && !status; i += 2) {
-        const char *option = args[i];
-        if (i + 1 >= count) {
-            fprintf(stderr, "kfplay: %s needs a value\n", option);
-            status = EXIT_USAGE;
-        } else if (strcmp(option, "--tick") == 0) {
-            if (!parse_number(args[i + 1], &tick))
-                status = EXIT_INPUT;
-            else if (!(tick > 0.0)) {
-                fprintf(stderr, "kfplay: --tick must be positive\n");
-                status = EXIT_INPUT;
-            }
-            have_tick = 1;
-        } else if (strcmp(option, "--until") == 0) {
-            if (!parse_number(args[i + 1], &until))
-                status = EXIT_INPUT;
-            have_until = 1;
-        } else if (strcmp(option, "--capacity") == 0) {
-            if (!parse_number(args[i + 1], &capacity))
-                status = EXIT_INPUT;
-            else if (!(capacity >= 1 && capacity <= 1e6 && capacity == floor(capacity))) {
-                fprintf(stderr, "kfplay: --capacity must be a whole number from 1 to 1000000\n");
-                status = EXIT_INPUT;
-            }
-        } else if (strcmp(option, "--event") == 0) {
-            status = parse_event(f, args[i + 1], &event[events++]);
-        } else {
-            fprintf(stderr, "kfplay: unknown option '%s'\n%s", option, usage);
-            status = EXIT_USAGE;
-        }
-    }
-    if (!status && (!have_tick || !have_until)) {
-        fprintf(stderr, "kfplay: follow needs --tick and --until\n");
-        status = EXIT_USAGE;
-    }
-    /* One line per tick: refuse what no one could mean. */
-    if (!status && until / tick > 1e9) {
-        fprintf(stderr, "kfplay: more than 1e9 ticks\n");
-        status = EXIT_INPUT;
-    }
-    if (!status && kf_follower_state_create(f, (uint32_t)capacity, NULL, &state) != KF_OK) {
-        fprintf(stderr, "kfplay: out of memory\n");
-        status = EXIT_INPUT;
-    }
+    const kf_follower *f = kf_anim_follower(ctx->anim, index);
+    kfp_follow run;
+    int status = kfp_follow_parse(&run, f, args + 1, count - 1);
+    if (status == EXIT_USAGE)
+        fputs(usage, stderr);
     if (!status) {
-        sort_events(event, events);
-        const double slack = 1e-9 * tick;
-        int next = 0;
-        for (uint64_t k = 1;; k++) {
-            const double t = (double)k * tick; /* multiplied: no drift */
-            if (!(t <= until + slack))
-                break;
-            for (; next < events && event[next].time - slack <= t; next++) {
-                const follow_event *e = &event[next];
-                if (e->set_value)
-                    kf_follower_set_value(state, e->value, e->time);
-                else
-                    kf_follower_set_destination(state, e->value, e->time);
-            }
-            kf_follower_update(state, t);
-            printf("%.9g", t);
-            print_follower_value(&info, kf_follower_value(state));
-            printf(" %d\n", kf_follower_is_active(state));
-        }
+        kfp_rows rows;
+        kfp_rows_begin(&rows, stdout, ctx->format, "t", NULL, "active",
+                       kfp_follow_row_components(f));
+        status = kfp_follow_run(&run, follow_row, &rows);
+        kfp_rows_end(&rows);
     }
-    kf_follower_state_destroy(state);
-    for (int i = 0; i < events; i++)
-        free(event[i].value);
-    free(event);
+    kfp_follow_free(&run);
     return status;
+}
+
+static int cmd_plot(const kfp_context *ctx, char **args, int count)
+{
+    return kfp_plot(ctx->anim, args, count);
 }
 
 static const struct command {
     const char *name;
-    int (*run)(const kf_anim *anim, char **args, int count);
+    int (*run)(const kfp_context *ctx, char **args, int count);
+    int rows; /* 1: prints rows of numbers, so takes --format */
 } commands[] = {
-    {"list", cmd_list},
-    {"sample", cmd_sample},
-    {"animate", cmd_animate},
-    {"velocity", cmd_velocity},
-    {"acceleration", cmd_acceleration},
-    {"sample-distance", cmd_sample_distance},
-    {"follow", cmd_follow},
+    {"list", cmd_list, 0},
+    {"sample", cmd_sample, 1},
+    {"animate", cmd_animate, 1},
+    {"velocity", cmd_velocity, 1},
+    {"acceleration", cmd_acceleration, 1},
+    {"sample-distance", cmd_sample_distance, 1},
+    {"follow", cmd_follow, 1},
+    {"plot", cmd_plot, 0},
+    {"dump", NULL, 0}, /* reads the file itself: it must describe damaged ones too */
 };
+
+static const struct command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+/* Takes every "--format F" / "--format=F" out of args[0..*count). Numbers
+ * never start with "--", so this cannot take one of them. */
+static int take_format(char **args, int *count, kfp_format *format)
+{
+    int kept = 0;
+    for (int i = 0; i < *count; i++) {
+        const char *value = NULL;
+        if (strcmp(args[i], "--format") == 0) {
+            if (i + 1 == *count) {
+                fprintf(stderr, "kfplay: --format needs a value: text, csv or json\n");
+                return 0;
+            }
+            value = args[++i];
+        } else if (strncmp(args[i], "--format=", 9) == 0) {
+            value = args[i] + 9;
+        } else {
+            args[kept++] = args[i];
+            continue;
+        }
+        if (!kfp_format_parse(value, format)) {
+            fprintf(stderr, "kfplay: unknown format '%s': text, csv or json\n", value);
+            return 0;
+        }
+    }
+    *count = kept;
+    return 1;
+}
 
 int main(int argc, char **argv)
 {
@@ -601,25 +463,43 @@ int main(int argc, char **argv)
         fputs(usage, stderr);
         return EXIT_USAGE;
     }
-    const struct command *cmd = NULL;
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[2], commands[i].name) == 0)
-            cmd = &commands[i];
+    /* "kfplay FILE COMMAND ..." or, as in `kfplay dump FILE`, "kfplay COMMAND FILE ...". */
+    const char *path = argv[1];
+    const struct command *cmd = find_command(argv[2]);
+    if (!cmd && find_command(argv[1])) {
+        cmd = find_command(argv[1]);
+        path = argv[2];
+    }
     if (!cmd) {
         fprintf(stderr, "kfplay: unknown command '%s'\n%s", argv[2], usage);
         return EXIT_USAGE;
     }
-    kf_anim *anim;
-    kf_error err;
-    if (kf_load_file(argv[1], NULL, &anim, &err) != KF_OK) {
-        fprintf(stderr, "kfplay: %s: %s\n", argv[1], err.message);
-        return EXIT_INPUT;
+    char **args = argv + 3;
+    int count = argc - 3;
+    kfp_context ctx = {NULL, KFP_FORMAT_TEXT};
+    if (!take_format(args, &count, &ctx.format))
+        return EXIT_USAGE;
+    if (ctx.format != KFP_FORMAT_TEXT && !cmd->rows) {
+        fprintf(stderr, "kfplay: %s has no --format\n", cmd->name);
+        return EXIT_USAGE;
     }
-    int status = cmd->run(anim, argv + 3, argc - 3);
+    int status;
+    if (!cmd->run) {
+        status = kfp_dump(path, args, count);
+    } else {
+        kf_anim *anim;
+        kf_error err;
+        if (kf_load_file(path, NULL, &anim, &err) != KF_OK) {
+            fprintf(stderr, "kfplay: %s: %s\n", path, err.message);
+            return EXIT_INPUT;
+        }
+        ctx.anim = anim;
+        status = cmd->run(&ctx, args, count);
+        kf_anim_free(anim);
+    }
     if (fflush(stdout) != 0) {
         fprintf(stderr, "kfplay: writing the output failed\n");
         status = EXIT_INPUT;
     }
-    kf_anim_free(anim);
     return status;
 }

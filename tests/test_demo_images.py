@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""The pictures README.md shows (docs/images/*.svg) are what `scons demo`
+draws now: each is plotted again as docs/images/demo.json says and compared
+with the committed file, numbers within 0.02 px (compilers may round the
+last digit differently), everything else exactly."""
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+NUMBER = re.compile(r'-?\d+(?:\.\d+)?')
+
+
+def main():
+    args = driver.arguments()
+    c = driver.Checks()
+    pictures = json.load(open(os.path.join(ROOT, 'docs', 'images', 'demo.json')))
+    readme = open(os.path.join(ROOT, 'README.md')).read()
+    for p in pictures:
+        kfb = os.path.join(args.work, p['svg'] + '.kfb')
+        svg = os.path.join(args.work, p['svg'])
+        subprocess.check_call([args.kfc, os.path.join(ROOT, p['source']), '-o', kfb])
+        subprocess.check_call([args.kfplay, kfb, 'plot'] + p['plot'] + ['-o', svg])
+        new = open(svg).read()
+        old = open(os.path.join(ROOT, 'docs', 'images', p['svg'])).read()
+        same = NUMBER.sub('#', new) == NUMBER.sub('#', old)
+        nums = list(zip(NUMBER.findall(new), NUMBER.findall(old)))
+        worst = max((abs(float(a) - float(b)) for a, b in nums), default=0)
+        c.check(same and worst <= 0.02,
+                'docs/images/%s is what scons demo draws (worst %.3f); run scons demo'
+                % (p['svg'], worst))
+        c.check('docs/images/%s' % p['svg'] in readme, 'README.md shows %s' % p['svg'])
+    print('test_demo_images: %d checks, %d failed' % (c.count, len(c.failures)))
+    return 1 if c.failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

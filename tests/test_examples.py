@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""examples/: the C program plays every fixture exactly as `kfplay animate`
+does; the SCons project compiles its sources through the SCons tool into the
+bytes kfc writes itself, is then up to date, and rebuilds exactly the output
+whose source changed."""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def main():
+    args = driver.arguments('--play')
+    args.play = os.path.abspath(args.play)
+    c = driver.Checks()
+
+    times = ['0', '250', '0.5', '1000', '1999.5', '3500', '-1', '10000']
+    for src in sorted(glob.glob(os.path.join(args.fixtures, '*.yaml'))):
+        kfb = os.path.join(args.work, os.path.basename(src)[:-5] + '.kfb')
+        if run([args.kfc, src, '-o', kfb]).returncode:
+            c.fail('kfc %s' % src)
+            continue
+        played = run([args.play, kfb] + times)
+        want = run([args.kfplay, kfb, 'animate'] + times)
+        c.check(played.returncode == 0 and played.stdout == want.stdout,
+                'play %s: as kfplay animate (%d lines)' % (os.path.basename(kfb),
+                                                           want.stdout.count(b'\n')))
+    r = run([args.play, os.path.join(args.work, 'missing.kfb')])
+    c.check(r.returncode == 1 and r.stderr, 'play: a missing file is an error')
+
+    # The SCons project, its outputs in the work directory.
+    project = os.path.join(ROOT, 'examples', 'scons_project')
+    build = os.path.join(args.work, 'assets')
+    scons = ['scons', '-Q', '-C', project, 'KFC=' + args.kfc, 'BUILD=' + build]
+    r = run(scons)
+    c.check(r.returncode == 0, 'scons project builds: %s' % r.stderr.decode().strip())
+    sources = sorted(glob.glob(os.path.join(project, 'anims', '*.yaml')))
+    c.check(len(sources) >= 2, 'the project has sources')
+    for src in sources:
+        name = os.path.basename(src)[:-5]
+        out = os.path.join(build, name + '.kfb')
+        ref = os.path.join(args.work, name + '.ref.kfb')
+        run([args.kfc, '-z', '9', src, '-o', ref])
+        c.check(os.path.exists(out) and open(out, 'rb').read() == open(ref, 'rb').read(),
+                '%s: the bytes of kfc -z 9' % name)
+        c.check(os.path.exists(os.path.join(build, 'review', name + '.yaml')),
+                '%s: decompiled for review' % name)
+    c.check(run(scons + ['-q']).returncode == 0, 'scons project: up to date after a build')
+
+    # A changed source rebuilds its own output and nothing else.
+    work_project = os.path.join(args.work, 'project')
+    shutil.copytree(project, work_project, ignore=shutil.ignore_patterns('build'))
+    scons2 = ['scons', '-Q', '-C', work_project, 'KFC=' + args.kfc, 'BUILD=' + build + '2',
+              'KFB_TOOLPATH=' + os.path.join(ROOT, 'site_scons', 'site_tools')]
+    run(scons2)
+    outs = {os.path.basename(s)[:-5]: os.path.join(build + '2', os.path.basename(s)[:-5] + '.kfb')
+            for s in sources}
+    before = {n: os.path.getmtime(p) for n, p in outs.items()}
+    time.sleep(0.01)
+    first = sorted(outs)[0]
+    with open(os.path.join(work_project, 'anims', first + '.yaml'), 'a') as f:
+        f.write('# edited\n')
+    r = run(scons2)
+    commands = [l for l in r.stdout.decode().splitlines() if l.startswith(args.kfc)]
+    c.check(r.returncode == 0 and len(commands) == 1 and ('anims/%s.yaml' % first) in commands[0],
+            'only %s is recompiled: %r' % (first, commands))
+    c.check(all((os.path.getmtime(outs[n]) == before[n]) == (n != first) for n in outs),
+            'only %s.kfb changed' % first)
+    print('test_examples: %d checks, %d failed' % (c.count, len(c.failures)))
+    return 1 if c.failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""kfplay dump: on every fixture, the header, sections and objects agree
+with an independent reading of the file (Python's struct and zlib) and with
+`kfplay list`; every array lies inside DATA. On damaged files (every
+truncation length, bit flips all over) it never crashes: exit 1, a damage
+line or libkf's error, nothing from a sanitizer."""
+import os
+import re
+import struct
+import subprocess
+import sys
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
+
+HEADER = 8 + 24
+
+
+def run(cmd):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def sections(data):
+    """(tag, stored, raw, raw bytes) per section, read independently."""
+    out, pos = [], HEADER
+    for _ in range(3):
+        tag, comp, stored, raw = struct.unpack_from('<4sIII', data, pos)
+        body = data[pos + 16:pos + 16 + stored]
+        out.append((tag.decode(), stored, raw, zlib.decompress(body) if comp else body))
+        pos += 16 + stored + 4
+    return out
+
+
+def main():
+    args = driver.arguments()
+    c = driver.Checks()
+    fixtures = sorted(f[:-5] for f in os.listdir(args.fixtures) if f.endswith('.yaml'))
+    leg = None
+    for name in fixtures:
+        for level in ('1', '0'):
+            kfb = os.path.join(args.work, '%s.z%s.kfb' % (name, level))
+            if run([args.kfc, '-z', level, os.path.join(args.fixtures, name + '.yaml'),
+                    '-o', kfb]).returncode:
+                c.fail('kfc %s' % name)
+                continue
+            leg = kfb if name == 'leg_walk' and level == '1' else leg
+            r = run([args.kfplay, 'dump', kfb])
+            out = r.stdout.decode()
+            tag = '%s -z%s' % (name, level)
+            c.check(r.returncode == 0 and 'damage' not in out and out.endswith('load: ok\n'),
+                    '%s: dumps clean (%d)' % (tag, r.returncode))
+            data = open(kfb, 'rb').read()
+            for stag, stored, raw, body in sections(data):
+                line = re.search(r'^  %s @\d+ \w+ stored=(\d+) raw=(\d+)' % stag, out, re.M)
+                c.check(line and (int(line.group(1)), int(line.group(2))) == (stored, raw),
+                        '%s: %s sizes' % (tag, stag))
+            objs = sections(data)[1][3]
+            count = 0
+            pos = 0
+            while pos < len(objs):
+                pos += 8 + struct.unpack_from('<II', objs, pos)[1]
+                count += 1
+            c.check(re.search(r'^  %d objects$' % count, out, re.M) is not None,
+                    '%s: %d objects' % (tag, count))
+            listed = run([args.kfplay, kfb, 'list']).stdout.decode().splitlines()
+            kinds = ('sequence', 'interpolator', 'follower', 'controller', 'target')
+            for kind in kinds:
+                want = sum(1 for l in listed if l.split(' ')[1:2] == [kind] or
+                           (' %s ' % kind in l and not l.startswith('#')))
+                got = len(re.findall(r'^  #\d+ @\d+ %s ' % kind, out, re.M))
+                c.check(got == want, '%s: %d %s records (list: %d)' % (tag, got, kind, want))
+            c.check(len(re.findall(r'^  #\d+ @\d+ track ', out, re.M)) ==
+                    len(re.findall(r'^#\d+ track animator=', '\n'.join(listed), re.M)),
+                    '%s: tracks' % tag)
+            words = len(sections(data)[2][3]) // 4
+            for off, n in re.findall(r'=@(\d+)\[(\d+)\]', out):
+                c.check(int(off) + int(n) <= words, '%s: array @%s[%s] inside DATA' % (tag, off, n))
+
+    # The leg walk's first key times, at the offset dump names.
+    if leg:
+        data = open(leg, 'rb').read()
+        dump = run([args.kfplay, 'dump', leg]).stdout.decode()
+        off, n = map(int, re.search(r"'hip_position'.*\n\s+times=@(\d+)\[(\d+)\]", dump).groups())
+        times = struct.unpack_from('<%df' % n, sections(data)[2][3], 4 * off)
+        c.check(times == (0, 1, 2, 3, 4), 'hip_position times at @%d: %s' % (off, times))
+
+        def damaged(blob, what):
+            path = os.path.join(args.work, 'damaged.kfb')
+            open(path, 'wb').write(blob)
+            r = run([args.kfplay, 'dump', path])
+            err = r.stderr.decode()
+            ok = (r.returncode == 1 and 'Sanitizer' not in err and 'runtime error' not in err
+                  and ('damage:' in r.stdout.decode() or 'load: ' in r.stdout.decode()))
+            c.check(ok, '%s: exit %d, %s' % (what, r.returncode, err.strip()[:200]))
+
+        for length in range(0, len(data), 3):
+            damaged(data[:length], 'truncated to %d' % length)
+        for pos in range(0, len(data)):
+            for bit in (0, 5) if pos % 2 else (7,):
+                blob = bytearray(data)
+                blob[pos] ^= 1 << bit
+                damaged(bytes(blob), 'bit %d of byte %d flipped' % (bit, pos))
+        # Damage behind the CRCs: a stored file whose record fields are
+        # rewritten and the CRC recomputed, so only the fields are wrong.
+        stored = os.path.join(args.work, 'leg_walk.z0.kfb')
+        blob = bytearray(open(stored, 'rb').read())
+        secs = sections(bytes(blob))
+        objs_at = HEADER + 16 + secs[0][1] + 4
+        for field, value in ((8 + 4 * 9, 0x7fffffff), (8 + 4 * 4, 0xffffffff), (4, 4000)):
+            b = bytearray(blob)
+            struct.pack_into('<I', b, objs_at + 16 + field, value)
+            crc = zlib.crc32(bytes(b[objs_at:objs_at + 16 + secs[1][1]]))
+            struct.pack_into('<I', b, objs_at + 16 + secs[1][1], crc)
+            damaged(bytes(b), 'object field @%d = %#x' % (field, value))
+    r = run([args.kfplay, 'dump', os.path.join(args.work, 'missing.kfb')])
+    c.check(r.returncode == 1 and r.stderr, 'a missing file: exit 1 with a message')
+    print('test_kfplay_dump: %d checks, %d failed' % (c.count, len(c.failures)))
+    return 1 if c.failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""The man pages of kfc and kfplay render with groff without a warning
+(-ww), and document every option and command their --help lists."""
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
+
+
+def main():
+    args = driver.arguments()
+    c = driver.Checks()
+    man = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'man')
+    env = dict(os.environ, LC_ALL='C.UTF-8', MANWIDTH='80')
+    for tool, exe in (('kfc', args.kfc), ('kfplay', args.kfplay)):
+        page = os.path.join(man, tool + '.1')
+        r = subprocess.run(['groff', '-man', '-Tutf8', '-ww', page], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, env=env)
+        c.check(r.returncode == 0 and not r.stderr, '%s.1: groff warnings: %s' % (tool, r.stderr))
+        text = re.sub('.\b', '', r.stdout)  # overstrike (bold, underline) to plain text
+        c.check('NAME' in text and 'SYNOPSIS' in text and 'EXIT STATUS' in text,
+                '%s.1: the usual sections' % tool)
+        helptext = subprocess.run([exe, '--help'], stdout=subprocess.PIPE, text=True).stdout
+        if tool == 'kfc':
+            wanted = set(re.findall(r'^\s+(?:-\w+, )?(-[-\w]+)', helptext, re.M))
+        else:
+            wanted = set(re.findall(r'(--[a-z]+)', helptext))
+            wanted |= set(re.findall(r'^  ([a-z][-a-z]+) ', helptext, re.M))
+        missing = sorted(w for w in wanted if w not in text)
+        c.check(len(wanted) >= 8 and not missing,
+                '%s.1 documents all %d of --help (missing: %s)' % (tool, len(wanted), missing))
+    print('test_man: %d checks, %d failed' % (c.count, len(c.failures)))
+    return 1 if c.failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,466 @@
+/*
+ * Every check here only decides what can be printed safely: the verdict on
+ * the file is libkf's (kf_load_memory, printed last). The layout is read
+ * through formats/kfb_format.h alone, never through the reader's internals.
+ */
+#include "kfplay_dump.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zlib.h>
+
+#include "kf.h"
+#include "kfb_format.h"
+
+/* Names come from the public API; the codes must be the file's. */
+_Static_assert((int)KF_INTERPOLATION_SQUAD == KFB_INTERP_SQUAD, "interpolation codes");
+_Static_assert((int)KF_REPEAT_LOOP == KFB_REPEAT_LOOP, "repeat codes");
+_Static_assert((int)KF_NODE_EASE_IN_EASE_OUT == KFB_NODE_EASE_IN_EASE_OUT, "node codes");
+_Static_assert((int)KF_FOLLOWER_NODE_TEXCOORD_DAMPER_2D == KFB_FOLLOWER_TEXCOORD_DAMPER_2D,
+               "follower codes");
+_Static_assert((int)KF_PROPERTY_VISIBILITY == KFB_PROPERTY_VISIBILITY, "property codes");
+
+/* Far beyond any real animation file; keeps a wrong path (a device, a huge
+ * file) from taking memory. */
+#define DUMP_MAX_FILE ((size_t)1 << 30)
+/* zlib's deflate expands at most 1032:1; a larger claimed raw size is
+ * damage, and is not allocated. */
+#define DEFLATE_MAX_RATIO 1032u
+
+typedef struct section {
+    int                  present;
+    const unsigned char *raw;  /* decompressed (or stored) bytes */
+    uint32_t             size; /* raw_size */
+    unsigned char       *owned;
+} section;
+
+typedef struct dump {
+    section sections[KFB_SECTION_COUNT];
+    int     damage; /* something is wrong with the file */
+} dump;
+
+static void damaged(dump *d, const char *what)
+{
+    d->damage = 1;
+    printf("  damage: %s\n", what);
+}
+
+static int read_file(const char *path, unsigned char **data, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t capacity = 0, length = 0;
+    unsigned char *buffer = NULL;
+    int ok = 1;
+    for (;;) {
+        if (length == capacity) {
+            if (capacity >= DUMP_MAX_FILE) {
+                ok = 0;
+                break;
+            }
+            capacity = capacity ? capacity * 2 : 1 << 16;
+            unsigned char *grown = realloc(buffer, capacity);
+            if (!grown) {
+                ok = 0;
+                break;
+            }
+            buffer = grown;
+        }
+        size_t got = fread(buffer + length, 1, capacity - length, f);
+        length += got;
+        if (got == 0) {
+            ok = !ferror(f);
+            break;
+        }
+    }
+    fclose(f);
+    if (!ok) {
+        free(buffer);
+        return 0;
+    }
+    *data = buffer;
+    *size = length;
+    return 1;
+}
+
+static uint32_t word_at(const unsigned char *p)
+{
+    uint32_t w;
+    memcpy(&w, p, 4);
+    kfb_word_swap(&w, 1);
+    return w;
+}
+
+/* A name from STRINGS, printable: quoted, control bytes escaped, or a
+ * description of why there is none. */
+static void print_name(const dump *d, uint32_t offset)
+{
+    const section *s = &d->sections[KFB_SECTION_STRINGS];
+    if (!s->present || offset >= s->size || !memchr(s->raw + offset, 0, s->size - offset)) {
+        printf("<bad name @%u>", (unsigned)offset);
+        return;
+    }
+    putchar('\'');
+    for (const unsigned char *p = s->raw + offset; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f || *p == '\'' || *p == '\\')
+            printf("\\x%02x", *p);
+        else
+            putchar(*p);
+    }
+    putchar('\'');
+}
+
+/* A DATA array: its word offset and, when the record says, its length;
+ * flagged when it runs past the section. */
+static void print_array(dump *d, const char *field, uint32_t offset, uint64_t floats)
+{
+    if (offset == KFB_NONE) {
+        printf(" %s=-", field);
+        return;
+    }
+    const uint64_t words = d->sections[KFB_SECTION_DATA].size / 4u;
+    if (floats)
+        printf(" %s=@%u[%llu]", field, (unsigned)offset, (unsigned long long)floats);
+    else
+        printf(" %s=@%u", field, (unsigned)offset);
+    if ((uint64_t)offset + (floats ? floats : 1) > words) {
+        fputs("(outside DATA)", stdout);
+        d->damage = 1;
+    }
+}
+
+static double f64(kfb_f64 v)
+{
+    uint64_t bits = (uint64_t)v.hi << 32 | v.lo;
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+static const char *or_unknown(const char *name)
+{
+    return name ? name : "?";
+}
+
+static void print_sequence(dump *d, const kfb_sequence *r)
+{
+    fputs("sequence ", stdout);
+    print_name(d, r->name);
+    printf(" interpolation=%s repeat=%s components=%u keys=%u valid_first=%u valid_count=%u "
+           "duration=%.9g\n   ",
+           or_unknown(kf_interpolation_name((kf_interpolation)r->interpolation)),
+           or_unknown(kf_repeat_name((kf_repeat)r->repeat)), (unsigned)r->components,
+           (unsigned)r->key_count, (unsigned)r->valid_first, (unsigned)r->valid_count,
+           r->duration);
+    print_array(d, "times", r->times, r->key_count);
+    print_array(d, "values", r->values, (uint64_t)r->key_count * r->components);
+    print_array(d, "tangents", r->tangents, 0);
+    print_array(d, "tcb", r->tcb, (uint64_t)r->key_count * 3u);
+    print_array(d, "arc_length", r->arc_length,
+                r->valid_count && r->repeat < KFB_REPEAT_COUNT
+                    ? kfb_arc_length_floats(r->repeat, r->valid_count) : 0);
+    putchar('\n');
+}
+
+static void print_controller(dump *d, const kfb_controller *r)
+{
+    fputs("controller ", stdout);
+    print_name(d, r->name);
+    printf(" speed=%.17g weight=%.17g active=%.17g..%.17g reference=%.17g,%.17g\n",
+           f64(r->speed), f64(r->weight), f64(r->active_start), f64(r->active_end),
+           f64(r->ref_world), f64(r->ref_sequence));
+}
+
+static void print_target(dump *d, const kfb_target *r)
+{
+    fputs("target ", stdout);
+    print_name(d, r->name);
+    printf(" property=%s components=%u\n",
+           r->property == KFB_PROPERTY_CUSTOM
+               ? "custom" : or_unknown(kf_property_name((kf_property)r->property)),
+           (unsigned)r->components);
+}
+
+static void print_track(const kfb_track *r)
+{
+    static const char *const kinds[] = {"sequence", "interpolator", "follower"};
+    printf("track animator=%s#%u controller=", r->animator_kind < KFB_ANIMATOR_KIND_COUNT
+           ? kinds[r->animator_kind] : "?", (unsigned)r->animator);
+    if (r->controller == KFB_NONE)
+        putchar('-');
+    else
+        printf("#%u", (unsigned)r->controller);
+    printf(" target=#%u", (unsigned)r->target);
+    if (r->animator_kind == KFB_ANIMATOR_INTERPOLATOR) {
+        printf(" cycle_interval=%.9g loop=%u ease=", r->cycle_interval, (unsigned)r->loop);
+        if (r->ease == KFB_NONE)
+            putchar('-');
+        else
+            printf("#%u", (unsigned)r->ease);
+    }
+    putchar('\n');
+}
+
+static void print_interpolator(dump *d, const kfb_interpolator *r)
+{
+    fputs("interpolator ", stdout);
+    print_name(d, r->name);
+    printf(" node=%s keys=%u values=%u velocities=%u flags=%#x\n   ",
+           or_unknown(kf_node_name((kf_node)r->node)), (unsigned)r->key_count,
+           (unsigned)r->value_count, (unsigned)r->velocity_count, (unsigned)r->flags);
+    print_array(d, "keys", r->keys, r->key_count);
+    print_array(d, "values", r->values, 0);
+    print_array(d, "velocities", r->velocities, 0);
+    print_array(d, "derived", r->derived, 0);
+    putchar('\n');
+}
+
+static void print_follower(dump *d, const kfb_follower *r)
+{
+    fputs("follower ", stdout);
+    print_name(d, r->name);
+    printf(" node=%s elements=%u duration=%.9g order=%u tolerance=%.9g\n   ",
+           or_unknown(kf_follower_node_name((kf_follower_node)r->node)),
+           (unsigned)r->element_count, r->duration, (unsigned)r->order, r->tolerance);
+    print_array(d, "initial_value", r->initial_value, 0);
+    print_array(d, "initial_destination", r->initial_destination, 0);
+    print_array(d, "rotations", r->rotations, 0);
+    putchar('\n');
+}
+
+/* Copies a record body of exactly `size` bytes into host order. */
+#define RECORD(type, var, body, size)                                                      \
+    type var;                                                                              \
+    if ((size) != sizeof var) {                                                            \
+        printf("%s: body of %u bytes, not %u\n", #type, (unsigned)(size),                  \
+               (unsigned)sizeof var);                                                      \
+        d->damage = 1;                                                                     \
+        break;                                                                             \
+    }                                                                                      \
+    memcpy(&var, body, sizeof var);                                                        \
+    kfb_word_swap(&var, KFB_WORDS(type))
+
+static void print_objects(dump *d)
+{
+    const section *s = &d->sections[KFB_SECTION_OBJECTS];
+    if (!s->present)
+        return;
+    puts("objects:");
+    uint32_t pos = 0, index = 0;
+    while (pos < s->size) {
+        if (s->size - pos < sizeof(kfb_object)) {
+            damaged(d, "a partial object header at the end of OBJECTS");
+            return;
+        }
+        kfb_object head;
+        memcpy(&head, s->raw + pos, sizeof head);
+        kfb_word_swap(&head, KFB_WORDS(kfb_object));
+        const uint32_t body_at = pos + (uint32_t)sizeof head;
+        if (head.size > s->size - body_at) {
+            printf("  #%u @%u type=%u size=%u\n", (unsigned)index, (unsigned)pos,
+                   (unsigned)head.type, (unsigned)head.size);
+            damaged(d, "the object runs past the end of OBJECTS");
+            return;
+        }
+        const unsigned char *body = s->raw + body_at;
+        printf("  #%u @%u ", (unsigned)index, (unsigned)pos);
+        switch (head.type) {
+        case KFB_OBJECT_SEQUENCE: {
+            RECORD(kfb_sequence, r, body, head.size);
+            print_sequence(d, &r);
+            break;
+        }
+        case KFB_OBJECT_CONTROLLER: {
+            RECORD(kfb_controller, r, body, head.size);
+            print_controller(d, &r);
+            break;
+        }
+        case KFB_OBJECT_TARGET: {
+            RECORD(kfb_target, r, body, head.size);
+            print_target(d, &r);
+            break;
+        }
+        case KFB_OBJECT_TRACK: {
+            RECORD(kfb_track, r, body, head.size);
+            print_track(&r);
+            break;
+        }
+        case KFB_OBJECT_INTERPOLATOR: {
+            RECORD(kfb_interpolator, r, body, head.size);
+            print_interpolator(d, &r);
+            break;
+        }
+        case KFB_OBJECT_FOLLOWER: {
+            RECORD(kfb_follower, r, body, head.size);
+            print_follower(d, &r);
+            break;
+        }
+        default:
+            printf("unknown type %u, %u bytes\n", (unsigned)head.type, (unsigned)head.size);
+            d->damage = 1;
+            break;
+        }
+        pos = body_at + head.size;
+        index++;
+    }
+    printf("  %u objects\n", (unsigned)index);
+}
+
+static void print_tag(uint32_t tag)
+{
+    unsigned char c[4];
+    for (int i = 0; i < 4; i++) {
+        c[i] = (unsigned char)(tag >> (8 * i));
+        if (c[i] < 0x20 || c[i] > 0x7e)
+            c[i] = '?';
+    }
+    printf("%c%c%c%c", c[0], c[1], c[2], c[3]);
+}
+
+/* Section i at `*pos`: prints its header, checks its CRC, inflates it. */
+static int read_section(dump *d, int i, const unsigned char *file, size_t size, size_t *pos)
+{
+    static const uint32_t tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS,
+                                                     KFB_TAG_DATA};
+    if (size - *pos < KFB_SECTION_HEADER_SIZE) {
+        printf("  section %d @%zu: ", i, *pos);
+        damaged(d, "the file ends inside the section header");
+        return 0;
+    }
+    kfb_section_header h;
+    memcpy(&h, file + *pos, sizeof h);
+    kfb_word_swap(&h, KFB_WORDS(kfb_section_header));
+    printf("  ");
+    print_tag(h.tag);
+    printf(" @%zu %s stored=%u raw=%u", *pos,
+           h.compression == KFB_COMPRESSION_ZLIB   ? "zlib"
+           : h.compression == KFB_COMPRESSION_NONE ? "stored"
+                                                   : "compression=?",
+           (unsigned)h.stored_size, (unsigned)h.raw_size);
+    if (h.raw_size)
+        printf(" ratio=%.3f", (double)h.stored_size / h.raw_size);
+    putchar('\n');
+    if (h.tag != tags[i])
+        damaged(d, "unexpected tag for this position");
+    const size_t after = size - *pos - KFB_SECTION_HEADER_SIZE;
+    if (h.stored_size > after || after - h.stored_size < KFB_SECTION_CRC_SIZE) {
+        damaged(d, "the file ends inside the section");
+        return 0;
+    }
+    const unsigned char *stored = file + *pos + KFB_SECTION_HEADER_SIZE;
+    const uint32_t crc = (uint32_t)crc32(0L, file + *pos, KFB_SECTION_HEADER_SIZE + h.stored_size);
+    if (crc != word_at(stored + h.stored_size))
+        damaged(d, "section CRC mismatch");
+    *pos += KFB_SECTION_HEADER_SIZE + h.stored_size + KFB_SECTION_CRC_SIZE;
+
+    section *s = &d->sections[i];
+    if (h.compression == KFB_COMPRESSION_NONE) {
+        if (h.raw_size != h.stored_size) {
+            damaged(d, "a stored section whose raw size is not its stored size");
+            return 1;
+        }
+        s->raw = stored;
+    } else if (h.compression == KFB_COMPRESSION_ZLIB) {
+        if (h.raw_size / DEFLATE_MAX_RATIO > h.stored_size) {
+            damaged(d, "the raw size is more than zlib can expand to");
+            return 1;
+        }
+        s->owned = malloc(h.raw_size ? h.raw_size : 1);
+        uLongf got = h.raw_size;
+        if (!s->owned) {
+            damaged(d, "out of memory");
+            return 1;
+        }
+        if (uncompress(s->owned, &got, stored, h.stored_size) != Z_OK || got != h.raw_size) {
+            damaged(d, "the zlib stream does not inflate to the raw size");
+            return 1;
+        }
+        s->raw = s->owned;
+    } else {
+        damaged(d, "unknown compression");
+        return 1;
+    }
+    s->size = h.raw_size;
+    s->present = 1;
+    return 1;
+}
+
+static void dump_bytes(dump *d, const unsigned char *file, size_t size)
+{
+    if (size < KFB_HEADER_SIZE) {
+        puts("header:");
+        damaged(d, "shorter than the header");
+        return;
+    }
+    kfb_header h;
+    memcpy(&h, file + KFB_IDENTIFIER_SIZE, sizeof h);
+    kfb_word_swap(&h, KFB_WORDS(kfb_header));
+    const uint32_t crc = (uint32_t)crc32(0L, file, KFB_HEADER_SIZE - 4u);
+    printf("header: version=%u.%u sections=%u file_size=%u header_crc=%08x\n",
+           (unsigned)(h.version >> 16), (unsigned)(h.version & 0xffffu),
+           (unsigned)h.section_count, (unsigned)h.file_size, (unsigned)h.header_crc);
+    if (memcmp(file, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) != 0)
+        damaged(d, "not a .kfb identifier");
+    if (h.probe_int != KFB_PROBE_INT || h.probe_float != KFB_PROBE_FLOAT)
+        damaged(d, "byte-order or float probe mismatch");
+    if (h.header_crc != crc)
+        damaged(d, "header CRC mismatch");
+    if (h.file_size != size)
+        damaged(d, "file_size is not the file's size");
+    if (h.section_count != KFB_SECTION_COUNT)
+        damaged(d, "unexpected section count");
+
+    puts("sections:");
+    size_t pos = KFB_HEADER_SIZE;
+    uint64_t raw = 0;
+    for (int i = 0; i < KFB_SECTION_COUNT; i++)
+        if (!read_section(d, i, file, size, &pos))
+            break;
+    for (int i = 0; i < KFB_SECTION_COUNT; i++)
+        raw += d->sections[i].size;
+    if (pos < size && !d->damage)
+        damaged(d, "bytes after the last section");
+    printf("  total: file=%zu raw=%llu", size, (unsigned long long)raw);
+    if (raw)
+        printf(" ratio=%.3f", (double)size / (double)raw);
+    putchar('\n');
+    print_objects(d);
+}
+
+int kfp_dump(const char *path, char **args, int count)
+{
+    (void)args;
+    if (count != 0) {
+        fprintf(stderr, "kfplay: dump takes no arguments after the file\n");
+        return 2;
+    }
+    unsigned char *data = NULL;
+    size_t size = 0;
+    if (!read_file(path, &data, &size)) {
+        fprintf(stderr, "kfplay: %s: cannot read the file\n", path);
+        return 1;
+    }
+    dump d;
+    memset(&d, 0, sizeof d);
+    printf("file: %s (%zu bytes)\n", path, size);
+    dump_bytes(&d, data, size);
+    for (int i = 0; i < KFB_SECTION_COUNT; i++)
+        free(d.sections[i].owned);
+
+    /* libkf's verdict, which is the one that counts. */
+    kf_anim *anim = NULL;
+    kf_error err;
+    if (kf_load_memory(data, size, NULL, &anim, &err) == KF_OK) {
+        puts("load: ok");
+        kf_anim_free(anim);
+    } else {
+        printf("load: %s\n", err.message);
+        d.damage = 1;
+    }
+    free(data);
+    return d.damage ? 1 : 0;
+}

@@ -1,0 +1,45 @@
+/*
+ * kfplay_follow.h - a follower driven by command-line events, tick by tick:
+ * what `kfplay follow` prints and `kfplay plot` draws.
+ */
+#ifndef KFPLAY_FOLLOW_H
+#define KFPLAY_FOLLOW_H
+
+#include <stdint.h>
+
+#include "kf.h"
+
+enum { KFP_EXIT_INPUT = 1, KFP_EXIT_USAGE = 2 };
+
+typedef struct kfp_follow_event {
+    double time;
+    int    set_value; /* 0: set_destination */
+    float *value;     /* the follower's components */
+} kfp_follow_event;
+
+typedef struct kfp_follow {
+    const kf_follower *follower;
+    double             tick, until, capacity;
+    kfp_follow_event  *events;
+    int                event_count;
+} kfp_follow;
+
+/* Parses --tick DT --until T [--capacity N] [--event T:KIND=V]... for
+ * `follower`. Returns 0, KFP_EXIT_INPUT or KFP_EXIT_USAGE (reported on
+ * stderr); free with kfp_follow_free in every case. */
+int kfp_follow_parse(kfp_follow *run, const kf_follower *follower, char **args, int count);
+
+/* Each tick's time, value (rotations as axis-angle, as printed) and isActive. */
+typedef void (*kfp_follow_row)(void *user, double t, const float *value, uint32_t count,
+                               int active);
+
+/* Runs the follower from t = 0: tick k at t = k*DT while t <= T. Returns 0
+ * or KFP_EXIT_INPUT (out of memory). */
+int kfp_follow_run(const kfp_follow *run, kfp_follow_row row, void *user);
+
+/* The number of values each row has. */
+uint32_t kfp_follow_row_components(const kf_follower *follower);
+
+void kfp_follow_free(kfp_follow *run);
+
+#endif /* KFPLAY_FOLLOW_H */

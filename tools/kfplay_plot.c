@@ -1,0 +1,496 @@
+/*
+ * What `kfplay plot` draws: each NAME becomes one kfp_panel (kfplay_svg.c
+ * draws it). The values are the ones the other commands print: a sequence's
+ * as `sample` prints them, an interpolator's too (rotations as axis-angle),
+ * a follower's as `follow`, a target's as `animate`.
+ */
+#include "kfplay_plot.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kfplay_args.h"
+#include "kfplay_follow.h"
+#include "kfplay_svg.h"
+
+enum { DEFAULT_SAMPLES = 400, MAX_SAMPLES = 100000 };
+
+typedef struct plot_options {
+    const char *output;
+    int         tangents;
+    double      from, to;
+    int         have_from, have_to;
+    double      samples;
+    char      **follow_args; /* --tick, --until, --capacity, --event and their values */
+    int         follow_count;
+} plot_options;
+
+static const char *const xyz[] = {"x", "y", "z"};
+static const char *const xyzw[] = {"x", "y", "z", "w"};
+static const char *const axis_angle[] = {"axis x", "axis y", "axis z", "angle"};
+static const char *const rgb[] = {"r", "g", "b"};
+
+static void *alloc_array(size_t count, size_t size)
+{
+    return calloc(count ? count : 1, size);
+}
+
+static int out_of_memory(void)
+{
+    fprintf(stderr, "kfplay: out of memory\n");
+    return KFP_EXIT_INPUT;
+}
+
+/* Sample positions over [x0, x1]: an even grid, plus each of `marks` and a
+ * point just before it, so that jumps at keys and seams draw upright. */
+static size_t grid(double x0, double x1, size_t n, const double *marks, size_t mark_count,
+                   double **out)
+{
+    const size_t total = n + 2 * mark_count;
+    double *x = alloc_array(total, sizeof *x);
+    if (!x)
+        return 0;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        x[m++] = x0 + (x1 - x0) * (double)i / (double)(n - 1);
+    const double before = (x1 - x0) * 1e-7;
+    for (size_t i = 0; i < mark_count; i++) {
+        if (marks[i] - before > x0)
+            x[m++] = marks[i] - before;
+        if (marks[i] >= x0 && marks[i] <= x1)
+            x[m++] = marks[i];
+    }
+    for (size_t i = 1; i < m; i++) { /* insertion sort: the marks are few and nearly sorted */
+        double v = x[i];
+        size_t j = i;
+        for (; j > 0 && x[j - 1] > v; j--)
+            x[j] = x[j - 1];
+        x[j] = v;
+    }
+    *out = x;
+    return m;
+}
+
+static int is_rotation_node(kf_node node)
+{
+    return node == KF_NODE_ORIENTATION_INTERPOLATOR ||
+           node == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR;
+}
+
+static const char *const *names_for(uint32_t components, int rotation_quat)
+{
+    if (components == 4 && rotation_quat)
+        return xyzw;
+    if (components == 3)
+        return xyz;
+    return NULL;
+}
+
+static int plot_sequence(const kf_sequence *s, const plot_options *o, kfp_panel *p)
+{
+    kf_sequence_info info;
+    kf_sequence_get_info(s, &info);
+    const uint32_t nc = info.components;
+    const int periods = info.repeat == KF_REPEAT_LOOP ? 2 : 1;
+    const uint32_t valid = info.valid_first <= info.valid_last
+                               ? info.valid_last - info.valid_first + 1
+                               : info.key_count - info.valid_first + info.valid_last + 1;
+    snprintf(p->title, sizeof p->title, "%s: %s %s sequence, %u keys", info.name,
+             kf_repeat_name(info.repeat), kf_interpolation_name(info.interpolation),
+             (unsigned)valid);
+    p->x_label = "sequence time";
+    p->components = nc;
+    p->component_names = names_for(nc, info.interpolation == KF_INTERPOLATION_SLERP ||
+                                           info.interpolation == KF_INTERPOLATION_SQUAD);
+    p->keys = (size_t)valid * (size_t)periods;
+    p->key_x = alloc_array(p->keys, sizeof *p->key_x);
+    p->key_y = alloc_array(p->keys * nc, sizeof *p->key_y);
+    p->seams = (size_t)periods - 1;
+    p->seam_x = alloc_array(p->seams, sizeof *p->seam_x);
+    float *value = alloc_array(nc, sizeof *value);
+    if (!p->key_x || !p->key_y || !p->seam_x || !value) {
+        free(value);
+        return out_of_memory();
+    }
+    for (int period = 0; period < periods; period++) {
+        for (uint32_t k = 0; k < valid; k++) {
+            float t;
+            const size_t j = (size_t)period * valid + k;
+            kf_sequence_key(s, (info.valid_first + k) % info.key_count, &t, value);
+            p->key_x[j] = t + period * info.duration;
+            for (uint32_t c = 0; c < nc; c++)
+                p->key_y[j * nc + c] = value[c];
+        }
+    }
+    for (size_t i = 0; i < p->seams; i++)
+        p->seam_x[i] = (double)(i + 1) * info.duration;
+
+    double *marks = alloc_array(p->keys + p->seams, sizeof *marks);
+    if (!marks) {
+        free(value);
+        return out_of_memory();
+    }
+    memcpy(marks, p->key_x, p->keys * sizeof *marks);
+    memcpy(marks + p->keys, p->seam_x, p->seams * sizeof *marks);
+    p->n = grid(0, periods * info.duration, (size_t)o->samples, marks, p->keys + p->seams, &p->x);
+    free(marks);
+    p->y = p->n ? alloc_array(p->n * nc, sizeof *p->y) : NULL;
+    if (!p->y) {
+        free(value);
+        return out_of_memory();
+    }
+    for (size_t i = 0; i < p->n; i++) {
+        kf_sequence_sample(s, p->x[i], NULL, value);
+        for (uint32_t c = 0; c < nc; c++)
+            p->y[i * nc + c] = value[c];
+    }
+
+    const int derivable = info.interpolation == KF_INTERPOLATION_LINEAR ||
+                          info.interpolation == KF_INTERPOLATION_SPLINE;
+    if (o->tangents && !derivable)
+        fprintf(stderr, "kfplay: %s: --tangents: only linear and spline sequences have "
+                "tangents; none drawn\n", info.name);
+    if (o->tangents && derivable) {
+        p->slope_in = alloc_array(p->keys * nc, sizeof *p->slope_in);
+        p->slope_out = alloc_array(p->keys * nc, sizeof *p->slope_out);
+        if (!p->slope_in || !p->slope_out) {
+            free(value);
+            return out_of_memory();
+        }
+        /* The derivative on each side of the key: they differ where the
+         * curve has a corner (continuity != 0, linear keys). */
+        const double side = info.duration * 1e-6;
+        for (size_t k = 0; k < p->keys; k++) {
+            for (int out = 0; out < 2; out++) {
+                double *slope = out ? p->slope_out : p->slope_in;
+                if (kf_sequence_velocity(s, p->key_x[k] + (out ? side : -side), NULL, value) !=
+                    KF_OK)
+                    memset(value, 0, nc * sizeof *value);
+                for (uint32_t c = 0; c < nc; c++)
+                    slope[k * nc + c] = value[c];
+            }
+        }
+    }
+    free(value);
+    return 0;
+}
+
+static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, kfp_panel *p)
+{
+    kf_interpolator_info info;
+    kf_interpolator_get_info(ip, &info);
+    const int rotation = is_rotation_node(info.node);
+    const uint32_t nc = info.components;
+    snprintf(p->title, sizeof p->title, "%s: %s, %u keys", info.name, kf_node_name(info.node),
+             (unsigned)info.key_count);
+    p->x_label = "fraction";
+    p->components = nc;
+    p->component_names = rotation ? axis_angle
+                         : info.node == KF_NODE_COLOR_INTERPOLATOR ? rgb
+                                                                   : names_for(nc, 0);
+    if (o->tangents)
+        fprintf(stderr, "kfplay: %s: --tangents: X3D interpolators are drawn without "
+                "tangents\n", info.name);
+    p->keys = info.key_count;
+    p->key_x = alloc_array(p->keys, sizeof *p->key_x);
+    p->key_y = alloc_array(p->keys * nc, sizeof *p->key_y);
+    if (!p->key_x || !p->key_y)
+        return out_of_memory();
+    for (size_t k = 0; k < p->keys; k++)
+        p->key_x[k] = info.key[k];
+    p->n = grid(0, 1, (size_t)o->samples, p->key_x, p->keys, &p->x);
+    p->y = p->n ? alloc_array(p->n * nc, sizeof *p->y) : NULL;
+    float *value = alloc_array(nc, sizeof *value);
+    if (!p->y || !value) {
+        free(value);
+        return out_of_memory();
+    }
+    /* Keys as authored where the keyValue is laid out as the output is (a
+     * repeated key then shows both its values); rotations and EaseInEaseOut
+     * as sampled at their fractions. */
+    const int authored = !rotation && info.key_value &&
+                         (uint64_t)info.value_count * info.dimension ==
+                             (uint64_t)info.key_count * nc;
+    if (authored)
+        for (size_t i = 0; i < p->keys * nc; i++)
+            p->key_y[i] = info.key_value[i];
+    for (size_t i = 0; i < p->n + (authored ? 0 : p->keys); i++) {
+        const int is_key = i >= p->n;
+        const double x = is_key ? p->key_x[i - p->n] : p->x[i];
+        kf_interpolator_sample(ip, x, NULL, value);
+        if (rotation) {
+            float aa[4];
+            kf_quat_to_axis_angle(value, aa);
+            memcpy(value, aa, sizeof aa);
+        }
+        double *row = is_key ? p->key_y + (i - p->n) * nc : p->y + i * nc;
+        for (uint32_t c = 0; c < nc; c++)
+            row[c] = value[c];
+    }
+    free(value);
+    return 0;
+}
+
+typedef struct follow_sink {
+    kfp_panel *p;
+    size_t     capacity;
+    int        failed;
+} follow_sink;
+
+static void follow_row(void *user, double t, const float *value, uint32_t count, int active)
+{
+    (void)active;
+    follow_sink *sink = user;
+    kfp_panel *p = sink->p;
+    if (sink->failed)
+        return;
+    if (p->n == sink->capacity) {
+        size_t capacity = sink->capacity ? sink->capacity * 2 : 256;
+        double *x = realloc(p->x, capacity * sizeof *x);
+        if (x)
+            p->x = x;
+        double *y = x ? realloc(p->y, capacity * count * sizeof *y) : NULL;
+        if (y)
+            p->y = y;
+        if (!x || !y) {
+            sink->failed = 1;
+            return;
+        }
+        sink->capacity = capacity;
+    }
+    p->x[p->n] = t;
+    for (uint32_t c = 0; c < count; c++)
+        p->y[p->n * count + c] = value[c];
+    p->n++;
+}
+
+static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel *p)
+{
+    kf_follower_info info;
+    kf_follower_get_info(f, &info);
+    kfp_follow run;
+    int status = kfp_follow_parse(&run, f, o->follow_args, o->follow_count);
+    if (status) {
+        kfp_follow_free(&run);
+        return status;
+    }
+    /* Plotting draws lines: a million points is more than any picture shows. */
+    if (run.until / run.tick > 1e6) {
+        fprintf(stderr, "kfplay: plot: more than 1e6 ticks\n");
+        kfp_follow_free(&run);
+        return KFP_EXIT_INPUT;
+    }
+    const int rotation = info.node == KF_FOLLOWER_NODE_ORIENTATION_CHASER ||
+                         info.node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
+    snprintf(p->title, sizeof p->title, "%s: %s, %d event%s", info.name,
+             kf_follower_node_name(info.node), run.event_count,
+             run.event_count == 1 ? "" : "s");
+    p->x_label = "time";
+    p->x_from = 0; /* the follower starts at t = 0; its first tick comes later */
+    p->x_to = run.until;
+    p->components = kfp_follow_row_components(f);
+    p->component_names = rotation ? axis_angle
+                         : info.node == KF_FOLLOWER_NODE_COLOR_CHASER ||
+                                 info.node == KF_FOLLOWER_NODE_COLOR_DAMPER
+                             ? rgb
+                             : names_for(p->components, 0);
+    p->events = (size_t)run.event_count;
+    p->event_x = alloc_array(p->events, sizeof *p->event_x);
+    if (!p->event_x) {
+        kfp_follow_free(&run);
+        return out_of_memory();
+    }
+    for (size_t i = 0; i < p->events; i++)
+        p->event_x[i] = run.events[i].time;
+    follow_sink sink = {p, 0, 0};
+    status = kfp_follow_run(&run, follow_row, &sink);
+    kfp_follow_free(&run);
+    if (!status && sink.failed)
+        status = out_of_memory();
+    if (!status && p->n == 0) {
+        fprintf(stderr, "kfplay: plot: no tick before --until\n");
+        status = KFP_EXIT_INPUT;
+    }
+    return status;
+}
+
+/* One period of the tracks that feed target t, in world time: where their
+ * controllers map sequence time 0 and the animator's period. */
+static void target_default_range(const kf_anim *anim, uint32_t target, double *from, double *to)
+{
+    double end = 0;
+    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TRACK); i++) {
+        kf_track_info t;
+        kf_anim_track_info(anim, i, &t);
+        if (t.target != target || t.controller == KF_NO_INDEX)
+            continue;
+        kf_controller_info c;
+        kf_anim_controller_info(anim, t.controller, &c);
+        double period = 0;
+        if (t.animator_kind == KF_KIND_SEQUENCE) {
+            kf_sequence_info s;
+            kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &s);
+            period = s.duration;
+        } else if (t.animator_kind == KF_KIND_INTERPOLATOR) {
+            period = t.cycle_interval;
+        }
+        if (c.speed > 0 && period > 0)
+            end = fmax(end, c.ref_world + (period - c.ref_sequence) / c.speed);
+    }
+    *from = 0;
+    *to = end > 0 ? end : 1;
+}
+
+static int plot_target(const kf_anim *anim, uint32_t target, const plot_options *o,
+                       kfp_panel *p)
+{
+    kf_target_info info;
+    kf_anim_target_info(anim, target, &info);
+    double from, to;
+    target_default_range(anim, target, &from, &to);
+    if (o->have_from)
+        from = o->from;
+    if (o->have_to)
+        to = o->to;
+    if (!(to > from) || !isfinite(to - from)) {
+        fprintf(stderr, "kfplay: plot: --to must be after --from\n");
+        return KFP_EXIT_INPUT;
+    }
+    snprintf(p->title, sizeof p->title, "%s: target (%s), played from %.9g to %.9g",
+             info.name, info.property == KF_PROPERTY_CUSTOM ? "custom"
+                                                            : kf_property_name(info.property),
+             from, to);
+    p->x_label = "world time";
+    p->components = info.components;
+    p->component_names = names_for(info.components, info.property == KF_PROPERTY_ORIENTATION);
+    p->n = grid(from, to, (size_t)o->samples, NULL, 0, &p->x);
+    p->y = p->n ? alloc_array(p->n * info.components, sizeof *p->y) : NULL;
+    kf_player *player = NULL;
+    if (!p->y || kf_player_create(anim, NULL, &player) != KF_OK)
+        return out_of_memory();
+    for (size_t i = 0; i < p->n; i++) {
+        kf_player_update(player, p->x[i]);
+        const float *v = kf_player_value(player, target);
+        for (uint32_t c = 0; c < info.components; c++)
+            p->y[i * info.components + c] = v[c];
+    }
+    kf_player_destroy(player);
+    return 0;
+}
+
+static int plot_name(const kf_anim *anim, const char *name, const plot_options *o, kfp_panel *p)
+{
+    uint32_t i;
+    if ((i = kf_anim_find(anim, KF_KIND_SEQUENCE, name)) != KF_NO_INDEX)
+        return plot_sequence(kf_anim_sequence(anim, i), o, p);
+    if ((i = kf_anim_find(anim, KF_KIND_INTERPOLATOR, name)) != KF_NO_INDEX)
+        return plot_interpolator(kf_anim_interpolator(anim, i), o, p);
+    if ((i = kf_anim_find(anim, KF_KIND_FOLLOWER, name)) != KF_NO_INDEX)
+        return plot_follower(kf_anim_follower(anim, i), o, p);
+    if ((i = kf_anim_find(anim, KF_KIND_TARGET, name)) != KF_NO_INDEX)
+        return plot_target(anim, i, o, p);
+    fprintf(stderr, "kfplay: no animator, follower or target named '%s'\n", name);
+    return KFP_EXIT_INPUT;
+}
+
+/* Splits the arguments into NAMEs, plot options and follow options. */
+static int parse_options(char **args, int count, plot_options *o, char **names, int *name_count)
+{
+    o->samples = DEFAULT_SAMPLES;
+    for (int i = 0; i < count; i++) {
+        const char *a = args[i];
+        const int has_value = i + 1 < count;
+        if (strcmp(a, "--tangents") == 0) {
+            o->tangents = 1;
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 ||
+                   strcmp(a, "--from") == 0 || strcmp(a, "--to") == 0 ||
+                   strcmp(a, "--samples") == 0) {
+            if (!has_value) {
+                fprintf(stderr, "kfplay: %s needs a value\n", a);
+                return KFP_EXIT_USAGE;
+            }
+            const char *v = args[++i];
+            if (a[1] == 'o' || strcmp(a, "--output") == 0) {
+                o->output = v;
+            } else if (strcmp(a, "--from") == 0) {
+                if (!kfp_parse_number(v, &o->from))
+                    return KFP_EXIT_INPUT;
+                o->have_from = 1;
+            } else if (strcmp(a, "--to") == 0) {
+                if (!kfp_parse_number(v, &o->to))
+                    return KFP_EXIT_INPUT;
+                o->have_to = 1;
+            } else {
+                if (!kfp_parse_number(v, &o->samples))
+                    return KFP_EXIT_INPUT;
+                if (!(o->samples >= 2 && o->samples <= MAX_SAMPLES)) {
+                    fprintf(stderr, "kfplay: --samples must be from 2 to %d\n", MAX_SAMPLES);
+                    return KFP_EXIT_INPUT;
+                }
+                o->samples = floor(o->samples);
+            }
+        } else if (strcmp(a, "--tick") == 0 || strcmp(a, "--until") == 0 ||
+                   strcmp(a, "--capacity") == 0 || strcmp(a, "--event") == 0) {
+            if (!has_value) {
+                fprintf(stderr, "kfplay: %s needs a value\n", a);
+                return KFP_EXIT_USAGE;
+            }
+            o->follow_args[o->follow_count++] = args[i];
+            o->follow_args[o->follow_count++] = args[++i];
+        } else if (a[0] == '-' && a[1] == '-') {
+            fprintf(stderr, "kfplay: plot: unknown option '%s'\n", a);
+            return KFP_EXIT_USAGE;
+        } else {
+            names[(*name_count)++] = args[i];
+        }
+    }
+    if (!*name_count || !o->output) {
+        fprintf(stderr, "kfplay: plot needs at least one NAME and -o OUT.svg\n");
+        return KFP_EXIT_USAGE;
+    }
+    return 0;
+}
+
+int kfp_plot(const kf_anim *anim, char **args, int count)
+{
+    plot_options o;
+    memset(&o, 0, sizeof o);
+    char **names = alloc_array((size_t)count, sizeof *names);
+    o.follow_args = alloc_array((size_t)count, sizeof *o.follow_args);
+    kfp_panel *panels = alloc_array((size_t)count, sizeof *panels);
+    int name_count = 0, status;
+    if (!names || !o.follow_args || !panels)
+        status = out_of_memory();
+    else
+        status = parse_options(args, count, &o, names, &name_count);
+    for (int i = 0; i < name_count && !status; i++)
+        status = plot_name(anim, names[i], &o, &panels[i]);
+
+    /* The picture is written only once every panel could be drawn. */
+    if (!status) {
+        const int to_stdout = strcmp(o.output, "-") == 0;
+        FILE *out = to_stdout ? stdout : fopen(o.output, "w");
+        if (!out) {
+            fprintf(stderr, "kfplay: cannot write '%s'\n", o.output);
+            status = KFP_EXIT_INPUT;
+        } else {
+            int failed = kfp_svg_write(out, panels, (size_t)name_count);
+            if (!to_stdout && fclose(out) != 0)
+                failed = 1;
+            if (failed) {
+                fprintf(stderr, "kfplay: writing '%s' failed\n", o.output);
+                if (!to_stdout)
+                    remove(o.output);
+                status = KFP_EXIT_INPUT;
+            }
+        }
+    }
+    for (int i = 0; panels && i < count; i++)
+        kfp_panel_free(&panels[i]);
+    free(panels);
+    free(names);
+    free(o.follow_args);
+    return status;
+}

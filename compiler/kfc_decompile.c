@@ -219,6 +219,33 @@ static kfc_status key_tcb(emitter *e, const kf_sequence *seq, uint32_t k)
     return st ? st : MAP_END(e);
 }
 
+/* A value or tangent: a number (one component) or a flow list. */
+static kfc_status key_numbers(emitter *e, const float *v, uint32_t components)
+{
+    if (components == 1)
+        return float_number(e, v[0]);
+    kfc_status st = LIST_START(e, 1);
+    for (uint32_t c = 0; c < components && !st; c++)
+        st = float_number(e, v[c]);
+    return st ? st : LIST_END(e);
+}
+
+/* A hermite key's {in, out}, both always (a source may leave a flat one
+ * out; this form is the one that reads back byte for byte). `scratch` holds
+ * 2 * components floats. */
+static kfc_status key_tangents(emitter *e, const kf_sequence *seq, uint32_t k,
+                               uint32_t components, float *scratch)
+{
+    kf_sequence_key_tangents(seq, k, scratch, scratch + components);
+    kfc_status st;
+    if ((st = MAP_START(e, 1)) || (st = string(e, "in")) ||
+        (st = key_numbers(e, scratch, components)) || (st = string(e, "out")) ||
+        (st = key_numbers(e, scratch + components, components)))
+        return st;
+    return MAP_END(e);
+}
+
+/* `value` holds 3 * components floats: the key's value, then scratch. */
 static kfc_status sequence(emitter *e, const kf_sequence *seq, float *value)
 {
     kf_sequence_info info;
@@ -260,7 +287,10 @@ static kfc_status sequence(emitter *e, const kf_sequence *seq, float *value)
             if ((st = LIST_END(e)))
                 return st;
         }
-        if ((info.tcb && (st = key_tcb(e, seq, k))) || (st = LIST_END(e)))
+        if ((info.tcb && (st = key_tcb(e, seq, k))) ||
+            (info.interpolation == KF_INTERPOLATION_HERMITE &&
+             (st = key_tangents(e, seq, k, info.components, value + info.components))) ||
+            (st = LIST_END(e)))
             return st;
     }
     if ((st = LIST_END(e)) || (st = MAP_END(e)))
@@ -279,7 +309,7 @@ static kfc_status sequences(emitter *e, const kf_anim *anim)
         if (c > max_components)
             max_components = c;
     }
-    float *value = malloc((size_t)max_components * sizeof *value);
+    float *value = malloc(3 * (size_t)max_components * sizeof *value);
     if (!value)
         return kfc_fail_nomem(e->diag);
     kfc_status st = string(e, "sequences");

@@ -112,7 +112,7 @@ static kfc_status build_document(kfc_source *src, const kfc_node *root)
 kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limits *limits,
                               kf_builder *builder, kfc_diag *diag)
 {
-    kfc_source src = {builder, diag, NULL, 0, NULL, 0, NULL, 0};
+    kfc_source src = {builder, diag, NULL, 0, NULL, 0, NULL, 0, NULL, 0};
     kfc_yaml_consumer consumer = {on_entry, &src};
     kfc_document doc;
     kfc_status st = kfc_yaml_parse(data, size, limits, &consumer, &doc, diag);
@@ -122,6 +122,7 @@ kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limi
     free(src.times);
     free(src.values);
     free(src.tcb);
+    free(src.tangents);
     return st;
 }
 

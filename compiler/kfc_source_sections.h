@@ -25,6 +25,8 @@ typedef struct kfc_source {
     size_t      values_capacity;
     double     *tcb;            /* tension, continuity, bias per key */
     size_t      tcb_capacity;
+    double     *tangents;       /* hermite: in-, then out-tangent per key */
+    size_t      tangents_capacity;
 } kfc_source;
 
 /* Builds one entry of a section: `key` is the entry's name in a section

@@ -18,8 +18,10 @@ static const char *const field_names[F_COUNT] = {
     "interpolation", "repeat", "duration", "valid_range", "arc_length", "keys",
 };
 
-/* The optional third item of a key: Kochanek-Bartels parameters. */
+/* The optional third item of a key: Kochanek-Bartels parameters, or on a
+ * hermite sequence the key's tangents. */
 static const char *const tcb_names[3] = {"tension", "continuity", "bias"};
+static const char *const tangent_names[2] = {"in", "out"};
 
 /* The nodes of one sequence, kept to place the builder's errors. */
 typedef struct sequence_nodes {
@@ -48,15 +50,44 @@ static const kfc_node *value_items(const kfc_node *value, uint32_t *count)
     return value;
 }
 
-/* A key's {tension, continuity, bias} into tcb[0..2]; absent fields are 0.
- * Their range is the builder's to check. */
-static kfc_status read_tcb(kfc_source *src, const kfc_node *map, double *tcb)
+/* A hermite tangent: `components` numbers like the key's value. */
+static kfc_status read_tangent(kfc_source *src, const kfc_node *node, uint32_t components,
+                               double *out)
+{
+    uint32_t count;
+    const kfc_node *items = value_items(node, &count);
+    if (count != components)
+        return kfc_fail(src->diag, KFC_INVALID, node->mark,
+                        "a tangent has %lu component%s, expected %lu like the key's value",
+                        (unsigned long)count, count == 1 ? "" : "s", (unsigned long)components);
+    kfc_status st = KFC_OK;
+    for (uint32_t c = 0; c < count && !st; c++)
+        st = kfc_get_float(&items[c], &out[c], src->diag);
+    return st;
+}
+
+/* A key's third item: {tension, continuity, bias} into tcb[0..2], absent
+ * fields 0 (their range is the builder's to check); on a hermite sequence
+ * {in, out} into tangents[0 .. 2*components-1], absent ones 0 (flat). */
+static kfc_status read_key_map(kfc_source *src, const kfc_node *map, int hermite,
+                               uint32_t components, double *tcb, double *tangents,
+                               int *has_tcb)
 {
     if (map->kind != KFC_NODE_MAPPING)
         return kfc_fail(src->diag, KFC_INVALID, map->mark,
-                        "expected a mapping {tension, continuity, bias}");
+                        hermite ? "expected a mapping {in, out} of tangents"
+                                : "expected a mapping {tension, continuity, bias}");
     const kfc_node *values[3];
-    kfc_status st = kfc_fields(map, tcb_names, 3, values, src->diag);
+    kfc_status st;
+    if (hermite) {
+        st = kfc_fields(map, tangent_names, 2, values, src->diag);
+        for (uint32_t i = 0; i < 2 && !st; i++)
+            if (values[i])
+                st = read_tangent(src, values[i], components, tangents + i * components);
+        return st;
+    }
+    *has_tcb = 1;
+    st = kfc_fields(map, tcb_names, 3, values, src->diag);
     for (int i = 0; i < 3 && !st; i++) {
         tcb[i] = 0.0;
         if (values[i])
@@ -66,10 +97,10 @@ static kfc_status read_tcb(kfc_source *src, const kfc_node *map, double *tcb)
 }
 
 /* Reads every key into src->times / src->values (and src->tcb, setting
- * *has_tcb when some key gives the map), fixing the component count from
- * the first key. */
-static kfc_status read_keys(kfc_source *src, const kfc_node *keys, uint32_t *components,
-                            int *has_tcb)
+ * *has_tcb when some key gives the map; hermite: src->tangents), fixing
+ * the component count from the first key. */
+static kfc_status read_keys(kfc_source *src, const kfc_node *keys, int hermite,
+                            uint32_t *components, int *has_tcb)
 {
     kfc_status st = kfc_expect_list(keys, src->diag);
     if (st)
@@ -92,21 +123,19 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, uint32_t *com
                             "optionally followed by {tension, continuity, bias}");
         double *tcb = src->tcb + 3 * (size_t)k;
         tcb[0] = tcb[1] = tcb[2] = 0.0;
-        if (key->count == 3) {
-            if ((st = read_tcb(src, &key->as.items[2], tcb)))
-                return st;
-            *has_tcb = 1;
-        }
         if ((st = kfc_get_float(&key->as.items[0], &src->times[k], src->diag)))
             return st;
         uint32_t count;
         const kfc_node *items = value_items(&key->as.items[1], &count);
         if (k == 0) {
             *components = count;
-            if (count > SIZE_MAX / keys->count)
+            if (count > SIZE_MAX / 2 / keys->count)
                 return kfc_fail_nomem(src->diag);
             if ((st = kfc_source_reserve(src, &src->values, &src->values_capacity,
-                                         (size_t)keys->count * count)))
+                                         (size_t)keys->count * count)) ||
+                (hermite && (st = kfc_source_reserve(src, &src->tangents,
+                                                     &src->tangents_capacity,
+                                                     2 * (size_t)keys->count * count))))
                 return st;
             values = src->values;
         } else if (count != *components) {
@@ -118,6 +147,12 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, uint32_t *com
         for (uint32_t c = 0; c < count; c++)
             if ((st = kfc_get_float(&items[c], values++, src->diag)))
                 return st;
+        double *tangents = hermite ? src->tangents + 2 * (size_t)k * count : NULL;
+        for (uint32_t c = 0; tangents && c < 2 * count; c++)
+            tangents[c] = 0.0;
+        if (key->count == 3 && (st = read_key_map(src, &key->as.items[2], hermite, count, tcb,
+                                                  tangents, has_tcb)))
+            return st;
     }
     return KFC_OK;
 }
@@ -236,9 +271,11 @@ kfc_status kfc_source_sequence(kfc_source *src, const kfc_node *name, const kfc_
     if ((st = kfc_get_float(n.fields[F_DURATION], &desc.duration, src->diag)))
         return st;
     int has_tcb;
-    if ((st = read_keys(src, n.fields[F_KEYS], &desc.components, &has_tcb)))
+    const int hermite = desc.interpolation == KF_INTERPOLATION_HERMITE;
+    if ((st = read_keys(src, n.fields[F_KEYS], hermite, &desc.components, &has_tcb)))
         return st;
     desc.tcb = has_tcb ? src->tcb : NULL;
+    desc.tangents = hermite && n.fields[F_KEYS]->count ? src->tangents : NULL;
     if (n.fields[F_ARC_LENGTH] && (st = kfc_get_bool(n.fields[F_ARC_LENGTH], &desc.arc_length,
                                                       src->diag)))
         return st;

@@ -23,8 +23,8 @@ static kf_builder *base_builder(void)
     kf_builder *b;
     kf_error e;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc lin = {"lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1000, 3, 3, t3, v3, 0, 2, NULL, 0};
-    kf_sequence_desc spl = {"spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1500, 1, 3, t3, v1, 0, 2, NULL, 0};
+    kf_sequence_desc lin = {"lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1000, 3, 3, t3, v3, 0, 2, NULL, 0, NULL};
+    kf_sequence_desc spl = {"spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1500, 1, 3, t3, v1, 0, 2, NULL, 0, NULL};
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "walk";

@@ -12,6 +12,7 @@
 #include "kf_build.h"
 #include "kfc_decompile.h"
 #include "kfc_diag.h"
+#include "kfc_gltf.h"
 #include "kfc_input.h"
 #include "kfc_output.h"
 #include "kfc_source.h"
@@ -27,6 +28,7 @@
 
 static const char usage_text[] =
     "Usage: kfc [-o OUT.kfb] SRC.yaml\n"
+    "       kfc [-o OUT.kfb] [--animation NAME|INDEX] [-v] MODEL.gltf|MODEL.glb\n"
     "       kfc --decompile [-o OUT.yaml] IN.kfb\n"
     "\n"
     "Compiles a YAML animation source (see formats/yaml.md) into a .kfb file,\n"
@@ -40,6 +42,9 @@ static const char usage_text[] =
     "  -z, --compression LEVEL\n"
     "                     zlib level 1-9 for the sections of the .kfb (default 1),\n"
     "                     or 0 to store them uncompressed\n"
+    "  -a, --animation NAME|INDEX\n"
+    "                     glTF input: import only this animation (default: all)\n"
+    "  -v, --verbose      glTF input: note what is ignored (extensions, channels)\n"
     "  -h, --help         show this help and exit\n"
     "  -V, --version      show the versions of kfc and its libraries and exit\n"
     "\n"
@@ -59,6 +64,8 @@ typedef struct options {
     const char *output;
     int         decompile;
     int         compression; /* zlib level 0-9 */
+    const char *animation;   /* glTF: NULL, or the one animation to import */
+    int         verbose;
 } options;
 
 /* "WHAT 'ARG'" as a usage error. */
@@ -99,6 +106,12 @@ static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, k
             if (level[0] < '0' || level[0] > '9' || level[1])
                 return usage_error(diag, "compression level must be 0-9, not", level);
             o->compression = level[0] - '0';
+        } else if (strcmp(arg, "-a") == 0 || strcmp(arg, "--animation") == 0) {
+            if (i + 1 == argc)
+                return usage_error(diag, "missing animation name or index after", arg);
+            o->animation = argv[++i];
+        } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
+            o->verbose = 1;
         } else if (strcmp(arg, "-d") == 0 || strcmp(arg, "--decompile") == 0) {
             o->decompile = 1;
         } else if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0) {
@@ -151,7 +164,7 @@ static kfc_status builder_failed(kf_result r, const kf_error *error, kfc_diag *d
 }
 
 static kfc_status compile(const char *input, const char *output, int compression,
-                          kfc_diag *diag)
+                          const options *o, kfc_diag *diag)
 {
     kfc_yaml_limits limits;
     kfc_yaml_limits_default(&limits);
@@ -164,8 +177,12 @@ static kfc_status compile(const char *input, const char *output, int compression
     if (kf_builder_create(NULL, &builder) != KF_OK ||
         (compression && kf_builder_compress_ahead(builder, compression) != KF_OK))
         st = kfc_fail_nomem(diag);
-    if (!st)
+    if (!st && kfc_gltf_detect(input, in.data, in.size)) {
+        kfc_gltf_options gltf = {input, o->animation, o->verbose ? stderr : NULL, 0};
+        st = kfc_gltf_compile(in.data, in.size, &gltf, builder, diag);
+    } else if (!st) {
         st = kfc_source_compile(in.data, in.size, &limits, builder, diag);
+    }
     kfc_input_close(&in);
 
     /* The output is created only once the whole source has been accepted. */
@@ -219,7 +236,7 @@ static kfc_status decompile(const char *input, const char *output, kfc_diag *dia
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, NULL, 0, KFC_DEFAULT_COMPRESSION};
+    options o = {NULL, NULL, 0, KFC_DEFAULT_COMPRESSION, NULL, 0};
     kfc_diag diag;
     int exit_now;
     memset(&diag, 0, sizeof diag);
@@ -259,7 +276,7 @@ int main(int argc, char **argv)
     }
 
     st = o.decompile ? decompile(o.input, output, &diag)
-                     : compile(o.input, output, o.compression, &diag);
+                     : compile(o.input, output, o.compression, &o, &diag);
     if (st)
         kfc_diag_print(stderr, strcmp(o.input, "-") == 0 ? "<stdin>" : o.input, &diag);
     free(derived);

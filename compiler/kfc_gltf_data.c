@@ -245,7 +245,7 @@ static char *uri_path(const char *document, const char *uri)
 static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *pointer,
                               kfc_gltf_buffer **out)
 {
-    const json_t *b;
+    const json_t *b = NULL;
     kfc_status st = element(doc, "buffers", index, pointer, &b);
     if (st)
         return st;
@@ -340,7 +340,7 @@ typedef struct view {
 
 static kfc_status load_view(kfc_gltf_doc *doc, int64_t index, const char *pointer, view *out)
 {
-    const json_t *v;
+    const json_t *v = NULL;
     kfc_status st = element(doc, "bufferViews", index, pointer, &v);
     if (st)
         return st;
@@ -462,7 +462,7 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
                                   kfc_gltf_accessor *out)
 {
     memset(out, 0, sizeof *out);
-    const json_t *a;
+    const json_t *a = NULL;
     kfc_status st = element(doc, "accessors", index, pointer, &a);
     if (st)
         return st;

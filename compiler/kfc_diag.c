@@ -10,6 +10,7 @@ kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char
         diag->status = status;
         diag->mark = mark;
         diag->file = NULL;
+        diag->pointer[0] = '\0';
         va_start(args, format);
         vsnprintf(diag->message, sizeof diag->message, format, args);
         va_end(args);
@@ -62,7 +63,10 @@ void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
     const char *reset = diag->color ? "\033[0m" : "";
     if (diag->file)
         file = diag->file;
-    if (diag->mark.line > 0)
+    if (diag->pointer[0])
+        fprintf(stream, "%s%s: %s:%s %serror:%s %s\n", bold, file, diag->pointer, reset, red, reset,
+                diag->message);
+    else if (diag->mark.line > 0)
         fprintf(stream, "%s%s:%lu:%lu:%s %serror:%s %s\n", bold, file,
                 (unsigned long)diag->mark.line, (unsigned long)diag->mark.column, reset, red,
                 reset, diag->message);

@@ -7,6 +7,7 @@
  * shape:
  *
  *     FILE:LINE:COL: error: MESSAGE     (a position in the source is known)
+ *     FILE: POINTER: error: MESSAGE     (glTF: the JSON pointer of the element)
  *     FILE: error: MESSAGE              (otherwise)
  *
  * Lines and columns are 1-based, counted in characters as libyaml counts
@@ -44,6 +45,7 @@ typedef struct kfc_diag {
     const char *file;         /* the file the message is about, when it is not the
                                  one kfc_diag_print is given (an output file) */
     char        message[320]; /* one line, no trailing newline */
+    char        pointer[128]; /* a JSON pointer (RFC 6901) into a glTF document, or "" */
 
     /* Settings of the run, which every layer is handed with the diag;
      * kfc_fail leaves them alone. Zero: no colour, nothing recorded. */
@@ -54,7 +56,7 @@ typedef struct kfc_diag {
 
 /* Records a failure in `diag` (if not NULL) and returns `status`. The
  * formatted message is truncated to fit; it must not contain newlines.
- * diag->file is reset to NULL. */
+ * diag->file is reset to NULL, diag->pointer to "". */
 kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))

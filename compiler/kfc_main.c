@@ -18,6 +18,7 @@
 #include "kfc_decompile.h"
 #include "kfc_depfile.h"
 #include "kfc_diag.h"
+#include "kfc_gltf.h"
 #include "kfc_input.h"
 #include "kfc_output.h"
 #include "kfc_source.h"
@@ -34,6 +35,7 @@
 
 static const char usage_text[] =
     "Usage: kfc [-o OUT.kfb] SRC.yaml\n"
+    "       kfc [-o OUT.kfb] [--animation NAME|INDEX] [-v] MODEL.gltf|MODEL.glb\n"
     "       kfc --decompile [-o OUT.yaml] IN.kfb\n"
     "\n"
     "Compiles a YAML animation source (see formats/yaml.md) into a .kfb file,\n"
@@ -47,8 +49,11 @@ static const char usage_text[] =
     "  -z, --compression LEVEL\n"
     "                     zlib level 1-9 for the sections of the .kfb (default 1),\n"
     "                     or 0 to store them uncompressed\n"
+    "  -a, --animation NAME|INDEX\n"
+    "                     glTF input: import only this animation (default: all)\n"
     "  -v, --verbose      report what was compiled on standard error: objects\n"
-    "                     per kind, keys, bytes per section, ratio, time\n"
+    "                     per kind, keys, bytes per section, ratio, time; for\n"
+    "                     glTF input, also what was ignored (extensions, channels)\n"
     "  -q, --quiet        report nothing but errors (cancels -v)\n"
     "      --color[=WHEN] colour the diagnostics: auto (default: only on a\n"
     "                     terminal, and not when NO_COLOR is set), always, never\n"
@@ -82,6 +87,7 @@ typedef struct options {
     int         depfile;     /* -MD */
     const char *depfile_path;
     const char *depfile_target;
+    const char *animation;   /* glTF: NULL, or the one animation to import */
 } options;
 
 /* "WHAT 'ARG'" as a usage error. */
@@ -122,6 +128,10 @@ static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, k
             if (level[0] < '0' || level[0] > '9' || level[1])
                 return usage_error(diag, "compression level must be 0-9, not", level);
             o->compression = level[0] - '0';
+        } else if (strcmp(arg, "-a") == 0 || strcmp(arg, "--animation") == 0) {
+            if (i + 1 == argc)
+                return usage_error(diag, "missing animation name or index after", arg);
+            o->animation = argv[++i];
         } else if (strcmp(arg, "-d") == 0 || strcmp(arg, "--decompile") == 0) {
             o->decompile = 1;
         } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
@@ -245,8 +255,12 @@ static kfc_status compile(const char *input, const char *output, const options *
     if (kf_builder_create(NULL, &builder) != KF_OK ||
         (o->compression && kf_builder_compress_ahead(builder, o->compression) != KF_OK))
         st = kfc_fail_nomem(diag);
-    if (!st)
+    if (!st && kfc_gltf_detect(input, in.data, in.size)) {
+        kfc_gltf_options gltf = {input, o->animation, o->verbose ? stderr : NULL, 0};
+        st = kfc_gltf_compile(in.data, in.size, &gltf, builder, diag);
+    } else if (!st) {
         st = kfc_source_compile(in.data, in.size, &limits, builder, diag);
+    }
     kfc_input_close(&in);
 
     /* The output is created only once the whole source has been accepted. */
@@ -320,7 +334,7 @@ static kfc_status decompile(const char *input, const char *output, const options
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, NULL, 0, KFC_DEFAULT_COMPRESSION, 0, COLOR_AUTO, 0, NULL, NULL};
+    options o = {NULL, NULL, 0, KFC_DEFAULT_COMPRESSION, 0, COLOR_AUTO, 0, NULL, NULL, NULL};
     kfc_diag diag;
     int exit_now;
     memset(&diag, 0, sizeof diag);

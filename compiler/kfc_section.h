@@ -32,6 +32,7 @@ enum {
     KFC_SCRATCH_TIMES,
     KFC_SCRATCH_VALUES,
     KFC_SCRATCH_TCB,        /* tension, continuity, bias per key */
+    KFC_SCRATCH_TANGENTS,   /* hermite: in-, then out-tangent per key */
     KFC_SCRATCH_COUNT
 };
 

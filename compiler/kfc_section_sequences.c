@@ -20,6 +20,7 @@ enum {
 typedef struct sequence_in {
     kf_sequence_desc desc;
     int              has_tcb;   /* some key gives {tension, continuity, bias} */
+    int              hermite;   /* keys give {in, out} tangents instead */
     double          *values;    /* where the next key's value goes */
 } sequence_in;
 
@@ -29,6 +30,7 @@ typedef struct sequence_out {
     kf_sequence_info   info;
     float             *time;
     float             *value;   /* info.components floats */
+    float             *tangents; /* hermite: 2 * info.components floats */
 } sequence_out;
 
 static const char *interpolation_name(int index)
@@ -46,7 +48,7 @@ static const char *repeat_name(int index)
 /* The message for a key of the wrong shape names every item. */
 #define KEY_SHAPE                                                                         \
     "expected a key [time, value] or [time, [value, ...]], optionally followed by "      \
-    "{tension, continuity, bias}"
+    "{tension, continuity, bias} (hermite: {in, out})"
 
 typedef struct key_item {
     uint32_t position;  /* in the key's list */
@@ -144,7 +146,7 @@ static kfc_status read_tcb(kfc_source *src, const kfc_node *node, uint32_t k,
     (void)key_count;
     double *tcb = src->scratch[KFC_SCRATCH_TCB].data + 3 * (size_t)k;
     tcb[0] = tcb[1] = tcb[2] = 0.0;
-    if (!node)
+    if (!node || in->hermite)
         return KFC_OK;
     in->has_tcb = 1;
     if (node->kind != KFC_NODE_MAPPING)
@@ -186,6 +188,90 @@ static kfc_status emit_tcb(kfc_emitter *e, const sequence_out *o, uint32_t k)
     return st ? st : kfc_emit_map_end(e);
 }
 
+static const char *const tangent_names[2] = {"in", "out"};
+
+/* One tangent: `components` numbers, in the key's value's shape. */
+static kfc_status read_tangent(kfc_source *src, const kfc_node *node, uint32_t components,
+                               double *out)
+{
+    uint32_t count = 1;
+    const kfc_node *items = node;
+    if (node->kind == KFC_NODE_SEQUENCE) {
+        count = node->count;
+        items = node->as.items;
+    }
+    if (count != components)
+        return kfc_fail(src->diag, KFC_INVALID, node->mark,
+                        "a tangent has %lu component%s, expected %lu like the key's value",
+                        (unsigned long)count, count == 1 ? "" : "s", (unsigned long)components);
+    kfc_status st = KFC_OK;
+    for (uint32_t c = 0; c < count && !st; c++)
+        st = kfc_get_float(&items[c], &out[c], src->diag);
+    return st;
+}
+
+/* A hermite key's {in, out}, read once its value has fixed the component
+ * count; a tangent left out is 0 (flat). Other interpolations: nothing. */
+static kfc_status read_tangents(kfc_source *src, const kfc_node *node, uint32_t k,
+                                uint32_t key_count, sequence_in *in)
+{
+    if (!in->hermite)
+        return KFC_OK;
+    const size_t c = in->desc.components;
+    kfc_status st;
+    /* Key 0's value has fixed the components. */
+    if (k == 0 && (c > SIZE_MAX / 2 / key_count ||
+                   (st = kfc_reserve(src, KFC_SCRATCH_TANGENTS, 2 * (size_t)key_count * c))))
+        return c > SIZE_MAX / 2 / key_count ? kfc_fail_nomem(src->diag) : st;
+    double *tangents = src->scratch[KFC_SCRATCH_TANGENTS].data + 2 * (size_t)k * c;
+    for (size_t i = 0; i < 2 * c; i++)
+        tangents[i] = 0.0;
+    if (!node)
+        return KFC_OK;
+    if (node->kind != KFC_NODE_MAPPING)
+        return kfc_fail(src->diag, KFC_INVALID, node->mark,
+                        "expected a mapping {in, out} of tangents");
+    const kfc_node *values[2];
+    st = kfc_fields(node, tangent_names, 2, values, src->diag);
+    for (size_t i = 0; i < 2 && !st; i++)
+        if (values[i])
+            st = read_tangent(src, values[i], (uint32_t)c, tangents + i * c);
+    return st;
+}
+
+static void finish_tangents(kfc_source *src, sequence_in *in)
+{
+    in->desc.tangents = in->hermite && in->desc.key_count ? src->scratch[KFC_SCRATCH_TANGENTS].data
+                                                           : NULL;
+}
+
+/* A value or tangent: a number (one component) or a flow list. */
+static kfc_status emit_numbers(kfc_emitter *e, const float *v, uint32_t components)
+{
+    if (components == 1)
+        return kfc_emit_float(e, v[0]);
+    kfc_status st = kfc_emit_list_start(e, 1);
+    for (uint32_t c = 0; c < components && !st; c++)
+        st = kfc_emit_float(e, v[c]);
+    return st ? st : kfc_emit_list_end(e);
+}
+
+/* Both tangents, always: a flat one left out would read back the same, but
+ * this form is the one a reader finds without knowing the rule. */
+static kfc_status emit_tangents(kfc_emitter *e, const sequence_out *o, uint32_t k)
+{
+    if (o->info.interpolation != KF_INTERPOLATION_HERMITE)
+        return KFC_OK;
+    const uint32_t c = o->info.components;
+    kf_sequence_key_tangents(o->seq, k, o->tangents, o->tangents + c);
+    kfc_status st;
+    if ((st = kfc_emit_map_start(e, 1)) || (st = kfc_emit_string(e, tangent_names[0])) ||
+        (st = emit_numbers(e, o->tangents, c)) || (st = kfc_emit_string(e, tangent_names[1])) ||
+        (st = emit_numbers(e, o->tangents + c, c)))
+        return st;
+    return kfc_emit_map_end(e);
+}
+
 /* Item `part` of key `k`, or the key list when there is none. */
 static const kfc_node *key_part(const kfc_node *keys, uint32_t k, uint32_t part)
 {
@@ -218,8 +304,9 @@ static const kfc_node *tcb_error_node(const kfc_node *keys, uint32_t k)
     return keys;
 }
 
-/* In position order (the order they are written). A key's map is read
- * before its time and value. */
+/* In position order (the order they are written). A key's third item is
+ * {tension, continuity, bias}, read before its time and value, or on a
+ * hermite sequence {in, out}, read after the value that fixes their size. */
 static const key_item key_items[] = {
     /* position, optional, pass, builder field, scratch, per key, read, finish, error node,
      * emit */
@@ -227,9 +314,13 @@ static const key_item key_items[] = {
     {1, 0, 1, KF_FIELD_KEY_VALUE, KFC_SCRATCH_VALUES, 0 /* components: from key 0 */,
      read_value, finish_value, NULL, emit_value},
     {2, 1, 0, KF_FIELD_TCB, KFC_SCRATCH_TCB, 3, read_tcb, finish_tcb, tcb_error_node, emit_tcb},
+    {2, 1, 2, KF_FIELD_TANGENTS, KFC_SCRATCH_TANGENTS, 0 /* 2 * components: from key 0 */,
+     read_tangents, finish_tangents, NULL, emit_tangents},
 };
 
 #define KEY_ITEMS (sizeof key_items / sizeof key_items[0])
+/* The most items a key has (two table rows share the third position). */
+#define KEY_POSITIONS 3u
 
 /* ---- the fields -------------------------------------------------------- */
 
@@ -338,6 +429,7 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
     const uint32_t count = keys->count;
     uint32_t required = 0;
     int passes = 0;
+    in->hermite = desc->interpolation == KF_INTERPOLATION_HERMITE;
     for (size_t i = 0; i < KEY_ITEMS; i++) {
         required += !key_items[i].optional;
         if (key_items[i].pass >= passes)
@@ -351,7 +443,7 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
             return st;
     for (uint32_t k = 0; k < count; k++) {
         const kfc_node *key = &keys->as.items[k];
-        if (key->kind != KFC_NODE_SEQUENCE || key->count < required || key->count > KEY_ITEMS)
+        if (key->kind != KFC_NODE_SEQUENCE || key->count < required || key->count > KEY_POSITIONS)
             return kfc_fail(src->diag, KFC_INVALID, key->mark, KEY_SHAPE);
         for (int pass = 0; pass < passes; pass++)
             for (size_t i = 0; i < KEY_ITEMS; i++) {
@@ -363,10 +455,10 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
                     return st;
             }
     }
+    desc->key_count = count;
     for (size_t i = 0; i < KEY_ITEMS; i++)
         if (key_items[i].finish)
             key_items[i].finish(src, in);
-    desc->key_count = count;
     if (count == 0) {
         /* No key gives the count; take one the interpolation accepts so
          * that the builder reports the missing keys. */
@@ -450,6 +542,7 @@ static kfc_status read_entry(kfc_source *src, const kfc_node *key, const kfc_nod
     sequence_in in;
     kf_sequence_desc_init(&in.desc);
     in.has_tcb = 0;
+    in.hermite = 0;
     in.values = NULL;
     return kfc_section_read(src, &kfc_section_sequences, key, value, &in);
 }
@@ -477,10 +570,11 @@ static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
             max_components = c;
     }
     sequence_out out;
-    out.time = malloc((1 + (size_t)max_components) * sizeof *out.time);
+    out.time = malloc((1 + 3 * (size_t)max_components) * sizeof *out.time);
     if (!out.time)
         return kfc_fail_nomem(e->diag);
     out.value = out.time + 1;
+    out.tangents = out.value + max_components;
     kfc_status st = kfc_section_emit(e, &kfc_section_sequences, anim, &out);
     free(out.time);
     return st;

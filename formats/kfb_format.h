@@ -31,7 +31,7 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 1u
-#define KFB_VERSION_MINOR 0u
+#define KFB_VERSION_MINOR 1u
 
 /* Probe values: a writer with the wrong byte order or float format is caught
  * before any real field is trusted (as Lua's LUAC_INT / LUAC_NUM). */
@@ -123,7 +123,8 @@ enum {
     KFB_INTERP_SPLINE = 2,
     KFB_INTERP_SLERP  = 3,
     KFB_INTERP_SQUAD  = 4,
-    KFB_INTERP_COUNT  = 5
+    KFB_INTERP_HERMITE = 5, /* since 1.1: explicit tangents per key */
+    KFB_INTERP_COUNT  = 6
 };
 
 enum {
@@ -147,7 +148,9 @@ enum {
  *              once for all of them)
  *   values     key_count * components floats
  *   tangents   what sampling needs beyond the keys, computed by the writer:
- *              SPLINE: valid_count*components outgoing, then as many incoming;
+ *              SPLINE, HERMITE: valid_count*components outgoing, then as many
+ *                      incoming, each multiplied by the length of the
+ *                      segment it shapes (the Hermite basis' tangents);
  *              SLERP:  valid_count key arcs;
  *              SQUAD:  valid_count*4 "a" quaternions, then valid_count*4 "b",
  *                      then valid_count key arcs, then valid_count control arcs;
@@ -155,6 +158,11 @@ enum {
  *   tcb        SPLINE and SQUAD only, optional: key_count * 3 floats, the
  *              tension, continuity and bias of each key (stored order), each
  *              in [-1, 1], not all 0. KFB_NONE: every key 0 (Catmull-Rom).
+ *              HERMITE, required: key_count * 2 * components floats, each
+ *              key's authored tangents (stored order): the incoming one,
+ *              then the outgoing one, in value units per unit of sequence
+ *              time. Sampling uses `tangents`; these reproduce the source,
+ *              and an exact sampler scales them in double.
  *   arc_length LINEAR and SPLINE only, optional: the distance table,
  *              kfb_arc_length_floats() floats (below). KFB_NONE: none.
  *
@@ -181,7 +189,7 @@ typedef struct kfb_sequence {
     uint32_t times;         /* DATA offset */
     uint32_t values;        /* DATA offset */
     uint32_t tangents;      /* DATA offset or KFB_NONE */
-    uint32_t tcb;           /* DATA offset or KFB_NONE */
+    uint32_t tcb;           /* DATA offset or KFB_NONE (HERMITE: key tangents) */
     uint32_t arc_length;    /* DATA offset or KFB_NONE */
 } kfb_sequence;
 
@@ -191,7 +199,8 @@ typedef struct kfb_sequence {
 static inline uint64_t kfb_sequence_tangent_floats(uint32_t interpolation, uint32_t valid_count,
                                                    uint32_t components)
 {
-    if (interpolation == KFB_INTERP_SPLINE || interpolation == KFB_INTERP_SQUAD)
+    if (interpolation == KFB_INTERP_SPLINE || interpolation == KFB_INTERP_SQUAD ||
+        interpolation == KFB_INTERP_HERMITE)
         return (uint64_t)valid_count * components;
     return 0;
 }

@@ -94,6 +94,8 @@ static size_t sequence_floats_as(const struct kf_sequence *s, int tcb, int arc_l
     return (size_t)s->key_count * (1 + (size_t)s->components) +
            (size_t)kf_sequence_derived_count(s->interpolation, s->valid_count, s->components) +
            (tcb ? 3 * (size_t)s->key_count : 0) +
+           (s->interpolation == KFB_INTERP_HERMITE ? 2 * (size_t)s->key_count * s->components
+                                                   : 0) +
            (arc_length ? (size_t)kfb_arc_length_floats(s->repeat, s->valid_count) : 0);
 }
 
@@ -293,6 +295,10 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         s.interpolation != KFB_INTERP_SPLINE)
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_ARC_LENGTH, KF_NO_INDEX,
                     "arc_length applies to linear and spline sequences only");
+    if ((d->tangents != NULL) != (s.interpolation == KFB_INTERP_HERMITE))
+        return fail(error, KF_ERROR_VALUE, index, KF_FIELD_TANGENTS, KF_NO_INDEX,
+                    d->tangents ? "key tangents apply to hermite sequences only"
+                                : "a hermite sequence needs the tangents of its keys");
     int store_tcb = 0;
     if (d->tcb)
         for (size_t i = 0; i < 3 * (size_t)n && !store_tcb; i++)
@@ -357,7 +363,28 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         if (r != KF_OK)
             goto fail;
     }
+    if (s.interpolation == KFB_INTERP_HERMITE) {
+        float *kt = tail;
+        tail += 2 * (size_t)n * c;
+        for (uint32_t j = 0; j < n; j++) {
+            uint32_t key = (uint32_t)(((uint64_t)s.valid_first + j) % n);
+            for (uint32_t k = 0; k < 2 * c; k++) {
+                double x = d->tangents[2 * (size_t)c * key + k];
+                if (!to_float(x, &kt[2 * (size_t)c * j + k])) {
+                    r = fail(error, KF_ERROR_VALUE, index, KF_FIELD_TANGENTS, key,
+                             "the %s tangent of key %u is %s", k < c ? "incoming" : "outgoing",
+                             (unsigned)key,
+                             isfinite(x) ? "outside the float32 range" : "not a finite number");
+                    goto fail;
+                }
+            }
+        }
+        s.key_tangents = kt;
+    }
     switch (s.interpolation) {
+    case KFB_INTERP_HERMITE:
+        kf_precompute_hermite(times, s.key_tangents, v, c, s.duration, s.repeat, out, in);
+        break;
     case KFB_INTERP_SPLINE:
         kf_precompute_spline(times, values, s.tcb, v, c, s.duration, s.repeat, out, in);
         break;

@@ -45,7 +45,15 @@ KF_API void      kf_builder_destroy(kf_builder *builder);
  *   duration; a negative key time; a non-finite or out-of-range number;
  *   `tcb` on a sequence that is not SPLINE or SQUAD, or a tension,
  *   continuity or bias outside [-1, 1] (KF_FIELD_TCB, item = key);
- *   `arc_length` on a sequence that is not LINEAR or SPLINE.
+ *   `arc_length` on a sequence that is not LINEAR or SPLINE; `tangents` missing
+ *   on HERMITE or given on anything else, or not finite (KF_FIELD_TANGENTS).
+ *
+ * HERMITE tangents are given as derivatives, not pre-multiplied by segment
+ * durations: a key's tangent then means the same whatever its neighbours,
+ * valid range or repeat mode, and is what a source states and decompile
+ * gives back. The builder stores them so, and also the copies sampling uses,
+ * each multiplied by the duration of the segment it shapes, so that the
+ * runtime only evaluates the Hermite basis.
  * SLERP/SQUAD keys are normalized (a near-zero quaternion becomes identity).
  *
  * Kochanek-Bartels keys (SPEC-NOTES 5): with `tcb`, SPLINE tangents and SQUAD
@@ -69,6 +77,9 @@ typedef struct kf_sequence_desc {
     const double    *tcb;           /* NULL (all 0), or key_count * 3: tension, continuity,
                                        bias of each key, each in [-1, 1] */
     int              arc_length;    /* non-zero: store distance tables (see kf.h, Arc length) */
+    const double    *tangents;      /* HERMITE only, required: key_count * 2 * components, each
+                                       key's incoming then outgoing tangent (glTF's a_k, b_k),
+                                       in value units per unit of sequence time */
 } kf_sequence_desc;
 
 /* Fills the sequence defaults: LINEAR, CONSTANT, valid range = all keys

@@ -247,6 +247,8 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
     }
     if (s->tcb)
         r->tcb = put_floats(data, s->tcb, 3 * (size_t)s->key_count);
+    if (s->key_tangents)
+        r->tcb = put_floats(data, s->key_tangents, 2 * (size_t)s->key_count * s->components);
     if (s->arc_length)
         r->arc_length = put_floats(data, s->arc_length,
                                    (size_t)kfb_arc_length_floats(s->repeat, s->valid_count));
@@ -422,7 +424,8 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     uint64_t data_bytes = 0;
     for (uint32_t i = 0; i < sequences; i++) {
         const struct kf_sequence *s = &o->sequences[i];
-        data_bytes += 4 * ((uint64_t)s->key_count * (1 + (uint64_t)s->components + (s->tcb ? 3 : 0)) +
+        data_bytes += 4 * ((uint64_t)s->key_count * (1 + (uint64_t)s->components + (s->tcb ? 3 : 0) +
+                                                   (s->key_tangents ? 2 * (uint64_t)s->components : 0)) +
                            kfb_sequence_derived_floats(s->interpolation, s->valid_count,
                                                        s->components) +
                            (s->arc_length ? kfb_arc_length_floats(s->repeat, s->valid_count) : 0));

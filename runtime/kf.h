@@ -274,7 +274,12 @@ typedef enum kf_interpolation {
     KF_INTERPOLATION_LINEAR,
     KF_INTERPOLATION_SPLINE,
     KF_INTERPOLATION_SLERP,
-    KF_INTERPOLATION_SQUAD
+    KF_INTERPOLATION_SQUAD,
+    /* Cubic Hermite with explicit in- and out-tangents per key (glTF's
+     * CUBICSPLINE; what curve editors edit): between keys i and j,
+     * h00 v_i + h01 v_j + h10 d out_i + h11 d in_j, with d the segment's
+     * duration and tangents in value units per unit of sequence time. */
+    KF_INTERPOLATION_HERMITE
 } kf_interpolation;
 
 typedef enum kf_repeat {
@@ -317,6 +322,12 @@ KF_API void kf_sequence_key(const kf_sequence *sequence, uint32_t index, float *
  * [-1, 1]) into tcb[0..2]; all 0 when the sequence stores none. */
 KF_API void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, float tcb[3]);
 
+/* Key `index`'s authored tangents (HERMITE; `components` numbers each, value
+ * units per unit of sequence time) into `in` and `out` (either may be NULL);
+ * 0s for other interpolations. */
+KF_API void kf_sequence_key_tangents(const kf_sequence *sequence, uint32_t index, float *in,
+                                     float *out);
+
 /*
  * Playback position hint. Sampling with a cursor starts its search where the
  * previous call ended, so playing forward costs O(1) per sample; any time is
@@ -339,13 +350,13 @@ typedef struct kf_cursor {
 KF_API void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor, float *out);
 
 /* ------------------------------------------------------------------------ */
-/* Derivatives (LINEAR and SPLINE sequences)                                */
+/* Derivatives (LINEAR, SPLINE and HERMITE sequences)                       */
 /* ------------------------------------------------------------------------ */
 
 /*
  * The first (velocity) and second (acceleration) derivative of the value
  * with respect to sequence time, at `time`, into out[0 .. components-1],
- * computed exactly from the stored keys and tangents (SPLINE: the Hermite
+ * computed exactly from the stored keys and tangents (SPLINE, HERMITE: the Hermite
  * cubic of the segment, differentiated and divided by the segment's duration
  * once or twice; LINEAR: constant slope per segment, zero acceleration).
  *

@@ -92,6 +92,24 @@ void kf_sequence_key_tcb(const kf_sequence *s, uint32_t index, float tcb[3])
     memcpy(tcb, s->tcb + 3 * (size_t)j, 3 * sizeof(float));
 }
 
+void kf_sequence_key_tangents(const kf_sequence *s, uint32_t index, float *in, float *out)
+{
+    const uint32_t c = s->components;
+    if (index >= s->key_count || !s->key_tangents) {
+        if (in)
+            memset(in, 0, c * sizeof *in);
+        if (out)
+            memset(out, 0, c * sizeof *out);
+        return;
+    }
+    uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
+    const float *t = s->key_tangents + 2 * (size_t)c * j;
+    if (in)
+        memcpy(in, t, c * sizeof *in);
+    if (out)
+        memcpy(out, t + c, c * sizeof *out);
+}
+
 void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_info *info)
 {
     if (!info)

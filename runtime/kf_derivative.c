@@ -60,7 +60,7 @@ void kf_curve_of(const struct kf_sequence *s, uint32_t key, kf_curve *curve)
     const uint32_t c = s->components;
     const uint32_t next = key + 1 < s->valid_count ? key + 1 : 0;
     curve->components = c;
-    curve->spline = s->interpolation == KFB_INTERP_SPLINE;
+    curve->spline = s->interpolation == KFB_INTERP_SPLINE || s->interpolation == KFB_INTERP_HERMITE;
     curve->a = s->values + (size_t)key * c;
     curve->b = s->values + (size_t)next * c;
     curve->ta = curve->spline ? s->tangent_out + (size_t)key * c : NULL;
@@ -117,7 +117,8 @@ static kf_result derivative(const kf_sequence *s, int order, double t, kf_cursor
     if (!s || !out)
         return KF_ERROR_ARGUMENT;
     memset(out, 0, s->components * sizeof *out);
-    if (s->interpolation != KFB_INTERP_LINEAR && s->interpolation != KFB_INTERP_SPLINE)
+    if (s->interpolation != KFB_INTERP_LINEAR && s->interpolation != KFB_INTERP_SPLINE &&
+        s->interpolation != KFB_INTERP_HERMITE)
         return KF_ERROR_ARGUMENT;
     kf_curve_position pos;
     kf_curve_locate(s, t, cursor, &pos);

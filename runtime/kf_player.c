@@ -212,6 +212,7 @@ static uint32_t kernel(const struct kf_sequence *s)
     case KFB_INTERP_STEP:   return OP_STEP;
     case KFB_INTERP_LINEAR: return s->components == 3 ? OP_LINEAR3 : OP_LINEAR;
     case KFB_INTERP_SPLINE: return s->components == 3 ? OP_SPLINE3 : OP_SPLINE;
+    case KFB_INTERP_HERMITE: return s->components == 3 ? OP_SPLINE3 : OP_SPLINE;
     case KFB_INTERP_SLERP:  return OP_SLERP;
     default:                return OP_SQUAD;
     }

@@ -93,6 +93,9 @@ struct kf_sequence {
     const float *arcs;
     /* key_count * 3 (stored order), or NULL: every key 0. */
     const float *tcb;
+    /* HERMITE: key_count * 2 * components (stored order): each key's
+     * incoming, then outgoing tangent as authored; else NULL. */
+    const float *key_tangents;
     /* kfb_arc_length_floats() distances, or NULL: computed when asked. */
     const float *arc_length;
 };
@@ -213,6 +216,8 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
  * on SPLINE/SQUAD, each value in [-1, 1], not all 0; distance tables only on
  * LINEAR/SPLINE, starting at 0, finite and non-decreasing. */
 kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error);
+/* HERMITE has authored key tangents, all finite; nothing else has any. */
+kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
 /* Checks a track's TimeSensor fields against its animator kind; the

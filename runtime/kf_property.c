@@ -107,7 +107,7 @@ void kf_property_clamp(uint32_t property, uint32_t components, float *value)
 
 const char *kf_interpolation_name(kf_interpolation interpolation)
 {
-    static const char *const names[KFB_INTERP_COUNT] = {"step", "linear", "spline", "slerp", "squad"};
+    static const char *const names[KFB_INTERP_COUNT] = {"step", "linear", "spline", "slerp", "squad", "hermite"};
     return (unsigned)interpolation < KFB_INTERP_COUNT ? names[interpolation] : NULL;
 }
 

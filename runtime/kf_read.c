@@ -345,7 +345,12 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                     "object %u (sequence '%s'): %s takes no tangents", (unsigned)index, s->name,
                     kf_interpolation_name(r.interpolation));
     }
-    if (r.tcb != KFB_NONE &&
+    if (r.interpolation == KFB_INTERP_HERMITE) {
+        if (r.tcb != KFB_NONE &&
+            (res = get_floats(L, r.tcb, 2 * n * r.components, index, pos, "key tangents",
+                              &s->key_tangents)) != KF_OK)
+            return res;
+    } else if (r.tcb != KFB_NONE &&
         (res = get_floats(L, r.tcb, 3 * n, index, pos, "tension/continuity/bias", &s->tcb)) !=
             KF_OK)
         return res;
@@ -356,6 +361,7 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     if ((res = kf_validate_sequence(s, L->error)) != KF_OK ||
         (res = kf_validate_tangents(s, L->error)) != KF_OK ||
         (res = kf_validate_tcb(s, L->error)) != KF_OK ||
+        (res = kf_validate_key_tangents(s, L->error)) != KF_OK ||
         (res = kf_validate_arc_length(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
     return KF_OK;

@@ -331,7 +331,8 @@ static inline void kf_evaluate(const struct kf_sequence *s, const kf_segment *se
     case KFB_INTERP_LINEAR:
         kf_lerp(s, i, j, u, out);
         break;
-    case KFB_INTERP_SPLINE: {
+    case KFB_INTERP_SPLINE:
+    case KFB_INTERP_HERMITE: {
         float h[4];
         kf_hermite_basis_f(u, h);
         kf_hermite(s, i, j, h, out);

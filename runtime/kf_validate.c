@@ -225,6 +225,29 @@ kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error)
     return KF_OK;
 }
 
+kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error)
+{
+    const int hermite = s->interpolation == KFB_INTERP_HERMITE;
+    if (!hermite && s->key_tangents)
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, KF_NO_INDEX,
+                          "key tangents apply to hermite sequences, not %s",
+                          kf_interpolation_name((kf_interpolation)s->interpolation));
+    if (!hermite)
+        return KF_OK;
+    if (!s->key_tangents)
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, KF_NO_INDEX,
+                          "a hermite sequence needs the tangents of its keys");
+    size_t bad;
+    if (!all_finite(s->key_tangents, 2 * (size_t)s->key_count * s->components, &bad)) {
+        uint32_t j = (uint32_t)(bad / (2 * (size_t)s->components));
+        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
+                          "the %s tangent of key %u is not a finite number",
+                          bad / s->components % 2 ? "outgoing" : "incoming", (unsigned)key);
+    }
+    return KF_OK;
+}
+
 kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error)
 {
     if (!s->arc_length)

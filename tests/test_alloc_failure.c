@@ -110,7 +110,7 @@ static kf_result build(const kf_allocator *a, kf_builder **out)
     kf_error e;
     const char *names[4] = {"s0", "s1", "s2", "s3"};
     for (int i = 0; i < 4 && r == KF_OK; i++) {
-        kf_sequence_desc d = {names[i], i == 1 ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 30, 2, 3, t, v, 0, 2, NULL, 0};
+        kf_sequence_desc d = {names[i], i == 1 ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 30, 2, 3, t, v, 0, 2, NULL, 0, NULL};
         r = kf_builder_add_sequence(b, &d, &e);
     }
     kf_controller_desc c;

@@ -39,7 +39,7 @@ static kf_builder *big_builder(int ahead_level, uint32_t sequences)
         char name[32];
         snprintf(name, sizeof name, "extra%u", (unsigned)i);
         kf_sequence_desc d = {name, i & 1 ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1000, 3, 40,
-                              times, values, 0, 39, NULL, 0};
+                              times, values, 0, 39, NULL, 0, NULL};
         kf_error e;
         CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "add %u: %s", (unsigned)i, e.message);
     }
@@ -94,7 +94,7 @@ int main(void)
     test_bytes want = encode(plain, 6), got = encode(late, 6);
     same(&want, &got, "started late");
     static const double t2[2] = {0, 10}, v2[2] = {1, 2};
-    kf_sequence_desc d = {"after", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 10, 1, 2, t2, v2, 0, 1, NULL, 0};
+    kf_sequence_desc d = {"after", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 10, 1, 2, t2, v2, 0, 1, NULL, 0, NULL};
     CHECK(kf_builder_add_sequence(plain, &d, NULL) == KF_OK && kf_builder_add_sequence(late, &d, NULL) == KF_OK,
           "add after encoding");
     free(want.data);

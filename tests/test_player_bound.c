@@ -103,9 +103,9 @@ static kf_builder *wide_builder(unsigned k, int all_wide, kf_result *r)
     kf_error e;
     kf_builder_create(NULL, &b);
     kf_sequence_desc one = {"one", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1, 1, 2, t2, v2,
-                            0, 1, NULL, 0};
+                            0, 1, NULL, 0, NULL};
     kf_sequence_desc wide = {"wide", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1, WIDE, 2, t2,
-                             vw, 0, 1, NULL, 0};
+                             vw, 0, 1, NULL, 0, NULL};
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "c";

@@ -21,8 +21,8 @@ static test_bytes build(void)
     kf_builder *b;
     kf_error e;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc d = {"r", KF_INTERPOLATION_SLERP, KF_REPEAT_LOOP, 400, 4, 4, times, quats, 0, 3, NULL, 0};
-    kf_sequence_desc q = {"q", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 400, 4, 4, times, quats, 0, 3, NULL, 0};
+    kf_sequence_desc d = {"r", KF_INTERPOLATION_SLERP, KF_REPEAT_LOOP, 400, 4, 4, times, quats, 0, 3, NULL, 0, NULL};
+    kf_sequence_desc q = {"q", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 400, 4, 4, times, quats, 0, 3, NULL, 0, NULL};
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "c";

@@ -24,8 +24,8 @@ static kf_builder *base_builder(void)
     kf_builder *b;
     kf_error e;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc lin = {"lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1000, 3, 3, t3, v3, 0, 2, NULL, 0};
-    kf_sequence_desc spl = {"spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1500, 1, 3, t3, v1, 0, 2, NULL, 0};
+    kf_sequence_desc lin = {"lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1000, 3, 3, t3, v3, 0, 2, NULL, 0, NULL};
+    kf_sequence_desc spl = {"spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1500, 1, 3, t3, v1, 0, 2, NULL, 0, NULL};
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "walk";
@@ -248,7 +248,7 @@ int main(void)
     {
         static const double t2[2] = {0, 1}, q2[8] = {0, 0, 0, 1, 0, 0.6, 0, 0.8};
         kf_sequence_desc q = {"q", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 1, 4, 2, t2, q2,
-                              0, 1, NULL, 0};
+                              0, 1, NULL, 0, NULL};
         kf_builder *qb;
         kf_builder_create(NULL, &qb);
         CHECK(kf_builder_add_sequence(qb, &q, NULL) == KF_OK, "slerp sequence");

@@ -31,6 +31,7 @@ static const double bound[KFB_INTERP_COUNT] = {
     [KFB_INTERP_SPLINE] = 1e-6,
     [KFB_INTERP_SLERP] = 1e-6,
     [KFB_INTERP_SQUAD] = 3e-6, /* M3G's lerp-or-slerp test on a float dot product */
+    [KFB_INTERP_HERMITE] = 1e-6,
 };
 #define PLAYER_BOUND 1e-6 /* orientation targets, slerp unnormalized on short arcs */
 
@@ -76,8 +77,14 @@ static void next_quat(const double *prev, double scale, double *q)
 
 static void add(kf_builder *b, kf_interpolation interp, int index, double scale)
 {
-    const uint32_t c = interp == KF_INTERPOLATION_SLERP || interp == KF_INTERPOLATION_SQUAD ? 4 : 3;
-    double times[KEYS], values[KEYS * 4];
+    /* Every fourth hermite sequence is a rotation: glTF's CUBICSPLINE on
+     * quaternions, normalized by the player. */
+    const int hermite = interp == KF_INTERPOLATION_HERMITE;
+    const uint32_t c = interp == KF_INTERPOLATION_SLERP || interp == KF_INTERPOLATION_SQUAD ||
+                       (hermite && index % 4 == 0) ? 4 : 3;
+    if (hermite && c == 4)
+        scale = fmin(scale, 0.3) + 1e-3; /* keyed densely enough to stay away from 0 */
+    double times[KEYS], values[KEYS * 4], tangents[KEYS * 8];
     double t = 0;
     for (int i = 0; i < KEYS; i++) {
         times[i] = t;
@@ -94,10 +101,14 @@ static void add(kf_builder *b, kf_interpolation interp, int index, double scale)
                 values[i * c + k] = (uniform() * 2 - 1) * (index % 3 ? 1 : 1000);
         }
     }
+    /* Tangents of the size the keys' differences have over a typical
+     * segment (about 20 ms), in and out drawn apart (corners). */
+    for (int i = 0; i < KEYS * 2 * (int)c; i++)
+        tangents[i] = (uniform() * 2 - 1) * (c == 4 ? scale : (index % 3 ? 1 : 1000)) / 20;
     char name[32], target[64];
     snprintf(name, sizeof name, "s%d_%d", (int)interp, index);
     kf_sequence_desc d = {name, interp, index % 2 ? KF_REPEAT_LOOP : KF_REPEAT_CONSTANT, t + 10, c, KEYS,
-                          times, values, 0, KEYS - 1, NULL, 0};
+                          times, values, 0, KEYS - 1, NULL, 0, hermite ? tangents : NULL};
     kf_error e;
     CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
     snprintf(target, sizeof target, "n%s.%s", name, c == 4 ? "orientation" : "translation");
@@ -112,7 +123,7 @@ static double key_scale(const kf_sequence *s)
     uint32_t n = s->valid_count * s->components;
     for (uint32_t k = 0; k < n; k++) {
         scale = fmax(scale, fabs(s->values[k]));
-        if (s->interpolation == KFB_INTERP_SPLINE)
+        if (s->interpolation == KFB_INTERP_SPLINE || s->interpolation == KFB_INTERP_HERMITE)
             scale = fmax(scale, fmax(fabs(s->tangent_out[k]), fabs(s->tangent_in[k])));
     }
     return scale;
@@ -138,7 +149,7 @@ int main(void)
     cd.name = "c";
     kf_error e;
     CHECK(kf_builder_add_controller(b, &cd, &e) == KF_OK, "controller");
-    for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_SQUAD; interp++)
+    for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_HERMITE; interp++)
         for (int i = 0; i < SEQUENCES; i++)
             add(b, (kf_interpolation)interp, i, scales[i % (sizeof scales / sizeof scales[0])]);
     kf_anim *anim = test_encode_load(b, NULL);
@@ -197,9 +208,9 @@ int main(void)
     kf_player_destroy(p);
     kf_anim_free(anim);
 
-    static const char *const names[] = {"step", "linear", "spline", "slerp", "squad"};
+    static const char *const names[] = {"step", "linear", "spline", "slerp", "squad", "hermite"};
     for (int i = 0; i < KFB_INTERP_COUNT; i++)
-        printf("test_sequence_accuracy: %-6s max error %.3g (bound %.0e)\n", names[i], worst[i],
+        printf("test_sequence_accuracy: %-7s max error %.3g (bound %.0e)\n", names[i], worst[i],
                bound[i]);
     printf("test_sequence_accuracy: player orientation max error %.3g (bound %.0e)\n", worst_player,
            PLAYER_BOUND);

@@ -247,7 +247,7 @@ static void edge_cases(void)
      * still from t = 2 to t = 3, then jumps at t = 4 (coincident keys). */
     static const double t[5] = {1, 2, 3, 4, 4}, v[10] = {0, 0, 3, 4, 3, 4, 3, 16, 6, 20};
     for (int arc = 0; arc < 2; arc++) {
-        kf_sequence_desc d = {"walk", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 4, 2, 5, t, v, 0, 4, NULL, arc};
+        kf_sequence_desc d = {"walk", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 4, 2, 5, t, v, 0, 4, NULL, arc, NULL};
         kf_anim *anim = build_one(&d);
         if (!anim)
             continue;
@@ -283,7 +283,7 @@ static void edge_cases(void)
 
     /* Outside the valid range: no segment. One valid key: length 0. */
     static const double t3[3] = {0, 1, 2}, v3[3] = {5, 6, 8};
-    kf_sequence_desc one = {"one", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 2, 1, 3, t3, v3, 1, 1, NULL, 1};
+    kf_sequence_desc one = {"one", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 2, 1, 3, t3, v3, 1, 1, NULL, 1, NULL};
     kf_anim *anim = build_one(&one);
     if (anim) {
         const kf_sequence *s = kf_anim_sequence(anim, 0);
@@ -299,7 +299,7 @@ static void edge_cases(void)
 
     /* Rotations have no length here. */
     static const double q[8] = {0, 0, 0, 1, 0, 0, 1, 0};
-    kf_sequence_desc rot = {"rot", KF_INTERPOLATION_SQUAD, KF_REPEAT_LOOP, 2, 4, 2, t3, q, 0, 1, NULL, 0};
+    kf_sequence_desc rot = {"rot", KF_INTERPOLATION_SQUAD, KF_REPEAT_LOOP, 2, 4, 2, t3, q, 0, 1, NULL, 0, NULL};
     anim = build_one(&rot);
     if (anim) {
         const kf_sequence *s = kf_anim_sequence(anim, 0);

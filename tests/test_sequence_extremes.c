@@ -21,7 +21,7 @@ static kf_anim *build(double weight, const double *keys, uint32_t components, in
     kf_error e;
     kf_builder_create(NULL, &b);
     kf_sequence_desc s = {"s", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 10, components, 2, t,
-                          keys, 0, 1, NULL, 0};
+                          keys, 0, 1, NULL, 0, NULL};
     kf_sequence_desc s2 = s;
     s2.name = "s2";
     kf_controller_desc c;

@@ -17,7 +17,7 @@ int main(void)
     static const double times[2] = {0, 1000}, values[2] = {0, 1000};
     kf_builder *b;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc d = {"ramp", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1000, 1, 2, times, values, 0, 1, NULL, 0};
+    kf_sequence_desc d = {"ramp", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1000, 1, 2, times, values, 0, 1, NULL, 0, NULL};
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "far";

@@ -105,7 +105,7 @@ static void hand_derived(void)
 {
     static const double times[4] = {0, 1, 3, 4}, values[4] = {0, 2, 3, 7};
     static const double tcb[12] = {0, 0, 0, 0.5, -0.5, 0.25, 0, 0, 0, 0, 0, 0};
-    kf_sequence_desc d = {"hand", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 4, 1, 4, times, values, 0, 3, tcb, 0};
+    kf_sequence_desc d = {"hand", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 4, 1, 4, times, values, 0, 3, tcb, 0, NULL};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "hand: build");
@@ -158,7 +158,7 @@ static test_bytes encode_m3g(const m3g_case *c, const double *tcb)
     }
     kf_sequence_desc d = {c->name, (kf_interpolation)c->interpolation, (kf_repeat)c->repeat,
                           c->duration, c->components, c->key_count, times, values, c->first,
-                          c->last, tcb, 0};
+                          c->last, tcb, 0, NULL};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     test_bytes out = {0};
@@ -201,7 +201,7 @@ static kf_result try_build(kf_interpolation interp, const double *tcb, int arc_l
     static const double times[3] = {0, 1, 2};
     static const double values[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0};
     const uint32_t c = interp == KF_INTERPOLATION_SQUAD || interp == KF_INTERPOLATION_SLERP ? 4 : 1;
-    kf_sequence_desc d = {"s", interp, KF_REPEAT_LOOP, 3, c, 3, times, values, 0, 2, tcb, arc_length};
+    kf_sequence_desc d = {"s", interp, KF_REPEAT_LOOP, 3, c, 3, times, values, 0, 2, tcb, arc_length, NULL};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     kf_result r = kf_builder_add_sequence(b, &d, err);
@@ -251,9 +251,9 @@ static test_bytes loader_base(void)
     static const double times[3] = {0, 1, 2.5}, v3[9] = {0, 0, 0, 1, 2, 0, 3, 1, 1};
     static const double q[12] = {0, 0, 0, 1, 0, 0, 0.6, 0.8, 0.6, 0, 0, 0.8};
     static const double tcb[9] = {0.5, -0.25, 1, 0, 0, 0, -1, 0.75, 0.125};
-    kf_sequence_desc spline = {"spline", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 3, 3, 3, times, v3, 0, 2, tcb, 1};
-    kf_sequence_desc linear = {"linear", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 3, 3, 3, times, v3, 0, 2, NULL, 0};
-    kf_sequence_desc squad = {"squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 3, 4, 3, times, q, 0, 2, NULL, 0};
+    kf_sequence_desc spline = {"spline", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 3, 3, 3, times, v3, 0, 2, tcb, 1, NULL};
+    kf_sequence_desc linear = {"linear", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 3, 3, 3, times, v3, 0, 2, NULL, 0, NULL};
+    kf_sequence_desc squad = {"squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 3, 4, 3, times, q, 0, 2, NULL, 0, NULL};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     kf_error e;

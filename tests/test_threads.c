@@ -70,7 +70,7 @@ static test_bytes build_ahead(void)
         char name[16];
         snprintf(name, sizeof name, "x%d", i);
         kf_sequence_desc d = {name, KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 200, 1, 20, times,
-                              values, 0, 19, NULL, 0};
+                              values, 0, 19, NULL, 0, NULL};
         kf_builder_add_sequence(b, &d, NULL);
     }
     kf_encode_options o = {sizeof o, 1};

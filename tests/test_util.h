@@ -142,13 +142,13 @@ static inline kf_builder *test_rich_builder(void)
     static const double tcb5[15] = {0.5, 0, -1, -0.25, 1, 0.5, 0, 0, 0, 1, -1, 0.75, 0, 0.3, 0};
     static const double tcb4[12] = {0, 0, 0.5, -1, 0.25, 0, 0.5, 0.5, 0.5, 0, 0, 0};
     const kf_sequence_desc seqs[] = {
-        {"step", KF_INTERPOLATION_STEP, KF_REPEAT_CONSTANT, 1000, 3, 5, t5, v15, 0, 4, NULL, 0},
-        {"lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1200, 3, 5, t5, v15, 1, 4, NULL, 1},
-        {"spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1000, 3, 5, t5, v15, 0, 4, tcb5, 1},
-        {"wrap", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 1000, 1, 5, tw, v15, 3, 1, tcb5, 0},
-        {"slerp", KF_INTERPOLATION_SLERP, KF_REPEAT_LOOP, 1000, 4, 4, tq, q4, 0, 3, NULL, 0},
-        {"squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 1000, 4, 4, tq, q4, 0, 3, tcb4, 0},
-        {"one", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 100, 1, 1, t1, v1, 0, 0, NULL, 1},
+        {"step", KF_INTERPOLATION_STEP, KF_REPEAT_CONSTANT, 1000, 3, 5, t5, v15, 0, 4, NULL, 0, NULL},
+        {"lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1200, 3, 5, t5, v15, 1, 4, NULL, 1, NULL},
+        {"spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1000, 3, 5, t5, v15, 0, 4, tcb5, 1, NULL},
+        {"wrap", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 1000, 1, 5, tw, v15, 3, 1, tcb5, 0, NULL},
+        {"slerp", KF_INTERPOLATION_SLERP, KF_REPEAT_LOOP, 1000, 4, 4, tq, q4, 0, 3, NULL, 0, NULL},
+        {"squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 1000, 4, 4, tq, q4, 0, 3, tcb4, 0, NULL},
+        {"one", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 100, 1, 1, t1, v1, 0, 0, NULL, 1, NULL},
     };
     const kf_track_desc tracks[] = {
         {"step", "a", "n.translation", 0}, {"lin", "b", "n.translation", 0},

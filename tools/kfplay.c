@@ -273,7 +273,8 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
     const kf_sequence *s = kf_anim_sequence(anim, index);
     kf_sequence_info info;
     kf_sequence_get_info(s, &info);
-    if (q != QUERY_SAMPLE && info.interpolation != KF_INTERPOLATION_LINEAR && info.interpolation != KF_INTERPOLATION_SPLINE) {
+    if (q != QUERY_SAMPLE && info.interpolation != KF_INTERPOLATION_LINEAR && info.interpolation != KF_INTERPOLATION_SPLINE &&
+        !(q != QUERY_DISTANCE && info.interpolation == KF_INTERPOLATION_HERMITE)) {
         fprintf(stderr, "kfplay: animator '%s' is %s; derivatives and distances need linear or "
                 "spline\n", args[0], kf_interpolation_name(info.interpolation));
         return EXIT_INPUT;

@@ -159,7 +159,10 @@ static void print_sequence(dump *d, const kfb_sequence *r)
     print_array(d, "times", r->times, r->key_count);
     print_array(d, "values", r->values, (uint64_t)r->key_count * r->components);
     print_array(d, "tangents", r->tangents, 0);
-    print_array(d, "tcb", r->tcb, (uint64_t)r->key_count * 3u);
+    if (r->interpolation == KFB_INTERP_HERMITE)
+        print_array(d, "key_tangents", r->tcb, (uint64_t)r->key_count * 2u * r->components);
+    else
+        print_array(d, "tcb", r->tcb, (uint64_t)r->key_count * 3u);
     print_array(d, "arc_length", r->arc_length,
                 r->valid_count && r->repeat < KFB_REPEAT_COUNT
                     ? kfb_arc_length_floats(r->repeat, r->valid_count) : 0);

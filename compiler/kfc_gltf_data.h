@@ -1,0 +1,76 @@
+/*
+ * kfc_gltf_data.h - the binary side of a glTF document: the GLB container,
+ * buffers (GLB chunk, external file, base64 data URI), buffer views and
+ * accessors (strides, sparse substitution, normalized integers), each bound
+ * checked in 64 bits before a byte is read.
+ */
+#ifndef KFC_GLTF_DATA_H
+#define KFC_GLTF_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "kfc_diag.h"
+#include "kfc_gltf.h"
+
+enum {
+    GLTF_BYTE = 5120,
+    GLTF_UNSIGNED_BYTE = 5121,
+    GLTF_SHORT = 5122,
+    GLTF_UNSIGNED_SHORT = 5123,
+    GLTF_UNSIGNED_INT = 5125,
+    GLTF_FLOAT = 5126
+};
+
+typedef struct kfc_gltf_buffer {
+    int            loaded;
+    unsigned char *owned;  /* decoded data URI or file copy, or NULL */
+    const unsigned char *data;
+    size_t         size;   /* the buffer's byteLength */
+} kfc_gltf_buffer;
+
+typedef struct kfc_gltf_doc {
+    const kfc_gltf_options *options;
+    kfc_diag       *diag;
+    json_t         *root;
+    const unsigned char *bin;  /* GLB BIN chunk, or NULL */
+    size_t          bin_size;
+    kfc_gltf_buffer *buffers;
+    size_t          buffer_count;
+    uint64_t        element_budget; /* numbers accessors may still produce */
+} kfc_gltf_doc;
+
+/* An accessor read into doubles (normalized integers converted). */
+typedef struct kfc_gltf_accessor {
+    double  *values;       /* count * components; free() */
+    uint32_t count;
+    uint32_t components;
+    int      component_type;
+    int      normalized;
+} kfc_gltf_accessor;
+
+/* Splits a GLB file into its JSON and BIN chunks. */
+kfc_status kfc_gltf_glb(const unsigned char *data, size_t size, const unsigned char **json,
+                        size_t *json_size, const unsigned char **bin, size_t *bin_size,
+                        kfc_diag *diag);
+
+/* Records a schema error at JSON pointer `pointer`. */
+kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* An index field: absent -> *out = -1 when optional, else an error. */
+kfc_status kfc_gltf_index(kfc_diag *diag, const json_t *object, const char *field,
+                          const char *pointer, int required, int64_t *out);
+
+/* Accessor `index` (referenced at `pointer`) into `out`. */
+kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *pointer,
+                                  kfc_gltf_accessor *out);
+
+void kfc_gltf_doc_free(kfc_gltf_doc *doc);
+
+#endif /* KFC_GLTF_DATA_H */

@@ -53,6 +53,7 @@ typedef struct play_member {
     uint32_t controller;
     uint32_t track;      /* the order among equals */
     uint32_t block;      /* 1 + its play_block, or 0: played in a run */
+    uint32_t slot;       /* its layout block * KF_LANES + lane, or KF_NO_INDEX */
 } play_member;
 
 /* Members [first, end) of one group with one kernel; `finish` is the union
@@ -256,6 +257,17 @@ static int same_clock(const play_member *a, const play_member *b)
            s->duration == t->duration;
 }
 
+/* Members by clock (as compare_members orders groups), then layout slot. */
+static int compare_slots(const void *x, const void *y)
+{
+    const play_member *a = x, *b = y;
+    if (!same_clock(a, b))
+        return compare_members(x, y);
+    if (a->slot != b->slot)
+        return a->slot < b->slot ? -1 : 1;
+    return (a->track > b->track) - (a->track < b->track);
+}
+
 static uint32_t kernel(const struct kf_sequence *s)
 {
     switch (s->interpolation) {
@@ -299,9 +311,10 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
         if (bi == KF_NO_INDEX)
             continue;
         const kf_block *b = &L->blocks[bi];
-        uint32_t k = group_start;
-        while (k < p->block_count && p->lanes[k].block != b)
-            k++;
+        /* Sorted by slot: the block is the group's last one, or new. */
+        uint32_t k = p->block_count;
+        if (k > group_start && p->lanes[k - 1].block == b)
+            k--;
         play_block *pb = &p->blocks[k];
         kf_lanes *lanes = &p->lanes[k];
         if (k == p->block_count) {
@@ -345,7 +358,11 @@ static void make_plan(kf_player *p)
             continue;
         }
         const struct kf_sequence *s = &o->sequences[t->animator];
-        p->members[n++] = (play_member){s, p->sample, kernel(s), 0, t->target, t->controller, i, 0};
+        const struct kf_layout *L = p->anim->layout;
+        const uint32_t si = t->animator, bi = L ? L->block_of[si] : KF_NO_INDEX;
+        const uint32_t slot = bi == KF_NO_INDEX ? KF_NO_INDEX : bi * KF_LANES + L->lane_of[si];
+        p->members[n++] = (play_member){s, p->sample, kernel(s), 0, t->target, t->controller, i, 0,
+                                        slot};
     }
     for (uint32_t m = 0; m < n; m++) {
         play_member *mb = &p->members[m];
@@ -379,9 +396,12 @@ static void make_plan(kf_player *p)
         }
     }
     memset(p->weights, 0, o->count[KF_KIND_TARGET] * sizeof *p->weights);
+    /* By clock and layout slot, so that a block's members are neighbours,
+     * then in run order. */
     if (n > 1)
-        qsort(p->members, n, sizeof *p->members, compare_members);
-    if (assign_blocks(p, n) && n > 1)
+        qsort(p->members, n, sizeof *p->members, compare_slots);
+    assign_blocks(p, n);
+    if (n > 1)
         qsort(p->members, n, sizeof *p->members, compare_members);
     p->member_count = n;
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kf_private.h"
+#include "kf_layout.h"
 #include "kf_sample.h"
 
 /*
@@ -21,6 +22,10 @@
  * weighted sums, which stay zero between updates. X3D interpolator tracks
  * each have their own TimeSensor, so they are played one by one, after the
  * groups, and finished the same way.
+ *
+ * Members whose sequences the animation's layout packed into one block
+ * (kf_layout.h) are played four at a time by the block's kernel; the runs
+ * hold the rest (a sequence played twice in one group, say).
  */
 enum { /* kernels */
     OP_STEP,
@@ -47,6 +52,8 @@ typedef struct play_member {
     uint32_t target;
     uint32_t controller;
     uint32_t track;      /* the order among equals */
+    uint32_t block;      /* 1 + its play_block, or 0: played in a run */
+    uint32_t slot;       /* its layout block * KF_LANES + lane, or KF_NO_INDEX */
 } play_member;
 
 /* Members [first, end) of one group with one kernel; `finish` is the union
@@ -55,6 +62,23 @@ typedef struct play_run {
     uint32_t op, finish;
     uint32_t first, end;
 } play_run;
+
+/* A layout block in one group: each lane's finish and target (an unplayed
+ * lane finishes nothing). Its kf_lanes are p->lanes at the same index. */
+typedef struct play_block {
+    uint32_t finish;                /* the union of the lanes' */
+    uint32_t lane_finish[KF_LANES]; /* FINISH_* */
+    uint32_t target[KF_LANES];
+} play_block;
+
+/* Blocks [first, end) of one group with one kernel. `normalize`: every
+ * played lane's finish is FINISH_NORMALIZE (a joint's rotation). */
+typedef struct play_block_run {
+    kf_block_kernel kernel, hold;   /* hold: key i, for holds */
+    uint32_t first, end;
+    uint32_t finish;                /* the union of the blocks' */
+    uint32_t normalize;
+} play_block_run;
 
 /* An interpolator track: its TimeSensor, animator and ease are the track's. */
 typedef struct play_interpolator {
@@ -78,6 +102,7 @@ typedef struct play_group {
     uint32_t controller;
     uint32_t first, end;             /* its runs */
     uint32_t cursor;                 /* the segment search hint */
+    uint32_t block_first, block_end; /* its blocks */
 } play_group;
 
 struct kf_player {
@@ -94,12 +119,19 @@ struct kf_player {
     uint32_t      *blended;            /* targets played by several tracks */
     uint32_t       group_count, run_count, member_count, blended_count, interpolator_count;
     uint32_t       follow_count;
+    play_block    *blocks;
+    kf_lanes      *lanes;              /* per block */
+    play_block_run *block_runs;
+    uint32_t       block_count, block_run_count;
+    const kf_kernels *kernels;
     /* Scratch for kf_player_update, sized at creation. */
     double        *sums;               /* weighted sums, like values; 0 between updates */
     double        *weights;            /* total weight per target; 0 between updates */
     double        *positions;          /* per controller, this update */
     unsigned char *active;             /* per controller, this update */
     float         *sample;             /* one track's sample */
+    float         *lane_sample;        /* KF_LANES samples, `widest` apart */
+    uint32_t       widest;             /* components */
     kf_follower_state **followers;     /* per track: its follower's state, or NULL */
 };
 
@@ -151,6 +183,22 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
     p->sample = carve(base, &at, widest, sizeof *p->sample, ok);
+    p->lane_sample = carve(base, &at, (size_t)widest * KF_LANES, sizeof *p->lane_sample, ok);
+    p->widest = widest;
+    /* Blocks: one per layout block and controller at most, one per track. */
+    size_t blocks = o->count[KF_KIND_TRACK];
+    if (anim->layout) {
+        size_t bound;
+        if (kf_mul_size(anim->layout->block_count,
+                        o->count[KF_KIND_CONTROLLER] ? o->count[KF_KIND_CONTROLLER] : 1, &bound) &&
+            bound < blocks)
+            blocks = bound;
+    } else if (!o->count[KF_KIND_SEQUENCE]) {
+        blocks = 0;
+    } /* else: objects not loaded yet (the writer's check), sized for the most */
+    p->blocks = carve(base, &at, blocks, sizeof *p->blocks, ok);
+    p->lanes = carve(base, &at, blocks, sizeof *p->lanes, ok);
+    p->block_runs = carve(base, &at, blocks, sizeof *p->block_runs, ok);
     p->followers = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->followers, ok);
     /* Each follower track's state, in the same block. */
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
@@ -191,6 +239,8 @@ static int compare_members(const void *x, const void *y)
         return s->repeat < t->repeat ? -1 : 1;
     if (s->duration != t->duration)
         return s->duration < t->duration ? -1 : 1;
+    if ((a->block != 0) != (b->block != 0))
+        return a->block ? 1 : -1;
     if (a->op != b->op)
         return a->op < b->op ? -1 : 1;
     if (a->finish != b->finish)
@@ -204,6 +254,17 @@ static int same_clock(const play_member *a, const play_member *b)
     return a->controller == b->controller && s->times == t->times &&
            s->valid_count == t->valid_count && s->repeat == t->repeat &&
            s->duration == t->duration;
+}
+
+/* Members by clock (as compare_members orders groups), then layout slot. */
+static int compare_slots(const void *x, const void *y)
+{
+    const play_member *a = x, *b = y;
+    if (!same_clock(a, b))
+        return compare_members(x, y);
+    if (a->slot != b->slot)
+        return a->slot < b->slot ? -1 : 1;
+    return (a->track > b->track) - (a->track < b->track);
 }
 
 static uint32_t kernel(const struct kf_sequence *s)
@@ -232,6 +293,52 @@ static uint32_t finish_of(const kf_target *t, double tracks)
     return finish;
 }
 
+/* Gives the members (sorted by clock) their lanes in the layout's blocks,
+ * one play_block per block and group; returns how many got one. */
+static uint32_t assign_blocks(kf_player *p, uint32_t n)
+{
+    const struct kf_layout *L = p->anim->layout;
+    uint32_t group_start = 0, assigned = 0;
+    p->block_count = 0;
+    if (!L)
+        return 0;
+    for (uint32_t m = 0; m < n; m++) {
+        play_member *mb = &p->members[m];
+        if (m > 0 && !same_clock(&p->members[m - 1], mb))
+            group_start = p->block_count;
+        const uint32_t si = (uint32_t)(mb->sequence - p->anim->objects.sequences);
+        const uint32_t bi = L->block_of[si], lane = L->lane_of[si];
+        if (bi == KF_NO_INDEX)
+            continue;
+        const kf_block *b = &L->blocks[bi];
+        /* Sorted by slot: the block is the group's last one, or new. */
+        uint32_t k = p->block_count;
+        if (k > group_start && p->lanes[k - 1].block == b)
+            k--;
+        play_block *pb = &p->blocks[k];
+        kf_lanes *lanes = &p->lanes[k];
+        if (k == p->block_count) {
+            *pb = (play_block){0, {0}, {0}};
+            lanes->block = b;
+            for (uint32_t l = 0; l < KF_LANES; l++) {
+                pb->target[l] = KF_NO_INDEX;
+                lanes->out[l] = p->lane_sample + (size_t)l * p->widest;
+            }
+            p->block_count++;
+        } else if (pb->target[lane] != KF_NO_INDEX) {
+            continue; /* the sequence is played twice here: a run plays this one */
+        }
+        pb->target[lane] = mb->target;
+        pb->lane_finish[lane] = mb->finish;
+        pb->finish |= mb->finish;
+        if (!(mb->finish & FINISH_BLEND))
+            lanes->out[lane] = mb->out;
+        mb->block = k + 1;
+        assigned++;
+    }
+    return assigned;
+}
+
 static void make_plan(kf_player *p)
 {
     const kf_objects *o = &p->anim->objects;
@@ -251,7 +358,11 @@ static void make_plan(kf_player *p)
             continue;
         }
         const struct kf_sequence *s = &o->sequences[t->animator];
-        p->members[n++] = (play_member){s, p->sample, kernel(s), 0, t->target, t->controller, i};
+        const struct kf_layout *L = p->anim->layout;
+        const uint32_t si = t->animator, bi = L ? L->block_of[si] : KF_NO_INDEX;
+        const uint32_t slot = bi == KF_NO_INDEX ? KF_NO_INDEX : bi * KF_LANES + L->lane_of[si];
+        p->members[n++] = (play_member){s, p->sample, kernel(s), 0, t->target, t->controller, i, 0,
+                                        slot};
     }
     for (uint32_t m = 0; m < n; m++) {
         play_member *mb = &p->members[m];
@@ -285,6 +396,11 @@ static void make_plan(kf_player *p)
         }
     }
     memset(p->weights, 0, o->count[KF_KIND_TARGET] * sizeof *p->weights);
+    /* By clock and layout slot, so that a block's members are neighbours,
+     * then in run order. */
+    if (n > 1)
+        qsort(p->members, n, sizeof *p->members, compare_slots);
+    assign_blocks(p, n);
     if (n > 1)
         qsort(p->members, n, sizeof *p->members, compare_members);
     p->member_count = n;
@@ -295,13 +411,46 @@ static void make_plan(kf_player *p)
         const int new_group = m == 0 || !same_clock(&p->members[m - 1], mb);
         if (new_group)
             p->groups[p->group_count++] = (play_group){mb->sequence, mb->controller,
-                                                       p->run_count, p->run_count, 0};
-        if (new_group || mb->op != p->members[m - 1].op)
+                                                       p->run_count, p->run_count, 0,
+                                                       UINT32_MAX, 0};
+        if (mb->block) {
+            play_group *g = &p->groups[p->group_count - 1];
+            if (mb->block - 1 < g->block_first)
+                g->block_first = mb->block - 1;
+            if (mb->block > g->block_end)
+                g->block_end = mb->block;
+            continue;
+        }
+        if (new_group || p->members[m - 1].block || mb->op != p->members[m - 1].op)
             p->runs[p->run_count++] = (play_run){mb->op, 0, m, m};
         play_run *r = &p->runs[p->run_count - 1];
         r->end = m + 1;
         r->finish |= mb->finish;
         p->groups[p->group_count - 1].end = p->run_count;
+    }
+    /* Each group's blocks as runs of one kernel. */
+    p->block_run_count = 0;
+    for (uint32_t gi = 0; gi < p->group_count; gi++) {
+        play_group *g = &p->groups[gi];
+        const uint32_t first = g->block_first, end = g->block_end;
+        g->block_first = g->block_end = p->block_run_count;
+        for (uint32_t k = first; k < end; k++) {
+            const kf_block *b = p->lanes[k].block;
+            const kf_block_kernel run = kf_block_kernel_of(p->kernels, b);
+            play_block_run *r = &p->block_runs[p->block_run_count - 1];
+            /* A block with blended lanes is a run of its own: those lanes'
+             * samples (lane_sample) are summed before the next block's. */
+            if (k == first || r->kernel != run || ((r->finish | p->blocks[k].finish) & FINISH_BLEND)) {
+                r = &p->block_runs[p->block_run_count++];
+                *r = (play_block_run){run,
+                                      kf_kernel_of(p->kernels, KFB_INTERP_STEP, b->components),
+                                      k, k, 0, 1};
+            }
+            r->end = k + 1;
+            r->finish |= p->blocks[k].finish;
+            r->normalize = r->finish == FINISH_NORMALIZE;
+        }
+        g->block_end = p->block_run_count;
     }
 }
 
@@ -376,6 +525,12 @@ kf_result kf_player_size(const kf_anim *anim, size_t *bytes)
 
 kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, kf_player **out)
 {
+    return kf_player_create_with(anim, allocator, kf_kernels_best(), out);
+}
+
+kf_result kf_player_create_with(const kf_anim *anim, const kf_allocator *allocator,
+                                const kf_kernels *kernels, kf_player **out)
+{
     if (!out)
         return KF_ERROR_ARGUMENT;
     *out = NULL;
@@ -399,6 +554,7 @@ kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, k
     p->anim = anim;
     p->allocator = a;
     p->size = size;
+    p->kernels = kernels;
     make_plan(p);
     kf_player_reset(p);
     *out = p;
@@ -449,25 +605,11 @@ static void normalize_orientation(const double *q, double weight, float *out)
         out[i] = (float)(q[i] * inv);
 }
 
-/* A single track's orientation: w * q normalized is q normalized (w > 0),
- * and the test for a vanishing sum is the blend's with one weight. Samples
- * are nearly unit: for |q|^2 = 1 + d, |d| < 2^-12, 1/|q| = (3 - |q|^2)/2
- * within 3d^2/8 < 2.3e-8, without the square root. */
+/* kf_normalize_single (kf_layout.h): the block kernels normalize the
+ * same way. */
 KF_KERNEL void normalize_single(float *v)
 {
-    const float n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
-    float inv;
-    if (fabsf(n2 - 1.0f) < 1.0f / 4096) {
-        inv = 1.5f - 0.5f * n2;
-    } else if (n2 > 1e-10f && n2 <= FLT_MAX) {
-        inv = 1.0f / sqrtf(n2);
-    } else {
-        v[0] = v[1] = v[2] = 0.0f;
-        v[3] = 1.0f;
-        return;
-    }
-    for (int k = 0; k < 4; k++)
-        v[k] *= inv;
+    kf_normalize_single(v);
 }
 
 /* After the kernel, for the members that need more than it did (`finish`
@@ -517,6 +659,23 @@ static void finish(kf_player *p, uint32_t target, float *v, uint32_t finish, dou
         }                                                                          \
     } while (0)
 
+/* The lanes of block k that need more than its kernel did; `from` is
+ * 1 + the segment's start key when the kernel's results may be unit, or 0. */
+static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask, double w)
+{
+    const play_block *pb = &p->blocks[k];
+    const kf_lanes *lanes = &p->lanes[k];
+    for (uint32_t l = 0; l < KF_LANES; l++) {
+        const uint32_t f = pb->lane_finish[l] & mask;
+        if (f == FINISH_NORMALIZE) {
+            if (!(from && kf_block_unit(lanes->block, from - 1, l)))
+                normalize_single(lanes->out[l]);
+        } else if (f) {
+            finish(p, pb->target[l], lanes->out[l], f, w);
+        }
+    }
+}
+
 /* Every member of g at the segment its clock is at. */
 static void play_group_at(kf_player *p, play_group *g, double position, double w)
 {
@@ -526,6 +685,19 @@ static void play_group_at(kf_player *p, play_group *g, double position, double w
     const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
     const size_t i = seg.i, j = seg.j;
     const float u = (float)seg.u;
+    for (const play_block_run *r = p->block_runs + g->block_first,
+                              *rend = p->block_runs + g->block_end;
+         r < rend; r++) {
+        const kf_block_kernel run = seg.hold ? r->hold : r->kernel;
+        run(p->lanes + r->first, r->end - r->first, seg.i, seg.j, u, seg.u, (int)r->normalize);
+        /* A rotation run is done: its kernel normalized. */
+        if ((r->finish & mask) && !r->normalize)
+            for (uint32_t k = r->first; k < r->end; k++)
+                if (p->blocks[k].finish & mask)
+                    finish_block(p, k, seg.hold ? 0 : seg.i + 1, mask, w);
+    }
+    if (g->first == g->end)
+        return;
     float h[4]; /* for SPLINE members; cheaper to compute than to test for */
     kf_hermite_basis_f(u, h);
     for (const play_run *r = p->runs + g->first, *rend = p->runs + g->end; r < rend; r++) {

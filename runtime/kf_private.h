@@ -175,6 +175,9 @@ struct kf_anim {
     size_t       size;         /* of the single allocation holding everything */
     kf_objects   objects;
     uint32_t     value_count;  /* sum of target components */
+    /* The player's blocks (kf_layout.h), a separate allocation; NULL when
+     * there are no sequences. */
+    const struct kf_layout *layout;
 };
 
 /* Where a loaded anim's parts lie in its one allocation (kf_read.c), from

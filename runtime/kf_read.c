@@ -22,6 +22,7 @@
 #include "kf_index.h"
 #include "kf_private.h"
 #include "kfb_codes.h"
+#include "kf_layout.h"
 
 /* zlib cannot expand a stream by more than about 1032:1; a declared size
  * beyond that is corrupt, and refusing it early bounds the allocation by the
@@ -853,6 +854,8 @@ static kf_result load(loader *L, kf_anim **out)
         r = check_unique_names(L, &anim->objects);
     if (r == KF_OK)
         r = check_player_bound(L, anim);
+    if (r == KF_OK && (r = kf_layout_build(anim)) != KF_OK)
+        r = fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0, "no room for the playback layout");
 
 done:
     kf_free(&L->allocator, objs, objs_size ? objs_size : 1);
@@ -901,6 +904,7 @@ void kf_anim_free(kf_anim *anim)
 {
     if (anim) {
         kf_allocator a = anim->allocator;
+        kf_layout_free(&a, (struct kf_layout *)anim->layout);
         kf_free(&a, anim, anim->size);
     }
 }

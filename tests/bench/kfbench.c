@@ -162,6 +162,57 @@ static stats time_playback(const kf_anim *anim, const double *times, int rounds)
     return s;
 }
 
+/* As time_playback, but each timed loop comes right after a loop of
+ * another clip (`other`, its own player): the caches hold that clip's data,
+ * as in a game that plays many characters. */
+static stats time_playback_after(const kf_anim *anim, const kf_anim *other, const double *times,
+                                 int rounds)
+{
+    const uint32_t joints = kf_anim_count(anim, KF_KIND_TARGET) / 3;
+    kf_player *p, *q;
+    if (kf_player_create(anim, NULL, &p) != KF_OK || kf_player_create(other, NULL, &q) != KF_OK)
+        die("player", NULL);
+    double *v = malloc(sizeof *v * (size_t)rounds);
+    play(p, times, FRAMES);
+    for (int r = 0; r < rounds; r++) {
+        kf_player_reset(q);
+        play(q, times, FRAMES);
+        kf_player_reset(p);
+        double t0 = now_ns();
+        play(p, times, FRAMES);
+        v[r] = (now_ns() - t0) / ((double)FRAMES * joints);
+    }
+    kf_player_destroy(p);
+    kf_player_destroy(q);
+    stats s = summarize(v, rounds);
+    free(v);
+    return s;
+}
+
+/* A player's memory: what kf_player_create asks the allocator for. */
+static void *count_alloc(void *user, size_t size)
+{
+    *(size_t *)user += size;
+    return malloc(size);
+}
+
+static void count_free(void *user, void *ptr, size_t size)
+{
+    (void)user, (void)size;
+    free(ptr);
+}
+
+static size_t player_bytes(const kf_anim *anim)
+{
+    size_t total = 0;
+    kf_allocator a = {count_alloc, count_free, &total};
+    kf_player *p;
+    if (kf_player_create(anim, &a, &p) != KF_OK)
+        die("player", NULL);
+    kf_player_destroy(p);
+    return total;
+}
+
 /* ---- loading ----------------------------------------------------------- */
 
 /* zlib alone: inflate every compressed section of the file into a
@@ -231,15 +282,17 @@ static void time_loading(const bytes *b, int rounds, stats *load_ns, stats *infl
 
 /* ---- the commands ------------------------------------------------------ */
 
-static void time_variant(const char *name, const char *path, int rounds, int last)
+static void time_variant(const char *name, const char *path, const char *other_path, int rounds,
+                         int last)
 {
-    bytes b = read_file(path);
-    kf_anim *anim = load(&b);
+    bytes b = read_file(path), ob = read_file(other_path);
+    kf_anim *anim = load(&b), *other = load(&ob);
     double forward[FRAMES], random[FRAMES];
     forward_times(forward, FRAMES);
     random_times(random, FRAMES);
     stats fwd = time_playback(anim, forward, rounds);
     stats rnd = time_playback(anim, random, rounds);
+    stats after = time_playback_after(anim, other, forward, rounds);
     stats load_ns, inflate_ns;
     time_loading(&b, rounds, &load_ns, &inflate_ns);
 
@@ -249,11 +302,15 @@ static void time_variant(const char *name, const char *path, int rounds, int las
            (unsigned)(kf_anim_count(anim, KF_KIND_TARGET) / 3), FRAMES, rounds);
     print_stats("forward_ns_per_track_sample", fwd, "ns", 0);
     print_stats("random_ns_per_track_sample", rnd, "ns", 0);
+    print_stats("after_other_ns_per_track_sample", after, "ns", 0);
+    printf("    \"player_bytes\": %zu,\n", player_bytes(anim));
     print_stats("load_ns", load_ns, "ns", 0);
     print_stats("inflate_ns", inflate_ns, "ns", 1);
     printf("  }%s\n", last ? "" : ",");
     kf_anim_free(anim);
+    kf_anim_free(other);
     free(b.data);
+    free(ob.data);
 }
 
 static void count_variant(const char *mode, const char *path, int frames)
@@ -378,8 +435,8 @@ int main(int argc, char **argv)
         if (rounds < 1)
             die("rounds must be at least 1", NULL);
         printf("{\n");
-        time_variant("linear_slerp", argv[2], rounds, 0);
-        time_variant("spline_squad", argv[3], rounds, 1);
+        time_variant("linear_slerp", argv[2], argv[3], rounds, 0);
+        time_variant("spline_squad", argv[3], argv[2], rounds, 1);
         printf("}\n");
         return 0;
     }

@@ -1,0 +1,134 @@
+/*
+ * kf_kernels_scalar.c - the block kernels (kf_layout.h) one lane at a time:
+ * the arithmetic of kf_sample.h, in the same order, so that every kernel
+ * set gives these results bit for bit. The path for machines without a
+ * vector kernel set, and the reference the vector sets are tested against.
+ */
+#include "kf_layout.h"
+#include "kf_sample.h"
+
+/* Lane l of field f at key k. */
+static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
+{
+    return b->data[((size_t)k * b->fields + f) * KF_LANES + l];
+}
+
+void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t j, float u,
+                            float *out)
+{
+    const struct kf_sequence *s = b->lane[l];
+    kf_slerp_general(s->values + 4 * (size_t)i, s->values + 4 * (size_t)j, u, out);
+}
+
+static unsigned key_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                     float *const out[KF_LANES])
+{
+    (void)j, (void)u, (void)exact_u;
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        for (uint32_t m = 0; m < b->components; m++)
+            out[l][m] = at(b, i, m, l);
+    return 0xf;
+}
+
+static unsigned linear_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                     float *const out[KF_LANES])
+{
+    (void)exact_u;
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        for (uint32_t m = 0; m < b->components; m++) {
+            const float a = at(b, i, m, l);
+            out[l][m] = a + u * (at(b, j, m, l) - a);
+        }
+    return 0xf;
+}
+
+static unsigned linear_wide_one(const kf_block *b, uint32_t i, uint32_t j, float u,
+                                double exact_u, float *const out[KF_LANES])
+{
+    (void)exact_u;
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        for (uint32_t m = 0; m < b->components; m++)
+            out[l][m] = kf_lerp1(at(b, i, m, l), at(b, j, m, l), u);
+    return 0xf;
+}
+
+static unsigned spline_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                     float *const out[KF_LANES])
+{
+    (void)exact_u;
+    const uint32_t c = b->components;
+    float h[4];
+    kf_hermite_basis_f(u, h);
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        for (uint32_t m = 0; m < c; m++)
+            out[l][m] = h[0] * at(b, i, m, l) + h[1] * at(b, j, m, l) +
+                        h[2] * at(b, i, c + m, l) + h[3] * at(b, j, 2 * c + m, l);
+    return 0xf;
+}
+
+static unsigned slerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                     float *const out[KF_LANES])
+{
+    (void)exact_u;
+    unsigned nonunit = 0;
+    for (uint32_t l = 0; l < KF_LANES; l++) {
+        const float theta = at(b, i, KF_FIELD_ARC(4), l);
+        if (!(theta > 0.0f))
+            nonunit |= 1u << l;
+        if (theta < 0.0f) {
+            kf_block_slerp_general(b, l, i, j, u, out[l]);
+            continue;
+        }
+        float w[2];
+        kf_arc_weights(theta, at(b, i, KF_FIELD_ARC(4) + 1, l), u, w);
+        for (uint32_t m = 0; m < 4; m++)
+            out[l][m] = w[0] * at(b, i, m, l) + w[1] * at(b, j, m, l);
+    }
+    return nonunit;
+}
+
+static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                     float *const out[KF_LANES])
+{
+    for (uint32_t l = 0; l < KF_LANES; l++) {
+        if (b->lane[l])
+            kf_squad(b->lane[l], i, j, exact_u, out[l]);
+        (void)u;
+    }
+    return 0xf;
+}
+
+/* The loop over a run of blocks; `normalize` as kf_block_kernel. */
+#define JOBS(name)                                                                          \
+    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u, \
+                     double exact_u, int normalize)                                         \
+    {                                                                                       \
+        for (const kf_lanes *end = jobs + count; jobs < end; jobs++) {                      \
+            if (name##_one(jobs->block, i, j, u, exact_u, jobs->out) && normalize)          \
+                for (uint32_t l = 0; l < KF_LANES; l++)                                     \
+                    if (!(name##_unit && kf_block_unit(jobs->block, i, l)))                 \
+                        kf_normalize_single(jobs->out[l]);                                  \
+        }                                                                                   \
+    }
+enum { key_unit = 0, linear_unit = 0, linear_wide_unit = 0, spline_unit = 0, slerp_unit = 1,
+       squad_unit = 0 };
+JOBS(key)
+JOBS(linear)
+JOBS(linear_wide)
+JOBS(spline)
+JOBS(slerp)
+JOBS(squad)
+
+static const kf_kernels scalar = {"scalar", {key, key, key}, {linear, linear, linear},
+                                  {spline, spline, spline}, slerp, squad};
+
+void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
+                          double exact_u, int normalize)
+{
+    linear_wide(jobs, count, i, j, u, exact_u, normalize);
+}
+
+const kf_kernels *kf_kernels_scalar(void)
+{
+    return &scalar;
+}

@@ -1,0 +1,257 @@
+/*
+ * kf_layout.c - packs a loaded animation's sequences into the blocks the
+ * player's kernels read (kf_layout.h). Built once, after loading, from the
+ * decoded arrays; read-only afterwards, so one layout serves every player
+ * of the animation on any thread.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kf_layout.h"
+
+/* Floats per key and lane. */
+static uint32_t fields_of(const struct kf_sequence *s)
+{
+    switch (s->interpolation) {
+    case KFB_INTERP_SPLINE:
+    case KFB_INTERP_HERMITE: return 3 * s->components;
+    case KFB_INTERP_SLERP:  return 4 + KFB_ARC_FLOATS;
+    case KFB_INTERP_SQUAD:  return 12 + 2 * KFB_ARC_FLOATS;
+    default:                return s->components;
+    }
+}
+
+/* Sequences that can share a block compare equal up to their index. */
+static int compare_sequences(const void *x, const void *y, const struct kf_sequence *seq)
+{
+    const uint32_t ia = *(const uint32_t *)x, ib = *(const uint32_t *)y;
+    const struct kf_sequence *a = &seq[ia], *b = &seq[ib];
+    const uintptr_t ta = (uintptr_t)a->times, tb = (uintptr_t)b->times;
+    if (ta != tb)
+        return ta < tb ? -1 : 1;
+#define KEY(f) if (a->f != b->f) return a->f < b->f ? -1 : 1
+    KEY(valid_count);
+    KEY(repeat);
+    KEY(duration);
+    KEY(interpolation);
+    KEY(components);
+#undef KEY
+    return (ia > ib) - (ia < ib);
+}
+
+static int same_block(const struct kf_sequence *a, const struct kf_sequence *b)
+{
+    return a->times == b->times && a->valid_count == b->valid_count && a->repeat == b->repeat &&
+           a->duration == b->duration && a->interpolation == b->interpolation &&
+           a->components == b->components;
+}
+
+/* Below FLT_MAX / 2 in magnitude, b - a and so a + u (b - a) are finite. */
+static uint32_t is_wide(const struct kf_sequence *s)
+{
+    if (s->interpolation != KFB_INTERP_LINEAR)
+        return 0;
+    for (size_t k = 0; k < (size_t)s->valid_count * s->components; k++)
+        if (!(fabsf(s->values[k]) <= FLT_MAX / 2))
+            return 1;
+    return 0;
+}
+
+/* Lane l of key k's field f. */
+static void put(float *data, uint32_t fields, uint32_t k, uint32_t f, uint32_t l, float v)
+{
+    data[((size_t)k * fields + f) * KF_LANES + l] = v;
+}
+
+static void fill_lane(float *data, uint32_t fields, uint32_t l, const struct kf_sequence *s)
+{
+    const uint32_t c = s->components, n = s->valid_count;
+    for (uint32_t k = 0; k < n; k++) {
+        for (uint32_t m = 0; m < c; m++)
+            put(data, fields, k, m, l, s->values[(size_t)k * c + m]);
+        switch (s->interpolation) {
+        case KFB_INTERP_SPLINE:
+        case KFB_INTERP_HERMITE: /* the stored tangents are scaled alike */
+            for (uint32_t m = 0; m < c; m++) {
+                put(data, fields, k, c + m, l, s->tangent_out[(size_t)k * c + m]);
+                put(data, fields, k, 2 * c + m, l, s->tangent_in[(size_t)k * c + m]);
+            }
+            break;
+        case KFB_INTERP_SLERP:
+            for (uint32_t m = 0; m < KFB_ARC_FLOATS; m++)
+                put(data, fields, k, KF_FIELD_ARC(4) + m, l, s->arcs[(size_t)k * KFB_ARC_FLOATS + m]);
+            break;
+        case KFB_INTERP_SQUAD:
+            for (uint32_t m = 0; m < 4; m++) {
+                put(data, fields, k, KF_FIELD_SQUAD_A + m, l, s->tangent_out[(size_t)k * 4 + m]);
+                put(data, fields, k, KF_FIELD_SQUAD_B + m, l, s->tangent_in[(size_t)k * 4 + m]);
+            }
+            for (uint32_t m = 0; m < KFB_ARC_FLOATS; m++) {
+                put(data, fields, k, KF_FIELD_SQUAD_KEY_ARC + m, l,
+                    s->arcs[(size_t)k * KFB_ARC_FLOATS + m]);
+                put(data, fields, k, KF_FIELD_SQUAD_CONTROL_ARC + m, l,
+                    s->arcs[((size_t)n + k) * KFB_ARC_FLOATS + m]);
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* Appends `count` * `size` bytes aligned to `align` to a layout being sized. */
+static int add(size_t *total, size_t count, size_t size, size_t align, size_t *offset)
+{
+    size_t bytes;
+    if (!kf_mul_size(count, size, &bytes) || *total > SIZE_MAX - align)
+        return 0;
+    const size_t start = (*total + align - 1) & ~(align - 1);
+    if (bytes > SIZE_MAX - start)
+        return 0;
+    *offset = start;
+    *total = start + bytes;
+    return 1;
+}
+
+/* qsort has no context argument in C11, and the comparison needs the
+ * sequences: a bottom-up merge sort over a scratch copy (n log n whatever
+ * the file holds). */
+static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n,
+                           const struct kf_sequence *seq)
+{
+    for (uint32_t width = 1; width < n; width *= 2) {
+        for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+            const uint32_t mid = lo + width < n ? lo + width : n;
+            const uint32_t hi = mid + width < n ? mid + width : n;
+            uint32_t a = lo, b = mid, o = lo;
+            while (a < mid && b < hi)
+                scratch[o++] = compare_sequences(&order[b], &order[a], seq) < 0 ? order[b++]
+                                                                                : order[a++];
+            while (a < mid)
+                scratch[o++] = order[a++];
+            while (b < hi)
+                scratch[o++] = order[b++];
+        }
+        memcpy(order, scratch, (size_t)n * sizeof *order);
+        if (width > UINT32_MAX / 2)
+            break;
+    }
+}
+
+kf_result kf_layout_build(kf_anim *anim)
+{
+    const uint32_t n = anim->objects.count[KF_KIND_SEQUENCE];
+    const struct kf_sequence *seq = anim->objects.sequences;
+    anim->layout = NULL;
+    if (!n)
+        return KF_OK;
+    const kf_allocator *a = &anim->allocator;
+    size_t order_bytes;
+    if (!kf_mul_size(n, 2 * sizeof(uint32_t), &order_bytes))
+        return KF_ERROR_TOO_LARGE;
+    uint32_t *order = kf_alloc(a, order_bytes);
+    if (!order)
+        return KF_ERROR_OUT_OF_MEMORY;
+    for (uint32_t i = 0; i < n; i++)
+        order[i] = i;
+    sort_sequences(order, order + n, n, seq);
+
+    /* Sizes: the blocks of each run of equal sequences, four at a time. */
+    uint32_t blocks = 0;
+    size_t floats = 0;
+    int ok = 1;
+    for (uint32_t i = 0; i < n && ok;) {
+        const struct kf_sequence *s = &seq[order[i]];
+        uint32_t lanes = 1;
+        while (lanes < KF_LANES && i + lanes < n && same_block(s, &seq[order[i + lanes]]))
+            lanes++;
+        size_t per;
+        ok = kf_mul_size((size_t)s->valid_count * KF_LANES, fields_of(s), &per) &&
+             per <= SIZE_MAX - floats;
+        floats += per;
+        blocks++;
+        i += lanes;
+    }
+    size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_data;
+    if (!ok || !add(&total, 1, sizeof(struct kf_layout), 16, &at_layout) ||
+        !add(&total, blocks, sizeof(kf_block), 16, &at_blocks) ||
+        !add(&total, n, sizeof(uint32_t), 16, &at_block_of) ||
+        !add(&total, n, 1, 16, &at_lane_of) || !add(&total, floats, sizeof(float), 16, &at_data)) {
+        kf_free(a, order, order_bytes);
+        return KF_ERROR_TOO_LARGE;
+    }
+    /* 16 bytes of slack: the allocator need only align to 8. */
+    unsigned char *raw = total <= SIZE_MAX - 16 ? kf_alloc(a, total + 16) : NULL;
+    if (!raw) {
+        kf_free(a, order, order_bytes);
+        return KF_ERROR_OUT_OF_MEMORY;
+    }
+    const size_t shift = (16 - ((uintptr_t)raw & 15)) & 15;
+    unsigned char *base = raw + shift;
+    memset(base, 0, total);
+    struct kf_layout *L = (struct kf_layout *)(base + at_layout);
+    L->size = total + 16;
+    L->shift = shift;
+    L->block_count = blocks;
+    L->blocks = (kf_block *)(base + at_blocks);
+    L->block_of = (uint32_t *)(base + at_block_of);
+    L->lane_of = base + at_lane_of;
+    float *data = (float *)(base + at_data);
+    uint32_t bi = 0;
+    for (uint32_t i = 0; i < n;) {
+        const struct kf_sequence *s = &seq[order[i]];
+        kf_block *b = &L->blocks[bi];
+        b->interpolation = s->interpolation;
+        b->components = s->components;
+        b->fields = fields_of(s);
+        b->key_count = s->valid_count;
+        b->data = data;
+        uint32_t lanes = 0;
+        while (lanes < KF_LANES && i + lanes < n && same_block(s, &seq[order[i + lanes]])) {
+            const uint32_t si = order[i + lanes];
+            b->lane[lanes] = &seq[si];
+            L->block_of[si] = bi;
+            L->lane_of[si] = (uint8_t)lanes;
+            fill_lane(data, b->fields, lanes, &seq[si]);
+            b->wide |= is_wide(&seq[si]);
+            lanes++;
+        }
+        data += (size_t)b->key_count * b->fields * KF_LANES;
+        bi++;
+        i += lanes;
+    }
+    kf_free(a, order, order_bytes);
+    anim->layout = L;
+    return KF_OK;
+}
+
+void kf_layout_free(const kf_allocator *a, struct kf_layout *layout)
+{
+    if (layout)
+        kf_free(a, (unsigned char *)layout - layout->shift, layout->size);
+}
+
+const kf_kernels *kf_kernels_best(void)
+{
+    const kf_kernels *k = kf_kernels_sse2();
+    return k ? k : kf_kernels_scalar();
+}
+
+kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)
+{
+    return b->wide ? kf_block_linear_wide : kf_kernel_of(k, b->interpolation, b->components);
+}
+
+kf_block_kernel kf_kernel_of(const kf_kernels *k, uint32_t interpolation, uint32_t components)
+{
+    const int c = components == 3 ? 1 : components == 4 ? 2 : 0;
+    switch (interpolation) {
+    case KFB_INTERP_STEP:   return k->key[c];
+    case KFB_INTERP_LINEAR: return k->linear[c];
+    case KFB_INTERP_SPLINE:
+    case KFB_INTERP_HERMITE: return k->spline[c];
+    case KFB_INTERP_SLERP:  return k->slerp;
+    case KFB_INTERP_SQUAD:  return k->squad;
+    default:                return NULL;
+    }
+}

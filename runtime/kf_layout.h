@@ -1,0 +1,134 @@
+/*
+ * kf_layout.h - the playback layout, built once at load (kf_layout.c) from
+ * the decoded sequences, and the kernels that run over it, four tracks at a
+ * time (kf_kernels_scalar.c, kf_kernels_sse2.c).
+ *
+ * Sequences that share key times (one array, formats/kfb.md), repeat,
+ * interpolation and components are packed four to a block, structure of
+ * arrays across the four: for each key, each field (value components, then
+ * tangents or squad's a/b, then arcs) holds the four lanes side by side, so
+ * one segment of four tracks is one contiguous run of memory and every
+ * operation of a kernel is one 4-wide operation. The player evaluates a
+ * block where it would have evaluated its members one by one.
+ */
+#ifndef KF_LAYOUT_H
+#define KF_LAYOUT_H
+
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kf_private.h"
+
+#define KF_LANES 4u
+
+typedef struct kf_block {
+    const struct kf_sequence *lane[KF_LANES]; /* NULL: an empty lane (zeros) */
+    uint32_t interpolation;                   /* KFB_INTERP_* */
+    uint32_t components;
+    uint32_t fields;      /* per key: fields * KF_LANES floats */
+    uint32_t key_count;   /* valid keys */
+    uint32_t wide;        /* LINEAR: a value of some lane passes FLT_MAX / 2, where
+                             a + u (b - a) can overflow; played by kf_lerp1 */
+    const float *data;    /* key_count * fields * KF_LANES floats, 16-aligned */
+} kf_block;
+
+/* Field offsets inside a key (in fields). */
+#define KF_FIELD_ARC(components) (components)           /* SLERP: theta, theta/sin */
+#define KF_FIELD_SQUAD_A 4u                             /* SQUAD: a (tangent_out) */
+#define KF_FIELD_SQUAD_B 8u                             /* SQUAD: b (tangent_in) */
+#define KF_FIELD_SQUAD_KEY_ARC 12u
+#define KF_FIELD_SQUAD_CONTROL_ARC 14u
+
+struct kf_layout {
+    size_t    size;        /* of the one allocation */
+    size_t    shift;       /* from the allocation to this struct (16-alignment) */
+    uint32_t  block_count;
+    kf_block *blocks;
+    uint32_t *block_of;    /* per sequence: its block, or KF_NO_INDEX */
+    uint8_t  *lane_of;     /* per sequence: its lane there */
+};
+
+/* Builds anim->layout from the decoded sequences (NULL for an animation
+ * without sequences). KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
+kf_result kf_layout_build(kf_anim *anim);
+void kf_layout_free(const kf_allocator *a, struct kf_layout *layout);
+
+/* One block to evaluate and where its lanes go (an unplayed lane's output
+ * is scratch). */
+typedef struct kf_lanes {
+    const kf_block *block;
+    float *out[KF_LANES];
+} kf_lanes;
+
+/* A kernel: `count` blocks of one interpolation and component count between
+ * keys i and j at u (exact_u: the same in double, for the general squad),
+ * lane l into out[l][0 .. components-1]; `key` writes key i (STEP and
+ * holds). With `normalize` (every lane an orientation of one track), each
+ * result is also normalized as kf_normalize_single does, except where it
+ * is unit already (slerp along a polynomial arc, kf_block_unit). */
+typedef void (*kf_block_kernel)(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j,
+                                float u, double exact_u, int normalize);
+
+/* A single track's orientation: w * q normalized is q normalized (w > 0),
+ * and the test for a vanishing sum is the blend's with one weight. Samples
+ * are nearly unit: for |q|^2 = 1 + d, |d| < 2^-12, 1/|q| = (3 - |q|^2)/2
+ * within 3d^2/8 < 2.3e-8, without the square root. */
+static inline void kf_normalize_single(float *v)
+{
+    const float n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
+    float inv;
+    if (fabsf(n2 - 1.0f) < 1.0f / 4096) {
+        inv = 1.5f - 0.5f * n2;
+    } else if (n2 > 1e-10f && n2 <= FLT_MAX) {
+        inv = 1.0f / sqrtf(n2);
+    } else {
+        v[0] = v[1] = v[2] = 0.0f;
+        v[3] = 1.0f;
+        return;
+    }
+    for (int k = 0; k < 4; k++)
+        v[k] *= inv;
+}
+
+/* Whether lane l of a SLERP block's result from key i on is unit. */
+static inline int kf_block_unit(const kf_block *b, uint32_t i, uint32_t l)
+{
+    return b->interpolation == KFB_INTERP_SLERP &&
+           b->data[((size_t)i * b->fields + KF_FIELD_ARC(4)) * KF_LANES + l] > 0.0f;
+}
+
+/* Per interpolation: any components, then 3 and 4 (vectors, quaternions),
+ * which a vector set specializes. */
+typedef struct kf_kernels {
+    const char     *name;
+    kf_block_kernel key[3], linear[3], spline[3], slerp, squad;
+} kf_kernels;
+
+/* The kernel of a block of `interpolation` and `components`. */
+kf_block_kernel kf_kernel_of(const kf_kernels *k, uint32_t interpolation, uint32_t components);
+/* The kernel of block `b`: kf_kernel_of's, or for a wide LINEAR block the
+ * scalar kf_lerp1 one that every set shares (rare, and exact there). */
+kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b);
+void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
+                          double exact_u, int normalize);
+
+/* The scalar kernels: the arithmetic of kf_sample.h, lane by lane. */
+const kf_kernels *kf_kernels_scalar(void);
+/* The SSE2 kernels, or NULL where this build has none. */
+const kf_kernels *kf_kernels_sse2(void);
+/* The widest kernels this build and CPU run; their results equal the
+ * scalar ones bit for bit. */
+const kf_kernels *kf_kernels_best(void);
+
+/* Slerp lanes whose stored arc is general (theta < 0) take the double path
+ * from the lane's own sequence; shared by every kernel set. */
+void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t j, float u,
+                            float *out);
+
+/* kf_player_create with a chosen kernel set (tests run every set). */
+kf_result kf_player_create_with(const kf_anim *anim, const kf_allocator *allocator,
+                                const kf_kernels *kernels, kf_player **out);
+
+#endif /* KF_LAYOUT_H */

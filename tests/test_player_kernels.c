@@ -1,0 +1,177 @@
+/*
+ * test_player_kernels.c - the player's block kernels (runtime/kf_layout.h):
+ * tracks that share key times are packed four to a block and played four
+ * at a time. Every kernel set must give the scalar set's results bit for
+ * bit, and the scalar set must give kf_sequence_sample's (the per-sequence
+ * path) bit for bit on vectors, and the same orientation to 1e-6 (the
+ * player normalizes where sampling does not). Sequences of every
+ * interpolation, blocks with empty lanes, keys from nearly equal to
+ * antipodal (general slerp and squad lanes), holds before, after and at
+ * keys, blended targets and a controller with weight 0.5.
+ */
+#include <stdlib.h>
+
+#include "kf_private.h"
+#include "kf_layout.h"
+#include "kf_math.h"
+#include "kf_test.h"
+#include "test_util.h"
+
+#define KEYS 40
+#define PER  7   /* sequences per interpolation: one full block, one with an empty lane */
+#define STEPS 3000
+
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+
+static double uniform(void) /* [0, 1) */
+{
+    rng = rng * 6364136223846793005u + 1442695040888963407u;
+    return (double)(rng >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static void random_quat(const double *prev, double turn, double *q)
+{
+    double d[4], n = 0;
+    for (int k = 0; k < 4; k++) {
+        d[k] = prev ? prev[k] + turn * (uniform() * 2 - 1) : uniform() * 2 - 1;
+        n += d[k] * d[k];
+    }
+    n = sqrt(n);
+    for (int k = 0; k < 4; k++)
+        q[k] = d[k] / n;
+}
+
+static void add(kf_builder *b, const double *times, kf_interpolation interp, int index)
+{
+    const uint32_t c = interp == KF_INTERPOLATION_SLERP || interp == KF_INTERPOLATION_SQUAD ? 4 : 3;
+    double values[KEYS * 4], tangents[KEYS * 2 * 3];
+    for (int i = 0; i < KEYS * 2 * 3; i++)
+        tangents[i] = (uniform() * 2 - 1) * 0.1;
+    for (int i = 0; i < KEYS; i++) {
+        if (c == 4) {
+            /* small turns, some large (general path), some antipodal */
+            const double turn = index == 5 ? 3.0 : index == 6 ? 1.2 : 0.2;
+            random_quat(i ? values + 4 * (i - 1) : NULL, turn, values + 4 * i);
+            if (i && index == 4 && i % 5 == 0)
+                for (int k = 0; k < 4; k++)
+                    values[4 * i + k] = -values[4 * (i - 1) + k];
+        } else {
+            for (uint32_t k = 0; k < c; k++)
+                values[i * c + k] = (uniform() * 2 - 1) * (index % 3 ? 1 : 100);
+        }
+    }
+    char name[32], target[64];
+    snprintf(name, sizeof name, "s%d_%d", (int)interp, index);
+    kf_sequence_desc d = {name, interp, KF_REPEAT_LOOP, times[KEYS - 1] + 25, c, KEYS,
+                          times, values, 0, KEYS - 1, NULL, 0,
+                          interp == KF_INTERPOLATION_HERMITE ? tangents : NULL};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
+    /* Index 3 blends into index 2's target; index 6 plays on the half-weight
+     * controller. */
+    snprintf(target, sizeof target, "n%d_%d.%s", (int)interp, index == 3 ? 2 : index,
+             c == 4 ? "orientation" : "translation");
+    kf_track_desc track = {name, index == 6 ? "half" : "c", target, 0};
+    CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "%s: %s", target, e.message);
+}
+
+static kf_anim *build(void)
+{
+    double times[KEYS], t = 0;
+    for (int i = 0; i < KEYS; i++) {
+        times[i] = t;
+        t += i == 10 ? 0 : 5 + 20 * uniform(); /* keys 10 and 11 coincide */
+    }
+    kf_builder *b;
+    CHECK(kf_builder_create(NULL, &b) == KF_OK, "create");
+    kf_error e;
+    kf_controller_desc cd;
+    kf_controller_desc_init(&cd);
+    cd.name = "c";
+    CHECK(kf_builder_add_controller(b, &cd, &e) == KF_OK, "controller");
+    cd.name = "half";
+    cd.weight = 0.5;
+    CHECK(kf_builder_add_controller(b, &cd, &e) == KF_OK, "controller");
+    for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_HERMITE; interp++)
+        for (int i = 0; i < PER; i++)
+            add(b, times, (kf_interpolation)interp, i);
+    kf_anim *anim = test_encode_load(b, NULL);
+    kf_builder_destroy(b);
+    return anim;
+}
+
+int main(void)
+{
+    kf_anim *anim = build();
+    CHECK(anim != NULL, "encode/load");
+    if (!anim)
+        return kf_test_report("test_player_kernels");
+    const struct kf_layout *L = anim->layout;
+    CHECK(L != NULL && L->block_count == 2 * KFB_INTERP_COUNT, "blocks: %u",
+          L ? L->block_count : 0);
+
+    const kf_kernels *sets[2] = {kf_kernels_scalar(), kf_kernels_best()};
+    kf_player *p[2];
+    for (int k = 0; k < 2; k++)
+        CHECK(kf_player_create_with(anim, NULL, sets[k], &p[k]) == KF_OK, "player %s",
+              sets[k]->name);
+    const uint32_t targets = kf_anim_count(anim, KF_KIND_TARGET);
+    const double duration = anim->objects.sequences[0].duration;
+    double worst_orientation = 0;
+    uint32_t bitwise = 0;
+    for (int step = 0; step < STEPS; step++) {
+        /* forward, then random, some at key times, some far out */
+        double t = step < STEPS / 2 ? step * (1000.0 / 60) / 50 : uniform() * 3 * duration - duration;
+        if (step % 13 == 0)
+            t = anim->objects.sequences[0].times[(uint32_t)(uniform() * KEYS)];
+        for (int k = 0; k < 2; k++)
+            kf_player_update(p[k], t);
+        for (uint32_t ti = 0; ti < targets; ti++) {
+            const float *a = kf_player_value(p[0], ti), *v = kf_player_value(p[1], ti);
+            const uint32_t c = anim->objects.targets[ti].components;
+            CHECK(memcmp(a, v, c * sizeof *a) == 0, "%s t=%.17g: %s differs from scalar",
+                  anim->objects.targets[ti].name, t, sets[1]->name);
+        }
+        /* Single-track targets on the full-weight controller against sampling. */
+        for (uint32_t si = 0; si < anim->objects.count[KF_KIND_SEQUENCE]; si++) {
+            const kf_track *tr = &anim->objects.tracks[si];
+            const int index = (int)(si % PER);
+            const kf_sequence *s = &anim->objects.sequences[tr->animator];
+            float want[4];
+            kf_sequence_sample(s, t, NULL, want);
+            if (index == 2 && s->components == 3) { /* blended with the next: the sum */
+                float other[3];
+                kf_sequence_sample(s + 1, t, NULL, other);
+                const float *got = kf_player_value(p[0], tr->target);
+                for (int m = 0; m < 3; m++)
+                    CHECK(fabs(got[m] - ((double)want[m] + other[m])) <=
+                              1e-6 * fmax(1.0, fabs(got[m])),
+                          "%s t=%.17g: blend %g, want %g", s->name, t, got[m],
+                          (double)want[m] + other[m]);
+            }
+            if (index == 2 || index == 3 || index == 6)
+                continue;
+            const float *got = kf_player_value(p[0], tr->target);
+            if (s->components == 3) {
+                CHECK(memcmp(got, want, 3 * sizeof *got) == 0, "%s t=%.17g: scalar kernel",
+                      s->name, t);
+                bitwise++;
+            } else {
+                double n = 0, e = 0;
+                for (int m = 0; m < 4; m++)
+                    n += (double)want[m] * want[m];
+                n = sqrt(n);
+                for (int m = 0; m < 4; m++)
+                    e = fmax(e, fabs(got[m] - want[m] / n));
+                worst_orientation = fmax(worst_orientation, e);
+                CHECK(e <= 1e-6, "%s t=%.17g: orientation off by %.3g", s->name, t, e);
+            }
+        }
+    }
+    printf("test_player_kernels: %s and scalar agree bit for bit; %u vector samples equal to "
+           "sampling; orientations within %.3g\n", sets[1]->name, bitwise, worst_orientation);
+    for (int k = 0; k < 2; k++)
+        kf_player_destroy(p[k]);
+    kf_anim_free(anim);
+    return kf_test_report("test_player_kernels");
+}

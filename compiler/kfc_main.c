@@ -252,14 +252,16 @@ static kfc_status compile(const char *input, const char *output, const options *
         return st;
     kf_builder *builder = NULL;
     kf_error error;
+    kfc_mark tracks_mark = KFC_NO_MARK;
+    const int is_gltf = kfc_gltf_detect(input, in.data, in.size);
     if (kf_builder_create(NULL, &builder) != KF_OK ||
         (o->compression && kf_builder_compress_ahead(builder, o->compression) != KF_OK))
         st = kfc_fail_nomem(diag);
-    if (!st && kfc_gltf_detect(input, in.data, in.size)) {
+    if (!st && is_gltf) {
         kfc_gltf_options gltf = {input, o->animation, o->verbose ? stderr : NULL, 0};
         st = kfc_gltf_compile(in.data, in.size, &gltf, builder, diag);
     } else if (!st) {
-        st = kfc_source_compile(in.data, in.size, &limits, builder, diag);
+        st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
     }
     kfc_input_close(&in);
 
@@ -278,6 +280,12 @@ static kfc_status compile(const char *input, const char *output, const options *
         else if (r != KF_OK) {
             kfc_output_abort(&out);
             st = builder_failed(r, &error, diag);
+            /* The one check only encoding makes: report it where the tracks
+             * that ask for the memory are. */
+            if (r == KF_ERROR_LIMIT && is_gltf)
+                snprintf(diag->pointer, sizeof diag->pointer, "/animations");
+            else if (r == KF_ERROR_LIMIT)
+                diag->mark = tracks_mark;
         } else {
             st = kfc_output_commit(&out, diag);
         }

@@ -88,7 +88,7 @@ static kfc_status build_section(kfc_source *src, const kfc_section *s, const kfc
     return st;
 }
 
-static kfc_status build_document(kfc_source *src, const kfc_node *root)
+static kfc_status build_document(kfc_source *src, const kfc_node *root, kfc_mark *tracks_mark)
 {
     const char *names[FIELD_COUNT];
     const kfc_node *values[FIELD_COUNT];
@@ -99,14 +99,21 @@ static kfc_status build_document(kfc_source *src, const kfc_node *root)
     if (!st)
         st = check_version(src, values[0]);
     for (size_t i = 0; i < SECTION_COUNT && !st; i++)
-        if (values[1 + i])
+        if (values[1 + i]) {
+            if (sections[i] == &kfc_section_tracks)
+                *tracks_mark = values[1 + i]->mark;
             st = build_section(src, sections[i], values[1 + i]);
+        }
     return st;
 }
 
 kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limits *limits,
-                              kf_builder *builder, kfc_diag *diag)
+                              kf_builder *builder, kfc_mark *tracks_mark, kfc_diag *diag)
 {
+    kfc_mark unused;
+    if (!tracks_mark)
+        tracks_mark = &unused;
+    *tracks_mark = KFC_NO_MARK;
     kfc_source src;
     memset(&src, 0, sizeof src);
     src.builder = builder;
@@ -115,7 +122,7 @@ kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limi
     kfc_document doc;
     kfc_status st = kfc_yaml_parse(data, size, limits, &consumer, &doc, diag);
     if (!st)
-        st = build_document(&src, &doc.root);
+        st = build_document(&src, &doc.root, tracks_mark);
     kfc_document_free(&doc);
     for (int i = 0; i < KFC_SCRATCH_COUNT; i++)
         free(src.scratch[i].data);

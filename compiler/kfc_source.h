@@ -23,8 +23,13 @@
  * Sequences are built as soon as each is parsed, so memory stays bounded by
  * the largest sequence rather than the file. Stops at the first error:
  * KFC_INVALID (or KFC_NOMEM) with `diag` filled.
+ *
+ * `tracks_mark` (may be NULL) receives the mark of the tracks section
+ * (KFC_NO_MARK without one): one check only encoding can make, a player's
+ * memory bound (kf_player_size), fails on what the tracks ask for, and the
+ * caller reports it there.
  */
 kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limits *limits,
-                              kf_builder *builder, kfc_diag *diag);
+                              kf_builder *builder, kfc_mark *tracks_mark, kfc_diag *diag);
 
 #endif /* KFC_SOURCE_H */

@@ -26,7 +26,9 @@
  * Numbers: values are float32 (as stored); times are double so that positions
  * far from zero (+-2e9 units) still sample exactly. Finite keys give finite
  * samples: every interpolation is computed so that it cannot overflow
- * between finite keys (LINEAR as (1-u)a + ub). Blending sums weight * sample
+ * between finite keys (LINEAR as (1-u)a + ub), and a SPLINE or HERMITE
+ * curve whose keys and tangents are finite but which itself leaves the
+ * float range saturates at +-FLT_MAX. Blending sums weight * sample
  * in double, so accepted weights (controller weights are finite and >= 0;
  * the loader and kfc refuse weights above KF_MAX_WEIGHT) give finite sums;
  * a blended value beyond the float range saturates at +-FLT_MAX.

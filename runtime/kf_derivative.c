@@ -97,7 +97,7 @@ void kf_curve_eval(const kf_curve *curve, int order, double u, double scale, flo
     double h[4];
     weights(curve, order, u, h);
     for (uint32_t k = 0; k < curve->components; k++)
-        out[k] = (float)(component(curve, h, k) * scale);
+        out[k] = kf_narrow_saturate(component(curve, h, k) * scale);
 }
 
 double kf_curve_speed(const kf_curve *curve, double u)

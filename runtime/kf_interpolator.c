@@ -263,7 +263,7 @@ void kf_interpolator_sample(const kf_interpolator *p, double fraction, kf_cursor
         double h[4];
         kf_hermite_basis(u, h);
         for (uint32_t k = 0; k < c; k++)
-            out[k] = (float)(h[0] * a[k] + h[1] * b[k] + h[2] * t0[k] + h[3] * t1[k]);
+            out[k] = kf_narrow_saturate(h[0] * a[k] + h[1] * b[k] + h[2] * t0[k] + h[3] * t1[k]);
         break;
     }
     default: /* the linear nodes */

@@ -66,6 +66,20 @@ static unsigned spline_one(const kf_block *b, uint32_t i, uint32_t j, float u, d
     return 0xf;
 }
 
+static unsigned spline_wide_one(const kf_block *b, uint32_t i, uint32_t j, float u,
+                                double exact_u, float *const out[KF_LANES])
+{
+    (void)exact_u;
+    const uint32_t c = b->components;
+    float h[4];
+    kf_hermite_basis_f(u, h);
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        for (uint32_t m = 0; m < c; m++)
+            out[l][m] = kf_hermite1(h, at(b, i, m, l), at(b, j, m, l), at(b, i, c + m, l),
+                                    at(b, j, 2 * c + m, l));
+    return 0xf;
+}
+
 static unsigned slerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                      float *const out[KF_LANES])
 {
@@ -110,12 +124,13 @@ static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
                         kf_normalize_single(jobs->out[l]);                                  \
         }                                                                                   \
     }
-enum { key_unit = 0, linear_unit = 0, linear_wide_unit = 0, spline_unit = 0, slerp_unit = 1,
-       squad_unit = 0 };
+enum { key_unit = 0, linear_unit = 0, linear_wide_unit = 0, spline_unit = 0,
+       spline_wide_unit = 0, slerp_unit = 1, squad_unit = 0 };
 JOBS(key)
 JOBS(linear)
 JOBS(linear_wide)
 JOBS(spline)
+JOBS(spline_wide)
 JOBS(slerp)
 JOBS(squad)
 
@@ -126,6 +141,12 @@ void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint
                           double exact_u, int normalize)
 {
     linear_wide(jobs, count, i, j, u, exact_u, normalize);
+}
+
+void kf_block_spline_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
+                          double exact_u, int normalize)
+{
+    spline_wide(jobs, count, i, j, u, exact_u, normalize);
 }
 
 const kf_kernels *kf_kernels_scalar(void)

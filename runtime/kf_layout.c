@@ -4,6 +4,8 @@
  * decoded arrays; read-only afterwards, so one layout serves every player
  * of the animation on any thread.
  */
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,15 +48,29 @@ static int same_block(const struct kf_sequence *a, const struct kf_sequence *b)
            a->components == b->components;
 }
 
-/* Below FLT_MAX / 2 in magnitude, b - a and so a + u (b - a) are finite. */
+/* Whether a lane needs the saturating kernel (kf_lerp1, kf_hermite1): the
+ * fast float forms cannot overflow while LINEAR's values stay below
+ * FLT_MAX / 2 in magnitude (b - a is finite), nor while a Hermite segment's
+ * bound does: |h0 a + h1 b| <= max |value| (h0, h1 >= 0, h0 + h1 = 1) and
+ * |h2|, |h3| <= 4/27 on [0, 1]. */
 static uint32_t is_wide(const struct kf_sequence *s)
 {
-    if (s->interpolation != KFB_INTERP_LINEAR)
+    const size_t n = (size_t)s->valid_count * s->components;
+    double value = 0.0, tangents = 0.0;
+    if (s->interpolation != KFB_INTERP_LINEAR && s->interpolation != KFB_INTERP_SPLINE &&
+        s->interpolation != KFB_INTERP_HERMITE)
         return 0;
-    for (size_t k = 0; k < (size_t)s->valid_count * s->components; k++)
-        if (!(fabsf(s->values[k]) <= FLT_MAX / 2))
-            return 1;
-    return 0;
+    for (size_t k = 0; k < n; k++)
+        value = fmax(value, fabs(s->values[k]));
+    if (s->interpolation != KFB_INTERP_LINEAR) {
+        double out = 0.0, in = 0.0;
+        for (size_t k = 0; k < n; k++) {
+            out = fmax(out, fabs(s->tangent_out[k]));
+            in = fmax(in, fabs(s->tangent_in[k]));
+        }
+        tangents = 4.0 / 27.0 * (out + in);
+    }
+    return !(value + tangents <= FLT_MAX / 2);
 }
 
 /* Lane l of key k's field f. */
@@ -239,7 +255,9 @@ const kf_kernels *kf_kernels_best(void)
 
 kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)
 {
-    return b->wide ? kf_block_linear_wide : kf_kernel_of(k, b->interpolation, b->components);
+    if (b->wide)
+        return b->interpolation == KFB_INTERP_LINEAR ? kf_block_linear_wide : kf_block_spline_wide;
+    return kf_kernel_of(k, b->interpolation, b->components);
 }
 
 kf_block_kernel kf_kernel_of(const kf_kernels *k, uint32_t interpolation, uint32_t components)

@@ -29,8 +29,9 @@ typedef struct kf_block {
     uint32_t components;
     uint32_t fields;      /* per key: fields * KF_LANES floats */
     uint32_t key_count;   /* valid keys */
-    uint32_t wide;        /* LINEAR: a value of some lane passes FLT_MAX / 2, where
-                             a + u (b - a) can overflow; played by kf_lerp1 */
+    uint32_t wide;        /* LINEAR, SPLINE, HERMITE: some lane's values (and
+                             tangents) are so large that the float forms can
+                             overflow; played by kf_lerp1 / kf_hermite1 */
     const float *data;    /* key_count * fields * KF_LANES floats, 16-aligned */
 } kf_block;
 
@@ -108,10 +109,13 @@ typedef struct kf_kernels {
 
 /* The kernel of a block of `interpolation` and `components`. */
 kf_block_kernel kf_kernel_of(const kf_kernels *k, uint32_t interpolation, uint32_t components);
-/* The kernel of block `b`: kf_kernel_of's, or for a wide LINEAR block the
- * scalar kf_lerp1 one that every set shares (rare, and exact there). */
+/* The kernel of block `b`: kf_kernel_of's, or for a wide block the scalar
+ * kf_lerp1 / kf_hermite1 one that every set shares (rare; these saturate
+ * instead of overflowing). */
 kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b);
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
+                          double exact_u, int normalize);
+void kf_block_spline_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize);
 
 /* The scalar kernels: the arithmetic of kf_sample.h, lane by lane. */

@@ -261,6 +261,19 @@ KF_KERNEL void kf_lerp(const struct kf_sequence *s, size_t i, size_t j, float u,
         out[k] = kf_lerp1(a[k], b[k], u);
 }
 
+/* One component of a Hermite segment. Keys and tangents near the float
+ * range can overflow the float sum even where the curve does not leave it;
+ * there the sum is taken in double and saturates at +-FLT_MAX, as a blend
+ * does. Finite keys and tangents, finite result. */
+KF_KERNEL float kf_hermite1(const float h[4], float a, float b, float ta, float tb)
+{
+    const float r = h[0] * a + h[1] * b + h[2] * ta + h[3] * tb;
+    if (!(fabsf(r) <= FLT_MAX))
+        return kf_narrow_saturate((double)h[0] * a + (double)h[1] * b + (double)h[2] * ta +
+                                  (double)h[3] * tb);
+    return r;
+}
+
 KF_KERNEL void kf_hermite(const struct kf_sequence *s, size_t i, size_t j, const float h[4],
                           float *restrict out)
 {
@@ -268,7 +281,7 @@ KF_KERNEL void kf_hermite(const struct kf_sequence *s, size_t i, size_t j, const
     const float *a = s->values + c * i, *b = s->values + c * j;
     const float *ta = s->tangent_out + c * i, *tb = s->tangent_in + c * j;
     for (uint32_t k = 0; k < c; k++)
-        out[k] = h[0] * a[k] + h[1] * b[k] + h[2] * ta[k] + h[3] * tb[k];
+        out[k] = kf_hermite1(h, a[k], b[k], ta[k], tb[k]);
 }
 
 KF_KERNEL void kf_hermite3(const struct kf_sequence *s, size_t i, size_t j, const float h[4],
@@ -276,10 +289,9 @@ KF_KERNEL void kf_hermite3(const struct kf_sequence *s, size_t i, size_t j, cons
 {
     const float *a = s->values + 3 * i, *b = s->values + 3 * j;
     const float *ta = s->tangent_out + 3 * i, *tb = s->tangent_in + 3 * j;
-    const float h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
-    out[0] = h0 * a[0] + h1 * b[0] + h2 * ta[0] + h3 * tb[0];
-    out[1] = h0 * a[1] + h1 * b[1] + h2 * ta[1] + h3 * tb[1];
-    out[2] = h0 * a[2] + h1 * b[2] + h2 * ta[2] + h3 * tb[2];
+    out[0] = kf_hermite1(h, a[0], b[0], ta[0], tb[0]);
+    out[1] = kf_hermite1(h, a[1], b[1], ta[1], tb[1]);
+    out[2] = kf_hermite1(h, a[2], b[2], ta[2], tb[2]);
 }
 
 KF_KERNEL void kf_slerp_key(const struct kf_sequence *s, size_t i, size_t j, float u,

@@ -73,7 +73,7 @@ void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
         kf_hermite_basis(u, h);
         const float *ta = s->tangent_out + (size_t)i * c, *tb = s->tangent_in + (size_t)j * c;
         for (uint32_t k = 0; k < c; k++)
-            out[k] = (float)(h[0] * a[k] + h[1] * b[k] + h[2] * ta[k] + h[3] * tb[k]);
+            out[k] = kf_narrow_saturate(h[0] * a[k] + h[1] * b[k] + h[2] * ta[k] + h[3] * tb[k]);
         break;
     }
     case KFB_INTERP_HERMITE: {
@@ -86,7 +86,8 @@ void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
         const float *ta = s->key_tangents + 2 * (size_t)c * i + c;
         const float *tb = s->key_tangents + 2 * (size_t)c * j;
         for (uint32_t k = 0; k < c; k++)
-            out[k] = (float)(h[0] * a[k] + h[1] * b[k] + length * (h[2] * ta[k] + h[3] * tb[k]));
+            out[k] = kf_narrow_saturate(h[0] * a[k] + h[1] * b[k] +
+                                            length * (h[2] * ta[k] + h[3] * tb[k]));
         break;
     }
     case KFB_INTERP_SLERP: {

@@ -122,6 +122,23 @@ def check_command_line(kfc, fixtures, work):
                                timeout=60)
         check_exit('full standard output', r, EXIT_IO, '<stdout>: error: cannot write: ')
 
+    # A player's memory bound is measured only when the file is encoded;
+    # kfc still reports it at the tracks section it comes from: 400 targets
+    # sharing one 4000-component animator (6.4 MB per player) in a file of
+    # about 30 KB.
+    wide = os.path.join(work, 'wide_targets.yaml')
+    with open(wide, 'w') as f:
+        f.write('kfb: 1\nsequences:\n  wide:\n    interpolation: step\n'
+                '    duration: 1000\n    keys:\n      - [0, [%s]]\n'
+                'controllers:\n  c: {}\ntracks:\n' % ', '.join(['0'] * 4000))
+        for i in range(400):
+            f.write('  - {animator: wide, controller: c, target: m%d.morph_weights}\n' % i)
+    wide_out = os.path.join(work, 'wide_targets.kfb')
+    check_exit('player memory bound', run([kfc, wide, '-o', wide_out]), EXIT_INVALID,
+               wide + ':11:3: error: a player of this animation would need more than ')
+    if os.path.exists(wide_out):
+        fail('a refused compile left %s behind' % wide_out)
+
     # --decompile of something that is not a .kfb: the loader's message.
     check_exit('decompile a non-kfb', run([kfc, '--decompile', valid, '-o', out]),
                EXIT_INVALID, valid + ': error: ')

@@ -2,7 +2,9 @@
  * test_sequence_extremes.c - floats at the edge of their range (kf.h,
  * "Numbers"): LINEAR between keys of +-FLT_MAX samples the true convex
  * combination (0 half way), through kf_sequence_sample and a player;
- * blending tracks whose sum passes FLT_MAX saturates at FLT_MAX; weights
+ * HERMITE and SPLINE with keys and tangents near FLT_MAX give the curve
+ * where it stays in range (even where the float sum would overflow on the
+ * way) and saturate at +-FLT_MAX where it leaves it; blending tracks whose sum passes FLT_MAX saturates at FLT_MAX; weights
  * above KF_MAX_WEIGHT are refused by the builder and by set_weight, and the
  * largest accepted weight still plays finite values.
  */
@@ -86,6 +88,110 @@ static void linear_across_the_range(void)
     }
 }
 
+/* One HERMITE or SPLINE sequence of `n` keys 1000 apart, one track. */
+static kf_anim *build_curve(kf_interpolation interpolation, uint32_t components, uint32_t n,
+                            const double *values, const double *tangents)
+{
+    static const double t[4] = {0, 1000, 2000, 3000};
+    kf_builder *b;
+    kf_error e;
+    kf_builder_create(NULL, &b);
+    kf_sequence_desc s;
+    kf_sequence_desc_init(&s);
+    s.name = "s";
+    s.interpolation = interpolation;
+    s.duration = 1000.0 * (n - 1);
+    s.components = components;
+    s.key_count = n;
+    s.times = t;
+    s.values = values;
+    s.tangents = tangents;
+    s.valid_last = n - 1;
+    kf_controller_desc c;
+    kf_controller_desc_init(&c);
+    c.name = "c";
+    kf_track_desc track = {"s", "c", "x.v", components};
+    kf_result r = kf_builder_add_sequence(b, &s, &e);
+    if (r == KF_OK)
+        r = kf_builder_add_controller(b, &c, &e);
+    if (r == KF_OK)
+        r = kf_builder_add_track(b, &track, &e);
+    CHECK(r == KF_OK, "curve builds: %s", r ? e.message : "");
+    kf_anim *anim = r == KF_OK ? test_encode_load(b, NULL) : NULL;
+    kf_builder_destroy(b);
+    return anim;
+}
+
+static void hermite_near_the_range(void)
+{
+    /* Keys of 3.39e38, tangents (x the segment's 1000) of 3.39e38: at
+     * u = 0.9 the float sum h0 a + h1 b + h2 ta passes FLT_MAX before
+     * h3 tb brings it back to 0.93 x 3.39e38; in the middle the curve
+     * itself rises to 1.25 x 3.39e38 and saturates. Component 1 is the
+     * mirror image, component 2 small. Three components: the 3-wide
+     * kernel; five: the general one. */
+    const double m = 3.39e38, g = m / 1000;
+    for (uint32_t c = 3; c <= 5; c += 2) {
+        double v[10], tan[20];
+        for (uint32_t k = 0; k < c; k++) {
+            const double sign = k == 1 ? -1 : 1, scale = k == 2 ? 1e-30 : 1;
+            v[k] = v[c + k] = sign * scale * m;
+            tan[k] = tan[c + k] = tan[2 * c + k] = tan[3 * c + k] = sign * scale * g;
+        }
+        kf_anim *anim = build_curve(KF_INTERPOLATION_HERMITE, c, 2, v, tan);
+        if (!anim)
+            continue;
+        const kf_sequence *s = kf_anim_sequence(anim, 0);
+        kf_player *p;
+        CHECK(kf_player_create(anim, NULL, &p) == KF_OK, "player");
+        for (int i = 0; i <= 40; i++) {
+            const double u = i / 40.0;
+            const double h[4] = {2 * u * u * u - 3 * u * u + 1, -2 * u * u * u + 3 * u * u,
+                                 u * u * u - 2 * u * u + u, u * u * u - u * u};
+            float out[5];
+            kf_sequence_sample(s, 1000 * u, NULL, out);
+            kf_player_update(p, 1000 * u);
+            const float *pv = kf_player_value(p, 0);
+            for (uint32_t k = 0; k < c; k++) {
+                const double a = v[k], ta = 1000 * tan[c + k], tb = 1000 * tan[2 * c + k];
+                const double exact = h[0] * a + h[1] * a + h[2] * ta + h[3] * tb;
+                const double want = fmin(fmax(exact, -FLT_MAX), FLT_MAX);
+                const double tol = 8 * FLT_EPSILON * fabs(a);
+                CHECK(isfinite(out[k]) && fabs(out[k] - want) <= tol,
+                      "hermite %u comps, u %g, comp %u: %.9g, want %.9g", c, u, k, out[k], want);
+                CHECK(isfinite(pv[k]) && fabs(pv[k] - want) <= tol,
+                      "hermite player %u comps, u %g, comp %u: %.9g, want %.9g", c, u, k, pv[k],
+                      want);
+            }
+        }
+        kf_player_destroy(p);
+        kf_anim_free(anim);
+    }
+
+    /* SPLINE -m, m, m, -m: the middle segment's tangents are +-m, and the
+     * curve between its two keys of m rises past FLT_MAX: saturated. */
+    const double keys[4] = {-m, m, m, -m};
+    kf_anim *anim = build_curve(KF_INTERPOLATION_SPLINE, 1, 4, keys, NULL);
+    if (!anim)
+        return;
+    kf_player *p;
+    CHECK(kf_player_create(anim, NULL, &p) == KF_OK, "player");
+    for (int i = 0; i <= 60; i++) {
+        const double time = 50.0 * i;
+        float out;
+        kf_sequence_sample(kf_anim_sequence(anim, 0), time, NULL, &out);
+        kf_player_update(p, time);
+        const float pv = kf_player_value(p, 0)[0];
+        CHECK(isfinite(out) && isfinite(pv), "spline at %g: %g, player %g", time, out, pv);
+        if (time == 1500)
+            CHECK(out == FLT_MAX && pv == FLT_MAX, "mid-segment saturates: %g, %g", out, pv);
+        if (fmod(time, 1000) == 0)
+            CHECK(out == (float)keys[(int)(time / 1000)], "key at %g: %g", time, out);
+    }
+    kf_player_destroy(p);
+    kf_anim_free(anim);
+}
+
 static void blending_past_flt_max(void)
 {
     const double big[2] = {3e38, 3e38};
@@ -127,6 +233,7 @@ static void blending_past_flt_max(void)
 int main(void)
 {
     linear_across_the_range();
+    hermite_near_the_range();
     blending_past_flt_max();
     return kf_test_report("test_sequence_extremes");
 }

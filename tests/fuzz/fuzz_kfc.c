@@ -24,7 +24,7 @@ static int compile(const void *source, size_t size, test_bytes *out)
     kfc_diag diag;
     if (kf_builder_create(NULL, &builder) != KF_OK)
         abort();
-    int ok = kfc_source_compile(source, size, &limits, builder, &diag) == KFC_OK;
+    int ok = kfc_source_compile(source, size, &limits, builder, NULL, &diag) == KFC_OK;
     if (!ok && (diag.message[0] == '\0' || strchr(diag.message, '\n')))
         abort();
     kf_encode_options options = {sizeof options, 0};

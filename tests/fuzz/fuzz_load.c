@@ -101,7 +101,7 @@ static void load_and_check(const uint8_t *data, size_t size)
     kf_builder *builder;
     if (kf_builder_create(NULL, &builder) != KF_OK)
         abort();
-    if (kfc_source_compile(yaml.data, yaml.size, NULL, builder, &diag) != KFC_OK) {
+    if (kfc_source_compile(yaml.data, yaml.size, NULL, builder, NULL, &diag) != KFC_OK) {
         fprintf(stderr, "decompiled YAML does not compile: %s\n", diag.message);
         abort();
     }

@@ -273,7 +273,7 @@ static kfc_status compile(const char *input, const char *output, const options *
         copy.capacity = copy.copy ? 4096 : 0;
     }
     if (!st && !(st = kfc_output_open(&out, output, diag))) {
-        kf_encode_options encode = {sizeof encode, o->compression};
+        kf_encode_options encode = {sizeof encode, o->compression, 0};
         kf_result r = kf_builder_encode(builder, &encode, tee_write, &copy, &error);
         if (r != KF_OK && out.error)
             st = kfc_output_write_failed(&out, diag);

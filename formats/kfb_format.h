@@ -30,8 +30,24 @@
 #define KFB_IDENTIFIER      "\xAB" "KFB\r\n\x1A\n"
 #define KFB_IDENTIFIER_SIZE 8u
 
-#define KFB_VERSION_MAJOR 1u
-#define KFB_VERSION_MINOR 1u
+#define KFB_VERSION_MAJOR 2u
+#define KFB_VERSION_MINOR 0u
+/* Version 1 files (1.0, 1.1) store every data array plain; a reader still
+ * reads them (formats/kfb.md, Versioning). */
+#define KFB_VERSION_1_MINOR 1u
+
+/*
+ * Encoded arrays (version 2; formats/kfb.md, "Encoded arrays"). A
+ * sequence's arrays other than its key times are stored in KFB_PLANES byte
+ * planes: word k of the array, XORed with its reference, gives byte p
+ * (value >> 8p) to plane p, planes in order, each `count` bytes. The
+ * reference of word k is the word `stride` before it in the same array (0
+ * for the first `stride`), or, for the incoming tangents, the outgoing
+ * tangent at the same index. Float bits of neighbouring keys share sign,
+ * exponent and high mantissa bits: XORed, they are zero bytes, and planes
+ * put the zeros together for zlib.
+ */
+#define KFB_PLANES 4u
 
 /* Probe values: a writer with the wrong byte order or float format is caught
  * before any real field is trusted (as Lua's LUAC_INT / LUAC_NUM). */

@@ -968,17 +968,26 @@ kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *option
     if (!b || !write)
         return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or write function");
     int compression = 9;
+    uint32_t major = KFB_VERSION_MAJOR;
     if (options) {
         if (!KF_OPTIONS_SIZE_OK(options->size, sizeof *options))
             return kf_fail(error, KF_ERROR_ARGUMENT, "options size %zu is not 8-%zu",
                            options->size, sizeof *options);
         compression = KF_OPTION(options, kf_encode_options, compression, 9);
+        major = KF_OPTION(options, kf_encode_options, version_major, (uint32_t)0);
+        if (major == 0)
+            major = KFB_VERSION_MAJOR;
     }
     if (compression < 0 || compression > 9)
         return kf_fail(error, KF_ERROR_ARGUMENT, "compression level %d is not 0-9", compression);
+    if (major != 1 && major != KFB_VERSION_MAJOR)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "format version %u is not 1 or %u",
+                       (unsigned)major, (unsigned)KFB_VERSION_MAJOR);
+    /* The worker lays DATA out for the current version only. */
     const kf_data_packer packer = {pack_ahead, b->ahead};
-    return kf_write_objects(&b->allocator, &b->objects, compression, b->ahead ? &packer : NULL,
-                            write, user, error);
+    return kf_write_objects(&b->allocator, &b->objects, compression, major,
+                            b->ahead && major == KFB_VERSION_MAJOR ? &packer : NULL, write,
+                            user, error);
 }
 
 kf_result kf_builder_compress_ahead(kf_builder *b, int level)

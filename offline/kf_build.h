@@ -235,9 +235,11 @@ KF_API kf_result kf_builder_add_interpolator_track(kf_builder *builder, const kf
 typedef int (*kf_write_fn)(void *user, const void *data, size_t size);
 
 typedef struct kf_encode_options {
-    size_t size;        /* sizeof(kf_encode_options): kf.h's options rule */
-    int    compression; /* 0: store every section; 1-9: zlib level for sections that
-                           shrink (default 9) */
+    size_t   size;          /* sizeof(kf_encode_options): kf.h's options rule */
+    int      compression;   /* 0: store every section; 1-9: zlib level for sections that
+                               shrink (default 9) */
+    uint32_t version_major; /* 0 or 2: the current format (2.0, arrays encoded); 1: format
+                               1.1, every array plain, for readers of version 1 */
 } kf_encode_options;
 
 /*

@@ -141,7 +141,7 @@ static int process(kf_ahead *x, const struct kf_sequence *s)
         x->times_count++;
         kf_write_floats(&x->scratch, s->times, s->key_count);
     }
-    kf_write_sequence_data(&x->scratch, s, &record);
+    kf_write_sequence_data(&x->scratch, s, &record, 1);
     if (x->scratch.failed || !feed(x, x->scratch.data, x->scratch.size, Z_NO_FLUSH))
         return 0;
     x->streamed += x->scratch.size;

@@ -52,6 +52,48 @@ static uint32_t put_floats(buffer *data, const float *f, size_t count)
     return offset;
 }
 
+static uint32_t bits_of(const float *f)
+{
+    uint32_t w;
+    memcpy(&w, f, 4);
+    return w;
+}
+
+/* Word offset of `count` floats appended as an encoded array (the mirror of
+ * decode; kfb_format.h, KFB_PLANES): column by column (`stride` columns),
+ * each word less its prediction from the two before it in its column, or
+ * less `against[k]` if given; the differences split into byte planes. */
+static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t stride,
+                            const float *against)
+{
+    uint32_t offset = (uint32_t)(data->size / 4);
+    unsigned char *at = kf_bytes_grow(data, count * 4);
+    if (!at)
+        return offset;
+    const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
+    size_t k = 0;
+    for (size_t m = 0; m < columns; m++)
+        for (size_t i = 0; i < rows; i++, k++) {
+            const size_t src = against ? i : i * stride + m;
+            const uint32_t predicted = against  ? bits_of(&against[i])
+                                       : i >= 2 ? 2 * bits_of(&f[src - stride]) -
+                                                      bits_of(&f[src - 2 * stride])
+                                       : i == 1 ? bits_of(&f[src - stride])
+                                                : 0;
+            const uint32_t e = bits_of(&f[src]) - predicted;
+            for (size_t p = 0; p < KFB_PLANES; p++)
+                at[p * count + k] = (unsigned char)(e >> (8 * p));
+        }
+    return offset;
+}
+
+/* An encoded array in version 2, plain floats in version 1. */
+static uint32_t put_array(buffer *data, const float *f, size_t count, size_t stride,
+                          const float *against, int encoded)
+{
+    return encoded ? put_encoded(data, f, count, stride, against) : put_floats(data, f, count);
+}
+
 static void put_object(buffer *objects, uint32_t type, const void *record, uint32_t words)
 {
     kfb_object header = {type, words * 4};
@@ -70,10 +112,11 @@ static kfb_f64 f64(double x)
 /* ---- header -------------------------------------------------------------- */
 
 /* The identifier and header of a file of `file_size` bytes, CRC last. */
-static void write_header(buffer *out, uint32_t file_size)
+static void write_header(buffer *out, uint32_t file_size, uint32_t major)
 {
-    kfb_header h = {(KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR, KFB_PROBE_INT, KFB_PROBE_FLOAT,
-                    KFB_SECTION_COUNT, file_size, 0};
+    const uint32_t version = major == 1 ? (1u << 16) | KFB_VERSION_1_MINOR
+                                        : (KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR;
+    kfb_header h = {version, KFB_PROBE_INT, KFB_PROBE_FLOAT, KFB_SECTION_COUNT, file_size, 0};
     put_bytes(out, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE);
     put_words(out, &h, KFB_WORDS(kfb_header) - 1);
     if (out->failed)
@@ -229,29 +272,32 @@ static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_t
     return put_floats(data, s->times, s->key_count);
 }
 
-void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r)
+void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r,
+                            int encoded)
 {
-    const uint64_t tc = kfb_sequence_tangent_floats(s->interpolation, s->valid_count,
-                                                    s->components);
+    const uint32_t c = s->components;
+    const uint64_t tc = kfb_sequence_tangent_floats(s->interpolation, s->valid_count, c);
     const uint64_t ac = kfb_sequence_arc_floats(s->interpolation, s->valid_count);
-    r->values = put_floats(data, s->values, (size_t)s->key_count * s->components);
+    r->values = put_array(data, s->values, (size_t)s->key_count * c, c, NULL, encoded);
     r->tangents = r->tcb = r->arc_length = KFB_NONE;
     if (tc || ac) {
         r->tangents = (uint32_t)(data->size / 4);
         if (tc) {
-            put_floats(data, s->tangent_out, (size_t)tc);
-            put_floats(data, s->tangent_in, (size_t)tc);
+            put_array(data, s->tangent_out, (size_t)tc, c, NULL, encoded);
+            put_array(data, s->tangent_in, (size_t)tc, 0, s->tangent_out, encoded);
         }
         if (ac)
-            put_floats(data, s->arcs, (size_t)ac);
+            put_array(data, s->arcs, (size_t)ac, KFB_ARC_FLOATS, NULL, encoded);
     }
     if (s->tcb)
-        r->tcb = put_floats(data, s->tcb, 3 * (size_t)s->key_count);
+        r->tcb = put_array(data, s->tcb, 3 * (size_t)s->key_count, 3, NULL, encoded);
     if (s->key_tangents)
-        r->tcb = put_floats(data, s->key_tangents, 2 * (size_t)s->key_count * s->components);
+        r->tcb = put_array(data, s->key_tangents, 2 * (size_t)s->key_count * c, 2 * (size_t)c,
+                           NULL, encoded);
     if (s->arc_length)
-        r->arc_length = put_floats(data, s->arc_length,
-                                   (size_t)kfb_arc_length_floats(s->repeat, s->valid_count));
+        r->arc_length = put_array(data, s->arc_length,
+                                  (size_t)kfb_arc_length_floats(s->repeat, s->valid_count), 1,
+                                  NULL, encoded);
 }
 
 uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count)
@@ -260,7 +306,7 @@ uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count)
 }
 
 static void write_sequence(buffer *strings, buffer *objects, buffer *data, const kf_objects *o,
-                           uint32_t i, times_table *times)
+                           uint32_t i, times_table *times, int encoded)
 {
     const struct kf_sequence *s = &o->sequences[i];
     times->at[i] = put_times(data, o, i, times);
@@ -275,7 +321,7 @@ static void write_sequence(buffer *strings, buffer *objects, buffer *data, const
         .duration = s->duration,
         .times = times->at[i],
     };
-    kf_write_sequence_data(data, s, &r);
+    kf_write_sequence_data(data, s, &r, encoded);
     put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
 }
 
@@ -361,10 +407,10 @@ static void write_track(buffer *objects, const kf_track *t)
 /* Every record, kind by kind (the reader reads tracks last whatever the
  * order; writing them last keeps the section in one reading order). */
 static void write_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data,
-                          times_table *times)
+                          times_table *times, int encoded)
 {
     for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
-        write_sequence(strings, objects, data, o, i, times);
+        write_sequence(strings, objects, data, o, i, times, encoded);
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
         write_interpolator(strings, objects, data, &o->interpolators[i]);
     for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
@@ -401,8 +447,8 @@ static kf_result check_player_bound(const kf_objects *o, const buffer *data, con
 /* ---- the file ------------------------------------------------------------ */
 
 kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, int compression,
-                           const kf_data_packer *packer, kf_write_fn write, void *user,
-                           kf_error *error)
+                           uint32_t major, const kf_data_packer *packer, kf_write_fn write,
+                           void *user, kf_error *error)
 {
     const kf_allocator a = *allocator;
     buffer raw[KFB_SECTION_COUNT], packed[KFB_SECTION_COUNT];
@@ -435,7 +481,7 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
         raw[KFB_SECTION_DATA].size = 0;
     if (times.at && times.slots)
         write_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
-                      &raw[KFB_SECTION_DATA], &times);
+                      &raw[KFB_SECTION_DATA], &times, major != 1);
     kf_free(&a, times.at, (sequences + 1) * sizeof(uint32_t));
     kf_free(&a, times.slots, capacity * sizeof(uint32_t));
     if (!times.at || !times.slots) {
@@ -453,7 +499,7 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
 
     /* Header and sections go out in file order through one small buffer. */
     buffer out = {&a, NULL, 0, 0, 0};
-    write_header(&out, (uint32_t)sections.file_size);
+    write_header(&out, (uint32_t)sections.file_size, major);
     int failed = out.failed || write(user, out.data, out.size) != 0;
     if (!failed)
         failed = write_sections(&out, &sections, write, user);

@@ -17,10 +17,12 @@ uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count);
 
 /* Appends what a sequence stores in DATA after its key times (values,
  * tangents and arcs, tcb, distance table), in the order formats/kfb.md
- * gives, and sets those offsets in `record`. Shared by the writer and the
+ * gives, and sets those offsets in `record`; `encoded`: as version 2 stores
+ * them (kfb_format.h, KFB_PLANES), else plain. Shared by the writer and the
  * compressor that runs ahead of it (kf_compress_ahead.c), so both lay the
  * section out the same way. */
-void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *record);
+void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *record,
+                            int encoded);
 
 /* A hash of a sequence's key times (count and bytes), to find equal arrays,
  * which DATA stores once. */
@@ -37,9 +39,11 @@ typedef struct kf_data_packer {
 } kf_data_packer;
 
 /* Writes `objects` as a .kfb through `write`, compressing sections at zlib
- * `level` (0: stored). `packer` may be NULL. */
+ * `level` (0: stored), in format version `major` (1: 1.1, every array
+ * plain; otherwise the current version). `packer` may be NULL; it must
+ * lay DATA out for the current version. */
 kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *objects, int level,
-                           const kf_data_packer *packer, kf_write_fn write, void *user,
-                           kf_error *error);
+                           uint32_t major, const kf_data_packer *packer, kf_write_fn write,
+                           void *user, kf_error *error);
 
 #endif /* KF_WRITE_H */

@@ -51,7 +51,15 @@ typedef struct loader {
     size_t strings_size;
     const float *data;
     size_t data_words;
+    /* Version 2: encoded arrays (kfb_format.h, KFB_PLANES). `marks` has a
+     * byte per data word (MARK_*), `scratch` a word per data word. */
+    int encoded;
+    float *data_rw;
+    unsigned char *marks;
+    uint32_t *scratch;
 } loader;
+
+enum { MARK_FREE, MARK_PLAIN, MARK_ENCODED };
 
 /* ---- primitives ---------------------------------------------------------- */
 
@@ -112,6 +120,25 @@ static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos
     return KF_OK;
 }
 
+/* Claims words [offset, offset + count) for one array. Plain arrays may
+ * share words (equal key times are written once); an encoded array shares
+ * none: decoding it twice, or after another object read its words, would
+ * change what was validated. */
+static kf_result claim(loader *L, uint32_t offset, uint64_t count, int mark, uint32_t index,
+                       size_t pos, const char *what)
+{
+    if (!L->marks || count == 0)
+        return KF_OK;
+    unsigned char *m = L->marks + offset;
+    for (size_t k = 0; k < (size_t)count; k++)
+        if (m[k] == MARK_ENCODED || (mark == MARK_ENCODED && m[k] != MARK_FREE))
+            return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u: %s (%llu floats at word %u) overlap another array",
+                        (unsigned)index, what, (unsigned long long)count, (unsigned)offset);
+    memset(m, mark, (size_t)count);
+    return KF_OK;
+}
+
 /* A checked data array of `count` floats at word `offset`. */
 static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t index, size_t pos,
                             const char *what, const float **out)
@@ -122,6 +149,52 @@ static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t
                     "section",
                     (unsigned)index, what, (unsigned long long)count, (unsigned)offset,
                     L->data_words);
+    *out = L->data + offset;
+    return claim(L, offset, count, MARK_PLAIN, index, pos, what);
+}
+
+/* Decodes, in place, `count` encoded floats at word `offset` (the mirror of
+ * put_encoded): planes back into differences, each added to the prediction
+ * from the words already decoded. The planes are file bytes; on a
+ * big-endian host the section's words were swapped, so file byte b sits at
+ * b ^ 3. */
+static void decode(loader *L, uint32_t offset, size_t count, size_t stride, const float *against)
+{
+    const uint16_t probe = 1;
+    const size_t flip = *(const unsigned char *)&probe == 1 ? 0 : 3;
+    const unsigned char *bytes = (const unsigned char *)(L->data + offset);
+    uint32_t *w = L->scratch;
+    const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
+    size_t k = 0;
+    for (size_t m = 0; m < columns; m++)
+        for (size_t i = 0; i < rows; i++, k++) {
+            uint32_t e = 0, predicted;
+            for (size_t p = 0; p < KFB_PLANES; p++)
+                e |= (uint32_t)bytes[(p * count + k) ^ flip] << (8 * p);
+            const size_t dst = against ? i : i * stride + m;
+            if (against)
+                memcpy(&predicted, &against[i], 4);
+            else
+                predicted = i >= 2   ? 2 * w[dst - stride] - w[dst - 2 * stride]
+                            : i == 1 ? w[dst - stride]
+                                     : 0;
+            w[dst] = e + predicted;
+        }
+    memcpy(L->data_rw + offset, w, count * 4);
+}
+
+/* get_floats for an array that version 2 stores encoded with `stride`. */
+static kf_result get_encoded(loader *L, uint32_t offset, uint64_t count, size_t stride,
+                             uint32_t index, size_t pos, const char *what, const float **out)
+{
+    if (!L->encoded)
+        return get_floats(L, offset, count, index, pos, what, out);
+    if (offset > L->data_words || count > L->data_words - offset)
+        return get_floats(L, offset, count, index, pos, what, out); /* the message */
+    kf_result r = claim(L, offset, count, MARK_ENCODED, index, pos, what);
+    if (r != KF_OK)
+        return r;
+    decode(L, offset, (size_t)count, stride, NULL);
     *out = L->data + offset;
     return KF_OK;
 }
@@ -164,10 +237,13 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
     /* The version comes first: a later major version may lay out anything
      * after it differently. */
     uint32_t major = h.version >> 16, minor = h.version & 0xFFFF;
-    if (major != KFB_VERSION_MAJOR || minor > KFB_VERSION_MINOR)
+    if (!(major == KFB_VERSION_MAJOR && minor <= KFB_VERSION_MINOR) &&
+        !(major == 1 && minor <= KFB_VERSION_1_MINOR))
         return fail(L, KF_ERROR_VERSION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE,
-                    "format version %u.%u; this reader reads %u.0 to %u.%u", (unsigned)major,
-                    (unsigned)minor, KFB_VERSION_MAJOR, KFB_VERSION_MAJOR, KFB_VERSION_MINOR);
+                    "format version %u.%u; this reader reads 1.0 to 1.%u and %u.0 to %u.%u",
+                    (unsigned)major, (unsigned)minor, KFB_VERSION_1_MINOR, KFB_VERSION_MAJOR,
+                    KFB_VERSION_MAJOR, KFB_VERSION_MINOR);
+    L->encoded = major >= 2;
     uint32_t crc = (uint32_t)crc32(0L, p, KFB_HEADER_SIZE - 4);
     if (crc != h.header_crc)
         return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_SIZE - 4,
@@ -180,7 +256,7 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
                     "float format");
     if (h.section_count != KFB_SECTION_COUNT)
         return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 12,
-                    "%u sections declared; version 1 files have %u", (unsigned)h.section_count,
+                    "%u sections declared; files have %u", (unsigned)h.section_count,
                     (unsigned)KFB_SECTION_COUNT);
     if (h.file_size < KFB_HEADER_SIZE)
         return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 16,
@@ -323,9 +399,10 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     uint64_t n = r.key_count;
     uint64_t derived = kfb_sequence_derived_floats(r.interpolation, r.valid_count, r.components);
     uint64_t tc = kfb_sequence_tangent_floats(r.interpolation, r.valid_count, r.components);
+    const uint64_t ac = kfb_sequence_arc_floats(r.interpolation, r.valid_count);
     if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK ||
-        (res = get_floats(L, r.values, n * r.components, index, pos, "key values", &s->values)) !=
-            KF_OK)
+        (res = get_encoded(L, r.values, n * r.components, r.components, index, pos, "key values",
+                           &s->values)) != KF_OK)
         return res;
     if (derived) {
         const float *at = NULL;
@@ -333,13 +410,32 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
             return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
                         "object %u (sequence '%s'): %s needs precomputed tangents",
                         (unsigned)index, s->name, kf_interpolation_name(r.interpolation));
-        if ((res = get_floats(L, r.tangents, derived, index, pos, "tangents", &at)) != KF_OK)
-            return res;
+        if (!L->encoded) {
+            if ((res = get_floats(L, r.tangents, derived, index, pos, "tangents", &at)) != KF_OK)
+                return res;
+        } else {
+            /* One claim for the three arrays: outgoing (by key), incoming
+             * (against outgoing), arcs (by key). */
+            if ((res = get_encoded(L, r.tangents, tc, r.components, index, pos, "tangents",
+                                   &at)) != KF_OK)
+                return res;
+            if (derived > L->data_words - r.tangents) {
+                const float *unused;
+                return get_floats(L, r.tangents, derived, index, pos, "tangents", &unused);
+            }
+            if ((res = claim(L, r.tangents + (uint32_t)tc, derived - tc, MARK_ENCODED, index,
+                             pos, "tangents")) != KF_OK)
+                return res;
+            if (tc)
+                decode(L, r.tangents + (uint32_t)tc, (size_t)tc, 0, at);
+            if (ac)
+                decode(L, r.tangents + (uint32_t)(2 * tc), (size_t)ac, KFB_ARC_FLOATS, NULL);
+        }
         if (tc) {
             s->tangent_out = at;
             s->tangent_in = at + tc;
         }
-        if (kfb_sequence_arc_floats(r.interpolation, r.valid_count))
+        if (ac)
             s->arcs = at + 2 * (size_t)tc;
     } else if (r.tangents != KFB_NONE) {
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
@@ -348,16 +444,16 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     }
     if (r.interpolation == KFB_INTERP_HERMITE) {
         if (r.tcb != KFB_NONE &&
-            (res = get_floats(L, r.tcb, 2 * n * r.components, index, pos, "key tangents",
-                              &s->key_tangents)) != KF_OK)
+            (res = get_encoded(L, r.tcb, 2 * n * r.components, 2 * (size_t)r.components, index,
+                               pos, "key tangents", &s->key_tangents)) != KF_OK)
             return res;
     } else if (r.tcb != KFB_NONE &&
-        (res = get_floats(L, r.tcb, 3 * n, index, pos, "tension/continuity/bias", &s->tcb)) !=
-            KF_OK)
+               (res = get_encoded(L, r.tcb, 3 * n, 3, index, pos, "tension/continuity/bias",
+                                  &s->tcb)) != KF_OK)
         return res;
     if (r.arc_length != KFB_NONE &&
-        (res = get_floats(L, r.arc_length, kfb_arc_length_floats(r.repeat, r.valid_count), index,
-                          pos, "distance table", &s->arc_length)) != KF_OK)
+        (res = get_encoded(L, r.arc_length, kfb_arc_length_floats(r.repeat, r.valid_count), 1,
+                           index, pos, "distance table", &s->arc_length)) != KF_OK)
         return res;
     if ((res = kf_validate_sequence(s, L->error)) != KF_OK ||
         (res = kf_validate_tangents(s, L->error)) != KF_OK ||
@@ -593,7 +689,7 @@ static kf_result count_objects(loader *L, const unsigned char *objs, size_t size
                         "object %u has unknown type %u", (unsigned)index, (unsigned)o.type);
         if (o.size != words * 4)
             return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos + 4,
-                        "object %u (%s) is %u bytes; version 1 records are %u", (unsigned)index,
+                        "object %u (%s) is %u bytes; its records are %u", (unsigned)index,
                         kf_kind_name(kfb_object_kind(o.type)), (unsigned)o.size, (unsigned)(words * 4));
         pos += sizeof(kfb_object);
         if (o.size > size - pos)
@@ -843,8 +939,19 @@ static kf_result load(loader *L, kf_anim **out)
     kfb_word_swap(block + at_data, data_size / 4);
     L->strings = (const char *)(block + at_str);
     L->strings_size = str_size;
-    L->data = (const float *)(block + at_data);
+    L->data_rw = (float *)(block + at_data);
+    L->data = L->data_rw;
     L->data_words = data_size / 4;
+    if (L->encoded && L->data_words) {
+        L->marks = kf_alloc(&L->allocator, L->data_words);
+        L->scratch = L->marks ? kf_alloc(&L->allocator, L->data_words * 4) : NULL;
+        if (!L->scratch) {
+            r = fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX, 0,
+                     "out of memory for %zu bytes of decoding state", L->data_words * 5);
+            goto done;
+        }
+        memset(L->marks, MARK_FREE, L->data_words);
+    }
     r = read_objects(L, objs, objs_size, anim);
     if (r == KF_OK)
         r = check_unique_bindings(L, &anim->objects);
@@ -859,6 +966,12 @@ static kf_result load(loader *L, kf_anim **out)
 
 done:
     kf_free(&L->allocator, objs, objs_size ? objs_size : 1);
+    if (L->marks)
+        kf_free(&L->allocator, L->marks, L->data_words);
+    if (L->scratch)
+        kf_free(&L->allocator, L->scratch, L->data_words * 4);
+    L->marks = NULL;
+    L->scratch = NULL;
     if (r != KF_OK && anim) {
         kf_free(&L->allocator, anim, total);
         anim = NULL;

@@ -170,7 +170,7 @@ static kf_result build_and_encode(const kf_allocator *a, int level)
     if (r != KF_OK)
         return r;
     test_bytes bytes = {0};
-    kf_encode_options o = {sizeof o, level};
+    kf_encode_options o = {sizeof o, level, 0};
     r = kf_builder_encode(b, &o, test_bytes_write, &bytes, NULL);
     free(bytes.data);
     kf_builder_destroy(b);
@@ -181,7 +181,7 @@ int main(void)
 {
     kf_builder *b = test_rich_builder();
     test_bytes stored = {0}, zipped = {0};
-    kf_encode_options o0 = {sizeof o0, 0}, o9 = {sizeof o9, 9};
+    kf_encode_options o0 = {sizeof o0, 0, 0}, o9 = {sizeof o9, 9, 0};
     kf_builder_encode(b, &o0, test_bytes_write, &stored, NULL);
     kf_builder_encode(b, &o9, test_bytes_write, &zipped, NULL);
     kf_builder_destroy(b);

@@ -12,7 +12,7 @@
 static test_bytes encode(const kf_builder *b, int level)
 {
     test_bytes out = {0};
-    kf_encode_options o = {sizeof o, level};
+    kf_encode_options o = {sizeof o, level, 0};
     CHECK(kf_builder_encode(b, &o, test_bytes_write, &out, NULL) == KF_OK, "encode at %d", level);
     return out;
 }

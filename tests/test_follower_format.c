@@ -242,7 +242,8 @@ static void stored_form(void)
     /* Decoding and encoding again gives the same bytes. */
     test_bytes again = {0};
     kf_allocator a = kf_allocator_or_default(NULL);
-    CHECK(kf_write_objects(&a, &anim->objects, 9, NULL, test_bytes_write, &again, NULL) == KF_OK &&
+    CHECK(kf_write_objects(&a, &anim->objects, 9, KFB_VERSION_MAJOR, NULL, test_bytes_write,
+                           &again, NULL) == KF_OK &&
               again.size == bytes.size && !memcmp(again.data, bytes.data, bytes.size),
           "decode -> encode is the identity (%zu vs %zu bytes)", again.size, bytes.size);
     free(again.data);
@@ -355,7 +356,7 @@ static void damaged_records(void)
     };
     kf_builder *b = base_builder();
     test_bytes plain = {0};
-    kf_encode_options o = {sizeof o, 0};
+    kf_encode_options o = {sizeof o, 0, 0};
     CHECK(kf_builder_encode(b, &o, test_bytes_write, &plain, NULL) == KF_OK, "encode");
     kf_builder_destroy(b);
     kf_anim *anim;
@@ -415,7 +416,7 @@ static void unplayed_target(void)
     kf_builder_add_track(b, &t[0], &e);
     kf_builder_add_track(b, &t[1], &e);
     test_bytes plain = {0};
-    kf_encode_options o = {sizeof o, 0};
+    kf_encode_options o = {sizeof o, 0, 0};
     kf_builder_encode(b, &o, test_bytes_write, &plain, NULL);
     kf_builder_destroy(b);
     /* objects: p, q, c, a.translation, b.translation, track 0, track 1 */

@@ -336,7 +336,7 @@ static kf_builder *every_node(void)
 static int encode(const kf_builder *b, int compression, test_bytes *out)
 {
     memset(out, 0, sizeof *out);
-    kf_encode_options o = {sizeof o, compression};
+    kf_encode_options o = {sizeof o, compression, 0};
     kf_error err;
     return kf_builder_encode(b, &o, test_bytes_write, out, &err) == KF_OK;
 }

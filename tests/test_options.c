@@ -39,7 +39,7 @@ int main(void)
     kf_builder *b = small_builder();
     test_bytes dflt, full9, full0, shortened, bad;
     CHECK(encode(b, NULL, &dflt) == KF_OK, "NULL options");
-    kf_encode_options o = {sizeof o, 9};
+    kf_encode_options o = {sizeof o, 9, 0};
     CHECK(encode(b, &o, &full9) == KF_OK, "level 9");
     o.compression = 0;
     CHECK(encode(b, &o, &full0) == KF_OK, "level 0");

@@ -135,7 +135,7 @@ static kf_result crafted_wide(unsigned k)
     kf_result r;
     kf_builder *b = wide_builder(k, 0, &r);
     test_bytes f = {0};
-    kf_encode_options o = {sizeof o, 0};
+    kf_encode_options o = {sizeof o, 0, 0};
     if (r == KF_OK)
         r = kf_builder_encode(b, &o, test_bytes_write, &f, NULL);
     kf_builder_destroy(b);
@@ -311,7 +311,7 @@ static void short_stream_declaring_a_lot(void)
      * a bounded number of allocations. */
     kf_builder *big = wide_builder(3, 1, &r);
     test_bytes g = {0};
-    kf_encode_options plain = {sizeof plain, 0};
+    kf_encode_options plain = {sizeof plain, 0, 0};
     CHECK(kf_builder_encode(big, &plain, test_bytes_write, &g, NULL) == KF_OK, "big file");
     kf_builder_destroy(big);
     c = (counter){0};

@@ -31,7 +31,7 @@ static test_bytes build(void)
               kf_builder_add_controller(b, &c, &e) == KF_OK && kf_builder_add_track(b, &t, &e) == KF_OK,
           "build: %s", e.message);
     test_bytes out = {0};
-    kf_encode_options o = {sizeof o, 0}; /* stored sections: patchable */
+    kf_encode_options o = {sizeof o, 0, 1}; /* stored, plain: patchable */
     CHECK(kf_builder_encode(b, &o, test_bytes_write, &out, &e) == KF_OK, "encode: %s", e.message);
     kf_builder_destroy(b);
     return out;

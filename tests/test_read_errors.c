@@ -44,13 +44,18 @@ static kf_builder *base_builder(void)
     return b;
 }
 
-static test_bytes encode(const kf_builder *b, int compression)
+static test_bytes encode_version(const kf_builder *b, int compression, uint32_t major)
 {
     test_bytes out = {0};
-    kf_encode_options o = {sizeof o, compression};
+    kf_encode_options o = {sizeof o, compression, major};
     if (kf_builder_encode(b, &o, test_bytes_write, &out, NULL) != KF_OK)
         exit(1);
     return out;
+}
+
+static test_bytes encode(const kf_builder *b, int compression)
+{
+    return encode_version(b, compression, 0);
 }
 
 typedef enum patch_kind {
@@ -85,7 +90,10 @@ static const bad_file table[] = {
     {"CR of the identifier lost", 0, FILE_BYTE, 0, 4, '\n', 0, KF_ERROR_NOT_KFB},
     {"only half the identifier", 0, TRUNCATE, 0, 4, 0, 0, KF_ERROR_TRUNCATED},
     {"ends inside the header", 0, TRUNCATE, 0, H(3), 0, 0, KF_ERROR_TRUNCATED},
-    {"major version 2", 0, FILE_WORD, 0, H(0), 2u << 16, 0, KF_ERROR_VERSION},
+    {"major version 3", 0, FILE_WORD, 0, H(0), 3u << 16, 0, KF_ERROR_VERSION},
+    {"major version 0", 0, FILE_WORD, 0, H(0), 7, 0, KF_ERROR_VERSION},
+    {"a newer minor of version 1", 0, FILE_WORD, 0, H(0), (1u << 16) | (KFB_VERSION_1_MINOR + 1),
+     0, KF_ERROR_VERSION},
     {"newer minor version", 0, FILE_WORD, 0, H(0),
      (KFB_VERSION_MAJOR << 16) | (KFB_VERSION_MINOR + 1), 0, KF_ERROR_VERSION},
     {"header checksum", 0, FILE_BYTE, 0, H(5), 0x55, 1, KF_ERROR_CHECKSUM},
@@ -253,7 +261,7 @@ int main(void)
         kf_builder_create(NULL, &qb);
         CHECK(kf_builder_add_sequence(qb, &q, NULL) == KF_OK, "slerp sequence");
         for (int k = 0; k < 2; k++) {
-            test_bytes f = encode(qb, 0);
+            test_bytes f = encode_version(qb, 0, 1); /* plain floats: patchable */
             size_t body = craft_object(f.data, f.size, 0);
             craft_section sec[3];
             CHECK(body && craft_sections(f.data, f.size, sec), "slerp file sections");

@@ -110,7 +110,7 @@ int main(int argc, char **argv)
         return kf_test_report("test_read_sweep");
     for (int compression = 0; compression <= 9; compression += 9) {
         test_bytes bytes = {0};
-        kf_encode_options o = {sizeof o, compression};
+        kf_encode_options o = {sizeof o, compression, 0};
         CHECK(kf_builder_encode(b, &o, test_bytes_write, &bytes, NULL) == KF_OK, "encode");
         sweep(compression ? "built-in (zlib)" : "built-in (stored)", bytes.data, bytes.size);
         free(bytes.data);

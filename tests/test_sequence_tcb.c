@@ -263,7 +263,7 @@ static test_bytes loader_base(void)
         exit(1);
     }
     test_bytes out = {0};
-    kf_encode_options o = {sizeof o, 0};
+    kf_encode_options o = {sizeof o, 0, 1}; /* plain floats: patchable */
     kf_builder_encode(b, &o, test_bytes_write, &out, NULL);
     kf_builder_destroy(b);
     return out;

@@ -73,7 +73,7 @@ static test_bytes build_ahead(void)
                               values, 0, 19, NULL, 0, NULL};
         kf_builder_add_sequence(b, &d, NULL);
     }
-    kf_encode_options o = {sizeof o, 1};
+    kf_encode_options o = {sizeof o, 1, 0};
     kf_builder_encode(b, &o, test_bytes_write, &out, NULL);
     kf_builder_destroy(b);
     return out;

@@ -143,7 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < 40 && !fuzz_done(&in); i++)
         add_one(b, &in);
     test_bytes f = {0}, g = {0};
-    kf_encode_options o = {sizeof o, ahead};
+    kf_encode_options o = {sizeof o, ahead, 0};
     kf_result r = kf_builder_encode(b, &o, test_bytes_write, &f, NULL);
     if (r != KF_OK && r != KF_ERROR_LIMIT)
         abort();

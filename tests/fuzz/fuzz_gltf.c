@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (ok) {
         test_bytes kfb = {0};
-        kf_encode_options encode = {sizeof encode, 0};
+        kf_encode_options encode = {sizeof encode, 0, 0};
         kf_error error;
         if (kf_builder_encode(builder, &encode, test_bytes_write, &kfb, &error) != KF_OK)
             abort();

@@ -27,7 +27,7 @@ static int compile(const void *source, size_t size, test_bytes *out)
     int ok = kfc_source_compile(source, size, &limits, builder, NULL, &diag) == KFC_OK;
     if (!ok && (diag.message[0] == '\0' || strchr(diag.message, '\n')))
         abort();
-    kf_encode_options options = {sizeof options, 0};
+    kf_encode_options options = {sizeof options, 0, 0};
     kf_error error;
     if (ok) {
         /* kfc refuses, as the loader would, sources whose players pass the

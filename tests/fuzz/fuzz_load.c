@@ -86,7 +86,8 @@ static void load_and_check(const uint8_t *data, size_t size)
 
     test_bytes bytes = {0};
     const kf_allocator a = kf_allocator_or_default(NULL);
-    if (kf_write_objects(&a, &anim->objects, 9, NULL, test_bytes_write, &bytes, NULL) != KF_OK)
+    if (kf_write_objects(&a, &anim->objects, 9, KFB_VERSION_MAJOR, NULL, test_bytes_write, &bytes,
+                         NULL) != KF_OK)
         abort();
     kf_anim *again;
     if (kf_load_memory(bytes.data, bytes.size, NULL, &again, NULL) != KF_OK)

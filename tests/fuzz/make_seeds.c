@@ -1,17 +1,18 @@
 /* make_seeds.c - writes the built-in test animation as seed files for the
- * fuzzers' corpora (stored and zlib), next to the compiled fixtures. */
+ * fuzzers' corpora (stored, zlib, and stored in format version 1 with plain
+ * arrays), next to the compiled fixtures. */
 #include <stdio.h>
 
 #include "test_util.h"
 
 int main(int argc, char **argv)
 {
-    if (argc != 3)
+    if (argc != 4)
         return 2;
     kf_builder *b = test_rich_builder();
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         test_bytes bytes = {0};
-        kf_encode_options o = {sizeof o, i ? 9 : 0};
+        kf_encode_options o = {sizeof o, i == 1 ? 9 : 0, i == 2 ? 1u : 0u};
         if (!b || kf_builder_encode(b, &o, test_bytes_write, &bytes, NULL) != KF_OK)
             return 1;
         FILE *f = fopen(argv[1 + i], "wb");

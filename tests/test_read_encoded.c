@@ -1,0 +1,170 @@
+/*
+ * test_read_encoded.c - format version 2's encoded arrays (formats/kfb.md,
+ * "Encoded arrays"): a version 2 file and a version 1 file (every array
+ * plain) of the same animation load to the same numbers, bit for bit, and
+ * play the same (sizes are the benchmark's: `scons bench`); crafted version 2 files whose
+ * arrays overlap an encoded array are refused (decoding twice, or after
+ * another object was validated on the same words, would change what was
+ * checked), while plain arrays may still share words.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kf_private.h"
+#include "kf_test.h"
+#include "kfb_craft.h"
+#include "test_util.h"
+
+static test_bytes encode(const kf_builder *b, int compression, uint32_t major)
+{
+    test_bytes out = {0};
+    kf_encode_options o = {sizeof o, compression, major};
+    CHECK(kf_builder_encode(b, &o, test_bytes_write, &out, NULL) == KF_OK, "encode v%u",
+          (unsigned)major);
+    return out;
+}
+
+static int same_floats(const float *a, const float *b, size_t n)
+{
+    return n == 0 || (a && b && memcmp(a, b, n * sizeof *a) == 0);
+}
+
+static void versions_agree(void)
+{
+    kf_builder *b = test_rich_builder();
+    test_bytes v1 = encode(b, 9, 1), v2 = encode(b, 9, 0), v2s = encode(b, 0, 2);
+    CHECK(craft_get(v1.data + KFB_IDENTIFIER_SIZE) == ((1u << 16) | KFB_VERSION_1_MINOR),
+          "version 1 header: %08x", (unsigned)craft_get(v1.data + KFB_IDENTIFIER_SIZE));
+    CHECK(craft_get(v2.data + KFB_IDENTIFIER_SIZE) ==
+              ((KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR),
+          "version 2 header");
+    kf_anim *a1 = NULL, *a2 = NULL, *a3 = NULL;
+    CHECK(kf_load_memory(v1.data, v1.size, NULL, &a1, NULL) == KF_OK, "version 1 loads");
+    CHECK(kf_load_memory(v2.data, v2.size, NULL, &a2, NULL) == KF_OK, "version 2 loads");
+    CHECK(kf_load_memory(v2s.data, v2s.size, NULL, &a3, NULL) == KF_OK,
+          "stored version 2 loads");
+    if (a1 && a2 && a3) {
+        const struct kf_objects *o1 = &a1->objects, *o2 = &a2->objects, *o3 = &a3->objects;
+        CHECK(o1->count[KF_KIND_SEQUENCE] == o2->count[KF_KIND_SEQUENCE] &&
+                  o1->count[KF_KIND_SEQUENCE] > 5,
+              "sequences: %u", (unsigned)o1->count[KF_KIND_SEQUENCE]);
+        for (uint32_t i = 0; i < o1->count[KF_KIND_SEQUENCE]; i++) {
+            const struct kf_sequence *s1 = &o1->sequences[i], *s2 = &o2->sequences[i],
+                                     *s3 = &o3->sequences[i];
+            const size_t n = s1->key_count, c = s1->components;
+            const size_t tc = (size_t)kfb_sequence_tangent_floats(s1->interpolation,
+                                                                  s1->valid_count, s1->components);
+            const size_t ac = (size_t)kfb_sequence_arc_floats(s1->interpolation, s1->valid_count);
+            const struct kf_sequence *other[2] = {s2, s3};
+            for (int k = 0; k < 2; k++) {
+                const struct kf_sequence *s = other[k];
+                CHECK(same_floats(s1->times, s->times, n) &&
+                          same_floats(s1->values, s->values, n * c) &&
+                          same_floats(s1->tangent_out, s->tangent_out, tc) &&
+                          same_floats(s1->tangent_in, s->tangent_in, tc) &&
+                          same_floats(s1->arcs, s->arcs, ac) &&
+                          same_floats(s1->tcb, s->tcb, s1->tcb ? 3 * n : 0) &&
+                          same_floats(s1->key_tangents, s->key_tangents,
+                                      s1->key_tangents ? 2 * n * c : 0) &&
+                          (s1->arc_length != NULL) == (s->arc_length != NULL),
+                      "sequence %u '%s': the same numbers from version 1 and 2 (%s)", (unsigned)i,
+                      s1->name, k ? "stored" : "zlib");
+            }
+        }
+        /* And they play the same. */
+        kf_player *p1 = NULL, *p2 = NULL;
+        CHECK(kf_player_create(a1, NULL, &p1) == KF_OK &&
+                  kf_player_create(a2, NULL, &p2) == KF_OK,
+              "players");
+        for (int t = -100; p1 && p2 && t <= 2000; t += 37) {
+            kf_player_update(p1, t);
+            kf_player_update(p2, t);
+            for (uint32_t g = 0; g < kf_anim_count(a1, KF_KIND_TARGET); g++) {
+                kf_target_info info;
+                kf_anim_target_info(a1, g, &info);
+                CHECK(same_floats(kf_player_value(p1, g), kf_player_value(p2, g),
+                                  info.components),
+                      "target %u at %d", (unsigned)g, t);
+            }
+        }
+        kf_player_destroy(p1);
+        kf_player_destroy(p2);
+    }
+    printf("  rich animation: version 1 %zu bytes, version 2 %zu bytes (zlib 9)\n", v1.size,
+           v2.size);
+    kf_anim_free(a1);
+    kf_anim_free(a2);
+    kf_anim_free(a3);
+    free(v1.data);
+    free(v2.data);
+    free(v2s.data);
+    kf_builder_destroy(b);
+}
+
+/* Two LINEAR sequences with their own key times, stored, version 2. */
+static test_bytes two_sequences(void)
+{
+    static const double ta[3] = {0, 1, 2}, tb[3] = {0, 1, 3};
+    static const double va[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, vb[9] = {9, 8, 7, 6, 5, 4, 3, 2, 1};
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc a = {"a", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 3, 3, 3, ta, va,
+                                0, 2, NULL, 0, NULL};
+    kf_sequence_desc s2 = a;
+    s2.name = "b";
+    s2.times = tb;
+    s2.values = vb;
+    CHECK(kf_builder_add_sequence(b, &a, NULL) == KF_OK &&
+              kf_builder_add_sequence(b, &s2, NULL) == KF_OK,
+          "two sequences");
+    test_bytes f = encode(b, 0, 0);
+    kf_builder_destroy(b);
+    return f;
+}
+
+/* Word `field` of sequence `n`'s record (kfb_sequence order). */
+enum { F_TIMES = 8, F_VALUES = 9 };
+
+static kf_result patched(int n, int field, int from_n, int from_field)
+{
+    test_bytes f = two_sequences();
+    size_t to = craft_object(f.data, f.size, (unsigned)n);
+    size_t from = craft_object(f.data, f.size, (unsigned)from_n);
+    CHECK(to && from, "records");
+    kf_result r = KF_ERROR_ARGUMENT;
+    if (to && from) {
+        craft_put(f.data + to + 4 * (size_t)field,
+                  craft_get(f.data + from + 4 * (size_t)from_field));
+        craft_fix_crcs(f.data, f.size);
+        kf_anim *anim = NULL;
+        kf_error e;
+        r = kf_load_memory(f.data, f.size, NULL, &anim, &e);
+        if (r != KF_OK)
+            printf("  %s\n", e.message);
+        kf_anim_free(anim);
+    }
+    free(f.data);
+    return r;
+}
+
+static void overlaps(void)
+{
+    CHECK(patched(0, F_TIMES, 0, F_TIMES) == KF_OK, "the unpatched file loads");
+    /* Plain arrays may share words: b's times at a's. */
+    CHECK(patched(1, F_TIMES, 0, F_TIMES) == KF_OK, "two sequences sharing key times");
+    /* An encoded array shares none. */
+    kf_result r = patched(1, F_VALUES, 0, F_VALUES);
+    CHECK(r == KF_ERROR_REFERENCE, "two sequences sharing encoded values: %s",
+          kf_result_name(r));
+    r = patched(1, F_TIMES, 0, F_VALUES);
+    CHECK(r == KF_ERROR_REFERENCE, "key times on encoded values: %s", kf_result_name(r));
+    r = patched(0, F_VALUES, 0, F_TIMES);
+    CHECK(r == KF_ERROR_REFERENCE, "encoded values on key times: %s", kf_result_name(r));
+}
+
+int main(void)
+{
+    versions_agree();
+    overlaps();
+    return kf_test_report("test_read_encoded");
+}

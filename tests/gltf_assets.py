@@ -282,11 +282,10 @@ def check_file(path, a, work, doc=None):
         return 'incomplete', None, 'a buffer is missing here: %s' % e
     except (OSError, ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
         return refused(path, a, work, str(e))
-    required = [e for e in doc.json.get('extensionsRequired', [])]
     kfb = os.path.join(work, 'all.kfb')
     r = run([a.kfc, path, '-o', kfb])
     if r.returncode != 0:
-        if required and 'requires extension' in r.stderr:
+        if doc.json.get('extensionsRequired') and 'requires extension' in r.stderr:
             return 'refused', None, r.stderr.strip()
         return 'FAIL', None, 'kfc: ' + r.stderr.strip()
     worst, detail, skipped = 0.0, '', 0
@@ -305,7 +304,10 @@ def check_file(path, a, work, doc=None):
             continue
         at = world_times(channels)
         ws = sorted(at, key=float)
-        got = play(a.kfplay, one, ws, {c['target'] for c in channels})
+        try:
+            got = play(a.kfplay, one, ws, {c['target'] for c in channels})
+        except RuntimeError as e:
+            return 'FAIL', None, 'animation %d: %s' % (ai, e)
         err, where = compare(channels, at, got)
         if err > worst:
             worst, detail = err, 'animation %d: %s' % (ai, where)
@@ -347,16 +349,11 @@ def main():
     failed = checked = incomplete = 0
     with tempfile.TemporaryDirectory() as work:
         for path in sorted(files):
-            todo = [('', path, None)]
-            status, err, detail = check_file(path, a, work)
-            if status == 'ok' and not a.no_variants:
-                doc = Document(path)
-                todo = [(' (%s)' % label, p, Document(p)) for label, p in variants(doc, work)]
-            else:
-                todo = []
-            for label, p, doc in [('', path, 'done')] + todo:
-                if doc != 'done':
-                    status, err, detail = check_file(p, a, work, doc)
+            results = [('', check_file(path, a, work))]
+            if results[0][1][0] == 'ok' and not a.no_variants:
+                for label, p in variants(Document(path), work):
+                    results.append((' (%s)' % label, check_file(p, a, work)))
+            for label, (status, err, detail) in results:
                 if status == 'no animation':
                     continue
                 checked += 1

@@ -20,8 +20,12 @@
 /* glTF times are seconds, kfb's milliseconds. */
 #define MS_PER_SECOND 1000.0
 
-/* Numbers accessors without a buffer view (sparse only) may produce in all. */
-#define SPARSE_ONLY_BUDGET ((uint64_t)1 << 24)
+/* Numbers all accessor reads may produce: this many, plus
+ * KFC_GLTF_NUMBERS_PER_BYTE for each byte of the document and of each
+ * buffer it loads (kfc_gltf_data.h). An accessor is read once per sampler
+ * that uses it, and one without a buffer view (sparse only) has a count
+ * nothing else bounds: this keeps both in proportion to the input. */
+#define BASE_BUDGET ((uint64_t)1 << 20)
 
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 {
@@ -45,17 +49,26 @@ int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 }
 
 /* Required extensions kfc may ignore: they concern meshes, materials,
- * textures or lights, never animation data. */
+ * textures, lights, instancing or metadata, never animation data.
+ * (KHR_mesh_quantization's normalized rotations and weights are core glTF
+ * and read as such.) */
 static int ignorable_extension(const char *name)
 {
     static const char *const names[] = {
-        "KHR_mesh_quantization", "KHR_draco_mesh_compression", "KHR_texture_transform",
-        "KHR_texture_basisu", "EXT_texture_webp", "EXT_texture_avif", "KHR_lights_punctual",
+        "KHR_mesh_quantization", "KHR_draco_mesh_compression", "KHR_lights_punctual",
+        "KHR_technique_webgl", "KHR_xmp_json_ld", "KHR_xmp", "EXT_mesh_gpu_instancing",
+        "EXT_lights_image_based", "MSFT_lod", "KHR_materials_variants",
+    };
+    static const char *const prefixes[] = {
+        "KHR_materials_", "KHR_texture_", "EXT_texture_", "MSFT_texture_",
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(name, names[i]) == 0)
             return 1;
-    return strncmp(name, "KHR_materials_", 14) == 0;
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+            return 1;
+    return 0;
 }
 
 static void note(const kfc_gltf_options *o, const char *format, ...)
@@ -101,22 +114,61 @@ static kfc_status check_extensions(kfc_gltf_doc *doc)
     return KFC_OK;
 }
 
+/* 1 when `name` is "node<digits>" naming another index than `index`: the
+ * fallback name of that node, which a name must not take. */
+static int takes_fallback(const char *name, size_t index)
+{
+    if (strncmp(name, "node", 4) != 0 || name[4] < '0' || name[4] > '9')
+        return 0;
+    char buf[32];
+    snprintf(buf, sizeof buf, "node%lu", (unsigned long)index);
+    for (const char *p = name + 4; *p; p++)
+        if (*p < '0' || *p > '9')
+            return 0;
+    return strcmp(name, buf) != 0;
+}
+
+/* The name of `element` when it has one kfc can use (a non-empty string
+ * without NUL), else NULL. */
+static const char *usable_name(const json_t *element)
+{
+    const json_t *name = json_object_get(element, "name");
+    if (!json_is_string(name) || json_string_length(name) == 0 ||
+        strlen(json_string_value(name)) != json_string_length(name))
+        return NULL;
+    return json_string_value(name);
+}
+
+/* How many elements of `array` have each usable name: an object (a hash
+ * table) name -> count, so that uniqueness costs O(1) a lookup, not a pass
+ * over the array. NULL when out of memory. */
+static json_t *name_counts(const json_t *array)
+{
+    json_t *counts = json_object();
+    for (size_t i = 0; counts && i < json_array_size(array); i++) {
+        const char *name = usable_name(json_array_get(array, i));
+        if (!name)
+            continue;
+        json_int_t n = json_integer_value(json_object_get(counts, name));
+        if (json_object_set_new(counts, name, json_integer(n + 1))) {
+            json_decref(counts);
+            counts = NULL;
+        }
+    }
+    return counts;
+}
+
 /* The object name of node `index`: its name when no other node has it, else
  * "node<index>". */
-static char *node_name(const json_t *nodes, size_t index)
+static char *node_name(const kfc_gltf_doc *doc, const json_t *nodes, size_t index)
 {
-    const json_t *name = json_object_get(json_array_get(nodes, index), "name");
-    int unique = json_is_string(name) && json_string_length(name) > 0 &&
-                 strlen(json_string_value(name)) == json_string_length(name);
-    for (size_t i = 0; unique && i < json_array_size(nodes); i++) {
-        const json_t *other = json_object_get(json_array_get(nodes, i), "name");
-        if (i != index && json_is_string(other) && json_equal(name, other))
-            unique = 0;
-    }
+    const char *name = usable_name(json_array_get(nodes, index));
+    int unique = name && !takes_fallback(name, index) &&
+                 json_integer_value(json_object_get(doc->node_names, name)) == 1;
     char buf[32];
     const char *s = buf;
     if (unique)
-        s = json_string_value(name);
+        s = name;
     else
         snprintf(buf, sizeof buf, "node%lu", (unsigned long)index);
     char *copy = malloc(strlen(s) + 1);
@@ -168,10 +220,10 @@ static int output_type_allowed(int path, const kfc_gltf_accessor *a)
 }
 
 /* One channel -> one sequence and its track. `targets` collects the
- * target names of the animation (to refuse duplicates). */
+ * target names of the animation (a set, to refuse duplicates). */
 static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
                               const json_t *anim, size_t ci, const char *controller,
-                              char ***targets, size_t *target_count)
+                              json_t *targets)
 {
     char at[96], sat[96];
     snprintf(at, sizeof at, "/animations/%lu/channels/%lu", (unsigned long)ai, (unsigned long)ci);
@@ -196,13 +248,37 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
     while (path < PATH_COUNT && strcmp(json_string_value(path_value), path_names[path]) != 0)
         path++;
     if (path == PATH_COUNT || node_index < 0) {
-        note(doc->options, "%s: channel skipped (%s)", at,
-             node_index < 0 ? "no target node" : "a path kfc does not animate");
+        /* Not an error: glTF lets extensions define other targets
+         * (KHR_animation_pointer's "pointer"), and says to ignore what a
+         * reader does not support unless the file requires it. */
+        int pointer = strcmp(json_string_value(path_value), "pointer") == 0;
+        if (pointer)
+            note(doc->options, "%s: channel skipped: a KHR_animation_pointer target (kfc "
+                 "animates node translation, rotation, scale and weights)", at);
+        else if (path != PATH_COUNT)
+            note(doc->options, "%s: channel skipped: no target node", at);
+        else
+            note(doc->options, "%s: channel skipped: path '%.60s' is not one kfc animates", at,
+                 json_string_value(path_value));
         return KFC_OK;
     }
     const json_t *nodes = json_object_get(doc->root, "nodes");
     if (!json_is_array(nodes) || (size_t)node_index >= json_array_size(nodes))
         return kfc_gltf_fail(doc->diag, tat, "node %lld does not exist", (long long)node_index);
+    const json_t *node = json_array_get(nodes, (size_t)node_index);
+    if (!json_is_object(node)) {
+        char np[64];
+        snprintf(np, sizeof np, "/nodes/%lld", (long long)node_index);
+        return kfc_gltf_fail(doc->diag, np, "expected an object");
+    }
+    /* The spec's rules for animated nodes: no matrix (it would override the
+     * animated TRS), and weights only where the mesh has morph targets. */
+    if (json_object_get(node, "matrix"))
+        return kfc_gltf_fail(doc->diag, tat, "node %lld has a 'matrix'; an animated node must "
+                             "not", (long long)node_index);
+    if (path == PATH_WEIGHTS && morph_targets(doc, node) == 0)
+        return kfc_gltf_fail(doc->diag, tat, "node %lld has no mesh with morph targets to "
+                             "weight", (long long)node_index);
     const json_t *samplers = json_object_get(anim, "samplers");
     snprintf(sat, sizeof sat, "/animations/%lu/samplers/%lld", (unsigned long)ai,
              (long long)sampler_index);
@@ -235,34 +311,30 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
                              "STEP or CUBICSPLINE)", interp_name);
     }
 
-    char *object = node_name(nodes, (size_t)node_index);
+    char *object = node_name(doc, nodes, (size_t)node_index);
     if (!object)
         return kfc_fail_nomem(doc->diag);
     size_t tn = strlen(object) + strlen(property_names[path]) + 2;
     char *target_name = malloc(tn);
     char *seq_name = malloc(strlen(controller) + tn + 1);
-    char **grown = realloc(*targets, (*target_count + 1) * sizeof **targets);
     channel_data cd;
     memset(&cd, 0, sizeof cd);
     double *values = NULL, *tangents = NULL, *times = NULL;
-    int listed = 0;
-    if (grown)
-        *targets = grown;
-    if (!target_name || !seq_name || !grown) {
+    if (!target_name || !seq_name) {
         st = kfc_fail_nomem(doc->diag);
         goto done;
     }
     snprintf(target_name, tn, "%s.%s", object, property_names[path]);
     sprintf(seq_name, "%s/%s", controller, target_name);
-    for (size_t i = 0; i < *target_count; i++) {
-        if (strcmp((*targets)[i], target_name) == 0) {
-            st = kfc_gltf_fail(doc->diag, tat, "a second channel of this animation animates "
-                               "node %lld's %s", (long long)node_index, path_names[path]);
-            goto done;
-        }
+    if (json_object_get(targets, target_name)) {
+        st = kfc_gltf_fail(doc->diag, tat, "a second channel of this animation animates "
+                           "node %lld's %s", (long long)node_index, path_names[path]);
+        goto done;
     }
-    (*targets)[(*target_count)++] = target_name;
-    listed = 1;
+    if (json_object_set_new(targets, target_name, json_true())) {
+        st = kfc_fail_nomem(doc->diag);
+        goto done;
+    }
 
     int64_t in_index, out_index;
     char iat[128], oat[128];
@@ -274,9 +346,15 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
         (st = kfc_gltf_read_accessor(doc, out_index, oat, &cd.output)))
         goto done;
     const uint32_t n = cd.input.count;
-    if (cd.input.component_type != GLTF_FLOAT || cd.input.components != 1) {
+    if (cd.input.component_type != GLTF_FLOAT || cd.input.components != 1 ||
+        cd.input.normalized) {
         st = kfc_gltf_fail(doc->diag, iat, "accessor %lld must be FLOAT SCALAR (key times)",
                            (long long)in_index);
+        goto done;
+    }
+    if (cubic && n < 2) {
+        st = kfc_gltf_fail(doc->diag, iat, "accessor %lld has 1 key; CUBICSPLINE needs at "
+                           "least 2", (long long)in_index);
         goto done;
     }
     for (uint32_t k = 0; k < n; k++) {
@@ -299,13 +377,8 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
         goto done;
     }
     uint64_t per_key = 1; /* elements per key and per part (value, tangent) */
-    if (path == PATH_WEIGHTS) {
-        per_key = morph_targets(doc, json_array_get(nodes, (size_t)node_index));
-        if (per_key == 0)
-            per_key = cd.output.count / ((uint64_t)n * (cubic ? 3 : 1));
-        if (per_key == 0)
-            per_key = 1;
-    }
+    if (path == PATH_WEIGHTS)
+        per_key = morph_targets(doc, node);
     const uint64_t expected = (uint64_t)n * per_key * (cubic ? 3 : 1);
     if (cd.output.count != expected) {
         st = kfc_gltf_fail(doc->diag, oat, "accessor %lld has %lu elements, expected %llu",
@@ -374,24 +447,18 @@ done:
     free(tangents);
     free(object);
     free(seq_name);
-    if (!listed)
-        free(target_name);
+    free(target_name);
     return st;
 }
 
 /* The controller name of animation `ai`: its name when unique among the
- * animations, else "animation<index>". */
-static void controller_name(const json_t *anims, size_t ai, char *out, size_t size)
+ * animations (`counts`: name_counts of them), else "animation<index>". */
+static void controller_name(const json_t *anims, const json_t *counts, size_t ai, char *out,
+                            size_t size)
 {
-    const json_t *name = json_object_get(json_array_get(anims, ai), "name");
-    int unique = json_is_string(name) && json_string_length(name) > 0 &&
-                 json_string_length(name) < size &&
-                 strlen(json_string_value(name)) == json_string_length(name);
-    for (size_t i = 0; unique && i < json_array_size(anims); i++)
-        if (i != ai && json_equal(name, json_object_get(json_array_get(anims, i), "name")))
-            unique = 0;
-    if (unique)
-        snprintf(out, size, "%s", json_string_value(name));
+    const char *name = usable_name(json_array_get(anims, ai));
+    if (name && strlen(name) < size && json_integer_value(json_object_get(counts, name)) == 1)
+        snprintf(out, size, "%s", name);
     else
         snprintf(out, size, "animation%lu", (unsigned long)ai);
 }
@@ -435,11 +502,14 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
     if (anims && !json_is_array(anims))
         return kfc_gltf_fail(doc->diag, "/animations", "expected an array");
     size_t count = anims ? json_array_size(anims) : 0, chosen = 0;
-    /* Targets (node * PATH_COUNT + path) played at full weight so far: an
-     * animation that would play into one of them again starts at weight 0
-     * (a viewer plays one at a time; M3G would add them). */
-    int64_t *played = NULL;
-    size_t played_count = 0;
+    /* Targets ("node/path") played at full weight so far: an animation
+     * that would play into one of them again starts at weight 0 (a viewer
+     * plays one at a time; M3G would add them). */
+    json_t *played = json_object(), *mine = json_object();
+    json_t *anim_names = name_counts(anims);
+    doc->node_names = name_counts(json_object_get(doc->root, "nodes"));
+    if (!played || !mine || !anim_names || !doc->node_names)
+        st = kfc_fail_nomem(doc->diag);
     for (size_t ai = 0; ai < count && !st; ai++) {
         if (!selected(doc->options, anims, ai))
             continue;
@@ -452,16 +522,10 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
             st = kfc_gltf_fail(doc->diag, at, "expected an object with a 'channels' array");
             break;
         }
-        controller_name(anims, ai, controller, sizeof controller);
+        controller_name(anims, anim_names, ai, controller, sizeof controller);
         const size_t nch = json_array_size(channels);
-        int64_t *grown = realloc(played, (played_count + nch + 1) * sizeof *played);
-        if (!grown) {
-            st = kfc_fail_nomem(doc->diag);
-            break;
-        }
-        played = grown;
         int overlaps = 0;
-        size_t mine = 0;
+        json_object_clear(mine);
         for (size_t ci = 0; ci < nch; ci++) {
             const json_t *target = json_object_get(json_array_get(channels, ci), "target");
             const json_t *node = json_object_get(target, "node");
@@ -471,14 +535,22 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
                 p++;
             if (!json_is_integer(node) || !path || p == PATH_COUNT)
                 continue;
-            int64_t key = (int64_t)json_integer_value(node) * PATH_COUNT + p;
-            for (size_t j = 0; j < played_count; j++)
-                overlaps |= played[j] == key;
-            played[played_count + mine++] = key;
+            char key[48];
+            snprintf(key, sizeof key, "%lld/%d", (long long)json_integer_value(node), p);
+            overlaps |= json_object_get(played, key) != NULL;
+            if (json_object_set(mine, key, json_true())) {
+                st = kfc_fail_nomem(doc->diag);
+                break;
+            }
         }
-        if (!overlaps)
-            played_count += mine;
-        else
+        if (st)
+            break;
+        if (!overlaps) {
+            if (json_object_update(played, mine)) {
+                st = kfc_fail_nomem(doc->diag);
+                break;
+            }
+        } else
             note(doc->options, "animation '%s' shares targets with an earlier one: its "
                  "controller starts at weight 0", controller);
         kf_controller_desc cd;
@@ -492,15 +564,16 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
                                              : kfc_gltf_fail(doc->diag, at, "%s", error.message);
             break;
         }
-        char **targets = NULL;
-        size_t target_count = 0;
+        json_t *targets = json_object();
+        if (!targets)
+            st = kfc_fail_nomem(doc->diag);
         for (size_t ci = 0; ci < nch && !st; ci++)
-            st = add_channel(doc, builder, ai, anim, ci, controller, &targets, &target_count);
-        for (size_t i = 0; i < target_count; i++)
-            free(targets[i]);
-        free(targets);
+            st = add_channel(doc, builder, ai, anim, ci, controller, targets);
+        json_decref(targets);
     }
-    free(played);
+    json_decref(played);
+    json_decref(mine);
+    json_decref(anim_names);
     if (!st && doc->options->animation && chosen == 0)
         return kfc_gltf_fail(doc->diag, "/animations", "no animation named or numbered '%.60s' "
                              "(%lu in the file)", doc->options->animation,
@@ -516,13 +589,19 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
     memset(&doc, 0, sizeof doc);
     doc.options = options;
     doc.diag = diag;
-    doc.element_budget = SPARSE_ONLY_BUDGET;
+    doc.element_budget = BASE_BUDGET + (uint64_t)size * KFC_GLTF_NUMBERS_PER_BYTE;
     const unsigned char *json = data;
     size_t json_size = size;
     kfc_status st;
     if (size >= 4 && memcmp(data, "glTF", 4) == 0 &&
         (st = kfc_gltf_glb(data, size, &json, &json_size, &doc.bin, &doc.bin_size, diag)))
         return st;
+    /* The spec says writers must not put a byte order mark before the
+     * JSON, and readers may ignore one: some tools still write it. */
+    if (json_size >= 3 && memcmp(json, "\xEF\xBB\xBF", 3) == 0) {
+        json += 3;
+        json_size -= 3;
+    }
     json_error_t error;
     doc.root = json_loadb((const char *)json, json_size, JSON_REJECT_DUPLICATES, &error);
     if (!doc.root) {

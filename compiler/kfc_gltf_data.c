@@ -328,6 +328,8 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
     }
     buf->size = (size_t)length;
     buf->loaded = 1;
+    if (buf->owned) /* a GLB chunk is counted with the document */
+        doc->element_budget += length * KFC_GLTF_NUMBERS_PER_BYTE;
     return KFC_OK;
 }
 
@@ -515,12 +517,15 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
                                  (unsigned long long)offset, (long long)view_index,
                                  (unsigned long long)v.length);
     } else if (numbers > doc->element_budget) {
-        /* Without a view nothing bounds the count but this. */
+        /* Without a view nothing else bounds the count. */
         return kfc_gltf_fail(doc->diag, at, "%llu elements without a bufferView are more than "
                              "kfc accepts", (unsigned long long)count);
-    } else {
-        doc->element_budget -= numbers;
     }
+    if (numbers > doc->element_budget)
+        return kfc_gltf_fail(doc->diag, pointer, "accessor %lld: the samplers have read %u "
+                             "numbers per byte of input; kfc reads no more",
+                             (long long)index, KFC_GLTF_NUMBERS_PER_BYTE);
+    doc->element_budget -= numbers;
     out->count = (uint32_t)count;
     out->values = calloc((size_t)numbers, sizeof *out->values);
     if (!out->values)
@@ -625,5 +630,7 @@ void kfc_gltf_doc_free(kfc_gltf_doc *doc)
         free(doc->buffers[i].owned);
     free(doc->buffers);
     doc->buffers = NULL;
+    json_decref(doc->node_names);
+    doc->node_names = NULL;
     doc->buffer_count = 0;
 }

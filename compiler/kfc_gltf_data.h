@@ -24,6 +24,12 @@ enum {
     GLTF_FLOAT = 5126
 };
 
+/* Numbers accessors may read per byte of input (the document, its
+ * buffers): far more than a file that reads each accessor a few times
+ * needs, and a bound on one that reads a large accessor from many samplers
+ * (time and memory in proportion to the input). */
+#define KFC_GLTF_NUMBERS_PER_BYTE 16
+
 typedef struct kfc_gltf_buffer {
     int            loaded;
     unsigned char *owned;  /* decoded data URI or file copy, or NULL */
@@ -39,7 +45,8 @@ typedef struct kfc_gltf_doc {
     size_t          bin_size;
     kfc_gltf_buffer *buffers;
     size_t          buffer_count;
-    uint64_t        element_budget; /* numbers accessors may still produce */
+    uint64_t        element_budget; /* numbers accessor reads may still produce */
+    json_t         *node_names;     /* node name -> how many nodes have it */
 } kfc_gltf_doc;
 
 /* An accessor read into doubles (normalized integers converted). */

@@ -14,6 +14,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'gen'))
 import driver  # noqa: E402
+import gltf_assets  # noqa: E402
 import gen_gltf_fixtures  # noqa: E402
 import gltf_reference  # noqa: E402
 
@@ -63,10 +64,8 @@ def main():
         r = run([a.kfplay, kfb, 'animate'] + ws)
         if not checks.check(r.returncode == 0, '%s: kfplay failed: %s' % (name, r.stderr.strip())):
             continue
-        got = {}
-        for line in r.stdout.splitlines():
-            parts = line.split()
-            got[('%.9g' % float(parts[0]), parts[1])] = [float(x) for x in parts[2:]]
+        got = gltf_assets.parse_animate(
+            r.stdout, {'%s.%s' % (c['object'], PROPERTY[c['path']]) for c in channels}, {})
         for c in channels:
             target = '%s.%s' % (c['object'], PROPERTY[c['path']])
             for t, w in zip(times, ws):
@@ -97,7 +96,7 @@ def main():
         src = os.path.join(a.work, name)
         if not name.endswith('.gltf'):
             continue
-        with open(src) as f:
+        with open(src, encoding='utf-8-sig') as f:
             uris = [b.get('uri', '') for b in json.load(f).get('buffers', [])]
         bins = [urllib.parse.unquote(u) for u in uris if u and not u.startswith('data:')]
         if not bins:
@@ -107,6 +106,12 @@ def main():
         text = open(dep).read().replace('\\ ', ' ') if r.returncode == 0 and os.path.exists(dep) else ''  # make escapes spaces
         checks.check(all(os.path.basename(x) in text for x in [name] + bins),
                      '%s: -MD lists %s: %r' % (name, [name] + bins, text))
+
+    # Under -v: what kfc leaves out, and why.
+    r = run([a.kfc, '-v', os.path.join(a.work, 'names.gltf'), '-o', os.path.join(a.work, 'names.v.kfb')])
+    for expect in ("/animations/0/channels/17: channel skipped: a KHR_animation_pointer target",
+                   "note: extension 'KHR_technique_webgl' ignored (not about animation)"):
+        checks.check(r.returncode == 0 and expect in r.stderr, 'names.gltf -v: no "%s" in %r' % (expect, r.stderr))
 
     for case, text, expect in gen_gltf_fixtures.invalid_cases():
         path = os.path.join(a.work, 'invalid_' + case)

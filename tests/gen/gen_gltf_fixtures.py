@@ -2,9 +2,14 @@
 kind (STEP, LINEAR, CUBICSPLINE) on every path (translation, rotation, scale,
 weights), as .gltf with an external .bin, as .gltf with a base64 data URI and
 as .glb; a byteStride on a view no animation uses, a sparse accessor,
-normalized bytes and shorts for rotations and weights.
+normalized bytes and shorts for rotations and weights; node names YAML and
+target lists must carry as they are, extensions kfc ignores, overlapping
+buffer views, a byte order mark. invalid_cases() lists broken and hostile documents with the
+message each must get.
 
     gen_gltf_fixtures.py DIR     writes DIR/*.gltf, *.bin, *.glb
+    gen_gltf_fixtures.py DIR --invalid
+                                 also writes the invalid cases (fuzzing seeds)
 
 Each file's animations are described by a JSON sidecar (NAME.expect.json):
 for every channel, the node object name, the path, the interpolation, the
@@ -99,6 +104,19 @@ class Doc:
         self.gltf['nodes'].append(n)
         return len(self.gltf['nodes']) - 1
 
+    def object_name(self, index):
+        """kfc's object name for node `index`: its name if no other node has
+        it, it is not empty, and it is not another node's fallback name
+        "node<k>"; else "node<index>"."""
+        name = self.gltf['nodes'][index].get('name')
+        names = [n.get('name') for n in self.gltf['nodes']]
+        own = 'node%d' % index
+        if not name or names.count(name) > 1:
+            return own
+        if name.startswith('node') and name[4:].isdigit() and name[4:].isascii() and name != own:
+            return own
+        return name
+
     def animation(self, name, channels):
         anim = {'channels': [], 'samplers': []}
         if name:
@@ -110,14 +128,13 @@ class Doc:
             anim['samplers'].append({'input': ti, 'output': oi, 'interpolation': interp})
             anim['channels'].append({'sampler': len(anim['samplers']) - 1,
                                      'target': {'node': node, 'path': path}})
-            n = self.gltf['nodes'][node]
-            exp['channels'].append({'object': n.get('name', 'node%d' % node), 'path': path,
+            exp['channels'].append({'object': self.object_name(node), 'path': path,
                                     'interpolation': interp, 'times': tdec, 'outputs': odec,
                                     'width': len(odec) // comps // len(tdec) // (3 if interp == 'CUBICSPLINE' else 1)})
         self.gltf['animations'].append(anim)
         self.expect.append(exp)
 
-    def write(self, directory, name, kind):
+    def write(self, directory, name, kind, bom=False):
         g = json.loads(json.dumps(self.gltf))
         data = bytes(self.bin)
         if kind == 'bin':
@@ -140,7 +157,7 @@ class Doc:
             with open(os.path.join(directory, path), 'wb') as f:
                 f.write(struct.pack('<III', 0x46546C67, 2, 12 + len(body)) + body)
         else:
-            with open(os.path.join(directory, path), 'w') as f:
+            with open(os.path.join(directory, path), 'w', encoding='utf-8-sig' if bom else 'utf-8') as f:
                 json.dump(g, f, indent=1)
         with open(os.path.join(directory, path + '.expect.json'), 'w') as f:
             json.dump(self.expect, f)
@@ -207,6 +224,52 @@ def build(seed):
     return d
 
 
+def names_case():
+    """Node names a YAML source and a target list must carry as they are
+    (spaces, quotes, YAML indicators, a line break, non-ASCII), duplicates,
+    a name that is another node's fallback name, unnamed nodes; extensions
+    kfc may ignore although the file requires them; and channels kfc skips
+    (KHR_animation_pointer) beside those it imports."""
+    d = Doc()
+    names = ['a b', 'x: y', '#c', '- d', "'q'", '"dq"', '\u00e9 \u65e5\u672c', 'new\nline',
+             'node0', 'dup', 'dup', None, '', 'a.b.translation', '[x] {y} &a *b !t %p @ ` | >',
+             'null', 'node11']
+    nodes = [d.node(n) for n in names]
+    channels = []
+    for i, node in enumerate(nodes):
+        path = ('translation', 'scale')[i % 2]
+        channels.append((node, path, ('LINEAR', 'STEP', 'CUBICSPLINE')[i % 3],
+                         [0.0, 0.5 + i / 64, 1.25],
+                         [x * (i + 1) / 7 for x in range(27 if i % 3 == 2 else 9)], 3, {}))
+    d.animation('take: one', channels)
+    anim = d.gltf['animations'][0]
+    anim['channels'].append({'sampler': 0, 'target': {
+        'path': 'pointer', 'extensions': {'KHR_animation_pointer': {'pointer': '/nodes/0/translation'}}}})
+    d.gltf['extensionsUsed'] = ['KHR_animation_pointer', 'KHR_technique_webgl',
+                                'KHR_materials_pbrSpecularGlossiness', 'EXT_mesh_gpu_instancing']
+    d.gltf['extensionsRequired'] = d.gltf['extensionsUsed'][1:]
+    return d
+
+
+def overlap_case():
+    """Buffer views that overlap, as the spec allows: input and output
+    accessors read through one view spanning the buffer (at their own
+    byteOffsets), and one through a second view overlapping the first."""
+    d = Doc()
+    times = [0.0, 0.25, 1.0]
+    out = [0.5, -1, 2, 1, 1, 1, -3, 0.25, 4]
+    d.animation('overlap', [(d.node('shared_a'), 'translation', 'LINEAR', times, out, 3, {}),
+                            (d.node('shared_b'), 'scale', 'STEP', times, out, 3, {})])
+    views = d.gltf['bufferViews']
+    for a in d.gltf['accessors']:
+        a['byteOffset'] = views[a['bufferView']]['byteOffset']
+        a['bufferView'] = 0
+    d.gltf['bufferViews'] = [{'buffer': 0, 'byteOffset': 0, 'byteLength': len(d.bin)},
+                             {'buffer': 0, 'byteOffset': 4, 'byteLength': len(d.bin) - 4}]
+    d.gltf['accessors'][3].update(bufferView=1, byteOffset=d.gltf['accessors'][3]['byteOffset'] - 4)
+    return d
+
+
 def base_case():
     """A valid one-channel document (data URI) that the cases below break."""
     d = Doc()
@@ -261,6 +324,148 @@ def invalid_cases():
          "/buffers/0: error: the data URI is not valid base64")
     case('animation_missing', lambda g: g.update(animations=[{'channels': 'x'}]),
          "/animations/0: error: expected an object with a 'channels' array")
+
+    # Key times: the base case's buffer is 2 times then 2 VEC3 outputs.
+    def data(g, times, outputs=(0, 0, 0, 1, 2, 3)):
+        raw = struct.pack('<2f6f', *(list(times) + list(outputs)))
+        g['buffers'][0]['uri'] = 'data:application/octet-stream;base64,' + base64.b64encode(raw).decode()
+
+    case('times_equal', lambda g: data(g, (0.5, 0.5)),
+         '/animations/0/samplers/0/input: error: accessor 0: key time 1 (0.5 s) is not greater')
+    case('times_decreasing', lambda g: data(g, (1.0, 0.5)),
+         '/animations/0/samplers/0/input: error: accessor 0: key time 1 (0.5 s) is not greater')
+    case('times_negative', lambda g: data(g, (-1.0, 0.5)),
+         '/animations/0/samplers/0/input: error: accessor 0: key time 0 (-1 s) is negative')
+    case('times_nan', lambda g: data(g, (0.0, float('nan'))),
+         '/accessors/0: error: element 1 is not a finite number')
+    case('times_inf', lambda g: data(g, (0.0, float('inf'))),
+         '/accessors/0: error: element 1 is not a finite number')
+    case('output_nan', lambda g: data(g, (0.0, 1.0), (0, 0, 0, 1, float('nan'), 3)),
+         '/accessors/1: error: element 1 is not a finite number')
+    # Huge or malformed counts
+    case('count_2_40', lambda g: g['accessors'][1].update(count=2 ** 40),
+         "/accessors/1: error: 'count' must be a non-negative integer")
+    case('count_negative', lambda g: g['accessors'][1].update(count=-1),
+         "/accessors/1: error: 'count' must be a non-negative integer")
+    case('count_fraction', lambda g: g['accessors'][1].update(count=1.5),
+         "/accessors/1: error: 'count' must be a non-negative integer")
+    case('count_1e300', lambda g: g['accessors'][1].update(count=1e300),
+         "/accessors/1: error: 'count' must be a non-negative integer")
+    case('count_zero', lambda g: g['accessors'][1].update(count=0),
+         "/accessors/1: error: 'count' must be an integer >= 1")
+    case('sparse_count', lambda g: g['accessors'][1].update(sparse={
+        'count': 3, 'indices': {'bufferView': 0, 'componentType': USHORT}, 'values': {'bufferView': 1}}),
+        '/accessors/1/sparse: error: sparse count 3 is not in [1, 2]')
+    # Offsets and lengths past buffers and views
+    case('view_length_past_buffer', lambda g: g['bufferViews'][1].update(byteLength=1000),
+         '/bufferViews/1: error: bytes 8 to 1008 are past the end of buffer 0 (32 bytes)')
+    case('view_offset_huge', lambda g: g['bufferViews'][1].update(byteOffset=4294967295,
+                                                                   byteLength=4294967295),
+         '/bufferViews/1: error: bytes 4294967295 to 8589934590 are past the end of buffer 0')
+    case('view_length_zero', lambda g: g['bufferViews'][1].update(byteLength=0),
+         "/bufferViews/1: error: 'byteLength' must be an integer >= 1")
+    case('accessor_past_view', lambda g: g['accessors'][1].update(byteOffset=4),
+         '/accessors/1: error: 2 elements from byte 4 do not fit in bufferView 1 (24 bytes)')
+    case('accessor_misaligned', lambda g: (g['bufferViews'][1].update(byteLength=20),
+                                           g['accessors'][0].update(bufferView=1, byteOffset=2, count=1)),
+         '/accessors/0: error: byteOffset 2 is not a multiple of the component size 4')
+    case('view_missing', lambda g: g['accessors'][1].update(bufferView=7),
+         '/accessors/1/bufferView: error: bufferViews 7 does not exist (2 defined)')
+    case('accessor_missing', lambda g: g['animations'][0]['samplers'][0].update(output=9),
+         '/animations/0/samplers/0/output: error: accessors 9 does not exist (2 defined)')
+    # Missing or malformed buffers
+    case('no_buffers', lambda g: g.pop('buffers'),
+         '/bufferViews/0/buffer: error: buffers 0 does not exist (0 defined)')
+    case('buffer_without_uri', lambda g: g['buffers'][0].pop('uri'),
+         "/buffers/0: error: a buffer without 'uri' must be the first, in a GLB file with a BIN chunk")
+    case('buffer_longer_than_data', lambda g: g['buffers'][0].update(byteLength=1000),
+         "/buffers/0: error: byteLength 1000 is more than the data URI's 32 bytes")
+    case('buffer_huge', lambda g: g['buffers'][0].update(byteLength=2 ** 31),
+         '/buffers/0: error: a buffer of 2147483648 bytes is larger than kfc reads')
+    case('base64_not_base64', lambda g: g['buffers'][0].update(uri='data:application/octet-stream,AAAA'),
+         '/buffers/0: error: a data URI must be base64')
+    case('base64_inner_padding', lambda g: g['buffers'][0].update(
+        uri='data:application/octet-stream;base64,AA=A' + 'A' * 40),
+        '/buffers/0: error: the data URI is not valid base64')
+    case('base64_short', lambda g: g['buffers'][0].update(uri=g['buffers'][0]['uri'][:-12]),
+         "/buffers/0: error: byteLength 32 is more than the data URI's")
+    case('uri_absolute', lambda g: g['buffers'][0].update(uri='/etc/x.bin'),
+         "/buffers/0: error: kfc reads relative file URIs and data URIs, not '/etc/x.bin'")
+    case('uri_scheme', lambda g: g['buffers'][0].update(uri='file:///x.bin'),
+         "/buffers/0: error: kfc reads relative file URIs and data URIs, not 'file:///x.bin'")
+    # Deep nesting inside an otherwise valid document
+    deep = json.dumps(base_case())[:-1] + ', "extras": ' + '{"a": ' * 3000 + '1' + '}' * 3000 + '}'
+    cases.append(('deep_extras.gltf', deep.encode(), 'deep_extras.gltf:1:'))
+    # The spec's refusals
+    case('stride_input', lambda g: g['bufferViews'][0].update(byteStride=4),
+         '/accessors/0/bufferView: error: bufferView 0 has a byteStride')
+    case('stride_sparse', lambda g: (g['bufferViews'][0].update(byteStride=4), g['accessors'][1].update(sparse={
+        'count': 1, 'indices': {'bufferView': 0, 'componentType': USHORT}, 'values': {'bufferView': 1}})),
+        '/accessors/0/bufferView: error: bufferView 0 has a byteStride')
+    case('normalized_float', lambda g: g['accessors'][1].update(normalized=True),
+         '/accessors/1: error: a FLOAT accessor cannot be normalized')
+    case('translation_short', lambda g: g['accessors'][1].update(componentType=SHORT, normalized=True),
+         '/animations/0/samplers/0/output: error: accessor 1 cannot hold translation')
+    case('matrix_node', lambda g: g['nodes'][0].update(matrix=[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+         "/animations/0/channels/0/target: error: node 0 has a 'matrix'; an animated node must not")
+    case('weights_no_morphs', lambda g: (g['animations'][0]['channels'][0]['target'].update(path='weights'),
+                                         g['accessors'][1].update(type='SCALAR')),
+         '/animations/0/channels/0/target: error: node 0 has no mesh with morph targets')
+    case('cubic_one_key', lambda g: (g['accessors'][0].update(count=1), g['accessors'][1].update(type='SCALAR', count=3),
+                                     g['animations'][0]['samplers'][0].update(interpolation='CUBICSPLINE')),
+         '/animations/0/samplers/0/input: error: accessor 0 has 1 key; CUBICSPLINE needs at least 2')
+    case('cubic_count', lambda g: g['animations'][0]['samplers'][0].update(interpolation='CUBICSPLINE'),
+         '/animations/0/samplers/0/output: error: accessor 1 has 2 elements, expected 6')
+    case('duplicate_target', lambda g: g['animations'][0]['channels'].append(g['animations'][0]['channels'][0]),
+         "/animations/0/channels/1/target: error: a second channel of this animation animates node 0's translation")
+    # Extensions: required and unsupported, or targets kfc does not animate
+    case('required_animation_pointer', lambda g: g.update(extensionsUsed=['KHR_animation_pointer'],
+                                                          extensionsRequired=['KHR_animation_pointer']),
+         "/extensionsRequired/0: error: the file requires extension 'KHR_animation_pointer'")
+
+    # One large accessor read by many samplers: reads out of proportion to
+    # the input are refused (here after about 350 of the 800 channels).
+    keys = 1000
+    raw = struct.pack('<%df' % keys, *[k / 100 for k in range(keys)]) + struct.pack('<%df' % (3 * keys), *range(3 * keys))
+    many = {'asset': {'version': '2.0'}, 'nodes': [{} for _ in range(800)],
+            'buffers': [{'byteLength': len(raw),
+                         'uri': 'data:application/octet-stream;base64,' + base64.b64encode(raw).decode()}],
+            'bufferViews': [{'buffer': 0, 'byteLength': 4 * keys},
+                            {'buffer': 0, 'byteOffset': 4 * keys, 'byteLength': 12 * keys}],
+            'accessors': [{'bufferView': 0, 'componentType': FLOAT, 'count': keys, 'type': 'SCALAR'},
+                          {'bufferView': 1, 'componentType': FLOAT, 'count': keys, 'type': 'VEC3'}],
+            'animations': [{'samplers': [{'input': 0, 'output': 1}],
+                            'channels': [{'sampler': 0, 'target': {'node': i, 'path': 'translation'}}
+                                         for i in range(800)]}]}
+    cases.append(('many_reads.gltf', json.dumps(many).encode(),
+                  '/animations/0/samplers/0/output: error: accessor 1: the samplers have read 16 numbers per byte'))
+
+    # GLB containers
+    def glb(g, bin_bytes, version=2, extra=b''):
+        g['buffers'] = [{'byteLength': 32}]
+        js = json.dumps(g).encode()
+        js += b' ' * (-len(js) % 4)
+        body = struct.pack('<II', len(js), 0x4E4F534A) + js + extra
+        if bin_bytes is not None:
+            body += struct.pack('<II', len(bin_bytes), 0x004E4942) + bin_bytes
+        return struct.pack('<III', 0x46546C67, version, 12 + len(body)) + body
+
+    def glb_case(name, make, expect):
+        cases.append((name + '.glb', make(base_case()), expect))
+
+    glb_case('glb_short_bin', lambda g: glb(g, b'\0' * 16),
+             "/buffers/0: error: byteLength 32 is more than the GLB BIN chunk's 16 bytes")
+    glb_case('glb_no_bin', lambda g: glb(g, None),
+             "/buffers/0: error: a buffer without 'uri' must be the first, in a GLB file with a BIN chunk")
+    glb_case('glb_version', lambda g: glb(g, b'\0' * 32, version=1), 'error: GLB version 1, expected 2')
+    glb_case('glb_two_json', lambda g: glb(g, b'\0' * 32, extra=struct.pack('<II', 4, 0x4E4F534A) + b'{}  '),
+             'error: GLB chunk 1: a second JSON chunk')
+    def long_chunk(g):  # the BIN chunk says 64 bytes, the file holds 32
+        b = bytearray(glb(g, b'\0' * 32))
+        struct.pack_into('<I', b, len(b) - 40, 64)
+        return bytes(b)
+
+    glb_case('glb_chunk_past_end', long_chunk, 'error: GLB chunk 1: 32 bytes past the end of the file')
     return cases
 
 
@@ -269,12 +474,20 @@ def main_into(directory):
     files = []
     for seed, kind in enumerate(('bin', 'data', 'glb', 'bin', 'data', 'glb')):
         files.append(build(seed).write(directory, 'model%d' % seed, kind))
+    files.append(names_case().write(directory, 'names', 'data'))
+    files.append(overlap_case().write(directory, 'overlap', 'glb'))
+    # a byte order mark before the JSON, which the spec lets readers ignore
+    files.append(names_case().write(directory, 'bom', 'data', bom=True))
     with open(os.path.join(directory, 'index.json'), 'w') as f:
         json.dump(files, f)
 
 
 def main():
     main_into(sys.argv[1])
+    if '--invalid' in sys.argv[2:]:
+        for name, text, _ in invalid_cases():
+            with open(os.path.join(sys.argv[1], 'invalid_' + name), 'wb') as f:
+                f.write(text)
 
 
 if __name__ == '__main__':

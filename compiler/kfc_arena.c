@@ -5,8 +5,8 @@
 
 struct kfc_arena_block {
     kfc_arena_block *next;
-    size_t           size;   /* bytes of data */
-    max_align_t      data[];
+    size_t size; /* bytes of data */
+    max_align_t data[];
 };
 
 enum {

@@ -16,17 +16,17 @@
 typedef struct kfc_arena_block kfc_arena_block;
 
 typedef struct kfc_arena {
-    kfc_arena_block *blocks;     /* in use, newest first */
-    kfc_arena_block *spare;      /* given back by kfc_arena_rewind, for reuse */
-    char            *cursor;     /* free space of blocks[0] */
-    char            *end;
-    size_t           next_size;  /* size of the next new block */
+    kfc_arena_block *blocks; /* in use, newest first */
+    kfc_arena_block *spare;  /* given back by kfc_arena_rewind, for reuse */
+    char *cursor;            /* free space of blocks[0] */
+    char *end;
+    size_t next_size; /* size of the next new block */
 } kfc_arena;
 
 /* A point in an arena's history, to rewind to. */
 typedef struct kfc_arena_mark {
     kfc_arena_block *block;
-    char            *cursor;
+    char *cursor;
 } kfc_arena_mark;
 
 /* An empty arena; allocates nothing until used. */

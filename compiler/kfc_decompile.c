@@ -5,18 +5,15 @@
 
 /* The sections in the order they are written (that of formats/yaml.md). */
 static const kfc_section *const sections[] = {
-    &kfc_section_sequences,
-    &kfc_section_interpolators,
-    &kfc_section_followers,
-    &kfc_section_controllers,
-    &kfc_section_tracks,
+    &kfc_section_sequences,   &kfc_section_interpolators, &kfc_section_followers,
+    &kfc_section_controllers, &kfc_section_tracks,
 };
 
 static kfc_status document(kfc_emitter *e, const kf_anim *anim)
 {
     kfc_status st;
-    if ((st = kfc_emit_document_start(e)) || (st = kfc_emit_map_start(e, 0))
-        || (st = kfc_emit_string(e, "kfb")) || (st = kfc_emit_uint(e, 1)))
+    if ((st = kfc_emit_document_start(e)) || (st = kfc_emit_map_start(e, 0)) ||
+        (st = kfc_emit_string(e, "kfb")) || (st = kfc_emit_uint(e, 1)))
         return st;
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
         if ((st = sections[i]->emit(e, anim)))

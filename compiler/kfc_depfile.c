@@ -56,8 +56,10 @@ kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_fil
     if (bad) {
         char quoted[KFC_QUOTE_SIZE];
         kfc_output_abort(&out);
-        kfc_fail(diag, KFC_IO, KFC_NO_MARK, "%s has a line break; it cannot be listed in a "
-                 "dependency file", kfc_quote(quoted, bad, strlen(bad)));
+        kfc_fail(diag, KFC_IO, KFC_NO_MARK,
+                 "%s has a line break; it cannot be listed in a "
+                 "dependency file",
+                 kfc_quote(quoted, bad, strlen(bad)));
         diag->file = path;
         return KFC_IO;
     }

@@ -68,9 +68,8 @@ void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
                 diag->message);
     else if (diag->mark.line > 0)
         fprintf(stream, "%s%s:%lu:%lu:%s %serror:%s %s\n", bold, file,
-                (unsigned long)diag->mark.line, (unsigned long)diag->mark.column, reset, red,
-                reset, diag->message);
-    else
-        fprintf(stream, "%s%s:%s %serror:%s %s\n", bold, file, reset, red, reset,
+                (unsigned long)diag->mark.line, (unsigned long)diag->mark.column, reset, red, reset,
                 diag->message);
+    else
+        fprintf(stream, "%s%s:%s %serror:%s %s\n", bold, file, reset, red, reset, diag->message);
 }

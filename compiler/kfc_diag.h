@@ -23,16 +23,16 @@
 /* Process exit codes; documented in `kfc --help` and formats/yaml.md. */
 typedef enum kfc_status {
     KFC_OK = 0,
-    KFC_INVALID = 1,  /* invalid input: YAML source or .kfb file */
-    KFC_USAGE = 2,    /* bad command line */
-    KFC_IO = 3,       /* cannot read the input or write the output */
-    KFC_NOMEM = 4     /* out of memory */
+    KFC_INVALID = 1, /* invalid input: YAML source or .kfb file */
+    KFC_USAGE = 2,   /* bad command line */
+    KFC_IO = 3,      /* cannot read the input or write the output */
+    KFC_NOMEM = 4    /* out of memory */
 } kfc_status;
 
 /* A position in the source; line 0 means "no position". */
 typedef struct kfc_mark {
-    uint32_t line;    /* 1-based */
-    uint32_t column;  /* 1-based */
+    uint32_t line;   /* 1-based */
+    uint32_t column; /* 1-based */
 } kfc_mark;
 
 #define KFC_NO_MARK ((kfc_mark){0, 0})
@@ -40,16 +40,16 @@ typedef struct kfc_mark {
 struct kfc_files_read;
 
 typedef struct kfc_diag {
-    kfc_status  status;
-    kfc_mark    mark;
-    const char *file;         /* the file the message is about, when it is not the
+    kfc_status status;
+    kfc_mark mark;
+    const char *file;  /* the file the message is about, when it is not the
                                  one kfc_diag_print is given (an output file) */
-    char        message[320]; /* one line, no trailing newline */
-    char        pointer[128]; /* a JSON pointer (RFC 6901) into a glTF document, or "" */
+    char message[320]; /* one line, no trailing newline */
+    char pointer[128]; /* a JSON pointer (RFC 6901) into a glTF document, or "" */
 
     /* Settings of the run, which every layer is handed with the diag;
      * kfc_fail leaves them alone. Zero: no colour, nothing recorded. */
-    int                    color;      /* kfc_diag_print marks up for a terminal */
+    int color;                         /* kfc_diag_print marks up for a terminal */
     struct kfc_files_read *files_read; /* kfc_input_open records each file it reads
                                           (kfc_input.h), for dependency files */
 } kfc_diag;

@@ -26,8 +26,8 @@ void kfc_format_double(char *out, double value)
     for (int digits = 6; digits <= 17; digits++) {
         double parsed;
         snprintf(out, NUMBER_SIZE, "%.*g", digits, value);
-        if (kfc_parse_number(out, strlen(out), &parsed) == KFC_NUMBER_OK
-            && memcmp(&parsed, &value, sizeof value) == 0)
+        if (kfc_parse_number(out, strlen(out), &parsed) == KFC_NUMBER_OK &&
+            memcmp(&parsed, &value, sizeof value) == 0)
             return;
     }
 }
@@ -63,14 +63,12 @@ static kfc_status collection(kfc_emitter *e, yaml_event_type_t type, int flow)
     int ok;
     switch (type) {
     case YAML_MAPPING_START_EVENT:
-        ok = yaml_mapping_start_event_initialize(&event, NULL, NULL, 1,
-                                                 flow ? YAML_FLOW_MAPPING_STYLE
-                                                      : YAML_BLOCK_MAPPING_STYLE);
+        ok = yaml_mapping_start_event_initialize(
+            &event, NULL, NULL, 1, flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
         break;
     case YAML_SEQUENCE_START_EVENT:
-        ok = yaml_sequence_start_event_initialize(&event, NULL, NULL, 1,
-                                                  flow ? YAML_FLOW_SEQUENCE_STYLE
-                                                       : YAML_BLOCK_SEQUENCE_STYLE);
+        ok = yaml_sequence_start_event_initialize(
+            &event, NULL, NULL, 1, flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
         break;
     case YAML_MAPPING_END_EVENT:
         ok = yaml_mapping_end_event_initialize(&event);
@@ -127,13 +125,12 @@ kfc_status kfc_emit_list_end(kfc_emitter *e)
  * tools that resolve types (kfc itself reads every name as a string). */
 static int looks_typed(const char *text)
 {
-    static const char *const words[] = {"null", "true", "false", "yes", "no", "on", "off",
-                                        "y", "n", "~"};
+    static const char *const words[] = {"null", "true", "false", "yes", "no",
+                                        "on",   "off",  "y",     "n",   "~"};
     char c = text[0];
-    if ((c >= '0' && c <= '9')
-        || ((c == '+' || c == '-' || c == '.') && ((text[1] >= '0' && text[1] <= '9')
-                                                   || text[1] == '.' || text[1] == 'i'
-                                                   || text[1] == 'I')))
+    if ((c >= '0' && c <= '9') || ((c == '+' || c == '-' || c == '.') &&
+                                   ((text[1] >= '0' && text[1] <= '9') || text[1] == '.' ||
+                                    text[1] == 'i' || text[1] == 'I')))
         return 1;
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         size_t k = 0;
@@ -149,10 +146,10 @@ static int looks_typed(const char *text)
 kfc_status kfc_emit_string(kfc_emitter *e, const char *text)
 {
     yaml_event_t event;
-    yaml_scalar_style_t style = looks_typed(text) ? YAML_SINGLE_QUOTED_SCALAR_STYLE
-                                                  : YAML_ANY_SCALAR_STYLE;
-    if (!yaml_scalar_event_initialize(&event, NULL, NULL, (yaml_char_t *)text, (int)strlen(text),
-                                      1, 1, style)) {
+    yaml_scalar_style_t style =
+        looks_typed(text) ? YAML_SINGLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
+    if (!yaml_scalar_event_initialize(&event, NULL, NULL, (yaml_char_t *)text, (int)strlen(text), 1,
+                                      1, style)) {
         char quoted[KFC_QUOTE_SIZE];
         return kfc_fail(e->diag, KFC_INVALID, KFC_NO_MARK, "name %s is not valid UTF-8",
                         kfc_quote(quoted, text, strlen(text)));
@@ -163,8 +160,8 @@ kfc_status kfc_emit_string(kfc_emitter *e, const char *text)
 static kfc_status number_text(kfc_emitter *e, const char *text)
 {
     yaml_event_t event;
-    if (!yaml_scalar_event_initialize(&event, NULL, NULL, (yaml_char_t *)text, (int)strlen(text),
-                                      1, 0, YAML_PLAIN_SCALAR_STYLE))
+    if (!yaml_scalar_event_initialize(&event, NULL, NULL, (yaml_char_t *)text, (int)strlen(text), 1,
+                                      0, YAML_PLAIN_SCALAR_STYLE))
         return kfc_fail_nomem(e->diag);
     return emit(e, &event);
 }

@@ -15,11 +15,11 @@
 
 typedef struct kfc_emitter {
     yaml_emitter_t yaml;
-    kfc_diag      *diag;
-    kf_write_fn    write;
-    void          *user;
-    int            write_failed;
-    unsigned char  last;    /* the last byte written */
+    kfc_diag *diag;
+    kf_write_fn write;
+    void *user;
+    int write_failed;
+    unsigned char last; /* the last byte written */
 } kfc_emitter;
 
 /* Sets up `e` to write through `write` (KFC_NOMEM on failure; nothing to

@@ -55,12 +55,22 @@ int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 static int ignorable_extension(const char *name)
 {
     static const char *const names[] = {
-        "KHR_mesh_quantization", "KHR_draco_mesh_compression", "KHR_lights_punctual",
-        "KHR_technique_webgl", "KHR_xmp_json_ld", "KHR_xmp", "EXT_mesh_gpu_instancing",
-        "EXT_lights_image_based", "MSFT_lod", "KHR_materials_variants",
+        "KHR_mesh_quantization",
+        "KHR_draco_mesh_compression",
+        "KHR_lights_punctual",
+        "KHR_technique_webgl",
+        "KHR_xmp_json_ld",
+        "KHR_xmp",
+        "EXT_mesh_gpu_instancing",
+        "EXT_lights_image_based",
+        "MSFT_lod",
+        "KHR_materials_variants",
     };
     static const char *const prefixes[] = {
-        "KHR_materials_", "KHR_texture_", "EXT_texture_", "MSFT_texture_",
+        "KHR_materials_",
+        "KHR_texture_",
+        "EXT_texture_",
+        "MSFT_texture_",
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(name, names[i]) == 0)
@@ -102,8 +112,10 @@ static kfc_status check_extensions(kfc_gltf_doc *doc)
         if (!json_is_string(e))
             return kfc_gltf_fail(doc->diag, at, "expected an extension name");
         if (!ignorable_extension(json_string_value(e)))
-            return kfc_gltf_fail(doc->diag, at, "the file requires extension '%.80s', which kfc "
-                                 "does not support", json_string_value(e));
+            return kfc_gltf_fail(doc->diag, at,
+                                 "the file requires extension '%.80s', which kfc "
+                                 "does not support",
+                                 json_string_value(e));
     }
     for (size_t i = 0; json_is_array(used) && i < json_array_size(used); i++) {
         const json_t *e = json_array_get(used, i);
@@ -195,8 +207,7 @@ static uint64_t morph_targets(const kfc_gltf_doc *doc, const json_t *node)
 }
 
 enum { PATH_TRANSLATION, PATH_ROTATION, PATH_SCALE, PATH_WEIGHTS, PATH_COUNT };
-static const char *const path_names[PATH_COUNT] = {"translation", "rotation", "scale",
-                                                   "weights"};
+static const char *const path_names[PATH_COUNT] = {"translation", "rotation", "scale", "weights"};
 static const char *const property_names[PATH_COUNT] = {"translation", "orientation", "scale",
                                                        "morph_weights"};
 
@@ -221,9 +232,8 @@ static int output_type_allowed(int path, const kfc_gltf_accessor *a)
 
 /* One channel -> one sequence and its track. `targets` collects the
  * target names of the animation (a set, to refuse duplicates). */
-static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
-                              const json_t *anim, size_t ci, const char *controller,
-                              json_t *targets)
+static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai, const json_t *anim,
+                              size_t ci, const char *controller, json_t *targets)
 {
     char at[96], sat[96];
     snprintf(at, sizeof at, "/animations/%lu/channels/%lu", (unsigned long)ai, (unsigned long)ci);
@@ -253,8 +263,10 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
          * reader does not support unless the file requires it. */
         int pointer = strcmp(json_string_value(path_value), "pointer") == 0;
         if (pointer)
-            note(doc->options, "%s: channel skipped: a KHR_animation_pointer target (kfc "
-                 "animates node translation, rotation, scale and weights)", at);
+            note(doc->options,
+                 "%s: channel skipped: a KHR_animation_pointer target (kfc "
+                 "animates node translation, rotation, scale and weights)",
+                 at);
         else if (path != PATH_COUNT)
             note(doc->options, "%s: channel skipped: no target node", at);
         else
@@ -274,11 +286,15 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
     /* The spec's rules for animated nodes: no matrix (it would override the
      * animated TRS), and weights only where the mesh has morph targets. */
     if (json_object_get(node, "matrix"))
-        return kfc_gltf_fail(doc->diag, tat, "node %lld has a 'matrix'; an animated node must "
-                             "not", (long long)node_index);
+        return kfc_gltf_fail(doc->diag, tat,
+                             "node %lld has a 'matrix'; an animated node must "
+                             "not",
+                             (long long)node_index);
     if (path == PATH_WEIGHTS && morph_targets(doc, node) == 0)
-        return kfc_gltf_fail(doc->diag, tat, "node %lld has no mesh with morph targets to "
-                             "weight", (long long)node_index);
+        return kfc_gltf_fail(doc->diag, tat,
+                             "node %lld has no mesh with morph targets to "
+                             "weight",
+                             (long long)node_index);
     const json_t *samplers = json_object_get(anim, "samplers");
     snprintf(sat, sizeof sat, "/animations/%lu/samplers/%lld", (unsigned long)ai,
              (long long)sampler_index);
@@ -307,8 +323,10 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
     } else {
         char ip[112];
         snprintf(ip, sizeof ip, "%s/interpolation", sat);
-        return kfc_gltf_fail(doc->diag, ip, "unknown interpolation '%.40s' (expected LINEAR, "
-                             "STEP or CUBICSPLINE)", interp_name);
+        return kfc_gltf_fail(doc->diag, ip,
+                             "unknown interpolation '%.40s' (expected LINEAR, "
+                             "STEP or CUBICSPLINE)",
+                             interp_name);
     }
 
     char *object = node_name(doc, nodes, (size_t)node_index);
@@ -327,8 +345,10 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
     snprintf(target_name, tn, "%s.%s", object, property_names[path]);
     sprintf(seq_name, "%s/%s", controller, target_name);
     if (json_object_get(targets, target_name)) {
-        st = kfc_gltf_fail(doc->diag, tat, "a second channel of this animation animates "
-                           "node %lld's %s", (long long)node_index, path_names[path]);
+        st = kfc_gltf_fail(doc->diag, tat,
+                           "a second channel of this animation animates "
+                           "node %lld's %s",
+                           (long long)node_index, path_names[path]);
         goto done;
     }
     if (json_object_set_new(targets, target_name, json_true())) {
@@ -346,15 +366,16 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
         (st = kfc_gltf_read_accessor(doc, out_index, oat, &cd.output)))
         goto done;
     const uint32_t n = cd.input.count;
-    if (cd.input.component_type != GLTF_FLOAT || cd.input.components != 1 ||
-        cd.input.normalized) {
+    if (cd.input.component_type != GLTF_FLOAT || cd.input.components != 1 || cd.input.normalized) {
         st = kfc_gltf_fail(doc->diag, iat, "accessor %lld must be FLOAT SCALAR (key times)",
                            (long long)in_index);
         goto done;
     }
     if (cubic && n < 2) {
-        st = kfc_gltf_fail(doc->diag, iat, "accessor %lld has 1 key; CUBICSPLINE needs at "
-                           "least 2", (long long)in_index);
+        st = kfc_gltf_fail(doc->diag, iat,
+                           "accessor %lld has 1 key; CUBICSPLINE needs at "
+                           "least 2",
+                           (long long)in_index);
         goto done;
     }
     for (uint32_t k = 0; k < n; k++) {
@@ -370,10 +391,12 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
     if (cd.output.components != want_components || !output_type_allowed(path, &cd.output)) {
         st = kfc_gltf_fail(doc->diag, oat, "accessor %lld cannot hold %s: expected %s%s",
                            (long long)out_index, path_names[path],
-                           want_components == 4 ? "VEC4" : want_components == 3 ? "VEC3"
-                                                                                : "SCALAR",
+                           want_components == 4   ? "VEC4"
+                           : want_components == 3 ? "VEC3"
+                                                  : "SCALAR",
                            path == PATH_TRANSLATION || path == PATH_SCALE
-                               ? " FLOAT" : " FLOAT or normalized (UNSIGNED_)BYTE/SHORT");
+                               ? " FLOAT"
+                               : " FLOAT or normalized (UNSIGNED_)BYTE/SHORT");
         goto done;
     }
     uint64_t per_key = 1; /* elements per key and per part (value, tangent) */
@@ -551,8 +574,10 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
                 break;
             }
         } else
-            note(doc->options, "animation '%s' shares targets with an earlier one: its "
-                 "controller starts at weight 0", controller);
+            note(doc->options,
+                 "animation '%s' shares targets with an earlier one: its "
+                 "controller starts at weight 0",
+                 controller);
         kf_controller_desc cd;
         kf_controller_desc_init(&cd);
         cd.name = controller;
@@ -575,15 +600,15 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
     json_decref(mine);
     json_decref(anim_names);
     if (!st && doc->options->animation && chosen == 0)
-        return kfc_gltf_fail(doc->diag, "/animations", "no animation named or numbered '%.60s' "
-                             "(%lu in the file)", doc->options->animation,
-                             (unsigned long)count);
+        return kfc_gltf_fail(doc->diag, "/animations",
+                             "no animation named or numbered '%.60s' "
+                             "(%lu in the file)",
+                             doc->options->animation, (unsigned long)count);
     return st;
 }
 
-kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
-                            const kfc_gltf_options *options, kf_builder *builder,
-                            kfc_diag *diag)
+kfc_status kfc_gltf_compile(const unsigned char *data, size_t size, const kfc_gltf_options *options,
+                            kf_builder *builder, kfc_diag *diag)
 {
     kfc_gltf_doc doc;
     memset(&doc, 0, sizeof doc);

@@ -19,11 +19,11 @@
 #include "kfc_diag.h"
 
 typedef struct kfc_gltf_options {
-    const char *path;           /* the document's file: relative URIs resolve against its
+    const char *path;      /* the document's file: relative URIs resolve against its
                                    directory; NULL or "-": the current directory */
-    const char *animation;      /* NULL: every animation; else a name, or an index */
-    FILE       *notes;          /* notes (ignored extensions, skipped channels), or NULL */
-    int         no_files;       /* refuse external buffer files (fuzzing) */
+    const char *animation; /* NULL: every animation; else a name, or an index */
+    FILE *notes;           /* notes (ignored extensions, skipped channels), or NULL */
+    int no_files;          /* refuse external buffer files (fuzzing) */
 } kfc_gltf_options;
 
 /* 1 when `path` ends in .gltf or .glb (any case), or the data starts with
@@ -31,8 +31,7 @@ typedef struct kfc_gltf_options {
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size);
 
 /* Adds the document's animations to `builder`. */
-kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
-                            const kfc_gltf_options *options, kf_builder *builder,
-                            kfc_diag *diag);
+kfc_status kfc_gltf_compile(const unsigned char *data, size_t size, const kfc_gltf_options *options,
+                            kf_builder *builder, kfc_diag *diag);
 
 #endif /* KFC_GLTF_H */

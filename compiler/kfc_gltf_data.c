@@ -50,8 +50,8 @@ kfc_status kfc_gltf_glb(const unsigned char *data, size_t size, const unsigned c
     uint64_t length = le32(data + 8);
     if (length > size)
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
-                        "GLB header says %llu bytes, the file has %llu",
-                        (unsigned long long)length, (unsigned long long)size);
+                        "GLB header says %llu bytes, the file has %llu", (unsigned long long)length,
+                        (unsigned long long)size);
     uint64_t pos = 12;
     for (int chunk = 0; pos < length; chunk++) {
         if (length - pos < 8)
@@ -65,8 +65,7 @@ kfc_status kfc_gltf_glb(const unsigned char *data, size_t size, const unsigned c
                             (unsigned long long)(chunk_length - (length - pos)));
         if (chunk == 0) {
             if (type != GLB_JSON)
-                return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
-                                "GLB: the first chunk is not JSON");
+                return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "GLB: the first chunk is not JSON");
             *json = data + pos;
             *json_size = (size_t)chunk_length;
         } else if (chunk == 1 && type == GLB_BIN) {
@@ -133,13 +132,13 @@ static kfc_status uint_field(kfc_diag *diag, const json_t *object, const char *f
 
 /* The element `index` of the top-level array `name`, or an error at
  * `pointer` (the referencing field). */
-static kfc_status element(kfc_gltf_doc *doc, const char *name, int64_t index,
-                          const char *pointer, const json_t **out)
+static kfc_status element(kfc_gltf_doc *doc, const char *name, int64_t index, const char *pointer,
+                          const json_t **out)
 {
     const json_t *array = json_object_get(doc->root, name);
     if (!json_is_array(array) || index < 0 || (uint64_t)index >= json_array_size(array))
-        return kfc_gltf_fail(doc->diag, pointer, "%s %lld does not exist (%lu defined)",
-                             name, (long long)index,
+        return kfc_gltf_fail(doc->diag, pointer, "%s %lld does not exist (%lu defined)", name,
+                             (long long)index,
                              (unsigned long)(json_is_array(array) ? json_array_size(array) : 0));
     *out = json_array_get(array, (size_t)index);
     if (!json_is_object(*out)) {
@@ -265,8 +264,9 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
     const json_t *uri = json_object_get(b, "uri");
     if (!uri) {
         if (index != 0 || !doc->bin)
-            return kfc_gltf_fail(doc->diag, at, "a buffer without 'uri' must be the first, "
-                                                "in a GLB file with a BIN chunk");
+            return kfc_gltf_fail(doc->diag, at,
+                                 "a buffer without 'uri' must be the first, "
+                                 "in a GLB file with a BIN chunk");
         if (doc->bin_size < length)
             return kfc_gltf_fail(doc->diag, at,
                                  "byteLength %llu is more than the GLB BIN chunk's %llu bytes",
@@ -296,8 +296,10 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
             return kfc_gltf_fail(doc->diag, at, "external buffers are not read here");
         char *path = uri_path(doc->options->path, json_string_value(uri));
         if (!path)
-            return kfc_gltf_fail(doc->diag, at, "kfc reads relative file URIs and data URIs, "
-                                                "not '%.100s'", json_string_value(uri));
+            return kfc_gltf_fail(doc->diag, at,
+                                 "kfc reads relative file URIs and data URIs, "
+                                 "not '%.100s'",
+                                 json_string_value(uri));
         kfc_input in;
         kfc_diag io;
         memset(&io, 0, sizeof io);
@@ -337,8 +339,8 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
 
 typedef struct view {
     const unsigned char *data; /* the view's first byte */
-    uint64_t             length;
-    uint64_t             stride; /* 0: not given */
+    uint64_t length;
+    uint64_t stride; /* 0: not given */
 } view;
 
 static kfc_status load_view(kfc_gltf_doc *doc, int64_t index, const char *pointer, view *out)
@@ -381,19 +383,26 @@ static uint32_t component_size(int type)
 {
     switch (type) {
     case GLTF_BYTE:
-    case GLTF_UNSIGNED_BYTE:  return 1;
+    case GLTF_UNSIGNED_BYTE:
+        return 1;
     case GLTF_SHORT:
-    case GLTF_UNSIGNED_SHORT: return 2;
+    case GLTF_UNSIGNED_SHORT:
+        return 2;
     case GLTF_UNSIGNED_INT:
-    case GLTF_FLOAT:          return 4;
-    default:                  return 0;
+    case GLTF_FLOAT:
+        return 4;
+    default:
+        return 0;
     }
 }
 
 static uint32_t type_components(const char *type)
 {
-    static const struct { const char *name; uint32_t n; } types[] = {
-        {"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3}, {"VEC4", 4},
+    static const struct {
+        const char *name;
+        uint32_t n;
+    } types[] = {
+        {"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3},  {"VEC4", 4},
         {"MAT2", 4},   {"MAT3", 9}, {"MAT4", 16},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
@@ -433,22 +442,24 @@ static double component(const unsigned char *p, int type, int normalized)
 
 /* `count` elements of `components` components from a view at `offset`,
  * into out (count * components doubles): bounds checked here. */
-static kfc_status read_elements(kfc_gltf_doc *doc, const view *v, uint64_t offset,
-                                uint64_t count, uint32_t components, int type, int normalized,
-                                uint64_t stride, const char *at, double *out)
+static kfc_status read_elements(kfc_gltf_doc *doc, const view *v, uint64_t offset, uint64_t count,
+                                uint32_t components, int type, int normalized, uint64_t stride,
+                                const char *at, double *out)
 {
     const uint64_t size = (uint64_t)components * component_size(type);
     if (offset % component_size(type))
-        return kfc_gltf_fail(doc->diag, at, "byteOffset %llu is not a multiple of the "
-                             "component size %lu", (unsigned long long)offset,
-                             (unsigned long)component_size(type));
+        return kfc_gltf_fail(doc->diag, at,
+                             "byteOffset %llu is not a multiple of the "
+                             "component size %lu",
+                             (unsigned long long)offset, (unsigned long)component_size(type));
     if (stride == 0)
         stride = size;
     /* offset + stride * (count - 1) + size <= length, without overflow:
      * every term is below 2^32 and count below 2^32. */
     uint64_t end = offset + stride * (count - 1) + size;
     if (count == 0 || end > v->length)
-        return kfc_gltf_fail(doc->diag, at, "%llu elements of %llu bytes (stride %llu) from "
+        return kfc_gltf_fail(doc->diag, at,
+                             "%llu elements of %llu bytes (stride %llu) from "
                              "byte %llu need %llu bytes; the buffer view has %llu",
                              (unsigned long long)count, (unsigned long long)size,
                              (unsigned long long)stride, (unsigned long long)offset,
@@ -486,8 +497,9 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
         return kfc_gltf_fail(doc->diag, at, "unknown componentType %llu",
                              (unsigned long long)ctype);
     if (!json_is_string(type) || !type_components(json_string_value(type)))
-        return kfc_gltf_fail(doc->diag, at, "'type' must be SCALAR, VEC2, VEC3, VEC4, MAT2, "
-                                            "MAT3 or MAT4");
+        return kfc_gltf_fail(doc->diag, at,
+                             "'type' must be SCALAR, VEC2, VEC3, VEC4, MAT2, "
+                             "MAT3 or MAT4");
     if (norm && !json_is_boolean(norm))
         return kfc_gltf_fail(doc->diag, at, "'normalized' must be true or false");
     out->components = type_components(json_string_value(type));
@@ -506,23 +518,29 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
         if (v.stride) {
             /* Animation data is tightly packed: byteStride is for vertex
              * attributes only. */
-            return kfc_gltf_fail(doc->diag, vat, "bufferView %lld has a byteStride; an "
-                                 "animation accessor's view must not", (long long)view_index);
+            return kfc_gltf_fail(doc->diag, vat,
+                                 "bufferView %lld has a byteStride; an "
+                                 "animation accessor's view must not",
+                                 (long long)view_index);
         }
         /* Bounded by the view's bytes (checked again as it is read). */
-        if (offset > v.length || count * out->components * component_size((int)ctype) >
-                                     v.length - offset)
-            return kfc_gltf_fail(doc->diag, at, "%llu elements from byte %llu do not fit in "
-                                 "bufferView %lld (%llu bytes)", (unsigned long long)count,
-                                 (unsigned long long)offset, (long long)view_index,
-                                 (unsigned long long)v.length);
+        if (offset > v.length ||
+            count * out->components * component_size((int)ctype) > v.length - offset)
+            return kfc_gltf_fail(doc->diag, at,
+                                 "%llu elements from byte %llu do not fit in "
+                                 "bufferView %lld (%llu bytes)",
+                                 (unsigned long long)count, (unsigned long long)offset,
+                                 (long long)view_index, (unsigned long long)v.length);
     } else if (numbers > doc->element_budget) {
         /* Without a view nothing else bounds the count. */
-        return kfc_gltf_fail(doc->diag, at, "%llu elements without a bufferView are more than "
-                             "kfc accepts", (unsigned long long)count);
+        return kfc_gltf_fail(doc->diag, at,
+                             "%llu elements without a bufferView are more than "
+                             "kfc accepts",
+                             (unsigned long long)count);
     }
     if (numbers > doc->element_budget)
-        return kfc_gltf_fail(doc->diag, pointer, "accessor %lld: the samplers have read %u "
+        return kfc_gltf_fail(doc->diag, pointer,
+                             "accessor %lld: the samplers have read %u "
                              "numbers per byte of input; kfc reads no more",
                              (long long)index, KFC_GLTF_NUMBERS_PER_BYTE);
     doc->element_budget -= numbers;
@@ -550,8 +568,9 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
         uint64_t scount, ioff, itype, voff;
         int64_t iview, vview;
         if (!json_is_object(sparse) || !json_is_object(indices) || !json_is_object(values)) {
-            st = kfc_gltf_fail(doc->diag, sat, "expected an object with 'count', 'indices' "
-                                               "and 'values' objects");
+            st = kfc_gltf_fail(doc->diag, sat,
+                               "expected an object with 'count', 'indices' "
+                               "and 'values' objects");
             goto fail;
         }
         if ((st = uint_field(doc->diag, sparse, "count", sat, 0, &scount)) ||
@@ -568,8 +587,9 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
         }
         if (itype != GLTF_UNSIGNED_BYTE && itype != GLTF_UNSIGNED_SHORT &&
             itype != GLTF_UNSIGNED_INT) {
-            st = kfc_gltf_fail(doc->diag, iat, "indices' componentType must be "
-                                               "UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT");
+            st = kfc_gltf_fail(doc->diag, iat,
+                               "indices' componentType must be "
+                               "UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT");
             goto fail;
         }
         view iv, vv;
@@ -593,8 +613,8 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
         }
         st = read_elements(doc, &iv, ioff, scount, 1, (int)itype, 0, 0, iat, idx);
         if (!st)
-            st = read_elements(doc, &vv, voff, scount, out->components, (int)ctype,
-                               out->normalized, 0, wat, sub);
+            st = read_elements(doc, &vv, voff, scount, out->components, (int)ctype, out->normalized,
+                               0, wat, sub);
         for (uint64_t i = 0; i < scount && !st; i++) {
             if (idx[i] >= (double)count || (i > 0 && !(idx[i] > idx[i - 1])))
                 st = kfc_gltf_fail(doc->diag, iat, "sparse index %llu (%.0f) is %s",
@@ -602,8 +622,8 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
                                    idx[i] >= (double)count ? "past the accessor's count"
                                                            : "not greater than the one before");
             else
-                memcpy(out->values + (size_t)idx[i] * out->components,
-                       sub + i * out->components, out->components * sizeof *sub);
+                memcpy(out->values + (size_t)idx[i] * out->components, sub + i * out->components,
+                       out->components * sizeof *sub);
         }
         free(idx);
         free(sub);

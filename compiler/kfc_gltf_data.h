@@ -31,31 +31,31 @@ enum {
 #define KFC_GLTF_NUMBERS_PER_BYTE 16
 
 typedef struct kfc_gltf_buffer {
-    int            loaded;
-    unsigned char *owned;  /* decoded data URI or file copy, or NULL */
+    int loaded;
+    unsigned char *owned; /* decoded data URI or file copy, or NULL */
     const unsigned char *data;
-    size_t         size;   /* the buffer's byteLength */
+    size_t size; /* the buffer's byteLength */
 } kfc_gltf_buffer;
 
 typedef struct kfc_gltf_doc {
     const kfc_gltf_options *options;
-    kfc_diag       *diag;
-    json_t         *root;
-    const unsigned char *bin;  /* GLB BIN chunk, or NULL */
-    size_t          bin_size;
+    kfc_diag *diag;
+    json_t *root;
+    const unsigned char *bin; /* GLB BIN chunk, or NULL */
+    size_t bin_size;
     kfc_gltf_buffer *buffers;
-    size_t          buffer_count;
-    uint64_t        element_budget; /* numbers accessor reads may still produce */
-    json_t         *node_names;     /* node name -> how many nodes have it */
+    size_t buffer_count;
+    uint64_t element_budget; /* numbers accessor reads may still produce */
+    json_t *node_names;      /* node name -> how many nodes have it */
 } kfc_gltf_doc;
 
 /* An accessor read into doubles (normalized integers converted). */
 typedef struct kfc_gltf_accessor {
-    double  *values;       /* count * components; free() */
+    double *values; /* count * components; free() */
     uint32_t count;
     uint32_t components;
-    int      component_type;
-    int      normalized;
+    int component_type;
+    int normalized;
 } kfc_gltf_accessor;
 
 /* Splits a GLB file into its JSON and BIN chunks. */

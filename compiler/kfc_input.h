@@ -10,10 +10,10 @@
 
 typedef struct kfc_input {
     const unsigned char *data;
-    size_t               size;
-    unsigned char       *buffer;       /* read into memory, or NULL */
-    void                *mapping;      /* mapped from the file, or NULL */
-    size_t               mapping_size;
+    size_t size;
+    unsigned char *buffer; /* read into memory, or NULL */
+    void *mapping;         /* mapped from the file, or NULL */
+    size_t mapping_size;
 } kfc_input;
 
 /*
@@ -36,8 +36,8 @@ void kfc_input_close(kfc_input *in);
  * in the dependency file (-MD) without doing anything for it.
  */
 typedef struct kfc_files_read {
-    char  **paths; /* as opened, in the order first opened, no duplicates */
-    size_t  count, capacity;
+    char **paths; /* as opened, in the order first opened, no duplicates */
+    size_t count, capacity;
 } kfc_files_read;
 
 /* Adds `path` unless it is there already. KFC_NOMEM on failure. */

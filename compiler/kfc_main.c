@@ -80,14 +80,14 @@ typedef enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } color_when;
 typedef struct options {
     const char *input;
     const char *output;
-    int         decompile;
-    int         compression; /* zlib level 0-9 */
-    int         verbose;     /* -v; -q sets 0 */
-    color_when  color;
-    int         depfile;     /* -MD */
+    int decompile;
+    int compression; /* zlib level 0-9 */
+    int verbose;     /* -v; -q sets 0 */
+    color_when color;
+    int depfile; /* -MD */
     const char *depfile_path;
     const char *depfile_target;
-    const char *animation;   /* glTF: NULL, or the one animation to import */
+    const char *animation; /* glTF: NULL, or the one animation to import */
 } options;
 
 /* "WHAT 'ARG'" as a usage error. */
@@ -207,9 +207,9 @@ static kfc_status builder_failed(kf_result r, const kf_error *error, kfc_diag *d
 
 /* kfc_output_write that also keeps a copy of the bytes, for -v. */
 typedef struct tee {
-    kfc_output    *out;
-    unsigned char *copy;     /* NULL once a copy could not be kept: no report */
-    size_t         size, capacity;
+    kfc_output *out;
+    unsigned char *copy; /* NULL once a copy could not be kept: no report */
+    size_t size, capacity;
 } tee;
 
 static int tee_write(void *user, const void *data, size_t size)
@@ -240,8 +240,7 @@ static double seconds_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static kfc_status compile(const char *input, const char *output, const options *o,
-                          kfc_diag *diag)
+static kfc_status compile(const char *input, const char *output, const options *o, kfc_diag *diag)
 {
     const double start = seconds_now();
     kfc_yaml_limits limits;
@@ -305,15 +304,13 @@ static size_t read_stream(void *user, void *buffer, size_t size)
     return n == 0 && ferror(f) ? (size_t)-1 : n;
 }
 
-static kfc_status decompile(const char *input, const char *output, const options *o,
-                            kfc_diag *diag)
+static kfc_status decompile(const char *input, const char *output, const options *o, kfc_diag *diag)
 {
     const double start = seconds_now();
     kf_anim *anim;
     kf_error error;
-    kf_result r = strcmp(input, "-") == 0
-                      ? kf_load_stream(read_stream, stdin, NULL, &anim, &error)
-                      : kf_load_file(input, NULL, &anim, &error);
+    kf_result r = strcmp(input, "-") == 0 ? kf_load_stream(read_stream, stdin, NULL, &anim, &error)
+                                          : kf_load_file(input, NULL, &anim, &error);
     if (r != KF_OK)
         return builder_failed(r, &error, diag);
     /* libkf reads the file itself, not through kfc_input. */
@@ -408,8 +405,8 @@ int main(int argc, char **argv)
     /* Written after the output: a build system never sees a dependency file
      * newer than a failed or missing output. */
     if (!st && o.depfile)
-        st = kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files,
-                               &diag);
+        st =
+            kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files, &diag);
     if (st)
         kfc_diag_print(stderr, strcmp(o.input, "-") == 0 ? "<stdin>" : o.input, &diag);
     kfc_files_read_free(&files);

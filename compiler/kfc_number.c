@@ -22,12 +22,12 @@ static int is_yaml_nonfinite(const char *t, size_t n)
     if (n > 0 && (t[0] == '+' || t[0] == '-')) {
         t++;
         n--;
-        return n == 4 && (memcmp(t, ".inf", 4) == 0 || memcmp(t, ".Inf", 4) == 0
-                          || memcmp(t, ".INF", 4) == 0);
+        return n == 4 && (memcmp(t, ".inf", 4) == 0 || memcmp(t, ".Inf", 4) == 0 ||
+                          memcmp(t, ".INF", 4) == 0);
     }
-    return n == 4 && (memcmp(t, ".inf", 4) == 0 || memcmp(t, ".Inf", 4) == 0
-                      || memcmp(t, ".INF", 4) == 0 || memcmp(t, ".nan", 4) == 0
-                      || memcmp(t, ".NaN", 4) == 0 || memcmp(t, ".NAN", 4) == 0);
+    return n == 4 &&
+           (memcmp(t, ".inf", 4) == 0 || memcmp(t, ".Inf", 4) == 0 || memcmp(t, ".INF", 4) == 0 ||
+            memcmp(t, ".nan", 4) == 0 || memcmp(t, ".NaN", 4) == 0 || memcmp(t, ".NAN", 4) == 0);
 }
 
 kfc_number_result kfc_parse_number(const char *text, size_t length, double *out)
@@ -72,8 +72,8 @@ kfc_number_result kfc_parse_number(const char *text, size_t length, double *out)
 
     /* Clinger's fast path: both operands exact, so the one operation rounds
      * correctly. */
-    if (int_digits + frac_digits <= 19 && mantissa <= ((uint64_t)1 << 53) && exponent >= -22
-        && exponent <= 22) {
+    if (int_digits + frac_digits <= 19 && mantissa <= ((uint64_t)1 << 53) && exponent >= -22 &&
+        exponent <= 22) {
         double m = (double)mantissa;
         double v = exponent >= 0 ? m * exact_powers[exponent] : m / exact_powers[-exponent];
         *out = negative ? -v : v;

@@ -17,9 +17,9 @@
 
 typedef enum kfc_number_result {
     KFC_NUMBER_OK = 0,
-    KFC_NUMBER_SYNTAX,     /* not a number in the grammar above */
-    KFC_NUMBER_NONFINITE,  /* YAML's .inf / .nan */
-    KFC_NUMBER_RANGE       /* too large for a double */
+    KFC_NUMBER_SYNTAX,    /* not a number in the grammar above */
+    KFC_NUMBER_NONFINITE, /* YAML's .inf / .nan */
+    KFC_NUMBER_RANGE      /* too large for a double */
 } kfc_number_result;
 
 /*

@@ -20,10 +20,10 @@
 #include "kfc_diag.h"
 
 typedef struct kfc_output {
-    FILE       *file;
-    const char *path;       /* as given; "-" for standard output */
-    char       *temp_path;  /* NULL unless writing through a temporary file */
-    int         error;      /* errno of the first failed write, or 0 */
+    FILE *file;
+    const char *path; /* as given; "-" for standard output */
+    char *temp_path;  /* NULL unless writing through a temporary file */
+    int error;        /* errno of the first failed write, or 0 */
 } kfc_output;
 
 /* Opens `path` for writing. KFC_IO (with diag->file = path) on failure. */

@@ -53,8 +53,7 @@ kfc_status kfc_unknown_field(const kfc_node *key, const char *const *names, size
                     kfc_quote(quoted, key->as.text, key->count), expected);
 }
 
-kfc_status kfc_require(const kfc_node *map, const kfc_node *value, const char *name,
-                       kfc_diag *diag)
+kfc_status kfc_require(const kfc_node *map, const kfc_node *value, const char *name, kfc_diag *diag)
 {
     if (value)
         return KFC_OK;
@@ -107,20 +106,18 @@ kfc_status kfc_get_uint(const kfc_node *node, uint32_t min, uint32_t max, uint32
         return kfc_fail(diag, KFC_INVALID, node->mark, "expected an integer, got %s",
                         kfc_quote(quoted, node->as.text, node->count));
     if (v < (double)min || v > (double)max)
-        return kfc_fail(diag, KFC_INVALID, node->mark,
-                        "integer %s is out of range (expected %lu to %lu)",
-                        kfc_quote(quoted, node->as.text, node->count), (unsigned long)min,
-                        (unsigned long)max);
+        return kfc_fail(
+            diag, KFC_INVALID, node->mark, "integer %s is out of range (expected %lu to %lu)",
+            kfc_quote(quoted, node->as.text, node->count), (unsigned long)min, (unsigned long)max);
     *out = (uint32_t)v;
     return KFC_OK;
 }
 
-kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float,
-                               double out[2], kfc_diag *diag)
+kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float, double out[2],
+                               kfc_diag *diag)
 {
     if (node->kind != KFC_NODE_SEQUENCE || node->count != 2)
-        return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list of two numbers %s",
-                        shape);
+        return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list of two numbers %s", shape);
     for (uint32_t i = 0; i < 2; i++) {
         kfc_status st = as_float ? kfc_get_float(&node->as.items[i], &out[i], diag)
                                  : kfc_get_number(&node->as.items[i], &out[i], diag);
@@ -155,8 +152,8 @@ kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag
     return KFC_OK;
 }
 
-kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what,
-                        int *out, kfc_diag *diag)
+kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what, int *out,
+                        kfc_diag *diag)
 {
     const char *text = NULL; /* gcc -O3 cannot see kfc_get_string set it */
     kfc_status st = kfc_get_string(node, &text, diag);

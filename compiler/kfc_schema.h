@@ -48,8 +48,8 @@ kfc_status kfc_get_uint(const kfc_node *node, uint32_t min, uint32_t max, uint32
 
 /* A list of exactly two numbers (float32 range if `as_float`), as in
  * "[first, last]": `shape` names them for the message. */
-kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float,
-                               double out[2], kfc_diag *diag);
+kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float, double out[2],
+                               kfc_diag *diag);
 
 /* A boolean: the plain scalar true or false (YAML 1.2's spelling only; a
  * quoted "true" is a string). */
@@ -64,7 +64,7 @@ kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag
  * names the enumeration in the message ("unknown interpolation ...").
  */
 typedef const char *(*kfc_enum_name_fn)(int index);
-kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what,
-                        int *out, kfc_diag *diag);
+kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what, int *out,
+                        kfc_diag *diag);
 
 #endif /* KFC_SCHEMA_H */

@@ -79,13 +79,13 @@ kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *s, const kf_anim 
         st = s->shape == KFC_NODE_MAPPING ? kfc_emit_map_start(e, 0) : kfc_emit_list_start(e, 0);
     for (uint32_t i = 0; i < count && !st; i++) {
         const char *name = NULL;
-        if ((st = s->load(e, anim, i, out, &name)) || (name && (st = kfc_emit_string(e, name)))
-            || (st = kfc_emit_map_start(e, s->flow)))
+        if ((st = s->load(e, anim, i, out, &name)) || (name && (st = kfc_emit_string(e, name))) ||
+            (st = kfc_emit_map_start(e, s->flow)))
             break;
         for (size_t f = 0; f < s->field_count && !st; f++) {
             const kfc_field *field = &s->fields[f];
-            if (field->emit && (!field->written || field->written(out))
-                && !(st = kfc_emit_string(e, field->key)))
+            if (field->emit && (!field->written || field->written(out)) &&
+                !(st = kfc_emit_string(e, field->key)))
                 st = field->emit(e, out);
         }
         if (!st)

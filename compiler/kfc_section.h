@@ -31,17 +31,17 @@
 enum {
     KFC_SCRATCH_TIMES,
     KFC_SCRATCH_VALUES,
-    KFC_SCRATCH_TCB,        /* tension, continuity, bias per key */
-    KFC_SCRATCH_TANGENTS,   /* hermite: in-, then out-tangent per key */
+    KFC_SCRATCH_TCB,      /* tension, continuity, bias per key */
+    KFC_SCRATCH_TANGENTS, /* hermite: in-, then out-tangent per key */
     KFC_SCRATCH_COUNT
 };
 
 typedef struct kfc_source {
     kf_builder *builder;
-    kfc_diag   *diag;
+    kfc_diag *diag;
     struct {
         double *data;
-        size_t  capacity;
+        size_t capacity;
     } scratch[KFC_SCRATCH_COUNT];
 } kfc_source;
 
@@ -50,23 +50,23 @@ typedef struct kfc_source {
 
 /* One entry being read. */
 typedef struct kfc_entry {
-    const kfc_node *name;   /* the key in a mapping section, NULL in a list */
-    const kfc_node *node;   /* the entry */
+    const kfc_node *name;                   /* the key in a mapping section, NULL in a list */
+    const kfc_node *node;                   /* the entry */
     const kfc_node *fields[KFC_FIELDS_MAX]; /* per table row, NULL when absent */
-    void           *state;  /* the section's: the builder description and more */
+    void *state;                            /* the section's: the builder description and more */
 } kfc_entry;
 
 typedef struct kfc_field {
     const char *key;
-    int         required;
+    int required;
     /* Fields are read in table order, those of a higher pass after all of
      * a lower one (when one field's reading depends on another's). */
-    int         pass;
+    int pass;
     /* Builder errors about the field as a whole, and those whose item is
      * an entry of the field's list, are reported at it (KF_FIELD_NONE for
      * neither). */
-    kf_field    field;
-    kf_field    entry_field;
+    kf_field field;
+    kf_field entry_field;
     /* The value node into entry->state; NULL when a hook reads it. */
     kfc_status (*read)(kfc_source *src, const kfc_node *value, kfc_entry *entry);
     /* Whether the loaded object has the field off its default (NULL:
@@ -76,13 +76,13 @@ typedef struct kfc_field {
 } kfc_field;
 
 typedef struct kfc_section {
-    const char      *name;
-    kfc_node_kind    shape;     /* KFC_NODE_MAPPING (name -> entry) or _SEQUENCE */
-    int              streamed;  /* built as each entry is parsed */
-    kf_kind          kind;      /* what kf_anim holds the entries as */
-    int              flow;      /* entries written as {k: v, ...} */
+    const char *name;
+    kfc_node_kind shape; /* KFC_NODE_MAPPING (name -> entry) or _SEQUENCE */
+    int streamed;        /* built as each entry is parsed */
+    kf_kind kind;        /* what kf_anim holds the entries as */
+    int flow;            /* entries written as {k: v, ...} */
     const kfc_field *fields;
-    size_t           field_count;
+    size_t field_count;
 
     /* Reading: builds one entry (`key` NULL in a list section): declares
      * the section's state and calls kfc_section_read. */

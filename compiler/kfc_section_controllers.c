@@ -68,8 +68,8 @@ static kfc_status emit_weight(kfc_emitter *e, const void *out)
 static kfc_status emit_pair(kfc_emitter *e, double first, double second)
 {
     kfc_status st;
-    if ((st = kfc_emit_list_start(e, 1)) || (st = kfc_emit_double(e, first))
-        || (st = kfc_emit_double(e, second)))
+    if ((st = kfc_emit_list_start(e, 1)) || (st = kfc_emit_double(e, first)) ||
+        (st = kfc_emit_double(e, second)))
         return st;
     return kfc_emit_list_end(e);
 }
@@ -145,8 +145,17 @@ static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
 }
 
 const kfc_section kfc_section_controllers = {
-    "controllers", KFC_NODE_MAPPING, 0, KF_KIND_CONTROLLER, 1,
-    fields, sizeof fields / sizeof fields[0],
-    read_entry, begin, add, NULL,
-    emit_section, load,
+    "controllers",
+    KFC_NODE_MAPPING,
+    0,
+    KF_KIND_CONTROLLER,
+    1,
+    fields,
+    sizeof fields / sizeof fields[0],
+    read_entry,
+    begin,
+    add,
+    NULL,
+    emit_section,
+    load,
 };

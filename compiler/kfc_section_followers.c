@@ -20,19 +20,19 @@ enum {
 /* What a follower is read into. */
 typedef struct follower_in {
     kf_follower_desc desc;
-    int              array;    /* an array node: its fields are lists of points */
-    uint32_t         element;  /* numbers per value or point */
-    uint32_t         value_count, destination_count; /* numbers read */
+    int array;                               /* an array node: its fields are lists of points */
+    uint32_t element;                        /* numbers per value or point */
+    uint32_t value_count, destination_count; /* numbers read */
 } follower_in;
 
 /* What a follower is written from. */
 typedef struct follower_out {
     kf_follower_info info;
     kf_follower_desc defaults;
-    float           *value, *destination;
-    float            x3d[4];   /* X3D's initial value of a single-value node */
-    uint32_t         numbers;  /* in each initial field */
-    int              damper, array;
+    float *value, *destination;
+    float x3d[4];     /* X3D's initial value of a single-value node */
+    uint32_t numbers; /* in each initial field */
+    int damper, array;
 } follower_out;
 
 static const char *node_name(int index)
@@ -103,12 +103,10 @@ static kfc_status read_initial_value(kfc_source *src, const kfc_node *value, kfc
 }
 
 /* After the initial value in the same scratch array. */
-static kfc_status read_initial_destination(kfc_source *src, const kfc_node *value,
-                                           kfc_entry *entry)
+static kfc_status read_initial_destination(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     follower_in *in = entry->state;
-    return read_field(src, value, in->array, in->element, in->value_count,
-                      &in->destination_count);
+    return read_field(src, value, in->array, in->element, in->value_count, &in->destination_count);
 }
 
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
@@ -247,8 +245,8 @@ static const kfc_field fields[F_COUNT] = {
     [F_INITIAL_VALUE] = {"initialValue", 0, 0, KF_FIELD_INITIAL_VALUE, KF_FIELD_NONE,
                          read_initial_value, initial_value_written, emit_initial_value},
     [F_INITIAL_DESTINATION] = {"initialDestination", 0, 0, KF_FIELD_INITIAL_DESTINATION,
-                               KF_FIELD_NONE, read_initial_destination,
-                               initial_destination_written, emit_initial_destination},
+                               KF_FIELD_NONE, read_initial_destination, initial_destination_written,
+                               emit_initial_destination},
     [F_DURATION] = {"duration", 0, 0, KF_FIELD_DURATION, KF_FIELD_NONE, read_duration,
                     duration_written, emit_duration},
     [F_TAU] = {"tau", 0, 0, KF_FIELD_TAU, KF_FIELD_NONE, read_tau, tau_written, emit_tau},
@@ -273,12 +271,11 @@ static kfc_status begin(kfc_source *src, kfc_entry *entry)
     for (int f = F_DURATION; f <= F_TOLERANCE; f++) {
         const int damper_field = f != F_DURATION;
         if (entry->fields[f] && damper_field != damper)
-            return kfc_fail(src->diag, KFC_INVALID, entry->fields[f]->mark,
-                            "%s %s has no field '%s' (%s)",
-                            strchr("AEIOU", kf_follower_node_name(node)[0]) ? "an" : "a",
-                            kf_follower_node_name(node), fields[f].key,
-                            damper ? "dampers have tau, order, tolerance"
-                                   : "chasers have duration");
+            return kfc_fail(
+                src->diag, KFC_INVALID, entry->fields[f]->mark, "%s %s has no field '%s' (%s)",
+                strchr("AEIOU", kf_follower_node_name(node)[0]) ? "an" : "a",
+                kf_follower_node_name(node), fields[f].key,
+                damper ? "dampers have tau, order, tolerance" : "chasers have duration");
     }
     kf_follower_desc_init(&in->desc, node);
     in->array = kf_follower_node_is_array(node);
@@ -304,9 +301,9 @@ static const kfc_node *error_node(const kfc_entry *entry, const kf_error *error)
 {
     if (error->field != KF_FIELD_INITIAL_VALUE && error->field != KF_FIELD_INITIAL_DESTINATION)
         return NULL;
-    const kfc_node *at = entry->fields[error->field == KF_FIELD_INITIAL_VALUE
-                                           ? F_INITIAL_VALUE
-                                           : F_INITIAL_DESTINATION];
+    const kfc_node *at =
+        entry->fields[error->field == KF_FIELD_INITIAL_VALUE ? F_INITIAL_VALUE
+                                                             : F_INITIAL_DESTINATION];
     return ((const follower_in *)entry->state)->array ? kfc_entry_node(at, error->item) : at;
 }
 
@@ -359,8 +356,11 @@ static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
 }
 
 const kfc_section kfc_section_followers = {
-    "followers", KFC_NODE_MAPPING, 1, KF_KIND_FOLLOWER, 0,
-    fields, F_COUNT,
-    read_entry, begin, add, error_node,
-    emit_section, load,
+    "followers", KFC_NODE_MAPPING,
+    1,           KF_KIND_FOLLOWER,
+    0,           fields,
+    F_COUNT,     read_entry,
+    begin,       add,
+    error_node,  emit_section,
+    load,
 };

@@ -20,10 +20,10 @@ enum {
 /* What an interpolator is read into. */
 typedef struct interpolator_in {
     kf_interpolator_desc desc;
-    uint32_t             dimension;
-    int                  ease;  /* an EaseInEaseOut */
+    uint32_t dimension;
+    int ease; /* an EaseInEaseOut */
     /* Where the list fields go in src->values (desc's const views). */
-    double              *key_value, *key_velocity, *ease_in_ease_out;
+    double *key_value, *key_velocity, *ease_in_ease_out;
 } interpolator_in;
 
 /* How an entry of `node`'s keyValue is written, for messages. */
@@ -104,25 +104,21 @@ static kfc_status read_key_value(kfc_source *src, const kfc_node *value, kfc_ent
     interpolator_in *in = entry->state;
     if (in->ease)
         return KFC_OK;
-    return read_entries(src, value, in->dimension, entry_shape(in->desc.node),
-                        in->key_value);
+    return read_entries(src, value, in->dimension, entry_shape(in->desc.node), in->key_value);
 }
 
 static kfc_status read_key_velocity(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     interpolator_in *in = entry->state;
-    return read_entries(src, value, in->dimension, entry_shape(in->desc.node),
-                        in->key_velocity);
+    return read_entries(src, value, in->dimension, entry_shape(in->desc.node), in->key_velocity);
 }
 
-static kfc_status read_ease_in_ease_out(kfc_source *src, const kfc_node *value,
-                                        kfc_entry *entry)
+static kfc_status read_ease_in_ease_out(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     interpolator_in *in = entry->state;
     if (!in->ease)
         return KFC_OK;
-    return read_entries(src, value, 2, entry_shape(KF_NODE_EASE_IN_EASE_OUT),
-                        in->ease_in_ease_out);
+    return read_entries(src, value, 2, entry_shape(KF_NODE_EASE_IN_EASE_OUT), in->ease_in_ease_out);
 }
 
 static kfc_status read_closed(kfc_source *src, const kfc_node *value, kfc_entry *entry)
@@ -130,8 +126,7 @@ static kfc_status read_closed(kfc_source *src, const kfc_node *value, kfc_entry 
     return kfc_get_bool(value, &((interpolator_in *)entry->state)->desc.closed, src->diag);
 }
 
-static kfc_status read_normalize_velocity(kfc_source *src, const kfc_node *value,
-                                          kfc_entry *entry)
+static kfc_status read_normalize_velocity(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     return kfc_get_bool(value, &((interpolator_in *)entry->state)->desc.normalize_velocity,
                         src->diag);
@@ -144,8 +139,7 @@ static kfc_status emit_node(kfc_emitter *e, const void *out)
 
 /* `count` entries of `dimension` floats: a flow list of numbers when the
  * dimension is 1, else a block list of flow lists. */
-static kfc_status emit_entries(kfc_emitter *e, const float *v, uint32_t count,
-                               uint32_t dimension)
+static kfc_status emit_entries(kfc_emitter *e, const float *v, uint32_t count, uint32_t dimension)
 {
     kfc_status st;
     if ((st = kfc_emit_list_start(e, dimension == 1)))
@@ -229,13 +223,11 @@ static const kfc_field fields[F_COUNT] = {
     [F_KEY_VELOCITY] = {"keyVelocity", 0, 0, KF_FIELD_NONE, KF_FIELD_KEY_VELOCITY,
                         read_key_velocity, key_velocity_written, emit_key_velocity},
     [F_EASE_IN_EASE_OUT] = {"easeInEaseOut", 0, 0, KF_FIELD_NONE, KF_FIELD_EASE_IN_EASE_OUT,
-                            read_ease_in_ease_out, ease_in_ease_out_written,
-                            emit_ease_in_ease_out},
+                            read_ease_in_ease_out, ease_in_ease_out_written, emit_ease_in_ease_out},
     [F_CLOSED] = {"closed", 0, 0, KF_FIELD_CLOSED, KF_FIELD_NONE, read_closed, closed_written,
                   emit_true},
-    [F_NORMALIZE_VELOCITY] = {"normalizeVelocity", 0, 0, KF_FIELD_NORMALIZE_VELOCITY,
-                              KF_FIELD_NONE, read_normalize_velocity,
-                              normalize_velocity_written, emit_true},
+    [F_NORMALIZE_VELOCITY] = {"normalizeVelocity", 0, 0, KF_FIELD_NORMALIZE_VELOCITY, KF_FIELD_NONE,
+                              read_normalize_velocity, normalize_velocity_written, emit_true},
 };
 
 /*
@@ -250,8 +242,8 @@ static kfc_status begin(kfc_source *src, kfc_entry *entry)
     kf_interpolator_desc *desc = &in->desc;
     const kfc_node *const *f = entry->fields;
     kfc_status st;
-    if ((st = kfc_get_string(entry->name, &desc->name, src->diag))
-        || (st = read_node(src, f[F_NODE], &desc->node)))
+    if ((st = kfc_get_string(entry->name, &desc->name, src->diag)) ||
+        (st = read_node(src, f[F_NODE], &desc->node)))
         return st;
     in->ease = desc->node == KF_NODE_EASE_IN_EASE_OUT;
     const int needed = in->ease ? F_EASE_IN_EASE_OUT : F_KEY_VALUE;
@@ -266,10 +258,10 @@ static kfc_status begin(kfc_source *src, kfc_entry *entry)
     desc->value_count = f[F_KEY_VALUE] ? f[F_KEY_VALUE]->count : 0;
     desc->velocity_count = f[F_KEY_VELOCITY] ? f[F_KEY_VELOCITY]->count : 0;
     desc->ease_count = f[F_EASE_IN_EASE_OUT] ? f[F_EASE_IN_EASE_OUT]->count : 0;
-    const size_t numbers = ((size_t)desc->value_count + desc->velocity_count) * d +
-                           (size_t)desc->ease_count * 2;
-    if ((st = kfc_reserve(src, KFC_SCRATCH_TIMES, desc->key_count + 1))
-        || (st = kfc_reserve(src, KFC_SCRATCH_VALUES, numbers + 1)))
+    const size_t numbers =
+        ((size_t)desc->value_count + desc->velocity_count) * d + (size_t)desc->ease_count * 2;
+    if ((st = kfc_reserve(src, KFC_SCRATCH_TIMES, desc->key_count + 1)) ||
+        (st = kfc_reserve(src, KFC_SCRATCH_VALUES, numbers + 1)))
         return st;
     double *at = src->scratch[KFC_SCRATCH_VALUES].data;
     desc->key = src->scratch[KFC_SCRATCH_TIMES].data;
@@ -322,8 +314,17 @@ static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
 }
 
 const kfc_section kfc_section_interpolators = {
-    "interpolators", KFC_NODE_MAPPING, 1, KF_KIND_INTERPOLATOR, 0,
-    fields, F_COUNT,
-    read_entry, begin, add, error_node,
-    emit_section, load,
+    "interpolators",
+    KFC_NODE_MAPPING,
+    1,
+    KF_KIND_INTERPOLATOR,
+    0,
+    fields,
+    F_COUNT,
+    read_entry,
+    begin,
+    add,
+    error_node,
+    emit_section,
+    load,
 };

@@ -6,31 +6,23 @@
 #include "kfc_schema.h"
 #include "kfc_section.h"
 
-enum {
-    F_INTERPOLATION,
-    F_REPEAT,
-    F_DURATION,
-    F_VALID_RANGE,
-    F_ARC_LENGTH,
-    F_KEYS,
-    F_COUNT
-};
+enum { F_INTERPOLATION, F_REPEAT, F_DURATION, F_VALID_RANGE, F_ARC_LENGTH, F_KEYS, F_COUNT };
 
 /* What a sequence is read into. */
 typedef struct sequence_in {
     kf_sequence_desc desc;
-    int              has_tcb;   /* some key gives {tension, continuity, bias} */
-    int              hermite;   /* keys give {in, out} tangents instead */
-    double          *values;    /* where the next key's value goes */
+    int has_tcb;    /* some key gives {tension, continuity, bias} */
+    int hermite;    /* keys give {in, out} tangents instead */
+    double *values; /* where the next key's value goes */
 } sequence_in;
 
 /* What a sequence is written from; *time and value hold the current key. */
 typedef struct sequence_out {
     const kf_sequence *seq;
-    kf_sequence_info   info;
-    float             *time;
-    float             *value;   /* info.components floats */
-    float             *tangents; /* hermite: 2 * info.components floats */
+    kf_sequence_info info;
+    float *time;
+    float *value;    /* info.components floats */
+    float *tangents; /* hermite: 2 * info.components floats */
 } sequence_out;
 
 static const char *interpolation_name(int index)
@@ -46,18 +38,18 @@ static const char *repeat_name(int index)
 /* ---- the items of one key: [time, value, {tension, continuity, bias}] -- */
 
 /* The message for a key of the wrong shape names every item. */
-#define KEY_SHAPE                                                                         \
-    "expected a key [time, value] or [time, [value, ...]], optionally followed by "      \
+#define KEY_SHAPE                                                                                  \
+    "expected a key [time, value] or [time, [value, ...]], optionally followed by "                \
     "{tension, continuity, bias} (hermite: {in, out})"
 
 typedef struct key_item {
-    uint32_t position;  /* in the key's list */
-    int      optional;  /* may be left out (then the key ends before it) */
-    int      pass;      /* items of a lower pass are read first */
-    kf_field field;     /* builder errors about it; their item is the key */
+    uint32_t position; /* in the key's list */
+    int optional;      /* may be left out (then the key ends before it) */
+    int pass;          /* items of a lower pass are read first */
+    kf_field field;    /* builder errors about it; their item is the key */
     /* Reserved before the first key: per_key doubles per key in scratch
      * array `scratch` (per_key 0: the item reserves its own). */
-    int      scratch;
+    int scratch;
     uint32_t per_key;
     /* `node` (NULL when an optional item is left out) of key `k`. */
     kfc_status (*read)(kfc_source *src, const kfc_node *node, uint32_t k, uint32_t key_count,
@@ -70,8 +62,8 @@ typedef struct key_item {
     kfc_status (*emit)(kfc_emitter *e, const sequence_out *o, uint32_t k);
 } key_item;
 
-static kfc_status read_time(kfc_source *src, const kfc_node *node, uint32_t k,
-                            uint32_t key_count, sequence_in *in)
+static kfc_status read_time(kfc_source *src, const kfc_node *node, uint32_t k, uint32_t key_count,
+                            sequence_in *in)
 {
     (void)key_count;
     (void)in;
@@ -91,8 +83,8 @@ static kfc_status emit_time(kfc_emitter *e, const sequence_out *o, uint32_t k)
 
 /* A number (one component) or a list of numbers; the first key fixes the
  * component count. */
-static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k,
-                             uint32_t key_count, sequence_in *in)
+static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k, uint32_t key_count,
+                             sequence_in *in)
 {
     uint32_t count = 1;
     const kfc_node *items = node;
@@ -110,8 +102,8 @@ static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k,
         in->values = src->scratch[KFC_SCRATCH_VALUES].data;
     } else if (count != in->desc.components) {
         return kfc_fail(src->diag, KFC_INVALID, node->mark,
-                        "key %lu has %lu component%s, expected %lu like key 0",
-                        (unsigned long)k, (unsigned long)count, count == 1 ? "" : "s",
+                        "key %lu has %lu component%s, expected %lu like key 0", (unsigned long)k,
+                        (unsigned long)count, count == 1 ? "" : "s",
                         (unsigned long)in->desc.components);
     }
     for (uint32_t c = 0; c < count; c++)
@@ -140,8 +132,8 @@ static const char *const tcb_names[3] = {"tension", "continuity", "bias"};
 
 /* Kochanek-Bartels parameters, absent ones 0; their range is the builder's
  * to check. */
-static kfc_status read_tcb(kfc_source *src, const kfc_node *node, uint32_t k,
-                           uint32_t key_count, sequence_in *in)
+static kfc_status read_tcb(kfc_source *src, const kfc_node *node, uint32_t k, uint32_t key_count,
+                           sequence_in *in)
 {
     (void)key_count;
     double *tcb = src->scratch[KFC_SCRATCH_TCB].data + 3 * (size_t)k;
@@ -241,8 +233,8 @@ static kfc_status read_tangents(kfc_source *src, const kfc_node *node, uint32_t 
 
 static void finish_tangents(kfc_source *src, sequence_in *in)
 {
-    in->desc.tangents = in->hermite && in->desc.key_count ? src->scratch[KFC_SCRATCH_TANGENTS].data
-                                                           : NULL;
+    in->desc.tangents =
+        in->hermite && in->desc.key_count ? src->scratch[KFC_SCRATCH_TANGENTS].data : NULL;
 }
 
 /* A value or tangent: a number (one component) or a flow list. */
@@ -275,8 +267,8 @@ static kfc_status emit_tangents(kfc_emitter *e, const sequence_out *o, uint32_t 
 /* Item `part` of key `k`, or the key list when there is none. */
 static const kfc_node *key_part(const kfc_node *keys, uint32_t k, uint32_t part)
 {
-    if (k >= keys->count || keys->as.items[k].kind != KFC_NODE_SEQUENCE
-        || part >= keys->as.items[k].count)
+    if (k >= keys->count || keys->as.items[k].kind != KFC_NODE_SEQUENCE ||
+        part >= keys->as.items[k].count)
         return keys;
     return &keys->as.items[k].as.items[part];
 }
@@ -311,8 +303,8 @@ static const key_item key_items[] = {
     /* position, optional, pass, builder field, scratch, per key, read, finish, error node,
      * emit */
     {0, 0, 1, KF_FIELD_KEY_TIME, KFC_SCRATCH_TIMES, 1, read_time, finish_time, NULL, emit_time},
-    {1, 0, 1, KF_FIELD_KEY_VALUE, KFC_SCRATCH_VALUES, 0 /* components: from key 0 */,
-     read_value, finish_value, NULL, emit_value},
+    {1, 0, 1, KF_FIELD_KEY_VALUE, KFC_SCRATCH_VALUES, 0 /* components: from key 0 */, read_value,
+     finish_value, NULL, emit_value},
     {2, 1, 0, KF_FIELD_TCB, KFC_SCRATCH_TCB, 3, read_tcb, finish_tcb, tcb_error_node, emit_tcb},
     {2, 1, 2, KF_FIELD_TANGENTS, KFC_SCRATCH_TANGENTS, 0 /* 2 * components: from key 0 */,
      read_tangents, finish_tangents, NULL, emit_tangents},
@@ -378,8 +370,7 @@ static kfc_status read_valid_range(kfc_source *src, const kfc_node *range, kfc_e
     if (range->kind != KFC_NODE_SEQUENCE || range->count != 2)
         return kfc_fail(src->diag, KFC_INVALID, range->mark,
                         "expected a list of two key indices [first, last]");
-    if ((st = kfc_get_uint(&range->as.items[0], 0, UINT32_MAX - 1, &desc->valid_first,
-                           src->diag)))
+    if ((st = kfc_get_uint(&range->as.items[0], 0, UINT32_MAX - 1, &desc->valid_first, src->diag)))
         return st;
     return kfc_get_uint(&range->as.items[1], 0, UINT32_MAX - 1, &desc->valid_last, src->diag);
 }
@@ -395,8 +386,8 @@ static kfc_status emit_valid_range(kfc_emitter *e, const void *out)
 {
     const kf_sequence_info *info = &((const sequence_out *)out)->info;
     kfc_status st;
-    if ((st = kfc_emit_list_start(e, 1)) || (st = kfc_emit_uint(e, info->valid_first))
-        || (st = kfc_emit_uint(e, info->valid_last)))
+    if ((st = kfc_emit_list_start(e, 1)) || (st = kfc_emit_uint(e, info->valid_first)) ||
+        (st = kfc_emit_uint(e, info->valid_last)))
         return st;
     return kfc_emit_list_end(e);
 }
@@ -438,8 +429,8 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
     desc->components = 0;
     /* count is 32-bit: a small multiple of it fits in size_t. */
     for (size_t i = 0; i < KEY_ITEMS && count > 0; i++)
-        if (key_items[i].per_key
-            && (st = kfc_reserve(src, key_items[i].scratch, (size_t)count * key_items[i].per_key)))
+        if (key_items[i].per_key &&
+            (st = kfc_reserve(src, key_items[i].scratch, (size_t)count * key_items[i].per_key)))
             return st;
     for (uint32_t k = 0; k < count; k++) {
         const kfc_node *key = &keys->as.items[k];
@@ -448,9 +439,8 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
         for (int pass = 0; pass < passes; pass++)
             for (size_t i = 0; i < KEY_ITEMS; i++) {
                 const key_item *item = &key_items[i];
-                const kfc_node *node = item->position < key->count
-                                           ? &key->as.items[item->position]
-                                           : NULL;
+                const kfc_node *node =
+                    item->position < key->count ? &key->as.items[item->position] : NULL;
                 if (item->pass == pass && (st = item->read(src, node, k, count, in)))
                     return st;
             }
@@ -462,8 +452,8 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
     if (count == 0) {
         /* No key gives the count; take one the interpolation accepts so
          * that the builder reports the missing keys. */
-        int quaternion = desc->interpolation == KF_INTERPOLATION_SLERP
-                         || desc->interpolation == KF_INTERPOLATION_SQUAD;
+        int quaternion = desc->interpolation == KF_INTERPOLATION_SLERP ||
+                         desc->interpolation == KF_INTERPOLATION_SQUAD;
         desc->components = quaternion ? 4 : 1;
     }
     desc->valid_first = 0;
@@ -498,8 +488,8 @@ static const kfc_field fields[F_COUNT] = {
     [F_DURATION] = {"duration", 1, 0, KF_FIELD_DURATION, KF_FIELD_NONE, read_duration, NULL,
                     emit_duration},
     /* Defaults from the keys: read after them. item: 0 first, 1 last. */
-    [F_VALID_RANGE] = {"valid_range", 0, 2, KF_FIELD_NONE, KF_FIELD_VALID_RANGE,
-                       read_valid_range, valid_range_written, emit_valid_range},
+    [F_VALID_RANGE] = {"valid_range", 0, 2, KF_FIELD_NONE, KF_FIELD_VALID_RANGE, read_valid_range,
+                       valid_range_written, emit_valid_range},
     [F_ARC_LENGTH] = {"arc_length", 0, 1, KF_FIELD_ARC_LENGTH, KF_FIELD_NONE, read_arc_length,
                       arc_length_written, emit_true},
     [F_KEYS] = {"keys", 1, 0, KF_FIELD_KEYS, KF_FIELD_NONE, read_keys, NULL, emit_keys},
@@ -581,8 +571,11 @@ static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
 }
 
 const kfc_section kfc_section_sequences = {
-    "sequences", KFC_NODE_MAPPING, 1, KF_KIND_SEQUENCE, 0,
-    fields, F_COUNT,
-    read_entry, begin, add, error_node,
-    emit_section, load,
+    "sequences", KFC_NODE_MAPPING,
+    1,           KF_KIND_SEQUENCE,
+    0,           fields,
+    F_COUNT,     read_entry,
+    begin,       add,
+    error_node,  emit_section,
+    load,
 };

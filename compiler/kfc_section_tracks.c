@@ -18,9 +18,9 @@ enum {
 
 /* What a track is read into. */
 typedef struct track_in {
-    kf_track_desc       desc;
+    kf_track_desc desc;
     kf_time_sensor_desc sensor;
-    int                 timed;  /* a TimeSensor field is written */
+    int timed; /* a TimeSensor field is written */
 } track_in;
 
 /* What a track is written from. */
@@ -28,8 +28,8 @@ typedef struct track_out {
     kf_track_info t;
     kf_target_info target;
     const char *animator;
-    const char *controller;  /* NULL: none */
-    const char *ease;        /* NULL: none */
+    const char *controller; /* NULL: none */
+    const char *ease;       /* NULL: none */
 } track_out;
 
 static kfc_status read_animator(kfc_source *src, const kfc_node *value, kfc_entry *entry)
@@ -151,8 +151,7 @@ static const kfc_field fields[F_COUNT] = {
                     emit_animator},
     [F_CONTROLLER] = {"controller", 0, 0, KF_FIELD_CONTROLLER, KF_FIELD_NONE, read_controller,
                       controller_written, emit_controller},
-    [F_TARGET] = {"target", 1, 0, KF_FIELD_TARGET, KF_FIELD_NONE, read_target, NULL,
-                  emit_target},
+    [F_TARGET] = {"target", 1, 0, KF_FIELD_TARGET, KF_FIELD_NONE, read_target, NULL, emit_target},
     [F_COMPONENTS] = {"components", 0, 0, KF_FIELD_COMPONENTS, KF_FIELD_NONE, read_components,
                       components_written, emit_components},
     [F_CYCLE_INTERVAL] = {"cycleInterval", 0, 0, KF_FIELD_CYCLE_INTERVAL, KF_FIELD_NONE,
@@ -245,8 +244,6 @@ static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
 }
 
 const kfc_section kfc_section_tracks = {
-    "tracks", KFC_NODE_SEQUENCE, 0, KF_KIND_TRACK, 1,
-    fields, F_COUNT,
-    read_entry, NULL, add, error_node,
-    emit_section, load,
+    "tracks",   KFC_NODE_SEQUENCE, 0,    KF_KIND_TRACK, 1, fields, F_COUNT, read_entry, NULL, add,
+    error_node, emit_section,      load,
 };

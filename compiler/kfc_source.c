@@ -16,11 +16,8 @@
  * (and they are the bulk of a file); the rest waits for the end.
  */
 static const kfc_section *const sections[] = {
-    &kfc_section_sequences,
-    &kfc_section_interpolators,
-    &kfc_section_followers,
-    &kfc_section_controllers,
-    &kfc_section_tracks,
+    &kfc_section_sequences,   &kfc_section_interpolators, &kfc_section_followers,
+    &kfc_section_controllers, &kfc_section_tracks,
 };
 
 #define SECTION_COUNT (sizeof sections / sizeof sections[0])
@@ -62,8 +59,8 @@ static kfc_status on_entry(void *user, const kfc_node *section, const kfc_node *
     }
     for (size_t i = 0; i < SECTION_COUNT; i++) {
         const kfc_section *s = sections[i];
-        if (s->streamed && kfc_scalar_is(section, s->name)
-            && (key != NULL) == (s->shape == KFC_NODE_MAPPING)) {
+        if (s->streamed && kfc_scalar_is(section, s->name) &&
+            (key != NULL) == (s->shape == KFC_NODE_MAPPING)) {
             *consumed = 1;
             return s->read(src, key, value);
         }

@@ -48,8 +48,8 @@ static void print_objects(FILE *stream, const kf_anim *anim)
         kf_interpolator_get_info(kf_anim_interpolator(anim, i), &p);
         keys += p.key_count;
     }
-    static const kf_kind kinds[] = {KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR, KF_KIND_FOLLOWER,
-                                    KF_KIND_CONTROLLER, KF_KIND_TARGET, KF_KIND_TRACK};
+    static const kf_kind kinds[] = {KF_KIND_SEQUENCE,   KF_KIND_INTERPOLATOR, KF_KIND_FOLLOWER,
+                                    KF_KIND_CONTROLLER, KF_KIND_TARGET,       KF_KIND_TRACK};
     fputs("  objects:", stream);
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         fprintf(stream, "%s %s %u", i ? "," : "", kf_kind_name(kinds[i]),

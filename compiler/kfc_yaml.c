@@ -23,43 +23,43 @@
 
 typedef struct frame {
     kfc_node_kind kind;
-    kfc_mark      mark;
-    size_t        start;      /* index of the first child on `pending` */
-    uint64_t      weight;     /* nodes in the subtree, aliases expanded */
-    const char   *anchor;     /* in the arena, or NULL */
-    size_t        anchor_length;
-    uint32_t     *key_slots;  /* mappings past SMALL_MAPPING: pair index + 1, 0 empty */
-    size_t        key_slot_capacity;
-    uint64_t      key_secret[2]; /* the table's hash key, drawn when it is built */
+    kfc_mark mark;
+    size_t start;       /* index of the first child on `pending` */
+    uint64_t weight;    /* nodes in the subtree, aliases expanded */
+    const char *anchor; /* in the arena, or NULL */
+    size_t anchor_length;
+    uint32_t *key_slots; /* mappings past SMALL_MAPPING: pair index + 1, 0 empty */
+    size_t key_slot_capacity;
+    uint64_t key_secret[2]; /* the table's hash key, drawn when it is built */
 } frame;
 
 typedef struct anchor {
-    const char *name;       /* NULL: empty slot */
-    size_t      length;
-    uint64_t    hash;
-    kfc_node    node;
-    uint64_t    weight;
+    const char *name; /* NULL: empty slot */
+    size_t length;
+    uint64_t hash;
+    kfc_node node;
+    uint64_t weight;
 } anchor;
 
 typedef struct builder {
     const kfc_yaml_limits *limits;
-    kfc_arena   *arena;
-    kfc_diag    *diag;
-    frame       *frames;        /* limits->max_depth entries */
-    uint32_t     depth;
-    kfc_node    *pending;
-    size_t       pending_count;
-    size_t       pending_capacity;
-    uint64_t     alias_nodes;   /* nodes added by aliases so far */
-    anchor      *anchors;       /* open addressing, power-of-two capacity */
-    size_t       anchor_count;
-    size_t       anchor_capacity;
-    uint64_t     anchor_secret[2]; /* the anchor table's hash key */
-    uint64_t     anchors_defined;  /* ever, redefinitions included */
-    int          have_root;
+    kfc_arena *arena;
+    kfc_diag *diag;
+    frame *frames; /* limits->max_depth entries */
+    uint32_t depth;
+    kfc_node *pending;
+    size_t pending_count;
+    size_t pending_capacity;
+    uint64_t alias_nodes; /* nodes added by aliases so far */
+    anchor *anchors;      /* open addressing, power-of-two capacity */
+    size_t anchor_count;
+    size_t anchor_capacity;
+    uint64_t anchor_secret[2]; /* the anchor table's hash key */
+    uint64_t anchors_defined;  /* ever, redefinitions included */
+    int have_root;
     const kfc_yaml_consumer *consumer;
-    kfc_arena_mark entry_mark;     /* where the current section entry began */
-    uint64_t     entry_anchors;    /* anchors_defined then */
+    kfc_arena_mark entry_mark; /* where the current section entry began */
+    uint64_t entry_anchors;    /* anchors_defined then */
 } builder;
 
 void kfc_yaml_limits_default(kfc_yaml_limits *limits)
@@ -114,8 +114,8 @@ static anchor *anchor_slot(const builder *b, anchor *table, size_t capacity, con
     for (;;) {
         anchor *a = &table[i];
         count_probe(b);
-        if (!a->name || (a->hash == hash && a->length == length
-                         && memcmp(a->name, name, length) == 0))
+        if (!a->name ||
+            (a->hash == hash && a->length == length && memcmp(a->name, name, length) == 0))
             return a;
         i = (i + 1) & (capacity - 1);
     }
@@ -240,8 +240,8 @@ static int at_entry(const builder *b)
 static int at_section_entry(const builder *b)
 {
     /* The section must be a value of the root mapping, not a (complex) key. */
-    return b->consumer && b->depth == 2 && b->frames[0].kind == KFC_NODE_MAPPING
-           && (b->frames[1].start - b->frames[0].start) % 2 == 1 && at_entry(b);
+    return b->consumer && b->depth == 2 && b->frames[0].kind == KFC_NODE_MAPPING &&
+           (b->frames[1].start - b->frames[0].start) % 2 == 1 && at_entry(b);
 }
 
 /* Called before anything of a new node is allocated. */
@@ -260,14 +260,14 @@ static kfc_status offer_entry(builder *b, kfc_node *node)
     if (b->depth == 1) {
         if (b->frames[0].kind != KFC_NODE_MAPPING || !at_entry(b))
             return KFC_OK;
-        return b->consumer->entry(b->consumer->user, NULL, &b->pending[b->pending_count - 1],
-                                  node, &consumed, b->diag);
+        return b->consumer->entry(b->consumer->user, NULL, &b->pending[b->pending_count - 1], node,
+                                  &consumed, b->diag);
     }
     if (!at_section_entry(b))
         return KFC_OK;
     const frame *section = &b->frames[1];
-    const kfc_node *key = section->kind == KFC_NODE_MAPPING ? &b->pending[b->pending_count - 1]
-                                                              : NULL;
+    const kfc_node *key =
+        section->kind == KFC_NODE_MAPPING ? &b->pending[b->pending_count - 1] : NULL;
     kfc_status st = b->consumer->entry(b->consumer->user, &b->pending[section->start - 1], key,
                                        node, &consumed, b->diag);
     if (st || !consumed)
@@ -290,8 +290,8 @@ static kfc_status offer_entry(builder *b, kfc_node *node)
 static kfc_status push_node(builder *b, kfc_node node, uint64_t weight)
 {
     frame *parent = b->depth ? &b->frames[b->depth - 1] : NULL;
-    int is_key = parent && parent->kind == KFC_NODE_MAPPING
-                 && (b->pending_count - parent->start) % 2 == 0;
+    int is_key =
+        parent && parent->kind == KFC_NODE_MAPPING && (b->pending_count - parent->start) % 2 == 0;
     if (is_key && node.kind != KFC_NODE_SCALAR)
         return kfc_fail(b->diag, KFC_INVALID, node.mark, "a mapping key must be a scalar");
     if (!is_key && parent && b->consumer && b->depth <= 2) {
@@ -488,8 +488,8 @@ static kfc_status syntax_error(builder *b, const yaml_parser_t *p, const unsigne
         if (p->problem_value != -1)
             return kfc_fail(b->diag, KFC_INVALID, mark_at_offset(data, size, p->problem_offset),
                             "%s (byte 0x%02x)", problem, (unsigned)p->problem_value & 0xFFu);
-        return kfc_fail(b->diag, KFC_INVALID, mark_at_offset(data, size, p->problem_offset),
-                        "%s", problem);
+        return kfc_fail(b->diag, KFC_INVALID, mark_at_offset(data, size, p->problem_offset), "%s",
+                        problem);
     default:
         if (p->context)
             return kfc_fail(b->diag, KFC_INVALID, mark_of(p->problem_mark), "%s (%s at %lu:%lu)",
@@ -590,8 +590,8 @@ void kfc_document_free(kfc_document *doc)
 int kfc_scalar_is(const kfc_node *node, const char *text)
 {
     size_t length = strlen(text);
-    return node->kind == KFC_NODE_SCALAR && node->count == length
-           && memcmp(node->as.text, text, length) == 0;
+    return node->kind == KFC_NODE_SCALAR && node->count == length &&
+           memcmp(node->as.text, text, length) == 0;
 }
 
 const kfc_node *kfc_map_find(const kfc_node *map, const char *key)

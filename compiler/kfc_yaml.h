@@ -40,40 +40,40 @@ typedef enum kfc_node_kind {
     KFC_NODE_SCALAR = 1,
     KFC_NODE_SEQUENCE,
     KFC_NODE_MAPPING,
-    KFC_NODE_CONSUMED   /* an entry a consumer took while parsing (no content) */
+    KFC_NODE_CONSUMED /* an entry a consumer took while parsing (no content) */
 } kfc_node_kind;
 
 typedef struct kfc_node kfc_node;
 
 struct kfc_node {
-    uint8_t  kind;   /* kfc_node_kind */
-    uint8_t  plain;  /* scalar written in plain style (not quoted, not a block scalar) */
-    uint32_t count;  /* scalar: bytes of text; sequence: items; mapping: pairs */
-    kfc_mark mark;   /* where the node starts (for an alias: where the alias is) */
+    uint8_t kind;   /* kfc_node_kind */
+    uint8_t plain;  /* scalar written in plain style (not quoted, not a block scalar) */
+    uint32_t count; /* scalar: bytes of text; sequence: items; mapping: pairs */
+    kfc_mark mark;  /* where the node starts (for an alias: where the alias is) */
     union {
-        const char     *text;   /* scalar: `count` bytes plus a NUL */
-        const kfc_node *items;  /* sequence: `count` nodes; mapping: 2 * `count`
+        const char *text;      /* scalar: `count` bytes plus a NUL */
+        const kfc_node *items; /* sequence: `count` nodes; mapping: 2 * `count`
                                    nodes, each key followed by its value */
     } as;
 };
 
 typedef struct kfc_yaml_limits {
-    size_t   max_input;        /* bytes of input; at most 1 GiB */
-    uint32_t max_depth;        /* nesting levels of collections */
-    uint64_t max_alias_nodes;  /* nodes all aliases together may add */
-    uint64_t *probes;          /* if not NULL, counts the slots the duplicate-key and anchor
+    size_t max_input;         /* bytes of input; at most 1 GiB */
+    uint32_t max_depth;       /* nesting levels of collections */
+    uint64_t max_alias_nodes; /* nodes all aliases together may add */
+    uint64_t *probes;         /* if not NULL, counts the slots the duplicate-key and anchor
                                   tables visit (a test hook; default NULL) */
 } kfc_yaml_limits;
 
-#define KFC_YAML_MAX_INPUT        ((size_t)256 << 20)
-#define KFC_YAML_MAX_DEPTH        64u
-#define KFC_YAML_MAX_ALIAS_NODES  1000000u
+#define KFC_YAML_MAX_INPUT       ((size_t)256 << 20)
+#define KFC_YAML_MAX_DEPTH       64u
+#define KFC_YAML_MAX_ALIAS_NODES 1000000u
 
 /* The defaults above. */
 void kfc_yaml_limits_default(kfc_yaml_limits *limits);
 
 typedef struct kfc_document {
-    kfc_node  root;
+    kfc_node root;
     kfc_arena arena;
 } kfc_document;
 
@@ -91,7 +91,7 @@ typedef kfc_status (*kfc_entry_fn)(void *user, const kfc_node *section, const kf
 
 typedef struct kfc_yaml_consumer {
     kfc_entry_fn entry;
-    void        *user;
+    void *user;
 } kfc_yaml_consumer;
 
 /*

@@ -15,7 +15,7 @@
 #include "kf.h"
 #include "kfb_format.h"
 
-#define KFB_SAME_CODE(public_name, code) \
+#define KFB_SAME_CODE(public_name, code)                                                           \
     _Static_assert((int)(public_name) == (int)(code), #public_name " is its on-disk code")
 
 KFB_SAME_CODE(KF_INTERPOLATION_STEP, KFB_INTERP_STEP);
@@ -92,13 +92,20 @@ KFB_SAME_CODE(KF_KIND_COUNT, 6);
 static inline kf_kind kfb_object_kind(uint32_t type)
 {
     switch (type) {
-    case KFB_OBJECT_SEQUENCE:     return KF_KIND_SEQUENCE;
-    case KFB_OBJECT_CONTROLLER:   return KF_KIND_CONTROLLER;
-    case KFB_OBJECT_TARGET:       return KF_KIND_TARGET;
-    case KFB_OBJECT_TRACK:        return KF_KIND_TRACK;
-    case KFB_OBJECT_INTERPOLATOR: return KF_KIND_INTERPOLATOR;
-    case KFB_OBJECT_FOLLOWER:     return KF_KIND_FOLLOWER;
-    default:                      return KF_KIND_COUNT;
+    case KFB_OBJECT_SEQUENCE:
+        return KF_KIND_SEQUENCE;
+    case KFB_OBJECT_CONTROLLER:
+        return KF_KIND_CONTROLLER;
+    case KFB_OBJECT_TARGET:
+        return KF_KIND_TARGET;
+    case KFB_OBJECT_TRACK:
+        return KF_KIND_TRACK;
+    case KFB_OBJECT_INTERPOLATOR:
+        return KF_KIND_INTERPOLATOR;
+    case KFB_OBJECT_FOLLOWER:
+        return KF_KIND_FOLLOWER;
+    default:
+        return KF_KIND_COUNT;
     }
 }
 
@@ -106,10 +113,14 @@ static inline kf_kind kfb_object_kind(uint32_t type)
 static inline kf_kind kfb_animator_kind(uint32_t animator)
 {
     switch (animator) {
-    case KFB_ANIMATOR_SEQUENCE:     return KF_KIND_SEQUENCE;
-    case KFB_ANIMATOR_INTERPOLATOR: return KF_KIND_INTERPOLATOR;
-    case KFB_ANIMATOR_FOLLOWER:     return KF_KIND_FOLLOWER;
-    default:                        return KF_KIND_COUNT;
+    case KFB_ANIMATOR_SEQUENCE:
+        return KF_KIND_SEQUENCE;
+    case KFB_ANIMATOR_INTERPOLATOR:
+        return KF_KIND_INTERPOLATOR;
+    case KFB_ANIMATOR_FOLLOWER:
+        return KF_KIND_FOLLOWER;
+    default:
+        return KF_KIND_COUNT;
     }
 }
 

@@ -27,7 +27,9 @@
  * conversion in either direction, 0x1A stops a DOS `type`, the final "\n"
  * catches "\n" -> "\r\n".
  */
-#define KFB_IDENTIFIER      "\xAB" "KFB\r\n\x1A\n"
+#define KFB_IDENTIFIER                                                                             \
+    "\xAB"                                                                                         \
+    "KFB\r\n\x1A\n"
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 2u
@@ -51,13 +53,13 @@
 
 /* Probe values: a writer with the wrong byte order or float format is caught
  * before any real field is trusted (as Lua's LUAC_INT / LUAC_NUM). */
-#define KFB_PROBE_INT   0x04030201u   /* bytes 01 02 03 04 on disk */
-#define KFB_PROBE_FLOAT (-370.5f)     /* bits 0xC3B94000 */
+#define KFB_PROBE_INT   0x04030201u /* bytes 01 02 03 04 on disk */
+#define KFB_PROBE_FLOAT (-370.5f)   /* bits 0xC3B94000 */
 
 typedef struct kfb_header {
     uint32_t version;       /* (major << 16) | minor */
     uint32_t probe_int;     /* KFB_PROBE_INT */
-    float    probe_float;   /* KFB_PROBE_FLOAT */
+    float probe_float;      /* KFB_PROBE_FLOAT */
     uint32_t section_count; /* KFB_SECTION_COUNT */
     uint32_t file_size;     /* total bytes, identifier included */
     uint32_t header_crc;    /* CRC-32 of the identifier and the 5 words above */
@@ -77,11 +79,11 @@ typedef struct kfb_header {
 enum {
     KFB_SECTION_STRINGS = 0, /* NUL-terminated UTF-8 names, referenced by byte offset */
     KFB_SECTION_OBJECTS = 1, /* object records (kfb_object + body) */
-    KFB_SECTION_DATA    = 2, /* float32 arrays, referenced by word offset */
-    KFB_SECTION_COUNT   = 3
+    KFB_SECTION_DATA = 2,    /* float32 arrays, referenced by word offset */
+    KFB_SECTION_COUNT = 3
 };
 
-#define KFB_FOURCC(a, b, c, d) \
+#define KFB_FOURCC(a, b, c, d)                                                                     \
     ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) | ((uint32_t)(d) << 24))
 
 /* Tag of section i: "STRS", "OBJS", "DATA". */
@@ -91,7 +93,7 @@ enum {
 
 enum {
     KFB_COMPRESSION_NONE = 0,
-    KFB_COMPRESSION_ZLIB = 1  /* a zlib stream (RFC 1950) of exactly raw_size bytes */
+    KFB_COMPRESSION_ZLIB = 1 /* a zlib stream (RFC 1950) of exactly raw_size bytes */
 };
 
 typedef struct kfb_section_header {
@@ -116,12 +118,12 @@ typedef struct kfb_object {
 } kfb_object;
 
 enum {
-    KFB_OBJECT_SEQUENCE     = 1, /* kfb_sequence */
-    KFB_OBJECT_CONTROLLER   = 2, /* kfb_controller */
-    KFB_OBJECT_TARGET       = 3, /* kfb_target */
-    KFB_OBJECT_TRACK        = 4, /* kfb_track */
+    KFB_OBJECT_SEQUENCE = 1,     /* kfb_sequence */
+    KFB_OBJECT_CONTROLLER = 2,   /* kfb_controller */
+    KFB_OBJECT_TARGET = 3,       /* kfb_target */
+    KFB_OBJECT_TRACK = 4,        /* kfb_track */
     KFB_OBJECT_INTERPOLATOR = 5, /* kfb_interpolator */
-    KFB_OBJECT_FOLLOWER     = 6  /* kfb_follower */
+    KFB_OBJECT_FOLLOWER = 6      /* kfb_follower */
 };
 
 /* "No reference": an optional index or data offset that is absent. */
@@ -134,20 +136,16 @@ typedef struct kfb_f64 {
 
 /* Interpolation and repeat codes (M3G's order of mention). */
 enum {
-    KFB_INTERP_STEP   = 0,
+    KFB_INTERP_STEP = 0,
     KFB_INTERP_LINEAR = 1,
     KFB_INTERP_SPLINE = 2,
-    KFB_INTERP_SLERP  = 3,
-    KFB_INTERP_SQUAD  = 4,
+    KFB_INTERP_SLERP = 3,
+    KFB_INTERP_SQUAD = 4,
     KFB_INTERP_HERMITE = 5, /* since 1.1: explicit tangents per key */
-    KFB_INTERP_COUNT  = 6
+    KFB_INTERP_COUNT = 6
 };
 
-enum {
-    KFB_REPEAT_CONSTANT = 0,
-    KFB_REPEAT_LOOP     = 1,
-    KFB_REPEAT_COUNT    = 2
-};
+enum { KFB_REPEAT_CONSTANT = 0, KFB_REPEAT_LOOP = 1, KFB_REPEAT_COUNT = 2 };
 
 /*
  * KeyframeSequence.
@@ -201,7 +199,7 @@ typedef struct kfb_sequence {
     uint32_t key_count;     /* >= 1 */
     uint32_t valid_first;   /* authored index of the first valid key */
     uint32_t valid_count;   /* 1 .. key_count */
-    float    duration;      /* > 0 */
+    float duration;         /* > 0 */
     uint32_t times;         /* DATA offset */
     uint32_t values;        /* DATA offset */
     uint32_t tangents;      /* DATA offset or KFB_NONE */
@@ -261,13 +259,13 @@ static inline uint64_t kfb_arc_length_floats(uint32_t repeat, uint32_t valid_cou
 
 /* AnimationController: the initial state a player starts from. */
 typedef struct kfb_controller {
-    uint32_t name;          /* STRINGS offset */
-    kfb_f64  speed;
-    kfb_f64  weight;        /* >= 0 */
-    kfb_f64  active_start;  /* world time; start == end: always active */
-    kfb_f64  active_end;    /* >= active_start */
-    kfb_f64  ref_world;     /* reference point: world time ... */
-    kfb_f64  ref_sequence;  /* ... and the sequence time it maps to */
+    uint32_t name; /* STRINGS offset */
+    kfb_f64 speed;
+    kfb_f64 weight;       /* >= 0 */
+    kfb_f64 active_start; /* world time; start == end: always active */
+    kfb_f64 active_end;   /* >= active_start */
+    kfb_f64 ref_world;    /* reference point: world time ... */
+    kfb_f64 ref_sequence; /* ... and the sequence time it maps to */
 } kfb_controller;
 
 /* Animatable properties (M3G AnimationTrack's set), plus custom ones. */
@@ -306,10 +304,10 @@ typedef struct kfb_target {
 
 /* Kinds of animator a track can play. */
 enum {
-    KFB_ANIMATOR_SEQUENCE     = 0,
+    KFB_ANIMATOR_SEQUENCE = 0,
     KFB_ANIMATOR_INTERPOLATOR = 1,
-    KFB_ANIMATOR_FOLLOWER     = 2,
-    KFB_ANIMATOR_KIND_COUNT   = 3
+    KFB_ANIMATOR_FOLLOWER = 2,
+    KFB_ANIMATOR_KIND_COUNT = 3
 };
 
 /*
@@ -322,13 +320,13 @@ enum {
  * A sequence track samples at the position itself and stores 0, 0, NONE.
  */
 typedef struct kfb_track {
-    uint32_t animator_kind;  /* KFB_ANIMATOR_* */
-    uint32_t animator;       /* index among the objects of that kind */
-    uint32_t controller;     /* controller index, or KFB_NONE: contributes nothing */
-    uint32_t target;         /* target index */
-    float    cycle_interval; /* interpolator tracks: > 0 */
-    uint32_t loop;           /* interpolator tracks: 0 clamp, 1 wrap */
-    uint32_t ease;           /* interpolator index of an EaseInEaseOut, or KFB_NONE */
+    uint32_t animator_kind; /* KFB_ANIMATOR_* */
+    uint32_t animator;      /* index among the objects of that kind */
+    uint32_t controller;    /* controller index, or KFB_NONE: contributes nothing */
+    uint32_t target;        /* target index */
+    float cycle_interval;   /* interpolator tracks: > 0 */
+    uint32_t loop;          /* interpolator tracks: 0 clamp, 1 wrap */
+    uint32_t ease;          /* interpolator index of an EaseInEaseOut, or KFB_NONE */
 } kfb_track;
 
 /* ------------------------------------------------------------------------ */
@@ -337,27 +335,24 @@ typedef struct kfb_track {
 
 /* Node types: the 13 nodes of X3D clause 19. */
 enum {
-    KFB_NODE_SCALAR_INTERPOLATOR             = 0,
-    KFB_NODE_POSITION_INTERPOLATOR           = 1,
-    KFB_NODE_POSITION_INTERPOLATOR_2D        = 2,
-    KFB_NODE_COLOR_INTERPOLATOR              = 3,
-    KFB_NODE_COORDINATE_INTERPOLATOR         = 4,
-    KFB_NODE_COORDINATE_INTERPOLATOR_2D      = 5,
-    KFB_NODE_NORMAL_INTERPOLATOR             = 6,
-    KFB_NODE_ORIENTATION_INTERPOLATOR        = 7,
-    KFB_NODE_SPLINE_SCALAR_INTERPOLATOR      = 8,
-    KFB_NODE_SPLINE_POSITION_INTERPOLATOR    = 9,
+    KFB_NODE_SCALAR_INTERPOLATOR = 0,
+    KFB_NODE_POSITION_INTERPOLATOR = 1,
+    KFB_NODE_POSITION_INTERPOLATOR_2D = 2,
+    KFB_NODE_COLOR_INTERPOLATOR = 3,
+    KFB_NODE_COORDINATE_INTERPOLATOR = 4,
+    KFB_NODE_COORDINATE_INTERPOLATOR_2D = 5,
+    KFB_NODE_NORMAL_INTERPOLATOR = 6,
+    KFB_NODE_ORIENTATION_INTERPOLATOR = 7,
+    KFB_NODE_SPLINE_SCALAR_INTERPOLATOR = 8,
+    KFB_NODE_SPLINE_POSITION_INTERPOLATOR = 9,
     KFB_NODE_SPLINE_POSITION_INTERPOLATOR_2D = 10,
-    KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR  = 11,
-    KFB_NODE_EASE_IN_EASE_OUT                = 12,
-    KFB_NODE_COUNT                           = 13
+    KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR = 11,
+    KFB_NODE_EASE_IN_EASE_OUT = 12,
+    KFB_NODE_COUNT = 13
 };
 
 /* kfb_interpolator.flags: the SFBool fields of the non-linear nodes. */
-enum {
-    KFB_INTERPOLATOR_CLOSED             = 1u << 0,
-    KFB_INTERPOLATOR_NORMALIZE_VELOCITY = 1u << 1
-};
+enum { KFB_INTERPOLATOR_CLOSED = 1u << 0, KFB_INTERPOLATOR_NORMALIZE_VELOCITY = 1u << 1 };
 
 /*
  * An X3D interpolator node, or EaseInEaseOut.
@@ -395,19 +390,19 @@ typedef struct kfb_interpolator {
 static inline uint32_t kfb_node_dimension(uint32_t node)
 {
     static const unsigned char dimension[KFB_NODE_COUNT] = {
-        [KFB_NODE_SCALAR_INTERPOLATOR]             = 1,
-        [KFB_NODE_POSITION_INTERPOLATOR]           = 3,
-        [KFB_NODE_POSITION_INTERPOLATOR_2D]        = 2,
-        [KFB_NODE_COLOR_INTERPOLATOR]              = 3,
-        [KFB_NODE_COORDINATE_INTERPOLATOR]         = 3,
-        [KFB_NODE_COORDINATE_INTERPOLATOR_2D]      = 2,
-        [KFB_NODE_NORMAL_INTERPOLATOR]             = 3,
-        [KFB_NODE_ORIENTATION_INTERPOLATOR]        = 4,
-        [KFB_NODE_SPLINE_SCALAR_INTERPOLATOR]      = 1,
-        [KFB_NODE_SPLINE_POSITION_INTERPOLATOR]    = 3,
+        [KFB_NODE_SCALAR_INTERPOLATOR] = 1,
+        [KFB_NODE_POSITION_INTERPOLATOR] = 3,
+        [KFB_NODE_POSITION_INTERPOLATOR_2D] = 2,
+        [KFB_NODE_COLOR_INTERPOLATOR] = 3,
+        [KFB_NODE_COORDINATE_INTERPOLATOR] = 3,
+        [KFB_NODE_COORDINATE_INTERPOLATOR_2D] = 2,
+        [KFB_NODE_NORMAL_INTERPOLATOR] = 3,
+        [KFB_NODE_ORIENTATION_INTERPOLATOR] = 4,
+        [KFB_NODE_SPLINE_SCALAR_INTERPOLATOR] = 1,
+        [KFB_NODE_SPLINE_POSITION_INTERPOLATOR] = 3,
         [KFB_NODE_SPLINE_POSITION_INTERPOLATOR_2D] = 2,
-        [KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR]  = 4,
-        [KFB_NODE_EASE_IN_EASE_OUT]                = 2,
+        [KFB_NODE_SQUAD_ORIENTATION_INTERPOLATOR] = 4,
+        [KFB_NODE_EASE_IN_EASE_OUT] = 2,
     };
     return node < KFB_NODE_COUNT ? dimension[node] : 0;
 }
@@ -442,21 +437,21 @@ static inline uint64_t kfb_interpolator_derived_floats(uint32_t node, uint32_t k
  * Orientation 4 (axis-angle x y z angle), Color 3 (RGB), Coordinate 3.
  */
 enum {
-    KFB_FOLLOWER_POSITION_CHASER     = 0,
-    KFB_FOLLOWER_POSITION_CHASER_2D  = 1,
-    KFB_FOLLOWER_SCALAR_CHASER       = 2,
-    KFB_FOLLOWER_ORIENTATION_CHASER  = 3,
-    KFB_FOLLOWER_COLOR_CHASER        = 4,
-    KFB_FOLLOWER_COORDINATE_CHASER   = 5,
-    KFB_FOLLOWER_TEXCOORD_CHASER_2D  = 6,
-    KFB_FOLLOWER_POSITION_DAMPER     = 7,
-    KFB_FOLLOWER_POSITION_DAMPER_2D  = 8,
-    KFB_FOLLOWER_SCALAR_DAMPER       = 9,
-    KFB_FOLLOWER_ORIENTATION_DAMPER  = 10,
-    KFB_FOLLOWER_COLOR_DAMPER        = 11,
-    KFB_FOLLOWER_COORDINATE_DAMPER   = 12,
-    KFB_FOLLOWER_TEXCOORD_DAMPER_2D  = 13,
-    KFB_FOLLOWER_NODE_COUNT          = 14
+    KFB_FOLLOWER_POSITION_CHASER = 0,
+    KFB_FOLLOWER_POSITION_CHASER_2D = 1,
+    KFB_FOLLOWER_SCALAR_CHASER = 2,
+    KFB_FOLLOWER_ORIENTATION_CHASER = 3,
+    KFB_FOLLOWER_COLOR_CHASER = 4,
+    KFB_FOLLOWER_COORDINATE_CHASER = 5,
+    KFB_FOLLOWER_TEXCOORD_CHASER_2D = 6,
+    KFB_FOLLOWER_POSITION_DAMPER = 7,
+    KFB_FOLLOWER_POSITION_DAMPER_2D = 8,
+    KFB_FOLLOWER_SCALAR_DAMPER = 9,
+    KFB_FOLLOWER_ORIENTATION_DAMPER = 10,
+    KFB_FOLLOWER_COLOR_DAMPER = 11,
+    KFB_FOLLOWER_COORDINATE_DAMPER = 12,
+    KFB_FOLLOWER_TEXCOORD_DAMPER_2D = 13,
+    KFB_FOLLOWER_NODE_COUNT = 14
 };
 
 /*
@@ -473,9 +468,9 @@ typedef struct kfb_follower {
     uint32_t name;                /* STRINGS offset */
     uint32_t node;                /* KFB_FOLLOWER_* */
     uint32_t element_count;       /* Coordinate/TexCoord: points per value (>= 1); others 1 */
-    float    duration;            /* chasers: duration; dampers: tau; >= 0 */
+    float duration;               /* chasers: duration; dampers: tau; >= 0 */
     uint32_t order;               /* dampers: 0..5; chasers: 0 */
-    float    tolerance;           /* dampers: -1 or >= 0; chasers: -1 */
+    float tolerance;              /* dampers: -1 or >= 0; chasers: -1 */
     uint32_t initial_value;       /* DATA offset */
     uint32_t initial_destination; /* DATA offset */
     uint32_t rotations;           /* DATA offset or KFB_NONE */
@@ -485,13 +480,13 @@ typedef struct kfb_follower {
 static inline uint32_t kfb_follower_field_components(uint32_t node)
 {
     static const unsigned char components[KFB_FOLLOWER_NODE_COUNT] = {
-        [KFB_FOLLOWER_POSITION_CHASER]    = 3, [KFB_FOLLOWER_POSITION_CHASER_2D] = 2,
-        [KFB_FOLLOWER_SCALAR_CHASER]      = 1, [KFB_FOLLOWER_ORIENTATION_CHASER] = 4,
-        [KFB_FOLLOWER_COLOR_CHASER]       = 3, [KFB_FOLLOWER_COORDINATE_CHASER]  = 3,
-        [KFB_FOLLOWER_TEXCOORD_CHASER_2D] = 2, [KFB_FOLLOWER_POSITION_DAMPER]    = 3,
-        [KFB_FOLLOWER_POSITION_DAMPER_2D] = 2, [KFB_FOLLOWER_SCALAR_DAMPER]      = 1,
-        [KFB_FOLLOWER_ORIENTATION_DAMPER] = 4, [KFB_FOLLOWER_COLOR_DAMPER]       = 3,
-        [KFB_FOLLOWER_COORDINATE_DAMPER]  = 3, [KFB_FOLLOWER_TEXCOORD_DAMPER_2D] = 2,
+        [KFB_FOLLOWER_POSITION_CHASER] = 3,    [KFB_FOLLOWER_POSITION_CHASER_2D] = 2,
+        [KFB_FOLLOWER_SCALAR_CHASER] = 1,      [KFB_FOLLOWER_ORIENTATION_CHASER] = 4,
+        [KFB_FOLLOWER_COLOR_CHASER] = 3,       [KFB_FOLLOWER_COORDINATE_CHASER] = 3,
+        [KFB_FOLLOWER_TEXCOORD_CHASER_2D] = 2, [KFB_FOLLOWER_POSITION_DAMPER] = 3,
+        [KFB_FOLLOWER_POSITION_DAMPER_2D] = 2, [KFB_FOLLOWER_SCALAR_DAMPER] = 1,
+        [KFB_FOLLOWER_ORIENTATION_DAMPER] = 4, [KFB_FOLLOWER_COLOR_DAMPER] = 3,
+        [KFB_FOLLOWER_COORDINATE_DAMPER] = 3,  [KFB_FOLLOWER_TEXCOORD_DAMPER_2D] = 2,
     };
     return node < KFB_FOLLOWER_NODE_COUNT ? components[node] : 0;
 }
@@ -506,7 +501,7 @@ static inline uint64_t kfb_follower_field_floats(uint32_t node, uint32_t element
 static inline uint32_t kfb_follower_rotation_floats(uint32_t node)
 {
     return node == KFB_FOLLOWER_ORIENTATION_CHASER || node == KFB_FOLLOWER_ORIENTATION_DAMPER ? 8
-                                                                                                : 0;
+                                                                                              : 0;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -24,8 +24,9 @@
 #if defined(__GNUC__)
 __attribute__((format(printf, 6, 7)))
 #endif
-static kf_result fail(kf_error *error, kf_result result, uint32_t object, kf_field field,
-                      uint32_t item, const char *format, ...)
+static kf_result
+fail(kf_error *error, kf_result result, uint32_t object, kf_field field, uint32_t item,
+     const char *format, ...)
 {
     kf_error_clear(error);
     if (error)
@@ -94,8 +95,7 @@ static size_t sequence_floats_as(const struct kf_sequence *s, int tcb, int arc_l
     return (size_t)s->key_count * (1 + (size_t)s->components) +
            (size_t)kf_sequence_derived_count(s->interpolation, s->valid_count, s->components) +
            (tcb ? 3 * (size_t)s->key_count : 0) +
-           (s->interpolation == KFB_INTERP_HERMITE ? 2 * (size_t)s->key_count * s->components
-                                                   : 0) +
+           (s->interpolation == KFB_INTERP_HERMITE ? 2 * (size_t)s->key_count * s->components : 0) +
            (arc_length ? (size_t)kfb_arc_length_floats(s->repeat, s->valid_count) : 0);
 }
 
@@ -190,8 +190,7 @@ void kf_builder_destroy(kf_builder *b)
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
         free_interpolator(&a, &o->interpolators[i]);
     kf_free(&a, o->sequences, b->capacity[KF_KIND_SEQUENCE] * sizeof *o->sequences);
-    kf_free(&a, o->interpolators,
-            b->capacity[KF_KIND_INTERPOLATOR] * sizeof *o->interpolators);
+    kf_free(&a, o->interpolators, b->capacity[KF_KIND_INTERPOLATOR] * sizeof *o->interpolators);
     kf_free(&a, o->controllers, b->capacity[KF_KIND_CONTROLLER] * sizeof *o->controllers);
     kf_free(&a, o->targets, b->capacity[KF_KIND_TARGET] * sizeof *o->targets);
     kf_free(&a, o->tracks, b->capacity[KF_KIND_TRACK] * sizeof *o->tracks);
@@ -317,7 +316,8 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         return fail(error, KF_ERROR_OUT_OF_MEMORY, index, KF_FIELD_NONE, KF_NO_INDEX,
                     "out of memory");
     float *times = block, *values = block + n;
-    const int quaternion = s.interpolation == KFB_INTERP_SLERP || s.interpolation == KFB_INTERP_SQUAD;
+    const int quaternion =
+        s.interpolation == KFB_INTERP_SLERP || s.interpolation == KFB_INTERP_SQUAD;
     for (uint32_t j = 0; j < n; j++) {
         uint32_t key = (uint32_t)(((uint64_t)s.valid_first + j) % n);
         if (!to_float(d->times[key], &times[j]) && isfinite(d->times[key])) {
@@ -447,7 +447,6 @@ void kf_follower_desc_init(kf_follower_desc *d, kf_follower_node node)
     d->tolerance = -1.0;
 }
 
-
 /* The number of elements of a follower's initial fields, from the two
  * counts given; 0 with `error` filled if they do not fit the node. */
 static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_error *error)
@@ -461,7 +460,7 @@ static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_
     for (int i = 0; i < 2; i++) {
         if (counts[i] && !arrays[i]) {
             fail(error, KF_ERROR_ARGUMENT, index, fields[i], KF_NO_INDEX, "%s is missing",
-                       names[i]);
+                 names[i]);
             return 0;
         }
     }
@@ -469,9 +468,8 @@ static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_
         for (int i = 0; i < 2; i++) {
             if (counts[i] != 0 && counts[i] != c) {
                 fail(error, KF_ERROR_VALUE, index, fields[i], KF_NO_INDEX,
-                           "%s %s's %s takes %u numbers, not %u",
-                           strchr("AEIOU", node[0]) ? "an" : "a", node, names[i], (unsigned)c,
-                           (unsigned)counts[i]);
+                     "%s %s's %s takes %u numbers, not %u", strchr("AEIOU", node[0]) ? "an" : "a",
+                     node, names[i], (unsigned)c, (unsigned)counts[i]);
                 return 0;
             }
         }
@@ -480,24 +478,24 @@ static uint32_t follower_elements(const kf_follower_desc *d, uint32_t index, kf_
     for (int i = 0; i < 2; i++) {
         if (counts[i] % c != 0) {
             fail(error, KF_ERROR_VALUE, index, fields[i], KF_NO_INDEX,
-                       "a %s's %s holds points of %u numbers: %u numbers is not a whole number "
-                       "of points",
-                       node, names[i], (unsigned)c, (unsigned)counts[i]);
+                 "a %s's %s holds points of %u numbers: %u numbers is not a whole number "
+                 "of points",
+                 node, names[i], (unsigned)c, (unsigned)counts[i]);
             return 0;
         }
     }
     if (counts[0] == 0 && counts[1] == 0) {
         fail(error, KF_ERROR_VALUE, index, KF_FIELD_INITIAL_VALUE, KF_NO_INDEX,
-                   "a %s needs initialValue or initialDestination: their length is the number "
-                   "of points",
-                   node);
+             "a %s needs initialValue or initialDestination: their length is the number "
+             "of points",
+             node);
         return 0;
     }
     if (counts[0] && counts[1] && counts[0] != counts[1]) {
         fail(error, KF_ERROR_VALUE, index, KF_FIELD_INITIAL_DESTINATION, KF_NO_INDEX,
-                   "a %s's initialValue has %u points and its initialDestination %u: the "
-                   "lengths must be equal",
-                   node, (unsigned)(counts[0] / c), (unsigned)(counts[1] / c));
+             "a %s's initialValue has %u points and its initialDestination %u: the "
+             "lengths must be equal",
+             node, (unsigned)(counts[0] / c), (unsigned)(counts[1] / c));
         return 0;
     }
     return (counts[0] ? counts[0] : counts[1]) / c;
@@ -535,16 +533,16 @@ kf_result kf_builder_add_follower(kf_builder *b, const kf_follower_desc *d, kf_e
     if (damper) {
         if (d->order < 0 || d->order > 5)
             return fail(error, KF_ERROR_VALUE, index, KF_FIELD_ORDER, KF_NO_INDEX,
-                              "order must be 0 to 5, not %ld", (long)d->order);
+                        "order must be 0 to 5, not %ld", (long)d->order);
         f.order = (uint32_t)d->order;
         if (!to_float(d->tolerance, &f.tolerance) && isfinite(d->tolerance))
             return fail(error, KF_ERROR_VALUE, index, KF_FIELD_TOLERANCE, KF_NO_INDEX,
                         "tolerance is outside the float32 range");
     }
     if (!to_float(duration, &f.duration) && isfinite(duration))
-        return fail(error, KF_ERROR_VALUE, index, damper ? KF_FIELD_TAU : KF_FIELD_DURATION,
-                    KF_NO_INDEX, damper ? "tau is outside the float32 range"
-                                        : "duration is outside the float32 range");
+        return fail(
+            error, KF_ERROR_VALUE, index, damper ? KF_FIELD_TAU : KF_FIELD_DURATION, KF_NO_INDEX,
+            damper ? "tau is outside the float32 range" : "duration is outside the float32 range");
     r = kf_validate_follower_header(&f, error);
     if (r != KF_OK) {
         if (error)
@@ -654,8 +652,8 @@ kf_result kf_builder_add_controller(kf_builder *b, const kf_controller_desc *d, 
     if (kf_name_find(&b->controllers, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "a controller of this name exists already");
-    struct kf_controller c = {NULL, d->speed, d->weight, d->active_start, d->active_end,
-                              d->ref_world, d->ref_sequence};
+    struct kf_controller c = {NULL,          d->speed,     d->weight,      d->active_start,
+                              d->active_end, d->ref_world, d->ref_sequence};
     kf_result r = kf_validate_controller(&c, error);
     if (r != KF_OK) {
         if (error)
@@ -703,8 +701,7 @@ static kf_result store_floats(const double *in, uint32_t count, uint32_t dim, fl
     return KF_OK;
 }
 
-kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc *d,
-                                      kf_error *error)
+kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc *d, kf_error *error)
 {
     kf_error_clear(error);
     if (!b || !d)
@@ -768,8 +765,8 @@ kf_result kf_builder_add_interpolator(kf_builder *b, const kf_interpolator_desc 
     p.velocities = p.velocity_count ? vels : NULL;
     p.derived = kf_interpolator_derived_count(&p) ? derived : NULL;
 
-    if ((r = store_floats(d->key, p.key_count, 1, keys, index, KF_FIELD_KEY_TIME, "key",
-                          error)) != KF_OK ||
+    if ((r = store_floats(d->key, p.key_count, 1, keys, index, KF_FIELD_KEY_TIME, "key", error)) !=
+            KF_OK ||
         (r = store_floats(values, p.value_count, dim, vals, index,
                           ease ? KF_FIELD_EASE_IN_EASE_OUT : KF_FIELD_KEY_VALUE,
                           ease ? "easeInEaseOut" : "keyValue", error)) != KF_OK ||
@@ -853,7 +850,12 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     kf_track t = {interpolator ? KFB_ANIMATOR_INTERPOLATOR
                   : follower   ? KFB_ANIMATOR_FOLLOWER
                                : KFB_ANIMATOR_SEQUENCE,
-                  animator->index, KF_NO_INDEX, KF_NO_INDEX, 0.0f, 0, KF_NO_INDEX};
+                  animator->index,
+                  KF_NO_INDEX,
+                  KF_NO_INDEX,
+                  0.0f,
+                  0,
+                  KF_NO_INDEX};
     const uint32_t animator_components =
         interpolator ? kf_interpolator_components(&o->interpolators[t.animator])
         : follower   ? kf_follower_value_floats(&o->followers[t.animator])
@@ -889,8 +891,7 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
         if (!ease || ease->kind != KF_KIND_INTERPOLATOR) {
             if (error)
                 error->field = KF_FIELD_EASE;
-            return kf_fail(error, KF_ERROR_NOT_FOUND, "no EaseInEaseOut named '%s'",
-                           sensor->ease);
+            return kf_fail(error, KF_ERROR_NOT_FOUND, "no EaseInEaseOut named '%s'", sensor->ease);
         }
         t.ease = ease->index;
     }
@@ -910,8 +911,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
         return kf_fail(error, KF_ERROR_VALUE, "a target is written object.property, not '%s'",
                        d->target);
     kf_property property = kf_property_from_name(dot + 1);
-    uint32_t components = target_components(d->target, property, animator_components,
-                                            d->components, error);
+    uint32_t components =
+        target_components(d->target, property, animator_components, d->components, error);
     if (!components)
         return KF_ERROR_VALUE;
 
@@ -930,8 +931,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     kf_track_binding(&t, binding);
     if (!new_target && kf_key_contains(&b->bindings, binding))
         return kf_fail(error, KF_ERROR_DUPLICATE,
-                       "a track already plays '%s' into '%s' through this controller",
-                       d->animator, d->target);
+                       "a track already plays '%s' into '%s' through this controller", d->animator,
+                       d->target);
     if (error)
         error->field = KF_FIELD_NONE;
 
@@ -947,7 +948,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     }
     if (new_target) {
         kf_name_add(&b->targets, name, KF_KIND_TARGET, t.target);
-        o->targets[o->count[KF_KIND_TARGET]++] = (kf_target){name, (uint32_t)property, components, 0};
+        o->targets[o->count[KF_KIND_TARGET]++] =
+            (kf_target){name, (uint32_t)property, components, 0};
     }
     kf_key_add(&b->bindings, binding);
     o->tracks[o->count[KF_KIND_TRACK]++] = t;
@@ -971,8 +973,8 @@ kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *option
     uint32_t major = KFB_VERSION_MAJOR;
     if (options) {
         if (!KF_OPTIONS_SIZE_OK(options->size, sizeof *options))
-            return kf_fail(error, KF_ERROR_ARGUMENT, "options size %zu is not 8-%zu",
-                           options->size, sizeof *options);
+            return kf_fail(error, KF_ERROR_ARGUMENT, "options size %zu is not 8-%zu", options->size,
+                           sizeof *options);
         compression = KF_OPTION(options, kf_encode_options, compression, 9);
         major = KF_OPTION(options, kf_encode_options, version_major, (uint32_t)0);
         if (major == 0)
@@ -986,8 +988,8 @@ kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *option
     /* The worker lays DATA out for the current version only. */
     const kf_data_packer packer = {pack_ahead, b->ahead};
     return kf_write_objects(&b->allocator, &b->objects, compression, major,
-                            b->ahead && major == KFB_VERSION_MAJOR ? &packer : NULL, write,
-                            user, error);
+                            b->ahead && major == KFB_VERSION_MAJOR ? &packer : NULL, write, user,
+                            error);
 }
 
 kf_result kf_builder_compress_ahead(kf_builder *b, int level)

@@ -33,7 +33,7 @@ typedef struct kf_builder kf_builder;
 
 /* `allocator` NULL: malloc/free. */
 KF_API kf_result kf_builder_create(const kf_allocator *allocator, kf_builder **out);
-KF_API void      kf_builder_destroy(kf_builder *builder);
+KF_API void kf_builder_destroy(kf_builder *builder);
 
 /*
  * An M3G KeyframeSequence. All arrays are read during the call only.
@@ -64,20 +64,20 @@ KF_API void      kf_builder_destroy(kf_builder *builder);
  * nothing and builds exactly what NULL builds.
  */
 typedef struct kf_sequence_desc {
-    const char      *name;          /* unique among animators, non-empty */
+    const char *name; /* unique among animators, non-empty */
     kf_interpolation interpolation;
-    kf_repeat        repeat;
-    double           duration;
-    uint32_t         components;
-    uint32_t         key_count;
-    const double    *times;         /* key_count times */
-    const double    *values;        /* key_count * components values */
-    uint32_t         valid_first;   /* valid range; first > last wraps */
-    uint32_t         valid_last;
-    const double    *tcb;           /* NULL (all 0), or key_count * 3: tension, continuity,
+    kf_repeat repeat;
+    double duration;
+    uint32_t components;
+    uint32_t key_count;
+    const double *times;  /* key_count times */
+    const double *values; /* key_count * components values */
+    uint32_t valid_first; /* valid range; first > last wraps */
+    uint32_t valid_last;
+    const double *tcb;      /* NULL (all 0), or key_count * 3: tension, continuity,
                                        bias of each key, each in [-1, 1] */
-    int              arc_length;    /* non-zero: store distance tables (see kf.h, Arc length) */
-    const double    *tangents;      /* HERMITE only, required: key_count * 2 * components, each
+    int arc_length;         /* non-zero: store distance tables (see kf.h, Arc length) */
+    const double *tangents; /* HERMITE only, required: key_count * 2 * components, each
                                        key's incoming then outgoing tangent (glTF's a_k, b_k),
                                        in value units per unit of sequence time */
 } kf_sequence_desc;
@@ -87,7 +87,7 @@ typedef struct kf_sequence_desc {
 KF_API void kf_sequence_desc_init(kf_sequence_desc *desc);
 
 KF_API kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_desc *desc,
-                                  kf_error *error);
+                                         kf_error *error);
 
 /*
  * An X3D follower (chaser or damper). Arrays are read during the call only.
@@ -109,16 +109,16 @@ KF_API kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_
  * float32 range; a colour component outside [0,1]; a duplicate name.
  */
 typedef struct kf_follower_desc {
-    const char      *name;                  /* unique among animators, non-empty */
+    const char *name; /* unique among animators, non-empty */
     kf_follower_node node;
-    const double    *initial_value;         /* initial_value_count numbers */
-    uint32_t         initial_value_count;
-    const double    *initial_destination;   /* initial_destination_count numbers */
-    uint32_t         initial_destination_count;
-    double           duration;              /* chasers: default 1 */
-    double           tau;                   /* dampers: default 0.3 */
-    int32_t          order;                 /* dampers: default 3 */
-    double           tolerance;             /* dampers: default -1 (0.001) */
+    const double *initial_value; /* initial_value_count numbers */
+    uint32_t initial_value_count;
+    const double *initial_destination; /* initial_destination_count numbers */
+    uint32_t initial_destination_count;
+    double duration;  /* chasers: default 1 */
+    double tau;       /* dampers: default 0.3 */
+    int32_t order;    /* dampers: default 3 */
+    double tolerance; /* dampers: default -1 (0.001) */
 } kf_follower_desc;
 
 /* Zeroes the description and fills X3D's defaults for `node`: duration 1;
@@ -128,24 +128,24 @@ typedef struct kf_follower_desc {
 KF_API void kf_follower_desc_init(kf_follower_desc *desc, kf_follower_node node);
 
 KF_API kf_result kf_builder_add_follower(kf_builder *builder, const kf_follower_desc *desc,
-                                  kf_error *error);
+                                         kf_error *error);
 
 /* An AnimationController's initial state. Errors: weight < 0, active start >
  * end, a non-finite number, a duplicate name. */
 typedef struct kf_controller_desc {
-    const char *name;         /* unique among controllers, non-empty */
-    double speed;             /* default 1 */
-    double weight;            /* default 1 */
-    double active_start;      /* default 0 */
-    double active_end;        /* default 0 (start == end: always active) */
-    double ref_world;         /* default 0 */
-    double ref_sequence;      /* default 0 */
+    const char *name;    /* unique among controllers, non-empty */
+    double speed;        /* default 1 */
+    double weight;       /* default 1 */
+    double active_start; /* default 0 */
+    double active_end;   /* default 0 (start == end: always active) */
+    double ref_world;    /* default 0 */
+    double ref_sequence; /* default 0 */
 } kf_controller_desc;
 
 KF_API void kf_controller_desc_init(kf_controller_desc *desc);
 
 KF_API kf_result kf_builder_add_controller(kf_builder *builder, const kf_controller_desc *desc,
-                                    kf_error *error);
+                                           kf_error *error);
 
 /*
  * An X3D interpolator node or EaseInEaseOut (SPEC-NOTES 3), with X3D's
@@ -167,25 +167,25 @@ KF_API kf_result kf_builder_add_controller(kf_builder *builder, const kf_control
  * interpolators together.
  */
 typedef struct kf_interpolator_desc {
-    const char    *name;
-    kf_node        node;
-    uint32_t       key_count;         /* n */
-    const double  *key;               /* n fractions */
-    uint32_t       value_count;       /* keyValue entries */
-    const double  *key_value;         /* value_count * dimension numbers */
-    uint32_t       velocity_count;    /* keyVelocity entries (spline nodes) */
-    const double  *key_velocity;      /* velocity_count * dimension numbers */
-    uint32_t       ease_count;        /* easeInEaseOut entries (EaseInEaseOut) */
-    const double  *ease_in_ease_out;  /* ease_count (easeIn, easeOut) pairs */
-    int            closed;            /* spline and squad nodes */
-    int            normalize_velocity;/* spline and squad nodes */
+    const char *name;
+    kf_node node;
+    uint32_t key_count;             /* n */
+    const double *key;              /* n fractions */
+    uint32_t value_count;           /* keyValue entries */
+    const double *key_value;        /* value_count * dimension numbers */
+    uint32_t velocity_count;        /* keyVelocity entries (spline nodes) */
+    const double *key_velocity;     /* velocity_count * dimension numbers */
+    uint32_t ease_count;            /* easeInEaseOut entries (EaseInEaseOut) */
+    const double *ease_in_ease_out; /* ease_count (easeIn, easeOut) pairs */
+    int closed;                     /* spline and squad nodes */
+    int normalize_velocity;         /* spline and squad nodes */
 } kf_interpolator_desc;
 
 /* Zeroes the description: a ScalarInterpolator without keys. */
 KF_API void kf_interpolator_desc_init(kf_interpolator_desc *desc);
 
 KF_API kf_result kf_builder_add_interpolator(kf_builder *builder, const kf_interpolator_desc *desc,
-                                      kf_error *error);
+                                             kf_error *error);
 
 /*
  * An AnimationTrack. `target` is "object.property": a built-in property
@@ -198,13 +198,14 @@ KF_API kf_result kf_builder_add_interpolator(kf_builder *builder, const kf_inter
  * kf_builder_add_interpolator_track).
  */
 typedef struct kf_track_desc {
-    const char *animator;     /* animator name: a sequence or a follower */
-    const char *controller;   /* controller name; NULL: none (plays nothing) */
-    const char *target;       /* "object.property" */
-    uint32_t    components;   /* custom properties: required; built-in: 0 or the count */
+    const char *animator;   /* animator name: a sequence or a follower */
+    const char *controller; /* controller name; NULL: none (plays nothing) */
+    const char *target;     /* "object.property" */
+    uint32_t components;    /* custom properties: required; built-in: 0 or the count */
 } kf_track_desc;
 
-KF_API kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *desc, kf_error *error);
+KF_API kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *desc,
+                                      kf_error *error);
 
 /*
  * The TimeSensor of an interpolator track: it turns the controller's
@@ -213,9 +214,9 @@ KF_API kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *
  * an EaseInEaseOut before the interpolator samples it (kf_track_info).
  */
 typedef struct kf_time_sensor_desc {
-    double      cycle_interval; /* > 0 (a TimeSensor's default is 1) */
-    int         loop;           /* non-zero: wrap */
-    const char *ease;           /* name of an EaseInEaseOut interpolator, or NULL */
+    double cycle_interval; /* > 0 (a TimeSensor's default is 1) */
+    int loop;              /* non-zero: wrap */
+    const char *ease;      /* name of an EaseInEaseOut interpolator, or NULL */
 } kf_time_sensor_desc;
 
 /*
@@ -228,15 +229,16 @@ typedef struct kf_time_sensor_desc {
  * Two tracks differing only in their sensors are different tracks.
  */
 KF_API kf_result kf_builder_add_interpolator_track(kf_builder *builder, const kf_track_desc *desc,
-                                            const kf_time_sensor_desc *sensor, kf_error *error);
+                                                   const kf_time_sensor_desc *sensor,
+                                                   kf_error *error);
 
 /* Receives the encoded bytes in order; returns 0 on success, non-zero to
  * abort the encoding with KF_ERROR_IO. */
 typedef int (*kf_write_fn)(void *user, const void *data, size_t size);
 
 typedef struct kf_encode_options {
-    size_t   size;          /* sizeof(kf_encode_options): kf.h's options rule */
-    int      compression;   /* 0: store every section; 1-9: zlib level for sections that
+    size_t size;            /* sizeof(kf_encode_options): kf.h's options rule */
+    int compression;        /* 0: store every section; 1-9: zlib level for sections that
                                shrink (default 9) */
     uint32_t version_major; /* 0 or 2: the current format (2.0, arrays encoded); 1: format
                                1.1, every array plain, for readers of version 1 */
@@ -247,7 +249,7 @@ typedef struct kf_encode_options {
  * output is a pure function of the descriptions added and their order.
  */
 KF_API kf_result kf_builder_encode(const kf_builder *builder, const kf_encode_options *options,
-                            kf_write_fn write, void *user, kf_error *error);
+                                   kf_write_fn write, void *user, kf_error *error);
 
 /*
  * Starts compressing the data section now, on a second thread, at zlib

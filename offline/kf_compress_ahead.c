@@ -32,38 +32,35 @@
 #include "kf_compress_ahead.h"
 #include "kf_write.h"
 
-
-
 enum { QUEUE = 64 }; /* sequences in flight; the caller waits when it is full */
 
 /* Earlier sequences' distinct key-time arrays, hashed, to find equal arrays
  * as the writer does (kf_write.c stores each distinct array once). */
 typedef struct times_entry {
     const float *times; /* NULL: empty slot */
-    uint32_t     count, offset, hash;
+    uint32_t count, offset, hash;
 } times_entry;
 
 struct kf_ahead {
     kf_allocator allocator;
-    int          level;
-    pthread_t    thread;
+    int level;
+    pthread_t thread;
     pthread_mutex_t lock;
-    pthread_cond_t  changed;
+    pthread_cond_t changed;
     struct kf_sequence queue[QUEUE];
-    uint32_t     head, tail;   /* queue[head % QUEUE] .. queue[tail % QUEUE] */
-    int          closing;      /* no more pushes: drain and stop */
-    int          unusable;     /* a push was lost or zlib failed: the writer compresses */
-    int          finished;     /* the stream was finished (or abandoned) */
+    uint32_t head, tail; /* queue[head % QUEUE] .. queue[tail % QUEUE] */
+    int closing;         /* no more pushes: drain and stop */
+    int unusable;        /* a push was lost or zlib failed: the writer compresses */
+    int finished;        /* the stream was finished (or abandoned) */
     /* Worker's state, read by the caller only after joining. */
-    z_stream     z;
-    kf_bytes     out;          /* deflated so far */
-    kf_bytes     scratch;      /* one sequence laid out */
-    uint64_t     streamed;     /* bytes fed to deflate */
-    uint32_t     crc;          /* of the deflated output, `out` */
+    z_stream z;
+    kf_bytes out;      /* deflated so far */
+    kf_bytes scratch;  /* one sequence laid out */
+    uint64_t streamed; /* bytes fed to deflate */
+    uint32_t crc;      /* of the deflated output, `out` */
     times_entry *times;
-    uint32_t     times_count, times_capacity; /* capacity: 0 or a power of two */
+    uint32_t times_count, times_capacity; /* capacity: 0 or a power of two */
 };
-
 
 /* Feeds `size` bytes to deflate, growing the output as needed. */
 static int feed(kf_ahead *x, const unsigned char *data, size_t size, int flush)

@@ -13,12 +13,12 @@
 struct kf_ahead;
 
 struct kf_builder {
-    kf_allocator  allocator;
-    kf_objects    objects;
-    uint32_t      capacity[KF_KIND_COUNT];
+    kf_allocator allocator;
+    kf_objects objects;
+    uint32_t capacity[KF_KIND_COUNT];
     /* Namespaces: animators of every kind share one. */
     kf_name_index animators, controllers, targets;
-    kf_key_index  bindings; /* tracks' (kind, animator, controller, target) */
+    kf_key_index bindings;  /* tracks' (kind, animator, controller, target) */
     struct kf_ahead *ahead; /* kf_builder_compress_ahead's worker, or NULL */
 };
 

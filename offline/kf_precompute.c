@@ -128,9 +128,9 @@ static m3g_key m3g_key_at(const float *times, const float *tcb, uint32_t count, 
     return k;
 }
 
-void kf_precompute_spline(const float *times, const float *values, const float *tcb,
-                          uint32_t count, uint32_t components, double duration, uint32_t repeat,
-                          float *out, float *in)
+void kf_precompute_spline(const float *times, const float *values, const float *tcb, uint32_t count,
+                          uint32_t components, double duration, uint32_t repeat, float *out,
+                          float *in)
 {
     for (uint32_t i = 0; i < count; i++) {
         const m3g_key k = m3g_key_at(times, tcb, count, duration, repeat, i);
@@ -156,8 +156,8 @@ void kf_precompute_hermite(const float *times, const float *key_tangents, uint32
     const size_t c = components;
     for (uint32_t i = 0; i < count; i++) {
         const double next = key_segment_length(times, count, duration, repeat, i);
-        const double prev = key_segment_length(times, count, duration, repeat,
-                                           i ? i - 1 : count - 1);
+        const double prev =
+            key_segment_length(times, count, duration, repeat, i ? i - 1 : count - 1);
         const float *t = key_tangents + 2 * c * i;
         for (size_t k = 0; k < c; k++) {
             in[c * i + k] = prev > 0.0 ? (float)(t[k] * prev) : 0.0f;

@@ -58,9 +58,9 @@ void kf_m3g_time_scales(const float *times, uint32_t count, double duration, uin
 
 /* M3G SPLINE / SQUAD over valid keys 0 .. count-1 (neighbours cyclic).
  * `tcb` (3 per key: tension, continuity, bias) may be NULL for Catmull-Rom. */
-void kf_precompute_spline(const float *times, const float *values, const float *tcb,
-                          uint32_t count, uint32_t components, double duration, uint32_t repeat,
-                          float *out, float *in);
+void kf_precompute_spline(const float *times, const float *values, const float *tcb, uint32_t count,
+                          uint32_t components, double duration, uint32_t repeat, float *out,
+                          float *in);
 /* HERMITE over valid keys 0 .. count-1: each key's authored tangents
  * (key_tangents: in, then out, `components` each) times the duration of the
  * segment each shapes; tangents that shape no segment (CONSTANT's first in
@@ -95,9 +95,8 @@ void kf_x3d_time_scales(double d_prev, double d_next, double *f_in, double *f_ou
  * velocity is given.
  */
 void kf_x3d_spline_tangents(const float *keys, const float *values, uint32_t count,
-                            uint32_t components, const float *velocities,
-                            uint32_t velocity_count, int closed, int normalize_velocity,
-                            float *out, float *in);
+                            uint32_t components, const float *velocities, uint32_t velocity_count,
+                            int closed, int normalize_velocity, float *out, float *in);
 
 /* X3D SquadOrientationInterpolator control quaternions s_i of `count` unit
  * quaternions (Shoemake's squad, key spacing ignored, neighbours flipped

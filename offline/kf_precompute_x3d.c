@@ -59,9 +59,8 @@ static void velocity(const float *given, uint32_t components, int normalize, dou
 }
 
 void kf_x3d_spline_tangents(const float *keys, const float *values, uint32_t count,
-                            uint32_t components, const float *velocities,
-                            uint32_t velocity_count, int closed, int normalize_velocity,
-                            float *out, float *in)
+                            uint32_t components, const float *velocities, uint32_t velocity_count,
+                            int closed, int normalize_velocity, float *out, float *in)
 {
     const uint32_t c = components, last = count - 1;
     const int given_all = velocity_count == count;
@@ -70,8 +69,8 @@ void kf_x3d_spline_tangents(const float *keys, const float *values, uint32_t cou
     double total = 0.0;
     for (uint32_t i = 0; normalize_velocity && given_ends && i < last; i++)
         total += distance(values + (size_t)i * c, values + (size_t)(i + 1) * c, c);
-    closed = closed && count >= 2 && !given_ends &&
-             same_value(values, values + (size_t)last * c, c);
+    closed =
+        closed && count >= 2 && !given_ends && same_value(values, values + (size_t)last * c, c);
 
     for (uint32_t i = 0; i < count; i++) {
         const float *given = NULL;
@@ -99,18 +98,17 @@ void kf_x3d_spline_tangents(const float *keys, const float *values, uint32_t cou
         /* Interior keys, and the ends of a closed curve, which wrap:
          * t_-1 = t_N-2, v_-1 = v_N-2, t_N = t_1, v_N = v_1. */
         const uint32_t prev = i ? i - 1 : last - 1, next = i < last ? i + 1 : 1;
-        const double d_prev = i ? (double)keys[i] - keys[i - 1]
-                                : (double)keys[last] - keys[last - 1];
-        const double d_next = i < last ? (double)keys[i + 1] - keys[i]
-                                       : (double)keys[1] - keys[0];
+        const double d_prev =
+            i ? (double)keys[i] - keys[i - 1] : (double)keys[last] - keys[last - 1];
+        const double d_next = i < last ? (double)keys[i + 1] - keys[i] : (double)keys[1] - keys[0];
         double f_in, f_out;
         kf_x3d_time_scales(d_prev, d_next, &f_in, &f_out);
         if (given)
             kf_key_velocity_tangents(t, c, f_in, f_out, o, n);
         else
             kf_key_tangents(values + (size_t)prev * c, values + (size_t)i * c,
-                            values + (size_t)next * c, c, &kf_catmull_rom_weights, f_in, f_out,
-                            o, n);
+                            values + (size_t)next * c, c, &kf_catmull_rom_weights, f_in, f_out, o,
+                            n);
     }
 }
 

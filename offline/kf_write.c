@@ -75,11 +75,11 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
     for (size_t m = 0; m < columns; m++)
         for (size_t i = 0; i < rows; i++, k++) {
             const size_t src = against ? i : i * stride + m;
-            const uint32_t predicted = against  ? bits_of(&against[i])
-                                       : i >= 2 ? 2 * bits_of(&f[src - stride]) -
-                                                      bits_of(&f[src - 2 * stride])
-                                       : i == 1 ? bits_of(&f[src - stride])
-                                                : 0;
+            const uint32_t predicted =
+                against  ? bits_of(&against[i])
+                : i >= 2 ? 2 * bits_of(&f[src - stride]) - bits_of(&f[src - 2 * stride])
+                : i == 1 ? bits_of(&f[src - stride])
+                         : 0;
             const uint32_t e = bits_of(&f[src]) - predicted;
             for (size_t p = 0; p < KFB_PLANES; p++)
                 at[p * count + k] = (unsigned char)(e >> (8 * p));
@@ -128,7 +128,7 @@ static void write_header(buffer *out, uint32_t file_size, uint32_t major)
 /* ---- sections ------------------------------------------------------------ */
 
 static const uint32_t section_tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS,
-                                                          KFB_TAG_DATA};
+                                                         KFB_TAG_DATA};
 
 /* The sections as they go out: each one's header and stored bytes. */
 typedef struct packed_sections {
@@ -177,8 +177,7 @@ static int pack_section(const kf_allocator *a, const buffer *raw, int level, buf
  * the file. */
 static kf_result pack_sections(const kf_allocator *a, buffer raw[KFB_SECTION_COUNT],
                                buffer packed[KFB_SECTION_COUNT], int compression,
-                               const kf_data_packer *packer, packed_sections *out,
-                               kf_error *error)
+                               const kf_data_packer *packer, packed_sections *out, kf_error *error)
 {
     out->file_size = KFB_HEADER_SIZE;
     for (int i = 0; i < KFB_SECTION_COUNT; i++) {
@@ -199,9 +198,9 @@ static kf_result pack_sections(const kf_allocator *a, buffer raw[KFB_SECTION_COU
         if (method < 0)
             return kf_fail(error, KF_ERROR_IO, "zlib failed compressing section %d", i);
         out->stored[i] = method == KFB_COMPRESSION_ZLIB ? &packed[i] : &raw[i];
-        out->headers[i] = (kfb_section_header){section_tags[i], (uint32_t)method,
-                                               (uint32_t)out->stored[i]->size,
-                                               (uint32_t)raw[i].size};
+        out->headers[i] =
+            (kfb_section_header){section_tags[i], (uint32_t)method, (uint32_t)out->stored[i]->size,
+                                 (uint32_t)raw[i].size};
         out->file_size += KFB_SECTION_HEADER_SIZE + out->stored[i]->size + KFB_SECTION_CRC_SIZE;
     }
     if (out->file_size > UINT32_MAX)
@@ -244,7 +243,7 @@ static int write_sections(buffer *out, const packed_sections *p, kf_write_fn wri
 typedef struct times_table {
     uint32_t *at;
     uint32_t *slots;
-    uint32_t  mask;
+    uint32_t mask;
 } times_table;
 
 uint32_t kf_hash_times(const struct kf_sequence *s)
@@ -292,12 +291,12 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
     if (s->tcb)
         r->tcb = put_array(data, s->tcb, 3 * (size_t)s->key_count, 3, NULL, encoded);
     if (s->key_tangents)
-        r->tcb = put_array(data, s->key_tangents, 2 * (size_t)s->key_count * c, 2 * (size_t)c,
-                           NULL, encoded);
+        r->tcb = put_array(data, s->key_tangents, 2 * (size_t)s->key_count * c, 2 * (size_t)c, NULL,
+                           encoded);
     if (s->arc_length)
-        r->arc_length = put_array(data, s->arc_length,
-                                  (size_t)kfb_arc_length_floats(s->repeat, s->valid_count), 1,
-                                  NULL, encoded);
+        r->arc_length =
+            put_array(data, s->arc_length, (size_t)kfb_arc_length_floats(s->repeat, s->valid_count),
+                      1, NULL, encoded);
 }
 
 uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count)
@@ -378,8 +377,8 @@ static void write_follower(buffer *strings, buffer *objects, buffer *data,
 
 static void write_controller(buffer *strings, buffer *objects, const struct kf_controller *c)
 {
-    kfb_controller r = {put_string(strings, c->name), f64(c->speed), f64(c->weight),
-                        f64(c->active_start), f64(c->active_end), f64(c->ref_world),
+    kfb_controller r = {put_string(strings, c->name), f64(c->speed),      f64(c->weight),
+                        f64(c->active_start),         f64(c->active_end), f64(c->ref_world),
                         f64(c->ref_sequence)};
     put_object(objects, KFB_OBJECT_CONTROLLER, &r, KFB_WORDS(r));
 }
@@ -470,11 +469,11 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     uint64_t data_bytes = 0;
     for (uint32_t i = 0; i < sequences; i++) {
         const struct kf_sequence *s = &o->sequences[i];
-        data_bytes += 4 * ((uint64_t)s->key_count * (1 + (uint64_t)s->components + (s->tcb ? 3 : 0) +
-                                                   (s->key_tangents ? 2 * (uint64_t)s->components : 0)) +
-                           kfb_sequence_derived_floats(s->interpolation, s->valid_count,
-                                                       s->components) +
-                           (s->arc_length ? kfb_arc_length_floats(s->repeat, s->valid_count) : 0));
+        data_bytes +=
+            4 * ((uint64_t)s->key_count * (1 + (uint64_t)s->components + (s->tcb ? 3 : 0) +
+                                           (s->key_tangents ? 2 * (uint64_t)s->components : 0)) +
+                 kfb_sequence_derived_floats(s->interpolation, s->valid_count, s->components) +
+                 (s->arc_length ? kfb_arc_length_floats(s->repeat, s->valid_count) : 0));
     }
     if (data_bytes && data_bytes <= UINT32_MAX &&
         kf_bytes_grow(&raw[KFB_SECTION_DATA], (size_t)data_bytes))

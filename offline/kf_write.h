@@ -33,8 +33,7 @@ uint32_t kf_hash_times(const struct kf_sequence *s);
  * `level`, sets *packed_crc to that stream's CRC-32 and returns 1, or
  * returns 0. (The builder's compress-ahead worker is one.) */
 typedef struct kf_data_packer {
-    int (*pack)(void *user, int level, const kf_bytes *raw, kf_bytes *packed,
-                uint32_t *packed_crc);
+    int (*pack)(void *user, int level, const kf_bytes *raw, kf_bytes *packed, uint32_t *packed_crc);
     void *user;
 } kf_data_packer;
 

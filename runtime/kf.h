@@ -56,14 +56,15 @@ extern "C" {
 /* The one version number of libkf, libkf_offline, kfc and kfplay (the build
  * reads it from here). KF_VERSION_NUM orders releases:
  * #if KF_VERSION_NUM >= 10200 means "1.2.0 or later". */
-#define KF_VERSION_MAJOR  0
-#define KF_VERSION_MINOR  1
-#define KF_VERSION_PATCH  0
-#define KF_VERSION_NUM    (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
-#define KF_STRINGIFY_(x)  #x
-#define KF_STRINGIFY(x)   KF_STRINGIFY_(x)
-#define KF_VERSION_STRING                                                                     \
-    KF_STRINGIFY(KF_VERSION_MAJOR) "." KF_STRINGIFY(KF_VERSION_MINOR) "." KF_STRINGIFY(KF_VERSION_PATCH)
+#define KF_VERSION_MAJOR 0
+#define KF_VERSION_MINOR 1
+#define KF_VERSION_PATCH 0
+#define KF_VERSION_NUM   (KF_VERSION_MAJOR * 10000 + KF_VERSION_MINOR * 100 + KF_VERSION_PATCH)
+#define KF_STRINGIFY_(x) #x
+#define KF_STRINGIFY(x)  KF_STRINGIFY_(x)
+#define KF_VERSION_STRING                                                                          \
+    KF_STRINGIFY(KF_VERSION_MAJOR)                                                                 \
+    "." KF_STRINGIFY(KF_VERSION_MINOR) "." KF_STRINGIFY(KF_VERSION_PATCH)
 
 /* What the shared libraries export: the functions declared with KF_API in
  * kf.h and kf_build.h, nothing else (the libraries are built with hidden
@@ -87,26 +88,26 @@ KF_API const char *kf_version(void);
 typedef enum kf_result {
     KF_OK = 0,
     /* Reading a .kfb: each rejection has its own code. */
-    KF_ERROR_NOT_KFB,        /* the identifier bytes are not a .kfb identifier */
-    KF_ERROR_VERSION,        /* a format version this reader does not read */
-    KF_ERROR_PROBE,          /* byte-order / float-format probe mismatch */
-    KF_ERROR_TRUNCATED,      /* the data ends before the file does */
-    KF_ERROR_TRAILING_DATA,  /* bytes after the end the header declares */
-    KF_ERROR_CHECKSUM,       /* a CRC-32 does not match */
-    KF_ERROR_SECTION,        /* bad section tag, count, compression or size */
-    KF_ERROR_TOO_LARGE,      /* a declared size beyond the loader's limits */
-    KF_ERROR_INFLATE,        /* a zlib stream is corrupt or of the wrong length */
-    KF_ERROR_OBJECT,         /* unknown object type or wrong record size */
-    KF_ERROR_STRING,         /* a name is outside the string table or unterminated */
-    KF_ERROR_REFERENCE,      /* an index or data offset points outside its table */
-    KF_ERROR_VALUE,          /* a field holds a value its object does not allow */
+    KF_ERROR_NOT_KFB,       /* the identifier bytes are not a .kfb identifier */
+    KF_ERROR_VERSION,       /* a format version this reader does not read */
+    KF_ERROR_PROBE,         /* byte-order / float-format probe mismatch */
+    KF_ERROR_TRUNCATED,     /* the data ends before the file does */
+    KF_ERROR_TRAILING_DATA, /* bytes after the end the header declares */
+    KF_ERROR_CHECKSUM,      /* a CRC-32 does not match */
+    KF_ERROR_SECTION,       /* bad section tag, count, compression or size */
+    KF_ERROR_TOO_LARGE,     /* a declared size beyond the loader's limits */
+    KF_ERROR_INFLATE,       /* a zlib stream is corrupt or of the wrong length */
+    KF_ERROR_OBJECT,        /* unknown object type or wrong record size */
+    KF_ERROR_STRING,        /* a name is outside the string table or unterminated */
+    KF_ERROR_REFERENCE,     /* an index or data offset points outside its table */
+    KF_ERROR_VALUE,         /* a field holds a value its object does not allow */
     /* Any call. */
-    KF_ERROR_OUT_OF_MEMORY,  /* the allocator returned NULL */
-    KF_ERROR_IO,             /* reading or writing failed */
-    KF_ERROR_ARGUMENT,       /* an argument is out of its documented domain */
-    KF_ERROR_NOT_FOUND,      /* no object of that name */
-    KF_ERROR_DUPLICATE,      /* a name or binding that must be unique is not */
-    KF_ERROR_LIMIT,          /* a player would exceed its memory bound (kf_player_size) */
+    KF_ERROR_OUT_OF_MEMORY, /* the allocator returned NULL */
+    KF_ERROR_IO,            /* reading or writing failed */
+    KF_ERROR_ARGUMENT,      /* an argument is out of its documented domain */
+    KF_ERROR_NOT_FOUND,     /* no object of that name */
+    KF_ERROR_DUPLICATE,     /* a name or binding that must be unique is not */
+    KF_ERROR_LIMIT,         /* a player would exceed its memory bound (kf_player_size) */
     KF_RESULT_COUNT
 } kf_result;
 
@@ -126,9 +127,9 @@ typedef enum kf_field {
     KF_FIELD_DURATION,
     KF_FIELD_VALID_RANGE,
     KF_FIELD_COMPONENTS,
-    KF_FIELD_KEYS,          /* the key list as a whole */
-    KF_FIELD_KEY_TIME,      /* kf_error.item: the key (authored index) */
-    KF_FIELD_KEY_VALUE,     /* kf_error.item: the key (authored index) */
+    KF_FIELD_KEYS,      /* the key list as a whole */
+    KF_FIELD_KEY_TIME,  /* kf_error.item: the key (authored index) */
+    KF_FIELD_KEY_VALUE, /* kf_error.item: the key (authored index) */
     KF_FIELD_TANGENTS,
     KF_FIELD_SPEED,
     KF_FIELD_WEIGHT,
@@ -137,14 +138,14 @@ typedef enum kf_field {
     KF_FIELD_ANIMATOR,
     KF_FIELD_CONTROLLER,
     KF_FIELD_TARGET,
-    KF_FIELD_TCB,           /* kf_error.item: the key (authored index) */
-    KF_FIELD_ARC_LENGTH,    /* the distance table */
+    KF_FIELD_TCB,        /* kf_error.item: the key (authored index) */
+    KF_FIELD_ARC_LENGTH, /* the distance table */
     /* X3D interpolators. Their `key` field is KF_FIELD_KEYS as a whole and
      * KF_FIELD_KEY_TIME for one entry; `keyValue` is KF_FIELD_KEY_VALUE,
      * whose item is the keyValue entry (KF_NO_INDEX: the field as a whole). */
     KF_FIELD_NODE,
-    KF_FIELD_KEY_VELOCITY,      /* item: the entry, or KF_NO_INDEX */
-    KF_FIELD_EASE_IN_EASE_OUT,  /* item: the entry, or KF_NO_INDEX */
+    KF_FIELD_KEY_VELOCITY,     /* item: the entry, or KF_NO_INDEX */
+    KF_FIELD_EASE_IN_EASE_OUT, /* item: the entry, or KF_NO_INDEX */
     KF_FIELD_CLOSED,
     KF_FIELD_NORMALIZE_VELOCITY,
     /* Interpolator tracks. */
@@ -166,14 +167,14 @@ typedef enum kf_field {
  */
 typedef struct kf_error {
     kf_result result;
-    uint32_t  section; /* loading: section index (0 strings, 1 objects, 2 data) */
-    uint32_t  object;  /* loading: object index in file order;
+    uint32_t section;  /* loading: section index (0 strings, 1 objects, 2 data) */
+    uint32_t object;   /* loading: object index in file order;
                           building: index of the description within its kind */
-    kf_field  field;   /* which field of that object */
-    uint32_t  item;    /* which key / element of the field */
-    uint64_t  offset;  /* loading: byte offset in the file, or in the section's
+    kf_field field;    /* which field of that object */
+    uint32_t item;     /* which key / element of the field */
+    uint64_t offset;   /* loading: byte offset in the file, or in the section's
                           uncompressed bytes when `section` is set */
-    char      message[192]; /* one line, no trailing newline */
+    char message[192]; /* one line, no trailing newline */
 } kf_error;
 
 /* ======================================================================== */
@@ -187,8 +188,8 @@ typedef struct kf_error {
  */
 typedef struct kf_allocator {
     void *(*alloc)(void *user, size_t size);
-    void  (*free)(void *user, void *ptr, size_t size);
-    void   *user;
+    void (*free)(void *user, void *ptr, size_t size);
+    void *user;
 } kf_allocator;
 
 /* ======================================================================== */
@@ -213,9 +214,9 @@ typedef struct kf_anim kf_anim;
 #define KF_DEFAULT_MAX_SECTION_SIZE ((size_t)256 << 20)
 
 typedef struct kf_load_options {
-    size_t size;                    /* sizeof(kf_load_options): see the rule above */
-    const kf_allocator *allocator;  /* NULL: malloc/free */
-    size_t max_section_size;        /* 0: KF_DEFAULT_MAX_SECTION_SIZE */
+    size_t size;                   /* sizeof(kf_load_options): see the rule above */
+    const kf_allocator *allocator; /* NULL: malloc/free */
+    size_t max_section_size;       /* 0: KF_DEFAULT_MAX_SECTION_SIZE */
 } kf_load_options;
 
 /*
@@ -226,7 +227,7 @@ typedef struct kf_load_options {
  * `options` may be NULL.
  */
 KF_API kf_result kf_load_memory(const void *data, size_t size, const kf_load_options *options,
-                         kf_anim **out, kf_error *error);
+                                kf_anim **out, kf_error *error);
 
 /* Reads up to `size` bytes into `buffer`; returns the count read, 0 at the
  * end, or (size_t)-1 on a read error. */
@@ -234,11 +235,11 @@ typedef size_t (*kf_read_fn)(void *user, void *buffer, size_t size);
 
 /* As kf_load_memory, reading the file through `read` until it ends. */
 KF_API kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *options,
-                         kf_anim **out, kf_error *error);
+                                kf_anim **out, kf_error *error);
 
 /* As kf_load_memory, reading the file at `path`. */
-KF_API kf_result kf_load_file(const char *path, const kf_load_options *options,
-                       kf_anim **out, kf_error *error);
+KF_API kf_result kf_load_file(const char *path, const kf_load_options *options, kf_anim **out,
+                              kf_error *error);
 
 /* Releases everything the load allocated. NULL is ignored. */
 KF_API void kf_anim_free(kf_anim *anim);
@@ -248,12 +249,12 @@ KF_API void kf_anim_free(kf_anim *anim);
 /* ======================================================================== */
 
 typedef enum kf_kind {
-    KF_KIND_SEQUENCE = 0,   /* M3G KeyframeSequence (an animator) */
+    KF_KIND_SEQUENCE = 0, /* M3G KeyframeSequence (an animator) */
     KF_KIND_CONTROLLER,
     KF_KIND_TARGET,
     KF_KIND_TRACK,
-    KF_KIND_INTERPOLATOR,   /* X3D interpolator or EaseInEaseOut (an animator) */
-    KF_KIND_FOLLOWER,       /* X3D chaser or damper (an animator) */
+    KF_KIND_INTERPOLATOR, /* X3D interpolator or EaseInEaseOut (an animator) */
+    KF_KIND_FOLLOWER,     /* X3D chaser or damper (an animator) */
     KF_KIND_COUNT
 } kf_kind;
 
@@ -284,10 +285,7 @@ typedef enum kf_interpolation {
     KF_INTERPOLATION_HERMITE
 } kf_interpolation;
 
-typedef enum kf_repeat {
-    KF_REPEAT_CONSTANT = 0,
-    KF_REPEAT_LOOP
-} kf_repeat;
+typedef enum kf_repeat { KF_REPEAT_CONSTANT = 0, KF_REPEAT_LOOP } kf_repeat;
 
 /* "step", "linear", ...; "constant", "loop". NULL for an unknown code. */
 KF_API const char *kf_interpolation_name(kf_interpolation interpolation);
@@ -299,16 +297,16 @@ typedef struct kf_sequence kf_sequence;
 KF_API const kf_sequence *kf_anim_sequence(const kf_anim *anim, uint32_t index);
 
 typedef struct kf_sequence_info {
-    const char      *name;        /* owned by the anim */
+    const char *name; /* owned by the anim */
     kf_interpolation interpolation;
-    kf_repeat        repeat;
-    uint32_t         components;
-    uint32_t         key_count;   /* all keys, valid or not */
-    uint32_t         valid_first; /* valid range, authored indices; */
-    uint32_t         valid_last;  /* first > last wraps around */
-    double           duration;
-    int              tcb;         /* 1: per-key tension/continuity/bias are stored */
-    int              arc_length;  /* 1: distance tables are stored (fast distance sampling) */
+    kf_repeat repeat;
+    uint32_t components;
+    uint32_t key_count;   /* all keys, valid or not */
+    uint32_t valid_first; /* valid range, authored indices; */
+    uint32_t valid_last;  /* first > last wraps around */
+    double duration;
+    int tcb;        /* 1: per-key tension/continuity/bias are stored */
+    int arc_length; /* 1: distance tables are stored (fast distance sampling) */
 } kf_sequence_info;
 
 KF_API void kf_sequence_get_info(const kf_sequence *sequence, kf_sequence_info *info);
@@ -340,7 +338,10 @@ typedef struct kf_cursor {
     uint32_t key;
 } kf_cursor;
 
-#define KF_CURSOR_INIT {0}
+#define KF_CURSOR_INIT                                                                             \
+    {                                                                                              \
+        0                                                                                          \
+    }
 
 /*
  * Writes the value at sequence time `time` into out[0 .. components-1],
@@ -349,7 +350,8 @@ typedef struct kf_cursor {
  * time. `cursor` may be NULL (binary search). Never allocates, never fails:
  * a NaN time gives the first valid key.
  */
-KF_API void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor, float *out);
+KF_API void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor,
+                               float *out);
 
 /* ------------------------------------------------------------------------ */
 /* Derivatives (LINEAR, SPLINE and HERMITE sequences)                       */
@@ -374,9 +376,9 @@ KF_API void kf_sequence_sample(const kf_sequence *sequence, double time, kf_curs
  * SQUAD sequences. Never allocates. `cursor` as for kf_sequence_sample.
  */
 KF_API kf_result kf_sequence_velocity(const kf_sequence *sequence, double time, kf_cursor *cursor,
-                               float *out);
-KF_API kf_result kf_sequence_acceleration(const kf_sequence *sequence, double time, kf_cursor *cursor,
-                                   float *out);
+                                      float *out);
+KF_API kf_result kf_sequence_acceleration(const kf_sequence *sequence, double time,
+                                          kf_cursor *cursor, float *out);
 
 /* ------------------------------------------------------------------------ */
 /* Arc length (LINEAR and SPLINE sequences)                                 */
@@ -413,7 +415,8 @@ KF_API kf_result kf_sequence_length(const kf_sequence *sequence, double *length)
 /* The length of the segment that starts at authored key `key`, which must be
  * in the valid range (KF_ERROR_ARGUMENT otherwise). In CONSTANT the last
  * valid key starts no segment: its length is 0. */
-KF_API kf_result kf_sequence_segment_length(const kf_sequence *sequence, uint32_t key, double *length);
+KF_API kf_result kf_sequence_segment_length(const kf_sequence *sequence, uint32_t key,
+                                            double *length);
 
 /* The distance travelled from the first valid key to sequence time `time`,
  * with the time placed as kf_sequence_sample places it: CONSTANT gives 0
@@ -440,8 +443,8 @@ KF_API kf_result kf_sequence_distance(const kf_sequence *sequence, double time, 
  * coincident keys to the later one. A zero-length curve (or NaN distance)
  * gives the first valid key.
  */
-KF_API kf_result kf_sequence_sample_distance(const kf_sequence *sequence, double distance, float *out,
-                                      double *time);
+KF_API kf_result kf_sequence_sample_distance(const kf_sequence *sequence, double distance,
+                                             float *out, double *time);
 
 /* ------------------------------------------------------------------------ */
 /* X3D interpolators                                                        */
@@ -455,19 +458,19 @@ KF_API kf_result kf_sequence_sample_distance(const kf_sequence *sequence, double
  * repeated key the last of its values is used.
  */
 typedef enum kf_node {
-    KF_NODE_SCALAR_INTERPOLATOR = 0,          /* SFFloat */
-    KF_NODE_POSITION_INTERPOLATOR,            /* SFVec3f */
-    KF_NODE_POSITION_INTERPOLATOR_2D,         /* SFVec2f */
-    KF_NODE_COLOR_INTERPOLATOR,               /* SFColor, interpolated in HSV */
-    KF_NODE_COORDINATE_INTERPOLATOR,          /* MFVec3f, m per key */
-    KF_NODE_COORDINATE_INTERPOLATOR_2D,       /* MFVec2f, m per key */
-    KF_NODE_NORMAL_INTERPOLATOR,              /* MFVec3f, m per key, great-arc */
-    KF_NODE_ORIENTATION_INTERPOLATOR,         /* SFRotation, shortest-arc slerp */
-    KF_NODE_SPLINE_SCALAR_INTERPOLATOR,       /* SFFloat, Hermite */
-    KF_NODE_SPLINE_POSITION_INTERPOLATOR,     /* SFVec3f, Hermite */
-    KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D,  /* SFVec2f, Hermite */
-    KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR,   /* SFRotation, squad */
-    KF_NODE_EASE_IN_EASE_OUT,                 /* SFFloat modifiedFraction */
+    KF_NODE_SCALAR_INTERPOLATOR = 0,         /* SFFloat */
+    KF_NODE_POSITION_INTERPOLATOR,           /* SFVec3f */
+    KF_NODE_POSITION_INTERPOLATOR_2D,        /* SFVec2f */
+    KF_NODE_COLOR_INTERPOLATOR,              /* SFColor, interpolated in HSV */
+    KF_NODE_COORDINATE_INTERPOLATOR,         /* MFVec3f, m per key */
+    KF_NODE_COORDINATE_INTERPOLATOR_2D,      /* MFVec2f, m per key */
+    KF_NODE_NORMAL_INTERPOLATOR,             /* MFVec3f, m per key, great-arc */
+    KF_NODE_ORIENTATION_INTERPOLATOR,        /* SFRotation, shortest-arc slerp */
+    KF_NODE_SPLINE_SCALAR_INTERPOLATOR,      /* SFFloat, Hermite */
+    KF_NODE_SPLINE_POSITION_INTERPOLATOR,    /* SFVec3f, Hermite */
+    KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D, /* SFVec2f, Hermite */
+    KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR,  /* SFRotation, squad */
+    KF_NODE_EASE_IN_EASE_OUT,                /* SFFloat modifiedFraction */
     KF_NODE_COUNT
 } kf_node;
 
@@ -493,24 +496,25 @@ KF_API const kf_interpolator *kf_anim_interpolator(const kf_anim *anim, uint32_t
  * Color, 4 Rotation (axis x y z, angle in radians).
  */
 typedef struct kf_interpolator_info {
-    const char  *name;
-    kf_node      node;
-    uint32_t     key_count;         /* n >= 1 */
-    const float *key;               /* n fractions, non-decreasing */
-    uint32_t     value_count;       /* keyValue entries: n, or n*m for the
+    const char *name;
+    kf_node node;
+    uint32_t key_count;            /* n >= 1 */
+    const float *key;              /* n fractions, non-decreasing */
+    uint32_t value_count;          /* keyValue entries: n, or n*m for the
                                        Coordinate and Normal nodes; 0 for
                                        EaseInEaseOut */
-    uint32_t     dimension;         /* numbers per keyValue entry; 0 for EaseInEaseOut */
-    const float *key_value;         /* value_count * dimension; NULL if none */
-    uint32_t     velocity_count;    /* keyVelocity entries: 0, 2 or n */
-    const float *key_velocity;      /* velocity_count * dimension; NULL if none */
-    const float *ease_in_ease_out;  /* EaseInEaseOut: n (easeIn, easeOut) pairs; else NULL */
-    int          closed;            /* spline and squad nodes */
-    int          normalize_velocity;
-    uint32_t     components;        /* floats kf_interpolator_sample writes */
+    uint32_t dimension;            /* numbers per keyValue entry; 0 for EaseInEaseOut */
+    const float *key_value;        /* value_count * dimension; NULL if none */
+    uint32_t velocity_count;       /* keyVelocity entries: 0, 2 or n */
+    const float *key_velocity;     /* velocity_count * dimension; NULL if none */
+    const float *ease_in_ease_out; /* EaseInEaseOut: n (easeIn, easeOut) pairs; else NULL */
+    int closed;                    /* spline and squad nodes */
+    int normalize_velocity;
+    uint32_t components; /* floats kf_interpolator_sample writes */
 } kf_interpolator_info;
 
-KF_API void kf_interpolator_get_info(const kf_interpolator *interpolator, kf_interpolator_info *info);
+KF_API void kf_interpolator_get_info(const kf_interpolator *interpolator,
+                                     kf_interpolator_info *info);
 
 /* The number of floats kf_interpolator_sample writes: the value's numbers
  * times m for the multi-valued nodes, 4 (a quaternion) for rotations, 1 for
@@ -527,7 +531,7 @@ KF_API uint32_t kf_interpolator_components(const kf_interpolator *interpolator);
  * fraction gives the first key's value.
  */
 KF_API void kf_interpolator_sample(const kf_interpolator *interpolator, double fraction,
-                            kf_cursor *cursor, float *out);
+                                   kf_cursor *cursor, float *out);
 
 /* An EaseInEaseOut's modified fraction at `fraction`, in double precision,
  * ready to feed another interpolator; any other node returns `fraction`. */
@@ -602,14 +606,14 @@ typedef struct kf_follower kf_follower;
 KF_API const kf_follower *kf_anim_follower(const kf_anim *anim, uint32_t index);
 
 typedef struct kf_follower_info {
-    const char      *name;          /* owned by the anim */
+    const char *name; /* owned by the anim */
     kf_follower_node node;
-    uint32_t         element_count; /* array nodes: points per value; others 1 */
-    uint32_t         components;    /* floats per value (see above) */
-    double           duration;      /* chasers; 0 for dampers */
-    double           tau;           /* dampers; 0 for chasers */
-    uint32_t         order;         /* dampers; 0 for chasers */
-    double           tolerance;     /* dampers: -1 (0.001) or >= 0; chasers -1 */
+    uint32_t element_count; /* array nodes: points per value; others 1 */
+    uint32_t components;    /* floats per value (see above) */
+    double duration;        /* chasers; 0 for dampers */
+    double tau;             /* dampers; 0 for chasers */
+    uint32_t order;         /* dampers; 0 for chasers */
+    double tolerance;       /* dampers: -1 (0.001) or >= 0; chasers -1 */
 } kf_follower_info;
 
 KF_API void kf_follower_get_info(const kf_follower *follower, kf_follower_info *info);
@@ -670,13 +674,13 @@ KF_API size_t kf_follower_state_size(const kf_follower *follower, uint32_t capac
  * the state (at `memory`), or NULL if an argument is NULL or `size` is too
  * small. `follower` (and its anim) must outlive the state.
  */
-KF_API kf_follower_state *kf_follower_state_init(void *memory, size_t size, const kf_follower *follower,
-                                          uint32_t capacity);
+KF_API kf_follower_state *kf_follower_state_init(void *memory, size_t size,
+                                                 const kf_follower *follower, uint32_t capacity);
 
 /* As kf_follower_state_init, in memory from `allocator` (NULL: malloc).
  * KF_ERROR_ARGUMENT or KF_ERROR_OUT_OF_MEMORY; *out is NULL then. */
 KF_API kf_result kf_follower_state_create(const kf_follower *follower, uint32_t capacity,
-                                   const kf_allocator *allocator, kf_follower_state **out);
+                                          const kf_allocator *allocator, kf_follower_state **out);
 /* Frees a state from kf_follower_state_create. NULL is ignored. */
 KF_API void kf_follower_state_destroy(kf_follower_state *state);
 
@@ -700,7 +704,8 @@ KF_API void kf_follower_reset(kf_follower_state *state, double time);
  * KF_ERROR_ARGUMENT (and no change) for a NULL state or value, a
  * non-finite number or time.
  */
-KF_API kf_result kf_follower_set_destination(kf_follower_state *state, const float *value, double time);
+KF_API kf_result kf_follower_set_destination(kf_follower_state *state, const float *value,
+                                             double time);
 KF_API kf_result kf_follower_set_value(kf_follower_state *state, const float *value, double time);
 
 /* Advances to `time` and computes the output there (SPEC-NOTES 4). A
@@ -731,9 +736,9 @@ typedef struct kf_controller_info {
     const char *name;
     double speed;
     double weight;
-    double active_start;   /* world time; start == end means always active */
+    double active_start; /* world time; start == end means always active */
     double active_end;
-    double ref_world;      /* position(w) = ref_sequence + speed * (w - ref_world) */
+    double ref_world; /* position(w) = ref_sequence + speed * (w - ref_world) */
     double ref_sequence;
 } kf_controller_info;
 
@@ -779,25 +784,25 @@ KF_API int kf_property_accepts(kf_property property, uint32_t components);
 KF_API void kf_property_rest_value(kf_property property, uint32_t components, float *out);
 
 typedef struct kf_target_info {
-    const char *name;       /* "object.property" */
+    const char *name; /* "object.property" */
     kf_property property;
-    uint32_t    components;
+    uint32_t components;
 } kf_target_info;
 
 KF_API void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info);
 
 typedef struct kf_track_info {
-    kf_kind  animator_kind; /* KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR or KF_KIND_FOLLOWER */
-    uint32_t animator;      /* index within that kind */
-    uint32_t controller;    /* KF_NO_INDEX: no controller, the track contributes nothing */
+    kf_kind animator_kind; /* KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR or KF_KIND_FOLLOWER */
+    uint32_t animator;     /* index within that kind */
+    uint32_t controller;   /* KF_NO_INDEX: no controller, the track contributes nothing */
     uint32_t target;
     /* Interpolator tracks (sequence tracks: 0, 0, KF_NO_INDEX): the
      * controller's position p becomes the fraction p / cycle_interval,
      * wrapped into [0,1) if `loop`, else clamped to [0,1], then passes
      * through the EaseInEaseOut interpolator `ease` if there is one. */
-    double   cycle_interval;
-    int      loop;
-    uint32_t ease;          /* interpolator index, or KF_NO_INDEX */
+    double cycle_interval;
+    int loop;
+    uint32_t ease; /* interpolator index, or KF_NO_INDEX */
 } kf_track_info;
 
 KF_API void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info);
@@ -827,7 +832,7 @@ typedef struct kf_controller kf_controller;
  * kf_player_follower).
  */
 #define KF_PLAYER_BYTES_PER_ANIM_BYTE 16u
-#define KF_PLAYER_FIXED_BYTES ((size_t)1 << 20)
+#define KF_PLAYER_FIXED_BYTES         ((size_t)1 << 20)
 
 /* The bytes kf_player_create would allocate for `anim`, in *bytes (0 on
  * failure). KF_ERROR_ARGUMENT for NULL arguments, KF_ERROR_LIMIT if the
@@ -836,8 +841,9 @@ KF_API kf_result kf_player_size(const kf_anim *anim, size_t *bytes);
 
 /* `allocator` NULL: malloc/free. Allocates once (kf_player_size bytes);
  * later calls do not. KF_ERROR_LIMIT as kf_player_size. */
-KF_API kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator, kf_player **out);
-KF_API void      kf_player_destroy(kf_player *player);
+KF_API kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator,
+                                  kf_player **out);
+KF_API void kf_player_destroy(kf_player *player);
 
 /* Controllers back to the file's state, targets to their rest values,
  * cursors to the start. */
@@ -887,10 +893,10 @@ KF_API kf_follower_state *kf_player_follower(kf_player *player, uint32_t track);
  * `world_time` (converted to the track controller's position).
  * KF_ERROR_ARGUMENT if the track does not play a follower or has no
  * controller, or for what kf_follower_set_destination refuses. */
-KF_API kf_result kf_player_follower_set_destination(kf_player *player, uint32_t track, const float *value,
-                                             double world_time);
+KF_API kf_result kf_player_follower_set_destination(kf_player *player, uint32_t track,
+                                                    const float *value, double world_time);
 KF_API kf_result kf_player_follower_set_value(kf_player *player, uint32_t track, const float *value,
-                                       double world_time);
+                                              double world_time);
 
 /* The player's controller `index`, or NULL. */
 KF_API kf_controller *kf_player_controller(kf_player *player, uint32_t index);
@@ -909,11 +915,12 @@ KF_API int kf_controller_is_active(const kf_controller *controller, double world
 /* Makes the position at `world_time` equal `sequence_time` (M3G setPosition).
  * KF_ERROR_ARGUMENT for a non-finite argument. */
 KF_API kf_result kf_controller_set_position(kf_controller *controller, double sequence_time,
-                                     double world_time);
+                                            double world_time);
 
 /* Changes the speed from `world_time` on, keeping the position continuous
  * there (M3G setSpeed). KF_ERROR_ARGUMENT for a non-finite argument. */
-KF_API kf_result kf_controller_set_speed(kf_controller *controller, double speed, double world_time);
+KF_API kf_result kf_controller_set_speed(kf_controller *controller, double speed,
+                                         double world_time);
 
 /* The largest controller weight: weight x any float sample, summed over
  * any number of tracks, stays inside the double range the player blends
@@ -925,7 +932,8 @@ KF_API kf_result kf_controller_set_speed(kf_controller *controller, double speed
 KF_API kf_result kf_controller_set_weight(kf_controller *controller, double weight);
 
 /* KF_ERROR_ARGUMENT (and no change) if start > end or either is not finite. */
-KF_API kf_result kf_controller_set_active_interval(kf_controller *controller, double start, double end);
+KF_API kf_result kf_controller_set_active_interval(kf_controller *controller, double start,
+                                                   double end);
 
 #ifdef __cplusplus
 }

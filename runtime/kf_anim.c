@@ -13,12 +13,18 @@ uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind)
 const char *kf_objects_name(const kf_objects *o, kf_kind kind, uint32_t i)
 {
     switch (kind) {
-    case KF_KIND_SEQUENCE:     return o->sequences[i].name;
-    case KF_KIND_CONTROLLER:   return o->controllers[i].name;
-    case KF_KIND_TARGET:       return o->targets[i].name;
-    case KF_KIND_INTERPOLATOR: return o->interpolators[i].name;
-    case KF_KIND_FOLLOWER:     return o->followers[i].name;
-    default:                   return NULL;
+    case KF_KIND_SEQUENCE:
+        return o->sequences[i].name;
+    case KF_KIND_CONTROLLER:
+        return o->controllers[i].name;
+    case KF_KIND_TARGET:
+        return o->targets[i].name;
+    case KF_KIND_INTERPOLATOR:
+        return o->interpolators[i].name;
+    case KF_KIND_FOLLOWER:
+        return o->followers[i].name;
+    default:
+        return NULL;
     }
 }
 
@@ -119,8 +125,8 @@ void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_
         return;
     }
     const struct kf_controller *c = &anim->objects.controllers[index];
-    *info = (kf_controller_info){c->name,         c->speed,     c->weight,      c->active_start,
-                                 c->active_end,   c->ref_world, c->ref_sequence};
+    *info = (kf_controller_info){c->name,       c->speed,     c->weight,      c->active_start,
+                                 c->active_end, c->ref_world, c->ref_sequence};
 }
 
 void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info)
@@ -142,15 +148,14 @@ void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info
     if (!info)
         return;
     if (!anim || index >= anim->objects.count[KF_KIND_TRACK]) {
-        *info = (kf_track_info){KF_KIND_SEQUENCE, KF_NO_INDEX, KF_NO_INDEX, KF_NO_INDEX,
-                                0.0,              0,           KF_NO_INDEX};
+        *info = (kf_track_info){KF_KIND_SEQUENCE, KF_NO_INDEX, KF_NO_INDEX, KF_NO_INDEX, 0.0, 0,
+                                KF_NO_INDEX};
         return;
     }
     const kf_track *t = &anim->objects.tracks[index];
-    info->animator_kind =
-        t->animator_kind == KFB_ANIMATOR_INTERPOLATOR ? KF_KIND_INTERPOLATOR
-        : t->animator_kind == KFB_ANIMATOR_FOLLOWER   ? KF_KIND_FOLLOWER
-                                                      : KF_KIND_SEQUENCE;
+    info->animator_kind = t->animator_kind == KFB_ANIMATOR_INTERPOLATOR ? KF_KIND_INTERPOLATOR
+                          : t->animator_kind == KFB_ANIMATOR_FOLLOWER   ? KF_KIND_FOLLOWER
+                                                                        : KF_KIND_SEQUENCE;
     info->animator = t->animator;
     info->controller = t->controller;
     info->target = t->target;

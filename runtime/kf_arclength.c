@@ -19,8 +19,8 @@
 /* Bisections of a step the adaptive quadrature may make, at most, and the
  * Gauss-Legendre evaluations one integral may spend: enough for the corner
  * |P'| has where P' passes through 0, and a bound whatever the input. */
-#define ARC_MAX_DEPTH 32
-#define ARC_BUDGET    4096
+#define ARC_MAX_DEPTH         32
+#define ARC_BUDGET            4096
 #define NEWTON_MAX_ITERATIONS 100
 
 static const double gl_nodes[5] = {-0.90617984593866399280, -0.53846931010568309104, 0.0,

@@ -147,8 +147,7 @@ void kf_chaser_set_destination(kf_follower_state *s, double time)
     adopt_hues(s, incoming);
     if (same(s, incoming, s->destination))
         return; /* no change, no transition */
-    if (s->values == KF_VALUES_LINEAR && s->count > 0 &&
-        start_time(s, s->count - 1) == time) {
+    if (s->values == KF_VALUES_LINEAR && s->count > 0 && start_time(s, s->count - 1) == time) {
         /* Two transitions starting together are one: d_{l-1} -> d_l -> d
          * sums to d_{l-1} -> d. Exact for sums only. */
         memcpy(target(s, s->count - 1), incoming, s->n * sizeof *incoming);
@@ -238,9 +237,15 @@ void kf_chaser_update(kf_follower_state *s, double t)
         return;
     }
     switch (s->values) {
-    case KF_VALUES_ROTATION: evaluate_rotation(s, t, duration, s->scratch); break;
-    case KF_VALUES_COLOR:    evaluate_color(s, t, duration, s->scratch); break;
-    default:                 evaluate_linear(s, t, duration, s->scratch); break;
+    case KF_VALUES_ROTATION:
+        evaluate_rotation(s, t, duration, s->scratch);
+        break;
+    case KF_VALUES_COLOR:
+        evaluate_color(s, t, duration, s->scratch);
+        break;
+    default:
+        evaluate_linear(s, t, duration, s->scratch);
+        break;
     }
     kf_follower_give_value(s, s->scratch, s->value);
     s->active = 1;

@@ -6,25 +6,25 @@
 
 typedef struct node_def {
     const char *name;
-    uint8_t     damper;
-    uint8_t     array;
-    float       initial[4];       /* X3D's initialValue / initialDestination default */
+    uint8_t damper;
+    uint8_t array;
+    float initial[4]; /* X3D's initialValue / initialDestination default */
 } node_def;
 
 static const node_def nodes[KFB_FOLLOWER_NODE_COUNT] = {
-    [KFB_FOLLOWER_POSITION_CHASER]    = {"PositionChaser", 0, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_POSITION_CHASER] = {"PositionChaser", 0, 0, {0, 0, 0, 0}},
     [KFB_FOLLOWER_POSITION_CHASER_2D] = {"PositionChaser2D", 0, 0, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_SCALAR_CHASER]      = {"ScalarChaser", 0, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_SCALAR_CHASER] = {"ScalarChaser", 0, 0, {0, 0, 0, 0}},
     [KFB_FOLLOWER_ORIENTATION_CHASER] = {"OrientationChaser", 0, 0, {0, 1, 0, 0}},
-    [KFB_FOLLOWER_COLOR_CHASER]       = {"ColorChaser", 0, 0, {0.8f, 0.8f, 0.8f, 0}},
-    [KFB_FOLLOWER_COORDINATE_CHASER]  = {"CoordinateChaser", 0, 1, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_COLOR_CHASER] = {"ColorChaser", 0, 0, {0.8f, 0.8f, 0.8f, 0}},
+    [KFB_FOLLOWER_COORDINATE_CHASER] = {"CoordinateChaser", 0, 1, {0, 0, 0, 0}},
     [KFB_FOLLOWER_TEXCOORD_CHASER_2D] = {"TexCoordChaser2D", 0, 1, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_POSITION_DAMPER]    = {"PositionDamper", 1, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_POSITION_DAMPER] = {"PositionDamper", 1, 0, {0, 0, 0, 0}},
     [KFB_FOLLOWER_POSITION_DAMPER_2D] = {"PositionDamper2D", 1, 0, {0, 0, 0, 0}},
-    [KFB_FOLLOWER_SCALAR_DAMPER]      = {"ScalarDamper", 1, 0, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_SCALAR_DAMPER] = {"ScalarDamper", 1, 0, {0, 0, 0, 0}},
     [KFB_FOLLOWER_ORIENTATION_DAMPER] = {"OrientationDamper", 1, 0, {0, 1, 0, 0}},
-    [KFB_FOLLOWER_COLOR_DAMPER]       = {"ColorDamper", 1, 0, {0.8f, 0.8f, 0.8f, 0}},
-    [KFB_FOLLOWER_COORDINATE_DAMPER]  = {"CoordinateDamper", 1, 1, {0, 0, 0, 0}},
+    [KFB_FOLLOWER_COLOR_DAMPER] = {"ColorDamper", 1, 0, {0.8f, 0.8f, 0.8f, 0}},
+    [KFB_FOLLOWER_COORDINATE_DAMPER] = {"CoordinateDamper", 1, 1, {0, 0, 0, 0}},
     [KFB_FOLLOWER_TEXCOORD_DAMPER_2D] = {"TexCoordDamper2D", 1, 1, {0, 0, 0, 0}},
 };
 

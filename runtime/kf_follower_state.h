@@ -23,37 +23,36 @@ enum {
 
 struct kf_follower_state {
     const struct kf_follower *def;
-    kf_allocator allocator;   /* kf_follower_state_create only */
-    size_t       size;        /* bytes allocated by create; 0 in caller memory */
-    uint32_t     values;      /* KF_VALUES_* */
-    uint32_t     damper;
-    uint32_t     n;           /* doubles per working value */
-    uint32_t     components;  /* floats per value */
-    uint32_t     element;     /* damper distance: numbers per element (linear) */
-    int          active;
+    kf_allocator allocator; /* kf_follower_state_create only */
+    size_t size;            /* bytes allocated by create; 0 in caller memory */
+    uint32_t values;        /* KF_VALUES_* */
+    uint32_t damper;
+    uint32_t n;          /* doubles per working value */
+    uint32_t components; /* floats per value */
+    uint32_t element;    /* damper distance: numbers per element (linear) */
+    int active;
     /* Chasers: transitions as a ring of (start time, destination it leads
      * to); transition i goes from the destination before it (or `base` for
      * the oldest) to targets[i]. */
-    uint32_t     capacity;
-    uint32_t     head, count;
-    double      *times;       /* capacity */
-    double      *targets;     /* capacity * n */
-    double      *base;        /* n: where the oldest held transition starts */
+    uint32_t capacity;
+    uint32_t head, count;
+    double *times;   /* capacity */
+    double *targets; /* capacity * n */
+    double *base;    /* n: where the oldest held transition starts */
     /* Dampers: stage j's output; stage 0 is fed the destination. */
-    double      *stages;      /* max(order, 1) * n */
-    double       last_time;   /* of the previous update */
-    double      *destination; /* n */
-    float       *destination_value; /* components */
-    float       *value;       /* components: the output */
-    double      *scratch;     /* n: an event's value before it is taken */
-    float       *scratch_value; /* components */
+    double *stages;           /* max(order, 1) * n */
+    double last_time;         /* of the previous update */
+    double *destination;      /* n */
+    float *destination_value; /* components */
+    float *value;             /* components: the output */
+    double *scratch;          /* n: an event's value before it is taken */
+    float *scratch_value;     /* components */
 };
 
 /* Converts a caller's value (already checked finite) to the working form,
  * and to the floats the follower reports for it (normalized quaternion,
  * clamped colour). */
-void kf_follower_take_value(const kf_follower_state *s, const float *in, double *work,
-                            float *out);
+void kf_follower_take_value(const kf_follower_state *s, const float *in, double *work, float *out);
 /* The floats of a working value. */
 void kf_follower_give_value(const kf_follower_state *s, const double *work, float *out);
 

@@ -23,9 +23,9 @@ void kf_hash_key_draw(uint64_t key[2], const void *table, const void *owner);
  * copied: they must outlive the index (the builder owns them). */
 typedef struct kf_name_slot {
     const char *name; /* NULL: empty slot */
-    uint32_t    hash;
-    uint32_t    kind;
-    uint32_t    index;
+    uint32_t hash;
+    uint32_t kind;
+    uint32_t index;
 } kf_name_slot;
 
 /* Zero-initialized when empty. `key` is the index's own hash secret
@@ -33,10 +33,10 @@ typedef struct kf_name_slot {
  * can check that crafted names cost no more than any others. */
 typedef struct kf_name_index {
     kf_name_slot *slots;
-    uint32_t      capacity; /* 0 or a power of two */
-    uint32_t      count;
-    uint64_t      key[2];
-    uint64_t      probes;
+    uint32_t capacity; /* 0 or a power of two */
+    uint32_t count;
+    uint64_t key[2];
+    uint64_t probes;
 } kf_name_index;
 
 /* The slot holding `name`, or NULL. */
@@ -44,7 +44,7 @@ const kf_name_slot *kf_name_find(const kf_name_index *x, const char *name);
 /* Makes room for one more name; 0 if memory ran out (the index is unchanged).
  * After it, one kf_name_add cannot fail: callers reserve everything first and
  * commit only when nothing can fail any more. */
-int  kf_name_reserve(kf_name_index *x, const kf_allocator *a);
+int kf_name_reserve(kf_name_index *x, const kf_allocator *a);
 /* Adds `name` (absent) into reserved room. */
 void kf_name_add(kf_name_index *x, const char *name, uint32_t kind, uint32_t index);
 void kf_name_index_free(kf_name_index *x, const kf_allocator *a);
@@ -55,16 +55,16 @@ void kf_name_index_free(kf_name_index *x, const kf_allocator *a);
 #define KF_KEY_WORDS 7
 
 typedef struct kf_key_index {
-    uint32_t *slots;    /* KF_KEY_WORDS + 1 words each: key, then 1 if used */
-    uint32_t  capacity; /* 0 or a power of two */
-    uint32_t  count;
-    uint64_t  key[2];   /* as kf_name_index */
-    uint64_t  probes;
+    uint32_t *slots;   /* KF_KEY_WORDS + 1 words each: key, then 1 if used */
+    uint32_t capacity; /* 0 or a power of two */
+    uint32_t count;
+    uint64_t key[2]; /* as kf_name_index */
+    uint64_t probes;
 } kf_key_index;
 
-int  kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
+int kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 /* As kf_name_reserve / kf_name_add. */
-int  kf_key_reserve(kf_key_index *x, const kf_allocator *a);
+int kf_key_reserve(kf_key_index *x, const kf_allocator *a);
 void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 void kf_key_index_free(kf_key_index *x, const kf_allocator *a);
 

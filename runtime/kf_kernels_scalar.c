@@ -21,7 +21,7 @@ void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t 
 }
 
 static unsigned key_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                     float *const out[KF_LANES])
+                        float *const out[KF_LANES])
 {
     (void)j, (void)u, (void)exact_u;
     for (uint32_t l = 0; l < KF_LANES; l++)
@@ -31,7 +31,7 @@ static unsigned key_one(const kf_block *b, uint32_t i, uint32_t j, float u, doub
 }
 
 static unsigned linear_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                     float *const out[KF_LANES])
+                           float *const out[KF_LANES])
 {
     (void)exact_u;
     for (uint32_t l = 0; l < KF_LANES; l++)
@@ -42,8 +42,8 @@ static unsigned linear_one(const kf_block *b, uint32_t i, uint32_t j, float u, d
     return 0xf;
 }
 
-static unsigned linear_wide_one(const kf_block *b, uint32_t i, uint32_t j, float u,
-                                double exact_u, float *const out[KF_LANES])
+static unsigned linear_wide_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                                float *const out[KF_LANES])
 {
     (void)exact_u;
     for (uint32_t l = 0; l < KF_LANES; l++)
@@ -53,7 +53,7 @@ static unsigned linear_wide_one(const kf_block *b, uint32_t i, uint32_t j, float
 }
 
 static unsigned spline_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                     float *const out[KF_LANES])
+                           float *const out[KF_LANES])
 {
     (void)exact_u;
     const uint32_t c = b->components;
@@ -61,13 +61,13 @@ static unsigned spline_one(const kf_block *b, uint32_t i, uint32_t j, float u, d
     kf_hermite_basis_f(u, h);
     for (uint32_t l = 0; l < KF_LANES; l++)
         for (uint32_t m = 0; m < c; m++)
-            out[l][m] = h[0] * at(b, i, m, l) + h[1] * at(b, j, m, l) +
-                        h[2] * at(b, i, c + m, l) + h[3] * at(b, j, 2 * c + m, l);
+            out[l][m] = h[0] * at(b, i, m, l) + h[1] * at(b, j, m, l) + h[2] * at(b, i, c + m, l) +
+                        h[3] * at(b, j, 2 * c + m, l);
     return 0xf;
 }
 
-static unsigned spline_wide_one(const kf_block *b, uint32_t i, uint32_t j, float u,
-                                double exact_u, float *const out[KF_LANES])
+static unsigned spline_wide_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                                float *const out[KF_LANES])
 {
     (void)exact_u;
     const uint32_t c = b->components;
@@ -81,7 +81,7 @@ static unsigned spline_wide_one(const kf_block *b, uint32_t i, uint32_t j, float
 }
 
 static unsigned slerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                     float *const out[KF_LANES])
+                          float *const out[KF_LANES])
 {
     (void)exact_u;
     unsigned nonunit = 0;
@@ -102,7 +102,7 @@ static unsigned slerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
 }
 
 static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                     float *const out[KF_LANES])
+                          float *const out[KF_LANES])
 {
     for (uint32_t l = 0; l < KF_LANES; l++) {
         if (b->lane[l])
@@ -113,19 +113,26 @@ static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
 }
 
 /* The loop over a run of blocks; `normalize` as kf_block_kernel. */
-#define JOBS(name)                                                                          \
-    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u, \
-                     double exact_u, int normalize)                                         \
-    {                                                                                       \
-        for (const kf_lanes *end = jobs + count; jobs < end; jobs++) {                      \
-            if (name##_one(jobs->block, i, j, u, exact_u, jobs->out) && normalize)          \
-                for (uint32_t l = 0; l < KF_LANES; l++)                                     \
-                    if (!(name##_unit && kf_block_unit(jobs->block, i, l)))                 \
-                        kf_normalize_single(jobs->out[l]);                                  \
-        }                                                                                   \
+#define JOBS(name)                                                                                 \
+    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
+                     double exact_u, int normalize)                                                \
+    {                                                                                              \
+        for (const kf_lanes *end = jobs + count; jobs < end; jobs++) {                             \
+            if (name##_one(jobs->block, i, j, u, exact_u, jobs->out) && normalize)                 \
+                for (uint32_t l = 0; l < KF_LANES; l++)                                            \
+                    if (!(name##_unit && kf_block_unit(jobs->block, i, l)))                        \
+                        kf_normalize_single(jobs->out[l]);                                         \
+        }                                                                                          \
     }
-enum { key_unit = 0, linear_unit = 0, linear_wide_unit = 0, spline_unit = 0,
-       spline_wide_unit = 0, slerp_unit = 1, squad_unit = 0 };
+enum {
+    key_unit = 0,
+    linear_unit = 0,
+    linear_wide_unit = 0,
+    spline_unit = 0,
+    spline_wide_unit = 0,
+    slerp_unit = 1,
+    squad_unit = 0
+};
 JOBS(key)
 JOBS(linear)
 JOBS(linear_wide)
@@ -134,8 +141,8 @@ JOBS(spline_wide)
 JOBS(slerp)
 JOBS(squad)
 
-static const kf_kernels scalar = {"scalar", {key, key, key}, {linear, linear, linear},
-                                  {spline, spline, spline}, slerp, squad};
+static const kf_kernels scalar = {
+    "scalar", {key, key, key}, {linear, linear, linear}, {spline, spline, spline}, slerp, squad};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

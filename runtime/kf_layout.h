@@ -27,28 +27,28 @@ typedef struct kf_block {
     const struct kf_sequence *lane[KF_LANES]; /* NULL: an empty lane (zeros) */
     uint32_t interpolation;                   /* KFB_INTERP_* */
     uint32_t components;
-    uint32_t fields;      /* per key: fields * KF_LANES floats */
-    uint32_t key_count;   /* valid keys */
-    uint32_t wide;        /* LINEAR, SPLINE, HERMITE: some lane's values (and
+    uint32_t fields;    /* per key: fields * KF_LANES floats */
+    uint32_t key_count; /* valid keys */
+    uint32_t wide;      /* LINEAR, SPLINE, HERMITE: some lane's values (and
                              tangents) are so large that the float forms can
                              overflow; played by kf_lerp1 / kf_hermite1 */
-    const float *data;    /* key_count * fields * KF_LANES floats, 16-aligned */
+    const float *data;  /* key_count * fields * KF_LANES floats, 16-aligned */
 } kf_block;
 
 /* Field offsets inside a key (in fields). */
-#define KF_FIELD_ARC(components) (components)           /* SLERP: theta, theta/sin */
-#define KF_FIELD_SQUAD_A 4u                             /* SQUAD: a (tangent_out) */
-#define KF_FIELD_SQUAD_B 8u                             /* SQUAD: b (tangent_in) */
-#define KF_FIELD_SQUAD_KEY_ARC 12u
+#define KF_FIELD_ARC(components)   (components) /* SLERP: theta, theta/sin */
+#define KF_FIELD_SQUAD_A           4u           /* SQUAD: a (tangent_out) */
+#define KF_FIELD_SQUAD_B           8u           /* SQUAD: b (tangent_in) */
+#define KF_FIELD_SQUAD_KEY_ARC     12u
 #define KF_FIELD_SQUAD_CONTROL_ARC 14u
 
 struct kf_layout {
-    size_t    size;        /* of the one allocation */
-    size_t    shift;       /* from the allocation to this struct (16-alignment) */
-    uint32_t  block_count;
+    size_t size;  /* of the one allocation */
+    size_t shift; /* from the allocation to this struct (16-alignment) */
+    uint32_t block_count;
     kf_block *blocks;
-    uint32_t *block_of;    /* per sequence: its block, or KF_NO_INDEX */
-    uint8_t  *lane_of;     /* per sequence: its lane there */
+    uint32_t *block_of; /* per sequence: its block, or KF_NO_INDEX */
+    uint8_t *lane_of;   /* per sequence: its lane there */
 };
 
 /* Builds anim->layout from the decoded sequences (NULL for an animation
@@ -103,7 +103,7 @@ static inline int kf_block_unit(const kf_block *b, uint32_t i, uint32_t l)
 /* Per interpolation: any components, then 3 and 4 (vectors, quaternions),
  * which a vector set specializes. */
 typedef struct kf_kernels {
-    const char     *name;
+    const char *name;
     kf_block_kernel key[3], linear[3], spline[3], slerp, squad;
 } kf_kernels;
 

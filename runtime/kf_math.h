@@ -36,14 +36,14 @@ static inline void kf_narrow(const double *in, uint32_t n, float *out)
 }
 
 double kf_qdot(const double a[4], const double b[4]);
-void   kf_qmul(const double a[4], const double b[4], double out[4]);   /* a (x) b */
-void   kf_qconj(const double q[4], double out[4]);
+void kf_qmul(const double a[4], const double b[4], double out[4]); /* a (x) b */
+void kf_qconj(const double q[4], double out[4]);
 /* q / |q|; a quaternion with |q|^2 <= KF_QUAT_EPSILON becomes identity. */
-void   kf_qnormalize(const double q[4], double out[4]);
+void kf_qnormalize(const double q[4], double out[4]);
 /* Logarithm of a unit quaternion, as a 3-vector (0 near identity). */
-void   kf_qlog(const double q[4], double out[3]);
+void kf_qlog(const double q[4], double out[3]);
 /* Exponential of a 3-vector, as a unit quaternion. */
-void   kf_qexp(const double v[3], double out[4]);
+void kf_qexp(const double v[3], double out[4]);
 
 /* M3G slerp: along the great arc from a to b as given (no hemisphere flip);
  * near-equal keys lerp, antipodal keys turn through the perpendicular

@@ -24,14 +24,14 @@ kf_allocator kf_allocator_or_default(const kf_allocator *a);
 
 void *kf_alloc(const kf_allocator *a, size_t size);
 void *kf_calloc(const kf_allocator *a, size_t count, size_t size); /* checked, zeroed */
-void  kf_free(const kf_allocator *a, void *ptr, size_t size);
+void kf_free(const kf_allocator *a, void *ptr, size_t size);
 
 /* a * b into *out unless it would overflow size_t (returns 0 then). */
 int kf_mul_size(size_t a, size_t b, size_t *out);
 
 /* zalloc/zfree for zlib streams; `opaque` is a const kf_allocator *. */
 void *kf_zlib_alloc(void *opaque, unsigned items, unsigned size);
-void  kf_zlib_free(void *opaque, void *ptr);
+void kf_zlib_free(void *opaque, void *ptr);
 
 /* ---- options structs (kf.h's rule) -------------------------------------- */
 
@@ -39,7 +39,7 @@ void  kf_zlib_free(void *opaque, void *ptr);
  * struct the library knows as `known` bytes. */
 #define KF_OPTIONS_SIZE_OK(size, known) ((size) >= sizeof(size_t) && (size) <= (known))
 /* Field `field` of options *o if it lies within o->size, else `fallback`. */
-#define KF_OPTION(o, type, field, fallback)                                                \
+#define KF_OPTION(o, type, field, fallback)                                                        \
     ((o)->size >= offsetof(type, field) + sizeof((o)->field) ? (o)->field : (fallback))
 
 /* ---- errors (kf_result.c) ---------------------------------------------- */
@@ -72,14 +72,14 @@ void kf_error_clear(kf_error *error);
 /* ---- loaded objects --------------------------------------------------- */
 
 struct kf_sequence {
-    const char  *name;
-    uint32_t     interpolation;  /* KFB_INTERP_* */
-    uint32_t     repeat;         /* KFB_REPEAT_* */
-    uint32_t     components;
-    uint32_t     key_count;
-    uint32_t     valid_first;
-    uint32_t     valid_count;
-    float        duration;
+    const char *name;
+    uint32_t interpolation; /* KFB_INTERP_* */
+    uint32_t repeat;        /* KFB_REPEAT_* */
+    uint32_t components;
+    uint32_t key_count;
+    uint32_t valid_first;
+    uint32_t valid_count;
+    float duration;
     /* Rotated: key j is authored key (valid_first + j) % key_count and the
      * valid keys are 0 .. valid_count-1. */
     const float *times;
@@ -112,59 +112,59 @@ struct kf_controller {
 
 typedef struct kf_target {
     const char *name;
-    uint32_t    property;
-    uint32_t    components;
-    uint32_t    value_offset; /* into a player's value array */
+    uint32_t property;
+    uint32_t components;
+    uint32_t value_offset; /* into a player's value array */
 } kf_target;
 
 /* An X3D interpolator (kfb_interpolator, formats/kfb.md). */
 struct kf_interpolator {
-    const char  *name;
-    uint32_t     node;           /* KFB_NODE_* */
-    uint32_t     key_count;
-    uint32_t     value_count;    /* keyValue entries; EaseInEaseOut: easeInEaseOut */
-    uint32_t     velocity_count;
-    uint32_t     flags;          /* KFB_INTERPOLATOR_* */
+    const char *name;
+    uint32_t node; /* KFB_NODE_* */
+    uint32_t key_count;
+    uint32_t value_count; /* keyValue entries; EaseInEaseOut: easeInEaseOut */
+    uint32_t velocity_count;
+    uint32_t flags; /* KFB_INTERPOLATOR_* */
     const float *keys;
     const float *values;
-    const float *velocities;     /* NULL when velocity_count is 0 */
-    const float *derived;        /* kf_interpolator_derived_count floats, or NULL */
+    const float *velocities; /* NULL when velocity_count is 0 */
+    const float *derived;    /* kf_interpolator_derived_count floats, or NULL */
 };
 
 typedef struct kf_track {
     uint32_t animator_kind;
     uint32_t animator;
-    uint32_t controller;     /* KF_NO_INDEX: none */
+    uint32_t controller; /* KF_NO_INDEX: none */
     uint32_t target;
-    float    cycle_interval; /* interpolator tracks; sequence tracks 0 */
+    float cycle_interval; /* interpolator tracks; sequence tracks 0 */
     uint32_t loop;
-    uint32_t ease;           /* KF_NO_INDEX: none */
+    uint32_t ease; /* KF_NO_INDEX: none */
 } kf_track;
 
 /* An X3D follower definition. The initial fields are stored as authored
  * (axis-angle, RGB); orientation nodes also carry them as quaternions. */
 struct kf_follower {
-    const char  *name;
-    uint32_t     node;           /* KFB_FOLLOWER_* */
-    uint32_t     element_count;  /* 1 for single-valued nodes */
-    float        duration;       /* chasers: duration; dampers: tau */
-    uint32_t     order;          /* dampers 0..5; chasers 0 */
-    float        tolerance;      /* dampers -1 or >= 0; chasers -1 */
-    const float *initial_value;        /* element_count * field components */
-    const float *initial_destination;  /* as many */
-    const float *rotations;      /* orientation: value, destination quaternions; else NULL */
+    const char *name;
+    uint32_t node;                    /* KFB_FOLLOWER_* */
+    uint32_t element_count;           /* 1 for single-valued nodes */
+    float duration;                   /* chasers: duration; dampers: tau */
+    uint32_t order;                   /* dampers 0..5; chasers 0 */
+    float tolerance;                  /* dampers -1 or >= 0; chasers -1 */
+    const float *initial_value;       /* element_count * field components */
+    const float *initial_destination; /* as many */
+    const float *rotations;           /* orientation: value, destination quaternions; else NULL */
 };
 
 /* The objects of an animation, as both a writer and a loaded kf_anim hold
  * them; the encoder writes one of these, the loader produces one. */
 typedef struct kf_objects {
     uint32_t count[KF_KIND_COUNT];
-    struct kf_sequence   *sequences;
+    struct kf_sequence *sequences;
     struct kf_controller *controllers;
-    kf_target            *targets;
-    kf_track             *tracks;
+    kf_target *targets;
+    kf_track *tracks;
     struct kf_interpolator *interpolators;
-    struct kf_follower     *followers;
+    struct kf_follower *followers;
 } kf_objects;
 
 /* The name of object i of `kind`; NULL for tracks, which have none. */
@@ -172,9 +172,9 @@ const char *kf_objects_name(const kf_objects *o, kf_kind kind, uint32_t i);
 
 struct kf_anim {
     kf_allocator allocator;
-    size_t       size;         /* of the single allocation holding everything */
-    kf_objects   objects;
-    uint32_t     value_count;  /* sum of target components */
+    size_t size; /* of the single allocation holding everything */
+    kf_objects objects;
+    uint32_t value_count; /* sum of target components */
     /* The player's blocks (kf_layout.h), a separate allocation; NULL when
      * there are no sequences. */
     const struct kf_layout *layout;
@@ -186,8 +186,7 @@ struct kf_anim {
  * loaded size, and so the player bound (kf.h). */
 typedef struct kf_anim_layout {
     size_t total;
-    size_t anim, sequences, controllers, targets, tracks, interpolators, followers, data,
-        strings;
+    size_t anim, sequences, controllers, targets, tracks, interpolators, followers, data, strings;
 } kf_anim_layout;
 int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
                       kf_anim_layout *l);
@@ -295,10 +294,10 @@ double kf_curve_speed(const kf_curve *curve, double u);
  * (before the first or from the last valid key in CONSTANT, a single key,
  * a NaN or, in LOOP, infinite time). `cursor` may be NULL. */
 typedef struct kf_curve_position {
-    int      on_curve;
-    uint32_t key;     /* the segment's start key (valid index), or the held key */
-    double   u;       /* in [0, 1) */
-    double   length;  /* the segment's duration, > 0 when on_curve */
+    int on_curve;
+    uint32_t key;  /* the segment's start key (valid index), or the held key */
+    double u;      /* in [0, 1) */
+    double length; /* the segment's duration, > 0 when on_curve */
 } kf_curve_position;
 
 void kf_curve_locate(const struct kf_sequence *s, double t, kf_cursor *cursor,

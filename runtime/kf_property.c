@@ -10,9 +10,9 @@ enum {
 
 typedef struct property_def {
     const char *name;
-    uint8_t     counts[2]; /* accepted component counts; {ANY} = any */
-    float       rest;      /* every component's value before animation */
-    float       lo, hi;    /* M3G clamps the applied value to [lo, hi] */
+    uint8_t counts[2]; /* accepted component counts; {ANY} = any */
+    float rest;        /* every component's value before animation */
+    float lo, hi;      /* M3G clamps the applied value to [lo, hi] */
 } property_def;
 
 #define UNCLAMPED -INFINITY, INFINITY
@@ -21,28 +21,28 @@ typedef struct property_def {
  * to [0,1], spot angle to [0,90], spot exponent and shininess to [0,128],
  * fog density to >= 0; visibility and pickability are booleans (>= 0.5). */
 static const property_def properties[KF_PROPERTY_COUNT] = {
-    [KF_PROPERTY_CUSTOM]         = {NULL, {ANY, ANY}, 0.0f, UNCLAMPED},
-    [KF_PROPERTY_ALPHA]          = {"alpha", {1, 1}, 1.0f, 0.0f, 1.0f},
-    [KF_PROPERTY_AMBIENT_COLOR]  = {"ambient_color", {3, 3}, 1.0f, 0.0f, 1.0f},
-    [KF_PROPERTY_COLOR]          = {"color", {3, 3}, 1.0f, 0.0f, 1.0f},
-    [KF_PROPERTY_CROP]           = {"crop", {2, 4}, 0.0f, UNCLAMPED},
-    [KF_PROPERTY_DENSITY]        = {"density", {1, 1}, 1.0f, 0.0f, INFINITY},
-    [KF_PROPERTY_DIFFUSE_COLOR]  = {"diffuse_color", {3, 3}, 1.0f, 0.0f, 1.0f},
+    [KF_PROPERTY_CUSTOM] = {NULL, {ANY, ANY}, 0.0f, UNCLAMPED},
+    [KF_PROPERTY_ALPHA] = {"alpha", {1, 1}, 1.0f, 0.0f, 1.0f},
+    [KF_PROPERTY_AMBIENT_COLOR] = {"ambient_color", {3, 3}, 1.0f, 0.0f, 1.0f},
+    [KF_PROPERTY_COLOR] = {"color", {3, 3}, 1.0f, 0.0f, 1.0f},
+    [KF_PROPERTY_CROP] = {"crop", {2, 4}, 0.0f, UNCLAMPED},
+    [KF_PROPERTY_DENSITY] = {"density", {1, 1}, 1.0f, 0.0f, INFINITY},
+    [KF_PROPERTY_DIFFUSE_COLOR] = {"diffuse_color", {3, 3}, 1.0f, 0.0f, 1.0f},
     [KF_PROPERTY_EMISSIVE_COLOR] = {"emissive_color", {3, 3}, 0.0f, 0.0f, 1.0f},
-    [KF_PROPERTY_FAR_DISTANCE]   = {"far_distance", {1, 1}, 1.0f, UNCLAMPED},
-    [KF_PROPERTY_FIELD_OF_VIEW]  = {"field_of_view", {1, 1}, 60.0f, UNCLAMPED},
-    [KF_PROPERTY_INTENSITY]      = {"intensity", {1, 1}, 1.0f, UNCLAMPED},
-    [KF_PROPERTY_MORPH_WEIGHTS]  = {"morph_weights", {ANY, ANY}, 0.0f, UNCLAMPED},
-    [KF_PROPERTY_NEAR_DISTANCE]  = {"near_distance", {1, 1}, 0.1f, UNCLAMPED},
-    [KF_PROPERTY_ORIENTATION]    = {"orientation", {4, 4}, 0.0f, UNCLAMPED},
-    [KF_PROPERTY_PICKABILITY]    = {"pickability", {1, 1}, 1.0f, UNCLAMPED},
-    [KF_PROPERTY_SCALE]          = {"scale", {1, 3}, 1.0f, UNCLAMPED},
-    [KF_PROPERTY_SHININESS]      = {"shininess", {1, 1}, 0.0f, 0.0f, 128.0f},
+    [KF_PROPERTY_FAR_DISTANCE] = {"far_distance", {1, 1}, 1.0f, UNCLAMPED},
+    [KF_PROPERTY_FIELD_OF_VIEW] = {"field_of_view", {1, 1}, 60.0f, UNCLAMPED},
+    [KF_PROPERTY_INTENSITY] = {"intensity", {1, 1}, 1.0f, UNCLAMPED},
+    [KF_PROPERTY_MORPH_WEIGHTS] = {"morph_weights", {ANY, ANY}, 0.0f, UNCLAMPED},
+    [KF_PROPERTY_NEAR_DISTANCE] = {"near_distance", {1, 1}, 0.1f, UNCLAMPED},
+    [KF_PROPERTY_ORIENTATION] = {"orientation", {4, 4}, 0.0f, UNCLAMPED},
+    [KF_PROPERTY_PICKABILITY] = {"pickability", {1, 1}, 1.0f, UNCLAMPED},
+    [KF_PROPERTY_SCALE] = {"scale", {1, 3}, 1.0f, UNCLAMPED},
+    [KF_PROPERTY_SHININESS] = {"shininess", {1, 1}, 0.0f, 0.0f, 128.0f},
     [KF_PROPERTY_SPECULAR_COLOR] = {"specular_color", {3, 3}, 0.0f, 0.0f, 1.0f},
-    [KF_PROPERTY_SPOT_ANGLE]     = {"spot_angle", {1, 1}, 45.0f, 0.0f, 90.0f},
-    [KF_PROPERTY_SPOT_EXPONENT]  = {"spot_exponent", {1, 1}, 0.0f, 0.0f, 128.0f},
-    [KF_PROPERTY_TRANSLATION]    = {"translation", {3, 3}, 0.0f, UNCLAMPED},
-    [KF_PROPERTY_VISIBILITY]     = {"visibility", {1, 1}, 1.0f, UNCLAMPED},
+    [KF_PROPERTY_SPOT_ANGLE] = {"spot_angle", {1, 1}, 45.0f, 0.0f, 90.0f},
+    [KF_PROPERTY_SPOT_EXPONENT] = {"spot_exponent", {1, 1}, 0.0f, 0.0f, 128.0f},
+    [KF_PROPERTY_TRANSLATION] = {"translation", {3, 3}, 0.0f, UNCLAMPED},
+    [KF_PROPERTY_VISIBILITY] = {"visibility", {1, 1}, 1.0f, UNCLAMPED},
 };
 
 const char *kf_property_name(kf_property property)
@@ -107,7 +107,8 @@ void kf_property_clamp(uint32_t property, uint32_t components, float *value)
 
 const char *kf_interpolation_name(kf_interpolation interpolation)
 {
-    static const char *const names[KFB_INTERP_COUNT] = {"step", "linear", "spline", "slerp", "squad", "hermite"};
+    static const char *const names[KFB_INTERP_COUNT] = {"step",  "linear", "spline",
+                                                        "slerp", "squad",  "hermite"};
     return (unsigned)interpolation < KFB_INTERP_COUNT ? names[interpolation] : NULL;
 }
 
@@ -119,7 +120,7 @@ const char *kf_repeat_name(kf_repeat repeat)
 
 const char *kf_kind_name(kf_kind kind)
 {
-    static const char *const names[KF_KIND_COUNT] = {"sequence", "controller", "target", "track",
-                                                     "interpolator", "follower"};
+    static const char *const names[KF_KIND_COUNT] = {"sequence", "controller",   "target",
+                                                     "track",    "interpolator", "follower"};
     return (unsigned)kind < KF_KIND_COUNT ? names[kind] : "unknown";
 }

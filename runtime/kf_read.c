@@ -30,7 +30,7 @@
 #define ZLIB_MAX_RATIO 1032u
 
 static const uint32_t section_tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS,
-                                                          KFB_TAG_DATA};
+                                                         KFB_TAG_DATA};
 static const char *const section_names[KFB_SECTION_COUNT] = {"STRS", "OBJS", "DATA"};
 
 typedef struct section {
@@ -66,8 +66,9 @@ enum { MARK_FREE, MARK_PLAIN, MARK_ENCODED };
 #if defined(__GNUC__)
 __attribute__((format(printf, 6, 7)))
 #endif
-static kf_result fail(loader *L, kf_result result, uint32_t section_index, uint32_t object,
-                      uint64_t offset, const char *format, ...)
+static kf_result
+fail(loader *L, kf_result result, uint32_t section_index, uint32_t object, uint64_t offset,
+     const char *format, ...)
 {
     kf_error *e = L->error;
     kf_error_clear(e);
@@ -110,8 +111,8 @@ static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos
                     "object %u: name at offset %u is not terminated", (unsigned)index,
                     (unsigned)offset);
     if (!*s)
-        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u: empty name", (unsigned)index);
+        return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos, "object %u: empty name",
+                    (unsigned)index);
     if (!kf_name_valid(s))
         return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
                     "object %u: name at offset %u is not UTF-8 text of Unicode scalar values",
@@ -223,7 +224,7 @@ static kf_result located(loader *L, kf_result r, uint32_t index, size_t pos, con
 /* Checks the identifier and header; `available` may be less than the file
  * when only the header has been read. Sets *file_size. */
 static kf_result read_header(loader *L, const unsigned char *p, size_t available,
-                              uint32_t *file_size)
+                             uint32_t *file_size)
 {
     size_t have = available < KFB_IDENTIFIER_SIZE ? available : KFB_IDENTIFIER_SIZE;
     if (memcmp(p, KFB_IDENTIFIER, have) != 0)
@@ -247,8 +248,8 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
     uint32_t crc = (uint32_t)crc32(0L, p, KFB_HEADER_SIZE - 4);
     if (crc != h.header_crc)
         return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_SIZE - 4,
-                    "header checksum %08x does not match the header (%08x)",
-                    (unsigned)h.header_crc, (unsigned)crc);
+                    "header checksum %08x does not match the header (%08x)", (unsigned)h.header_crc,
+                    (unsigned)crc);
     const float probe = KFB_PROBE_FLOAT;
     if (h.probe_int != KFB_PROBE_INT || memcmp(&h.probe_float, &probe, sizeof probe) != 0)
         return fail(L, KF_ERROR_PROBE, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 4,
@@ -308,8 +309,8 @@ static kf_result read_sections(loader *L)
 
         if (h->compression == KFB_COMPRESSION_NONE && h->raw_size != h->stored_size)
             return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, s->file_offset + 12,
-                        "uncompressed section %s declares %u bytes but stores %u",
-                        section_names[i], (unsigned)h->raw_size, (unsigned)h->stored_size);
+                        "uncompressed section %s declares %u bytes but stores %u", section_names[i],
+                        (unsigned)h->raw_size, (unsigned)h->stored_size);
         if (h->raw_size > L->max_section)
             return fail(L, KF_ERROR_TOO_LARGE, i, KF_NO_INDEX, s->file_offset + 12,
                         "section %s declares %u bytes; the limit is %zu", section_names[i],
@@ -379,7 +380,7 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
 /* ---- sequences ---------------------------------------------------------- */
 
 static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index, size_t pos,
-                                 struct kf_sequence *s)
+                               struct kf_sequence *s)
 {
     kfb_sequence r;
     read_words(&r, p, KFB_WORDS(r));
@@ -408,23 +409,23 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         const float *at = NULL;
         if (r.tangents == KFB_NONE)
             return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u (sequence '%s'): %s needs precomputed tangents",
-                        (unsigned)index, s->name, kf_interpolation_name(r.interpolation));
+                        "object %u (sequence '%s'): %s needs precomputed tangents", (unsigned)index,
+                        s->name, kf_interpolation_name(r.interpolation));
         if (!L->encoded) {
             if ((res = get_floats(L, r.tangents, derived, index, pos, "tangents", &at)) != KF_OK)
                 return res;
         } else {
             /* One claim for the three arrays: outgoing (by key), incoming
              * (against outgoing), arcs (by key). */
-            if ((res = get_encoded(L, r.tangents, tc, r.components, index, pos, "tangents",
-                                   &at)) != KF_OK)
+            if ((res = get_encoded(L, r.tangents, tc, r.components, index, pos, "tangents", &at)) !=
+                KF_OK)
                 return res;
             if (derived > L->data_words - r.tangents) {
                 const float *unused;
                 return get_floats(L, r.tangents, derived, index, pos, "tangents", &unused);
             }
-            if ((res = claim(L, r.tangents + (uint32_t)tc, derived - tc, MARK_ENCODED, index,
-                             pos, "tangents")) != KF_OK)
+            if ((res = claim(L, r.tangents + (uint32_t)tc, derived - tc, MARK_ENCODED, index, pos,
+                             "tangents")) != KF_OK)
                 return res;
             if (tc)
                 decode(L, r.tangents + (uint32_t)tc, (size_t)tc, 0, at);
@@ -444,8 +445,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     }
     if (r.interpolation == KFB_INTERP_HERMITE) {
         if (r.tcb != KFB_NONE &&
-            (res = get_encoded(L, r.tcb, 2 * n * r.components, 2 * (size_t)r.components, index,
-                               pos, "key tangents", &s->key_tangents)) != KF_OK)
+            (res = get_encoded(L, r.tcb, 2 * n * r.components, 2 * (size_t)r.components, index, pos,
+                               "key tangents", &s->key_tangents)) != KF_OK)
             return res;
     } else if (r.tcb != KFB_NONE &&
                (res = get_encoded(L, r.tcb, 3 * n, 3, index, pos, "tension/continuity/bias",
@@ -485,8 +486,8 @@ static kf_result get_optional_floats(loader *L, uint32_t offset, uint64_t count,
     return get_floats(L, offset, count, index, pos, what, out);
 }
 
-static kf_result read_interpolator(loader *L, const unsigned char *p, uint32_t index,
-                                     size_t pos, struct kf_interpolator *s)
+static kf_result read_interpolator(loader *L, const unsigned char *p, uint32_t index, size_t pos,
+                                   struct kf_interpolator *s)
 {
     kfb_interpolator r;
     read_words(&r, p, KFB_WORDS(r));
@@ -505,10 +506,11 @@ static kf_result read_interpolator(loader *L, const unsigned char *p, uint32_t i
     if ((res = get_floats(L, r.keys, r.key_count, index, pos, "keys", &s->keys)) != KF_OK ||
         (res = get_floats(L, r.values, r.value_count * d, index, pos, "values", &s->values)) !=
             KF_OK ||
-        (res = get_optional_floats(L, r.velocities, r.velocity_count * d, index, pos,
-                                   "velocities", s->name, &s->velocities)) != KF_OK ||
-        (res = get_optional_floats(L, r.derived, kfb_interpolator_derived_floats(r.node, r.key_count), index, pos,
-                                   "precomputed data", s->name, &s->derived)) != KF_OK)
+        (res = get_optional_floats(L, r.velocities, r.velocity_count * d, index, pos, "velocities",
+                                   s->name, &s->velocities)) != KF_OK ||
+        (res =
+             get_optional_floats(L, r.derived, kfb_interpolator_derived_floats(r.node, r.key_count),
+                                 index, pos, "precomputed data", s->name, &s->derived)) != KF_OK)
         return res;
     if ((res = kf_validate_interpolator(s, L->error)) != KF_OK ||
         (res = kf_validate_interpolator_derived(s, L->error)) != KF_OK)
@@ -519,7 +521,7 @@ static kf_result read_interpolator(loader *L, const unsigned char *p, uint32_t i
 /* ---- followers ---------------------------------------------------------- */
 
 static kf_result read_follower(loader *L, const unsigned char *p, uint32_t index, size_t pos,
-                                 struct kf_follower *f)
+                               struct kf_follower *f)
 {
     kfb_follower r;
     read_words(&r, p, KFB_WORDS(r));
@@ -562,7 +564,7 @@ static kf_result read_follower(loader *L, const unsigned char *p, uint32_t index
 /* ---- controllers, targets, tracks --------------------------------------- */
 
 static kf_result read_controller(loader *L, const unsigned char *p, uint32_t index, size_t pos,
-                                   struct kf_controller *c)
+                                 struct kf_controller *c)
 {
     kfb_controller r;
     read_words(&r, p, KFB_WORDS(r));
@@ -581,7 +583,7 @@ static kf_result read_controller(loader *L, const unsigned char *p, uint32_t ind
 }
 
 static kf_result read_target(loader *L, const unsigned char *p, uint32_t index, size_t pos,
-                               kf_target *t, uint32_t *value_count)
+                             kf_target *t, uint32_t *value_count)
 {
     kfb_target r;
     read_words(&r, p, KFB_WORDS(r));
@@ -609,7 +611,7 @@ static kf_result read_target(loader *L, const unsigned char *p, uint32_t index, 
 }
 
 static kf_result read_track(loader *L, const unsigned char *p, uint32_t index, size_t pos,
-                              const kf_objects *o, kf_track *t)
+                            const kf_objects *o, kf_track *t)
 {
     kfb_track r;
     read_words(&r, p, KFB_WORDS(r));
@@ -662,13 +664,20 @@ static kf_result read_track(loader *L, const unsigned char *p, uint32_t index, s
 static uint32_t record_words(uint32_t type)
 {
     switch (type) {
-    case KFB_OBJECT_SEQUENCE:   return KFB_WORDS(kfb_sequence);
-    case KFB_OBJECT_CONTROLLER: return KFB_WORDS(kfb_controller);
-    case KFB_OBJECT_TARGET:     return KFB_WORDS(kfb_target);
-    case KFB_OBJECT_TRACK:      return KFB_WORDS(kfb_track);
-    case KFB_OBJECT_INTERPOLATOR: return KFB_WORDS(kfb_interpolator);
-    case KFB_OBJECT_FOLLOWER:   return KFB_WORDS(kfb_follower);
-    default:                    return 0;
+    case KFB_OBJECT_SEQUENCE:
+        return KFB_WORDS(kfb_sequence);
+    case KFB_OBJECT_CONTROLLER:
+        return KFB_WORDS(kfb_controller);
+    case KFB_OBJECT_TARGET:
+        return KFB_WORDS(kfb_target);
+    case KFB_OBJECT_TRACK:
+        return KFB_WORDS(kfb_track);
+    case KFB_OBJECT_INTERPOLATOR:
+        return KFB_WORDS(kfb_interpolator);
+    case KFB_OBJECT_FOLLOWER:
+        return KFB_WORDS(kfb_follower);
+    default:
+        return 0;
     }
 }
 
@@ -690,7 +699,8 @@ static kf_result count_objects(loader *L, const unsigned char *objs, size_t size
         if (o.size != words * 4)
             return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos + 4,
                         "object %u (%s) is %u bytes; its records are %u", (unsigned)index,
-                        kf_kind_name(kfb_object_kind(o.type)), (unsigned)o.size, (unsigned)(words * 4));
+                        kf_kind_name(kfb_object_kind(o.type)), (unsigned)o.size,
+                        (unsigned)(words * 4));
         pos += sizeof(kfb_object);
         if (o.size > size - pos)
             return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
@@ -1042,8 +1052,8 @@ static size_t read_fully(kf_read_fn read, void *user, unsigned char *buf, size_t
     return got;
 }
 
-kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *options,
-                         kf_anim **out, kf_error *error)
+kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *options, kf_anim **out,
+                         kf_error *error)
 {
     loader L;
     if (!init_loader(&L, options, out, error) || !read)

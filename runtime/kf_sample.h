@@ -33,8 +33,8 @@
  * (j = i + 1, or 0 for the LOOP wrap) at fraction u. */
 typedef struct kf_segment {
     uint32_t i, j;
-    double   u;
-    int      hold;
+    double u;
+    int hold;
 } kf_segment;
 
 /* LOOP: t' = t_0 + ((t - t_0) mod D), floored, in [t_0, t_0 + D). fmod is
@@ -57,8 +57,7 @@ static inline double kf_loop_time(double t, double t0, double duration)
 /* The last key i with times[i] <= t, given times[0] <= t. Coincident keys
  * thus resolve to the later one. The cursor's key and its successor are
  * tried before a binary search (never a scan from the start). */
-static inline uint32_t kf_find_segment(const float *times, uint32_t count, double t,
-                                       uint32_t hint)
+static inline uint32_t kf_find_segment(const float *times, uint32_t count, double t, uint32_t hint)
 {
     if (hint < count && times[hint] <= t) {
         if (hint + 1 >= count || times[hint + 1] > t)
@@ -119,8 +118,8 @@ static inline void kf_locate(const struct kf_sequence *s, double t, uint32_t *cu
  * The constant is exactly 1, so the arc {0, 1} gives M3G's linear weights. */
 static inline float kf_sinc(float z)
 {
-    return 1.0f + z * (-0.166666582f + z * (0.00833304971f + z * (-0.000198090172f +
-                  z * 2.60510774e-06f)));
+    return 1.0f + z * (-0.166666582f +
+                       z * (0.00833304971f + z * (-0.000198090172f + z * 2.60510774e-06f)));
 }
 
 /* The slerp weights at u along an arc {theta, theta / sin theta} with
@@ -152,8 +151,8 @@ void kf_slerp_general(const float *a, const float *b, float u, float *out);
 void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u, float *out);
 
 /* slerp(a, b, u) along a stored arc. */
-static inline void kf_slerp_arc(const float *restrict a, const float *restrict b,
-                                const float *arc, float u, float *restrict out)
+static inline void kf_slerp_arc(const float *restrict a, const float *restrict b, const float *arc,
+                                float u, float *restrict out)
 {
     if (arc[0] < 0.0f) {
         kf_slerp_general(a, b, u, out);
@@ -169,9 +168,12 @@ static inline void kf_slerp_arc(const float *restrict a, const float *restrict b
  * share it and theta / sin theta stays exact as theta -> 0. */
 static inline float kf_acos_over_sqrt(float c)
 {
-    return 1.5707963050f + c * (-0.2145988016f + c * (0.0889789874f + c * (-0.0501743046f +
-           c * (0.0308918810f + c * (-0.0170881256f + c * (0.0066700901f +
-           c * -0.0012624911f))))));
+    return 1.5707963050f +
+           c * (-0.2145988016f +
+                c * (0.0889789874f +
+                     c * (-0.0501743046f +
+                          c * (0.0308918810f +
+                               c * (-0.0170881256f + c * (0.0066700901f + c * -0.0012624911f))))));
 }
 
 /* slerp(a, b, u) between quaternions known only at run time (the last step

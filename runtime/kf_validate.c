@@ -12,7 +12,6 @@
 #include "kf_private.h"
 #include "kf_math.h"
 
-
 /* YAML (and so kfc) reads and writes UTF-8 text of scalar values; a name
  * outside that could load but not decompile into a source that compiles. */
 int kf_name_valid(const char *name)
@@ -82,31 +81,33 @@ kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *err
 
     if (s->interpolation >= KFB_INTERP_COUNT)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_INTERPOLATION, KF_NO_INDEX,
-                       "unknown interpolation %u", (unsigned)s->interpolation);
+                          "unknown interpolation %u", (unsigned)s->interpolation);
     if (s->repeat >= KFB_REPEAT_COUNT)
-        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_REPEAT, KF_NO_INDEX, "unknown repeat mode %u", (unsigned)s->repeat);
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_REPEAT, KF_NO_INDEX,
+                          "unknown repeat mode %u", (unsigned)s->repeat);
     if (c < 1)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_COMPONENTS, KF_NO_INDEX,
-                       "a key needs at least 1 component");
+                          "a key needs at least 1 component");
     if ((s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) && c != 4) {
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_COMPONENTS, KF_NO_INDEX,
-                       s->interpolation == KFB_INTERP_SLERP
-                           ? "slerp needs 4 components (quaternion x y z w), not %u"
-                           : "squad needs 4 components (quaternion x y z w), not %u",
-                       (unsigned)c);
+                          s->interpolation == KFB_INTERP_SLERP
+                              ? "slerp needs 4 components (quaternion x y z w), not %u"
+                              : "squad needs 4 components (quaternion x y z w), not %u",
+                          (unsigned)c);
     }
     if (n < 1)
-        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEYS, KF_NO_INDEX, "a sequence needs at least one key");
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEYS, KF_NO_INDEX,
+                          "a sequence needs at least one key");
     if (s->valid_first >= n)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_VALID_RANGE, 0,
-                       "valid range index %u is out of bounds (%u keys)", (unsigned)s->valid_first,
-                       (unsigned)n);
+                          "valid range index %u is out of bounds (%u keys)",
+                          (unsigned)s->valid_first, (unsigned)n);
     if (v < 1 || v > n)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_VALID_RANGE, 1,
-                       "valid range holds %u keys of %u", (unsigned)v, (unsigned)n);
+                          "valid range holds %u keys of %u", (unsigned)v, (unsigned)n);
     if (!(isfinite(s->duration) && s->duration > 0.0f))
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_DURATION, KF_NO_INDEX,
-                       "duration must be greater than 0, not %g", (double)s->duration);
+                          "duration must be greater than 0, not %g", (double)s->duration);
 
     return KF_OK;
 }
@@ -124,14 +125,15 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
         uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % n);
         size_t bad;
         if (!isfinite(s->times[j]))
-            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key, "key %u time is not a finite number",
-                           (unsigned)key);
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
+                              "key %u time is not a finite number", (unsigned)key);
         if (s->times[j] < 0.0f)
-            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key, "key %u time %g is negative", (unsigned)key,
-                           (double)s->times[j]);
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
+                              "key %u time %g is negative", (unsigned)key, (double)s->times[j]);
         if (!all_finite(s->values + (size_t)j * c, c, &bad))
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, key,
-                           "key %u component %u is not a finite number", (unsigned)key, (unsigned)bad);
+                              "key %u component %u is not a finite number", (unsigned)key,
+                              (unsigned)bad);
         if (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) {
             const float *q = s->values + (size_t)j * c;
             double n2 = 0.0;
@@ -147,15 +149,15 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
         if (s->times[j] < s->times[j - 1]) {
             uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % n);
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
-                           "key time %g is less than the previous valid key's time %g",
-                           (double)s->times[j], (double)s->times[j - 1]);
+                              "key time %g is less than the previous valid key's time %g",
+                              (double)s->times[j], (double)s->times[j - 1]);
         }
     }
     if (s->times[v - 1] > s->duration) {
         uint32_t key = (uint32_t)(((uint64_t)s->valid_first + v - 1) % n);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
-                       "last valid key time %g exceeds the duration %g", (double)s->times[v - 1],
-                       (double)s->duration);
+                          "last valid key time %g exceeds the duration %g", (double)s->times[v - 1],
+                          (double)s->duration);
     }
 
     return KF_OK;
@@ -181,16 +183,17 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
     if (tc && (!all_finite(s->tangent_out, tc, &bad) || !all_finite(s->tangent_in, tc, &bad))) {
         uint32_t key = (uint32_t)(((uint64_t)s->valid_first + bad / s->components) % s->key_count);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
-                       "the precomputed tangent of key %u is not a finite number", (unsigned)key);
+                          "the precomputed tangent of key %u is not a finite number",
+                          (unsigned)key);
     }
     for (uint32_t i = 0; i < ac; i += KFB_ARC_FLOATS) {
         if (!arc_in_range(s->arcs + i)) {
             uint32_t segment = i / KFB_ARC_FLOATS % s->valid_count;
             uint32_t key = (uint32_t)(((uint64_t)s->valid_first + segment) % s->key_count);
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
-                           "the precomputed %s arc of key %u (%g, %g) is out of range",
-                           i / KFB_ARC_FLOATS < s->valid_count ? "key" : "control",
-                           (unsigned)key, (double)s->arcs[i], (double)s->arcs[i + 1]);
+                              "the precomputed %s arc of key %u (%g, %g) is out of range",
+                              i / KFB_ARC_FLOATS < s->valid_count ? "key" : "control",
+                              (unsigned)key, (double)s->arcs[i], (double)s->arcs[i + 1]);
         }
     }
     return KF_OK;
@@ -203,8 +206,9 @@ kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error)
         return KF_OK;
     if (s->interpolation != KFB_INTERP_SPLINE && s->interpolation != KFB_INTERP_SQUAD)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TCB, KF_NO_INDEX,
-                       "tension, continuity and bias apply to spline and squad sequences, "
-                       "not %s", kf_interpolation_name((kf_interpolation)s->interpolation));
+                          "tension, continuity and bias apply to spline and squad sequences, "
+                          "not %s",
+                          kf_interpolation_name((kf_interpolation)s->interpolation));
     int any = 0;
     for (uint32_t j = 0; j < s->key_count; j++) {
         uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
@@ -212,8 +216,9 @@ kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error)
             float x = s->tcb[3 * (size_t)j + k];
             /* The negated test also catches NaN. */
             if (!(x >= -1.0f && x <= 1.0f))
-                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TCB, key, "key %u %s %g is outside [-1, 1]",
-                               (unsigned)key, names[k], (double)x);
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TCB, key,
+                                  "key %u %s %g is outside [-1, 1]", (unsigned)key, names[k],
+                                  (double)x);
             any |= x != 0.0f;
         }
     }
@@ -221,7 +226,7 @@ kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error)
      * decompile -> compile byte-identical. */
     if (!any)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TCB, KF_NO_INDEX,
-                       "a tension/continuity/bias array of zeros must be left out");
+                          "a tension/continuity/bias array of zeros must be left out");
     return KF_OK;
 }
 
@@ -254,42 +259,45 @@ kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error)
         return KF_OK;
     if (s->interpolation != KFB_INTERP_LINEAR && s->interpolation != KFB_INTERP_SPLINE)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ARC_LENGTH, KF_NO_INDEX,
-                       "distance tables apply to linear and spline sequences, not %s",
-                       kf_interpolation_name((kf_interpolation)s->interpolation));
+                          "distance tables apply to linear and spline sequences, not %s",
+                          kf_interpolation_name((kf_interpolation)s->interpolation));
     uint64_t n = kfb_arc_length_floats(s->repeat, s->valid_count);
     const float *d = s->arc_length;
     if (d[0] != 0.0f)
-        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ARC_LENGTH, 0, "the distance table does not start at 0");
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ARC_LENGTH, 0,
+                          "the distance table does not start at 0");
     for (uint64_t i = 1; i < n; i++) {
         /* Negated so that NaN fails too; infinity fails the finiteness test. */
         if (!(d[i] >= d[i - 1]) || !isfinite(d[i]))
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ARC_LENGTH, (uint32_t)i,
-                           "distance table entry %llu (%g) is not finite or decreases",
-                           (unsigned long long)i, (double)d[i]);
+                              "distance table entry %llu (%g) is not finite or decreases",
+                              (unsigned long long)i, (double)d[i]);
     }
     return KF_OK;
 }
 
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
 {
-    const double fields[6] = {c->speed, c->weight, c->active_start, c->active_end, c->ref_world,
-                              c->ref_sequence};
-    static const kf_field names[6] = {KF_FIELD_SPEED, KF_FIELD_WEIGHT, KF_FIELD_ACTIVE_INTERVAL,
-                                      KF_FIELD_ACTIVE_INTERVAL, KF_FIELD_REFERENCE,
-                                      KF_FIELD_REFERENCE};
+    const double fields[6] = {c->speed,      c->weight,    c->active_start,
+                              c->active_end, c->ref_world, c->ref_sequence};
+    static const kf_field names[6] = {KF_FIELD_SPEED,           KF_FIELD_WEIGHT,
+                                      KF_FIELD_ACTIVE_INTERVAL, KF_FIELD_ACTIVE_INTERVAL,
+                                      KF_FIELD_REFERENCE,       KF_FIELD_REFERENCE};
     for (int i = 0; i < 6; i++)
         if (!isfinite(fields[i]))
-            return kf_fail_at(error, KF_ERROR_VALUE, names[i], (uint32_t)(i & 1), "value is not a finite number");
+            return kf_fail_at(error, KF_ERROR_VALUE, names[i], (uint32_t)(i & 1),
+                              "value is not a finite number");
     if (c->weight < 0.0)
-        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_WEIGHT, KF_NO_INDEX, "weight %g is negative", c->weight);
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_WEIGHT, KF_NO_INDEX,
+                          "weight %g is negative", c->weight);
     if (c->weight > KF_MAX_WEIGHT)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_WEIGHT, KF_NO_INDEX,
                           "weight %g is above the largest a player blends (%g)", c->weight,
                           KF_MAX_WEIGHT);
     if (c->active_start > c->active_end)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ACTIVE_INTERVAL, KF_NO_INDEX,
-                       "active interval starts at %g, after its end %g", c->active_start,
-                       c->active_end);
+                          "active interval starts at %g, after its end %g", c->active_start,
+                          c->active_end);
     return KF_OK;
 }
 
@@ -299,25 +307,26 @@ kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *er
         /* A sequence plays at the controller's position itself. */
         if (t->cycle_interval != 0.0f)
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL, KF_NO_INDEX,
-                           "only interpolator tracks have a cycleInterval");
+                              "only interpolator tracks have a cycleInterval");
         if (t->loop != 0)
-            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_LOOP, KF_NO_INDEX, "only interpolator tracks loop");
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_LOOP, KF_NO_INDEX,
+                              "only interpolator tracks loop");
         if (t->ease != KF_NO_INDEX)
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_EASE, KF_NO_INDEX,
-                           "only interpolator tracks take an ease");
+                              "only interpolator tracks take an ease");
         return KF_OK;
     }
     if (!(isfinite(t->cycle_interval) && t->cycle_interval > 0.0f))
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL, KF_NO_INDEX,
-                       "cycleInterval must be greater than 0, not %g", (double)t->cycle_interval);
+                          "cycleInterval must be greater than 0, not %g",
+                          (double)t->cycle_interval);
     if (t->loop > 1)
-        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_LOOP, KF_NO_INDEX, "loop is %u, not 0 or 1",
-                       (unsigned)t->loop);
-    if (t->ease != KF_NO_INDEX &&
-        (t->ease >= o->count[KF_KIND_INTERPOLATOR] ||
-         o->interpolators[t->ease].node != KFB_NODE_EASE_IN_EASE_OUT))
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_LOOP, KF_NO_INDEX,
+                          "loop is %u, not 0 or 1", (unsigned)t->loop);
+    if (t->ease != KF_NO_INDEX && (t->ease >= o->count[KF_KIND_INTERPOLATOR] ||
+                                   o->interpolators[t->ease].node != KFB_NODE_EASE_IN_EASE_OUT))
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_EASE, KF_NO_INDEX,
-                       "ease must name an EaseInEaseOut interpolator");
+                          "ease must name an EaseInEaseOut interpolator");
     return KF_OK;
 }
 
@@ -326,42 +335,41 @@ kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *er
 kf_result kf_validate_follower_header(const struct kf_follower *f, kf_error *error)
 {
     if (f->node >= KFB_FOLLOWER_NODE_COUNT)
-        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_NODE, KF_NO_INDEX, "unknown follower node %u",
-                       (unsigned)f->node);
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_NODE, KF_NO_INDEX,
+                          "unknown follower node %u", (unsigned)f->node);
     const kf_follower_node node = (kf_follower_node)f->node;
     const char *name = kf_follower_node_name(node);
     if (kf_follower_node_is_array(node)) {
         if (f->element_count < 1 || f->element_count > UINT32_MAX / 4)
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_INITIAL_VALUE, KF_NO_INDEX,
-                           "a %s needs 1 to %u points, not %u", name, (unsigned)(UINT32_MAX / 4),
-                           (unsigned)f->element_count);
+                              "a %s needs 1 to %u points, not %u", name, (unsigned)(UINT32_MAX / 4),
+                              (unsigned)f->element_count);
     } else if (f->element_count != 1) {
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_INITIAL_VALUE, KF_NO_INDEX,
-                       "%s %s has single values, not arrays of %u",
-                       strchr("AEIOU", name[0]) ? "an" : "a", name,
-                       (unsigned)f->element_count);
+                          "%s %s has single values, not arrays of %u",
+                          strchr("AEIOU", name[0]) ? "an" : "a", name, (unsigned)f->element_count);
     }
     const int damper = kf_follower_node_is_damper(node);
     if (!(isfinite(f->duration) && f->duration >= 0.0f))
-        return kf_fail_at(error, KF_ERROR_VALUE, damper ? KF_FIELD_TAU : KF_FIELD_DURATION, KF_NO_INDEX,
-                       "%s must be 0 or more, not %g", damper ? "tau" : "duration",
-                       (double)f->duration);
+        return kf_fail_at(error, KF_ERROR_VALUE, damper ? KF_FIELD_TAU : KF_FIELD_DURATION,
+                          KF_NO_INDEX, "%s must be 0 or more, not %g", damper ? "tau" : "duration",
+                          (double)f->duration);
     if (damper) {
         if (f->order > 5)
-            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ORDER, KF_NO_INDEX, "order must be 0 to 5, not %u",
-                           (unsigned)f->order);
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ORDER, KF_NO_INDEX,
+                              "order must be 0 to 5, not %u", (unsigned)f->order);
         if (!(f->tolerance == -1.0f || (isfinite(f->tolerance) && f->tolerance >= 0.0f)))
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TOLERANCE, KF_NO_INDEX,
-                           "tolerance must be -1 or 0 or more, not %g", (double)f->tolerance);
+                              "tolerance must be -1 or 0 or more, not %g", (double)f->tolerance);
     } else {
         /* Chasers have neither field; storing anything else would make two
          * files for one source. */
         if (f->order != 0)
-            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ORDER, KF_NO_INDEX, "a chaser has no order (%u)",
-                           (unsigned)f->order);
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ORDER, KF_NO_INDEX,
+                              "a chaser has no order (%u)", (unsigned)f->order);
         if (f->tolerance != -1.0f)
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TOLERANCE, KF_NO_INDEX,
-                           "a chaser has no tolerance (%g)", (double)f->tolerance);
+                              "a chaser has no tolerance (%g)", (double)f->tolerance);
     }
     return KF_OK;
 }
@@ -376,11 +384,13 @@ kf_result kf_validate_follower_field(const struct kf_follower *f, const float *v
         for (uint32_t k = 0; k < c; k++) {
             float x = v[(size_t)e * c + k];
             if (!isfinite(x))
-                return kf_fail_at(error, KF_ERROR_VALUE, field, e, "%s element %u component %u is not a finite number",
-                               what, (unsigned)e, (unsigned)k);
+                return kf_fail_at(error, KF_ERROR_VALUE, field, e,
+                                  "%s element %u component %u is not a finite number", what,
+                                  (unsigned)e, (unsigned)k);
             if (color && !(x >= 0.0f && x <= 1.0f))
-                return kf_fail_at(error, KF_ERROR_VALUE, field, e, "%s colour component %u is %g, outside [0, 1]",
-                               what, (unsigned)k, (double)x);
+                return kf_fail_at(error, KF_ERROR_VALUE, field, e,
+                                  "%s colour component %u is %g, outside [0, 1]", what, (unsigned)k,
+                                  (double)x);
         }
     }
     return KF_OK;
@@ -409,9 +419,10 @@ kf_result kf_validate_follower(const struct kf_follower *f, kf_error *error)
             double n2 = kf_qdot(got, got);
             if (!isfinite(n2) || fabs(n2 - 1.0) > 1e-5 ||
                 fabs(kf_qdot(got, want)) < (1.0 - 1e-9) * sqrt(n2))
-                return kf_fail_at(error, KF_ERROR_VALUE, i ? KF_FIELD_INITIAL_DESTINATION : KF_FIELD_INITIAL_VALUE, 0,
-                               "the stored quaternion of %s is not its rotation",
-                               i ? "initialDestination" : "initialValue");
+                return kf_fail_at(error, KF_ERROR_VALUE,
+                                  i ? KF_FIELD_INITIAL_DESTINATION : KF_FIELD_INITIAL_VALUE, 0,
+                                  "the stored quaternion of %s is not its rotation",
+                                  i ? "initialDestination" : "initialValue");
         }
     }
     return KF_OK;

@@ -15,16 +15,16 @@ enum {
 
 typedef struct xf_event {
     double time;
-    int set_value;          /* 0: set_destination */
-    const double *value;    /* value_count numbers, as authored */
+    int set_value;       /* 0: set_destination */
+    const double *value; /* value_count numbers, as authored */
 } xf_event;
 
 typedef struct xf_case {
     const char *id;
-    const char *node;       /* X3D node name */
-    int mode;               /* XF_MODE_* */
-    unsigned points;        /* array nodes: points per value; others 1 */
-    unsigned value_count;   /* numbers per value, as authored (axis-angle: 4) */
+    const char *node;     /* X3D node name */
+    int mode;             /* XF_MODE_* */
+    unsigned points;      /* array nodes: points per value; others 1 */
+    unsigned value_count; /* numbers per value, as authored (axis-angle: 4) */
     const double *initial_value, *initial_destination;
     /* Fields as authored: has_* 0 means the X3D default applies. */
     int has_duration, has_tau, has_order, has_tolerance;
@@ -34,14 +34,14 @@ typedef struct xf_case {
     unsigned ticks;
     unsigned event_count;
     const xf_event *events;
-    const double *expect;       /* ticks * value_count, or NULL */
-    const double *expect_quat;  /* rotations: ticks * 4 quaternions, or NULL */
-    const signed char *active;  /* chasers: isActive per tick; NULL for dampers */
-    const double *xite_value;   /* ticks * value_count */
+    const double *expect;      /* ticks * value_count, or NULL */
+    const double *expect_quat; /* rotations: ticks * 4 quaternions, or NULL */
+    const signed char *active; /* chasers: isActive per tick; NULL for dampers */
+    const double *xite_value;  /* ticks * value_count */
     const unsigned char *xite_active;
     const unsigned char *xite_stop; /* X_ITE went idle at this tick */
-    const double *destination;  /* ticks * value_count: the destination in force */
-    double rest_slack;          /* dampers: X_ITE's distance to a destination ours rests at */
+    const double *destination;      /* ticks * value_count: the destination in force */
+    double rest_slack;              /* dampers: X_ITE's distance to a destination ours rests at */
 } xf_case;
 
 extern const int xf_oracle_present;

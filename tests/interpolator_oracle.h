@@ -15,23 +15,23 @@ typedef struct x3d_sample {
     /* 1: the README excludes X_ITE's value here; `want` is our rule's, from
      * the generator's own reference formulas. */
     int from_rule;
-    int has_xite;                /* X_ITE's raw value follows */
+    int has_xite; /* X_ITE's raw value follows */
     double xite[X3D_MAX_VALUES];
 } x3d_sample;
 
 typedef struct x3d_case {
     const char *name;
-    int node;                    /* kf_node */
+    int node; /* kf_node */
     unsigned key_count;
     const double *key;
-    unsigned value_count;        /* keyValue entries */
+    unsigned value_count; /* keyValue entries */
     const double *key_value;
     unsigned velocity_count;
     const double *key_velocity;
     unsigned ease_count;
     const double *ease_in_ease_out;
     int closed, normalize_velocity;
-    unsigned components;         /* of a sample */
+    unsigned components; /* of a sample */
     unsigned sample_count;
     const x3d_sample *samples;
     /* 1: max |ours - X_ITE| over every sample must equal max_diff (+-1e-6). */

@@ -11,15 +11,15 @@
 static int kf_test_failures;
 static int kf_test_checks;
 
-#define CHECK(cond, ...)                                                             \
-    do {                                                                             \
-        kf_test_checks++;                                                            \
-        if (!(cond)) {                                                               \
-            kf_test_failures++;                                                      \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                            \
-            fputc('\n', stderr);                                                     \
-        }                                                                            \
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        kf_test_checks++;                                                                          \
+        if (!(cond)) {                                                                             \
+            kf_test_failures++;                                                                    \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);               \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        }                                                                                          \
     } while (0)
 
 /* |got - want| <= tol * max(1, |want|): the oracle README's rule. */

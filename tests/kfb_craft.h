@@ -58,7 +58,8 @@ static inline void craft_fix_crcs(unsigned char *f, size_t size)
     if (!craft_sections(f, size, s))
         return;
     for (int i = 0; i < 3; i++) {
-        uint32_t crc = (uint32_t)crc32(0L, f + s[i].header, KFB_SECTION_HEADER_SIZE + s[i].stored_size);
+        uint32_t crc =
+            (uint32_t)crc32(0L, f + s[i].header, KFB_SECTION_HEADER_SIZE + s[i].stored_size);
         craft_put(f + s[i].stored + s[i].stored_size, crc);
     }
 }

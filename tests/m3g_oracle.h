@@ -21,7 +21,7 @@ typedef struct m3g_sample {
 } m3g_sample;
 
 typedef struct m3g_tangent {
-    unsigned key;  /* authored index */
+    unsigned key;                                           /* authored index */
     double out[M3G_MAX_COMPONENTS], in[M3G_MAX_COMPONENTS]; /* SQUAD: a, b */
 } m3g_tangent;
 

@@ -32,15 +32,15 @@ typedef struct tcb_sample {
 
 typedef struct tcb_case {
     const char *name;
-    const char *source;   /* "eberly" or "reference" */
-    int interpolation;    /* kf_interpolation */
-    int repeat;           /* kf_repeat */
+    const char *source; /* "eberly" or "reference" */
+    int interpolation;  /* kf_interpolation */
+    int repeat;         /* kf_repeat */
     double duration;
     unsigned first, last, components, key_count;
     const tcb_key *keys;
     unsigned sample_count;
     const tcb_sample *samples;
-    double scale;         /* tolerances are relative to max(1, scale) */
+    double scale; /* tolerances are relative to max(1, scale) */
     /* Arc length (LINEAR/SPLINE): the length of the segment starting at
      * each valid key, in valid order (fine polyline), and the total. */
     unsigned segment_count;
@@ -80,7 +80,10 @@ static inline kf_anim *tcb_case_load(const tcb_case *c, int arc_length)
     d.values = values;
     d.valid_first = c->first;
     d.valid_last = c->last;
-    d.tcb = c->interpolation == KF_INTERPOLATION_SPLINE || c->interpolation == KF_INTERPOLATION_SQUAD ? tcb : NULL;
+    d.tcb =
+        c->interpolation == KF_INTERPOLATION_SPLINE || c->interpolation == KF_INTERPOLATION_SQUAD
+            ? tcb
+            : NULL;
     d.arc_length = arc_length;
     kf_anim *anim = test_load_sequence(&d);
     free(times);

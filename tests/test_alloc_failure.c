@@ -63,27 +63,26 @@ static size_t read_chunk(void *user, void *buffer, size_t size)
 }
 
 /* Runs `step` with failure at 0, 1, 2, ... until it succeeds. */
-#define SWEEP(what, result_expr, cleanup)                                                   \
-    do {                                                                                    \
-        for (long n = 0;; n++) {                                                            \
-            counting c = {0, n, 0, 0};                                                      \
-            kf_allocator a = {count_alloc, count_free, &c};                                 \
-            (void)a;                                                                        \
-            kf_result r = (result_expr);                                                    \
-            if (r == KF_OK) {                                                               \
-                cleanup;                                                                    \
-                CHECK(c.live == 0, "%s: %ld blocks leaked after success", what, c.live);    \
-                CHECK(n > 0, "%s: allocated nothing", what);                                \
-                printf("%s: %ld allocation points\n", what, n);                             \
-                break;                                                                      \
-            }                                                                               \
-            CHECK(r == KF_ERROR_OUT_OF_MEMORY, "%s: failing allocation %ld gave %s", what, n, \
-                  kf_result_name(r));                                                       \
-            CHECK(c.live == 0, "%s: failing allocation %ld leaked %ld blocks", what, n,     \
-                  c.live);                                                                  \
-            if (n > 10000 || r != KF_ERROR_OUT_OF_MEMORY)                                   \
-                break;                                                                      \
-        }                                                                                   \
+#define SWEEP(what, result_expr, cleanup)                                                          \
+    do {                                                                                           \
+        for (long n = 0;; n++) {                                                                   \
+            counting c = {0, n, 0, 0};                                                             \
+            kf_allocator a = {count_alloc, count_free, &c};                                        \
+            (void)a;                                                                               \
+            kf_result r = (result_expr);                                                           \
+            if (r == KF_OK) {                                                                      \
+                cleanup;                                                                           \
+                CHECK(c.live == 0, "%s: %ld blocks leaked after success", what, c.live);           \
+                CHECK(n > 0, "%s: allocated nothing", what);                                       \
+                printf("%s: %ld allocation points\n", what, n);                                    \
+                break;                                                                             \
+            }                                                                                      \
+            CHECK(r == KF_ERROR_OUT_OF_MEMORY, "%s: failing allocation %ld gave %s", what, n,      \
+                  kf_result_name(r));                                                              \
+            CHECK(c.live == 0, "%s: failing allocation %ld leaked %ld blocks", what, n, c.live);   \
+            if (n > 10000 || r != KF_ERROR_OUT_OF_MEMORY)                                          \
+                break;                                                                             \
+        }                                                                                          \
     } while (0)
 
 static kf_result load_memory(const test_bytes *bytes, const kf_allocator *a, kf_anim **anim)
@@ -110,7 +109,19 @@ static kf_result build(const kf_allocator *a, kf_builder **out)
     kf_error e;
     const char *names[4] = {"s0", "s1", "s2", "s3"};
     for (int i = 0; i < 4 && r == KF_OK; i++) {
-        kf_sequence_desc d = {names[i], i == 1 ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 30, 2, 3, t, v, 0, 2, NULL, 0, NULL};
+        kf_sequence_desc d = {names[i],
+                              i == 1 ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR,
+                              KF_REPEAT_LOOP,
+                              30,
+                              2,
+                              3,
+                              t,
+                              v,
+                              0,
+                              2,
+                              NULL,
+                              0,
+                              NULL};
         r = kf_builder_add_sequence(b, &d, &e);
     }
     kf_controller_desc c;

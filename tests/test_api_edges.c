@@ -249,8 +249,8 @@ static void controller_stays_finite(const kf_anim *anim)
                       "state finite (%zu %zu %zu)", i, j, k);
                 for (size_t w = 0; w < sizeof huge / sizeof huge[0]; w++) {
                     double pos = kf_controller_position(c, huge[w]);
-                    CHECK(isfinite(pos), "position at %g finite (%zu %zu %zu): %g", huge[w], i,
-                          j, k, pos);
+                    CHECK(isfinite(pos), "position at %g finite (%zu %zu %zu): %g", huge[w], i, j,
+                          k, pos);
                 }
                 kf_player_update(p, huge[k]);
                 for (uint32_t t = 0; t < kf_anim_count(anim, KF_KIND_TARGET); t++) {

@@ -34,12 +34,24 @@ static kf_builder *big_builder(int ahead_level, uint32_t sequences)
         for (int k = 0; k < 40; k++) {
             times[k] = 25.0 * k + (i % 3 == 0 ? 0 : i % 7); /* some key times shared */
             for (int c = 0; c < 3; c++)
-                values[3 * k + c] = (double)((i * 7919u + (unsigned)k * 104729u + (unsigned)c) % 1000) / 7;
+                values[3 * k + c] =
+                    (double)((i * 7919u + (unsigned)k * 104729u + (unsigned)c) % 1000) / 7;
         }
         char name[32];
         snprintf(name, sizeof name, "extra%u", (unsigned)i);
-        kf_sequence_desc d = {name, i & 1 ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1000, 3, 40,
-                              times, values, 0, 39, NULL, 0, NULL};
+        kf_sequence_desc d = {name,
+                              i & 1 ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR,
+                              KF_REPEAT_LOOP,
+                              1000,
+                              3,
+                              40,
+                              times,
+                              values,
+                              0,
+                              39,
+                              NULL,
+                              0,
+                              NULL};
         kf_error e;
         CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "add %u: %s", (unsigned)i, e.message);
     }
@@ -94,8 +106,11 @@ int main(void)
     test_bytes want = encode(plain, 6), got = encode(late, 6);
     same(&want, &got, "started late");
     static const double t2[2] = {0, 10}, v2[2] = {1, 2};
-    kf_sequence_desc d = {"after", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 10, 1, 2, t2, v2, 0, 1, NULL, 0, NULL};
-    CHECK(kf_builder_add_sequence(plain, &d, NULL) == KF_OK && kf_builder_add_sequence(late, &d, NULL) == KF_OK,
+    kf_sequence_desc d = {
+        "after", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 10, 1, 2, t2, v2, 0, 1, NULL, 0,
+        NULL};
+    CHECK(kf_builder_add_sequence(plain, &d, NULL) == KF_OK &&
+              kf_builder_add_sequence(late, &d, NULL) == KF_OK,
           "add after encoding");
     free(want.data);
     free(got.data);

@@ -28,10 +28,16 @@ static int add_sequence(kf_builder *b, const m3g_case *c, unsigned index, kf_err
     char name[16];
     snprintf(name, sizeof name, "s%u", index);
     kf_sequence_desc d = {
-        .name = name, .interpolation = (kf_interpolation)c->interpolation,
-        .repeat = (kf_repeat)c->repeat, .duration = c->duration, .components = c->components,
-        .key_count = c->key_count, .times = times, .values = values,
-        .valid_first = c->first, .valid_last = c->last,
+        .name = name,
+        .interpolation = (kf_interpolation)c->interpolation,
+        .repeat = (kf_repeat)c->repeat,
+        .duration = c->duration,
+        .components = c->components,
+        .key_count = c->key_count,
+        .times = times,
+        .values = values,
+        .valid_first = c->first,
+        .valid_last = c->last,
     };
     return kf_builder_add_sequence(b, &d, err) == KF_OK;
 }
@@ -40,9 +46,16 @@ static int add_sequence(kf_builder *b, const m3g_case *c, unsigned index, kf_err
 static void run_probe(const char *probe)
 {
     static const double times[2] = {0, 500}, values[8] = {0, 0, 0, 1, 0, 0, 0, 1};
-    kf_sequence_desc d = {.name = "probe", .interpolation = KF_INTERPOLATION_LINEAR, .repeat = KF_REPEAT_CONSTANT,
-                          .duration = 1000, .components = 3, .key_count = 2, .times = times,
-                          .values = values, .valid_first = 0, .valid_last = 1};
+    kf_sequence_desc d = {.name = "probe",
+                          .interpolation = KF_INTERPOLATION_LINEAR,
+                          .repeat = KF_REPEAT_CONSTANT,
+                          .duration = 1000,
+                          .components = 3,
+                          .key_count = 2,
+                          .times = times,
+                          .values = values,
+                          .valid_first = 0,
+                          .valid_last = 1};
     double negative[2] = {-1, 500};
     kf_field field = KF_FIELD_NONE;
     if (strcmp(probe, "slerp_3_components") == 0) {
@@ -107,17 +120,20 @@ static void check_state(const char *name, const kf_anim *anim, const kf_player *
     float rest[4];
     unsigned n;
     const char *how = st->from_rule ? " (exact position)" : "";
-    const float *v = node_value(anim, p, op->a, "translation", KF_PROPERTY_TRANSLATION, 3, rest, &n);
+    const float *v =
+        node_value(anim, p, op->a, "translation", KF_PROPERTY_TRANSLATION, 3, rest, &n);
     for (unsigned k = 0; k < 3; k++)
-        CHECK(kf_test_close(v[k], st->translation[k], TOL), "%s w=%g translation[%u]%s: %.9g vs %.9g",
-              name, op->y, k, how, v[k], st->translation[k]);
+        CHECK(kf_test_close(v[k], st->translation[k], TOL),
+              "%s w=%g translation[%u]%s: %.9g vs %.9g", name, op->y, k, how, v[k],
+              st->translation[k]);
     v = node_value(anim, p, op->a, "orientation", KF_PROPERTY_ORIENTATION, 4, rest, &n);
     for (unsigned k = 0; k < 4; k++)
-        CHECK(kf_test_close(v[k], st->orientation[k], TOL), "%s w=%g orientation[%u]", name, op->y, k);
+        CHECK(kf_test_close(v[k], st->orientation[k], TOL), "%s w=%g orientation[%u]", name, op->y,
+              k);
     v = node_value(anim, p, op->a, "scale", KF_PROPERTY_SCALE, 3, rest, &n);
     for (unsigned k = 0; k < 3; k++)
-        CHECK(kf_test_close(v[n == 1 ? 0 : k], st->scale[k], TOL), "%s w=%g scale[%u]: %.9g vs %.9g",
-              name, op->y, k, v[n == 1 ? 0 : k], st->scale[k]);
+        CHECK(kf_test_close(v[n == 1 ? 0 : k], st->scale[k], TOL),
+              "%s w=%g scale[%u]: %.9g vs %.9g", name, op->y, k, v[n == 1 ? 0 : k], st->scale[k]);
     v = node_value(anim, p, op->a, "alpha", KF_PROPERTY_ALPHA, 1, rest, &n);
     CHECK(abs((int)floor(v[0] * 65535.0 + 0.5) - st->alpha_u16) <= 1, "%s w=%g alpha %.9g vs %d",
           name, op->y, v[0], st->alpha_u16);

@@ -27,9 +27,11 @@ typedef struct bad_desc {
     const char *says; /* a part of the message */
 } bad_desc;
 
-#define KEEP -7.0 /* duration/tau/tolerance: leave the default */
+#define KEEP   -7.0 /* duration/tau/tolerance: leave the default */
 #define NOITEM KF_NO_INDEX
 
+/* One row per case, as the struct reads. */
+/* clang-format off */
 static const bad_desc bad_descs[] = {
     {"unknown node", (kf_follower_node)99, {0}, 0, 0, KEEP, KEEP, KEEP, 3, KF_ERROR_VALUE,
      KF_FIELD_NODE, NOITEM, "unknown follower node"},
@@ -74,6 +76,7 @@ static const bad_desc bad_descs[] = {
     {"beyond float32 in point 2", KF_FOLLOWER_NODE_TEXCOORD_CHASER_2D, {0, 0, 1, 1, 1e39, 0}, 0, 6, KEEP, KEEP,
      KEEP, 3, KF_ERROR_VALUE, KF_FIELD_INITIAL_DESTINATION, 2, "float32"},
 };
+/* clang-format on */
 
 static void builder_errors(void)
 {
@@ -116,8 +119,13 @@ static void builder_errors(void)
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_OK, "a: %s", e.message);
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_DUPLICATE, "a twice");
     static const double t[1] = {0}, v[1] = {1};
-    kf_sequence_desc s = {.name = "a", .interpolation = KF_INTERPOLATION_LINEAR, .duration = 1, .components = 1,
-                          .key_count = 1, .times = t, .values = v};
+    kf_sequence_desc s = {.name = "a",
+                          .interpolation = KF_INTERPOLATION_LINEAR,
+                          .duration = 1,
+                          .components = 1,
+                          .key_count = 1,
+                          .times = t,
+                          .values = v};
     CHECK(kf_builder_add_sequence(b, &s, &e) == KF_ERROR_DUPLICATE,
           "a sequence named like a follower");
     s.name = "seq";
@@ -128,7 +136,8 @@ static void builder_errors(void)
     d.name = "b";
     d.initial_value_count = 1; /* with no array */
     CHECK(kf_builder_add_follower(b, &d, &e) == KF_ERROR_ARGUMENT &&
-              e.field == KF_FIELD_INITIAL_VALUE, "count without numbers");
+              e.field == KF_FIELD_INITIAL_VALUE,
+          "count without numbers");
     CHECK(kf_builder_add_follower(NULL, &d, &e) == KF_ERROR_ARGUMENT, "no builder");
 
     /* Tracks: a follower's values must fit the target. */
@@ -138,8 +147,8 @@ static void builder_errors(void)
     kf_builder_add_controller(b, &c, &e);
     kf_track_desc track = {"a", "c", "n.translation", 0};
     CHECK(kf_builder_add_track(b, &track, &e) == KF_ERROR_VALUE &&
-              strstr(e.message, "does not take 1 components"), "scalar into translation: %s",
-          e.message);
+              strstr(e.message, "does not take 1 components"),
+          "scalar into translation: %s", e.message);
     track.target = "n.alpha";
     CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "scalar into alpha: %s", e.message);
     kf_builder_destroy(b);
@@ -208,7 +217,8 @@ static void stored_form(void)
               name);
         float v[8], dst[8];
         kf_follower_initial(kf_anim_follower(anim, (uint32_t)n), v, dst);
-        if (node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER) {
+        if (node == KF_FOLLOWER_NODE_ORIENTATION_CHASER ||
+            node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER) {
             /* X3D's default 0 1 0 0, and the authored rotation as written. */
             CHECK(v[0] == 0 && v[1] == 1 && v[2] == 0 && v[3] == 0, "%s: default rotation", name);
             CHECK(dst[0] == 1 && dst[1] == 1 && dst[2] == 0 && dst[3] == -2, "%s: as authored",
@@ -229,7 +239,8 @@ static void stored_form(void)
     /* The orientation state starts from the stored quaternions: the
      * destination of f3 (axis (1,1,0), -2 rad) once the chaser is done. */
     kf_follower_state *s;
-    kf_follower_state_create(kf_anim_follower(anim, KF_FOLLOWER_NODE_ORIENTATION_CHASER), 0, NULL, &s);
+    kf_follower_state_create(kf_anim_follower(anim, KF_FOLLOWER_NODE_ORIENTATION_CHASER), 0, NULL,
+                             &s);
     kf_follower_update(s, 100.0);
     float want[4];
     kf_axis_angle_to_quat((const float[4]){1, 1, 0, -2}, want);
@@ -242,8 +253,8 @@ static void stored_form(void)
     /* Decoding and encoding again gives the same bytes. */
     test_bytes again = {0};
     kf_allocator a = kf_allocator_or_default(NULL);
-    CHECK(kf_write_objects(&a, &anim->objects, 9, KFB_VERSION_MAJOR, NULL, test_bytes_write,
-                           &again, NULL) == KF_OK &&
+    CHECK(kf_write_objects(&a, &anim->objects, 9, KFB_VERSION_MAJOR, NULL, test_bytes_write, &again,
+                           NULL) == KF_OK &&
               again.size == bytes.size && !memcmp(again.data, bytes.data, bytes.size),
           "decode -> encode is the identity (%zu vs %zu bytes)", again.size, bytes.size);
     free(again.data);
@@ -298,7 +309,7 @@ static kf_builder *base_builder(void)
 typedef struct damage {
     const char *what;
     unsigned object;
-    int data;       /* 0: patch word `word` of the object; 1: patch the data
+    int data; /* 0: patch word `word` of the object; 1: patch the data
                        word `word` after the array the object's word `array`
                        points at */
     unsigned array, word;
@@ -343,8 +354,7 @@ static void damaged_records(void)
         /* rot's quaternions: identity, then (0, 0, sin 0.5, cos 0.5). */
         {"a quaternion of another rotation", F_ROT, 1, W_ROTATIONS, 6, bits(-0.47942554f),
          KF_ERROR_VALUE},
-        {"the negated quaternion: the same rotation", F_ROT, 1, W_ROTATIONS, 3, bits(-1.0f),
-         KF_OK},
+        {"the negated quaternion: the same rotation", F_ROT, 1, W_ROTATIONS, 3, bits(-1.0f), KF_OK},
         {"a quaternion not of unit length", F_ROT, 1, W_ROTATIONS, 3, bits(2.0f), KF_ERROR_VALUE},
         {"a NaN quaternion", F_ROT, 1, W_ROTATIONS, 0, 0x7FC00000u, KF_ERROR_VALUE},
         {"track of an unknown animator kind", TRACK_T, 0, 0, 0, 7, KF_ERROR_VALUE},

@@ -13,7 +13,7 @@
 #include "test_util.h"
 #include "follower_oracle.h"
 
-#define TOL 1e-6       /* values, relative to max(1, |v|) */
+#define TOL       1e-6 /* values, relative to max(1, |v|) */
 #define ANGLE_TOL 1e-5 /* rotations, radians */
 
 typedef struct stats {
@@ -48,8 +48,8 @@ static void compare_value(const xf_case *c, unsigned k, const float *got, const 
     for (unsigned i = 0; i < c->value_count; i++) {
         double e = fabs(got[i] - want[i]) / fmax(1.0, fabs(want[i]));
         st->worst_value = fmax(st->worst_value, e);
-        CHECK(e <= TOL, "%s t=%.9g component %u: got %.9g, want %.9g", c->id, (k + 1) * c->tick,
-              i, got[i], want[i]);
+        CHECK(e <= TOL, "%s t=%.9g component %u: got %.9g, want %.9g", c->id, (k + 1) * c->tick, i,
+              got[i], want[i]);
     }
 }
 
@@ -62,8 +62,8 @@ static void check_rest(const xf_case *c, int rotation, unsigned k, const float *
     st->rested++;
     if (rotation) {
         double q[4] = {got[0], got[1], got[2], got[3]}, d[4] = {dest[0], dest[1], dest[2], dest[3]};
-        CHECK(test_rotation_angle(q, d) < 1e-6, "%s t=%.9g: resting away from the destination", c->id,
-              t);
+        CHECK(test_rotation_angle(q, d) < 1e-6, "%s t=%.9g: resting away from the destination",
+              c->id, t);
     } else {
         for (unsigned i = 0; i < c->value_count; i++)
             CHECK(got[i] == dest[i], "%s t=%.9g component %u: resting at %.9g, destination %.9g",
@@ -88,7 +88,8 @@ static void run_case(const xf_case *c)
 {
     kf_follower_node node;
     CHECK(kf_follower_node_from_name(c->node, &node), "%s: node %s", c->id, c->node);
-    const int rotation = node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
+    const int rotation =
+        node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
     kf_follower_desc d;
     kf_follower_desc_init(&d, node);
     d.name = c->id;
@@ -168,8 +169,8 @@ static void run_case(const xf_case *c)
     const int pass_through = c->mode == XF_MODE_DAMPER && (info.order == 0 || info.tau == 0.0);
     CHECK(st.compared > c->ticks / 4 || (pass_through && st.rested == c->ticks),
           "%s: only %u of %u ticks compared", c->id, st.compared, c->ticks);
-    printf("  %-36s %-18s %4u compared, %4u at rest, worst %.2e (value) %.2e rad\n", c->id,
-           c->node, st.compared, st.rested, st.worst_value, st.worst_angle);
+    printf("  %-36s %-18s %4u compared, %4u at rest, worst %.2e (value) %.2e rad\n", c->id, c->node,
+           st.compared, st.rested, st.worst_value, st.worst_angle);
     free(event);
     free(dest);
     kf_follower_state_destroy(s);

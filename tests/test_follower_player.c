@@ -12,7 +12,7 @@
 #include "test_util.h"
 
 #define EPS 1e-6
-#define PI 3.14159265358979323846
+#define PI  3.14159265358979323846
 
 static double R(double x)
 {
@@ -52,8 +52,13 @@ static kf_anim *build(void)
     d.duration = 1.0;
     if (r == KF_OK)
         r = kf_builder_add_follower(b, &d, &e);
-    kf_sequence_desc s = {.name = "four", .interpolation = KF_INTERPOLATION_LINEAR, .duration = 10,
-                          .components = 1, .key_count = 2, .times = t, .values = v,
+    kf_sequence_desc s = {.name = "four",
+                          .interpolation = KF_INTERPOLATION_LINEAR,
+                          .duration = 10,
+                          .components = 1,
+                          .key_count = 2,
+                          .times = t,
+                          .values = v,
                           .valid_last = 1};
     if (r == KF_OK)
         r = kf_builder_add_sequence(b, &s, &e);
@@ -69,8 +74,8 @@ static kf_anim *build(void)
     if (r == KF_OK)
         r = kf_builder_add_controller(b, &c, &e);
     const kf_track_desc tracks[] = {
-        {"chase", "fast", "x.v", 1},         {"damp", "fast", "y.v", 1},
-        {"four", "half", "y.v", 1},          {"turn", "fast", "z.orientation", 0},
+        {"chase", "fast", "x.v", 1}, {"damp", "fast", "y.v", 1},
+        {"four", "half", "y.v", 1},  {"turn", "fast", "z.orientation", 0},
         {"chase", NULL, "w.v", 1},
     };
     for (size_t i = 0; i < sizeof tracks / sizeof tracks[0] && r == KF_OK; i++)
@@ -84,8 +89,7 @@ static kf_anim *build(void)
 /* The angle of the rotation a quaternion x y z w stands for. */
 static double rotation_angle(const float *q)
 {
-    return 2.0 * atan2(sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2]),
-                       q[3]);
+    return 2.0 * atan2(sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2]), q[3]);
 }
 
 static double value(const kf_player *p, const char *target, const kf_anim *anim)

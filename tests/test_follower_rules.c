@@ -291,8 +291,8 @@ static void rotations(void)
     CHECK(fabs(q[2] - sqrt(0.5)) < 1e-7 && fabs(q[3] - sqrt(0.5)) < 1e-7 && q[0] == 0.0f,
           "90 degrees about z: %g %g %g %g", q[0], q[1], q[2], q[3]);
     kf_quat_to_axis_angle(q, back);
-    CHECK(fabs(back[2] - 1.0) < 1e-7 && fabs(back[3] - aa[3]) < 1e-6, "back: %g %g %g %g",
-          back[0], back[1], back[2], back[3]);
+    CHECK(fabs(back[2] - 1.0) < 1e-7 && fabs(back[3] - aa[3]) < 1e-6, "back: %g %g %g %g", back[0],
+          back[1], back[2], back[3]);
     const float zero[4] = {0, 0, 0, 1.0f}, identity[4] = {0, 0, 0, 1};
     kf_axis_angle_to_quat(zero, q);
     CHECK(test_rotation_angle_f(q, identity) == 0.0, "zero axis: identity");
@@ -319,8 +319,7 @@ static void rotations(void)
         kf_axis_angle_to_quat(aa45, want);
         CHECK(test_rotation_angle_f(kf_follower_value(s), want) < 1e-6, "halfway: 45 degrees");
         kf_follower_update(s, 1.0);
-        kf_axis_angle_to_quat((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 2)},
-                                  want);
+        kf_axis_angle_to_quat((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 2)}, want);
         CHECK(test_rotation_angle_f(kf_follower_value(s), want) < 1e-6 && !kf_follower_is_active(s),
               "arrived");
         /* -q is the same rotation: no transition. */
@@ -329,12 +328,11 @@ static void rotations(void)
               "the negated destination is the same rotation");
         /* 90 -> 330 degrees goes the short way (-120, through 30), not
          * through 210. */
-        kf_axis_angle_to_quat(
-            (const float[4]){0, 0, 1, (float)(3.14159265358979323846 * 11 / 6)}, want);
+        kf_axis_angle_to_quat((const float[4]){0, 0, 1, (float)(3.14159265358979323846 * 11 / 6)},
+                              want);
         kf_follower_set_destination(s, want, 3.0);
         kf_follower_update(s, 3.5);
-        kf_axis_angle_to_quat((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 6)},
-                                  want);
+        kf_axis_angle_to_quat((const float[4]){0, 0, 1, (float)(3.14159265358979323846 / 6)}, want);
         CHECK(test_rotation_angle_f(kf_follower_value(s), want) < 1e-6, "shortest arc: %g",
               test_rotation_angle_f(kf_follower_value(s), want));
     }

@@ -18,7 +18,7 @@
 
 #define EVENTS 5000
 #define POINTS 5
-#define PI 3.14159265358979323846
+#define PI     3.14159265358979323846
 
 static uint64_t rng_state;
 
@@ -38,8 +38,8 @@ static double uniform(double lo, double hi)
 typedef struct stream {
     kf_follower_node node;
     int rotation, color, linear;
-    uint32_t numbers;    /* authored numbers per value */
-    uint32_t components; /* runtime floats per value */
+    uint32_t numbers;                     /* authored numbers per value */
+    uint32_t components;                  /* runtime floats per value */
     float lo[POINTS * 3], hi[POINTS * 3]; /* linear: every value seen, per component */
 } stream;
 
@@ -105,7 +105,8 @@ static int check_tick(const stream *st, const kf_follower_state *s, uint32_t cap
     }
     if (!kf_follower_is_active(s)) {
         if (st->rotation)
-            CHECK(test_rotation_angle_f(v, dest) < 1e-6, "%s t=%g: resting off the destination", name, t);
+            CHECK(test_rotation_angle_f(v, dest) < 1e-6, "%s t=%g: resting off the destination",
+                  name, t);
         else
             CHECK(memcmp(v, dest, st->components * sizeof *v) == 0,
                   "%s t=%g: resting off the destination", name, t);
@@ -149,11 +150,12 @@ static void run(kf_follower_node node, int order, uint32_t capacity, uint64_t se
     stream st;
     memset(&st, 0, sizeof st);
     st.node = node;
-    st.rotation = node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
+    st.rotation =
+        node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
     st.color = node == KF_FOLLOWER_NODE_COLOR_CHASER || node == KF_FOLLOWER_NODE_COLOR_DAMPER;
     st.linear = !st.rotation && !st.color;
-    st.numbers = kf_follower_node_field_components(node) *
-                 (kf_follower_node_is_array(node) ? POINTS : 1);
+    st.numbers =
+        kf_follower_node_field_components(node) * (kf_follower_node_is_array(node) ? POINTS : 1);
     st.components = st.rotation ? 4 : st.numbers;
     for (uint32_t i = 0; i < st.components; i++) {
         st.lo[i] = INFINITY;
@@ -207,8 +209,10 @@ static void run(kf_follower_node node, int order, uint32_t capacity, uint64_t se
         /* Uneven ticks: mostly small steps, some zero, some long gaps, and
          * now and then the clock steps back. */
         uint64_t kind = next_random() % 20;
-        t += kind < 14 ? uniform(0.0, 0.05) : kind < 16 ? 0.0 : kind < 19 ? uniform(0.05, 1.0)
-                                                                           : -uniform(0.0, 0.02);
+        t += kind < 14   ? uniform(0.0, 0.05)
+             : kind < 16 ? 0.0
+             : kind < 19 ? uniform(0.05, 1.0)
+                         : -uniform(0.0, 0.02);
         int burst = next_random() % 10 == 0 ? 4 : next_random() % 2;
         /* Events stamped a little before this tick, some at the same time;
          * in order (the range check relies on it: out of order, the FIR
@@ -252,8 +256,8 @@ static void run(kf_follower_node node, int order, uint32_t capacity, uint64_t se
             double want = history_fir(&h, t, 0.5);
             double got = kf_follower_value(s)[0];
             worst = fmax(worst, fabs(got - want));
-            CHECK(fabs(got - want) <= 1e-5 * fmax(1.0, fabs(want)), "%s t=%g: %.9g, FIR %.9g",
-                  name, t, got, want);
+            CHECK(fabs(got - want) <= 1e-5 * fmax(1.0, fabs(want)), "%s t=%g: %.9g, FIR %.9g", name,
+                  t, got, want);
         }
         latest = fmax(latest, t);
     }
@@ -276,8 +280,8 @@ static void run(kf_follower_node node, int order, uint32_t capacity, uint64_t se
         for (int i = 0; i < 3; i++)
             CHECK(v[i] == value[i], "%s: ends off the last destination", name);
     else
-        CHECK(memcmp(v, value, st.components * sizeof *v) == 0,
-              "%s: ends off the last destination", name);
+        CHECK(memcmp(v, value, st.components * sizeof *v) == 0, "%s: ends off the last destination",
+              name);
     printf("  %-44s most held %4u%s", name, most, exact ? "" : "\n");
     if (exact)
         printf(", worst |FIR - ours| %.2e\n", worst);

@@ -26,7 +26,7 @@
 
 enum { STAGES = 17, BLOCK = 4, NAMES = 100000, CANDIDATES = 8192 };
 #define PROBES_PER_NAME 16
-#define LOW24 0xFFFFFFu
+#define LOW24           0xFFFFFFu
 
 typedef struct fnv {
     uint64_t basis, prime;
@@ -124,8 +124,8 @@ static void name_index(const char *names)
         const kf_name_slot *s = kf_name_find(&x, names + (size_t)i * name_length());
         CHECK(s && s->index == i, "name %u found", i);
     }
-    printf("  name index: %llu probes for %u names (%.2f per name)\n",
-           (unsigned long long)x.probes, (unsigned)NAMES, (double)x.probes / NAMES);
+    printf("  name index: %llu probes for %u names (%.2f per name)\n", (unsigned long long)x.probes,
+           (unsigned)NAMES, (double)x.probes / NAMES);
     CHECK(x.probes <= (uint64_t)PROBES_PER_NAME * NAMES, "probes %llu",
           (unsigned long long)x.probes);
     kf_name_index_free(&x, &a);

@@ -148,8 +148,7 @@ static void test_refusals(void)
     s.values = v;
     d = desc(KF_NODE_SCALAR_INTERPOLATOR);
     CHECK(kf_builder_add_interpolator(b, &d, &err) == KF_OK, "p: %s", err.message);
-    CHECK(kf_builder_add_sequence(b, &s, &err) == KF_ERROR_DUPLICATE &&
-              err.field == KF_FIELD_NAME,
+    CHECK(kf_builder_add_sequence(b, &s, &err) == KF_ERROR_DUPLICATE && err.field == KF_FIELD_NAME,
           "sequence named like an interpolator: %s", err.message);
     CHECK(kf_builder_add_interpolator(b, &d, &err) == KF_ERROR_DUPLICATE,
           "interpolator named twice: %s", err.message);
@@ -183,35 +182,61 @@ static void test_refusals(void)
         kf_field field;
     } tracks[] = {
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = -1), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = -1),
+         KF_ERROR_VALUE,
+         KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = 1e39), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = 1e39),
+         KF_ERROR_VALUE,
+         KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = NAN), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = NAN),
+         KF_ERROR_VALUE,
+         KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "s", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = 2), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = 2),
+         KF_ERROR_VALUE,
+         KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "s", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = 1, .loop = 1), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = 1, .loop = 1),
+         KF_ERROR_VALUE,
+         KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "s", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = 1, .ease = "e"), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = 1, .ease = "e"),
+         KF_ERROR_VALUE,
+         KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = 0, .loop = 1), KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL},
+         SENSOR(.cycle_interval = 0, .loop = 1),
+         KF_ERROR_VALUE,
+         KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = 1, .ease = "o"), KF_ERROR_VALUE, KF_FIELD_EASE},
+         SENSOR(.cycle_interval = 1, .ease = "o"),
+         KF_ERROR_VALUE,
+         KF_FIELD_EASE},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = 1, .ease = "zz"), KF_ERROR_NOT_FOUND, KF_FIELD_EASE},
+         SENSOR(.cycle_interval = 1, .ease = "zz"),
+         KF_ERROR_NOT_FOUND,
+         KF_FIELD_EASE},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = 1, .ease = "s"), KF_ERROR_NOT_FOUND, KF_FIELD_EASE},
+         SENSOR(.cycle_interval = 1, .ease = "s"),
+         KF_ERROR_NOT_FOUND,
+         KF_FIELD_EASE},
         {{.animator = "zz", .controller = "c", .target = "x.a", .components = 1},
-         NULL, KF_ERROR_NOT_FOUND, KF_FIELD_ANIMATOR},
-        {{.animator = "p", .controller = "c", .target = "x.translation"}, NULL, KF_ERROR_VALUE,
+         NULL,
+         KF_ERROR_NOT_FOUND,
+         KF_FIELD_ANIMATOR},
+        {{.animator = "p", .controller = "c", .target = "x.translation"},
+         NULL,
+         KF_ERROR_VALUE,
          KF_FIELD_TARGET},
-        {{.animator = "o", .controller = "c", .target = "x.a", .components = 3}, NULL,
-         KF_ERROR_VALUE, KF_FIELD_COMPONENTS},
+        {{.animator = "o", .controller = "c", .target = "x.a", .components = 3},
+         NULL,
+         KF_ERROR_VALUE,
+         KF_FIELD_COMPONENTS},
     };
     for (unsigned i = 0; i < sizeof tracks / sizeof tracks[0]; i++) {
-        kf_result r = kf_builder_add_interpolator_track(b, &tracks[i].track, tracks[i].sensor,
-                                                        &err);
+        kf_result r =
+            kf_builder_add_interpolator_track(b, &tracks[i].track, tracks[i].sensor, &err);
         CHECK(r == tracks[i].result && err.field == tracks[i].field,
               "track refusal %u: got %s field %d (%s)", i, kf_result_name(r), (int)err.field,
               err.message);
@@ -238,7 +263,7 @@ static kf_builder *every_node(void)
     kf_error err;
     if (kf_builder_create(NULL, &b) != KF_OK)
         return NULL;
-    static const char *const names[KF_NODE_COUNT] = {"n0", "n1", "n2", "n3", "n4", "n5", "n6",
+    static const char *const names[KF_NODE_COUNT] = {"n0", "n1", "n2", "n3",  "n4",  "n5", "n6",
                                                      "n7", "n8", "n9", "n10", "n11", "n12"};
     const double velocities[] = {1, -1, 0.5, 2, 0, 0};
     for (int node = 0; node < KF_NODE_COUNT; node++) {
@@ -313,8 +338,7 @@ static kf_builder *every_node(void)
          {.cycle_interval = 0}},
         {{.animator = "n0", .controller = "c", .target = "x.a", .components = 1},
          {.cycle_interval = 2.5, .loop = 1, .ease = "n12"}},
-        {{.animator = "n7", .controller = "c", .target = "x.orientation"},
-         {.cycle_interval = 0}},
+        {{.animator = "n7", .controller = "c", .target = "x.orientation"}, {.cycle_interval = 0}},
         {{.animator = "n11", .target = "x.orientation"}, {.cycle_interval = 0.125}},
     };
     int ok = kf_builder_add_sequence(b, &s, &err) == KF_OK &&
@@ -394,19 +418,28 @@ static kf_builder *rebuild(const kf_anim *anim)
             times[k] = tf;
             values[k] = vf;
         }
-        kf_sequence_desc sd = {.name = si.name, .interpolation = si.interpolation,
-                               .repeat = si.repeat, .duration = si.duration,
-                               .components = si.components, .key_count = si.key_count,
-                               .times = times, .values = values, .valid_first = si.valid_first,
+        kf_sequence_desc sd = {.name = si.name,
+                               .interpolation = si.interpolation,
+                               .repeat = si.repeat,
+                               .duration = si.duration,
+                               .components = si.components,
+                               .key_count = si.key_count,
+                               .times = times,
+                               .values = values,
+                               .valid_first = si.valid_first,
                                .valid_last = si.valid_last};
         ok = kf_builder_add_sequence(b, &sd, &err) == KF_OK;
     }
     for (uint32_t i = 0; ok && i < kf_anim_count(anim, KF_KIND_CONTROLLER); i++) {
         kf_controller_info ci;
         kf_anim_controller_info(anim, i, &ci);
-        kf_controller_desc cd = {.name = ci.name, .speed = ci.speed, .weight = ci.weight,
-                                 .active_start = ci.active_start, .active_end = ci.active_end,
-                                 .ref_world = ci.ref_world, .ref_sequence = ci.ref_sequence};
+        kf_controller_desc cd = {.name = ci.name,
+                                 .speed = ci.speed,
+                                 .weight = ci.weight,
+                                 .active_start = ci.active_start,
+                                 .active_end = ci.active_end,
+                                 .ref_world = ci.ref_world,
+                                 .ref_sequence = ci.ref_sequence};
         ok = kf_builder_add_controller(b, &cd, &err) == KF_OK;
     }
     for (uint32_t i = 0; ok && i < kf_anim_count(anim, KF_KIND_TRACK); i++) {
@@ -562,8 +595,8 @@ static void test_damage(void)
         return;
     kf_anim *anim = NULL;
     kf_error err;
-    CHECK(kf_load_memory(pristine.data, pristine.size, NULL, &anim, &err) == KF_OK,
-          "pristine: %s", err.message);
+    CHECK(kf_load_memory(pristine.data, pristine.size, NULL, &anim, &err) == KF_OK, "pristine: %s",
+          err.message);
     kf_anim_free(anim);
 
     for (unsigned i = 0; i < sizeof patches / sizeof patches[0]; i++) {
@@ -584,9 +617,8 @@ static void test_damage(void)
         craft_fix_crcs(f.data, f.size);
         anim = NULL;
         kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, &err);
-        CHECK(r == p->result && anim == NULL && err.result == r,
-              "%s: got %s (%s), want %s", p->what, kf_result_name(r), err.message,
-              kf_result_name(p->result));
+        CHECK(r == p->result && anim == NULL && err.result == r, "%s: got %s (%s), want %s",
+              p->what, kf_result_name(r), err.message, kf_result_name(p->result));
         if (getenv("KF_TEST_VERBOSE"))
             printf("%-32s %s\n", p->what, err.message);
         kf_anim_free(anim);

@@ -14,17 +14,17 @@
 #include "test_util.h"
 
 #define TOL 1e-6
-#define PI 3.14159265358979323846
+#define PI  3.14159265358979323846
 
 typedef struct spec {
     kf_node node;
     unsigned n;
     double key[8];
-    unsigned values;     /* keyValue entries */
+    unsigned values; /* keyValue entries */
     double value[32];
     unsigned velocities; /* keyVelocity entries */
     double velocity[16];
-    double ease[16];     /* EaseInEaseOut: n pairs */
+    double ease[16]; /* EaseInEaseOut: n pairs */
     int closed, normalize;
 } spec;
 
@@ -107,8 +107,8 @@ static void expect_rotation(const char *what, const spec *s, unsigned count,
         double dot = 0.0;
         for (int k = 0; k < 4; k++)
             dot += q[k] * w[k];
-        CHECK(fabs(fabs(dot) - 1.0) < 1e-6, "%s f=%g: got q = %g %g %g %g, want %g %g %g %g",
-              what, fractions[i], q[0], q[1], q[2], q[3], w[0], w[1], w[2], w[3]);
+        CHECK(fabs(fabs(dot) - 1.0) < 1e-6, "%s f=%g: got q = %g %g %g %g, want %g %g %g %g", what,
+              fractions[i], q[0], q[1], q[2], q[3], w[0], w[1], w[2], w[3]);
     }
     kf_anim_free(anim);
 }
@@ -118,31 +118,43 @@ static void expect_rotation(const char *what, const spec *s, unsigned count,
 static void test_linear(void)
 {
     /* A repeated key: the right limit (its last value) from the key on. */
-    const spec scalar = {.node = KF_NODE_SCALAR_INTERPOLATOR, .n = 4, .key = {0, 0.5, 0.5, 1},
-                         .values = 4, .value = {0, 10, 20, 0}};
+    const spec scalar = {.node = KF_NODE_SCALAR_INTERPOLATOR,
+                         .n = 4,
+                         .key = {0, 0.5, 0.5, 1},
+                         .values = 4,
+                         .value = {0, 10, 20, 0}};
     const double f1[] = {-1, 0, 0.25, 0.4375, 0.5, 0.75, 1, 2, NAN};
     const double w1[] = {0, 0, 5, 8.75, 20, 10, 0, 0, 0};
     expect("scalar", &scalar, 9, f1, w1, 1);
 
-    const spec single = {.node = KF_NODE_SCALAR_INTERPOLATOR, .n = 1, .key = {0.5}, .values = 1,
-                         .value = {7}};
+    const spec single = {
+        .node = KF_NODE_SCALAR_INTERPOLATOR, .n = 1, .key = {0.5}, .values = 1, .value = {7}};
     const double f2[] = {-5, 0.5, 9};
     const double w2[] = {7, 7, 7};
     expect("single key", &single, 3, f2, w2, 1);
 
-    const spec pos = {.node = KF_NODE_POSITION_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2,
+    const spec pos = {.node = KF_NODE_POSITION_INTERPOLATOR,
+                      .n = 2,
+                      .key = {0, 1},
+                      .values = 2,
                       .value = {1, 2, 3, 5, 2, -1}};
     const double f3[] = {0.25};
     const double w3[] = {2, 2, 2};
     expect("position", &pos, 1, f3, w3, 3);
 
-    const spec pos2 = {.node = KF_NODE_POSITION_INTERPOLATOR_2D, .n = 2, .key = {0, 1}, .values = 2,
+    const spec pos2 = {.node = KF_NODE_POSITION_INTERPOLATOR_2D,
+                       .n = 2,
+                       .key = {0, 1},
+                       .values = 2,
                        .value = {1, 2, 5, 2}};
     const double w4[] = {2, 2};
     expect("position 2D", &pos2, 1, f3, w4, 2);
 
     /* m = 3 per key: all 6 numbers interpolate together. */
-    const spec coord2 = {.node = KF_NODE_COORDINATE_INTERPOLATOR_2D, .n = 2, .key = {0, 1}, .values = 6,
+    const spec coord2 = {.node = KF_NODE_COORDINATE_INTERPOLATOR_2D,
+                         .n = 2,
+                         .key = {0, 1},
+                         .values = 6,
                          .value = {0, 0, 1, 1, 2, 2, 4, 0, 1, 5, 2, 6}};
     const double w5[] = {1, 0, 1, 2, 2, 3};
     expect("coordinate 2D, m = 3", &coord2, 1, f3, w5, 6);
@@ -154,30 +166,45 @@ static void test_color(void)
 {
     /* Hue 350 deg (1, 0, 1/6) to 10 deg (1, 1/6, 0): the short way, through
      * red. Half way: hue 0; a quarter: 355 deg = (1, 0, 1/12). */
-    const spec wrap = {.node = KF_NODE_COLOR_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2,
+    const spec wrap = {.node = KF_NODE_COLOR_INTERPOLATOR,
+                       .n = 2,
+                       .key = {0, 1},
+                       .values = 2,
                        .value = {1, 0, 1.0 / 6, 1, 1.0 / 6, 0}};
     const double f1[] = {0.25, 0.5, 0.75};
     const double w1[] = {1, 0, 1.0 / 12, 1, 0, 0, 1, 1.0 / 12, 0};
     expect("colour hue wrap", &wrap, 3, f1, w1, 3);
-    const spec unwrap = {.node = KF_NODE_COLOR_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2,
+    const spec unwrap = {.node = KF_NODE_COLOR_INTERPOLATOR,
+                         .n = 2,
+                         .key = {0, 1},
+                         .values = 2,
                          .value = {1, 1.0 / 6, 0, 1, 0, 1.0 / 6}};
     const double w1r[] = {1, 1.0 / 12, 0, 1, 0, 0, 1, 0, 1.0 / 12};
     expect("colour hue wrap backwards", &unwrap, 3, f1, w1r, 3);
 
     /* Red to cyan is exactly half a turn: the direct way, through yellow and
      * green (hue 90 deg = (0.5, 1, 0) half way), from either end. */
-    const spec half = {.node = KF_NODE_COLOR_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2,
+    const spec half = {.node = KF_NODE_COLOR_INTERPOLATOR,
+                       .n = 2,
+                       .key = {0, 1},
+                       .values = 2,
                        .value = {1, 0, 0, 0, 1, 1}};
     const double f2[] = {0.5};
     const double w2[] = {0.5, 1, 0};
     expect("colour half turn", &half, 1, f2, w2, 3);
-    const spec back = {.node = KF_NODE_COLOR_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2,
+    const spec back = {.node = KF_NODE_COLOR_INTERPOLATOR,
+                       .n = 2,
+                       .key = {0, 1},
+                       .values = 2,
                        .value = {0, 1, 1, 1, 0, 0}};
     expect("colour half turn backwards", &back, 1, f2, w2, 3);
 
     /* Grey takes red's hue: s 0 -> 1, v 0.5 -> 1; half way h 0, s 0.5,
      * v 0.75 = (0.75, 0.375, 0.375). */
-    const spec grey = {.node = KF_NODE_COLOR_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2,
+    const spec grey = {.node = KF_NODE_COLOR_INTERPOLATOR,
+                       .n = 2,
+                       .key = {0, 1},
+                       .values = 2,
                        .value = {0.5, 0.5, 0.5, 1, 0, 0}};
     const double w3[] = {0.75, 0.375, 0.375};
     expect("colour from grey", &grey, 1, f2, w3, 3);
@@ -190,13 +217,19 @@ static void test_normal(void)
     const double h = sqrt(0.5);
     /* Great arc, keys normalized first: (2,0,0) -> (0,3,0); and a second
      * normal per key, (0,0,1) -> (0,0,1). */
-    const spec n1 = {.node = KF_NODE_NORMAL_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 4,
+    const spec n1 = {.node = KF_NODE_NORMAL_INTERPOLATOR,
+                     .n = 2,
+                     .key = {0, 1},
+                     .values = 4,
                      .value = {2, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0, 1}};
     const double f1[] = {0, 0.5, 1};
     const double w1[] = {1, 0, 0, 0, 0, 1, h, h, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1};
     expect("normal", &n1, 3, f1, w1, 6);
     /* Opposite normals (undefined in X3D): half a turn about a x e_y. */
-    const spec n2 = {.node = KF_NODE_NORMAL_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2,
+    const spec n2 = {.node = KF_NODE_NORMAL_INTERPOLATOR,
+                     .n = 2,
+                     .key = {0, 1},
+                     .values = 2,
                      .value = {1, 0, 0, -1, 0, 0}};
     const double f2[] = {0.5, 0.75};
     const double w2[] = {0, 0, 1, -h, 0, h};
@@ -209,12 +242,18 @@ static void test_orientation(void)
 {
     /* 0 to 3pi/2 about z is -pi/2 the short way: half way -pi/4. A zero
      * axis is the identity; a non-unit axis is normalized. */
-    const spec o = {.node = KF_NODE_ORIENTATION_INTERPOLATOR, .n = 3, .key = {0, 1, 2}, .values = 3,
+    const spec o = {.node = KF_NODE_ORIENTATION_INTERPOLATOR,
+                    .n = 3,
+                    .key = {0, 1, 2},
+                    .values = 3,
                     .value = {0, 0, 1, 0, 0, 0, 1, 1.5 * PI, 0, 0, 0, 1}};
     const double f[] = {0.5, 1.5, -1};
     const double w[] = {0, 0, -1, PI / 4, 0, 0, -1, PI / 4, 0, 0, 1, 0};
     expect_rotation("orientation", &o, 3, f, w);
-    const spec axis = {.node = KF_NODE_ORIENTATION_INTERPOLATOR, .n = 1, .key = {0}, .values = 1,
+    const spec axis = {.node = KF_NODE_ORIENTATION_INTERPOLATOR,
+                       .n = 1,
+                       .key = {0},
+                       .values = 1,
                        .value = {0, 0, 2, 1}};
     const double f2[] = {0};
     const double w2[] = {0, 0, 1, 1};
@@ -242,7 +281,10 @@ static void test_spline(void)
     /* Keys 0, 1/4, 1, values 0, 1, 3: T_1 = 1.5, F-_1 = 2(3/4)/1 = 1.5
      * (incoming 2.25), F+_1 = 2(1/4)/1 = 0.5 (outgoing 0.75); open ends 0.
      * f = 1/8: 1/2 - 2.25/8 = 0.21875; f = 5/8: 2 + 0.75/8 = 2.09375. */
-    spec s = {.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR, .n = 3, .key = {0, 0.25, 1}, .values = 3,
+    spec s = {.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR,
+              .n = 3,
+              .key = {0, 0.25, 1},
+              .values = 3,
               .value = {0, 1, 3}};
     const double f1[] = {0.125, 0.625, 0.25, 1};
     const double w1[] = {0.21875, 2.09375, 1, 3};
@@ -278,8 +320,12 @@ static void test_spline(void)
      * -2/3 at key 0, incoming -1/3 at key 3. Interior: T_1 = 1 (F = 1), T_2 =
      * -1/2, F+_2 = 2/3, F-_2 = 4/3. f = 1/8: 1/2 - 1/12 - 1/8 = 7/24;
      * f = 5/8 (u = 1/4): 27/16 - 9/64/3 + 3/64/3 = 1.65625. */
-    const spec closed = {.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR, .n = 4, .key = {0, 0.25, 0.5, 1},
-                         .values = 4, .value = {0, 1, 2, 0}, .closed = 1};
+    const spec closed = {.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR,
+                         .n = 4,
+                         .key = {0, 0.25, 0.5, 1},
+                         .values = 4,
+                         .value = {0, 1, 2, 0},
+                         .closed = 1};
     const double f5[] = {0.125, 0.625};
     const double w5[] = {7.0 / 24, 1.65625};
     expect("closed", &closed, 2, f5, w5, 1);
@@ -301,24 +347,35 @@ static void test_spline(void)
     /* Coincident keys: a zero-length segment never plays, and its zero
      * denominators give finite factors. Keys 0, 1/2, 1/2, 1, values 0..3:
      * the outer segments have no tangents at their ends here. */
-    const spec twin = {.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR, .n = 4, .key = {0, 0.5, 0.5, 1},
-                       .values = 4, .value = {0, 1, 2, 3}};
+    const spec twin = {.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR,
+                       .n = 4,
+                       .key = {0, 0.5, 0.5, 1},
+                       .values = 4,
+                       .value = {0, 1, 2, 3}};
     const double f8[] = {0.25, 0.5, 0.75};
     const double w8[] = {0.5, 2, 2.5};
     expect("coincident keys", &twin, 3, f8, w8, 1);
-    const spec triple = {.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR, .n = 5,
+    const spec triple = {.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR,
+                         .n = 5,
                          .key = {0, 0.5, 0.5, 0.5, 1},
-                         .values = 5, .value = {0, 1, 2, 3, 4}};
+                         .values = 5,
+                         .value = {0, 1, 2, 3, 4}};
     const double w9[] = {0.5, 3, 3.5};
     expect("three coincident keys", &triple, 3, f8, w9, 1);
 
     /* 2D and 3D take the same tangents per component. */
-    const spec s2 = {.node = KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D, .n = 3, .key = {0, 0.25, 1},
-                     .values = 3, .value = {0, 0, 1, -1, 3, -3}};
+    const spec s2 = {.node = KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D,
+                     .n = 3,
+                     .key = {0, 0.25, 1},
+                     .values = 3,
+                     .value = {0, 0, 1, -1, 3, -3}};
     const double w10[] = {0.21875, -0.21875, 2.09375, -2.09375};
     expect("spline 2D", &s2, 2, f1, w10, 2);
-    const spec s3 = {.node = KF_NODE_SPLINE_POSITION_INTERPOLATOR, .n = 3, .key = {0, 0.25, 1},
-                     .values = 3, .value = {0, 0, 5, 1, 0, 5, 3, 0, 5}};
+    const spec s3 = {.node = KF_NODE_SPLINE_POSITION_INTERPOLATOR,
+                     .n = 3,
+                     .key = {0, 0.25, 1},
+                     .values = 3,
+                     .value = {0, 0, 5, 1, 0, 5, 3, 0, 5}};
     const double w11[] = {0.21875, 0, 5, 2.09375, 0, 5};
     expect("spline 3D", &s3, 2, f1, w11, 3);
 }
@@ -331,8 +388,11 @@ static void test_squad(void)
      * 2 a_i)/4. Angles 0, 1, 3, 4 at keys 0, 1/3, 2/3, 1: s = 0, 0.75, 3.25,
      * 4. In segment 1 at u = 1/4: lerp(1.5, 1.375, 2u(1-u) = 3/8) = 1.453125;
      * at u = 1/2: 2. */
-    spec s = {.node = KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR, .n = 4, .key = {0, 1.0 / 3, 2.0 / 3, 1},
-              .values = 4, .value = {0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 1, 3, 0, 0, 1, 4}};
+    spec s = {.node = KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR,
+              .n = 4,
+              .key = {0, 1.0 / 3, 2.0 / 3, 1},
+              .values = 4,
+              .value = {0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 1, 3, 0, 0, 1, 4}};
     const double f[] = {5.0 / 12, 0.5};
     const double w[] = {0, 0, 1, 1.453125, 0, 0, 1, 2};
     expect_rotation("squad", &s, 2, f, w);
@@ -344,8 +404,11 @@ static void test_squad(void)
     /* Angles 0, 2, 4, 2pi: closed wraps (q_3 = -q_0 is the same rotation):
      * s_0 = -(2 + (4 - 2pi))/4 = (2pi - 6)/4 instead of 0. In segment 0 at
      * u = 1/2 (s_1 = 2): open 1, closed 1 + ((2pi - 6)/4 + 2 - 2)/4. */
-    spec c = {.node = KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR, .n = 4, .key = {0, 1.0 / 3, 2.0 / 3, 1},
-              .values = 4, .value = {0, 0, 1, 0, 0, 0, 1, 2, 0, 0, 1, 4, 0, 0, 1, 2 * PI}};
+    spec c = {.node = KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR,
+              .n = 4,
+              .key = {0, 1.0 / 3, 2.0 / 3, 1},
+              .values = 4,
+              .value = {0, 0, 1, 0, 0, 0, 1, 2, 0, 0, 1, 4, 0, 0, 1, 2 * PI}};
     const double fc[] = {1.0 / 6};
     const double wo[] = {0, 0, 1, 1};
     expect_rotation("squad open", &c, 1, fc, wo);
@@ -392,11 +455,14 @@ static void test_tracks(void)
     kf_builder *b;
     kf_error err;
     CHECK(kf_builder_create(NULL, &b) == KF_OK, "create");
-    const spec ease = {.node = KF_NODE_EASE_IN_EASE_OUT, .n = 2, .key = {0, 1},
-                       .ease = {0, 0.5, 0.5, 0}};
-    const spec scalar = {.node = KF_NODE_SCALAR_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2,
-                         .value = {10, 30}};
-    const spec turn = {.node = KF_NODE_ORIENTATION_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2,
+    const spec ease = {
+        .node = KF_NODE_EASE_IN_EASE_OUT, .n = 2, .key = {0, 1}, .ease = {0, 0.5, 0.5, 0}};
+    const spec scalar = {
+        .node = KF_NODE_SCALAR_INTERPOLATOR, .n = 2, .key = {0, 1}, .values = 2, .value = {10, 30}};
+    const spec turn = {.node = KF_NODE_ORIENTATION_INTERPOLATOR,
+                       .n = 2,
+                       .key = {0, 1},
+                       .values = 2,
                        .value = {0, 0, 1, 0, 0, 0, 1, PI / 2}};
     kf_interpolator_desc d = describe("ease", &ease);
     CHECK(kf_builder_add_interpolator(b, &d, &err) == KF_OK, "ease: %s", err.message);
@@ -436,9 +502,16 @@ static void test_tracks(void)
     /* d.x blends an interpolator (weight 1, cycle 1) with a sequence
      * (weight 1/2, 0 -> 100 over 10). */
     const double times[2] = {0, 10}, values[2] = {0, 100};
-    kf_sequence_desc seq = {.name = "ramp", .interpolation = KF_INTERPOLATION_LINEAR, .repeat = KF_REPEAT_CONSTANT,
-                            .duration = 10, .components = 1, .key_count = 2, .times = times,
-                            .values = values, .valid_first = 0, .valid_last = 1};
+    kf_sequence_desc seq = {.name = "ramp",
+                            .interpolation = KF_INTERPOLATION_LINEAR,
+                            .repeat = KF_REPEAT_CONSTANT,
+                            .duration = 10,
+                            .components = 1,
+                            .key_count = 2,
+                            .times = times,
+                            .values = values,
+                            .valid_first = 0,
+                            .valid_last = 1};
     CHECK(kf_builder_add_sequence(b, &seq, &err) == KF_OK, "ramp: %s", err.message);
     const kf_track_desc mixed[2] = {
         {.animator = "scalar", .controller = "clock", .target = "d.x", .components = 1},
@@ -471,8 +544,8 @@ static void test_tracks(void)
     static const struct {
         double w, a, b, c, d;
     } steps[] = {
-        {1, 12.5, 15, 30, 35}, {3, 27.5, 25, 30, 45}, {5, 12.5, 30, 30, 55},
-        {-1, 27.5, 10, 10, 10}, {4, 10, 30, 30, 50}, {0.5, 10.625, 12.5, 20, 22.5},
+        {1, 12.5, 15, 30, 35},  {3, 27.5, 25, 30, 45}, {5, 12.5, 30, 30, 55},
+        {-1, 27.5, 10, 10, 10}, {4, 10, 30, 30, 50},   {0.5, 10.625, 12.5, 20, 22.5},
     };
     const uint32_t d_x = kf_anim_find(anim, KF_KIND_TARGET, "d.x");
     CHECK(d_x == 4, "d.x is target %u", d_x);

@@ -13,13 +13,14 @@
 #include "test_util.h"
 #include "interpolator_oracle.h"
 
-#define TOL 1e-6       /* values: scaled by max(1, |want|) */
+#define TOL       1e-6 /* values: scaled by max(1, |want|) */
 #define ANGLE_TOL 1e-5 /* rotations, radians */
-#define CYCLE 2.0
+#define CYCLE     2.0
 
 static int is_rotation(int node)
 {
-    return node == KF_NODE_ORIENTATION_INTERPOLATOR || node == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR;
+    return node == KF_NODE_ORIENTATION_INTERPOLATOR ||
+           node == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR;
 }
 
 /* The angle of the rotation between two quaternions, up to q ~ -q. */
@@ -38,14 +39,13 @@ static double rotation_angle(const float *got, const double *want)
     return 4.0 * asin(fmin(1.0, d / 2.0));
 }
 
-static void check_sample(const x3d_case *c, const char *how, const x3d_sample *s,
-                         const float *got)
+static void check_sample(const x3d_case *c, const char *how, const x3d_sample *s, const float *got)
 {
     if (is_rotation(c->node)) {
         double angle = rotation_angle(got, s->want);
         CHECK(angle < ANGLE_TOL, "%s %s f=%.17g%s: got %g %g %g %g, want %g %g %g %g (%g rad)",
-              c->name, how, s->fraction, s->from_rule ? " (our rule)" : "", got[0], got[1],
-              got[2], got[3], s->want[0], s->want[1], s->want[2], s->want[3], angle);
+              c->name, how, s->fraction, s->from_rule ? " (our rule)" : "", got[0], got[1], got[2],
+              got[3], s->want[0], s->want[1], s->want[2], s->want[3], angle);
         return;
     }
     for (unsigned k = 0; k < c->components; k++)
@@ -73,7 +73,9 @@ static kf_anim *build(const x3d_case *c)
     kf_controller_desc ctl;
     kf_controller_desc_init(&ctl);
     ctl.name = "time";
-    kf_track_desc track = {.animator = c->name, .controller = "time", .target = "probe.value",
+    kf_track_desc track = {.animator = c->name,
+                           .controller = "time",
+                           .target = "probe.value",
                            .components = c->components};
     kf_time_sensor_desc sensor = {.cycle_interval = CYCLE};
     kf_builder *b;

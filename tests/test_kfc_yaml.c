@@ -11,12 +11,12 @@
 
 static int failures;
 
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                               \
-        }                                                                             \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
+            failures++;                                                                            \
+        }                                                                                          \
     } while (0)
 
 /* Parses `text`; expects failure with `status` at line:col and `message`. */
@@ -27,10 +27,9 @@ static void expect_error(const char *text, size_t size, const kfc_yaml_limits *l
     kfc_diag diag;
     memset(&diag, 0, sizeof diag);
     kfc_status st = kfc_yaml_parse(text, size, limits, NULL, &doc, &diag);
-    if (st != status || diag.mark.line != line || diag.mark.column != col
-        || strcmp(diag.message, message) != 0) {
-        fprintf(stderr,
-                "input %.40s...\n  expected %d %u:%u: %s\n  got      %d %lu:%lu: %s\n",
+    if (st != status || diag.mark.line != line || diag.mark.column != col ||
+        strcmp(diag.message, message) != 0) {
+        fprintf(stderr, "input %.40s...\n  expected %d %u:%u: %s\n  got      %d %lu:%lu: %s\n",
                 text, (int)status, line, col, message, (int)st, (unsigned long)diag.mark.line,
                 (unsigned long)diag.mark.column, diag.message);
         failures++;
@@ -77,9 +76,9 @@ static void test_syntax(void)
     expect_error_str("a:\n\tb: 1\n", 2, 1,
                      "found character that cannot start any token (while scanning for the next "
                      "token at 2:1)");
-    expect_error_str("a: 1\n b: 2\n", 2, 3,
-                     "mapping values are not allowed in this context");
-    expect_error("a: \xff\n", 5, NULL, KFC_INVALID, 1, 4, "invalid leading UTF-8 octet (byte 0xff)");
+    expect_error_str("a: 1\n b: 2\n", 2, 3, "mapping values are not allowed in this context");
+    expect_error("a: \xff\n", 5, NULL, KFC_INVALID, 1, 4,
+                 "invalid leading UTF-8 octet (byte 0xff)");
     expect_error_str("", 1, 1, "the input holds no YAML document");
     expect_error_str("# only a comment\n", 1, 1, "the input holds no YAML document");
     expect_error_str("a: 1\n---\nb: 2\n", 2, 1, "expected a single YAML document");
@@ -90,10 +89,12 @@ static void test_schema_free_checks(void)
     expect_error_str("a: 1\nb: 2\na: 3\n", 3, 1, "duplicate key 'a' (first at 1:1)");
     expect_error_str("{x: 1, 'x': 2}", 1, 8, "duplicate key 'x' (first at 1:2)");
     expect_error_str("? [a]\n: 1\n", 1, 3, "a mapping key must be a scalar");
-    expect_error_str("a: !!str 1\n", 1, 4, "tags are not supported (found 'tag:yaml.org,2002:str')");
+    expect_error_str("a: !!str 1\n", 1, 4,
+                     "tags are not supported (found 'tag:yaml.org,2002:str')");
     expect_error_str("a: *nope\n", 1, 4, "undefined alias 'nope'");
     expect_error_str("a: &x [*x]\n", 1, 8, "undefined alias 'x'");
-    expect_error_str("\"a\\nb\": 1\n\"a\\nb\": 2\n", 2, 1, "duplicate key 'a\\x0ab' (first at 1:1)");
+    expect_error_str("\"a\\nb\": 1\n\"a\\nb\": 2\n", 2, 1,
+                     "duplicate key 'a\\x0ab' (first at 1:1)");
 
     /* A large mapping goes through the hash path; the duplicate is last. */
     size_t n = 5000, cap = n * 16 + 64, len = 0;
@@ -154,8 +155,9 @@ static void test_depth(void)
     limits.max_depth = 2;
     expect_error("a: {b: [c]}", 11, &limits, KFC_INVALID, 1, 8, "nesting deeper than 2 levels");
     /* A syntax error right after a node is reported before the node. */
-    expect_error_str("a: {b: [c]]", 1, 11, "did not find expected ',' or '}' (while parsing a "
-                                             "flow mapping at 1:4)");
+    expect_error_str("a: {b: [c]]", 1, 11,
+                     "did not find expected ',' or '}' (while parsing a "
+                     "flow mapping at 1:4)");
 }
 
 static void test_aliases(void)
@@ -185,7 +187,8 @@ static void test_aliases(void)
     kfc_diag diag;
     CHECK(kfc_yaml_parse(small, strlen(small), &limits, NULL, &doc, &diag) == KFC_OK);
     const kfc_node *c = kfc_map_find(&doc.root, "c");
-    CHECK(c && c->kind == KFC_NODE_SEQUENCE && c->count == 2 && kfc_scalar_is(&c->as.items[1], "2"));
+    CHECK(c && c->kind == KFC_NODE_SEQUENCE && c->count == 2 &&
+          kfc_scalar_is(&c->as.items[1], "2"));
     kfc_document_free(&doc);
 }
 
@@ -194,8 +197,8 @@ static void test_aliases(void)
 typedef struct offers {
     char log[512];
     size_t length;
-    int    fail_at; /* offer number that fails, or -1 */
-    int    count;
+    int fail_at; /* offer number that fails, or -1 */
+    int count;
 } offers;
 
 static kfc_status record(void *user, const kfc_node *section, const kfc_node *key,
@@ -205,10 +208,10 @@ static kfc_status record(void *user, const kfc_node *section, const kfc_node *ke
     if (o->count++ == o->fail_at)
         return kfc_fail(diag, KFC_INVALID, value->mark, "refused");
     if (o->length < sizeof o->log - 64)
-        o->length += (size_t)snprintf(o->log + o->length, sizeof o->log - o->length,
-                                      "%.16s/%.16s:%d@%lu ", section ? section->as.text : "-",
-                                      key ? key->as.text : "-", (int)value->kind,
-                                      (unsigned long)value->mark.line);
+        o->length +=
+            (size_t)snprintf(o->log + o->length, sizeof o->log - o->length, "%.16s/%.16s:%d@%lu ",
+                             section ? section->as.text : "-", key ? key->as.text : "-",
+                             (int)value->kind, (unsigned long)value->mark.line);
     if (section && kfc_scalar_is(section, "take"))
         *consumed = 1;
     return KFC_OK;
@@ -237,12 +240,13 @@ static void test_consumer(void)
     const kfc_node *take = kfc_map_find(&doc.root, "take");
     CHECK(take && take->count == 3);
     CHECK(take && kfc_map_value(take, 0)->kind == KFC_NODE_CONSUMED);
-    CHECK(take && kfc_map_value(take, 0)->mark.line == 3 && kfc_map_value(take, 0)->mark.column == 6);
+    CHECK(take && kfc_map_value(take, 0)->mark.line == 3 &&
+          kfc_map_value(take, 0)->mark.column == 6);
     CHECK(take && kfc_scalar_is(kfc_map_key(take, 2), "z"));
     /* The anchored entry was taken, but its alias still reads it. */
     const kfc_node *again = kfc_map_find(&doc.root, "again");
-    CHECK(again && again->kind == KFC_NODE_MAPPING
-          && kfc_map_find(again, "deep")->as.items[1].as.text[0] == '2');
+    CHECK(again && again->kind == KFC_NODE_MAPPING &&
+          kfc_map_find(again, "deep")->as.items[1].as.text[0] == '2');
     const kfc_node *keep = kfc_map_find(&doc.root, "keep");
     CHECK(keep && kfc_scalar_is(kfc_map_find(keep, "a"), "1"));
     kfc_document_free(&doc);

@@ -83,10 +83,10 @@ static void check_size(const test_bytes *bytes, const char *what)
     kf_allocator a = {count_alloc, count_free, &pc};
     kf_player *p;
     CHECK(kf_player_create(anim, &a, &p) == KF_OK, "%s: player", what);
-    CHECK(pc.peak == predicted, "%s: player allocates %zu, kf_player_size says %zu", what,
-          pc.peak, predicted);
-    CHECK(pc.peak <= bound_of(anim, lc.peak), "%s: player %zu bytes over the bound of a %zu-byte anim",
-          what, pc.peak, lc.peak);
+    CHECK(pc.peak == predicted, "%s: player allocates %zu, kf_player_size says %zu", what, pc.peak,
+          predicted);
+    CHECK(pc.peak <= bound_of(anim, lc.peak),
+          "%s: player %zu bytes over the bound of a %zu-byte anim", what, pc.peak, lc.peak);
     printf("  %s: file %zu bytes, anim %zu, player %zu\n", what, bytes->size, lc.peak, pc.peak);
     kf_player_destroy(p);
     kf_anim_free(anim);
@@ -102,10 +102,11 @@ static kf_builder *wide_builder(unsigned k, int all_wide, kf_result *r)
     kf_builder *b;
     kf_error e;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc one = {"one", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1, 1, 2, t2, v2,
-                            0, 1, NULL, 0, NULL};
-    kf_sequence_desc wide = {"wide", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1, WIDE, 2, t2,
-                             vw, 0, 1, NULL, 0, NULL};
+    kf_sequence_desc one = {
+        "one", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1, 1, 2, t2, v2, 0, 1, NULL, 0, NULL};
+    kf_sequence_desc wide = {
+        "wide", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1, WIDE, 2, t2, vw, 0, 1, NULL, 0,
+        NULL};
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "c";
@@ -175,8 +176,7 @@ static void targets_sharing_a_wide_animator(void)
     test_bytes f = {0};
     kf_error e;
     r = kf_builder_encode(b, NULL, test_bytes_write, &f, &e);
-    CHECK(r == KF_ERROR_LIMIT, "the builder refuses 400 x %d values: %s", WIDE,
-          kf_result_name(r));
+    CHECK(r == KF_ERROR_LIMIT, "the builder refuses 400 x %d values: %s", WIDE, kf_result_name(r));
     if (r)
         printf("  builder: %s\n", e.message);
     free(f.data);
@@ -287,8 +287,8 @@ static void short_stream_declaring_a_lot(void)
     memory_stream m = {f.data, KFB_HEADER_SIZE, 0};
     kf_result r = kf_load_stream(read_memory, &m, &o, &anim, &e);
     CHECK(r == KF_ERROR_TRUNCATED, "stream: %s (%s)", kf_result_name(r), e.message);
-    CHECK(c.largest <= 64 * 1024 && c.live == 0, "stream: largest request %zu, %zu left",
-          c.largest, c.live);
+    CHECK(c.largest <= 64 * 1024 && c.live == 0, "stream: largest request %zu, %zu left", c.largest,
+          c.live);
     printf("  %u-byte stream declaring 768 MiB: %s, largest request %zu bytes\n",
            (unsigned)KFB_HEADER_SIZE, kf_result_name(r), c.largest);
 

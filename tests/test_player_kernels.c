@@ -17,8 +17,8 @@
 #include "kf_test.h"
 #include "test_util.h"
 
-#define KEYS 40
-#define PER  7   /* sequences per interpolation: one full block, one with an empty lane */
+#define KEYS  40
+#define PER   7 /* sequences per interpolation: one full block, one with an empty lane */
 #define STEPS 3000
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
@@ -62,8 +62,18 @@ static void add(kf_builder *b, const double *times, kf_interpolation interp, int
     }
     char name[32], target[64];
     snprintf(name, sizeof name, "s%d_%d", (int)interp, index);
-    kf_sequence_desc d = {name, interp, KF_REPEAT_LOOP, times[KEYS - 1] + 25, c, KEYS,
-                          times, values, 0, KEYS - 1, NULL, 0,
+    kf_sequence_desc d = {name,
+                          interp,
+                          KF_REPEAT_LOOP,
+                          times[KEYS - 1] + 25,
+                          c,
+                          KEYS,
+                          times,
+                          values,
+                          0,
+                          KEYS - 1,
+                          NULL,
+                          0,
                           interp == KF_INTERPOLATION_HERMITE ? tangents : NULL};
     kf_error e;
     CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
@@ -121,7 +131,8 @@ int main(void)
     uint32_t bitwise = 0;
     for (int step = 0; step < STEPS; step++) {
         /* forward, then random, some at key times, some far out */
-        double t = step < STEPS / 2 ? step * (1000.0 / 60) / 50 : uniform() * 3 * duration - duration;
+        double t =
+            step < STEPS / 2 ? step * (1000.0 / 60) / 50 : uniform() * 3 * duration - duration;
         if (step % 13 == 0)
             t = anim->objects.sequences[0].times[(uint32_t)(uniform() * KEYS)];
         for (int k = 0; k < 2; k++)
@@ -153,8 +164,8 @@ int main(void)
                 continue;
             const float *got = kf_player_value(p[0], tr->target);
             if (s->components == 3) {
-                CHECK(memcmp(got, want, 3 * sizeof *got) == 0, "%s t=%.17g: scalar kernel",
-                      s->name, t);
+                CHECK(memcmp(got, want, 3 * sizeof *got) == 0, "%s t=%.17g: scalar kernel", s->name,
+                      t);
                 bitwise++;
             } else {
                 double n = 0, e = 0;
@@ -169,7 +180,8 @@ int main(void)
         }
     }
     printf("test_player_kernels: %s and scalar agree bit for bit; %u vector samples equal to "
-           "sampling; orientations within %.3g\n", sets[1]->name, bitwise, worst_orientation);
+           "sampling; orientations within %.3g\n",
+           sets[1]->name, bitwise, worst_orientation);
     for (int k = 0; k < 2; k++)
         kf_player_destroy(p[k]);
     kf_anim_free(anim);

@@ -12,8 +12,22 @@
 
 /* Keys: identity, 90 degrees about z (an arc of pi/4), the same again (the
  * linear arc), then the opposite hemisphere (the general arc). */
-static const double quats[16] = {0, 0, 0, 1, 0, 0, 0.70710678118654752, 0.70710678118654752,
-                                 0, 0, 0.70710678118654752, 0.70710678118654752, 0, 0, 0, -1};
+static const double quats[16] = {0,
+                                 0,
+                                 0,
+                                 1,
+                                 0,
+                                 0,
+                                 0.70710678118654752,
+                                 0.70710678118654752,
+                                 0,
+                                 0,
+                                 0.70710678118654752,
+                                 0.70710678118654752,
+                                 0,
+                                 0,
+                                 0,
+                                 -1};
 static const double times[4] = {0, 100, 200, 300};
 
 static test_bytes build(void)
@@ -21,14 +35,19 @@ static test_bytes build(void)
     kf_builder *b;
     kf_error e;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc d = {"r", KF_INTERPOLATION_SLERP, KF_REPEAT_LOOP, 400, 4, 4, times, quats, 0, 3, NULL, 0, NULL};
-    kf_sequence_desc q = {"q", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 400, 4, 4, times, quats, 0, 3, NULL, 0, NULL};
+    kf_sequence_desc d = {
+        "r", KF_INTERPOLATION_SLERP, KF_REPEAT_LOOP, 400, 4, 4, times, quats, 0, 3, NULL, 0, NULL};
+    kf_sequence_desc q = {
+        "q", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 400, 4, 4, times, quats, 0, 3, NULL, 0,
+        NULL};
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "c";
     kf_track_desc t = {"r", "c", "n.orientation", 0};
-    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK && kf_builder_add_sequence(b, &q, &e) == KF_OK &&
-              kf_builder_add_controller(b, &c, &e) == KF_OK && kf_builder_add_track(b, &t, &e) == KF_OK,
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK &&
+              kf_builder_add_sequence(b, &q, &e) == KF_OK &&
+              kf_builder_add_controller(b, &c, &e) == KF_OK &&
+              kf_builder_add_track(b, &t, &e) == KF_OK,
           "build: %s", e.message);
     test_bytes out = {0};
     kf_encode_options o = {sizeof o, 0, 1}; /* stored, plain: patchable */

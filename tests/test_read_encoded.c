@@ -41,8 +41,7 @@ static void versions_agree(void)
     kf_anim *a1 = NULL, *a2 = NULL, *a3 = NULL;
     CHECK(kf_load_memory(v1.data, v1.size, NULL, &a1, NULL) == KF_OK, "version 1 loads");
     CHECK(kf_load_memory(v2.data, v2.size, NULL, &a2, NULL) == KF_OK, "version 2 loads");
-    CHECK(kf_load_memory(v2s.data, v2s.size, NULL, &a3, NULL) == KF_OK,
-          "stored version 2 loads");
+    CHECK(kf_load_memory(v2s.data, v2s.size, NULL, &a3, NULL) == KF_OK, "stored version 2 loads");
     if (a1 && a2 && a3) {
         const struct kf_objects *o1 = &a1->objects, *o2 = &a2->objects, *o3 = &a3->objects;
         CHECK(o1->count[KF_KIND_SEQUENCE] == o2->count[KF_KIND_SEQUENCE] &&
@@ -73,8 +72,7 @@ static void versions_agree(void)
         }
         /* And they play the same. */
         kf_player *p1 = NULL, *p2 = NULL;
-        CHECK(kf_player_create(a1, NULL, &p1) == KF_OK &&
-                  kf_player_create(a2, NULL, &p2) == KF_OK,
+        CHECK(kf_player_create(a1, NULL, &p1) == KF_OK && kf_player_create(a2, NULL, &p2) == KF_OK,
               "players");
         for (int t = -100; p1 && p2 && t <= 2000; t += 37) {
             kf_player_update(p1, t);
@@ -82,8 +80,7 @@ static void versions_agree(void)
             for (uint32_t g = 0; g < kf_anim_count(a1, KF_KIND_TARGET); g++) {
                 kf_target_info info;
                 kf_anim_target_info(a1, g, &info);
-                CHECK(same_floats(kf_player_value(p1, g), kf_player_value(p2, g),
-                                  info.components),
+                CHECK(same_floats(kf_player_value(p1, g), kf_player_value(p2, g), info.components),
                       "target %u at %d", (unsigned)g, t);
             }
         }
@@ -108,8 +105,8 @@ static test_bytes two_sequences(void)
     static const double va[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, vb[9] = {9, 8, 7, 6, 5, 4, 3, 2, 1};
     kf_builder *b;
     kf_builder_create(NULL, &b);
-    const kf_sequence_desc a = {"a", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 3, 3, 3, ta, va,
-                                0, 2, NULL, 0, NULL};
+    const kf_sequence_desc a = {
+        "a", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 3, 3, 3, ta, va, 0, 2, NULL, 0, NULL};
     kf_sequence_desc s2 = a;
     s2.name = "b";
     s2.times = tb;
@@ -154,8 +151,7 @@ static void overlaps(void)
     CHECK(patched(1, F_TIMES, 0, F_TIMES) == KF_OK, "two sequences sharing key times");
     /* An encoded array shares none. */
     kf_result r = patched(1, F_VALUES, 0, F_VALUES);
-    CHECK(r == KF_ERROR_REFERENCE, "two sequences sharing encoded values: %s",
-          kf_result_name(r));
+    CHECK(r == KF_ERROR_REFERENCE, "two sequences sharing encoded values: %s", kf_result_name(r));
     r = patched(1, F_TIMES, 0, F_VALUES);
     CHECK(r == KF_ERROR_REFERENCE, "key times on encoded values: %s", kf_result_name(r));
     r = patched(0, F_VALUES, 0, F_TIMES);

@@ -14,8 +14,17 @@
 #include "test_util.h"
 
 /* Objects of the base file, in file order. */
-enum { SEQ_LINEAR, SEQ_SPLINE, CONTROLLER, CONTROLLER_RUN, TARGET_T, TARGET_A, TRACK_T, TRACK_A,
-       TRACK_RUN };
+enum {
+    SEQ_LINEAR,
+    SEQ_SPLINE,
+    CONTROLLER,
+    CONTROLLER_RUN,
+    TARGET_T,
+    TARGET_A,
+    TRACK_T,
+    TRACK_A,
+    TRACK_RUN
+};
 
 static kf_builder *base_builder(void)
 {
@@ -24,8 +33,11 @@ static kf_builder *base_builder(void)
     kf_builder *b;
     kf_error e;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc lin = {"lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1000, 3, 3, t3, v3, 0, 2, NULL, 0, NULL};
-    kf_sequence_desc spl = {"spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1500, 1, 3, t3, v1, 0, 2, NULL, 0, NULL};
+    kf_sequence_desc lin = {
+        "lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1000, 3, 3, t3, v3, 0, 2, NULL, 0,
+        NULL};
+    kf_sequence_desc spl = {
+        "spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1500, 1, 3, t3, v1, 0, 2, NULL, 0, NULL};
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "walk";
@@ -59,7 +71,7 @@ static test_bytes encode(const kf_builder *b, int compression)
 }
 
 typedef enum patch_kind {
-    FILE_WORD,   /* at = byte offset */
+    FILE_WORD, /* at = byte offset */
     FILE_BYTE,
     OBJECT_WORD, /* object, at = word index in the body */
     KEY_TIME,    /* object (a sequence), at = stored key; value = float bits */
@@ -77,13 +89,13 @@ typedef struct bad_file {
     unsigned object;
     size_t at;
     uint32_t value;
-    int keep_crc;   /* 1: leave the checksums as damaged */
+    int keep_crc; /* 1: leave the checksums as damaged */
     kf_result expect;
 } bad_file;
 
 #define H(n) (KFB_IDENTIFIER_SIZE + 4 * (n)) /* header word n */
-#define S0 KFB_HEADER_SIZE                   /* first section header */
-#define SH 0                                 /* compressed: the OBJS section header */
+#define S0   KFB_HEADER_SIZE                 /* first section header */
+#define SH   0                               /* compressed: the OBJS section header */
 
 static const bad_file table[] = {
     {"first identifier byte", 0, FILE_BYTE, 0, 0, 0x89, 0, KF_ERROR_NOT_KFB},
@@ -92,12 +104,13 @@ static const bad_file table[] = {
     {"ends inside the header", 0, TRUNCATE, 0, H(3), 0, 0, KF_ERROR_TRUNCATED},
     {"major version 3", 0, FILE_WORD, 0, H(0), 3u << 16, 0, KF_ERROR_VERSION},
     {"major version 0", 0, FILE_WORD, 0, H(0), 7, 0, KF_ERROR_VERSION},
-    {"a newer minor of version 1", 0, FILE_WORD, 0, H(0), (1u << 16) | (KFB_VERSION_1_MINOR + 1),
-     0, KF_ERROR_VERSION},
+    {"a newer minor of version 1", 0, FILE_WORD, 0, H(0), (1u << 16) | (KFB_VERSION_1_MINOR + 1), 0,
+     KF_ERROR_VERSION},
     {"newer minor version", 0, FILE_WORD, 0, H(0),
      (KFB_VERSION_MAJOR << 16) | (KFB_VERSION_MINOR + 1), 0, KF_ERROR_VERSION},
     {"header checksum", 0, FILE_BYTE, 0, H(5), 0x55, 1, KF_ERROR_CHECKSUM},
-    {"a header word changed under its checksum", 0, FILE_WORD, 0, H(4), 12345, 1, KF_ERROR_CHECKSUM},
+    {"a header word changed under its checksum", 0, FILE_WORD, 0, H(4), 12345, 1,
+     KF_ERROR_CHECKSUM},
     {"byte-swapped integer probe", 0, FILE_WORD, 0, H(1), 0x01020304, 0, KF_ERROR_PROBE},
     {"float probe", 0, FILE_WORD, 0, H(2), 0x3F800000, 0, KF_ERROR_PROBE},
     {"four sections", 0, FILE_WORD, 0, H(3), 4, 0, KF_ERROR_SECTION},
@@ -166,10 +179,9 @@ static const bad_file table[] = {
     {"name with U+FFFD", 0, STRING_WORD, 0, 0, 0x00BDBFEF, 0, KF_OK},
     {"track target out of range", 0, OBJECT_WORD, TRACK_T, 3, 2, 0, KF_ERROR_REFERENCE},
     {"two animators of one name", 0, OBJECT_WORD, SEQ_SPLINE, 0, 0, 0, KF_ERROR_DUPLICATE},
-    {"a controller named like an animator (another namespace)", 0, OBJECT_WORD, CONTROLLER, 0, 0,
-     0, KF_OK},
-    {"track components differ from the target's", 0, OBJECT_WORD, TRACK_T, 1, 1, 0,
-     KF_ERROR_VALUE},
+    {"a controller named like an animator (another namespace)", 0, OBJECT_WORD, CONTROLLER, 0, 0, 0,
+     KF_OK},
+    {"track components differ from the target's", 0, OBJECT_WORD, TRACK_T, 1, 1, 0, KF_ERROR_VALUE},
 };
 
 static void run(const bad_file *t, const test_bytes *plain, const test_bytes *zipped)
@@ -255,8 +267,8 @@ int main(void)
      * loaded, then decompiled into a source that compiles to another file). */
     {
         static const double t2[2] = {0, 1}, q2[8] = {0, 0, 0, 1, 0, 0.6, 0, 0.8};
-        kf_sequence_desc q = {"q", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 1, 4, 2, t2, q2,
-                              0, 1, NULL, 0, NULL};
+        kf_sequence_desc q = {
+            "q", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 1, 4, 2, t2, q2, 0, 1, NULL, 0, NULL};
         kf_builder *qb;
         kf_builder_create(NULL, &qb);
         CHECK(kf_builder_add_sequence(qb, &q, NULL) == KF_OK, "slerp sequence");
@@ -274,8 +286,7 @@ int main(void)
                       k == 0 ? 0x40000000u /* 2.0 */ : 0x3A000000u /* 2^-11: |q|^2 = 1 + 2^-22 */);
             craft_fix_crcs(f.data, f.size);
             kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, NULL);
-            CHECK(r == (k == 0 ? KF_ERROR_VALUE : KF_OK), "slerp key %d: %s", k,
-                  kf_result_name(r));
+            CHECK(r == (k == 0 ? KF_ERROR_VALUE : KF_OK), "slerp key %d: %s", k, kf_result_name(r));
             if (r == KF_OK)
                 kf_anim_free(anim);
             free(f.data);
@@ -285,7 +296,8 @@ int main(void)
 
     /* Arguments. */
     CHECK(kf_load_memory(NULL, 10, NULL, &anim, NULL) == KF_ERROR_ARGUMENT, "NULL data");
-    CHECK(kf_load_memory(plain.data, plain.size, NULL, NULL, NULL) == KF_ERROR_ARGUMENT, "NULL out");
+    CHECK(kf_load_memory(plain.data, plain.size, NULL, NULL, NULL) == KF_ERROR_ARGUMENT,
+          "NULL out");
     kf_load_options old = {4, NULL, 0};
     CHECK(kf_load_memory(plain.data, plain.size, &old, &anim, NULL) == KF_ERROR_ARGUMENT,
           "options of an unknown size");

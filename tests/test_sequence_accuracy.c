@@ -22,17 +22,14 @@
 #include "kf_test.h"
 #include "test_util.h"
 
-#define KEYS     64
+#define KEYS      64
 #define SEQUENCES 48   /* per interpolation */
-#define SAMPLES  4000  /* per sequence */
+#define SAMPLES   4000 /* per sequence */
 
 /* The stated bounds (README.md, "Accuracy"). */
 static const double bound[KFB_INTERP_COUNT] = {
-    [KFB_INTERP_STEP] = 0.0,
-    [KFB_INTERP_LINEAR] = 4e-7,
-    [KFB_INTERP_SPLINE] = 1e-6,
-    [KFB_INTERP_SLERP] = 1e-6,
-    [KFB_INTERP_SQUAD] = 3e-6, /* M3G's lerp-or-slerp test on a float dot product */
+    [KFB_INTERP_STEP] = 0.0,     [KFB_INTERP_LINEAR] = 4e-7, [KFB_INTERP_SPLINE] = 1e-6,
+    [KFB_INTERP_SLERP] = 1e-6,   [KFB_INTERP_SQUAD] = 3e-6, /* M3G's lerp-or-slerp test on a float dot product */
     [KFB_INTERP_HERMITE] = 1e-6,
 };
 #define PLAYER_BOUND 1e-6 /* orientation targets, slerp unnormalized on short arcs */
@@ -83,7 +80,9 @@ static void add(kf_builder *b, kf_interpolation interp, int index, double scale)
      * quaternions, normalized by the player. */
     const int hermite = interp == KF_INTERPOLATION_HERMITE;
     const uint32_t c = interp == KF_INTERPOLATION_SLERP || interp == KF_INTERPOLATION_SQUAD ||
-                       (hermite && index % 4 == 0) ? 4 : 3;
+                               (hermite && index % 4 == 0)
+                           ? 4
+                           : 3;
     if (hermite && c == 4)
         scale = fmin(scale, 0.3) + 1e-3; /* keyed densely enough to stay away from 0 */
     double times[KEYS], values[KEYS * 4], tangents[KEYS * 8];
@@ -109,8 +108,19 @@ static void add(kf_builder *b, kf_interpolation interp, int index, double scale)
         tangents[i] = (uniform() * 2 - 1) * (c == 4 ? scale : (index % 3 ? 1 : 1000)) / 20;
     char name[32], target[64];
     snprintf(name, sizeof name, "s%d_%d", (int)interp, index);
-    kf_sequence_desc d = {name, interp, index % 2 ? KF_REPEAT_LOOP : KF_REPEAT_CONSTANT, t + 10, c, KEYS,
-                          times, values, 0, KEYS - 1, NULL, 0, hermite ? tangents : NULL};
+    kf_sequence_desc d = {name,
+                          interp,
+                          index % 2 ? KF_REPEAT_LOOP : KF_REPEAT_CONSTANT,
+                          t + 10,
+                          c,
+                          KEYS,
+                          times,
+                          values,
+                          0,
+                          KEYS - 1,
+                          NULL,
+                          0,
+                          hermite ? tangents : NULL};
     kf_error e;
     CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
     snprintf(target, sizeof target, "n%s.%s", name, c == 4 ? "orientation" : "translation");

@@ -39,7 +39,8 @@ static void curve_point(const kf_sequence *s, uint32_t k, double u, double *p)
     for (uint32_t i = 0; i < c; i++) {
         p[i] = h[0] * a[i] + h[1] * b[i];
         if (s->interpolation == KFB_INTERP_SPLINE)
-            p[i] += h[2] * s->tangent_out[(size_t)k * c + i] + h[3] * s->tangent_in[(size_t)j * c + i];
+            p[i] +=
+                h[2] * s->tangent_out[(size_t)k * c + i] + h[3] * s->tangent_in[(size_t)j * c + i];
     }
 }
 
@@ -91,8 +92,8 @@ static void check_lengths(const tcb_case *c, const kf_sequence *s, const char *h
         unsigned key = (c->first + j) % c->key_count;
         double len;
         CHECK(kf_sequence_segment_length(s, key, &len) == KF_OK, "%s: segment length", c->name);
-        worst_length =
-            fmax(worst_length, fabs(len - c->segment_lengths[j]) / fmax(c->segment_lengths[j], 1e-3));
+        worst_length = fmax(worst_length,
+                            fabs(len - c->segment_lengths[j]) / fmax(c->segment_lengths[j], 1e-3));
         CHECK(fabs(len - c->segment_lengths[j]) <= 1e-5 * fmax(c->segment_lengths[j], 1e-3),
               "%s %s: segment %u length %.12g, polyline %.12g", c->name, how, j, len,
               c->segment_lengths[j]);
@@ -127,11 +128,13 @@ static void check_sampling(const tcb_case *c, const kf_sequence *s, const kf_seq
         CHECK(kf_sequence_sample_distance(s, d, v, &t) == KF_OK, "%s: sample_distance", c->name);
         kf_sequence_sample(s, t, NULL, w);
         for (unsigned k = 0; k < c->components; k++)
-            CHECK(kf_test_close(v[k], w[k], 1e-5 * fmax(1.0, c->scale)),
-                  "%s: value at distance %.9g (%.9g) differs from the value at its time %.9g (%.9g)",
-                  c->name, d, v[k], t, w[k]);
+            CHECK(
+                kf_test_close(v[k], w[k], 1e-5 * fmax(1.0, c->scale)),
+                "%s: value at distance %.9g (%.9g) differs from the value at its time %.9g (%.9g)",
+                c->name, d, v[k], t, w[k]);
         if (!(d < total) && !loop) {
-            CHECK(t == s->times[s->valid_count - 1], "%s: the end of the curve at t=%.9g", c->name, t);
+            CHECK(t == s->times[s->valid_count - 1], "%s: the end of the curve at t=%.9g", c->name,
+                  t);
             continue;
         }
         double measured = polyline_to_time(s, t);
@@ -206,7 +209,8 @@ static void check_derivatives(const tcb_case *c, const kf_sequence *s)
             CHECK(kf_test_close(v[k], fd1, 1e-5 * fmax(1.0, c->scale)),
                   "%s: velocity at %.9g [%u]: %.9g, differences %.9g", c->name, t, k, v[k], fd1);
             CHECK(kf_test_close(a[k], fd2, 1e-4 * fmax(1.0, c->scale)),
-                  "%s: acceleration at %.9g [%u]: %.9g, differences %.9g", c->name, t, k, a[k], fd2);
+                  "%s: acceleration at %.9g [%u]: %.9g, differences %.9g", c->name, t, k, a[k],
+                  fd2);
         }
     }
 }
@@ -247,7 +251,9 @@ static void edge_cases(void)
      * still from t = 2 to t = 3, then jumps at t = 4 (coincident keys). */
     static const double t[5] = {1, 2, 3, 4, 4}, v[10] = {0, 0, 3, 4, 3, 4, 3, 16, 6, 20};
     for (int arc = 0; arc < 2; arc++) {
-        kf_sequence_desc d = {"walk", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 4, 2, 5, t, v, 0, 4, NULL, arc, NULL};
+        kf_sequence_desc d = {
+            "walk", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 4, 2, 5, t, v, 0, 4, NULL, arc,
+            NULL};
         kf_anim *anim = build_one(&d);
         if (!anim)
             continue;
@@ -268,7 +274,8 @@ static void edge_cases(void)
         kf_sequence_sample_distance(s, 5.0, out, &time);
         CHECK(time == 3.0 && out[0] == 3.0f && out[1] == 4.0f, "walk: at 5: t=%.17g", time);
         kf_sequence_sample_distance(s, 11.0, out, &time);
-        CHECK(fabs(time - 3.5) < 1e-12 && fabs(out[1] - 10.0f) < 1e-5, "walk: at 11: t=%.17g", time);
+        CHECK(fabs(time - 3.5) < 1e-12 && fabs(out[1] - 10.0f) < 1e-5, "walk: at 11: t=%.17g",
+              time);
         kf_sequence_sample_distance(s, 17.0, out, &time);
         CHECK(time == 4.0 && out[0] == 6.0f && out[1] == 20.0f, "walk: the end %.17g", time);
         kf_sequence_distance(s, 2.5, &dd);
@@ -283,7 +290,8 @@ static void edge_cases(void)
 
     /* Outside the valid range: no segment. One valid key: length 0. */
     static const double t3[3] = {0, 1, 2}, v3[3] = {5, 6, 8};
-    kf_sequence_desc one = {"one", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 2, 1, 3, t3, v3, 1, 1, NULL, 1, NULL};
+    kf_sequence_desc one = {
+        "one", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 2, 1, 3, t3, v3, 1, 1, NULL, 1, NULL};
     kf_anim *anim = build_one(&one);
     if (anim) {
         const kf_sequence *s = kf_anim_sequence(anim, 0);
@@ -299,7 +307,8 @@ static void edge_cases(void)
 
     /* Rotations have no length here. */
     static const double q[8] = {0, 0, 0, 1, 0, 0, 1, 0};
-    kf_sequence_desc rot = {"rot", KF_INTERPOLATION_SQUAD, KF_REPEAT_LOOP, 2, 4, 2, t3, q, 0, 1, NULL, 0, NULL};
+    kf_sequence_desc rot = {
+        "rot", KF_INTERPOLATION_SQUAD, KF_REPEAT_LOOP, 2, 4, 2, t3, q, 0, 1, NULL, 0, NULL};
     anim = build_one(&rot);
     if (anim) {
         const kf_sequence *s = kf_anim_sequence(anim, 0);
@@ -329,9 +338,11 @@ int main(void)
     edge_cases();
     printf("test_sequence_arc_length: lengths vs polylines: max relative error %.2g (bound 1e-5)\n",
            worst_length);
-    printf("test_sequence_arc_length: sampling by distance: max error %.2g of the length (bound 1e-5)\n",
+    printf("test_sequence_arc_length: sampling by distance: max error %.2g of the length (bound "
+           "1e-5)\n",
            worst_distance);
-    printf("test_sequence_arc_length: Eberly's 5-point estimates differ by up to %.2g (bound 1e-3)\n",
-           worst_eberly);
+    printf(
+        "test_sequence_arc_length: Eberly's 5-point estimates differ by up to %.2g (bound 1e-3)\n",
+        worst_eberly);
     return kf_test_report("test_sequence_arc_length");
 }

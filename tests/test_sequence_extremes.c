@@ -22,8 +22,9 @@ static kf_anim *build(double weight, const double *keys, uint32_t components, in
     kf_builder *b;
     kf_error e;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc s = {"s", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 10, components, 2, t,
-                          keys, 0, 1, NULL, 0, NULL};
+    kf_sequence_desc s = {
+        "s", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 10, components, 2, t, keys, 0, 1, NULL, 0,
+        NULL};
     kf_sequence_desc s2 = s;
     s2.name = "s2";
     kf_controller_desc c;
@@ -219,14 +220,12 @@ static void blending_past_flt_max(void)
     CHECK(anim != NULL, "weight KF_MAX_WEIGHT loads");
     if (anim && kf_player_create(anim, NULL, &p) == KF_OK) {
         kf_player_update(p, 1);
-        CHECK(kf_player_value(p, 0)[0] == FLT_MAX, "single weighted: %g",
-              kf_player_value(p, 0)[0]);
+        CHECK(kf_player_value(p, 0)[0] == FLT_MAX, "single weighted: %g", kf_player_value(p, 0)[0]);
         kf_player_destroy(p);
     }
     kf_anim_free(anim);
     anim = build(1e300, big, 1, 0, &r);
-    CHECK(!anim && r == KF_ERROR_VALUE, "the builder refuses weight 1e300: %s",
-          kf_result_name(r));
+    CHECK(!anim && r == KF_ERROR_VALUE, "the builder refuses weight 1e300: %s", kf_result_name(r));
     kf_anim_free(anim);
 }
 

@@ -17,13 +17,16 @@ int main(void)
     static const double times[2] = {0, 1000}, values[2] = {0, 1000};
     kf_builder *b;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc d = {"ramp", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1000, 1, 2, times, values, 0, 1, NULL, 0, NULL};
+    kf_sequence_desc d = {
+        "ramp", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1000, 1, 2, times, values, 0, 1, NULL, 0,
+        NULL};
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = "far";
     c.ref_world = 2e9 + 0.25; /* position 0 there */
     kf_track_desc t = {"ramp", "far", "o.x", 1};
-    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK && kf_builder_add_controller(b, &c, NULL) == KF_OK &&
+    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK &&
+              kf_builder_add_controller(b, &c, NULL) == KF_OK &&
               kf_builder_add_track(b, &t, NULL) == KF_OK,
           "build");
     kf_anim *anim = test_encode_load(b, NULL);

@@ -18,8 +18,8 @@ static void check_values(const char *name, const char *how, double t, const floa
                          const double *want, unsigned n)
 {
     for (unsigned k = 0; k < n; k++)
-        CHECK(kf_test_close(got[k], want[k], TOL), "%s %s t=%.17g component %u: got %.9g, want %.9g",
-              name, how, t, k, got[k], want[k]);
+        CHECK(kf_test_close(got[k], want[k], TOL),
+              "%s %s t=%.17g component %u: got %.9g, want %.9g", name, how, t, k, got[k], want[k]);
 }
 
 static void run_case(const m3g_case *c)
@@ -32,10 +32,16 @@ static void run_case(const m3g_case *c)
             values[i * c->components + k] = c->keys[i].v[k];
     }
     kf_sequence_desc d = {
-        .name = c->name, .interpolation = (kf_interpolation)c->interpolation,
-        .repeat = (kf_repeat)c->repeat, .duration = c->duration, .components = c->components,
-        .key_count = c->key_count, .times = times, .values = values,
-        .valid_first = c->first, .valid_last = c->last,
+        .name = c->name,
+        .interpolation = (kf_interpolation)c->interpolation,
+        .repeat = (kf_repeat)c->repeat,
+        .duration = c->duration,
+        .components = c->components,
+        .key_count = c->key_count,
+        .times = times,
+        .values = values,
+        .valid_first = c->first,
+        .valid_last = c->last,
     };
     kf_anim *anim = test_load_sequence(&d);
     free(times);
@@ -47,7 +53,8 @@ static void run_case(const m3g_case *c)
     const kf_sequence *s = kf_anim_sequence(anim, 0);
     kf_sequence_info info;
     kf_sequence_get_info(s, &info);
-    CHECK(info.valid_first == c->first && info.valid_last == c->last && info.key_count == c->key_count,
+    CHECK(info.valid_first == c->first && info.valid_last == c->last &&
+              info.key_count == c->key_count,
           "%s: info valid range %u..%u", c->name, info.valid_first, info.valid_last);
     for (unsigned i = 0; i < c->key_count; i++) {
         float t, v[M3G_MAX_COMPONENTS];

@@ -42,13 +42,13 @@ static double max_abs(const tcb_case *c, int which)
     return m;
 }
 
-static void check_vector(const tcb_case *c, const char *what, const tcb_sample *s,
-                         const float *got, const double *want, double tol, double scale)
+static void check_vector(const tcb_case *c, const char *what, const tcb_sample *s, const float *got,
+                         const double *want, double tol, double scale)
 {
     for (unsigned k = 0; k < c->components; k++)
-        CHECK(near(got[k], want[k], tol, scale), "%s (%s) %s t=%.9g%s component %u: got %.9g, want %.9g",
-              c->name, c->source, what, s->t, s->derivatives == TCB_LEFT ? " (left)" : "", k,
-              got[k], want[k]);
+        CHECK(near(got[k], want[k], tol, scale),
+              "%s (%s) %s t=%.9g%s component %u: got %.9g, want %.9g", c->name, c->source, what,
+              s->t, s->derivatives == TCB_LEFT ? " (left)" : "", k, got[k], want[k]);
 }
 
 static void run_case(const tcb_case *c)
@@ -73,7 +73,8 @@ static void run_case(const tcb_case *c)
     CHECK(info.tcb == any, "%s: info.tcb %d", c->name, info.tcb);
 
     const double vscale = max_abs(c, 1), ascale = max_abs(c, 2);
-    const int has_derivatives = c->interpolation == KF_INTERPOLATION_LINEAR || c->interpolation == KF_INTERPOLATION_SPLINE;
+    const int has_derivatives =
+        c->interpolation == KF_INTERPOLATION_LINEAR || c->interpolation == KF_INTERPOLATION_SPLINE;
     kf_cursor cursor = KF_CURSOR_INIT;
     float v[TCB_MAX_COMPONENTS], d1[TCB_MAX_COMPONENTS], d2[TCB_MAX_COMPONENTS];
     for (unsigned i = 0; i < c->sample_count; i++) {
@@ -105,7 +106,9 @@ static void hand_derived(void)
 {
     static const double times[4] = {0, 1, 3, 4}, values[4] = {0, 2, 3, 7};
     static const double tcb[12] = {0, 0, 0, 0.5, -0.5, 0.25, 0, 0, 0, 0, 0, 0};
-    kf_sequence_desc d = {"hand", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 4, 1, 4, times, values, 0, 3, tcb, 0, NULL};
+    kf_sequence_desc d = {
+        "hand", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 4, 1, 4, times, values, 0, 3, tcb, 0,
+        NULL};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "hand: build");
@@ -156,9 +159,19 @@ static test_bytes encode_m3g(const m3g_case *c, const double *tcb)
         for (unsigned k = 0; k < c->components; k++)
             values[i * c->components + k] = c->keys[i].v[k];
     }
-    kf_sequence_desc d = {c->name, (kf_interpolation)c->interpolation, (kf_repeat)c->repeat,
-                          c->duration, c->components, c->key_count, times, values, c->first,
-                          c->last, tcb, 0, NULL};
+    kf_sequence_desc d = {c->name,
+                          (kf_interpolation)c->interpolation,
+                          (kf_repeat)c->repeat,
+                          c->duration,
+                          c->components,
+                          c->key_count,
+                          times,
+                          values,
+                          c->first,
+                          c->last,
+                          tcb,
+                          0,
+                          NULL};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     test_bytes out = {0};
@@ -178,7 +191,8 @@ static void zero_tcb_is_plain(void)
     unsigned compared = 0;
     for (unsigned i = 0; i < m3g_case_count; i++) {
         const m3g_case *c = &m3g_cases[i];
-        if (c->interpolation != KF_INTERPOLATION_SPLINE && c->interpolation != KF_INTERPOLATION_SQUAD)
+        if (c->interpolation != KF_INTERPOLATION_SPLINE &&
+            c->interpolation != KF_INTERPOLATION_SQUAD)
             continue;
         double *zeros = calloc((size_t)c->key_count * 3, sizeof *zeros);
         test_bytes plain = encode_m3g(c, NULL), zero = encode_m3g(c, zeros);
@@ -201,7 +215,8 @@ static kf_result try_build(kf_interpolation interp, const double *tcb, int arc_l
     static const double times[3] = {0, 1, 2};
     static const double values[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0};
     const uint32_t c = interp == KF_INTERPOLATION_SQUAD || interp == KF_INTERPOLATION_SLERP ? 4 : 1;
-    kf_sequence_desc d = {"s", interp, KF_REPEAT_LOOP, 3, c, 3, times, values, 0, 2, tcb, arc_length, NULL};
+    kf_sequence_desc d = {"s", interp, KF_REPEAT_LOOP, 3,   c, 3, times, values, 0,
+                          2,   tcb,    arc_length,     NULL};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     kf_result r = kf_builder_add_sequence(b, &d, err);
@@ -213,32 +228,40 @@ static void builder_errors(void)
 {
     kf_error e;
     double tcb[9] = {0};
-    CHECK(try_build(KF_INTERPOLATION_SPLINE, tcb, 1, &e) == KF_OK, "zero TCB, arc length: %s", e.message);
+    CHECK(try_build(KF_INTERPOLATION_SPLINE, tcb, 1, &e) == KF_OK, "zero TCB, arc length: %s",
+          e.message);
     tcb[4] = 1.0;
     tcb[6] = -1.0;
-    CHECK(try_build(KF_INTERPOLATION_SQUAD, tcb, 0, &e) == KF_OK, "TCB at the bounds: %s", e.message);
+    CHECK(try_build(KF_INTERPOLATION_SQUAD, tcb, 0, &e) == KF_OK, "TCB at the bounds: %s",
+          e.message);
     tcb[4] = 1.5;
-    CHECK(try_build(KF_INTERPOLATION_SPLINE, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB &&
-              e.item == 1 && e.object == 0,
+    CHECK(try_build(KF_INTERPOLATION_SPLINE, tcb, 0, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_TCB && e.item == 1 && e.object == 0,
           "continuity 1.5: field %d item %u: %s", e.field, e.item, e.message);
     tcb[4] = 0.0;
     tcb[8] = -1.0000001;
-    CHECK(try_build(KF_INTERPOLATION_SQUAD, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB &&
-              e.item == 2,
+    CHECK(try_build(KF_INTERPOLATION_SQUAD, tcb, 0, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_TCB && e.item == 2,
           "bias -1.0000001: %s", e.message);
     tcb[8] = NAN;
-    CHECK(try_build(KF_INTERPOLATION_SPLINE, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB,
+    CHECK(try_build(KF_INTERPOLATION_SPLINE, tcb, 0, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_TCB,
           "NaN bias: %s", e.message);
     tcb[8] = 0.0;
-    CHECK(try_build(KF_INTERPOLATION_LINEAR, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB,
+    CHECK(try_build(KF_INTERPOLATION_LINEAR, tcb, 0, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_TCB,
           "TCB on LINEAR: %s", e.message);
-    CHECK(try_build(KF_INTERPOLATION_SLERP, tcb, 0, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_TCB,
+    CHECK(try_build(KF_INTERPOLATION_SLERP, tcb, 0, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_TCB,
           "TCB on SLERP: %s", e.message);
-    CHECK(try_build(KF_INTERPOLATION_SQUAD, NULL, 1, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_ARC_LENGTH,
+    CHECK(try_build(KF_INTERPOLATION_SQUAD, NULL, 1, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_ARC_LENGTH,
           "arc length on SQUAD: %s", e.message);
-    CHECK(try_build(KF_INTERPOLATION_STEP, NULL, 1, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_ARC_LENGTH,
+    CHECK(try_build(KF_INTERPOLATION_STEP, NULL, 1, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_ARC_LENGTH,
           "arc length on STEP: %s", e.message);
-    CHECK(try_build(KF_INTERPOLATION_LINEAR, NULL, 1, &e) == KF_OK, "arc length on LINEAR: %s", e.message);
+    CHECK(try_build(KF_INTERPOLATION_LINEAR, NULL, 1, &e) == KF_OK, "arc length on LINEAR: %s",
+          e.message);
 }
 
 /* ---- the loader's checks --------------------------------------------------------------- */
@@ -251,9 +274,14 @@ static test_bytes loader_base(void)
     static const double times[3] = {0, 1, 2.5}, v3[9] = {0, 0, 0, 1, 2, 0, 3, 1, 1};
     static const double q[12] = {0, 0, 0, 1, 0, 0, 0.6, 0.8, 0.6, 0, 0, 0.8};
     static const double tcb[9] = {0.5, -0.25, 1, 0, 0, 0, -1, 0.75, 0.125};
-    kf_sequence_desc spline = {"spline", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 3, 3, 3, times, v3, 0, 2, tcb, 1, NULL};
-    kf_sequence_desc linear = {"linear", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 3, 3, 3, times, v3, 0, 2, NULL, 0, NULL};
-    kf_sequence_desc squad = {"squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 3, 4, 3, times, q, 0, 2, NULL, 0, NULL};
+    kf_sequence_desc spline = {
+        "spline", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 3, 3, 3, times, v3, 0, 2, tcb, 1, NULL};
+    kf_sequence_desc linear = {
+        "linear", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 3, 3, 3, times, v3, 0, 2, NULL, 0,
+        NULL};
+    kf_sequence_desc squad = {
+        "squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 3, 4, 3, times, q, 0, 2, NULL, 0,
+        NULL};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     kf_error e;
@@ -272,11 +300,11 @@ static test_bytes loader_base(void)
 typedef struct bad_field {
     const char *what;
     unsigned object;
-    int word;          /* a record word to set, or -1 */
-    unsigned from;     /* ... to the same word of this object (or `value` if from == 99) */
+    int word;      /* a record word to set, or -1 */
+    unsigned from; /* ... to the same word of this object (or `value` if from == 99) */
     uint32_t value;
-    int array;         /* a data word to set: 1 the spline's TCB array, 2 its table */
-    unsigned index;    /* ... at this index, to `value`; index 99: every entry */
+    int array;      /* a data word to set: 1 the spline's TCB array, 2 its table */
+    unsigned index; /* ... at this index, to `value`; index 99: every entry */
     kf_result expect;
 } bad_field;
 
@@ -318,9 +346,10 @@ static void loader_errors(void)
         size_t body = craft_object(f, base.size, t->object);
         size_t spline = craft_object(f, base.size, L_SPLINE);
         if (t->word >= 0) {
-            uint32_t v = t->from == 99 ? t->value
-                                       : craft_get(f + craft_object(f, base.size, t->from) +
-                                                   4 * (size_t)t->word);
+            uint32_t v =
+                t->from == 99
+                    ? t->value
+                    : craft_get(f + craft_object(f, base.size, t->from) + 4 * (size_t)t->word);
             craft_put(f + body + 4 * (size_t)t->word, v);
         } else {
             uint32_t at = craft_get(f + spline + 4 * (t->array == 1 ? W_TCB : W_ARC));
@@ -344,7 +373,8 @@ static void loader_errors(void)
 int main(void)
 {
     if (!tcb_eberly_present)
-        printf("test_sequence_tcb: no Eberly oracle at %s: reference cases only\n", tcb_eberly_path);
+        printf("test_sequence_tcb: no Eberly oracle at %s: reference cases only\n",
+               tcb_eberly_path);
     for (unsigned i = 0; i < tcb_case_count; i++)
         run_case(&tcb_cases[i]);
     hand_derived();

@@ -69,8 +69,19 @@ static test_bytes build_ahead(void)
         }
         char name[16];
         snprintf(name, sizeof name, "x%d", i);
-        kf_sequence_desc d = {name, KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 200, 1, 20, times,
-                              values, 0, 19, NULL, 0, NULL};
+        kf_sequence_desc d = {name,
+                              KF_INTERPOLATION_LINEAR,
+                              KF_REPEAT_LOOP,
+                              200,
+                              1,
+                              20,
+                              times,
+                              values,
+                              0,
+                              19,
+                              NULL,
+                              0,
+                              NULL};
         kf_builder_add_sequence(b, &d, NULL);
     }
     kf_encode_options o = {sizeof o, 1, 0};
@@ -82,9 +93,9 @@ static test_bytes build_ahead(void)
 typedef struct job {
     const kf_anim *shared;
     const test_bytes *file;
-    double played;          /* out: play(shared) */
-    double loaded;          /* out: play() of this thread's own load */
-    test_bytes built;       /* out: last compress-ahead build */
+    double played;    /* out: play(shared) */
+    double loaded;    /* out: play() of this thread's own load */
+    test_bytes built; /* out: last compress-ahead build */
 } job;
 
 static void *run(void *arg)
@@ -131,8 +142,8 @@ int main(void)
         /* Bit for bit (NaN included: the same operations on the same data). */
         CHECK(memcmp(&jobs[i].played, &alone, sizeof alone) == 0,
               "thread %d: shared anim played %.17g, alone %.17g", i, jobs[i].played, alone);
-        CHECK(memcmp(&jobs[i].loaded, &alone, sizeof alone) == 0, "thread %d: own load played %.17g",
-              i, jobs[i].loaded);
+        CHECK(memcmp(&jobs[i].loaded, &alone, sizeof alone) == 0,
+              "thread %d: own load played %.17g", i, jobs[i].loaded);
         CHECK(jobs[i].built.size == reference.size &&
                   memcmp(jobs[i].built.data, reference.data, reference.size) == 0,
               "thread %d: compress-ahead bytes differ", i);

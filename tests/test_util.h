@@ -142,19 +142,22 @@ static inline kf_builder *test_rich_builder(void)
     static const double tcb5[15] = {0.5, 0, -1, -0.25, 1, 0.5, 0, 0, 0, 1, -1, 0.75, 0, 0.3, 0};
     static const double tcb4[12] = {0, 0, 0.5, -1, 0.25, 0, 0.5, 0.5, 0.5, 0, 0, 0};
     const kf_sequence_desc seqs[] = {
-        {"step", KF_INTERPOLATION_STEP, KF_REPEAT_CONSTANT, 1000, 3, 5, t5, v15, 0, 4, NULL, 0, NULL},
+        {"step", KF_INTERPOLATION_STEP, KF_REPEAT_CONSTANT, 1000, 3, 5, t5, v15, 0, 4, NULL, 0,
+         NULL},
         {"lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 1200, 3, 5, t5, v15, 1, 4, NULL, 1, NULL},
         {"spl", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 1000, 3, 5, t5, v15, 0, 4, tcb5, 1, NULL},
-        {"wrap", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 1000, 1, 5, tw, v15, 3, 1, tcb5, 0, NULL},
+        {"wrap", KF_INTERPOLATION_SPLINE, KF_REPEAT_CONSTANT, 1000, 1, 5, tw, v15, 3, 1, tcb5, 0,
+         NULL},
         {"slerp", KF_INTERPOLATION_SLERP, KF_REPEAT_LOOP, 1000, 4, 4, tq, q4, 0, 3, NULL, 0, NULL},
-        {"squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 1000, 4, 4, tq, q4, 0, 3, tcb4, 0, NULL},
+        {"squad", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 1000, 4, 4, tq, q4, 0, 3, tcb4, 0,
+         NULL},
         {"one", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 100, 1, 1, t1, v1, 0, 0, NULL, 1, NULL},
     };
     const kf_track_desc tracks[] = {
-        {"step", "a", "n.translation", 0}, {"lin", "b", "n.translation", 0},
-        {"spl", "a", "m.color", 0},        {"wrap", "b", "n.alpha", 0},
+        {"step", "a", "n.translation", 0},  {"lin", "b", "n.translation", 0},
+        {"spl", "a", "m.color", 0},         {"wrap", "b", "n.alpha", 0},
         {"slerp", "a", "n.orientation", 0}, {"squad", "b", "n.orientation", 0},
-        {"one", "a", "n.extra", 1},        {"lin", NULL, "m.translation", 0},
+        {"one", "a", "n.extra", 1},         {"lin", NULL, "m.translation", 0},
     };
     kf_builder *b;
     kf_error e;
@@ -221,7 +224,9 @@ static inline kf_builder *test_rich_builder(void)
         {"x3d_color", "b", "n.diffuse_color", 0},
     };
     const kf_time_sensor_desc sensors[3] = {
-        {700, 1, "x3d_ease"}, {1500, 0, NULL}, {250, 1, NULL},
+        {700, 1, "x3d_ease"},
+        {1500, 0, NULL},
+        {250, 1, NULL},
     };
     for (size_t i = 0; i < 3; i++)
         if (kf_builder_add_interpolator_track(b, &x3d_tracks[i], &sensors[i], &e) != KF_OK)
@@ -240,8 +245,8 @@ fail:
  * Whatever loaded must survive this without undefined behaviour. */
 static inline double test_exercise(const kf_anim *anim)
 {
-    static const double times[] = {-2e9, -1e-300, 0, 1e-7, 99.5, 250, 600, 999.999, 1000, 1e12,
-                                   2e9, NAN, INFINITY, -INFINITY};
+    static const double times[] = {-2e9,    -1e-300, 0,    1e-7, 99.5, 250,      600,
+                                   999.999, 1000,    1e12, 2e9,  NAN,  INFINITY, -INFINITY};
     double sum = 0;
     float v[64];
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_SEQUENCE); i++) {
@@ -295,8 +300,8 @@ static inline double test_exercise(const kf_anim *anim)
         }
         kf_follower_state_destroy(s);
     }
-    static const double fractions[] = {-1e30, -0.5, 0, 1e-9, 0.25, 0.5, 0.999, 1, 7, NAN,
-                                       INFINITY, -INFINITY};
+    static const double fractions[] = {-1e30, -0.5, 0, 1e-9, 0.25,     0.5,
+                                       0.999, 1,    7, NAN,  INFINITY, -INFINITY};
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_INTERPOLATOR); i++) {
         const kf_interpolator *ip = kf_anim_interpolator(anim, i);
         if (kf_interpolator_components(ip) > 64)

@@ -39,7 +39,7 @@ enum { EXIT_INPUT = KFP_EXIT_INPUT, EXIT_USAGE = KFP_EXIT_USAGE };
 /* What every command is given. */
 typedef struct kfp_context {
     const kf_anim *anim;
-    kfp_format     format;
+    kfp_format format;
 } kfp_context;
 
 static const char usage[] =
@@ -195,8 +195,7 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
 }
 
 /* An interpolator at each fraction: rotations as axis-angle (SFRotation). */
-static int sample_interpolator(const kf_interpolator *p, kfp_format format, char **args,
-                               int count)
+static int sample_interpolator(const kf_interpolator *p, kfp_format format, char **args, int count)
 {
     kf_interpolator_info info;
     kf_interpolator_get_info(p, &info);
@@ -226,12 +225,7 @@ static int sample_interpolator(const kf_interpolator *p, kfp_format format, char
 }
 
 /* What an animator command computes at one argument. */
-typedef enum query {
-    QUERY_SAMPLE,
-    QUERY_VELOCITY,
-    QUERY_ACCELERATION,
-    QUERY_DISTANCE
-} query;
+typedef enum query { QUERY_SAMPLE, QUERY_VELOCITY, QUERY_ACCELERATION, QUERY_DISTANCE } query;
 
 static kf_result run_query(query q, const kf_sequence *s, double x, float *value)
 {
@@ -260,8 +254,10 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
     if (index == KF_NO_INDEX) {
         index = kf_anim_find(anim, KF_KIND_INTERPOLATOR, args[0]);
         if (index != KF_NO_INDEX && q != QUERY_SAMPLE) {
-            fprintf(stderr, "kfplay: animator '%s' is an X3D interpolator; derivatives and "
-                    "distances need a linear or spline sequence\n", args[0]);
+            fprintf(stderr,
+                    "kfplay: animator '%s' is an X3D interpolator; derivatives and "
+                    "distances need a linear or spline sequence\n",
+                    args[0]);
             return EXIT_INPUT;
         }
         if (index != KF_NO_INDEX)
@@ -273,10 +269,13 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
     const kf_sequence *s = kf_anim_sequence(anim, index);
     kf_sequence_info info;
     kf_sequence_get_info(s, &info);
-    if (q != QUERY_SAMPLE && info.interpolation != KF_INTERPOLATION_LINEAR && info.interpolation != KF_INTERPOLATION_SPLINE &&
+    if (q != QUERY_SAMPLE && info.interpolation != KF_INTERPOLATION_LINEAR &&
+        info.interpolation != KF_INTERPOLATION_SPLINE &&
         !(q != QUERY_DISTANCE && info.interpolation == KF_INTERPOLATION_HERMITE)) {
-        fprintf(stderr, "kfplay: animator '%s' is %s; derivatives and distances need linear or "
-                "spline\n", args[0], kf_interpolation_name(info.interpolation));
+        fprintf(stderr,
+                "kfplay: animator '%s' is %s; derivatives and distances need linear or "
+                "spline\n",
+                args[0], kf_interpolation_name(info.interpolation));
         return EXIT_INPUT;
     }
     double *xs = malloc((size_t)(count - 1) * sizeof *xs + 1);
@@ -286,8 +285,7 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
         /* Random access per argument: they need not be in order. */
         static const char *const keys[] = {"t", "t", "t", "s"};
         kfp_rows rows;
-        kfp_rows_begin(&rows, stdout, ctx->format, keys[q], NULL, NULL,
-                       kf_sequence_components(s));
+        kfp_rows_begin(&rows, stdout, ctx->format, keys[q], NULL, NULL, kf_sequence_components(s));
         status = 0;
         for (int i = 0; i < count - 1 && status == 0; i++) {
             if (run_query(q, s, xs[i], value) != KF_OK) {
@@ -349,8 +347,8 @@ static int cmd_animate(const kfp_context *ctx, char **args, int count)
         for (uint32_t t = 0; t < kf_anim_count(anim, KF_KIND_TARGET); t++) {
             kf_target_info info;
             kf_anim_target_info(anim, t, &info);
-            kfp_rows_add(&rows, times[i], info.name, kf_player_value(player, t),
-                         info.components, 0);
+            kfp_rows_add(&rows, times[i], info.name, kf_player_value(player, t), info.components,
+                         0);
         }
     }
     kfp_rows_end(&rows);

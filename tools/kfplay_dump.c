@@ -31,15 +31,15 @@ _Static_assert((int)KF_PROPERTY_VISIBILITY == KFB_PROPERTY_VISIBILITY, "property
 #define DEFLATE_MAX_RATIO 1032u
 
 typedef struct section {
-    int                  present;
-    const unsigned char *raw;  /* decompressed (or stored) bytes */
-    uint32_t             size; /* raw_size */
-    unsigned char       *owned;
+    int present;
+    const unsigned char *raw; /* decompressed (or stored) bytes */
+    uint32_t size;            /* raw_size */
+    unsigned char *owned;
 } section;
 
 typedef struct dump {
     section sections[KFB_SECTION_COUNT];
-    int     damage; /* something is wrong with the file */
+    int damage; /* something is wrong with the file */
 } dump;
 
 static void damaged(dump *d, const char *what)
@@ -154,8 +154,7 @@ static void print_sequence(dump *d, const kfb_sequence *r)
            "duration=%.9g\n   ",
            or_unknown(kf_interpolation_name((kf_interpolation)r->interpolation)),
            or_unknown(kf_repeat_name((kf_repeat)r->repeat)), (unsigned)r->components,
-           (unsigned)r->key_count, (unsigned)r->valid_first, (unsigned)r->valid_count,
-           r->duration);
+           (unsigned)r->key_count, (unsigned)r->valid_first, (unsigned)r->valid_count, r->duration);
     print_array(d, "times", r->times, r->key_count);
     print_array(d, "values", r->values, (uint64_t)r->key_count * r->components);
     print_array(d, "tangents", r->tangents, 0);
@@ -165,7 +164,8 @@ static void print_sequence(dump *d, const kfb_sequence *r)
         print_array(d, "tcb", r->tcb, (uint64_t)r->key_count * 3u);
     print_array(d, "arc_length", r->arc_length,
                 r->valid_count && r->repeat < KFB_REPEAT_COUNT
-                    ? kfb_arc_length_floats(r->repeat, r->valid_count) : 0);
+                    ? kfb_arc_length_floats(r->repeat, r->valid_count)
+                    : 0);
     putchar('\n');
 }
 
@@ -173,9 +173,9 @@ static void print_controller(dump *d, const kfb_controller *r)
 {
     fputs("controller ", stdout);
     print_name(d, r->name);
-    printf(" speed=%.17g weight=%.17g active=%.17g..%.17g reference=%.17g,%.17g\n",
-           f64(r->speed), f64(r->weight), f64(r->active_start), f64(r->active_end),
-           f64(r->ref_world), f64(r->ref_sequence));
+    printf(" speed=%.17g weight=%.17g active=%.17g..%.17g reference=%.17g,%.17g\n", f64(r->speed),
+           f64(r->weight), f64(r->active_start), f64(r->active_end), f64(r->ref_world),
+           f64(r->ref_sequence));
 }
 
 static void print_target(dump *d, const kfb_target *r)
@@ -184,15 +184,17 @@ static void print_target(dump *d, const kfb_target *r)
     print_name(d, r->name);
     printf(" property=%s components=%u\n",
            r->property == KFB_PROPERTY_CUSTOM
-               ? "custom" : or_unknown(kf_property_name((kf_property)r->property)),
+               ? "custom"
+               : or_unknown(kf_property_name((kf_property)r->property)),
            (unsigned)r->components);
 }
 
 static void print_track(const kfb_track *r)
 {
     static const char *const kinds[] = {"sequence", "interpolator", "follower"};
-    printf("track animator=%s#%u controller=", r->animator_kind < KFB_ANIMATOR_KIND_COUNT
-           ? kinds[r->animator_kind] : "?", (unsigned)r->animator);
+    printf("track animator=%s#%u controller=",
+           r->animator_kind < KFB_ANIMATOR_KIND_COUNT ? kinds[r->animator_kind] : "?",
+           (unsigned)r->animator);
     if (r->controller == KFB_NONE)
         putchar('-');
     else
@@ -227,8 +229,8 @@ static void print_follower(dump *d, const kfb_follower *r)
     fputs("follower ", stdout);
     print_name(d, r->name);
     printf(" node=%s elements=%u duration=%.9g order=%u tolerance=%.9g\n   ",
-           or_unknown(kf_follower_node_name((kf_follower_node)r->node)),
-           (unsigned)r->element_count, r->duration, (unsigned)r->order, r->tolerance);
+           or_unknown(kf_follower_node_name((kf_follower_node)r->node)), (unsigned)r->element_count,
+           r->duration, (unsigned)r->order, r->tolerance);
     print_array(d, "initial_value", r->initial_value, 0);
     print_array(d, "initial_destination", r->initial_destination, 0);
     print_array(d, "rotations", r->rotations, 0);
@@ -236,15 +238,14 @@ static void print_follower(dump *d, const kfb_follower *r)
 }
 
 /* Copies a record body of exactly `size` bytes into host order. */
-#define RECORD(type, var, body, size)                                                      \
-    type var;                                                                              \
-    if ((size) != sizeof var) {                                                            \
-        printf("%s: body of %u bytes, not %u\n", #type, (unsigned)(size),                  \
-               (unsigned)sizeof var);                                                      \
-        d->damage = 1;                                                                     \
-        break;                                                                             \
-    }                                                                                      \
-    memcpy(&var, body, sizeof var);                                                        \
+#define RECORD(type, var, body, size)                                                              \
+    type var;                                                                                      \
+    if ((size) != sizeof var) {                                                                    \
+        printf("%s: body of %u bytes, not %u\n", #type, (unsigned)(size), (unsigned)sizeof var);   \
+        d->damage = 1;                                                                             \
+        break;                                                                                     \
+    }                                                                                              \
+    memcpy(&var, body, sizeof var);                                                                \
     kfb_word_swap(&var, KFB_WORDS(type))
 
 static void print_objects(dump *d)
@@ -404,8 +405,8 @@ static void dump_bytes(dump *d, const unsigned char *file, size_t size)
     kfb_word_swap(&h, KFB_WORDS(kfb_header));
     const uint32_t crc = (uint32_t)crc32(0L, file, KFB_HEADER_SIZE - 4u);
     printf("header: version=%u.%u sections=%u file_size=%u header_crc=%08x\n",
-           (unsigned)(h.version >> 16), (unsigned)(h.version & 0xffffu),
-           (unsigned)h.section_count, (unsigned)h.file_size, (unsigned)h.header_crc);
+           (unsigned)(h.version >> 16), (unsigned)(h.version & 0xffffu), (unsigned)h.section_count,
+           (unsigned)h.file_size, (unsigned)h.header_crc);
     if (memcmp(file, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) != 0)
         damaged(d, "not a .kfb identifier");
     if (h.probe_int != KFB_PROBE_INT || h.probe_float != KFB_PROBE_FLOAT)

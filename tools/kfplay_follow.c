@@ -84,9 +84,11 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     }
     if (!status && got != want) {
         if (kf_follower_node_is_array(info.node))
-            fprintf(stderr, "kfplay: event '%s': %u numbers; %s '%s' takes %u points of %u "
-                    "(%u numbers)\n", spec, (unsigned)got, kf_follower_node_name(info.node),
-                    info.name, (unsigned)info.element_count,
+            fprintf(stderr,
+                    "kfplay: event '%s': %u numbers; %s '%s' takes %u points of %u "
+                    "(%u numbers)\n",
+                    spec, (unsigned)got, kf_follower_node_name(info.node), info.name,
+                    (unsigned)info.element_count,
                     (unsigned)kf_follower_node_field_components(info.node), (unsigned)want);
         else
             fprintf(stderr, "kfplay: event '%s': %u numbers; %s '%s' takes %u\n", spec,
@@ -104,8 +106,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         }
         for (uint32_t i = 0; i < info.components; i++) {
             if (!isfinite(e->value[i])) {
-                fprintf(stderr, "kfplay: event '%s': a number is outside the float range\n",
-                        spec);
+                fprintf(stderr, "kfplay: event '%s': a number is outside the float range\n", spec);
                 status = KFP_EXIT_INPUT;
                 break;
             }

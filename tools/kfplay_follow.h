@@ -13,15 +13,15 @@ enum { KFP_EXIT_INPUT = 1, KFP_EXIT_USAGE = 2 };
 
 typedef struct kfp_follow_event {
     double time;
-    int    set_value; /* 0: set_destination */
-    float *value;     /* the follower's components */
+    int set_value; /* 0: set_destination */
+    float *value;  /* the follower's components */
 } kfp_follow_event;
 
 typedef struct kfp_follow {
     const kf_follower *follower;
-    double             tick, until, capacity;
-    kfp_follow_event  *events;
-    int                event_count;
+    double tick, until, capacity;
+    kfp_follow_event *events;
+    int event_count;
 } kfp_follow;
 
 /* Parses --tick DT --until T [--capacity N] [--event T:KIND=V]... for

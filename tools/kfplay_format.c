@@ -7,7 +7,7 @@ int kfp_format_parse(const char *name, kfp_format *format)
 {
     static const struct {
         const char *name;
-        kfp_format  format;
+        kfp_format format;
     } names[] = {{"text", KFP_FORMAT_TEXT}, {"csv", KFP_FORMAT_CSV}, {"json", KFP_FORMAT_JSON}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (strcmp(name, names[i].name) == 0) {

@@ -13,19 +13,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
-typedef enum kfp_format {
-    KFP_FORMAT_TEXT,
-    KFP_FORMAT_CSV,
-    KFP_FORMAT_JSON
-} kfp_format;
+typedef enum kfp_format { KFP_FORMAT_TEXT, KFP_FORMAT_CSV, KFP_FORMAT_JSON } kfp_format;
 
 typedef struct kfp_rows {
-    FILE       *out;
-    kfp_format  format;
-    const char *key;    /* column name of the key, e.g. "t" */
-    const char *label;  /* column name of the label, or NULL: no label */
-    const char *flag;   /* column name of the flag, or NULL: no flag */
-    uint64_t    count;  /* rows written */
+    FILE *out;
+    kfp_format format;
+    const char *key;   /* column name of the key, e.g. "t" */
+    const char *label; /* column name of the label, or NULL: no label */
+    const char *flag;  /* column name of the flag, or NULL: no flag */
+    uint64_t count;    /* rows written */
 } kfp_rows;
 
 /* Parses "text", "csv" or "json"; 0 if `name` is none of them. */

@@ -19,12 +19,12 @@ enum { DEFAULT_SAMPLES = 400, MAX_SAMPLES = 100000 };
 
 typedef struct plot_options {
     const char *output;
-    int         tangents;
-    double      from, to;
-    int         have_from, have_to;
-    double      samples;
-    char      **follow_args; /* --tick, --until, --capacity, --event and their values */
-    int         follow_count;
+    int tangents;
+    double from, to;
+    int have_from, have_to;
+    double samples;
+    char **follow_args; /* --tick, --until, --capacity, --event and their values */
+    int follow_count;
 } plot_options;
 
 static const char *const xyz[] = {"x", "y", "z"};
@@ -150,8 +150,10 @@ static int plot_sequence(const kf_sequence *s, const plot_options *o, kfp_panel 
     const int derivable = info.interpolation == KF_INTERPOLATION_LINEAR ||
                           info.interpolation == KF_INTERPOLATION_SPLINE;
     if (o->tangents && !derivable)
-        fprintf(stderr, "kfplay: %s: --tangents: only linear and spline sequences have "
-                "tangents; none drawn\n", info.name);
+        fprintf(stderr,
+                "kfplay: %s: --tangents: only linear and spline sequences have "
+                "tangents; none drawn\n",
+                info.name);
     if (o->tangents && derivable) {
         p->slope_in = alloc_array(p->keys * nc, sizeof *p->slope_in);
         p->slope_out = alloc_array(p->keys * nc, sizeof *p->slope_out);
@@ -187,12 +189,14 @@ static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, k
              (unsigned)info.key_count);
     p->x_label = "fraction";
     p->components = nc;
-    p->component_names = rotation ? axis_angle
+    p->component_names = rotation                                  ? axis_angle
                          : info.node == KF_NODE_COLOR_INTERPOLATOR ? rgb
                                                                    : names_for(nc, 0);
     if (o->tangents)
-        fprintf(stderr, "kfplay: %s: --tangents: X3D interpolators are drawn without "
-                "tangents\n", info.name);
+        fprintf(stderr,
+                "kfplay: %s: --tangents: X3D interpolators are drawn without "
+                "tangents\n",
+                info.name);
     p->keys = info.key_count;
     p->key_x = alloc_array(p->keys, sizeof *p->key_x);
     p->key_y = alloc_array(p->keys * nc, sizeof *p->key_y);
@@ -210,9 +214,9 @@ static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, k
     /* Keys as authored where the keyValue is laid out as the output is (a
      * repeated key then shows both its values); rotations and EaseInEaseOut
      * as sampled at their fractions. */
-    const int authored = !rotation && info.key_value &&
-                         (uint64_t)info.value_count * info.dimension ==
-                             (uint64_t)info.key_count * nc;
+    const int authored =
+        !rotation && info.key_value &&
+        (uint64_t)info.value_count * info.dimension == (uint64_t)info.key_count * nc;
     if (authored)
         for (size_t i = 0; i < p->keys * nc; i++)
             p->key_y[i] = info.key_value[i];
@@ -235,8 +239,8 @@ static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, k
 
 typedef struct follow_sink {
     kfp_panel *p;
-    size_t     capacity;
-    int        failed;
+    size_t capacity;
+    int failed;
 } follow_sink;
 
 static void follow_row(void *user, double t, const float *value, uint32_t count, int active)
@@ -285,17 +289,16 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     const int rotation = info.node == KF_FOLLOWER_NODE_ORIENTATION_CHASER ||
                          info.node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
     snprintf(p->title, sizeof p->title, "%s: %s, %d event%s", info.name,
-             kf_follower_node_name(info.node), run.event_count,
-             run.event_count == 1 ? "" : "s");
+             kf_follower_node_name(info.node), run.event_count, run.event_count == 1 ? "" : "s");
     p->x_label = "time";
     p->x_from = 0; /* the follower starts at t = 0; its first tick comes later */
     p->x_to = run.until;
     p->components = kfp_follow_row_components(f);
-    p->component_names = rotation ? axis_angle
-                         : info.node == KF_FOLLOWER_NODE_COLOR_CHASER ||
-                                 info.node == KF_FOLLOWER_NODE_COLOR_DAMPER
-                             ? rgb
-                             : names_for(p->components, 0);
+    p->component_names =
+        rotation ? axis_angle
+        : info.node == KF_FOLLOWER_NODE_COLOR_CHASER || info.node == KF_FOLLOWER_NODE_COLOR_DAMPER
+            ? rgb
+            : names_for(p->components, 0);
     p->events = (size_t)run.event_count;
     p->event_x = alloc_array(p->events, sizeof *p->event_x);
     if (!p->event_x) {
@@ -343,8 +346,7 @@ static void target_default_range(const kf_anim *anim, uint32_t target, double *f
     *to = end > 0 ? end : 1;
 }
 
-static int plot_target(const kf_anim *anim, uint32_t target, const plot_options *o,
-                       kfp_panel *p)
+static int plot_target(const kf_anim *anim, uint32_t target, const plot_options *o, kfp_panel *p)
 {
     kf_target_info info;
     kf_anim_target_info(anim, target, &info);
@@ -358,10 +360,9 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
         fprintf(stderr, "kfplay: plot: --to must be after --from\n");
         return KFP_EXIT_INPUT;
     }
-    snprintf(p->title, sizeof p->title, "%s: target (%s), played from %.9g to %.9g",
-             info.name, info.property == KF_PROPERTY_CUSTOM ? "custom"
-                                                            : kf_property_name(info.property),
-             from, to);
+    snprintf(p->title, sizeof p->title, "%s: target (%s), played from %.9g to %.9g", info.name,
+             info.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(info.property), from,
+             to);
     p->x_label = "world time";
     p->components = info.components;
     p->component_names = names_for(info.components, info.property == KF_PROPERTY_ORIENTATION);
@@ -404,9 +405,8 @@ static int parse_options(char **args, int count, plot_options *o, char **names, 
         const int has_value = i + 1 < count;
         if (strcmp(a, "--tangents") == 0) {
             o->tangents = 1;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 ||
-                   strcmp(a, "--from") == 0 || strcmp(a, "--to") == 0 ||
-                   strcmp(a, "--samples") == 0) {
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 || strcmp(a, "--from") == 0 ||
+                   strcmp(a, "--to") == 0 || strcmp(a, "--samples") == 0) {
             if (!has_value) {
                 fprintf(stderr, "kfplay: %s needs a value\n", a);
                 return KFP_EXIT_USAGE;

@@ -8,8 +8,8 @@
  * the dash patterns and marker shapes keep the lines apart in grey. */
 static const char *const colours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                       "#E69F00", "#56B4E9", "#000000"};
-static const char *const dashes[] = {"none", "8 3", "2 2", "10 3 2 3", "5 2 1 2 1 2", "14 4",
-                                     "3 5"};
+static const char *const dashes[] = {"none",        "8 3",  "2 2", "10 3 2 3",
+                                     "5 2 1 2 1 2", "14 4", "3 5"};
 #define STYLES (sizeof colours / sizeof colours[0])
 
 enum {
@@ -34,8 +34,7 @@ static double nice_number(double x, int round_it)
     return nf * pow(10.0, e);
 }
 
-void kfp_nice_ticks(double lo, double hi, int target, double *first, double *last,
-                    double *step)
+void kfp_nice_ticks(double lo, double hi, int target, double *first, double *last, double *step)
 {
     if (!(hi > lo)) {
         /* One value: a range around it that still has round ticks. */
@@ -62,10 +61,18 @@ static void text_escaped(FILE *out, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
         default:
             /* XML 1.0 has no place for control characters. */
             putc((unsigned char)*s < 0x20 ? '?' : *s, out);
@@ -74,8 +81,8 @@ static void text_escaped(FILE *out, const char *s)
 }
 
 typedef struct axes {
-    double x0, x1, y0, y1;     /* data range */
-    double left, top, w, h;    /* plot area in pixels */
+    double x0, x1, y0, y1;  /* data range */
+    double left, top, w, h; /* plot area in pixels */
 } axes;
 
 static double px(const axes *a, double x)
@@ -99,16 +106,20 @@ static void marker(FILE *out, const char *cls, unsigned style, double x, double 
                 cls, x, y, colour, common);
         break;
     case 1:
-        fprintf(out, "<rect class=\"%s\" x=\"%.2f\" y=\"%.2f\" width=\"6.5\" height=\"6.5\" "
-                "stroke=\"%s\" %s/>", cls, x - 3.25, y - 3.25, colour, common);
+        fprintf(out,
+                "<rect class=\"%s\" x=\"%.2f\" y=\"%.2f\" width=\"6.5\" height=\"6.5\" "
+                "stroke=\"%s\" %s/>",
+                cls, x - 3.25, y - 3.25, colour, common);
         break;
     case 2:
         fprintf(out, "<path class=\"%s\" d=\"M%.2f %.2fl4 7h-8z\" stroke=\"%s\" %s/>", cls, x,
                 y - 4.5, colour, common);
         break;
     default:
-        fprintf(out, "<path class=\"%s\" d=\"M%.2f %.2fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" "
-                "stroke=\"%s\" %s/>", cls, x, y - 4.5, colour, common);
+        fprintf(out,
+                "<path class=\"%s\" d=\"M%.2f %.2fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" "
+                "stroke=\"%s\" %s/>",
+                cls, x, y - 4.5, colour, common);
         break;
     }
     putc('\n', out);
@@ -164,10 +175,14 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
     kfp_nice_ticks(a.x0, a.x1, 10, &xfirst, &xlast, &xs);
 
     fprintf(out, "<g class=\"panel\" id=\"panel%d\">\n", index);
-    fprintf(out, "<clipPath id=\"clip%d\"><rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-            "height=\"%.2f\"/></clipPath>\n", index, a.left, a.top, a.w, a.h);
-    fprintf(out, "<text class=\"title\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" "
-            "font-weight=\"bold\">", a.left, top + 20);
+    fprintf(out,
+            "<clipPath id=\"clip%d\"><rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+            "height=\"%.2f\"/></clipPath>\n",
+            index, a.left, a.top, a.w, a.h);
+    fprintf(out,
+            "<text class=\"title\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" "
+            "font-weight=\"bold\">",
+            a.left, top + 20);
     text_escaped(out, p->title);
     fputs("</text>\n", out);
 
@@ -178,20 +193,30 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
     const double kx = ceil(a.x0 / xs - 1e-9), ky = nearbyint(a.y0 / ys);
     for (int i = 0; i < MAX_TICKS && (kx + i) * xs <= a.x1 + 1e-9 * xs; i++) {
         const double x = (kx + i) * xs, X = px(&a, x);
-        fprintf(out, "<line class=\"grid\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-                "stroke=\"#dddddd\"/>\n", X, a.top, X, a.top + a.h);
-        fprintf(out, "<text class=\"xtick-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">"
-                "%.*f</text>\n", X, a.top + a.h + 16, xd, x + 0.0);
+        fprintf(out,
+                "<line class=\"grid\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                "stroke=\"#dddddd\"/>\n",
+                X, a.top, X, a.top + a.h);
+        fprintf(out,
+                "<text class=\"xtick-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">"
+                "%.*f</text>\n",
+                X, a.top + a.h + 16, xd, x + 0.0);
     }
     for (int i = 0; i < MAX_TICKS && (ky + i) * ys <= a.y1 + 1e-9 * ys; i++) {
         const double y = (ky + i) * ys, Y = py(&a, y);
-        fprintf(out, "<line class=\"grid\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-                "stroke=\"#dddddd\"/>\n", a.left, Y, a.left + a.w, Y);
-        fprintf(out, "<text class=\"ytick-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">"
-                "%.*f</text>\n", a.left - 6, Y + 4, yd, y + 0.0);
+        fprintf(out,
+                "<line class=\"grid\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                "stroke=\"#dddddd\"/>\n",
+                a.left, Y, a.left + a.w, Y);
+        fprintf(out,
+                "<text class=\"ytick-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">"
+                "%.*f</text>\n",
+                a.left - 6, Y + 4, yd, y + 0.0);
     }
-    fprintf(out, "<rect class=\"frame\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-            "fill=\"none\" stroke=\"#333333\"/>\n", a.left, a.top, a.w, a.h);
+    fprintf(out,
+            "<rect class=\"frame\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+            "fill=\"none\" stroke=\"#333333\"/>\n",
+            a.left, a.top, a.w, a.h);
     fprintf(out, "<text class=\"xlabel\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">",
             a.left + a.w / 2, a.top + a.h + 36);
     text_escaped(out, p->x_label);
@@ -199,22 +224,31 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
 
     for (size_t i = 0; i < p->seams; i++) {
         const double X = px(&a, p->seam_x[i]);
-        fprintf(out, "<line class=\"seam\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-                "stroke=\"#555555\" stroke-dasharray=\"6 4\"/>\n", X, a.top, X, a.top + a.h);
-        fprintf(out, "<text class=\"seam-label\" x=\"%.2f\" y=\"%.2f\" font-size=\"10\" "
-                "fill=\"#555555\">loop</text>\n", X + 3, a.top + 11);
+        fprintf(out,
+                "<line class=\"seam\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                "stroke=\"#555555\" stroke-dasharray=\"6 4\"/>\n",
+                X, a.top, X, a.top + a.h);
+        fprintf(out,
+                "<text class=\"seam-label\" x=\"%.2f\" y=\"%.2f\" font-size=\"10\" "
+                "fill=\"#555555\">loop</text>\n",
+                X + 3, a.top + 11);
     }
     for (size_t i = 0; i < p->events; i++) {
         const double X = px(&a, p->event_x[i]);
-        fprintf(out, "<line class=\"event\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-                "stroke=\"#555555\" stroke-dasharray=\"1 3\"/>\n", X, a.top, X, a.top + a.h);
-        fprintf(out, "<text class=\"event-label\" x=\"%.2f\" y=\"%.2f\" font-size=\"10\" "
-                "fill=\"#555555\">event</text>\n", X + 3, a.top + 11);
+        fprintf(out,
+                "<line class=\"event\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                "stroke=\"#555555\" stroke-dasharray=\"1 3\"/>\n",
+                X, a.top, X, a.top + a.h);
+        fprintf(out,
+                "<text class=\"event-label\" x=\"%.2f\" y=\"%.2f\" font-size=\"10\" "
+                "fill=\"#555555\">event</text>\n",
+                X + 3, a.top + 11);
     }
 
     fprintf(out, "<g clip-path=\"url(#clip%d)\">\n", index);
     for (uint32_t c = 0; c < p->components; c++) {
-        fprintf(out, "<polyline class=\"series\" data-component=\"%u\" fill=\"none\" "
+        fprintf(out,
+                "<polyline class=\"series\" data-component=\"%u\" fill=\"none\" "
                 "stroke=\"%s\" stroke-width=\"1.8\" stroke-dasharray=\"%s\" points=\"",
                 (unsigned)c, colours[c % STYLES], dashes[c % STYLES]);
         /* A value that is not finite has no place on the chart: skipped. */
@@ -236,7 +270,8 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
                 const double x = p->key_x[k], y = p->key_y[j];
                 if (!isfinite(y) || !isfinite(p->slope_in[j]) || !isfinite(p->slope_out[j]))
                     continue;
-                fprintf(out, "<polyline class=\"tangent\" fill=\"none\" stroke=\"%s\" "
+                fprintf(out,
+                        "<polyline class=\"tangent\" fill=\"none\" stroke=\"%s\" "
                         "stroke-width=\"1\" points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\"/>\n",
                         colours[c % STYLES], px(&a, x - half), py(&a, y - half * p->slope_in[j]),
                         px(&a, x), py(&a, y), px(&a, x + half), py(&a, y + half * p->slope_out[j]));
@@ -247,8 +282,8 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
     for (size_t k = 0; k < p->keys; k++)
         for (uint32_t c = 0; c < p->components; c++)
             if (isfinite(p->key_y[k * p->components + c]))
-                marker(out, "key", c, px(&a, p->key_x[k]),
-                       py(&a, p->key_y[k * p->components + c]), colours[c % STYLES]);
+                marker(out, "key", c, px(&a, p->key_x[k]), py(&a, p->key_y[k * p->components + c]),
+                       colours[c % STYLES]);
 
     /* Legend: a sample of each line, its marker and its name. */
     const double lx = a.left + a.w + 16;
@@ -256,9 +291,10 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
         const double ly = a.top + 8 + 18.0 * c;
         char name[32];
         component_name(p, c, name, sizeof name);
-        fprintf(out, "<g class=\"legend\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-                "stroke=\"%s\" stroke-width=\"1.8\" stroke-dasharray=\"%s\"/>", lx, ly, lx + 34,
-                ly, colours[c % STYLES], dashes[c % STYLES]);
+        fprintf(out,
+                "<g class=\"legend\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                "stroke=\"%s\" stroke-width=\"1.8\" stroke-dasharray=\"%s\"/>",
+                lx, ly, lx + 34, ly, colours[c % STYLES], dashes[c % STYLES]);
         if (p->keys)
             marker(out, "legend-key", c, lx + 17, ly, colours[c % STYLES]);
         fprintf(out, "<text x=\"%.2f\" y=\"%.2f\">", lx + 42, ly + 4);
@@ -274,7 +310,8 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
 int kfp_svg_write(FILE *out, const kfp_panel *panels, size_t count)
 {
     const double height = (double)PANEL_HEIGHT * (double)(count ? count : 1);
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    fprintf(out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%.0f\" "
             "viewBox=\"0 0 %d %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" "
             "font-size=\"12\">\n"

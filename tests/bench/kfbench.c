@@ -29,9 +29,9 @@
 #include "kf_build.h"
 #include "kfb_format.h"
 
-#define FRAME_RATE 60.0     /* updates per second of animation */
-#define LOOP_MS    10000.0  /* W's period, in its time unit (ms) */
-#define FRAMES     600      /* one loop at FRAME_RATE */
+#define FRAME_RATE 60.0    /* updates per second of animation */
+#define LOOP_MS    10000.0 /* W's period, in its time unit (ms) */
+#define FRAMES     600     /* one loop at FRAME_RATE */
 
 static void die(const char *what, const char *detail)
 {

@@ -13,8 +13,8 @@
 #include "test_util.h"
 
 static const char *const names[] = {"a", "b", "c", "d", "e", "f", "g", "h"};
-static const char *const targets[] = {"x.translation", "x.orientation", "y.alpha", "y.v",
-                                      "z.morph_weights", "z.color", "w.scale", "w.v"};
+static const char *const targets[] = {"x.translation",   "x.orientation", "y.alpha", "y.v",
+                                      "z.morph_weights", "z.color",       "w.scale", "w.v"};
 #define N(a) (uint32_t)(sizeof a / sizeof a[0])
 
 enum { MAX_KEYS = 8, MAX_COMPONENTS = 6 };

@@ -49,8 +49,9 @@ static void compare(const kf_objects *a, const kf_objects *b, int derived, const
             x->valid_count != y->valid_count || memcmp(&x->duration, &y->duration, 4) ||
             !same_floats(x->times, y->times, x->key_count) ||
             !same_floats(x->values, y->values, (size_t)x->key_count * x->components) ||
-            (derived && tc && (!same_floats(x->tangent_out, y->tangent_out, tc) ||
-                               !same_floats(x->tangent_in, y->tangent_in, tc))) ||
+            (derived && tc &&
+             (!same_floats(x->tangent_out, y->tangent_out, tc) ||
+              !same_floats(x->tangent_in, y->tangent_in, tc))) ||
             (derived && ac && !same_floats(x->arcs, y->arcs, ac)))
             differ(what, "sequence", i);
         if (!x->tcb != !y->tcb || !x->arc_length != !y->arc_length ||

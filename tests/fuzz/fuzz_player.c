@@ -101,10 +101,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             kf_follower_state *s = states[fuzz_byte(&in) % 3];
             const double t = fuzz_number(&in, 1e6);
             switch (fuzz_byte(&in) % 4) {
-            case 0: kf_follower_set_destination(s, v, t); break;
-            case 1: kf_follower_set_value(s, v, t); break;
-            case 2: kf_follower_reset(s, t); break;
-            default: kf_follower_update(s, t); break;
+            case 0:
+                kf_follower_set_destination(s, v, t);
+                break;
+            case 1:
+                kf_follower_set_value(s, v, t);
+                break;
+            case 2:
+                kf_follower_reset(s, t);
+                break;
+            default:
+                kf_follower_update(s, t);
+                break;
             }
             if (s)
                 check_finite(kf_follower_value(s),

@@ -40,14 +40,16 @@
 
 /*
  * Encoded arrays (version 2; formats/kfb.md, "Encoded arrays"). A
- * sequence's arrays other than its key times are stored in KFB_PLANES byte
- * planes: word k of the array, XORed with its reference, gives byte p
- * (value >> 8p) to plane p, planes in order, each `count` bytes. The
- * reference of word k is the word `stride` before it in the same array (0
- * for the first `stride`), or, for the incoming tangents, the outgoing
- * tangent at the same index. Float bits of neighbouring keys share sign,
- * exponent and high mantissa bits: XORed, they are zero bytes, and planes
- * put the zeros together for zlib.
+ * sequence's arrays other than its key times are stored column by column
+ * (`stride` columns: the components of a key), each word (the float's
+ * bits) less its prediction modulo 2^32 -- 2 w[i-1] - w[i-2] in its
+ * column, w[i-1] for the second, 0 for the first; the incoming tangents
+ * less the outgoing ones at the same index -- and the differences split
+ * into KFB_PLANES byte planes, byte p (bits 8p..8p+7) of every difference
+ * in plane p, planes in order, each `count` bytes. Float bits of
+ * neighbouring keys share sign, exponent and high mantissa bits: the
+ * differences have zero high bytes, and the planes put them together for
+ * zlib.
  */
 #define KFB_PLANES 4u
 
@@ -236,6 +238,18 @@ static inline uint64_t kfb_sequence_derived_floats(uint32_t interpolation, uint3
 {
     return 2 * kfb_sequence_tangent_floats(interpolation, valid_count, components) +
            kfb_sequence_arc_floats(interpolation, valid_count);
+}
+
+/* Floats stored at `tangents` in a file of major version `major`: version
+ * 1 stores the derived floats above; version 2 the tangents (or SQUAD's
+ * a, b) only, and the reader computes the arcs from the keys (kf_quat_arcs,
+ * the function the writer uses): zlib cannot shrink them, and computing
+ * them costs less than inflating them. */
+static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t major, uint32_t interpolation,
+                                                          uint32_t valid_count, uint32_t components)
+{
+    return major >= 2 ? 2 * kfb_sequence_tangent_floats(interpolation, valid_count, components)
+                      : kfb_sequence_derived_floats(interpolation, valid_count, components);
 }
 
 /*

@@ -389,12 +389,12 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         kf_precompute_spline(times, values, s.tcb, v, c, s.duration, s.repeat, out, in);
         break;
     case KFB_INTERP_SLERP:
-        kf_precompute_arcs(values, values, v, arcs);
+        kf_quat_arcs(values, values, v, arcs);
         break;
     case KFB_INTERP_SQUAD:
         kf_precompute_squad(times, values, s.tcb, v, s.duration, s.repeat, out, in);
-        kf_precompute_arcs(values, values, v, arcs);
-        kf_precompute_arcs(out, in, v, arcs + (size_t)v * KFB_ARC_FLOATS);
+        kf_quat_arcs(values, values, v, arcs);
+        kf_quat_arcs(out, in, v, arcs + (size_t)v * KFB_ARC_FLOATS);
         break;
     default:
         break;

@@ -175,32 +175,3 @@ void kf_precompute_squad(const float *times, const float *quats, const float *tc
                      &k.w, k.f_in, k.f_out, a + 4 * (size_t)i, b + 4 * (size_t)i);
     }
 }
-
-void kf_slerp_arc(const float *p, const float *q, float arc[2])
-{
-    double c = 0.0;
-    for (int k = 0; k < 4; k++)
-        c += (double)p[k] * q[k];
-    /* The same tests as kf_qslerp, on the same numbers, so the fast path
-     * branches exactly where the exact one does. */
-    if (c >= 1.0 - KF_QUAT_EPSILON) {
-        arc[0] = 0.0f;
-        arc[1] = 1.0f;
-    } else if (c < 0.0) {
-        arc[0] = -1.0f;
-        arc[1] = 0.0f;
-    } else {
-        double theta = acos(c);
-        double ratio = theta / sin(theta);
-        arc[0] = (float)theta;
-        arc[1] = (float)(ratio < 1.0 ? 1.0 : ratio); /* >= 1 in exact arithmetic */
-    }
-}
-
-void kf_precompute_arcs(const float *from, const float *to, uint32_t count, float *arcs)
-{
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t next = i + 1 < count ? i + 1 : 0;
-        kf_slerp_arc(from + 4 * (size_t)i, to + 4 * (size_t)next, arcs + 2 * (size_t)i);
-    }
-}

@@ -72,14 +72,6 @@ void kf_precompute_hermite(const float *times, const float *key_tangents, uint32
 void kf_precompute_squad(const float *times, const float *quats, const float *tcb, uint32_t count,
                          double duration, uint32_t repeat, float *a, float *b);
 
-/* The arc a slerp follows from unit quaternion p to q (formats/kfb_format.h):
- * {theta, theta / sin theta}, or {0, 1} where M3G lerps (p.q >= 1 - 1e-5),
- * or {-1, 0} where p.q < 0. Computed from the stored floats in double. */
-void kf_slerp_arc(const float *p, const float *q, float arc[2]);
-/* Arc i from from[i] to to[(i + 1) % count], for i < count (quaternions):
- * key arcs with from = to = the keys, control arcs with from = a, to = b. */
-void kf_precompute_arcs(const float *from, const float *to, uint32_t count, float *arcs);
-
 /* X3D's time-scale factors of a key (SPEC-NOTES 3) from the lengths of the
  * segments before (d_prev) and after (d_next) it: F-_i = 2 d_next / (d_prev +
  * d_next), F+_i = 2 d_prev / (d_prev + d_next); 0 when both are 0. (M3G's

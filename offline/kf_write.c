@@ -279,14 +279,14 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
     const uint64_t ac = kfb_sequence_arc_floats(s->interpolation, s->valid_count);
     r->values = put_array(data, s->values, (size_t)s->key_count * c, c, NULL, encoded);
     r->tangents = r->tcb = r->arc_length = KFB_NONE;
-    if (tc || ac) {
+    if (tc || (ac && !encoded)) { /* version 2 leaves the arcs to the reader */
         r->tangents = (uint32_t)(data->size / 4);
         if (tc) {
             put_array(data, s->tangent_out, (size_t)tc, c, NULL, encoded);
             put_array(data, s->tangent_in, (size_t)tc, 0, s->tangent_out, encoded);
         }
-        if (ac)
-            put_array(data, s->arcs, (size_t)ac, KFB_ARC_FLOATS, NULL, encoded);
+        if (ac && !encoded)
+            put_floats(data, s->arcs, (size_t)ac);
     }
     if (s->tcb)
         r->tcb = put_array(data, s->tcb, 3 * (size_t)s->key_count, 3, NULL, encoded);
@@ -425,13 +425,17 @@ static void write_objects(const kf_objects *o, buffer *strings, buffer *objects,
 /* The loader refuses a file whose players would pass kf.h's memory bound;
  * the writer refuses to write one, measuring with the loader's own layout. */
 static kf_result check_player_bound(const kf_objects *o, const buffer *data, const buffer *strings,
-                                    kf_error *error)
+                                    int encoded, kf_error *error)
 {
     kf_anim_layout layout;
     size_t bytes;
+    uint64_t arcs = 0; /* computed at load in version 2 */
+    for (uint32_t i = 0; encoded && i < o->count[KF_KIND_SEQUENCE]; i++)
+        arcs += kfb_sequence_arc_floats(o->sequences[i].interpolation, o->sequences[i].valid_count);
     if (data->failed || strings->failed)
         return KF_OK; /* reported as out of memory below */
-    if (!kf_anim_layout_of(o->count, data->size, strings->size, &layout))
+    if (arcs > SIZE_MAX / 4 ||
+        !kf_anim_layout_of(o->count, data->size, strings->size, (size_t)arcs, &layout))
         return kf_fail(error, KF_ERROR_TOO_LARGE, "the animation is too large");
     if (kf_objects_player_size(o, layout.total, &bytes) != KF_OK)
         return kf_fail(error, KF_ERROR_LIMIT,
@@ -489,7 +493,7 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     }
 
     if ((result = check_player_bound(o, &raw[KFB_SECTION_DATA], &raw[KFB_SECTION_STRINGS],
-                                     error)) != KF_OK)
+                                     major != 1, error)) != KF_OK)
         goto done;
 
     packed_sections sections = {0};

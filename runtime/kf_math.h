@@ -52,6 +52,16 @@ void kf_qslerp(const double a[4], const double b[4], double s, double out[4]);
 /* Shortest-arc slerp: b is negated first when a.b < 0 (X3D). */
 void kf_qslerp_short(const double a[4], const double b[4], double s, double out[4]);
 
+/* The arc a slerp follows from unit quaternion p to q (formats/kfb_format.h):
+ * {theta, theta / sin theta}, or {0, 1} where M3G lerps (p.q >= 1 - 1e-5),
+ * or {-1, 0} where p.q < 0. Computed from the stored floats in double. The
+ * writer stores arcs in version 1 files; the reader computes version 2's
+ * with this same function, so both give the same floats. */
+void kf_quat_arc(const float *p, const float *q, float arc[2]);
+/* Arc i from from[i] to to[(i + 1) % count], for i < count (quaternions):
+ * key arcs with from = to = the keys, control arcs with from = a, to = b. */
+void kf_quat_arcs(const float *from, const float *to, uint32_t count, float *arcs);
+
 /* Hermite basis at s: value = h[0] a + h[1] b + h[2] out_a + h[3] in_b. */
 void kf_hermite_basis(double s, double h[4]);
 /* Its first and second derivatives with respect to s. */

@@ -187,9 +187,10 @@ struct kf_anim {
 typedef struct kf_anim_layout {
     size_t total;
     size_t anim, sequences, controllers, targets, tracks, interpolators, followers, data, strings;
+    size_t arcs; /* version 2: the slerp arcs the reader computes */
 } kf_anim_layout;
 int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
-                      kf_anim_layout *l);
+                      size_t arc_floats, kf_anim_layout *l);
 
 /* The bytes of a player of objects `o` loaded into `anim_bytes` (KF_OK),
  * or KF_ERROR_LIMIT past the bound (kf_player.c). */

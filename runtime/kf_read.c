@@ -21,6 +21,7 @@
 
 #include "kf_index.h"
 #include "kf_private.h"
+#include "kf_math.h"
 #include "kfb_codes.h"
 #include "kf_layout.h"
 
@@ -54,7 +55,10 @@ typedef struct loader {
     /* Version 2: encoded arrays (kfb_format.h, KFB_PLANES). `marks` has a
      * byte per data word (MARK_*), `scratch` a word per data word. */
     int encoded;
+    uint32_t major;
     float *data_rw;
+    float *arcs; /* version 2: room for the arcs still to compute */
+    size_t arcs_left;
     unsigned char *marks;
     uint32_t *scratch;
 } loader;
@@ -245,6 +249,7 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
                     (unsigned)major, (unsigned)minor, KFB_VERSION_1_MINOR, KFB_VERSION_MAJOR,
                     KFB_VERSION_MAJOR, KFB_VERSION_MINOR);
     L->encoded = major >= 2;
+    L->major = major;
     uint32_t crc = (uint32_t)crc32(0L, p, KFB_HEADER_SIZE - 4);
     if (crc != h.header_crc)
         return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_SIZE - 4,
@@ -398,7 +403,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         return located(L, res, index, pos, "sequence", s->name);
 
     uint64_t n = r.key_count;
-    uint64_t derived = kfb_sequence_derived_floats(r.interpolation, r.valid_count, r.components);
+    uint64_t derived =
+        kfb_sequence_stored_derived_floats(L->major, r.interpolation, r.valid_count, r.components);
     uint64_t tc = kfb_sequence_tangent_floats(r.interpolation, r.valid_count, r.components);
     const uint64_t ac = kfb_sequence_arc_floats(r.interpolation, r.valid_count);
     if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK ||
@@ -415,8 +421,7 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
             if ((res = get_floats(L, r.tangents, derived, index, pos, "tangents", &at)) != KF_OK)
                 return res;
         } else {
-            /* One claim for the three arrays: outgoing (by key), incoming
-             * (against outgoing), arcs (by key). */
+            /* Outgoing (by key), then incoming (against outgoing). */
             if ((res = get_encoded(L, r.tangents, tc, r.components, index, pos, "tangents", &at)) !=
                 KF_OK)
                 return res;
@@ -424,24 +429,37 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                 const float *unused;
                 return get_floats(L, r.tangents, derived, index, pos, "tangents", &unused);
             }
-            if ((res = claim(L, r.tangents + (uint32_t)tc, derived - tc, MARK_ENCODED, index, pos,
+            if ((res = claim(L, r.tangents + (uint32_t)tc, tc, MARK_ENCODED, index, pos,
                              "tangents")) != KF_OK)
                 return res;
-            if (tc)
-                decode(L, r.tangents + (uint32_t)tc, (size_t)tc, 0, at);
-            if (ac)
-                decode(L, r.tangents + (uint32_t)(2 * tc), (size_t)ac, KFB_ARC_FLOATS, NULL);
+            decode(L, r.tangents + (uint32_t)tc, (size_t)tc, 0, at);
         }
         if (tc) {
             s->tangent_out = at;
             s->tangent_in = at + tc;
         }
-        if (ac)
+        if (ac && !L->encoded)
             s->arcs = at + 2 * (size_t)tc;
     } else if (r.tangents != KFB_NONE) {
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                     "object %u (sequence '%s'): %s takes no tangents", (unsigned)index, s->name,
                     kf_interpolation_name(r.interpolation));
+    }
+    if (ac && L->encoded) {
+        /* Version 2: the arcs from the keys (and SQUAD's a, b), by the
+         * writer's own function; count_objects made room for them. */
+        if (ac > L->arcs_left)
+            return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u (sequence '%s'): more arcs than counted", (unsigned)index,
+                        s->name);
+        float *arcs = L->arcs;
+        L->arcs += ac;
+        L->arcs_left -= (size_t)ac;
+        kf_quat_arcs(s->values, s->values, r.valid_count, arcs);
+        if (r.interpolation == KFB_INTERP_SQUAD)
+            kf_quat_arcs(s->tangent_out, s->tangent_in, r.valid_count,
+                         arcs + (size_t)r.valid_count * KFB_ARC_FLOATS);
+        s->arcs = arcs;
     }
     if (r.interpolation == KFB_INTERP_HERMITE) {
         if (r.tcb != KFB_NONE &&
@@ -683,7 +701,7 @@ static uint32_t record_words(uint32_t type)
 
 /* First pass: framing of every record, and the count of each kind. */
 static kf_result count_objects(loader *L, const unsigned char *objs, size_t size,
-                               uint32_t count[KF_KIND_COUNT])
+                               uint32_t count[KF_KIND_COUNT], uint64_t *arc_floats)
 {
     size_t pos = 0;
     for (uint32_t index = 0; pos < size; index++) {
@@ -705,6 +723,13 @@ static kf_result count_objects(loader *L, const unsigned char *objs, size_t size
         if (o.size > size - pos)
             return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
                         "object %u runs past the end of the section", (unsigned)index);
+        if (L->encoded && o.type == KFB_OBJECT_SEQUENCE) {
+            /* Room for the arcs version 2 leaves to the reader; the record
+             * is checked later, so this only counts (at most 2^34 each). */
+            kfb_sequence r;
+            read_words(&r, objs + pos, KFB_WORDS(r));
+            *arc_floats += kfb_sequence_arc_floats(r.interpolation, r.valid_count);
+        }
         pos += o.size;
         count[kfb_object_kind(o.type)]++;
     }
@@ -867,7 +892,7 @@ static int layout_add(size_t *total, size_t count, size_t size, size_t *offset)
 }
 
 int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
-                      kf_anim_layout *l)
+                      size_t arc_floats, kf_anim_layout *l)
 {
     size_t total = 0;
     if (!layout_add(&total, 1, sizeof(kf_anim), &l->anim) ||
@@ -880,6 +905,7 @@ int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, siz
                     &l->interpolators) ||
         !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &l->followers) ||
         !layout_add(&total, data_size, 1, &l->data) ||
+        !layout_add(&total, arc_floats, sizeof(float), &l->arcs) ||
         !layout_add(&total, strings_size, 1, &l->strings))
         return 0;
     l->total = total;
@@ -910,14 +936,24 @@ static kf_result load(loader *L, kf_anim **out)
     kf_anim *anim = NULL;
     size_t total = 0;
     uint32_t count[KF_KIND_COUNT] = {0};
+    uint64_t arc_floats = 0;
     if ((r = unpack_section(L, KFB_SECTION_OBJECTS, objs)) != KF_OK ||
-        (r = count_objects(L, objs, objs_size, count)) != KF_OK)
+        (r = count_objects(L, objs, objs_size, count, &arc_floats)) != KF_OK)
         goto done;
 
     const uint32_t str_size = L->sections[KFB_SECTION_STRINGS].header.raw_size;
     const uint32_t data_size = L->sections[KFB_SECTION_DATA].header.raw_size;
+    /* Each sequence's arcs are fewer than its keys' floats, which are its
+     * own words of DATA: more would be a file no writer made, and the room
+     * they take stays within the file's size. */
+    if (arc_floats > data_size / 4) {
+        r = fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                 "the sequences' arcs (%llu floats) outnumber the data section's %u words",
+                 (unsigned long long)arc_floats, (unsigned)(data_size / 4));
+        goto done;
+    }
     kf_anim_layout lay;
-    if (!kf_anim_layout_of(count, data_size, str_size, &lay)) {
+    if (!kf_anim_layout_of(count, data_size, str_size, (size_t)arc_floats, &lay)) {
         r = fail(L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, 0, "the animation is too large");
         goto done;
     }
@@ -950,6 +986,8 @@ static kf_result load(loader *L, kf_anim **out)
     L->strings = (const char *)(block + at_str);
     L->strings_size = str_size;
     L->data_rw = (float *)(block + at_data);
+    L->arcs = (float *)(block + lay.arcs);
+    L->arcs_left = (size_t)arc_floats;
     L->data = L->data_rw;
     L->data_words = data_size / 4;
     if (L->encoded && L->data_words) {

@@ -5,7 +5,10 @@
  * play the same (sizes are the benchmark's: `scons bench`); crafted version 2 files whose
  * arrays overlap an encoded array are refused (decoding twice, or after
  * another object was validated on the same words, would change what was
- * checked), while plain arrays may still share words.
+ * checked), while plain arrays may still share words; version 2 computes
+ * the slerp arcs at load (the same floats version 1 stores), and a record
+ * asking for more arcs than the data section has words is refused before
+ * anything is allocated for them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -158,9 +161,38 @@ static void overlaps(void)
     CHECK(r == KF_ERROR_REFERENCE, "encoded values on key times: %s", kf_result_name(r));
 }
 
+/* A SLERP sequence whose valid_count claims 2^31 - 1 keys: 2^32 arc floats
+ * from a file of a few hundred bytes. */
+static void arcs_counted_before_allocating(void)
+{
+    static const double t[2] = {0, 1}, q[8] = {0, 0, 0, 1, 0, 0.6, 0, 0.8};
+    const kf_sequence_desc d = {
+        "q", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 1, 4, 2, t, q, 0, 1, NULL, 0, NULL};
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "slerp sequence");
+    test_bytes f = encode(b, 0, 0);
+    kf_builder_destroy(b);
+    const size_t body = craft_object(f.data, f.size, 0);
+    CHECK(body && craft_get(f.data + body + 4 * 10) == KFB_NONE,
+          "version 2 stores no tangents for SLERP");
+    if (body) {
+        craft_put(f.data + body + 4 * 6, 0x7fffffffu); /* valid_count */
+        craft_fix_crcs(f.data, f.size);
+        kf_anim *anim = NULL;
+        kf_error e;
+        kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, &e);
+        CHECK(r == KF_ERROR_VALUE && strstr(e.message, "arcs"), "%s: %s", kf_result_name(r),
+              e.message);
+        kf_anim_free(anim);
+    }
+    free(f.data);
+}
+
 int main(void)
 {
     versions_agree();
     overlaps();
+    arcs_counted_before_allocating();
     return kf_test_report("test_read_encoded");
 }

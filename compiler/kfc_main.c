@@ -5,6 +5,7 @@
 /* isatty and clock_gettime are POSIX, not C11. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,12 @@ static const char usage_text[] =
     "  -z, --compression LEVEL\n"
     "                     zlib level 1-9 for the sections of the .kfb (default 6),\n"
     "                     or 0 to store them uncompressed\n"
+    "  -e, --max-error SPEC\n"
+    "                     error-bounded compile: SPEC is comma-separated KIND=VALUE\n"
+    "                     with KIND translation (absolute, source units),\n"
+    "                     orientation (degrees), scale (relative) or other\n"
+    "                     (absolute); kinds left out stay lossless. The bound\n"
+    "                     holds for the sampled result at any time\n"
     "  -a, --animation NAME|INDEX\n"
     "                     glTF input: import only this animation (default: all)\n"
     "  -v, --verbose      report what was compiled on standard error: objects\n"
@@ -88,8 +95,68 @@ typedef struct options {
     int depfile; /* -MD */
     const char *depfile_path;
     const char *depfile_target;
-    const char *animation; /* glTF: NULL, or the one animation to import */
+    const char *animation;            /* glTF: NULL, or the one animation to import */
+    int lossy;                        /* -e given */
+    double max_error[KF_BOUND_COUNT]; /* -e: 0 = lossless */
 } options;
+
+static const char *const bound_names[KF_BOUND_COUNT] = {"translation", "orientation", "scale",
+                                                        "other"};
+
+/* -e SPEC: "kind=value[,kind=value...]", each kind at most once, each value
+ * a positive finite number. */
+static kfc_status parse_max_error(const char *spec, options *o, kfc_diag *diag)
+{
+    const char *p = spec;
+    if (!*p)
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                        "--max-error needs KIND=VALUE[,KIND=VALUE...] with KIND translation, "
+                        "orientation, scale or other");
+    while (*p) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char item[128], quoted[KFC_QUOTE_SIZE];
+        if (len == 0 || len >= sizeof item)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s is not KIND=VALUE",
+                            kfc_quote(quoted, p, len));
+        memcpy(item, p, len);
+        item[len] = 0;
+        char *eq = strchr(item, '=');
+        if (!eq)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s is not KIND=VALUE",
+                            kfc_quote(quoted, item, len));
+        *eq = 0;
+        int kind = -1;
+        for (int k = 0; k < KF_BOUND_COUNT; k++)
+            if (strcmp(item, bound_names[k]) == 0)
+                kind = k;
+        if (kind < 0)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                            "--max-error: unknown kind %s (translation, orientation, scale or "
+                            "other)",
+                            kfc_quote(quoted, item, strlen(item)));
+        if (o->max_error[kind] > 0.0)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s given twice",
+                            bound_names[kind]);
+        char *stop;
+        const char *text = eq + 1;
+        double value = strtod(text, &stop);
+        if (!*text || *stop || !isfinite(value) || !(value > 0.0))
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                            "--max-error: %s needs a positive number, not %s", bound_names[kind],
+                            kfc_quote(quoted, text, strlen(text)));
+        o->max_error[kind] = value;
+        p += len;
+        if (*p == ',') {
+            p++;
+            if (!*p)
+                return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                                "--max-error: nothing after the last ','");
+        }
+    }
+    o->lossy = 1;
+    return KFC_OK;
+}
 
 /* "WHAT 'ARG'" as a usage error. */
 static kfc_status usage_error(kfc_diag *diag, const char *what, const char *arg)
@@ -129,6 +196,14 @@ static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, k
             if (level[0] < '0' || level[0] > '9' || level[1])
                 return usage_error(diag, "compression level must be 0-9, not", level);
             o->compression = level[0] - '0';
+        } else if (strcmp(arg, "-e") == 0 || strcmp(arg, "--max-error") == 0 ||
+                   strncmp(arg, "--max-error=", 12) == 0) {
+            const char *spec = arg[1] == '-' && arg[11] == '=' ? arg + 12 : NULL;
+            if (!spec && i + 1 == argc)
+                return usage_error(diag, "missing KIND=VALUE list after", arg);
+            kfc_status e = parse_max_error(spec ? spec : argv[++i], o, diag);
+            if (e)
+                return e;
         } else if (strcmp(arg, "-a") == 0 || strcmp(arg, "--animation") == 0) {
             if (i + 1 == argc)
                 return usage_error(diag, "missing animation name or index after", arg);
@@ -255,7 +330,8 @@ static kfc_status compile(const char *input, const char *output, const options *
     kfc_mark tracks_mark = KFC_NO_MARK;
     const int is_gltf = kfc_gltf_detect(input, in.data, in.size);
     if (kf_builder_create(NULL, &builder) != KF_OK ||
-        (o->compression && kf_builder_compress_ahead(builder, o->compression) != KF_OK))
+        (o->compression && !o->lossy &&
+         kf_builder_compress_ahead(builder, o->compression) != KF_OK))
         st = kfc_fail_nomem(diag);
     if (!st && is_gltf) {
         kfc_gltf_options gltf = {input, o->animation, o->verbose ? stderr : NULL, 0};
@@ -264,6 +340,12 @@ static kfc_status compile(const char *input, const char *output, const options *
         st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
     }
     kfc_input_close(&in);
+    double worst[KF_BOUND_COUNT] = {0};
+    if (!st && o->lossy) {
+        kf_result r = kf_builder_reduce(builder, o->max_error, worst, &error);
+        if (r != KF_OK)
+            st = builder_failed(r, &error, diag);
+    }
 
     /* The output is created only once the whole source has been accepted. */
     kfc_output out;
@@ -293,6 +375,17 @@ static kfc_status compile(const char *input, const char *output, const options *
     if (!st && copy.copy)
         kfc_stats_print(stderr, strcmp(input, "-") == 0 ? "<stdin>" : input, output, copy.copy,
                         copy.size, seconds_now() - start);
+    if (!st && o->verbose && o->lossy) {
+        fputs("kfc: worst error:", stderr);
+        for (int k = 0; k < KF_BOUND_COUNT; k++) {
+            if (o->max_error[k] > 0.0)
+                fprintf(stderr, " %s %.3g%s (max %.3g)", bound_names[k], worst[k],
+                        k == KF_BOUND_ORIENTATION ? " deg" : "", o->max_error[k]);
+            else
+                fprintf(stderr, " %s lossless", bound_names[k]);
+            fputs(k + 1 < KF_BOUND_COUNT ? "," : "\n", stderr);
+        }
+    }
     free(copy.copy);
     kf_builder_destroy(builder);
     return st;
@@ -340,7 +433,8 @@ static kfc_status decompile(const char *input, const char *output, const options
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, NULL, 0, KFC_DEFAULT_COMPRESSION, 0, COLOR_AUTO, 0, NULL, NULL, NULL};
+    options o = {NULL, NULL, 0,  KFC_DEFAULT_COMPRESSION, 0, COLOR_AUTO, 0, NULL, NULL,
+                 NULL, 0,    {0}};
     kfc_diag diag;
     int exit_now;
     memset(&diag, 0, sizeof diag);

@@ -104,6 +104,11 @@ static size_t sequence_floats(const struct kf_sequence *s)
     return sequence_floats_as(s, s->tcb != NULL, s->arc_length != NULL);
 }
 
+size_t kf_sequence_block_floats(const struct kf_sequence *s)
+{
+    return sequence_floats(s);
+}
+
 static void free_sequence(const kf_allocator *a, struct kf_sequence *s)
 {
     free_string(a, s->name);
@@ -237,6 +242,30 @@ static void store_quaternion(const double *in, float *out)
     kf_qnormalize(in, q);
     for (int i = 0; i < 4; i++)
         out[i] = (float)q[i];
+}
+
+void kf_sequence_precompute(const struct kf_sequence *s, float *out, float *in, float *arcs)
+{
+    const float *times = s->times, *values = s->values;
+    const uint32_t v = s->valid_count, c = s->components;
+    switch (s->interpolation) {
+    case KFB_INTERP_HERMITE:
+        kf_precompute_hermite(times, s->key_tangents, v, c, s->duration, s->repeat, out, in);
+        break;
+    case KFB_INTERP_SPLINE:
+        kf_precompute_spline(times, values, s->tcb, v, c, s->duration, s->repeat, out, in);
+        break;
+    case KFB_INTERP_SLERP:
+        kf_quat_arcs(values, values, v, arcs);
+        break;
+    case KFB_INTERP_SQUAD:
+        kf_precompute_squad(times, values, s->tcb, v, s->duration, s->repeat, out, in);
+        kf_quat_arcs(values, values, v, arcs);
+        kf_quat_arcs(out, in, v, arcs + (size_t)v * KFB_ARC_FLOATS);
+        break;
+    default:
+        break;
+    }
 }
 
 kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_error *error)
@@ -381,24 +410,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         }
         s.key_tangents = kt;
     }
-    switch (s.interpolation) {
-    case KFB_INTERP_HERMITE:
-        kf_precompute_hermite(times, s.key_tangents, v, c, s.duration, s.repeat, out, in);
-        break;
-    case KFB_INTERP_SPLINE:
-        kf_precompute_spline(times, values, s.tcb, v, c, s.duration, s.repeat, out, in);
-        break;
-    case KFB_INTERP_SLERP:
-        kf_quat_arcs(values, values, v, arcs);
-        break;
-    case KFB_INTERP_SQUAD:
-        kf_precompute_squad(times, values, s.tcb, v, s.duration, s.repeat, out, in);
-        kf_quat_arcs(values, values, v, arcs);
-        kf_quat_arcs(out, in, v, arcs + (size_t)v * KFB_ARC_FLOATS);
-        break;
-    default:
-        break;
-    }
+    kf_sequence_precompute(&s, out, in, arcs);
     if (kf_sequence_derived_count(s.interpolation, v, c)) {
         s.tangent_out = tc ? out : NULL;
         s.tangent_in = tc ? in : NULL;

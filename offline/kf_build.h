@@ -232,6 +232,50 @@ KF_API kf_result kf_builder_add_interpolator_track(kf_builder *builder, const kf
                                                    const kf_time_sensor_desc *sensor,
                                                    kf_error *error);
 
+/*
+ * Error-bounded compile. The kind of a sequence's values, from the
+ * properties of the targets its tracks drive: translation, orientation,
+ * scale, or anything else. Each kind has its own measure of error between
+ * the sampled original p and the sampled reduced p':
+ *   KF_BOUND_TRANSLATION  |p' - p| (Euclidean), in source units
+ *   KF_BOUND_ORIENTATION  2 acos |<q, q'>| of the normalized quaternions, in degrees
+ *   KF_BOUND_SCALE        max over components of |p'_k - p_k| / |p_k|
+ *   KF_BOUND_OTHER        max over components of |p'_k - p_k|
+ */
+typedef enum kf_bound_kind {
+    KF_BOUND_TRANSLATION = 0,
+    KF_BOUND_ORIENTATION,
+    KF_BOUND_SCALE,
+    KF_BOUND_OTHER,
+    KF_BOUND_COUNT
+} kf_bound_kind;
+
+/*
+ * Replaces the keys of the sequences added so far by keys that play within
+ * `max_error[kind]` of them at every time (not only at keys): values (and
+ * HERMITE key tangents) are snapped to the coarsest power-of-two grid that
+ * keeps the bound, so their floats end in zero bits that compress away, and
+ * quaternions keep unit length (their largest component absorbs the
+ * rounding). Derived data (tangents, squad intermediates, arcs, distance
+ * tables) is recomputed from the snapped keys. Key times are untouched, so
+ * sequences that share key times still share them.
+ *
+ * A bound <= 0 or not finite leaves its kind lossless. A sequence driving
+ * targets of several kinds keeps every one of their bounds; a sequence that
+ * drives nothing, or one driving a kind without a bound, is left as it is.
+ * Every reduced sequence is verified by sampling both curves with the
+ * runtime's own sampler at every key time and 8 times inside every segment;
+ * one that fails is retried on finer grids and finally left lossless.
+ *
+ * `worst` (may be NULL) receives the largest error reached per kind (0 for
+ * kinds left lossless). Call after the last add and before
+ * kf_builder_encode; it stops kf_builder_compress_ahead's worker (the
+ * encoding then compresses as usual). Errors: KF_ERROR_ARGUMENT,
+ * KF_ERROR_OUT_OF_MEMORY.
+ */
+KF_API kf_result kf_builder_reduce(kf_builder *builder, const double max_error[KF_BOUND_COUNT],
+                                   double worst[KF_BOUND_COUNT], kf_error *error);
+
 /* Receives the encoded bytes in order; returns 0 on success, non-zero to
  * abort the encoding with KF_ERROR_IO. */
 typedef int (*kf_write_fn)(void *user, const void *data, size_t size);

@@ -26,4 +26,14 @@ struct kf_builder {
  * fields of a valid interpolator (kf_precompute_x3d.c). */
 void kf_precompute_interpolator(const struct kf_interpolator *p, float *derived);
 
+/* Fills a sequence's derived arrays (spline tangents or squad intermediates
+ * into out/in, slerp arcs into arcs) from its stored times, values, TCB and
+ * key tangents (kf_build.c). The builder and the error-bounded reduction
+ * (kf_reduce.c) both derive through this one path. */
+void kf_sequence_precompute(const struct kf_sequence *s, float *out, float *in, float *arcs);
+
+/* The floats of a stored sequence's one block, which starts at s->times
+ * (kf_build.c). */
+size_t kf_sequence_block_floats(const struct kf_sequence *s);
+
 #endif /* KF_OFFLINE_H */

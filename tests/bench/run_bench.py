@@ -112,6 +112,31 @@ def file_sizes(kfc, work):
     return sizes
 
 
+LOSSY_BOUNDS = (('translation=7e-5,orientation=0.14,scale=1e-3',
+                 'LINEAR+SLERP <= 120,000, SPLINE+SQUAD <= 300,000, constant-ch. <= 45,000'),
+                ('translation=1e-5,orientation=0.01,scale=1e-5', 'LINEAR+SLERP <= 210,000'))
+
+
+def lossy_sizes(kfc, work, rounds):
+    """Bytes (zlib 1 and 9) and compile seconds of each variant at each
+    --max-error bound of issue 15."""
+    out = {}
+    for spec, _ in LOSSY_BOUNDS:
+        out[spec] = {}
+        for short, label in (('linear', 'LINEAR+SLERP'), ('spline', 'SPLINE+SQUAD'),
+                             ('const', 'constant-ch.')):
+            src = os.path.join(work, 'w_%s.yaml' % short)
+            dst = os.path.join(work, 'w_%s.lossy.kfb' % short)
+            r = {}
+            for level in ('1', '9'):
+                subprocess.run([kfc, '-z', level, '-e', spec, src, '-o', dst], check=True)
+                r[level] = os.path.getsize(dst)
+            r['compile_s'] = time_process([kfc, '-e', spec, src, '-o', dst], rounds)
+            os.remove(dst)
+            out[spec][label] = r
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--kfbench', required=True)
@@ -163,6 +188,7 @@ def main():
 
     if args.kfc:
         results['file_sizes'] = file_sizes(args.kfc, work)
+        results['lossy_sizes'] = lossy_sizes(args.kfc, work, max(3, min(args.rounds, 5)))
 
     with open(os.path.join(work, 'results.json'), 'w') as f:
         json.dump(results, f, indent=2)
@@ -223,6 +249,12 @@ def main():
         for name, sizes in results['file_sizes'].items():
             print('  %-14s %s' % (name, '  '.join('-z %s: %9s' % (z, '{:,}'.format(b))
                                                  for z, b in sizes.items())))
+    for spec, target in LOSSY_BOUNDS if 'lossy_sizes' in results else ():
+        print('kfc -e %s (targets: %s)' % (spec, target))
+        for name, r in results['lossy_sizes'][spec].items():
+            print('  %-14s -z 1: %9s  -z 9: %9s  compile %s ms'
+                  % (name, '{:,}'.format(r['1']), '{:,}'.format(r['9']),
+                     fmt_range(r['compile_s'], 1e3, 0)))
     print('JSON: %s' % os.path.join(work, 'results.json'))
 
 

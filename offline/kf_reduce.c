@@ -1,0 +1,335 @@
+/*
+ * kf_reduce.c - the error-bounded compile: kf_builder_reduce (kf_build.h).
+ *
+ * Works on the stored keys, before any encoding, so it needs nothing from
+ * the file format: a reduced file is an ordinary file whose values happen
+ * to lie on coarse grids (their low mantissa bits are zero and compress
+ * away). Key times are never changed, so sequences sharing key times keep
+ * sharing them (the loader packs those together for playback).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "kf_compress_ahead.h"
+#include "kf_offline.h"
+
+#define SAMPLES_PER_SEGMENT 8
+/* Grids tried per sequence, each half the one before, before giving up and
+ * keeping the sequence lossless. */
+#define GRID_TRIES 6
+
+static const double pi = 3.14159265358979323846;
+
+static kf_bound_kind kind_of_property(uint32_t property)
+{
+    switch (property) {
+    case KF_PROPERTY_TRANSLATION:
+        return KF_BOUND_TRANSLATION;
+    case KF_PROPERTY_ORIENTATION:
+        return KF_BOUND_ORIENTATION;
+    case KF_PROPERTY_SCALE:
+        return KF_BOUND_SCALE;
+    default:
+        return KF_BOUND_OTHER;
+    }
+}
+
+/* The largest power of two <= x; 0 for x not positive and finite. */
+static double pow2_floor(double x)
+{
+    if (!(x > 0.0) || !isfinite(x))
+        return 0.0;
+    int e;
+    frexp(x, &e);
+    return ldexp(1.0, e - 1);
+}
+
+static float snap(float x, double step)
+{
+    return (float)(nearbyint(x / step) * step);
+}
+
+/* Three components on the grid; the largest takes what unit length leaves,
+ * with its sign, so the key stays a unit quaternion to float precision (the
+ * builder stores such keys as they are) with three components in few bits.
+ * Returns 0 if that cannot be done (the grid is too coarse). */
+static int snap_quaternion(const float *q, double step, float *out)
+{
+    int big = 0;
+    for (int k = 1; k < 4; k++)
+        if (fabsf(q[k]) > fabsf(q[big]))
+            big = k;
+    double r[4], sum = 0.0;
+    for (int k = 0; k < 4; k++) {
+        if (k == big)
+            continue;
+        r[k] = snap(q[k], step);
+        sum += r[k] * r[k];
+    }
+    if (sum > 1.0)
+        return 0;
+    r[big] = copysign(sqrt(1.0 - sum), q[big]);
+    double n2 = 0.0;
+    for (int k = 0; k < 4; k++) {
+        out[k] = (float)r[k];
+        n2 += (double)out[k] * out[k];
+    }
+    return fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE;
+}
+
+/* Rotation angle in degrees between the rotations of two quaternions,
+ * 4 asin(|a - b| / 2) of the normalized pair in one hemisphere (the same as
+ * 2 acos |<a, b>|, without acos's loss of precision near 1). */
+static double rotation_error(const float *a, const float *b)
+{
+    double na = 0.0, nb = 0.0, dot = 0.0;
+    for (int k = 0; k < 4; k++) {
+        na += (double)a[k] * a[k];
+        nb += (double)b[k] * b[k];
+        dot += (double)a[k] * b[k];
+    }
+    if (na == 0.0 || nb == 0.0)
+        return na == nb ? 0.0 : 180.0;
+    na = sqrt(na);
+    nb = sqrt(nb);
+    const double sign = dot < 0.0 ? -1.0 : 1.0;
+    double d2 = 0.0;
+    for (int k = 0; k < 4; k++) {
+        double d = a[k] / na - sign * b[k] / nb;
+        d2 += d * d;
+    }
+    double h = sqrt(d2) / 2.0;
+    return 4.0 * asin(h < 1.0 ? h : 1.0) * 180.0 / pi;
+}
+
+/* The error of sample b against sample a, for every kind in `mask`. */
+static void measure(unsigned mask, uint32_t c, const float *a, const float *b,
+                    double err[KF_BOUND_COUNT])
+{
+    if (mask & (1u << KF_BOUND_TRANSLATION)) {
+        double d2 = 0.0;
+        for (uint32_t k = 0; k < c; k++)
+            d2 += ((double)b[k] - a[k]) * ((double)b[k] - a[k]);
+        err[KF_BOUND_TRANSLATION] = fmax(err[KF_BOUND_TRANSLATION], sqrt(d2));
+    }
+    if (mask & (1u << KF_BOUND_ORIENTATION)) {
+        double e = c == 4 ? rotation_error(a, b) : HUGE_VAL;
+        err[KF_BOUND_ORIENTATION] = fmax(err[KF_BOUND_ORIENTATION], e);
+    }
+    if (mask & (1u << KF_BOUND_SCALE)) {
+        for (uint32_t k = 0; k < c; k++) {
+            double d = fabs((double)b[k] - a[k]);
+            double e = d == 0.0 ? 0.0 : a[k] != 0.0 ? d / fabs(a[k]) : HUGE_VAL;
+            err[KF_BOUND_SCALE] = fmax(err[KF_BOUND_SCALE], e);
+        }
+    }
+    if (mask & (1u << KF_BOUND_OTHER)) {
+        for (uint32_t k = 0; k < c; k++)
+            err[KF_BOUND_OTHER] = fmax(err[KF_BOUND_OTHER], fabs((double)b[k] - a[k]));
+    }
+}
+
+/* Length of the played segment after valid key i; 0 where none is. */
+static double segment_after(const struct kf_sequence *s, uint32_t i)
+{
+    if (i + 1 < s->valid_count)
+        return (double)s->times[i + 1] - s->times[i];
+    if (s->repeat == KFB_REPEAT_LOOP && s->valid_count > 1)
+        return (double)s->duration - s->times[i] + s->times[0];
+    return 0.0;
+}
+
+/* Samples both sequences, with the runtime's sampler, at every valid key
+ * time and SAMPLES_PER_SEGMENT - 1 times inside every played segment, and
+ * collects the errors of `b` against `a`. `pa`, `pb`: room for a sample. */
+static void compare(const struct kf_sequence *a, const struct kf_sequence *b, unsigned mask,
+                    float *pa, float *pb, double err[KF_BOUND_COUNT])
+{
+    kf_cursor ca = KF_CURSOR_INIT, cb = KF_CURSOR_INIT;
+    for (uint32_t i = 0; i < a->valid_count; i++) {
+        const double t0 = a->times[i], d = segment_after(a, i);
+        const int samples = d > 0.0 ? SAMPLES_PER_SEGMENT : 1;
+        for (int k = 0; k < samples; k++) {
+            double t = t0 + d * k / SAMPLES_PER_SEGMENT;
+            kf_sequence_sample(a, t, &ca, pa);
+            kf_sequence_sample(b, t, &cb, pb);
+            measure(mask, a->components, pa, pb, err);
+        }
+    }
+}
+
+/* The coarsest grid the bounds of `mask` allow before interpolation is
+ * taken into account (verification then decides): half a step of rounding
+ * per component. 0: the sequence stays lossless. */
+static double base_step(const struct kf_sequence *s, unsigned mask, const double *bound)
+{
+    double step = HUGE_VAL;
+    const uint32_t c = s->components;
+    for (int kind = 0; kind < KF_BOUND_COUNT; kind++) {
+        if (!(mask & (1u << kind)))
+            continue;
+        double x = 0.0;
+        switch (kind) {
+        case KF_BOUND_TRANSLATION:
+            x = 2.0 * bound[kind] / sqrt((double)c);
+            break;
+        case KF_BOUND_ORIENTATION:
+            /* |q - q'| <= step over four components; the angle is about
+             * twice that distance. */
+            x = c == 4 ? bound[kind] * pi / 180.0 / 2.0 : 0.0;
+            break;
+        case KF_BOUND_SCALE: {
+            double smallest = HUGE_VAL;
+            for (size_t j = 0; j < (size_t)s->valid_count * c; j++)
+                smallest = fmin(smallest, fabs(s->values[j]));
+            x = 2.0 * bound[kind] * smallest;
+            break;
+        }
+        default:
+            x = 2.0 * bound[kind];
+            break;
+        }
+        step = fmin(step, x);
+    }
+    return pow2_floor(step);
+}
+
+/* Snaps the live sequence's keys (from the original `o`) to `step` and
+ * derives the rest again. Returns 0 where that gives no valid sequence. */
+static int snap_sequence(struct kf_sequence *s, const struct kf_sequence *o, double step)
+{
+    const uint32_t n = s->key_count, c = s->components;
+    float *values = (float *)s->values;
+    const int quaternion =
+        (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) && c == 4;
+    for (uint32_t j = 0; j < n; j++) {
+        const float *from = o->values + (size_t)j * c;
+        float *to = values + (size_t)j * c;
+        if (quaternion) {
+            if (!snap_quaternion(from, step, to))
+                return 0;
+        } else {
+            for (uint32_t k = 0; k < c; k++)
+                to[k] = snap(from[k], step);
+        }
+    }
+    if (s->key_tangents) {
+        /* A tangent error e moves a Hermite curve by at most 4/27 e d over a
+         * segment of length d: the same grid over the longest segment. */
+        double longest = 0.0;
+        for (uint32_t i = 0; i < s->valid_count; i++)
+            longest = fmax(longest, segment_after(s, i));
+        const double tstep = longest > 0.0 ? pow2_floor(step / longest) : step;
+        float *kt = (float *)s->key_tangents;
+        for (size_t j = 0; j < 2 * (size_t)n * c; j++)
+            kt[j] = tstep > 0.0 ? snap(o->key_tangents[j], tstep) : o->key_tangents[j];
+    }
+    for (size_t j = 0; j < (size_t)n * c; j++)
+        if (!isfinite(values[j]))
+            return 0;
+    kf_sequence_precompute(s, (float *)s->tangent_out, (float *)s->tangent_in, (float *)s->arcs);
+    if (s->tangent_out && kf_validate_tangents(s, NULL) != KF_OK)
+        return 0;
+    if (s->arc_length) {
+        kf_arc_length_fill(s, (float *)s->arc_length);
+        if (kf_validate_arc_length(s, NULL) != KF_OK)
+            return 0;
+    }
+    return 1;
+}
+
+static const float *rebase(const float *p, const float *from, const float *to)
+{
+    return p ? to + (p - from) : NULL;
+}
+
+/* Reduces one sequence in place; returns 0 when out of memory. */
+static int reduce_sequence(const kf_allocator *alloc, struct kf_sequence *s, unsigned mask,
+                           const double *bound, double worst[KF_BOUND_COUNT])
+{
+    const double step0 = base_step(s, mask, bound);
+    if (step0 == 0.0 || s->key_count == 0)
+        return 1;
+    const size_t floats = kf_sequence_block_floats(s), c = s->components;
+    float *copy = kf_alloc(alloc, floats * sizeof *copy);
+    float *samples = kf_alloc(alloc, 2 * c * sizeof *samples);
+    if (!copy || !samples) {
+        kf_free(alloc, copy, floats * sizeof *copy);
+        kf_free(alloc, samples, 2 * c * sizeof *samples);
+        return 0;
+    }
+    float *block = (float *)s->times;
+    memcpy(copy, block, floats * sizeof *copy);
+    struct kf_sequence o = *s;
+    o.times = copy;
+    o.values = rebase(s->values, block, copy);
+    o.tangent_out = rebase(s->tangent_out, block, copy);
+    o.tangent_in = rebase(s->tangent_in, block, copy);
+    o.arcs = rebase(s->arcs, block, copy);
+    o.tcb = rebase(s->tcb, block, copy);
+    o.key_tangents = rebase(s->key_tangents, block, copy);
+    o.arc_length = rebase(s->arc_length, block, copy);
+
+    int reduced = 0;
+    double step = step0;
+    for (int attempt = 0; attempt < GRID_TRIES && !reduced; attempt++, step /= 2.0) {
+        if (!snap_sequence(s, &o, step))
+            continue;
+        double err[KF_BOUND_COUNT] = {0};
+        compare(&o, s, mask, samples, samples + c, err);
+        reduced = 1;
+        for (int kind = 0; kind < KF_BOUND_COUNT; kind++)
+            if ((mask & (1u << kind)) && !(err[kind] <= bound[kind]))
+                reduced = 0;
+        if (reduced)
+            for (int kind = 0; kind < KF_BOUND_COUNT; kind++)
+                if (mask & (1u << kind))
+                    worst[kind] = fmax(worst[kind], err[kind]);
+    }
+    if (!reduced)
+        memcpy(block, copy, floats * sizeof *copy);
+    kf_free(alloc, copy, floats * sizeof *copy);
+    kf_free(alloc, samples, 2 * c * sizeof *samples);
+    return 1;
+}
+
+kf_result kf_builder_reduce(kf_builder *b, const double max_error[KF_BOUND_COUNT],
+                            double worst[KF_BOUND_COUNT], kf_error *error)
+{
+    kf_error_clear(error);
+    if (!b || !max_error)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or bounds");
+    double bound[KF_BOUND_COUNT], reached[KF_BOUND_COUNT] = {0};
+    unsigned bounded = 0;
+    for (int kind = 0; kind < KF_BOUND_COUNT; kind++) {
+        bound[kind] = max_error[kind];
+        if (bound[kind] > 0.0 && isfinite(bound[kind]))
+            bounded |= 1u << kind;
+    }
+    /* The worker reads the stored sequences: stop it before they change. */
+    kf_ahead_destroy(b->ahead);
+    b->ahead = NULL;
+
+    kf_objects *objects = &b->objects;
+    const uint32_t count = objects->count[KF_KIND_SEQUENCE];
+    unsigned *masks = count ? kf_calloc(&b->allocator, count, sizeof *masks) : NULL;
+    if (count && !masks)
+        return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < objects->count[KF_KIND_TRACK]; i++) {
+        const kf_track *t = &objects->tracks[i];
+        if (t->animator_kind == KFB_ANIMATOR_SEQUENCE)
+            masks[t->animator] |= 1u << kind_of_property(objects->targets[t->target].property);
+    }
+    kf_result r = KF_OK;
+    for (uint32_t i = 0; i < count && r == KF_OK; i++) {
+        /* Nothing driven, or a kind left lossless: keep every key. */
+        if (masks[i] == 0 || (masks[i] & ~bounded) != 0)
+            continue;
+        if (!reduce_sequence(&b->allocator, &objects->sequences[i], masks[i], bound, reached))
+            r = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    kf_free(&b->allocator, masks, (size_t)count * sizeof *masks);
+    if (worst)
+        memcpy(worst, reached, sizeof reached);
+    return r;
+}

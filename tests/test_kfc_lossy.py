@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""kfc --max-error: the error-bounded compile.
+
+For every interpolation kind, sources of noisy keys are compiled lossless
+and lossy; both files are sampled with kfplay at every key time, at many
+times between keys and at random times, and the error of each lossy sample
+against the lossless one is computed here, by each kind's own measure
+(translation: Euclidean distance; orientation: rotation angle in degrees;
+scale: relative; other: absolute), and must stay within the bound. Also:
+hand-derived snapped values, kinds left out and sequences that drive
+nothing stay lossless, lossy compile -> decompile -> compile is
+byte-identical, -v reports the worst errors, and malformed SPECs are usage
+errors (exit 2).
+"""
+import math
+import os
+import random
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
+
+checks = driver.Checks()
+check = checks.check
+
+BOUND = {'translation': 7e-5, 'orientation': 0.14, 'scale': 1e-3, 'other': 1e-3}
+SPEC = ','.join('%s=%r' % kv for kv in BOUND.items())
+TIGHT = {'translation': 1e-5, 'orientation': 0.01, 'scale': 1e-5, 'other': 1e-5}
+TIGHT_SPEC = ','.join('%s=%r' % kv for kv in TIGHT.items())
+
+# (sequence name, interpolation, repeat, components, target, kind)
+CASES = [
+    ('lin', 'linear', 'constant', 3, 'a.translation', 'translation'),
+    ('lin_loop', 'linear', 'loop', 3, 'b.translation', 'translation'),
+    ('spl', 'spline', 'constant', 3, 'c.translation', 'translation'),
+    ('spl_loop', 'spline', 'loop', 3, 'd.translation', 'translation'),
+    ('stp', 'step', 'constant', 1, 'e.alpha', 'other'),
+    ('sle', 'slerp', 'constant', 4, 'f.orientation', 'orientation'),
+    ('sle_loop', 'slerp', 'loop', 4, 'g.orientation', 'orientation'),
+    ('squ', 'squad', 'constant', 4, 'h.orientation', 'orientation'),
+    ('squ_loop', 'squad', 'loop', 4, 'i.orientation', 'orientation'),
+    ('her', 'hermite', 'constant', 3, 'j.translation', 'translation'),
+    ('scl', 'linear', 'constant', 3, 'k.scale', 'scale'),
+    ('scl_spl', 'spline', 'loop', 3, 'l.scale', 'scale'),
+    ('cus', 'linear', 'constant', 2, 'm.glow', 'other'),
+]
+KEYS = 40
+DURATION = 4000.0
+
+
+def key_times(rng):
+    t, times = 0.0, []
+    for _ in range(KEYS):
+        times.append(t)
+        t += rng.choice([25.0, 50.0, 75.0, 100.0])
+    return times
+
+
+def quat(rng, prev):
+    if prev is None:
+        q = [rng.gauss(0, 1) for _ in range(4)]
+    else:
+        q = [x + rng.gauss(0, 0.15) for x in prev]
+    n = math.sqrt(sum(x * x for x in q))
+    return [x / n for x in q]
+
+
+def source(rng):
+    lines = ['kfb: 1', 'controllers:', '  c: {}', 'sequences:']
+    for name, interp, repeat, comps, _, kind in CASES:
+        lines += ['  %s:' % name, '    interpolation: %s' % interp,
+                  '    repeat: %s' % repeat, '    duration: %r' % DURATION, '    keys:']
+        prev = None
+        base = [rng.uniform(-2, 2) for _ in range(comps)]
+        for t in key_times(rng):
+            if comps == 4 and interp in ('slerp', 'squad'):
+                prev = quat(rng, prev)
+                v = prev
+            elif kind == 'scale':
+                v = [1.0 + 0.5 * math.sin(t / 300.0 + k) + rng.uniform(-0.01, 0.01)
+                     for k in range(comps)]
+            else:
+                v = [b + math.sin(t / 500.0 + k) + rng.uniform(-0.01, 0.01)
+                     for k, b in enumerate(base)]
+            vs = '[%s]' % ', '.join('%r' % x for x in v) if comps > 1 else '%r' % v[0]
+            if interp == 'hermite':
+                tin = [rng.uniform(-0.01, 0.01) for _ in range(comps)]
+                tout = [rng.uniform(-0.01, 0.01) for _ in range(comps)]
+                lines.append('      - [%r, %s, {in: [%s], out: [%s]}]' % (
+                    t, vs, ', '.join('%r' % x for x in tin), ', '.join('%r' % x for x in tout)))
+            else:
+                lines.append('      - [%r, %s]' % (t, vs))
+    lines.append('tracks:')
+    for name, _, _, comps, target, kind in CASES:
+        extra = ', components: %d' % comps if kind == 'other' and 'glow' in target else ''
+        lines.append('  - {animator: %s, controller: c, target: %s%s}' % (name, target, extra))
+    return '\n'.join(lines) + '\n'
+
+
+def run(args, expect=0):
+    r = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       timeout=300)
+    check(r.returncode == expect, '%s: exit %d, want %d: %s'
+          % (' '.join(args), r.returncode, expect, r.stderr.strip()))
+    return r
+
+
+def read(path):
+    with open(path, 'rb') as f:
+        return f.read()
+
+
+def sample(kfplay, kfb, name, times):
+    r = run([kfplay, kfb, 'sample', name] + ['%r' % t for t in times])
+    return [[float(x) for x in row.split()[1:]] for row in r.stdout.splitlines()]
+
+
+def error(kind, a, b):
+    if kind == 'translation':
+        return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)))
+    if kind == 'orientation':
+        na = math.sqrt(sum(x * x for x in a))
+        nb = math.sqrt(sum(x * x for x in b))
+        dot = abs(sum(x * y for x, y in zip(a, b))) / (na * nb)
+        return math.degrees(2.0 * math.acos(min(1.0, dot)))
+    if kind == 'scale':
+        return max(abs(y - x) / abs(x) if x else (0.0 if x == y else math.inf)
+                   for x, y in zip(a, b))
+    return max(abs(x - y) for x, y in zip(a, b))
+
+
+def sample_times(rng):
+    """Every key time (keys lie on a 25 ms grid), 7 times between any two,
+    past the end (loops), and random times."""
+    times = [i * 3.125 for i in range(int(DURATION * 1.5 / 3.125))]
+    times += [rng.uniform(0.0, DURATION * 1.5) for _ in range(300)]
+    return times
+
+
+def check_bounds(args, work, rng, spec, bound, tag):
+    src = os.path.join(work, 'noisy.yaml')
+    exact = os.path.join(work, 'noisy.kfb')
+    lossy = os.path.join(work, 'noisy.%s.kfb' % tag)
+    run([args.kfc, src, '-o', exact])
+    r = run([args.kfc, '-v', '-e', spec, src, '-o', lossy])
+    check('worst error: translation' in r.stderr, '-v names the worst errors: %r' % r.stderr)
+    check(read(exact) != read(lossy), '%s: the lossy file differs from the lossless one' % tag)
+    times = sample_times(rng)
+    worst = {}
+    for name, interp, _, _, _, kind in CASES:
+        a = sample(args.kfplay, exact, name, times)
+        b = sample(args.kfplay, lossy, name, times)
+        if not check(len(a) == len(times) and len(b) == len(times), '%s: samples' % name):
+            continue
+        e = max(error(kind, x, y) for x, y in zip(a, b))
+        worst[kind] = max(worst.get(kind, 0.0), e)
+        check(e <= bound[kind], '%s (%s) at %s: error %.6g over the bound %g'
+              % (name, interp, tag, e, bound[kind]))
+        changed = any(x != y for x, y in zip(a, b))
+        check(changed, '%s (%s) at %s: nothing was reduced' % (name, interp, tag))
+    # The round trip: what the lossy file plays, as source, compiles to it.
+    y = os.path.join(work, 'noisy.%s.yaml' % tag)
+    again = os.path.join(work, 'noisy.%s.again.kfb' % tag)
+    run([args.kfc, '--decompile', lossy, '-o', y])
+    run([args.kfc, y, '-o', again])
+    check(read(lossy) == read(again), '%s: lossy compile -> decompile -> compile differs' % tag)
+    return worst
+
+
+HAND = '''kfb: 1
+sequences:
+  pos:
+    interpolation: linear
+    duration: 10
+    keys:
+      - [0, [0.3, 1.0, -0.7]]
+      - [10, [0.3, 1.0, -0.7]]
+  idle:
+    interpolation: linear
+    duration: 10
+    keys:
+      - [0, [0.3, 1.0, -0.7]]
+      - [10, [0.3, 1.0, -0.7]]
+  fade:
+    interpolation: linear
+    duration: 10
+    keys:
+      - [0, 0.3]
+      - [10, 0.3]
+tracks:
+  - {animator: pos, target: a.translation}
+  - {animator: fade, target: a.alpha}
+'''
+
+
+def check_hand(args, work):
+    """translation=1e-3: grid 2^-10 (the largest power of two <= 2e-3 / sqrt 3);
+    0.3 -> 307/1024, -0.7 -> -717/1024, 1 stays. `idle` drives nothing and
+    `fade` (other) has no bound: both stay as written."""
+    src = os.path.join(work, 'hand.yaml')
+    with open(src, 'w') as f:
+        f.write(HAND)
+    kfb = os.path.join(work, 'hand.kfb')
+    run([args.kfc, '-e', 'translation=1e-3', src, '-o', kfb])
+    for name, want in (('pos', [307 / 1024, 1.0, -717 / 1024]),
+                       ('idle', [0.300000012, 1.0, -0.699999988]),
+                       ('fade', [0.300000012])):
+        got = sample(args.kfplay, kfb, name, [5.0])
+        check(len(got) == 1 and all(abs(g - w) < 1e-9 for g, w in zip(got[0], want)),
+              'hand %s: %r, want %r' % (name, got, want))
+
+
+BAD_SPECS = [
+    ('', 'needs KIND=VALUE'),
+    ('translation', 'is not KIND=VALUE'),
+    ('translation=', 'needs a positive number'),
+    ('translation=abc', 'needs a positive number'),
+    ('translation=-1', 'needs a positive number'),
+    ('translation=0', 'needs a positive number'),
+    ('translation=inf', 'needs a positive number'),
+    ('rotation=1', 'unknown kind'),
+    ('translation=1,,scale=1', 'is not KIND=VALUE'),
+    ('translation=1,', "nothing after the last ','"),
+    ('scale=1,scale=2', 'given twice'),
+]
+
+
+def check_specs(args, work):
+    src = os.path.join(work, 'hand.yaml')
+    out = os.path.join(work, 'bad.kfb')
+    for spec, message in BAD_SPECS:
+        r = run([args.kfc, '-e', spec, src, '-o', out], expect=2)
+        check(message in r.stderr, 'SPEC %r: %r lacks %r' % (spec, r.stderr, message))
+        check(not os.path.exists(out), 'SPEC %r left an output' % spec)
+    r = run([args.kfc, src, '-o', out, '--max-error'], expect=2)
+    check('missing' in r.stderr, '--max-error without SPEC: %r' % r.stderr)
+    run([args.kfc, '--max-error=scale=0.5,other=1e-3', src, '-o', out])
+
+
+def main():
+    args = driver.arguments()
+    rng = random.Random(15)
+    with open(os.path.join(args.work, 'noisy.yaml'), 'w') as f:
+        f.write(source(rng))
+    check_hand(args, args.work)
+    check_specs(args, args.work)
+    for spec, bound, tag in ((SPEC, BOUND, 'coarse'), (TIGHT_SPEC, TIGHT, 'tight')):
+        worst = check_bounds(args, args.work, rng, spec, bound, tag)
+        print('test_kfc_lossy: %s: worst %s' % (tag, ', '.join(
+            '%s %.3g' % kv for kv in sorted(worst.items()))))
+    print('test_kfc_lossy: %d checks, %d failed' % (checks.count, len(checks.failures)))
+    return 1 if checks.failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -46,6 +46,12 @@ static int same_block(const struct kf_sequence *a, const struct kf_sequence *b)
            a->components == b->components;
 }
 
+static int same_clock(const struct kf_sequence *a, const struct kf_sequence *b)
+{
+    return a->times == b->times && a->valid_count == b->valid_count && a->repeat == b->repeat &&
+           a->duration == b->duration;
+}
+
 /* Below FLT_MAX / 2 in magnitude, b - a and so a + u (b - a) are finite. */
 static uint32_t is_wide(const struct kf_sequence *s)
 {
@@ -219,6 +225,19 @@ kf_result kf_layout_build(kf_anim *anim)
         data += (size_t)b->key_count * b->fields * KF_LANES;
         bi++;
         i += lanes;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        L->clock_count += i == 0 || !same_clock(&seq[order[i - 1]], &seq[order[i]]);
+    /* order[] is free now: a mark per sequence a played track plays. */
+    memset(order, 0, (size_t)n * sizeof *order);
+    const kf_objects *o = &anim->objects;
+    for (uint32_t t = 0; t < o->count[KF_KIND_TRACK]; t++) {
+        const kf_track *tr = &o->tracks[t];
+        if (tr->controller == KF_NO_INDEX || tr->animator_kind != KFB_ANIMATOR_SEQUENCE ||
+            tr->animator >= n)
+            continue;
+        L->repeat_tracks += order[tr->animator];
+        order[tr->animator] = 1;
     }
     kf_free(a, order, order_bytes);
     anim->layout = L;

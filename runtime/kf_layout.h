@@ -48,6 +48,11 @@ struct kf_layout {
     kf_block *blocks;
     uint32_t *block_of;    /* per sequence: its block, or KF_NO_INDEX */
     uint8_t  *lane_of;     /* per sequence: its lane there */
+    /* What a player's plan can need at most, so that a player holds no
+     * more than its animation uses (kf_player.c sizes by these). */
+    uint32_t  clock_count; /* distinct times, count, repeat and duration */
+    uint32_t  repeat_tracks; /* played sequence tracks whose sequence an
+                                earlier played track plays too */
 };
 
 /* Builds anim->layout from the decoded sequences (NULL for an animation

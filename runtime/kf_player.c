@@ -172,11 +172,32 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     carve(base, &at, 1, sizeof *p, ok);
     p->controllers = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->controllers, ok);
     p->values = carve(base, &at, anim->value_count, sizeof *p->values, ok);
-    p->groups = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->groups, ok);
-    p->runs = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->runs, ok);
-    p->members = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->members, ok);
-    p->interpolators = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->interpolators, ok);
-    p->follows = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->follows, ok);
+    /* Played tracks by kind: each kind's arrays hold its tracks only. */
+    size_t played[3] = {0, 0, 0}; /* sequences, interpolators, followers */
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
+        const kf_track *t = &o->tracks[i];
+        if (t->controller != KF_NO_INDEX)
+            played[t->animator_kind == KFB_ANIMATOR_INTERPOLATOR ? 1
+                   : t->animator_kind == KFB_ANIMATOR_FOLLOWER   ? 2
+                                                                 : 0]++;
+    }
+    /* Groups: one per controller and clock at most; runs: the members no
+     * block plays, which with a layout are the repeated sequences only. */
+    size_t groups = played[0], runs = played[0];
+    if (anim->layout) {
+        size_t bound;
+        if (kf_mul_size(anim->layout->clock_count,
+                        o->count[KF_KIND_CONTROLLER] ? o->count[KF_KIND_CONTROLLER] : 1, &bound) &&
+            bound < groups)
+            groups = bound;
+        if (anim->layout->repeat_tracks < runs)
+            runs = anim->layout->repeat_tracks;
+    }
+    p->groups = carve(base, &at, groups, sizeof *p->groups, ok);
+    p->runs = carve(base, &at, runs, sizeof *p->runs, ok);
+    p->members = carve(base, &at, played[0], sizeof *p->members, ok);
+    p->interpolators = carve(base, &at, played[1], sizeof *p->interpolators, ok);
+    p->follows = carve(base, &at, played[2], sizeof *p->follows, ok);
     p->blended = carve(base, &at, o->count[KF_KIND_TARGET], sizeof *p->blended, ok);
     p->sums = carve(base, &at, anim->value_count, sizeof *p->sums, ok);
     p->weights = carve(base, &at, o->count[KF_KIND_TARGET], sizeof *p->weights, ok);

@@ -146,21 +146,36 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n,
 
 kf_result kf_layout_build(kf_anim *anim)
 {
-    const uint32_t n = anim->objects.count[KF_KIND_SEQUENCE];
-    const struct kf_sequence *seq = anim->objects.sequences;
+    const kf_objects *o = &anim->objects;
+    const uint32_t n = o->count[KF_KIND_SEQUENCE], targets = o->count[KF_KIND_TARGET];
+    const struct kf_sequence *seq = o->sequences;
     anim->layout = NULL;
-    if (!n)
-        return KF_OK;
     const kf_allocator *a = &anim->allocator;
+    /* Scratch: the order, the sort's copy, a count per target. */
     size_t order_bytes;
-    if (!kf_mul_size(n, 2 * sizeof(uint32_t), &order_bytes))
+    if (!kf_mul_size((size_t)2 * n + targets + 1, sizeof(uint32_t), &order_bytes))
         return KF_ERROR_TOO_LARGE;
     uint32_t *order = kf_alloc(a, order_bytes);
     if (!order)
         return KF_ERROR_OUT_OF_MEMORY;
+    uint32_t *tracks_of = order + 2 * (size_t)n;
     for (uint32_t i = 0; i < n; i++)
         order[i] = i;
     sort_sequences(order, order + n, n, seq);
+
+    /* The targets several tracks play, and their values. */
+    memset(tracks_of, 0, (size_t)targets * sizeof *tracks_of);
+    for (uint32_t t = 0; t < o->count[KF_KIND_TRACK]; t++)
+        if (o->tracks[t].controller != KF_NO_INDEX && o->tracks[t].target < targets &&
+            tracks_of[o->tracks[t].target] < 2)
+            tracks_of[o->tracks[t].target]++;
+    uint32_t blend_count = 0;
+    size_t blend_values = 0;
+    for (uint32_t i = 0; i < targets; i++)
+        if (tracks_of[i] > 1) {
+            blend_count++;
+            blend_values += o->targets[i].components;
+        }
 
     /* Sizes: the blocks of each run of equal sequences, four at a time. */
     uint32_t blocks = 0;
@@ -178,10 +193,14 @@ kf_result kf_layout_build(kf_anim *anim)
         blocks++;
         i += lanes;
     }
-    size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_data;
+    size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_data, at_blend_of,
+           at_blend_target, at_blend_offset;
     if (!ok || !add(&total, 1, sizeof(struct kf_layout), 16, &at_layout) ||
         !add(&total, blocks, sizeof(kf_block), 16, &at_blocks) ||
         !add(&total, n, sizeof(uint32_t), 16, &at_block_of) ||
+        !add(&total, targets, sizeof(uint32_t), 16, &at_blend_of) ||
+        !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_target) ||
+        !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_offset) ||
         !add(&total, n, 1, 16, &at_lane_of) || !add(&total, floats, sizeof(float), 16, &at_data)) {
         kf_free(a, order, order_bytes);
         return KF_ERROR_TOO_LARGE;
@@ -202,6 +221,20 @@ kf_result kf_layout_build(kf_anim *anim)
     L->blocks = (kf_block *)(base + at_blocks);
     L->block_of = (uint32_t *)(base + at_block_of);
     L->lane_of = base + at_lane_of;
+    L->blend_of = (uint32_t *)(base + at_blend_of);
+    L->blend_target = (uint32_t *)(base + at_blend_target);
+    L->blend_offset = (uint32_t *)(base + at_blend_offset);
+    L->blend_count = blend_count;
+    L->blend_values = blend_values;
+    for (uint32_t i = 0, k = 0, v = 0; i < targets; i++) {
+        L->blend_of[i] = KF_NO_INDEX;
+        if (tracks_of[i] > 1) {
+            L->blend_of[i] = k;
+            L->blend_target[k] = i;
+            L->blend_offset[k++] = v;
+            v += o->targets[i].components;
+        }
+    }
     float *data = (float *)(base + at_data);
     uint32_t bi = 0;
     for (uint32_t i = 0; i < n;) {
@@ -230,7 +263,6 @@ kf_result kf_layout_build(kf_anim *anim)
         L->clock_count += i == 0 || !same_clock(&seq[order[i - 1]], &seq[order[i]]);
     /* order[] is free now: a mark per sequence a played track plays. */
     memset(order, 0, (size_t)n * sizeof *order);
-    const kf_objects *o = &anim->objects;
     for (uint32_t t = 0; t < o->count[KF_KIND_TRACK]; t++) {
         const kf_track *tr = &o->tracks[t];
         if (tr->controller == KF_NO_INDEX || tr->animator_kind != KFB_ANIMATOR_SEQUENCE ||

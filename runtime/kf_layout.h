@@ -53,10 +53,18 @@ struct kf_layout {
     uint32_t  clock_count; /* distinct times, count, repeat and duration */
     uint32_t  repeat_tracks; /* played sequence tracks whose sequence an
                                 earlier played track plays too */
+    /* Targets that several tracks play (blended): per target its blend
+     * slot or KF_NO_INDEX; per slot its target and the offset of its
+     * weighted sums. */
+    uint32_t *blend_of;
+    uint32_t *blend_target;
+    uint32_t *blend_offset;
+    uint32_t  blend_count;
+    size_t    blend_values;
 };
 
-/* Builds anim->layout from the decoded sequences (NULL for an animation
- * without sequences). KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
+/* Builds anim->layout from the decoded sequences and tracks (every loaded
+ * animation has one). KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
 kf_result kf_layout_build(kf_anim *anim);
 void kf_layout_free(const kf_allocator *a, struct kf_layout *layout);
 

@@ -12,13 +12,7 @@
 /* Floats per key and lane. */
 static uint32_t fields_of(const struct kf_sequence *s)
 {
-    switch (s->interpolation) {
-    case KFB_INTERP_SPLINE:
-    case KFB_INTERP_HERMITE: return 3 * s->components;
-    case KFB_INTERP_SLERP:  return 4 + KFB_ARC_FLOATS;
-    case KFB_INTERP_SQUAD:  return 12 + 2 * KFB_ARC_FLOATS;
-    default:                return s->components;
-    }
+    return kf_block_fields(s->interpolation, s->components);
 }
 
 /* Sequences that can share a block compare equal up to their index. */

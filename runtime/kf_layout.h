@@ -34,6 +34,19 @@ typedef struct kf_block {
     const float *data;    /* key_count * fields * KF_LANES floats, 16-aligned */
 } kf_block;
 
+/* Fields per key of a block of `interpolation` and `components` (a
+ * constant where a kernel knows both). */
+static inline uint32_t kf_block_fields(uint32_t interpolation, uint32_t components)
+{
+    switch (interpolation) {
+    case KFB_INTERP_SPLINE:
+    case KFB_INTERP_HERMITE: return 3 * components;
+    case KFB_INTERP_SLERP:  return 4 + KFB_ARC_FLOATS;
+    case KFB_INTERP_SQUAD:  return 12 + 2 * KFB_ARC_FLOATS;
+    default:                return components;
+    }
+}
+
 /* Field offsets inside a key (in fields). */
 #define KF_FIELD_ARC(components) (components)           /* SLERP: theta, theta/sin */
 #define KF_FIELD_SQUAD_A 4u                             /* SQUAD: a (tangent_out) */

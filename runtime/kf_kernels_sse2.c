@@ -21,10 +21,10 @@ static inline const float *key_at(const kf_block *b, uint32_t k)
 
 /* The same where a kernel knows the block's interpolation and components,
  * so its fields are a constant: no load, no multiply. */
-#define KEY_AT(b, k, interpolation, components) \
+#define KEY_AT(b, k, interpolation, components)                                                    \
     ((b)->data + (size_t)(k) * (kf_block_fields(interpolation, components) * KF_LANES))
 
-#define LOAD(p, f) _mm_load_ps((p) + (size_t)(f) * KF_LANES)
+#define LOAD(p, f) _mm_load_ps((p) + (size_t)(f)*KF_LANES)
 
 /* Component m of every lane in r[m] -> each lane's output: a 4x4
  * transpose; for three components, the missing row is r[2] again and only
@@ -68,7 +68,7 @@ static void store1(__m128 r, uint32_t m, float *const out[KF_LANES])
 /* ---- STEP and holds ---------------------------------------------------- */
 
 KF_KERNEL unsigned key_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                           float *const out[KF_LANES])
 {
     (void)j, (void)u, (void)exact_u;
     const float *a = key_at(b, i);
@@ -78,7 +78,7 @@ KF_KERNEL unsigned key_one(const kf_block *b, uint32_t i, uint32_t j, float u, d
 }
 
 KF_KERNEL unsigned key3_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                            float *const out[KF_LANES])
 {
     (void)j, (void)u, (void)exact_u;
     const float *a = key_at(b, i);
@@ -87,7 +87,7 @@ KF_KERNEL unsigned key3_one(const kf_block *b, uint32_t i, uint32_t j, float u, 
 }
 
 KF_KERNEL unsigned key4_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                            float *const out[KF_LANES])
 {
     (void)j, (void)u, (void)exact_u;
     const float *a = key_at(b, i);
@@ -105,7 +105,7 @@ static inline __m128 lerp(const float *a, const float *e, __m128 vu, uint32_t m)
 }
 
 KF_KERNEL unsigned linear_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                              float *const out[KF_LANES])
 {
     (void)exact_u;
     const __m128 vu = _mm_set1_ps(u);
@@ -116,7 +116,7 @@ KF_KERNEL unsigned linear_one(const kf_block *b, uint32_t i, uint32_t j, float u
 }
 
 KF_KERNEL unsigned linear3_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                               float *const out[KF_LANES])
 {
     (void)exact_u;
     const __m128 vu = _mm_set1_ps(u);
@@ -126,7 +126,7 @@ KF_KERNEL unsigned linear3_one(const kf_block *b, uint32_t i, uint32_t j, float 
 }
 
 KF_KERNEL unsigned linear4_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                               float *const out[KF_LANES])
 {
     (void)exact_u;
     const __m128 vu = _mm_set1_ps(u);
@@ -159,7 +159,7 @@ static inline __m128 hermite(const float *a, const float *e, const basis4 *h, ui
 }
 
 KF_KERNEL unsigned spline_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                              float *const out[KF_LANES])
 {
     (void)exact_u;
     const basis4 h = basis(u);
@@ -170,7 +170,7 @@ KF_KERNEL unsigned spline_one(const kf_block *b, uint32_t i, uint32_t j, float u
 }
 
 KF_KERNEL unsigned spline3_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                               float *const out[KF_LANES])
 {
     (void)exact_u;
     const basis4 h = basis(u);
@@ -180,7 +180,7 @@ KF_KERNEL unsigned spline3_one(const kf_block *b, uint32_t i, uint32_t j, float 
 }
 
 KF_KERNEL unsigned spline4_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                               float *const out[KF_LANES])
 {
     (void)exact_u;
     const basis4 h = basis(u);
@@ -231,7 +231,7 @@ static inline __m128 combine(__m128 wa, __m128 qa, __m128 wb, __m128 qb)
 }
 
 KF_KERNEL unsigned slerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
+                             float *const out[KF_LANES])
 {
     (void)exact_u;
     const float *a = KEY_AT(b, i, KFB_INTERP_SLERP, 4), *e = KEY_AT(b, j, KFB_INTERP_SLERP, 4);
@@ -261,12 +261,13 @@ static inline void normalize4(__m128 r[4])
     const __m128 one = _mm_set1_ps(1.0f);
     const __m128 near = _mm_cmplt_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), _mm_sub_ps(n2, one)),
                                      _mm_set1_ps(1.0f / 4096));
-    const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n2, _mm_set1_ps(1e-10f)),
-                                 _mm_cmple_ps(n2, _mm_set1_ps(FLT_MAX)));
+    const __m128 ok =
+        _mm_and_ps(_mm_cmpgt_ps(n2, _mm_set1_ps(1e-10f)), _mm_cmple_ps(n2, _mm_set1_ps(FLT_MAX)));
     const __m128 inv = _mm_or_ps(
         _mm_and_ps(near, _mm_sub_ps(_mm_set1_ps(1.5f), _mm_mul_ps(_mm_set1_ps(0.5f), n2))),
         _mm_andnot_ps(near, _mm_div_ps(one, _mm_sqrt_ps(n2))));
-    const __m128 identity = _mm_andnot_ps(_mm_or_ps(near, ok), _mm_castsi128_ps(_mm_set1_epi32(-1)));
+    const __m128 identity =
+        _mm_andnot_ps(_mm_or_ps(near, ok), _mm_castsi128_ps(_mm_set1_epi32(-1)));
     for (int m = 0; m < 4; m++)
         r[m] = _mm_andnot_ps(identity, _mm_mul_ps(r[m], inv));
     r[3] = _mm_or_ps(r[3], _mm_and_ps(identity, one));
@@ -307,9 +308,9 @@ KF_KERNEL void squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, dou
         normalize4(r);
     store4(r[0], r[1], r[2], r[3], out);
     const __m128 zero = _mm_setzero_ps();
-    const int general = _mm_movemask_ps(_mm_or_ps(
-        _mm_or_ps(_mm_cmplt_ps(key_theta, zero), _mm_cmplt_ps(control_theta, zero)),
-        _mm_cmpnge_ps(c, zero)));
+    const int general = _mm_movemask_ps(
+        _mm_or_ps(_mm_or_ps(_mm_cmplt_ps(key_theta, zero), _mm_cmplt_ps(control_theta, zero)),
+                  _mm_cmpnge_ps(c, zero)));
     if (general)
         for (uint32_t l = 0; l < KF_LANES; l++)
             if ((general >> l & 1) && b->lane[l]) {
@@ -322,17 +323,17 @@ KF_KERNEL void squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, dou
 /* The loop over a run of blocks, around an inlined kernel (constants stay
  * in registers from one block to the next); `normalize` as
  * kf_block_kernel, for the lanes the kernel did not leave unit. */
-#define JOBS(name)                                                                          \
-    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u, \
-                     double exact_u, int normalize)                                         \
-    {                                                                                       \
-        for (const kf_lanes *end = jobs + count; jobs < end; jobs++) {                      \
-            const unsigned nonunit = name##_one(jobs->block, i, j, u, exact_u, jobs->out);  \
-            if (normalize && nonunit)                                                       \
-                for (uint32_t l = 0; l < KF_LANES; l++)                                     \
-                    if (nonunit >> l & 1)                                                   \
-                        kf_normalize_single(jobs->out[l]);                                  \
-        }                                                                                   \
+#define JOBS(name)                                                                                 \
+    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
+                     double exact_u, int normalize)                                                \
+    {                                                                                              \
+        for (const kf_lanes *end = jobs + count; jobs < end; jobs++) {                             \
+            const unsigned nonunit = name##_one(jobs->block, i, j, u, exact_u, jobs->out);         \
+            if (normalize && nonunit)                                                              \
+                for (uint32_t l = 0; l < KF_LANES; l++)                                            \
+                    if (nonunit >> l & 1)                                                          \
+                        kf_normalize_single(jobs->out[l]);                                         \
+        }                                                                                          \
     }
 JOBS(key)
 JOBS(key3)
@@ -352,8 +353,9 @@ static void squad(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, 
         squad_one(jobs->block, i, j, u, exact_u, jobs->out, normalize);
 }
 
-static const kf_kernels sse2 = {"sse2", {key, key3, key4}, {linear, linear3, linear4},
-                                {spline, spline3, spline4}, slerp, squad};
+static const kf_kernels sse2 = {
+    "sse2", {key, key3, key4}, {linear, linear3, linear4}, {spline, spline3, spline4}, slerp,
+    squad};
 
 const kf_kernels *kf_kernels_sse2(void)
 {

@@ -23,7 +23,9 @@ static int compare_sequences(const void *x, const void *y, const struct kf_seque
     const uintptr_t ta = (uintptr_t)a->times, tb = (uintptr_t)b->times;
     if (ta != tb)
         return ta < tb ? -1 : 1;
-#define KEY(f) if (a->f != b->f) return a->f < b->f ? -1 : 1
+#define KEY(f)                                                                                     \
+    if (a->f != b->f)                                                                              \
+    return a->f < b->f ? -1 : 1
     KEY(valid_count);
     KEY(repeat);
     KEY(duration);
@@ -79,7 +81,8 @@ static void fill_lane(float *data, uint32_t fields, uint32_t l, const struct kf_
             break;
         case KFB_INTERP_SLERP:
             for (uint32_t m = 0; m < KFB_ARC_FLOATS; m++)
-                put(data, fields, k, KF_FIELD_ARC(4) + m, l, s->arcs[(size_t)k * KFB_ARC_FLOATS + m]);
+                put(data, fields, k, KF_FIELD_ARC(4) + m, l,
+                    s->arcs[(size_t)k * KFB_ARC_FLOATS + m]);
             break;
         case KFB_INTERP_SQUAD:
             for (uint32_t m = 0; m < 4; m++) {
@@ -125,8 +128,8 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n,
             const uint32_t hi = mid + width < n ? mid + width : n;
             uint32_t a = lo, b = mid, o = lo;
             while (a < mid && b < hi)
-                scratch[o++] = compare_sequences(&order[b], &order[a], seq) < 0 ? order[b++]
-                                                                                : order[a++];
+                scratch[o++] =
+                    compare_sequences(&order[b], &order[a], seq) < 0 ? order[b++] : order[a++];
             while (a < mid)
                 scratch[o++] = order[a++];
             while (b < hi)
@@ -291,12 +294,18 @@ kf_block_kernel kf_kernel_of(const kf_kernels *k, uint32_t interpolation, uint32
 {
     const int c = components == 3 ? 1 : components == 4 ? 2 : 0;
     switch (interpolation) {
-    case KFB_INTERP_STEP:   return k->key[c];
-    case KFB_INTERP_LINEAR: return k->linear[c];
+    case KFB_INTERP_STEP:
+        return k->key[c];
+    case KFB_INTERP_LINEAR:
+        return k->linear[c];
     case KFB_INTERP_SPLINE:
-    case KFB_INTERP_HERMITE: return k->spline[c];
-    case KFB_INTERP_SLERP:  return k->slerp;
-    case KFB_INTERP_SQUAD:  return k->squad;
-    default:                return NULL;
+    case KFB_INTERP_HERMITE:
+        return k->spline[c];
+    case KFB_INTERP_SLERP:
+        return k->slerp;
+    case KFB_INTERP_SQUAD:
+        return k->squad;
+    default:
+        return NULL;
     }
 }

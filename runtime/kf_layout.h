@@ -27,11 +27,11 @@ typedef struct kf_block {
     const struct kf_sequence *lane[KF_LANES]; /* NULL: an empty lane (zeros) */
     uint32_t interpolation;                   /* KFB_INTERP_* */
     uint32_t components;
-    uint32_t fields;      /* per key: fields * KF_LANES floats */
-    uint32_t key_count;   /* valid keys */
-    uint32_t wide;        /* LINEAR: a value of some lane passes FLT_MAX / 2, where
+    uint32_t fields;    /* per key: fields * KF_LANES floats */
+    uint32_t key_count; /* valid keys */
+    uint32_t wide;      /* LINEAR: a value of some lane passes FLT_MAX / 2, where
                              a + u (b - a) can overflow; played by kf_lerp1 */
-    const float *data;    /* key_count * fields * KF_LANES floats, 16-aligned */
+    const float *data;  /* key_count * fields * KF_LANES floats, 16-aligned */
 } kf_block;
 
 /* Fields per key of a block of `interpolation` and `components` (a
@@ -40,31 +40,35 @@ static inline uint32_t kf_block_fields(uint32_t interpolation, uint32_t componen
 {
     switch (interpolation) {
     case KFB_INTERP_SPLINE:
-    case KFB_INTERP_HERMITE: return 3 * components;
-    case KFB_INTERP_SLERP:  return 4 + KFB_ARC_FLOATS;
-    case KFB_INTERP_SQUAD:  return 12 + 2 * KFB_ARC_FLOATS;
-    default:                return components;
+    case KFB_INTERP_HERMITE:
+        return 3 * components;
+    case KFB_INTERP_SLERP:
+        return 4 + KFB_ARC_FLOATS;
+    case KFB_INTERP_SQUAD:
+        return 12 + 2 * KFB_ARC_FLOATS;
+    default:
+        return components;
     }
 }
 
 /* Field offsets inside a key (in fields). */
-#define KF_FIELD_ARC(components) (components)           /* SLERP: theta, theta/sin */
-#define KF_FIELD_SQUAD_A 4u                             /* SQUAD: a (tangent_out) */
-#define KF_FIELD_SQUAD_B 8u                             /* SQUAD: b (tangent_in) */
-#define KF_FIELD_SQUAD_KEY_ARC 12u
+#define KF_FIELD_ARC(components)   (components) /* SLERP: theta, theta/sin */
+#define KF_FIELD_SQUAD_A           4u           /* SQUAD: a (tangent_out) */
+#define KF_FIELD_SQUAD_B           8u           /* SQUAD: b (tangent_in) */
+#define KF_FIELD_SQUAD_KEY_ARC     12u
 #define KF_FIELD_SQUAD_CONTROL_ARC 14u
 
 struct kf_layout {
-    size_t    size;        /* of the one allocation */
-    size_t    shift;       /* from the allocation to this struct (16-alignment) */
-    uint32_t  block_count;
+    size_t size;  /* of the one allocation */
+    size_t shift; /* from the allocation to this struct (16-alignment) */
+    uint32_t block_count;
     kf_block *blocks;
-    uint32_t *block_of;    /* per sequence: its block, or KF_NO_INDEX */
-    uint8_t  *lane_of;     /* per sequence: its lane there */
+    uint32_t *block_of; /* per sequence: its block, or KF_NO_INDEX */
+    uint8_t *lane_of;   /* per sequence: its lane there */
     /* What a player's plan can need at most, so that a player holds no
      * more than its animation uses (kf_player.c sizes by these). */
-    uint32_t  clock_count; /* distinct times, count, repeat and duration */
-    uint32_t  repeat_tracks; /* played sequence tracks whose sequence an
+    uint32_t clock_count;   /* distinct times, count, repeat and duration */
+    uint32_t repeat_tracks; /* played sequence tracks whose sequence an
                                 earlier played track plays too */
     /* Targets that several tracks play (blended): per target its blend
      * slot or KF_NO_INDEX; per slot its target and the offset of its
@@ -72,8 +76,8 @@ struct kf_layout {
     uint32_t *blend_of;
     uint32_t *blend_target;
     uint32_t *blend_offset;
-    uint32_t  blend_count;
-    size_t    blend_values;
+    uint32_t blend_count;
+    size_t blend_values;
 };
 
 /* Builds anim->layout from the decoded sequences and tracks (every loaded
@@ -128,7 +132,7 @@ static inline int kf_block_unit(const kf_block *b, uint32_t i, uint32_t l)
 /* Per interpolation: any components, then 3 and 4 (vectors, quaternions),
  * which a vector set specializes. */
 typedef struct kf_kernels {
-    const char     *name;
+    const char *name;
     kf_block_kernel key[3], linear[3], spline[3], slerp, squad;
 } kf_kernels;
 

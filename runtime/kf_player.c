@@ -28,32 +28,32 @@
  * hold the rest (a sequence played twice in one group, say).
  */
 enum { /* kernels */
-    OP_STEP,
-    OP_LINEAR3,
-    OP_LINEAR,
-    OP_SPLINE3,
-    OP_SPLINE,
-    OP_SLERP,
-    OP_SQUAD
+       OP_STEP,
+       OP_LINEAR3,
+       OP_LINEAR,
+       OP_SPLINE3,
+       OP_SPLINE,
+       OP_SLERP,
+       OP_SQUAD
 };
 
-enum { /* what follows the kernel; none for the usual single track */
-    FINISH_BLEND = 1,     /* add w * sample to the target's sums */
-    FINISH_WEIGHT = 2,    /* a single track: value = w * sample (when w != 1) */
-    FINISH_NORMALIZE = 4, /* an orientation */
-    FINISH_CLAMP = 8      /* a property M3G clamps */
+enum {                       /* what follows the kernel; none for the usual single track */
+       FINISH_BLEND = 1,     /* add w * sample to the target's sums */
+       FINISH_WEIGHT = 2,    /* a single track: value = w * sample (when w != 1) */
+       FINISH_NORMALIZE = 4, /* an orientation */
+       FINISH_CLAMP = 8      /* a property M3G clamps */
 };
 
 typedef struct play_member {
     const struct kf_sequence *sequence;
-    float   *out;        /* the target's value if this is its only track, else `sample` */
-    uint16_t op;         /* OP_* (16 bits: a member is 40 bytes, not 48) */
-    uint16_t finish;     /* FINISH_* */
+    float *out;      /* the target's value if this is its only track, else `sample` */
+    uint16_t op;     /* OP_* (16 bits: a member is 40 bytes, not 48) */
+    uint16_t finish; /* FINISH_* */
     uint32_t target;
     uint32_t controller;
-    uint32_t track;      /* the order among equals */
-    uint32_t block;      /* 1 + its play_block, or 0: played in a run */
-    uint32_t slot;       /* its layout block * KF_LANES + lane, or KF_NO_INDEX */
+    uint32_t track; /* the order among equals */
+    uint32_t block; /* 1 + its play_block, or 0: played in a run */
+    uint32_t slot;  /* its layout block * KF_LANES + lane, or KF_NO_INDEX */
 } play_member;
 
 /* Members [first, end) of one group with one kernel; `finish` is the union
@@ -74,26 +74,26 @@ typedef struct play_block {
 /* Blocks [first, end) of one group with one kernel. `normalize`: every
  * played lane's finish is FINISH_NORMALIZE (a joint's rotation). */
 typedef struct play_block_run {
-    kf_block_kernel kernel, hold;   /* hold: key i, for holds */
+    kf_block_kernel kernel, hold; /* hold: key i, for holds */
     uint32_t first, end;
-    uint32_t finish;                /* the union of the blocks' */
+    uint32_t finish; /* the union of the blocks' */
     uint32_t normalize;
 } play_block_run;
 
 /* An interpolator track: its TimeSensor, animator and ease are the track's. */
 typedef struct play_interpolator {
     const kf_track *track;
-    float   *out;        /* as play_member.out */
-    uint32_t finish;     /* FINISH_* */
-    uint32_t cursor;     /* the segment search hint */
+    float *out;      /* as play_member.out */
+    uint32_t finish; /* FINISH_* */
+    uint32_t cursor; /* the segment search hint */
 } play_interpolator;
 
 /* A follower track: the track's follower state runs on its controller's
  * position. */
 typedef struct play_follower {
-    const kf_track    *track;
-    float             *out;    /* as play_member.out */
-    uint32_t           finish; /* FINISH_* */
+    const kf_track *track;
+    float *out;      /* as play_member.out */
+    uint32_t finish; /* FINISH_* */
     kf_follower_state *state;
 } play_follower;
 
@@ -107,32 +107,32 @@ typedef struct play_group {
 
 struct kf_player {
     const kf_anim *anim;
-    kf_allocator   allocator;
-    size_t         size;
+    kf_allocator allocator;
+    size_t size;
     struct kf_controller *controllers; /* the player's own copies */
-    float         *values;             /* per target, at kf_target.value_offset */
-    play_group    *groups;
-    play_run      *runs;
-    play_member   *members;            /* in group and run order */
-    play_interpolator *interpolators;  /* interpolator tracks, in track order */
-    play_follower *follows;            /* follower tracks, in track order */
-    uint32_t       group_count, run_count, member_count, interpolator_count;
-    uint32_t       follow_count;
-    play_block    *blocks;
-    kf_lanes      *lanes;              /* per block */
+    float *values;                     /* per target, at kf_target.value_offset */
+    play_group *groups;
+    play_run *runs;
+    play_member *members;             /* in group and run order */
+    play_interpolator *interpolators; /* interpolator tracks, in track order */
+    play_follower *follows;           /* follower tracks, in track order */
+    uint32_t group_count, run_count, member_count, interpolator_count;
+    uint32_t follow_count;
+    play_block *blocks;
+    kf_lanes *lanes; /* per block */
     play_block_run *block_runs;
-    uint32_t       block_count, block_run_count;
+    uint32_t block_count, block_run_count;
     const kf_kernels *kernels;
     /* Scratch for kf_player_update, sized at creation. */
     /* Per blended target (the layout's blend slots); 0 between updates. */
-    double        *sums;               /* weighted sums, at the slot's blend_offset */
-    double        *weights;            /* total weight */
-    double        *positions;          /* per controller, this update */
-    unsigned char *active;             /* per controller, this update */
-    float         *sample;             /* one track's sample */
-    float         *lane_sample;        /* KF_LANES samples, `widest` apart */
-    uint32_t       widest;             /* components */
-    kf_follower_state **followers;     /* per track: its follower's state, or NULL;
+    double *sums;                  /* weighted sums, at the slot's blend_offset */
+    double *weights;               /* total weight */
+    double *positions;             /* per controller, this update */
+    unsigned char *active;         /* per controller, this update */
+    float *sample;                 /* one track's sample */
+    float *lane_sample;            /* KF_LANES samples, `widest` apart */
+    uint32_t widest;               /* components */
+    kf_follower_state **followers; /* per track: its follower's state, or NULL;
                                           NULL for a player without followers */
 };
 
@@ -204,8 +204,8 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     /* Before loading (the writer's check) every target counts as blended. */
     const struct kf_layout *L = anim->layout;
     p->sums = carve(base, &at, L ? L->blend_values : anim->value_count, sizeof *p->sums, ok);
-    p->weights = carve(base, &at, L ? L->blend_count : o->count[KF_KIND_TARGET],
-                       sizeof *p->weights, ok);
+    p->weights =
+        carve(base, &at, L ? L->blend_count : o->count[KF_KIND_TARGET], sizeof *p->weights, ok);
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
     p->sample = carve(base, &at, widest, sizeof *p->sample, ok);
@@ -225,8 +225,9 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     p->blocks = carve(base, &at, blocks, sizeof *p->blocks, ok);
     p->lanes = carve(base, &at, blocks, sizeof *p->lanes, ok);
     p->block_runs = carve(base, &at, blocks, sizeof *p->block_runs, ok);
-    p->followers = follower_tracks ? carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->followers, ok)
-                                   : NULL;
+    p->followers = follower_tracks
+                       ? carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->followers, ok)
+                       : NULL;
     /* Each follower track's state, in the same block. */
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
         const kf_track *t = &o->tracks[i];
@@ -279,8 +280,7 @@ static int same_clock(const play_member *a, const play_member *b)
 {
     const struct kf_sequence *s = a->sequence, *t = b->sequence;
     return a->controller == b->controller && s->times == t->times &&
-           s->valid_count == t->valid_count && s->repeat == t->repeat &&
-           s->duration == t->duration;
+           s->valid_count == t->valid_count && s->repeat == t->repeat && s->duration == t->duration;
 }
 
 /* Members by clock (as compare_members orders groups), then layout slot. */
@@ -297,12 +297,18 @@ static int compare_slots(const void *x, const void *y)
 static uint32_t kernel(const struct kf_sequence *s)
 {
     switch (s->interpolation) {
-    case KFB_INTERP_STEP:   return OP_STEP;
-    case KFB_INTERP_LINEAR: return s->components == 3 ? OP_LINEAR3 : OP_LINEAR;
-    case KFB_INTERP_SPLINE: return s->components == 3 ? OP_SPLINE3 : OP_SPLINE;
-    case KFB_INTERP_HERMITE: return s->components == 3 ? OP_SPLINE3 : OP_SPLINE;
-    case KFB_INTERP_SLERP:  return OP_SLERP;
-    default:                return OP_SQUAD;
+    case KFB_INTERP_STEP:
+        return OP_STEP;
+    case KFB_INTERP_LINEAR:
+        return s->components == 3 ? OP_LINEAR3 : OP_LINEAR;
+    case KFB_INTERP_SPLINE:
+        return s->components == 3 ? OP_SPLINE3 : OP_SPLINE;
+    case KFB_INTERP_HERMITE:
+        return s->components == 3 ? OP_SPLINE3 : OP_SPLINE;
+    case KFB_INTERP_SLERP:
+        return OP_SLERP;
+    default:
+        return OP_SQUAD;
     }
 }
 
@@ -388,8 +394,8 @@ static void make_plan(kf_player *p)
         const struct kf_layout *L = p->anim->layout;
         const uint32_t si = t->animator, bi = L ? L->block_of[si] : KF_NO_INDEX;
         const uint32_t slot = bi == KF_NO_INDEX ? KF_NO_INDEX : bi * KF_LANES + L->lane_of[si];
-        p->members[n++] = (play_member){s, p->sample, (uint16_t)kernel(s), 0, t->target, t->controller, i, 0,
-                                        slot};
+        p->members[n++] = (play_member){
+            s, p->sample, (uint16_t)kernel(s), 0, t->target, t->controller, i, 0, slot};
     }
     for (uint32_t m = 0; m < n; m++) {
         play_member *mb = &p->members[m];
@@ -428,9 +434,8 @@ static void make_plan(kf_player *p)
         const play_member *mb = &p->members[m];
         const int new_group = m == 0 || !same_clock(&p->members[m - 1], mb);
         if (new_group)
-            p->groups[p->group_count++] = (play_group){mb->sequence, mb->controller,
-                                                       p->run_count, p->run_count, 0,
-                                                       UINT32_MAX, 0};
+            p->groups[p->group_count++] = (play_group){
+                mb->sequence, mb->controller, p->run_count, p->run_count, 0, UINT32_MAX, 0};
         if (mb->block) {
             play_group *g = &p->groups[p->group_count - 1];
             if (mb->block - 1 < g->block_first)
@@ -458,11 +463,11 @@ static void make_plan(kf_player *p)
             play_block_run *r = &p->block_runs[p->block_run_count - 1];
             /* A block with blended lanes is a run of its own: those lanes'
              * samples (lane_sample) are summed before the next block's. */
-            if (k == first || r->kernel != run || ((r->finish | p->blocks[k].finish) & FINISH_BLEND)) {
+            if (k == first || r->kernel != run ||
+                ((r->finish | p->blocks[k].finish) & FINISH_BLEND)) {
                 r = &p->block_runs[p->block_run_count++];
-                *r = (play_block_run){run,
-                                      kf_kernel_of(p->kernels, KFB_INTERP_STEP, b->components),
-                                      k, k, 0, 1};
+                *r = (play_block_run){
+                    run, kf_kernel_of(p->kernels, KFB_INTERP_STEP, b->components), k, k, 0, 1};
             }
             r->end = k + 1;
             r->finish |= p->blocks[k].finish;
@@ -593,7 +598,8 @@ void kf_player_reset(kf_player *p)
         return;
     const kf_objects *o = &p->anim->objects;
     if (o->count[KF_KIND_CONTROLLER])
-        memcpy(p->controllers, o->controllers, o->count[KF_KIND_CONTROLLER] * sizeof *p->controllers);
+        memcpy(p->controllers, o->controllers,
+               o->count[KF_KIND_CONTROLLER] * sizeof *p->controllers);
     for (uint32_t i = 0; i < p->group_count; i++)
         p->groups[i].cursor = 0;
     for (uint32_t i = 0; i < p->interpolator_count; i++)
@@ -603,7 +609,8 @@ void kf_player_reset(kf_player *p)
             kf_follower_reset(p->followers[i], 0.0);
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++) {
         const kf_target *t = &o->targets[i];
-        kf_property_rest_value((kf_property)t->property, t->components, p->values + t->value_offset);
+        kf_property_rest_value((kf_property)t->property, t->components,
+                               p->values + t->value_offset);
     }
 }
 
@@ -657,26 +664,26 @@ static void finish(kf_player *p, uint32_t target, float *v, uint32_t finish, dou
 /* The members of run r: the kernel, then `finish` where needed. `unit`
  * says the kernel's result is a unit quaternion already (to the accuracy
  * README.md states), so an orientation needs no normalizing. */
-#define PLAY_RUN(kernel_call, unit)                                                \
-    do {                                                                           \
-        const play_member *m = p->members + r->first, *end = p->members + r->end; \
-        if (r->finish & mask) {                                                    \
-            for (; m < end; m++) {                                                 \
-                const struct kf_sequence *s = m->sequence;                         \
-                kernel_call;                                                       \
-                if (m->finish == FINISH_NORMALIZE) { /* the usual orientation */  \
-                    if (!(unit))                                                   \
-                        normalize_single(m->out);                                  \
-                } else if (m->finish & mask) {                                     \
-                    finish(p, m->target, m->out, m->finish & mask, w);             \
-                }                                                                  \
-            }                                                                      \
-        } else {                                                                   \
-            for (; m < end; m++) {                                                 \
-                const struct kf_sequence *s = m->sequence;                         \
-                kernel_call;                                                       \
-            }                                                                      \
-        }                                                                          \
+#define PLAY_RUN(kernel_call, unit)                                                                \
+    do {                                                                                           \
+        const play_member *m = p->members + r->first, *end = p->members + r->end;                  \
+        if (r->finish & mask) {                                                                    \
+            for (; m < end; m++) {                                                                 \
+                const struct kf_sequence *s = m->sequence;                                         \
+                kernel_call;                                                                       \
+                if (m->finish == FINISH_NORMALIZE) { /* the usual orientation */                   \
+                    if (!(unit))                                                                   \
+                        normalize_single(m->out);                                                  \
+                } else if (m->finish & mask) {                                                     \
+                    finish(p, m->target, m->out, m->finish &mask, w);                              \
+                }                                                                                  \
+            }                                                                                      \
+        } else {                                                                                   \
+            for (; m < end; m++) {                                                                 \
+                const struct kf_sequence *s = m->sequence;                                         \
+                kernel_call;                                                                       \
+            }                                                                                      \
+        }                                                                                          \
     } while (0)
 
 /* The lanes of block k that need more than its kernel did; `from` is

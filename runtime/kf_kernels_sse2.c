@@ -19,6 +19,11 @@ static inline const float *key_at(const kf_block *b, uint32_t k)
     return b->data + (size_t)k * b->fields * KF_LANES;
 }
 
+/* The same where a kernel knows the block's interpolation and components,
+ * so its fields are a constant: no load, no multiply. */
+#define KEY_AT(b, k, interpolation, components)                                                    \
+    ((b)->data + (size_t)(k) * (kf_block_fields(interpolation, components) * KF_LANES))
+
 #define LOAD(p, f) _mm_load_ps((p) + (size_t)(f)*KF_LANES)
 
 /* Component m of every lane in r[m] -> each lane's output: a 4x4
@@ -115,7 +120,7 @@ KF_KERNEL unsigned linear3_one(const kf_block *b, uint32_t i, uint32_t j, float 
 {
     (void)exact_u;
     const __m128 vu = _mm_set1_ps(u);
-    const float *a = key_at(b, i), *e = key_at(b, j);
+    const float *a = KEY_AT(b, i, KFB_INTERP_LINEAR, 3), *e = KEY_AT(b, j, KFB_INTERP_LINEAR, 3);
     store3(lerp(a, e, vu, 0), lerp(a, e, vu, 1), lerp(a, e, vu, 2), out);
     return 0xf;
 }
@@ -125,7 +130,7 @@ KF_KERNEL unsigned linear4_one(const kf_block *b, uint32_t i, uint32_t j, float 
 {
     (void)exact_u;
     const __m128 vu = _mm_set1_ps(u);
-    const float *a = key_at(b, i), *e = key_at(b, j);
+    const float *a = KEY_AT(b, i, KFB_INTERP_LINEAR, 4), *e = KEY_AT(b, j, KFB_INTERP_LINEAR, 4);
     store4(lerp(a, e, vu, 0), lerp(a, e, vu, 1), lerp(a, e, vu, 2), lerp(a, e, vu, 3), out);
     return 0xf;
 }
@@ -169,7 +174,7 @@ KF_KERNEL unsigned spline3_one(const kf_block *b, uint32_t i, uint32_t j, float 
 {
     (void)exact_u;
     const basis4 h = basis(u);
-    const float *a = key_at(b, i), *e = key_at(b, j);
+    const float *a = KEY_AT(b, i, KFB_INTERP_SPLINE, 3), *e = KEY_AT(b, j, KFB_INTERP_SPLINE, 3);
     store3(hermite(a, e, &h, 3, 0), hermite(a, e, &h, 3, 1), hermite(a, e, &h, 3, 2), out);
     return 0xf;
 }
@@ -179,7 +184,7 @@ KF_KERNEL unsigned spline4_one(const kf_block *b, uint32_t i, uint32_t j, float 
 {
     (void)exact_u;
     const basis4 h = basis(u);
-    const float *a = key_at(b, i), *e = key_at(b, j);
+    const float *a = KEY_AT(b, i, KFB_INTERP_SPLINE, 4), *e = KEY_AT(b, j, KFB_INTERP_SPLINE, 4);
     store4(hermite(a, e, &h, 4, 0), hermite(a, e, &h, 4, 1), hermite(a, e, &h, 4, 2),
            hermite(a, e, &h, 4, 3), out);
     return 0xf;
@@ -229,7 +234,7 @@ KF_KERNEL unsigned slerp_one(const kf_block *b, uint32_t i, uint32_t j, float u,
                              float *const out[KF_LANES])
 {
     (void)exact_u;
-    const float *a = key_at(b, i), *e = key_at(b, j);
+    const float *a = KEY_AT(b, i, KFB_INTERP_SLERP, 4), *e = KEY_AT(b, j, KFB_INTERP_SLERP, 4);
     const __m128 theta = LOAD(a, KF_FIELD_ARC(4));
     __m128 w[2];
     arc_weights4(theta, LOAD(a, KF_FIELD_ARC(4) + 1), _mm_set1_ps(u), w);
@@ -272,7 +277,7 @@ KF_KERNEL void squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, dou
                          float *const out[KF_LANES], int normalize)
 {
     const __m128 vu = _mm_set1_ps(u);
-    const float *a = key_at(b, i), *e = key_at(b, j);
+    const float *a = KEY_AT(b, i, KFB_INTERP_SQUAD, 4), *e = KEY_AT(b, j, KFB_INTERP_SQUAD, 4);
     const __m128 key_theta = LOAD(a, KF_FIELD_SQUAD_KEY_ARC);
     const __m128 control_theta = LOAD(a, KF_FIELD_SQUAD_CONTROL_ARC);
     __m128 wk[2], wc[2], q1[4], q2[4];

@@ -14,17 +14,7 @@
 /* Floats per key and lane. */
 static uint32_t fields_of(const struct kf_sequence *s)
 {
-    switch (s->interpolation) {
-    case KFB_INTERP_SPLINE:
-    case KFB_INTERP_HERMITE:
-        return 3 * s->components;
-    case KFB_INTERP_SLERP:
-        return 4 + KFB_ARC_FLOATS;
-    case KFB_INTERP_SQUAD:
-        return 12 + 2 * KFB_ARC_FLOATS;
-    default:
-        return s->components;
-    }
+    return kf_block_fields(s->interpolation, s->components);
 }
 
 /* Sequences that can share a block compare equal up to their index. */
@@ -52,6 +42,12 @@ static int same_block(const struct kf_sequence *a, const struct kf_sequence *b)
     return a->times == b->times && a->valid_count == b->valid_count && a->repeat == b->repeat &&
            a->duration == b->duration && a->interpolation == b->interpolation &&
            a->components == b->components;
+}
+
+static int same_clock(const struct kf_sequence *a, const struct kf_sequence *b)
+{
+    return a->times == b->times && a->valid_count == b->valid_count && a->repeat == b->repeat &&
+           a->duration == b->duration;
 }
 
 /* Whether a lane needs the saturating kernel (kf_lerp1, kf_hermite1): the
@@ -163,21 +159,36 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n,
 
 kf_result kf_layout_build(kf_anim *anim)
 {
-    const uint32_t n = anim->objects.count[KF_KIND_SEQUENCE];
-    const struct kf_sequence *seq = anim->objects.sequences;
+    const kf_objects *o = &anim->objects;
+    const uint32_t n = o->count[KF_KIND_SEQUENCE], targets = o->count[KF_KIND_TARGET];
+    const struct kf_sequence *seq = o->sequences;
     anim->layout = NULL;
-    if (!n)
-        return KF_OK;
     const kf_allocator *a = &anim->allocator;
+    /* Scratch: the order, the sort's copy, a count per target. */
     size_t order_bytes;
-    if (!kf_mul_size(n, 2 * sizeof(uint32_t), &order_bytes))
+    if (!kf_mul_size((size_t)2 * n + targets + 1, sizeof(uint32_t), &order_bytes))
         return KF_ERROR_TOO_LARGE;
     uint32_t *order = kf_alloc(a, order_bytes);
     if (!order)
         return KF_ERROR_OUT_OF_MEMORY;
+    uint32_t *tracks_of = order + 2 * (size_t)n;
     for (uint32_t i = 0; i < n; i++)
         order[i] = i;
     sort_sequences(order, order + n, n, seq);
+
+    /* The targets several tracks play, and their values. */
+    memset(tracks_of, 0, (size_t)targets * sizeof *tracks_of);
+    for (uint32_t t = 0; t < o->count[KF_KIND_TRACK]; t++)
+        if (o->tracks[t].controller != KF_NO_INDEX && o->tracks[t].target < targets &&
+            tracks_of[o->tracks[t].target] < 2)
+            tracks_of[o->tracks[t].target]++;
+    uint32_t blend_count = 0;
+    size_t blend_values = 0;
+    for (uint32_t i = 0; i < targets; i++)
+        if (tracks_of[i] > 1) {
+            blend_count++;
+            blend_values += o->targets[i].components;
+        }
 
     /* Sizes: the blocks of each run of equal sequences, four at a time. */
     uint32_t blocks = 0;
@@ -195,10 +206,14 @@ kf_result kf_layout_build(kf_anim *anim)
         blocks++;
         i += lanes;
     }
-    size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_data;
+    size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_data, at_blend_of,
+           at_blend_target, at_blend_offset;
     if (!ok || !add(&total, 1, sizeof(struct kf_layout), 16, &at_layout) ||
         !add(&total, blocks, sizeof(kf_block), 16, &at_blocks) ||
         !add(&total, n, sizeof(uint32_t), 16, &at_block_of) ||
+        !add(&total, targets, sizeof(uint32_t), 16, &at_blend_of) ||
+        !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_target) ||
+        !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_offset) ||
         !add(&total, n, 1, 16, &at_lane_of) || !add(&total, floats, sizeof(float), 16, &at_data)) {
         kf_free(a, order, order_bytes);
         return KF_ERROR_TOO_LARGE;
@@ -219,6 +234,20 @@ kf_result kf_layout_build(kf_anim *anim)
     L->blocks = (kf_block *)(base + at_blocks);
     L->block_of = (uint32_t *)(base + at_block_of);
     L->lane_of = base + at_lane_of;
+    L->blend_of = (uint32_t *)(base + at_blend_of);
+    L->blend_target = (uint32_t *)(base + at_blend_target);
+    L->blend_offset = (uint32_t *)(base + at_blend_offset);
+    L->blend_count = blend_count;
+    L->blend_values = blend_values;
+    for (uint32_t i = 0, k = 0, v = 0; i < targets; i++) {
+        L->blend_of[i] = KF_NO_INDEX;
+        if (tracks_of[i] > 1) {
+            L->blend_of[i] = k;
+            L->blend_target[k] = i;
+            L->blend_offset[k++] = v;
+            v += o->targets[i].components;
+        }
+    }
     float *data = (float *)(base + at_data);
     uint32_t bi = 0;
     for (uint32_t i = 0; i < n;) {
@@ -242,6 +271,18 @@ kf_result kf_layout_build(kf_anim *anim)
         data += (size_t)b->key_count * b->fields * KF_LANES;
         bi++;
         i += lanes;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        L->clock_count += i == 0 || !same_clock(&seq[order[i - 1]], &seq[order[i]]);
+    /* order[] is free now: a mark per sequence a played track plays. */
+    memset(order, 0, (size_t)n * sizeof *order);
+    for (uint32_t t = 0; t < o->count[KF_KIND_TRACK]; t++) {
+        const kf_track *tr = &o->tracks[t];
+        if (tr->controller == KF_NO_INDEX || tr->animator_kind != KFB_ANIMATOR_SEQUENCE ||
+            tr->animator >= n)
+            continue;
+        L->repeat_tracks += order[tr->animator];
+        order[tr->animator] = 1;
     }
     kf_free(a, order, order_bytes);
     anim->layout = L;

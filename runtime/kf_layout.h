@@ -35,6 +35,23 @@ typedef struct kf_block {
     const float *data;  /* key_count * fields * KF_LANES floats, 16-aligned */
 } kf_block;
 
+/* Fields per key of a block of `interpolation` and `components` (a
+ * constant where a kernel knows both). */
+static inline uint32_t kf_block_fields(uint32_t interpolation, uint32_t components)
+{
+    switch (interpolation) {
+    case KFB_INTERP_SPLINE:
+    case KFB_INTERP_HERMITE:
+        return 3 * components;
+    case KFB_INTERP_SLERP:
+        return 4 + KFB_ARC_FLOATS;
+    case KFB_INTERP_SQUAD:
+        return 12 + 2 * KFB_ARC_FLOATS;
+    default:
+        return components;
+    }
+}
+
 /* Field offsets inside a key (in fields). */
 #define KF_FIELD_ARC(components)   (components) /* SLERP: theta, theta/sin */
 #define KF_FIELD_SQUAD_A           4u           /* SQUAD: a (tangent_out) */
@@ -49,10 +66,23 @@ struct kf_layout {
     kf_block *blocks;
     uint32_t *block_of; /* per sequence: its block, or KF_NO_INDEX */
     uint8_t *lane_of;   /* per sequence: its lane there */
+    /* What a player's plan can need at most, so that a player holds no
+     * more than its animation uses (kf_player.c sizes by these). */
+    uint32_t clock_count;   /* distinct times, count, repeat and duration */
+    uint32_t repeat_tracks; /* played sequence tracks whose sequence an
+                                earlier played track plays too */
+    /* Targets that several tracks play (blended): per target its blend
+     * slot or KF_NO_INDEX; per slot its target and the offset of its
+     * weighted sums. */
+    uint32_t *blend_of;
+    uint32_t *blend_target;
+    uint32_t *blend_offset;
+    uint32_t blend_count;
+    size_t blend_values;
 };
 
-/* Builds anim->layout from the decoded sequences (NULL for an animation
- * without sequences). KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
+/* Builds anim->layout from the decoded sequences and tracks (every loaded
+ * animation has one). KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
 kf_result kf_layout_build(kf_anim *anim);
 void kf_layout_free(const kf_allocator *a, struct kf_layout *layout);
 

@@ -47,8 +47,8 @@ enum {                       /* what follows the kernel; none for the usual sing
 typedef struct play_member {
     const struct kf_sequence *sequence;
     float *out;      /* the target's value if this is its only track, else `sample` */
-    uint32_t op;     /* OP_* */
-    uint32_t finish; /* FINISH_* */
+    uint16_t op;     /* OP_* (16 bits: a member is 40 bytes, not 48) */
+    uint16_t finish; /* FINISH_* */
     uint32_t target;
     uint32_t controller;
     uint32_t track; /* the order among equals */
@@ -116,8 +116,7 @@ struct kf_player {
     play_member *members;             /* in group and run order */
     play_interpolator *interpolators; /* interpolator tracks, in track order */
     play_follower *follows;           /* follower tracks, in track order */
-    uint32_t *blended;                /* targets played by several tracks */
-    uint32_t group_count, run_count, member_count, blended_count, interpolator_count;
+    uint32_t group_count, run_count, member_count, interpolator_count;
     uint32_t follow_count;
     play_block *blocks;
     kf_lanes *lanes; /* per block */
@@ -125,14 +124,16 @@ struct kf_player {
     uint32_t block_count, block_run_count;
     const kf_kernels *kernels;
     /* Scratch for kf_player_update, sized at creation. */
-    double *sums;                  /* weighted sums, like values; 0 between updates */
-    double *weights;               /* total weight per target; 0 between updates */
+    /* Per blended target (the layout's blend slots); 0 between updates. */
+    double *sums;                  /* weighted sums, at the slot's blend_offset */
+    double *weights;               /* total weight */
     double *positions;             /* per controller, this update */
     unsigned char *active;         /* per controller, this update */
     float *sample;                 /* one track's sample */
     float *lane_sample;            /* KF_LANES samples, `widest` apart */
     uint32_t widest;               /* components */
-    kf_follower_state **followers; /* per track: its follower's state, or NULL */
+    kf_follower_state **followers; /* per track: its follower's state, or NULL;
+                                          NULL for a player without followers */
 };
 
 /* A follower track's chaser holds `capacity` transitions (chosen for the
@@ -172,14 +173,39 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     carve(base, &at, 1, sizeof *p, ok);
     p->controllers = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->controllers, ok);
     p->values = carve(base, &at, anim->value_count, sizeof *p->values, ok);
-    p->groups = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->groups, ok);
-    p->runs = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->runs, ok);
-    p->members = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->members, ok);
-    p->interpolators = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->interpolators, ok);
-    p->follows = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->follows, ok);
-    p->blended = carve(base, &at, o->count[KF_KIND_TARGET], sizeof *p->blended, ok);
-    p->sums = carve(base, &at, anim->value_count, sizeof *p->sums, ok);
-    p->weights = carve(base, &at, o->count[KF_KIND_TARGET], sizeof *p->weights, ok);
+    /* Played tracks by kind: each kind's arrays hold its tracks only. */
+    size_t played[3] = {0, 0, 0}; /* sequences, interpolators, followers */
+    size_t follower_tracks = 0;   /* played or not: each has its state */
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
+        const kf_track *t = &o->tracks[i];
+        follower_tracks += t->animator_kind == KFB_ANIMATOR_FOLLOWER;
+        if (t->controller != KF_NO_INDEX)
+            played[t->animator_kind == KFB_ANIMATOR_INTERPOLATOR ? 1
+                   : t->animator_kind == KFB_ANIMATOR_FOLLOWER   ? 2
+                                                                 : 0]++;
+    }
+    /* Groups: one per controller and clock at most; runs: the members no
+     * block plays, which with a layout are the repeated sequences only. */
+    size_t groups = played[0], runs = played[0];
+    if (anim->layout) {
+        size_t bound;
+        if (kf_mul_size(anim->layout->clock_count,
+                        o->count[KF_KIND_CONTROLLER] ? o->count[KF_KIND_CONTROLLER] : 1, &bound) &&
+            bound < groups)
+            groups = bound;
+        if (anim->layout->repeat_tracks < runs)
+            runs = anim->layout->repeat_tracks;
+    }
+    p->groups = carve(base, &at, groups, sizeof *p->groups, ok);
+    p->runs = carve(base, &at, runs, sizeof *p->runs, ok);
+    p->members = carve(base, &at, played[0], sizeof *p->members, ok);
+    p->interpolators = carve(base, &at, played[1], sizeof *p->interpolators, ok);
+    p->follows = carve(base, &at, played[2], sizeof *p->follows, ok);
+    /* Before loading (the writer's check) every target counts as blended. */
+    const struct kf_layout *L = anim->layout;
+    p->sums = carve(base, &at, L ? L->blend_values : anim->value_count, sizeof *p->sums, ok);
+    p->weights =
+        carve(base, &at, L ? L->blend_count : o->count[KF_KIND_TARGET], sizeof *p->weights, ok);
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
     p->sample = carve(base, &at, widest, sizeof *p->sample, ok);
@@ -199,12 +225,14 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     p->blocks = carve(base, &at, blocks, sizeof *p->blocks, ok);
     p->lanes = carve(base, &at, blocks, sizeof *p->lanes, ok);
     p->block_runs = carve(base, &at, blocks, sizeof *p->block_runs, ok);
-    p->followers = carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->followers, ok);
+    p->followers = follower_tracks
+                       ? carve(base, &at, o->count[KF_KIND_TRACK], sizeof *p->followers, ok)
+                       : NULL;
     /* Each follower track's state, in the same block. */
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
         const kf_track *t = &o->tracks[i];
         if (t->animator_kind != KFB_ANIMATOR_FOLLOWER) {
-            if (base)
+            if (base && p->followers)
                 p->followers[i] = NULL;
             continue;
         }
@@ -284,11 +312,12 @@ static uint32_t kernel(const struct kf_sequence *s)
     }
 }
 
-/* What a member does after its kernel (FINISH_*), from how many tracks
- * play its target (`tracks`). */
-static uint32_t finish_of(const kf_target *t, double tracks)
+/* What a member does after its kernel (FINISH_*), from whether several
+ * tracks play its target (the layout's blend slot). */
+static uint32_t finish_of(const kf_player *p, uint32_t target)
 {
-    if (tracks > 1.0)
+    const kf_target *t = &p->anim->objects.targets[target];
+    if (p->anim->layout->blend_of[target] != KF_NO_INDEX)
         return FINISH_BLEND;
     uint32_t finish = kf_property_clamps(t->property) ? FINISH_CLAMP : 0;
     /* Slerp and squad results are unit quaternions only as far as their keys
@@ -347,13 +376,12 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
 static void make_plan(kf_player *p)
 {
     const kf_objects *o = &p->anim->objects;
-    /* Members; the weights count each target's tracks meanwhile. */
+    /* Members. */
     uint32_t n = 0, x = 0, f = 0;
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
         const kf_track *t = &o->tracks[i];
         if (t->controller == KF_NO_INDEX)
             continue; /* plays nothing */
-        p->weights[t->target] += 1.0;
         if (t->animator_kind == KFB_ANIMATOR_INTERPOLATOR) {
             p->interpolators[x++] = (play_interpolator){t, p->sample, 0, 0};
             continue;
@@ -366,20 +394,20 @@ static void make_plan(kf_player *p)
         const struct kf_layout *L = p->anim->layout;
         const uint32_t si = t->animator, bi = L ? L->block_of[si] : KF_NO_INDEX;
         const uint32_t slot = bi == KF_NO_INDEX ? KF_NO_INDEX : bi * KF_LANES + L->lane_of[si];
-        p->members[n++] =
-            (play_member){s, p->sample, kernel(s), 0, t->target, t->controller, i, 0, slot};
+        p->members[n++] = (play_member){
+            s, p->sample, (uint16_t)kernel(s), 0, t->target, t->controller, i, 0, slot};
     }
     for (uint32_t m = 0; m < n; m++) {
         play_member *mb = &p->members[m];
         const kf_target *t = &o->targets[mb->target];
-        mb->finish = finish_of(t, p->weights[mb->target]);
+        mb->finish = (uint16_t)finish_of(p, mb->target);
         if (!(mb->finish & FINISH_BLEND))
             mb->out = p->values + t->value_offset;
     }
     for (uint32_t m = 0; m < x; m++) {
         play_interpolator *pi = &p->interpolators[m];
         const kf_target *t = &o->targets[pi->track->target];
-        pi->finish = finish_of(t, p->weights[pi->track->target]);
+        pi->finish = finish_of(p, pi->track->target);
         if (!(pi->finish & FINISH_BLEND))
             pi->out = p->values + t->value_offset;
     }
@@ -387,20 +415,11 @@ static void make_plan(kf_player *p)
     for (uint32_t m = 0; m < f; m++) {
         play_follower *pf = &p->follows[m];
         const kf_target *t = &o->targets[pf->track->target];
-        pf->finish = finish_of(t, p->weights[pf->track->target]);
+        pf->finish = finish_of(p, pf->track->target);
         if (!(pf->finish & FINISH_BLEND))
             pf->out = p->values + t->value_offset;
     }
     p->follow_count = f;
-    p->blended_count = 0;
-    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
-        const kf_track *t = &o->tracks[i];
-        if (t->controller != KF_NO_INDEX && p->weights[t->target] > 1.0) {
-            p->blended[p->blended_count++] = t->target;
-            p->weights[t->target] = 0.0; /* listed */
-        }
-    }
-    memset(p->weights, 0, o->count[KF_KIND_TARGET] * sizeof *p->weights);
     /* By clock and layout slot, so that a block's members are neighbours,
      * then in run order. */
     if (n > 1)
@@ -538,7 +557,7 @@ kf_result kf_player_create_with(const kf_anim *anim, const kf_allocator *allocat
     if (!out)
         return KF_ERROR_ARGUMENT;
     *out = NULL;
-    if (!anim)
+    if (!anim || !anim->layout) /* every loaded anim has its layout */
         return KF_ERROR_ARGUMENT;
     kf_player probe;
     int ok;
@@ -585,7 +604,7 @@ void kf_player_reset(kf_player *p)
         p->groups[i].cursor = 0;
     for (uint32_t i = 0; i < p->interpolator_count; i++)
         p->interpolators[i].cursor = 0;
-    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
+    for (uint32_t i = 0; p->followers && i < o->count[KF_KIND_TRACK]; i++)
         if (p->followers[i])
             kf_follower_reset(p->followers[i], 0.0);
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++) {
@@ -625,10 +644,12 @@ static void finish(kf_player *p, uint32_t target, float *v, uint32_t finish, dou
 {
     const kf_target *t = &p->anim->objects.targets[target];
     if (finish & FINISH_BLEND) {
-        double *sum = p->sums + t->value_offset;
+        const struct kf_layout *L = p->anim->layout;
+        const uint32_t slot = L->blend_of[target];
+        double *sum = p->sums + L->blend_offset[slot];
         for (uint32_t k = 0; k < t->components; k++)
             sum[k] += w * v[k];
-        p->weights[target] += w;
+        p->weights[slot] += w;
         return;
     }
     if (finish & FINISH_NORMALIZE)
@@ -786,14 +807,14 @@ void kf_player_update(kf_player *p, double world_time)
             finish(p, t->target, pf->out, pf->finish & mask, w);
     }
 
-    for (uint32_t bi = 0; bi < p->blended_count; bi++) {
-        const uint32_t i = p->blended[bi];
-        const kf_target *t = &o->targets[i];
-        double *sum = p->sums + t->value_offset;
-        if (p->weights[i] > 0.0) {
+    const struct kf_layout *L = p->anim->layout;
+    for (uint32_t bi = 0; bi < L->blend_count; bi++) {
+        const kf_target *t = &o->targets[L->blend_target[bi]];
+        double *sum = p->sums + L->blend_offset[bi];
+        if (p->weights[bi] > 0.0) {
             float *value = p->values + t->value_offset;
             if (t->property == KF_PROPERTY_ORIENTATION) {
-                normalize_orientation(sum, p->weights[i], value);
+                normalize_orientation(sum, p->weights[bi], value);
             } else {
                 for (uint32_t k = 0; k < t->components; k++)
                     value[k] = kf_narrow_saturate(sum[k]);
@@ -801,7 +822,7 @@ void kf_player_update(kf_player *p, double world_time)
             }
         } /* else no active track: the target keeps its value */
         memset(sum, 0, t->components * sizeof *sum);
-        p->weights[i] = 0.0;
+        p->weights[bi] = 0.0;
     }
 }
 
@@ -840,7 +861,7 @@ const kf_controller *kf_player_controller_const(const kf_player *p, uint32_t ind
 
 kf_follower_state *kf_player_follower(kf_player *p, uint32_t track)
 {
-    if (!p || track >= p->anim->objects.count[KF_KIND_TRACK])
+    if (!p || !p->followers || track >= p->anim->objects.count[KF_KIND_TRACK])
         return NULL;
     return p->followers[track];
 }
@@ -849,7 +870,8 @@ kf_follower_state *kf_player_follower(kf_player *p, uint32_t track)
  * cannot take follower events. */
 static int follower_time(const kf_player *p, uint32_t track, double world_time, double *time)
 {
-    if (!p || track >= p->anim->objects.count[KF_KIND_TRACK] || !p->followers[track])
+    if (!p || !p->followers || track >= p->anim->objects.count[KF_KIND_TRACK] ||
+        !p->followers[track])
         return 0;
     uint32_t c = p->anim->objects.tracks[track].controller;
     if (c == KF_NO_INDEX)

@@ -52,6 +52,16 @@
  * zlib.
  */
 #define KFB_PLANES 4u
+/* An encoded array without a reference array starts with a header word
+ * per column: 0, the column's words are the floats' bits; h != 0, they are
+ * integers q (two's complement) and each float is exactly
+ * q * 2^(h - KFB_COLUMN_EXPONENT_BIAS), |q| < 2^24. The prediction runs on
+ * those words. Quantized keys (kfc -e) and many plain columns whose values
+ * share an exponent are exact integers at some scale, and fixed point
+ * predicts far better than float bits. KFB_COLUMN_FLOAT_BITS stands for
+ * header 0 in code; it is not stored. */
+#define KFB_COLUMN_EXPONENT_BIAS 1024
+#define KFB_COLUMN_FLOAT_BITS    (-1000000)
 
 /* Probe values: a writer with the wrong byte order or float format is caught
  * before any real field is trusted (as Lua's LUAC_INT / LUAC_NUM). */
@@ -248,8 +258,10 @@ static inline uint64_t kfb_sequence_derived_floats(uint32_t interpolation, uint3
 static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t major, uint32_t interpolation,
                                                           uint32_t valid_count, uint32_t components)
 {
-    return major >= 2 ? 2 * kfb_sequence_tangent_floats(interpolation, valid_count, components)
-                      : kfb_sequence_derived_floats(interpolation, valid_count, components);
+    const uint64_t tc = kfb_sequence_tangent_floats(interpolation, valid_count, components);
+    if (major < 2)
+        return kfb_sequence_derived_floats(interpolation, valid_count, components);
+    return tc ? 2 * tc + components : 0; /* outgoing with its column headers, incoming */
 }
 
 /*

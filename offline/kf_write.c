@@ -9,6 +9,8 @@
  * kf_write_objects, last, runs the parts in the reverse of file order
  * (objects, sections, header): the header carries the file size.
  */
+#include <limits.h>
+#include <math.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -59,31 +61,112 @@ static uint32_t bits_of(const float *f)
     return w;
 }
 
+/* The exponent e of a column whose floats are all q * 2^e with |q| < 2^24
+ * (decoded exactly as ldexpf((float)q, e)), or KFB_COLUMN_FLOAT_BITS where
+ * there is none: a non-finite value or -0 (q would lose its sign), or
+ * magnitudes too far apart. Quantized keys (kfc -e) are such columns, and
+ * so are many plain ones whose values share an exponent. */
+static int column_exponent(const float *f, size_t rows, size_t stride)
+{
+    int e = INT_MAX;
+    for (size_t i = 0; i < rows; i++) {
+        const float v = f[i * stride];
+        if (!isfinite(v) || (v == 0.0f && signbit(v)))
+            return KFB_COLUMN_FLOAT_BITS;
+        if (v == 0.0f)
+            continue;
+        int x;
+        long m = lrintf(ldexpf(frexpf(v, &x), 24)); /* v = m 2^(x - 24), |m| < 2^24 */
+        int low = x - 24;
+        while (m % 2 == 0) {
+            m /= 2;
+            low++;
+        }
+        e = low < e ? low : e;
+    }
+    if (e == INT_MAX)
+        return 0; /* all zero */
+    for (size_t i = 0; i < rows; i++)
+        if (!(fabs(ldexp(f[i * stride], -e)) < 16777216.0))
+            return KFB_COLUMN_FLOAT_BITS;
+    return e;
+}
+
+/* Word i of a column as the predictor sees it: the float's bits, or q. */
+static uint32_t column_word(float v, int e)
+{
+    if (e == KFB_COLUMN_FLOAT_BITS)
+        return bits_of(&v);
+    return (uint32_t)(int32_t)ldexp(v, -e);
+}
+
+/* The bytes a column's residuals would take, roughly: to choose its form. */
+static uint64_t residual_bits(const float *f, size_t rows, size_t stride, int e)
+{
+    uint64_t bits = 0;
+    uint32_t w1 = 0, w2 = 0;
+    for (size_t i = 0; i < rows; i++) {
+        const uint32_t w = column_word(f[i * stride], e);
+        uint32_t r = w - (i >= 2 ? 2 * w1 - w2 : i == 1 ? w1 : 0);
+        r = (r >> 31) ? ~r : r; /* small negatives cost as little as small positives */
+        while (r) {
+            bits++;
+            r >>= 1;
+        }
+        w2 = w1;
+        w1 = w;
+    }
+    return bits;
+}
+
 /* Word offset of `count` floats appended as an encoded array (the mirror of
- * decode; kfb_format.h, KFB_PLANES): column by column (`stride` columns),
- * each word less its prediction from the two before it in its column, or
- * less `against[k]` if given; the differences split into byte planes. */
+ * decode; kfb_format.h, KFB_PLANES): without `against`, a header word per
+ * column (`stride` columns) saying its form, then, column by column, each
+ * word less its prediction from the two before it in its column; with
+ * `against`, each word less against[k]. The differences go into byte
+ * planes. */
 static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t stride,
                             const float *against)
 {
     uint32_t offset = (uint32_t)(data->size / 4);
+    if (count == 0)
+        return offset;
+    const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
+    for (size_t m = 0; !against && m < columns; m++) {
+        int e = column_exponent(f + m, rows, stride);
+        if (e != KFB_COLUMN_FLOAT_BITS &&
+            residual_bits(f + m, rows, stride, e) >=
+                residual_bits(f + m, rows, stride, KFB_COLUMN_FLOAT_BITS))
+            e = KFB_COLUMN_FLOAT_BITS;
+        const uint32_t header =
+            e == KFB_COLUMN_FLOAT_BITS ? 0 : (uint32_t)(e + KFB_COLUMN_EXPONENT_BIAS);
+        put_words(data, &header, 1);
+    }
     unsigned char *at = kf_bytes_grow(data, count * 4);
     if (!at)
         return offset;
-    const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
+    const unsigned char *headers = at - 4 * (against ? 0 : columns);
     size_t k = 0;
-    for (size_t m = 0; m < columns; m++)
+    for (size_t m = 0; m < columns; m++) {
+        int e = KFB_COLUMN_FLOAT_BITS;
+        if (!against) {
+            uint32_t h;
+            memcpy(&h, headers + 4 * m, 4);
+            kfb_word_swap(&h, 1);
+            e = h ? (int)h - KFB_COLUMN_EXPONENT_BIAS : KFB_COLUMN_FLOAT_BITS;
+        }
         for (size_t i = 0; i < rows; i++, k++) {
             const size_t src = against ? i : i * stride + m;
             const uint32_t predicted =
                 against  ? bits_of(&against[i])
-                : i >= 2 ? 2 * bits_of(&f[src - stride]) - bits_of(&f[src - 2 * stride])
-                : i == 1 ? bits_of(&f[src - stride])
+                : i >= 2 ? 2 * column_word(f[src - stride], e) - column_word(f[src - 2 * stride], e)
+                : i == 1 ? column_word(f[src - stride], e)
                          : 0;
-            const uint32_t e = bits_of(&f[src]) - predicted;
+            const uint32_t r = (against ? bits_of(&f[src]) : column_word(f[src], e)) - predicted;
             for (size_t p = 0; p < KFB_PLANES; p++)
-                at[p * count + k] = (unsigned char)(e >> (8 * p));
+                at[p * count + k] = (unsigned char)(r >> (8 * p));
         }
+    }
     return offset;
 }
 

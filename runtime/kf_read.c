@@ -167,11 +167,16 @@ static void decode(loader *L, uint32_t offset, size_t count, size_t stride, cons
 {
     const uint16_t probe = 1;
     const size_t flip = *(const unsigned char *)&probe == 1 ? 0 : 3;
-    const unsigned char *bytes = (const unsigned char *)(L->data + offset);
-    uint32_t *w = L->scratch;
     const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
+    const float *headers = L->data + offset;
+    const unsigned char *bytes =
+        (const unsigned char *)(L->data + offset + (against ? 0 : columns));
+    uint32_t *w = L->scratch;
     size_t k = 0;
-    for (size_t m = 0; m < columns; m++)
+    for (size_t m = 0; m < columns; m++) {
+        uint32_t h = 0;
+        if (!against)
+            memcpy(&h, &headers[m], 4);
         for (size_t i = 0; i < rows; i++, k++) {
             uint32_t e = 0, predicted;
             for (size_t p = 0; p < KFB_PLANES; p++)
@@ -185,6 +190,21 @@ static void decode(loader *L, uint32_t offset, size_t count, size_t stride, cons
                                      : 0;
             w[dst] = e + predicted;
         }
+        if (h) {
+            /* Integers q at scale 2^e back to floats: exact for every q a
+             * writer stores (|q| < 2^24); a crafted q or e rounds or
+             * overflows, which the validation that follows sees. */
+            const long e = (long)h - KFB_COLUMN_EXPONENT_BIAS;
+            const int scale = e < -400 ? -400 : e > 400 ? 400 : (int)e;
+            for (size_t i = 0; i < rows; i++) {
+                const uint32_t q = w[i * stride + m];
+                const double signed_q = q >= 0x80000000u ? (double)q - 4294967296.0 : (double)q;
+                const double d = ldexp(signed_q, scale);
+                const float v = fabs(d) <= FLT_MAX ? (float)d : d > 0 ? INFINITY : -INFINITY;
+                memcpy(&w[i * stride + m], &v, 4);
+            }
+        }
+    }
     memcpy(L->data_rw + offset, w, count * 4);
 }
 
@@ -196,10 +216,14 @@ static kf_result get_encoded(loader *L, uint32_t offset, uint64_t count, size_t 
         return get_floats(L, offset, count, index, pos, what, out);
     if (offset > L->data_words || count > L->data_words - offset)
         return get_floats(L, offset, count, index, pos, what, out); /* the message */
-    kf_result r = claim(L, offset, count, MARK_ENCODED, index, pos, what);
+    /* A header word per column, then the planes. */
+    if (count && stride > L->data_words - offset - count)
+        return get_floats(L, offset, count + stride, index, pos, what, out);
+    kf_result r = claim(L, offset, count ? count + stride : 0, MARK_ENCODED, index, pos, what);
     if (r != KF_OK)
         return r;
-    decode(L, offset, (size_t)count, stride, NULL);
+    if (count)
+        decode(L, offset, (size_t)count, stride, NULL);
     *out = L->data + offset;
     return KF_OK;
 }
@@ -429,14 +453,14 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                 const float *unused;
                 return get_floats(L, r.tangents, derived, index, pos, "tangents", &unused);
             }
-            if ((res = claim(L, r.tangents + (uint32_t)tc, tc, MARK_ENCODED, index, pos,
-                             "tangents")) != KF_OK)
+            const uint32_t in = r.tangents + (uint32_t)(tc + r.components);
+            if ((res = claim(L, in, tc, MARK_ENCODED, index, pos, "tangents")) != KF_OK)
                 return res;
-            decode(L, r.tangents + (uint32_t)tc, (size_t)tc, 0, at);
+            decode(L, in, (size_t)tc, 0, at);
         }
         if (tc) {
             s->tangent_out = at;
-            s->tangent_in = at + tc;
+            s->tangent_in = at + (L->encoded ? tc + r.components : tc);
         }
         if (ac && !L->encoded)
             s->arcs = at + 2 * (size_t)tc;

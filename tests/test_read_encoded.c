@@ -10,6 +10,7 @@
  * asking for more arcs than the data section has words is refused before
  * anything is allocated for them.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -189,10 +190,48 @@ static void arcs_counted_before_allocating(void)
     free(f.data);
 }
 
+/* The values of two_sequences() are small integers: their columns are
+ * stored as integers at scale 2^0 (header 1024). A crafted scale overflows
+ * the floats, a crafted 0 reads the integers as float bits: refused, or
+ * loaded as other finite numbers, never outside the array. */
+static void column_headers(void)
+{
+    test_bytes f = two_sequences();
+    craft_section sec[3];
+    const size_t body = craft_object(f.data, f.size, 0);
+    CHECK(body && craft_sections(f.data, f.size, sec), "records");
+    if (body && craft_sections(f.data, f.size, sec)) {
+        const size_t at =
+            sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(f.data + body + 4 * F_VALUES);
+        CHECK(craft_get(f.data + at) == KFB_COLUMN_EXPONENT_BIAS, "integer column at scale 1: %u",
+              (unsigned)craft_get(f.data + at));
+        const uint32_t headers[3] = {0xFFFFFFFFu, KFB_COLUMN_EXPONENT_BIAS + 200, 0};
+        const kf_result want[3] = {KF_ERROR_VALUE, KF_ERROR_VALUE, KF_OK};
+        for (int i = 0; i < 3; i++) {
+            test_bytes g = {malloc(f.size), f.size, f.size};
+            memcpy(g.data, f.data, f.size);
+            craft_put(g.data + at, headers[i]);
+            craft_fix_crcs(g.data, g.size);
+            kf_anim *anim = NULL;
+            kf_result r = kf_load_memory(g.data, g.size, NULL, &anim, NULL);
+            CHECK(r == want[i], "column header %08x: %s", (unsigned)headers[i], kf_result_name(r));
+            if (anim) { /* the integers read as float bits: tiny, finite numbers */
+                const struct kf_sequence *q = &anim->objects.sequences[0];
+                CHECK(q->values[0] > 0.0f && q->values[0] < 1e-40f, "value 0 as bits: %g",
+                      (double)q->values[0]);
+            }
+            kf_anim_free(anim);
+            free(g.data);
+        }
+    }
+    free(f.data);
+}
+
 int main(void)
 {
     versions_agree();
     overlaps();
     arcs_counted_before_allocating();
+    column_headers();
     return kf_test_report("test_read_encoded");
 }

@@ -508,12 +508,12 @@ static void write_objects(const kf_objects *o, buffer *strings, buffer *objects,
 /* The loader refuses a file whose players would pass kf.h's memory bound;
  * the writer refuses to write one, measuring with the loader's own layout. */
 static kf_result check_player_bound(const kf_objects *o, const buffer *data, const buffer *strings,
-                                    int encoded, kf_error *error)
+                                    kf_error *error)
 {
     kf_anim_layout layout;
     size_t bytes;
-    uint64_t arcs = 0; /* computed at load in version 2 */
-    for (uint32_t i = 0; encoded && i < o->count[KF_KIND_SEQUENCE]; i++)
+    uint64_t arcs = 0; /* computed at load, in the loaded anim's own room */
+    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
         arcs += kfb_sequence_arc_floats(o->sequences[i].interpolation, o->sequences[i].valid_count);
     if (data->failed || strings->failed)
         return KF_OK; /* reported as out of memory below */
@@ -576,7 +576,7 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     }
 
     if ((result = check_player_bound(o, &raw[KFB_SECTION_DATA], &raw[KFB_SECTION_STRINGS],
-                                     major != 1, error)) != KF_OK)
+                                     error)) != KF_OK)
         goto done;
 
     packed_sections sections = {0};

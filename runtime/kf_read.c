@@ -469,21 +469,25 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                     "object %u (sequence '%s'): %s takes no tangents", (unsigned)index, s->name,
                     kf_interpolation_name(r.interpolation));
     }
-    if (ac && L->encoded) {
-        /* Version 2: the arcs from the keys (and SQUAD's a, b), by the
-         * writer's own function; count_objects made room for them. */
+    /* The arcs from the keys (and SQUAD's a, b), by the writer's own
+     * function, into the room count_objects made: version 2 stores none;
+     * version 1's stored ones are checked below, then replaced, so that a
+     * file plays the same in either version. */
+    float *arcs = NULL;
+    if (ac) {
         if (ac > L->arcs_left)
             return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                         "object %u (sequence '%s'): more arcs than counted", (unsigned)index,
                         s->name);
-        float *arcs = L->arcs;
+        arcs = L->arcs;
         L->arcs += ac;
         L->arcs_left -= (size_t)ac;
         kf_quat_arcs(s->values, s->values, r.valid_count, arcs);
         if (r.interpolation == KFB_INTERP_SQUAD)
             kf_quat_arcs(s->tangent_out, s->tangent_in, r.valid_count,
                          arcs + (size_t)r.valid_count * KFB_ARC_FLOATS);
-        s->arcs = arcs;
+        if (L->encoded)
+            s->arcs = arcs;
     }
     if (r.interpolation == KFB_INTERP_HERMITE) {
         if (r.tcb != KFB_NONE &&
@@ -504,6 +508,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         (res = kf_validate_key_tangents(s, L->error)) != KF_OK ||
         (res = kf_validate_arc_length(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
+    if (arcs)
+        s->arcs = arcs;
     return KF_OK;
 }
 
@@ -747,8 +753,8 @@ static kf_result count_objects(loader *L, const unsigned char *objs, size_t size
         if (o.size > size - pos)
             return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
                         "object %u runs past the end of the section", (unsigned)index);
-        if (L->encoded && o.type == KFB_OBJECT_SEQUENCE) {
-            /* Room for the arcs version 2 leaves to the reader; the record
+        if (o.type == KFB_OBJECT_SEQUENCE) {
+            /* Room for the arcs the reader computes; the record
              * is checked later, so this only counts (at most 2^34 each). */
             kfb_sequence r;
             read_words(&r, objs + pos, KFB_WORDS(r));

@@ -7,6 +7,7 @@
  * away). Key times are never changed, so sequences sharing key times keep
  * sharing them (the loader packs those together for playback).
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -46,7 +47,9 @@ static double pow2_floor(double x)
 
 static float snap(float x, double step)
 {
-    return (float)(nearbyint(x / step) * step);
+    const double snapped = nearbyint(x / step) * step;
+    /* A grid as coarse as the float range (an absurd bound) keeps x. */
+    return fabs(snapped) <= FLT_MAX ? (float)snapped : x;
 }
 
 /* Three components on the grid; the largest takes what unit length leaves,

@@ -5,6 +5,7 @@
  * file is accepted exactly when kfc could have written it. Structural facts
  * (counts, ranges) are checked before the arrays they size are read.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -273,6 +274,24 @@ kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error)
                               "distance table entry %llu (%g) is not finite or decreases",
                               (unsigned long long)i, (double)d[i]);
     }
+    /* The curve is at least as long as its chords: keys farther apart than
+     * FLT_MAX along the way make a table no writer could store (a reader
+     * that took it would decompile to a source that does not compile). */
+    const uint32_t c = s->components, v = s->valid_count;
+    const uint32_t segments = s->repeat == KFB_REPEAT_LOOP ? v : v - 1;
+    double chords = 0.0;
+    for (uint32_t k = 0; k < segments; k++) {
+        const float *a = s->values + (size_t)k * c, *b = s->values + (size_t)((k + 1) % v) * c;
+        double d2 = 0.0;
+        for (uint32_t m = 0; m < c; m++)
+            d2 += ((double)b[m] - a[m]) * ((double)b[m] - a[m]);
+        chords += sqrt(d2);
+    }
+    if (!(chords <= FLT_MAX))
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_ARC_LENGTH, KF_NO_INDEX,
+                          "the keys lie %g apart along the curve, beyond what a distance table "
+                          "holds",
+                          chords);
     return KF_OK;
 }
 

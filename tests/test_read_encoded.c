@@ -267,6 +267,39 @@ static void version1_arcs_replaced(void)
     free(v2.data);
 }
 
+/* A distance table the keys cannot have: a LOOP sequence whose stored
+ * table is finite but whose keys lie more than FLT_MAX apart (found by
+ * fuzz_load: such a file loaded, and decompiled to a source kfc refuses). */
+static void distance_table_beyond_the_keys(void)
+{
+    static const double t[2] = {0, 1}, v[2] = {0, 4};
+    kf_sequence_desc d = {
+        "lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_LOOP, 2, 1, 2, t, v, 0, 1, NULL, 1, NULL};
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "sequence with a distance table");
+    test_bytes f = encode(b, 0, 1); /* plain floats: patchable */
+    kf_builder_destroy(b);
+    const size_t body = craft_object(f.data, f.size, 0);
+    craft_section sec[3];
+    if (body && craft_sections(f.data, f.size, sec)) {
+        const size_t value =
+            sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(f.data + body + 36);
+        const float far = -1.7014118e38f;
+        uint32_t bits;
+        memcpy(&bits, &far, 4);
+        craft_put(f.data + value + 4, bits); /* key 1: 4 -> -1.7e38, there and back */
+        craft_fix_crcs(f.data, f.size);
+        kf_anim *anim = NULL;
+        kf_error e;
+        const kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, &e);
+        CHECK(r == KF_ERROR_VALUE && strstr(e.message, "apart"), "%s: %s", kf_result_name(r),
+              e.message);
+        kf_anim_free(anim);
+    }
+    free(f.data);
+}
+
 int main(void)
 {
     versions_agree();
@@ -274,5 +307,6 @@ int main(void)
     arcs_counted_before_allocating();
     column_headers();
     version1_arcs_replaced();
+    distance_table_beyond_the_keys();
     return kf_test_report("test_read_encoded");
 }

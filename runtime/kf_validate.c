@@ -323,8 +323,9 @@ kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
 kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *error)
 {
     if (t->animator_kind != KFB_ANIMATOR_INTERPOLATOR) {
-        /* A sequence plays at the controller's position itself. */
-        if (t->cycle_interval != 0.0f)
+        /* A sequence plays at the controller's position itself. The
+         * source has no field for it, so -0 is no file kfc writes. */
+        if (t->cycle_interval != 0.0f || signbit(t->cycle_interval))
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL, KF_NO_INDEX,
                               "only interpolator tracks have a cycleInterval");
         if (t->loop != 0)

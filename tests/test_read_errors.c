@@ -165,6 +165,10 @@ static const bad_file table[] = {
     {"track animator kind", 0, OBJECT_WORD, TRACK_T, 0, 7, 0, KF_ERROR_VALUE},
     {"track animator out of range", 0, OBJECT_WORD, TRACK_T, 1, 2, 0, KF_ERROR_REFERENCE},
     {"track controller out of range", 0, OBJECT_WORD, TRACK_T, 2, 2, 0, KF_ERROR_REFERENCE},
+    {"sequence track with a cycle interval", 0, OBJECT_WORD, TRACK_T, 4, 0x3F800000, 0,
+     KF_ERROR_VALUE},
+    {"sequence track with a cycle interval of -0", 0, OBJECT_WORD, TRACK_T, 4, 0x80000000, 0,
+     KF_ERROR_VALUE},
     {"two tracks of one binding", 0, OBJECT_WORD, TRACK_RUN, 2, 0, 0, KF_ERROR_DUPLICATE},
     {"the same binding without a controller", 0, OBJECT_WORD, TRACK_RUN, 2, KFB_NONE, 0, KF_OK},
     /* Names: exactly the UTF-8 text kfc reads and writes. "lin" is at 0. */

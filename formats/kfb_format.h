@@ -16,6 +16,7 @@
 #define KFB_FORMAT_H
 
 #include <stdint.h>
+#include <stddef.h>
 
 /* ------------------------------------------------------------------------ */
 /* File header                                                              */
@@ -33,7 +34,7 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 2u
-#define KFB_VERSION_MINOR 0u
+#define KFB_VERSION_MINOR 1u
 /* Version 1 files (1.0, 1.1) store every data array plain; a reader still
  * reads them (formats/kfb.md, Versioning). */
 #define KFB_VERSION_1_MINOR 1u
@@ -42,26 +43,72 @@
  * Encoded arrays (version 2; formats/kfb.md, "Encoded arrays"). A
  * sequence's arrays other than its key times are stored column by column
  * (`stride` columns: the components of a key), each word (the float's
- * bits) less its prediction modulo 2^32 -- 2 w[i-1] - w[i-2] in its
- * column, w[i-1] for the second, 0 for the first; the incoming tangents
- * less the outgoing ones at the same index -- and the differences split
- * into KFB_PLANES byte planes, byte p (bits 8p..8p+7) of every difference
- * in plane p, planes in order, each `count` bytes. Float bits of
- * neighbouring keys share sign, exponent and high mantissa bits: the
- * differences have zero high bytes, and the planes put them together for
- * zlib.
+ * bits, or an integer, as the column's header says) less its prediction
+ * from the words before it in its column, modulo 2^32 -- the incoming
+ * tangents less the outgoing ones at the same index -- and the differences
+ * (zigzag-coded from 2.1 on: small negatives become small odd numbers)
+ * split into KFB_PLANES byte planes, byte p (bits 8p..8p+7) of every
+ * difference in plane p, planes in order, each `count` bytes. Neighbouring
+ * keys share sign, exponent and high mantissa bits: the differences have
+ * zero high bytes, and the planes put them together for zlib.
  */
 #define KFB_PLANES 4u
 /* An encoded array without a reference array starts with a header word
- * per column: 0, the column's words are the floats' bits; h != 0, they are
- * integers q (two's complement) and each float is exactly
- * q * 2^(h - KFB_COLUMN_EXPONENT_BIAS), |q| < 2^24. The prediction runs on
- * those words. Quantized keys (kfc -e) and many plain columns whose values
- * share an exponent are exact integers at some scale, and fixed point
- * predicts far better than float bits. KFB_COLUMN_FLOAT_BITS stands for
- * header 0 in code; it is not stored. */
-#define KFB_COLUMN_EXPONENT_BIAS 1024
-#define KFB_COLUMN_FLOAT_BITS    (-1000000)
+ * per column. Bits 0-15, h: 0, the column's words are the floats' bits;
+ * h != 0, they are integers q (two's complement) and each float is exactly
+ * q * 2^(h - KFB_COLUMN_EXPONENT_BIAS), |q| < 2^24. Quantized keys (kfc -e)
+ * and many plain columns whose values share an exponent are exact integers
+ * at some scale, and fixed point predicts far better than float bits.
+ * KFB_COLUMN_FLOAT_BITS stands for h = 0 in code; it is not stored.
+ * From 2.1 on, bits 16-17 choose the predictor (KFB_PREDICT_*) and bit 18
+ * (KFB_COLUMN_UNIT) says the column is the rest of a unit vector: its words
+ * are signs (0: +, 1: -) and each value is the sign times
+ * sqrt(1 - the sum of the other columns' squares), kf_unit_rest. */
+#define KFB_COLUMN_EXPONENT_BIAS   1024
+#define KFB_COLUMN_FLOAT_BITS      (-1000000)
+#define KFB_COLUMN_EXPONENT_MASK   0xFFFFu
+#define KFB_COLUMN_PREDICTOR_SHIFT 16
+#define KFB_COLUMN_PREDICTOR_MASK  (3u << KFB_COLUMN_PREDICTOR_SHIFT)
+#define KFB_COLUMN_UNIT            (1u << 18)
+/* The bits a 2.1 header may have set; 2.0's headers have only h. */
+#define KFB_COLUMN_HEADER_BITS                                                                     \
+    (KFB_COLUMN_EXPONENT_MASK | KFB_COLUMN_PREDICTOR_MASK | KFB_COLUMN_UNIT)
+
+/* A column's predictor: the word expected at row i from the words w1, w2,
+ * w3 before it (mod 2^32). LINEAR extrapolates the last two (the only one
+ * version 2.0 has), PREVIOUS repeats the last, QUADRATIC extrapolates the
+ * last three (smooth motion sampled densely). Rows without enough history
+ * use the longest predictor they can: 0, then w1, then 2 w1 - w2. */
+enum {
+    KFB_PREDICT_LINEAR = 0,
+    KFB_PREDICT_PREVIOUS = 1,
+    KFB_PREDICT_QUADRATIC = 2,
+    KFB_PREDICT_COUNT = 3
+};
+
+static inline uint32_t kfb_predicted(uint32_t predictor, size_t row, uint32_t w1, uint32_t w2,
+                                     uint32_t w3)
+{
+    if (row == 0)
+        return 0;
+    if (row == 1 || predictor == KFB_PREDICT_PREVIOUS)
+        return w1;
+    if (row == 2 || predictor == KFB_PREDICT_LINEAR)
+        return 2u * w1 - w2;
+    return 3u * w1 - 3u * w2 + w3;
+}
+
+/* Zigzag coding of a difference (2.1): 0, -1, 1, -2 ... become 0, 1, 2, 3 ...,
+ * so the high byte planes of small negative differences are zero too. */
+static inline uint32_t kfb_zigzag(uint32_t d)
+{
+    return (d << 1) ^ (0u - (d >> 31));
+}
+
+static inline uint32_t kfb_unzigzag(uint32_t z)
+{
+    return (z >> 1) ^ (0u - (z & 1u));
+}
 
 /* Probe values: a writer with the wrong byte order or float format is caught
  * before any real field is trusted (as Lua's LUAC_INT / LUAC_NUM). */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "kf_compress_ahead.h"
+#include "kf_math.h"
 #include "kf_offline.h"
 
 #define SAMPLES_PER_SEGMENT 8
@@ -47,37 +48,54 @@ static double pow2_floor(double x)
 
 static float snap(float x, double step)
 {
-    const double snapped = nearbyint(x / step) * step;
+    /* + 0.0: a small negative rounds to +0, not -0, which would keep its
+     * column out of the integer form (kf_write.c, column_exponent). */
+    const double snapped = nearbyint(x / step) * step + 0.0;
     /* A grid as coarse as the float range (an absurd bound) keeps x. */
     return fabs(snapped) <= FLT_MAX ? (float)snapped : x;
 }
 
-/* Three components on the grid; the largest takes what unit length leaves,
- * with its sign, so the key stays a unit quaternion to float precision (the
- * builder stores such keys as they are) with three components in few bits.
- * Returns 0 if that cannot be done (the grid is too coarse). */
-static int snap_quaternion(const float *q, double step, float *out)
+/* Three components on the grid; component `big` (or, for big < 0, this
+ * key's largest) takes what unit length leaves, with its sign, so the key
+ * stays a unit quaternion to float precision (the builder stores such keys
+ * as they are) with three components in few bits. The same `big` in every
+ * key makes that column one the writer stores as signs (KFB_COLUMN_UNIT),
+ * rebuilt by the reader with the same kf_unit_rest. Returns 0 if that
+ * cannot be done (the grid is too coarse). */
+static int snap_quaternion(const float *q, double step, int big, float *out)
 {
-    int big = 0;
-    for (int k = 1; k < 4; k++)
-        if (fabsf(q[k]) > fabsf(q[big]))
-            big = k;
-    double r[4], sum = 0.0;
-    for (int k = 0; k < 4; k++) {
-        if (k == big)
-            continue;
-        r[k] = snap(q[k], step);
-        sum += r[k] * r[k];
+    if (big < 0) {
+        big = 0;
+        for (int k = 1; k < 4; k++)
+            if (fabsf(q[k]) > fabsf(q[big]))
+                big = k;
     }
-    if (sum > 1.0)
+    for (int k = 0; k < 4; k++)
+        out[k] = k == big ? 0.0f : snap(q[k], step);
+    if (!kf_unit_rest(out, 4, (uint32_t)big, signbit(q[big]) != 0, &out[big]))
         return 0;
-    r[big] = copysign(sqrt(1.0 - sum), q[big]);
     double n2 = 0.0;
-    for (int k = 0; k < 4; k++) {
-        out[k] = (float)r[k];
+    for (int k = 0; k < 4; k++)
         n2 += (double)out[k] * out[k];
-    }
     return fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE;
+}
+
+/* The quaternion component that stays largest over all keys: the one
+ * whose rebuilding from the others amplifies their rounding least. */
+static int steadiest_component(const struct kf_sequence *s)
+{
+    int best = 3;
+    float best_low = -1.0f;
+    for (int k = 0; k < 4; k++) {
+        float low = HUGE_VALF;
+        for (uint32_t j = 0; j < s->key_count; j++)
+            low = fminf(low, fabsf(s->values[4 * (size_t)j + (size_t)k]));
+        if (low > best_low) {
+            best_low = low;
+            best = k;
+        }
+    }
+    return best;
 }
 
 /* Rotation angle in degrees between the rotations of two quaternions,
@@ -198,8 +216,9 @@ static double base_step(const struct kf_sequence *s, unsigned mask, const double
 }
 
 /* Snaps the live sequence's keys (from the original `o`) to `step` and
- * derives the rest again. Returns 0 where that gives no valid sequence. */
-static int snap_sequence(struct kf_sequence *s, const struct kf_sequence *o, double step)
+ * derives the rest again; quaternions rebuild component `big` (< 0: each
+ * key its largest). Returns 0 where that gives no valid sequence. */
+static int snap_sequence(struct kf_sequence *s, const struct kf_sequence *o, double step, int big)
 {
     const uint32_t n = s->key_count, c = s->components;
     float *values = (float *)s->values;
@@ -209,7 +228,7 @@ static int snap_sequence(struct kf_sequence *s, const struct kf_sequence *o, dou
         const float *from = o->values + (size_t)j * c;
         float *to = values + (size_t)j * c;
         if (quaternion) {
-            if (!snap_quaternion(from, step, to))
+            if (!snap_quaternion(from, step, big, to))
                 return 0;
         } else {
             for (uint32_t k = 0; k < c; k++)
@@ -273,21 +292,32 @@ static int reduce_sequence(const kf_allocator *alloc, struct kf_sequence *s, uns
     o.key_tangents = rebase(s->key_tangents, block, copy);
     o.arc_length = rebase(s->arc_length, block, copy);
 
+    /* Each grid first with one rebuilt component for all keys (a column
+     * of signs in the file), then with each key's largest, which bounds
+     * the rounding better where no component stays large. */
+    const int quaternion =
+        (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) && c == 4;
+    const int bigs[2] = {quaternion ? steadiest_component(&o) : -1, -1};
     int reduced = 0;
     double step = step0;
-    for (int attempt = 0; attempt < GRID_TRIES && !reduced; attempt++, step /= 2.0) {
-        if (!snap_sequence(s, &o, step))
+    for (int attempt = 0; attempt < 2 * GRID_TRIES && !reduced; attempt++) {
+        const int big = bigs[attempt % 2];
+        if (attempt % 2 == 1 && !quaternion)
             continue;
-        double err[KF_BOUND_COUNT] = {0};
-        compare(&o, s, mask, samples, samples + c, err);
-        reduced = 1;
-        for (int kind = 0; kind < KF_BOUND_COUNT; kind++)
-            if ((mask & (1u << kind)) && !(err[kind] <= bound[kind]))
-                reduced = 0;
-        if (reduced)
+        if (snap_sequence(s, &o, step, big)) {
+            double err[KF_BOUND_COUNT] = {0};
+            compare(&o, s, mask, samples, samples + c, err);
+            reduced = 1;
             for (int kind = 0; kind < KF_BOUND_COUNT; kind++)
-                if (mask & (1u << kind))
-                    worst[kind] = fmax(worst[kind], err[kind]);
+                if ((mask & (1u << kind)) && !(err[kind] <= bound[kind]))
+                    reduced = 0;
+            if (reduced)
+                for (int kind = 0; kind < KF_BOUND_COUNT; kind++)
+                    if (mask & (1u << kind))
+                        worst[kind] = fmax(worst[kind], err[kind]);
+        }
+        if (attempt % 2 == 1)
+            step /= 2.0;
     }
     if (!reduced)
         memcpy(block, copy, floats * sizeof *copy);

@@ -1,3 +1,5 @@
+#include <stdio.h>
+#include <stdlib.h>
 /*
  * kf_write.c - the .kfb writer. Its mirror is runtime/kf_read.c: the two
  * files have the same functions in the same order (write_header /
@@ -10,10 +12,12 @@
  * (objects, sections, header): the header carries the file size.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <string.h>
 #include <zlib.h>
 
+#include "kf_math.h"
 #include "kf_write.h"
 #include "kfb_codes.h"
 
@@ -92,27 +96,44 @@ static int column_exponent(const float *f, size_t rows, size_t stride)
     return e;
 }
 
-/* Word i of a column as the predictor sees it: the float's bits, or q. */
-static uint32_t column_word(float v, int e)
+/* Whether column m is the rest of a unit vector in every row (kfb_format.h,
+ * KFB_COLUMN_UNIT): to the bit, so the reader rebuilds exactly these floats.
+ * The error-bounded compile stores quaternions so. */
+static int unit_column(const float *f, size_t rows, size_t stride, size_t m)
 {
+    if (stride < 2)
+        return 0;
+    for (size_t i = 0; i < rows; i++) {
+        const float *v = f + i * stride;
+        float rest;
+        if (!kf_unit_rest(v, (uint32_t)stride, (uint32_t)m, signbit(v[m]) != 0, &rest) ||
+            memcmp(&rest, &v[m], 4) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Word i of a column as the predictor sees it: the float's bits, q, or the
+ * sign of a unit column. */
+static uint32_t column_word(float v, int e, int unit)
+{
+    if (unit)
+        return signbit(v) ? 1u : 0u;
     if (e == KFB_COLUMN_FLOAT_BITS)
         return bits_of(&v);
     return (uint32_t)(int32_t)ldexp(v, -e);
 }
 
-/* The bytes a column's residuals would take, roughly: to choose its form. */
-static uint64_t residual_bits(const float *f, size_t rows, size_t stride, int e)
+/* The bits a column's differences take, roughly: to choose its form. */
+static uint64_t residual_bits(const float *f, size_t rows, size_t stride, int e, uint32_t predictor)
 {
     uint64_t bits = 0;
-    uint32_t w1 = 0, w2 = 0;
+    uint32_t w1 = 0, w2 = 0, w3 = 0;
     for (size_t i = 0; i < rows; i++) {
-        const uint32_t w = column_word(f[i * stride], e);
-        uint32_t r = w - (i >= 2 ? 2 * w1 - w2 : i == 1 ? w1 : 0);
-        r = (r >> 31) ? ~r : r; /* small negatives cost as little as small positives */
-        while (r) {
+        const uint32_t w = column_word(f[i * stride], e, 0);
+        for (uint32_t z = kfb_zigzag(w - kfb_predicted(predictor, i, w1, w2, w3)); z; z >>= 1)
             bits++;
-            r >>= 1;
-        }
+        w3 = w2;
         w2 = w1;
         w1 = w;
     }
@@ -121,10 +142,12 @@ static uint64_t residual_bits(const float *f, size_t rows, size_t stride, int e)
 
 /* Word offset of `count` floats appended as an encoded array (the mirror of
  * decode; kfb_format.h, KFB_PLANES): without `against`, a header word per
- * column (`stride` columns) saying its form, then, column by column, each
- * word less its prediction from the two before it in its column; with
- * `against`, each word less against[k]. The differences go into byte
- * planes. */
+ * column (`stride` columns) saying its form and predictor, then, column by
+ * column, each word less its prediction from the words before it in its
+ * column; with `against`, each word less against[k]. The differences,
+ * zigzag-coded, go into byte planes. Each column takes the form and
+ * predictor whose differences come out smallest (a unit column always: its
+ * words are signs). */
 static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t stride,
                             const float *against)
 {
@@ -132,15 +155,39 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
     if (count == 0)
         return offset;
     const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
+    size_t unit = SIZE_MAX;
     for (size_t m = 0; !against && m < columns; m++) {
-        int e = column_exponent(f + m, rows, stride);
-        if (e != KFB_COLUMN_FLOAT_BITS &&
-            residual_bits(f + m, rows, stride, e) >=
-                residual_bits(f + m, rows, stride, KFB_COLUMN_FLOAT_BITS))
-            e = KFB_COLUMN_FLOAT_BITS;
-        const uint32_t header =
-            e == KFB_COLUMN_FLOAT_BITS ? 0 : (uint32_t)(e + KFB_COLUMN_EXPONENT_BIAS);
+        uint32_t header;
+        if (unit == SIZE_MAX && unit_column(f, rows, stride, m)) {
+            unit = m;
+            header = KFB_COLUMN_UNIT | (uint32_t)KFB_PREDICT_PREVIOUS << KFB_COLUMN_PREDICTOR_SHIFT;
+        } else {
+            const int exact = column_exponent(f + m, rows, stride);
+            const int forms[2] = {KFB_COLUMN_FLOAT_BITS, exact};
+            uint64_t best = UINT64_MAX;
+            header = 0;
+            for (int k = 0; k < (exact == KFB_COLUMN_FLOAT_BITS ? 1 : 2); k++)
+                for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++) {
+                    const uint64_t bits = residual_bits(f + m, rows, stride, forms[k], p);
+                    if (bits < best) {
+                        best = bits;
+                        header = (forms[k] == KFB_COLUMN_FLOAT_BITS
+                                      ? 0
+                                      : (uint32_t)(forms[k] + KFB_COLUMN_EXPONENT_BIAS)) |
+                                 p << KFB_COLUMN_PREDICTOR_SHIFT;
+                    }
+                }
+        }
         put_words(data, &header, 1);
+        if (getenv("KFDBG"))
+            fprintf(stderr, "COL %zu %zu %08x %llu\n", stride, rows, header,
+                    (unsigned long long)((header & KFB_COLUMN_UNIT)
+                                             ? 0
+                                             : residual_bits(f + m, rows, stride,
+                                                             (header & 0xFFFF)
+                                                                 ? (int)(header & 0xFFFF) - 1024
+                                                                 : KFB_COLUMN_FLOAT_BITS,
+                                                             header >> 16)));
     }
     unsigned char *at = kf_bytes_grow(data, count * 4);
     if (!at)
@@ -148,23 +195,27 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
     const unsigned char *headers = at - 4 * (against ? 0 : columns);
     size_t k = 0;
     for (size_t m = 0; m < columns; m++) {
-        int e = KFB_COLUMN_FLOAT_BITS;
+        uint32_t h = 0;
         if (!against) {
-            uint32_t h;
             memcpy(&h, headers + 4 * m, 4);
             kfb_word_swap(&h, 1);
-            e = h ? (int)h - KFB_COLUMN_EXPONENT_BIAS : KFB_COLUMN_FLOAT_BITS;
         }
+        const uint32_t exponent = h & KFB_COLUMN_EXPONENT_MASK;
+        const int e = exponent ? (int)exponent - KFB_COLUMN_EXPONENT_BIAS : KFB_COLUMN_FLOAT_BITS;
+        const uint32_t predictor = (h & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT;
+        uint32_t w1 = 0, w2 = 0, w3 = 0;
         for (size_t i = 0; i < rows; i++, k++) {
             const size_t src = against ? i : i * stride + m;
+            const uint32_t w =
+                against ? bits_of(&f[src]) : column_word(f[src], e, (h & KFB_COLUMN_UNIT) != 0);
             const uint32_t predicted =
-                against  ? bits_of(&against[i])
-                : i >= 2 ? 2 * column_word(f[src - stride], e) - column_word(f[src - 2 * stride], e)
-                : i == 1 ? column_word(f[src - stride], e)
-                         : 0;
-            const uint32_t r = (against ? bits_of(&f[src]) : column_word(f[src], e)) - predicted;
+                against ? bits_of(&against[i]) : kfb_predicted(predictor, i, w1, w2, w3);
+            const uint32_t r = kfb_zigzag(w - predicted);
             for (size_t p = 0; p < KFB_PLANES; p++)
                 at[p * count + k] = (unsigned char)(r >> (8 * p));
+            w3 = w2;
+            w2 = w1;
+            w1 = w;
         }
     }
     return offset;

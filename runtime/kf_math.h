@@ -61,6 +61,12 @@ void kf_quat_arc(const float *p, const float *q, float arc[2]);
 /* Arc i from from[i] to to[(i + 1) % count], for i < count (quaternions):
  * key arcs with from = to = the keys, control arcs with from = a, to = b. */
 void kf_quat_arcs(const float *from, const float *to, uint32_t count, float *arcs);
+/* Component k of a unit vector of n floats from the others: the sign
+ * (negative: -) times sqrt(1 - their squares' sum), summed in double in
+ * index order. The error-bounded compile stores quaternions so; version
+ * 2.1's writer finds such columns and its reader rebuilds them, with this
+ * one function. Returns 0, *out unset, where the others exceed unit length. */
+int kf_unit_rest(const float *v, uint32_t n, uint32_t k, int negative, float *out);
 
 /* Hermite basis at s: value = h[0] a + h[1] b + h[2] out_a + h[3] in_b. */
 void kf_hermite_basis(double s, double h[4]);

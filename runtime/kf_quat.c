@@ -220,3 +220,16 @@ void kf_quat_arcs(const float *from, const float *to, uint32_t count, float *arc
         kf_quat_arc(from + 4 * (size_t)i, to + 4 * (size_t)next, arcs + 2 * (size_t)i);
     }
 }
+
+int kf_unit_rest(const float *v, uint32_t n, uint32_t k, int negative, float *out)
+{
+    double sum = 0.0;
+    for (uint32_t j = 0; j < n; j++)
+        if (j != k)
+            sum += (double)v[j] * v[j];
+    if (!(sum <= 1.0))
+        return 0;
+    const double rest = sqrt(1.0 - sum);
+    *out = (float)(negative ? -rest : rest);
+    return 1;
+}

@@ -55,6 +55,7 @@ typedef struct loader {
     /* Version 2: encoded arrays (kfb_format.h, KFB_PLANES). `marks` has a
      * byte per data word (MARK_*), `scratch` a word per data word. */
     int encoded;
+    int zigzag; /* 2.1 on: zigzag-coded differences, full column headers */
     uint32_t major;
     float *data_rw;
     float *arcs; /* version 2: room for the arcs still to compute */
@@ -160,10 +161,13 @@ static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t
 
 /* Decodes, in place, `count` encoded floats at word `offset` (the mirror of
  * put_encoded): planes back into differences, each added to the prediction
- * from the words already decoded. The planes are file bytes; on a
- * big-endian host the section's words were swapped, so file byte b sits at
- * b ^ 3. */
-static void decode(loader *L, uint32_t offset, size_t count, size_t stride, const float *against)
+ * from the words already decoded; integer columns to floats; a unit column
+ * last, from the others. The planes are file bytes; on a big-endian host
+ * the section's words were swapped, so file byte b sits at b ^ 3. Returns
+ * KF_OK, or the column whose header or signs no writer of the file's
+ * version writes, in *bad, with its header. */
+static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
+                        const float *against, size_t *bad, uint32_t *bad_header)
 {
     const uint16_t probe = 1;
     const size_t flip = *(const unsigned char *)&probe == 1 ? 0 : 3;
@@ -171,30 +175,45 @@ static void decode(loader *L, uint32_t offset, size_t count, size_t stride, cons
     const float *headers = L->data + offset;
     const unsigned char *bytes =
         (const unsigned char *)(L->data + offset + (against ? 0 : columns));
+    const uint32_t allowed = L->zigzag ? KFB_COLUMN_HEADER_BITS : KFB_COLUMN_EXPONENT_MASK;
     uint32_t *w = L->scratch;
-    size_t k = 0;
+    size_t k = 0, unit = SIZE_MAX;
     for (size_t m = 0; m < columns; m++) {
         uint32_t h = 0;
         if (!against)
             memcpy(&h, &headers[m], 4);
+        const uint32_t predictor = (h & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT;
+        const uint32_t exponent = h & KFB_COLUMN_EXPONENT_MASK;
+        if ((h & ~allowed) || predictor >= KFB_PREDICT_COUNT ||
+            ((h & KFB_COLUMN_UNIT) && (exponent || unit != SIZE_MAX || columns < 2))) {
+            *bad = m;
+            *bad_header = h;
+            return KF_ERROR_VALUE;
+        }
+        if (h & KFB_COLUMN_UNIT)
+            unit = m;
+        uint32_t w1 = 0, w2 = 0, w3 = 0;
         for (size_t i = 0; i < rows; i++, k++) {
             uint32_t e = 0, predicted;
             for (size_t p = 0; p < KFB_PLANES; p++)
                 e |= (uint32_t)bytes[(p * count + k) ^ flip] << (8 * p);
+            if (L->zigzag)
+                e = kfb_unzigzag(e);
             const size_t dst = against ? i : i * stride + m;
             if (against)
                 memcpy(&predicted, &against[i], 4);
             else
-                predicted = i >= 2   ? 2 * w[dst - stride] - w[dst - 2 * stride]
-                            : i == 1 ? w[dst - stride]
-                                     : 0;
+                predicted = kfb_predicted(predictor, i, w1, w2, w3);
             w[dst] = e + predicted;
+            w3 = w2;
+            w2 = w1;
+            w1 = w[dst];
         }
-        if (h) {
+        if (exponent) {
             /* Integers q at scale 2^e back to floats: exact for every q a
              * writer stores (|q| < 2^24); a crafted q or e rounds or
              * overflows, which the validation that follows sees. */
-            const long e = (long)h - KFB_COLUMN_EXPONENT_BIAS;
+            const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
             const int scale = e < -400 ? -400 : e > 400 ? 400 : (int)e;
             for (size_t i = 0; i < rows; i++) {
                 const uint32_t q = w[i * stride + m];
@@ -205,7 +224,35 @@ static void decode(loader *L, uint32_t offset, size_t count, size_t stride, cons
             }
         }
     }
-    memcpy(L->data_rw + offset, w, count * 4);
+    uint32_t unit_header = 0;
+    if (unit != SIZE_MAX)
+        memcpy(&unit_header, &headers[unit], 4);
+    float *out = L->data_rw + offset;
+    memcpy(out, w, count * 4);
+    for (size_t i = 0; unit != SIZE_MAX && i < rows; i++) {
+        float *v = out + i * stride;
+        const uint32_t sign = w[i * stride + unit];
+        if (sign > 1 || !kf_unit_rest(v, (uint32_t)stride, (uint32_t)unit, (int)sign, &v[unit])) {
+            *bad = unit;
+            *bad_header = unit_header;
+            return KF_ERROR_VALUE;
+        }
+    }
+    return KF_OK;
+}
+
+/* decode, with the message for a column no writer writes. */
+static kf_result decode_array(loader *L, uint32_t offset, size_t count, size_t stride,
+                              const float *against, uint32_t index, size_t pos, const char *what)
+{
+    size_t bad = 0;
+    uint32_t h = 0;
+    if (decode(L, offset, count, stride, against, &bad, &h) == KF_OK)
+        return KF_OK;
+    return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                "object %u: %s: column %zu (header %08x) is not as version %u.%u writes it",
+                (unsigned)index, what, bad, (unsigned)h, (unsigned)L->major,
+                (unsigned)(L->zigzag ? 1 : 0));
 }
 
 /* get_floats for an array that version 2 stores encoded with `stride`. */
@@ -222,8 +269,9 @@ static kf_result get_encoded(loader *L, uint32_t offset, uint64_t count, size_t 
     kf_result r = claim(L, offset, count ? count + stride : 0, MARK_ENCODED, index, pos, what);
     if (r != KF_OK)
         return r;
-    if (count)
-        decode(L, offset, (size_t)count, stride, NULL);
+    if (count &&
+        (r = decode_array(L, offset, (size_t)count, stride, NULL, index, pos, what)) != KF_OK)
+        return r;
     *out = L->data + offset;
     return KF_OK;
 }
@@ -273,6 +321,7 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
                     (unsigned)major, (unsigned)minor, KFB_VERSION_1_MINOR, KFB_VERSION_MAJOR,
                     KFB_VERSION_MAJOR, KFB_VERSION_MINOR);
     L->encoded = major >= 2;
+    L->zigzag = major == 2 && minor >= 1;
     L->major = major;
     uint32_t crc = (uint32_t)crc32(0L, p, KFB_HEADER_SIZE - 4);
     if (crc != h.header_crc)
@@ -456,7 +505,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
             const uint32_t in = r.tangents + (uint32_t)(tc + r.components);
             if ((res = claim(L, in, tc, MARK_ENCODED, index, pos, "tangents")) != KF_OK)
                 return res;
-            decode(L, in, (size_t)tc, 0, at);
+            if ((res = decode_array(L, in, (size_t)tc, 0, at, index, pos, "tangents")) != KF_OK)
+                return res;
         }
         if (tc) {
             s->tangent_out = at;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kf_math.h"
 #include "kf_private.h"
 #include "kf_test.h"
 #include "kfb_craft.h"
@@ -191,9 +192,12 @@ static void arcs_counted_before_allocating(void)
 }
 
 /* The values of two_sequences() are small integers: their columns are
- * stored as integers at scale 2^0 (header 1024). A crafted scale overflows
- * the floats, a crafted 0 reads the integers as float bits: refused, or
- * loaded as other finite numbers, never outside the array. */
+ * stored as integers at scale 2^0 (header 1024, with a predictor). A
+ * crafted scale overflows the floats, a crafted 0 reads the integers as
+ * float bits: refused, or loaded as other finite numbers, never outside
+ * the array. Header bits no writer sets, a fourth predictor, a unit column
+ * that also has a scale, two unit columns, and signs other than 0 and 1
+ * are refused. */
 static void column_headers(void)
 {
     test_bytes f = two_sequences();
@@ -203,18 +207,36 @@ static void column_headers(void)
     if (body && craft_sections(f.data, f.size, sec)) {
         const size_t at =
             sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(f.data + body + 4 * F_VALUES);
-        CHECK(craft_get(f.data + at) == KFB_COLUMN_EXPONENT_BIAS, "integer column at scale 1: %u",
-              (unsigned)craft_get(f.data + at));
-        const uint32_t headers[3] = {0xFFFFFFFFu, KFB_COLUMN_EXPONENT_BIAS + 200, 0};
-        const kf_result want[3] = {KF_ERROR_VALUE, KF_ERROR_VALUE, KF_OK};
-        for (int i = 0; i < 3; i++) {
+        const uint32_t h0 = craft_get(f.data + at);
+        CHECK((h0 & KFB_COLUMN_EXPONENT_MASK) == KFB_COLUMN_EXPONENT_BIAS &&
+                  (h0 & ~KFB_COLUMN_HEADER_BITS) == 0,
+              "integer column at scale 1: %08x", (unsigned)h0);
+        const uint32_t unit = KFB_COLUMN_UNIT;
+        const struct {
+            uint32_t word[2]; /* columns 0 and 1 */
+            kf_result want;
+        } cases[] = {
+            {{0xFFFFFFFFu, h0}, KF_ERROR_VALUE},
+            {{1u << 19 | h0, h0}, KF_ERROR_VALUE},
+            {{3u << KFB_COLUMN_PREDICTOR_SHIFT | KFB_COLUMN_EXPONENT_BIAS, h0}, KF_ERROR_VALUE},
+            {{KFB_COLUMN_EXPONENT_BIAS + 200, h0}, KF_ERROR_VALUE},
+            {{unit | KFB_COLUMN_EXPONENT_BIAS, h0}, KF_ERROR_VALUE},
+            {{unit, unit}, KF_ERROR_VALUE},
+            {{h0, unit}, KF_ERROR_VALUE}, /* its words 2 5 8 are no signs */
+            {{0, h0}, KF_OK},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
             test_bytes g = {malloc(f.size), f.size, f.size};
             memcpy(g.data, f.data, f.size);
-            craft_put(g.data + at, headers[i]);
+            craft_put(g.data + at, cases[i].word[0]);
+            craft_put(g.data + at + 4, cases[i].word[1]);
             craft_fix_crcs(g.data, g.size);
             kf_anim *anim = NULL;
-            kf_result r = kf_load_memory(g.data, g.size, NULL, &anim, NULL);
-            CHECK(r == want[i], "column header %08x: %s", (unsigned)headers[i], kf_result_name(r));
+            kf_error e;
+            kf_result r = kf_load_memory(g.data, g.size, NULL, &anim, &e);
+            CHECK(r == cases[i].want, "column headers %08x %08x: %s (%s)",
+                  (unsigned)cases[i].word[0], (unsigned)cases[i].word[1], kf_result_name(r),
+                  r == KF_OK ? "" : e.message);
             if (anim) { /* the integers read as float bits: tiny, finite numbers */
                 const struct kf_sequence *q = &anim->objects.sequences[0];
                 CHECK(q->values[0] > 0.0f && q->values[0] < 1e-40f, "value 0 as bits: %g",
@@ -225,6 +247,78 @@ static void column_headers(void)
         }
     }
     free(f.data);
+}
+
+/* A quaternion column that is the rest of the unit quaternion in every key,
+ * to the bit, is stored as its signs (KFB_COLUMN_UNIT) and rebuilt exactly,
+ * negative ones and -0 included; a column that is so in all keys but one
+ * is not. A crafted sign plane over quaternions whose other components
+ * exceed unit length is refused. */
+static kf_builder *unit_builder(int spoil)
+{
+    static const double t[4] = {0, 1, 2, 3};
+    float q[16] = {0.25f, 0.5f, 0.125f, 0, 0,    0.6f, -0.25f, 0,
+                   0.5f,  0.5f, 0.5f,   0, 0.0f, 1.0f, 0.0f,   0};
+    double v[16];
+    for (int j = 0; j < 4; j++)
+        CHECK(kf_unit_rest(q + 4 * j, 4, 3, j == 1 || j == 3, &q[4 * j + 3]), "rest %d", j);
+    if (spoil) /* one ulp off: no longer the rest */
+        q[7] = nextafterf(q[7], 0.0f);
+    for (int i = 0; i < 16; i++)
+        v[i] = q[i];
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc d = {
+        "u", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 4, 4, 4, t, v, 0, 3, NULL, 0, NULL};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "unit sequence: %s", e.message);
+    return b;
+}
+
+static void unit_columns(void)
+{
+    for (int spoil = 0; spoil < 2; spoil++) {
+        kf_builder *b = unit_builder(spoil);
+        test_bytes f = encode(b, 0, 0), v1 = encode(b, 0, 1);
+        kf_builder_destroy(b);
+        craft_section sec[3];
+        const size_t body = craft_object(f.data, f.size, 0);
+        CHECK(body && craft_sections(f.data, f.size, sec), "records");
+        if (!body || !craft_sections(f.data, f.size, sec))
+            continue;
+        const size_t at =
+            sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(f.data + body + 4 * F_VALUES);
+        const uint32_t h3 = craft_get(f.data + at + 12);
+        CHECK(((h3 & KFB_COLUMN_UNIT) != 0) == !spoil, "column w %s a unit column: %08x",
+              spoil ? "is not" : "is", (unsigned)h3);
+        kf_anim *a = NULL, *a1 = NULL;
+        CHECK(kf_load_memory(f.data, f.size, NULL, &a, NULL) == KF_OK &&
+                  kf_load_memory(v1.data, v1.size, NULL, &a1, NULL) == KF_OK,
+              "loads");
+        if (a && a1) {
+            const float *x = a->objects.sequences[0].values, *y = a1->objects.sequences[0].values;
+            CHECK(same_floats(x, y, 16), "the plain file's floats, bit for bit");
+            CHECK(signbit(x[15]) && x[15] == 0.0f, "-0 rebuilt: %g", (double)x[15]);
+            CHECK(x[7] < 0.0f, "negative w rebuilt: %g", (double)x[7]);
+        }
+        kf_anim_free(a);
+        kf_anim_free(a1);
+        if (!spoil) {                      /* x of key 0 so large the others exceed unit length */
+            const size_t planes = at + 16; /* after the 4 headers */
+            test_bytes g = {malloc(f.size), f.size, f.size};
+            memcpy(g.data, f.data, f.size);
+            g.data[planes + 0] = (unsigned char)kfb_zigzag((uint32_t)(int32_t)ldexp(
+                1.5, -((int)(craft_get(f.data + at) & 0xFFFF) - KFB_COLUMN_EXPONENT_BIAS)));
+            craft_fix_crcs(g.data, g.size);
+            kf_anim *c = NULL;
+            kf_result r = kf_load_memory(g.data, g.size, NULL, &c, NULL);
+            CHECK(r == KF_ERROR_VALUE, "rest of an over-long vector: %s", kf_result_name(r));
+            kf_anim_free(c);
+            free(g.data);
+        }
+        free(f.data);
+        free(v1.data);
+    }
 }
 
 /* A version 1 file stores the arcs; the reader checks them, then plays
@@ -306,6 +400,7 @@ int main(void)
     overlaps();
     arcs_counted_before_allocating();
     column_headers();
+    unit_columns();
     version1_arcs_replaced();
     distance_table_beyond_the_keys();
     return kf_test_report("test_read_encoded");

@@ -410,6 +410,9 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         }
         s.key_tangents = kt;
     }
+    r = kf_validate_tangent_range(&s, error);
+    if (r != KF_OK)
+        goto fail;
     kf_sequence_precompute(&s, out, in, arcs);
     if (kf_sequence_derived_count(s.interpolation, v, c)) {
         s.tangent_out = tc ? out : NULL;

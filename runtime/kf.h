@@ -28,7 +28,12 @@
  * samples: every interpolation is computed so that it cannot overflow
  * between finite keys (LINEAR as (1-u)a + ub), and a SPLINE or HERMITE
  * curve whose keys and tangents are finite but which itself leaves the
- * float range saturates at +-FLT_MAX. Blending sums weight * sample
+ * float range saturates at +-FLT_MAX. Tangents computed ahead of time stay
+ * finite because kfc and the loader refuse what could make them overflow:
+ * SPLINE key values (and X3D spline keyValue and keyVelocity entries)
+ * beyond +-FLT_MAX / 32 (about 1.06e37), a HERMITE key tangent whose
+ * product with the duration leaves the float range, and with X3D's
+ * normalizeVelocity a keyValue path longer than FLT_MAX / 2. Blending sums weight * sample
  * in double, so accepted weights (controller weights are finite and >= 0;
  * the loader and kfc refuse weights above KF_MAX_WEIGHT) give finite sums;
  * a blended value beyond the float range saturates at +-FLT_MAX.

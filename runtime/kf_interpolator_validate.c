@@ -119,6 +119,49 @@ static uint32_t non_finite_entry(const float *v, uint32_t count, uint32_t dimens
     return KF_NO_INDEX;
 }
 
+/* The first entry with a number beyond +-KF_TANGENT_VALUE_LIMIT, or
+ * KF_NO_INDEX. */
+static uint32_t entry_beyond(const float *v, uint32_t count, uint32_t dimension)
+{
+    for (uint32_t i = 0; i < count; i++)
+        for (uint32_t k = 0; k < dimension; k++)
+            if (!(fabsf(v[(size_t)i * dimension + k]) <= KF_TANGENT_VALUE_LIMIT))
+                return i;
+    return KF_NO_INDEX;
+}
+
+/* The velocities the writer computes stay in float range (kf_private.h,
+ * KF_TANGENT_VALUE_LIMIT): values and given velocities within the limit (a
+ * velocity is at most 2 (time scale) x 2 x the limit), and with
+ * normalizeVelocity, twice the keyValue path, which bounds the length a
+ * given velocity is scaled to, within the float range. */
+static kf_result spline_range(const struct kf_interpolator *p, uint32_t dim, kf_error *error)
+{
+    uint32_t bad = entry_beyond(p->values, p->value_count, dim);
+    if (bad != KF_NO_INDEX)
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, bad,
+                          "keyValue entry %u is beyond +-%g, where a spline's velocities could "
+                          "leave the float range",
+                          (unsigned)bad, (double)KF_TANGENT_VALUE_LIMIT);
+    bad = entry_beyond(p->velocities, p->velocity_count, dim);
+    if (bad != KF_NO_INDEX)
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VELOCITY, bad,
+                          "keyVelocity entry %u is beyond +-%g, where a spline's velocities "
+                          "could leave the float range",
+                          (unsigned)bad, (double)KF_TANGENT_VALUE_LIMIT);
+    if (!(p->flags & KFB_INTERPOLATOR_NORMALIZE_VELOCITY) || p->velocity_count == 0)
+        return KF_OK;
+    double path = 0.0;
+    for (uint32_t i = 0; i + 1 < p->value_count; i++)
+        for (uint32_t k = 0; k < dim; k++)
+            path +=
+                fabs((double)p->values[(size_t)(i + 1) * dim + k] - p->values[(size_t)i * dim + k]);
+    if (!(2.0 * path <= FLT_MAX))
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, KF_NO_INDEX,
+                          "the keyValue path (%g) is too long to normalize velocities to", path);
+    return KF_OK;
+}
+
 kf_result kf_validate_interpolator(const struct kf_interpolator *p, kf_error *error)
 {
     kf_result r = kf_validate_interpolator_header(p, error);
@@ -153,6 +196,8 @@ kf_result kf_validate_interpolator(const struct kf_interpolator *p, kf_error *er
     if (bad != KF_NO_INDEX)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VELOCITY, bad,
                           "keyVelocity entry %u is not a finite number", (unsigned)bad);
+    if (nodes[p->node].spline)
+        return spline_range(p, dim, error);
     return KF_OK;
 }
 

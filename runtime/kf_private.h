@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <float.h>
 #include <stdint.h>
 
 #include "kf.h"
@@ -221,6 +222,13 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error);
 /* HERMITE has authored key tangents, all finite; nothing else has any. */
 kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error);
+/* Key values (and velocities) whose tangents the writer computes stay
+ * within +-KF_TANGENT_VALUE_LIMIT: a tangent is at most 2 (time scale) x
+ * 2 x 4 (Kochanek-Bartels weights) x 2 x the limit = FLT_MAX, so the
+ * precompute stays in float range. kfc refuses sources beyond it and the
+ * loader refuses such files, by this one rule (kfc could not write one). */
+#define KF_TANGENT_VALUE_LIMIT (FLT_MAX / 32.0f)
+kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
 /* Checks a track's TimeSensor fields against its animator kind; the

@@ -556,6 +556,7 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         (res = kf_validate_tangents(s, L->error)) != KF_OK ||
         (res = kf_validate_tcb(s, L->error)) != KF_OK ||
         (res = kf_validate_key_tangents(s, L->error)) != KF_OK ||
+        (res = kf_validate_tangent_range(s, L->error)) != KF_OK ||
         (res = kf_validate_arc_length(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
     if (arcs)

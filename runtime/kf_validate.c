@@ -254,6 +254,38 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error)
     return KF_OK;
 }
 
+kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error)
+{
+    const size_t c = s->components;
+    for (uint32_t j = 0; s->interpolation == KFB_INTERP_SPLINE && j < s->valid_count; j++)
+        for (size_t k = 0; k < c; k++) {
+            const float x = s->values[j * c + k];
+            if (!(fabsf(x) <= KF_TANGENT_VALUE_LIMIT))
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE,
+                                  (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count),
+                                  "key %u component %u (%g) is beyond +-%g, where the tangents "
+                                  "of a spline could leave the float range",
+                                  (unsigned)(((uint64_t)s->valid_first + j) % s->key_count),
+                                  (unsigned)k, (double)x, (double)KF_TANGENT_VALUE_LIMIT);
+        }
+    /* A stored hermite tangent is a key tangent times its segment, and no
+     * segment is longer than the duration. */
+    for (uint32_t j = 0;
+         s->interpolation == KFB_INTERP_HERMITE && s->key_tangents && j < s->valid_count; j++)
+        for (size_t k = 0; k < 2 * c; k++) {
+            const float t = s->key_tangents[2 * c * j + k];
+            if (!(fabs((double)t * s->duration) <= FLT_MAX)) {
+                const uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
+                                  "the %s tangent of key %u (%g) times the duration (%g) leaves "
+                                  "the float range",
+                                  k < c ? "incoming" : "outgoing", (unsigned)key, (double)t,
+                                  (double)s->duration);
+            }
+        }
+    return KF_OK;
+}
+
 kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error)
 {
     if (!s->arc_length)

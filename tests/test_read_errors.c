@@ -267,6 +267,85 @@ int main(void)
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         run(&table[i], &plain, &zipped);
 
+    /* Keys whose tangents could leave the float range (kf.h, Numbers): kfc
+     * refuses the source, so the loader refuses the file, even with finite
+     * stored tangents (found by fuzz_load: a SplineScalarInterpolator with a
+     * keyValue of -1.7e38 loaded, then decompiled into a source kfc refuses).
+     * Each file is written with a legal number, found in its plain data by
+     * its bits and replaced. */
+    {
+        static const double t3[3] = {0, 1, 2}, v3[3] = {0, 1e37, 0};
+        static const double frac[3] = {0, 0.5, 1}, kv[3] = {0, 1e37, 0}, vel[2] = {1e37, 0};
+        static const double ht[6] = {0, 1e34, 0, 0, 0, 0}; /* x the duration 1000 */
+        const float legal[4] = {1e37f, 1e37f, 1e37f, 1e34f};
+        const float bad[4] = {3e38f, 2e37f, 2e37f, 1e36f};
+        for (int k = 0; k < 4; k++) {
+            kf_builder *tb;
+            kf_builder_create(NULL, &tb);
+            kf_result built;
+            if (k < 2) {
+                kf_interpolator_desc d;
+                kf_interpolator_desc_init(&d);
+                d.name = "p";
+                d.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR;
+                d.key_count = d.value_count = 3;
+                d.key = frac;
+                d.key_value = kv;
+                built = kf_builder_add_interpolator(tb, &d, NULL);
+            } else if (k == 2) {
+                kf_interpolator_desc d;
+                kf_interpolator_desc_init(&d);
+                d.name = "p";
+                d.node = KF_NODE_SPLINE_SCALAR_INTERPOLATOR;
+                d.key_count = d.value_count = 3;
+                d.key = frac;
+                d.key_value = (const double[3]){0, 1, 0};
+                d.velocity_count = 2;
+                d.key_velocity = vel;
+                built = kf_builder_add_interpolator(tb, &d, NULL);
+            } else {
+                kf_sequence_desc d = {"h",
+                                      KF_INTERPOLATION_HERMITE,
+                                      KF_REPEAT_CONSTANT,
+                                      1000,
+                                      1,
+                                      3,
+                                      t3,
+                                      v3,
+                                      0,
+                                      2,
+                                      NULL,
+                                      0,
+                                      ht};
+                static const double t1000[3] = {0, 500, 1000};
+                d.times = t1000;
+                built = kf_builder_add_sequence(tb, &d, NULL);
+            }
+            CHECK(built == KF_OK, "tangent range case %d builds", k);
+            test_bytes f = encode_version(tb, 0, 1);
+            kf_builder_destroy(tb);
+            uint32_t want, to;
+            memcpy(&want, &legal[k], 4);
+            memcpy(&to, &bad[k], 4);
+            size_t found = 0;
+            for (size_t at = 0; at + 4 <= f.size; at++) /* sections need not be aligned */
+                if (craft_get(f.data + at) == want) {
+                    craft_put(f.data + at, to);
+                    found++;
+                }
+            CHECK(found >= 1, "case %d: the legal number is in the file", k);
+            craft_fix_crcs(f.data, f.size);
+            kf_error err;
+            kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, &err);
+            CHECK(r == KF_ERROR_VALUE && strstr(err.message, k == 3 ? "duration" : "beyond"),
+                  "tangent range case %d: %s (%s)", k, kf_result_name(r),
+                  r == KF_OK ? "" : err.message);
+            if (r == KF_OK)
+                kf_anim_free(anim);
+            free(f.data);
+        }
+    }
+
     /* A SLERP key the builder would have normalized (found by fuzz_load: it
      * loaded, then decompiled into a source that compiles to another file). */
     {

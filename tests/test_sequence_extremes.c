@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "kf_private.h"
 #include "kf_test.h"
 #include "test_util.h"
 
@@ -169,10 +170,30 @@ static void hermite_near_the_range(void)
         kf_anim_free(anim);
     }
 
-    /* SPLINE -m, m, m, -m: the middle segment's tangents are +-m, and the
-     * curve between its two keys of m rises past FLT_MAX: saturated. */
-    const double keys[4] = {-m, m, m, -m};
-    kf_anim *anim = build_curve(KF_INTERPOLATION_SPLINE, 1, 4, keys, NULL);
+    /* SPLINE keys beyond KF_TANGENT_VALUE_LIMIT are refused (their
+     * tangents could leave the float range; kf.h, Numbers); at the limit,
+     * -L, L, L, -L, the middle segment's tangents are +-L and the curve
+     * stays finite, through the keys. */
+    const double keys[4] = {-m, m, m, -m}, l = KF_TANGENT_VALUE_LIMIT;
+    const double at_limit[4] = {-l, l, l, -l};
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    kf_sequence_desc s;
+    kf_sequence_desc_init(&s);
+    s.name = "s";
+    s.interpolation = KF_INTERPOLATION_SPLINE;
+    s.duration = 3000;
+    s.components = 1;
+    s.key_count = 4;
+    s.times = (const double[4]){0, 1000, 2000, 3000};
+    s.values = keys;
+    s.valid_last = 3;
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &s, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_KEY_VALUE &&
+              e.item == 0,
+          "spline keys of 3.39e38 refused: %s", e.message);
+    kf_builder_destroy(b);
+    kf_anim *anim = build_curve(KF_INTERPOLATION_SPLINE, 1, 4, at_limit, NULL);
     if (!anim)
         return;
     kf_player *p;
@@ -183,11 +204,12 @@ static void hermite_near_the_range(void)
         kf_sequence_sample(kf_anim_sequence(anim, 0), time, NULL, &out);
         kf_player_update(p, time);
         const float pv = kf_player_value(p, 0)[0];
-        CHECK(isfinite(out) && isfinite(pv), "spline at %g: %g, player %g", time, out, pv);
-        if (time == 1500)
-            CHECK(out == FLT_MAX && pv == FLT_MAX, "mid-segment saturates: %g, %g", out, pv);
+        CHECK(isfinite(out) && isfinite(pv) && out == pv, "spline at %g: %g, player %g", time, out,
+              pv);
+        if (time == 1500) /* h0 L + h1 L + h2 L - h3 L at u = 1/2 */
+            CHECK(fabs(out - 1.25 * l) <= 1e-6 * l, "mid-segment: %g, want %g", out, 1.25 * l);
         if (fmod(time, 1000) == 0)
-            CHECK(out == (float)keys[(int)(time / 1000)], "key at %g: %g", time, out);
+            CHECK(out == (float)at_limit[(int)(time / 1000)], "key at %g: %g", time, out);
     }
     kf_player_destroy(p);
     kf_anim_free(anim);

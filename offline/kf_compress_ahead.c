@@ -13,8 +13,10 @@
  * thread. zlib's output does not depend on how its input is split, so the
  * result is byte-identical to deflating the section in one go. The worker
  * also keeps the CRC-32 of what it produced, which the writer then need not
- * compute again. Any failure (or a section shorter than what was deflated)
- * falls back to compressing as usual.
+ * compute again. Like the writer, it deflates with each strategy
+ * (kf_deflate_strategy) and hands over the smallest stream. Any failure (or
+ * a section shorter than what was deflated) falls back to compressing as
+ * usual.
  *
  * The worker allocates (its output and scratch) through the builder's
  * allocator, which must therefore be callable from another thread.
@@ -52,38 +54,51 @@ struct kf_ahead {
     int closing;         /* no more pushes: drain and stop */
     int unusable;        /* a push was lost or zlib failed: the writer compresses */
     int finished;        /* the stream was finished (or abandoned) */
-    /* Worker's state, read by the caller only after joining. */
-    z_stream z;
-    kf_bytes out;      /* deflated so far */
-    kf_bytes scratch;  /* one sequence laid out */
-    uint64_t streamed; /* bytes fed to deflate */
-    uint32_t crc;      /* of the deflated output, `out` */
+    /* Worker's state, read by the caller only after joining: a stream per
+     * strategy. */
+    z_stream z[KF_DEFLATE_STRATEGY_COUNT];
+    kf_bytes out[KF_DEFLATE_STRATEGY_COUNT]; /* deflated so far */
+    uint32_t crc[KF_DEFLATE_STRATEGY_COUNT]; /* of each output */
+    int streams;                             /* z[0 .. streams) initialized */
+    kf_bytes scratch;                        /* one sequence laid out */
+    uint64_t streamed;                       /* bytes fed to deflate */
     times_entry *times;
     uint32_t times_count, times_capacity; /* capacity: 0 or a power of two */
 };
 
-/* Feeds `size` bytes to deflate, growing the output as needed. */
-static int feed(kf_ahead *x, const unsigned char *data, size_t size, int flush)
+/* Feeds `size` bytes to stream i, growing its output as needed. */
+static int feed_one(kf_ahead *x, int i, const unsigned char *data, size_t size, int flush)
 {
-    x->z.next_in = (unsigned char *)data;
-    x->z.avail_in = (uInt)size;
+    z_stream *z = &x->z[i];
+    kf_bytes *out = &x->out[i];
+    z->next_in = (unsigned char *)data;
+    z->avail_in = (uInt)size;
     for (;;) {
-        if (!kf_bytes_grow(&x->out, 1 << 16))
+        if (!kf_bytes_grow(out, 1 << 16))
             return 0;
-        x->out.size -= 1 << 16;
-        x->z.next_out = x->out.data + x->out.size;
-        x->z.avail_out = 1 << 16;
-        int status = deflate(&x->z, flush);
-        const size_t produced = (1 << 16) - x->z.avail_out;
-        x->crc = (uint32_t)crc32_z(x->crc, x->out.data + x->out.size, produced);
-        x->out.size += produced;
+        out->size -= 1 << 16;
+        z->next_out = out->data + out->size;
+        z->avail_out = 1 << 16;
+        int status = deflate(z, flush);
+        const size_t produced = (1 << 16) - z->avail_out;
+        x->crc[i] = (uint32_t)crc32_z(x->crc[i], out->data + out->size, produced);
+        out->size += produced;
         if (status == Z_STREAM_END)
             return 1;
         if (status != Z_OK && status != Z_BUF_ERROR)
             return 0;
-        if (x->z.avail_in == 0 && flush == Z_NO_FLUSH && x->z.avail_out != 0)
+        if (z->avail_in == 0 && flush == Z_NO_FLUSH && z->avail_out != 0)
             return 1;
     }
+}
+
+/* Feeds `size` bytes to every stream. */
+static int feed(kf_ahead *x, const unsigned char *data, size_t size, int flush)
+{
+    for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT; i++)
+        if (!feed_one(x, i, data, size, flush))
+            return 0;
+    return 1;
 }
 
 /* The slot of times equal to `s`'s among earlier sequences, or the empty
@@ -168,6 +183,13 @@ static void *worker(void *arg)
     return NULL;
 }
 
+static void end_streams(kf_ahead *x)
+{
+    for (int i = 0; i < x->streams; i++)
+        deflateEnd(&x->z[i]);
+    x->streams = 0;
+}
+
 kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
 {
     *out = NULL;
@@ -176,23 +198,30 @@ kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
         return KF_ERROR_OUT_OF_MEMORY;
     x->allocator = *a;
     x->level = level;
-    x->out.allocator = x->scratch.allocator = &x->allocator;
-    x->z.zalloc = kf_zlib_alloc;
-    x->z.zfree = kf_zlib_free;
-    x->z.opaque = &x->allocator;
-    int status = deflateInit(&x->z, level);
+    x->scratch.allocator = &x->allocator;
+    int status = Z_OK;
+    for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT && status == Z_OK; i++) {
+        x->out[i].allocator = &x->allocator;
+        x->z[i].zalloc = kf_zlib_alloc;
+        x->z[i].zfree = kf_zlib_free;
+        x->z[i].opaque = &x->allocator;
+        status = deflateInit2(&x->z[i], level, Z_DEFLATED, MAX_WBITS, 8, kf_deflate_strategy(i));
+        if (status == Z_OK)
+            x->streams++;
+    }
     if (status != Z_OK) {
+        end_streams(x);
         kf_free(a, x, sizeof *x);
         return status == Z_MEM_ERROR ? KF_ERROR_OUT_OF_MEMORY : KF_ERROR_ARGUMENT;
     }
     if (pthread_mutex_init(&x->lock, NULL) != 0) {
-        deflateEnd(&x->z);
+        end_streams(x);
         kf_free(a, x, sizeof *x);
         return KF_ERROR_OUT_OF_MEMORY;
     }
     if (pthread_cond_init(&x->changed, NULL) != 0) {
         pthread_mutex_destroy(&x->lock);
-        deflateEnd(&x->z);
+        end_streams(x);
         kf_free(a, x, sizeof *x);
         return KF_ERROR_OUT_OF_MEMORY;
     }
@@ -200,7 +229,7 @@ kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
         /* No thread to run ahead on: the writer compresses as usual. */
         pthread_cond_destroy(&x->changed);
         pthread_mutex_destroy(&x->lock);
-        deflateEnd(&x->z);
+        end_streams(x);
         kf_free(a, x, sizeof *x);
         return KF_OK;
     }
@@ -251,13 +280,17 @@ int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packe
     const unsigned char *rest = raw->data ? raw->data + x->streamed : raw->data;
     if (!feed(x, rest, raw->size - (size_t)x->streamed, Z_FINISH))
         return 0;
-    /* Hand the output over. */
-    *packed_crc = x->crc;
+    /* Hand the smallest output over (the earlier on a tie, as the writer). */
+    int best = 0;
+    for (int i = 1; i < KF_DEFLATE_STRATEGY_COUNT; i++)
+        if (x->out[i].size < x->out[best].size)
+            best = i;
+    *packed_crc = x->crc[best];
     kf_bytes_free(packed);
-    *packed = x->out;
+    *packed = x->out[best];
     packed->allocator = raw->allocator;
-    memset(&x->out, 0, sizeof x->out);
-    x->out.allocator = &x->allocator;
+    memset(&x->out[best], 0, sizeof x->out[best]);
+    x->out[best].allocator = &x->allocator;
     return 1;
 }
 
@@ -266,10 +299,11 @@ void kf_ahead_destroy(kf_ahead *x)
     if (!x)
         return;
     close_and_join(x);
-    deflateEnd(&x->z);
+    end_streams(x);
     pthread_cond_destroy(&x->changed);
     pthread_mutex_destroy(&x->lock);
-    kf_bytes_free(&x->out);
+    for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT; i++)
+        kf_bytes_free(&x->out[i]);
     kf_bytes_free(&x->scratch);
     kf_free(&x->allocator, x->times, x->times_capacity * sizeof *x->times);
     kf_allocator a = x->allocator;

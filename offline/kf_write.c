@@ -275,25 +275,26 @@ typedef struct packed_sections {
 
 enum { COMPRESS_NO_MEMORY = -2, COMPRESS_FAILED = -1 };
 
-/* Compresses `raw` into `out` if that makes it smaller; returns the
- * compression used, or COMPRESS_*. The mirror of unpack_section. */
-static int pack_section(const kf_allocator *a, const buffer *raw, int level, buffer *out)
+_Static_assert(Z_DEFAULT_STRATEGY == 0 && Z_RLE == 3, "kf_deflate_strategy's codes are zlib's");
+
+/* Deflates `raw` with `strategy` into `out`; returns Z_OK or zlib's error. */
+static int deflate_with(const kf_allocator *a, const buffer *raw, int level, int strategy,
+                        buffer *out)
 {
-    if (level == 0 || raw->size == 0)
-        return KFB_COMPRESSION_NONE;
     z_stream z;
     memset(&z, 0, sizeof z);
     z.zalloc = kf_zlib_alloc;
     z.zfree = kf_zlib_free;
     z.opaque = (void *)a;
-    int status = deflateInit(&z, level);
+    int status = deflateInit2(&z, level, Z_DEFLATED, MAX_WBITS, 8, strategy);
     if (status != Z_OK)
-        return status == Z_MEM_ERROR ? COMPRESS_NO_MEMORY : COMPRESS_FAILED;
+        return status;
     uLong bound = deflateBound(&z, (uLong)raw->size);
+    out->size = 0;
     unsigned char *at = kf_bytes_grow(out, bound);
     if (!at) {
         deflateEnd(&z);
-        return COMPRESS_NO_MEMORY;
+        return Z_MEM_ERROR;
     }
     z.next_in = raw->data;
     z.avail_in = (uInt)raw->size;
@@ -302,8 +303,30 @@ static int pack_section(const kf_allocator *a, const buffer *raw, int level, buf
     status = deflate(&z, Z_FINISH);
     out->size = z.total_out;
     deflateEnd(&z);
-    if (status != Z_STREAM_END)
-        return COMPRESS_FAILED;
+    return status == Z_STREAM_END ? Z_OK : Z_STREAM_ERROR;
+}
+
+/* Compresses `raw` into `out` if that makes it smaller, with the smallest
+ * of the strategies (kf_deflate_strategy); returns the compression used, or
+ * COMPRESS_*. The mirror of unpack_section. */
+static int pack_section(const kf_allocator *a, const buffer *raw, int level, buffer *out)
+{
+    if (level == 0 || raw->size == 0)
+        return KFB_COMPRESSION_NONE;
+    buffer other = {0};
+    other.allocator = out->allocator;
+    int status = Z_OK;
+    for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT && status == Z_OK; i++) {
+        status = deflate_with(a, raw, level, kf_deflate_strategy(i), i ? &other : out);
+        if (status == Z_OK && i && other.size < out->size) {
+            buffer t = *out;
+            *out = other;
+            other = t;
+        }
+    }
+    kf_bytes_free(&other);
+    if (status != Z_OK)
+        return status == Z_MEM_ERROR ? COMPRESS_NO_MEMORY : COMPRESS_FAILED;
     return out->size < raw->size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
 }
 

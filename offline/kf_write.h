@@ -28,6 +28,18 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
  * which DATA stores once. */
 uint32_t kf_hash_times(const struct kf_sequence *s);
 
+/* A zlib-compressed section is deflated with each of these strategies and
+ * the smallest stream kept (the earlier on a tie): Z_RLE suits the byte
+ * planes of quantized keys (long runs of zero high bytes, few distinct low
+ * ones) by 3-6 %, the default strategy the float bits of lossless keys.
+ * The writer and the compress-ahead worker choose alike, so the bytes do
+ * not depend on which of them deflated. */
+#define KF_DEFLATE_STRATEGY_COUNT 2
+static inline int kf_deflate_strategy(int i)
+{
+    return i == 0 ? 0 /* Z_DEFAULT_STRATEGY */ : 3 /* Z_RLE */;
+}
+
 /* A way to compress the DATA section that the writer tries before deflating
  * it itself: given the raw section, fills `packed` with its zlib stream at
  * `level`, sets *packed_crc to that stream's CRC-32 and returns 1, or

@@ -2,11 +2,16 @@
  * test_compress_ahead.c - kf_builder_compress_ahead changes when deflate
  * runs, never what it writes: with it, a file is byte for byte the file
  * written without it, at the same level, at another level, encoded twice,
- * and with sequences added after encoding; and it loads.
+ * and with sequences added after encoding; and it loads. Both choose the
+ * same deflate strategy: the default one for float bits, Z_RLE where keys
+ * lie on a grid (the DATA section then comes out smaller than the default
+ * strategy makes it).
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "kf_test.h"
+#include "kfb_craft.h"
 #include "test_util.h"
 
 static test_bytes encode(const kf_builder *b, int level)
@@ -24,7 +29,7 @@ static void same(const test_bytes *a, const test_bytes *b, const char *what)
 }
 
 /* A builder with many sequences, so the worker has real work. */
-static kf_builder *big_builder(int ahead_level, uint32_t sequences)
+static kf_builder *keyed_builder(int ahead_level, uint32_t sequences, int grid)
 {
     kf_builder *b = test_rich_builder();
     if (ahead_level)
@@ -32,15 +37,19 @@ static kf_builder *big_builder(int ahead_level, uint32_t sequences)
     double times[40], values[120];
     for (uint32_t i = 0; i < sequences; i++) {
         for (int k = 0; k < 40; k++) {
-            times[k] = 25.0 * k + (i % 3 == 0 ? 0 : i % 7); /* some key times shared */
+            times[k] = 25.0 * k + (grid || i % 3 == 0 ? 0 : i % 7); /* some key times shared */
             for (int c = 0; c < 3; c++)
                 values[3 * k + c] =
-                    (double)((i * 7919u + (unsigned)k * 104729u + (unsigned)c) % 1000) / 7;
+                    grid ? nearbyint(
+                               (900 + (i * 53 + c * 29) % 700) *
+                               sin(0.04 * k * (1 + (i * 37 + c * 11) % 17 / 8.0) + 1.3 * i + c)) /
+                               64
+                         : (double)((i * 7919u + (unsigned)k * 104729u + (unsigned)c) % 1000) / 7;
         }
         char name[32];
         snprintf(name, sizeof name, "extra%u", (unsigned)i);
         kf_sequence_desc d = {name,
-                              i & 1 ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR,
+                              i & 1 && !grid ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_LINEAR,
                               KF_REPEAT_LOOP,
                               1000,
                               3,
@@ -58,8 +67,60 @@ static kf_builder *big_builder(int ahead_level, uint32_t sequences)
     return b;
 }
 
+static kf_builder *big_builder(int ahead_level, uint32_t sequences)
+{
+    return keyed_builder(ahead_level, sequences, 0);
+}
+
+/* The DATA section's stored bytes in `zipped`, and what zlib's default
+ * strategy makes of the raw section (from the stored file). */
+static void data_sizes(const test_bytes *zipped, const test_bytes *stored, size_t *chosen,
+                       size_t *by_default)
+{
+    craft_section z[3], r[3];
+    *chosen = *by_default = 0;
+    CHECK(craft_sections(zipped->data, zipped->size, z) &&
+              craft_sections(stored->data, stored->size, r),
+          "sections");
+    *chosen = z[KFB_SECTION_DATA].stored_size;
+    uLongf size = compressBound(r[KFB_SECTION_DATA].stored_size);
+    unsigned char *out = malloc(size);
+    z_stream s;
+    memset(&s, 0, sizeof s);
+    if (out && deflateInit(&s, 6) == Z_OK) {
+        s.next_in = stored->data + r[KFB_SECTION_DATA].stored;
+        s.avail_in = r[KFB_SECTION_DATA].stored_size;
+        s.next_out = out;
+        s.avail_out = (uInt)size;
+        if (deflate(&s, Z_FINISH) == Z_STREAM_END)
+            *by_default = s.total_out;
+        deflateEnd(&s);
+    }
+    free(out);
+}
+
+static void strategies(void)
+{
+    for (int grid = 0; grid < 2; grid++) {
+        kf_builder *plain = keyed_builder(0, 200, grid), *ahead = keyed_builder(6, 200, grid);
+        test_bytes want = encode(plain, 6), got = encode(ahead, 6), stored = encode(plain, 0);
+        same(&want, &got, grid ? "grid keys, ahead" : "float keys, ahead");
+        size_t chosen, by_default;
+        data_sizes(&got, &stored, &chosen, &by_default);
+        CHECK(grid ? chosen < by_default : chosen == by_default,
+              "%s: DATA %zu bytes, %zu with the default strategy",
+              grid ? "grid keys" : "float keys", chosen, by_default);
+        free(want.data);
+        free(got.data);
+        free(stored.data);
+        kf_builder_destroy(plain);
+        kf_builder_destroy(ahead);
+    }
+}
+
 int main(void)
 {
+    strategies();
     /* An empty animation: the worker saw nothing and the DATA section has no
      * buffer (found by fuzz_builder: an offset into a null pointer). */
     {

@@ -863,25 +863,31 @@ static kf_result read_objects(loader *L, const unsigned char *objs, size_t size,
     return KF_OK;
 }
 
-/* kfc writes a target only for the tracks that play it: a target no track
- * plays is not a file kfc could write, and nothing would bound its
- * component count (a player allocates that many values). */
+/* kfc writes a target only for the tracks that play it, numbered in the
+ * order tracks first play them: a target no track plays is not a file kfc
+ * could write (and nothing would bound its component count: a player
+ * allocates that many values), nor are targets in another order (a
+ * decompiled file would compile to other numbers). */
 static kf_result check_targets_played(loader *L, const kf_objects *o)
 {
     const uint32_t n = o->count[KF_KIND_TARGET];
-    unsigned char *played = kf_calloc(&L->allocator, n ? n : 1, 1);
-    if (!played)
-        return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                    "out of memory checking %u targets", (unsigned)n);
-    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
-        played[o->tracks[i].target] = 1;
-    kf_result r = KF_OK;
-    for (uint32_t i = 0; i < n && r == KF_OK; i++)
-        if (!played[i])
-            r = fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                     "target %u ('%s') is played by no track", (unsigned)i, o->targets[i].name);
-    kf_free(&L->allocator, played, n ? n : 1);
-    return r;
+    uint32_t next = 0; /* the first target no track has played yet */
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
+        const uint32_t t = o->tracks[i].target;
+        if (t == next)
+            next++;
+        else if (t > next)
+            return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                        "track %u plays target %u ('%s') before any track plays target %u "
+                        "('%s'): targets are numbered in the order tracks first play them",
+                        (unsigned)i, (unsigned)t, o->targets[t].name, (unsigned)next,
+                        o->targets[next].name);
+    }
+    if (next < n)
+        return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                    "target %u ('%s') is played by no track", (unsigned)next,
+                    o->targets[next].name);
+    return KF_OK;
 }
 
 /* Names are unique in their namespace (animators of every kind share one),

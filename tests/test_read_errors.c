@@ -267,6 +267,51 @@ int main(void)
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         run(&table[i], &plain, &zipped);
 
+    /* Targets numbered otherwise than in the order tracks first play them:
+     * kfc cannot write that, and the decompiled source would compile to
+     * other numbers (found by fuzz_load). Swapping the two tracks' targets
+     * keeps every other rule. */
+    {
+        static const double t2[2] = {0, 1}, v2[6] = {0, 0, 0, 1, 1, 1};
+        kf_sequence_desc lin = {
+            "lin", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 1, 3, 2, t2, v2, 0, 1, NULL, 0,
+            NULL};
+        kf_controller_desc c;
+        kf_controller_desc_init(&c);
+        c.name = "c";
+        kf_track_desc first = {"lin", "c", "a.translation", 0},
+                      second = {"lin", "c", "b.translation", 0};
+        kf_builder *ob;
+        kf_builder_create(NULL, &ob);
+        CHECK(kf_builder_add_sequence(ob, &lin, NULL) == KF_OK &&
+                  kf_builder_add_controller(ob, &c, NULL) == KF_OK &&
+                  kf_builder_add_track(ob, &first, NULL) == KF_OK &&
+                  kf_builder_add_track(ob, &second, NULL) == KF_OK,
+              "two targets");
+        test_bytes f = encode(ob, 0);
+        kf_builder_destroy(ob);
+        for (int swap = 0; swap < 2; swap++) {
+            const size_t t0 = craft_object(f.data, f.size, 4), t1 = craft_object(f.data, f.size, 5);
+            CHECK(t0 && t1 && craft_get(f.data + t0 + 12) == (uint32_t)swap &&
+                      craft_get(f.data + t1 + 12) == (uint32_t)!swap,
+                  "tracks play targets %d, %d", swap, !swap);
+            kf_error err;
+            kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, &err);
+            CHECK(r == (swap ? KF_ERROR_VALUE : KF_OK) &&
+                      (!swap || strstr(err.message, "in the order tracks first play them")),
+                  "targets in %s order: %s (%s)", swap ? "another" : "first-play",
+                  kf_result_name(r), r == KF_OK ? "" : err.message);
+            if (r == KF_OK)
+                kf_anim_free(anim);
+            if (t0 && t1) {
+                craft_put(f.data + t0 + 12, 1);
+                craft_put(f.data + t1 + 12, 0);
+                craft_fix_crcs(f.data, f.size);
+            }
+        }
+        free(f.data);
+    }
+
     /* Keys whose tangents could leave the float range (kf.h, Numbers): kfc
      * refuses the source, so the loader refuses the file, even with finite
      * stored tangents (found by fuzz_load: a SplineScalarInterpolator with a

@@ -1,5 +1,3 @@
-#include <stdio.h>
-#include <stdlib.h>
 /*
  * kf_write.c - the .kfb writer. Its mirror is runtime/kf_read.c: the two
  * files have the same functions in the same order (write_header /
@@ -124,20 +122,34 @@ static uint32_t column_word(float v, int e, int unit)
     return (uint32_t)(int32_t)ldexp(v, -e);
 }
 
-/* The bits a column's differences take, roughly: to choose its form. */
-static uint64_t residual_bits(const float *f, size_t rows, size_t stride, int e, uint32_t predictor)
+/* Significant bits of x (0 for 0). */
+static unsigned bit_length(uint32_t x)
 {
-    uint64_t bits = 0;
+    unsigned n = 0;
+    for (unsigned step = 16; step; step /= 2)
+        if (x >> step) {
+            x >>= step;
+            n += step;
+        }
+    return n + (x != 0);
+}
+
+/* The bits a column's differences take under each predictor, roughly: to
+ * choose its form and predictor. One pass over the words. */
+static void residual_bits(const float *f, size_t rows, size_t stride, int e,
+                          uint64_t bits[KFB_PREDICT_COUNT])
+{
+    for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++)
+        bits[p] = 0;
     uint32_t w1 = 0, w2 = 0, w3 = 0;
     for (size_t i = 0; i < rows; i++) {
         const uint32_t w = column_word(f[i * stride], e, 0);
-        for (uint32_t z = kfb_zigzag(w - kfb_predicted(predictor, i, w1, w2, w3)); z; z >>= 1)
-            bits++;
+        for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++)
+            bits[p] += bit_length(kfb_zigzag(w - kfb_predicted(p, i, w1, w2, w3)));
         w3 = w2;
         w2 = w1;
         w1 = w;
     }
-    return bits;
 }
 
 /* Word offset of `count` floats appended as an encoded array (the mirror of
@@ -166,28 +178,21 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
             const int forms[2] = {KFB_COLUMN_FLOAT_BITS, exact};
             uint64_t best = UINT64_MAX;
             header = 0;
-            for (int k = 0; k < (exact == KFB_COLUMN_FLOAT_BITS ? 1 : 2); k++)
+            for (int k = 0; k < (exact == KFB_COLUMN_FLOAT_BITS ? 1 : 2); k++) {
+                uint64_t bits[KFB_PREDICT_COUNT];
+                residual_bits(f + m, rows, stride, forms[k], bits);
                 for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++) {
-                    const uint64_t bits = residual_bits(f + m, rows, stride, forms[k], p);
-                    if (bits < best) {
-                        best = bits;
+                    if (bits[p] < best) {
+                        best = bits[p];
                         header = (forms[k] == KFB_COLUMN_FLOAT_BITS
                                       ? 0
                                       : (uint32_t)(forms[k] + KFB_COLUMN_EXPONENT_BIAS)) |
                                  p << KFB_COLUMN_PREDICTOR_SHIFT;
                     }
                 }
+            }
         }
         put_words(data, &header, 1);
-        if (getenv("KFDBG"))
-            fprintf(stderr, "COL %zu %zu %08x %llu\n", stride, rows, header,
-                    (unsigned long long)((header & KFB_COLUMN_UNIT)
-                                             ? 0
-                                             : residual_bits(f + m, rows, stride,
-                                                             (header & 0xFFFF)
-                                                                 ? (int)(header & 0xFFFF) - 1024
-                                                                 : KFB_COLUMN_FLOAT_BITS,
-                                                             header >> 16)));
     }
     unsigned char *at = kf_bytes_grow(data, count * 4);
     if (!at)

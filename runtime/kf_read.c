@@ -136,11 +136,16 @@ static kf_result claim(loader *L, uint32_t offset, uint64_t count, int mark, uin
     if (!L->marks || count == 0)
         return KF_OK;
     unsigned char *m = L->marks + offset;
-    for (size_t k = 0; k < (size_t)count; k++)
-        if (m[k] == MARK_ENCODED || (mark == MARK_ENCODED && m[k] != MARK_FREE))
-            return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u: %s (%llu floats at word %u) overlap another array",
-                        (unsigned)index, what, (unsigned long long)count, (unsigned)offset);
+    /* An encoded array needs every word free, a plain one none encoded
+     * (MARK_FREE is 0: an OR over the marks, which compilers vectorize). */
+    unsigned char used = 0;
+    if (mark == MARK_ENCODED)
+        for (size_t k = 0; k < (size_t)count; k++)
+            used |= m[k];
+    if (mark == MARK_ENCODED ? used != 0 : memchr(m, MARK_ENCODED, (size_t)count) != NULL)
+        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u: %s (%llu floats at word %u) overlap another array", (unsigned)index,
+                    what, (unsigned long long)count, (unsigned)offset);
     memset(m, mark, (size_t)count);
     return KF_OK;
 }
@@ -192,22 +197,57 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         }
         if (h & KFB_COLUMN_UNIT)
             unit = m;
-        uint32_t w1 = 0, w2 = 0, w3 = 0;
-        for (size_t i = 0; i < rows; i++, k++) {
-            uint32_t e = 0, predicted;
-            for (size_t p = 0; p < KFB_PLANES; p++)
-                e |= (uint32_t)bytes[(p * count + k) ^ flip] << (8 * p);
-            if (L->zigzag)
-                e = kfb_unzigzag(e);
-            const size_t dst = against ? i : i * stride + m;
-            if (against)
-                memcpy(&predicted, &against[i], 4);
-            else
-                predicted = kfb_predicted(predictor, i, w1, w2, w3);
-            w[dst] = e + predicted;
-            w3 = w2;
-            w2 = w1;
-            w1 = w[dst];
+        /* The column's differences out of the planes, then each plus its
+         * prediction from the words before it, one loop per predictor. */
+        const size_t step = against ? 1 : stride;
+        uint32_t *col = w + (against ? 0 : m);
+        const int zigzag = L->zigzag;
+        if (flip == 0) {
+            const unsigned char *b0 = bytes + k, *b1 = b0 + count, *b2 = b1 + count,
+                                *b3 = b2 + count;
+            for (size_t i = 0; i < rows; i++) {
+                const uint32_t e = (uint32_t)b0[i] | (uint32_t)b1[i] << 8 | (uint32_t)b2[i] << 16 |
+                                   (uint32_t)b3[i] << 24;
+                col[i * step] = zigzag ? kfb_unzigzag(e) : e;
+            }
+        } else {
+            for (size_t i = 0; i < rows; i++) {
+                uint32_t e = 0;
+                for (size_t p = 0; p < KFB_PLANES; p++)
+                    e |= (uint32_t)bytes[(p * count + k + i) ^ flip] << (8 * p);
+                col[i * step] = zigzag ? kfb_unzigzag(e) : e;
+            }
+        }
+        k += rows;
+        if (against) {
+            for (size_t i = 0; i < rows; i++) {
+                uint32_t a;
+                memcpy(&a, &against[i], 4);
+                col[i] += a;
+            }
+        } else {
+            const size_t head = rows < 3 ? rows : 3;
+            for (size_t i = 0; i < head; i++)
+                col[i * step] += kfb_predicted(predictor, i, i > 0 ? col[(i - 1) * step] : 0,
+                                               i > 1 ? col[(i - 2) * step] : 0, 0);
+            if (rows > 3) { /* no pointer past the column otherwise */
+                uint32_t *x = col + 3 * step;
+                switch (predictor) {
+                case KFB_PREDICT_PREVIOUS:
+                    for (size_t i = 3; i < rows; i++, x += step)
+                        x[0] += x[-(ptrdiff_t)step];
+                    break;
+                case KFB_PREDICT_LINEAR:
+                    for (size_t i = 3; i < rows; i++, x += step)
+                        x[0] += 2u * x[-(ptrdiff_t)step] - x[-2 * (ptrdiff_t)step];
+                    break;
+                default:
+                    for (size_t i = 3; i < rows; i++, x += step)
+                        x[0] += 3u * x[-(ptrdiff_t)step] - 3u * x[-2 * (ptrdiff_t)step] +
+                                x[-3 * (ptrdiff_t)step];
+                    break;
+                }
+            }
         }
         if (exponent) {
             /* Integers q at scale 2^e back to floats: exact for every q a
@@ -215,10 +255,12 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
              * overflows, which the validation that follows sees. */
             const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
             const int scale = e < -400 ? -400 : e > 400 ? 400 : (int)e;
+            /* A power of two in double's range: the product is ldexp's. */
+            const double factor = ldexp(1.0, scale);
             for (size_t i = 0; i < rows; i++) {
                 const uint32_t q = w[i * stride + m];
                 const double signed_q = q >= 0x80000000u ? (double)q - 4294967296.0 : (double)q;
-                const double d = ldexp(signed_q, scale);
+                const double d = signed_q * factor;
                 const float v = fabs(d) <= FLT_MAX ? (float)d : d > 0 ? INFINITY : -INFINITY;
                 memcpy(&w[i * stride + m], &v, 4);
             }

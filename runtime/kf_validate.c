@@ -113,6 +113,13 @@ kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *err
     return KF_OK;
 }
 
+/* The source's number of stored key j (stored keys start at the valid
+ * range's first): for messages only, as it costs a division. */
+static uint32_t source_key(const struct kf_sequence *s, uint32_t j)
+{
+    return (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+}
+
 kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
 {
     const uint32_t n = s->key_count, c = s->components, v = s->valid_count;
@@ -123,27 +130,27 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
     /* Every key is checked for range, valid or not: M3G refuses a negative
      * time at setKeyframe, before any valid range applies. */
     for (uint32_t j = 0; j < n; j++) {
-        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % n);
         size_t bad;
         if (!isfinite(s->times[j]))
-            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
-                              "key %u time is not a finite number", (unsigned)key);
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, source_key(s, j),
+                              "key %u time is not a finite number", (unsigned)source_key(s, j));
         if (s->times[j] < 0.0f)
-            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
-                              "key %u time %g is negative", (unsigned)key, (double)s->times[j]);
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, source_key(s, j),
+                              "key %u time %g is negative", (unsigned)source_key(s, j),
+                              (double)s->times[j]);
         if (!all_finite(s->values + (size_t)j * c, c, &bad))
-            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, key,
-                              "key %u component %u is not a finite number", (unsigned)key,
-                              (unsigned)bad);
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, source_key(s, j),
+                              "key %u component %u is not a finite number",
+                              (unsigned)source_key(s, j), (unsigned)bad);
         if (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) {
             const float *q = s->values + (size_t)j * c;
             double n2 = 0.0;
             for (int i = 0; i < 4; i++)
                 n2 += (double)q[i] * q[i];
             if (!(fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE))
-                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, key,
-                                  "key %u is not a unit quaternion (|q|^2 = %g)", (unsigned)key,
-                                  n2);
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, source_key(s, j),
+                                  "key %u is not a unit quaternion (|q|^2 = %g)",
+                                  (unsigned)source_key(s, j), n2);
         }
     }
     for (uint32_t j = 1; j < v; j++) {

@@ -300,11 +300,10 @@ static int reduce_sequence(const kf_allocator *alloc, struct kf_sequence *s, uns
     const int bigs[2] = {quaternion ? steadiest_component(&o) : -1, -1};
     int reduced = 0;
     double step = step0;
-    for (int attempt = 0; attempt < 2 * GRID_TRIES && !reduced; attempt++) {
-        const int big = bigs[attempt % 2];
-        if (attempt % 2 == 1 && !quaternion)
-            continue;
-        if (snap_sequence(s, &o, step, big)) {
+    for (int tries = 0; tries < GRID_TRIES && !reduced; tries++, step /= 2.0) {
+        for (int form = 0; form < (quaternion ? 2 : 1) && !reduced; form++) {
+            if (!snap_sequence(s, &o, step, bigs[form]))
+                continue;
             double err[KF_BOUND_COUNT] = {0};
             compare(&o, s, mask, samples, samples + c, err);
             reduced = 1;
@@ -316,8 +315,6 @@ static int reduce_sequence(const kf_allocator *alloc, struct kf_sequence *s, uns
                     if (mask & (1u << kind))
                         worst[kind] = fmax(worst[kind], err[kind]);
         }
-        if (attempt % 2 == 1)
-            step /= 2.0;
     }
     if (!reduced)
         memcpy(block, copy, floats * sizeof *copy);

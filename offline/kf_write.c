@@ -96,10 +96,11 @@ static int column_exponent(const float *f, size_t rows, size_t stride)
 
 /* Whether column m is the rest of a unit vector in every row (kfb_format.h,
  * KFB_COLUMN_UNIT): to the bit, so the reader rebuilds exactly these floats.
- * The error-bounded compile stores quaternions so. */
+ * The error-bounded compile stores quaternions so; wider arrays are not
+ * tried (each try sums a row, so it would cost columns^2 per row). */
 static int unit_column(const float *f, size_t rows, size_t stride, size_t m)
 {
-    if (stride < 2)
+    if (stride < 2 || stride > 4)
         return 0;
     for (size_t i = 0; i < rows; i++) {
         const float *v = f + i * stride;

@@ -212,6 +212,39 @@ def check_hand(args, work):
               'hand %s: %r, want %r' % (name, got, want))
 
 
+FINER = '''kfb: 1
+sequences:
+  osc:
+    interpolation: spline
+    duration: 3000
+    keys:
+      - [0, 0.00087890625]
+      - [1000, 0.02060546875]
+      - [2000, 0.04013671875]
+      - [3000, 0.05947265625]
+tracks:
+  - {animator: osc, target: n.glow, components: 1}
+'''
+
+
+def check_finer(args, work):
+    """other=2^-10: the first grid, 2^-9, puts the keys 0.45, 10.55, 20.55
+    and 30.45 steps up at 0, 11, 21 and 30 steps: key errors of -0.9, +0.9,
+    +0.9 and -0.9 times the bound, which the spline between keys 1 and 2
+    carries to 1.125 times the bound at its middle (h0 e1 + h1 e2 + h2 t1 +
+    h3 t2 with tangents (e2 - e0) / 2 and (e3 - e1) / 2). kfc must find
+    that and take the next grid, 2^-10, on which the keys are 0.9, 21.1,
+    41.1 and 60.9 steps: 1, 21, 41 and 61 x 2^-10."""
+    src = os.path.join(work, 'finer.yaml')
+    with open(src, 'w') as f:
+        f.write(FINER)
+    kfb = os.path.join(work, 'finer.kfb')
+    run([args.kfc, '-e', 'other=0.0009765625', src, '-o', kfb])
+    got = sample(args.kfplay, kfb, 'osc', [0.0, 1000.0, 2000.0, 3000.0])
+    want = [[1 / 1024], [21 / 1024], [41 / 1024], [61 / 1024]]
+    check(got == want, 'a finer grid where the first fails: %r, want %r' % (got, want))
+
+
 BAD_SPECS = [
     ('', 'needs KIND=VALUE'),
     ('translation', 'is not KIND=VALUE'),
@@ -245,6 +278,7 @@ def main():
     with open(os.path.join(args.work, 'noisy.yaml'), 'w') as f:
         f.write(source(rng))
     check_hand(args, args.work)
+    check_finer(args, args.work)
     check_specs(args, args.work)
     for spec, bound, tag in ((SPEC, BOUND, 'coarse'), (TIGHT_SPEC, TIGHT, 'tight')):
         worst = check_bounds(args, args.work, rng, spec, bound, tag)

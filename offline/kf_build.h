@@ -255,8 +255,9 @@ typedef enum kf_bound_kind {
  * `max_error[kind]` of them at every time (not only at keys): values (and
  * HERMITE key tangents) are snapped to the coarsest power-of-two grid that
  * keeps the bound, so their floats end in zero bits that compress away, and
- * quaternions keep unit length (their largest component absorbs the
- * rounding). Derived data (tangents, squad intermediates, arcs, distance
+ * quaternions keep unit length (the component that stays largest over the
+ * keys absorbs the rounding, or where that misses the bound, each key's
+ * largest). Derived data (tangents, squad intermediates, arcs, distance
  * tables) is recomputed from the snapped keys. Key times are untouched, so
  * sequences that share key times still share them.
  *

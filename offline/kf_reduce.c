@@ -249,6 +249,9 @@ static int snap_sequence(struct kf_sequence *s, const struct kf_sequence *o, dou
     for (size_t j = 0; j < (size_t)n * c; j++)
         if (!isfinite(values[j]))
             return 0;
+    /* A coarse grid may round a key past what the loader accepts. */
+    if (kf_validate_tangent_range(s, NULL) != KF_OK)
+        return 0;
     kf_sequence_precompute(s, (float *)s->tangent_out, (float *)s->tangent_in, (float *)s->arcs);
     if (s->tangent_out && kf_validate_tangents(s, NULL) != KF_OK)
         return 0;

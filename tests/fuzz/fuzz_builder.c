@@ -5,8 +5,12 @@
  * which the builder may refuse. Oracle: whatever it accepts encodes (or is
  * refused as a whole with KF_ERROR_LIMIT, the player bound), and what
  * encodes loads with the same counts, whether or not it was compressed
- * ahead; and encoding is deterministic.
+ * ahead; and encoding is deterministic. Then, if the input asks, the
+ * error-bounded compile (kf_builder_reduce) with bounds from the input:
+ * the errors it reports stay within them, and what it leaves encodes and
+ * loads too.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "fuzz_input.h"
@@ -135,6 +139,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input in = {data, size, 0, 0};
     const int ahead = fuzz_byte(&in) % 10;
+    const unsigned reduce = fuzz_byte(&in);
+    double bounds[KF_BOUND_COUNT];
+    for (int k = 0; k < KF_BOUND_COUNT; k++) /* 0 (lossless), or 2^-39 .. 1 */
+        bounds[k] = reduce & (2u << k) ? ldexp(1.0, -(int)(fuzz_byte(&in) % 40)) : 0.0;
     kf_builder *b;
     if (kf_builder_create(NULL, &b) != KF_OK)
         abort();
@@ -158,6 +166,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (kf_builder_encode(b, &o, test_bytes_write, &g, NULL) != KF_OK || g.size != f.size ||
             memcmp(f.data, g.data, f.size))
             abort();
+    }
+    if (r == KF_OK && (reduce & 1)) {
+        double worst[KF_BOUND_COUNT];
+        if (kf_builder_reduce(b, bounds, worst, NULL) != KF_OK)
+            abort();
+        for (int k = 0; k < KF_BOUND_COUNT; k++)
+            if (!(worst[k] <= bounds[k]) && !(bounds[k] == 0.0 && worst[k] == 0.0))
+                abort();
+        test_bytes h = {0};
+        kf_anim *anim;
+        if (kf_builder_encode(b, &o, test_bytes_write, &h, NULL) != KF_OK ||
+            kf_load_memory(h.data, h.size, NULL, &anim, NULL) != KF_OK)
+            abort();
+        kf_anim_free(anim);
+        free(h.data);
     }
     free(f.data);
     free(g.data);

@@ -268,10 +268,21 @@ static inline void normalize4(__m128 r[4])
         _mm_andnot_ps(near, _mm_div_ps(one, _mm_sqrt_ps(n2))));
     const __m128 identity =
         _mm_andnot_ps(_mm_or_ps(near, ok), _mm_castsi128_ps(_mm_set1_epi32(-1)));
-    for (int m = 0; m < 4; m++)
-        r[m] = _mm_andnot_ps(identity, _mm_mul_ps(r[m], inv));
-    r[3] = _mm_or_ps(r[3], _mm_and_ps(identity, one));
+    r[0] = _mm_andnot_ps(identity, _mm_mul_ps(r[0], inv));
+    r[1] = _mm_andnot_ps(identity, _mm_mul_ps(r[1], inv));
+    r[2] = _mm_andnot_ps(identity, _mm_mul_ps(r[2], inv));
+    r[3] = _mm_or_ps(_mm_andnot_ps(identity, _mm_mul_ps(r[3], inv)), _mm_and_ps(identity, one));
 }
+
+/* wa qa + wb qb for the four components at fields fa of a and fb of e
+ * (written out: a loop here would keep its results on the stack). */
+#define COMBINE4(r, wa, a, fa, wb, e, fb)                                                          \
+    do {                                                                                           \
+        (r)[0] = combine(wa, LOAD(a, (fa) + 0), wb, LOAD(e, (fb) + 0));                            \
+        (r)[1] = combine(wa, LOAD(a, (fa) + 1), wb, LOAD(e, (fb) + 1));                            \
+        (r)[2] = combine(wa, LOAD(a, (fa) + 2), wb, LOAD(e, (fb) + 2));                            \
+        (r)[3] = combine(wa, LOAD(a, (fa) + 3), wb, LOAD(e, (fb) + 3));                            \
+    } while (0)
 
 KF_KERNEL void squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                          float *const out[KF_LANES], int normalize)
@@ -283,10 +294,8 @@ KF_KERNEL void squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, dou
     __m128 wk[2], wc[2], q1[4], q2[4];
     arc_weights4(key_theta, LOAD(a, KF_FIELD_SQUAD_KEY_ARC + 1), vu, wk);
     arc_weights4(control_theta, LOAD(a, KF_FIELD_SQUAD_CONTROL_ARC + 1), vu, wc);
-    for (uint32_t m = 0; m < 4; m++) {
-        q1[m] = combine(wk[0], LOAD(a, m), wk[1], LOAD(e, m));
-        q2[m] = combine(wc[0], LOAD(a, KF_FIELD_SQUAD_A + m), wc[1], LOAD(e, KF_FIELD_SQUAD_B + m));
-    }
+    COMBINE4(q1, wk[0], a, 0, wk[1], e, 0);
+    COMBINE4(q2, wc[0], a, KF_FIELD_SQUAD_A, wc[1], e, KF_FIELD_SQUAD_B);
     /* The last slerp, as kf_slerp_runtime: both of its branches, selected. */
     __m128 c = _mm_mul_ps(q1[0], q2[0]);
     c = _mm_add_ps(c, _mm_mul_ps(q1[1], q2[1]));
@@ -302,8 +311,10 @@ KF_KERNEL void squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, dou
     w[0] = _mm_or_ps(_mm_and_ps(near, _mm_sub_ps(one, vt)), _mm_andnot_ps(near, w[0]));
     w[1] = _mm_or_ps(_mm_and_ps(near, vt), _mm_andnot_ps(near, w[1]));
     __m128 r[4];
-    for (int m = 0; m < 4; m++)
-        r[m] = combine(w[0], q1[m], w[1], q2[m]);
+    r[0] = combine(w[0], q1[0], w[1], q2[0]);
+    r[1] = combine(w[0], q1[1], w[1], q2[1]);
+    r[2] = combine(w[0], q1[2], w[1], q2[2]);
+    r[3] = combine(w[0], q1[3], w[1], q2[3]);
     if (normalize)
         normalize4(r);
     store4(r[0], r[1], r[2], r[3], out);

@@ -295,9 +295,23 @@ void kf_layout_free(const kf_allocator *a, struct kf_layout *layout)
         kf_free(a, (unsigned char *)layout - layout->shift, layout->size);
 }
 
+/* Whether this CPU and OS run AVX2 (the OS saving the wide registers
+ * included: GCC's and clang's check asks XGETBV too). */
+static int cpu_has_avx2(void)
+{
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
 const kf_kernels *kf_kernels_best(void)
 {
-    const kf_kernels *k = kf_kernels_sse2();
+    const kf_kernels *k = kf_kernels_avx2();
+    if (k && cpu_has_avx2())
+        return k;
+    k = kf_kernels_sse2();
     return k ? k : kf_kernels_scalar();
 }
 

@@ -152,6 +152,9 @@ void kf_block_spline_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint
 const kf_kernels *kf_kernels_scalar(void);
 /* The SSE2 kernels, or NULL where this build has none. */
 const kf_kernels *kf_kernels_sse2(void);
+/* The AVX2 kernels, or NULL where this build has none (whether the CPU
+ * runs them is kf_kernels_best's question). */
+const kf_kernels *kf_kernels_avx2(void);
 /* The widest kernels this build and CPU run; their results equal the
  * scalar ones bit for bit. */
 const kf_kernels *kf_kernels_best(void);

@@ -17,8 +17,12 @@
 #include "kf_test.h"
 #include "test_util.h"
 
-#define KEYS  40
-#define PER   7 /* sequences per interpolation: one full block, one with an empty lane */
+#define KEYS 40
+/* Sequences per interpolation: four blocks, the last with an empty lane.
+ * Index 3 blends into index 2 (the first block is a run of its own), index
+ * 6 plays on another controller: the other three blocks are one run of
+ * three, so kernels that take blocks in pairs meet a pair and an odd one. */
+#define PER   15
 #define STEPS 3000
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
@@ -50,9 +54,9 @@ static void add(kf_builder *b, const double *times, kf_interpolation interp, int
     for (int i = 0; i < KEYS; i++) {
         if (c == 4) {
             /* small turns, some large (general path), some antipodal */
-            const double turn = index == 5 ? 3.0 : index == 6 ? 1.2 : 0.2;
+            const double turn = index % 8 == 5 ? 3.0 : index % 8 == 6 ? 1.2 : 0.2;
             random_quat(i ? values + 4 * (i - 1) : NULL, turn, values + 4 * i);
-            if (i && index == 4 && i % 5 == 0)
+            if (i && index % 8 == 4 && i % 5 == 0)
                 for (int k = 0; k < 4; k++)
                     values[4 * i + k] = -values[4 * (i - 1) + k];
         } else {
@@ -117,12 +121,19 @@ int main(void)
     if (!anim)
         return kf_test_report("test_player_kernels");
     const struct kf_layout *L = anim->layout;
-    CHECK(L != NULL && L->block_count == 2 * KFB_INTERP_COUNT, "blocks: %u",
+    CHECK(L != NULL && L->block_count == (PER + 3) / 4 * KFB_INTERP_COUNT, "blocks: %u",
           L ? L->block_count : 0);
 
-    const kf_kernels *sets[2] = {kf_kernels_scalar(), kf_kernels_best()};
-    kf_player *p[2];
-    for (int k = 0; k < 2; k++)
+    /* The scalar set first (the reference), then every set this build and
+     * CPU have. */
+    const kf_kernels *sets[4] = {kf_kernels_scalar()};
+    int set_count = 1;
+    if (kf_kernels_sse2())
+        sets[set_count++] = kf_kernels_sse2();
+    if (kf_kernels_avx2() && kf_kernels_best() == kf_kernels_avx2())
+        sets[set_count++] = kf_kernels_avx2();
+    kf_player *p[4];
+    for (int k = 0; k < set_count; k++)
         CHECK(kf_player_create_with(anim, NULL, sets[k], &p[k]) == KF_OK, "player %s",
               sets[k]->name);
     const uint32_t targets = kf_anim_count(anim, KF_KIND_TARGET);
@@ -135,13 +146,15 @@ int main(void)
             step < STEPS / 2 ? step * (1000.0 / 60) / 50 : uniform() * 3 * duration - duration;
         if (step % 13 == 0)
             t = anim->objects.sequences[0].times[(uint32_t)(uniform() * KEYS)];
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < set_count; k++)
             kf_player_update(p[k], t);
         for (uint32_t ti = 0; ti < targets; ti++) {
-            const float *a = kf_player_value(p[0], ti), *v = kf_player_value(p[1], ti);
+            const float *a = kf_player_value(p[0], ti);
             const uint32_t c = anim->objects.targets[ti].components;
-            CHECK(memcmp(a, v, c * sizeof *a) == 0, "%s t=%.17g: %s differs from scalar",
-                  anim->objects.targets[ti].name, t, sets[1]->name);
+            for (int k = 1; k < set_count; k++)
+                CHECK(memcmp(a, kf_player_value(p[k], ti), c * sizeof *a) == 0,
+                      "%s t=%.17g: %s differs from scalar", anim->objects.targets[ti].name, t,
+                      sets[k]->name);
         }
         /* Single-track targets on the full-weight controller against sampling. */
         for (uint32_t si = 0; si < anim->objects.count[KF_KIND_SEQUENCE]; si++) {
@@ -179,10 +192,14 @@ int main(void)
             }
         }
     }
-    printf("test_player_kernels: %s and scalar agree bit for bit; %u vector samples equal to "
+    char names[64] = "";
+    for (int k = 0; k < set_count; k++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "",
+                 sets[k]->name);
+    printf("test_player_kernels: kernel sets %s agree bit for bit; %u vector samples equal to "
            "sampling; orientations within %.3g\n",
-           sets[1]->name, bitwise, worst_orientation);
-    for (int k = 0; k < 2; k++)
+           names, bitwise, worst_orientation);
+    for (int k = 0; k < set_count; k++)
         kf_player_destroy(p[k]);
     kf_anim_free(anim);
     return kf_test_report("test_player_kernels");

@@ -106,16 +106,6 @@ KF_KERNEL unsigned key3_two(const kf_lanes *x, const kf_lanes *y, uint32_t i, ui
     return 0xff;
 }
 
-KF_KERNEL unsigned key4_two(const kf_lanes *x, const kf_lanes *y, uint32_t i, uint32_t j, float u,
-                            double exact_u)
-{
-    (void)j, (void)u, (void)exact_u;
-    /* Holds play every interpolation's blocks: the fields are the block's. */
-    const pair a = key_pair(x->block, y->block, i, x->block->fields);
-    store4(load2(a, 0), load2(a, 1), load2(a, 2), load2(a, 3), x->out, y->out);
-    return 0xff;
-}
-
 /* ---- LINEAR ------------------------------------------------------------ */
 
 static inline __m256 lerp(pair a, pair e, __m256 vu, uint32_t m)
@@ -375,7 +365,6 @@ KF_KERNEL void squad_two(const kf_lanes *x, const kf_lanes *y, uint32_t i, uint3
         }                                                                                          \
     }
 JOBS(key3)
-JOBS(key4)
 JOBS(linear3)
 JOBS(linear4)
 JOBS(spline3)
@@ -388,6 +377,23 @@ static void squad(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, 
     for (uint32_t k = 0; k < count; k += 2) {
         const kf_lanes *x = jobs + k, *y = k + 1 < count ? x + 1 : x;
         squad_two(x, y, i, j, u, exact_u, normalize);
+    }
+}
+
+/* Key i of quaternion blocks; orientations are normalized as the blocks
+ * are stored, eight at a time, instead of one lane at a time after. */
+static void key4(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
+                 double exact_u, int normalize)
+{
+    (void)j, (void)u, (void)exact_u;
+    for (uint32_t k = 0; k < count; k += 2) {
+        const kf_lanes *x = jobs + k, *y = k + 1 < count ? x + 1 : x;
+        /* Holds play every interpolation's blocks: the fields are the block's. */
+        const pair a = key_pair(x->block, y->block, i, x->block->fields);
+        __m256 r[4] = {load2(a, 0), load2(a, 1), load2(a, 2), load2(a, 3)};
+        if (normalize)
+            normalize8(r);
+        store4(r[0], r[1], r[2], r[3], x->out, y->out);
     }
 }
 

@@ -86,15 +86,6 @@ KF_KERNEL unsigned key3_one(const kf_block *b, uint32_t i, uint32_t j, float u, 
     return 0xf;
 }
 
-KF_KERNEL unsigned key4_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                            float *const out[KF_LANES])
-{
-    (void)j, (void)u, (void)exact_u;
-    const float *a = key_at(b, i);
-    store4(LOAD(a, 0), LOAD(a, 1), LOAD(a, 2), LOAD(a, 3), out);
-    return 0xf;
-}
-
 /* ---- LINEAR ------------------------------------------------------------ */
 
 /* a + u (b - a), component m. */
@@ -348,7 +339,6 @@ KF_KERNEL void squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, dou
     }
 JOBS(key)
 JOBS(key3)
-JOBS(key4)
 JOBS(linear)
 JOBS(linear3)
 JOBS(linear4)
@@ -362,6 +352,21 @@ static void squad(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, 
 {
     for (const kf_lanes *end = jobs + count; jobs < end; jobs++)
         squad_one(jobs->block, i, j, u, exact_u, jobs->out, normalize);
+}
+
+/* Key i of quaternion blocks; orientations are normalized as the blocks
+ * are stored, four at a time, instead of one lane at a time after. */
+static void key4(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
+                 double exact_u, int normalize)
+{
+    (void)j, (void)u, (void)exact_u;
+    for (const kf_lanes *end = jobs + count; jobs < end; jobs++) {
+        const float *a = key_at(jobs->block, i);
+        __m128 r[4] = {LOAD(a, 0), LOAD(a, 1), LOAD(a, 2), LOAD(a, 3)};
+        if (normalize)
+            normalize4(r);
+        store4(r[0], r[1], r[2], r[3], jobs->out);
+    }
 }
 
 static const kf_kernels sse2 = {

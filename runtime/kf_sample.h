@@ -65,13 +65,14 @@ static inline uint32_t kf_find_segment(const float *times, uint32_t count, doubl
         if (hint + 2 >= count || times[hint + 2] > t)
             return hint + 1;
     }
-    uint32_t lo = 0, hi = count; /* first index with times[i] > t is in (lo, hi] */
-    while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (times[mid] <= t)
-            lo = mid;
-        else
-            hi = mid;
+    /* times[lo] <= t and the answer is in [lo, lo + n). The halving does
+     * not depend on the comparison, which becomes a conditional move: a
+     * jump to a random time costs no mispredicted branches. */
+    uint32_t lo = 0, n = count;
+    while (n > 1) {
+        const uint32_t half = n / 2;
+        lo = times[lo + half] <= t ? lo + half : lo;
+        n -= half;
     }
     return lo;
 }

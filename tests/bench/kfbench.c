@@ -8,10 +8,11 @@
  *       track-sample: one joint's translation + rotation + scale at one
  *       time), loading from memory next to zlib alone inflating the same
  *       sections, and file sizes. Medians and spread over ROUNDS rounds.
- *   kfbench count forward|random FILE.kfb FRAMES
+ *   kfbench count forward|random FILE.kfb FRAMES [scalar|sse2|avx2]
  *       plays FRAMES updates and nothing else: run under
  *       valgrind --tool=callgrind --toggle-collect=kf_player_update with two
- *       frame counts and divide the difference (tests/bench/run_bench.py).
+ *       frame counts and divide the difference (tests/bench/run_bench.py);
+ *       with the kernel set named, rather than the one the library picks.
  *   kfbench build W.flat OUT.kfb
  *       builds W through kf_builder from the generator's flat listing.
  *
@@ -28,6 +29,7 @@
 #include "kf.h"
 #include "kf_build.h"
 #include "kfb_format.h"
+#include "kf_layout.h"
 
 #define FRAME_RATE 60.0    /* updates per second of animation */
 #define LOOP_MS    10000.0 /* W's period, in its time unit (ms) */
@@ -313,12 +315,29 @@ static void time_variant(const char *name, const char *path, const char *other_p
     free(ob.data);
 }
 
-static void count_variant(const char *mode, const char *path, int frames)
+/* The kernel set called `name` (kf_layout.h), or NULL if this build or CPU
+ * has none. */
+static const kf_kernels *kernels_named(const char *name)
+{
+    const kf_kernels *sets[3] = {kf_kernels_scalar(), kf_kernels_sse2(), NULL};
+    if (kf_kernels_best() == kf_kernels_avx2())
+        sets[2] = kf_kernels_avx2();
+    for (int k = 0; k < 3; k++)
+        if (sets[k] && strcmp(sets[k]->name, name) == 0)
+            return sets[k];
+    return NULL;
+}
+
+/* `kernels` NULL: the library's choice (kf_kernels_best). */
+static void count_variant(const char *mode, const char *path, int frames, const char *kernels)
 {
     bytes b = read_file(path);
     kf_anim *anim = load(&b);
     kf_player *p;
-    if (kf_player_create(anim, NULL, &p) != KF_OK)
+    const kf_kernels *set = kernels ? kernels_named(kernels) : kf_kernels_best();
+    if (!set)
+        die("no such kernel set here", kernels);
+    if (kf_player_create_with(anim, NULL, set, &p) != KF_OK)
         die("player", NULL);
     double *times = malloc(sizeof *times * (size_t)frames);
     if (strcmp(mode, "forward") == 0)
@@ -434,14 +453,14 @@ int main(int argc, char **argv)
         int rounds = argc > 4 ? atoi(argv[4]) : 31;
         if (rounds < 1)
             die("rounds must be at least 1", NULL);
-        printf("{\n");
+        printf("{\n  \"kernels\": \"%s\",\n", kf_kernels_best()->name);
         time_variant("linear_slerp", argv[2], argv[3], rounds, 0);
         time_variant("spline_squad", argv[3], argv[2], rounds, 1);
         printf("}\n");
         return 0;
     }
-    if (argc == 5 && strcmp(argv[1], "count") == 0) {
-        count_variant(argv[2], argv[3], atoi(argv[4]));
+    if ((argc == 5 || argc == 6) && strcmp(argv[1], "count") == 0) {
+        count_variant(argv[2], argv[3], atoi(argv[4]), argc == 6 ? argv[5] : NULL);
         return 0;
     }
     if (argc == 4 && strcmp(argv[1], "build") == 0) {
@@ -449,7 +468,7 @@ int main(int argc, char **argv)
         return 0;
     }
     fprintf(stderr, "usage: kfbench time LINEAR.kfb SPLINE.kfb [ROUNDS]\n"
-                    "       kfbench count forward|random FILE.kfb FRAMES\n"
+                    "       kfbench count forward|random FILE.kfb FRAMES [scalar|sse2|avx2]\n"
                     "       kfbench build W.flat OUT.kfb\n");
     return 2;
 }

@@ -61,12 +61,12 @@ def machine():
     return {'cpu': cpu, 'cores': os.cpu_count(), 'system': platform.platform()}
 
 
-def callgrind_instructions(kfbench, mode, kfb, frames, work):
+def callgrind_instructions(kfbench, mode, kfb, frames, work, kernels=None):
     out = os.path.join(work, 'callgrind.%s.%d.out' % (mode, frames))
     subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=' + out,
                     '--toggle-collect=kf_player_update', kfbench, 'count', mode, kfb,
-                    str(frames)], check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+                    str(frames)] + ([kernels] if kernels else []), check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with open(out) as f:
         text = f.read()
     os.remove(out)
@@ -76,8 +76,10 @@ def callgrind_instructions(kfbench, mode, kfb, frames, work):
     return int(m.group(1))
 
 
-def instructions_per_track_sample(kfbench, mode, kfb, work):
-    a, b = (callgrind_instructions(kfbench, mode, kfb, n, work) for n in COUNT_FRAMES)
+def instructions_per_track_sample(kfbench, mode, kfb, work, kernels=None):
+    """kernels: a kernel set by name (scalar, sse2, avx2); None: the one the
+    library picks on this machine."""
+    a, b = (callgrind_instructions(kfbench, mode, kfb, n, work, kernels) for n in COUNT_FRAMES)
     return (b - a) / ((COUNT_FRAMES[1] - COUNT_FRAMES[0]) * gen_workload.JOINTS)
 
 
@@ -158,7 +160,8 @@ def main():
     results = {'workload': {'joints': gen_workload.JOINTS, 'keys_per_channel': gen_workload.KEYS,
                             'tracks': 3 * gen_workload.JOINTS, 'time_unit': 'ms',
                             'raw_float32_key_bytes': raw_keys},
-               'machine': machine(), 'flags': args.flags, 'targets': TARGETS}
+               'machine': machine(), 'flags': args.flags, 'targets': TARGETS,
+               'kernels': timing['kernels']}
     have_valgrind = shutil.which('valgrind') is not None
     for v, short, _ in VARIANTS:
         r = dict(timing[v])
@@ -174,6 +177,9 @@ def main():
             r['forward_instructions_per_track_sample'] = fwd
             r['random_instructions_per_track_sample'] = rnd
             r['random_over_forward_instructions'] = rnd / fwd
+            if timing['kernels'] == 'avx2':  # and on x86-64's baseline
+                r['forward_instructions_per_track_sample_sse2'] = instructions_per_track_sample(
+                    args.kfbench, 'forward', kfb[v], work, 'sse2')
         if args.kfc:
             size = os.path.getsize(yaml[v])
             out = os.path.join(work, 'w_%s.timed.kfb' % short)
@@ -202,6 +208,8 @@ def main():
 
     row('forward instr/track-sample', lambda r: 'forward_instructions_per_track_sample' in r,
         lambda r: '%.1f' % r['forward_instructions_per_track_sample'], '<= 40 / <= 90')
+    row('forward instr, SSE2 kernels', lambda r: 'forward_instructions_per_track_sample_sse2' in r,
+        lambda r: '%.1f' % r['forward_instructions_per_track_sample_sse2'])
     row('random  instr/track-sample', lambda r: 'random_instructions_per_track_sample' in r,
         lambda r: '%.1f' % r['random_instructions_per_track_sample'])
     row('random / forward (instr)', lambda r: 'random_over_forward_instructions' in r,
@@ -235,6 +243,7 @@ def main():
     print('workload W: %d joints x (T, R, S), %d keys/channel, %d tracks, times in ms' %
           (gen_workload.JOINTS, gen_workload.KEYS, 3 * gen_workload.JOINTS))
     print('machine: %s, %s cores; flags: %s' % (m['cpu'], m['cores'], args.flags or '?'))
+    print('kernels: %s (the set kf_player_create picks here)' % results['kernels'])
     if not have_valgrind:
         print('(valgrind not found: no instruction counts)')
     if not args.kfc:

@@ -311,8 +311,9 @@ const kf_kernels *kf_kernels_best(void)
     const kf_kernels *k = kf_kernels_avx2();
     if (k && cpu_has_avx2())
         return k;
-    k = kf_kernels_sse2();
-    return k ? k : kf_kernels_scalar();
+    if ((k = kf_kernels_sse2()) != NULL || (k = kf_kernels_neon()) != NULL)
+        return k;
+    return kf_kernels_scalar();
 }
 
 kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)

@@ -152,6 +152,8 @@ void kf_block_spline_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint
 const kf_kernels *kf_kernels_scalar(void);
 /* The SSE2 kernels, or NULL where this build has none. */
 const kf_kernels *kf_kernels_sse2(void);
+/* The NEON kernels (AArch64), or NULL where this build has none. */
+const kf_kernels *kf_kernels_neon(void);
 /* The AVX2 kernels, or NULL where this build has none (whether the CPU
  * runs them is kf_kernels_best's question). */
 const kf_kernels *kf_kernels_avx2(void);

@@ -130,6 +130,8 @@ int main(void)
     int set_count = 1;
     if (kf_kernels_sse2())
         sets[set_count++] = kf_kernels_sse2();
+    if (kf_kernels_neon())
+        sets[set_count++] = kf_kernels_neon();
     if (kf_kernels_avx2() && kf_kernels_best() == kf_kernels_avx2())
         sets[set_count++] = kf_kernels_avx2();
     kf_player *p[4];

@@ -1,8 +1,9 @@
 /*
  * kf_layout.h - the playback layout, built once at load (kf_layout.c) from
  * the decoded sequences, and the kernels that run over it, four tracks at a
- * time (kf_kernels_scalar.c, kf_kernels_sse2.c, kf_kernels_neon.c) or two
- * blocks, eight tracks, at a time (kf_kernels_avx2.c).
+ * time (kf_kernels_scalar.c; kf_kernels_simd.h through kf_kernels_sse2.c and
+ * kf_kernels_neon.c) or two blocks, eight tracks, at a time
+ * (kf_kernels_avx2.c).
  *
  * Sequences that share key times (one array, formats/kfb.md), repeat,
  * interpolation and components are packed four to a block, structure of

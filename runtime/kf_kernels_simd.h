@@ -1,0 +1,347 @@
+/*
+ * kf_kernels_simd.h - the vector block kernels (kf_layout.h), written once
+ * for every instruction set. Each vector file (kf_kernels_sse2.c,
+ * kf_kernels_neon.c, kf_kernels_avx2.c) defines the few operations below
+ * for its registers and then includes this file, which gives it the whole
+ * kernel set. Every operation is the scalar kernels' (kf_sample.h) in the
+ * same order, and nothing here fuses a multiply with an add, so every set
+ * gives the scalar results bit for bit (tests/test_player_kernels.c).
+ *
+ * What the including file defines first:
+ *   vf, vm          a vector of floats and a comparison's result
+ *   v_set1 v_add v_sub v_mul v_div v_sqrt v_abs
+ *   v_lt v_le v_gt v_ge (-> vm, false for NaN), m_or m_and m_not
+ *   v_select(m, a, b)   a where m is set, else b
+ *   m_bits(m)           lane l's result in bit l
+ *   job, keys           what one kernel call plays (one block of four
+ *                       lanes, or two blocks), and where one of its keys is
+ *   JOB_STEP, job_at(jobs, count, k)   the job at jobs[k], JOB_STEP apart
+ *   job_key(jb, k, fields), v_load(keys, field)
+ *   job_block(jb) (the first block: shape, interpolation), job_lanes(jb)
+ *   (lanes to finish), lane_block(jb, l), lane_out(jb, l)
+ *   store4, store3 (components in registers -> each lane's output),
+ *   store1 (component m)
+ *   SET_NAME, SET_GETTER  the set's name and its kf_kernels_* function
+ */
+
+#include "kf_sample.h"
+
+/* ---- arithmetic shared by the kernels ---------------------------------- */
+
+/* kf_sinc, a lane at a time. */
+static inline vf v_sinc(vf z)
+{
+    vf t = v_mul(z, v_set1(2.60510774e-06f));
+    t = v_mul(z, v_add(v_set1(-0.000198090172f), t));
+    t = v_mul(z, v_add(v_set1(0.00833304971f), t));
+    t = v_mul(z, v_add(v_set1(-0.166666582f), t));
+    return v_add(v_set1(1.0f), t);
+}
+
+/* kf_acos_over_sqrt, a lane at a time. */
+static inline vf v_acos_over_sqrt(vf c)
+{
+    vf t = v_mul(c, v_set1(-0.0012624911f));
+    t = v_mul(c, v_add(v_set1(0.0066700901f), t));
+    t = v_mul(c, v_add(v_set1(-0.0170881256f), t));
+    t = v_mul(c, v_add(v_set1(0.0308918810f), t));
+    t = v_mul(c, v_add(v_set1(-0.0501743046f), t));
+    t = v_mul(c, v_add(v_set1(0.0889789874f), t));
+    t = v_mul(c, v_add(v_set1(-0.2145988016f), t));
+    return v_add(v_set1(1.5707963050f), t);
+}
+
+/* kf_arc_weights, every lane's arc at one u. */
+static inline void v_arc_weights(vf theta, vf r, vf vu, vf w[2])
+{
+    const vf vv = v_sub(v_set1(1.0f), vu);
+    const vf x0 = v_mul(vv, theta), x1 = v_mul(vu, theta);
+    w[0] = v_mul(v_mul(vv, r), v_sinc(v_mul(x0, x0)));
+    w[1] = v_mul(v_mul(vu, r), v_sinc(v_mul(x1, x1)));
+}
+
+/* wa qa + wb qb. */
+static inline vf v_combine(vf wa, vf qa, vf wb, vf qb)
+{
+    return v_add(v_mul(wa, qa), v_mul(wb, qb));
+}
+
+/* kf_normalize_single on every lane's quaternion, component m in r[m]. */
+static inline void v_normalize(vf r[4])
+{
+    vf n2 = v_mul(r[0], r[0]);
+    n2 = v_add(n2, v_mul(r[1], r[1]));
+    n2 = v_add(n2, v_mul(r[2], r[2]));
+    n2 = v_add(n2, v_mul(r[3], r[3]));
+    const vf one = v_set1(1.0f), zero = v_set1(0.0f);
+    const vm near = v_lt(v_abs(v_sub(n2, one)), v_set1(1.0f / 4096));
+    const vm ok = m_and(v_gt(n2, v_set1(1e-10f)), v_le(n2, v_set1(FLT_MAX)));
+    const vf inv =
+        v_select(near, v_sub(v_set1(1.5f), v_mul(v_set1(0.5f), n2)), v_div(one, v_sqrt(n2)));
+    const vm identity = m_not(m_or(near, ok));
+    r[0] = v_select(identity, zero, v_mul(r[0], inv));
+    r[1] = v_select(identity, zero, v_mul(r[1], inv));
+    r[2] = v_select(identity, zero, v_mul(r[2], inv));
+    r[3] = v_select(identity, one, v_mul(r[3], inv));
+}
+
+/* a + u (b - a), component m. */
+static inline vf v_lerp(keys a, keys e, vf vu, uint32_t m)
+{
+    const vf x = v_load(a, m);
+    return v_add(x, v_mul(vu, v_sub(v_load(e, m), x)));
+}
+
+typedef struct v_basis {
+    vf h0, h1, h2, h3;
+} v_basis;
+
+static inline v_basis v_hermite_basis(float u)
+{
+    float h[4];
+    kf_hermite_basis_f(u, h);
+    return (v_basis){v_set1(h[0]), v_set1(h[1]), v_set1(h[2]), v_set1(h[3])};
+}
+
+/* h0 a + h1 b + h2 ta + h3 tb, component m of c. */
+static inline vf v_hermite(keys a, keys e, const v_basis *h, uint32_t c, uint32_t m)
+{
+    vf x = v_mul(h->h0, v_load(a, m));
+    x = v_add(x, v_mul(h->h1, v_load(e, m)));
+    x = v_add(x, v_mul(h->h2, v_load(a, c + m)));
+    return v_add(x, v_mul(h->h3, v_load(e, 2 * c + m)));
+}
+
+/* ---- the kernels -------------------------------------------------------- */
+
+/* Each returns the lanes whose result may not be unit (bit l: lane l), for
+ * the JOBS loop to normalize when asked. Where a kernel knows its blocks'
+ * interpolation and components, their fields are a constant (no load, no
+ * multiply); holds play every interpolation's blocks, so theirs are the
+ * block's. */
+#define FIELDS(interpolation, components) kf_block_fields(interpolation, components)
+#define ALL_LANES                         0xffu
+
+/* STEP and holds: key i. */
+KF_KERNEL unsigned key_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+{
+    (void)j, (void)u, (void)exact_u;
+    const kf_block *b = job_block(jb);
+    const keys a = job_key(jb, i, b->fields);
+    for (uint32_t m = 0; m < b->components; m++)
+        store1(v_load(a, m), m, jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned key3_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+{
+    (void)j, (void)u, (void)exact_u;
+    const keys a = job_key(jb, i, job_block(jb)->fields);
+    store3(v_load(a, 0), v_load(a, 1), v_load(a, 2), jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned linear_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+{
+    (void)exact_u;
+    const vf vu = v_set1(u);
+    const kf_block *b = job_block(jb);
+    const keys a = job_key(jb, i, b->fields), e = job_key(jb, j, b->fields);
+    for (uint32_t m = 0; m < b->components; m++)
+        store1(v_lerp(a, e, vu, m), m, jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned linear3_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+{
+    (void)exact_u;
+    const vf vu = v_set1(u);
+    const uint32_t f = FIELDS(KFB_INTERP_LINEAR, 3);
+    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    store3(v_lerp(a, e, vu, 0), v_lerp(a, e, vu, 1), v_lerp(a, e, vu, 2), jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned linear4_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+{
+    (void)exact_u;
+    const vf vu = v_set1(u);
+    const uint32_t f = FIELDS(KFB_INTERP_LINEAR, 4);
+    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    store4(v_lerp(a, e, vu, 0), v_lerp(a, e, vu, 1), v_lerp(a, e, vu, 2), v_lerp(a, e, vu, 3), jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned spline_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+{
+    (void)exact_u;
+    const v_basis h = v_hermite_basis(u);
+    const kf_block *b = job_block(jb);
+    const keys a = job_key(jb, i, b->fields), e = job_key(jb, j, b->fields);
+    for (uint32_t m = 0; m < b->components; m++)
+        store1(v_hermite(a, e, &h, b->components, m), m, jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned spline3_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+{
+    (void)exact_u;
+    const v_basis h = v_hermite_basis(u);
+    const uint32_t f = FIELDS(KFB_INTERP_SPLINE, 3);
+    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    store3(v_hermite(a, e, &h, 3, 0), v_hermite(a, e, &h, 3, 1), v_hermite(a, e, &h, 3, 2), jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned spline4_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+{
+    (void)exact_u;
+    const v_basis h = v_hermite_basis(u);
+    const uint32_t f = FIELDS(KFB_INTERP_SPLINE, 4);
+    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    store4(v_hermite(a, e, &h, 4, 0), v_hermite(a, e, &h, 4, 1), v_hermite(a, e, &h, 4, 2),
+           v_hermite(a, e, &h, 4, 3), jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+{
+    (void)exact_u;
+    const uint32_t f = FIELDS(KFB_INTERP_SLERP, 4);
+    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    const vf theta = v_load(a, KF_FIELD_ARC(4));
+    vf w[2];
+    v_arc_weights(theta, v_load(a, KF_FIELD_ARC(4) + 1), v_set1(u), w);
+    store4(v_combine(w[0], v_load(a, 0), w[1], v_load(e, 0)),
+           v_combine(w[0], v_load(a, 1), w[1], v_load(e, 1)),
+           v_combine(w[0], v_load(a, 2), w[1], v_load(e, 2)),
+           v_combine(w[0], v_load(a, 3), w[1], v_load(e, 3)), jb);
+    const vf zero = v_set1(0.0f);
+    const unsigned nonunit = m_bits(m_not(v_gt(theta, zero)));
+    if (nonunit) {
+        const unsigned general = m_bits(v_lt(theta, zero));
+        for (uint32_t l = 0; l < job_lanes(jb); l++)
+            if (general >> l & 1)
+                kf_block_slerp_general(lane_block(jb, l), l % KF_LANES, i, j, u, lane_out(jb, l));
+    }
+    return nonunit;
+}
+
+/* wa qa + wb qb for the four components at fields fa of a and fb of e
+ * (written out: a loop here would keep its results on the stack). */
+#define COMBINE4(r, wa, a, fa, wb, e, fb)                                                          \
+    do {                                                                                           \
+        (r)[0] = v_combine(wa, v_load(a, (fa) + 0), wb, v_load(e, (fb) + 0));                      \
+        (r)[1] = v_combine(wa, v_load(a, (fa) + 1), wb, v_load(e, (fb) + 1));                      \
+        (r)[2] = v_combine(wa, v_load(a, (fa) + 2), wb, v_load(e, (fb) + 2));                      \
+        (r)[3] = v_combine(wa, v_load(a, (fa) + 3), wb, v_load(e, (fb) + 3));                      \
+    } while (0)
+
+/* Normalizes itself when asked (its results are never unit); returns 0. */
+KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, float u, double exact_u, int normalize)
+{
+    const vf vu = v_set1(u);
+    const uint32_t f = FIELDS(KFB_INTERP_SQUAD, 4);
+    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    const vf key_theta = v_load(a, KF_FIELD_SQUAD_KEY_ARC);
+    const vf control_theta = v_load(a, KF_FIELD_SQUAD_CONTROL_ARC);
+    vf wk[2], wc[2], q1[4], q2[4];
+    v_arc_weights(key_theta, v_load(a, KF_FIELD_SQUAD_KEY_ARC + 1), vu, wk);
+    v_arc_weights(control_theta, v_load(a, KF_FIELD_SQUAD_CONTROL_ARC + 1), vu, wc);
+    COMBINE4(q1, wk[0], a, 0, wk[1], e, 0);
+    COMBINE4(q2, wc[0], a, KF_FIELD_SQUAD_A, wc[1], e, KF_FIELD_SQUAD_B);
+    /* The last slerp, as kf_slerp_runtime: both of its branches, selected. */
+    vf c = v_mul(q1[0], q2[0]);
+    c = v_add(c, v_mul(q1[1], q2[1]));
+    c = v_add(c, v_mul(q1[2], q2[2]));
+    c = v_add(c, v_mul(q1[3], q2[3]));
+    const vf one = v_set1(1.0f);
+    const vm near = v_ge(c, v_set1(1.0f - (float)KF_QUAT_EPSILON));
+    const vf p = v_acos_over_sqrt(c);
+    const vf vt = v_set1(2.0f * u * (1.0f - u));
+    vf w[2];
+    v_arc_weights(v_mul(v_sqrt(v_sub(one, c)), p), v_div(p, v_sqrt(v_add(one, c))), vt, w);
+    w[0] = v_select(near, v_sub(one, vt), w[0]);
+    w[1] = v_select(near, vt, w[1]);
+    vf r[4];
+    r[0] = v_combine(w[0], q1[0], w[1], q2[0]);
+    r[1] = v_combine(w[0], q1[1], w[1], q2[1]);
+    r[2] = v_combine(w[0], q1[2], w[1], q2[2]);
+    r[3] = v_combine(w[0], q1[3], w[1], q2[3]);
+    if (normalize)
+        v_normalize(r);
+    store4(r[0], r[1], r[2], r[3], jb);
+    const vf zero = v_set1(0.0f);
+    const unsigned general =
+        m_bits(m_or(m_or(v_lt(key_theta, zero), v_lt(control_theta, zero)), m_not(v_ge(c, zero))));
+    if (general)
+        for (uint32_t l = 0; l < job_lanes(jb); l++) {
+            const struct kf_sequence *s = lane_block(jb, l)->lane[l % KF_LANES];
+            if ((general >> l & 1) && s) {
+                float *o = lane_out(jb, l);
+                kf_squad_general(s, i, j, exact_u, o);
+                if (normalize)
+                    kf_normalize_single(o);
+            }
+        }
+    return 0;
+}
+
+/* Quaternion holds: key i, normalized in the registers when asked. */
+KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, float u, double exact_u, int normalize)
+{
+    (void)j, (void)u, (void)exact_u;
+    const keys a = job_key(jb, i, job_block(jb)->fields);
+    vf r[4] = {v_load(a, 0), v_load(a, 1), v_load(a, 2), v_load(a, 3)};
+    if (normalize)
+        v_normalize(r);
+    store4(r[0], r[1], r[2], r[3], jb);
+    return 0;
+}
+
+/* The loop over a run of blocks around an inlined kernel (constants stay in
+ * registers from one job to the next); `normalize` as kf_block_kernel: the
+ * lanes the kernel left non-unit are normalized one by one. */
+#define JOBS(name)                                                                                 \
+    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
+                     double exact_u, int normalize)                                                \
+    {                                                                                              \
+        for (uint32_t k = 0; k < count; k += JOB_STEP) {                                           \
+            const job jb = job_at(jobs, count, k);                                                 \
+            const unsigned nonunit = name##_one(jb, i, j, u, exact_u);                             \
+            if (normalize && nonunit)                                                              \
+                for (uint32_t l = 0; l < job_lanes(jb); l++)                                       \
+                    if (nonunit >> l & 1)                                                          \
+                        kf_normalize_single(lane_out(jb, l));                                      \
+        }                                                                                          \
+    }
+
+/* The same for kernels that normalize in the registers. */
+#define JOBS_NORMALIZING(name)                                                                     \
+    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
+                     double exact_u, int normalize)                                                \
+    {                                                                                              \
+        for (uint32_t k = 0; k < count; k += JOB_STEP)                                             \
+            name##_one(job_at(jobs, count, k), i, j, u, exact_u, normalize);                       \
+    }
+
+JOBS(key)
+JOBS(key3)
+JOBS_NORMALIZING(key4)
+JOBS(linear)
+JOBS(linear3)
+JOBS(linear4)
+JOBS(spline)
+JOBS(spline3)
+JOBS(spline4)
+JOBS(slerp)
+JOBS_NORMALIZING(squad)
+
+static const kf_kernels simd_set = {
+    SET_NAME, {key, key3, key4}, {linear, linear3, linear4}, {spline, spline3, spline4}, slerp,
+    squad};
+
+const kf_kernels *SET_GETTER(void)
+{
+    return &simd_set;
+}

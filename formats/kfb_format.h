@@ -34,7 +34,7 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 2u
-#define KFB_VERSION_MINOR 1u
+#define KFB_VERSION_MINOR 2u
 /* Version 1 files (1.0, 1.1) store every data array plain; a reader still
  * reads them (formats/kfb.md, Versioning). */
 #define KFB_VERSION_1_MINOR 1u
@@ -78,12 +78,16 @@
  * w3 before it (mod 2^32). LINEAR extrapolates the last two (the only one
  * version 2.0 has), PREVIOUS repeats the last, QUADRATIC extrapolates the
  * last three (smooth motion sampled densely). Rows without enough history
- * use the longest predictor they can: 0, then w1, then 2 w1 - w2. */
+ * use the longest predictor they can: 0, then w1, then 2 w1 - w2.
+ * KEYS (2.2) predicts a column of the outgoing tangents (SQUAD: of the
+ * intermediates a) from the sequence's decoded keys instead, with
+ * kfb_key_guess: only there, and only on float bits (h = 0). */
 enum {
     KFB_PREDICT_LINEAR = 0,
     KFB_PREDICT_PREVIOUS = 1,
     KFB_PREDICT_QUADRATIC = 2,
-    KFB_PREDICT_COUNT = 3
+    KFB_PREDICT_KEYS = 3,
+    KFB_PREDICT_COUNT = 4
 };
 
 static inline uint32_t kfb_predicted(uint32_t predictor, size_t row, uint32_t w1, uint32_t w2,
@@ -203,6 +207,42 @@ enum {
     KFB_INTERP_HERMITE = 5, /* since 1.1: explicit tangents per key */
     KFB_INTERP_COUNT = 6
 };
+
+/*
+ * The guess KFB_PREDICT_KEYS makes for component m of valid key i's
+ * outgoing tangent (SPLINE, HERMITE) or squad intermediate a (SQUAD), from
+ * the `rows` valid keys of `stride` components (`keys`, decoded), their
+ * neighbours taken cyclically. A tangent is close to the central difference
+ * (n - p) / 2 (Catmull-Rom's between evenly spaced keys, to the last bits);
+ * an intermediate to q + (2q - p - n) / 4 (squad's q exp((log(q*p) -
+ * log(q*n)) / 4) to first order, p and n in q's hemisphere). A guess, not
+ * the tangent: the file stores the tangent's bits less the guess's, so
+ * kfc's precompute stays the only one (formats/kfb.md, "Encoded arrays").
+ * Every step is a float operation whose result is assigned, so writer and
+ * reader agree to the bit wherever float arithmetic is IEEE single.
+ */
+static inline float kfb_key_guess(const float *keys, size_t rows, size_t stride,
+                                  uint32_t interpolation, size_t i, size_t m)
+{
+    const float *q = keys + i * stride;
+    const float *p = keys + (i ? i - 1 : rows - 1) * stride;
+    const float *n = keys + (i + 1 < rows ? i + 1 : 0) * stride;
+    if (interpolation != KFB_INTERP_SQUAD || stride != 4) {
+        const float d = n[m] - p[m];
+        return 0.5f * d;
+    }
+    float dp = 0.0f, dn = 0.0f;
+    for (size_t k = 0; k < 4; k++) {
+        const float xp = q[k] * p[k], xn = q[k] * n[k];
+        dp = dp + xp;
+        dn = dn + xn;
+    }
+    const float pm = dp < 0.0f ? -p[m] : p[m], nm = dn < 0.0f ? -n[m] : n[m];
+    const float six = 6.0f * q[m];
+    const float sum = six - pm;
+    const float all = sum - nm;
+    return 0.25f * all;
+}
 
 enum { KFB_REPEAT_CONSTANT = 0, KFB_REPEAT_LOOP = 1, KFB_REPEAT_COUNT = 2 };
 

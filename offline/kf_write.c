@@ -135,18 +135,41 @@ static unsigned bit_length(uint32_t x)
     return n + (x != 0);
 }
 
-/* The bits a column's differences take under each predictor, roughly: to
- * choose its form and predictor. One pass over the words. */
-static void residual_bits(const float *f, size_t rows, size_t stride, int e,
-                          uint64_t bits[KFB_PREDICT_COUNT])
+/* The valid keys a column of outgoing tangents may be guessed from
+ * (KFB_PREDICT_KEYS; the mirror of kf_read.c's key_guess). */
+typedef struct key_guess {
+    const float *keys;
+    size_t rows;
+    uint32_t interpolation;
+} key_guess;
+
+/* What predictor p expects at row i of column m, whose words before i are
+ * w1, w2, w3. */
+static uint32_t prediction(uint32_t p, const key_guess *guess, size_t stride, size_t m, size_t i,
+                           uint32_t w1, uint32_t w2, uint32_t w3)
 {
+    if (p != KFB_PREDICT_KEYS)
+        return kfb_predicted(p, i, w1, w2, w3);
+    const float g = kfb_key_guess(guess->keys, guess->rows, stride, guess->interpolation, i, m);
+    return bits_of(&g);
+}
+
+/* The bits column m's differences take under each predictor, roughly: to
+ * choose its form and predictor. One pass over the words. The keys'
+ * guess is a candidate only for float bits, and only with `guess`; the
+ * others get UINT64_MAX. */
+static void residual_bits(const float *f, size_t rows, size_t stride, size_t m, int e,
+                          const key_guess *guess, uint64_t bits[KFB_PREDICT_COUNT])
+{
+    const uint32_t count =
+        guess && e == KFB_COLUMN_FLOAT_BITS ? KFB_PREDICT_COUNT : KFB_PREDICT_KEYS;
     for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++)
-        bits[p] = 0;
+        bits[p] = p < count ? 0 : UINT64_MAX;
     uint32_t w1 = 0, w2 = 0, w3 = 0;
     for (size_t i = 0; i < rows; i++) {
-        const uint32_t w = column_word(f[i * stride], e, 0);
-        for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++)
-            bits[p] += bit_length(kfb_zigzag(w - kfb_predicted(p, i, w1, w2, w3)));
+        const uint32_t w = column_word(f[i * stride + m], e, 0);
+        for (uint32_t p = 0; p < count; p++)
+            bits[p] += bit_length(kfb_zigzag(w - prediction(p, guess, stride, m, i, w1, w2, w3)));
         w3 = w2;
         w2 = w1;
         w1 = w;
@@ -160,9 +183,10 @@ static void residual_bits(const float *f, size_t rows, size_t stride, int e,
  * column; with `against`, each word less against[k]. The differences,
  * zigzag-coded, go into byte planes. Each column takes the form and
  * predictor whose differences come out smallest (a unit column always: its
- * words are signs). */
+ * words are signs); `guess`, for outgoing tangents, adds the keys' guess
+ * to the predictors. */
 static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t stride,
-                            const float *against)
+                            const float *against, const key_guess *guess)
 {
     uint32_t offset = (uint32_t)(data->size / 4);
     if (count == 0)
@@ -181,7 +205,7 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
             header = 0;
             for (int k = 0; k < (exact == KFB_COLUMN_FLOAT_BITS ? 1 : 2); k++) {
                 uint64_t bits[KFB_PREDICT_COUNT];
-                residual_bits(f + m, rows, stride, forms[k], bits);
+                residual_bits(f, rows, stride, m, forms[k], guess, bits);
                 for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++) {
                     if (bits[p] < best) {
                         best = bits[p];
@@ -214,8 +238,9 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
             const size_t src = against ? i : i * stride + m;
             const uint32_t w =
                 against ? bits_of(&f[src]) : column_word(f[src], e, (h & KFB_COLUMN_UNIT) != 0);
-            const uint32_t predicted =
-                against ? bits_of(&against[i]) : kfb_predicted(predictor, i, w1, w2, w3);
+            const uint32_t predicted = against
+                                           ? bits_of(&against[i])
+                                           : prediction(predictor, guess, stride, m, i, w1, w2, w3);
             const uint32_t r = kfb_zigzag(w - predicted);
             for (size_t p = 0; p < KFB_PLANES; p++)
                 at[p * count + k] = (unsigned char)(r >> (8 * p));
@@ -229,9 +254,10 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
 
 /* An encoded array in version 2, plain floats in version 1. */
 static uint32_t put_array(buffer *data, const float *f, size_t count, size_t stride,
-                          const float *against, int encoded)
+                          const float *against, const key_guess *guess, int encoded)
 {
-    return encoded ? put_encoded(data, f, count, stride, against) : put_floats(data, f, count);
+    return encoded ? put_encoded(data, f, count, stride, against, guess)
+                   : put_floats(data, f, count);
 }
 
 static void put_object(buffer *objects, uint32_t type, const void *record, uint32_t words)
@@ -440,26 +466,27 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
     const uint32_t c = s->components;
     const uint64_t tc = kfb_sequence_tangent_floats(s->interpolation, s->valid_count, c);
     const uint64_t ac = kfb_sequence_arc_floats(s->interpolation, s->valid_count);
-    r->values = put_array(data, s->values, (size_t)s->key_count * c, c, NULL, encoded);
+    r->values = put_array(data, s->values, (size_t)s->key_count * c, c, NULL, NULL, encoded);
     r->tangents = r->tcb = r->arc_length = KFB_NONE;
     if (tc || (ac && !encoded)) { /* version 2 leaves the arcs to the reader */
         r->tangents = (uint32_t)(data->size / 4);
         if (tc) {
-            put_array(data, s->tangent_out, (size_t)tc, c, NULL, encoded);
-            put_array(data, s->tangent_in, (size_t)tc, 0, s->tangent_out, encoded);
+            const key_guess guess = {s->values, s->valid_count, s->interpolation};
+            put_array(data, s->tangent_out, (size_t)tc, c, NULL, &guess, encoded);
+            put_array(data, s->tangent_in, (size_t)tc, 0, s->tangent_out, NULL, encoded);
         }
         if (ac && !encoded)
             put_floats(data, s->arcs, (size_t)ac);
     }
     if (s->tcb)
-        r->tcb = put_array(data, s->tcb, 3 * (size_t)s->key_count, 3, NULL, encoded);
+        r->tcb = put_array(data, s->tcb, 3 * (size_t)s->key_count, 3, NULL, NULL, encoded);
     if (s->key_tangents)
         r->tcb = put_array(data, s->key_tangents, 2 * (size_t)s->key_count * c, 2 * (size_t)c, NULL,
-                           encoded);
+                           NULL, encoded);
     if (s->arc_length)
         r->arc_length =
             put_array(data, s->arc_length, (size_t)kfb_arc_length_floats(s->repeat, s->valid_count),
-                      1, NULL, encoded);
+                      1, NULL, NULL, encoded);
 }
 
 uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count)

@@ -56,7 +56,7 @@ typedef struct loader {
      * byte per data word (MARK_*), `scratch` a word per data word. */
     int encoded;
     int zigzag; /* 2.1 on: zigzag-coded differences, full column headers */
-    uint32_t major;
+    uint32_t major, minor;
     float *data_rw;
     float *arcs; /* version 2: room for the arcs still to compute */
     size_t arcs_left;
@@ -164,15 +164,23 @@ static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t
     return claim(L, offset, count, MARK_PLAIN, index, pos, what);
 }
 
+/* The decoded valid keys a KFB_PREDICT_KEYS column is guessed from. */
+typedef struct key_guess {
+    const float *keys;
+    size_t rows; /* valid keys */
+    uint32_t interpolation;
+} key_guess;
+
 /* Decodes, in place, `count` encoded floats at word `offset` (the mirror of
  * put_encoded): planes back into differences, each added to the prediction
- * from the words already decoded; integer columns to floats; a unit column
- * last, from the others. The planes are file bytes; on a big-endian host
+ * from the words already decoded (or, KFB_PREDICT_KEYS, from `guess`);
+ * integer columns to floats; a unit column last, from the others. The planes are file bytes; on a big-endian host
  * the section's words were swapped, so file byte b sits at b ^ 3. Returns
  * KF_OK, or the column whose header or signs no writer of the file's
  * version writes, in *bad, with its header. */
 static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
-                        const float *against, size_t *bad, uint32_t *bad_header)
+                        const float *against, const key_guess *guess, size_t *bad,
+                        uint32_t *bad_header)
 {
     const uint16_t probe = 1;
     const size_t flip = *(const unsigned char *)&probe == 1 ? 0 : 3;
@@ -189,8 +197,10 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             memcpy(&h, &headers[m], 4);
         const uint32_t predictor = (h & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT;
         const uint32_t exponent = h & KFB_COLUMN_EXPONENT_MASK;
-        if ((h & ~allowed) || predictor >= KFB_PREDICT_COUNT ||
-            ((h & KFB_COLUMN_UNIT) && (exponent || unit != SIZE_MAX || columns < 2))) {
+        const int keys = predictor == KFB_PREDICT_KEYS;
+        if ((h & ~allowed) ||
+            ((h & KFB_COLUMN_UNIT) && (exponent || unit != SIZE_MAX || columns < 2)) ||
+            (keys && (L->minor < 2 || !guess || exponent || (h & KFB_COLUMN_UNIT)))) {
             *bad = m;
             *bad_header = h;
             return KF_ERROR_VALUE;
@@ -224,6 +234,14 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                 uint32_t a;
                 memcpy(&a, &against[i], 4);
                 col[i] += a;
+            }
+        } else if (keys) {
+            for (size_t i = 0; i < rows; i++) {
+                const float g =
+                    kfb_key_guess(guess->keys, guess->rows, stride, guess->interpolation, i, m);
+                uint32_t a;
+                memcpy(&a, &g, 4);
+                col[i * step] += a;
             }
         } else {
             const size_t head = rows < 3 ? rows : 3;
@@ -285,21 +303,22 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
 
 /* decode, with the message for a column no writer writes. */
 static kf_result decode_array(loader *L, uint32_t offset, size_t count, size_t stride,
-                              const float *against, uint32_t index, size_t pos, const char *what)
+                              const float *against, const key_guess *guess, uint32_t index,
+                              size_t pos, const char *what)
 {
     size_t bad = 0;
     uint32_t h = 0;
-    if (decode(L, offset, count, stride, against, &bad, &h) == KF_OK)
+    if (decode(L, offset, count, stride, against, guess, &bad, &h) == KF_OK)
         return KF_OK;
     return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                 "object %u: %s: column %zu (header %08x) is not as version %u.%u writes it",
-                (unsigned)index, what, bad, (unsigned)h, (unsigned)L->major,
-                (unsigned)(L->zigzag ? 1 : 0));
+                (unsigned)index, what, bad, (unsigned)h, (unsigned)L->major, (unsigned)L->minor);
 }
 
 /* get_floats for an array that version 2 stores encoded with `stride`. */
 static kf_result get_encoded(loader *L, uint32_t offset, uint64_t count, size_t stride,
-                             uint32_t index, size_t pos, const char *what, const float **out)
+                             const key_guess *guess, uint32_t index, size_t pos, const char *what,
+                             const float **out)
 {
     if (!L->encoded)
         return get_floats(L, offset, count, index, pos, what, out);
@@ -311,8 +330,8 @@ static kf_result get_encoded(loader *L, uint32_t offset, uint64_t count, size_t 
     kf_result r = claim(L, offset, count ? count + stride : 0, MARK_ENCODED, index, pos, what);
     if (r != KF_OK)
         return r;
-    if (count &&
-        (r = decode_array(L, offset, (size_t)count, stride, NULL, index, pos, what)) != KF_OK)
+    if (count && (r = decode_array(L, offset, (size_t)count, stride, NULL, guess, index, pos,
+                                   what)) != KF_OK)
         return r;
     *out = L->data + offset;
     return KF_OK;
@@ -365,6 +384,7 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
     L->encoded = major >= 2;
     L->zigzag = major == 2 && minor >= 1;
     L->major = major;
+    L->minor = minor;
     uint32_t crc = (uint32_t)crc32(0L, p, KFB_HEADER_SIZE - 4);
     if (crc != h.header_crc)
         return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_SIZE - 4,
@@ -523,8 +543,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     uint64_t tc = kfb_sequence_tangent_floats(r.interpolation, r.valid_count, r.components);
     const uint64_t ac = kfb_sequence_arc_floats(r.interpolation, r.valid_count);
     if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK ||
-        (res = get_encoded(L, r.values, n * r.components, r.components, index, pos, "key values",
-                           &s->values)) != KF_OK)
+        (res = get_encoded(L, r.values, n * r.components, r.components, NULL, index, pos,
+                           "key values", &s->values)) != KF_OK)
         return res;
     if (derived) {
         const float *at = NULL;
@@ -536,9 +556,11 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
             if ((res = get_floats(L, r.tangents, derived, index, pos, "tangents", &at)) != KF_OK)
                 return res;
         } else {
-            /* Outgoing (by key), then incoming (against outgoing). */
-            if ((res = get_encoded(L, r.tangents, tc, r.components, index, pos, "tangents", &at)) !=
-                KF_OK)
+            /* Outgoing (by key, or guessed from the keys), then incoming
+             * (against outgoing). */
+            const key_guess guess = {s->values, r.valid_count, r.interpolation};
+            if ((res = get_encoded(L, r.tangents, tc, r.components, &guess, index, pos, "tangents",
+                                   &at)) != KF_OK)
                 return res;
             if (derived > L->data_words - r.tangents) {
                 const float *unused;
@@ -547,7 +569,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
             const uint32_t in = r.tangents + (uint32_t)(tc + r.components);
             if ((res = claim(L, in, tc, MARK_ENCODED, index, pos, "tangents")) != KF_OK)
                 return res;
-            if ((res = decode_array(L, in, (size_t)tc, 0, at, index, pos, "tangents")) != KF_OK)
+            if ((res = decode_array(L, in, (size_t)tc, 0, at, NULL, index, pos, "tangents")) !=
+                KF_OK)
                 return res;
         }
         if (tc) {
@@ -583,15 +606,15 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     }
     if (r.interpolation == KFB_INTERP_HERMITE) {
         if (r.tcb != KFB_NONE &&
-            (res = get_encoded(L, r.tcb, 2 * n * r.components, 2 * (size_t)r.components, index, pos,
-                               "key tangents", &s->key_tangents)) != KF_OK)
+            (res = get_encoded(L, r.tcb, 2 * n * r.components, 2 * (size_t)r.components, NULL,
+                               index, pos, "key tangents", &s->key_tangents)) != KF_OK)
             return res;
     } else if (r.tcb != KFB_NONE &&
-               (res = get_encoded(L, r.tcb, 3 * n, 3, index, pos, "tension/continuity/bias",
+               (res = get_encoded(L, r.tcb, 3 * n, 3, NULL, index, pos, "tension/continuity/bias",
                                   &s->tcb)) != KF_OK)
         return res;
     if (r.arc_length != KFB_NONE &&
-        (res = get_encoded(L, r.arc_length, kfb_arc_length_floats(r.repeat, r.valid_count), 1,
+        (res = get_encoded(L, r.arc_length, kfb_arc_length_floats(r.repeat, r.valid_count), 1, NULL,
                            index, pos, "distance table", &s->arc_length)) != KF_OK)
         return res;
     if ((res = kf_validate_sequence(s, L->error)) != KF_OK ||

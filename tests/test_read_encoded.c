@@ -195,7 +195,8 @@ static void arcs_counted_before_allocating(void)
  * stored as integers at scale 2^0 (header 1024, with a predictor). A
  * crafted scale overflows the floats, a crafted 0 reads the integers as
  * float bits: refused, or loaded as other finite numbers, never outside
- * the array. Header bits no writer sets, a fourth predictor, a unit column
+ * the array. Header bits no writer sets, the keys' guess outside tangents
+ * or on integers, a unit column
  * that also has a scale, two unit columns, and signs other than 0 and 1
  * are refused. */
 static void column_headers(void)
@@ -219,6 +220,8 @@ static void column_headers(void)
             {{0xFFFFFFFFu, h0}, KF_ERROR_VALUE},
             {{1u << 19 | h0, h0}, KF_ERROR_VALUE},
             {{3u << KFB_COLUMN_PREDICTOR_SHIFT | KFB_COLUMN_EXPONENT_BIAS, h0}, KF_ERROR_VALUE},
+            /* the keys' guess, on the keys themselves */
+            {{(uint32_t)KFB_PREDICT_KEYS << KFB_COLUMN_PREDICTOR_SHIFT, h0}, KF_ERROR_VALUE},
             {{KFB_COLUMN_EXPONENT_BIAS + 200, h0}, KF_ERROR_VALUE},
             {{unit | KFB_COLUMN_EXPONENT_BIAS, h0}, KF_ERROR_VALUE},
             {{unit, unit}, KF_ERROR_VALUE},
@@ -321,6 +324,104 @@ static void unit_columns(void)
     }
 }
 
+/* Version 2.2 guesses outgoing tangents and squad intermediates from the
+ * decoded keys (KFB_PREDICT_KEYS, kfb_key_guess) and stores what they
+ * differ by: between unevenly spaced keys (times that are thirds, rounded
+ * to float, as 30 Hz keys in milliseconds are), the writer picks the guess
+ * for the columns where it is closest, and the reader rebuilds the precomputed floats bit
+ * for bit (the version 1 file stores them plain). The guess is refused on
+ * integer columns, on unit columns and in a file that says 2.1. */
+static kf_builder *guess_builder(void)
+{
+    double t[9], p[27], q[36];
+    for (int i = 0; i < 9; i++) {
+        t[i] = (float)(100.0 * i / 3.0);
+        for (int k = 0; k < 3; k++)
+            p[3 * i + k] = sin(0.4 * i + k) + 0.1 * k;
+        const double half = 0.15 * i, axis[3] = {0.6, 0.0, 0.8};
+        for (int k = 0; k < 3; k++)
+            q[4 * i + k] = sin(half) * axis[k];
+        q[4 * i + 3] = cos(half);
+    }
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc sp = {
+        "s", KF_INTERPOLATION_SPLINE, KF_REPEAT_LOOP, 300, 3, 9, t, p, 0, 8, NULL, 0, NULL};
+    const kf_sequence_desc sq = {
+        "q", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 300, 4, 9, t, q, 0, 8, NULL, 0, NULL};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &sp, &e) == KF_OK, "spline: %s", e.message);
+    CHECK(kf_builder_add_sequence(b, &sq, &e) == KF_OK, "squad: %s", e.message);
+    return b;
+}
+
+enum { F_TANGENTS = 10 };
+
+static void key_guess(void)
+{
+    kf_builder *b = guess_builder();
+    test_bytes f = encode(b, 0, 0), v1 = encode(b, 0, 1);
+    kf_builder_destroy(b);
+    craft_section sec[3];
+    CHECK(craft_sections(f.data, f.size, sec), "sections");
+    kf_anim *a = NULL, *a1 = NULL;
+    CHECK(kf_load_memory(f.data, f.size, NULL, &a, NULL) == KF_OK &&
+              kf_load_memory(v1.data, v1.size, NULL, &a1, NULL) == KF_OK,
+          "loads");
+    for (unsigned n = 0; n < 2 && a && a1; n++) {
+        const size_t body = craft_object(f.data, f.size, n);
+        CHECK(body != 0, "record %u", n);
+        if (!body)
+            continue;
+        const size_t at =
+            sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(f.data + body + 4 * F_TANGENTS);
+        const unsigned columns = n == 0 ? 3 : 4;
+        /* The squad's y is 0 in every key (its axis has none), and its w
+         * changes too little for the guess to beat the quadratic. */
+        for (unsigned m = 0; m < columns; m++) {
+            const uint32_t h = craft_get(f.data + at + 4 * m);
+            if (n == 0 || m == 0 || m == 2)
+                CHECK(h == (uint32_t)KFB_PREDICT_KEYS << KFB_COLUMN_PREDICTOR_SHIFT,
+                      "sequence %u column %u guessed from the keys: %08x", n, m, (unsigned)h);
+        }
+        const struct kf_sequence *x = &a->objects.sequences[n], *y = &a1->objects.sequences[n];
+        CHECK(same_floats(x->tangent_out, y->tangent_out, 9 * columns) &&
+                  same_floats(x->tangent_in, y->tangent_in, 9 * columns),
+              "sequence %u: the precomputed floats, bit for bit", n);
+        /* Hand-derived: valid key 3's x guess is half its neighbours'
+         * difference, and the stored tangent is not that guess. */
+        if (n == 0) {
+            const float g = kfb_key_guess(x->values, 9, 3, KFB_INTERP_SPLINE, 3, 0);
+            CHECK(g == 0.5f * (x->values[12] - x->values[6]) && g != x->tangent_out[9],
+                  "guess %.9g, tangent %.9g", (double)g, (double)x->tangent_out[9]);
+        }
+        const uint32_t bad[3] = {
+            (uint32_t)KFB_PREDICT_KEYS << KFB_COLUMN_PREDICTOR_SHIFT | KFB_COLUMN_EXPONENT_BIAS,
+            (uint32_t)KFB_PREDICT_KEYS << KFB_COLUMN_PREDICTOR_SHIFT | KFB_COLUMN_UNIT,
+            0xFFFFFFFFu};
+        for (int k = 0; k < 4; k++) {
+            test_bytes g = {malloc(f.size), f.size, f.size};
+            memcpy(g.data, f.data, f.size);
+            if (k < 3)
+                craft_put(g.data + at, bad[k]);
+            else /* the same file, saying it is 2.1 */
+                craft_put(g.data + KFB_IDENTIFIER_SIZE, KFB_VERSION_MAJOR << 16 | 1u);
+            craft_fix_crcs(g.data, g.size);
+            kf_anim *c = NULL;
+            kf_error e;
+            kf_result r = kf_load_memory(g.data, g.size, NULL, &c, &e);
+            CHECK(r == KF_ERROR_VALUE && strstr(e.message, "tangents"), "case %d: %s (%s)", k,
+                  kf_result_name(r), r == KF_OK ? "" : e.message);
+            kf_anim_free(c);
+            free(g.data);
+        }
+    }
+    kf_anim_free(a);
+    kf_anim_free(a1);
+    free(f.data);
+    free(v1.data);
+}
+
 /* A version 1 file stores the arcs; the reader checks them, then plays
  * the ones it computes, so the file plays as its version 2 twin does even
  * where a stored arc is off but in range (found by fuzz_load: re-encoding
@@ -401,6 +502,7 @@ int main(void)
     arcs_counted_before_allocating();
     column_headers();
     unit_columns();
+    key_guess();
     version1_arcs_replaced();
     distance_table_beyond_the_keys();
     return kf_test_report("test_read_encoded");

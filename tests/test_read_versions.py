@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Files of an earlier format version still load and play what they did.
 
-tests/data/version2.0/ holds files written by the version 2.0 writer
-(lossless and error-bounded, every interpolation among them), each beside
-the YAML that writer's kfc decompiled it to. Today's reader must decompile
+tests/data/version2.0/ and version2.1/ hold files written by the writers
+of those versions (lossless and error-bounded, every interpolation among
+them), each beside the YAML that writer's kfc decompiled it to. Today's reader must decompile
 each to the same YAML, to the byte (every key, tangent and parameter
 printed as the shortest decimal of its float); compiling that YAML today
 writes the current version, which decompiles to the same YAML again.
@@ -19,7 +19,7 @@ import driver  # noqa: E402
 checks = driver.Checks()
 check = checks.check
 args = driver.arguments()
-data = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data', 'version2.0')
+here = os.path.dirname(os.path.abspath(__file__))
 
 
 def version(path):
@@ -34,21 +34,24 @@ def decompile(path):
     return p.stdout
 
 
-files = sorted(f for f in os.listdir(data) if f.endswith('.kfb'))
-check(len(files) >= 6, 'version 2.0 files: %d' % len(files))
-for name in files:
-    old = os.path.join(data, name)
-    with open(old[:-4] + '.yaml', 'rb') as f:
-        expected = f.read()
-    check(version(old) == (2, 0), '%s is a version 2.0 file: %r' % (name, version(old)))
-    check(decompile(old) == expected, '%s decompiles as the 2.0 reader did' % name)
-    new = os.path.join(args.work, name)
-    p = subprocess.run([args.kfc, old[:-4] + '.yaml', '-o', new], capture_output=True)
-    check(p.returncode == 0, '%s recompiles: %s' % (name, p.stderr.decode()))
-    if p.returncode == 0:
-        check(version(new)[0] == 2 and version(new)[1] >= 1, '%s now written as %r' %
-              (name, version(new)))
-        check(decompile(new) == expected, '%s: the current version plays the same' % name)
+for minor in (0, 1):
+    data = os.path.join(here, 'data', 'version2.%d' % minor)
+    files = sorted(f for f in os.listdir(data) if f.endswith('.kfb'))
+    check(len(files) >= 6, 'version 2.%d files: %d' % (minor, len(files)))
+    for name in files:
+        old = os.path.join(data, name)
+        with open(old[:-4] + '.yaml', 'rb') as f:
+            expected = f.read()
+        check(version(old) == (2, minor), '%s is a version 2.%d file: %r' %
+              (old, minor, version(old)))
+        check(decompile(old) == expected, '%s decompiles as the 2.%d reader did' % (old, minor))
+        new = os.path.join(args.work, '2.%d_%s' % (minor, name))
+        p = subprocess.run([args.kfc, old[:-4] + '.yaml', '-o', new], capture_output=True)
+        check(p.returncode == 0, '%s recompiles: %s' % (old, p.stderr.decode()))
+        if p.returncode == 0:
+            check(version(new)[0] == 2 and version(new)[1] > minor, '%s now written as %r' %
+                  (old, version(new)))
+            check(decompile(new) == expected, '%s: the current version plays the same' % old)
 
 print('test_read_versions: %d checks, %d failed' % (checks.count, len(checks.failures)))
 sys.exit(1 if checks.failures else 0)

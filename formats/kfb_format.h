@@ -158,6 +158,9 @@ enum {
     KFB_COMPRESSION_NONE = 0,
     KFB_COMPRESSION_ZLIB = 1 /* a zlib stream (RFC 1950) of exactly raw_size bytes */
 };
+/* A zlib stream's bytes around its deflate data: the 2-byte header (CMF,
+ * FLG) and the 4-byte Adler-32 trailer. */
+#define KFB_ZLIB_OVERHEAD 6u
 
 typedef struct kfb_section_header {
     uint32_t tag;         /* KFB_TAG_* of this position */

@@ -206,8 +206,10 @@ void kf_quat_arc(const float *p, const float *q, float arc[2])
         arc[0] = -1.0f;
         arc[1] = 0.0f;
     } else {
+        /* sin(acos c) = sqrt(1 - c^2), with 1 - c^2 formed as (1 - c)(1 + c),
+         * exact to double's last bits for c < 1 - 1e-5: no sine needed. */
         double theta = acos(c);
-        double ratio = theta / sin(theta);
+        double ratio = theta / sqrt((1.0 - c) * (1.0 + c));
         arc[0] = (float)theta;
         arc[1] = (float)(ratio < 1.0 ? 1.0 : ratio); /* >= 1 in exact arithmetic */
     }

@@ -53,7 +53,8 @@ typedef struct loader {
     const float *data;
     size_t data_words;
     /* Version 2: encoded arrays (kfb_format.h, KFB_PLANES). `marks` has a
-     * byte per data word (MARK_*), `scratch` a word per data word. */
+     * byte per data word (MARK_*), `scratch` room for the largest encoded
+     * array decoded so far (it grows; it never exceeds the data words). */
     int encoded;
     int zigzag; /* 2.1 on: zigzag-coded differences, full column headers */
     uint32_t major, minor;
@@ -62,6 +63,7 @@ typedef struct loader {
     size_t arcs_left;
     unsigned char *marks;
     uint32_t *scratch;
+    size_t scratch_words;
 } loader;
 
 enum { MARK_FREE, MARK_PLAIN, MARK_ENCODED };
@@ -137,11 +139,18 @@ static kf_result claim(loader *L, uint32_t offset, uint64_t count, int mark, uin
         return KF_OK;
     unsigned char *m = L->marks + offset;
     /* An encoded array needs every word free, a plain one none encoded
-     * (MARK_FREE is 0: an OR over the marks, which compilers vectorize). */
-    unsigned char used = 0;
-    if (mark == MARK_ENCODED)
-        for (size_t k = 0; k < (size_t)count; k++)
+     * (MARK_FREE is 0: an OR over the marks, 8 at a time). */
+    uint64_t used = 0;
+    if (mark == MARK_ENCODED) {
+        size_t k = 0;
+        for (; k + 8 <= (size_t)count; k += 8) {
+            uint64_t eight;
+            memcpy(&eight, m + k, 8);
+            used |= eight;
+        }
+        for (; k < (size_t)count; k++)
             used |= m[k];
+    }
     if (mark == MARK_ENCODED ? used != 0 : memchr(m, MARK_ENCODED, (size_t)count) != NULL)
         return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
                     "object %u: %s (%llu floats at word %u) overlap another array", (unsigned)index,
@@ -162,6 +171,13 @@ static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t
                     L->data_words);
     *out = L->data + offset;
     return claim(L, offset, count, MARK_PLAIN, index, pos, what);
+}
+
+/* A difference from its four plane bytes. */
+static inline uint32_t unplane(uint32_t b0, uint32_t b1, uint32_t b2, uint32_t b3, int zigzag)
+{
+    const uint32_t e = b0 | b1 << 8 | b2 << 16 | b3 << 24;
+    return zigzag ? kfb_unzigzag(e) : e;
 }
 
 /* The decoded valid keys a KFB_PREDICT_KEYS column is guessed from. */
@@ -189,8 +205,13 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     const unsigned char *bytes =
         (const unsigned char *)(L->data + offset + (against ? 0 : columns));
     const uint32_t allowed = L->zigzag ? KFB_COLUMN_HEADER_BITS : KFB_COLUMN_EXPONENT_MASK;
+    const int zigzag = L->zigzag;
+    /* Each column is rebuilt contiguously in the scratch words, then all
+     * are stored in rows over the array's own words (which hold the planes
+     * until then). */
     uint32_t *w = L->scratch;
-    size_t k = 0, unit = SIZE_MAX;
+    float *out = L->data_rw + offset;
+    size_t unit = SIZE_MAX;
     for (size_t m = 0; m < columns; m++) {
         uint32_t h = 0;
         if (!against)
@@ -207,33 +228,46 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         }
         if (h & KFB_COLUMN_UNIT)
             unit = m;
-        /* The column's differences out of the planes, then each plus its
-         * prediction from the words before it, one loop per predictor. */
-        const size_t step = against ? 1 : stride;
-        uint32_t *col = w + (against ? 0 : m);
-        const int zigzag = L->zigzag;
+        /* The column's differences out of the planes: in groups of 8 rows,
+         * a count compilers vectorize even at -O2. */
+        uint32_t *x = w + m * rows;
+        const size_t k = m * rows;
         if (flip == 0) {
             const unsigned char *b0 = bytes + k, *b1 = b0 + count, *b2 = b1 + count,
                                 *b3 = b2 + count;
-            for (size_t i = 0; i < rows; i++) {
-                const uint32_t e = (uint32_t)b0[i] | (uint32_t)b1[i] << 8 | (uint32_t)b2[i] << 16 |
-                                   (uint32_t)b3[i] << 24;
-                col[i * step] = zigzag ? kfb_unzigzag(e) : e;
+            size_t i = 0;
+            for (; i + 8 <= rows; i += 8) {
+                /* Copies first: the planes are bytes, which may alias x. */
+                unsigned char p[4][8];
+                uint32_t e[8];
+                memcpy(p[0], b0 + i, 8);
+                memcpy(p[1], b1 + i, 8);
+                memcpy(p[2], b2 + i, 8);
+                memcpy(p[3], b3 + i, 8);
+                for (size_t j = 0; j < 8; j++)
+                    e[j] = unplane(p[0][j], p[1][j], p[2][j], p[3][j], zigzag);
+                memcpy(x + i, e, sizeof e);
             }
+            for (; i < rows; i++)
+                x[i] = unplane(b0[i], b1[i], b2[i], b3[i], zigzag);
         } else {
             for (size_t i = 0; i < rows; i++) {
-                uint32_t e = 0;
+                unsigned char e[KFB_PLANES];
                 for (size_t p = 0; p < KFB_PLANES; p++)
-                    e |= (uint32_t)bytes[(p * count + k + i) ^ flip] << (8 * p);
-                col[i * step] = zigzag ? kfb_unzigzag(e) : e;
+                    e[p] = bytes[(p * count + k + i) ^ flip];
+                x[i] = unplane(e[0], e[1], e[2], e[3], zigzag);
             }
         }
-        k += rows;
+        /* Each difference plus its prediction. Predicting the last word
+         * (PREVIOUS), extrapolating two (LINEAR) or three (QUADRATIC) makes
+         * the differences the column's first, second or third differences,
+         * so running sums undo them (kfb_predicted's short rows included:
+         * a difference sums into what its row's predictor extrapolates). */
         if (against) {
             for (size_t i = 0; i < rows; i++) {
                 uint32_t a;
                 memcpy(&a, &against[i], 4);
-                col[i] += a;
+                x[i] += a;
             }
         } else if (keys) {
             for (size_t i = 0; i < rows; i++) {
@@ -241,29 +275,28 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                     kfb_key_guess(guess->keys, guess->rows, stride, guess->interpolation, i, m);
                 uint32_t a;
                 memcpy(&a, &g, 4);
-                col[i * step] += a;
+                x[i] += a;
             }
-        } else {
-            const size_t head = rows < 3 ? rows : 3;
-            for (size_t i = 0; i < head; i++)
-                col[i * step] += kfb_predicted(predictor, i, i > 0 ? col[(i - 1) * step] : 0,
-                                               i > 1 ? col[(i - 2) * step] : 0, 0);
-            if (rows > 3) { /* no pointer past the column otherwise */
-                uint32_t *x = col + 3 * step;
-                switch (predictor) {
-                case KFB_PREDICT_PREVIOUS:
-                    for (size_t i = 3; i < rows; i++, x += step)
-                        x[0] += x[-(ptrdiff_t)step];
-                    break;
-                case KFB_PREDICT_LINEAR:
-                    for (size_t i = 3; i < rows; i++, x += step)
-                        x[0] += 2u * x[-(ptrdiff_t)step] - x[-2 * (ptrdiff_t)step];
-                    break;
-                default:
-                    for (size_t i = 3; i < rows; i++, x += step)
-                        x[0] += 3u * x[-(ptrdiff_t)step] - 3u * x[-2 * (ptrdiff_t)step] +
-                                x[-3 * (ptrdiff_t)step];
-                    break;
+        } else if (predictor == KFB_PREDICT_PREVIOUS) {
+            for (size_t i = 1; i < rows; i++)
+                x[i] += x[i - 1];
+        } else if (rows > 1) {
+            uint32_t v = x[0], d = 0, a = 0;
+            d += x[1];
+            v += d;
+            x[1] = v;
+            if (predictor == KFB_PREDICT_LINEAR) {
+                for (size_t i = 2; i < rows; i++) {
+                    d += x[i];
+                    v += d;
+                    x[i] = v;
+                }
+            } else {
+                for (size_t i = 2; i < rows; i++) {
+                    a += x[i];
+                    d += a;
+                    v += d;
+                    x[i] = v;
                 }
             }
         }
@@ -276,22 +309,40 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             /* A power of two in double's range: the product is ldexp's. */
             const double factor = ldexp(1.0, scale);
             for (size_t i = 0; i < rows; i++) {
-                const uint32_t q = w[i * stride + m];
-                const double signed_q = q >= 0x80000000u ? (double)q - 4294967296.0 : (double)q;
-                const double d = signed_q * factor;
+                const uint32_t q = x[i];
+                const double d = (q >= 0x80000000u ? (double)q - 4294967296.0 : (double)q) * factor;
                 const float v = fabs(d) <= FLT_MAX ? (float)d : d > 0 ? INFINITY : -INFINITY;
-                memcpy(&w[i * stride + m], &v, 4);
+                memcpy(&x[i], &v, 4);
             }
         }
     }
     uint32_t unit_header = 0;
     if (unit != SIZE_MAX)
         memcpy(&unit_header, &headers[unit], 4);
-    float *out = L->data_rw + offset;
-    memcpy(out, w, count * 4);
+    /* Only now over the planes: columns to rows (the common widths
+     * written out, so that each row is a few moves). */
+    if (columns == 1) {
+        memcpy(out, w, rows * 4);
+    } else if (columns == 3) {
+        const uint32_t *c0 = w, *c1 = w + rows, *c2 = w + 2 * rows;
+        for (size_t i = 0; i < rows; i++) {
+            const uint32_t r[3] = {c0[i], c1[i], c2[i]};
+            memcpy(out + 3 * i, r, sizeof r);
+        }
+    } else if (columns == 4) {
+        const uint32_t *c0 = w, *c1 = w + rows, *c2 = w + 2 * rows, *c3 = w + 3 * rows;
+        for (size_t i = 0; i < rows; i++) {
+            const uint32_t r[4] = {c0[i], c1[i], c2[i], c3[i]};
+            memcpy(out + 4 * i, r, sizeof r);
+        }
+    } else {
+        for (size_t i = 0; i < rows; i++)
+            for (size_t m = 0; m < columns; m++)
+                memcpy(&out[i * stride + m], &w[m * rows + i], 4);
+    }
     for (size_t i = 0; unit != SIZE_MAX && i < rows; i++) {
         float *v = out + i * stride;
-        const uint32_t sign = w[i * stride + unit];
+        const uint32_t sign = w[unit * rows + i];
         if (sign > 1 || !kf_unit_rest(v, (uint32_t)stride, (uint32_t)unit, (int)sign, &v[unit])) {
             *bad = unit;
             *bad_header = unit_header;
@@ -308,6 +359,18 @@ static kf_result decode_array(loader *L, uint32_t offset, size_t count, size_t s
 {
     size_t bad = 0;
     uint32_t h = 0;
+    if (count > L->scratch_words) {
+        /* Scratch the size of a typical array stays in the cache; it grows
+         * by doubling, up to the data section's words (count is within). */
+        size_t words = L->scratch_words * 2 > count ? L->scratch_words * 2 : count;
+        words = words < L->data_words ? words : L->data_words;
+        kf_free(&L->allocator, L->scratch, L->scratch_words * 4);
+        L->scratch_words = 0;
+        if (!(L->scratch = kf_alloc(&L->allocator, words * 4)))
+            return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, index, pos,
+                        "out of memory for %zu bytes of decoding state", words * 4);
+        L->scratch_words = words;
+    }
     if (decode(L, offset, count, stride, against, guess, &bad, &h) == KF_OK)
         return KF_OK;
     return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
@@ -482,20 +545,40 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
             memcpy(dst, s->stored, h->raw_size);
         return KF_OK;
     }
+    /* The zlib stream's two header bytes are checked here and its deflate
+     * data inflated raw: its Adler-32 trailer is not recomputed, because
+     * the section's CRC-32 already covers every stored byte, and adding up
+     * every inflated byte a second time cost as much as the whole decode. */
+    const unsigned char *in = s->stored;
+    const char *bad = NULL;
+    if (h->stored_size < KFB_ZLIB_OVERHEAD)
+        bad = "the stream is shorter than its header and trailer";
+    else if ((in[0] & 0x0F) != 8)
+        bad = "unknown compression method";
+    else if ((in[0] >> 4) > 7)
+        bad = "invalid window size";
+    else if ((in[0] * 256u + in[1]) % 31u != 0)
+        bad = "incorrect header check";
+    else if (in[1] & 0x20)
+        bad = "the stream needs a preset dictionary";
+    if (bad)
+        return fail(L, KF_ERROR_INFLATE, i, KF_NO_INDEX, s->file_offset + KFB_SECTION_HEADER_SIZE,
+                    "section %s: %s", section_names[i], bad);
     z_stream z;
     memset(&z, 0, sizeof z);
     z.zalloc = kf_zlib_alloc;
     z.zfree = kf_zlib_free;
     z.opaque = &L->allocator;
-    if (inflateInit(&z) != Z_OK)
+    if (inflateInit2(&z, -15) != Z_OK)
         return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,
                     "out of memory starting to inflate section %s", section_names[i]);
-    z.next_in = (unsigned char *)s->stored;
-    z.avail_in = h->stored_size;
+    const size_t deflated = h->stored_size - KFB_ZLIB_OVERHEAD;
+    z.next_in = (unsigned char *)in + 2;
+    z.avail_in = (uInt)deflated;
     z.next_out = dst;
     z.avail_out = h->raw_size;
     int status = inflate(&z, Z_FINISH);
-    size_t produced = z.total_out, consumed = z.total_in;
+    size_t produced = z.total_out, consumed = z.total_in + 2;
     inflateEnd(&z);
     if (status == Z_MEM_ERROR)
         return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,
@@ -508,11 +591,11 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
                         ? "the stream is longer than declared"
                         : (z.msg ? z.msg : "the stream is corrupt or ends early"),
                     produced, (unsigned)h->raw_size);
-    if (produced != h->raw_size || consumed != h->stored_size)
+    if (produced != h->raw_size || consumed + 4 != h->stored_size)
         return fail(L, KF_ERROR_INFLATE, i, KF_NO_INDEX,
                     s->file_offset + KFB_SECTION_HEADER_SIZE + consumed,
                     "section %s inflates to %zu bytes from %zu stored; declared %u from %u",
-                    section_names[i], produced, consumed, (unsigned)h->raw_size,
+                    section_names[i], produced, consumed + 4, (unsigned)h->raw_size,
                     (unsigned)h->stored_size);
     return KF_OK;
 }
@@ -1144,10 +1227,9 @@ static kf_result load(loader *L, kf_anim **out)
     L->data_words = data_size / 4;
     if (L->encoded && L->data_words) {
         L->marks = kf_alloc(&L->allocator, L->data_words);
-        L->scratch = L->marks ? kf_alloc(&L->allocator, L->data_words * 4) : NULL;
-        if (!L->scratch) {
+        if (!L->marks) {
             r = fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX, 0,
-                     "out of memory for %zu bytes of decoding state", L->data_words * 5);
+                     "out of memory for %zu bytes of decoding state", L->data_words);
             goto done;
         }
         memset(L->marks, MARK_FREE, L->data_words);
@@ -1169,9 +1251,10 @@ done:
     if (L->marks)
         kf_free(&L->allocator, L->marks, L->data_words);
     if (L->scratch)
-        kf_free(&L->allocator, L->scratch, L->data_words * 4);
+        kf_free(&L->allocator, L->scratch, L->scratch_words * 4);
     L->marks = NULL;
     L->scratch = NULL;
+    L->scratch_words = 0;
     if (r != KF_OK && anim) {
         kf_free(&L->allocator, anim, total);
         anim = NULL;

@@ -7,7 +7,10 @@
  * player normalizes where sampling does not). Sequences of every
  * interpolation, blocks with empty lanes, keys from nearly equal to
  * antipodal (general slerp and squad lanes), holds before, after and at
- * keys, blended targets and a controller with weight 0.5.
+ * keys, blended targets and a controller with weight 0.5; and vectors of
+ * 1, 2 and 5 components (kernels written for each width, or for any) in
+ * STEP, LINEAR, SPLINE and HERMITE, a full block and a block of one lane
+ * each.
  */
 #include <stdlib.h>
 
@@ -24,6 +27,9 @@
  * three, so kernels that take blocks in pairs meet a pair and an odd one. */
 #define PER   15
 #define STEPS 3000
+/* The other widths: sequences per interpolation and width. */
+#define WIDE_PER 5
+static const uint32_t widths[3] = {1, 2, 5};
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
 
@@ -89,6 +95,43 @@ static void add(kf_builder *b, const double *times, kf_interpolation interp, int
     CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "%s: %s", target, e.message);
 }
 
+/* Sequence `index` of `c` components, on a morph_weights target (any
+ * width) of its own. */
+static void add_width(kf_builder *b, const double *times, kf_interpolation interp, uint32_t c,
+                      int index)
+{
+    double values[KEYS * 5], tangents[KEYS * 2 * 5];
+    for (uint32_t i = 0; i < KEYS * 2 * c; i++)
+        tangents[i] = (uniform() * 2 - 1) * 0.1;
+    for (uint32_t i = 0; i < KEYS * c; i++)
+        values[i] = (uniform() * 2 - 1) * (index % 2 ? 1 : 50);
+    char name[32], target[64];
+    snprintf(name, sizeof name, "w%d_%u_%d", (int)interp, (unsigned)c, index);
+    snprintf(target, sizeof target, "m%d_%u_%d.morph_weights", (int)interp, (unsigned)c, index);
+    kf_sequence_desc d = {name,
+                          interp,
+                          KF_REPEAT_LOOP,
+                          times[KEYS - 1] + 25,
+                          c,
+                          KEYS,
+                          times,
+                          values,
+                          0,
+                          KEYS - 1,
+                          NULL,
+                          0,
+                          interp == KF_INTERPOLATION_HERMITE ? tangents : NULL};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
+    kf_track_desc track = {name, "c", target, 0};
+    CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "%s: %s", target, e.message);
+}
+
+static int vector_interpolation(int interp)
+{
+    return interp != KF_INTERPOLATION_SLERP && interp != KF_INTERPOLATION_SQUAD;
+}
+
 static kf_anim *build(void)
 {
     double times[KEYS], t = 0;
@@ -109,6 +152,10 @@ static kf_anim *build(void)
     for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_HERMITE; interp++)
         for (int i = 0; i < PER; i++)
             add(b, times, (kf_interpolation)interp, i);
+    for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_HERMITE; interp++)
+        for (int w = 0; w < 3 && vector_interpolation(interp); w++)
+            for (int i = 0; i < WIDE_PER; i++)
+                add_width(b, times, (kf_interpolation)interp, widths[w], i);
     kf_anim *anim = test_encode_load(b, NULL);
     kf_builder_destroy(b);
     return anim;
@@ -121,8 +168,9 @@ int main(void)
     if (!anim)
         return kf_test_report("test_player_kernels");
     const struct kf_layout *L = anim->layout;
-    CHECK(L != NULL && L->block_count == (PER + 3) / 4 * KFB_INTERP_COUNT, "blocks: %u",
-          L ? L->block_count : 0);
+    CHECK(L != NULL && L->block_count == (PER + 3) / 4 * KFB_INTERP_COUNT +
+                                             (WIDE_PER + 3) / 4 * 3 * (KFB_INTERP_COUNT - 2),
+          "blocks: %u", L ? L->block_count : 0);
 
     /* The scalar set first (the reference), then every set this build and
      * CPU have. */
@@ -159,7 +207,7 @@ int main(void)
                       sets[k]->name);
         }
         /* Single-track targets on the full-weight controller against sampling. */
-        for (uint32_t si = 0; si < anim->objects.count[KF_KIND_SEQUENCE]; si++) {
+        for (uint32_t si = 0; si < PER * KFB_INTERP_COUNT; si++) {
             const kf_track *tr = &anim->objects.tracks[si];
             const int index = (int)(si % PER);
             const kf_sequence *s = &anim->objects.sequences[tr->animator];
@@ -192,6 +240,18 @@ int main(void)
                 worst_orientation = fmax(worst_orientation, e);
                 CHECK(e <= 1e-6, "%s t=%.17g: orientation off by %.3g", s->name, t, e);
             }
+        }
+        /* The other widths, each alone on its target. */
+        for (uint32_t si = PER * KFB_INTERP_COUNT; si < anim->objects.count[KF_KIND_SEQUENCE];
+             si++) {
+            const kf_track *tr = &anim->objects.tracks[si];
+            const kf_sequence *s = &anim->objects.sequences[tr->animator];
+            float want[5];
+            kf_sequence_sample(s, t, NULL, want);
+            CHECK(memcmp(kf_player_value(p[0], tr->target), want, s->components * sizeof *want) ==
+                      0,
+                  "%s t=%.17g: scalar kernel", s->name, t);
+            bitwise++;
         }
     }
     char names[64] = "";

@@ -79,46 +79,43 @@ static uint32_t is_wide(const struct kf_sequence *s)
     return !((double)value + tangents <= FLT_MAX / 2);
 }
 
-/* Lane l of key k's field f. */
-static void put(float *data, uint32_t fields, uint32_t k, uint32_t f, uint32_t l, float v)
+/* Fields [f, f + n) of lane l of every key from n columns of `src`, a
+ * row of `stride` floats per key. */
+static void put_fields(float *data, uint32_t fields, uint32_t keys, uint32_t f, uint32_t n,
+                       uint32_t l, const float *src, uint32_t stride)
 {
-    data[((size_t)k * fields + f) * KF_LANES + l] = v;
+    const size_t step = (size_t)fields * KF_LANES;
+    for (uint32_t m = 0; m < n; m++) {
+        float *to = data + (size_t)(f + m) * KF_LANES + l;
+        const float *from = src + m;
+        for (uint32_t k = 0; k < keys; k++, to += step, from += stride)
+            *to = *from;
+    }
 }
 
 static void fill_lane(float *data, uint32_t fields, uint32_t l, const struct kf_sequence *s)
 {
     const uint32_t c = s->components, n = s->valid_count;
-    for (uint32_t k = 0; k < n; k++) {
-        for (uint32_t m = 0; m < c; m++)
-            put(data, fields, k, m, l, s->values[(size_t)k * c + m]);
-        switch (s->interpolation) {
-        case KFB_INTERP_SPLINE:
-        case KFB_INTERP_HERMITE: /* the stored tangents are scaled alike */
-            for (uint32_t m = 0; m < c; m++) {
-                put(data, fields, k, c + m, l, s->tangent_out[(size_t)k * c + m]);
-                put(data, fields, k, 2 * c + m, l, s->tangent_in[(size_t)k * c + m]);
-            }
-            break;
-        case KFB_INTERP_SLERP:
-            for (uint32_t m = 0; m < KFB_ARC_FLOATS; m++)
-                put(data, fields, k, KF_FIELD_ARC(4) + m, l,
-                    s->arcs[(size_t)k * KFB_ARC_FLOATS + m]);
-            break;
-        case KFB_INTERP_SQUAD:
-            for (uint32_t m = 0; m < 4; m++) {
-                put(data, fields, k, KF_FIELD_SQUAD_A + m, l, s->tangent_out[(size_t)k * 4 + m]);
-                put(data, fields, k, KF_FIELD_SQUAD_B + m, l, s->tangent_in[(size_t)k * 4 + m]);
-            }
-            for (uint32_t m = 0; m < KFB_ARC_FLOATS; m++) {
-                put(data, fields, k, KF_FIELD_SQUAD_KEY_ARC + m, l,
-                    s->arcs[(size_t)k * KFB_ARC_FLOATS + m]);
-                put(data, fields, k, KF_FIELD_SQUAD_CONTROL_ARC + m, l,
-                    s->arcs[((size_t)n + k) * KFB_ARC_FLOATS + m]);
-            }
-            break;
-        default:
-            break;
-        }
+    put_fields(data, fields, n, 0, c, l, s->values, c);
+    switch (s->interpolation) {
+    case KFB_INTERP_SPLINE:
+    case KFB_INTERP_HERMITE: /* the stored tangents are scaled alike */
+        put_fields(data, fields, n, c, c, l, s->tangent_out, c);
+        put_fields(data, fields, n, 2 * c, c, l, s->tangent_in, c);
+        break;
+    case KFB_INTERP_SLERP:
+        put_fields(data, fields, n, KF_FIELD_ARC(4), KFB_ARC_FLOATS, l, s->arcs, KFB_ARC_FLOATS);
+        break;
+    case KFB_INTERP_SQUAD:
+        put_fields(data, fields, n, KF_FIELD_SQUAD_A, 4, l, s->tangent_out, 4);
+        put_fields(data, fields, n, KF_FIELD_SQUAD_B, 4, l, s->tangent_in, 4);
+        put_fields(data, fields, n, KF_FIELD_SQUAD_KEY_ARC, KFB_ARC_FLOATS, l, s->arcs,
+                   KFB_ARC_FLOATS);
+        put_fields(data, fields, n, KF_FIELD_SQUAD_CONTROL_ARC, KFB_ARC_FLOATS, l,
+                   s->arcs + (size_t)n * KFB_ARC_FLOATS, KFB_ARC_FLOATS);
+        break;
+    default:
+        break;
     }
 }
 

@@ -13,6 +13,9 @@
  *       valgrind --tool=callgrind --toggle-collect=kf_player_update with two
  *       frame counts and divide the difference (tests/bench/run_bench.py);
  *       with the kernel set named, rather than the one the library picks.
+ *   kfbench load FILE.kfb [ROUNDS]
+ *       loading alone, as "time" measures it, as JSON: for files the
+ *       benchmark writes besides the two above (error-bounded ones).
  *   kfbench build W.flat OUT.kfb
  *       builds W through kf_builder from the generator's flat listing.
  *
@@ -463,12 +466,27 @@ int main(int argc, char **argv)
         count_variant(argv[2], argv[3], atoi(argv[4]), argc == 6 ? argv[5] : NULL);
         return 0;
     }
+    if ((argc == 3 || argc == 4) && strcmp(argv[1], "load") == 0) {
+        const int rounds = argc > 3 ? atoi(argv[3]) : 31;
+        if (rounds < 1)
+            die("rounds must be at least 1", NULL);
+        bytes b = read_file(argv[2]);
+        stats load_ns, inflate_ns;
+        time_loading(&b, rounds, &load_ns, &inflate_ns);
+        printf("{\n");
+        print_stats("load_ns", load_ns, "ns", 0);
+        print_stats("inflate_ns", inflate_ns, "ns", 1);
+        printf("}\n");
+        free(b.data);
+        return 0;
+    }
     if (argc == 4 && strcmp(argv[1], "build") == 0) {
         build(argv[2], argv[3]);
         return 0;
     }
     fprintf(stderr, "usage: kfbench time LINEAR.kfb SPLINE.kfb [ROUNDS]\n"
                     "       kfbench count forward|random FILE.kfb FRAMES [scalar|sse2|avx2]\n"
+                    "       kfbench load FILE.kfb [ROUNDS]\n"
                     "       kfbench build W.flat OUT.kfb\n");
     return 2;
 }

@@ -119,9 +119,9 @@ LOSSY_BOUNDS = (('translation=7e-5,orientation=0.14,scale=1e-3',
                 ('translation=1e-5,orientation=0.01,scale=1e-5', 'LINEAR+SLERP <= 210,000'))
 
 
-def lossy_sizes(kfc, work, rounds):
-    """Bytes (zlib 1 and 9) and compile seconds of each variant at each
-    --max-error bound of issue 15."""
+def lossy_sizes(kfc, kfbench, work, rounds, load_rounds):
+    """Bytes (zlib 1 and 9), compile seconds and load time (kfc's default
+    level) of each variant at each --max-error bound of issue 15."""
     out = {}
     for spec, _ in LOSSY_BOUNDS:
         out[spec] = {}
@@ -134,6 +134,8 @@ def lossy_sizes(kfc, work, rounds):
                 subprocess.run([kfc, '-z', level, '-e', spec, src, '-o', dst], check=True)
                 r[level] = os.path.getsize(dst)
             r['compile_s'] = time_process([kfc, '-e', spec, src, '-o', dst], rounds)
+            r.update(json.loads(subprocess.run([kfbench, 'load', dst, str(load_rounds)], check=True,
+                                               capture_output=True, text=True).stdout))
             os.remove(dst)
             out[spec][label] = r
     return out
@@ -194,7 +196,8 @@ def main():
 
     if args.kfc:
         results['file_sizes'] = file_sizes(args.kfc, work)
-        results['lossy_sizes'] = lossy_sizes(args.kfc, work, max(3, min(args.rounds, 5)))
+        results['lossy_sizes'] = lossy_sizes(args.kfc, args.kfbench, work,
+                                             max(3, min(args.rounds, 5)), args.rounds)
 
     with open(os.path.join(work, 'results.json'), 'w') as f:
         json.dump(results, f, indent=2)
@@ -261,9 +264,9 @@ def main():
     for spec, target in LOSSY_BOUNDS if 'lossy_sizes' in results else ():
         print('kfc -e %s (targets: %s)' % (spec, target))
         for name, r in results['lossy_sizes'][spec].items():
-            print('  %-14s -z 1: %9s  -z 9: %9s  compile %s ms'
+            print('  %-14s -z 1: %9s  -z 9: %9s  compile %s ms  load %s us'
                   % (name, '{:,}'.format(r['1']), '{:,}'.format(r['9']),
-                     fmt_range(r['compile_s'], 1e3, 0)))
+                     fmt_range(r['compile_s'], 1e3, 0), fmt_range(r['load_ns'], 1e-3, 0)))
     print('JSON: %s' % os.path.join(work, 'results.json'))
 
 

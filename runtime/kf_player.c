@@ -703,42 +703,11 @@ static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask,
     }
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define KF_PREFETCH(address) __builtin_prefetch(address)
-#else
-#define KF_PREFETCH(address) ((void)(address))
-#endif
-
-/* Asks for rows i and j of every block of g at once. After a jump in time
- * they are rarely in the first-level cache, and requested together their
- * misses overlap instead of each waiting behind the arithmetic of the
- * blocks before it. Played forward, the rows are there: no call. */
-static void prefetch_rows(const kf_player *p, const play_group *g, size_t i, size_t j)
-{
-    for (const play_block_run *r = p->block_runs + g->block_first,
-                              *rend = p->block_runs + g->block_end;
-         r < rend; r++) {
-        for (uint32_t k = r->first; k < r->end; k++) {
-            const kf_block *b = p->lanes[k].block;
-            const size_t row = (size_t)b->fields * KF_LANES; /* floats */
-            const char *a = (const char *)(b->data + i * row);
-            const char *c = (const char *)(b->data + j * row);
-            for (size_t at = 0; at < row * sizeof(float); at += 64) {
-                KF_PREFETCH(a + at);
-                KF_PREFETCH(c + at);
-            }
-        }
-    }
-}
-
 /* Every member of g at the segment its clock is at. */
 static void play_group_at(kf_player *p, play_group *g, double position, double w)
 {
     kf_segment seg;
-    const uint32_t last = g->cursor;
     kf_locate(g->clock, position, &g->cursor, &seg);
-    if (seg.i != last && seg.i != last + 1)
-        prefetch_rows(p, g, seg.i, seg.j);
     /* FINISH_WEIGHT applies only when the weight changes something. */
     const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
     const size_t i = seg.i, j = seg.j;

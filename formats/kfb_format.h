@@ -15,8 +15,10 @@
 #ifndef KFB_FORMAT_H
 #define KFB_FORMAT_H
 
-#include <stdint.h>
+#include <float.h>
+#include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* ------------------------------------------------------------------------ */
 /* File header                                                              */
@@ -217,12 +219,13 @@ enum {
  * the `rows` valid keys of `stride` components (`keys`, decoded), their
  * neighbours taken cyclically. A tangent is close to the central difference
  * (n - p) / 2 (Catmull-Rom's between evenly spaced keys, to the last bits);
- * an intermediate to q + (2q - p - n) / 4 (squad's q exp((log(q*p) -
- * log(q*n)) / 4) to first order, p and n in q's hemisphere). A guess, not
- * the tangent: the file stores the tangent's bits less the guess's, so
- * kfc's precompute stays the only one (formats/kfb.md, "Encoded arrays").
- * Every step is a float operation whose result is assigned, so writer and
- * reader agree to the bit wherever float arithmetic is IEEE single.
+ * an intermediate to q + (2q - p - n) / 4 normalized (squad's
+ * q exp((log(q*p) - log(q*n)) / 4) to first order, p and n in q's
+ * hemisphere, and a unit quaternion like it). A guess, not the tangent:
+ * the file stores the tangent's bits less the guess's, so kfc's precompute
+ * stays the only one (formats/kfb.md, "Encoded arrays"). Every step is a
+ * float operation whose result is assigned, so writer and reader agree to
+ * the bit wherever float arithmetic is IEEE single.
  */
 static inline float kfb_key_guess(const float *keys, size_t rows, size_t stride,
                                   uint32_t interpolation, size_t i, size_t m)
@@ -240,11 +243,23 @@ static inline float kfb_key_guess(const float *keys, size_t rows, size_t stride,
         dp = dp + xp;
         dn = dn + xn;
     }
-    const float pm = dp < 0.0f ? -p[m] : p[m], nm = dn < 0.0f ? -n[m] : n[m];
-    const float six = 6.0f * q[m];
-    const float sum = six - pm;
-    const float all = sum - nm;
-    return 0.25f * all;
+    float g[4], n2 = 0.0f;
+    for (size_t k = 0; k < 4; k++) {
+        const float pk = dp < 0.0f ? -p[k] : p[k], nk = dn < 0.0f ? -n[k] : n[k];
+        const float six = 6.0f * q[k];
+        const float sum = six - pk;
+        const float all = sum - nk;
+        const float gk = 0.25f * all;
+        const float sq = gk * gk;
+        g[k] = gk;
+        n2 = n2 + sq;
+    }
+    /* Keys a reader refuses later may make n2 0, infinite or NaN: then the
+     * guess stays unnormalized (any guess decodes; only its bits matter). */
+    if (!(n2 > 0.0f && n2 <= FLT_MAX))
+        return g[m];
+    const float length = sqrtf(n2);
+    return g[m] / length;
 }
 
 enum { KFB_REPEAT_CONSTANT = 0, KFB_REPEAT_LOOP = 1, KFB_REPEAT_COUNT = 2 };

@@ -394,6 +394,17 @@ static void key_guess(void)
             const float g = kfb_key_guess(x->values, 9, 3, KFB_INTERP_SPLINE, 3, 0);
             CHECK(g == 0.5f * (x->values[12] - x->values[6]) && g != x->tangent_out[9],
                   "guess %.9g, tangent %.9g", (double)g, (double)x->tangent_out[9]);
+        } else { /* the squad guess: unit, within 1e-3 of a, yet not a */
+            double n2 = 0.0, off = 0.0;
+            int same = 1;
+            for (int m = 0; m < 4; m++) {
+                const float g = kfb_key_guess(x->values, 9, 4, KFB_INTERP_SQUAD, 3, (size_t)m);
+                n2 += (double)g * g;
+                off = fmax(off, fabs(g - x->tangent_out[12 + m]));
+                same &= g == x->tangent_out[12 + m];
+            }
+            CHECK(fabs(n2 - 1.0) < 1e-6 && off < 1e-3 && !same, "squad guess: |g|^2 %.9g, off %.3g",
+                  n2, off);
         }
         const uint32_t bad[3] = {
             (uint32_t)KFB_PREDICT_KEYS << KFB_COLUMN_PREDICTOR_SHIFT | KFB_COLUMN_EXPONENT_BIAS,

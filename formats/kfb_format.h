@@ -281,7 +281,9 @@ enum { KFB_REPEAT_CONSTANT = 0, KFB_REPEAT_LOOP = 1, KFB_REPEAT_COUNT = 2 };
  *   tangents   what sampling needs beyond the keys, computed by the writer:
  *              SPLINE, HERMITE: valid_count*components outgoing, then as many
  *                      incoming, each multiplied by the length of the
- *                      segment it shapes (the Hermite basis' tangents);
+ *                      segment it shapes (the Hermite basis' tangents;
+ *                      from 2.2 on HERMITE stores none: the reader
+ *                      computes them, kfb_sequence_computed_floats);
  *              SLERP:  valid_count key arcs;
  *              SQUAD:  valid_count*4 "a" quaternions, then valid_count*4 "b",
  *                      then valid_count key arcs, then valid_count control arcs;
@@ -355,18 +357,38 @@ static inline uint64_t kfb_sequence_derived_floats(uint32_t interpolation, uint3
            kfb_sequence_arc_floats(interpolation, valid_count);
 }
 
-/* Floats stored at `tangents` in a file of major version `major`: version
- * 1 stores the derived floats above; version 2 the tangents (or SQUAD's
- * a, b) only, and the reader computes the arcs from the keys (kf_quat_arcs,
+/* Floats stored at `tangents` in a file of version major.minor: version 1
+ * stores the derived floats above; version 2 the tangents (or SQUAD's a,
+ * b) only, and the reader computes the arcs from the keys (kf_quat_arcs,
  * the function the writer uses): zlib cannot shrink them, and computing
- * them costs less than inflating them. */
-static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t major, uint32_t interpolation,
+ * them costs less than inflating them. From 2.2 on HERMITE stores none:
+ * its scaled tangents are its key tangents times segment lengths, one
+ * product each (kf_hermite_tangents), which the reader computes too. */
+static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t major, uint32_t minor,
+                                                          uint32_t interpolation,
                                                           uint32_t valid_count, uint32_t components)
 {
     const uint64_t tc = kfb_sequence_tangent_floats(interpolation, valid_count, components);
     if (major < 2)
         return kfb_sequence_derived_floats(interpolation, valid_count, components);
+    if (interpolation == KFB_INTERP_HERMITE && minor >= 2)
+        return 0;
     return tc ? 2 * tc + components : 0; /* outgoing with its column headers, incoming */
+}
+
+/* Floats a reader computes for a sequence of a file of version
+ * major.minor, into room it counts from the records before allocating: the
+ * slerp arcs (every version: version 1's stored ones are checked, then
+ * replaced) and, from 2.2 on, HERMITE's scaled tangents, outgoing then
+ * incoming. Each is fewer than the sequence's own stored key floats. */
+static inline uint64_t kfb_sequence_computed_floats(uint32_t major, uint32_t minor,
+                                                    uint32_t interpolation, uint32_t valid_count,
+                                                    uint32_t components)
+{
+    uint64_t n = kfb_sequence_arc_floats(interpolation, valid_count);
+    if (major == 2 && minor >= 2 && interpolation == KFB_INTERP_HERMITE)
+        n += 2 * kfb_sequence_tangent_floats(interpolation, valid_count, components);
+    return n;
 }
 
 /*

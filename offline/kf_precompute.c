@@ -140,32 +140,6 @@ void kf_precompute_spline(const float *times, const float *values, const float *
     }
 }
 
-/* segment_length where the segment is played; -1 for CONSTANT's last key. */
-static double key_segment_length(const float *times, uint32_t count, double duration,
-                                 uint32_t repeat, uint32_t i)
-{
-    if (i + 1 < count || (repeat == KFB_REPEAT_LOOP && count > 1))
-        return segment_length(times, count, duration, i);
-    return -1.0;
-}
-
-void kf_precompute_hermite(const float *times, const float *key_tangents, uint32_t count,
-                           uint32_t components, double duration, uint32_t repeat, float *out,
-                           float *in)
-{
-    const size_t c = components;
-    for (uint32_t i = 0; i < count; i++) {
-        const double next = key_segment_length(times, count, duration, repeat, i);
-        const double prev =
-            key_segment_length(times, count, duration, repeat, i ? i - 1 : count - 1);
-        const float *t = key_tangents + 2 * c * i;
-        for (size_t k = 0; k < c; k++) {
-            in[c * i + k] = prev > 0.0 ? (float)(t[k] * prev) : 0.0f;
-            out[c * i + k] = next > 0.0 ? (float)(t[c + k] * next) : 0.0f;
-        }
-    }
-}
-
 void kf_precompute_squad(const float *times, const float *quats, const float *tcb, uint32_t count,
                          double duration, uint32_t repeat, float *a, float *b)
 {

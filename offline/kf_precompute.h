@@ -61,14 +61,6 @@ void kf_m3g_time_scales(const float *times, uint32_t count, double duration, uin
 void kf_precompute_spline(const float *times, const float *values, const float *tcb, uint32_t count,
                           uint32_t components, double duration, uint32_t repeat, float *out,
                           float *in);
-/* HERMITE over valid keys 0 .. count-1: each key's authored tangents
- * (key_tangents: in, then out, `components` each) times the duration of the
- * segment each shapes; tangents that shape no segment (CONSTANT's first in
- * and last out) are 0. */
-void kf_precompute_hermite(const float *times, const float *key_tangents, uint32_t count,
-                           uint32_t components, double duration, uint32_t repeat, float *out,
-                           float *in);
-
 void kf_precompute_squad(const float *times, const float *quats, const float *tcb, uint32_t count,
                          double duration, uint32_t repeat, float *a, float *b);
 

@@ -464,11 +464,17 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
                             int encoded)
 {
     const uint32_t c = s->components;
-    const uint64_t tc = kfb_sequence_tangent_floats(s->interpolation, s->valid_count, c);
+    /* What this version stores of the derived floats (version 2 leaves the
+     * arcs, and 2.2 HERMITE's scaled tangents, to the reader). */
+    const uint64_t stored = kfb_sequence_stored_derived_floats(
+        encoded ? KFB_VERSION_MAJOR : 1, encoded ? KFB_VERSION_MINOR : KFB_VERSION_1_MINOR,
+        s->interpolation, s->valid_count, c);
+    const uint64_t tc =
+        stored ? kfb_sequence_tangent_floats(s->interpolation, s->valid_count, c) : 0;
     const uint64_t ac = kfb_sequence_arc_floats(s->interpolation, s->valid_count);
     r->values = put_array(data, s->values, (size_t)s->key_count * c, c, NULL, NULL, encoded);
     r->tangents = r->tcb = r->arc_length = KFB_NONE;
-    if (tc || (ac && !encoded)) { /* version 2 leaves the arcs to the reader */
+    if (stored) {
         r->tangents = (uint32_t)(data->size / 4);
         if (tc) {
             const key_guess guess = {s->values, s->valid_count, s->interpolation};
@@ -615,17 +621,21 @@ static void write_objects(const kf_objects *o, buffer *strings, buffer *objects,
 /* The loader refuses a file whose players would pass kf.h's memory bound;
  * the writer refuses to write one, measuring with the loader's own layout. */
 static kf_result check_player_bound(const kf_objects *o, const buffer *data, const buffer *strings,
-                                    kf_error *error)
+                                    uint32_t major, kf_error *error)
 {
     kf_anim_layout layout;
     size_t bytes;
-    uint64_t arcs = 0; /* computed at load, in the loaded anim's own room */
-    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
-        arcs += kfb_sequence_arc_floats(o->sequences[i].interpolation, o->sequences[i].valid_count);
+    const uint32_t minor = major == 1 ? KFB_VERSION_1_MINOR : KFB_VERSION_MINOR;
+    uint64_t computed = 0; /* at load, in the loaded anim's own room */
+    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++) {
+        const struct kf_sequence *s = &o->sequences[i];
+        computed += kfb_sequence_computed_floats(major, minor, s->interpolation, s->valid_count,
+                                                 s->components);
+    }
     if (data->failed || strings->failed)
         return KF_OK; /* reported as out of memory below */
-    if (arcs > SIZE_MAX / 4 ||
-        !kf_anim_layout_of(o->count, data->size, strings->size, (size_t)arcs, &layout))
+    if (computed > SIZE_MAX / 4 ||
+        !kf_anim_layout_of(o->count, data->size, strings->size, (size_t)computed, &layout))
         return kf_fail(error, KF_ERROR_TOO_LARGE, "the animation is too large");
     if (kf_objects_player_size(o, layout.total, &bytes) != KF_OK)
         return kf_fail(error, KF_ERROR_LIMIT,
@@ -683,7 +693,7 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     }
 
     if ((result = check_player_bound(o, &raw[KFB_SECTION_DATA], &raw[KFB_SECTION_STRINGS],
-                                     error)) != KF_OK)
+                                     major == 1 ? 1 : KFB_VERSION_MAJOR, error)) != KF_OK)
         goto done;
 
     packed_sections sections = {0};

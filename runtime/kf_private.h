@@ -188,10 +188,10 @@ struct kf_anim {
 typedef struct kf_anim_layout {
     size_t total;
     size_t anim, sequences, controllers, targets, tracks, interpolators, followers, data, strings;
-    size_t arcs; /* version 2: the slerp arcs the reader computes */
+    size_t computed; /* the arcs and tangents the reader computes */
 } kf_anim_layout;
 int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
-                      size_t arc_floats, kf_anim_layout *l);
+                      size_t computed_floats, kf_anim_layout *l);
 
 /* The bytes of a player of objects `o` loaded into `anim_bytes` (KF_OK),
  * or KF_ERROR_LIMIT past the bound (kf_player.c). */
@@ -264,6 +264,16 @@ int kf_property_clamps(uint32_t property);
  * tangent_out / tangent_in holds (0 when the interpolation has none). */
 uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
                                    uint32_t components);
+/* HERMITE over valid keys 0 .. count-1: each key's authored tangents
+ * (key_tangents: in, then out, `components` each) times the length of the
+ * segment each shapes, in double, rounded once; tangents that shape no
+ * segment (CONSTANT's first in and last out) are 0. The writer of 2.1 and
+ * earlier stores these; the reader of 2.2 computes them (kfb_format.h,
+ * kfb_sequence_computed_floats), with this one function. Callers hold the
+ * products within the float range (kf_validate_tangent_range). */
+void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
+                         uint32_t components, double duration, uint32_t repeat, float *out,
+                         float *in);
 /* kf_sequence_sample the slow and exact way: SPEC-NOTES 1.4 in double
  * precision through libm, no cursor. The reference the fast path
  * (kf_sample.h) is measured against (tests/test_sequence_accuracy.c). */

@@ -59,8 +59,8 @@ typedef struct loader {
     int zigzag; /* 2.1 on: zigzag-coded differences, full column headers */
     uint32_t major, minor;
     float *data_rw;
-    float *arcs; /* version 2: room for the arcs still to compute */
-    size_t arcs_left;
+    float *room; /* for the floats still to compute (kfb_sequence_computed_floats) */
+    size_t room_left;
     unsigned char *marks;
     uint32_t *scratch;
     size_t scratch_words;
@@ -621,8 +621,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         return located(L, res, index, pos, "sequence", s->name);
 
     uint64_t n = r.key_count;
-    uint64_t derived =
-        kfb_sequence_stored_derived_floats(L->major, r.interpolation, r.valid_count, r.components);
+    uint64_t derived = kfb_sequence_stored_derived_floats(L->major, L->minor, r.interpolation,
+                                                          r.valid_count, r.components);
     uint64_t tc = kfb_sequence_tangent_floats(r.interpolation, r.valid_count, r.components);
     const uint64_t ac = kfb_sequence_arc_floats(r.interpolation, r.valid_count);
     if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK ||
@@ -673,13 +673,13 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
      * file plays the same in either version. */
     float *arcs = NULL;
     if (ac) {
-        if (ac > L->arcs_left)
+        if (ac > L->room_left)
             return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                         "object %u (sequence '%s'): more arcs than counted", (unsigned)index,
                         s->name);
-        arcs = L->arcs;
-        L->arcs += ac;
-        L->arcs_left -= (size_t)ac;
+        arcs = L->room;
+        L->room += ac;
+        L->room_left -= (size_t)ac;
         kf_quat_arcs(s->values, s->values, r.valid_count, arcs);
         if (r.interpolation == KFB_INTERP_SQUAD)
             kf_quat_arcs(s->tangent_out, s->tangent_in, r.valid_count,
@@ -700,11 +700,28 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         (res = get_encoded(L, r.arc_length, kfb_arc_length_floats(r.repeat, r.valid_count), 1, NULL,
                            index, pos, "distance table", &s->arc_length)) != KF_OK)
         return res;
+    /* 2.2 HERMITE: the scaled tangents from the key tangents, once those
+     * and the times are known to keep the products in range. */
+    const int scale = r.interpolation == KFB_INTERP_HERMITE && !derived;
     if ((res = kf_validate_sequence(s, L->error)) != KF_OK ||
-        (res = kf_validate_tangents(s, L->error)) != KF_OK ||
         (res = kf_validate_tcb(s, L->error)) != KF_OK ||
         (res = kf_validate_key_tangents(s, L->error)) != KF_OK ||
-        (res = kf_validate_tangent_range(s, L->error)) != KF_OK ||
+        (res = kf_validate_tangent_range(s, L->error)) != KF_OK)
+        return located(L, res, index, pos, "sequence", s->name);
+    if (scale) {
+        if (2 * tc > L->room_left)
+            return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                        "object %u (sequence '%s'): more tangents than counted", (unsigned)index,
+                        s->name);
+        float *out = L->room;
+        L->room += 2 * tc;
+        L->room_left -= (size_t)(2 * tc);
+        kf_hermite_tangents(s->times, s->key_tangents, r.valid_count, r.components, s->duration,
+                            r.repeat, out, out + tc);
+        s->tangent_out = out;
+        s->tangent_in = out + tc;
+    }
+    if ((res = kf_validate_tangents(s, L->error)) != KF_OK ||
         (res = kf_validate_arc_length(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
     if (arcs)
@@ -930,7 +947,7 @@ static uint32_t record_words(uint32_t type)
 
 /* First pass: framing of every record, and the count of each kind. */
 static kf_result count_objects(loader *L, const unsigned char *objs, size_t size,
-                               uint32_t count[KF_KIND_COUNT], uint64_t *arc_floats)
+                               uint32_t count[KF_KIND_COUNT], uint64_t *computed)
 {
     size_t pos = 0;
     for (uint32_t index = 0; pos < size; index++) {
@@ -953,11 +970,12 @@ static kf_result count_objects(loader *L, const unsigned char *objs, size_t size
             return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
                         "object %u runs past the end of the section", (unsigned)index);
         if (o.type == KFB_OBJECT_SEQUENCE) {
-            /* Room for the arcs the reader computes; the record
-             * is checked later, so this only counts (at most 2^34 each). */
+            /* Room for what the reader computes; the record is checked
+             * later, so this only counts (at most 2^35 each). */
             kfb_sequence r;
             read_words(&r, objs + pos, KFB_WORDS(r));
-            *arc_floats += kfb_sequence_arc_floats(r.interpolation, r.valid_count);
+            *computed += kfb_sequence_computed_floats(L->major, L->minor, r.interpolation,
+                                                      r.valid_count, r.components);
         }
         pos += o.size;
         count[kfb_object_kind(o.type)]++;
@@ -1127,7 +1145,7 @@ static int layout_add(size_t *total, size_t count, size_t size, size_t *offset)
 }
 
 int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
-                      size_t arc_floats, kf_anim_layout *l)
+                      size_t computed_floats, kf_anim_layout *l)
 {
     size_t total = 0;
     if (!layout_add(&total, 1, sizeof(kf_anim), &l->anim) ||
@@ -1140,7 +1158,7 @@ int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, siz
                     &l->interpolators) ||
         !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &l->followers) ||
         !layout_add(&total, data_size, 1, &l->data) ||
-        !layout_add(&total, arc_floats, sizeof(float), &l->arcs) ||
+        !layout_add(&total, computed_floats, sizeof(float), &l->computed) ||
         !layout_add(&total, strings_size, 1, &l->strings))
         return 0;
     l->total = total;
@@ -1171,24 +1189,26 @@ static kf_result load(loader *L, kf_anim **out)
     kf_anim *anim = NULL;
     size_t total = 0;
     uint32_t count[KF_KIND_COUNT] = {0};
-    uint64_t arc_floats = 0;
+    uint64_t computed = 0;
     if ((r = unpack_section(L, KFB_SECTION_OBJECTS, objs)) != KF_OK ||
-        (r = count_objects(L, objs, objs_size, count, &arc_floats)) != KF_OK)
+        (r = count_objects(L, objs, objs_size, count, &computed)) != KF_OK)
         goto done;
 
     const uint32_t str_size = L->sections[KFB_SECTION_STRINGS].header.raw_size;
     const uint32_t data_size = L->sections[KFB_SECTION_DATA].header.raw_size;
-    /* Each sequence's arcs are fewer than its keys' floats, which are its
-     * own words of DATA: more would be a file no writer made, and the room
+    /* What the reader computes for a sequence (arcs, 2.2 HERMITE's scaled
+     * tangents) is fewer floats than its own stored keys (or key tangents)
+     * take words of DATA: more would be a file no writer made, and the room
      * they take stays within the file's size. */
-    if (arc_floats > data_size / 4) {
+    if (computed > data_size / 4) {
         r = fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                 "the sequences' arcs (%llu floats) outnumber the data section's %u words",
-                 (unsigned long long)arc_floats, (unsigned)(data_size / 4));
+                 "the sequences' arcs and tangents to compute (%llu floats) outnumber the data "
+                 "section's %u words",
+                 (unsigned long long)computed, (unsigned)(data_size / 4));
         goto done;
     }
     kf_anim_layout lay;
-    if (!kf_anim_layout_of(count, data_size, str_size, (size_t)arc_floats, &lay)) {
+    if (!kf_anim_layout_of(count, data_size, str_size, (size_t)computed, &lay)) {
         r = fail(L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, 0, "the animation is too large");
         goto done;
     }
@@ -1221,8 +1241,8 @@ static kf_result load(loader *L, kf_anim **out)
     L->strings = (const char *)(block + at_str);
     L->strings_size = str_size;
     L->data_rw = (float *)(block + at_data);
-    L->arcs = (float *)(block + lay.arcs);
-    L->arcs_left = (size_t)arc_floats;
+    L->room = (float *)(block + lay.computed);
+    L->room_left = (size_t)computed;
     L->data = L->data_rw;
     L->data_words = data_size / 4;
     if (L->encoded && L->data_words) {

@@ -103,3 +103,32 @@ void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
         break;
     }
 }
+
+/* Length of the segment valid key i starts where one is played; -1 for
+ * CONSTANT's last key. The last key's segment in LOOP is the wrap to the
+ * first key of the next period. */
+static double played_segment(const float *times, uint32_t count, double duration, uint32_t repeat,
+                             uint32_t i)
+{
+    if (i + 1 < count)
+        return (double)times[i + 1] - times[i];
+    if (repeat == KFB_REPEAT_LOOP && count > 1)
+        return duration - times[count - 1] + times[0];
+    return -1.0;
+}
+
+void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
+                         uint32_t components, double duration, uint32_t repeat, float *out,
+                         float *in)
+{
+    const size_t c = components;
+    for (uint32_t i = 0; i < count; i++) {
+        const double next = played_segment(times, count, duration, repeat, i);
+        const double prev = played_segment(times, count, duration, repeat, i ? i - 1 : count - 1);
+        const float *t = key_tangents + 2 * c * i;
+        for (size_t k = 0; k < c; k++) {
+            in[c * i + k] = prev > 0.0 ? (float)(t[k] * prev) : 0.0f;
+            out[c * i + k] = next > 0.0 ? (float)(t[c + k] * next) : 0.0f;
+        }
+    }
+}

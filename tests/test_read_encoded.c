@@ -433,6 +433,86 @@ static void key_guess(void)
     free(v1.data);
 }
 
+/* Version 2.2 stores no scaled HERMITE tangents: the reader computes them
+ * from the key tangents and times (kf_hermite_tangents, the writer's own
+ * function), and they are the floats the version 1 file stores, bit for
+ * bit, in LOOP, in CONSTANT (whose end tangents are 0) and with a valid
+ * range that wraps. A 2.2 record that names tangents anyway is refused, and
+ * so is the same file saying 2.1 (which stores them). */
+static void hermite_tangents_computed(void)
+{
+    static const double t[5] = {0, 0.25, 0.5, 1.25, 2}, tw[5] = {2, 0, 0, 0.5, 1};
+    static const double v[10] = {0, 1, 2, 3, -1, 4, 0.5, 0.5, 2, 1};
+    static const double kt[20] = {1, -2, 3,    0.5, -1, 1, 2, 2,  0, 0,
+                                  7, -7, 0.25, 0.5, 1,  1, 3, -3, 4, 4};
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc loop = {
+        "loop", KF_INTERPOLATION_HERMITE, KF_REPEAT_LOOP, 3, 2, 5, t, v, 0, 4, NULL, 0, kt};
+    kf_sequence_desc once = loop, wrap = loop;
+    once.name = "once";
+    once.repeat = KF_REPEAT_CONSTANT;
+    wrap.name = "wrap"; /* valid keys 3, 4, 0 */
+    wrap.times = tw;
+    wrap.valid_first = 3;
+    wrap.valid_last = 0;
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &loop, &e) == KF_OK &&
+              kf_builder_add_sequence(b, &once, &e) == KF_OK &&
+              kf_builder_add_sequence(b, &wrap, &e) == KF_OK,
+          "hermite sequences: %s", e.message);
+    test_bytes f = encode(b, 0, 0), v1 = encode(b, 0, 1);
+    kf_builder_destroy(b);
+    kf_anim *a = NULL, *a1 = NULL;
+    CHECK(kf_load_memory(f.data, f.size, NULL, &a, NULL) == KF_OK &&
+              kf_load_memory(v1.data, v1.size, NULL, &a1, NULL) == KF_OK,
+          "loads");
+    for (unsigned n = 0; n < 3 && a && a1; n++) {
+        const struct kf_sequence *x = &a->objects.sequences[n], *y = &a1->objects.sequences[n];
+        const size_t tc = (size_t)x->valid_count * 2;
+        CHECK(x->tangent_out && same_floats(x->tangent_out, y->tangent_out, tc) &&
+                  same_floats(x->tangent_in, y->tangent_in, tc),
+              "%s: the version 1 file's tangents, bit for bit", x->name);
+        const size_t body = craft_object(f.data, f.size, n);
+        CHECK(body && craft_get(f.data + body + 4 * F_TANGENTS) == KFB_NONE,
+              "%s: no tangents stored", x->name);
+    }
+    /* Hand-derived: LOOP's first key, incoming over the wrap (3 - 2 + 0 = 1)
+     * and outgoing over 0.25; CONSTANT's first incoming tangent is 0. */
+    if (a) {
+        const struct kf_sequence *x = &a->objects.sequences[0], *y = &a->objects.sequences[1];
+        CHECK(x->tangent_in[0] == 1.0f && x->tangent_in[1] == -2.0f && x->tangent_out[0] == 0.75f &&
+                  x->tangent_out[1] == 0.125f && y->tangent_in[0] == 0.0f &&
+                  y->tangent_out[0] == 0.75f,
+              "scaled: in %g %g, out %g %g; CONSTANT in %g", (double)x->tangent_in[0],
+              (double)x->tangent_in[1], (double)x->tangent_out[0], (double)x->tangent_out[1],
+              (double)y->tangent_in[0]);
+    }
+    kf_anim_free(a);
+    kf_anim_free(a1);
+    const size_t body = craft_object(f.data, f.size, 0);
+    for (int k = 0; k < 2 && body; k++) {
+        test_bytes g = {malloc(f.size), f.size, f.size};
+        memcpy(g.data, f.data, f.size);
+        if (k == 0) /* tangents named: the key values' offset will do */
+            craft_put(g.data + body + 4 * F_TANGENTS, craft_get(f.data + body + 4 * F_VALUES));
+        else
+            craft_put(g.data + KFB_IDENTIFIER_SIZE, KFB_VERSION_MAJOR << 16 | 1u);
+        craft_fix_crcs(g.data, g.size);
+        kf_anim *c = NULL;
+        kf_error err;
+        kf_result r = kf_load_memory(g.data, g.size, NULL, &c, &err);
+        CHECK(r == (k == 0 ? KF_ERROR_VALUE : KF_ERROR_REFERENCE) &&
+                  strstr(err.message, "tangents"),
+              "case %d: %s (%s)", k, kf_result_name(r), r == KF_OK ? "" : err.message);
+        kf_anim_free(c);
+        free(g.data);
+    }
+    CHECK(f.size < v1.size, "2.2 %zu bytes, 1.1 %zu", f.size, v1.size);
+    free(f.data);
+    free(v1.data);
+}
+
 /* A version 1 file stores the arcs; the reader checks them, then plays
  * the ones it computes, so the file plays as its version 2 twin does even
  * where a stored arc is off but in range (found by fuzz_load: re-encoding
@@ -514,6 +594,7 @@ int main(void)
     column_headers();
     unit_columns();
     key_guess();
+    hermite_tangents_computed();
     version1_arcs_replaced();
     distance_table_beyond_the_keys();
     return kf_test_report("test_read_encoded");

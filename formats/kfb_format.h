@@ -376,17 +376,18 @@ static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t major, uint32
     return tc ? 2 * tc + components : 0; /* outgoing with its column headers, incoming */
 }
 
-/* Floats a reader computes for a sequence of a file of version
- * major.minor, into room it counts from the records before allocating: the
- * slerp arcs (every version: version 1's stored ones are checked, then
- * replaced) and, from 2.2 on, HERMITE's scaled tangents, outgoing then
- * incoming. Each is fewer than the sequence's own stored key floats. */
-static inline uint64_t kfb_sequence_computed_floats(uint32_t major, uint32_t minor,
-                                                    uint32_t interpolation, uint32_t valid_count,
+/* Floats a reader computes for a sequence, into room it counts from the
+ * records before allocating: the slerp arcs and HERMITE's scaled tangents
+ * (outgoing, then incoming). Files of every version play these computed
+ * floats: where a version stores them (arcs in 1.x, HERMITE tangents up to
+ * 2.1), the stored ones are checked, then replaced, so that a file plays
+ * the same whichever version it was written in. Each is fewer than the
+ * sequence's own stored key (or key tangent) floats. */
+static inline uint64_t kfb_sequence_computed_floats(uint32_t interpolation, uint32_t valid_count,
                                                     uint32_t components)
 {
     uint64_t n = kfb_sequence_arc_floats(interpolation, valid_count);
-    if (major == 2 && minor >= 2 && interpolation == KFB_INTERP_HERMITE)
+    if (interpolation == KFB_INTERP_HERMITE)
         n += 2 * kfb_sequence_tangent_floats(interpolation, valid_count, components);
     return n;
 }

@@ -621,16 +621,14 @@ static void write_objects(const kf_objects *o, buffer *strings, buffer *objects,
 /* The loader refuses a file whose players would pass kf.h's memory bound;
  * the writer refuses to write one, measuring with the loader's own layout. */
 static kf_result check_player_bound(const kf_objects *o, const buffer *data, const buffer *strings,
-                                    uint32_t major, kf_error *error)
+                                    kf_error *error)
 {
     kf_anim_layout layout;
     size_t bytes;
-    const uint32_t minor = major == 1 ? KFB_VERSION_1_MINOR : KFB_VERSION_MINOR;
     uint64_t computed = 0; /* at load, in the loaded anim's own room */
     for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++) {
         const struct kf_sequence *s = &o->sequences[i];
-        computed += kfb_sequence_computed_floats(major, minor, s->interpolation, s->valid_count,
-                                                 s->components);
+        computed += kfb_sequence_computed_floats(s->interpolation, s->valid_count, s->components);
     }
     if (data->failed || strings->failed)
         return KF_OK; /* reported as out of memory below */
@@ -693,7 +691,7 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     }
 
     if ((result = check_player_bound(o, &raw[KFB_SECTION_DATA], &raw[KFB_SECTION_STRINGS],
-                                     major == 1 ? 1 : KFB_VERSION_MAJOR, error)) != KF_OK)
+                                     error)) != KF_OK)
         goto done;
 
     packed_sections sections = {0};

@@ -267,10 +267,11 @@ uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
 /* HERMITE over valid keys 0 .. count-1: each key's authored tangents
  * (key_tangents: in, then out, `components` each) times the length of the
  * segment each shapes, in double, rounded once; tangents that shape no
- * segment (CONSTANT's first in and last out) are 0. The writer of 2.1 and
- * earlier stores these; the reader of 2.2 computes them (kfb_format.h,
- * kfb_sequence_computed_floats), with this one function. Callers hold the
- * products within the float range (kf_validate_tangent_range). */
+ * segment (CONSTANT's first in and last out) are 0. Writers of 2.1 and
+ * earlier store these; the builder and the reader of every version compute
+ * them (kfb_format.h, kfb_sequence_computed_floats) with this one function.
+ * Callers hold the products within the float range
+ * (kf_validate_tangent_range). */
 void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
                          uint32_t components, double duration, uint32_t repeat, float *out,
                          float *in);

@@ -700,15 +700,18 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         (res = get_encoded(L, r.arc_length, kfb_arc_length_floats(r.repeat, r.valid_count), 1, NULL,
                            index, pos, "distance table", &s->arc_length)) != KF_OK)
         return res;
-    /* 2.2 HERMITE: the scaled tangents from the key tangents, once those
-     * and the times are known to keep the products in range. */
-    const int scale = r.interpolation == KFB_INTERP_HERMITE && !derived;
+    /* Stored tangents and arcs are checked as stored; HERMITE's scaled
+     * tangents are then computed from the key tangents (once those and the
+     * times are known to keep the products in range), in every version:
+     * 2.2 stores none, and older files play what 2.2 would. */
     if ((res = kf_validate_sequence(s, L->error)) != KF_OK ||
         (res = kf_validate_tcb(s, L->error)) != KF_OK ||
         (res = kf_validate_key_tangents(s, L->error)) != KF_OK ||
-        (res = kf_validate_tangent_range(s, L->error)) != KF_OK)
+        (res = kf_validate_tangent_range(s, L->error)) != KF_OK ||
+        ((s->tangent_out || !tc) && (res = kf_validate_tangents(s, L->error)) != KF_OK) ||
+        (res = kf_validate_arc_length(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
-    if (scale) {
+    if (r.interpolation == KFB_INTERP_HERMITE) {
         if (2 * tc > L->room_left)
             return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
                         "object %u (sequence '%s'): more tangents than counted", (unsigned)index,
@@ -720,10 +723,9 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                             r.repeat, out, out + tc);
         s->tangent_out = out;
         s->tangent_in = out + tc;
+        if ((res = kf_validate_tangents(s, L->error)) != KF_OK)
+            return located(L, res, index, pos, "sequence", s->name);
     }
-    if ((res = kf_validate_tangents(s, L->error)) != KF_OK ||
-        (res = kf_validate_arc_length(s, L->error)) != KF_OK)
-        return located(L, res, index, pos, "sequence", s->name);
     if (arcs)
         s->arcs = arcs;
     return KF_OK;
@@ -974,8 +976,7 @@ static kf_result count_objects(loader *L, const unsigned char *objs, size_t size
              * later, so this only counts (at most 2^35 each). */
             kfb_sequence r;
             read_words(&r, objs + pos, KFB_WORDS(r));
-            *computed += kfb_sequence_computed_floats(L->major, L->minor, r.interpolation,
-                                                      r.valid_count, r.components);
+            *computed += kfb_sequence_computed_floats(r.interpolation, r.valid_count, r.components);
         }
         pos += o.size;
         count[kfb_object_kind(o.type)]++;

@@ -438,7 +438,8 @@ static void key_guess(void)
  * function), and they are the floats the version 1 file stores, bit for
  * bit, in LOOP, in CONSTANT (whose end tangents are 0) and with a valid
  * range that wraps. A 2.2 record that names tangents anyway is refused, and
- * so is the same file saying 2.1 (which stores them). */
+ * so is the same file saying 2.1 (which stores them); older files play the
+ * computed tangents too. */
 static void hermite_tangents_computed(void)
 {
     static const double t[5] = {0, 0.25, 0.5, 1.25, 2}, tw[5] = {2, 0, 0, 0.5, 1};
@@ -509,6 +510,27 @@ static void hermite_tangents_computed(void)
         free(g.data);
     }
     CHECK(f.size < v1.size, "2.2 %zu bytes, 1.1 %zu", f.size, v1.size);
+    /* A version 1 file whose stored tangent is off, yet finite, plays the
+     * computed one, as its 2.2 twin does (fuzz_load: writing such a file
+     * again changed what it played). */
+    craft_section sec[3];
+    const size_t body1 = craft_object(v1.data, v1.size, 0);
+    CHECK(body1 && craft_sections(v1.data, v1.size, sec), "version 1 records");
+    if (body1 && craft_sections(v1.data, v1.size, sec)) {
+        const size_t at =
+            sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(v1.data + body1 + 4 * F_TANGENTS);
+        const float off = 12345.0f;
+        uint32_t bits;
+        memcpy(&bits, &off, 4);
+        craft_put(v1.data + at, bits);
+        craft_fix_crcs(v1.data, v1.size);
+        kf_anim *c = NULL;
+        CHECK(kf_load_memory(v1.data, v1.size, NULL, &c, NULL) == KF_OK, "off tangent loads");
+        if (c)
+            CHECK(c->objects.sequences[0].tangent_out[0] == 0.75f, "plays %g, not the stored one",
+                  (double)c->objects.sequences[0].tangent_out[0]);
+        kf_anim_free(c);
+    }
     free(f.data);
     free(v1.data);
 }

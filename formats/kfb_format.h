@@ -214,8 +214,8 @@ enum {
 };
 
 /*
- * The guess KFB_PREDICT_KEYS makes for component m of valid key i's
- * outgoing tangent (SPLINE, HERMITE) or squad intermediate a (SQUAD), from
+ * The guess KFB_PREDICT_KEYS makes for valid key i's outgoing tangent
+ * (SPLINE, HERMITE) or squad intermediate a (SQUAD), all components, from
  * the `rows` valid keys of `stride` components (`keys`, decoded), their
  * neighbours taken cyclically. A tangent is close to the central difference
  * (n - p) / 2 (Catmull-Rom's between evenly spaced keys, to the last bits);
@@ -227,23 +227,33 @@ enum {
  * float operation whose result is assigned, so writer and reader agree to
  * the bit wherever float arithmetic is IEEE single.
  */
-static inline float kfb_key_guess(const float *keys, size_t rows, size_t stride,
-                                  uint32_t interpolation, size_t i, size_t m)
+static inline float kfb_central_guess(const float *keys, size_t rows, size_t stride, size_t i,
+                                      size_t m)
 {
+    const float *p = keys + (i ? i - 1 : rows - 1) * stride;
+    const float *n = keys + (i + 1 < rows ? i + 1 : 0) * stride;
+    const float d = n[m] - p[m];
+    return 0.5f * d;
+}
+
+static inline void kfb_key_guess_row(const float *keys, size_t rows, size_t stride,
+                                     uint32_t interpolation, size_t i, float *out)
+{
+    if (interpolation != KFB_INTERP_SQUAD || stride != 4) {
+        for (size_t m = 0; m < stride; m++)
+            out[m] = kfb_central_guess(keys, rows, stride, i, m);
+        return;
+    }
     const float *q = keys + i * stride;
     const float *p = keys + (i ? i - 1 : rows - 1) * stride;
     const float *n = keys + (i + 1 < rows ? i + 1 : 0) * stride;
-    if (interpolation != KFB_INTERP_SQUAD || stride != 4) {
-        const float d = n[m] - p[m];
-        return 0.5f * d;
-    }
     float dp = 0.0f, dn = 0.0f;
     for (size_t k = 0; k < 4; k++) {
         const float xp = q[k] * p[k], xn = q[k] * n[k];
         dp = dp + xp;
         dn = dn + xn;
     }
-    float g[4], n2 = 0.0f;
+    float n2 = 0.0f;
     for (size_t k = 0; k < 4; k++) {
         const float pk = dp < 0.0f ? -p[k] : p[k], nk = dn < 0.0f ? -n[k] : n[k];
         const float six = 6.0f * q[k];
@@ -251,15 +261,28 @@ static inline float kfb_key_guess(const float *keys, size_t rows, size_t stride,
         const float all = sum - nk;
         const float gk = 0.25f * all;
         const float sq = gk * gk;
-        g[k] = gk;
+        out[k] = gk;
         n2 = n2 + sq;
     }
     /* Keys a reader refuses later may make n2 0, infinite or NaN: then the
      * guess stays unnormalized (any guess decodes; only its bits matter). */
     if (!(n2 > 0.0f && n2 <= FLT_MAX))
-        return g[m];
+        return;
     const float length = sqrtf(n2);
-    return g[m] / length;
+    for (size_t k = 0; k < 4; k++)
+        out[k] = out[k] / length;
+}
+
+/* Component m of kfb_key_guess_row (stride <= 4 for SQUAD; any for the
+ * others, whose components are independent). */
+static inline float kfb_key_guess(const float *keys, size_t rows, size_t stride,
+                                  uint32_t interpolation, size_t i, size_t m)
+{
+    if (interpolation != KFB_INTERP_SQUAD || stride != 4)
+        return kfb_central_guess(keys, rows, stride, i, m);
+    float row[4];
+    kfb_key_guess_row(keys, rows, stride, interpolation, i, row);
+    return row[m];
 }
 
 enum { KFB_REPEAT_CONSTANT = 0, KFB_REPEAT_LOOP = 1, KFB_REPEAT_COUNT = 2 };

@@ -187,6 +187,46 @@ typedef struct key_guess {
     uint32_t interpolation;
 } key_guess;
 
+static int guessed(const float *headers, size_t m)
+{
+    uint32_t h;
+    memcpy(&h, &headers[m], 4);
+    return (h & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT == KFB_PREDICT_KEYS;
+}
+
+/* Adds the keys' guess to each KFB_PREDICT_KEYS column of the `stride`
+ * columns in w (column-major, `rows` each, decode checked their headers).
+ * A squad row's guess is normalized as a whole: one row at a time, for
+ * all its guessed columns. */
+static void add_key_guesses(const key_guess *guess, const float *headers, size_t rows,
+                            size_t stride, uint32_t *w)
+{
+    if (guess->interpolation == KFB_INTERP_SQUAD && stride == 4) {
+        const int col[4] = {guessed(headers, 0), guessed(headers, 1), guessed(headers, 2),
+                            guessed(headers, 3)};
+        for (size_t i = 0; i < rows; i++) {
+            float g[4];
+            kfb_key_guess_row(guess->keys, guess->rows, stride, guess->interpolation, i, g);
+            for (size_t m = 0; m < 4; m++) {
+                uint32_t a;
+                memcpy(&a, &g[m], 4);
+                w[m * rows + i] += col[m] ? a : 0u;
+            }
+        }
+        return;
+    }
+    for (size_t m = 0; m < stride; m++) {
+        if (!guessed(headers, m))
+            continue;
+        for (size_t i = 0; i < rows; i++) {
+            const float g = kfb_central_guess(guess->keys, guess->rows, stride, i, m);
+            uint32_t a;
+            memcpy(&a, &g, 4);
+            w[m * rows + i] += a;
+        }
+    }
+}
+
 /* Decodes, in place, `count` encoded floats at word `offset` (the mirror of
  * put_encoded): planes back into differences, each added to the prediction
  * from the words already decoded (or, KFB_PREDICT_KEYS, from `guess`);
@@ -212,6 +252,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     uint32_t *w = L->scratch;
     float *out = L->data_rw + offset;
     size_t unit = SIZE_MAX;
+    int any_keys = 0;
     for (size_t m = 0; m < columns; m++) {
         uint32_t h = 0;
         if (!against)
@@ -270,13 +311,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                 x[i] += a;
             }
         } else if (keys) {
-            for (size_t i = 0; i < rows; i++) {
-                const float g =
-                    kfb_key_guess(guess->keys, guess->rows, stride, guess->interpolation, i, m);
-                uint32_t a;
-                memcpy(&a, &g, 4);
-                x[i] += a;
-            }
+            any_keys = 1; /* its guesses are added below, a row at a time */
         } else if (predictor == KFB_PREDICT_PREVIOUS) {
             for (size_t i = 1; i < rows; i++)
                 x[i] += x[i - 1];
@@ -316,6 +351,8 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             }
         }
     }
+    if (any_keys)
+        add_key_guesses(guess, headers, rows, stride, w);
     uint32_t unit_header = 0;
     if (unit != SIZE_MAX)
         memcpy(&unit_header, &headers[unit], 4);

@@ -227,7 +227,8 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
     uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
     uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
     size_t bad;
-    if (tc && (!all_finite(s->tangent_out, tc, &bad) || !all_finite(s->tangent_in, tc, &bad))) {
+    if (tc && !(all_clean(s->tangent_out, tc, 0) && all_clean(s->tangent_in, tc, 0)) &&
+        (!all_finite(s->tangent_out, tc, &bad) || !all_finite(s->tangent_in, tc, &bad))) {
         uint32_t key = (uint32_t)(((uint64_t)s->valid_first + bad / s->components) % s->key_count);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
                           "the precomputed tangent of key %u is not a finite number",

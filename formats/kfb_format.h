@@ -273,8 +273,8 @@ static inline void kfb_key_guess_row(const float *keys, size_t rows, size_t stri
         out[k] = out[k] / length;
 }
 
-/* Component m of kfb_key_guess_row (stride <= 4 for SQUAD; any for the
- * others, whose components are independent). */
+/* Component m of kfb_key_guess_row, without computing the rest of the row
+ * where the components are independent (all but squad's). */
 static inline float kfb_key_guess(const float *keys, size_t rows, size_t stride,
                                   uint32_t interpolation, size_t i, size_t m)
 {

@@ -258,15 +258,19 @@ typedef enum kf_bound_kind {
  * quaternions keep unit length (the component that stays largest over the
  * keys absorbs the rounding, or where that misses the bound, each key's
  * largest). Derived data (tangents, squad intermediates, arcs, distance
- * tables) is recomputed from the snapped keys. Key times are untouched, so
- * sequences that share key times still share them.
+ * tables) is recomputed from the snapped keys. A SPLINE sequence without a
+ * distance table becomes the HERMITE sequence that plays its curve, whose
+ * key tangents take a grid of their own (the tangents M3G's rule derives
+ * from snapped keys keep their low bits); its name and tracks stay. Key
+ * times are untouched, so sequences that share key times still share them.
  *
  * A bound <= 0 or not finite leaves its kind lossless. A sequence driving
  * targets of several kinds keeps every one of their bounds; a sequence that
  * drives nothing, or one driving a kind without a bound, is left as it is.
  * Every reduced sequence is verified by sampling both curves with the
- * runtime's own sampler at every key time and 8 times inside every segment;
- * one that fails is retried on finer grids and finally left lossless.
+ * runtime's own sampler at every key time and 64 times inside every
+ * segment; one that fails is retried on finer grids and finally left
+ * lossless.
  *
  * `worst` (may be NULL) receives the largest error reached per kind (0 for
  * kinds left lossless). Call after the last add and before

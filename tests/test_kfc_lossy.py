@@ -7,8 +7,8 @@ times between keys and at random times, and the error of each lossy sample
 against the lossless one is computed here, by each kind's own measure
 (translation: Euclidean distance; orientation: rotation angle in degrees;
 scale: relative; other: absolute), and must stay within the bound. Also:
-hand-derived snapped values, kinds left out and sequences that drive
-nothing stay lossless, lossy compile -> decompile -> compile is
+hand-derived snapped values and key tangents (splines reduce to hermite
+sequences), kinds left out and sequences that drive nothing stay lossless, lossy compile -> decompile -> compile is
 byte-identical, -v reports the worst errors, and malformed SPECs are usage
 errors (exit 2).
 """
@@ -166,6 +166,12 @@ def check_bounds(args, work, rng, spec, bound, tag):
     run([args.kfc, '--decompile', lossy, '-o', y])
     run([args.kfc, y, '-o', again])
     check(read(lossy) == read(again), '%s: lossy compile -> decompile -> compile differs' % tag)
+    # Reduced splines play as hermite sequences with key tangents on a grid
+    # (check_finer); every other interpolation stays what it was.
+    for name, interp, _, _, _, _ in CASES:
+        kind, _ = decompiled_keys(args, lossy, name)
+        want = 'hermite' if interp == 'spline' else interp
+        check(kind == want, '%s at %s decompiles as %s, want %s' % (name, tag, kind, want))
     return worst
 
 
@@ -216,7 +222,7 @@ FINER = '''kfb: 1
 sequences:
   osc:
     interpolation: spline
-    duration: 3000
+    duration: 3000%s
     keys:
       - [0, 0.00087890625]
       - [1000, 0.02060546875]
@@ -227,22 +233,62 @@ tracks:
 '''
 
 
+def decompiled_keys(args, kfb, name):
+    """The key lines of sequence `name` in kfc --decompile's output, and its
+    interpolation."""
+    text = run([args.kfc, '--decompile', kfb, '-o', '-']).stdout
+    m = re.search(r'^  %s:\n    interpolation: (\w+)\n(?:    .*\n)*?    keys:\n((?:    - .*\n)+)'
+                  % name, text, re.M)
+    if not check(m is not None, '%s: no sequence %s in %r' % (kfb, name, text)):
+        return None, []
+    return m.group(1), m.group(2).splitlines()
+
+
 def check_finer(args, work):
-    """other=2^-10: the first grid, 2^-9, puts the keys 0.45, 10.55, 20.55
-    and 30.45 steps up at 0, 11, 21 and 30 steps: key errors of -0.9, +0.9,
-    +0.9 and -0.9 times the bound, which the spline between keys 1 and 2
-    carries to 1.125 times the bound at its middle (h0 e1 + h1 e2 + h2 t1 +
-    h3 t2 with tangents (e2 - e0) / 2 and (e3 - e1) / 2). kfc must find
-    that and take the next grid, 2^-10, on which the keys are 0.9, 21.1,
-    41.1 and 60.9 steps: 1, 21, 41 and 61 x 2^-10."""
-    src = os.path.join(work, 'finer.yaml')
-    with open(src, 'w') as f:
-        f.write(FINER)
-    kfb = os.path.join(work, 'finer.kfb')
-    run([args.kfc, '-e', 'other=0.0009765625', src, '-o', kfb])
-    got = sample(args.kfplay, kfb, 'osc', [0.0, 1000.0, 2000.0, 3000.0])
-    want = [[1 / 1024], [21 / 1024], [41 / 1024], [61 / 1024]]
-    check(got == want, 'a finer grid where the first fails: %r, want %r' % (got, want))
+    """other = u = 2^-10, so values take the grid 2u first: the keys 0.9u,
+    21.1u, 41.1u and 60.9u go to 0, 22u, 42u and 60u, errors of -0.9u, +0.9u,
+    +0.9u and -0.9u.
+
+    The spline becomes a hermite sequence, whose key tangents take grids of
+    their own: 8, 4, 2 and 1 times 2^-19 per ms (the largest power of two
+    <= 2u / 1000 ms). Keys 1 and 2 have in = out = 20.1u / 1000 and
+    19.9u / 1000 per ms (M3G's tangents, 0.5 (v2 - v0) and 0.5 (v3 - v1),
+    over 1000 ms), which are 10.29 and 10.19 times 2^-19; the end keys' are 0.
+    - 8 x 2^-19: both go to 8 (scaled by 1000 ms: -4.47u and -4.28u); the
+      error at s = 3/4 of the middle segment is 0.9u + h2 (-4.47u) +
+      h3 (-4.28u) = 1.29u: over.
+    - 4 x 2^-19: both go to 12 (+3.34u and +3.54u); at s = 1/4 of the
+      middle segment 0.9u + 0.1875 (0.75 * 3.34u - 0.25 * 3.54u) = 1.20u.
+    - 2 x 2^-19: both go to 10 (-0.57u and -0.37u); no segment goes past
+      0.92u. So: values 0, 22u, 42u, 60u; tangents 0, 10, 10, 0 x 2^-19.
+
+    With a distance table the sequence stays a spline, whose tangents M3G's
+    rule derives from the snapped keys: on the grid 2u, keys 1 and 2 then
+    get tangents (e2 - e0) / 2 and (e3 - e1) / 2 of their errors, and the
+    spline between them reaches 1.125u at its middle (h0 e1 + h1 e2 + h2 t1
+    + h3 t2). kfc must find that and take the next grid, u, on which the
+    keys are 0.9, 21.1, 41.1 and 60.9 steps: 1, 21, 41 and 61 u."""
+    u = 2.0 ** -10
+    for tag, extra, interp, values, tangents in (
+            ('hermite', '', 'hermite', [0, 22, 42, 60], [0, 10, 10, 0]),
+            ('spline', '\n    arc_length: true', 'spline', [1, 21, 41, 61], None)):
+        src = os.path.join(work, 'finer.%s.yaml' % tag)
+        with open(src, 'w') as f:
+            f.write(FINER % extra)
+        kfb = os.path.join(work, 'finer.%s.kfb' % tag)
+        run([args.kfc, '-e', 'other=0.0009765625', src, '-o', kfb])
+        got = sample(args.kfplay, kfb, 'osc', [0.0, 1000.0, 2000.0, 3000.0])
+        want = [[v * u] for v in values]
+        check(got == want, '%s: values on the grid found: %r, want %r' % (tag, got, want))
+        kind, keys = decompiled_keys(args, kfb, 'osc')
+        check(kind == interp, '%s: decompiles as %s, want %s' % (tag, kind, interp))
+        if tangents is None:
+            continue
+        want_keys = ['    - [%d, %s, {in: %s, out: %s}]' % (
+            1000 * i, '%.9g' % (v * u) if v else '0', '%.8g' % (t * 2.0 ** -19) if t else '0',
+            '%.8g' % (t * 2.0 ** -19) if t else '0') for i, (v, t) in enumerate(zip(values, tangents))]
+        check(keys == want_keys, '%s: key tangents on their grid: %r, want %r'
+              % (tag, keys, want_keys))
 
 
 BAD_SPECS = [

@@ -269,8 +269,9 @@ typedef enum kf_bound_kind {
  * drives nothing, or one driving a kind without a bound, is left as it is.
  * Every reduced sequence is verified by sampling both curves with the
  * runtime's own sampler at every key time and 64 times inside every
- * segment; one that fails is retried on finer grids and finally left
- * lossless.
+ * segment against 99 % of its bounds (the rest covers the error between
+ * samples and the player's single-precision kernels); one that fails is
+ * retried on finer grids and finally left lossless.
  *
  * `worst` (may be NULL) receives the largest error reached per kind (0 for
  * kinds left lossless). Call after the last add and before

@@ -17,10 +17,14 @@
 
 /* Samples per segment in the search for a grid, and in the check of the
  * grid found: the error between samples is smooth, and 64 per segment
- * leaves it less than a percent above the largest sampled (W's worst
- * translation error then stays 0.3 % from where 8 put it). */
+ * leave it well under a percent above the largest sampled. */
 #define SEARCH_SAMPLES 8
 #define CHECK_SAMPLES  64
+/* The share of a bound the checked samples may reach. The rest covers the
+ * error between samples and the player's single-precision kernels, which
+ * are a few units in the last place from kf_sequence_sample, the sampler
+ * checked here (tests/test_sequence_accuracy.c). */
+#define CHECKED_SHARE 0.99
 /* Grids tried per sequence, each half the one before, before giving up and
  * keeping the sequence lossless. */
 #define GRID_TRIES 6
@@ -191,7 +195,7 @@ static int within(const struct kf_sequence *a, const struct kf_sequence *b, unsi
 {
     compare(a, b, mask, per_segment, samples, samples + a->components, err);
     for (int kind = 0; kind < KF_BOUND_COUNT; kind++)
-        if ((mask & (1u << kind)) && !(err[kind] <= bound[kind]))
+        if ((mask & (1u << kind)) && !(err[kind] <= CHECKED_SHARE * bound[kind]))
             return 0;
     return 1;
 }

@@ -160,6 +160,22 @@ def check_bounds(args, work, rng, spec, bound, tag):
               % (name, interp, tag, e, bound[kind]))
         changed = any(x != y for x, y in zip(a, b))
         check(changed, '%s (%s) at %s: nothing was reduced' % (name, interp, tag))
+    # The player too (its kernels, single precision, not the sampler kfc
+    # checks with) stays within the bound: every target at every time.
+    played = [{}, {}]
+    for k, kfb in enumerate((exact, lossy)):
+        r = run([args.kfplay, kfb, 'animate'] + ['%r' % t for t in times])
+        for line in r.stdout.splitlines():
+            w = line.split()
+            played[k][(w[0], w[1])] = [float(x) for x in w[2:]]
+    for _, interp, _, _, target, kind in CASES:
+        keys = [(w, t) for (w, t) in played[0] if t == target]
+        if not check(len(keys) == len(times) and all(k in played[1] for k in keys),
+                     '%s: played at every time' % target):
+            continue
+        e = max(error(kind, played[0][k], played[1][k]) for k in keys)
+        check(e <= bound[kind], '%s (%s) played at %s: error %.6g over the bound %g'
+              % (target, interp, tag, e, bound[kind]))
     # The round trip: what the lossy file plays, as source, compiles to it.
     y = os.path.join(work, 'noisy.%s.yaml' % tag)
     again = os.path.join(work, 'noisy.%s.again.kfb' % tag)

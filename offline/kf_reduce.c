@@ -325,10 +325,11 @@ static size_t hermite_floats(const struct kf_sequence *s)
  * store them nearly whole; key tangents can be put on a grid of their own,
  * and a HERMITE file holds only those. The unsnapped key tangents go to
  * `exact` (2 * key_count * components floats; keys outside the valid range
- * shape nothing and get 0).
+ * shape nothing and get 0). Returns 0 where a key tangent is not a finite
+ * float (a large tangent over a tiny segment): that sequence stays SPLINE.
  */
-static void spline_as_hermite(const struct kf_sequence *o, float *block, float *exact,
-                              struct kf_sequence *h)
+static int spline_as_hermite(const struct kf_sequence *o, float *block, float *exact,
+                             struct kf_sequence *h)
 {
     const uint32_t n = o->key_count, v = o->valid_count, cc = o->components;
     const size_t c = cc;
@@ -347,13 +348,16 @@ static void spline_as_hermite(const struct kf_sequence *o, float *block, float *
     for (uint32_t i = 0; i < v; i++) {
         const double next = segment_after(o, i), prev = segment_after(o, i ? i - 1 : v - 1);
         for (size_t k = 0; k < c; k++) {
-            if (prev > 0.0)
-                exact[2 * c * i + k] = (float)(o->tangent_in[c * i + k] / prev);
-            if (next > 0.0)
-                exact[2 * c * i + c + k] = (float)(o->tangent_out[c * i + k] / next);
+            const double in = prev > 0.0 ? o->tangent_in[c * i + k] / prev : 0.0;
+            const double out = next > 0.0 ? o->tangent_out[c * i + k] / next : 0.0;
+            if (!(fabs(in) <= FLT_MAX && fabs(out) <= FLT_MAX))
+                return 0;
+            exact[2 * c * i + k] = (float)in;
+            exact[2 * c * i + c + k] = (float)out;
         }
     }
     memcpy((float *)h->key_tangents, exact, 2 * n * c * sizeof *exact);
+    return 1;
 }
 
 /* Key tangent grids tried with each value grid, coarsest first, as
@@ -397,8 +401,8 @@ static int reduce_sequence(const kf_allocator *alloc, struct kf_sequence *s, uns
         struct kf_sequence h;
         struct kf_sequence *live = s;
         const float *tangents = o.key_tangents;
-        if (to_hermite) {
-            spline_as_hermite(&o, hblock, exact, &h);
+        const int converted = to_hermite && spline_as_hermite(&o, hblock, exact, &h);
+        if (converted) {
             live = &h;
             tangents = exact;
         }
@@ -430,11 +434,11 @@ static int reduce_sequence(const kf_allocator *alloc, struct kf_sequence *s, uns
                 }
             }
         }
-        if (reduced && to_hermite) {
+        if (reduced && converted) {
             kf_free(alloc, block, floats * sizeof *block);
             *s = h;
             hblock = NULL; /* the sequence's now */
-        } else if (!reduced && !to_hermite) {
+        } else if (!reduced && !converted) {
             memcpy(block, copy, floats * sizeof *copy);
         }
     }

@@ -102,9 +102,9 @@ static inline job job_at(const kf_lanes *jobs, uint32_t count, uint32_t k)
     return (job){jobs + k, k + 1 < count ? jobs + k + 1 : jobs + k};
 }
 
-static inline keys job_key(job jb, uint32_t k, uint32_t fields)
+/* Both blocks are of one run, whose blocks share their stride. */
+static inline keys job_key(job jb, size_t at)
 {
-    const size_t at = (size_t)k * (fields * KF_LANES);
     return (keys){jb.x->block->data + at, jb.y->block->data + at};
 }
 

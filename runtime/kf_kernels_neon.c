@@ -94,9 +94,9 @@ static inline job job_at(const kf_lanes *jobs, uint32_t count, uint32_t k)
     return jobs + k;
 }
 
-static inline keys job_key(job jb, uint32_t k, uint32_t fields)
+static inline keys job_key(job jb, size_t at)
 {
-    return jb->block->data + (size_t)k * (fields * KF_LANES);
+    return jb->block->data + at;
 }
 
 static inline vf v_load(keys p, uint32_t f)

@@ -10,7 +10,7 @@
 /* Lane l of field f at key k. */
 static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
-    return b->data[((size_t)k * b->fields + f) * KF_LANES + l];
+    return b->data[(size_t)k * b->stride + (size_t)f * KF_LANES + l];
 }
 
 void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t j, float u,

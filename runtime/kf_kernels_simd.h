@@ -16,7 +16,9 @@
  *   job, keys           what one kernel call plays (one block of four
  *                       lanes, or two blocks), and where one of its keys is
  *   JOB_STEP, job_at(jobs, count, k)   the job at jobs[k], JOB_STEP apart
- *   job_key(jb, k, fields), v_load(keys, field)
+ *   job_key(jb, at) (a key: `at` floats into each block of the job; the
+ *                       JOBS loop gives key i and j of the run's stride),
+ *   v_load(keys, field)
  *   job_block(jb) (the first block: shape, interpolation), job_lanes(jb)
  *   (lanes to finish), lane_block(jb, l), lane_out(jb, l)
  *   store4, store3 (components in registers -> each lane's output),
@@ -115,100 +117,101 @@ static inline vf v_hermite(keys a, keys e, const v_basis *h, uint32_t c, uint32_
 /* ---- the kernels -------------------------------------------------------- */
 
 /* Each returns the lanes whose result may not be unit (bit l: lane l), for
- * the JOBS loop to normalize when asked. Where a kernel knows its blocks'
- * interpolation and components, their fields are a constant (no load, no
- * multiply); holds play every interpolation's blocks, so theirs are the
- * block's. */
-#define FIELDS(interpolation, components) kf_block_fields(interpolation, components)
-#define ALL_LANES                         0xffu
+ * the JOBS loop to normalize when asked. `oi`, `oj`: where keys i and j
+ * are in each block of the job (the run's stride times the key). */
+#define ALL_LANES 0xffu
 
 /* STEP and holds: key i. */
-KF_KERNEL unsigned key_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+KF_KERNEL unsigned key_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                           double exact_u)
 {
-    (void)j, (void)u, (void)exact_u;
+    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
     const kf_block *b = job_block(jb);
-    const keys a = job_key(jb, i, b->fields);
+    const keys a = job_key(jb, oi);
     for (uint32_t m = 0; m < b->components; m++)
         store1(v_load(a, m), m, jb);
     return ALL_LANES;
 }
 
-KF_KERNEL unsigned key3_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+KF_KERNEL unsigned key3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                            double exact_u)
 {
-    (void)j, (void)u, (void)exact_u;
-    const keys a = job_key(jb, i, job_block(jb)->fields);
+    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
+    const keys a = job_key(jb, oi);
     store3(v_load(a, 0), v_load(a, 1), v_load(a, 2), jb);
     return ALL_LANES;
 }
 
-KF_KERNEL unsigned linear_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+KF_KERNEL unsigned linear_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                              double exact_u)
 {
-    (void)exact_u;
+    (void)i, (void)j, (void)exact_u;
     const vf vu = v_set1(u);
     const kf_block *b = job_block(jb);
-    const keys a = job_key(jb, i, b->fields), e = job_key(jb, j, b->fields);
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
     for (uint32_t m = 0; m < b->components; m++)
         store1(v_lerp(a, e, vu, m), m, jb);
     return ALL_LANES;
 }
 
-KF_KERNEL unsigned linear3_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+KF_KERNEL unsigned linear3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                               double exact_u)
 {
-    (void)exact_u;
+    (void)i, (void)j, (void)exact_u;
     const vf vu = v_set1(u);
-    const uint32_t f = FIELDS(KFB_INTERP_LINEAR, 3);
-    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
     store3(v_lerp(a, e, vu, 0), v_lerp(a, e, vu, 1), v_lerp(a, e, vu, 2), jb);
     return ALL_LANES;
 }
 
-KF_KERNEL unsigned linear4_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+KF_KERNEL unsigned linear4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                               double exact_u)
 {
-    (void)exact_u;
+    (void)i, (void)j, (void)exact_u;
     const vf vu = v_set1(u);
-    const uint32_t f = FIELDS(KFB_INTERP_LINEAR, 4);
-    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
     store4(v_lerp(a, e, vu, 0), v_lerp(a, e, vu, 1), v_lerp(a, e, vu, 2), v_lerp(a, e, vu, 3), jb);
     return ALL_LANES;
 }
 
-KF_KERNEL unsigned spline_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+KF_KERNEL unsigned spline_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                              double exact_u)
 {
-    (void)exact_u;
+    (void)i, (void)j, (void)exact_u;
     const v_basis h = v_hermite_basis(u);
     const kf_block *b = job_block(jb);
-    const keys a = job_key(jb, i, b->fields), e = job_key(jb, j, b->fields);
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
     for (uint32_t m = 0; m < b->components; m++)
         store1(v_hermite(a, e, &h, b->components, m), m, jb);
     return ALL_LANES;
 }
 
-KF_KERNEL unsigned spline3_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+KF_KERNEL unsigned spline3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                               double exact_u)
 {
-    (void)exact_u;
+    (void)i, (void)j, (void)exact_u;
     const v_basis h = v_hermite_basis(u);
-    const uint32_t f = FIELDS(KFB_INTERP_SPLINE, 3);
-    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
     store3(v_hermite(a, e, &h, 3, 0), v_hermite(a, e, &h, 3, 1), v_hermite(a, e, &h, 3, 2), jb);
     return ALL_LANES;
 }
 
-KF_KERNEL unsigned spline4_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+KF_KERNEL unsigned spline4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                               double exact_u)
 {
-    (void)exact_u;
+    (void)i, (void)j, (void)exact_u;
     const v_basis h = v_hermite_basis(u);
-    const uint32_t f = FIELDS(KFB_INTERP_SPLINE, 4);
-    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
     store4(v_hermite(a, e, &h, 4, 0), v_hermite(a, e, &h, 4, 1), v_hermite(a, e, &h, 4, 2),
            v_hermite(a, e, &h, 4, 3), jb);
     return ALL_LANES;
 }
 
-KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, float u, double exact_u)
+KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                             double exact_u)
 {
     (void)exact_u;
-    const uint32_t f = FIELDS(KFB_INTERP_SLERP, 4);
-    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
     const vf theta = v_load(a, KF_FIELD_ARC(4));
     vf w[2];
     v_arc_weights(theta, v_load(a, KF_FIELD_ARC(4) + 1), v_set1(u), w);
@@ -238,11 +241,11 @@ KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, float u, double exa
     } while (0)
 
 /* Normalizes itself when asked (its results are never unit); returns 0. */
-KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, float u, double exact_u, int normalize)
+KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                             double exact_u, int normalize)
 {
     const vf vu = v_set1(u);
-    const uint32_t f = FIELDS(KFB_INTERP_SQUAD, 4);
-    const keys a = job_key(jb, i, f), e = job_key(jb, j, f);
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
     const vf key_theta = v_load(a, KF_FIELD_SQUAD_KEY_ARC);
     const vf control_theta = v_load(a, KF_FIELD_SQUAD_CONTROL_ARC);
     vf wk[2], wc[2], q1[4], q2[4];
@@ -288,10 +291,11 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, float u, double exa
 }
 
 /* Quaternion holds: key i, normalized in the registers when asked. */
-KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, float u, double exact_u, int normalize)
+KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                            double exact_u, int normalize)
 {
-    (void)j, (void)u, (void)exact_u;
-    const keys a = job_key(jb, i, job_block(jb)->fields);
+    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
+    const keys a = job_key(jb, oi);
     vf r[4] = {v_load(a, 0), v_load(a, 1), v_load(a, 2), v_load(a, 3)};
     if (normalize)
         v_normalize(r);
@@ -300,15 +304,18 @@ KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, float u, double exac
 }
 
 /* The loop over a run of blocks around an inlined kernel (constants stay in
- * registers from one job to the next); `normalize` as kf_block_kernel: the
- * lanes the kernel left non-unit are normalized one by one. */
+ * registers from one job to the next, and so do the keys' offsets: the
+ * blocks of a run share their stride, kf_player.c); `normalize` as
+ * kf_block_kernel: the lanes the kernel left non-unit are normalized one by
+ * one. */
 #define JOBS(name)                                                                                 \
     static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
                      double exact_u, int normalize)                                                \
     {                                                                                              \
+        const size_t stride = jobs[0].block->stride, oi = i * stride, oj = j * stride;             \
         for (uint32_t k = 0; k < count; k += JOB_STEP) {                                           \
             const job jb = job_at(jobs, count, k);                                                 \
-            const unsigned nonunit = name##_one(jb, i, j, u, exact_u);                             \
+            const unsigned nonunit = name##_one(jb, i, j, oi, oj, u, exact_u);                     \
             if (normalize && nonunit)                                                              \
                 for (uint32_t l = 0; l < job_lanes(jb); l++)                                       \
                     if (nonunit >> l & 1)                                                          \
@@ -321,8 +328,9 @@ KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, float u, double exac
     static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
                      double exact_u, int normalize)                                                \
     {                                                                                              \
+        const size_t stride = jobs[0].block->stride, oi = i * stride, oj = j * stride;             \
         for (uint32_t k = 0; k < count; k += JOB_STEP)                                             \
-            name##_one(job_at(jobs, count, k), i, j, u, exact_u, normalize);                       \
+            name##_one(job_at(jobs, count, k), i, j, oi, oj, u, exact_u, normalize);               \
     }
 
 JOBS(key)

@@ -79,12 +79,11 @@ static uint32_t is_wide(const struct kf_sequence *s)
     return !((double)value + tangents <= FLT_MAX / 2);
 }
 
-/* Fields [f, f + n) of lane l of every key from n columns of `src`, a
- * row of `stride` floats per key. */
-static void put_fields(float *data, uint32_t fields, uint32_t keys, uint32_t f, uint32_t n,
-                       uint32_t l, const float *src, uint32_t stride)
+/* Fields [f, f + n) of lane l of every key (`step` floats apart) from n
+ * columns of `src`, a row of `stride` floats per key. */
+static void put_fields(float *data, size_t step, uint32_t keys, uint32_t f, uint32_t n, uint32_t l,
+                       const float *src, uint32_t stride)
 {
-    const size_t step = (size_t)fields * KF_LANES;
     for (uint32_t m = 0; m < n; m++) {
         float *to = data + (size_t)(f + m) * KF_LANES + l;
         const float *from = src + m;
@@ -93,25 +92,25 @@ static void put_fields(float *data, uint32_t fields, uint32_t keys, uint32_t f, 
     }
 }
 
-static void fill_lane(float *data, uint32_t fields, uint32_t l, const struct kf_sequence *s)
+static void fill_lane(float *data, size_t step, uint32_t l, const struct kf_sequence *s)
 {
     const uint32_t c = s->components, n = s->valid_count;
-    put_fields(data, fields, n, 0, c, l, s->values, c);
+    put_fields(data, step, n, 0, c, l, s->values, c);
     switch (s->interpolation) {
     case KFB_INTERP_SPLINE:
     case KFB_INTERP_HERMITE: /* the stored tangents are scaled alike */
-        put_fields(data, fields, n, c, c, l, s->tangent_out, c);
-        put_fields(data, fields, n, 2 * c, c, l, s->tangent_in, c);
+        put_fields(data, step, n, c, c, l, s->tangent_out, c);
+        put_fields(data, step, n, 2 * c, c, l, s->tangent_in, c);
         break;
     case KFB_INTERP_SLERP:
-        put_fields(data, fields, n, KF_FIELD_ARC(4), KFB_ARC_FLOATS, l, s->arcs, KFB_ARC_FLOATS);
+        put_fields(data, step, n, KF_FIELD_ARC(4), KFB_ARC_FLOATS, l, s->arcs, KFB_ARC_FLOATS);
         break;
     case KFB_INTERP_SQUAD:
-        put_fields(data, fields, n, KF_FIELD_SQUAD_A, 4, l, s->tangent_out, 4);
-        put_fields(data, fields, n, KF_FIELD_SQUAD_B, 4, l, s->tangent_in, 4);
-        put_fields(data, fields, n, KF_FIELD_SQUAD_KEY_ARC, KFB_ARC_FLOATS, l, s->arcs,
+        put_fields(data, step, n, KF_FIELD_SQUAD_A, 4, l, s->tangent_out, 4);
+        put_fields(data, step, n, KF_FIELD_SQUAD_B, 4, l, s->tangent_in, 4);
+        put_fields(data, step, n, KF_FIELD_SQUAD_KEY_ARC, KFB_ARC_FLOATS, l, s->arcs,
                    KFB_ARC_FLOATS);
-        put_fields(data, fields, n, KF_FIELD_SQUAD_CONTROL_ARC, KFB_ARC_FLOATS, l,
+        put_fields(data, step, n, KF_FIELD_SQUAD_CONTROL_ARC, KFB_ARC_FLOATS, l,
                    s->arcs + (size_t)n * KFB_ARC_FLOATS, KFB_ARC_FLOATS);
         break;
     default:
@@ -191,21 +190,23 @@ kf_result kf_layout_build(kf_anim *anim)
             blend_values += o->targets[i].components;
         }
 
-    /* Sizes: the blocks of each run of equal sequences, four at a time. */
+    /* Sizes: the stripe of each run of equal sequences, four to a block. */
     uint32_t blocks = 0;
     size_t floats = 0;
     int ok = 1;
     for (uint32_t i = 0; i < n && ok;) {
         const struct kf_sequence *s = &seq[order[i]];
-        uint32_t lanes = 1;
-        while (lanes < KF_LANES && i + lanes < n && same_block(s, &seq[order[i + lanes]]))
-            lanes++;
-        size_t per;
-        ok = kf_mul_size((size_t)s->valid_count * KF_LANES, fields_of(s), &per) &&
+        uint32_t members = 1;
+        while (i + members < n && same_block(s, &seq[order[i + members]]))
+            members++;
+        const uint32_t stripe = (members + KF_LANES - 1) / KF_LANES;
+        size_t stride, per;
+        ok = kf_mul_size((size_t)stripe * KF_LANES, fields_of(s), &stride) &&
+             stride <= UINT32_MAX && kf_mul_size(stride, s->valid_count, &per) &&
              per <= SIZE_MAX - floats;
         floats += per;
-        blocks++;
-        i += lanes;
+        blocks += stripe;
+        i += members;
     }
     size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_data, at_blend_of,
            at_blend_target, at_blend_offset;
@@ -252,26 +253,32 @@ kf_result kf_layout_build(kf_anim *anim)
     float *data = (float *)(base + at_data);
     uint32_t bi = 0;
     for (uint32_t i = 0; i < n;) {
+        /* A stripe: every block of this kind, interleaved key by key. */
         const struct kf_sequence *s = &seq[order[i]];
-        kf_block *b = &L->blocks[bi];
-        b->interpolation = s->interpolation;
-        b->components = s->components;
-        b->fields = fields_of(s);
-        b->key_count = s->valid_count;
-        b->data = data;
-        uint32_t lanes = 0;
-        while (lanes < KF_LANES && i + lanes < n && same_block(s, &seq[order[i + lanes]])) {
-            const uint32_t si = order[i + lanes];
-            b->lane[lanes] = &seq[si];
-            L->block_of[si] = bi;
-            L->lane_of[si] = (uint8_t)lanes;
-            fill_lane(data, b->fields, lanes, &seq[si]);
-            b->wide |= is_wide(&seq[si]);
-            lanes++;
+        uint32_t members = 1;
+        while (i + members < n && same_block(s, &seq[order[i + members]]))
+            members++;
+        const uint32_t fields = fields_of(s), stripe = (members + KF_LANES - 1) / KF_LANES;
+        const size_t stride = (size_t)stripe * fields * KF_LANES;
+        for (uint32_t k = 0; k < stripe; k++, bi++) {
+            kf_block *b = &L->blocks[bi];
+            b->interpolation = s->interpolation;
+            b->components = s->components;
+            b->fields = fields;
+            b->key_count = s->valid_count;
+            b->stride = (uint32_t)stride;
+            b->data = data + (size_t)k * fields * KF_LANES;
+            for (uint32_t lane = 0; lane < KF_LANES && lane < members - k * KF_LANES; lane++) {
+                const uint32_t si = order[i + k * KF_LANES + lane];
+                b->lane[lane] = &seq[si];
+                L->block_of[si] = bi;
+                L->lane_of[si] = (uint8_t)lane;
+                fill_lane((float *)b->data, stride, lane, &seq[si]);
+                b->wide |= is_wide(&seq[si]);
+            }
         }
-        data += (size_t)b->key_count * b->fields * KF_LANES;
-        bi++;
-        i += lanes;
+        data += (size_t)s->valid_count * stride;
+        i += members;
     }
     for (uint32_t i = 0; i < n; i++)
         L->clock_count += i == 0 || !same_clock(&seq[order[i - 1]], &seq[order[i]]);

@@ -10,8 +10,12 @@
  * arrays across the four: for each key, each field (value components, then
  * tangents or squad's a/b, then arcs) holds the four lanes side by side, so
  * one segment of four tracks is one contiguous run of memory and every
- * operation of a kernel is one 4-wide operation. The player evaluates a
- * block where it would have evaluated its members one by one.
+ * operation of a kernel is one 4-wide operation. The blocks of one kind
+ * (the same key times, interpolation and components: a stripe) are
+ * interleaved key by key, so that one segment of the whole stripe is one
+ * contiguous run too, which a frame at a random time reads in two
+ * streams instead of two places per block. The player evaluates a block
+ * where it would have evaluated its members one by one.
  */
 #ifndef KF_LAYOUT_H
 #define KF_LAYOUT_H
@@ -34,7 +38,9 @@ typedef struct kf_block {
     uint32_t wide;      /* LINEAR, SPLINE, HERMITE: some lane's values (and
                              tangents) are so large that the float forms can
                              overflow; played by kf_lerp1 / kf_hermite1 */
-    const float *data;  /* key_count * fields * KF_LANES floats, 16-aligned */
+    uint32_t stride;    /* floats from a key to the next: fields * KF_LANES
+                           times the blocks of its stripe */
+    const float *data;  /* key 0, 16-aligned; key k at data + k * stride */
 } kf_block;
 
 /* Fields per key of a block of `interpolation` and `components` (a
@@ -129,7 +135,7 @@ static inline void kf_normalize_single(float *v)
 static inline int kf_block_unit(const kf_block *b, uint32_t i, uint32_t l)
 {
     return b->interpolation == KFB_INTERP_SLERP &&
-           b->data[((size_t)i * b->fields + KF_FIELD_ARC(4)) * KF_LANES + l] > 0.0f;
+           b->data[(size_t)i * b->stride + KF_FIELD_ARC(4) * KF_LANES + l] > 0.0f;
 }
 
 /* Per interpolation: any components, then 3 and 4 (vectors, quaternions),

@@ -54,9 +54,18 @@ static inline double kf_loop_time(double t, double t0, double duration)
     return t0 + r;
 }
 
+/* Whether key i is the last with times[i] <= t. */
+static inline int kf_is_segment(const float *times, uint32_t count, double t, uint32_t i)
+{
+    return times[i] <= t && (i + 1 >= count || times[i + 1] > t);
+}
+
 /* The last key i with times[i] <= t, given times[0] <= t. Coincident keys
  * thus resolve to the later one. The cursor's key and its successor are
- * tried before a binary search (never a scan from the start). */
+ * tried first, then the key where t would be if the keys were evenly
+ * spaced (baked animation is), then a binary search (never a scan from the
+ * start): a jump to a random time costs one division instead of a chain of
+ * log2(count) dependent loads, on which the whole frame waits. */
 static inline uint32_t kf_find_segment(const float *times, uint32_t count, double t, uint32_t hint)
 {
     if (hint < count && times[hint] <= t) {
@@ -64,6 +73,13 @@ static inline uint32_t kf_find_segment(const float *times, uint32_t count, doubl
             return hint;
         if (hint + 2 >= count || times[hint + 2] > t)
             return hint + 1;
+    }
+    const double span = (double)times[count - 1] - times[0];
+    if (span > 0.0) {
+        const double at = (t - times[0]) / span * (count - 1);
+        const uint32_t guess = !(at > 0.0) ? 0 : at >= count - 1 ? count - 1 : (uint32_t)at;
+        if (kf_is_segment(times, count, t, guess))
+            return guess;
     }
     /* times[lo] <= t and the answer is in [lo, lo + n). The halving does
      * not depend on the comparison, which becomes a conditional move: a

@@ -79,38 +79,41 @@ static uint32_t is_wide(const struct kf_sequence *s)
     return !((double)value + tangents <= FLT_MAX / 2);
 }
 
-/* Fields [f, f + n) of lane l of every key (`step` floats apart) from n
- * columns of `src`, a row of `stride` floats per key. */
-static void put_fields(float *data, size_t step, uint32_t keys, uint32_t f, uint32_t n, uint32_t l,
-                       const float *src, uint32_t stride)
+/* Fields [f, f + n) of lane l of keys [k0, k1) (rows `step` floats
+ * apart, from the one of key k0) from n columns of `src`, a row of `stride`
+ * floats per key. */
+static void put_fields(float *data, size_t step, uint32_t k0, uint32_t k1, uint32_t f, uint32_t n,
+                       uint32_t l, const float *src, uint32_t stride)
 {
     for (uint32_t m = 0; m < n; m++) {
         float *to = data + (size_t)(f + m) * KF_LANES + l;
-        const float *from = src + m;
-        for (uint32_t k = 0; k < keys; k++, to += step, from += stride)
+        const float *from = src + (size_t)k0 * stride + m;
+        for (uint32_t k = k0; k < k1; k++, to += step, from += stride)
             *to = *from;
     }
 }
 
-static void fill_lane(float *data, size_t step, uint32_t l, const struct kf_sequence *s)
+/* Keys [k0, k1) of sequence s into lane l (`data`: key k0's row). */
+static void fill_lane(float *data, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
+                      const struct kf_sequence *s)
 {
     const uint32_t c = s->components, n = s->valid_count;
-    put_fields(data, step, n, 0, c, l, s->values, c);
+    put_fields(data, step, k0, k1, 0, c, l, s->values, c);
     switch (s->interpolation) {
     case KFB_INTERP_SPLINE:
     case KFB_INTERP_HERMITE: /* the stored tangents are scaled alike */
-        put_fields(data, step, n, c, c, l, s->tangent_out, c);
-        put_fields(data, step, n, 2 * c, c, l, s->tangent_in, c);
+        put_fields(data, step, k0, k1, c, c, l, s->tangent_out, c);
+        put_fields(data, step, k0, k1, 2 * c, c, l, s->tangent_in, c);
         break;
     case KFB_INTERP_SLERP:
-        put_fields(data, step, n, KF_FIELD_ARC(4), KFB_ARC_FLOATS, l, s->arcs, KFB_ARC_FLOATS);
+        put_fields(data, step, k0, k1, KF_FIELD_ARC(4), KFB_ARC_FLOATS, l, s->arcs, KFB_ARC_FLOATS);
         break;
     case KFB_INTERP_SQUAD:
-        put_fields(data, step, n, KF_FIELD_SQUAD_A, 4, l, s->tangent_out, 4);
-        put_fields(data, step, n, KF_FIELD_SQUAD_B, 4, l, s->tangent_in, 4);
-        put_fields(data, step, n, KF_FIELD_SQUAD_KEY_ARC, KFB_ARC_FLOATS, l, s->arcs,
+        put_fields(data, step, k0, k1, KF_FIELD_SQUAD_A, 4, l, s->tangent_out, 4);
+        put_fields(data, step, k0, k1, KF_FIELD_SQUAD_B, 4, l, s->tangent_in, 4);
+        put_fields(data, step, k0, k1, KF_FIELD_SQUAD_KEY_ARC, KFB_ARC_FLOATS, l, s->arcs,
                    KFB_ARC_FLOATS);
-        put_fields(data, step, n, KF_FIELD_SQUAD_CONTROL_ARC, KFB_ARC_FLOATS, l,
+        put_fields(data, step, k0, k1, KF_FIELD_SQUAD_CONTROL_ARC, KFB_ARC_FLOATS, l,
                    s->arcs + (size_t)n * KFB_ARC_FLOATS, KFB_ARC_FLOATS);
         break;
     default:
@@ -200,7 +203,7 @@ kf_result kf_layout_build(kf_anim *anim)
         while (i + members < n && same_block(s, &seq[order[i + members]]))
             members++;
         const uint32_t stripe = (members + KF_LANES - 1) / KF_LANES;
-        size_t stride, per;
+        size_t stride = 0, per = 0;
         ok = kf_mul_size((size_t)stripe * KF_LANES, fields_of(s), &stride) &&
              stride <= UINT32_MAX && kf_mul_size(stride, s->valid_count, &per) &&
              per <= SIZE_MAX - floats;
@@ -273,9 +276,19 @@ kf_result kf_layout_build(kf_anim *anim)
                 b->lane[lane] = &seq[si];
                 L->block_of[si] = bi;
                 L->lane_of[si] = (uint8_t)lane;
-                fill_lane((float *)b->data, stride, lane, &seq[si]);
                 b->wide |= is_wide(&seq[si]);
             }
+        }
+        /* A sequence's rows are a stripe apart: written a tile of keys
+         * (about 16 KiB) at a time, every member's, so that each line of
+         * the stripe is fetched once. */
+        const uint32_t tile = stride < 4096 ? (uint32_t)(4096 / stride) : 1;
+        for (uint32_t k0 = 0; k0 < s->valid_count; k0 += tile) {
+            const uint32_t k1 = s->valid_count - k0 > tile ? k0 + tile : s->valid_count;
+            float *rows = data + (size_t)k0 * stride;
+            for (uint32_t m = 0; m < members; m++)
+                fill_lane(rows + (size_t)(m / KF_LANES) * fields * KF_LANES, stride, k0, k1,
+                          m % KF_LANES, &seq[order[i + m]]);
         }
         data += (size_t)s->valid_count * stride;
         i += members;

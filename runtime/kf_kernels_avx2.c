@@ -102,7 +102,7 @@ static inline job job_at(const kf_lanes *jobs, uint32_t count, uint32_t k)
     return (job){jobs + k, k + 1 < count ? jobs + k + 1 : jobs + k};
 }
 
-/* Both blocks are of one run, whose blocks share their stride. */
+/* Both blocks are of one run, whose blocks share rows (kf_layout.c). */
 static inline keys job_key(job jb, size_t at)
 {
     return (keys){jb.x->block->data + at, jb.y->block->data + at};

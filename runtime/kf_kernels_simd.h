@@ -305,7 +305,8 @@ KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj
 
 /* The loop over a run of blocks around an inlined kernel (constants stay in
  * registers from one job to the next, and so do the keys' offsets: the
- * blocks of a run share their stride, kf_player.c); `normalize` as
+ * blocks of a run share a clock, so their keys share rows, kf_layout.c);
+ * `normalize` as
  * kf_block_kernel: the lanes the kernel left non-unit are normalized one by
  * one. */
 #define JOBS(name)                                                                                 \

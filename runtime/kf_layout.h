@@ -10,12 +10,14 @@
  * arrays across the four: for each key, each field (value components, then
  * tangents or squad's a/b, then arcs) holds the four lanes side by side, so
  * one segment of four tracks is one contiguous run of memory and every
- * operation of a kernel is one 4-wide operation. The blocks of one kind
- * (the same key times, interpolation and components: a stripe) are
- * interleaved key by key, so that one segment of the whole stripe is one
- * contiguous run too, which a frame at a random time reads in two
- * streams instead of two places per block. The player evaluates a block
- * where it would have evaluated its members one by one.
+ * operation of a kernel is one 4-wide operation. The blocks of one clock
+ * (key times, count, repeat and duration: what a player's group shares)
+ * are interleaved key by key, one row per key holding every block's fields
+ * (the blocks of one interpolation and component count, a stripe, next to
+ * each other), so one segment of the whole group is one contiguous run of
+ * memory, which a frame at a random time reads as one stream instead of
+ * two places per block. The player evaluates a block where it would have
+ * evaluated its members one by one.
  */
 #ifndef KF_LAYOUT_H
 #define KF_LAYOUT_H
@@ -38,8 +40,8 @@ typedef struct kf_block {
     uint32_t wide;      /* LINEAR, SPLINE, HERMITE: some lane's values (and
                              tangents) are so large that the float forms can
                              overflow; played by kf_lerp1 / kf_hermite1 */
-    uint32_t stride;    /* floats from a key to the next: fields * KF_LANES
-                           times the blocks of its stripe */
+    uint32_t stride;    /* floats from a key to the next: the row of its
+                           clock, every block's fields * KF_LANES */
     const float *data;  /* key 0, 16-aligned; key k at data + k * stride */
 } kf_block;
 

@@ -462,11 +462,8 @@ static void make_plan(kf_player *p)
             const kf_block_kernel run = kf_block_kernel_of(p->kernels, b);
             play_block_run *r = &p->block_runs[p->block_run_count - 1];
             /* A block with blended lanes is a run of its own: those lanes'
-             * samples (lane_sample) are summed before the next block's. A
-             * run's blocks share their stride (the vector kernels compute
-             * the keys' offsets once per run): SPLINE and HERMITE blocks
-             * share a kernel but may be of stripes of other sizes. */
-            if (k == first || r->kernel != run || b->stride != p->lanes[k - 1].block->stride ||
+             * samples (lane_sample) are summed before the next block's. */
+            if (k == first || r->kernel != run ||
                 ((r->finish | p->blocks[k].finish) & FINISH_BLEND)) {
                 r = &p->block_runs[p->block_run_count++];
                 *r = (play_block_run){

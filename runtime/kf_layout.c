@@ -312,7 +312,7 @@ kf_result kf_layout_build(kf_anim *anim)
         }
         /* A sequence's keys are a row apart: written a tile of keys at a
          * time, every member's, so that each line is fetched once. */
-        const size_t tile = width < FILL_TILE_FLOATS ? FILL_TILE_FLOATS / width : 1;
+        const size_t tile = width && width < FILL_TILE_FLOATS ? FILL_TILE_FLOATS / width : 1;
         for (uint32_t k0 = 0; k0 < s->valid_count; k0 += (uint32_t)tile) {
             const uint32_t k1 = s->valid_count - k0 > tile ? k0 + (uint32_t)tile : s->valid_count;
             for (uint32_t m = i; m < end; m++) {

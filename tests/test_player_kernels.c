@@ -132,13 +132,10 @@ static int vector_interpolation(int interp)
     return interp != KF_INTERPOLATION_SLERP && interp != KF_INTERPOLATION_SQUAD;
 }
 
-static kf_anim *build(void)
+/* A builder with controller "c" (weight 1) and, for half > 0, controller
+ * "half" of that weight. */
+static kf_builder *builder_with(double half)
 {
-    double times[KEYS], t = 0;
-    for (int i = 0; i < KEYS; i++) {
-        times[i] = t;
-        t += i == 10 ? 0 : 5 + 20 * uniform(); /* keys 10 and 11 coincide */
-    }
     kf_builder *b;
     CHECK(kf_builder_create(NULL, &b) == KF_OK, "create");
     kf_error e;
@@ -146,9 +143,22 @@ static kf_anim *build(void)
     kf_controller_desc_init(&cd);
     cd.name = "c";
     CHECK(kf_builder_add_controller(b, &cd, &e) == KF_OK, "controller");
-    cd.name = "half";
-    cd.weight = 0.5;
-    CHECK(kf_builder_add_controller(b, &cd, &e) == KF_OK, "controller");
+    if (half > 0.0) {
+        cd.name = "half";
+        cd.weight = half;
+        CHECK(kf_builder_add_controller(b, &cd, &e) == KF_OK, "controller");
+    }
+    return b;
+}
+
+static kf_anim *build(void)
+{
+    double times[KEYS], t = 0;
+    for (int i = 0; i < KEYS; i++) {
+        times[i] = t;
+        t += i == 10 ? 0 : 5 + 20 * uniform(); /* keys 10 and 11 coincide */
+    }
+    kf_builder *b = builder_with(0.5);
     for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_HERMITE; interp++)
         for (int i = 0; i < PER; i++)
             add(b, times, (kf_interpolation)interp, i);
@@ -161,6 +171,27 @@ static kf_anim *build(void)
     return anim;
 }
 
+#define MAX_SETS 4
+
+/* A player of `anim` for each kernel set: the scalar set first (the
+ * reference), then every set this build and CPU have. Returns how many. */
+static int create_players(const kf_anim *anim, const kf_kernels *sets[MAX_SETS],
+                          kf_player *p[MAX_SETS])
+{
+    int count = 0;
+    sets[count++] = kf_kernels_scalar();
+    if (kf_kernels_sse2())
+        sets[count++] = kf_kernels_sse2();
+    if (kf_kernels_neon())
+        sets[count++] = kf_kernels_neon();
+    if (kf_kernels_avx2() && kf_kernels_best() == kf_kernels_avx2())
+        sets[count++] = kf_kernels_avx2();
+    for (int k = 0; k < count; k++)
+        CHECK(kf_player_create_with(anim, NULL, sets[k], &p[k]) == KF_OK, "player %s",
+              sets[k]->name);
+    return count;
+}
+
 /* SPLINE and HERMITE blocks share a kernel but are two stripes of one
  * clock: here 3 SPLINE blocks and 1 HERMITE block side by side in one row
  * per key, which AVX2 pairs as (S, S), (S, H). Every set against the
@@ -170,42 +201,10 @@ static void check_mixed_stripes(void)
     double times[KEYS];
     for (int i = 0; i < KEYS; i++)
         times[i] = 30.0 * i + 10.0 * uniform();
-    kf_builder *b;
-    CHECK(kf_builder_create(NULL, &b) == KF_OK, "create");
-    kf_error e;
-    kf_controller_desc cd;
-    kf_controller_desc_init(&cd);
-    cd.name = "c";
-    CHECK(kf_builder_add_controller(b, &cd, &e) == KF_OK, "controller");
+    kf_builder *b = builder_with(0.0);
     enum { SPLINES = 9, HERMITES = 3 };
-    for (int i = 0; i < SPLINES + HERMITES; i++) {
-        const kf_interpolation interp =
-            i < SPLINES ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_HERMITE;
-        double values[KEYS * 3], tangents[KEYS * 2 * 3];
-        for (int k = 0; k < KEYS * 3; k++)
-            values[k] = uniform() * 2 - 1;
-        for (int k = 0; k < KEYS * 2 * 3; k++)
-            tangents[k] = (uniform() * 2 - 1) * 0.05;
-        char name[32], target[32];
-        snprintf(name, sizeof name, "mix%d", i);
-        snprintf(target, sizeof target, "x%d.translation", i);
-        kf_sequence_desc d = {name,
-                              interp,
-                              KF_REPEAT_LOOP,
-                              times[KEYS - 1] + 30,
-                              3,
-                              KEYS,
-                              times,
-                              values,
-                              0,
-                              KEYS - 1,
-                              NULL,
-                              0,
-                              interp == KF_INTERPOLATION_HERMITE ? tangents : NULL};
-        CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
-        kf_track_desc track = {name, "c", target, 0};
-        CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "%s: %s", target, e.message);
-    }
+    for (int i = 0; i < SPLINES + HERMITES; i++)
+        add_width(b, times, i < SPLINES ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_HERMITE, 3, i);
     kf_anim *anim = test_encode_load(b, NULL);
     kf_builder_destroy(b);
     CHECK(anim != NULL, "mixed stripes: encode/load");
@@ -220,18 +219,9 @@ static void check_mixed_stripes(void)
                   L->blocks[k].data == L->blocks[0].data + (size_t)k * 9 * KF_LANES,
               "mixed stripes: block %u of the row: stride %u, at %td", k, L->blocks[k].stride,
               L->blocks[k].data - L->blocks[0].data);
-    const kf_kernels *sets[4] = {kf_kernels_scalar()};
-    int set_count = 1;
-    if (kf_kernels_sse2())
-        sets[set_count++] = kf_kernels_sse2();
-    if (kf_kernels_neon())
-        sets[set_count++] = kf_kernels_neon();
-    if (kf_kernels_avx2() && kf_kernels_best() == kf_kernels_avx2())
-        sets[set_count++] = kf_kernels_avx2();
-    kf_player *p[4];
-    for (int k = 0; k < set_count; k++)
-        CHECK(kf_player_create_with(anim, NULL, sets[k], &p[k]) == KF_OK, "player %s",
-              sets[k]->name);
+    const kf_kernels *sets[MAX_SETS];
+    kf_player *p[MAX_SETS];
+    const int set_count = create_players(anim, sets, p);
     const double duration = anim->objects.sequences[0].duration;
     for (int step = 0; step < 500; step++) {
         const double t = step < 250 ? step * 7.0 : uniform() * duration;
@@ -265,20 +255,9 @@ int main(void)
                                              (WIDE_PER + 3) / 4 * 3 * (KFB_INTERP_COUNT - 2),
           "blocks: %u", L ? L->block_count : 0);
 
-    /* The scalar set first (the reference), then every set this build and
-     * CPU have. */
-    const kf_kernels *sets[4] = {kf_kernels_scalar()};
-    int set_count = 1;
-    if (kf_kernels_sse2())
-        sets[set_count++] = kf_kernels_sse2();
-    if (kf_kernels_neon())
-        sets[set_count++] = kf_kernels_neon();
-    if (kf_kernels_avx2() && kf_kernels_best() == kf_kernels_avx2())
-        sets[set_count++] = kf_kernels_avx2();
-    kf_player *p[4];
-    for (int k = 0; k < set_count; k++)
-        CHECK(kf_player_create_with(anim, NULL, sets[k], &p[k]) == KF_OK, "player %s",
-              sets[k]->name);
+    const kf_kernels *sets[MAX_SETS];
+    kf_player *p[MAX_SETS];
+    const int set_count = create_players(anim, sets, p);
     const uint32_t targets = kf_anim_count(anim, KF_KIND_TARGET);
     const double duration = anim->objects.sequences[0].duration;
     double worst_orientation = 0;

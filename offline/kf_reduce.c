@@ -305,14 +305,15 @@ static const float *rebase(const float *p, const float *from, const float *to)
     return p ? to + (p - from) : NULL;
 }
 
-/* The floats of the HERMITE block that plays SPLINE sequence `s`'s curve,
- * in kf_build.c's layout: times, values, scaled tangents, key tangents. */
+/* The floats of the HERMITE block that plays SPLINE sequence `s`'s curve
+ * (kf_build.c's layout: no TCB, no distance table). */
 static size_t hermite_floats(const struct kf_sequence *s)
 {
-    const size_t n = s->key_count, c = s->components;
-    return n * (1 + c) +
-           (size_t)kf_sequence_derived_count(KFB_INTERP_HERMITE, s->valid_count, s->components) +
-           2 * n * c;
+    struct kf_sequence h = *s;
+    h.interpolation = KFB_INTERP_HERMITE;
+    h.tcb = NULL;
+    h.arc_length = NULL;
+    return kf_sequence_block_floats(&h);
 }
 
 /*

@@ -127,6 +127,37 @@ static void fill_lane(float *data, size_t step, uint32_t k0, uint32_t k1, uint32
     }
 }
 
+/* The end of the run of sequences from order[i] on (before `end`) that
+ * `same` finds equal to it. */
+static uint32_t run_end(const struct kf_sequence *seq, const uint32_t *order, uint32_t i,
+                        uint32_t end,
+                        int (*same)(const struct kf_sequence *, const struct kf_sequence *))
+{
+    uint32_t k = i + 1;
+    while (k < end && same(&seq[order[i]], &seq[order[k]]))
+        k++;
+    return k;
+}
+
+/* Floats per key of the row of the clock order[i .. end): every stripe's
+ * blocks' fields; 0 if that leaves 32 bits. Its blocks go to *blocks. */
+static size_t row_width(const struct kf_sequence *seq, const uint32_t *order, uint32_t i,
+                        uint32_t end, uint32_t *blocks)
+{
+    size_t width = 0;
+    for (uint32_t k = i, next; k < end; k = next) {
+        next = run_end(seq, order, k, end, same_block);
+        const uint32_t stripe = (next - k + KF_LANES - 1) / KF_LANES;
+        size_t w = 0;
+        if (!kf_mul_size((size_t)stripe * KF_LANES, fields_of(&seq[order[k]]), &w) ||
+            w > UINT32_MAX - width)
+            return 0;
+        width += w;
+        *blocks += stripe;
+    }
+    return width;
+}
+
 /* Appends `count` * `size` bytes aligned to `align` to a layout being sized. */
 static int add(size_t *total, size_t count, size_t size, size_t align, size_t *offset)
 {
@@ -204,29 +235,13 @@ kf_result kf_layout_build(kf_anim *anim)
     uint32_t blocks = 0;
     size_t floats = 0;
     int ok = 1;
-    for (uint32_t i = 0; i < n && ok;) {
-        const struct kf_sequence *s = &seq[order[i]];
-        uint32_t end = i + 1;
-        while (end < n && same_clock(s, &seq[order[end]]))
-            end++;
-        size_t width = 0;
-        for (uint32_t k = i; k < end && ok;) {
-            const struct kf_sequence *t = &seq[order[k]];
-            uint32_t members = 1;
-            while (k + members < end && same_block(t, &seq[order[k + members]]))
-                members++;
-            const uint32_t stripe = (members + KF_LANES - 1) / KF_LANES;
-            size_t w = 0;
-            ok =
-                kf_mul_size((size_t)stripe * KF_LANES, fields_of(t), &w) && w <= UINT32_MAX - width;
-            width += w;
-            blocks += stripe;
-            k += members;
-        }
+    for (uint32_t i = 0, end; i < n && ok; i = end) {
+        end = run_end(seq, order, i, n, same_clock);
+        const size_t width = row_width(seq, order, i, end, &blocks);
         size_t per = 0;
-        ok = ok && kf_mul_size(width, s->valid_count, &per) && per <= SIZE_MAX - floats;
+        ok = width && kf_mul_size(width, seq[order[i]].valid_count, &per) &&
+             per <= SIZE_MAX - floats;
         floats += per;
-        i = end;
     }
     size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_data, at_blend_of,
            at_blend_target, at_blend_offset;
@@ -272,47 +287,40 @@ kf_result kf_layout_build(kf_anim *anim)
     }
     float *data = (float *)(base + at_data);
     uint32_t bi = 0;
-    for (uint32_t i = 0; i < n;) {
+    for (uint32_t i = 0, end; i < n; i = end) {
         /* A clock: its stripes (every block of one kind) side by side in
          * one row per key. */
         const struct kf_sequence *s = &seq[order[i]];
-        uint32_t end = i + 1;
-        while (end < n && same_clock(s, &seq[order[end]]))
-            end++;
-        size_t width = 0;
-        for (uint32_t pass = 0; pass < 2; pass++) {
-            /* Pass 0 measures the row; pass 1 places the blocks in it. */
-            size_t offset = 0;
-            for (uint32_t k = i; k < end;) {
-                const struct kf_sequence *t = &seq[order[k]];
-                uint32_t members = 1;
-                while (k + members < end && same_block(t, &seq[order[k + members]]))
-                    members++;
-                const uint32_t fields = fields_of(t), stripe = (members + KF_LANES - 1) / KF_LANES;
-                for (uint32_t x = 0; x < stripe && pass; x++, bi++) {
-                    kf_block *b = &L->blocks[bi];
-                    b->interpolation = t->interpolation;
-                    b->components = t->components;
-                    b->fields = fields;
-                    b->key_count = t->valid_count;
-                    b->stride = (uint32_t)width;
-                    b->data = data + offset + (size_t)x * fields * KF_LANES;
-                    for (uint32_t l = 0; l < KF_LANES && l < members - x * KF_LANES; l++) {
-                        const uint32_t si = order[k + x * KF_LANES + l];
-                        b->lane[l] = &seq[si];
-                        L->block_of[si] = bi;
-                        L->lane_of[si] = (uint8_t)l;
-                        b->wide |= is_wide(&seq[si]);
-                    }
+        end = run_end(seq, order, i, n, same_clock);
+        uint32_t unused = 0;
+        const size_t width = row_width(seq, order, i, end, &unused);
+        size_t offset = 0;
+        for (uint32_t k = i, next; k < end; k = next) {
+            next = run_end(seq, order, k, end, same_block);
+            const struct kf_sequence *t = &seq[order[k]];
+            const uint32_t fields = fields_of(t), members = next - k;
+            for (uint32_t x = 0; x * KF_LANES < members; x++, bi++) {
+                kf_block *b = &L->blocks[bi];
+                b->interpolation = t->interpolation;
+                b->components = t->components;
+                b->fields = fields;
+                b->key_count = t->valid_count;
+                b->stride = (uint32_t)width;
+                b->data = data + offset;
+                offset += (size_t)fields * KF_LANES;
+                for (uint32_t l = 0; l < KF_LANES && x * KF_LANES + l < members; l++) {
+                    const uint32_t si = order[k + x * KF_LANES + l];
+                    b->lane[l] = &seq[si];
+                    L->block_of[si] = bi;
+                    L->lane_of[si] = (uint8_t)l;
+                    b->wide |= is_wide(&seq[si]);
                 }
-                offset += (size_t)stripe * fields * KF_LANES;
-                k += members;
             }
-            width = offset;
         }
         /* A sequence's keys are a row apart: written a tile of keys at a
-         * time, every member's, so that each line is fetched once. */
-        const size_t tile = width && width < FILL_TILE_FLOATS ? FILL_TILE_FLOATS / width : 1;
+         * time, every member's, so that each line is fetched once. (The
+         * sizes above refused a width of 0.) */
+        const size_t tile = width < FILL_TILE_FLOATS ? FILL_TILE_FLOATS / width : 1;
         for (uint32_t k0 = 0; k0 < s->valid_count; k0 += (uint32_t)tile) {
             const uint32_t k1 = s->valid_count - k0 > tile ? k0 + (uint32_t)tile : s->valid_count;
             for (uint32_t m = i; m < end; m++) {
@@ -323,7 +331,6 @@ kf_result kf_layout_build(kf_anim *anim)
             }
         }
         data += (size_t)s->valid_count * width;
-        i = end;
     }
     for (uint32_t i = 0; i < n; i++)
         L->clock_count += i == 0 || !same_clock(&seq[order[i - 1]], &seq[order[i]]);

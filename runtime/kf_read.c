@@ -639,6 +639,22 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
 
 /* ---- sequences ---------------------------------------------------------- */
 
+/* `count` floats of the room count_objects made for what the reader
+ * computes (kfb_sequence_computed_floats) into *out; a record asking for
+ * more than it counted is refused. */
+static kf_result take_room(loader *L, uint64_t count, uint32_t index, size_t pos,
+                           const struct kf_sequence *s, const char *what, float **out)
+{
+    if (count > L->room_left)
+        return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (sequence '%s'): more %s than counted", (unsigned)index, s->name,
+                    what);
+    *out = L->room;
+    L->room += count;
+    L->room_left -= (size_t)count;
+    return KF_OK;
+}
+
 static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                                struct kf_sequence *s)
 {
@@ -710,13 +726,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
      * file plays the same in either version. */
     float *arcs = NULL;
     if (ac) {
-        if (ac > L->room_left)
-            return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u (sequence '%s'): more arcs than counted", (unsigned)index,
-                        s->name);
-        arcs = L->room;
-        L->room += ac;
-        L->room_left -= (size_t)ac;
+        if ((res = take_room(L, ac, index, pos, s, "arcs", &arcs)) != KF_OK)
+            return res;
         kf_quat_arcs(s->values, s->values, r.valid_count, arcs);
         if (r.interpolation == KFB_INTERP_SQUAD)
             kf_quat_arcs(s->tangent_out, s->tangent_in, r.valid_count,
@@ -749,13 +760,9 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         (res = kf_validate_arc_length(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
     if (r.interpolation == KFB_INTERP_HERMITE) {
-        if (2 * tc > L->room_left)
-            return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u (sequence '%s'): more tangents than counted", (unsigned)index,
-                        s->name);
-        float *out = L->room;
-        L->room += 2 * tc;
-        L->room_left -= (size_t)(2 * tc);
+        float *out = NULL;
+        if ((res = take_room(L, 2 * tc, index, pos, s, "tangents", &out)) != KF_OK)
+            return res;
         kf_hermite_tangents(s->times, s->key_tangents, r.valid_count, r.components, s->duration,
                             r.repeat, out, out + tc);
         s->tangent_out = out;

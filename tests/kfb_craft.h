@@ -80,4 +80,15 @@ static inline size_t craft_object(const unsigned char *f, size_t size, unsigned 
     return 0;
 }
 
+/* File offset of the array that word `field` of the n-th object's body
+ * names (a word offset into an uncompressed DATA section), or 0. */
+static inline size_t craft_array(const unsigned char *f, size_t size, unsigned n, unsigned field)
+{
+    craft_section s[3];
+    const size_t body = craft_object(f, size, n);
+    if (!body || !craft_sections(f, size, s))
+        return 0;
+    return s[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(f + body + 4 * (size_t)field);
+}
+
 #endif /* KFB_CRAFT_H */

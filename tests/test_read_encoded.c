@@ -202,12 +202,9 @@ static void arcs_counted_before_allocating(void)
 static void column_headers(void)
 {
     test_bytes f = two_sequences();
-    craft_section sec[3];
-    const size_t body = craft_object(f.data, f.size, 0);
-    CHECK(body && craft_sections(f.data, f.size, sec), "records");
-    if (body && craft_sections(f.data, f.size, sec)) {
-        const size_t at =
-            sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(f.data + body + 4 * F_VALUES);
+    const size_t at = craft_array(f.data, f.size, 0, F_VALUES);
+    CHECK(at != 0, "records");
+    if (at) {
         const uint32_t h0 = craft_get(f.data + at);
         CHECK((h0 & KFB_COLUMN_EXPONENT_MASK) == KFB_COLUMN_EXPONENT_BIAS &&
                   (h0 & ~KFB_COLUMN_HEADER_BITS) == 0,
@@ -284,13 +281,10 @@ static void unit_columns(void)
         kf_builder *b = unit_builder(spoil);
         test_bytes f = encode(b, 0, 0), v1 = encode(b, 0, 1);
         kf_builder_destroy(b);
-        craft_section sec[3];
-        const size_t body = craft_object(f.data, f.size, 0);
-        CHECK(body && craft_sections(f.data, f.size, sec), "records");
-        if (!body || !craft_sections(f.data, f.size, sec))
+        const size_t at = craft_array(f.data, f.size, 0, F_VALUES);
+        CHECK(at != 0, "records");
+        if (!at)
             continue;
-        const size_t at =
-            sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(f.data + body + 4 * F_VALUES);
         const uint32_t h3 = craft_get(f.data + at + 12);
         CHECK(((h3 & KFB_COLUMN_UNIT) != 0) == !spoil, "column w %s a unit column: %08x",
               spoil ? "is not" : "is", (unsigned)h3);
@@ -513,12 +507,9 @@ static void hermite_tangents_computed(void)
     /* A version 1 file whose stored tangent is off, yet finite, plays the
      * computed one, as its 2.2 twin does (fuzz_load: writing such a file
      * again changed what it played). */
-    craft_section sec[3];
-    const size_t body1 = craft_object(v1.data, v1.size, 0);
-    CHECK(body1 && craft_sections(v1.data, v1.size, sec), "version 1 records");
-    if (body1 && craft_sections(v1.data, v1.size, sec)) {
-        const size_t at =
-            sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(v1.data + body1 + 4 * F_TANGENTS);
+    const size_t at = craft_array(v1.data, v1.size, 0, F_TANGENTS);
+    CHECK(at != 0, "version 1 records");
+    if (at) {
         const float off = 12345.0f;
         uint32_t bits;
         memcpy(&bits, &off, 4);
@@ -588,11 +579,8 @@ static void distance_table_beyond_the_keys(void)
     CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "sequence with a distance table");
     test_bytes f = encode(b, 0, 1); /* plain floats: patchable */
     kf_builder_destroy(b);
-    const size_t body = craft_object(f.data, f.size, 0);
-    craft_section sec[3];
-    if (body && craft_sections(f.data, f.size, sec)) {
-        const size_t value =
-            sec[KFB_SECTION_DATA].stored + 4 * (size_t)craft_get(f.data + body + 36);
+    const size_t value = craft_array(f.data, f.size, 0, F_VALUES);
+    if (value) {
         const float far = -1.7014118e38f;
         uint32_t bits;
         memcpy(&bits, &far, 4);

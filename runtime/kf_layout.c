@@ -263,7 +263,10 @@ kf_result kf_layout_build(kf_anim *anim)
     }
     const size_t shift = (16 - ((uintptr_t)raw & 15)) & 15;
     unsigned char *base = raw + shift;
-    memset(base, 0, total);
+    /* The rows are zeroed a tile at a time as they are filled (below), while
+     * the tile is in cache: zeroing them all here first was a second pass
+     * over memory the size of the clip. */
+    memset(base, 0, at_data);
     struct kf_layout *L = (struct kf_layout *)(base + at_layout);
     L->size = total + 16;
     L->shift = shift;
@@ -323,6 +326,8 @@ kf_result kf_layout_build(kf_anim *anim)
         const size_t tile = width < FILL_TILE_FLOATS ? FILL_TILE_FLOATS / width : 1;
         for (uint32_t k0 = 0; k0 < s->valid_count; k0 += (uint32_t)tile) {
             const uint32_t k1 = s->valid_count - k0 > tile ? k0 + (uint32_t)tile : s->valid_count;
+            /* Lanes no sequence fills stay 0. */
+            memset(data + (size_t)k0 * width, 0, (size_t)(k1 - k0) * width * sizeof *data);
             for (uint32_t m = i; m < end; m++) {
                 const uint32_t si = order[m];
                 const kf_block *b = &L->blocks[L->block_of[si]];

@@ -126,6 +126,9 @@ static uint32_t column_word(float v, int e, int unit)
 /* Significant bits of x (0 for 0). */
 static unsigned bit_length(uint32_t x)
 {
+#if defined(__GNUC__)
+    return x ? 32u - (unsigned)__builtin_clz(x) : 0u;
+#else
     unsigned n = 0;
     for (unsigned step = 16; step; step /= 2)
         if (x >> step) {
@@ -133,6 +136,7 @@ static unsigned bit_length(uint32_t x)
             n += step;
         }
     return n + (x != 0);
+#endif
 }
 
 /* The valid keys a column of outgoing tangents may be guessed from
@@ -143,36 +147,79 @@ typedef struct key_guess {
     uint32_t interpolation;
 } key_guess;
 
-/* What predictor p expects at row i of column m, whose words before i are
- * w1, w2, w3. */
-static uint32_t prediction(uint32_t p, const key_guess *guess, size_t stride, size_t m, size_t i,
-                           uint32_t w1, uint32_t w2, uint32_t w3)
+/* The keys' guess for every row and column of an array of `stride`
+ * columns, as f32 bits: each squad row is guessed (and normalized) once,
+ * not once per column and per pass. */
+static void key_guesses(const key_guess *guess, size_t stride, uint32_t *g)
 {
-    if (p != KFB_PREDICT_KEYS)
-        return kfb_predicted(p, i, w1, w2, w3);
-    const float g = kfb_key_guess(guess->keys, guess->rows, stride, guess->interpolation, i, m);
-    return bits_of(&g);
+    float row[4];
+    for (size_t i = 0; i < guess->rows; i++) {
+        if (guess->interpolation == KFB_INTERP_SQUAD && stride == 4) {
+            kfb_key_guess_row(guess->keys, guess->rows, stride, guess->interpolation, i, row);
+            memcpy(g + 4 * i, row, sizeof row);
+            continue;
+        }
+        for (size_t m = 0; m < stride; m++) {
+            const float x =
+                kfb_key_guess(guess->keys, guess->rows, stride, guess->interpolation, i, m);
+            g[i * stride + m] = bits_of(&x);
+        }
+    }
 }
 
-/* The bits column m's differences take under each predictor, roughly: to
- * choose its form and predictor. One pass over the words. The keys'
- * guess is a candidate only for float bits, and only with `guess`; the
- * others get UINT64_MAX. */
-static void residual_bits(const float *f, size_t rows, size_t stride, size_t m, int e,
-                          const key_guess *guess, uint64_t bits[KFB_PREDICT_COUNT])
+/* Column m's words in form e (column_word) into w. */
+static void column_words(const float *f, size_t rows, size_t stride, size_t m, int e, int unit,
+                         uint32_t *w)
 {
-    const uint32_t count =
-        guess && e == KFB_COLUMN_FLOAT_BITS ? KFB_PREDICT_COUNT : KFB_PREDICT_KEYS;
+    for (size_t i = 0; i < rows; i++)
+        w[i] = column_word(f[i * stride + m], e, unit);
+}
+
+/* The bits a column's differences take under each predictor, roughly: to
+ * choose its form and predictor. `g`, the keys' guesses `stride` words
+ * apart, only for float bits (KFB_PREDICT_KEYS gets UINT64_MAX without). */
+static void residual_bits(const uint32_t *w, size_t rows, const uint32_t *g, size_t stride,
+                          uint64_t bits[KFB_PREDICT_COUNT])
+{
     for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++)
-        bits[p] = p < count ? 0 : UINT64_MAX;
+        bits[p] = p == KFB_PREDICT_KEYS && !g ? UINT64_MAX : 0;
     uint32_t w1 = 0, w2 = 0, w3 = 0;
     for (size_t i = 0; i < rows; i++) {
-        const uint32_t w = column_word(f[i * stride + m], e, 0);
-        for (uint32_t p = 0; p < count; p++)
-            bits[p] += bit_length(kfb_zigzag(w - prediction(p, guess, stride, m, i, w1, w2, w3)));
+        const uint32_t x = w[i];
+        if (i < 3) { /* the short rows' predictions (kfb_predicted) */
+            for (uint32_t p = 0; p < KFB_PREDICT_KEYS; p++)
+                bits[p] += bit_length(kfb_zigzag(x - kfb_predicted(p, i, w1, w2, w3)));
+        } else { /* the same, without a branch per predictor */
+            bits[KFB_PREDICT_PREVIOUS] += bit_length(kfb_zigzag(x - w1));
+            bits[KFB_PREDICT_LINEAR] += bit_length(kfb_zigzag(x - (2u * w1 - w2)));
+            bits[KFB_PREDICT_QUADRATIC] += bit_length(kfb_zigzag(x - (3u * w1 - 3u * w2 + w3)));
+        }
+        if (g)
+            bits[KFB_PREDICT_KEYS] += bit_length(kfb_zigzag(x - g[i * stride]));
         w3 = w2;
         w2 = w1;
-        w1 = w;
+        w1 = x;
+    }
+}
+
+/* The planes of `rows` differences, from k on (KFB_PLANES planes of
+ * `count` bytes at `at`). */
+_Static_assert(KFB_PLANES == 4, "put_planes writes four planes");
+static void put_planes(unsigned char *at, size_t count, size_t k, const uint32_t *w,
+                       const uint32_t *predicted, size_t step, uint32_t predictor, size_t rows)
+{
+    uint32_t w1 = 0, w2 = 0, w3 = 0;
+    for (size_t i = 0; i < rows; i++, k++) {
+        const uint32_t x = w[i];
+        const uint32_t r = kfb_zigzag(
+            x - (predicted ? predicted[i * step] : kfb_predicted(predictor, i, w1, w2, w3)));
+        at[k] = (unsigned char)r; /* KFB_PLANES of them */
+        at[count + k] = (unsigned char)(r >> 8);
+        at[2 * count + k] = (unsigned char)(r >> 16);
+        at[3 * count + k] = (unsigned char)(r >> 24);
+        w3 = w2;
+        w2 = w1;
+        w1 = x;
     }
 }
 
@@ -188,15 +235,38 @@ static void residual_bits(const float *f, size_t rows, size_t stride, size_t m, 
 static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t stride,
                             const float *against, const key_guess *guess)
 {
-    uint32_t offset = (uint32_t)(data->size / 4);
+    const uint32_t offset = (uint32_t)(data->size / 4);
     if (count == 0)
         return offset;
-    const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
-    size_t unit = SIZE_MAX;
-    for (size_t m = 0; !against && m < columns; m++) {
+    const size_t rows = against ? count : count / stride, columns = against ? 0 : stride;
+    /* Room for the headers and planes, and past them scratch words (a
+     * column's words, the keys' guesses), given back before returning. */
+    const size_t array = 4 * (columns + count);
+    const size_t scratch = 4 * (rows + (guess ? count : 0) + (against ? rows : 0));
+    unsigned char *at = kf_bytes_grow(data, array + scratch);
+    if (!at)
+        return offset;
+    unsigned char *headers = at, *planes = at + 4 * columns;
+    uint32_t *w = (uint32_t *)(void *)(at + array), *g = guess ? w + rows : NULL;
+    if (g)
+        key_guesses(guess, stride, g);
+    if (against) {
+        uint32_t *base = w + rows;
+        for (size_t i = 0; i < rows; i++) {
+            w[i] = bits_of(&f[i]);
+            base[i] = bits_of(&against[i]);
+        }
+        put_planes(planes, count, 0, w, base, 1, 0, rows);
+        data->size -= scratch;
+        return offset;
+    }
+    int have_unit = 0;
+    for (size_t m = 0; m < columns; m++) {
         uint32_t header;
-        if (unit == SIZE_MAX && unit_column(f, rows, stride, m)) {
-            unit = m;
+        const int unit = !have_unit && unit_column(f, rows, stride, m);
+        int e = KFB_COLUMN_FLOAT_BITS;
+        if (unit) {
+            have_unit = 1;
             header = KFB_COLUMN_UNIT | (uint32_t)KFB_PREDICT_PREVIOUS << KFB_COLUMN_PREDICTOR_SHIFT;
         } else {
             const int exact = column_exponent(f + m, rows, stride);
@@ -205,10 +275,13 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
             header = 0;
             for (int k = 0; k < (exact == KFB_COLUMN_FLOAT_BITS ? 1 : 2); k++) {
                 uint64_t bits[KFB_PREDICT_COUNT];
-                residual_bits(f, rows, stride, m, forms[k], guess, bits);
+                column_words(f, rows, stride, m, forms[k], 0, w);
+                residual_bits(w, rows, forms[k] == KFB_COLUMN_FLOAT_BITS && g ? g + m : NULL,
+                              stride, bits);
                 for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++) {
                     if (bits[p] < best) {
                         best = bits[p];
+                        e = forms[k];
                         header = (forms[k] == KFB_COLUMN_FLOAT_BITS
                                       ? 0
                                       : (uint32_t)(forms[k] + KFB_COLUMN_EXPONENT_BIAS)) |
@@ -217,38 +290,15 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
                 }
             }
         }
-        put_words(data, &header, 1);
+        memcpy(headers + 4 * m, &header, 4);
+        kfb_word_swap(headers + 4 * m, 1);
+        const uint32_t predictor =
+            (header & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT;
+        column_words(f, rows, stride, m, e, unit, w);
+        put_planes(planes, count, m * rows, w, predictor == KFB_PREDICT_KEYS ? g + m : NULL, stride,
+                   predictor, rows);
     }
-    unsigned char *at = kf_bytes_grow(data, count * 4);
-    if (!at)
-        return offset;
-    const unsigned char *headers = at - 4 * (against ? 0 : columns);
-    size_t k = 0;
-    for (size_t m = 0; m < columns; m++) {
-        uint32_t h = 0;
-        if (!against) {
-            memcpy(&h, headers + 4 * m, 4);
-            kfb_word_swap(&h, 1);
-        }
-        const uint32_t exponent = h & KFB_COLUMN_EXPONENT_MASK;
-        const int e = exponent ? (int)exponent - KFB_COLUMN_EXPONENT_BIAS : KFB_COLUMN_FLOAT_BITS;
-        const uint32_t predictor = (h & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT;
-        uint32_t w1 = 0, w2 = 0, w3 = 0;
-        for (size_t i = 0; i < rows; i++, k++) {
-            const size_t src = against ? i : i * stride + m;
-            const uint32_t w =
-                against ? bits_of(&f[src]) : column_word(f[src], e, (h & KFB_COLUMN_UNIT) != 0);
-            const uint32_t predicted = against
-                                           ? bits_of(&against[i])
-                                           : prediction(predictor, guess, stride, m, i, w1, w2, w3);
-            const uint32_t r = kfb_zigzag(w - predicted);
-            for (size_t p = 0; p < KFB_PLANES; p++)
-                at[p * count + k] = (unsigned char)(r >> (8 * p));
-            w3 = w2;
-            w2 = w1;
-            w1 = w;
-        }
-    }
+    data->size -= scratch;
     return offset;
 }
 

@@ -21,7 +21,8 @@ the work directory). Figures, per variant (LINEAR+SLERP, SPLINE+SQUAD):
 - compile time of the YAML by kfc next to libyaml alone parsing it into
   events (both as processes, whole runs), and kfc's MB/s;
 - the file size next to W's keys as raw float32, and the file sizes of every variant
-  (the constant-channel one included) at zlib levels 0, 1 and 9.
+  (the constant-channel one included) at zlib levels 0, 1 and 9, with the load time
+  at level 0 (sections stored as they are: a load with nothing to inflate).
 """
 import argparse
 import json
@@ -101,9 +102,15 @@ def fmt_range(s, scale=1.0, digits=1):
                                  digits, s['max'] * scale)
 
 
-def file_sizes(kfc, work):
-    """Bytes of each variant's .kfb (constant channels included) at zlib levels 0, 1, 9."""
-    sizes = {}
+def load_time(kfbench, path, rounds):
+    return json.loads(subprocess.run([kfbench, 'load', path, str(rounds)], check=True,
+                                     capture_output=True, text=True).stdout)
+
+
+def file_sizes(kfc, kfbench, work, load_rounds):
+    """Bytes of each variant's .kfb (constant channels included) at zlib levels 0, 1, 9,
+    and the load time at level 0 (sections stored: nothing to inflate)."""
+    sizes, loads = {}, {}
     for short, label in (('linear', 'LINEAR+SLERP'), ('spline', 'SPLINE+SQUAD'),
                          ('const', 'constant-ch.')):
         src = os.path.join(work, 'w_%s.yaml' % short)
@@ -112,8 +119,10 @@ def file_sizes(kfc, work):
         for level in ('0', '1', '9'):
             subprocess.run([kfc, '-z', level, src, '-o', out], check=True)
             sizes[label][level] = os.path.getsize(out)
+            if level == '0':
+                loads[label] = load_time(kfbench, out, load_rounds)
         os.remove(out)
-    return sizes
+    return sizes, loads
 
 
 LOSSY_BOUNDS = (('translation=7e-5,orientation=0.14,scale=1e-3',
@@ -136,8 +145,7 @@ def lossy_sizes(kfc, kfbench, work, rounds, load_rounds):
                 subprocess.run([kfc, '-z', level, '-e', spec, src, '-o', dst], check=True)
                 r[level] = os.path.getsize(dst)
             r['compile_s'] = time_process([kfc, '-e', spec, src, '-o', dst], rounds)
-            r.update(json.loads(subprocess.run([kfbench, 'load', dst, str(load_rounds)], check=True,
-                                               capture_output=True, text=True).stdout))
+            r.update(load_time(kfbench, dst, load_rounds))
             os.remove(dst)
             out[spec][label] = r
     return out
@@ -199,7 +207,8 @@ def main():
         results[v] = r
 
     if args.kfc:
-        results['file_sizes'] = file_sizes(args.kfc, work)
+        results['file_sizes'], results['stored_loads'] = file_sizes(args.kfc, args.kfbench, work,
+                                                                    args.rounds)
         results['lossy_sizes'] = lossy_sizes(args.kfc, args.kfbench, work,
                                              max(3, min(args.rounds, 5)), args.rounds)
 
@@ -267,8 +276,11 @@ def main():
         print('file bytes by zlib level (issue 15 targets: lossless LINEAR+SLERP <= 545,000, '
               'SPLINE+SQUAD <= 1,100,000)')
         for name, sizes in results['file_sizes'].items():
-            print('  %-14s %s' % (name, '  '.join('-z %s: %9s' % (z, '{:,}'.format(b))
-                                                 for z, b in sizes.items())))
+            load = results['stored_loads'][name]
+            levels = '  '.join('-z %s: %9s' % (z, '{:,}'.format(n)) for z, n in sizes.items())
+            print('  %-14s %s  load at -z 0: %s us (reused memory %s)'
+                  % (name, levels, fmt_range(load['load_ns'], 1e-3, 0),
+                     fmt_range(load['load_reused_ns'], 1e-3, 0)))
     for spec, target in LOSSY_BOUNDS if 'lossy_sizes' in results else ():
         print('kfc -e %s (targets: %s)' % (spec, target))
         for name, r in results['lossy_sizes'][spec].items():

@@ -50,7 +50,7 @@ static const char usage_text[] =
     "  -d, --decompile    read a .kfb file and write YAML source\n"
     "  -z, --compression LEVEL\n"
     "                     zlib level 1-9 for the sections of the .kfb (default 6),\n"
-    "                     or 0 to store them uncompressed\n"
+    "                     or 0 to store them uncompressed (larger, faster to load)\n"
     "  -e, --max-error SPEC\n"
     "                     error-bounded compile: SPEC is comma-separated KIND=VALUE\n"
     "                     with KIND translation (absolute, source units),\n"

@@ -36,10 +36,38 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 2u
-#define KFB_VERSION_MINOR 2u
+#define KFB_VERSION_MINOR 3u
 /* Version 1 files (1.0, 1.1) store every data array plain; a reader still
  * reads them (formats/kfb.md, Versioning). */
 #define KFB_VERSION_1_MINOR 1u
+
+/*
+ * Zero runs (2.3; formats/kfb.md, "Zero runs"). The zlib stream of a
+ * compressed DATA section holds the section as pieces: a word L, a word Z,
+ * then L words of the section, which are followed in the section by Z zero
+ * words that the stream leaves out. Byte planes of quantized keys and
+ * constant columns are mostly zero words, which inflating would otherwise
+ * write one byte at a time. A writer leaves out every run of at least
+ * KFB_ZERO_RUN_WORDS zero words and no shorter one, and closes a piece
+ * whenever it holds KFB_PIECE_WORDS words of the section, so that it may
+ * produce the stream a piece at a time -- unless the section would then
+ * declare more than a reader accepts (kfb_zlib_ratio_ok): then it leaves
+ * out no run. A reader needs only L + Z >= 1 and the pieces to end where
+ * the section does. An uncompressed section is stored as it is.
+ */
+#define KFB_ZERO_RUN_WORDS 16u
+#define KFB_PIECE_WORDS    16384u
+
+/* zlib cannot expand a stream by more than about 1032:1: a compressed
+ * section declaring more raw bytes than KFB_ZLIB_MAX_RATIO * stored +
+ * KFB_ZLIB_RATIO_SLACK is refused, which bounds what a small file makes a
+ * reader allocate (zero runs left out included: a writer keeps within it). */
+#define KFB_ZLIB_MAX_RATIO   1032u
+#define KFB_ZLIB_RATIO_SLACK 64u
+static inline int kfb_zlib_ratio_ok(uint64_t raw_size, uint64_t stored_size)
+{
+    return raw_size <= stored_size * KFB_ZLIB_MAX_RATIO + KFB_ZLIB_RATIO_SLACK;
+}
 
 /*
  * Encoded arrays (version 2; formats/kfb.md, "Encoded arrays"). A

@@ -33,6 +33,7 @@
 
 #include "kf_compress_ahead.h"
 #include "kf_write.h"
+#include "kf_zero_runs.h"
 
 enum { QUEUE = 64 }; /* sequences in flight; the caller waits when it is full */
 
@@ -61,6 +62,8 @@ struct kf_ahead {
     uint32_t crc[KF_DEFLATE_STRATEGY_COUNT]; /* of each output */
     int streams;                             /* z[0 .. streams) initialized */
     kf_bytes scratch;                        /* one sequence laid out */
+    kf_zero_runs runs;                       /* DATA as pieces (format 2.3) */
+    kf_bytes pieces;                         /* the pieces one call completes */
     uint64_t streamed;                       /* bytes fed to deflate */
     times_entry *times;
     uint32_t times_count, times_capacity; /* capacity: 0 or a power of two */
@@ -92,11 +95,16 @@ static int feed_one(kf_ahead *x, int i, const unsigned char *data, size_t size, 
     }
 }
 
-/* Feeds `size` bytes to every stream. */
+/* Feeds `size` bytes of the section to every stream, as the pieces they
+ * complete (kf_zero_runs.h); Z_FINISH ends the pieces too. */
 static int feed(kf_ahead *x, const unsigned char *data, size_t size, int flush)
 {
+    x->pieces.size = 0;
+    if (!kf_zero_runs_feed(&x->runs, data, size, &x->pieces) ||
+        (flush == Z_FINISH && !kf_zero_runs_finish(&x->runs, &x->pieces)) || x->pieces.failed)
+        return 0;
     for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT; i++)
-        if (!feed_one(x, i, data, size, flush))
+        if (!feed_one(x, i, x->pieces.data, x->pieces.size, flush))
             return 0;
     return 1;
 }
@@ -199,6 +207,8 @@ kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
     x->allocator = *a;
     x->level = level;
     x->scratch.allocator = &x->allocator;
+    x->pieces.allocator = &x->allocator;
+    kf_zero_runs_init(&x->runs, &x->allocator, 1);
     int status = Z_OK;
     for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT && status == Z_OK; i++) {
         x->out[i].allocator = &x->allocator;
@@ -305,6 +315,8 @@ void kf_ahead_destroy(kf_ahead *x)
     for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT; i++)
         kf_bytes_free(&x->out[i]);
     kf_bytes_free(&x->scratch);
+    kf_bytes_free(&x->pieces);
+    kf_zero_runs_free(&x->runs);
     kf_free(&x->allocator, x->times, x->times_capacity * sizeof *x->times);
     kf_allocator a = x->allocator;
     kf_free(&a, x, sizeof *x);

@@ -17,6 +17,7 @@
 
 #include "kf_math.h"
 #include "kf_write.h"
+#include "kf_zero_runs.h"
 #include "kfb_codes.h"
 
 typedef kf_bytes buffer;
@@ -357,7 +358,7 @@ typedef struct packed_sections {
 
 enum { COMPRESS_NO_MEMORY = -2, COMPRESS_FAILED = -1 };
 
-_Static_assert(Z_DEFAULT_STRATEGY == 0 && Z_RLE == 3, "kf_deflate_strategy's codes are zlib's");
+_Static_assert(Z_DEFAULT_STRATEGY == 0, "kf_deflate_strategy's code is zlib's");
 
 /* Deflates `raw` with `strategy` into `out`; returns Z_OK or zlib's error. */
 static int deflate_with(const kf_allocator *a, const buffer *raw, int level, int strategy,
@@ -389,17 +390,32 @@ static int deflate_with(const kf_allocator *a, const buffer *raw, int level, int
 }
 
 /* Compresses `raw` into `out` if that makes it smaller, with the smallest
- * of the strategies (kf_deflate_strategy); returns the compression used, or
- * COMPRESS_*. The mirror of unpack_section. */
-static int pack_section(const kf_allocator *a, const buffer *raw, int level, buffer *out)
+ * of the strategies (kf_deflate_strategy); `runs` != 0: as pieces
+ * (kf_zero_runs.h: DATA from 2.3 on), with its zero runs left out (> 0) or
+ * none (< 0). Returns the compression used, or COMPRESS_*. The mirror of
+ * unpack_section. */
+static int pack_section(const kf_allocator *a, const buffer *raw, int level, int runs, buffer *out)
 {
     if (level == 0 || raw->size == 0)
         return KFB_COMPRESSION_NONE;
+    buffer pieces = {a, NULL, 0, 0, 0};
+    if (runs) {
+        kf_zero_runs r;
+        kf_zero_runs_init(&r, a, runs > 0);
+        const int ok = kf_zero_runs_feed(&r, raw->data, raw->size, &pieces) &&
+                       kf_zero_runs_finish(&r, &pieces);
+        kf_zero_runs_free(&r);
+        if (!ok || pieces.failed) {
+            kf_bytes_free(&pieces);
+            return COMPRESS_NO_MEMORY;
+        }
+    }
+    const buffer *in = runs ? &pieces : raw;
     buffer other = {0};
     other.allocator = out->allocator;
     int status = Z_OK;
     for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT && status == Z_OK; i++) {
-        status = deflate_with(a, raw, level, kf_deflate_strategy(i), i ? &other : out);
+        status = deflate_with(a, in, level, kf_deflate_strategy(i), i ? &other : out);
         if (status == Z_OK && i && other.size < out->size) {
             buffer t = *out;
             *out = other;
@@ -407,15 +423,20 @@ static int pack_section(const kf_allocator *a, const buffer *raw, int level, buf
         }
     }
     kf_bytes_free(&other);
+    kf_bytes_free(&pieces);
     if (status != Z_OK)
         return status == Z_MEM_ERROR ? COMPRESS_NO_MEMORY : COMPRESS_FAILED;
+    /* Zero runs left out may expand past what a reader accepts (a section
+     * of little but zeros): then none is. */
+    if (runs > 0 && !kfb_zlib_ratio_ok(raw->size, out->size))
+        return pack_section(a, raw, level, -1, out);
     return out->size < raw->size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
 }
 
 /* Compresses every section (DATA through `packer` first, if any) and sizes
  * the file. */
 static kf_result pack_sections(const kf_allocator *a, buffer raw[KFB_SECTION_COUNT],
-                               buffer packed[KFB_SECTION_COUNT], int compression,
+                               buffer packed[KFB_SECTION_COUNT], int compression, uint32_t major,
                                const kf_data_packer *packer, packed_sections *out, kf_error *error)
 {
     out->file_size = KFB_HEADER_SIZE;
@@ -426,11 +447,13 @@ static kf_result pack_sections(const kf_allocator *a, buffer raw[KFB_SECTION_COU
             return kf_fail(error, KF_ERROR_TOO_LARGE, "section %d exceeds 4 GiB", i);
         int method;
         if (i == KFB_SECTION_DATA && compression && packer &&
-            packer->pack(packer->user, compression, &raw[i], &packed[i], &out->packed_crc)) {
+            packer->pack(packer->user, compression, &raw[i], &packed[i], &out->packed_crc) &&
+            kfb_zlib_ratio_ok(raw[i].size, packed[i].size)) {
             method = packed[i].size < raw[i].size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
             out->packed_crc_known = method == KFB_COMPRESSION_ZLIB;
         } else
-            method = pack_section(a, &raw[i], compression, &packed[i]);
+            method = pack_section(a, &raw[i], compression, i == KFB_SECTION_DATA && major != 1,
+                                  &packed[i]);
         if (method == COMPRESS_NO_MEMORY)
             return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory compressing section %d",
                            i);
@@ -745,7 +768,8 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
         goto done;
 
     packed_sections sections = {0};
-    if ((result = pack_sections(&a, raw, packed, compression, packer, &sections, error)) != KF_OK)
+    if ((result = pack_sections(&a, raw, packed, compression, major, packer, &sections, error)) !=
+        KF_OK)
         goto done;
 
     /* Header and sections go out in file order through one small buffer. */

@@ -29,15 +29,17 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
 uint32_t kf_hash_times(const struct kf_sequence *s);
 
 /* A zlib-compressed section is deflated with each of these strategies and
- * the smallest stream kept (the earlier on a tie): Z_RLE suits the byte
- * planes of quantized keys (long runs of zero high bytes, few distinct low
- * ones) by 3-6 %, the default strategy the float bits of lossless keys.
- * The writer and the compress-ahead worker choose alike, so the bytes do
- * not depend on which of them deflated. */
-#define KF_DEFLATE_STRATEGY_COUNT 2
+ * the smallest stream kept (the earlier on a tie). The writer and the
+ * compress-ahead worker choose alike, so the bytes do not depend on which
+ * of them deflated. One, zlib's default, since format 2.3: Z_RLE, which
+ * won by 3-6 % on the byte planes of quantized keys, won on their zero
+ * runs, and the stream leaves those out now (kf_zero_runs.h); on every
+ * workload W file it then loses, by 2-27 %. */
+#define KF_DEFLATE_STRATEGY_COUNT 1
 static inline int kf_deflate_strategy(int i)
 {
-    return i == 0 ? 0 /* Z_DEFAULT_STRATEGY */ : 3 /* Z_RLE */;
+    (void)i;
+    return 0; /* Z_DEFAULT_STRATEGY */
 }
 
 /* A way to compress the DATA section that the writer tries before deflating

@@ -25,11 +25,6 @@
 #include "kfb_codes.h"
 #include "kf_layout.h"
 
-/* zlib cannot expand a stream by more than about 1032:1; a declared size
- * beyond that is corrupt, and refusing it early bounds the allocation by the
- * input size. */
-#define ZLIB_MAX_RATIO 1032u
-
 static const uint32_t section_tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS,
                                                          KFB_TAG_DATA};
 static const char *const section_names[KFB_SECTION_COUNT] = {"STRS", "OBJS", "DATA"};
@@ -389,6 +384,17 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     return KF_OK;
 }
 
+/* Replaces the scratch words with `words` of them. */
+static int grow_scratch(loader *L, size_t words)
+{
+    kf_free(&L->allocator, L->scratch, L->scratch_words * 4);
+    L->scratch_words = 0;
+    if (!(L->scratch = kf_alloc(&L->allocator, words * 4)))
+        return 0;
+    L->scratch_words = words;
+    return 1;
+}
+
 /* decode, with the message for a column no writer writes. */
 static kf_result decode_array(loader *L, uint32_t offset, size_t count, size_t stride,
                               const float *against, const key_guess *guess, uint32_t index,
@@ -401,12 +407,9 @@ static kf_result decode_array(loader *L, uint32_t offset, size_t count, size_t s
          * by doubling, up to the data section's words (count is within). */
         size_t words = L->scratch_words * 2 > count ? L->scratch_words * 2 : count;
         words = words < L->data_words ? words : L->data_words;
-        kf_free(&L->allocator, L->scratch, L->scratch_words * 4);
-        L->scratch_words = 0;
-        if (!(L->scratch = kf_alloc(&L->allocator, words * 4)))
+        if (!grow_scratch(L, words))
             return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, index, pos,
                         "out of memory for %zu bytes of decoding state", words * 4);
-        L->scratch_words = words;
     }
     if (decode(L, offset, count, stride, against, guess, &bad, &h) == KF_OK)
         return KF_OK;
@@ -556,7 +559,7 @@ static kf_result read_sections(loader *L)
                         "section %s declares %u bytes; the limit is %zu", section_names[i],
                         (unsigned)h->raw_size, L->max_section);
         if (h->compression == KFB_COMPRESSION_ZLIB &&
-            (uint64_t)h->raw_size > (uint64_t)h->stored_size * ZLIB_MAX_RATIO + 64)
+            !kfb_zlib_ratio_ok(h->raw_size, h->stored_size))
             return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, s->file_offset + 12,
                         "section %s declares %u bytes, more than %u stored bytes can inflate to",
                         section_names[i], (unsigned)h->raw_size, (unsigned)h->stored_size);
@@ -569,6 +572,102 @@ static kf_result read_sections(loader *L)
         return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, pos,
                     "%zu bytes after the last section, inside the declared file size",
                     L->size - pos);
+    return KF_OK;
+}
+
+/* Stream bytes inflated at a time into scratch words and placed from there
+ * (inflate's fast path needs room for a whole match, which a piece's end
+ * would not leave). */
+#define PIECES_STAGE_WORDS 4096u
+
+/*
+ * A compressed DATA section from 2.3 on: the stream holds pieces, each a
+ * word L, a word Z, then L words of the section, which Z zero words follow
+ * (kfb_format.h, KFB_ZERO_RUN_WORDS). The stream is inflated a stage at a
+ * time and its words placed into `dst`, the zeros written here; every piece
+ * must advance and stay inside the section's `size` bytes. Sets *status in
+ * unpack_section's terms (Z_STREAM_END: the stream ended with the last
+ * piece; Z_BUF_ERROR with *produced == size: it goes on) and *produced to
+ * the bytes placed.
+ */
+static kf_result inflate_pieces(loader *L, z_stream *z, unsigned char *dst, size_t size,
+                                int *status, size_t *produced)
+{
+    *status = Z_OK;
+    *produced = 0;
+    if (L->scratch_words < PIECES_STAGE_WORDS && !grow_scratch(L, PIECES_STAGE_WORDS))
+        return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX,
+                    L->sections[KFB_SECTION_DATA].file_offset,
+                    "out of memory for %u bytes of inflating state",
+                    (unsigned)(4 * PIECES_STAGE_WORDS));
+    unsigned char *stage = (unsigned char *)L->scratch;
+    unsigned char header[8];
+    size_t at = 0, have = 0; /* header bytes gathered */
+    size_t literal = 0;      /* bytes of the current piece still to place */
+    size_t zeros = 0;        /* and the zero bytes after them */
+    int s = Z_OK;
+    while (s == Z_OK) {
+        z->next_out = stage;
+        z->avail_out = 4 * PIECES_STAGE_WORDS;
+        s = inflate(z, Z_NO_FLUSH);
+        if (s != Z_OK && s != Z_STREAM_END)
+            break;
+        const size_t got = 4 * PIECES_STAGE_WORDS - z->avail_out;
+        for (size_t k = 0; k < got;) {
+            if (literal) {
+                const size_t n = got - k < literal ? got - k : literal;
+                memcpy(dst + at, stage + k, n);
+                at += n;
+                k += n;
+                literal -= n;
+                if (!literal) {
+                    at += zeros;
+                    zeros = 0;
+                }
+                continue;
+            }
+            if (at == size) { /* more than the section holds */
+                *produced = at;
+                *status = Z_BUF_ERROR;
+                return KF_OK;
+            }
+            const size_t n = got - k < sizeof header - have ? got - k : sizeof header - have;
+            memcpy(header + have, stage + k, n);
+            have += n;
+            k += n;
+            if (have < sizeof header)
+                continue;
+            have = 0;
+            uint32_t piece[2];
+            memcpy(piece, header, sizeof piece);
+            kfb_word_swap(piece, 2);
+            const size_t words = (size - at) / 4;
+            if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words ||
+                piece[1] > words - piece[0])
+                return fail(L, KF_ERROR_INFLATE, KFB_SECTION_DATA, KF_NO_INDEX,
+                            L->sections[KFB_SECTION_DATA].file_offset + KFB_SECTION_HEADER_SIZE +
+                                2 + z->total_in,
+                            "section DATA: a piece of %u words and %u zero words at byte %zu "
+                            "does not fit the %zu-byte section",
+                            (unsigned)piece[0], (unsigned)piece[1], at, size);
+            /* The zeros go in now; the piece's words land before them. */
+            memset(dst + at + 4 * (size_t)piece[0], 0, 4 * (size_t)piece[1]);
+            literal = 4 * (size_t)piece[0];
+            zeros = 4 * (size_t)piece[1];
+            if (!literal) {
+                at += zeros;
+                zeros = 0;
+            }
+        }
+    }
+    /* A stream that ends must end with the last piece; one that stops
+     * (no input left, or corrupt) ends early. */
+    if (s == Z_STREAM_END && (at != size || literal || have))
+        s = Z_DATA_ERROR;
+    else if (s != Z_STREAM_END && s != Z_MEM_ERROR)
+        s = Z_DATA_ERROR;
+    *produced = at;
+    *status = s;
     return KF_OK;
 }
 
@@ -612,10 +711,21 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
     const size_t deflated = h->stored_size - KFB_ZLIB_OVERHEAD;
     z.next_in = (unsigned char *)in + 2;
     z.avail_in = (uInt)deflated;
-    z.next_out = dst;
-    z.avail_out = h->raw_size;
-    int status = inflate(&z, Z_FINISH);
-    size_t produced = z.total_out, consumed = z.total_in + 2;
+    int status = Z_OK;
+    size_t produced = 0;
+    if (i == KFB_SECTION_DATA && L->major == 2 && L->minor >= 3) {
+        kf_result r = inflate_pieces(L, &z, dst, h->raw_size, &status, &produced);
+        if (r != KF_OK) {
+            inflateEnd(&z);
+            return r;
+        }
+    } else {
+        z.next_out = dst;
+        z.avail_out = h->raw_size;
+        status = inflate(&z, Z_FINISH);
+        produced = z.total_out;
+    }
+    size_t consumed = z.total_in + 2;
     inflateEnd(&z);
     if (status == Z_MEM_ERROR)
         return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,

@@ -21,13 +21,28 @@ def run(cmd):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
+def place_pieces(stream):
+    """A 2.3 DATA stream: pieces of (L, Z, L words), Z zero words after each."""
+    out, k = [], 0
+    while k < len(stream):
+        words, zeros = struct.unpack_from('<II', stream, k)
+        out.append(stream[k + 8:k + 8 + 4 * words] + bytes(4 * zeros))
+        k += 8 + 4 * words
+    return b''.join(out)
+
+
 def sections(data):
     """(tag, stored, raw, raw bytes) per section, read independently."""
     out, pos = [], HEADER
-    for _ in range(3):
+    version = struct.unpack_from('<I', data, 8)[0]
+    for i in range(3):
         tag, comp, stored, raw = struct.unpack_from('<4sIII', data, pos)
         body = data[pos + 16:pos + 16 + stored]
-        out.append((tag.decode(), stored, raw, zlib.decompress(body) if comp else body))
+        if comp:
+            body = zlib.decompress(body)
+            if i == 2 and (2 << 16 | 3) <= version < (3 << 16):
+                body = place_pieces(body)
+        out.append((tag.decode(), stored, raw, body))
         pos += 16 + stored + 4
     return out
 
@@ -52,6 +67,7 @@ def main():
                     '%s: dumps clean (%d)' % (tag, r.returncode))
             data = open(kfb, 'rb').read()
             for stag, stored, raw, body in sections(data):
+                c.check(len(body) == raw, '%s: %s holds its %d raw bytes' % (tag, stag, raw))
                 line = re.search(r'^  %s @\d+ \w+ stored=(\d+) raw=(\d+)' % stag, out, re.M)
                 c.check(line and (int(line.group(1)), int(line.group(2))) == (stored, raw),
                         '%s: %s sizes' % (tag, stag))

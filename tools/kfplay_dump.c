@@ -26,9 +26,6 @@ _Static_assert((int)KF_PROPERTY_VISIBILITY == KFB_PROPERTY_VISIBILITY, "property
 /* Far beyond any real animation file; keeps a wrong path (a device, a huge
  * file) from taking memory. */
 #define DUMP_MAX_FILE ((size_t)1 << 30)
-/* zlib's deflate expands at most 1032:1; a larger claimed raw size is
- * damage, and is not allocated. */
-#define DEFLATE_MAX_RATIO 1032u
 
 typedef struct section {
     int present;
@@ -39,7 +36,8 @@ typedef struct section {
 
 typedef struct dump {
     section sections[KFB_SECTION_COUNT];
-    int damage; /* something is wrong with the file */
+    uint32_t version; /* the header's (major << 16 | minor) */
+    int damage;       /* something is wrong with the file */
 } dump;
 
 static void damaged(dump *d, const char *what)
@@ -325,6 +323,55 @@ static void print_tag(uint32_t tag)
     printf("%c%c%c%c", c[0], c[1], c[2], c[3]);
 }
 
+/* A 2.3 DATA stream (kfb_format.h, KFB_ZERO_RUN_WORDS) into the `size`
+ * bytes at `raw`: the stream inflated whole, then its pieces placed, the
+ * zero runs it leaves out written. NULL, or what is wrong. */
+static const char *place_pieces(const unsigned char *stored, uint32_t stored_size,
+                                unsigned char *raw, size_t size)
+{
+    /* A piece places at least one word for its 8 header bytes: 3 bytes of
+     * stream per byte of section at most. */
+    uLongf length = (uLongf)size * 3 + 8;
+    unsigned char *stream = malloc(length);
+    if (!stream)
+        return "out of memory";
+    const char *why = NULL;
+    if (uncompress(stream, &length, stored, stored_size) != Z_OK) {
+        why = "the zlib stream is damaged";
+    } else {
+        size_t at = 0, k = 0, pieces = 0, left_out = 0;
+        while (!why && at < size) {
+            uint32_t piece[2];
+            if (length - k < sizeof piece) {
+                why = "the pieces end before the section";
+                break;
+            }
+            memcpy(piece, stream + k, sizeof piece);
+            kfb_word_swap(piece, 2);
+            k += sizeof piece;
+            const size_t words = (size - at) / 4;
+            if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words ||
+                piece[1] > words - piece[0] || length - k < 4 * (size_t)piece[0]) {
+                why = "a piece does not fit the section";
+                break;
+            }
+            memcpy(raw + at, stream + k, 4 * (size_t)piece[0]);
+            k += 4 * (size_t)piece[0];
+            at += 4 * (size_t)piece[0];
+            memset(raw + at, 0, 4 * (size_t)piece[1]);
+            at += 4 * (size_t)piece[1];
+            left_out += 4 * (size_t)piece[1];
+            pieces++;
+        }
+        if (!why && k != length)
+            why = "the stream goes on after the last piece";
+        if (!why)
+            printf("    %zu pieces, %zu zero bytes left out of the stream\n", pieces, left_out);
+    }
+    free(stream);
+    return why;
+}
+
 /* Section i at `*pos`: prints its header, checks its CRC, inflates it. */
 static int read_section(dump *d, int i, const unsigned char *file, size_t size, size_t *pos)
 {
@@ -369,7 +416,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
         }
         s->raw = stored;
     } else if (h.compression == KFB_COMPRESSION_ZLIB) {
-        if (h.raw_size / DEFLATE_MAX_RATIO > h.stored_size) {
+        if (!kfb_zlib_ratio_ok(h.raw_size, h.stored_size)) { /* not allocated */
             damaged(d, "the raw size is more than zlib can expand to");
             return 1;
         }
@@ -379,7 +426,13 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
             damaged(d, "out of memory");
             return 1;
         }
-        if (uncompress(s->owned, &got, stored, h.stored_size) != Z_OK || got != h.raw_size) {
+        if (i == KFB_SECTION_DATA && d->version >= (2u << 16 | 3u) && d->version < (3u << 16)) {
+            const char *why = place_pieces(stored, h.stored_size, s->owned, h.raw_size);
+            if (why) {
+                damaged(d, why);
+                return 1;
+            }
+        } else if (uncompress(s->owned, &got, stored, h.stored_size) != Z_OK || got != h.raw_size) {
             damaged(d, "the zlib stream does not inflate to the raw size");
             return 1;
         }
@@ -404,6 +457,7 @@ static void dump_bytes(dump *d, const unsigned char *file, size_t size)
     memcpy(&h, file + KFB_IDENTIFIER_SIZE, sizeof h);
     kfb_word_swap(&h, KFB_WORDS(kfb_header));
     const uint32_t crc = (uint32_t)crc32(0L, file, KFB_HEADER_SIZE - 4u);
+    d->version = h.version;
     printf("header: version=%u.%u sections=%u file_size=%u header_crc=%08x\n",
            (unsigned)(h.version >> 16), (unsigned)(h.version & 0xffffu), (unsigned)h.section_count,
            (unsigned)h.file_size, (unsigned)h.header_crc);

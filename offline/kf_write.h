@@ -34,7 +34,7 @@ uint32_t kf_hash_times(const struct kf_sequence *s);
  * of them deflated. One, zlib's default, since format 2.3: Z_RLE, which
  * won by 3-6 % on the byte planes of quantized keys, won on their zero
  * runs, and the stream leaves those out now (kf_zero_runs.h); on every
- * workload W file it then loses, by 2-27 %. */
+ * workload W file it then loses, by 4-27 %. */
 #define KF_DEFLATE_STRATEGY_COUNT 1
 static inline int kf_deflate_strategy(int i)
 {

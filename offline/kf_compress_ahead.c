@@ -13,10 +13,9 @@
  * thread. zlib's output does not depend on how its input is split, so the
  * result is byte-identical to deflating the section in one go. The worker
  * also keeps the CRC-32 of what it produced, which the writer then need not
- * compute again. Like the writer, it deflates with each strategy
- * (kf_deflate_strategy) and hands over the smallest stream. Any failure (or
- * a section shorter than what was deflated) falls back to compressing as
- * usual.
+ * compute again. Like the writer, it deflates the section's pieces
+ * (kf_zero_runs.h). Any failure (or a section shorter than what was
+ * deflated) falls back to compressing as usual.
  *
  * The worker allocates (its output and scratch) through the builder's
  * allocator, which must therefore be callable from another thread.
@@ -55,25 +54,24 @@ struct kf_ahead {
     int closing;         /* no more pushes: drain and stop */
     int unusable;        /* a push was lost or zlib failed: the writer compresses */
     int finished;        /* the stream was finished (or abandoned) */
-    /* Worker's state, read by the caller only after joining: a stream per
-     * strategy. */
-    z_stream z[KF_DEFLATE_STRATEGY_COUNT];
-    kf_bytes out[KF_DEFLATE_STRATEGY_COUNT]; /* deflated so far */
-    uint32_t crc[KF_DEFLATE_STRATEGY_COUNT]; /* of each output */
-    int streams;                             /* z[0 .. streams) initialized */
-    kf_bytes scratch;                        /* one sequence laid out */
-    kf_zero_runs runs;                       /* DATA as pieces (format 2.3) */
-    kf_bytes pieces;                         /* the pieces one call completes */
-    uint64_t streamed;                       /* bytes fed to deflate */
+    /* Worker's state, read by the caller only after joining. */
+    z_stream z;
+    kf_bytes out;      /* deflated so far */
+    uint32_t crc;      /* of it */
+    kf_bytes scratch;  /* one sequence laid out */
+    kf_zero_runs runs; /* DATA as pieces (format 2.3) */
+    kf_bytes pieces;   /* the pieces one call completes */
+    int deflating;     /* z initialized */
+    uint64_t streamed; /* bytes of the section fed to deflate */
     times_entry *times;
     uint32_t times_count, times_capacity; /* capacity: 0 or a power of two */
 };
 
-/* Feeds `size` bytes to stream i, growing its output as needed. */
-static int feed_one(kf_ahead *x, int i, const unsigned char *data, size_t size, int flush)
+/* Feeds `size` bytes to the stream, growing its output as needed. */
+static int deflate_more(kf_ahead *x, const unsigned char *data, size_t size, int flush)
 {
-    z_stream *z = &x->z[i];
-    kf_bytes *out = &x->out[i];
+    z_stream *z = &x->z;
+    kf_bytes *out = &x->out;
     z->next_in = (unsigned char *)data;
     z->avail_in = (uInt)size;
     for (;;) {
@@ -84,7 +82,7 @@ static int feed_one(kf_ahead *x, int i, const unsigned char *data, size_t size, 
         z->avail_out = 1 << 16;
         int status = deflate(z, flush);
         const size_t produced = (1 << 16) - z->avail_out;
-        x->crc[i] = (uint32_t)crc32_z(x->crc[i], out->data + out->size, produced);
+        x->crc = (uint32_t)crc32_z(x->crc, out->data + out->size, produced);
         out->size += produced;
         if (status == Z_STREAM_END)
             return 1;
@@ -95,7 +93,7 @@ static int feed_one(kf_ahead *x, int i, const unsigned char *data, size_t size, 
     }
 }
 
-/* Feeds `size` bytes of the section to every stream, as the pieces they
+/* Feeds `size` bytes of the section to the stream, as the pieces they
  * complete (kf_zero_runs.h); Z_FINISH ends the pieces too. */
 static int feed(kf_ahead *x, const unsigned char *data, size_t size, int flush)
 {
@@ -103,10 +101,7 @@ static int feed(kf_ahead *x, const unsigned char *data, size_t size, int flush)
     if (!kf_zero_runs_feed(&x->runs, data, size, &x->pieces) ||
         (flush == Z_FINISH && !kf_zero_runs_finish(&x->runs, &x->pieces)) || x->pieces.failed)
         return 0;
-    for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT; i++)
-        if (!feed_one(x, i, x->pieces.data, x->pieces.size, flush))
-            return 0;
-    return 1;
+    return deflate_more(x, x->pieces.data, x->pieces.size, flush);
 }
 
 /* The slot of times equal to `s`'s among earlier sequences, or the empty
@@ -191,11 +186,11 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static void end_streams(kf_ahead *x)
+static void end_stream(kf_ahead *x)
 {
-    for (int i = 0; i < x->streams; i++)
-        deflateEnd(&x->z[i]);
-    x->streams = 0;
+    if (x->deflating)
+        deflateEnd(&x->z);
+    x->deflating = 0;
 }
 
 kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
@@ -209,29 +204,25 @@ kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
     x->scratch.allocator = &x->allocator;
     x->pieces.allocator = &x->allocator;
     kf_zero_runs_init(&x->runs, &x->allocator, 1);
-    int status = Z_OK;
-    for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT && status == Z_OK; i++) {
-        x->out[i].allocator = &x->allocator;
-        x->z[i].zalloc = kf_zlib_alloc;
-        x->z[i].zfree = kf_zlib_free;
-        x->z[i].opaque = &x->allocator;
-        status = deflateInit2(&x->z[i], level, Z_DEFLATED, MAX_WBITS, 8, kf_deflate_strategy(i));
-        if (status == Z_OK)
-            x->streams++;
-    }
+    x->out.allocator = &x->allocator;
+    x->z.zalloc = kf_zlib_alloc;
+    x->z.zfree = kf_zlib_free;
+    x->z.opaque = &x->allocator;
+    const int status = deflateInit(&x->z, level);
+    x->deflating = status == Z_OK;
     if (status != Z_OK) {
-        end_streams(x);
+        end_stream(x);
         kf_free(a, x, sizeof *x);
         return status == Z_MEM_ERROR ? KF_ERROR_OUT_OF_MEMORY : KF_ERROR_ARGUMENT;
     }
     if (pthread_mutex_init(&x->lock, NULL) != 0) {
-        end_streams(x);
+        end_stream(x);
         kf_free(a, x, sizeof *x);
         return KF_ERROR_OUT_OF_MEMORY;
     }
     if (pthread_cond_init(&x->changed, NULL) != 0) {
         pthread_mutex_destroy(&x->lock);
-        end_streams(x);
+        end_stream(x);
         kf_free(a, x, sizeof *x);
         return KF_ERROR_OUT_OF_MEMORY;
     }
@@ -239,7 +230,7 @@ kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
         /* No thread to run ahead on: the writer compresses as usual. */
         pthread_cond_destroy(&x->changed);
         pthread_mutex_destroy(&x->lock);
-        end_streams(x);
+        end_stream(x);
         kf_free(a, x, sizeof *x);
         return KF_OK;
     }
@@ -290,17 +281,12 @@ int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packe
     const unsigned char *rest = raw->data ? raw->data + x->streamed : raw->data;
     if (!feed(x, rest, raw->size - (size_t)x->streamed, Z_FINISH))
         return 0;
-    /* Hand the smallest output over (the earlier on a tie, as the writer). */
-    int best = 0;
-    for (int i = 1; i < KF_DEFLATE_STRATEGY_COUNT; i++)
-        if (x->out[i].size < x->out[best].size)
-            best = i;
-    *packed_crc = x->crc[best];
+    /* Hand the output over. */
+    *packed_crc = x->crc;
     kf_bytes_free(packed);
-    *packed = x->out[best];
+    *packed = x->out;
     packed->allocator = raw->allocator;
-    memset(&x->out[best], 0, sizeof x->out[best]);
-    x->out[best].allocator = &x->allocator;
+    x->out = (kf_bytes){&x->allocator, NULL, 0, 0, 0};
     return 1;
 }
 
@@ -309,11 +295,10 @@ void kf_ahead_destroy(kf_ahead *x)
     if (!x)
         return;
     close_and_join(x);
-    end_streams(x);
+    end_stream(x);
     pthread_cond_destroy(&x->changed);
     pthread_mutex_destroy(&x->lock);
-    for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT; i++)
-        kf_bytes_free(&x->out[i]);
+    kf_bytes_free(&x->out);
     kf_bytes_free(&x->scratch);
     kf_bytes_free(&x->pieces);
     kf_zero_runs_free(&x->runs);

@@ -241,23 +241,24 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
         return offset;
     const size_t rows = against ? count : count / stride, columns = against ? 0 : stride;
     /* Room for the headers and planes, and past them scratch words (a
-     * column's words, the keys' guesses), given back before returning. */
+     * column's words in each form, the keys' guesses), given back before
+     * returning. */
     const size_t array = 4 * (columns + count);
-    const size_t scratch = 4 * (rows + (guess ? count : 0) + (against ? rows : 0));
+    const size_t scratch = 4 * (2 * rows + (guess ? count : 0));
     unsigned char *at = kf_bytes_grow(data, array + scratch);
     if (!at)
         return offset;
     unsigned char *headers = at, *planes = at + 4 * columns;
-    uint32_t *w = (uint32_t *)(void *)(at + array), *g = guess ? w + rows : NULL;
+    uint32_t *w = (uint32_t *)(void *)(at + array), *g = guess ? w + 2 * rows : NULL;
+    uint32_t *const words[2] = {w, w + rows}; /* float bits; integers */
     if (g)
         key_guesses(guess, stride, g);
     if (against) {
-        uint32_t *base = w + rows;
         for (size_t i = 0; i < rows; i++) {
-            w[i] = bits_of(&f[i]);
-            base[i] = bits_of(&against[i]);
+            words[0][i] = bits_of(&f[i]);
+            words[1][i] = bits_of(&against[i]);
         }
-        put_planes(planes, count, 0, w, base, 1, 0, rows);
+        put_planes(planes, count, 0, words[0], words[1], 1, 0, rows);
         data->size -= scratch;
         return offset;
     }
@@ -265,10 +266,11 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
     for (size_t m = 0; m < columns; m++) {
         uint32_t header;
         const int unit = !have_unit && unit_column(f, rows, stride, m);
-        int e = KFB_COLUMN_FLOAT_BITS;
+        int chosen = 0; /* the form whose words go in: words[chosen] */
         if (unit) {
             have_unit = 1;
             header = KFB_COLUMN_UNIT | (uint32_t)KFB_PREDICT_PREVIOUS << KFB_COLUMN_PREDICTOR_SHIFT;
+            column_words(f, rows, stride, m, KFB_COLUMN_FLOAT_BITS, 1, words[0]);
         } else {
             const int exact = column_exponent(f + m, rows, stride);
             const int forms[2] = {KFB_COLUMN_FLOAT_BITS, exact};
@@ -276,13 +278,13 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
             header = 0;
             for (int k = 0; k < (exact == KFB_COLUMN_FLOAT_BITS ? 1 : 2); k++) {
                 uint64_t bits[KFB_PREDICT_COUNT];
-                column_words(f, rows, stride, m, forms[k], 0, w);
-                residual_bits(w, rows, forms[k] == KFB_COLUMN_FLOAT_BITS && g ? g + m : NULL,
+                column_words(f, rows, stride, m, forms[k], 0, words[k]);
+                residual_bits(words[k], rows, forms[k] == KFB_COLUMN_FLOAT_BITS && g ? g + m : NULL,
                               stride, bits);
                 for (uint32_t p = 0; p < KFB_PREDICT_COUNT; p++) {
                     if (bits[p] < best) {
                         best = bits[p];
-                        e = forms[k];
+                        chosen = k;
                         header = (forms[k] == KFB_COLUMN_FLOAT_BITS
                                       ? 0
                                       : (uint32_t)(forms[k] + KFB_COLUMN_EXPONENT_BIAS)) |
@@ -295,9 +297,8 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
         kfb_word_swap(headers + 4 * m, 1);
         const uint32_t predictor =
             (header & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT;
-        column_words(f, rows, stride, m, e, unit, w);
-        put_planes(planes, count, m * rows, w, predictor == KFB_PREDICT_KEYS ? g + m : NULL, stride,
-                   predictor, rows);
+        put_planes(planes, count, m * rows, words[chosen],
+                   predictor == KFB_PREDICT_KEYS ? g + m : NULL, stride, predictor, rows);
     }
     data->size -= scratch;
     return offset;
@@ -358,18 +359,20 @@ typedef struct packed_sections {
 
 enum { COMPRESS_NO_MEMORY = -2, COMPRESS_FAILED = -1 };
 
-_Static_assert(Z_DEFAULT_STRATEGY == 0, "kf_deflate_strategy's code is zlib's");
-
-/* Deflates `raw` with `strategy` into `out`; returns Z_OK or zlib's error. */
-static int deflate_with(const kf_allocator *a, const buffer *raw, int level, int strategy,
-                        buffer *out)
+/* Deflates `raw` into `out` with zlib's defaults at `level`, as the
+ * compress-ahead worker does, so the bytes do not depend on which of them
+ * deflated; returns Z_OK or zlib's error. (Up to format 2.2, Z_RLE was
+ * tried too and the smaller stream kept: it won by 3-6 % on the zero runs
+ * of quantized byte planes, which 2.3 leaves out of the stream, and then
+ * loses by 4-27 % on every workload W file.) */
+static int deflate_with(const kf_allocator *a, const buffer *raw, int level, buffer *out)
 {
     z_stream z;
     memset(&z, 0, sizeof z);
     z.zalloc = kf_zlib_alloc;
     z.zfree = kf_zlib_free;
     z.opaque = (void *)a;
-    int status = deflateInit2(&z, level, Z_DEFLATED, MAX_WBITS, 8, strategy);
+    int status = deflateInit(&z, level);
     if (status != Z_OK)
         return status;
     uLong bound = deflateBound(&z, (uLong)raw->size);
@@ -389,47 +392,38 @@ static int deflate_with(const kf_allocator *a, const buffer *raw, int level, int
     return status == Z_STREAM_END ? Z_OK : Z_STREAM_ERROR;
 }
 
-/* Compresses `raw` into `out` if that makes it smaller, with the smallest
- * of the strategies (kf_deflate_strategy); `runs` != 0: as pieces
- * (kf_zero_runs.h: DATA from 2.3 on), with its zero runs left out (> 0) or
- * none (< 0). Returns the compression used, or COMPRESS_*. The mirror of
- * unpack_section. */
-static int pack_section(const kf_allocator *a, const buffer *raw, int level, int runs, buffer *out)
+/* Compresses `raw` into `out` if that makes it smaller; `pieces`: as DATA
+ * is from 2.3 on (kf_zero_runs.h), its zero runs left out unless that
+ * would expand past what a reader accepts (a section of little but zeros,
+ * kfb_zlib_ratio_ok), then with none left out. Returns the compression
+ * used, or COMPRESS_*. The mirror of unpack_section. */
+static int pack_section(const kf_allocator *a, const buffer *raw, int level, int pieces,
+                        buffer *out)
 {
     if (level == 0 || raw->size == 0)
         return KFB_COMPRESSION_NONE;
-    buffer pieces = {a, NULL, 0, 0, 0};
-    if (runs) {
-        kf_zero_runs r;
-        kf_zero_runs_init(&r, a, runs > 0);
-        const int ok = kf_zero_runs_feed(&r, raw->data, raw->size, &pieces) &&
-                       kf_zero_runs_finish(&r, &pieces);
-        kf_zero_runs_free(&r);
-        if (!ok || pieces.failed) {
-            kf_bytes_free(&pieces);
-            return COMPRESS_NO_MEMORY;
-        }
-    }
-    const buffer *in = runs ? &pieces : raw;
-    buffer other = {0};
-    other.allocator = out->allocator;
+    buffer stream = {a, NULL, 0, 0, 0};
     int status = Z_OK;
-    for (int i = 0; i < KF_DEFLATE_STRATEGY_COUNT && status == Z_OK; i++) {
-        status = deflate_with(a, in, level, kf_deflate_strategy(i), i ? &other : out);
-        if (status == Z_OK && i && other.size < out->size) {
-            buffer t = *out;
-            *out = other;
-            other = t;
+    for (int leave_out = 1; leave_out >= 0; leave_out--) {
+        if (pieces) {
+            kf_zero_runs r;
+            kf_zero_runs_init(&r, a, leave_out);
+            stream.size = 0;
+            const int ok = kf_zero_runs_feed(&r, raw->data, raw->size, &stream) &&
+                           kf_zero_runs_finish(&r, &stream);
+            kf_zero_runs_free(&r);
+            if (!ok || stream.failed) {
+                status = Z_MEM_ERROR;
+                break;
+            }
         }
+        status = deflate_with(a, pieces ? &stream : raw, level, out);
+        if (status != Z_OK || !pieces || kfb_zlib_ratio_ok(raw->size, out->size))
+            break;
     }
-    kf_bytes_free(&other);
-    kf_bytes_free(&pieces);
+    kf_bytes_free(&stream);
     if (status != Z_OK)
         return status == Z_MEM_ERROR ? COMPRESS_NO_MEMORY : COMPRESS_FAILED;
-    /* Zero runs left out may expand past what a reader accepts (a section
-     * of little but zeros): then none is. */
-    if (runs > 0 && !kfb_zlib_ratio_ok(raw->size, out->size))
-        return pack_section(a, raw, level, -1, out);
     return out->size < raw->size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
 }
 

@@ -28,22 +28,9 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
  * which DATA stores once. */
 uint32_t kf_hash_times(const struct kf_sequence *s);
 
-/* A zlib-compressed section is deflated with each of these strategies and
- * the smallest stream kept (the earlier on a tie). The writer and the
- * compress-ahead worker choose alike, so the bytes do not depend on which
- * of them deflated. One, zlib's default, since format 2.3: Z_RLE, which
- * won by 3-6 % on the byte planes of quantized keys, won on their zero
- * runs, and the stream leaves those out now (kf_zero_runs.h); on every
- * workload W file it then loses, by 4-27 %. */
-#define KF_DEFLATE_STRATEGY_COUNT 1
-static inline int kf_deflate_strategy(int i)
-{
-    (void)i;
-    return 0; /* Z_DEFAULT_STRATEGY */
-}
-
 /* A way to compress the DATA section that the writer tries before deflating
- * it itself: given the raw section, fills `packed` with its zlib stream at
+ * it itself: given the raw section, fills `packed` with the zlib stream of
+ * its pieces (kf_zero_runs.h) at
  * `level`, sets *packed_crc to that stream's CRC-32 and returns 1, or
  * returns 0. (The builder's compress-ahead worker is one.) */
 typedef struct kf_data_packer {

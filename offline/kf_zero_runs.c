@@ -102,8 +102,7 @@ int kf_zero_runs_feed(kf_zero_runs *r, const unsigned char *bytes, size_t size, 
 
 int kf_zero_runs_finish(kf_zero_runs *r, kf_bytes *out)
 {
-    if (r->zeros >= r->shortest)
-        return place_zeros(r, out);
+    /* A run left out closes the piece itself (its words may be none). */
     if (!place_zeros(r, out))
         return 0;
     return r->literal.size == 0 || emit(r, 0, out);

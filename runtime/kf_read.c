@@ -593,8 +593,6 @@ static kf_result read_sections(loader *L)
 static kf_result inflate_pieces(loader *L, z_stream *z, unsigned char *dst, size_t size,
                                 int *status, size_t *produced)
 {
-    *status = Z_OK;
-    *produced = 0;
     if (L->scratch_words < PIECES_STAGE_WORDS && !grow_scratch(L, PIECES_STAGE_WORDS))
         return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX,
                     L->sections[KFB_SECTION_DATA].file_offset,

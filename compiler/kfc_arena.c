@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "kfc_arena.h"
 
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_arena.h - bump allocation for kfc's syntax tree.
  *

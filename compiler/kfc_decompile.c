@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "kfc_decompile.h"
 
 #include "kfc_emit.h"

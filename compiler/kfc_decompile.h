@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_decompile.h - a loaded animation back to kfc source YAML.
  *

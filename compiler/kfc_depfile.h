@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_depfile.h - dependency files (-MD -MF FILE -MT TARGET) in the syntax
  * make and ninja both read: "TARGET: DEPENDENCY...", one rule.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_diag.h - kfc's diagnostics: one error record, one printer.
  *

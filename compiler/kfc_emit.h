@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_emit.h - writing kfc source YAML through libyaml's emitter: the
  * scalars, numbers and collections the section tables emit, and the number

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_gltf.c - glTF 2.0 animations -> kf_builder (kfc_gltf.h): the JSON
  * document, its animations, channels and samplers. Buffers and accessors
@@ -16,9 +17,6 @@
 #include <string.h>
 
 #include "kfc_gltf_data.h"
-
-/* glTF times are seconds, kfb's milliseconds. */
-#define MS_PER_SECOND 1000.0
 
 /* Numbers all accessor reads may produce: this many, plus
  * KFC_GLTF_NUMBERS_PER_BYTE for each byte of the document and of each
@@ -81,13 +79,13 @@ static int ignorable_extension(const char *name)
     return 0;
 }
 
-static void note(const kfc_gltf_options *o, const char *format, ...)
+static void note(const kfc_import_options *o, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
-static void note(const kfc_gltf_options *o, const char *format, ...)
+static void note(const kfc_import_options *o, const char *format, ...)
 {
     if (!o->notes)
         return;
@@ -418,14 +416,16 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
         goto done;
     }
     for (uint32_t k = 0; k < n; k++) {
-        times[k] = cd.input.values[k] * MS_PER_SECOND;
+        /* glTF's seconds are kfb's: the float32 times are kept exactly,
+         * so a key's own time plays the key (kf_locate). */
+        times[k] = cd.input.values[k];
         const double *src = cd.output.values + (size_t)k * c * (cubic ? 3 : 1);
         if (cubic) {
-            /* in-tangent a_k, value v_k, out-tangent b_k; per millisecond */
+            /* in-tangent a_k, value v_k, out-tangent b_k; per second */
             for (uint32_t j = 0; j < c; j++) {
-                tangents[2 * (size_t)k * c + j] = src[j] / MS_PER_SECOND;
+                tangents[2 * (size_t)k * c + j] = src[j];
                 values[(size_t)k * c + j] = src[c + j];
-                tangents[2 * (size_t)k * c + c + j] = src[2 * c + j] / MS_PER_SECOND;
+                tangents[2 * (size_t)k * c + c + j] = src[2 * c + j];
             }
         } else {
             memcpy(values + (size_t)k * c, src, c * sizeof *values);
@@ -487,7 +487,7 @@ static void controller_name(const json_t *anims, const json_t *counts, size_t ai
 }
 
 /* Whether animation `ai` is the one --animation names (a name or an index). */
-static int selected(const kfc_gltf_options *o, const json_t *anims, size_t ai)
+static int selected(const kfc_import_options *o, const json_t *anims, size_t ai)
 {
     if (!o->animation)
         return 1;
@@ -607,8 +607,8 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
     return st;
 }
 
-kfc_status kfc_gltf_compile(const unsigned char *data, size_t size, const kfc_gltf_options *options,
-                            kf_builder *builder, kfc_diag *diag)
+kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
+                            const kfc_import_options *options, kf_builder *builder, kfc_diag *diag)
 {
     kfc_gltf_doc doc;
     memset(&doc, 0, sizeof doc);
@@ -639,3 +639,6 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size, const kfc_gl
     json_decref(doc.root);
     return st;
 }
+
+const kfc_importer kfc_gltf_importer = {"glTF 2.0", kfc_gltf_detect, kfc_gltf_compile,
+                                        "/animations"};

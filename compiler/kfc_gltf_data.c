@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kfc_gltf_data.c - glTF buffers, buffer views and accessors (kfc_gltf_data.h). */
 #include "kfc_gltf_data.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_gltf_data.h - the binary side of a glTF document: the GLB container,
  * buffers (GLB chunk, external file, base64 data URI), buffer views and
@@ -38,7 +39,7 @@ typedef struct kfc_gltf_buffer {
 } kfc_gltf_buffer;
 
 typedef struct kfc_gltf_doc {
-    const kfc_gltf_options *options;
+    const kfc_import_options *options;
     kfc_diag *diag;
     json_t *root;
     const unsigned char *bin; /* GLB BIN chunk, or NULL */

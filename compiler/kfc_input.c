@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* open, fstat and mmap are POSIX, not C11. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_input.h - a whole input file (or standard input) in memory.
  */

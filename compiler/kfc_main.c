@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc - the kfb compiler: YAML animation source (formats/yaml.md) to .kfb,
  * and back with --decompile.
@@ -19,7 +20,7 @@
 #include "kfc_decompile.h"
 #include "kfc_depfile.h"
 #include "kfc_diag.h"
-#include "kfc_gltf.h"
+#include "kfc_import.h"
 #include "kfc_input.h"
 #include "kfc_output.h"
 #include "kfc_source.h"
@@ -328,14 +329,14 @@ static kfc_status compile(const char *input, const char *output, const options *
     kf_builder *builder = NULL;
     kf_error error;
     kfc_mark tracks_mark = KFC_NO_MARK;
-    const int is_gltf = kfc_gltf_detect(input, in.data, in.size);
+    const kfc_importer *importer = kfc_import_find(input, in.data, in.size);
     if (kf_builder_create(NULL, &builder) != KF_OK ||
         (o->compression && !o->lossy &&
          kf_builder_compress_ahead(builder, o->compression) != KF_OK))
         st = kfc_fail_nomem(diag);
-    if (!st && is_gltf) {
-        kfc_gltf_options gltf = {input, o->animation, o->verbose ? stderr : NULL, 0};
-        st = kfc_gltf_compile(in.data, in.size, &gltf, builder, diag);
+    if (!st && importer) {
+        kfc_import_options import = {input, o->animation, o->verbose ? stderr : NULL, 0};
+        st = importer->compile(in.data, in.size, &import, builder, diag);
     } else if (!st) {
         st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
     }
@@ -364,9 +365,9 @@ static kfc_status compile(const char *input, const char *output, const options *
             st = builder_failed(r, &error, diag);
             /* The one check only encoding makes: report it where the tracks
              * that ask for the memory are. */
-            if (r == KF_ERROR_LIMIT && is_gltf)
-                snprintf(diag->pointer, sizeof diag->pointer, "/animations");
-            else if (r == KF_ERROR_LIMIT)
+            if (r == KF_ERROR_LIMIT && importer && importer->limit_pointer)
+                snprintf(diag->pointer, sizeof diag->pointer, "%s", importer->limit_pointer);
+            else if (r == KF_ERROR_LIMIT && !importer)
                 diag->mark = tracks_mark;
         } else {
             st = kfc_output_commit(&out, diag);

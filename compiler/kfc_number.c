@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "kfc_number.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_number.h - the one grammar kfc accepts for numbers.
  *

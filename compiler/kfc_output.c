@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mkstemp, fchmod, fileno, stat, umask, sigaction are POSIX, not C11. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_output.h - writing an output file all at once or not at all.
  *

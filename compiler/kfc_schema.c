@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "kfc_schema.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_schema.h - typed reads of YAML nodes, with kfc's schema messages.
  *

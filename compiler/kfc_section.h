@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_section.h - one table per top-level section of a source document,
  * from which the section is both read (YAML -> kf_builder) and written

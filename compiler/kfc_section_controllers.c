@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The `controllers:` section: name -> AnimationController initial state. */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The `followers:` section: name -> X3D chaser or damper (clause 39). */
 #include <stdint.h>
 #include <stdlib.h>

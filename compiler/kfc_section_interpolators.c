@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The `interpolators:` section: name -> X3D interpolator node (clause 19),
  * with X3D's field names. */
 #include <stdint.h>

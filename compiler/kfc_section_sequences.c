@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The `sequences:` section: name -> M3G KeyframeSequence. */
 #include <math.h>
 #include <stdint.h>

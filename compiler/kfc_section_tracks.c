@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The `tracks:` section: a list of AnimationTracks; an interpolator's track
  * may give the TimeSensor that drives it. */
 #include <stdint.h>

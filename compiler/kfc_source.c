@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "kfc_source.h"
 
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_source.h - a kfc source document (formats/yaml.md) into a kf_builder.
  *

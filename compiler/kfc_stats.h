@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_stats.h - what `kfc -v` reports about a compiled file: objects per
  * kind, keys, bytes per section (stored and raw), compression ratio, time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfc_yaml.h - a YAML document as a tree of nodes with source positions.
  *

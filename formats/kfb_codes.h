@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfb_codes.h - the public enums of runtime/kf.h and their on-disk codes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfb_format.h - the on-disk layout of a .kfb file.
  *

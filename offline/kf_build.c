@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_build.c - kf_builder: descriptions in, stored form out.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_bytes.c - the growable byte buffer (kf_bytes.h).
  */

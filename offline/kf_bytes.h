@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_bytes.h - the growable byte buffer the writer builds sections in.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_compress_ahead.c - deflating the DATA section on a second thread while
  * the builder is still being fed (kf_builder_compress_ahead).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_compress_ahead.h - deflating a builder's DATA section on a second
  * thread while descriptions are still being added (kf_compress_ahead.c).

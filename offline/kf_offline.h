@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_offline.h - the offline library's private structures: the builder
  * (kf_build.c) and what it computes ahead of time. Everything here builds

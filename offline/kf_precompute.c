@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kf_precompute.c - Hermite tangents and squad intermediates (kf_precompute.h). */
 #include "kf_precompute.h"
 

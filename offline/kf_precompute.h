@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_precompute.h - what the builder computes ahead of time so that sampling
  * only evaluates: Hermite tangents and squad intermediates.

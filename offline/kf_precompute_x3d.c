@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_precompute_x3d.c - what X3D interpolators store beyond their fields
  * (SPEC-NOTES 3): which velocity and which time-scale factors each spline

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_reduce.c - the error-bounded compile: kf_builder_reduce (kf_build.h).
  *

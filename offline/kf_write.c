@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_write.c - the .kfb writer. Its mirror is runtime/kf_read.c: the two
  * files have the same functions in the same order (write_header /

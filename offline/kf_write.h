@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_write.h - the .kfb writer (kf_write.c), the mirror of the reader
  * (runtime/kf_read.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_zero_runs.c - runs of zero words left out of a DATA section's stream
  * (kf_zero_runs.h). Which runs go is a function of the section's words

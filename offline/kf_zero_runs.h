@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_zero_runs.h - the pieces a compressed DATA section's stream holds from
  * format 2.3 on: the section with its runs of zero words left out

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf.h - libkf, the kfb keyframe animation runtime.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kf_alloc.c - the default allocator and overflow-checked sizes. */
 #include <stdlib.h>
 #include <string.h>

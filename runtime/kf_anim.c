@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kf_anim.c - looking into a loaded kf_anim. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_arclength.c - distance along LINEAR and SPLINE curves (kf.h, "Arc
  * length"), and the distance tables the builder stores (kfb_format.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_chaser.c - X3D chasers as the exact FIR of SPEC-NOTES 4 (no time
  * slots):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_color.c - RGB <-> HSV (Foley and van Dam's hexcone), shared by the
  * precomputation of ColorInterpolator keys and their sampling.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kf_controller.c - AnimationController timing (SPEC-NOTES 2). */
 #include <float.h>
 #include <math.h>

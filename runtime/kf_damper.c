@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_damper.c - X3D dampers: `order` cascaded first-order filters
  * (SPEC-NOTES 4). At each update, for each stage j in order,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_derivative.c - velocity and acceleration of LINEAR and SPLINE sequences
  * (kf.h), and the per-segment curves that arc length shares.

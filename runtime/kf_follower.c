@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_follower.c - a running X3D follower: its memory, initialization,
  * events and output (kf.h). The filters themselves are in kf_chaser.c and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kf_follower_node.c - the X3D follower node types: names, field shapes,
  * families and X3D's default field values. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_follower_state.h - the running state of an X3D follower, shared by
  * kf_follower.c (lifecycle, events), kf_follower_value.c (working values),

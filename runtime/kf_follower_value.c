@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_follower_value.c - a follower's values in their working form and back
  * (kf_follower_state.h): shared by the follower's events (kf_follower.c) and

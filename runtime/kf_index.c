@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kf_index.c - open-addressing hash indices (kf_index.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_index.h - hash indices of names and bindings, so that the builder's
  * and the reader's uniqueness checks cost O(n) expected, whatever the names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_interpolator.c - sampling X3D interpolators and EaseInEaseOut
  * (SPEC-NOTES 3), and the TimeSensor that drives them from a track.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_interpolator_validate.c - the rules an X3D interpolator must satisfy
  * (SPEC-NOTES 3), shared by the builder and the loader, and the facts about

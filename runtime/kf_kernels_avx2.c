@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_kernels_avx2.c - the block kernels (kf_layout.h) with AVX2: two blocks
  * of a run, eight lanes, per instruction. Only this file is compiled with

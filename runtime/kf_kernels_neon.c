@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_kernels_neon.c - the block kernels (kf_layout.h) with NEON, one block,
  * four lanes, per instruction. NEON (Advanced SIMD) is part of AArch64

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_kernels_scalar.c - the block kernels (kf_layout.h) one lane at a time:
  * the arithmetic of kf_sample.h, in the same order, so that every kernel

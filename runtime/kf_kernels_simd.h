@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_kernels_simd.h - the vector block kernels (kf_layout.h), written once
  * for every instruction set. Each vector file (kf_kernels_sse2.c,

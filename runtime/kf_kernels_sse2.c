@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_kernels_sse2.c - the block kernels (kf_layout.h) with SSE2, one block,
  * four lanes, per instruction. SSE2 is part of x86-64 itself, so no build

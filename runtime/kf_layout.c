@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_layout.c - packs a loaded animation's sequences into the blocks the
  * player's kernels read (kf_layout.h). Built once, after loading, from the

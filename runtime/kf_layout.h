@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_layout.h - the playback layout, built once at load (kf_layout.c) from
  * the decoded sequences, and the kernels that run over it, four tracks at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_math.h - the interpolation math shared by precomputation (builder) and
  * sampling (runtime). Quaternions are [x, y, z, w], Hamilton product.

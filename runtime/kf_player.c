@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_player.c - per-instance playback: controllers, segment cursors,
  * follower states, blending (SPEC-NOTES 2). Everything a player changes

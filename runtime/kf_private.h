@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_private.h - libkf's private structures and helpers: what every runtime
  * file shares, and what the offline library (offline/) builds on.

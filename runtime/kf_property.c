@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kf_property.c - M3G's animatable properties, and the names of enums. */
 #include <math.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kf_quat.c - quaternion algebra and the Hermite basis (kf_math.h). */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_read.c - the .kfb reader. Its mirror is offline/kf_write.c: the two
  * files have the same functions in the same order (read_header /

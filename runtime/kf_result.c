@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kf_result.c - result codes, their messages, and filling kf_error. */
 #include <stdio.h>
 #include <string.h>

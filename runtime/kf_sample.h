@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_sample.h - the sampling kernels of M3G KeyframeSequences, shared by
  * kf_sequence_sample and the player (static inline: a player evaluates every
@@ -93,6 +94,17 @@ static inline uint32_t kf_find_segment(const float *times, uint32_t count, doubl
     return lo;
 }
 
+/* Key times are float32, and a time is placed among them at their
+ * precision: the segment is chosen by the time rounded to the nearest
+ * float32, so that a time written as a key's own decimal (0.458 for the key
+ * stored as 0.458f) plays that key, as glTF asks, while the fraction inside
+ * the segment keeps the double time. A LOOP time is wrapped in double
+ * first, so positions far from zero lose nothing. */
+static inline double kf_key_precision(double t)
+{
+    return fabs(t) <= FLT_MAX ? (double)(float)t : t;
+}
+
 /* The segment of sequence time t; *cursor is the search hint, updated. */
 static inline void kf_locate(const struct kf_sequence *s, double t, uint32_t *cursor,
                              kf_segment *seg)
@@ -105,24 +117,30 @@ static inline void kf_locate(const struct kf_sequence *s, double t, uint32_t *cu
     seg->hold = 1;
     if (count == 1 || isnan(t))
         return;
+    double placed;
     if (s->repeat == KFB_REPEAT_LOOP) {
         t = kf_loop_time(t, t0, s->duration);
         if (isnan(t)) /* an infinite time has no place in the period */
             return;
-    } else if (t < t0) {
+        placed = kf_key_precision(t);
+        if (placed >= t0 + s->duration) /* rounded up to the period's end: its start */
+            return;
+    } else if ((placed = kf_key_precision(t)) < t0) {
         return;
-    } else if (t >= times[count - 1]) {
+    } else if (placed >= times[count - 1]) {
         seg->i = count - 1;
         return;
     }
-    const uint32_t i = kf_find_segment(times, count, t, *cursor);
+    const uint32_t i = kf_find_segment(times, count, placed, *cursor);
     const uint32_t j = i + 1 < count ? i + 1 : 0;
     const double length = j ? (double)times[j] - times[i] : s->duration - times[i] + t0;
     *cursor = i;
     seg->i = i;
     seg->j = j;
-    if (t == times[i] || !(length > 0.0))
+    if (placed == times[i] || !(length > 0.0))
         return;
+    /* placed > times[i] and t is within half a float step of it, so t is
+     * past the key too: u is in (0, 1]. */
     seg->u = (t - times[i]) / length;
     seg->hold = 0;
 }

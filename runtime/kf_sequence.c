@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_sequence.c - sampling an M3G KeyframeSequence (SPEC-NOTES 1.3, 1.4).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_validate.c - the semantic rules of stored objects (SPEC-NOTES 1.6, 2, 4).
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Running tests under SCons so that one failure does not hide the others.
 
 Each test is a Command whose target is a result file ("pass" or "fail"); the

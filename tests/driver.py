@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What the Python test drivers share: the command line tests/SConscript
 gives them (py_test), and the failure list they report from."""
 import argparse

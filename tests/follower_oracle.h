@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * follower_oracle.h - the follower cases of oracle/x3d.json as C data,
  * planned by follower_oracle.py (the comparison rules of oracle/README.md).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks kfc's glTF importer on a directory of real glTF 2.0 assets (not
 part of `scons test`: the assets are not the project's to ship).
 
@@ -8,7 +9,7 @@ For every .gltf / .glb under DIR that has animations, and for each of its
 animations (`kfc --animation INDEX`, so that no other animation adds to a
 target), it compiles the file, plays it with `kfplay animate W` before the
 first key, at every key, between keys and after the last, and compares each
-target with the glTF specification's sampling at t = W / 1000 s
+target with the glTF specification's sampling at t = W seconds
 (tests/gen/gltf_reference.py), reading the file's buffers and accessors
 here, apart from kfc. It then decompiles the .kfb, compiles the YAML again
 and checks the result is the same file. It prints one line per file with the
@@ -149,21 +150,31 @@ class Document:
         return out, skipped
 
 
+def shortest_f32(t):
+    """The shortest decimal that reads back as the float32 t: how an exporter
+    writes a key's time, and what a user types to play that key."""
+    for digits in range(1, 10):
+        text = '%.*g' % (digits, t)
+        if f32(float(text)) == t:
+            return text
+    return '%.9g' % t
+
+
 def world_times(channels):
-    """{W string: t}: before the first key, at each key (W the key's float32
-    milliseconds, where kfc puts it, so that both sides are at the key),
+    """{W string: t}: before the first key, at each key (W the shortest
+    decimal of the key's float32 seconds: the key's own time plays the key),
     between keys and after the last."""
     at, between = {}, {}
     for c in channels:
         ts = c['times']
         for t in (0.0, ts[0] / 2, ts[-1] + 0.25, ts[-1] + 1.0):
-            at.setdefault('%.9g' % (1000 * t), t)
+            at.setdefault('%.9g' % t, t)
         for k in range(len(ts)):
-            at['%.17g' % f32(1000 * ts[k])] = ts[k]
+            at[shortest_f32(ts[k])] = ts[k]
             if k + 1 < len(ts):
                 for j in (1, 3):
                     t = ts[k] + (ts[k + 1] - ts[k]) * j / 4
-                    between.setdefault('%.9g' % (1000 * t), t)
+                    between.setdefault('%.9g' % t, t)
     for w, t in between.items():
         at.setdefault(w, t)
     if len(at) > MAX_TIMES:  # an even sample, keeping the ends

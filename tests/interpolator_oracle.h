@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * interpolator_oracle.h - the X3D interpolator reference vectors (oracle/x3d.json) as
  * C data, with the oracle README's comparison rules already applied:

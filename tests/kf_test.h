@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kf_test.h - the few checks the C tests need. A failed check prints where
  * and why and counts; the program's exit status is the count (capped).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfb_craft.h - taking an uncompressed .kfb apart to damage it on purpose:
  * locate sections and objects, patch words, and recompute the checksums so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * m3g_oracle.h - the M3G reference vectors (oracle/m3g.json) as C data.
  * gen_m3g_oracle.py writes m3g_oracle_data.c from the JSON at build time.

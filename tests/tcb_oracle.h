@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tcb_oracle.h - Kochanek-Bartels expectations as C data, written at build
  * time by gen_tcb_oracle.py: Eberly's own results (oracle/eberly.json, when

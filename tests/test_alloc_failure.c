@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_alloc_failure.c - make the n-th allocation fail, for every n, in
  * loading (memory and stream, stored and zlib sections), building, encoding

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_api_edges.c - kf.h's argument rule, function by function: every
  * public call given NULL handles and outputs, KF_NO_INDEX and indices one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_compress_ahead.c - kf_builder_compress_ahead changes when deflate
  * runs, never what it writes: with it, a file is byte for byte the file

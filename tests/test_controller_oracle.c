@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_controller_oracle.c - the controller cases of oracle/m3g.json through
  * the C API: AnimationController timing (setPosition, setSpeed, weights,

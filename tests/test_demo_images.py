@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The pictures README.md shows (docs/images/*.svg) are what `scons demo`
 draws now: each is plotted again as docs/images/demo.json says and compared
 with the committed file, numbers within 0.02 px (compilers may round the

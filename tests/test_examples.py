@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """examples/: the C program plays every fixture exactly as `kfplay animate`
 does; the SCons project compiles its sources through the SCons tool into the
 bytes kfc writes itself, is then up to date, and rebuilds exactly the output

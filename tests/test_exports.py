@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """ABI hygiene: libkf.so exports exactly the functions kf.h declares with
 KF_API, libkf_offline.so exactly those of kf_build.h; nothing else.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The floor plan, checked on the built objects and the sources:
 
 - no cycles between files: object A depends on object B when A calls or

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """kfplay follow: every follower case of oracle/x3d.json from YAML source,
 and the command's own rules.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_follower_format.c - follower records end to end: what the builder
  * refuses (each with its field and element), X3D's defaults, what is stored

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_follower_oracle.c - every follower case of oracle/x3d.json through the
  * C API: kf_builder -> .kfb bytes -> kf_load_memory -> kf_follower_state,

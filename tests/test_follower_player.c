@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_follower_player.c - followers as animators: a track plays a
  * follower into a target, its clock the controller's position, so speed,

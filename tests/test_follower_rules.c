@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_follower_rules.c - SPEC-NOTES 4 by hand: values worked out on paper
  * for set_destination, set_value and isActive, the damper cascade and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_follower_stress.c - long random event streams through every follower
  * node: thousands of set_destination / set_value events at uneven ticks

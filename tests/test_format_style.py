@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every C source and header of the project is laid out as .clang-format
 says: clang-format leaves each file unchanged. The layout is clang-format
 14's (Debian's `clang-format` package, which CI installs); another major

@@ -1,8 +1,9 @@
+# SPDX-License-Identifier: MIT
 """kfc's glTF importer against an independent reference of glTF's sampling
 rules (tests/gen/gltf_reference.py): fixtures written by
 tests/gen/gen_gltf_fixtures.py (.gltf + .bin, base64 data URI, .glb; every
 sampler kind on every path, sparse, normalized integers), compiled, played
-with `kfplay animate` at W = 1000 t, before the first key, between keys, at
+with `kfplay animate` at W = t seconds, before the first key, between keys, at
 keys and after the last. Also: decompile -> compile is byte-identical, and
 broken glTF (tests/gen's hostile cases) gets the expected message."""
 import json
@@ -45,20 +46,21 @@ def main():
         with open(src + '.expect.json') as f:
             anims = json.load(f)
         channels = [c for anim in anims for c in anim['channels']]
-        # (W, t): world times in ms and the glTF time each stands for. At a
-        # key, W is the key's own float32 time in ms, so that both sides
-        # are at the key (STEP jumps there); elsewhere W = 1000 t.
+        # (W, t): world times in seconds and the glTF time each stands for.
+        # At a key, W is the shortest decimal of the key's float32 time, as
+        # an exporter writes it: the key's own time plays the key's value
+        # (STEP jumps there).
         at = {}
         for c in channels:
             ts = c['times']
             for t in (0.0, ts[0] / 2, ts[-1] + 0.5):
-                at.setdefault('%.9g' % (1000 * t), t)
+                at.setdefault('%.9g' % t, t)
             for k in range(len(ts)):
-                at['%.17g' % gen_gltf_fixtures.f32(1000 * ts[k])] = ts[k]
+                at[gltf_assets.shortest_f32(ts[k])] = ts[k]
                 if k + 1 < len(ts):
                     for j in range(1, 8):
                         t = ts[k] + (ts[k + 1] - ts[k]) * j / 8
-                        at.setdefault('%.9g' % (1000 * t), t)
+                        at.setdefault('%.9g' % t, t)
         ws = sorted(at, key=float)
         times = [at[w] for w in ws]
         r = run([a.kfplay, kfb, 'animate'] + ws)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_index_collisions.c - names crafted to collide cost no more than any
  * others. The names share the low 24 bits of FNV-1a (32-bit: the hash the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every interpolator case of oracle/x3d.json through the full path:
 YAML source -> kfc -> .kfb -> kfplay sample, under the oracle README's
 comparison rules (tests/gen/interpolator_oracle.py: X_ITE's value where the rules trust

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_interpolator_format.c - X3D interpolators and interpolator tracks as data:
  * the builder's refusals (field and entry located), the loader's refusals

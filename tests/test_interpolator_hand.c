@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_interpolator_hand.c - X3D interpolators against values worked out by hand from
  * SPEC-NOTES 3, for every node and for what the oracle does not reach: hue

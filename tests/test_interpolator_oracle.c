@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_interpolator_oracle.c - every interpolator case of oracle/x3d.json
  * through the C API: kf_builder -> .kfb bytes -> kf_load_memory -> sample,

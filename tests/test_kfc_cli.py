@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """kfc's shell habits: -v reports what was compiled (checked against the
 file itself), -q silences it; --color and NO_COLOR decide the colour of
 diagnostics (on a terminal and off); -MD -MF -MT write a dependency file

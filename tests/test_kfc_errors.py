@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """kfc's error reporting, end to end.
 
 Every fixtures/invalid/*.yaml starts with a line

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """kfc --max-error: the error-bounded compile.
 
 For every interpolation kind, sources of noisy keys are compiled lossless

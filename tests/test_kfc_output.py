@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """kfc's output file, at its edges.
 
 - An output name of NAME_MAX bytes works (the temporary name beside it is

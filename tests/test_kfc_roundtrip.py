@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """kfc compile / decompile round trips over every fixtures/*.yaml.
 
 For each source: compiling twice gives the same bytes; the decompiled YAML

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Unit tests of kfc's YAML layer (compiler/kfc_yaml.c): tree shape, marks,
  * and every limit, with the exact diagnostics.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """kfplay dump: on every fixture, the header, sections and objects agree
 with an independent reading of the file (Python's struct and zlib) and with
 `kfplay list`; every array lies inside DATA. On damaged files (every

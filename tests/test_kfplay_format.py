@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """kfplay --format csv|json: the output parses with Python's csv and json
 modules and holds exactly the numbers (and names, flags) of the text output,
 for sample (sequences and interpolators), velocity, sample-distance,

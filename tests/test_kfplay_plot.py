@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """kfplay plot: the SVG parses as XML and rsvg-convert renders it; each panel
 has one line per component, one marker per key and component (per period for
 loops), a tangent per marker with --tangents, a seam per loop; and the points

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The man pages of kfc and kfplay render with groff without a warning
 (-ww), and document every option and command their --help lists."""
 import os

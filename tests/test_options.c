@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_options.c - kf.h's rule for options structs, on both of them:
  * NULL means defaults; a size covering only some fields takes the defaults

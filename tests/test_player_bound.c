@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_player_bound.c - a player's memory is bounded by the file (kf.h):
  *  - kf_player_size is what kf_player_create allocates, within the bound;

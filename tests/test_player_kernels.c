@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_player_kernels.c - the player's block kernels (runtime/kf_layout.h):
  * tracks that share key times are packed four to a block and played four

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_read_arcs.c - the slerp arcs the writer stores (formats/kfb.md):
  * their values for known keys, the loader's range checks on each damaged

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_read_encoded.c - format version 2's encoded arrays (formats/kfb.md,
  * "Encoded arrays"): a version 2 file and a version 1 file (every array

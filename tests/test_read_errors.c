@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_read_errors.c - a table of damaged .kfb files, each with the result
  * code the loader must give (in the manner of zlib's infcover.c). Every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_read_pieces.c - format 2.3's zero runs (formats/kfb.md, "Zero
  * runs"): a compressed DATA section's stream holds pieces (L words of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_read_sweep.c - damage every file every way: every truncated prefix,
  * every single-bit flip (a random sample above 4 KiB), and the same flips

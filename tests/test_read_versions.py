@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Files of an earlier format version still load and play what they did.
 
 tests/data/version2.0/, version2.1/ and version2.2/ hold files written by the writers

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The SCons tool (site_scons/site_tools/kfb.py) as a game project uses it:
 env.Kfb compiles every fixture in parallel (scons -j2) into a CacheDir; a
 clean rebuild retrieves every file from the cache; the files are the bytes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sequence_accuracy.c - how far the fast sampling path (kf_sample.h:
  * float arithmetic, slerp through stored arcs and a sin(x)/x polynomial)

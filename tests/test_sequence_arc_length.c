@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sequence_arc_length.c - distance along LINEAR and SPLINE sequences, and their
  * derivatives, through the C API (builder -> bytes -> loader).

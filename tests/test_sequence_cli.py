@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every KeyframeSequence case of oracle/m3g.json through the full path:
 YAML source -> kfc -> .kfb -> kfplay sample, compared with the reference
 values (1e-5 relative, max(1, |v|) scaling). Samples where Nokia has a quirk

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sequence_extremes.c - floats at the edge of their range (kf.h,
  * "Numbers"): LINEAR between keys of +-FLT_MAX samples the true convex

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sequence_far_times.c - positions far from zero loop exactly. Times are
  * doubles and LOOP maps them with an exact floored fmod, so a sequence

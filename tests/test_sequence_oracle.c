@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sequence_oracle.c - every KeyframeSequence case of oracle/m3g.json
  * through the C API: kf_builder -> .kfb bytes -> kf_load_memory -> sample.

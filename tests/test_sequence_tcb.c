@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sequence_tcb.c - Kochanek-Bartels sequences through the C API: kf_builder ->
  * .kfb bytes -> kf_load_memory -> sample, velocity, acceleration.
@@ -80,8 +81,11 @@ static void run_case(const tcb_case *c)
     for (unsigned i = 0; i < c->sample_count; i++) {
         const tcb_sample *e = &c->samples[i];
         /* The left limit at a key: a hair before it, inside the segment
-         * that ends there (the derivatives are continuous inside). */
-        double t = e->derivatives == TCB_LEFT ? e->t - 1e-9 * fmax(1.0, fabs(e->t)) : e->t;
+         * that ends there (the derivatives are continuous inside). Times
+         * are placed among the keys at float32 precision (kf.h), so the
+         * hair is a few float steps: a time that rounds to the key is the
+         * key's. */
+        double t = e->derivatives == TCB_LEFT ? e->t - 1e-6 * fmax(1.0, fabs(e->t)) : e->t;
         kf_sequence_sample(s, t, &cursor, v);
         check_vector(c, "value", e, v, e->v, TOL, c->scale);
         kf_result r1 = kf_sequence_velocity(s, t, NULL, d1);
@@ -127,7 +131,9 @@ static void hand_derived(void)
     float v;
     kf_sequence_velocity(s, 1.0, NULL, &v);
     CHECK(fabs(v - 0.59375 * 4.0 / 3.0 / 2.0) < 1e-6, "hand: velocity leaving key 1: %.9g", v);
-    kf_sequence_velocity(s, 1.0 - 1e-9, NULL, &v);
+    /* The last float32 before the key: times are placed among the keys at
+     * float32 precision, so 1 - 1e-9 would be the key itself. */
+    kf_sequence_velocity(s, nextafterf(1.0f, 0.0f), NULL, &v);
     CHECK(fabs(v - 0.6875) < 1e-6, "hand: velocity arriving at key 1: %.9g", v);
     /* CONSTANT: held outside, and zero end tangents. */
     kf_sequence_velocity(s, -1.0, NULL, &v);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Kochanek-Bartels keys, derivatives and arc length through the whole path:
 YAML source -> kfc -> .kfb -> kfplay (sample, velocity, acceleration,
 sample-distance, animate), and kfc --decompile.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_shared_libs.c - a program as a user writes it: kf.h and kf_build.h
  * only, linked against libkf.so and libkf_offline.so. Builds a sequence,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_threads.c - kf.h's thread rule, under ThreadSanitizer (scons
  * test-tsan) as well as in the ordinary builds: one loaded kf_anim shared by

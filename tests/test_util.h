@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_util.h - building an animation in memory for the C tests:
  * kf_builder -> encoded bytes -> kf_load_memory, the path every file takes.

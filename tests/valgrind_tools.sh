@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs kfc and kfplay under valgrind on every fixture: compile, decompile,
 # list, sample, follow and animate; and kfc on every invalid source (which must fail
 # cleanly, without leaks). usage: valgrind_tools.sh VALGRIND KFC KFPLAY FIXTURES WORK

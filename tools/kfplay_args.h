@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kfplay_args.h - numbers from kfplay's command line. */
 #ifndef KFPLAY_ARGS_H
 #define KFPLAY_ARGS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Every check here only decides what can be printed safely: the verdict on
  * the file is libkf's (kf_load_memory, printed last). The layout is read

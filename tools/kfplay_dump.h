@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kfplay_dump.h - `kfplay dump FILE`: a .kfb file's layout, record by record. */
 #ifndef KFPLAY_DUMP_H
 #define KFPLAY_DUMP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "kfplay_follow.h"
 
 #include <math.h>

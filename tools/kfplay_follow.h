@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfplay_follow.h - a follower driven by command-line events, tick by tick:
  * what `kfplay follow` prints and `kfplay plot` draws.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "kfplay_format.h"
 
 #include <math.h>

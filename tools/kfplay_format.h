@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfplay_format.h - kfplay's rows of numbers as text, CSV or JSON.
  *

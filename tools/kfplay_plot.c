@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What `kfplay plot` draws: each NAME becomes one kfp_panel (kfplay_svg.c
  * draws it). The values are the ones the other commands print: a sequence's

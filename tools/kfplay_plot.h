@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kfplay_plot.h - `kfplay FILE plot NAME... -o OUT.svg`: curves as an SVG. */
 #ifndef KFPLAY_PLOT_H
 #define KFPLAY_PLOT_H

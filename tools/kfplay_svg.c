@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "kfplay_svg.h"
 
 #include <math.h>

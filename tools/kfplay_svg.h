@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfplay_svg.h - line charts as SVG: axes with round tick values, a legend,
  * a palette for colour-blind readers and for grey-scale print (Okabe & Ito's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * play - the smallest whole use of libkf: load a .kfb file, create a player,
  * advance it through world time and read every target's blended value.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """SCons tool for kfb: compile animation sources with kfc.
 
     env = Environment(tools=['default', 'kfb'])      # or env.Tool('kfb')

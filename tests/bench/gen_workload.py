@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes workload W, the benchmark animation, as kfc YAML sources.
 
 W is a 64-joint character playing a 10 s loop: each joint has a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kfbench - how fast libkf plays, loads and is built, on workload W
  * (tests/bench/gen_workload.py). Speed is measured here, never asserted.

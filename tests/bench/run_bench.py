@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Runs the benchmarks on workload W and reports them (`scons bench`).
 
 Prints a compact table and writes the same figures as JSON (results.json in

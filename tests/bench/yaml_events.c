@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * yaml_events - libyaml alone: parses a file into events and drops them.
  * The floor kfc's compile time is compared with (tests/bench/run_bench.py):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_builder.c - libFuzzer target for kf_builder: the bytes describe a
  * series of sequences, interpolators, followers, controllers and tracks

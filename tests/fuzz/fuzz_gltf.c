@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_gltf.c - libFuzzer target for kfc's glTF importer. Each input is
  * read as a .gltf or .glb document (external files refused, so only the
@@ -26,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&diag, 0, sizeof diag);
     if (kf_builder_create(NULL, &builder) != KF_OK)
         abort();
-    kfc_gltf_options options = {"fuzz.gltf", NULL, NULL, 1};
+    kfc_import_options options = {"fuzz.gltf", NULL, NULL, 1};
     int ok = kfc_gltf_compile(data, size, &options, builder, &diag) == KFC_OK;
     if (!ok && (diag.message[0] == '\0' || strchr(diag.message, '\n')))
         abort();

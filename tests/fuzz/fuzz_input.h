@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_input.h - reading a fuzzer's bytes as a stream of small decisions
  * (the operation and description fuzz targets): integers in a range,

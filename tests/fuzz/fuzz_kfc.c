@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_kfc.c - libFuzzer target for kfc's source layer. Each input is
  * compiled as YAML source; whatever compiles must load, decompile, and

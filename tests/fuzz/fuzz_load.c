@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_load.c - libFuzzer target for the loader. Each input is loaded as it
  * is, then again with its checksums recomputed (kfb_craft.h) so mutations

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_player.c - libFuzzer target for the playing API: the bytes are a
  * stream of operations on players, controllers and follower states of one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* make_seeds.c - writes the built-in test animation as seed files for the
  * fuzzers' corpora (stored, zlib, and stored in format version 1 with plain
  * arrays), next to the compiled fixtures. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The follower cases of oracle/x3d.json, with the comparison rules of
 oracle/README.md turned into a plan each test driver follows.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes follower_oracle_data.c: the follower cases of oracle/x3d.json, planned
 by follower_oracle.py, as C tables (follower_oracle.h).
 

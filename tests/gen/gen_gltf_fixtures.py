@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Writes small glTF 2.0 files that exercise kfc's importer: every sampler
 kind (STEP, LINEAR, CUBICSPLINE) on every path (translation, rotation, scale,
 weights), as .gltf with an external .bin, as .gltf with a base64 data URI and

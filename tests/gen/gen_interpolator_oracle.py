@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes interpolator_oracle_data.c: the X3D interpolator reference vectors as C
 tables, with oracle/README.md's comparison rules applied (tests/gen/interpolator_oracle.py).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes m3g_oracle_data.c: the M3G reference vectors as C tables.
 
 usage: gen_m3g_oracle.py ORACLE_DIR OUT.c

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes tcb_oracle_data.c: Kochanek-Bartels expectations as C tables.
 
 usage: gen_tcb_oracle.py ORACLE_DIR OUT.c

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """glTF 2.0 animation sampling as the specification states it (Appendix C),
 written from the spec's formulas, apart from kfc and libkf: the value of a
 channel at time t seconds, holding the first/last values outside the keys."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The X3D interpolator reference vectors (oracle/x3d.json) and the rules for
 using them (oracle/README.md), shared by the C-table generator
 (gen_interpolator_oracle.py) and the end-to-end driver (test_interpolator_oracle.py).

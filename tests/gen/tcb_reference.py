@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """An independent reference for Kochanek-Bartels keyframe sequences.
 
 Written from the formulas of SPEC-NOTES 1.4 and 5 (Eberly's equations 2-5

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kfc_import.c - the table of importers (kfc_import.h).
+ */
+#include "kfc_import.h"
+
+#include "kfc_gltf.h"
+
+const kfc_importer *const kfc_importers[] = {
+    &kfc_gltf_importer,
+    NULL,
+};
+
+const kfc_importer *kfc_import_find(const char *path, const unsigned char *data, size_t size)
+{
+    for (size_t i = 0; kfc_importers[i]; i++)
+        if (kfc_importers[i]->detect(path, data, size))
+            return kfc_importers[i];
+    return NULL;
+}

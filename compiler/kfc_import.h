@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kfc_import.h - the importers: animation content of other formats
+ * (glTF 2.0, M3G, X3D) into a kf_builder.
+ *
+ * Each importer is a room of its own (kfc_gltf.c, ...) behind this one
+ * interface; kfc_main knows only the table kfc_import_find searches. An
+ * importer claims an input by its file name or its first bytes, then adds
+ * what it animates to the builder; what it cannot import it either refuses
+ * with a located error (kfc_diag) or, when the rest still plays as the
+ * file means, skips with a note. Times arrive through the clock kf.h
+ * states: world time and sequence time in seconds at speed 1.
+ */
+#ifndef KFC_IMPORT_H
+#define KFC_IMPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "kf_build.h"
+#include "kfc_diag.h"
+
+typedef struct kfc_import_options {
+    const char *path;      /* the input file: relative references resolve
+                              against its folder; NULL or "-": the current one */
+    const char *animation; /* NULL: every animation; else a name, or an index
+                              (importers whose files hold named clips) */
+    FILE *notes;           /* -v: what was skipped and why, or NULL */
+    int no_files;          /* refuse every file the input names (fuzzing) */
+} kfc_import_options;
+
+typedef struct kfc_importer {
+    const char *name; /* the format, for messages: "glTF 2.0" */
+    /* 1 when the input is this format: its name's extension, or its magic. */
+    int (*detect)(const char *path, const unsigned char *data, size_t size);
+    kfc_status (*compile)(const unsigned char *data, size_t size, const kfc_import_options *options,
+                          kf_builder *builder, kfc_diag *diag);
+    /* Where an encode-time KF_ERROR_LIMIT (the player's memory bound) is
+     * reported: a JSON pointer for glTF, or NULL for the whole file. */
+    const char *limit_pointer;
+} kfc_importer;
+
+/* The importer that claims the input, or NULL: a kfb YAML source. */
+const kfc_importer *kfc_import_find(const char *path, const unsigned char *data, size_t size);
+
+/* Every importer, in the order kfc_import_find asks them; NULL-terminated. */
+extern const kfc_importer *const kfc_importers[];
+
+#endif /* KFC_IMPORT_H */

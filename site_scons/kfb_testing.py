@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: MIT
 """Running tests under SCons so that one failure does not hide the others.
 
-Each test is a Command whose target is a result file ("pass" or "fail"); the
-test's output is printed as it ran. A summary over any set of result files
-prints one line, "N passed, M failed", and fails the build when M > 0.
+Each test is a Command whose target is a result file ("pass", "fail" or
+"skip"); the test's output is printed as it ran. A test that cannot run here
+(a tool it needs is not installed) exits with SKIP_STATUS after printing a
+line "NAME: SKIPPED: what to install"; it is counted as skipped, never as
+passed. A summary over any set of result files prints one line,
+"N passed, M failed, K skipped", and fails the build when M > 0.
 """
 import os
 import subprocess
@@ -11,13 +14,17 @@ import sys
 
 from SCons.Script import Action
 
+# The exit status of a test that could not run (automake's convention).
+SKIP_STATUS = 77
+
 
 def _run(target, source, env):
     cmd = env.subst(env['TEST_COMMAND'], target=target, source=source)
     proc = subprocess.run(cmd, shell=True, env=env['ENV'], stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT)
     sys.stdout.write(proc.stdout.decode('utf-8', 'replace'))
-    status = 'pass' if proc.returncode == 0 else 'fail'
+    status = ('pass' if proc.returncode == 0 else
+              'skip' if proc.returncode == SKIP_STATUS else 'fail')
     if status == 'fail':
         sys.stdout.write('FAILED (exit %d): %s\n' % (proc.returncode, cmd))
     sys.stdout.flush()
@@ -27,18 +34,23 @@ def _run(target, source, env):
 
 
 def _summarize(target, source, env):
-    passed = failed = 0
-    failures = []
+    passed = failed = skipped = 0
+    failures, skips = [], []
     for s in source:
         with open(str(s)) as f:
-            if f.read().strip() == 'pass':
-                passed += 1
-            else:
-                failed += 1
-                failures.append(str(s))
-    for name in failures:
-        print('failed: %s' % name[:-len('.result')] if name.endswith('.result') else name)
-    print('%d passed, %d failed' % (passed, failed))
+            status = f.read().strip()
+        if status == 'pass':
+            passed += 1
+        elif status == 'skip':
+            skipped += 1
+            skips.append(str(s))
+        else:
+            failed += 1
+            failures.append(str(s))
+    for verdict, names in (('skipped', skips), ('failed', failures)):
+        for name in names:
+            print('%s: %s' % (verdict, name[:-len('.result')] if name.endswith('.result') else name))
+    print('%d passed, %d failed, %d skipped' % (passed, failed, skipped))
     sys.stdout.flush()
     if failed:
         # Leave the verdict as the last line: SCons would print its own

@@ -21,7 +21,7 @@ def main():
         version = subprocess.run(['clang-format', '--version'], capture_output=True,
                                  universal_newlines=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
-        print('test_format_style: clang-format not found (%s); .ci/install-deps installs it' % e,
+        print('test_format_style: clang-format not found (%s); .ci/install-test-deps installs it' % e,
               file=sys.stderr)
         return 1
     m = re.search(r'version (\d+)\.', version)

@@ -24,6 +24,15 @@ static uint32_t fields_of(const struct kf_sequence *s)
     return kf_block_fields(s->interpolation, s->components);
 }
 
+/* Whether sequence s goes into a block: one wider than KF_BLOCK_COMPONENTS
+ * is played on its own (kf_player.c's runs), so that a lone wide sequence
+ * costs neither the three empty lanes of a block in memory nor their
+ * evaluation in every update. */
+static int packed(const struct kf_sequence *s)
+{
+    return s->components <= KF_BLOCK_COMPONENTS;
+}
+
 /* Sequences that can share a block compare equal up to their index. */
 static int compare_sequences(const void *x, const void *y, const struct kf_sequence *seq)
 {
@@ -198,13 +207,16 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n,
     }
 }
 
-kf_result kf_layout_build(kf_anim *anim)
+/* The layout of `o` into *out, if building it allocates at most `budget`
+ * bytes at once (the sort's scratch included: what a load adds to its
+ * peak, kf_read.c), else KF_ERROR_LIMIT; *need is set to those bytes
+ * either way. With `out` NULL nothing is built (kf_layout_measure). */
+static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget,
+                       struct kf_layout **out, size_t *need)
 {
-    const kf_objects *o = &anim->objects;
     const uint32_t n = o->count[KF_KIND_SEQUENCE], targets = o->count[KF_KIND_TARGET];
     const struct kf_sequence *seq = o->sequences;
-    anim->layout = NULL;
-    const kf_allocator *a = &anim->allocator;
+    *need = 0;
     /* Scratch: the order, the sort's copy, a count per target. */
     size_t order_bytes;
     if (!kf_mul_size((size_t)2 * n + targets + 1, sizeof(uint32_t), &order_bytes))
@@ -213,9 +225,11 @@ kf_result kf_layout_build(kf_anim *anim)
     if (!order)
         return KF_ERROR_OUT_OF_MEMORY;
     uint32_t *tracks_of = order + 2 * (size_t)n;
+    uint32_t m = 0; /* the sequences blocks hold */
     for (uint32_t i = 0; i < n; i++)
-        order[i] = i;
-    sort_sequences(order, order + n, n, seq);
+        if (packed(&seq[i]))
+            order[m++] = i;
+    sort_sequences(order, order + n, m, seq);
 
     /* The targets several tracks play, and their values. */
     memset(tracks_of, 0, (size_t)targets * sizeof *tracks_of);
@@ -236,8 +250,8 @@ kf_result kf_layout_build(kf_anim *anim)
     uint32_t blocks = 0;
     size_t floats = 0;
     int ok = 1;
-    for (uint32_t i = 0, end; i < n && ok; i = end) {
-        end = run_end(seq, order, i, n, same_clock);
+    for (uint32_t i = 0, end; i < m && ok; i = end) {
+        end = run_end(seq, order, i, m, same_clock);
         const size_t width = row_width(seq, order, i, end, &blocks);
         size_t per = 0;
         ok = width && kf_mul_size(width, seq[order[i]].valid_count, &per) &&
@@ -257,7 +271,16 @@ kf_result kf_layout_build(kf_anim *anim)
         return KF_ERROR_TOO_LARGE;
     }
     /* 16 bytes of slack: the allocator need only align to 8. */
-    unsigned char *raw = total <= SIZE_MAX - 16 ? kf_alloc(a, total + 16) : NULL;
+    if (total > SIZE_MAX - 16 - order_bytes) {
+        kf_free(a, order, order_bytes);
+        return KF_ERROR_TOO_LARGE;
+    }
+    *need = order_bytes + total + 16;
+    if (!out || *need > budget) {
+        kf_free(a, order, order_bytes);
+        return out ? KF_ERROR_LIMIT : KF_OK;
+    }
+    unsigned char *raw = kf_alloc(a, total + 16);
     if (!raw) {
         kf_free(a, order, order_bytes);
         return KF_ERROR_OUT_OF_MEMORY;
@@ -290,12 +313,14 @@ kf_result kf_layout_build(kf_anim *anim)
         }
     }
     float *data = (float *)(base + at_data);
+    for (uint32_t i = 0; i < n; i++)
+        L->block_of[i] = KF_NO_INDEX;
     uint32_t bi = 0;
-    for (uint32_t i = 0, end; i < n; i = end) {
+    for (uint32_t i = 0, end; i < m; i = end) {
         /* A clock: its stripes (every block of one kind) side by side in
          * one row per key. */
         const struct kf_sequence *s = &seq[order[i]];
-        end = run_end(seq, order, i, n, same_clock);
+        end = run_end(seq, order, i, m, same_clock);
         uint32_t unused = 0;
         const size_t width = row_width(seq, order, i, end, &unused);
         size_t offset = 0;
@@ -329,8 +354,8 @@ kf_result kf_layout_build(kf_anim *anim)
             const uint32_t k1 = s->valid_count - k0 > tile ? k0 + (uint32_t)tile : s->valid_count;
             /* Lanes no sequence fills stay 0. */
             memset(data + (size_t)k0 * width, 0, (size_t)(k1 - k0) * width * sizeof *data);
-            for (uint32_t m = i; m < end; m++) {
-                const uint32_t si = order[m];
+            for (uint32_t x = i; x < end; x++) {
+                const uint32_t si = order[x];
                 const kf_block *b = &L->blocks[L->block_of[si]];
                 fill_lane((float *)b->data + (size_t)k0 * width, width, k0, k1, L->lane_of[si],
                           &seq[si]);
@@ -338,7 +363,9 @@ kf_result kf_layout_build(kf_anim *anim)
         }
         data += (size_t)s->valid_count * width;
     }
-    for (uint32_t i = 0; i < n; i++)
+    /* A sequence in no block may have a clock of its own. */
+    L->clock_count = n - m;
+    for (uint32_t i = 0; i < m; i++)
         L->clock_count += i == 0 || !same_clock(&seq[order[i - 1]], &seq[order[i]]);
     /* order[] is free now: a mark per sequence a played track plays. */
     memset(order, 0, (size_t)n * sizeof *order);
@@ -347,12 +374,26 @@ kf_result kf_layout_build(kf_anim *anim)
         if (tr->controller == KF_NO_INDEX || tr->animator_kind != KFB_ANIMATOR_SEQUENCE ||
             tr->animator >= n)
             continue;
-        L->repeat_tracks += order[tr->animator];
+        L->run_tracks += order[tr->animator] || L->block_of[tr->animator] == KF_NO_INDEX;
         order[tr->animator] = 1;
     }
     kf_free(a, order, order_bytes);
-    anim->layout = L;
+    *out = L;
     return KF_OK;
+}
+
+kf_result kf_layout_build(kf_anim *anim, size_t budget, size_t *need)
+{
+    struct kf_layout *L = NULL;
+    anim->layout = NULL;
+    const kf_result r = build(&anim->objects, &anim->allocator, budget, &L, need);
+    anim->layout = L;
+    return r;
+}
+
+kf_result kf_layout_measure(const kf_objects *o, const kf_allocator *a, size_t *need)
+{
+    return build(o, a, SIZE_MAX, NULL, need);
 }
 
 void kf_layout_free(const kf_allocator *a, struct kf_layout *layout)

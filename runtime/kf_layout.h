@@ -31,6 +31,10 @@
 #include "kf_private.h"
 
 #define KF_LANES 4u
+/* The most components a sequence in a block has: a wider one is played on
+ * its own (kf_layout.c), and a block's lanes are at most this wide (a
+ * player's scratch for them, kf_player.c). */
+#define KF_BLOCK_COMPONENTS 16u
 
 typedef struct kf_block {
     const struct kf_sequence *lane[KF_LANES]; /* NULL: an empty lane (zeros) */
@@ -75,13 +79,17 @@ struct kf_layout {
     size_t shift; /* from the allocation to this struct (16-alignment) */
     uint32_t block_count;
     kf_block *blocks;
-    uint32_t *block_of; /* per sequence: its block, or KF_NO_INDEX */
+    uint32_t *block_of; /* per sequence: its block, or KF_NO_INDEX (wider
+                           than KF_BLOCK_COMPONENTS) */
     uint8_t *lane_of;   /* per sequence: its lane there */
     /* What a player's plan can need at most, so that a player holds no
      * more than its animation uses (kf_player.c sizes by these). */
-    uint32_t clock_count;   /* distinct times, count, repeat and duration */
-    uint32_t repeat_tracks; /* played sequence tracks whose sequence an
-                                earlier played track plays too */
+    uint32_t clock_count; /* at least the distinct times, counts, repeats
+                             and durations (exactly, where every sequence
+                             is in a block) */
+    uint32_t run_tracks;  /* played sequence tracks no block plays: those
+                             of a sequence an earlier played track plays
+                             too, and those of sequences in no block */
     /* Targets that several tracks play (blended): per target its blend
      * slot or KF_NO_INDEX; per slot its target and the offset of its
      * weighted sums. */
@@ -93,8 +101,14 @@ struct kf_layout {
 };
 
 /* Builds anim->layout from the decoded sequences and tracks (every loaded
- * animation has one). KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
-kf_result kf_layout_build(kf_anim *anim);
+ * animation has one), if that allocates at most `budget` bytes at once,
+ * else KF_ERROR_LIMIT; *need is set to those bytes. KF_ERROR_OUT_OF_MEMORY
+ * or KF_ERROR_TOO_LARGE. */
+kf_result kf_layout_build(kf_anim *anim, size_t budget, size_t *need);
+/* The bytes kf_layout_build would need for objects `o` (whose sequences'
+ * `times` tell shared key times by address, as a loaded file's do), in
+ * *need; KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
+kf_result kf_layout_measure(const kf_objects *o, const kf_allocator *a, size_t *need);
 void kf_layout_free(const kf_allocator *a, struct kf_layout *layout);
 
 /* One block to evaluate and where its lanes go (an unplayed lane's output

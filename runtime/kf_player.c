@@ -131,8 +131,9 @@ struct kf_player {
     double *positions;             /* per controller, this update */
     unsigned char *active;         /* per controller, this update */
     float *sample;                 /* one track's sample */
-    float *lane_sample;            /* KF_LANES samples, `widest` apart */
-    uint32_t widest;               /* components */
+    float *lane_sample;            /* KF_LANES samples, `lane_width` apart */
+    uint32_t lane_width;           /* components: of the widest target, at most
+                                      KF_BLOCK_COMPONENTS (kf_layout.h) */
     kf_follower_state **followers; /* per track: its follower's state, or NULL;
                                           NULL for a player without followers */
 };
@@ -186,7 +187,7 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
                                                                  : 0]++;
     }
     /* Groups: one per controller and clock at most; runs: the members no
-     * block plays, which with a layout are the repeated sequences only. */
+     * block plays (repeated sequences, and those wider than a block). */
     size_t groups = played[0], runs = played[0];
     if (anim->layout) {
         size_t bound;
@@ -194,8 +195,8 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
                         o->count[KF_KIND_CONTROLLER] ? o->count[KF_KIND_CONTROLLER] : 1, &bound) &&
             bound < groups)
             groups = bound;
-        if (anim->layout->repeat_tracks < runs)
-            runs = anim->layout->repeat_tracks;
+        if (anim->layout->run_tracks < runs)
+            runs = anim->layout->run_tracks;
     }
     p->groups = carve(base, &at, groups, sizeof *p->groups, ok);
     p->runs = carve(base, &at, runs, sizeof *p->runs, ok);
@@ -210,8 +211,10 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
     p->sample = carve(base, &at, widest, sizeof *p->sample, ok);
-    p->lane_sample = carve(base, &at, (size_t)widest * KF_LANES, sizeof *p->lane_sample, ok);
-    p->widest = widest;
+    /* Blocks hold no sequence wider than KF_BLOCK_COMPONENTS: a wide one's
+     * padding costs no memory here. */
+    p->lane_width = widest < KF_BLOCK_COMPONENTS ? widest : KF_BLOCK_COMPONENTS;
+    p->lane_sample = carve(base, &at, (size_t)p->lane_width * KF_LANES, sizeof *p->lane_sample, ok);
     /* Blocks: one per layout block and controller at most, one per track. */
     size_t blocks = o->count[KF_KIND_TRACK];
     if (anim->layout) {
@@ -357,7 +360,7 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
             lanes->block = b;
             for (uint32_t l = 0; l < KF_LANES; l++) {
                 pb->target[l] = KF_NO_INDEX;
-                lanes->out[l] = p->lane_sample + (size_t)l * p->widest;
+                lanes->out[l] = p->lane_sample + (size_t)l * p->lane_width;
             }
             p->block_count++;
         } else if (pb->target[lane] != KF_NO_INDEX) {
@@ -483,7 +486,7 @@ static void make_plan(kf_player *p)
 static size_t player_bound(const kf_anim *anim)
 {
     size_t scaled;
-    if (!kf_mul_size(anim->size, KF_PLAYER_BYTES_PER_ANIM_BYTE, &scaled) ||
+    if (!kf_mul_size(anim->file_bytes, KF_PLAYER_BYTES_PER_FILE_BYTE, &scaled) ||
         scaled > SIZE_MAX - KF_PLAYER_FIXED_BYTES)
         return SIZE_MAX;
     return scaled + KF_PLAYER_FIXED_BYTES;
@@ -517,12 +520,12 @@ static uint32_t player_capacity(const kf_anim *anim)
     return lo;
 }
 
-kf_result kf_objects_player_size(const kf_objects *o, size_t anim_bytes, size_t *bytes)
+kf_result kf_objects_player_size(const kf_objects *o, size_t file_bytes, size_t *bytes)
 {
     kf_anim anim;
     memset(&anim, 0, sizeof anim);
     anim.objects = *o;
-    anim.size = anim_bytes;
+    anim.file_bytes = file_bytes;
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
         anim.value_count += o->targets[i].components;
     *bytes = 0;

@@ -174,7 +174,8 @@ const char *kf_objects_name(const kf_objects *o, kf_kind kind, uint32_t i);
 
 struct kf_anim {
     kf_allocator allocator;
-    size_t size; /* of the single allocation holding everything */
+    size_t size;       /* of the single allocation holding everything */
+    size_t file_bytes; /* of the file it was loaded from: the player bound */
     kf_objects objects;
     uint32_t value_count; /* sum of target components */
     /* The player's blocks (kf_layout.h), a separate allocation; NULL when
@@ -194,9 +195,21 @@ typedef struct kf_anim_layout {
 int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
                       size_t computed_floats, kf_anim_layout *l);
 
-/* The bytes of a player of objects `o` loaded into `anim_bytes` (KF_OK),
- * or KF_ERROR_LIMIT past the bound (kf_player.c). */
-kf_result kf_objects_player_size(const kf_objects *o, size_t anim_bytes, size_t *bytes);
+/* The bytes of a player of objects `o` loaded from a file of `file_bytes`
+ * (KF_OK), or KF_ERROR_LIMIT past the bound (kf_player.c). */
+kf_result kf_objects_player_size(const kf_objects *o, size_t file_bytes, size_t *bytes);
+
+/* kf.h's bound on what loading a file of `file_bytes` allocates at once
+ * (saturating). */
+size_t kf_load_budget(size_t file_bytes);
+/* What a load allocates at most at once before its playback layout (the
+ * object records' copy, the anim's allocation `l`, its decoding state, the
+ * name and binding indices it checks uniqueness with), from the counts and
+ * raw section sizes; SIZE_MAX if that overflows. `encoded`: a version 2
+ * file, whose arrays are decoded (kf_read.c). The layout's own bytes come
+ * on top of l->total (kf_layout_build, kf_layout_measure). */
+size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
+                    const kf_anim_layout *l, size_t data_size, int encoded);
 
 /* ---- validation (kf_validate.c) ---------------------------------------- */
 

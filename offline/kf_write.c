@@ -529,9 +529,64 @@ static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_t
     return put_floats(data, s->times, s->key_count);
 }
 
+/* A loaded sequence, whose floats are a lane of a block (kf_private.h,
+ * kf_sequence.step), as arrays of its own in `room` (plain_floats). */
+static size_t plain_floats(const struct kf_sequence *s)
+{
+    return (size_t)s->key_count * s->components +
+           2 * (size_t)kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components) +
+           kf_sequence_arc_count(s->interpolation, s->valid_count);
+}
+
+static struct kf_sequence unblocked(const struct kf_sequence *s, float *room)
+{
+    struct kf_sequence t = *s;
+    const uint32_t c = s->components, v = s->valid_count;
+    const size_t tc = kf_sequence_tangent_count(s->interpolation, v, c);
+    float *at = room;
+    t.step = 0;
+    t.row = 0;
+    t.control_arcs = NULL;
+    t.values = at;
+    for (uint32_t k = 0; k < s->key_count; k++)
+        for (uint32_t m = 0; m < c; m++)
+            *at++ = kf_key_float(s, s->values, k, m);
+    if (s->tangent_out && tc) {
+        t.tangent_out = at;
+        for (uint32_t k = 0; k < v; k++)
+            for (uint32_t m = 0; m < c; m++)
+                *at++ = kf_key_float(s, s->tangent_out, k, m);
+        t.tangent_in = at;
+        for (uint32_t k = 0; k < v; k++)
+            for (uint32_t m = 0; m < c; m++)
+                *at++ = kf_key_float(s, s->tangent_in, k, m);
+    }
+    if (s->arcs) {
+        t.arcs = at;
+        const int controls = s->interpolation == KFB_INTERP_SQUAD ? 2 : 1;
+        for (int control = 0; control < controls; control++)
+            for (uint32_t k = 0; k < v; k++, at += KFB_ARC_FLOATS)
+                kf_key_arc(s, control, k, at);
+    }
+    return t;
+}
+
 void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r,
                             int encoded)
 {
+    if (s->step) {
+        /* Writing a loaded animation again: its sequences' own copy. */
+        const size_t floats = plain_floats(s);
+        float *room = kf_alloc(data->allocator, floats * sizeof *room);
+        if (!room) {
+            data->failed = 1;
+            return;
+        }
+        const struct kf_sequence t = unblocked(s, room);
+        kf_write_sequence_data(data, &t, r, encoded);
+        kf_free(data->allocator, room, floats * sizeof *room);
+        return;
+    }
     const uint32_t c = s->components;
     /* What this version stores of the derived floats (version 2 leaves the
      * arcs, and 2.2 HERMITE's scaled tangents, to the reader). */
@@ -735,8 +790,11 @@ static kf_result check_bounds(const kf_allocator *a, const kf_objects *o,
         return kf_fail(error, r, "the animation is too large");
     const size_t peak = kf_load_peak(o->count, raw[KFB_SECTION_OBJECTS].size, &layout,
                                      raw[KFB_SECTION_DATA].size, major != 1);
-    const size_t held = layout.total > SIZE_MAX - need ? SIZE_MAX : layout.total + need;
-    if ((peak > held ? peak : held) > kf_load_budget(file_bytes))
+    const size_t before = layout.total > SIZE_MAX - layout.scratch_total
+                              ? SIZE_MAX
+                              : layout.total + layout.scratch_total;
+    const size_t building = before > SIZE_MAX - need ? SIZE_MAX : before + need;
+    if ((peak > building ? peak : building) > kf_load_budget(file_bytes))
         return kf_fail(error, KF_ERROR_LIMIT,
                        "loading this animation would take more than %u x its %zu-byte file + %zu "
                        "bytes (data out of proportion to the file: a wide animator played "

@@ -18,7 +18,9 @@ void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t 
                             float *out)
 {
     const struct kf_sequence *s = b->lane[l];
-    kf_slerp_general(s->values + 4 * (size_t)i, s->values + 4 * (size_t)j, u, out);
+    float qa[4] = {0}, qb[4] = {0};
+    kf_slerp_general(kf_key_floats(s, s->values, i, qa), kf_key_floats(s, s->values, j, qb), u,
+                     out);
 }
 
 static unsigned key_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,

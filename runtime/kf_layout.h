@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_layout.h - the playback layout, built once at load (kf_layout.c) from
- * the decoded sequences, and the kernels that run over it, four tracks at a
+ * the decoded arrays, which it replaces: it is the loaded animation's one
+ * copy of its numbers (the objects point into it), and the kernels run
+ * over it, four tracks at a
  * time (kf_kernels_scalar.c; kf_kernels_simd.h through kf_kernels_sse2.c and
  * kf_kernels_neon.c) or two blocks, eight tracks, at a time
  * (kf_kernels_avx2.c).
@@ -31,10 +33,9 @@
 #include "kf_private.h"
 
 #define KF_LANES 4u
-/* The most components a sequence in a block has: a wider one is played on
- * its own (kf_layout.c), and a block's lanes are at most this wide (a
- * player's scratch for them, kf_player.c). */
-#define KF_BLOCK_COMPONENTS 16u
+/* KF_BLOCK_COMPONENTS (kf_private.h): the most components a sequence in a
+ * block has; a wider one is played on its own (kf_layout.c), and a block's
+ * lanes are at most this wide (a player's scratch for them, kf_player.c). */
 
 typedef struct kf_block {
     const struct kf_sequence *lane[KF_LANES]; /* NULL: an empty lane (zeros) */
@@ -79,6 +80,12 @@ struct kf_layout {
     size_t shift; /* from the allocation to this struct (16-alignment) */
     uint32_t block_count;
     kf_block *blocks;
+    /* Everything else the animation's objects read (kf_layout.c,
+     * move_arrays): the key times, the arrays of sequences in no block,
+     * TCB, key tangents, distance tables, interpolators' and followers'
+     * arrays. */
+    float *plain;
+    size_t plain_floats;
     uint32_t *block_of; /* per sequence: its block, or KF_NO_INDEX (wider
                            than KF_BLOCK_COMPONENTS) */
     uint8_t *lane_of;   /* per sequence: its lane there */

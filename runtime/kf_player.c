@@ -755,7 +755,7 @@ static void play_group_at(kf_player *p, play_group *g, double position, double w
         case OP_SLERP:
             /* Along a polynomial arc (0 < theta <= pi/2) between unit keys
              * the result is unit; the linear and general arcs are not. */
-            PLAY_RUN(kf_slerp_key(s, i, j, u, m->out), s->arcs[KFB_ARC_FLOATS * i] > 0.0f);
+            PLAY_RUN(kf_slerp_key(s, i, j, u, m->out), kf_arc_theta(s, i) > 0.0f);
             break;
         default:
             PLAY_RUN(kf_squad(s, i, j, seg.u, m->out), 0);

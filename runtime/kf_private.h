@@ -100,7 +100,65 @@ struct kf_sequence {
     const float *key_tangents;
     /* kfb_arc_length_floats() distances, or NULL: computed when asked. */
     const float *arc_length;
+    /* Where values, tangent_out, tangent_in and arcs keep their floats.
+     * step 0: arrays of their own, key after key (the builder's, and a
+     * decoding reader's), arcs as above. Otherwise the sequence is a lane
+     * of a block of the playback layout (kf_layout.h), its one copy:
+     * component m of key k at [k * row + m * step], arc k's two floats at
+     * arcs[k * row] and arcs[k * row + step], SQUAD's control arcs at
+     * control_arcs likewise. Read them through kf_key_floats and
+     * kf_key_arc. */
+    uint32_t step;
+    size_t row;
+    const float *control_arcs;
 };
+
+/* The most components of a sequence in a block of the playback layout
+ * (kf_layout.h): a wider one keeps arrays of its own. */
+#define KF_BLOCK_COMPONENTS 16u
+
+/* Key k of `base` (s's values, tangent_out or tangent_in) as `components`
+ * contiguous floats: where they are, or gathered from a block's lane into
+ * `buf` (KF_BLOCK_COMPONENTS floats). */
+static inline const float *kf_key_floats(const struct kf_sequence *s, const float *base, size_t k,
+                                         float *buf)
+{
+    if (!s->step)
+        return base + k * s->components;
+    const float *p = base + k * s->row;
+    for (uint32_t m = 0; m < s->components; m++)
+        buf[m] = p[(size_t)m * s->step];
+    return buf;
+}
+
+/* Component m of key k of `base` (s's values, tangent_out or tangent_in). */
+static inline float kf_key_float(const struct kf_sequence *s, const float *base, size_t k,
+                                 uint32_t m)
+{
+    return s->step ? base[k * s->row + (size_t)m * s->step] : base[k * s->components + m];
+}
+
+/* The angle of s's key arc k (kfb_format.h: < 0 takes the general path,
+ * 0 the linear one). */
+static inline float kf_arc_theta(const struct kf_sequence *s, size_t k)
+{
+    return s->arcs[k * (s->step ? s->row : KFB_ARC_FLOATS)];
+}
+
+/* Key arc k (control: SQUAD's control arc k) of s. */
+static inline void kf_key_arc(const struct kf_sequence *s, int control, size_t k,
+                              float arc[KFB_ARC_FLOATS])
+{
+    if (!s->step) {
+        const float *a = s->arcs + KFB_ARC_FLOATS * ((control ? (size_t)s->valid_count : 0) + k);
+        arc[0] = a[0];
+        arc[1] = a[1];
+        return;
+    }
+    const float *a = (control ? s->control_arcs : s->arcs) + k * s->row;
+    arc[0] = a[0];
+    arc[1] = a[s->step];
+}
 
 struct kf_controller {
     const char *name;
@@ -174,7 +232,8 @@ const char *kf_objects_name(const kf_objects *o, kf_kind kind, uint32_t i);
 
 struct kf_anim {
     kf_allocator allocator;
-    size_t size;       /* of the single allocation holding everything */
+    size_t size;       /* of its allocation: structures and names (the
+                          arrays are in its layout, kf_layout.h) */
     size_t file_bytes; /* of the file it was loaded from: the player bound */
     kf_objects objects;
     uint32_t value_count; /* sum of target components */
@@ -188,9 +247,12 @@ struct kf_anim {
  * the total does not fit in a size_t. The writer uses it to foresee the
  * loaded size, and so the player bound (kf.h). */
 typedef struct kf_anim_layout {
-    size_t total;
-    size_t anim, sequences, controllers, targets, tracks, interpolators, followers, data, strings;
-    size_t computed; /* the arcs and tangents the reader computes */
+    size_t total; /* the anim's allocation: structures and names */
+    size_t anim, sequences, controllers, targets, tracks, interpolators, followers, strings;
+    /* The load's scratch (freed once the playback layout, kf_layout.h,
+     * has copied what the objects keep): DATA, and the arcs and tangents
+     * the reader computes. */
+    size_t scratch_total, data, computed;
 } kf_anim_layout;
 int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
                       size_t computed_floats, kf_anim_layout *l);
@@ -313,6 +375,9 @@ typedef struct kf_curve {
     const float *ta, *tb; /* SPLINE: outgoing tangent of a, incoming of b; else NULL */
     uint32_t components;
     int spline;
+    /* Where a, b, ta, tb are gathered from a block's lane (kf_key_floats):
+     * a curve is not to be copied. */
+    float keys[4][KF_BLOCK_COMPONENTS];
 } kf_curve;
 
 /* The segment that starts at valid key `key` of a LINEAR/SPLINE sequence. */

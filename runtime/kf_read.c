@@ -1311,11 +1311,16 @@ int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, siz
         !layout_add(&total, count[KF_KIND_INTERPOLATOR], sizeof(struct kf_interpolator),
                     &l->interpolators) ||
         !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &l->followers) ||
-        !layout_add(&total, data_size, 1, &l->data) ||
-        !layout_add(&total, computed_floats, sizeof(float), &l->computed) ||
         !layout_add(&total, strings_size, 1, &l->strings))
         return 0;
     l->total = total;
+    /* DATA and the computed floats are scratch: the playback layout copies
+     * what the objects keep of them (kf_layout.c). */
+    size_t scratch = 0;
+    if (!layout_add(&scratch, data_size, 1, &l->data) ||
+        !layout_add(&scratch, computed_floats, sizeof(float), &l->computed))
+        return 0;
+    l->scratch_total = scratch ? scratch : 1;
     return 1;
 }
 
@@ -1349,7 +1354,7 @@ size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
     /* Reading: the records' copy, the anim, a mark per data word and the
      * decoding scratch (at most the data words, or a stage of pieces). */
     const size_t words = data_size / 4;
-    size_t reading = add_sat(objects_size, l->total);
+    size_t reading = add_sat(add_sat(objects_size, l->total), l->scratch_total);
     if (encoded)
         reading = add_sat(add_sat(reading, words),
                           4 * (words > PIECES_STAGE_WORDS ? words : (size_t)PIECES_STAGE_WORDS));
@@ -1360,7 +1365,8 @@ size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
         named += k == KF_KIND_TRACK ? 0 : count[k];
     const size_t keys = index_peak(count[KF_KIND_TRACK], (KF_KEY_WORDS + 1) * sizeof(uint32_t));
     const size_t names = index_peak(named, sizeof(kf_name_slot));
-    const size_t checking = add_sat(l->total, keys > names ? keys : names);
+    const size_t checking =
+        add_sat(add_sat(l->total, l->scratch_total), keys > names ? keys : names);
     return reading > checking ? reading : checking;
 }
 
@@ -1401,6 +1407,8 @@ static kf_result load(loader *L, kf_anim **out)
         return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
                     "out of memory for %u bytes of objects", (unsigned)objs_size);
     kf_anim *anim = NULL;
+    unsigned char *work = NULL; /* DATA and the computed floats */
+    kf_anim_layout lay = {0};
     size_t total = 0;
     uint32_t count[KF_KIND_COUNT] = {0};
     uint64_t computed = 0;
@@ -1421,7 +1429,6 @@ static kf_result load(loader *L, kf_anim **out)
                  (unsigned long long)computed, (unsigned)(data_size / 4));
         goto done;
     }
-    kf_anim_layout lay;
     if (!kf_anim_layout_of(count, data_size, str_size, (size_t)computed, &lay)) {
         r = fail(L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, 0, "the animation is too large");
         goto done;
@@ -1438,14 +1445,16 @@ static kf_result load(loader *L, kf_anim **out)
     }
     const size_t at_anim = lay.anim, at_seq = lay.sequences, at_ctl = lay.controllers,
                  at_tgt = lay.targets, at_trk = lay.tracks, at_ipl = lay.interpolators,
-                 at_fol = lay.followers, at_data = lay.data, at_str = lay.strings;
+                 at_fol = lay.followers, at_str = lay.strings;
     unsigned char *block = kf_alloc(&L->allocator, total);
-    if (!block) {
+    work = kf_alloc(&L->allocator, lay.scratch_total);
+    if (!block || !work) {
+        kf_free(&L->allocator, block, total);
         r = fail(L, KF_ERROR_OUT_OF_MEMORY, KF_NO_INDEX, KF_NO_INDEX, 0,
-                 "out of memory for %zu bytes", total);
+                 "out of memory for %zu bytes", add_sat(total, lay.scratch_total));
         goto done;
     }
-    memset(block, 0, at_data);
+    memset(block, 0, at_str);
     anim = (kf_anim *)(block + at_anim);
     anim->allocator = L->allocator;
     anim->size = total;
@@ -1459,13 +1468,13 @@ static kf_result load(loader *L, kf_anim **out)
     anim->objects.followers = (struct kf_follower *)(block + at_fol);
 
     if ((r = unpack_section(L, KFB_SECTION_STRINGS, block + at_str)) != KF_OK ||
-        (r = unpack_section(L, KFB_SECTION_DATA, block + at_data)) != KF_OK)
+        (r = unpack_section(L, KFB_SECTION_DATA, work + lay.data)) != KF_OK)
         goto done;
-    kfb_word_swap(block + at_data, data_size / 4);
+    kfb_word_swap(work + lay.data, data_size / 4);
     L->strings = (const char *)(block + at_str);
     L->strings_size = str_size;
-    L->data_rw = (float *)(block + at_data);
-    L->room = (float *)(block + lay.computed);
+    L->data_rw = (float *)(work + lay.data);
+    L->room = (float *)(work + lay.computed);
     L->room_left = (size_t)computed;
     L->data = L->data_rw;
     L->data_words = data_size / 4;
@@ -1490,19 +1499,24 @@ static kf_result load(loader *L, kf_anim **out)
         r = check_unique_names(L, &anim->objects);
     if (r == KF_OK)
         r = check_player_bound(L, anim);
+    /* The layout copies what the objects keep of DATA (their one copy,
+     * kf_layout.c), which is then freed. */
     size_t need = 0;
+    const size_t before = add_sat(total, lay.scratch_total);
     if (r == KF_OK &&
-        (r = kf_layout_build(anim, budget > total ? budget - total : 0, &need)) != KF_OK)
+        (r = kf_layout_build(anim, budget > before ? budget - before : 0, &need)) != KF_OK)
         r = r == KF_ERROR_LIMIT
                 ? fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0,
                        "loading this %zu-byte file would take %zu bytes with its playback "
                        "layout, more than %u x its size + %zu",
-                       L->size, add_sat(total, need), (unsigned)KF_LOAD_BYTES_PER_FILE_BYTE,
+                       L->size, add_sat(before, need), (unsigned)KF_LOAD_BYTES_PER_FILE_BYTE,
                        (size_t)KF_LOAD_FIXED_BYTES)
                 : fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0, "no room for the playback layout");
 
 done:
     release_scratch(L, &objs, objs_size);
+    if (work)
+        kf_free(&L->allocator, work, lay.scratch_total);
     if (r != KF_OK && anim) {
         kf_free(&L->allocator, anim, total);
         anim = NULL;

@@ -530,7 +530,7 @@ static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_t
 }
 
 /* A loaded sequence, whose floats are a lane of a block (kf_private.h,
- * kf_sequence.step), as arrays of its own in `room` (plain_floats). */
+ * kf_sequence.row), as arrays of its own in `room` (plain_floats). */
 static size_t plain_floats(const struct kf_sequence *s)
 {
     return (size_t)s->key_count * s->components +
@@ -544,9 +544,7 @@ static struct kf_sequence unblocked(const struct kf_sequence *s, float *room)
     const uint32_t c = s->components, v = s->valid_count;
     const size_t tc = kf_sequence_tangent_count(s->interpolation, v, c);
     float *at = room;
-    t.step = 0;
     t.row = 0;
-    t.control_arcs = NULL;
     t.values = at;
     for (uint32_t k = 0; k < s->key_count; k++)
         for (uint32_t m = 0; m < c; m++)
@@ -574,7 +572,7 @@ static struct kf_sequence unblocked(const struct kf_sequence *s, float *room)
 void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r,
                             int encoded)
 {
-    if (s->step) {
+    if (s->row) {
         /* Writing a loaded animation again: its sequences' own copy. */
         const size_t floats = plain_floats(s);
         float *room = kf_alloc(data->allocator, floats * sizeof *room);

@@ -275,7 +275,7 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n,
 
 /* Points every object of `o` at the layout's copy of its arrays, which
  * from then on are the animation's only ones: a sequence in a block at its
- * lane (kf_private.h, kf_sequence.step), the rest at plain copies. `order`:
+ * lane (kf_private.h, kf_sequence.row), the rest at plain copies. `order`:
  * every sequence, equal key times next to each other. */
 static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t *order)
 {
@@ -308,7 +308,6 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         }
         const kf_block *b = &L->blocks[L->block_of[i]];
         const float *lane = b->data + L->lane_of[i];
-        s->step = KF_LANES;
         s->row = b->stride;
         s->values = lane;
         switch (s->interpolation) {
@@ -323,8 +322,10 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         case KFB_INTERP_SQUAD:
             s->tangent_out = lane + KF_FIELD_SQUAD_A * KF_LANES;
             s->tangent_in = lane + KF_FIELD_SQUAD_B * KF_LANES;
+            /* Its control arcs follow the key arcs (kf_key_arc). */
+            _Static_assert(KF_FIELD_SQUAD_CONTROL_ARC == KF_FIELD_SQUAD_KEY_ARC + KFB_ARC_FLOATS,
+                           "SQUAD's control arcs are two fields after its key arcs");
             s->arcs = lane + KF_FIELD_SQUAD_KEY_ARC * KF_LANES;
-            s->control_arcs = lane + KF_FIELD_SQUAD_CONTROL_ARC * KF_LANES;
             break;
         default:
             break;
@@ -426,7 +427,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     if (!ok || !add(&total, 1, sizeof(struct kf_layout), 16, &at_layout) ||
         !add(&total, blocks, sizeof(kf_block), 16, &at_blocks) ||
         !add(&total, n, sizeof(uint32_t), 16, &at_block_of) ||
-        !add(&total, targets, sizeof(uint32_t), 16, &at_blend_of) ||
+        !add(&total, blend_count ? targets : 0, sizeof(uint32_t), 16, &at_blend_of) ||
         !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_target) ||
         !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_offset) ||
         !add(&total, n, 1, 16, &at_lane_of) || !add(&total, floats, sizeof(float), 16, &at_data) ||
@@ -463,12 +464,12 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     L->blocks = (kf_block *)(base + at_blocks);
     L->block_of = (uint32_t *)(base + at_block_of);
     L->lane_of = base + at_lane_of;
-    L->blend_of = (uint32_t *)(base + at_blend_of);
+    L->blend_of = blend_count ? (uint32_t *)(base + at_blend_of) : NULL;
     L->blend_target = (uint32_t *)(base + at_blend_target);
     L->blend_offset = (uint32_t *)(base + at_blend_offset);
     L->blend_count = blend_count;
     L->blend_values = blend_values;
-    for (uint32_t i = 0, k = 0, v = 0; i < targets; i++) {
+    for (uint32_t i = 0, k = 0, v = 0; i < targets && blend_count; i++) {
         L->blend_of[i] = KF_NO_INDEX;
         if (tracks_of[i] > 1) {
             L->blend_of[i] = k;
@@ -506,7 +507,6 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 offset += (size_t)fields * KF_LANES;
                 for (uint32_t l = 0; l < KF_LANES && x * KF_LANES + l < members; l++) {
                     const uint32_t si = order[k + x * KF_LANES + l];
-                    b->lane[l] = &seq[si];
                     L->block_of[si] = bi;
                     L->lane_of[si] = (uint8_t)l;
                     b->wide |= is_wide(&seq[si]);

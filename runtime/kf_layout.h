@@ -29,17 +29,17 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "kf_private.h"
 
-#define KF_LANES 4u
-/* KF_BLOCK_COMPONENTS (kf_private.h): the most components a sequence in a
+/* KF_LANES (kf_private.h): sequences per block. KF_BLOCK_COMPONENTS
+ * (kf_private.h): the most components a sequence in a
  * block has; a wider one is played on its own (kf_layout.c), and a block's
  * lanes are at most this wide (a player's scratch for them, kf_player.c). */
 
 typedef struct kf_block {
-    const struct kf_sequence *lane[KF_LANES]; /* NULL: an empty lane (zeros) */
-    uint32_t interpolation;                   /* KFB_INTERP_* */
+    uint32_t interpolation; /* KFB_INTERP_* */
     uint32_t components;
     uint32_t fields;    /* per key: fields * KF_LANES floats */
     uint32_t key_count; /* valid keys */
@@ -50,6 +50,27 @@ typedef struct kf_block {
                            clock, every block's fields * KF_LANES */
     const float *data;  /* key 0, 16-aligned; key k at data + k * stride */
 } kf_block;
+
+/* Lane l of block b as a sequence (its keys, tangents and arcs; what the
+ * general slerp and squad read): an empty lane is zeros. */
+static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
+{
+    struct kf_sequence s;
+    memset(&s, 0, sizeof s);
+    s.interpolation = b->interpolation;
+    s.components = b->components;
+    s.valid_count = s.key_count = b->key_count;
+    s.row = b->stride;
+    s.values = b->data + l;
+    if (b->interpolation == KFB_INTERP_SQUAD) {
+        s.tangent_out = s.values + 4 * KF_LANES; /* KF_FIELD_SQUAD_A */
+        s.tangent_in = s.values + 8 * KF_LANES;  /* KF_FIELD_SQUAD_B */
+        s.arcs = s.values + 12 * KF_LANES;       /* KF_FIELD_SQUAD_KEY_ARC */
+    } else if (b->interpolation == KFB_INTERP_SLERP) {
+        s.arcs = s.values + 4 * KF_LANES; /* KF_FIELD_ARC(4) */
+    }
+    return s;
+}
 
 /* Fields per key of a block of `interpolation` and `components` (a
  * constant where a kernel knows both). */
@@ -98,8 +119,8 @@ struct kf_layout {
                              of a sequence an earlier played track plays
                              too, and those of sequences in no block */
     /* Targets that several tracks play (blended): per target its blend
-     * slot or KF_NO_INDEX; per slot its target and the offset of its
-     * weighted sums. */
+     * slot or KF_NO_INDEX (blend_of NULL: no target is); per slot its
+     * target and the offset of its weighted sums. */
     uint32_t *blend_of;
     uint32_t *blend_target;
     uint32_t *blend_offset;

@@ -321,7 +321,8 @@ static uint32_t kernel(const struct kf_sequence *s)
 static uint32_t finish_of(const kf_player *p, uint32_t target)
 {
     const kf_target *t = &p->anim->objects.targets[target];
-    if (p->anim->layout->blend_of[target] != KF_NO_INDEX)
+    const struct kf_layout *L = p->anim->layout;
+    if (L->blend_of && L->blend_of[target] != KF_NO_INDEX)
         return FINISH_BLEND;
     uint32_t finish = kf_property_clamps(t->property) ? FINISH_CLAMP : 0;
     /* Slerp and squad results are unit quaternions only as far as their keys

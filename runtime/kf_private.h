@@ -82,6 +82,16 @@ struct kf_sequence {
     uint32_t valid_first;
     uint32_t valid_count;
     float duration;
+    /* Where values, tangent_out, tangent_in and arcs keep their floats.
+     * 0: arrays of their own, key after key (the builder's, and a decoding
+     * reader's); arcs KFB_ARC_FLOATS per key, SQUAD's control arcs after
+     * its key arcs. Otherwise the sequence is a lane of a block of the
+     * playback layout (kf_layout.h), its one copy: component m of key k at
+     * [k * row + m * KF_LANES], arc k's two floats at arcs[k * row] and
+     * arcs[k * row + KF_LANES], SQUAD's control arcs two fields after its
+     * key arcs. Read them through kf_key_floats, kf_key_float, kf_key_arc
+     * and kf_arc_theta. */
+    uint32_t row;
     /* Rotated: key j is authored key (valid_first + j) % key_count and the
      * valid keys are 0 .. valid_count-1. */
     const float *times;
@@ -100,19 +110,10 @@ struct kf_sequence {
     const float *key_tangents;
     /* kfb_arc_length_floats() distances, or NULL: computed when asked. */
     const float *arc_length;
-    /* Where values, tangent_out, tangent_in and arcs keep their floats.
-     * step 0: arrays of their own, key after key (the builder's, and a
-     * decoding reader's), arcs as above. Otherwise the sequence is a lane
-     * of a block of the playback layout (kf_layout.h), its one copy:
-     * component m of key k at [k * row + m * step], arc k's two floats at
-     * arcs[k * row] and arcs[k * row + step], SQUAD's control arcs at
-     * control_arcs likewise. Read them through kf_key_floats and
-     * kf_key_arc. */
-    uint32_t step;
-    size_t row;
-    const float *control_arcs;
 };
 
+/* Sequences side by side in a block of the playback layout (kf_layout.h). */
+#define KF_LANES 4u
 /* The most components of a sequence in a block of the playback layout
  * (kf_layout.h): a wider one keeps arrays of its own. */
 #define KF_BLOCK_COMPONENTS 16u
@@ -123,11 +124,11 @@ struct kf_sequence {
 static inline const float *kf_key_floats(const struct kf_sequence *s, const float *base, size_t k,
                                          float *buf)
 {
-    if (!s->step)
+    if (!s->row)
         return base + k * s->components;
     const float *p = base + k * s->row;
     for (uint32_t m = 0; m < s->components; m++)
-        buf[m] = p[(size_t)m * s->step];
+        buf[m] = p[(size_t)m * KF_LANES];
     return buf;
 }
 
@@ -135,29 +136,29 @@ static inline const float *kf_key_floats(const struct kf_sequence *s, const floa
 static inline float kf_key_float(const struct kf_sequence *s, const float *base, size_t k,
                                  uint32_t m)
 {
-    return s->step ? base[k * s->row + (size_t)m * s->step] : base[k * s->components + m];
+    return s->row ? base[k * s->row + (size_t)m * KF_LANES] : base[k * s->components + m];
 }
 
 /* The angle of s's key arc k (kfb_format.h: < 0 takes the general path,
  * 0 the linear one). */
 static inline float kf_arc_theta(const struct kf_sequence *s, size_t k)
 {
-    return s->arcs[k * (s->step ? s->row : KFB_ARC_FLOATS)];
+    return s->arcs[k * (s->row ? s->row : KFB_ARC_FLOATS)];
 }
 
 /* Key arc k (control: SQUAD's control arc k) of s. */
 static inline void kf_key_arc(const struct kf_sequence *s, int control, size_t k,
                               float arc[KFB_ARC_FLOATS])
 {
-    if (!s->step) {
+    if (!s->row) {
         const float *a = s->arcs + KFB_ARC_FLOATS * ((control ? (size_t)s->valid_count : 0) + k);
         arc[0] = a[0];
         arc[1] = a[1];
         return;
     }
-    const float *a = (control ? s->control_arcs : s->arcs) + k * s->row;
+    const float *a = s->arcs + k * s->row + (control ? KFB_ARC_FLOATS * KF_LANES : 0);
     arc[0] = a[0];
-    arc[1] = a[s->step];
+    arc[1] = a[KF_LANES];
 }
 
 struct kf_controller {

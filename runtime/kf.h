@@ -861,13 +861,16 @@ typedef struct kf_controller kf_controller;
 #define KF_PLAYER_BYTES_PER_FILE_BYTE 64u
 #define KF_PLAYER_FIXED_BYTES         ((size_t)1 << 20)
 
-/* The bytes kf_player_create would allocate for `anim`, in *bytes (0 on
+/* The bytes a player of `anim` holds (what kf_player_create keeps), in *bytes (0 on
  * failure). KF_ERROR_ARGUMENT for NULL arguments, KF_ERROR_LIMIT if the
  * player would exceed the bound. Never allocates. */
 KF_API kf_result kf_player_size(const kf_anim *anim, size_t *bytes);
 
-/* `allocator` NULL: malloc/free. Allocates once (kf_player_size bytes);
- * later calls do not. KF_ERROR_LIMIT as kf_player_size. */
+/* `allocator` NULL: malloc/free. Allocates the kf_player_size bytes the
+ * player keeps, and for the time of the call the scratch its plan is
+ * sorted in (some 40 bytes per sequence track; the memory bound above
+ * covers both); later calls allocate nothing. KF_ERROR_LIMIT as
+ * kf_player_size. */
 KF_API kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator,
                                   kf_player **out);
 KF_API void kf_player_destroy(kf_player *player);

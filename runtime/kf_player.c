@@ -200,7 +200,9 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     }
     p->groups = carve(base, &at, groups, sizeof *p->groups, ok);
     p->runs = carve(base, &at, runs, sizeof *p->runs, ok);
-    p->members = carve(base, &at, played[0], sizeof *p->members, ok);
+    /* Members: those played by runs only (the plan sorts every member in
+     * scratch of its own, make_plan). */
+    p->members = carve(base, &at, runs, sizeof *p->members, ok);
     p->interpolators = carve(base, &at, played[1], sizeof *p->interpolators, ok);
     p->follows = carve(base, &at, played[2], sizeof *p->follows, ok);
     /* Before loading (the writer's check) every target counts as blended. */
@@ -378,9 +380,13 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
     return assigned;
 }
 
-static void make_plan(kf_player *p)
+static void make_plan(kf_player *p, play_member *members)
 {
     const kf_objects *o = &p->anim->objects;
+    /* Every member is sorted in `members`, scratch; the player keeps the
+     * runs' ones only (below). */
+    play_member *kept = p->members;
+    p->members = members;
     /* Members. */
     uint32_t n = 0, x = 0, f = 0;
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
@@ -480,6 +486,18 @@ static void make_plan(kf_player *p)
         }
         g->block_end = p->block_run_count;
     }
+    /* The runs' members, in run order, are what updates read. */
+    uint32_t k = 0;
+    for (uint32_t ri = 0; ri < p->run_count; ri++) {
+        play_run *r = &p->runs[ri];
+        const uint32_t first = k;
+        for (uint32_t m = r->first; m < r->end; m++)
+            kept[k++] = members[m];
+        r->first = first;
+        r->end = k;
+    }
+    p->members = kept;
+    p->member_count = k;
 }
 
 /* ---- the memory bound (kf.h) ------------------------------------------- */
@@ -493,12 +511,31 @@ static size_t player_bound(const kf_anim *anim)
     return scaled + KF_PLAYER_FIXED_BYTES;
 }
 
+/* Played sequence tracks: the members a plan sorts (make_plan's scratch). */
+static size_t plan_members(const kf_anim *anim)
+{
+    const kf_objects *o = &anim->objects;
+    size_t n = 0;
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
+        n += o->tracks[i].controller != KF_NO_INDEX &&
+             o->tracks[i].animator_kind == KFB_ANIMATOR_SEQUENCE;
+    return n;
+}
+
 static size_t measure(const kf_anim *anim, uint32_t capacity)
 {
     kf_player probe;
     int ok;
     size_t size = layout(anim, capacity, &probe, NULL, &ok);
     return ok ? size : SIZE_MAX;
+}
+
+/* What creating a player takes at once: the player and its plan's
+ * scratch, which the bound covers. */
+static size_t measure_creating(const kf_anim *anim, uint32_t capacity)
+{
+    const size_t size = measure(anim, capacity), scratch = plan_members(anim) * sizeof(play_member);
+    return size > SIZE_MAX - scratch ? SIZE_MAX : size + scratch;
 }
 
 /* The chaser capacity of a player of `anim`: the largest, up to
@@ -508,12 +545,12 @@ static size_t measure(const kf_anim *anim, uint32_t capacity)
 static uint32_t player_capacity(const kf_anim *anim)
 {
     const size_t bound = player_bound(anim);
-    if (measure(anim, 1) > bound)
+    if (measure_creating(anim, 1) > bound)
         return 0;
     uint32_t lo = 1, hi = KF_FOLLOWER_DEFAULT_CAPACITY;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (measure(anim, mid) <= bound)
+        if (measure_creating(anim, mid) <= bound)
             lo = mid;
         else
             hi = mid - 1;
@@ -577,13 +614,21 @@ kf_result kf_player_create_with(const kf_anim *anim, const kf_allocator *allocat
     if (!base)
         return KF_ERROR_OUT_OF_MEMORY;
     memset(base, 0, size);
+    /* The plan sorts every member in scratch, given back before returning. */
+    const size_t members = plan_members(anim);
+    play_member *scratch = members ? kf_alloc(&a, members * sizeof *scratch) : NULL;
+    if (members && !scratch) {
+        kf_free(&a, base, size);
+        return KF_ERROR_OUT_OF_MEMORY;
+    }
     kf_player *p = (kf_player *)base;
     layout(anim, capacity, p, base, &ok);
     p->anim = anim;
     p->allocator = a;
     p->size = size;
     p->kernels = kernels;
-    make_plan(p);
+    make_plan(p, scratch);
+    kf_free(&a, scratch, members * sizeof *scratch);
     kf_player_reset(p);
     *out = p;
     return KF_OK;

@@ -251,7 +251,7 @@ static stats time_playback_after(const kf_anim *anim, const kf_anim *other, cons
     return s;
 }
 
-/* A player's memory: what kf_player_create asks the allocator for. */
+/* A player's memory: what kf_player_create keeps allocated. */
 static void *count_alloc(void *user, size_t size)
 {
     *(size_t *)user += size;
@@ -275,12 +275,13 @@ static void count_free_sized(void *user, void *ptr, size_t size)
 static size_t player_bytes(const kf_anim *anim)
 {
     size_t total = 0;
-    kf_allocator a = {count_alloc, count_free, &total};
+    kf_allocator a = {count_alloc, count_free_sized, &total};
     kf_player *p;
     if (kf_player_create(anim, &a, &p) != KF_OK)
         die("player", NULL);
+    const size_t kept = total;
     kf_player_destroy(p);
-    return total;
+    return kept;
 }
 
 /* What a loaded clip holds: the bytes kf_load_memory leaves allocated. */

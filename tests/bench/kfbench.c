@@ -258,13 +258,7 @@ static void *count_alloc(void *user, size_t size)
     return malloc(size);
 }
 
-static void count_free(void *user, void *ptr, size_t size)
-{
-    (void)user, (void)size;
-    free(ptr);
-}
-
-/* count_free that keeps the count of what is still allocated. */
+/* Keeps the count of what is still allocated. */
 static void count_free_sized(void *user, void *ptr, size_t size)
 {
     if (ptr)

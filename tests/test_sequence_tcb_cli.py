@@ -116,7 +116,7 @@ def check_leg(tools, fixtures, oracle):
           'leg_walk list: ' + listing)
     path = os.path.join(oracle, 'eberly.json')
     if not os.path.exists(path):
-        print('test_sequence_tcb_cli: SKIPPED the leg against Eberly: no %s' % path)
+        check(False, 'no Eberly oracle at %s (tests/data/oracle holds it)' % path)
         return
     with open(path) as f:
         leg = json.load(f)['leg']
@@ -198,7 +198,7 @@ def check_against_reference(tools, name, seq):
 def eberly_sequences(oracle):
     path = os.path.join(oracle, 'eberly.json')
     if not os.path.exists(path):
-        print('test_sequence_tcb_cli: SKIPPED Eberly\'s position/rotation cases: no %s' % path)
+        check(False, 'no Eberly oracle at %s (tests/data/oracle holds it)' % path)
         return []
     with open(path) as f:
         data = json.load(f)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_interpolator.c - sampling X3D interpolators and EaseInEaseOut
- * (SPEC-NOTES 3), and the TimeSensor that drives them from a track.
+ * (docs/math.md §3), and the TimeSensor that drives them from a track (§2.4).
  *
  * Everything that depends only on the fields (quaternions, HSV, tangents,
  * squad control points) was computed when the file was written; sampling
@@ -136,7 +136,7 @@ double kf_interpolator_ease(const kf_interpolator *p, double fraction)
     if (!locate(p, fraction, NULL, &i, &u))
         return p->keys[i];
     /* Mapped back onto the keys, so that interpolators sharing them ease
-     * at every key (SPEC-NOTES 3). */
+     * at every key (docs/math.md §3.8). */
     return p->keys[i] + ease_local(p, i, u) * ((double)p->keys[i + 1] - p->keys[i]);
 }
 

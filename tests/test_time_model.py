@@ -3,7 +3,9 @@
 their comments say. yaml.md's door turns half a turn about y in 2 s and starts
 over, its camera damper comes within 10 cm of [1, 2, 0] after 1.93 s and rests
 from 3.6 s; the README's door turns a quarter turn in 2 s and its hip loops
-every 4 s. The sources are taken from the documents themselves."""
+every 4 s. The sources are taken from the documents themselves. And a time
+written as a key's own decimal plays that key (a step sequence, coincident
+interpolator keys, a controller at speed 1000)."""
 import math
 import os
 import re
@@ -87,6 +89,39 @@ def main():
         hip = animate(kfb, 'hip.translation', [1, 5, 2.5, 6.5])
         c.check(hip[0] == [80, 33, 0] and hip[1] == hip[0] and hip[2] == [60, 30, 0] and
                 hip[3] == hip[2], 'README hip: keys at 1 and 2.5 s, a 4 s loop: %s' % hip)
+    # A time written as a key's own decimal plays that key, though the key
+    # is the float32 nearest to it: a step sequence, coincident interpolator
+    # keys (the right limit), and through a controller at speed 1000.
+    src = os.path.join(a.work, 'keys.yaml')
+    with open(src, 'w') as f:
+        f.write("""kfb: 1
+sequences:
+  step: {interpolation: step, duration: 1, keys: [[0, 6.665], [0.458, 10], [0.7, 3]]}
+  ms: {interpolation: step, duration: 1000, keys: [[0, 1], [458, 2]]}
+interpolators:
+  pair: {node: ScalarInterpolator, key: [0, 0.1, 0.1, 1], keyValue: [0, 1, 5, 10]}
+controllers:
+  s: {}
+  ms: {speed: 1000}
+tracks:
+  - {animator: step, controller: s, target: a.level, components: 1}
+  - {animator: ms, controller: ms, target: b.level, components: 1}
+""")
+    kfb = src + '.kfb'
+    subprocess.run([a.kfc, src, '-o', kfb], check=True)
+
+    def sample(name, t):
+        r = subprocess.run([a.kfplay, kfb, 'sample', name, t], capture_output=True, text=True)
+        return float(r.stdout.split()[1])
+
+    c.check(sample('step', '0.458') == 10 and abs(sample('step', '0.4579999') - 6.665) < 1e-6,
+            'step at its key 0.458: %g, just before: %g' % (sample('step', '0.458'),
+                                                            sample('step', '0.4579999')))
+    c.check(sample('pair', '0.1') == 5 and abs(sample('pair', '0.0999999') - 1) < 1e-5,
+            'coincident interpolator keys at 0.1: %g' % sample('pair', '0.1'))
+    c.check(animate(kfb, 'a.level', [0.458])[0] == [10] and
+            animate(kfb, 'b.level', [0.458])[0] == [2],
+            'world 0.458 s plays the key at 0.458 s and, at speed 1000, the key at 458')
     print('test_time_model: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

@@ -273,6 +273,13 @@ def main():
     p.add_argument('--work', required=True)
     p.add_argument('--only', help='one document (for debugging)')
     a = p.parse_args()
+    # What the documents' commands use beyond the build.
+    for tool, package in (('pkg-config', 'pkg-config'), ('valgrind', 'valgrind'),
+                          ('make', 'make'), ('scons', 'scons')):
+        if shutil.which(tool) is None:
+            print('test_docs: SKIPPED: %s not found (Debian package %s; .ci/install-test-deps '
+                  'installs it)' % (tool, package))
+            return 77
     runner = Runner(a)
     docs = documents(a.root)
     for doc in docs:

@@ -5,9 +5,11 @@
 #include "kfc_import.h"
 
 #include "kfc_gltf.h"
+#include "kfc_m3g.h"
 
 const kfc_importer *const kfc_importers[] = {
     &kfc_gltf_importer,
+    &kfc_m3g_importer,
     NULL,
 };
 

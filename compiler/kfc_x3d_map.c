@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Tracks a scene may make, per ROUTE (plus a base): fan-in at an
- * interpolator multiplies its sensors by its targets, which the input's
- * size alone does not bound. */
+/* Tracks a scene may make (and ROUTEs the walk may visit), per ROUTE plus a
+ * base: fan-in at an interpolator or an EaseInEaseOut multiplies its
+ * sensors by its targets, which the input's size alone does not bound. */
 #define TRACKS_PER_ROUTE 16u
 #define TRACKS_BASE      4096u
 
@@ -32,6 +32,7 @@ typedef struct mapper {
     kf_builder *builder;
     kfc_diag *diag;
     unsigned char *state; /* per node index: ADDED, FAILED, USED */
+    uint32_t *components; /* per node index: an added animator's output count */
     uint64_t tracks, max_tracks;
 } mapper;
 
@@ -106,6 +107,12 @@ static kfc_status check_groups(mapper *m, const kfc_x3d_node *n, const char *fie
  * in the builder. Its output's component count goes to *components. */
 static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, uint32_t *components)
 {
+    /* Read once, however many sensors drive the node. */
+    if (m->state[n->index] & (ADDED | FAILED)) {
+        *ok = (m->state[n->index] & ADDED) != 0;
+        *components = m->components[n->index];
+        return KFC_OK;
+    }
     int kind = interpolator_node(n);
     uint32_t dim = kf_node_dimension((kf_node)kind);
     kfc_x3d_numbers key, value, velocity;
@@ -129,10 +136,7 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
             ? 4
         : kind == KF_NODE_EASE_IN_EASE_OUT ? 1
                                            : (uint32_t)(dim * per_key);
-    if (m->state[n->index] & (ADDED | FAILED)) {
-        *ok = (m->state[n->index] & ADDED) != 0;
-        return KFC_OK;
-    }
+    m->components[n->index] = *components;
     m->state[n->index] |= FAILED;
     if (!key.count) {
         kfc_x3d_note(m->scene, n->mark, "%s '%s' has no keys: it sends no value, skipped", n->type,
@@ -370,8 +374,11 @@ static kfc_status chain(mapper *m, const time_sensor *s, const kfc_x3d_node *eas
     int targets = 0;
     for (uint32_t i = 0; i < interp->out_count; i++) {
         const kfc_x3d_route *r = interp->out[i];
-        if (!kfc_x3d_field_is(r->from_field, "value"))
+        if (!kfc_x3d_field_is(r->from_field, "value")) {
+            if ((st = count_track(m, r->mark))) /* visiting it is work too */
+                return st;
             continue;
+        }
         targets++;
         if ((st = add_controller(m, s, &ok)) || !ok)
             return st;
@@ -417,13 +424,13 @@ static kfc_status map_sensor(mapper *m, const kfc_x3d_node *n)
         m->state[d->index] |= USED;
         for (uint32_t k = 0; k < d->out_count; k++) {
             const kfc_x3d_route *r2 = d->out[k];
+            if ((st = count_track(m, r2->mark)))
+                return st;
             if (!kfc_x3d_field_is(r2->from_field, "modifiedFraction"))
                 continue;
             int kind2 = interpolator_node(r2->to);
             if (kind2 < 0 || kind2 == KF_NODE_EASE_IN_EASE_OUT ||
                 !kfc_x3d_field_is(r2->to_field, "fraction")) {
-                if ((st = count_track(m, r2->mark)))
-                    return st;
                 kfc_x3d_note(m->scene, r2->mark,
                              "ROUTE %s.%s TO %s.%s skipped: not an interpolator's set_fraction",
                              r2->from_def, r2->from_field, r2->to_def, r2->to_field);
@@ -537,11 +544,16 @@ static void note_unfed(mapper *m, const kfc_x3d_node *n)
 
 kfc_status kfc_x3d_map(kfc_x3d_scene *scene, kf_builder *builder, kfc_diag *diag)
 {
-    mapper m = {scene, builder, diag, NULL, 0, 0};
+    mapper m = {scene, builder, diag, NULL, NULL, 0, 0};
     m.max_tracks = (uint64_t)scene->route_count * TRACKS_PER_ROUTE + TRACKS_BASE;
-    m.state = calloc(scene->node_count ? scene->node_count : 1, 1);
-    if (!m.state)
+    size_t count = scene->node_count ? scene->node_count : 1;
+    m.state = calloc(count, 1);
+    m.components = calloc(count, sizeof *m.components);
+    if (!m.state || !m.components) {
+        free(m.state);
+        free(m.components);
         return kfc_fail_nomem(diag);
+    }
     kfc_status st = KFC_OK;
     kf_follower_node fnode;
     for (const kfc_x3d_node *n = scene->nodes; n && !st; n = n->next)
@@ -559,5 +571,6 @@ kfc_status kfc_x3d_map(kfc_x3d_scene *scene, kf_builder *builder, kfc_diag *diag
             kfc_x3d_note(scene, n->mark, "Script%s%s: not run", n->name ? " " : "",
                          n->name ? n->name : "");
     free(m.state);
+    free(m.components);
     return st;
 }

@@ -313,9 +313,8 @@ static kfc_status parse_token(const kfc_x3d_text *text, size_t start, size_t len
 {
     char buf[128], quoted[KFC_QUOTE_SIZE];
     const char *t = text->text + start;
-    kfc_mark m = mark_at(text, start);
     if (length >= sizeof buf)
-        return kfc_fail(diag, KFC_INVALID, m, "expected a number, not %s",
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, start), "expected a number, not %s",
                         kfc_quote(quoted, t, length));
     memcpy(buf, t, length);
     buf[length] = '\0';
@@ -341,11 +340,13 @@ static kfc_status parse_token(const kfc_x3d_text *text, size_t start, size_t len
             }
         }
     }
+    /* The position is counted only for an error: counting it for every
+     * number would take time quadratic in the field's length. */
     if (r == KFC_NUMBER_RANGE)
-        return kfc_fail(diag, KFC_INVALID, m, "number %s is out of range",
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, start), "number %s is out of range",
                         kfc_quote(quoted, t, length));
     if (r != KFC_NUMBER_OK)
-        return kfc_fail(diag, KFC_INVALID, m, "expected a number, not %s",
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, start), "expected a number, not %s",
                         kfc_quote(quoted, t, length));
     return KFC_OK;
 }

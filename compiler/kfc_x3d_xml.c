@@ -65,50 +65,52 @@ static int is_space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* Finds attribute `name` in the raw start tag tag[0..length) and returns
- * the offset of its value's first byte (and its length), or 0. */
-static size_t raw_attribute(const char *tag, size_t length, const char *name, size_t *value_length)
+/* Reads the next attribute of the raw start tag tag[0..length) from *at
+ * (0: just after the element's name): its name's offset and length, and
+ * its value's; *at moves past it. 0 when there is none (or the bytes are
+ * not what expat read, as in a transcoded document). */
+static int next_raw_attribute(const char *tag, size_t length, size_t *at, size_t *name,
+                              size_t *name_length, size_t *value, size_t *value_length)
 {
-    size_t i = 1, n = strlen(name);
-    while (i < length && !is_space(tag[i]) && tag[i] != '>' && tag[i] != '/')
-        i++;
-    for (;;) {
-        while (i < length && is_space(tag[i]))
+    size_t i = *at;
+    if (i == 0) {
+        i = 1;
+        while (i < length && !is_space(tag[i]) && tag[i] != '>' && tag[i] != '/')
             i++;
-        if (i >= length || tag[i] == '>' || tag[i] == '/')
-            return 0;
-        size_t a = i;
-        while (i < length && !is_space(tag[i]) && tag[i] != '=')
-            i++;
-        size_t alen = i - a;
-        while (i < length && is_space(tag[i]))
-            i++;
-        if (i >= length || tag[i] != '=')
-            return 0;
-        i++;
-        while (i < length && is_space(tag[i]))
-            i++;
-        if (i >= length || (tag[i] != '"' && tag[i] != '\''))
-            return 0;
-        char quote = tag[i++];
-        size_t v = i;
-        while (i < length && tag[i] != quote)
-            i++;
-        if (i >= length)
-            return 0;
-        if (alen == n && memcmp(tag + a, name, n) == 0) {
-            *value_length = i - v;
-            return v;
-        }
-        i++;
     }
+    while (i < length && is_space(tag[i]))
+        i++;
+    if (i >= length || tag[i] == '>' || tag[i] == '/')
+        return 0;
+    *name = i;
+    while (i < length && !is_space(tag[i]) && tag[i] != '=')
+        i++;
+    *name_length = i - *name;
+    while (i < length && is_space(tag[i]))
+        i++;
+    if (i >= length || tag[i] != '=')
+        return 0;
+    i++;
+    while (i < length && is_space(tag[i]))
+        i++;
+    if (i >= length || (tag[i] != '"' && tag[i] != '\''))
+        return 0;
+    char quote = tag[i++];
+    *value = i;
+    while (i < length && tag[i] != quote)
+        i++;
+    if (i >= length)
+        return 0;
+    *value_length = i - *value;
+    *at = i + 1;
+    return 1;
 }
 
-/* The position of tag[offset], counting from the tag's own position. */
-static kfc_mark advance(kfc_mark m, const char *tag, size_t offset)
+/* The position `offset` bytes after `m`, at text[0]. */
+static kfc_mark advance(kfc_mark m, const char *text, size_t offset)
 {
     for (size_t i = 0; i < offset; i++) {
-        unsigned char c = (unsigned char)tag[i];
+        unsigned char c = (unsigned char)text[i];
         if (c == '\n')
             m.line++, m.column = 1;
         else if ((c & 0xC0) != 0x80)
@@ -161,22 +163,32 @@ static void add_node(reader *r, const char *type, const XML_Char **atts, int ins
         kfc_x3d_note(r->scene, mark, "Inline: the scene it loads is not imported");
     /* The start tag's own bytes, when the input is the UTF-8 text expat
      * reads (not UTF-16 or Latin-1 transcoded). */
-    XML_Index at = XML_GetCurrentByteIndex(r->parser);
+    XML_Index start = XML_GetCurrentByteIndex(r->parser);
     int count = XML_GetCurrentByteCount(r->parser);
     const char *tag = NULL;
     size_t tag_length = 0;
-    if (at >= 0 && count > 0 && (size_t)at < r->size && (size_t)count <= r->size - (size_t)at &&
-        r->data[at] == '<') {
-        tag = r->data + at;
+    if (start >= 0 && count > 0 && (size_t)start < r->size &&
+        (size_t)count <= r->size - (size_t)start && r->data[start] == '<') {
+        tag = r->data + start;
         tag_length = (size_t)count;
     }
+    /* Expat gives the attributes in the tag's order: one pass over the tag
+     * finds them all (an attribute whose bytes are not found, and every
+     * one after it, is placed at the tag). */
+    size_t at = 0, counted = 0; /* the tag's bytes counted into `where` */
+    kfc_mark where = mark;
     for (size_t i = 0; atts[i] && !r->status; i += 2) {
+        size_t n, nlen, v = 0, vlen = 0;
+        if (tag && !(next_raw_attribute(tag, tag_length, &at, &n, &nlen, &v, &vlen) &&
+                     nlen == strlen(atts[i]) && memcmp(tag + n, atts[i], nlen) == 0))
+            tag = NULL;
         if (not_a_field(atts[i]) || (instance && strcmp(atts[i], "name") == 0))
             continue;
         kfc_x3d_text text = {atts[i + 1], strlen(atts[i + 1]), mark, 0, 0};
-        size_t vlen = 0, v = tag ? raw_attribute(tag, tag_length, atts[i], &vlen) : 0;
-        if (v) {
-            text.mark = advance(mark, tag, v);
+        if (tag) {
+            where = advance(where, tag + counted, v - counted);
+            counted = v;
+            text.mark = where;
             if (!memchr(tag + v, '&', vlen)) {
                 text.text = tag + v;
                 text.length = vlen;

@@ -125,7 +125,8 @@ def starts(text, events):
     from the load, the event's time for those a host starts, infinity for
     the rest."""
     out = {}
-    for m in re.finditer(r"^  '?([^:']+)'?: \{(.*)\}$", text.split('controllers:', 1)[1], re.M):
+    section = text.split('controllers:', 1)[1] if 'controllers:' in text else ''
+    for m in re.finditer(r"^  '?([^:']+)'?: \{(.*)\}$", section, re.M):
         out[m.group(1)] = math.inf if 'weight: 0' in m.group(2) else 0.0
     for e in events:
         when, rest = e.split(':', 1)
@@ -213,7 +214,7 @@ def compare(a, checks, src, name, spec, ref, worst):
         key = 'followers' if is_follower else 'interpolators'
         for k, fr in enumerate(ref['frames']):
             theirs = fr['values'][field]
-            if fr['t'] < start[controller]:
+            if fr['t'] < start.get(controller, math.inf):
                 # Not started: X_ITE holds the field as the scene set it,
                 # and so does a host (kfb does not know that value).
                 checks.check(theirs == ref['frames'][0]['values'][field],

@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'x3d
 import driver  # noqa: E402
 import gen_references  # noqa: E402
 import test_x3d_import  # noqa: E402
+import test_x3d_xite  # noqa: E402
 
 EXTENSIONS = ('.x3d', '.x3dv', '.wrl', '.x3dz', '.x3dvz', '.wrz', '.x3d.gz', '.x3dv.gz', '.wrl.gz')
 
@@ -51,6 +52,11 @@ def main():
     a = ap.parse_args()
     a.kfc, a.kfplay = os.path.abspath(a.kfc), os.path.abspath(a.kfplay)
     os.makedirs(a.work, exist_ok=True)
+    path = test_x3d_xite.node_path()
+    if not path:
+        print('x3d_scenes: node cannot find x_ite, jsdom, jsdom-global and nogl (NODE_PATH)')
+        return 2
+    os.environ['NODE_PATH'] = path
     spec = {'load': a.load, 'step': a.step, 'until': a.until}
     overall = {'interpolators': (0.0, ''), 'followers': (0.0, '')}
     counts = {'compared': 0, 'failed': 0, 'kfc error': 0, 'X_ITE error': 0, 'nothing animated': 0}
@@ -78,6 +84,8 @@ def main():
         sys.stderr = open(os.devnull, 'w') if not a.verbose else saved
         try:
             test_x3d_import.compare(a, checks, src, os.path.basename(src), spec, ref, worst)
+        except Exception as e:  # noqa: BLE001 - a scene the comparison cannot read
+            checks.fail('the comparison failed: %r' % e)
         finally:
             if sys.stderr is not saved:
                 sys.stderr.close()

@@ -146,10 +146,29 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
     if (key.count > UINT32_MAX / 8 || value.count > UINT32_MAX / 8)
         return kfc_fail(m->diag, KFC_INVALID, n->mark, "%s '%s' has too many keys", n->type,
                         n->name);
-    /* X3D browsers use the first keyValue per key and ignore the rest. */
+    /* X3D browsers use the first keyValue per key and ignore the rest; and
+     * where values are missing, repeat the last (the field's default when
+     * there is none), as X_ITE does. */
     if (!multi && entries > key.count) {
         kfc_x3d_note(m->scene, n->mark, "%s '%s': %lu values for %lu keys, the extra ones unused",
                      n->type, n->name, (unsigned long)entries, (unsigned long)key.count);
+        entries = key.count;
+    } else if (!multi && entries < key.count) {
+        double *all =
+            kfc_arena_alloc(&m->scene->arena, key.count * dim * sizeof(double), _Alignof(double));
+        if (!all)
+            return kfc_fail_nomem(m->diag);
+        if (entries)
+            memcpy(all, value.values, entries * dim * sizeof(double));
+        for (size_t k = entries; k < key.count; k++)
+            for (uint32_t c = 0; c < dim; c++)
+                all[k * dim + c] = entries                ? all[(entries - 1) * dim + c]
+                                   : (dim == 4 && c == 2) ? 1.0 /* rotation 0 0 1 0 */
+                                                          : 0.0;
+        kfc_x3d_note(m->scene, n->mark,
+                     "%s '%s': %lu values for %lu keys, the last repeated for the rest", n->type,
+                     n->name, (unsigned long)entries, (unsigned long)key.count);
+        value.values = all;
         entries = key.count;
     }
     kf_interpolator_desc d;
@@ -225,6 +244,21 @@ static void property_name(const char *field, uint32_t components, char *out, siz
         snprintf(out, size, "%s_%u", field, (unsigned)components);
     else
         snprintf(out, size, "%s", field);
+}
+
+/* A ROUTE from an output event written another way than `name`: X3D
+ * gives the set_ / _changed aliases to inputOutput fields only, so
+ * "fraction" or "value" name no field (browsers refuse such ROUTEs). */
+static void note_alias(mapper *m, const kfc_x3d_route *r, const char *name)
+{
+    char base[128];
+    kfc_x3d_base_name(name, base, sizeof base);
+    if (kfc_x3d_field_is(r->from_field, base))
+        kfc_x3d_note(m->scene, r->mark,
+                     "ROUTE %s.%s TO %s.%s skipped: %s has no field '%s' (only %s, which "
+                     "takes no alias)",
+                     r->from_def, r->from_field, r->to_def, r->to_field, r->from->type,
+                     r->from_field, name);
 }
 
 static kfc_status count_track(mapper *m, kfc_mark mark)
@@ -374,9 +408,10 @@ static kfc_status chain(mapper *m, const time_sensor *s, const kfc_x3d_node *eas
     int targets = 0;
     for (uint32_t i = 0; i < interp->out_count; i++) {
         const kfc_x3d_route *r = interp->out[i];
-        if (!kfc_x3d_field_is(r->from_field, "value")) {
+        if (strcmp(r->from_field, "value_changed") != 0) {
             if ((st = count_track(m, r->mark))) /* visiting it is work too */
                 return st;
+            note_alias(m, r, "value_changed");
             continue;
         }
         targets++;
@@ -405,10 +440,12 @@ static kfc_status map_sensor(mapper *m, const kfc_x3d_node *n)
     for (uint32_t i = 0; i < n->out_count; i++) {
         const kfc_x3d_route *r = n->out[i];
         const kfc_x3d_node *d = r->to;
-        if (!kfc_x3d_field_is(r->from_field, "fraction"))
+        if (strcmp(r->from_field, "fraction_changed") != 0) {
+            note_alias(m, r, "fraction_changed");
             continue;
+        }
         int kind = interpolator_node(d);
-        if (kind < 0 || !kfc_x3d_field_is(r->to_field, "fraction")) {
+        if (kind < 0 || strcmp(r->to_field, "set_fraction") != 0) {
             if ((st = count_track(m, r->mark)))
                 return st;
             kfc_x3d_note(m->scene, r->mark,
@@ -426,11 +463,13 @@ static kfc_status map_sensor(mapper *m, const kfc_x3d_node *n)
             const kfc_x3d_route *r2 = d->out[k];
             if ((st = count_track(m, r2->mark)))
                 return st;
-            if (!kfc_x3d_field_is(r2->from_field, "modifiedFraction"))
+            if (strcmp(r2->from_field, "modifiedFraction_changed") != 0) {
+                note_alias(m, r2, "modifiedFraction_changed");
                 continue;
+            }
             int kind2 = interpolator_node(r2->to);
             if (kind2 < 0 || kind2 == KF_NODE_EASE_IN_EASE_OUT ||
-                !kfc_x3d_field_is(r2->to_field, "fraction")) {
+                strcmp(r2->to_field, "set_fraction") != 0) {
                 kfc_x3d_note(m->scene, r2->mark,
                              "ROUTE %s.%s TO %s.%s skipped: not an interpolator's set_fraction",
                              r2->from_def, r2->from_field, r2->to_def, r2->to_field);
@@ -463,7 +502,7 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
     kfc_status st;
     for (uint32_t i = 0; i < n->in_count; i++) {
         const kfc_x3d_route *r = n->in[i];
-        if (kfc_x3d_field_is(r->to_field, "destination") || kfc_x3d_field_is(r->to_field, "value"))
+        if (strcmp(r->to_field, "set_destination") == 0 || strcmp(r->to_field, "set_value") == 0)
             kfc_x3d_note(m->scene, r->mark,
                          "ROUTE %s.%s TO %s.%s: the host sends these events "
                          "(kf_player_follower_set_destination / _set_value)",
@@ -471,7 +510,7 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
     }
     int targets = 0;
     for (uint32_t i = 0; i < n->out_count; i++)
-        targets += kfc_x3d_field_is(n->out[i]->from_field, "value");
+        targets += strcmp(n->out[i]->from_field, "value_changed") == 0;
     if (!targets) {
         kfc_x3d_note(m->scene, n->mark, "%s '%s': its value_changed goes nowhere, skipped", n->type,
                      n->name);
@@ -521,7 +560,7 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
     if ((r = kf_builder_add_controller(m->builder, &c, &err)))
         return builder_failed(m, r, n->mark, what, &err);
     for (uint32_t i = 0; i < n->out_count; i++)
-        if (kfc_x3d_field_is(n->out[i]->from_field, "value") &&
+        if (strcmp(n->out[i]->from_field, "value_changed") == 0 &&
             (st = add_track(m, n->out[i], n->name, n->name, components, NULL)))
             return st;
     return KFC_OK;
@@ -533,7 +572,7 @@ static void note_unfed(mapper *m, const kfc_x3d_node *n)
 {
     for (uint32_t i = 0; i < n->in_count; i++) {
         const kfc_x3d_route *r = n->in[i];
-        if (!kfc_x3d_field_is(r->to_field, "fraction") || is_type(r->from, "TimeSensor") ||
+        if (strcmp(r->to_field, "set_fraction") != 0 || is_type(r->from, "TimeSensor") ||
             is_type(r->from, "EaseInEaseOut"))
             continue;
         kfc_x3d_note(m->scene, r->mark,

@@ -71,7 +71,8 @@ def main():
             ref = gen_references.record(os.path.abspath(src), spec)
         except Exception as e:  # noqa: BLE001 - any X_ITE failure is reported
             counts['X_ITE error'] += 1
-            print('%s: X_ITE: %s' % (src, str(e).strip().splitlines()[-1] if str(e).strip() else e))
+            lines = [l for l in str(e).splitlines() if 'Error' in l] or str(e).splitlines() or ['?']
+            print('%s: X_ITE: %s' % (src, lines[0].strip()[:160]))
             continue
         if not ref['fields']:
             counts['nothing animated'] += 1

@@ -21,6 +21,8 @@ def command(name, spec):
            '--load', repr(spec['load']), '--step', repr(spec['step']), '--until', repr(spec['until'])]
     for e in spec.get('events', []):
         cmd += ['--event', e]
+    for f in spec.get('fields', []):
+        cmd += ['--field', f]
     return cmd
 
 

@@ -11,7 +11,7 @@
  * runs at each L + k*DT (k = 1, 2, ... while <= T). An --event sets a
  * field (set_startTime, set_destination, ...) just before the frame at or
  * after its time. Recorded: every field a ROUTE from an interpolator's or a
- * follower's value_changed reaches (or the --field ones), after each frame.
+ * follower's value_changed reaches, and the --field ones, after each frame.
  * Output: JSON {"xite": version, "load": L, "step": DT, "fields": [...],
  * "frames": [{"t": time, "values": {"NODE.FIELD": [numbers]}}]}; rotations
  * are axis-angle [x, y, z, angle] as X_ITE holds them.
@@ -182,7 +182,9 @@ async function main() {
     const scene = await browser.createX3DFromURL(new X3D.MFString(url.pathToFileURL(path.resolve(a.scene)).href));
     await browser.replaceWorld(scene);
     ticking = false;
-    const fields = a.fields.length ? a.fields : animatedFields(scene);
+    const fields = animatedFields(scene);
+    for (const f of a.fields)
+        if (!fields.includes(f)) fields.push(f);
     const frames = [];
     const events = a.events.slice().sort((x, y) => x.t - y.t);
     const count = Math.floor((a.until + 1e-9) / a.step);

@@ -923,6 +923,22 @@ KF_API kf_result kf_player_follower_set_destination(kf_player *player, uint32_t 
 KF_API kf_result kf_player_follower_set_value(kf_player *player, uint32_t track, const float *value,
                                               double world_time);
 
+/*
+ * Controllers a host starts. An imported X3D TimeSensor that the scene
+ * starts by an event (a ROUTE into its startTime or enabled, from a
+ * TouchSensor or a Script: kfc -v names it) is a controller of weight 0,
+ * with reference (startTime, 0): it plays nothing until the host, at the
+ * event's world time E (X3D time, seconds), starts it as X3D would:
+ *     set_startTime E:     kf_controller_set_position(c, 0, E);
+ *                          kf_controller_set_weight(c, 1);
+ *     set_enabled TRUE:    kf_controller_set_weight(c, 1);   (a looping
+ *                          sensor keeps its phase from startTime)
+ *     set_stopTime S:      kf_controller_set_weight(c, 0) at S, or, known
+ *                          ahead, kf_controller_set_active_interval(c, E, S)
+ * A sensor that does not loop then stops at fraction 1 and holds its last
+ * value, as X3D's does. docs/import-x3d.md has the rules.
+ */
+
 /* The player's controller `index`, or NULL. */
 KF_API kf_controller *kf_player_controller(kf_player *player, uint32_t index);
 KF_API const kf_controller *kf_player_controller_const(const kf_player *player, uint32_t index);

@@ -614,6 +614,7 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
     memset(&doc, 0, sizeof doc);
     doc.options = options;
     doc.diag = diag;
+    kfc_files_init(&doc.files, options->path, options->asset_root);
     doc.element_budget = BASE_BUDGET + (uint64_t)size * KFC_GLTF_NUMBERS_PER_BYTE;
     const unsigned char *json = data;
     size_t json_size = size;

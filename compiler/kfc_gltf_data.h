@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "kfc_diag.h"
+#include "kfc_files.h"
 #include "kfc_gltf.h"
 
 enum {
@@ -33,7 +34,8 @@ enum {
 
 typedef struct kfc_gltf_buffer {
     int loaded;
-    unsigned char *owned; /* decoded data URI or file copy, or NULL */
+    unsigned char *owned; /* decoded data URI, or NULL */
+    kfc_input file;       /* an external file's bytes (kfc_files), or zeroed */
     const unsigned char *data;
     size_t size; /* the buffer's byteLength */
 } kfc_gltf_buffer;
@@ -46,6 +48,7 @@ typedef struct kfc_gltf_doc {
     size_t bin_size;
     kfc_gltf_buffer *buffers;
     size_t buffer_count;
+    kfc_files files;         /* external buffers: inside the input's folder (kfc_files.h) */
     uint64_t element_budget; /* numbers accessor reads may still produce */
     json_t *node_names;      /* node name -> how many nodes have it */
 } kfc_gltf_doc;

@@ -60,6 +60,9 @@ static const char usage_text[] =
     "                     holds for the sampled result at any time\n"
     "  -a, --animation NAME|INDEX\n"
     "                     glTF input: import only this animation (default: all)\n"
+    "      --asset-root DIR\n"
+    "                     the folder the files an input names (glTF buffers) must\n"
+    "                     lie in (default: the input's own folder)\n"
     "  -v, --verbose      report what was compiled on standard error: objects\n"
     "                     per kind, keys, bytes per section, ratio, time; for\n"
     "                     glTF input, also what was ignored (extensions, channels)\n"
@@ -97,6 +100,7 @@ typedef struct options {
     const char *depfile_path;
     const char *depfile_target;
     const char *animation;            /* glTF: NULL, or the one animation to import */
+    const char *asset_root;           /* NULL, or where referenced files must lie */
     int lossy;                        /* -e given */
     double max_error[KF_BOUND_COUNT]; /* -e: 0 = lossless */
 } options;
@@ -209,6 +213,12 @@ static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, k
             if (i + 1 == argc)
                 return usage_error(diag, "missing animation name or index after", arg);
             o->animation = argv[++i];
+        } else if (strcmp(arg, "--asset-root") == 0 || strncmp(arg, "--asset-root=", 13) == 0) {
+            if (!arg[12] && i + 1 == argc)
+                return usage_error(diag, "missing folder after", arg);
+            o->asset_root = arg[12] ? arg + 13 : argv[++i];
+            if (!o->asset_root[0])
+                return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "empty --asset-root folder");
         } else if (strcmp(arg, "-d") == 0 || strcmp(arg, "--decompile") == 0) {
             o->decompile = 1;
         } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
@@ -335,7 +345,8 @@ static kfc_status compile(const char *input, const char *output, const options *
          kf_builder_compress_ahead(builder, o->compression) != KF_OK))
         st = kfc_fail_nomem(diag);
     if (!st && importer) {
-        kfc_import_options import = {input, o->animation, o->verbose ? stderr : NULL, 0};
+        kfc_import_options import = {input, o->animation, o->verbose ? stderr : NULL, 0,
+                                     o->asset_root};
         st = importer->compile(in.data, in.size, &import, builder, diag);
     } else if (!st) {
         st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
@@ -434,8 +445,10 @@ static kfc_status decompile(const char *input, const char *output, const options
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, NULL, 0,  KFC_DEFAULT_COMPRESSION, 0, COLOR_AUTO, 0, NULL, NULL,
-                 NULL, 0,    {0}};
+    options o;
+    memset(&o, 0, sizeof o);
+    o.compression = KFC_DEFAULT_COMPRESSION;
+    o.color = COLOR_AUTO;
     kfc_diag diag;
     int exit_now;
     memset(&diag, 0, sizeof diag);

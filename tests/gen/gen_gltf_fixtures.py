@@ -303,7 +303,7 @@ def invalid_cases():
     case('missing_buffer', lambda g: g['bufferViews'][0].update(buffer=5),
          '/bufferViews/0/buffer: error: buffers 5 does not exist')
     case('missing_file', lambda g: g['buffers'][0].update(uri='nowhere.bin'),
-         "/buffers/0: error: cannot read")
+         "/buffers/0/uri: error: cannot read URI 'nowhere.bin': No such file")
     case('huge_count', lambda g: g['accessors'][1].update(count=4294967295),
          '/accessors/1: error: 4294967295 elements from byte 0 do not fit')
     case('huge_sparse', lambda g: (g['accessors'][1].pop('bufferView'), g['accessors'][1].update(
@@ -391,9 +391,9 @@ def invalid_cases():
     case('base64_short', lambda g: g['buffers'][0].update(uri=g['buffers'][0]['uri'][:-12]),
          "/buffers/0: error: byteLength 32 is more than the data URI's")
     case('uri_absolute', lambda g: g['buffers'][0].update(uri='/etc/x.bin'),
-         "/buffers/0: error: kfc reads relative file URIs and data URIs, not '/etc/x.bin'")
+         "/buffers/0/uri: error: URI '/etc/x.bin' is an absolute path")
     case('uri_scheme', lambda g: g['buffers'][0].update(uri='file:///x.bin'),
-         "/buffers/0: error: kfc reads relative file URIs and data URIs, not 'file:///x.bin'")
+         "/buffers/0/uri: error: URI 'file:///x.bin' has a scheme")
     # Deep nesting inside an otherwise valid document
     deep = json.dumps(base_case())[:-1] + ', "extras": ' + '{"a": ' * 3000 + '1' + '}' * 3000 + '}'
     cases.append(('deep_extras.gltf', deep.encode(), 'deep_extras.gltf:1:'))

@@ -633,7 +633,19 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
     if (!doc.root) {
         kfc_mark mark = {error.line > 0 ? (uint32_t)error.line : 1,
                          error.column > 0 ? (uint32_t)error.column : 1};
-        return kfc_fail(diag, KFC_INVALID, mark, "%s", error.text);
+        /* jansson quotes the input near the error as it is: its control
+         * and non-ASCII bytes are escaped, so that the message stays one
+         * line of text. */
+        char text[4 * sizeof error.text];
+        size_t n = 0;
+        for (const unsigned char *p = (const unsigned char *)error.text; *p; p++) {
+            if (*p < 0x20 || *p >= 0x7f)
+                n += (size_t)snprintf(text + n, sizeof text - n, "\\x%02x", *p);
+            else
+                text[n++] = (char)*p;
+        }
+        text[n] = '\0';
+        return kfc_fail(diag, KFC_INVALID, mark, "%s", text);
     }
     st = compile_document(&doc, builder);
     kfc_gltf_doc_free(&doc);

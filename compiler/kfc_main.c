@@ -359,7 +359,11 @@ static kfc_status compile(const char *input, const char *output, const options *
             st = builder_failed(r, &error, diag);
     }
 
-    /* The output is created only once the whole source has been accepted. */
+    /* The output is created only once the whole source has been accepted,
+     * and its dependency file can be written. */
+    if (!st && o->depfile)
+        st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read,
+                               diag);
     kfc_output out;
     tee copy = {&out, NULL, 0, 0};
     if (o->verbose) {
@@ -426,7 +430,12 @@ static kfc_status decompile(const char *input, const char *output, const options
         return KFC_NOMEM;
     }
     kfc_output out;
-    kfc_status st = kfc_output_open(&out, output, diag);
+    kfc_status st = KFC_OK;
+    if (o->depfile)
+        st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read,
+                               diag);
+    if (!st)
+        st = kfc_output_open(&out, output, diag);
     if (!st) {
         st = kfc_decompile(anim, kfc_output_write, &out, diag);
         if (st == KFC_IO && out.error)

@@ -397,6 +397,10 @@ def invalid_cases():
     # Deep nesting inside an otherwise valid document
     deep = json.dumps(base_case())[:-1] + ', "extras": ' + '{"a": ' * 3000 + '1' + '}' * 3000 + '}'
     cases.append(('deep_extras.gltf', deep.encode(), 'deep_extras.gltf:1:'))
+    # Syntax errors near control bytes and broken UTF-8: quoted escaped, on one line
+    cases.append(('syntax_control.gltf', b'{"asset": \n\x01\x1b[31m\r\n', "syntax_control.gltf:2:1: error: invalid token near '\\x01'"))
+    cases.append(('syntax_utf8.gltf', b'{"a": \xff\xfe}', "syntax_utf8.gltf:1:"))
+    cases.append(('syntax_newline_string.gltf', b'{"a": "x\ny"}', "syntax_newline_string.gltf:1:8: error: unexpected newline near '\"x'"))
     # The spec's refusals
     case('stride_input', lambda g: g['bufferViews'][0].update(byteStride=4),
          '/accessors/0/bufferView: error: bufferView 0 has a byteStride')

@@ -108,7 +108,7 @@ static void write_name(kfc_output *out, const char *name)
 }
 
 kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_files_read *files,
-                             kfc_diag *diag)
+                             FILE *notes, kfc_diag *diag)
 {
     kfc_status st = kfc_depfile_check(target, files, diag);
     if (st) {
@@ -118,6 +118,7 @@ kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_fil
     kfc_output out;
     if ((st = kfc_output_open(&out, path, diag)))
         return st;
+    out.notes = notes;
     write_name(&out, target);
     kfc_output_write(&out, ":", 1);
     for (size_t i = 0; i < files->count; i++) {

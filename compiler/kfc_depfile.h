@@ -6,6 +6,8 @@
 #ifndef KFC_DEPFILE_H
 #define KFC_DEPFILE_H
 
+#include <stdio.h>
+
 #include "kfc_diag.h"
 #include "kfc_input.h"
 
@@ -18,8 +20,9 @@ kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, kf
 
 /* Writes the rule "target: files..." to `path`, all or nothing (kfc_output),
  * each name escaped for make and ninja ("\ " for a space, the backslashes
- * before it doubled, "\#", "\:", "$$"), after kfc_depfile_check. */
+ * before it doubled, "\#", "\:", "$$"), after kfc_depfile_check. `notes`:
+ * as kfc_output.notes. */
 kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_files_read *files,
-                             kfc_diag *diag);
+                             FILE *notes, kfc_diag *diag);
 
 #endif /* KFC_DEPFILE_H */

@@ -62,9 +62,8 @@ static char *copy_of(const char *s, size_t n)
 
 static char *failure_text(const char *what, const char *folder, int err)
 {
-    char quoted[KFC_QUOTE_SIZE], text[256];
-    snprintf(text, sizeof text, "cannot use the folder %s %s: %s",
-             kfc_quote(quoted, folder, strlen(folder)), what, strerror(err));
+    char text[320];
+    snprintf(text, sizeof text, "cannot use the folder '%s' %s: %s", folder, what, strerror(err));
     return copy_of(text, strlen(text));
 }
 
@@ -130,15 +129,16 @@ static int hex_value(char c)
     return -1;
 }
 
-/* A refusal of the reference: "URI 'uri' <reason>". */
+/* A refusal of the reference: "URI 'uri' <reason> ['folder']". The folder
+ * is given in full (kfc_diag_print escapes control bytes); the reference,
+ * the input's text, quoted and cut. */
 static kfc_status refuse(kfc_diag *diag, const char *uri, size_t length, const char *reason,
                          const char *folder)
 {
-    char quoted[KFC_QUOTE_SIZE], where[KFC_QUOTE_SIZE];
+    char quoted[KFC_QUOTE_SIZE];
     kfc_quote(quoted, uri, length);
     if (folder)
-        return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "URI %s %s %s", quoted, reason,
-                        kfc_quote(where, folder, strlen(folder)));
+        return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "URI %s %s '%s'", quoted, reason, folder);
     return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "URI %s %s", quoted, reason);
 }
 
@@ -433,12 +433,11 @@ kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, uint64_t
         return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "%s", f->failure);
     }
     if (!f->prefix) {
-        char quoted[KFC_QUOTE_SIZE], root[KFC_QUOTE_SIZE];
+        char quoted[KFC_QUOTE_SIZE];
         free(decoded);
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
-                        "URI %s: the input is not inside %s, the folder for referenced files",
-                        kfc_quote(quoted, uri, length),
-                        kfc_quote(root, f->root_real, strlen(f->root_real)));
+                        "URI %s: the input is not inside '%s', the folder for referenced files",
+                        kfc_quote(quoted, uri, length), f->root_real);
     }
     /* The dependency as a build system names it: the input's folder as
      * given, joined to the decoded reference. */

@@ -95,6 +95,7 @@ typedef struct options {
     int decompile;
     int compression; /* zlib level 0-9 */
     int verbose;     /* -v; -q sets 0 */
+    int quiet;       /* -q: not even notes */
     color_when color;
     int depfile; /* -MD */
     const char *depfile_path;
@@ -223,8 +224,10 @@ static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, k
             o->decompile = 1;
         } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
             o->verbose = 1;
+            o->quiet = 0;
         } else if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
             o->verbose = 0;
+            o->quiet = 1;
         } else if (strcmp(arg, "--color") == 0 || strncmp(arg, "--color=", 8) == 0) {
             const char *when = arg[7] ? arg + 8 : "always";
             if (strcmp(when, "auto") == 0)
@@ -327,6 +330,22 @@ static double seconds_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Before an output is written: no output is an input (diag->files_read:
+ * every file read so far) or the other output, and the dependency file can
+ * list what it must. */
+static kfc_status check_outputs(const char *output, const options *o, kfc_diag *diag)
+{
+    kfc_status st = kfc_output_check(output, "output", diag->files_read,
+                                     o->depfile ? o->depfile_path : NULL, "dependency file", diag);
+    if (!st && o->depfile)
+        st = kfc_output_check(o->depfile_path, "dependency file", diag->files_read, NULL, NULL,
+                              diag);
+    if (!st && o->depfile)
+        st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read,
+                               diag);
+    return st;
+}
+
 static kfc_status compile(const char *input, const char *output, const options *o, kfc_diag *diag)
 {
     const double start = seconds_now();
@@ -361,9 +380,8 @@ static kfc_status compile(const char *input, const char *output, const options *
 
     /* The output is created only once the whole source has been accepted,
      * and its dependency file can be written. */
-    if (!st && o->depfile)
-        st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read,
-                               diag);
+    if (!st)
+        st = check_outputs(output, o, diag);
     kfc_output out;
     tee copy = {&out, NULL, 0, 0};
     if (o->verbose) {
@@ -371,6 +389,7 @@ static kfc_status compile(const char *input, const char *output, const options *
         copy.capacity = copy.copy ? 4096 : 0;
     }
     if (!st && !(st = kfc_output_open(&out, output, diag))) {
+        out.notes = o->quiet ? NULL : stderr;
         kf_encode_options encode = {sizeof encode, o->compression, 0};
         kf_result r = kf_builder_encode(builder, &encode, tee_write, &copy, &error);
         if (r != KF_OK && out.error)
@@ -430,13 +449,11 @@ static kfc_status decompile(const char *input, const char *output, const options
         return KFC_NOMEM;
     }
     kfc_output out;
-    kfc_status st = KFC_OK;
-    if (o->depfile)
-        st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read,
-                               diag);
+    kfc_status st = check_outputs(output, o, diag);
     if (!st)
         st = kfc_output_open(&out, output, diag);
     if (!st) {
+        out.notes = o->quiet ? NULL : stderr;
         st = kfc_decompile(anim, kfc_output_write, &out, diag);
         if (st == KFC_IO && out.error)
             st = kfc_output_write_failed(&out, diag);
@@ -503,8 +520,8 @@ int main(int argc, char **argv)
     kfc_files_read files = {NULL, 0, 0};
     char *depfile_derived = NULL;
     const char *depfile = o.depfile_path;
+    diag.files_read = &files; /* inputs are never outputs; -MD lists them */
     if (o.depfile) {
-        diag.files_read = &files;
         if (!depfile && strcmp(output, "-") == 0) {
             st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                           "-MD with the output on standard output needs -MF FILE");
@@ -516,6 +533,7 @@ int main(int argc, char **argv)
                 st = kfc_fail_nomem(&diag);
             depfile = depfile_derived;
         }
+        o.depfile_path = depfile;
     }
     if (!st)
         st = o.decompile ? decompile(o.input, output, &o, &diag)
@@ -523,8 +541,8 @@ int main(int argc, char **argv)
     /* Written after the output: a build system never sees a dependency file
      * newer than a failed or missing output. */
     if (!st && o.depfile)
-        st =
-            kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files, &diag);
+        st = kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files,
+                               o.quiet ? NULL : stderr, &diag);
     if (st)
         kfc_diag_print(stderr, strcmp(o.input, "-") == 0 ? "<stdin>" : o.input, &diag);
     kfc_files_read_free(&files);

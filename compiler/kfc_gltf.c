@@ -17,13 +17,7 @@
 #include <string.h>
 
 #include "kfc_gltf_data.h"
-
-/* Numbers all accessor reads may produce: this many, plus
- * KFC_GLTF_NUMBERS_PER_BYTE for each byte of the document and of each
- * buffer it loads (kfc_gltf_data.h). An accessor is read once per sampler
- * that uses it, and one without a buffer view (sparse only) has a count
- * nothing else bounds: this keeps both in proportion to the input. */
-#define BASE_BUDGET ((uint64_t)1 << 20)
+#include "kfc_json_cost.h"
 
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 {
@@ -353,6 +347,10 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
         st = kfc_fail_nomem(doc->diag);
         goto done;
     }
+    /* Names are output too: a node's name is repeated in the sequence (and
+     * the set above) of every channel that animates it. */
+    if ((st = kfc_gltf_charge(doc, strlen(seq_name) + strlen(target_name), at)))
+        goto done;
 
     int64_t in_index, out_index;
     char iat[128], oat[128];
@@ -615,7 +613,10 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
     doc.options = options;
     doc.diag = diag;
     kfc_files_init(&doc.files, options->path, options->asset_root);
-    doc.element_budget = BASE_BUDGET + (uint64_t)size * KFC_GLTF_NUMBERS_PER_BYTE;
+    /* Numbers all accessor reads may produce (kfc_gltf_data.h): an accessor
+     * is read once per sampler that uses it, and one without a buffer view
+     * (sparse only) has a count nothing else bounds. */
+    doc.element_budget = KFC_GLTF_BASE_NUMBERS + (uint64_t)size * KFC_GLTF_NUMBERS_PER_BYTE;
     const unsigned char *json = data;
     size_t json_size = size;
     kfc_status st;
@@ -628,6 +629,13 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
         json += 3;
         json_size -= 3;
     }
+    const uint64_t cost = kfc_json_cost(json, json_size);
+    if (cost > KFC_GLTF_JSON_BASE + (uint64_t)json_size * KFC_GLTF_JSON_BYTES_PER_BYTE)
+        return kfc_gltf_fail(diag, "",
+                             "parsing this JSON could take %.0f MB, %.0f bytes per byte of it; "
+                             "kfc parses JSON that takes at most %d",
+                             (double)cost / (1 << 20), (double)cost / (double)json_size,
+                             KFC_GLTF_JSON_BYTES_PER_BYTE);
     json_error_t error;
     doc.root = json_loadb((const char *)json, json_size, JSON_REJECT_DUPLICATES, &error);
     if (!doc.root) {

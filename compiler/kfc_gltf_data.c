@@ -258,7 +258,9 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
     }
     buf->size = (size_t)length;
     buf->loaded = 1;
-    if (buf->data != doc->bin) /* a GLB chunk is counted with the document */
+    /* An external file is input of its own; a GLB chunk or a data URI is
+     * counted with the document that holds it. */
+    if (buf->file.data)
         doc->element_budget += length * KFC_GLTF_NUMBERS_PER_BYTE;
     return KFC_OK;
 }
@@ -397,6 +399,18 @@ static kfc_status read_elements(kfc_gltf_doc *doc, const view *v, uint64_t offse
         for (uint32_t c = 0; c < components; c++)
             out[i * components + c] = component(p + c * component_size(type), type, normalized);
     }
+    return KFC_OK;
+}
+
+kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer)
+{
+    const uint64_t numbers = ((uint64_t)bytes + 3) / 4;
+    if (numbers > doc->element_budget)
+        return kfc_gltf_fail(doc->diag, pointer,
+                             "the channels' names and the samplers' numbers come to more than "
+                             "%u numbers per byte of input; kfc makes no more",
+                             KFC_GLTF_NUMBERS_PER_BYTE);
+    doc->element_budget -= numbers;
     return KFC_OK;
 }
 

@@ -26,11 +26,26 @@ enum {
     GLTF_FLOAT = 5126
 };
 
-/* Numbers accessors may read per byte of input (the document, its
- * buffers): far more than a file that reads each accessor a few times
- * needs, and a bound on one that reads a large accessor from many samplers
- * (time and memory in proportion to the input). */
-#define KFC_GLTF_NUMBERS_PER_BYTE 16
+/*
+ * The importer's bounds, in proportion to its input (docs/limits.md):
+ *
+ * Numbers accessor reads may produce per byte of input (the document and
+ * each external buffer file, counted once; a data URI or GLB chunk is part
+ * of the document), besides KFC_GLTF_BASE_NUMBERS: an accessor counts each
+ * time a sampler reads it, and the names each channel makes (its sequence's
+ * and its target's, which repeat a node's name) count a number per 4 bytes. Animation data reads its float bytes once (a
+ * quarter of a number per byte) or as normalized bytes and shared key times
+ * (up to 2); a file that reads one large accessor from many samplers is
+ * stopped at 4. Memory and the .kfb grow with the numbers (about 13 and at
+ * most 4 bytes each).
+ */
+#define KFC_GLTF_NUMBERS_PER_BYTE 4
+#define KFC_GLTF_BASE_NUMBERS     ((uint64_t)1 << 20)
+/* What jansson may take to parse the JSON (kfc_json_cost's upper bound), per
+ * byte of it, besides KFC_GLTF_JSON_BASE: exporters' files take 10 to 25;
+ * "{}," repeated would take 85. */
+#define KFC_GLTF_JSON_BYTES_PER_BYTE 48
+#define KFC_GLTF_JSON_BASE           ((uint64_t)16 << 20)
 
 typedef struct kfc_gltf_buffer {
     int loaded;
@@ -77,6 +92,10 @@ kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format
 /* An index field: absent -> *out = -1 when optional, else an error. */
 kfc_status kfc_gltf_index(kfc_diag *diag, const json_t *object, const char *field,
                           const char *pointer, int required, int64_t *out);
+
+/* Charges `bytes` of names (made at `pointer`) to the budget of numbers, four
+ * bytes a number: a name repeated per channel is output as numbers are. */
+kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer);
 
 /* Accessor `index` (referenced at `pointer`) into `out`. */
 kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *pointer,

@@ -443,7 +443,7 @@ def invalid_cases():
                             'channels': [{'sampler': 0, 'target': {'node': i, 'path': 'translation'}}
                                          for i in range(800)]}]}
     cases.append(('many_reads.gltf', json.dumps(many).encode(),
-                  '/animations/0/samplers/0/output: error: accessor 1: the samplers have read 16 numbers per byte'))
+                  '/animations/0/samplers/0/input: error: accessor 0: the samplers have read 4 numbers per byte'))
 
     # GLB containers
     def glb(g, bin_bytes, version=2, extra=b''):

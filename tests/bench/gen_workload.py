@@ -19,6 +19,7 @@ from constant channels shows there.
 
     gen_workload.py OUT_DIR        writes OUT_DIR/w_linear.yaml, w_spline.yaml,
                                    w_const.yaml
+    gen_workload.py --w2 OUT_DIR   the second workload, W2 (below): w2_*.yaml
 
 and, beside each, the same numbers as a flat list (w_*.flat) that kfbench
 builds through kf_builder where kfc is not at hand.
@@ -138,9 +139,10 @@ def generate(variant):
     rng = random.Random(SEED)
     flat = ['sequences %d\n' % (3 * JOINTS)]
     out = ['# Workload W (%s+%s), written by tests/bench/gen_workload.py: do not edit.\n'
-           '# 64 joints x (translation, rotation, scale), 301 keys each, times in s.%s\n'
+           '# %d joints x (translation, rotation, scale), %d keys each, times in s.%s\n'
            'kfb: 1\n\nsequences:\n'
-           % (vector, rotation, '\n# Constant channels: translations but the root\'s, and scales.'
+           % (vector, rotation, JOINTS, KEYS,
+              '\n# Constant channels: translations but the root\'s, and scales.'
               if constant else '')]
     for j in range(JOINTS):
         times, trans, rots, scales = joint_channels(rng, j, constant)
@@ -158,14 +160,26 @@ def generate(variant):
     return ''.join(out), ''.join(flat)
 
 
+# The second workload, W2: another shape of the same motion, twice the
+# joints over half the time (128 joints x 151 keys, a 5 s loop): as many
+# keys as W, twice the sequences, tracks and targets.
+W2 = {'JOINTS': 128, 'KEYS': 151, 'DURATION': 5.0}
+
+
 def main():
-    if len(sys.argv) != 2:
-        sys.exit('usage: gen_workload.py OUT_DIR')
-    os.makedirs(sys.argv[1], exist_ok=True)
+    args = sys.argv[1:]
+    prefix = 'w'
+    if args[:1] == ['--w2']:
+        globals().update(W2)
+        prefix = 'w2'
+        args = args[1:]
+    if len(args) != 1:
+        sys.exit('usage: gen_workload.py [--w2] OUT_DIR')
+    os.makedirs(args[0], exist_ok=True)
     for variant in VARIANTS:
         yaml, flat = generate(variant)
         for ext, text in (('yaml', yaml), ('flat', flat)):
-            path = os.path.join(sys.argv[1], 'w_%s.%s' % (variant, ext))
+            path = os.path.join(args[0], '%s_%s.%s' % (prefix, variant, ext))
             with open(path + '.tmp', 'w', newline='\n') as f:
                 f.write(text)
             os.replace(path + '.tmp', path)

@@ -22,6 +22,8 @@ the work directory). Figures, per variant (LINEAR+SLERP, SPLINE+SQUAD):
   back), next to zlib alone inflating the same sections;
 - compile time of the YAML by kfc next to libyaml alone parsing it into
   events (both as processes, whole runs), and kfc's MB/s;
+- the second workload W2 (gen_workload.py --w2): what its clips hold, a player,
+  playback instructions, load against inflate, and its -e files' size and clip;
 - the file size next to W's keys as raw float32, and the file sizes of every variant
   (the constant-channel one included) at zlib levels 0, 1 and 9, with the load time
   at level 0 (sections stored as they are: a load with nothing to inflate).
@@ -86,11 +88,12 @@ def callgrind_instructions(kfbench, mode, kfb, frames, work, kernels=None):
     return int(m.group(1))
 
 
-def instructions_per_track_sample(kfbench, mode, kfb, work, kernels=None):
+def instructions_per_track_sample(kfbench, mode, kfb, work, kernels=None,
+                                  joints=gen_workload.JOINTS):
     """kernels: a kernel set by name (scalar, sse2, avx2); None: the one the
     library picks on this machine."""
     a, b = (callgrind_instructions(kfbench, mode, kfb, n, work, kernels) for n in COUNT_FRAMES)
-    return (b - a) / ((COUNT_FRAMES[1] - COUNT_FRAMES[0]) * gen_workload.JOINTS)
+    return (b - a) / ((COUNT_FRAMES[1] - COUNT_FRAMES[0]) * joints)
 
 
 def time_process(argv, rounds):
@@ -219,6 +222,35 @@ def main():
         results['lossy_sizes'] = lossy_sizes(args.kfc, args.kfbench, work,
                                              max(3, min(args.rounds, 5)), args.rounds)
 
+    # The second workload, W2: the memory targets, a player's bytes, playback
+    # instructions and load time of its default files, and what its -e files
+    # hold.
+    w2 = {}
+    kfb2 = {v: os.path.join(work, 'w2_%s.kfb' % short) for v, short, _ in VARIANTS}
+    if all(os.path.exists(f) for f in kfb2.values()):
+        t2 = json.loads(subprocess.run(
+            [args.kfbench, 'time', kfb2['linear_slerp'], kfb2['spline_squad'], str(args.rounds)],
+            check=True, stdout=subprocess.PIPE, text=True).stdout)
+        raw2 = gen_workload.W2['JOINTS'] * gen_workload.W2['KEYS'] * (3 + 4 + 3) * 4
+        w2['raw_float32_key_bytes'] = raw2
+        for v, short, label in VARIANTS:
+            r = dict(t2[v])
+            r['load_over_inflate'] = r['load_ns']['median'] / r['inflate_ns']['median']
+            r['clip_over_raw_keys'] = r['clip_bytes'] / raw2
+            if have_valgrind:
+                for mode in ('forward', 'random'):
+                    r[mode + '_instructions_per_track_sample'] = instructions_per_track_sample(
+                        args.kfbench, mode, kfb2[v], work, joints=gen_workload.W2['JOINTS'])
+            if args.kfc:
+                dst = os.path.join(work, 'w2_%s.lossy.kfb' % short)
+                subprocess.run([args.kfc, '-e', LOSSY_BOUNDS[0][0],
+                                os.path.join(work, 'w2_%s.yaml' % short), '-o', dst], check=True)
+                r['bounded_file_bytes'] = os.path.getsize(dst)
+                r['bounded_clip_bytes'] = load_time(args.kfbench, dst, 3)['clip_bytes']
+                os.remove(dst)
+            w2[v] = r
+        results['w2'] = w2
+
     with open(os.path.join(work, 'results.json'), 'w') as f:
         json.dump(results, f, indent=2)
         f.write('\n')
@@ -298,6 +330,22 @@ def main():
                   % (name, '{:,}'.format(r['1']), '{:,}'.format(r['9']),
                      fmt_range(r['compile_s'], 1e3, 0), fmt_range(r['load_ns'], 1e-3, 0),
                      fmt_range(r['load_reused_ns'], 1e-3, 0), '{:,}'.format(r['clip_bytes'])))
+    if w2:
+        print('workload W2: %(JOINTS)d joints x (T, R, S), %(KEYS)d keys/channel, a %(DURATION)g s '
+              'loop' % gen_workload.W2)
+        for v, _, label in VARIANTS:
+            r = w2[v]
+            counts = ('  fwd %.1f / random %.1f instr/track-sample' %
+                      (r['forward_instructions_per_track_sample'],
+                       r['random_instructions_per_track_sample'])
+                      if 'forward_instructions_per_track_sample' in r else '')
+            bounded = ('  -e: %s bytes, clip %s' % ('{:,}'.format(r['bounded_file_bytes']),
+                                                    '{:,}'.format(r['bounded_clip_bytes']))
+                       if 'bounded_clip_bytes' in r else '')
+            print('  %-14s file %s  clip %s bytes (%.2fx raw keys)  player %s  load/inflate %.2f%s%s'
+                  % (label, '{:,}'.format(r['file_bytes']), '{:,}'.format(r['clip_bytes']),
+                     r['clip_over_raw_keys'], '{:,}'.format(r['player_bytes']),
+                     r['load_over_inflate'], counts, bounded))
     print('JSON: %s' % os.path.join(work, 'results.json'))
 
 

@@ -14,6 +14,10 @@
 
 #include "kf_layout.h"
 
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
 /* Floats of rows filled at a time (kf_layout_build): about 64 KiB. Smaller
  * tiles reread the sources' lines, larger ones write each line twice
  * (cachegrind on W: 16 Ki floats load with as many misses as one block at
@@ -68,6 +72,31 @@ static int same_clock(const struct kf_sequence *a, const struct kf_sequence *b)
            a->duration == b->duration;
 }
 
+/* The largest magnitude of n floats (validated finite: plain comparisons,
+ * eight at a time in SSE2's registers where there are some). */
+static float max_abs(const float *v, size_t n)
+{
+    float m = 0.0f;
+    size_t k = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
+    __m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
+    for (; k + 8 <= n; k += 8) {
+        a = _mm_max_ps(a, _mm_and_ps(_mm_loadu_ps(v + k), magnitude));
+        b = _mm_max_ps(b, _mm_and_ps(_mm_loadu_ps(v + k + 4), magnitude));
+    }
+    float lanes[4];
+    _mm_storeu_ps(lanes, _mm_max_ps(a, b));
+    for (int l = 0; l < 4; l++)
+        m = lanes[l] > m ? lanes[l] : m;
+#endif
+    for (; k < n; k++) {
+        const float x = fabsf(v[k]);
+        m = x > m ? x : m;
+    }
+    return m;
+}
+
 /* Whether a lane needs the saturating kernel (kf_lerp1, kf_hermite1): the
  * fast float forms cannot overflow while LINEAR's values stay below
  * FLT_MAX / 2 in magnitude (b - a is finite), nor while a Hermite segment's
@@ -79,20 +108,9 @@ static uint32_t is_wide(const struct kf_sequence *s)
     if (s->interpolation != KFB_INTERP_LINEAR && s->interpolation != KFB_INTERP_SPLINE &&
         s->interpolation != KFB_INTERP_HERMITE)
         return 0;
-    /* The numbers are validated finite: plain comparisons, which compilers
-     * vectorize, where fmax would be a call per number. */
-    float value = 0.0f, out = 0.0f, in = 0.0f;
-    for (size_t k = 0; k < n; k++) {
-        const float a = fabsf(s->values[k]);
-        value = a > value ? a : value;
-    }
-    if (s->interpolation != KFB_INTERP_LINEAR) {
-        for (size_t k = 0; k < n; k++) {
-            const float a = fabsf(s->tangent_out[k]), b = fabsf(s->tangent_in[k]);
-            out = a > out ? a : out;
-            in = b > in ? b : in;
-        }
-    }
+    const float value = max_abs(s->values, n);
+    const float out = s->interpolation != KFB_INTERP_LINEAR ? max_abs(s->tangent_out, n) : 0.0f;
+    const float in = s->interpolation != KFB_INTERP_LINEAR ? max_abs(s->tangent_in, n) : 0.0f;
     const double tangents = 4.0 / 27.0 * ((double)out + in);
     return !((double)value + tangents <= FLT_MAX / 2);
 }
@@ -186,6 +204,24 @@ static uint32_t clock_rows(const struct kf_sequence *seq, const uint32_t *order,
     for (uint32_t k = i; k < end; k++)
         rows = seq[order[k]].key_count > rows ? seq[order[k]].key_count : rows;
     return rows;
+}
+
+/* Whether the members of the clock order[i .. end) write every float of
+ * its `rows` rows: every stripe's blocks full, and every member's keys all
+ * valid and as many as the rows (fill_lane writes its values up to its key
+ * count, the other fields up to its valid count). */
+static int fills_rows(const struct kf_sequence *seq, const uint32_t *order, uint32_t i,
+                      uint32_t end, uint32_t rows)
+{
+    for (uint32_t k = i, next; k < end; k = next) {
+        next = run_end(seq, order, k, end, same_block);
+        if ((next - k) % KF_LANES)
+            return 0;
+    }
+    for (uint32_t k = i; k < end; k++)
+        if (seq[order[k]].key_count != rows || seq[order[k]].valid_count != rows)
+            return 0;
+    return 1;
 }
 
 /* Floats a sequence keeps outside the blocks: its own arrays when no block
@@ -518,10 +554,13 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
          * sizes above refused a width of 0.) */
         const size_t tile = width < FILL_TILE_FLOATS ? FILL_TILE_FLOATS / width : 1;
         const uint32_t rows = clock_rows(seq, order, i, end);
+        const int covered = fills_rows(seq, order, i, end, rows);
         for (uint32_t k0 = 0; k0 < rows; k0 += (uint32_t)tile) {
             const uint32_t k1 = rows - k0 > tile ? k0 + (uint32_t)tile : rows;
-            /* Lanes no sequence fills stay 0. */
-            memset(data + (size_t)k0 * width, 0, (size_t)(k1 - k0) * width * sizeof *data);
+            /* Lanes no sequence fills stay 0 (where the members fill every
+             * float of their rows, as a full clock's do, nothing is left). */
+            if (!covered)
+                memset(data + (size_t)k0 * width, 0, (size_t)(k1 - k0) * width * sizeof *data);
             for (uint32_t x = i; x < end; x++) {
                 const uint32_t si = order[x];
                 const kf_block *b = &L->blocks[L->block_of[si]];

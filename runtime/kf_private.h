@@ -35,6 +35,12 @@ int kf_mul_size(size_t a, size_t b, size_t *out);
 void *kf_zlib_alloc(void *opaque, unsigned items, unsigned size);
 void kf_zlib_free(void *opaque, void *ptr);
 
+/* ---- checksums (kf_crc32.c) --------------------------------------------- */
+
+/* zlib's crc32(crc, data, size), bit for bit, with carry-less
+ * multiplication where the CPU has it. */
+uint32_t kf_crc32(uint32_t crc, const void *data, size_t size);
+
 /* ---- options structs (kf.h's rule) -------------------------------------- */
 
 /* Whether `size`, an options struct's first field, is acceptable for a

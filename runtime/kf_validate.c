@@ -14,6 +14,10 @@
 #include "kf_private.h"
 #include "kf_math.h"
 
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
 /* YAML (and so kfc) reads and writes UTF-8 text of scalar values; a name
  * outside that could load but not decompile into a source that compiles. */
 int kf_name_valid(const char *name)
@@ -77,30 +81,42 @@ static int all_finite(const float *v, size_t n, size_t *bad)
     return 1;
 }
 
+/* A flag whose bit 31 marks a bad number: |bits| + 2^23 carries into it
+ * exactly for Inf and NaN (every exponent bit set), and b & (2^31 - b) has
+ * it exactly for a negative number (-0, 0x80000000, is no negative time);
+ * `sign` is 2^31 where negatives are bad, else 0. */
+static inline uint32_t bad_flag(uint32_t b, uint32_t sign)
+{
+    return ((b & 0x7FFFFFFFu) + 0x00800000u) | (b & (0x80000000u - b) & sign);
+}
+
 /* Whether n floats are all finite and, with `nonnegative`, none below 0:
- * one pass without branches, which compilers vectorize. The loops that
- * name the first bad number run only when this fails. */
+ * one pass without branches (8 numbers per step in SSE2's registers where
+ * there are some). The loops that name the first bad number run only when
+ * this fails. */
 static int all_clean(const float *v, size_t n, int nonnegative)
 {
-    /* Inf and NaN have every exponent bit set; a negative number its sign
-     * bit (-0 is no negative time: 0x80000000 exactly). In groups of 8, a
-     * count compilers vectorize even at -O2. */
     const uint32_t sign = nonnegative ? 0x80000000u : 0u;
     uint32_t bad = 0;
     size_t i = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    const __m128i magnitude = _mm_set1_epi32(0x7FFFFFFF), carry = _mm_set1_epi32(0x00800000);
+    const __m128i top = _mm_set1_epi32((int)0x80000000u), signs = _mm_set1_epi32((int)sign);
+    __m128i f0 = _mm_setzero_si128(), f1 = _mm_setzero_si128();
     for (; i + 8 <= n; i += 8) {
-        for (size_t k = i; k < i + 8; k++) {
-            uint32_t b;
-            memcpy(&b, &v[k], 4);
-            bad |= (uint32_t)((b & 0x7F800000u) == 0x7F800000u) |
-                   ((b & sign) >> 31 & (uint32_t)((b & 0x7FFFFFFFu) != 0));
-        }
+        const __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(v + i));
+        const __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(v + i + 4));
+        f0 = _mm_or_si128(f0, _mm_add_epi32(_mm_and_si128(a, magnitude), carry));
+        f1 = _mm_or_si128(f1, _mm_add_epi32(_mm_and_si128(b, magnitude), carry));
+        f0 = _mm_or_si128(f0, _mm_and_si128(_mm_and_si128(a, signs), _mm_sub_epi32(top, a)));
+        f1 = _mm_or_si128(f1, _mm_and_si128(_mm_and_si128(b, signs), _mm_sub_epi32(top, b)));
     }
+    bad = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(f0, f1)));
+#endif
     for (; i < n; i++) {
         uint32_t b;
         memcpy(&b, &v[i], 4);
-        bad |= (uint32_t)((b & 0x7F800000u) == 0x7F800000u) |
-               ((b & sign) >> 31 & (uint32_t)((b & 0x7FFFFFFFu) != 0));
+        bad |= bad_flag(b, sign) >> 31;
     }
     return bad == 0;
 }
@@ -179,7 +195,17 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
      * time at setKeyframe, before any valid range applies. */
     const int clean = all_clean(s->times, n, 1) && all_clean(s->values, (size_t)n * c, 0);
     const int unit = s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD;
-    for (uint32_t j = 0; j < n && (!clean || unit); j++) {
+    /* Quaternions are unit: tested without a branch per key (the same sum
+     * as below), and the loop below, which names the first bad key, runs
+     * only when one is not. */
+    int units = 1;
+    for (uint32_t j = 0; unit && clean && j < n; j++) {
+        const float *q = s->values + (size_t)j * 4;
+        const double n2 =
+            (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3];
+        units &= fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE;
+    }
+    for (uint32_t j = 0; j < n && (!clean || (unit && !units)); j++) {
         if (!clean && (r = key_in_range(s, j, error)) != KF_OK)
             return r;
         if (unit) {
@@ -292,7 +318,8 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, KF_NO_INDEX,
                           "a hermite sequence needs the tangents of its keys");
     size_t bad;
-    if (!all_finite(s->key_tangents, 2 * (size_t)s->key_count * s->components, &bad)) {
+    const size_t count = 2 * (size_t)s->key_count * s->components;
+    if (!all_clean(s->key_tangents, count, 0) && !all_finite(s->key_tangents, count, &bad)) {
         uint32_t j = (uint32_t)(bad / (2 * (size_t)s->components));
         uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
@@ -317,9 +344,14 @@ kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error
                                   (unsigned)k, (double)x, (double)KF_TANGENT_VALUE_LIMIT);
         }
     /* A stored hermite tangent is a key tangent times its segment, and no
-     * segment is longer than the duration. */
-    for (uint32_t j = 0;
-         s->interpolation == KFB_INTERP_HERMITE && s->key_tangents && j < s->valid_count; j++)
+     * segment is longer than the duration. Tested without a branch per
+     * number first; the loop that names the first bad one runs only when
+     * one is. */
+    const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents;
+    int in_range = 1;
+    for (size_t k = 0; hermite && k < 2 * c * s->valid_count; k++)
+        in_range &= fabs((double)s->key_tangents[k] * s->duration) <= FLT_MAX;
+    for (uint32_t j = 0; hermite && !in_range && j < s->valid_count; j++)
         for (size_t k = 0; k < 2 * c; k++) {
             const float t = s->key_tangents[2 * c * j + k];
             if (!(fabs((double)t * s->duration) <= FLT_MAX)) {

@@ -16,6 +16,12 @@
  *       valgrind --tool=callgrind --toggle-collect=kf_player_update with two
  *       frame counts and divide the difference (tests/bench/run_bench.py);
  *       with the kernel set named, rather than the one the library picks.
+ *   kfbench count load|inflate FILE.kfb TIMES
+ *       loads FILE.kfb (kf_load_memory), or inflates its compressed
+ *       sections with zlib alone (inflate_sections), TIMES times: run under
+ *       valgrind --tool=callgrind --toggle-collect=kf_load_memory (or
+ *       --toggle-collect=inflate_sections) for the instructions a load
+ *       costs beside zlib's.
  *   kfbench load FILE.kfb [ROUNDS]
  *       loading alone, as "time" measures it, and the bytes the loaded clip
  *       holds, as JSON: for files the
@@ -296,7 +302,9 @@ static size_t clip_bytes(const bytes *b)
  * or objects (a DATA stream from 2.3 on holds pieces, the zero runs left
  * out: a little more than the section where it has none, so `room` has
  * slack, see largest_section). */
-static void inflate_sections(const bytes *b, unsigned char *out, size_t room)
+/* Not inlined: callgrind counts it by name (count inflate). */
+static __attribute__((noinline)) void inflate_sections(const bytes *b, unsigned char *out,
+                                                       size_t room)
 {
     size_t pos = KFB_HEADER_SIZE;
     for (int i = 0; i < KFB_SECTION_COUNT; i++) {
@@ -565,6 +573,22 @@ int main(int argc, char **argv)
         printf("}\n");
         return 0;
     }
+    if (argc == 5 && strcmp(argv[1], "count") == 0 &&
+        (strcmp(argv[2], "load") == 0 || strcmp(argv[2], "inflate") == 0)) {
+        bytes b = read_file(argv[3]);
+        const int times = atoi(argv[4]);
+        const size_t room = largest_section(&b);
+        unsigned char *out = malloc(room);
+        for (int i = 0; i < times; i++) {
+            if (argv[2][0] == 'l')
+                kf_anim_free(load(&b));
+            else
+                inflate_sections(&b, out, room);
+        }
+        free(out);
+        free(b.data);
+        return 0;
+    }
     if ((argc == 5 || argc == 6) && strcmp(argv[1], "count") == 0) {
         count_variant(argv[2], argv[3], atoi(argv[4]), argc == 6 ? argv[5] : NULL);
         return 0;
@@ -587,6 +611,7 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "usage: kfbench time LINEAR.kfb SPLINE.kfb [ROUNDS]\n"
                     "       kfbench count forward|random FILE.kfb FRAMES [scalar|sse2|avx2]\n"
+                    "       kfbench count load|inflate FILE.kfb TIMES\n"
                     "       kfbench load FILE.kfb [ROUNDS]\n"
                     "       kfbench build W.flat OUT.kfb\n");
     return 2;

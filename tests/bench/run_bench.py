@@ -19,7 +19,9 @@ the work directory). Figures, per variant (LINEAR+SLERP, SPLINE+SQUAD):
 - load time of the .kfb from memory, through malloc and through an allocator
   that reuses the blocks freed by the load before (as a game's pools do: the
   rest of the malloc figure is the system's page faults on memory it took
-  back), next to zlib alone inflating the same sections;
+  back), next to zlib alone inflating the same sections; and the same in
+  instructions under callgrind (kfbench count load|inflate), for the default,
+  -e and -z 0 files (per file byte at -z 0);
 - compile time of the YAML by kfc next to libyaml alone parsing it into
   events (both as processes, whole runs), and kfc's MB/s;
 - the second workload W2 (gen_workload.py --w2): what its clips hold, a player,
@@ -55,6 +57,11 @@ TARGETS = {
     'clip_bytes': {'linear_slerp': 963200, 'spline_squad': 2880000},
     'clip_bytes_bounded': {'LINEAR+SLERP': 290000, 'SPLINE+SQUAD': 600000},
     'load_over_inflate': 1.2,
+    # Load instructions (callgrind) over zlib alone inflating the same
+    # streams: lossless, at the first -e bound; per file byte at -z 0.
+    'load_over_inflate_instructions': 1.3,
+    'load_over_inflate_instructions_bounded': 1.5,
+    'load_instructions_per_byte_stored': 3.0,
     'compile_over_libyaml': 1.5,
     'compile_mb_per_s': 25.0,
 }
@@ -73,10 +80,11 @@ def machine():
     return {'cpu': cpu, 'cores': os.cpu_count(), 'system': platform.platform()}
 
 
-def callgrind_instructions(kfbench, mode, kfb, frames, work, kernels=None):
+def callgrind_instructions(kfbench, mode, kfb, frames, work, kernels=None,
+                           function='kf_player_update'):
     out = os.path.join(work, 'callgrind.%s.%d.out' % (mode, frames))
     subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=' + out,
-                    '--toggle-collect=kf_player_update', kfbench, 'count', mode, kfb,
+                    '--toggle-collect=' + function, kfbench, 'count', mode, kfb,
                     str(frames)] + ([kernels] if kernels else []), check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with open(out) as f:
@@ -94,6 +102,21 @@ def instructions_per_track_sample(kfbench, mode, kfb, work, kernels=None,
     library picks on this machine."""
     a, b = (callgrind_instructions(kfbench, mode, kfb, n, work, kernels) for n in COUNT_FRAMES)
     return (b - a) / ((COUNT_FRAMES[1] - COUNT_FRAMES[0]) * joints)
+
+
+def load_instructions(kfbench, kfb, work):
+    """Instructions of one load of kfb (kf_load_memory) and of zlib alone
+    inflating its compressed sections (kfbench's inflate_sections), each from
+    one and three repetitions, so that nothing but the loads is counted."""
+    out = {}
+    for mode, function in (('load', 'kf_load_memory'), ('inflate', 'inflate_sections')):
+        a, b = (callgrind_instructions(kfbench, mode, kfb, n, work, function=function)
+                for n in (1, 3))
+        out[mode] = (b - a) / 2
+    return {'load_instructions': out['load'], 'inflate_instructions': out['inflate'],
+            'load_over_inflate_instructions': out['load'] / out['inflate']
+            if out['inflate'] else None,
+            'load_instructions_per_file_byte': out['load'] / os.path.getsize(kfb)}
 
 
 def time_process(argv, rounds):
@@ -131,6 +154,8 @@ def file_sizes(kfc, kfbench, work, load_rounds):
             sizes[label][level] = os.path.getsize(out)
             if level == '0':
                 loads[label] = load_time(kfbench, out, load_rounds)
+                if shutil.which('valgrind'):
+                    loads[label].update(load_instructions(kfbench, out, work))
         os.remove(out)
     return sizes, loads
 
@@ -156,6 +181,8 @@ def lossy_sizes(kfc, kfbench, work, rounds, load_rounds):
                 r[level] = os.path.getsize(dst)
             r['compile_s'] = time_process([kfc, '-e', spec, src, '-o', dst], rounds)
             r.update(load_time(kfbench, dst, load_rounds))
+            if shutil.which('valgrind'):
+                r.update(load_instructions(kfbench, dst, work))
             os.remove(dst)
             out[spec][label] = r
     return out
@@ -201,6 +228,7 @@ def main():
             r['forward_instructions_per_track_sample'] = fwd
             r['random_instructions_per_track_sample'] = rnd
             r['random_over_forward_instructions'] = rnd / fwd
+            r.update(load_instructions(args.kfbench, kfb[v], work))
             if timing['kernels'] == 'avx2':  # and on x86-64's baseline
                 r['forward_instructions_per_track_sample_sse2'] = instructions_per_track_sample(
                     args.kfbench, 'forward', kfb[v], work, 'sse2')
@@ -241,6 +269,7 @@ def main():
                 for mode in ('forward', 'random'):
                     r[mode + '_instructions_per_track_sample'] = instructions_per_track_sample(
                         args.kfbench, mode, kfb2[v], work, joints=gen_workload.W2['JOINTS'])
+                r.update(load_instructions(args.kfbench, kfb2[v], work))
             if args.kfc:
                 dst = os.path.join(work, 'w2_%s.lossy.kfb' % short)
                 subprocess.run([args.kfc, '-e', LOSSY_BOUNDS[0][0],
@@ -287,6 +316,12 @@ def main():
         lambda r: fmt_range(r['load_reused_ns'], 1e-3))
     row('inflate alone us', lambda r: True, lambda r: fmt_range(r['inflate_ns'], 1e-3))
     row('load / inflate', lambda r: True, lambda r: '%.2f' % r['load_over_inflate'], '<= 1.2')
+    row('load instructions (M)', lambda r: 'load_instructions' in r,
+        lambda r: '%.2f' % (r['load_instructions'] / 1e6))
+    row('zlib alone instructions (M)', lambda r: 'inflate_instructions' in r,
+        lambda r: '%.2f' % (r['inflate_instructions'] / 1e6))
+    row('load / zlib (instr)', lambda r: 'load_over_inflate_instructions' in r,
+        lambda r: '%.2f' % r['load_over_inflate_instructions'], '<= 1.3')
     row('load (reused) / inflate', lambda r: True,
         lambda r: '%.2f' % r['load_reused_over_inflate'])
     row('compile ms', lambda r: 'compile_s' in r, lambda r: fmt_range(r['compile_s'], 1e3))
@@ -319,17 +354,22 @@ def main():
         for name, sizes in results['file_sizes'].items():
             load = results['stored_loads'][name]
             levels = '  '.join('-z %s: %9s' % (z, '{:,}'.format(n)) for z, n in sizes.items())
-            print('  %-14s %s  load at -z 0: %s us (reused memory %s)'
+            per_byte = ('  %.1f instr/byte (<= 3)' % load['load_instructions_per_file_byte']
+                        if 'load_instructions_per_file_byte' in load else '')
+            print('  %-14s %s  load at -z 0: %s us (reused memory %s)%s'
                   % (name, levels, fmt_range(load['load_ns'], 1e-3, 0),
-                     fmt_range(load['load_reused_ns'], 1e-3, 0)))
+                     fmt_range(load['load_reused_ns'], 1e-3, 0), per_byte))
     for spec, target in LOSSY_BOUNDS if 'lossy_sizes' in results else ():
         print('kfc -e %s (targets: %s)' % (spec, target))
         for name, r in results['lossy_sizes'][spec].items():
+            ratio = ('  load/zlib %.2f instr (<= 1.5)' % r['load_over_inflate_instructions']
+                     if r.get('load_over_inflate_instructions') else '')
             print('  %-14s -z 1: %9s  -z 9: %9s  compile %s ms  load %s us (reused memory %s)'
-                  '  clip %s bytes'
+                  '  clip %s bytes%s'
                   % (name, '{:,}'.format(r['1']), '{:,}'.format(r['9']),
                      fmt_range(r['compile_s'], 1e3, 0), fmt_range(r['load_ns'], 1e-3, 0),
-                     fmt_range(r['load_reused_ns'], 1e-3, 0), '{:,}'.format(r['clip_bytes'])))
+                     fmt_range(r['load_reused_ns'], 1e-3, 0), '{:,}'.format(r['clip_bytes']),
+                     ratio))
     if w2:
         print('workload W2: %(JOINTS)d joints x (T, R, S), %(KEYS)d keys/channel, a %(DURATION)g s '
               'loop' % gen_workload.W2)
@@ -342,10 +382,12 @@ def main():
             bounded = ('  -e: %s bytes, clip %s' % ('{:,}'.format(r['bounded_file_bytes']),
                                                     '{:,}'.format(r['bounded_clip_bytes']))
                        if 'bounded_clip_bytes' in r else '')
-            print('  %-14s file %s  clip %s bytes (%.2fx raw keys)  player %s  load/inflate %.2f%s%s'
+            load_instr = ('  load/zlib %.2f instr' % r['load_over_inflate_instructions']
+                          if r.get('load_over_inflate_instructions') else '')
+            print('  %-14s file %s  clip %s bytes (%.2fx raw keys)  player %s  load/inflate %.2f%s%s%s'
                   % (label, '{:,}'.format(r['file_bytes']), '{:,}'.format(r['clip_bytes']),
                      r['clip_over_raw_keys'], '{:,}'.format(r['player_bytes']),
-                     r['load_over_inflate'], counts, bounded))
+                     r['load_over_inflate'], load_instr, counts, bounded))
     print('JSON: %s' % os.path.join(work, 'results.json'))
 
 

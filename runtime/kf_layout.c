@@ -164,6 +164,115 @@ static void fill_lane(float *data, size_t step, uint32_t k0, uint32_t k1, uint32
     }
 }
 
+/* Whether the four sequences at `order` are the four lanes of one block,
+ * in lane order, each with all its `rows` keys valid (fill_block's case). */
+static int full_block(const struct kf_sequence *seq, const uint32_t *order,
+                      const uint32_t *block_of, uint32_t rows)
+{
+    for (uint32_t l = 0; l < KF_LANES; l++) {
+        const struct kf_sequence *s = &seq[order[l]];
+        if (block_of[order[l]] != block_of[order[0]] || s->key_count != rows ||
+            s->valid_count != rows)
+            return 0;
+    }
+    return 1;
+}
+
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+/* Two floats at p (4-aligned only) into the low lanes. */
+static inline __m128 load2(const float *p)
+{
+    return _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p));
+}
+#endif
+
+/* put_fields for the four lanes at once: fields [f, f + n) of keys
+ * [k0, k1) from n columns of each lane's source (`src[l]`, rows of
+ * `stride` floats), four fields of the four lanes a step, turned from
+ * rows of each lane into fields of four lanes by a 4x4 transposition
+ * (SSE2), or lane by lane. */
+static void put_block_fields(float *data, size_t step, uint32_t k0, uint32_t k1, uint32_t f,
+                             uint32_t n, const float *const src[KF_LANES], uint32_t stride)
+{
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    if (n >= 2 && n <= 4) {
+        const float *p0 = src[0] + (size_t)k0 * stride, *p1 = src[1] + (size_t)k0 * stride,
+                    *p2 = src[2] + (size_t)k0 * stride, *p3 = src[3] + (size_t)k0 * stride;
+        float *row = data + (size_t)f * KF_LANES;
+        for (uint32_t k = k0; k < k1;
+             k++, row += step, p0 += stride, p1 += stride, p2 += stride, p3 += stride) {
+            if (n == 2) {
+                const __m128 t0 = _mm_unpacklo_ps(load2(p0), load2(p1));
+                const __m128 t1 = _mm_unpacklo_ps(load2(p2), load2(p3));
+                _mm_store_ps(row, _mm_movelh_ps(t0, t1));
+                _mm_store_ps(row + KF_LANES, _mm_movehl_ps(t1, t0));
+                continue;
+            }
+            /* Only the row's own floats are read: three as two and one. */
+            __m128 r0, r1, r2, r3;
+            if (n == 4) {
+                r0 = _mm_loadu_ps(p0);
+                r1 = _mm_loadu_ps(p1);
+                r2 = _mm_loadu_ps(p2);
+                r3 = _mm_loadu_ps(p3);
+            } else {
+#define LOAD3(p) _mm_movelh_ps(load2(p), _mm_load_ss((p) + 2))
+                r0 = LOAD3(p0);
+                r1 = LOAD3(p1);
+                r2 = LOAD3(p2);
+                r3 = LOAD3(p3);
+#undef LOAD3
+            }
+            _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+            _mm_store_ps(row, r0);
+            _mm_store_ps(row + KF_LANES, r1);
+            _mm_store_ps(row + 2 * KF_LANES, r2);
+            if (n == 4)
+                _mm_store_ps(row + 3 * KF_LANES, r3);
+        }
+        return;
+    }
+#endif
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        put_fields(data, step, k0, k1, f, n, l, src[l], stride);
+}
+
+/* fill_lane for the four lanes of a block whose lanes have all their keys
+ * valid (full_block). */
+static void fill_block(float *data, size_t step, uint32_t k0, uint32_t k1,
+                       const struct kf_sequence *const s[KF_LANES])
+{
+    const uint32_t c = s[0]->components, n = s[0]->valid_count;
+    const float *src[KF_LANES];
+#define FIELDS(f, count, array, offset, stride)                                                    \
+    do {                                                                                           \
+        for (uint32_t l = 0; l < KF_LANES; l++)                                                    \
+            src[l] = s[l]->array + (offset);                                                       \
+        put_block_fields(data, step, k0, k1, f, count, src, stride);                               \
+    } while (0)
+    FIELDS(0, c, values, 0, c);
+    switch (s[0]->interpolation) {
+    case KFB_INTERP_SPLINE:
+    case KFB_INTERP_HERMITE:
+        FIELDS(c, c, tangent_out, 0, c);
+        FIELDS(2 * c, c, tangent_in, 0, c);
+        break;
+    case KFB_INTERP_SLERP:
+        FIELDS(KF_FIELD_ARC(4), KFB_ARC_FLOATS, arcs, 0, KFB_ARC_FLOATS);
+        break;
+    case KFB_INTERP_SQUAD:
+        FIELDS(KF_FIELD_SQUAD_A, 4, tangent_out, 0, 4);
+        FIELDS(KF_FIELD_SQUAD_B, 4, tangent_in, 0, 4);
+        FIELDS(KF_FIELD_SQUAD_KEY_ARC, KFB_ARC_FLOATS, arcs, 0, KFB_ARC_FLOATS);
+        FIELDS(KF_FIELD_SQUAD_CONTROL_ARC, KFB_ARC_FLOATS, arcs, (size_t)n * KFB_ARC_FLOATS,
+               KFB_ARC_FLOATS);
+        break;
+    default:
+        break;
+    }
+#undef FIELDS
+}
+
 /* The end of the run of sequences from order[i] on (before `end`) that
  * `same` finds equal to it. */
 static uint32_t run_end(const struct kf_sequence *seq, const uint32_t *order, uint32_t i,
@@ -561,11 +670,19 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
              * float of their rows, as a full clock's do, nothing is left). */
             if (!covered)
                 memset(data + (size_t)k0 * width, 0, (size_t)(k1 - k0) * width * sizeof *data);
-            for (uint32_t x = i; x < end; x++) {
+            for (uint32_t x = i; x < end;) {
                 const uint32_t si = order[x];
                 const kf_block *b = &L->blocks[L->block_of[si]];
-                fill_lane((float *)b->data + (size_t)k0 * width, width, k0, k1, L->lane_of[si],
-                          &seq[si]);
+                float *at = (float *)b->data + (size_t)k0 * width;
+                if (x + KF_LANES <= end && full_block(seq, order + x, L->block_of, rows)) {
+                    const struct kf_sequence *lanes[KF_LANES] = {
+                        &seq[order[x]], &seq[order[x + 1]], &seq[order[x + 2]], &seq[order[x + 3]]};
+                    fill_block(at, width, k0, k1, lanes);
+                    x += KF_LANES;
+                } else {
+                    fill_lane(at, width, k0, k1, L->lane_of[si], &seq[si]);
+                    x++;
+                }
             }
         }
         data += (size_t)rows * width;

@@ -297,7 +297,13 @@ int kf_name_valid(const char *name);
  * header check reads no array: it establishes the sizes the arrays have. */
 kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
-/* Checks the precomputed arrays of a sequence that passed the above. */
+/* kf_validate_sequence for a sequence whose key times (the same array,
+ * key count and valid count) passed it in another sequence already, as a
+ * reader's shared times do: only what depends on more than the times is
+ * checked again. */
+kf_result kf_validate_sequence_times_known(const struct kf_sequence *s, kf_error *error);
+/* Checks the precomputed arrays of a sequence that passed the above (its
+ * arcs only where it has them: a reader that computes them leaves them out). */
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
 /* Checks the optional arrays of a sequence that passed the above: TCB only
  * on SPLINE/SQUAD, each value in [-1, 1], not all 0; distance tables only on

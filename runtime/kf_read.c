@@ -64,6 +64,10 @@ typedef struct loader {
     unsigned char *marks;
     uint32_t *scratch;
     size_t scratch_words;
+    /* The key times of the last sequence that passed its checks, with its
+     * key and valid counts (read_sequence). */
+    const float *checked_times;
+    uint32_t checked_keys, checked_valid;
 } loader;
 
 enum { MARK_FREE, MARK_PLAIN, MARK_ENCODED };
@@ -227,6 +231,168 @@ static void add_key_guesses(const key_guess *guess, const float *headers, size_t
     }
 }
 
+/* Whether decode can rebuild an array a row at a time (fused_rows): 3 or
+ * 4 columns of at least 4 rows, each predicted from its own words (not
+ * the keys' guess, nor against another array). */
+static int fusable(const float *headers, size_t columns, const float *against, size_t rows)
+{
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    if (against || (columns != 3 && columns != 4) || rows < 4)
+        return 0;
+    for (size_t m = 0; m < columns; m++) {
+        uint32_t h;
+        memcpy(&h, &headers[m], 4);
+        if ((h & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT == KFB_PREDICT_KEYS)
+            return 0;
+    }
+    return 1;
+#else
+    (void)headers, (void)columns, (void)against, (void)rows;
+    return 0;
+#endif
+}
+
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+#if defined(__GNUC__)
+#define KF_INLINE static inline __attribute__((always_inline))
+#else
+#define KF_INLINE static inline
+#endif
+
+/* What fused_rows needs of an array's columns, a lane each. */
+typedef struct lanes {
+    __m128i mq, ml, mp; /* the lanes of each predictor (all ones) */
+    __m128 mi;          /* the lanes of integers */
+    __m128d f01, f23;   /* their scales */
+} lanes;
+
+/* Row `row` (>= 2) of the running sums, every lane by its own predictor. */
+KF_INLINE __m128i sum_row(__m128i x, __m128i *a, __m128i *d, __m128i *v, const lanes *c, int mixed)
+{
+    if (!mixed) { /* every lane quadratic: W's common case */
+        *a = _mm_add_epi32(*a, x);
+        *d = _mm_add_epi32(*d, *a);
+        *v = _mm_add_epi32(*v, *d);
+        return *v;
+    }
+    *a = _mm_add_epi32(*a, _mm_and_si128(x, c->mq));
+    *d = _mm_add_epi32(*d, _mm_or_si128(_mm_and_si128(*a, c->mq), _mm_and_si128(x, c->ml)));
+    *v = _mm_add_epi32(*v, _mm_or_si128(_mm_andnot_si128(c->mp, *d), _mm_and_si128(x, c->mp)));
+    return *v;
+}
+
+/* A row's words as floats: integer lanes converted as decode's column path
+ * converts them, the others the words' own bits. */
+KF_INLINE __m128 row_floats(__m128i v, const lanes *c, int ints)
+{
+    if (!ints)
+        return _mm_castsi128_ps(v);
+    const __m128d most = _mm_set1_pd(FLT_MAX);
+    const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7FFFFFFFFFFFFFFF));
+    const __m128d d0 = _mm_mul_pd(_mm_cvtepi32_pd(v), c->f01);
+    const __m128d d1 =
+        _mm_mul_pd(_mm_cvtepi32_pd(_mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2))), c->f23);
+    const __m128 q = _mm_movelh_ps(_mm_cvtpd_ps(d0), _mm_cvtpd_ps(d1));
+    const __m128 over = _mm_shuffle_ps(_mm_castpd_ps(_mm_cmpgt_pd(_mm_and_pd(d0, magnitude), most)),
+                                       _mm_castpd_ps(_mm_cmpgt_pd(_mm_and_pd(d1, magnitude), most)),
+                                       _MM_SHUFFLE(2, 0, 2, 0));
+    const __m128 infinite = _mm_or_ps(_mm_and_ps(q, _mm_set1_ps(-0.0f)), _mm_set1_ps(INFINITY));
+    const __m128 f = _mm_or_ps(_mm_and_ps(over, infinite), _mm_andnot_ps(over, q));
+    return _mm_or_ps(_mm_and_ps(c->mi, f), _mm_andnot_ps(c->mi, _mm_castsi128_ps(v)));
+}
+
+/* Row i of the columns as a register (a lane per column, 0 past them). */
+KF_INLINE __m128i gather_row(const uint32_t *w, size_t rows, size_t columns, size_t i)
+{
+    return _mm_set_epi32(columns > 3 ? (int)w[3 * rows + i] : 0, (int)w[2 * rows + i],
+                         (int)w[rows + i], (int)w[i]);
+}
+
+/* Rows 2 .. rows - 2 four at a time (each group of four loaded from the
+ * columns and turned into rows by one 4x4 transposition), then the rest a
+ * row at a time; the last row is stored as its own columns alone. */
+KF_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, float *out,
+                          const lanes *c, int mixed, int ints)
+{
+    __m128i v = gather_row(w, rows, columns, 0);
+    __m128i x = gather_row(w, rows, columns, 1);
+    __m128i d = _mm_andnot_si128(c->mp, x), a = _mm_setzero_si128();
+    _mm_storeu_ps(out, row_floats(v, c, ints));
+    v = _mm_add_epi32(v, x);
+    _mm_storeu_ps(out + columns, row_floats(v, c, ints));
+    size_t i = 2;
+    for (; i + 4 < rows; i += 4) {
+        __m128 r0 = _mm_loadu_ps((const float *)(const void *)(w + i));
+        __m128 r1 = _mm_loadu_ps((const float *)(const void *)(w + rows + i));
+        __m128 r2 = _mm_loadu_ps((const float *)(const void *)(w + 2 * rows + i));
+        __m128 r3 = columns > 3 ? _mm_loadu_ps((const float *)(const void *)(w + 3 * rows + i))
+                                : _mm_setzero_ps();
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        float *to = out + i * columns;
+        _mm_storeu_ps(to, row_floats(sum_row(_mm_castps_si128(r0), &a, &d, &v, c, mixed), c, ints));
+        _mm_storeu_ps(to + columns,
+                      row_floats(sum_row(_mm_castps_si128(r1), &a, &d, &v, c, mixed), c, ints));
+        _mm_storeu_ps(to + 2 * columns,
+                      row_floats(sum_row(_mm_castps_si128(r2), &a, &d, &v, c, mixed), c, ints));
+        _mm_storeu_ps(to + 3 * columns,
+                      row_floats(sum_row(_mm_castps_si128(r3), &a, &d, &v, c, mixed), c, ints));
+    }
+    for (; i < rows; i++) {
+        const __m128 y =
+            row_floats(sum_row(gather_row(w, rows, columns, i), &a, &d, &v, c, mixed), c, ints);
+        float *to = out + i * columns;
+        if (i + 1 < rows || columns == 4) {
+            _mm_storeu_ps(to, y); /* a fourth lane lands on the next row, written next */
+        } else {
+            _mm_storel_pi((__m64 *)(void *)to, y);
+            _mm_store_ss(to + 2, _mm_movehl_ps(y, y));
+        }
+    }
+}
+
+/* decode's running sums, conversion and transposition for a fusable array
+ * (fusable: 3 or 4 columns, at least 4 rows), every column at once, a lane
+ * each: the same operations as the column at a time path, so the same
+ * words. w: each column's differences; out: the rows. */
+static void fused_rows(const float *headers, const uint32_t *w, size_t rows, size_t columns,
+                       float *out)
+{
+    uint32_t quad[4] = {0}, lin[4] = {0}, prev[4] = {0}, ints[4] = {0};
+    double factor[4] = {1.0, 1.0, 1.0, 1.0};
+    int any_ints = 0, mixed = 0;
+    for (size_t m = 0; m < 4; m++) {
+        uint32_t h = 0;
+        if (m < columns)
+            memcpy(&h, &headers[m], 4);
+        const uint32_t predictor = (h & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT;
+        /* A missing fourth column sums zeros, as any predictor does. */
+        quad[m] = m >= columns || predictor == KFB_PREDICT_QUADRATIC ? ~0u : 0u;
+        lin[m] = m < columns && predictor == KFB_PREDICT_LINEAR ? ~0u : 0u;
+        prev[m] = m < columns && predictor == KFB_PREDICT_PREVIOUS ? ~0u : 0u;
+        mixed |= !quad[m];
+        const uint32_t exponent = h & KFB_COLUMN_EXPONENT_MASK;
+        if (exponent) {
+            const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
+            factor[m] = ldexp(1.0, e < -400 ? -400 : e > 400 ? 400 : (int)e);
+            ints[m] = ~0u;
+            any_ints = 1;
+        }
+    }
+    const lanes c = {_mm_loadu_si128((const __m128i *)(const void *)quad),
+                     _mm_loadu_si128((const __m128i *)(const void *)lin),
+                     _mm_loadu_si128((const __m128i *)(const void *)prev),
+                     _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)ints)),
+                     _mm_loadu_pd(factor),
+                     _mm_loadu_pd(factor + 2)};
+    if (mixed)
+        any_ints ? fused_body(w, rows, columns, out, &c, 1, 1)
+                 : fused_body(w, rows, columns, out, &c, 1, 0);
+    else
+        any_ints ? fused_body(w, rows, columns, out, &c, 0, 1)
+                 : fused_body(w, rows, columns, out, &c, 0, 0);
+}
+#endif
+
 /* Decodes, in place, `count` encoded floats at word `offset` (the mirror of
  * put_encoded): planes back into differences, each added to the prediction
  * from the words already decoded (or, KFB_PREDICT_KEYS, from `guess`);
@@ -253,6 +419,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     float *out = L->data_rw + offset;
     size_t unit = SIZE_MAX;
     int any_keys = 0;
+    const int fused = fusable(headers, columns, against, rows);
     for (size_t m = 0; m < columns; m++) {
         uint32_t h = 0;
         if (!against)
@@ -288,14 +455,37 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                 const __m128i p3 = _mm_loadu_si128((const __m128i *)(const void *)(b3 + i));
                 const __m128i lo01 = _mm_unpacklo_epi8(p0, p1), hi01 = _mm_unpackhi_epi8(p0, p1);
                 const __m128i lo23 = _mm_unpacklo_epi8(p2, p3), hi23 = _mm_unpackhi_epi8(p2, p3);
-                __m128i e[4] = {_mm_unpacklo_epi16(lo01, lo23), _mm_unpackhi_epi16(lo01, lo23),
-                                _mm_unpacklo_epi16(hi01, hi23), _mm_unpackhi_epi16(hi01, hi23)};
-                for (int q = 0; q < 4; q++) {
-                    if (zigzag)
-                        e[q] = _mm_xor_si128(_mm_srli_epi32(e[q], 1),
-                                             _mm_sub_epi32(zero, _mm_and_si128(e[q], one)));
-                    _mm_storeu_si128((__m128i *)(void *)(x + i + 4 * (size_t)q), e[q]);
+                __m128i e0 = _mm_unpacklo_epi16(lo01, lo23), e1 = _mm_unpackhi_epi16(lo01, lo23);
+                __m128i e2 = _mm_unpacklo_epi16(hi01, hi23), e3 = _mm_unpackhi_epi16(hi01, hi23);
+                if (zigzag) {
+#define UNZIGZAG(e) _mm_xor_si128(_mm_srli_epi32(e, 1), _mm_sub_epi32(zero, _mm_and_si128(e, one)))
+                    e0 = UNZIGZAG(e0);
+                    e1 = UNZIGZAG(e1);
+                    e2 = UNZIGZAG(e2);
+                    e3 = UNZIGZAG(e3);
+#undef UNZIGZAG
                 }
+                _mm_storeu_si128((__m128i *)(void *)(x + i), e0);
+                _mm_storeu_si128((__m128i *)(void *)(x + i + 4), e1);
+                _mm_storeu_si128((__m128i *)(void *)(x + i + 8), e2);
+                _mm_storeu_si128((__m128i *)(void *)(x + i + 12), e3);
+            }
+            if (i + 8 <= rows) { /* 8 more rows the same way */
+                const __m128i p0 = _mm_loadl_epi64((const __m128i *)(const void *)(b0 + i));
+                const __m128i p1 = _mm_loadl_epi64((const __m128i *)(const void *)(b1 + i));
+                const __m128i p2 = _mm_loadl_epi64((const __m128i *)(const void *)(b2 + i));
+                const __m128i p3 = _mm_loadl_epi64((const __m128i *)(const void *)(b3 + i));
+                const __m128i lo01 = _mm_unpacklo_epi8(p0, p1), lo23 = _mm_unpacklo_epi8(p2, p3);
+                __m128i e0 = _mm_unpacklo_epi16(lo01, lo23), e1 = _mm_unpackhi_epi16(lo01, lo23);
+                if (zigzag) {
+                    e0 = _mm_xor_si128(_mm_srli_epi32(e0, 1),
+                                       _mm_sub_epi32(zero, _mm_and_si128(e0, one)));
+                    e1 = _mm_xor_si128(_mm_srli_epi32(e1, 1),
+                                       _mm_sub_epi32(zero, _mm_and_si128(e1, one)));
+                }
+                _mm_storeu_si128((__m128i *)(void *)(x + i), e0);
+                _mm_storeu_si128((__m128i *)(void *)(x + i + 4), e1);
+                i += 8;
             }
 #endif
             for (; i + 8 <= rows; i += 8) {
@@ -325,7 +515,9 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
          * the differences the column's first, second or third differences,
          * so running sums undo them (kfb_predicted's short rows included:
          * a difference sums into what its row's predictor extrapolates). */
-        if (against) {
+        if (fused) {
+            continue; /* sums and floats a row at a time, below */
+        } else if (against) {
             for (size_t i = 0; i < rows; i++) {
                 uint32_t a;
                 memcpy(&a, &against[i], 4);
@@ -400,9 +592,14 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     uint32_t unit_header = 0;
     if (unit != SIZE_MAX)
         memcpy(&unit_header, &headers[unit], 4);
-    /* Only now over the planes: columns to rows (the common widths
+        /* Only now over the planes: columns to rows (the common widths
      * written out, so that each row is a few moves). */
-    if (columns == 1) {
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    if (fused) {
+        fused_rows(headers, w, rows, columns, out);
+    } else
+#endif
+        if (columns == 1) {
         memcpy(out, w, rows * 4);
     } else if (columns == 3) {
         const uint32_t *c0 = w, *c1 = w + rows, *c2 = w + 2 * rows;
@@ -421,9 +618,37 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             for (size_t m = 0; m < columns; m++)
                 memcpy(&out[i * stride + m], &w[m * rows + i], 4);
     }
-    for (size_t i = 0; unit != SIZE_MAX && i < rows; i++) {
+    size_t i = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* Two rows a step (the signs still words in the rows): the
+     * sum of the other columns' squares in double, in column order, as
+     * kf_unit_rest takes it, its rest rounded once; the rows of a step
+     * where a sign or a sum is not as a writer makes it are left to the
+     * loop below, which says which. */
+    for (; unit != SIZE_MAX && i + 2 <= rows; i += 2) {
+        const float *r0 = out + i * stride, *r1 = r0 + stride;
+        __m128d sum = _mm_setzero_pd();
+        for (size_t m = 0; m < columns; m++) {
+            if (m == unit)
+                continue;
+            const __m128d x = _mm_cvtps_pd(_mm_set_ps(0.0f, 0.0f, r1[m], r0[m]));
+            sum = _mm_add_pd(sum, _mm_mul_pd(x, x));
+        }
+        uint32_t s0, s1;
+        memcpy(&s0, &r0[unit], 4);
+        memcpy(&s1, &r1[unit], 4);
+        if ((s0 | s1) > 1 || _mm_movemask_pd(_mm_cmple_pd(sum, _mm_set1_pd(1.0))) != 3)
+            break;
+        float rest[4];
+        _mm_storeu_ps(rest, _mm_cvtpd_ps(_mm_sqrt_pd(_mm_sub_pd(_mm_set1_pd(1.0), sum))));
+        out[i * stride + unit] = s0 ? -rest[0] : rest[0];
+        out[(i + 1) * stride + unit] = s1 ? -rest[1] : rest[1];
+    }
+#endif
+    for (; unit != SIZE_MAX && i < rows; i++) {
         float *v = out + i * stride;
-        const uint32_t sign = w[unit * rows + i];
+        uint32_t sign;
+        memcpy(&sign, &v[unit], 4);
         if (sign > 1 || !kf_unit_rest(v, (uint32_t)stride, (uint32_t)unit, (int)sign, &v[unit])) {
             *bad = unit;
             *bad_header = unit_header;
@@ -624,96 +849,130 @@ static kf_result read_sections(loader *L)
     return KF_OK;
 }
 
-/* Stream bytes inflated at a time into scratch words and placed from there
- * (inflate's fast path needs room for a whole match, which a piece's end
- * would not leave). */
-#define PIECES_STAGE_WORDS 4096u
+/* The inflating window of a DATA section's pieces: zlib's inflateBack
+ * writes the stream into it and hands it over a window at a time, so that
+ * no byte is copied twice (inflate() would also keep a copy of its last
+ * 32 KiB of output after each call). In scratch words. */
+#define PIECES_STAGE_WORDS 8192u
+
+/* The pieces being placed (inflate_pieces). */
+typedef struct pieces {
+    loader *L;
+    unsigned char *dst;
+    size_t size;
+    size_t at;      /* bytes of the section placed */
+    size_t have;    /* header bytes gathered */
+    size_t literal; /* bytes of the current piece still to place */
+    size_t zeros;   /* and the zero bytes after them */
+    unsigned char header[8];
+    int over;       /* the stream holds more than the section */
+    kf_result fail; /* a piece that does not fit, reported */
+} pieces;
+
+/* inflateBack's input: all of it was given in next_in. */
+static unsigned pieces_in(void *desc, z_const unsigned char **buf)
+{
+    (void)desc;
+    *buf = NULL;
+    return 0;
+}
+
+/* inflateBack's output: `len` bytes of the stream, placed as pieces. A
+ * non-zero return stops inflating (the section is full, or a piece does
+ * not fit it). */
+static int pieces_out(void *desc, unsigned char *buf, unsigned len)
+{
+    pieces *P = desc;
+    for (size_t k = 0; k < len;) {
+        if (P->literal) {
+            const size_t n = len - k < P->literal ? len - k : P->literal;
+            memcpy(P->dst + P->at, buf + k, n);
+            P->at += n;
+            k += n;
+            P->literal -= n;
+            if (!P->literal) {
+                P->at += P->zeros;
+                P->zeros = 0;
+            }
+            continue;
+        }
+        if (P->at == P->size) { /* more than the section holds */
+            P->over = 1;
+            return 1;
+        }
+        const size_t n =
+            len - k < sizeof P->header - P->have ? len - k : sizeof P->header - P->have;
+        memcpy(P->header + P->have, buf + k, n);
+        P->have += n;
+        k += n;
+        if (P->have < sizeof P->header)
+            continue;
+        P->have = 0;
+        uint32_t piece[2];
+        memcpy(piece, P->header, sizeof piece);
+        kfb_word_swap(piece, 2);
+        const size_t words = (P->size - P->at) / 4;
+        if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0]) {
+            P->fail = fail(P->L, KF_ERROR_INFLATE, KFB_SECTION_DATA, KF_NO_INDEX,
+                           P->L->sections[KFB_SECTION_DATA].file_offset,
+                           "section DATA: a piece of %u words and %u zero words at byte %zu "
+                           "does not fit the %zu-byte section",
+                           (unsigned)piece[0], (unsigned)piece[1], P->at, P->size);
+            return 1;
+        }
+        /* The zeros go in now; the piece's words land before them. */
+        memset(P->dst + P->at + 4 * (size_t)piece[0], 0, 4 * (size_t)piece[1]);
+        P->literal = 4 * (size_t)piece[0];
+        P->zeros = 4 * (size_t)piece[1];
+        if (!P->literal) {
+            P->at += P->zeros;
+            P->zeros = 0;
+        }
+    }
+    return 0;
+}
 
 /*
  * A compressed DATA section from 2.3 on: the stream holds pieces, each a
  * word L, a word Z, then L words of the section, which Z zero words follow
- * (kfb_format.h, KFB_ZERO_RUN_WORDS). The stream is inflated a stage at a
- * time and its words placed into `dst`, the zeros written here; every piece
- * must advance and stay inside the section's `size` bytes. Sets *status in
- * unpack_section's terms (Z_STREAM_END: the stream ended with the last
- * piece; Z_BUF_ERROR with *produced == size: it goes on) and *produced to
- * the bytes placed.
+ * (kfb_format.h, KFB_ZERO_RUN_WORDS). The deflate data (`in`, `size_in`
+ * bytes) is inflated a window at a time (inflateBack) and its words placed
+ * into `dst`, the zeros written here; every piece must advance and stay
+ * inside the section's `size` bytes. Sets *status in unpack_section's terms
+ * (Z_STREAM_END: the stream ended with the last piece; Z_BUF_ERROR with
+ * *produced == size: it goes on), *produced to the bytes placed and
+ * *consumed to the deflate bytes read.
  */
-static kf_result inflate_pieces(loader *L, z_stream *z, unsigned char *dst, size_t size,
-                                int *status, size_t *produced)
+static kf_result inflate_pieces(loader *L, z_stream *z, const unsigned char *in, size_t size_in,
+                                unsigned char *dst, size_t size, int *status, size_t *produced,
+                                size_t *consumed)
 {
     if (L->scratch_words < PIECES_STAGE_WORDS && !grow_scratch(L, PIECES_STAGE_WORDS))
         return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX,
                     L->sections[KFB_SECTION_DATA].file_offset,
                     "out of memory for %u bytes of inflating state",
                     (unsigned)(4 * PIECES_STAGE_WORDS));
-    unsigned char *stage = (unsigned char *)L->scratch;
-    unsigned char header[8];
-    size_t at = 0, have = 0; /* header bytes gathered */
-    size_t literal = 0;      /* bytes of the current piece still to place */
-    size_t zeros = 0;        /* and the zero bytes after them */
-    int s = Z_OK;
-    while (s == Z_OK) {
-        z->next_out = stage;
-        z->avail_out = 4 * PIECES_STAGE_WORDS;
-        s = inflate(z, Z_NO_FLUSH);
-        if (s != Z_OK && s != Z_STREAM_END)
-            break;
-        const size_t got = 4 * PIECES_STAGE_WORDS - z->avail_out;
-        for (size_t k = 0; k < got;) {
-            if (literal) {
-                const size_t n = got - k < literal ? got - k : literal;
-                memcpy(dst + at, stage + k, n);
-                at += n;
-                k += n;
-                literal -= n;
-                if (!literal) {
-                    at += zeros;
-                    zeros = 0;
-                }
-                continue;
-            }
-            if (at == size) { /* more than the section holds */
-                *produced = at;
-                *status = Z_BUF_ERROR;
-                return KF_OK;
-            }
-            const size_t n = got - k < sizeof header - have ? got - k : sizeof header - have;
-            memcpy(header + have, stage + k, n);
-            have += n;
-            k += n;
-            if (have < sizeof header)
-                continue;
-            have = 0;
-            uint32_t piece[2];
-            memcpy(piece, header, sizeof piece);
-            kfb_word_swap(piece, 2);
-            const size_t words = (size - at) / 4;
-            if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words ||
-                piece[1] > words - piece[0])
-                return fail(L, KF_ERROR_INFLATE, KFB_SECTION_DATA, KF_NO_INDEX,
-                            L->sections[KFB_SECTION_DATA].file_offset + KFB_SECTION_HEADER_SIZE +
-                                2 + z->total_in,
-                            "section DATA: a piece of %u words and %u zero words at byte %zu "
-                            "does not fit the %zu-byte section",
-                            (unsigned)piece[0], (unsigned)piece[1], at, size);
-            /* The zeros go in now; the piece's words land before them. */
-            memset(dst + at + 4 * (size_t)piece[0], 0, 4 * (size_t)piece[1]);
-            literal = 4 * (size_t)piece[0];
-            zeros = 4 * (size_t)piece[1];
-            if (!literal) {
-                at += zeros;
-                zeros = 0;
-            }
-        }
-    }
+    if (inflateBackInit(z, 15, (unsigned char *)L->scratch) != Z_OK)
+        return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX,
+                    L->sections[KFB_SECTION_DATA].file_offset,
+                    "out of memory starting to inflate section DATA");
+    pieces P = {.L = L, .dst = dst, .size = size, .fail = KF_OK};
+    z->next_in = (unsigned char *)in;
+    z->avail_in = (uInt)size_in;
+    int s = inflateBack(z, pieces_in, NULL, pieces_out, &P);
+    *consumed = size_in - z->avail_in;
+    inflateBackEnd(z);
+    if (P.fail != KF_OK)
+        return P.fail;
+    if (P.over)
+        s = Z_BUF_ERROR;
     /* A stream that ends must end with the last piece; one that stops
      * (no input left, or corrupt) ends early. */
-    if (s == Z_STREAM_END && (at != size || literal || have))
+    else if (s == Z_STREAM_END && (P.at != size || P.literal || P.have))
         s = Z_DATA_ERROR;
     else if (s != Z_STREAM_END && s != Z_MEM_ERROR)
         s = Z_DATA_ERROR;
-    *produced = at;
+    *produced = P.at;
     *status = s;
     return KF_OK;
 }
@@ -752,28 +1011,28 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
     z.zalloc = kf_zlib_alloc;
     z.zfree = kf_zlib_free;
     z.opaque = &L->allocator;
-    if (inflateInit2(&z, -15) != Z_OK)
-        return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,
-                    "out of memory starting to inflate section %s", section_names[i]);
     const size_t deflated = h->stored_size - KFB_ZLIB_OVERHEAD;
-    z.next_in = (unsigned char *)in + 2;
-    z.avail_in = (uInt)deflated;
     int status = Z_OK;
-    size_t produced = 0;
+    size_t produced = 0, consumed = 0;
     if (i == KFB_SECTION_DATA && L->major == 2 && L->minor >= 3) {
-        kf_result r = inflate_pieces(L, &z, dst, h->raw_size, &status, &produced);
-        if (r != KF_OK) {
-            inflateEnd(&z);
+        kf_result r = inflate_pieces(L, &z, in + 2, deflated, dst, h->raw_size, &status, &produced,
+                                     &consumed);
+        if (r != KF_OK)
             return r;
-        }
     } else {
+        if (inflateInit2(&z, -15) != Z_OK)
+            return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,
+                        "out of memory starting to inflate section %s", section_names[i]);
+        z.next_in = (unsigned char *)in + 2;
+        z.avail_in = (uInt)deflated;
         z.next_out = dst;
         z.avail_out = h->raw_size;
         status = inflate(&z, Z_FINISH);
         produced = z.total_out;
+        consumed = z.total_in;
+        inflateEnd(&z);
     }
-    size_t consumed = z.total_in + 2;
-    inflateEnd(&z);
+    consumed += 2;
     if (status == Z_MEM_ERROR)
         return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,
                     "out of memory inflating section %s", section_names[i]);
@@ -880,7 +1139,9 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     /* The arcs from the keys (and SQUAD's a, b), by the writer's own
      * function, into the room count_objects made: version 2 stores none;
      * version 1's stored ones are checked below, then replaced, so that a
-     * file plays the same in either version. */
+     * file plays the same in either version. Computed arcs are in their
+     * ranges by construction once the keys (and a, b) pass their checks,
+     * so those checks do not read them. */
     float *arcs = NULL;
     if (ac) {
         if ((res = take_room(L, ac, index, pos, s, "arcs", &arcs)) != KF_OK)
@@ -889,8 +1150,6 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         if (r.interpolation == KFB_INTERP_SQUAD)
             kf_quat_arcs(s->tangent_out, s->tangent_in, r.valid_count,
                          arcs + (size_t)r.valid_count * KFB_ARC_FLOATS);
-        if (L->encoded)
-            s->arcs = arcs;
     }
     if (r.interpolation == KFB_INTERP_HERMITE) {
         if (r.tcb != KFB_NONE &&
@@ -909,7 +1168,12 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
      * tangents are then computed from the key tangents (once those and the
      * times are known to keep the products in range), in every version:
      * 2.2 stores none, and older files play what 2.2 would. */
-    if ((res = kf_validate_sequence(s, L->error)) != KF_OK ||
+    /* Sequences that share key times share their checks (the array is
+     * plain: no other array's decoding changes it). */
+    const int times_known = s->times == L->checked_times && r.key_count == L->checked_keys &&
+                            r.valid_count == L->checked_valid;
+    if ((res = times_known ? kf_validate_sequence_times_known(s, L->error)
+                           : kf_validate_sequence(s, L->error)) != KF_OK ||
         (res = kf_validate_tcb(s, L->error)) != KF_OK ||
         (res = kf_validate_key_tangents(s, L->error)) != KF_OK ||
         (res = kf_validate_tangent_range(s, L->error)) != KF_OK ||
@@ -929,6 +1193,9 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     }
     if (arcs)
         s->arcs = arcs;
+    L->checked_times = s->times;
+    L->checked_keys = r.key_count;
+    L->checked_valid = r.valid_count;
     return KF_OK;
 }
 

@@ -103,6 +103,12 @@ static int all_clean(const float *v, size_t n, int nonnegative)
     const __m128i magnitude = _mm_set1_epi32(0x7FFFFFFF), carry = _mm_set1_epi32(0x00800000);
     const __m128i top = _mm_set1_epi32((int)0x80000000u), signs = _mm_set1_epi32((int)sign);
     __m128i f0 = _mm_setzero_si128(), f1 = _mm_setzero_si128();
+    for (; !nonnegative && i + 8 <= n; i += 8) { /* finiteness alone */
+        const __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(v + i));
+        const __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(v + i + 4));
+        f0 = _mm_or_si128(f0, _mm_add_epi32(_mm_and_si128(a, magnitude), carry));
+        f1 = _mm_or_si128(f1, _mm_add_epi32(_mm_and_si128(b, magnitude), carry));
+    }
     for (; i + 8 <= n; i += 8) {
         const __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(v + i));
         const __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(v + i + 4));
@@ -184,7 +190,9 @@ static kf_result key_in_range(const struct kf_sequence *s, uint32_t j, kf_error 
     return KF_OK;
 }
 
-kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
+/* kf_validate_sequence; with `times_known`, s's key times passed these
+ * checks already (kf_validate_sequence_times_known). */
+static kf_result validate_sequence(const struct kf_sequence *s, int times_known, kf_error *error)
 {
     const uint32_t n = s->key_count, c = s->components, v = s->valid_count;
     kf_result r = kf_validate_sequence_header(s, error);
@@ -193,13 +201,34 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
 
     /* Every key is checked for range, valid or not: M3G refuses a negative
      * time at setKeyframe, before any valid range applies. */
-    const int clean = all_clean(s->times, n, 1) && all_clean(s->values, (size_t)n * c, 0);
+    const int clean =
+        (times_known || all_clean(s->times, n, 1)) && all_clean(s->values, (size_t)n * c, 0);
     const int unit = s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD;
     /* Quaternions are unit: tested without a branch per key (the same sum
      * as below), and the loop below, which names the first bad key, runs
      * only when one is not. */
     int units = 1;
-    for (uint32_t j = 0; unit && clean && j < n; j++) {
+    uint32_t j0 = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* Two keys a step, the same sums in double. */
+    __m128d ok = _mm_castsi128_pd(_mm_set1_epi32(-1));
+    const __m128d tolerance = _mm_set1_pd(KF_UNIT_QUAT_TOLERANCE), one = _mm_set1_pd(1.0);
+    const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7FFFFFFFFFFFFFFF));
+    for (; unit && clean && j0 + 2 <= n; j0 += 2) {
+        const __m128 a = _mm_loadu_ps(s->values + (size_t)j0 * 4),
+                     b = _mm_loadu_ps(s->values + (size_t)j0 * 4 + 4);
+        const __m128 lo = _mm_unpacklo_ps(a, b), hi = _mm_unpackhi_ps(a, b);
+        const __m128d x0 = _mm_cvtps_pd(lo), x1 = _mm_cvtps_pd(_mm_movehl_ps(lo, lo));
+        const __m128d x2 = _mm_cvtps_pd(hi), x3 = _mm_cvtps_pd(_mm_movehl_ps(hi, hi));
+        __m128d n2 = _mm_mul_pd(x0, x0);
+        n2 = _mm_add_pd(n2, _mm_mul_pd(x1, x1));
+        n2 = _mm_add_pd(n2, _mm_mul_pd(x2, x2));
+        n2 = _mm_add_pd(n2, _mm_mul_pd(x3, x3));
+        ok = _mm_and_pd(ok, _mm_cmple_pd(_mm_and_pd(_mm_sub_pd(n2, one), magnitude), tolerance));
+    }
+    units = _mm_movemask_pd(ok) == 3;
+#endif
+    for (uint32_t j = j0; unit && clean && j < n; j++) {
         const float *q = s->values + (size_t)j * 4;
         const double n2 =
             (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3];
@@ -219,7 +248,12 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
                                   (unsigned)source_key(s, j), n2);
         }
     }
-    for (uint32_t j = 1; j < v; j++) {
+    /* The times are finite now: their order without a branch per key,
+     * then the loop that names the first key out of order. */
+    int ordered = 1;
+    for (uint32_t j = 1; !times_known && j < v; j++)
+        ordered &= s->times[j] >= s->times[j - 1];
+    for (uint32_t j = 1; !ordered && j < v; j++) {
         if (s->times[j] < s->times[j - 1]) {
             uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % n);
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
@@ -235,6 +269,16 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
     }
 
     return KF_OK;
+}
+
+kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
+{
+    return validate_sequence(s, 0, error);
+}
+
+kf_result kf_validate_sequence_times_known(const struct kf_sequence *s, kf_error *error)
+{
+    return validate_sequence(s, 1, error);
 }
 
 /* An arc as formats/kfb_format.h allows it. Sampling relies on the ranges:
@@ -261,7 +305,7 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
                           "the precomputed tangent of key %u is not a finite number",
                           (unsigned)key);
     }
-    for (uint32_t i = 0; i < ac; i += KFB_ARC_FLOATS) {
+    for (uint32_t i = 0; s->arcs && i < ac; i += KFB_ARC_FLOATS) {
         if (!arc_in_range(s->arcs + i)) {
             uint32_t segment = i / KFB_ARC_FLOATS % s->valid_count;
             uint32_t key = (uint32_t)(((uint64_t)s->valid_first + segment) % s->key_count);
@@ -332,7 +376,36 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error)
 kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error)
 {
     const size_t c = s->components;
-    for (uint32_t j = 0; s->interpolation == KFB_INTERP_SPLINE && j < s->valid_count; j++)
+    /* The values are finite (kf_validate_sequence): their magnitudes' bits
+     * against the limit's, eight at a time where SSE2 has them, and the
+     * loop that names the first beyond it only when one is. */
+    int within = s->interpolation != KFB_INTERP_SPLINE;
+    if (!within) {
+        const float limit = KF_TANGENT_VALUE_LIMIT;
+        uint32_t most;
+        memcpy(&most, &limit, 4);
+        const size_t n = (size_t)s->valid_count * c;
+        size_t k = 0;
+        uint32_t over = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+        const __m128i magnitude = _mm_set1_epi32(0x7FFFFFFF), bound = _mm_set1_epi32((int)most);
+        __m128i o = _mm_setzero_si128();
+        for (; k + 8 <= n; k += 8) {
+            const __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s->values + k));
+            const __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s->values + k + 4));
+            o = _mm_or_si128(o, _mm_cmpgt_epi32(_mm_and_si128(a, magnitude), bound));
+            o = _mm_or_si128(o, _mm_cmpgt_epi32(_mm_and_si128(b, magnitude), bound));
+        }
+        over = (uint32_t)_mm_movemask_epi8(o);
+#endif
+        for (; k < n; k++) {
+            uint32_t bits;
+            memcpy(&bits, &s->values[k], 4);
+            over |= (bits & 0x7FFFFFFFu) > most;
+        }
+        within = over == 0;
+    }
+    for (uint32_t j = 0; !within && j < s->valid_count; j++)
         for (size_t k = 0; k < c; k++) {
             const float x = s->values[j * c + k];
             if (!(fabsf(x) <= KF_TANGENT_VALUE_LIMIT))

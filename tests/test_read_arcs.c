@@ -4,8 +4,11 @@
  * their values for known keys, the loader's range checks on each damaged
  * arc (exact result code and field), and the sharing of equal key times.
  */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "kf_math.h"
 #include "kf_private.h"
 #include "kf_test.h"
 #include "kfb_craft.h"
@@ -98,8 +101,87 @@ static uint32_t bits(float x)
     return u;
 }
 
+/* The arc kf_quat_arc computes is, to the bit, the float of libm's acos
+ * and of theta / sin theta in double (what the reader computed before it
+ * took a cheaper acos first, falling back to libm's near a float
+ * boundary): on a million pairs of random unit keys whose angles cover
+ * every range, from repeated keys to past a quarter turn. */
+enum { ARC_PAIRS = 1000000 };
+
+static void arcs_as_libm(void)
+{
+    uint64_t x = 0x243F6A8885A308D3u;
+    int differ = 0, general = 0, linear = 0;
+    /* Every pair also as kf_quat_arcs takes them (arc i from from[i] to
+     * to[i + 1], the last to to[0]), two at a time where it can. */
+    float *from = malloc(4 * sizeof(float) * ARC_PAIRS),
+          *to = malloc(4 * sizeof(float) * ARC_PAIRS);
+    float *want_all = malloc(2 * sizeof(float) * ARC_PAIRS),
+          *got_all = malloc(2 * sizeof(float) * ARC_PAIRS);
+    if (!from || !to || !want_all || !got_all) {
+        CHECK(0, "memory");
+        return;
+    }
+    for (int n = 0; n < ARC_PAIRS; n++) {
+        float p[4], q[4];
+        double a[4], norm = 0.0;
+        for (int k = 0; k < 4; k++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            a[k] = (double)(x >> 11) * (1.0 / 9007199254740992.0) - 0.5;
+            norm += a[k] * a[k];
+        }
+        for (int k = 0; k < 4; k++)
+            p[k] = (float)(a[k] / sqrt(norm));
+        /* q: p turned by an angle spread over [0, 2 pi), denser near 0. */
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        const double u = (double)(x >> 11) * (1.0 / 9007199254740992.0);
+        const double angle = n % 3 == 0 ? u * 6.28 : n % 3 == 1 ? u * u * 0.2 : u * 2e-2;
+        const double c = cos(angle / 2), s = sin(angle / 2);
+        q[0] = (float)(c * p[0] + s * p[1]);
+        q[1] = (float)(c * p[1] - s * p[0]);
+        q[2] = (float)(c * p[2] + s * p[3]);
+        q[3] = (float)(c * p[3] - s * p[2]);
+        float got[2], want[2];
+        kf_quat_arc(p, q, got);
+        double d = 0.0;
+        for (int k = 0; k < 4; k++)
+            d += (double)p[k] * q[k];
+        if (d >= 1.0 - KF_QUAT_EPSILON) {
+            want[0] = 0.0f, want[1] = 1.0f;
+            linear++;
+        } else if (d < 0.0) {
+            want[0] = -1.0f, want[1] = 0.0f;
+            general++;
+        } else {
+            const double theta = acos(d), ratio = theta / sqrt((1.0 - d) * (1.0 + d));
+            want[0] = (float)theta;
+            want[1] = (float)(ratio < 1.0 ? 1.0 : ratio);
+        }
+        if (memcmp(got, want, sizeof got) != 0 && differ++ < 5)
+            CHECK(0, "p.q = %.17g: arc %.9g %.9g, libm's %.9g %.9g", d, (double)got[0],
+                  (double)got[1], (double)want[0], (double)want[1]);
+        memcpy(from + 4 * (size_t)n, p, sizeof p);
+        memcpy(to + 4 * (size_t)((n + 1) % ARC_PAIRS), q, sizeof q);
+        memcpy(want_all + 2 * (size_t)n, want, sizeof want);
+    }
+    kf_quat_arcs(from, to, ARC_PAIRS, got_all);
+    for (int n = 0; n < ARC_PAIRS; n++)
+        if (memcmp(got_all + 2 * (size_t)n, want_all + 2 * (size_t)n, 2 * sizeof(float)) != 0 &&
+            differ++ < 5)
+            CHECK(0, "kf_quat_arcs, arc %d: %.9g %.9g, libm's %.9g %.9g", n, (double)got_all[2 * n],
+                  (double)got_all[2 * n + 1], (double)want_all[2 * n], (double)want_all[2 * n + 1]);
+    free(from);
+    free(to);
+    free(want_all);
+    free(got_all);
+    CHECK(differ == 0 && general > 1000 && linear > 1000,
+          "%d of 2 x %d arcs differ from libm's (%d general, %d linear)", differ, ARC_PAIRS,
+          general, linear);
+}
+
 int main(void)
 {
+    arcs_as_libm();
     test_bytes f = build();
     check_arcs(&f);
     const size_t at = first_arc(&f);

@@ -193,6 +193,18 @@ static void hermite_near_the_range(void)
     CHECK(kf_builder_add_sequence(b, &s, &e) == KF_ERROR_VALUE && e.field == KF_FIELD_KEY_VALUE &&
               e.item == 0,
           "spline keys of 3.39e38 refused: %s", e.message);
+    /* The same key among others, as the eight-at-a-time test sees it: in
+     * each place of a 3-component sequence of 4 keys, the one it names. */
+    for (int at = 0; at < 12; at++) {
+        double wide[12] = {0};
+        wide[at] = at % 2 ? -m : m;
+        s.name = "w";
+        s.components = 3;
+        s.values = wide;
+        CHECK(kf_builder_add_sequence(b, &s, &e) == KF_ERROR_VALUE &&
+                  e.field == KF_FIELD_KEY_VALUE && e.item == (uint32_t)(at / 3),
+              "a spline key of 3.39e38 at %d refused: %s", at, e.message);
+    }
     kf_builder_destroy(b);
     kf_anim *anim = build_curve(KF_INTERPOLATION_SPLINE, 1, 4, at_limit, NULL);
     if (!anim)

@@ -13,10 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <yaml.h>
-#include <zlib.h>
-
 #include "kf_build.h"
+#include "kfc_args.h"
 #include "kfc_decompile.h"
 #include "kfc_depfile.h"
 #include "kfc_diag.h"
@@ -26,236 +24,6 @@
 #include "kfc_source.h"
 #include "kfc_stats.h"
 #include "kfc_yaml.h"
-
-#define KFC_VERSION "0.1.0"
-
-/* zlib's default level: on the encoded arrays of format 2 it saves 5%
- * over level 1 (workload W), level 9 under 1% more at twice the deflate
- * time. Deflating the data section runs on a second thread while the
- * source is parsed (kf_builder_compress_ahead), so the level adds little
- * to the compile time. */
-#define KFC_DEFAULT_COMPRESSION 6
-
-static const char usage_text[] =
-    "Usage: kfc [-o OUT.kfb] SRC.yaml\n"
-    "       kfc [-o OUT.kfb] [--animation NAME|INDEX] [-v] MODEL.gltf|MODEL.glb\n"
-    "       kfc --decompile [-o OUT.yaml] IN.kfb\n"
-    "\n"
-    "Compiles a YAML animation source (see formats/yaml.md) into a .kfb file,\n"
-    "or writes a .kfb file back as source YAML that compiles to the same bytes.\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output FILE  write FILE; '-' is standard output. Default: the input\n"
-    "                     name with its extension replaced by .kfb (.yaml when\n"
-    "                     decompiling); standard output when the input is '-'\n"
-    "  -d, --decompile    read a .kfb file and write YAML source\n"
-    "  -z, --compression LEVEL\n"
-    "                     zlib level 1-9 for the sections of the .kfb (default 6),\n"
-    "                     or 0 to store them uncompressed (larger, faster to load)\n"
-    "  -e, --max-error SPEC\n"
-    "                     error-bounded compile: SPEC is comma-separated KIND=VALUE\n"
-    "                     with KIND translation (absolute, source units),\n"
-    "                     orientation (degrees), scale (relative) or other\n"
-    "                     (absolute); kinds left out stay lossless. The bound\n"
-    "                     holds for the sampled result at any time\n"
-    "  -a, --animation NAME|INDEX\n"
-    "                     glTF input: import only this animation (default: all)\n"
-    "  -v, --verbose      report what was compiled on standard error: objects\n"
-    "                     per kind, keys, bytes per section, ratio, time; for\n"
-    "                     glTF input, also what was ignored (extensions, channels)\n"
-    "  -q, --quiet        report nothing but errors (cancels -v)\n"
-    "      --color[=WHEN] colour the diagnostics: auto (default: only on a\n"
-    "                     terminal, and not when NO_COLOR is set), always, never\n"
-    "  -MD                also write a dependency file for make and ninja: the\n"
-    "                     output depends on every file kfc read\n"
-    "  -MF FILE           the dependency file (default: the output name + .d)\n"
-    "  -MT TARGET         the rule's target (default: the output name)\n"
-    "  -h, --help         show this help and exit\n"
-    "  -V, --version      show the versions of kfc and its libraries and exit\n"
-    "\n"
-    "An input of '-' is standard input. Errors are reported as\n"
-    "FILE:LINE:COL: error: MESSAGE; a failed run leaves no output file behind\n"
-    "and an existing output untouched.\n"
-    "\n"
-    "Exit status:\n"
-    "  0  success\n"
-    "  1  invalid input (YAML source or .kfb file)\n"
-    "  2  usage error\n"
-    "  3  I/O error (cannot read the input or write the output)\n"
-    "  4  out of memory\n";
-
-typedef enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } color_when;
-
-typedef struct options {
-    const char *input;
-    const char *output;
-    int decompile;
-    int compression; /* zlib level 0-9 */
-    int verbose;     /* -v; -q sets 0 */
-    color_when color;
-    int depfile; /* -MD */
-    const char *depfile_path;
-    const char *depfile_target;
-    const char *animation;            /* glTF: NULL, or the one animation to import */
-    int lossy;                        /* -e given */
-    double max_error[KF_BOUND_COUNT]; /* -e: 0 = lossless */
-} options;
-
-static const char *const bound_names[KF_BOUND_COUNT] = {"translation", "orientation", "scale",
-                                                        "other"};
-
-/* -e SPEC: "kind=value[,kind=value...]", each kind at most once, each value
- * a positive finite number. */
-static kfc_status parse_max_error(const char *spec, options *o, kfc_diag *diag)
-{
-    const char *p = spec;
-    if (!*p)
-        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                        "--max-error needs KIND=VALUE[,KIND=VALUE...] with KIND translation, "
-                        "orientation, scale or other");
-    while (*p) {
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        char item[128], quoted[KFC_QUOTE_SIZE];
-        if (len == 0 || len >= sizeof item)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s is not KIND=VALUE",
-                            kfc_quote(quoted, p, len));
-        memcpy(item, p, len);
-        item[len] = 0;
-        char *eq = strchr(item, '=');
-        if (!eq)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s is not KIND=VALUE",
-                            kfc_quote(quoted, item, len));
-        *eq = 0;
-        int kind = -1;
-        for (int k = 0; k < KF_BOUND_COUNT; k++)
-            if (strcmp(item, bound_names[k]) == 0)
-                kind = k;
-        if (kind < 0)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                            "--max-error: unknown kind %s (translation, orientation, scale or "
-                            "other)",
-                            kfc_quote(quoted, item, strlen(item)));
-        if (o->max_error[kind] > 0.0)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s given twice",
-                            bound_names[kind]);
-        char *stop;
-        const char *text = eq + 1;
-        double value = strtod(text, &stop);
-        if (!*text || *stop || !isfinite(value) || !(value > 0.0))
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                            "--max-error: %s needs a positive number, not %s", bound_names[kind],
-                            kfc_quote(quoted, text, strlen(text)));
-        o->max_error[kind] = value;
-        p += len;
-        if (*p == ',') {
-            p++;
-            if (!*p)
-                return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                                "--max-error: nothing after the last ','");
-        }
-    }
-    o->lossy = 1;
-    return KFC_OK;
-}
-
-/* "WHAT 'ARG'" as a usage error. */
-static kfc_status usage_error(kfc_diag *diag, const char *what, const char *arg)
-{
-    char quoted[KFC_QUOTE_SIZE];
-    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s %s", what,
-                    kfc_quote(quoted, arg, strlen(arg)));
-}
-
-/* Returns KFC_OK with `*exit_now` set for --help / --version. */
-static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, kfc_diag *diag)
-{
-    int operands_only = 0;
-    *exit_now = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value = NULL;
-        if (operands_only || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (o->input)
-                return usage_error(diag, "more than one input file:", arg);
-            o->input = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            operands_only = 1;
-        } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            fputs(usage_text, stdout);
-            *exit_now = 1;
-            return KFC_OK;
-        } else if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
-            printf("kfc %s (libkf %s, libyaml %s, zlib %s)\n", KFC_VERSION, kf_version(),
-                   yaml_get_version_string(), zlibVersion());
-            *exit_now = 1;
-            return KFC_OK;
-        } else if (strcmp(arg, "-z") == 0 || strcmp(arg, "--compression") == 0) {
-            if (i + 1 == argc)
-                return usage_error(diag, "missing level after", arg);
-            const char *level = argv[++i];
-            if (level[0] < '0' || level[0] > '9' || level[1])
-                return usage_error(diag, "compression level must be 0-9, not", level);
-            o->compression = level[0] - '0';
-        } else if (strcmp(arg, "-e") == 0 || strcmp(arg, "--max-error") == 0 ||
-                   strncmp(arg, "--max-error=", 12) == 0) {
-            const char *spec = arg[1] == '-' && arg[11] == '=' ? arg + 12 : NULL;
-            if (!spec && i + 1 == argc)
-                return usage_error(diag, "missing KIND=VALUE list after", arg);
-            kfc_status e = parse_max_error(spec ? spec : argv[++i], o, diag);
-            if (e)
-                return e;
-        } else if (strcmp(arg, "-a") == 0 || strcmp(arg, "--animation") == 0) {
-            if (i + 1 == argc)
-                return usage_error(diag, "missing animation name or index after", arg);
-            o->animation = argv[++i];
-        } else if (strcmp(arg, "-d") == 0 || strcmp(arg, "--decompile") == 0) {
-            o->decompile = 1;
-        } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
-            o->verbose = 1;
-        } else if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
-            o->verbose = 0;
-        } else if (strcmp(arg, "--color") == 0 || strncmp(arg, "--color=", 8) == 0) {
-            const char *when = arg[7] ? arg + 8 : "always";
-            if (strcmp(when, "auto") == 0)
-                o->color = COLOR_AUTO;
-            else if (strcmp(when, "always") == 0)
-                o->color = COLOR_ALWAYS;
-            else if (strcmp(when, "never") == 0)
-                o->color = COLOR_NEVER;
-            else
-                return usage_error(diag, "--color takes auto, always or never, not", when);
-        } else if (strcmp(arg, "-MD") == 0) {
-            o->depfile = 1;
-        } else if (strcmp(arg, "-MF") == 0 || strcmp(arg, "-MT") == 0) {
-            if (i + 1 == argc || !argv[i + 1][0])
-                return usage_error(diag, "missing name after", arg);
-            *(arg[2] == 'F' ? &o->depfile_path : &o->depfile_target) = argv[++i];
-        } else if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0) {
-            if (i + 1 == argc)
-                return usage_error(diag, "missing file name after", arg);
-            value = argv[++i];
-        } else if (strncmp(arg, "--output=", 9) == 0) {
-            value = arg + 9;
-        } else if (strncmp(arg, "-o", 2) == 0) {
-            value = arg + 2;
-        } else {
-            return usage_error(diag, "unknown option", arg);
-        }
-        if (value) {
-            if (o->output)
-                return usage_error(diag, "more than one output file:", value);
-            if (!value[0])
-                return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "empty output file name");
-            o->output = value;
-        }
-    }
-    if (!o->input)
-        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "no input file");
-    if ((o->depfile_path || o->depfile_target) && !o->depfile)
-        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "-MF and -MT need -MD");
-    return KFC_OK;
-}
 
 /* `input` with the extension of its last path component replaced by `ext`
  * (or `ext` appended); free() the result. */
@@ -317,7 +85,8 @@ static double seconds_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static kfc_status compile(const char *input, const char *output, const options *o, kfc_diag *diag)
+static kfc_status compile(const char *input, const char *output, const kfc_options *o,
+                          kfc_diag *diag)
 {
     const double start = seconds_now();
     kfc_yaml_limits limits;
@@ -380,10 +149,10 @@ static kfc_status compile(const char *input, const char *output, const options *
         fputs("kfc: worst error:", stderr);
         for (int k = 0; k < KF_BOUND_COUNT; k++) {
             if (o->max_error[k] > 0.0)
-                fprintf(stderr, " %s %.3g%s (max %.3g)", bound_names[k], worst[k],
+                fprintf(stderr, " %s %.3g%s (max %.3g)", kfc_bound_names[k], worst[k],
                         k == KF_BOUND_ORIENTATION ? " deg" : "", o->max_error[k]);
             else
-                fprintf(stderr, " %s lossless", bound_names[k]);
+                fprintf(stderr, " %s lossless", kfc_bound_names[k]);
             fputs(k + 1 < KF_BOUND_COUNT ? "," : "\n", stderr);
         }
     }
@@ -399,7 +168,8 @@ static size_t read_stream(void *user, void *buffer, size_t size)
     return n == 0 && ferror(f) ? (size_t)-1 : n;
 }
 
-static kfc_status decompile(const char *input, const char *output, const options *o, kfc_diag *diag)
+static kfc_status decompile(const char *input, const char *output, const kfc_options *o,
+                            kfc_diag *diag)
 {
     const double start = seconds_now();
     kf_anim *anim;
@@ -432,24 +202,30 @@ static kfc_status decompile(const char *input, const char *output, const options
     return st;
 }
 
+/* A usage error: one line, then where to read more. */
+static int usage_failed(kfc_diag *diag)
+{
+    kfc_diag_print(stderr, "kfc", diag);
+    fputs("Try 'kfc --help' for more information.\n", stderr);
+    return KFC_USAGE;
+}
+
 int main(int argc, char **argv)
 {
-    options o = {NULL, NULL, 0,  KFC_DEFAULT_COMPRESSION, 0, COLOR_AUTO, 0, NULL, NULL,
-                 NULL, 0,    {0}};
+    kfc_options o;
     kfc_diag diag;
     int exit_now;
+    kfc_options_init(&o);
     memset(&diag, 0, sizeof diag);
 
-    kfc_status st = parse_args(argc, argv, &o, &exit_now, &diag);
+    kfc_status st = kfc_args_parse(argc, argv, &o, &exit_now, &diag);
     /* NO_COLOR (no-color.org): set and not empty turns automatic colour off. */
     const char *no_color = getenv("NO_COLOR");
-    diag.color = o.color == COLOR_ALWAYS ||
-                 (o.color == COLOR_AUTO && isatty(fileno(stderr)) && !(no_color && no_color[0]));
-    if (st) {
-        kfc_diag_print(stderr, "kfc", &diag);
-        fputs("Try 'kfc --help' for more information.\n", stderr);
-        return (int)st;
-    }
+    diag.color =
+        o.color == KFC_COLOR_ALWAYS ||
+        (o.color == KFC_COLOR_AUTO && isatty(fileno(stderr)) && !(no_color && no_color[0]));
+    if (st)
+        return usage_failed(&diag);
     if (exit_now)
         return fflush(stdout) == 0 ? KFC_OK : KFC_IO;
 
@@ -470,9 +246,8 @@ int main(int argc, char **argv)
                 kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                          "the default output name %s is the input's own; give one with -o",
                          kfc_quote(quoted, derived, strlen(derived)));
-                kfc_diag_print(stderr, "kfc", &diag);
                 free(derived);
-                return KFC_USAGE;
+                return usage_failed(&diag);
             }
             output = derived;
         }
@@ -486,6 +261,9 @@ int main(int argc, char **argv)
         if (!depfile && strcmp(output, "-") == 0) {
             st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                           "-MD with the output on standard output needs -MF FILE");
+        } else if (depfile && strcmp(depfile, "-") == 0 && strcmp(output, "-") == 0) {
+            st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                          "the output and the dependency file cannot both be standard output");
         } else if (!depfile) {
             depfile_derived = malloc(strlen(output) + 3);
             if (depfile_derived)
@@ -503,7 +281,9 @@ int main(int argc, char **argv)
     if (!st && o.depfile)
         st =
             kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files, &diag);
-    if (st)
+    if (st == KFC_USAGE)
+        usage_failed(&diag);
+    else if (st)
         kfc_diag_print(stderr, strcmp(o.input, "-") == 0 ? "<stdin>" : o.input, &diag);
     kfc_files_read_free(&files);
     free(depfile_derived);

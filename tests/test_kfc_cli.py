@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""kfc's shell habits: -v reports what was compiled (checked against the
-file itself), -q silences it; --color and NO_COLOR decide the colour of
+"""kfc's shell habits: the command line grammar it shares with kfplay
+(getopt_long: combined short options, attached values, --opt=value, '--',
+'-' for standard input and output, --help and --version on standard
+output, a usage error as one line and a pointer to --help); -v reports
+what was compiled (checked against the file itself), -q silences it; --color and NO_COLOR decide the colour of
 diagnostics (on a terminal and off); -MD -MF -MT write a dependency file
 that make (and ninja, when installed) read, and that rebuilds exactly when
 the source changes."""
@@ -42,6 +45,78 @@ def on_terminal(cmd, env):
     p.wait()
     os.close(master)
     return b''.join(chunks).decode()
+
+
+def check_grammar(c, kfc, leg, work):
+    """One grammar: every spelling of an option gives the same file; usage
+    errors are one line, the pointer to --help, exit 2 and nothing else."""
+    want = os.path.join(work, 'grammar_want.kfb')
+    c.check(run([kfc, '-z', '9', leg, '-o', want]).returncode == 0, 'grammar: reference build')
+    reference = open(want, 'rb').read()
+    out = os.path.join(work, 'grammar.kfb')
+    for argv in (['-z9', leg, '-o', out], ['--compression=9', leg, '--output=' + out],
+                 ['--compression', '9', '--output', out, leg], ['-qvz9', '-o' + out, leg],
+                 ['--comp=9', leg, '-o', out],  # an unambiguous prefix
+                 [leg, '-z9', '-o', out],        # options after the operand
+                 ['-z9', '-o', out, '--', leg]):
+        if os.path.exists(out):
+            os.remove(out)
+        r = run([kfc] + argv)
+        c.check(r.returncode == 0 and not r.stdout and os.path.exists(out) and
+                open(out, 'rb').read() == reference, 'grammar %s: the -z 9 file (%s)' % (argv, r.stderr))
+    # '-' is standard input and standard output; '--' lets a name start with '-'.
+    src = open(leg, 'rb').read()
+    r = subprocess.run([kfc, '-z9', '-', '-o', '-'], input=src, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    c.check(r.returncode == 0 and r.stdout == reference, 'grammar: - in, - out')
+    dashed = os.path.join(work, '-dashed.yaml')
+    shutil.copy(leg, dashed)
+    r = run([kfc, '-z9', '-o', 'dashed.kfb', '--', '-dashed.yaml'], cwd=work)
+    c.check(r.returncode == 0 and open(os.path.join(work, 'dashed.kfb'), 'rb').read() == reference,
+            "grammar: '--' ends the options (%s)" % r.stderr)
+    # -MF - writes the dependency file to standard output.
+    r = run([kfc, '-MD', '-MF', '-', '-MT', 't', leg, '-o', out])
+    c.check(r.returncode == 0 and r.stdout == 't: %s\n' % leg.replace(' ', '\\ '),
+            '-MF -: the rule on standard output: %r' % r.stdout)
+    r = run([kfc, '-MD', '-MF-', leg, '-o', '-'])
+    c.check(r.returncode == 2 and r.stderr.splitlines()[0] == 'kfc: error: the output and the '
+            'dependency file cannot both be standard output', '-MF - with -o -: %r' % r.stderr)
+    for argv in (['-h'], ['--help']):
+        r = run([kfc] + argv)
+        c.check(r.returncode == 0 and r.stdout.startswith('Usage: kfc ') and not r.stderr,
+                '%s: usage on standard output, exit 0' % argv)
+    for argv in (['-V'], ['--version']):
+        r = run([kfc] + argv)
+        c.check(r.returncode == 0 and re.match(r'kfc \S+ \(libkf \S+, libyaml \S+, zlib \S+\)\n$',
+                                                  r.stdout) and not r.stderr,
+                '%s: the versions: %r' % (argv, r.stdout))
+    usage = [
+        (['--frobnicate', leg], "unknown option '--frobnicate'"),
+        (['-x', leg], "unknown option '-x'"),
+        (['-qx', leg], "unknown option '-x'"),
+        (['--co', leg], "ambiguous option '--co' (--compression, --color)"),
+        (['--verbose=yes', leg], "option '--verbose' takes no value"),
+        ([leg, '-o'], "missing file name after '-o'"),
+        ([leg, '--output'], "missing file name after '--output'"),
+        ([leg, '-z'], "missing level after '-z'"),
+        ([leg, '-z10'], "compression level must be 0-9, not '10'"),
+        ([leg, '--compression=x'], "compression level must be 0-9, not 'x'"),
+        ([leg, '-a'], "missing animation name or index after '-a'"),
+        ([leg, '-MF'], "missing name after '-MF'"),
+        ([leg, '-MX'], "unknown option '-MX'"),
+        ([leg, leg], "more than one input file: '%s'" % leg),
+        ([leg, '-o', 'a', '-o', 'b'], "more than one output file: 'b'"),
+        ([leg, '-o', ''], 'empty output file name'),
+        ([], 'no input file'),
+        (['-MF', 'x.d', leg], '-MF and -MT need -MD'),
+        ([leg, '--color=sometimes'], "--color takes auto, always or never, not 'sometimes'"),
+    ]
+    for argv, message in usage:
+        r = run([kfc] + argv + ['-o', out] if '-o' not in argv and '--output' not in argv and
+                argv and argv[-1] not in ('-z', '-a', '-MF') else [kfc] + argv)
+        c.check(r.returncode == 2 and not r.stdout and
+                r.stderr == 'kfc: error: %s\nTry \'kfc --help\' for more information.\n' % message,
+                'usage %s: %r, want %r' % (argv, r.stderr, message))
 
 
 def main():
@@ -157,6 +232,7 @@ def main():
         c.check('no work to do' in run([ninja, '-n'], cwd=nproj).stdout, 'ninja: up to date')
         deps = run([ninja, '-t', 'deps'], cwd=nproj).stdout
         c.check('walk.yaml' in deps, 'ninja read the dependency file: %r' % deps)
+    check_grammar(c, kfc, leg, work)
     print('test_kfc_cli: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kfplay_args.h"
 #include "kfplay_follow.h"
 #include "kfplay_svg.h"
 
@@ -24,8 +23,7 @@ typedef struct plot_options {
     double from, to;
     int have_from, have_to;
     double samples;
-    char **follow_args; /* --tick, --until, --capacity, --event and their values */
-    int follow_count;
+    const kfp_options *command_line; /* follow's --tick, --until, --capacity, --event */
 } plot_options;
 
 static const char *const xyz[] = {"x", "y", "z"};
@@ -276,7 +274,7 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     kf_follower_info info;
     kf_follower_get_info(f, &info);
     kfp_follow run;
-    int status = kfp_follow_parse(&run, f, o->follow_args, o->follow_count);
+    int status = kfp_follow_setup(&run, f, o->command_line);
     if (status) {
         kfp_follow_free(&run);
         return status;
@@ -397,75 +395,40 @@ static int plot_name(const kf_anim *anim, const char *name, const plot_options *
     return KFP_EXIT_INPUT;
 }
 
-/* Splits the arguments into NAMEs, plot options and follow options. */
-static int parse_options(char **args, int count, plot_options *o, char **names, int *name_count)
+/* The plot options of the command line. */
+static int take_options(const kfp_options *c, plot_options *o, int name_count)
 {
+    o->command_line = c;
+    o->output = c->output;
+    o->tangents = c->tangents;
+    o->from = c->from;
+    o->have_from = (c->given & KFP_OPT_FROM) != 0;
+    o->to = c->to;
+    o->have_to = (c->given & KFP_OPT_TO) != 0;
     o->samples = DEFAULT_SAMPLES;
-    for (int i = 0; i < count; i++) {
-        const char *a = args[i];
-        const int has_value = i + 1 < count;
-        if (strcmp(a, "--tangents") == 0) {
-            o->tangents = 1;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 || strcmp(a, "--from") == 0 ||
-                   strcmp(a, "--to") == 0 || strcmp(a, "--samples") == 0) {
-            if (!has_value) {
-                fprintf(stderr, "kfplay: %s needs a value\n", a);
-                return KFP_EXIT_USAGE;
-            }
-            const char *v = args[++i];
-            if (a[1] == 'o' || strcmp(a, "--output") == 0) {
-                o->output = v;
-            } else if (strcmp(a, "--from") == 0) {
-                if (!kfp_parse_number(v, &o->from))
-                    return KFP_EXIT_INPUT;
-                o->have_from = 1;
-            } else if (strcmp(a, "--to") == 0) {
-                if (!kfp_parse_number(v, &o->to))
-                    return KFP_EXIT_INPUT;
-                o->have_to = 1;
-            } else {
-                if (!kfp_parse_number(v, &o->samples))
-                    return KFP_EXIT_INPUT;
-                if (!(o->samples >= 2 && o->samples <= MAX_SAMPLES)) {
-                    fprintf(stderr, "kfplay: --samples must be from 2 to %d\n", MAX_SAMPLES);
-                    return KFP_EXIT_INPUT;
-                }
-                o->samples = floor(o->samples);
-            }
-        } else if (strcmp(a, "--tick") == 0 || strcmp(a, "--until") == 0 ||
-                   strcmp(a, "--capacity") == 0 || strcmp(a, "--event") == 0) {
-            if (!has_value) {
-                fprintf(stderr, "kfplay: %s needs a value\n", a);
-                return KFP_EXIT_USAGE;
-            }
-            o->follow_args[o->follow_count++] = args[i];
-            o->follow_args[o->follow_count++] = args[++i];
-        } else if (a[0] == '-' && a[1] == '-') {
-            fprintf(stderr, "kfplay: plot: unknown option '%s'\n", a);
-            return KFP_EXIT_USAGE;
-        } else {
-            names[(*name_count)++] = args[i];
+    if (c->given & KFP_OPT_SAMPLES) {
+        if (!(c->samples >= 2 && c->samples <= MAX_SAMPLES)) {
+            kfp_error("--samples must be from 2 to %d", MAX_SAMPLES);
+            return KFP_EXIT_INPUT;
         }
+        o->samples = floor(c->samples);
     }
-    if (!*name_count || !o->output) {
-        fprintf(stderr, "kfplay: plot needs at least one NAME and -o OUT.svg\n");
-        return KFP_EXIT_USAGE;
-    }
+    if (!name_count || !o->output)
+        return kfp_usage_error("plot needs at least one NAME and -o OUT.svg");
     return 0;
 }
 
-int kfp_plot(const kf_anim *anim, char **args, int count)
+int kfp_plot(const kf_anim *anim, const kfp_options *options, char **names, int count)
 {
     plot_options o;
     memset(&o, 0, sizeof o);
-    char **names = alloc_array((size_t)count, sizeof *names);
-    o.follow_args = alloc_array((size_t)count, sizeof *o.follow_args);
     kfp_panel *panels = alloc_array((size_t)count, sizeof *panels);
-    int name_count = 0, status;
-    if (!names || !o.follow_args || !panels)
+    const int name_count = count;
+    int status;
+    if (!panels)
         status = out_of_memory();
     else
-        status = parse_options(args, count, &o, names, &name_count);
+        status = take_options(options, &o, name_count);
     for (int i = 0; i < name_count && !status; i++)
         status = plot_name(anim, names[i], &o, &panels[i]);
 
@@ -491,7 +454,5 @@ int kfp_plot(const kf_anim *anim, char **args, int count)
     for (int i = 0; panels && i < count; i++)
         kfp_panel_free(&panels[i]);
     free(panels);
-    free(names);
-    free(o.follow_args);
     return status;
 }

@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: MIT */
+#include "kfc_args.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+#include <zlib.h>
+
+static const char usage_text[] =
+    "Usage: kfc [OPTION...] [-o OUT.kfb] SRC.yaml\n"
+    "       kfc [OPTION...] [-o OUT.kfb] [-a NAME|INDEX] MODEL.gltf|MODEL.glb\n"
+    "       kfc -d [-o OUT.yaml] IN.kfb\n"
+    "\n"
+    "Compiles a YAML animation source (see formats/yaml.md) into a .kfb file,\n"
+    "or writes a .kfb file back as source YAML that compiles to the same bytes.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output=FILE  write FILE; '-' is standard output. Default: the input\n"
+    "                     name with its extension replaced by .kfb (.yaml when\n"
+    "                     decompiling); standard output when the input is '-'\n"
+    "  -d, --decompile    read a .kfb file and write YAML source\n"
+    "  -z, --compression=LEVEL\n"
+    "                     zlib level 1-9 for the sections of the .kfb (default 6),\n"
+    "                     or 0 to store them uncompressed (larger, faster to load)\n"
+    "  -e, --max-error=SPEC\n"
+    "                     error-bounded compile: SPEC is comma-separated KIND=VALUE\n"
+    "                     with KIND translation (absolute, source units),\n"
+    "                     orientation (degrees), scale (relative) or other\n"
+    "                     (absolute); kinds left out stay lossless. The bound\n"
+    "                     holds for the sampled result at any time\n"
+    "  -a, --animation=NAME|INDEX\n"
+    "                     glTF input: import only this animation (default: all)\n"
+    "  -v, --verbose      report what was compiled on standard error: objects\n"
+    "                     per kind, keys, bytes per section, ratio, time; for\n"
+    "                     glTF input, also what was ignored (extensions, channels)\n"
+    "  -q, --quiet        report nothing but errors (cancels -v)\n"
+    "      --color[=WHEN] colour the diagnostics: auto (default: only on a\n"
+    "                     terminal, and not when NO_COLOR is set), always, never\n"
+    "  -MD                also write a dependency file for make and ninja: the\n"
+    "                     output depends on every file kfc read\n"
+    "  -MF FILE           the dependency file (default: the output name + .d;\n"
+    "                     '-' is standard output)\n"
+    "  -MT TARGET         the rule's target (default: the output name)\n"
+    "  -h, --help         show this help and exit\n"
+    "  -V, --version      show the versions of kfc and its libraries and exit\n"
+    "\n"
+    "Short options combine (-qv) and take their value attached or apart (-z9,\n"
+    "-z 9); long ones take theirs as --opt=VALUE or --opt VALUE; '--' ends the\n"
+    "options. An input of '-' is standard input. Errors are reported as\n"
+    "FILE:LINE:COL: error: MESSAGE; a failed run leaves no output file behind\n"
+    "and an existing output untouched.\n"
+    "\n"
+    "Exit status:\n"
+    "  0  success\n"
+    "  1  invalid input (YAML source or .kfb file)\n"
+    "  2  usage error\n"
+    "  3  I/O error (cannot read the input or write the output)\n"
+    "  4  out of memory\n";
+
+const char *const kfc_bound_names[KF_BOUND_COUNT] = {"translation", "orientation", "scale",
+                                                     "other"};
+
+void kfc_options_init(kfc_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->compression = KFC_DEFAULT_COMPRESSION;
+    o->color = KFC_COLOR_AUTO;
+}
+
+/* -e SPEC: "kind=value[,kind=value...]", each kind at most once, each value
+ * a positive finite number. */
+static kfc_status parse_max_error(const char *spec, kfc_options *o, kfc_diag *diag)
+{
+    const char *p = spec;
+    if (!*p)
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                        "--max-error needs KIND=VALUE[,KIND=VALUE...] with KIND translation, "
+                        "orientation, scale or other");
+    while (*p) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char item[128], quoted[KFC_QUOTE_SIZE];
+        if (len == 0 || len >= sizeof item)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s is not KIND=VALUE",
+                            kfc_quote(quoted, p, len));
+        memcpy(item, p, len);
+        item[len] = 0;
+        char *eq = strchr(item, '=');
+        if (!eq)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s is not KIND=VALUE",
+                            kfc_quote(quoted, item, len));
+        *eq = 0;
+        int kind = -1;
+        for (int k = 0; k < KF_BOUND_COUNT; k++)
+            if (strcmp(item, kfc_bound_names[k]) == 0)
+                kind = k;
+        if (kind < 0)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                            "--max-error: unknown kind %s (translation, orientation, scale or "
+                            "other)",
+                            kfc_quote(quoted, item, strlen(item)));
+        if (o->max_error[kind] > 0.0)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s given twice",
+                            kfc_bound_names[kind]);
+        char *stop;
+        const char *text = eq + 1;
+        double value = strtod(text, &stop);
+        if (!*text || *stop || !isfinite(value) || !(value > 0.0))
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                            "--max-error: %s needs a positive number, not %s",
+                            kfc_bound_names[kind], kfc_quote(quoted, text, strlen(text)));
+        o->max_error[kind] = value;
+        p += len;
+        if (*p == ',') {
+            p++;
+            if (!*p)
+                return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                                "--max-error: nothing after the last ','");
+        }
+    }
+    o->lossy = 1;
+    return KFC_OK;
+}
+
+/* "WHAT 'ARG'" as a usage error. */
+static kfc_status usage_error(kfc_diag *diag, const char *what, const char *arg)
+{
+    char quoted[KFC_QUOTE_SIZE];
+    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s %s", what,
+                    kfc_quote(quoted, arg, strlen(arg)));
+}
+
+/* Long options only (no short letter) have these codes. */
+enum { OPT_COLOR = 256 };
+
+static const struct option long_options[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"decompile", no_argument, NULL, 'd'},
+    {"compression", required_argument, NULL, 'z'},
+    {"max-error", required_argument, NULL, 'e'},
+    {"animation", required_argument, NULL, 'a'},
+    {"verbose", no_argument, NULL, 'v'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"color", optional_argument, NULL, OPT_COLOR},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+/* '-': operands come back in order as option 1, so the parse does not
+ * depend on POSIXLY_CORRECT; ':': a missing value is reported as ':'. */
+static const char short_options[] = "-:o:dz:e:a:vqhVM:";
+
+static int known_short(int c)
+{
+    return c > 0 && c < 256 && c != ':' && c != '-' && strchr(short_options + 2, c);
+}
+
+/* What an option's value is, for "missing ... after '-o'". */
+static const char *value_name(int option)
+{
+    switch (option) {
+    case 'o':
+        return "file name";
+    case 'z':
+        return "level";
+    case 'e':
+        return "KIND=VALUE list";
+    case 'a':
+        return "animation name or index";
+    default:
+        return "value";
+    }
+}
+
+/* The option as the user wrote it: "--name" (without "=value") for a long
+ * one, "-c" for a short one. */
+static void option_text(char out[64], const char *element, int option)
+{
+    if (element && strncmp(element, "--", 2) == 0) {
+        size_t n = strcspn(element, "=");
+        snprintf(out, 64, "%.*s", (int)(n < 60 ? n : 60), element);
+    } else {
+        snprintf(out, 64, "-%c", option);
+    }
+}
+
+/* An unknown or ambiguous "--name[=value]". */
+static kfc_status unknown_long(const char *element, kfc_diag *diag)
+{
+    const size_t n = strcspn(element + 2, "=");
+    char matches[160];
+    size_t m = 0, count = 0;
+    matches[0] = '\0';
+    for (const struct option *l = long_options; l->name; l++)
+        if (n > 0 && strncmp(l->name, element + 2, n) == 0 && m < sizeof matches) {
+            m += (size_t)snprintf(matches + m, sizeof matches - m, "%s--%s", count ? ", " : "",
+                                  l->name);
+            count++;
+        }
+    char text[64], quoted[KFC_QUOTE_SIZE];
+    option_text(text, element, 0);
+    if (count > 1)
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "ambiguous option %s (%s)",
+                        kfc_quote(quoted, text, strlen(text)), matches);
+    return usage_error(diag, "unknown option", text);
+}
+
+/* gcc's -MD, -MF FILE, -MT TARGET: getopt sees -M with the rest of the
+ * element as its value ("D", "F", "Ffile"). */
+static kfc_status depfile_option(int argc, char **argv, const char *value, kfc_options *o,
+                                 kfc_diag *diag)
+{
+    char text[64];
+    snprintf(text, sizeof text, "-M%.40s", value);
+    if (strcmp(value, "D") == 0) {
+        o->depfile = 1;
+        return KFC_OK;
+    }
+    if (value[0] != 'F' && value[0] != 'T')
+        return usage_error(diag, "unknown option", text);
+    const char *name = value + 1;
+    if (!*name) {
+        if (optind >= argc || !argv[optind][0])
+            return usage_error(diag, "missing name after", text);
+        name = argv[optind++];
+    }
+    *(value[0] == 'F' ? &o->depfile_path : &o->depfile_target) = name;
+    return KFC_OK;
+}
+
+static kfc_status operand(const char *arg, kfc_options *o, kfc_diag *diag)
+{
+    if (o->input)
+        return usage_error(diag, "more than one input file:", arg);
+    o->input = arg;
+    return KFC_OK;
+}
+
+kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, kfc_diag *diag)
+{
+    *exit_now = 0;
+    opterr = 0;
+    optind = 0; /* a full reinitialization (glibc, musl) */
+    kfc_status st = KFC_OK;
+    int c;
+    while (!st && (c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+        const char *element = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
+        char text[64];
+        switch (c) {
+        case 1:
+            st = operand(optarg, o, diag);
+            break;
+        case 'o':
+            if (o->output)
+                st = usage_error(diag, "more than one output file:", optarg);
+            else if (!optarg[0])
+                st = kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "empty output file name");
+            else
+                o->output = optarg;
+            break;
+        case 'd':
+            o->decompile = 1;
+            break;
+        case 'z':
+            if (optarg[0] < '0' || optarg[0] > '9' || optarg[1])
+                st = usage_error(diag, "compression level must be 0-9, not", optarg);
+            else
+                o->compression = optarg[0] - '0';
+            break;
+        case 'e':
+            st = parse_max_error(optarg, o, diag);
+            break;
+        case 'a':
+            o->animation = optarg;
+            break;
+        case 'v':
+            o->verbose = 1;
+            break;
+        case 'q':
+            o->verbose = 0;
+            break;
+        case OPT_COLOR:
+            if (!optarg || strcmp(optarg, "always") == 0)
+                o->color = KFC_COLOR_ALWAYS;
+            else if (strcmp(optarg, "auto") == 0)
+                o->color = KFC_COLOR_AUTO;
+            else if (strcmp(optarg, "never") == 0)
+                o->color = KFC_COLOR_NEVER;
+            else
+                st = usage_error(diag, "--color takes auto, always or never, not", optarg);
+            break;
+        case 'M':
+            st = depfile_option(argc, argv, optarg, o, diag);
+            break;
+        case 'h':
+            fputs(usage_text, stdout);
+            *exit_now = 1;
+            return KFC_OK;
+        case 'V':
+            printf("kfc %s (libkf %s, libyaml %s, zlib %s)\n", KFC_VERSION, kf_version(),
+                   yaml_get_version_string(), zlibVersion());
+            *exit_now = 1;
+            return KFC_OK;
+        case ':':
+            if (optopt == 'M') {
+                st = usage_error(diag, "unknown option", "-M");
+                break;
+            }
+            option_text(text, element, optopt);
+            char what[64];
+            snprintf(what, sizeof what, "missing %s after", value_name(optopt));
+            st = usage_error(diag, what, text);
+            break;
+        default: /* '?' */
+            if (optopt == 0 && element && strncmp(element, "--", 2) == 0) {
+                st = unknown_long(element, diag);
+            } else if (optopt >= 256 || known_short(optopt)) {
+                /* A known long option given a value it does not take. */
+                option_text(text, element, optopt);
+                char quoted[KFC_QUOTE_SIZE];
+                st = kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "option %s takes no value",
+                              kfc_quote(quoted, text, strlen(text)));
+            } else {
+                snprintf(text, sizeof text, "-%c", optopt);
+                st = usage_error(diag, "unknown option", text);
+            }
+            break;
+        }
+    }
+    for (; !st && optind < argc; optind++) /* after "--" */
+        st = operand(argv[optind], o, diag);
+    if (st)
+        return st;
+    if (!o->input)
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "no input file");
+    if ((o->depfile_path || o->depfile_target) && !o->depfile)
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "-MF and -MT need -MD");
+    return KFC_OK;
+}

@@ -71,10 +71,10 @@ typedef struct kf_sequence_desc {
     double duration;
     uint32_t components;
     uint32_t key_count;
-    const double *times;  /* key_count times */
-    const double *values; /* key_count * components values */
-    uint32_t valid_first; /* valid range; first > last wraps */
-    uint32_t valid_last;
+    const double *times;    /* key_count times */
+    const double *values;   /* key_count * components values */
+    uint32_t valid_first;   /* valid range [first, last], key indices; first > last wraps */
+    uint32_t valid_last;    /* KF_LAST_KEY: the last key, whatever key_count is */
     const double *tcb;      /* NULL (all 0), or key_count * 3: tension, continuity,
                                        bias of each key, each in [-1, 1] */
     int arc_length;         /* non-zero: store distance tables (see kf.h, Arc length) */
@@ -83,8 +83,15 @@ typedef struct kf_sequence_desc {
                                        in value units per unit of sequence time */
 } kf_sequence_desc;
 
-/* Fills the sequence defaults: LINEAR, CONSTANT, valid range = all keys
- * (call again after setting key_count, or set valid_last yourself). */
+/* valid_last = KF_LAST_KEY: the range ends at the last key, however many
+ * keys the description has when it is added. */
+#define KF_LAST_KEY UINT32_MAX
+
+/* Fills every field with its default, whatever the struct held (it is not
+ * read): LINEAR, CONSTANT, no keys, valid range [0, KF_LAST_KEY] (every key,
+ * in whichever order the other fields are filled afterwards), no tcb, no
+ * tangents. Start every description from it: a struct zeroed some other way
+ * has the valid range [0, 0], the first key alone. */
 KF_API void kf_sequence_desc_init(kf_sequence_desc *desc);
 
 KF_API kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_desc *desc,

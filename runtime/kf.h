@@ -24,6 +24,20 @@
  * Errors: functions that can fail return a kf_result; KF_OK is 0. Loaders also
  * fill an optional kf_error with where the problem is and a message.
  *
+ * Time: world time is in seconds, a double that the caller advances (the
+ * same clock for every player; a game passes its frame time). A controller
+ * maps it to sequence time: position = ref_sequence + speed * (world_time -
+ * ref_world), so at speed 1 sequence time is seconds too; a controller's
+ * active interval and reference world time are world seconds, its speed is
+ * sequence time per world second. A sequence's key times, duration and
+ * valid range are sequence time. The fields X3D defines in seconds (a
+ * track's cycleInterval, a chaser's duration, a damper's tau) are seconds of
+ * the track controller's position: world seconds at speed 1. Key times are
+ * float32, and a time is placed among the keys at their precision: the
+ * segment is chosen by the time rounded to float32, so a time written as a
+ * key's own decimal (0.458 for a key stored as 0.458f) plays that key; the
+ * fraction inside a segment keeps the double time (docs/math.md §0).
+ *
  * Numbers: values are float32 (as stored); times are double so that positions
  * far from zero (+-2e9 units) still sample exactly. Finite keys give finite
  * samples: every interpolation is computed so that it cannot overflow
@@ -270,8 +284,10 @@ KF_API const char *kf_kind_name(kf_kind kind);
 /* Number of objects of `kind`. */
 KF_API uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind);
 
-/* Index of the object of `kind` named `name`, or KF_NO_INDEX. Tracks have no
- * names. Linear in the number of objects of that kind. */
+/* Index of the object of `kind` named `name`, or KF_NO_INDEX when there is
+ * none (check it: every function given KF_NO_INDEX as an index returns what
+ * the Arguments paragraph above says, e.g. kf_player_value returns NULL).
+ * Tracks have no names. Linear in the number of objects of that kind. */
 KF_API uint32_t kf_anim_find(const kf_anim *anim, kf_kind kind, const char *name);
 
 /* ------------------------------------------------------------------------ */
@@ -869,7 +885,9 @@ KF_API void kf_player_reset(kf_player *player);
  */
 KF_API void kf_player_update(kf_player *player, double world_time);
 
-/* The target's current value (kf_anim_target_info().components floats). */
+/* The target's current value (kf_anim_target_info().components floats),
+ * or NULL for a NULL player or a target index out of range (KF_NO_INDEX,
+ * what kf_anim_find gives for an unknown name, included). */
 KF_API const float *kf_player_value(const kf_player *player, uint32_t target);
 
 /* Overwrites a target's value (e.g. a rest pose); `value` has the target's

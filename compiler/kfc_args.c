@@ -38,6 +38,7 @@ static const char usage_text[] =
     "                     per kind, keys, bytes per section, ratio, time; for\n"
     "                     glTF input, also what was ignored (extensions, channels)\n"
     "  -q, --quiet        report nothing but errors (cancels -v)\n"
+    "      --max-errors=N stop after N errors (default 20; 0: report them all)\n"
     "      --color[=WHEN] colour the diagnostics: auto (default: only on a\n"
     "                     terminal, and not when NO_COLOR is set), always, never\n"
     "  -MD                also write a dependency file for make and ninja: the\n"
@@ -51,8 +52,8 @@ static const char usage_text[] =
     "Short options combine (-qv) and take their value attached or apart (-z9,\n"
     "-z 9); long ones take theirs as --opt=VALUE or --opt VALUE; '--' ends the\n"
     "options. An input of '-' is standard input. Errors are reported as\n"
-    "FILE:LINE:COL: error: MESSAGE; a failed run leaves no output file behind\n"
-    "and an existing output untouched.\n"
+    "FILE:LINE:COL: error: MESSAGE, every one kfc finds in the run; a failed run\n"
+    "leaves no output file behind and an existing output untouched.\n"
     "\n"
     "Exit status:\n"
     "  0  success\n"
@@ -69,6 +70,7 @@ void kfc_options_init(kfc_options *o)
     memset(o, 0, sizeof *o);
     o->compression = KFC_DEFAULT_COMPRESSION;
     o->color = KFC_COLOR_AUTO;
+    o->max_errors = KFC_DEFAULT_MAX_ERRORS;
 }
 
 /* -e SPEC: "kind=value[,kind=value...]", each kind at most once, each value
@@ -135,7 +137,7 @@ static kfc_status usage_error(kfc_diag *diag, const char *what, const char *arg)
 }
 
 /* Long options only (no short letter) have these codes. */
-enum { OPT_COLOR = 256 };
+enum { OPT_COLOR = 256, OPT_MAX_ERRORS };
 
 static const struct option long_options[] = {
     {"output", required_argument, NULL, 'o'},
@@ -146,6 +148,7 @@ static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
     {"color", optional_argument, NULL, OPT_COLOR},
+    {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -294,6 +297,16 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
             else
                 st = usage_error(diag, "--color takes auto, always or never, not", optarg);
             break;
+        case OPT_MAX_ERRORS: {
+            char *end;
+            unsigned long n = strtoul(optarg, &end, 10);
+            if (optarg[0] < '0' || optarg[0] > '9' || *end || n > 1000000)
+                st = usage_error(
+                    diag, "--max-errors takes a count from 0 (no limit) to 1000000, not", optarg);
+            else
+                o->max_errors = (unsigned)n;
+            break;
+        }
         case 'M':
             st = depfile_option(argc, argv, optarg, o, diag);
             break;

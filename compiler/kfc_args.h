@@ -40,7 +40,11 @@ typedef struct kfc_options {
     const char *animation;            /* glTF: NULL, or the one animation to import */
     int lossy;                        /* -e given */
     double max_error[KF_BOUND_COUNT]; /* -e: 0 = lossless */
+    unsigned max_errors;              /* --max-errors: errors before stopping, 0: all */
 } kfc_options;
+
+/* Errors reported before kfc stops, by default (clang's -ferror-limit). */
+#define KFC_DEFAULT_MAX_ERRORS 20
 
 /* The names of the -e kinds, in kf_bound_kind order. */
 extern const char *const kfc_bound_names[KF_BOUND_COUNT];

@@ -12,6 +12,7 @@ kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char
         diag->mark = mark;
         diag->file = NULL;
         diag->pointer[0] = '\0';
+        diag->printed = 0;
         va_start(args, format);
         vsnprintf(diag->message, sizeof diag->message, format, args);
         va_end(args);
@@ -22,6 +23,40 @@ kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char
 kfc_status kfc_fail_nomem(kfc_diag *diag)
 {
     return kfc_fail(diag, KFC_NOMEM, KFC_NO_MARK, "out of memory");
+}
+
+/* FNV-1a over the error's place and text. */
+static uint64_t error_hash(const kfc_diag *diag)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    const char *parts[3] = {diag->file ? diag->file : "", diag->pointer, diag->message};
+    const uint32_t at[2] = {diag->mark.line, diag->mark.column};
+    for (int p = 0; p < 3; p++)
+        for (const char *c = parts[p]; *c; c++)
+            h = (h ^ (unsigned char)*c) * 0x100000001b3u;
+    for (int i = 0; i < 2; i++)
+        h = (h ^ at[i]) * 0x100000001b3u;
+    return h | 1; /* never 0, the value of "none yet" */
+}
+
+kfc_status kfc_recover(kfc_diag *diag, kfc_status status)
+{
+    if (status != KFC_INVALID || !diag || diag->error_limit == 0)
+        return status;
+    const uint64_t h = error_hash(diag);
+    diag->printed = 1;
+    if (h == diag->last_printed)
+        return KFC_OK;
+    diag->last_printed = h;
+    if (diag->stream)
+        kfc_diag_print(diag->stream, diag->source ? diag->source : "kfc", diag);
+    diag->errors++;
+    return diag->errors >= diag->error_limit ? KFC_INVALID : KFC_OK;
+}
+
+int kfc_diag_stopped(const kfc_diag *diag)
+{
+    return diag->error_limit > 0 && diag->errors >= diag->error_limit;
 }
 
 char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "kfc_gltf_data.h"
+#include "kfc_suggest.h"
 
 /* Numbers all accessor reads may produce: this many, plus
  * KFC_GLTF_NUMBERS_PER_BYTE for each byte of the document and of each
@@ -499,6 +500,42 @@ static int selected(const kfc_import_options *o, const json_t *anims, size_t ai)
     return o->animation[0] >= '0' && o->animation[0] <= '9' && !*end && index == ai;
 }
 
+/* --animation named nothing: the name meant, or when the file has few,
+ * all of them. */
+static kfc_status no_such_animation(kfc_gltf_doc *doc, const json_t *anims)
+{
+    const char *wanted = doc->options->animation;
+    const size_t count = json_array_size(anims);
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, doc->diag, wanted, strlen(wanted));
+    for (size_t i = 0; i < count; i++) {
+        const char *name = usable_name(json_array_get(anims, i));
+        if (name)
+            kfc_suggest_offer(&sg, name, strlen(name));
+    }
+    char mean[200], more[240], quoted[KFC_QUOTE_SIZE];
+    kfc_suggest_text(&sg, mean, sizeof mean);
+    more[0] = '\0';
+    if (!mean[0] && count > 0 && count <= 4) {
+        size_t m = (size_t)snprintf(more, sizeof more, ": ");
+        for (size_t i = 0; i < count && m < sizeof more; i++) {
+            const char *name = usable_name(json_array_get(anims, i));
+            if (name)
+                kfc_quote(quoted, name, strlen(name));
+            else
+                snprintf(quoted, sizeof quoted, "%lu", (unsigned long)i);
+            m += (size_t)snprintf(more + m, sizeof more - m, "%s%s",
+                                  i == 0           ? ""
+                                  : i + 1 == count ? " and "
+                                                   : ", ",
+                                  quoted);
+        }
+    }
+    return kfc_gltf_fail(
+        doc->diag, "/animations", "no animation named or numbered %s (%lu in the file%s)%s",
+        kfc_quote(quoted, wanted, strlen(wanted)), (unsigned long)count, more, mean);
+}
+
 static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
 {
     if (!json_is_object(doc->root))
@@ -542,8 +579,10 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
         snprintf(at, sizeof at, "/animations/%lu", (unsigned long)ai);
         const json_t *channels = json_object_get(anim, "channels");
         if (!json_is_object(anim) || !json_is_array(channels)) {
-            st = kfc_gltf_fail(doc->diag, at, "expected an object with a 'channels' array");
-            break;
+            st = kfc_recover(doc->diag, kfc_gltf_fail(doc->diag, at,
+                                                      "expected an object with a 'channels' "
+                                                      "array"));
+            continue;
         }
         controller_name(anims, anim_names, ai, controller, sizeof controller);
         const size_t nch = json_array_size(channels);
@@ -585,25 +624,24 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
         kf_error error;
         kf_result r = kf_builder_add_controller(builder, &cd, &error);
         if (r != KF_OK) {
-            st = r == KF_ERROR_OUT_OF_MEMORY ? kfc_fail_nomem(doc->diag)
-                                             : kfc_gltf_fail(doc->diag, at, "%s", error.message);
-            break;
+            st = r == KF_ERROR_OUT_OF_MEMORY
+                     ? kfc_fail_nomem(doc->diag)
+                     : kfc_recover(doc->diag, kfc_gltf_fail(doc->diag, at, "%s", error.message));
+            continue; /* its channels would have no controller */
         }
         json_t *targets = json_object();
         if (!targets)
             st = kfc_fail_nomem(doc->diag);
         for (size_t ci = 0; ci < nch && !st; ci++)
-            st = add_channel(doc, builder, ai, anim, ci, controller, targets);
+            st = kfc_recover(doc->diag,
+                             add_channel(doc, builder, ai, anim, ci, controller, targets));
         json_decref(targets);
     }
     json_decref(played);
     json_decref(mine);
     json_decref(anim_names);
     if (!st && doc->options->animation && chosen == 0)
-        return kfc_gltf_fail(doc->diag, "/animations",
-                             "no animation named or numbered '%.60s' "
-                             "(%lu in the file)",
-                             doc->options->animation, (unsigned long)count);
+        return no_such_animation(doc, anims);
     return st;
 }
 

@@ -6,6 +6,7 @@
 /* isatty and clock_gettime are POSIX, not C11. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,6 +110,9 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
     } else if (!st) {
         st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
     }
+    /* Errors recovered from (kfc_recover) fail the compile all the same. */
+    if (!st && diag->errors)
+        st = KFC_INVALID;
     kfc_input_close(&in);
     double worst[KF_BOUND_COUNT] = {0};
     if (!st && o->lossy) {
@@ -228,6 +232,10 @@ int main(int argc, char **argv)
         return usage_failed(&diag);
     if (exit_now)
         return fflush(stdout) == 0 ? KFC_OK : KFC_IO;
+    const char *shown = strcmp(o.input, "-") == 0 ? "<stdin>" : o.input;
+    diag.stream = stderr;
+    diag.source = shown;
+    diag.error_limit = o.max_errors ? o.max_errors : UINT_MAX;
 
     char *derived = NULL;
     const char *output = o.output;
@@ -283,8 +291,11 @@ int main(int argc, char **argv)
             kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files, &diag);
     if (st == KFC_USAGE)
         usage_failed(&diag);
-    else if (st)
-        kfc_diag_print(stderr, strcmp(o.input, "-") == 0 ? "<stdin>" : o.input, &diag);
+    else if (st && !diag.printed)
+        kfc_diag_print(stderr, shown, &diag);
+    if (kfc_diag_stopped(&diag))
+        fprintf(stderr, "kfc: stopped after %u errors (--max-errors=0 reports them all)\n",
+                diag.errors);
     kfc_files_read_free(&files);
     free(depfile_derived);
     free(derived);

@@ -115,6 +115,38 @@ def main():
                    "note: extension 'KHR_technique_webgl' ignored (not about animation)"):
         checks.check(r.returncode == 0 and expect in r.stderr, 'names.gltf -v: no "%s" in %r' % (expect, r.stderr))
 
+    # --animation that names nothing: the name meant, or the names when few.
+    for name, anim, expect in (
+            ('names.gltf', 'take one', "names.gltf: /animations: error: no animation named or "
+             "numbered 'take one' (1 in the file); did you mean 'take: one'?\n"),
+            ('model0.gltf', 'walk', "model0.gltf: /animations: error: no animation named or "
+             "numbered 'walk' (1 in the file: 'take0')\n"),
+            ('model0.gltf', '1', "model0.gltf: /animations: error: no animation named or "
+             "numbered '1' (1 in the file: 'take0')\n")):
+        r = subprocess.run([a.kfc, name, '-a', anim, '-o', 'x.kfb'], capture_output=True, text=True,
+                           cwd=a.work)
+        checks.check(r.returncode == 1 and r.stderr == expect, '-a %r: %r' % (anim, r.stderr))
+    # Every error of a document in one run: a broken channel does not hide the next.
+    two = gen_gltf_fixtures.base_case()
+    anim = two['animations'][0]
+    anim['samplers'].append(dict(anim['samplers'][0], interpolation='CUBIC'))
+    anim['channels'].append({'sampler': 1, 'target': {'node': 7, 'path': 'scale'}})
+    anim['channels'].append({'sampler': 1, 'target': {'node': 0, 'path': 'scale'}})
+    two['animations'].append({'name': 'b', 'channels': [{'sampler': 0, 'target': {'node': 0, 'path': 'rotation'}}],
+                              'samplers': [{'input': 0, 'output': 1}]})
+    path = os.path.join(a.work, 'two_errors.gltf')
+    with open(path, 'w') as f:
+        json.dump(two, f)
+    r = run([a.kfc, path, '-o', path + '.kfb'])
+    want = ''.join('%s: %s\n' % (path, line) for line in (
+        '/animations/0/channels/1/target: error: node 7 does not exist',
+        "/animations/0/samplers/1/interpolation: error: unknown interpolation 'CUBIC' "
+        '(expected LINEAR, STEP or CUBICSPLINE)',
+        '/animations/1/samplers/0/output: error: accessor 1 cannot hold rotation: expected '
+        'VEC4 FLOAT or normalized (UNSIGNED_)BYTE/SHORT'))
+    checks.check(r.returncode == 1 and r.stderr == want and not os.path.exists(path + '.kfb'),
+                 'every error of a glTF document: %r' % r.stderr)
+
     for case, text, expect in gen_gltf_fixtures.invalid_cases():
         path = os.path.join(a.work, 'invalid_' + case)
         with open(path, 'wb') as f:

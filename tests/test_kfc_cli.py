@@ -110,7 +110,23 @@ def check_grammar(c, kfc, leg, work):
         ([], 'no input file'),
         (['-MF', 'x.d', leg], '-MF and -MT need -MD'),
         ([leg, '--color=sometimes'], "--color takes auto, always or never, not 'sometimes'"),
+        ([leg, '--max-errors=x'], "--max-errors takes a count from 0 (no limit) to 1000000, not 'x'"),
+        ([leg, '--max-errors=-1'],
+         "--max-errors takes a count from 0 (no limit) to 1000000, not '-1'"),
     ]
+    # --max-errors=0 reports every error; the default stops after 20.
+    many = os.path.join(work, 'many_errors.yaml')
+    with open(many, 'w') as f:
+        f.write('kfb: 1\nsequences:\n')
+        for i in range(30):
+            f.write('  s%d: {interpolation: cubic, duration: 1, keys: [[0, 1]]}\n' % i)
+    for argv, errors, stopped in (([], 20, True), (['--max-errors=0'], 30, False),
+                                  (['--max-errors', '30'], 30, True), (['--max-errors=31'], 30, False)):
+        r = run([kfc] + argv + [many, '-o', out])
+        lines = r.stderr.splitlines()
+        c.check(r.returncode == 1 and len([l for l in lines if ': error: ' in l]) == errors and
+                (lines[-1] == 'kfc: stopped after %d errors (--max-errors=0 reports them all)'
+                 % errors) == stopped, '%s: %d errors reported: %r' % (argv, errors, lines[-1:]))
     for argv, message in usage:
         r = run([kfc] + argv + ['-o', out] if '-o' not in argv and '--output' not in argv and
                 argv and argv[-1] not in ('-z', '-a', '-MF') else [kfc] + argv)

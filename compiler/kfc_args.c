@@ -10,6 +10,8 @@
 #include <yaml.h>
 #include <zlib.h>
 
+#include "kfc_suggest.h"
+
 static const char usage_text[] =
     "Usage: kfc [OPTION...] [-o OUT.kfb] SRC.yaml\n"
     "       kfc [OPTION...] [-o OUT.kfb] [-a NAME|INDEX] MODEL.gltf|MODEL.glb\n"
@@ -37,8 +39,16 @@ static const char usage_text[] =
     "  -v, --verbose      report what was compiled on standard error: objects\n"
     "                     per kind, keys, bytes per section, ratio, time; for\n"
     "                     glTF input, also what was ignored (extensions, channels)\n"
-    "  -q, --quiet        report nothing but errors (cancels -v)\n"
+    "  -q, --quiet        report nothing but errors, no warnings (cancels -v)\n"
     "      --max-errors=N stop after N errors (default 20; 0: report them all)\n"
+    "  -WNAME, -Wno-NAME  turn warning NAME on (all are by default) or off; NAME\n"
+    "                     is uncontrolled-track, unused-sequence,\n"
+    "                     unused-interpolator, unused-follower, unused-controller\n"
+    "                     (all four: unused), quaternion-length, custom-property,\n"
+    "                     long-duration, fraction-range, or all\n"
+    "  -Werror[=NAME]     report warnings (or NAME) as errors; -Wno-error[=NAME]\n"
+    "                     undoes it\n"
+    "  -w                 no warnings\n"
     "      --color[=WHEN] colour the diagnostics: auto (default: only on a\n"
     "                     terminal, and not when NO_COLOR is set), always, never\n"
     "  -MD                also write a dependency file for make and ninja: the\n"
@@ -136,6 +146,81 @@ static kfc_status usage_error(kfc_diag *diag, const char *what, const char *arg)
                     kfc_quote(quoted, arg, strlen(arg)));
 }
 
+/* -W forms, in order (each later one overrides for the warnings it
+ * names): NAME, no-NAME, error (all as errors but those -Wno-error=NAME
+ * exempts), no-error, error=NAME (also turns NAME on), no-error=NAME; NAME
+ * may be "unused" (the four unused-*) or "all". -w turns every warning off. */
+typedef struct warning_state {
+    uint32_t on, off;          /* as named */
+    uint32_t error, not_error; /* -Werror=NAME, -Wno-error=NAME */
+    int all_errors;            /* -Werror */
+    int none;                  /* -w */
+} warning_state;
+
+#define ALL_WARNINGS ((1u << KFC_WARN_COUNT) - 1)
+
+/* The warnings `name` stands for, or 0. */
+static uint32_t warning_bits(const char *name)
+{
+    if (strcmp(name, "all") == 0)
+        return ALL_WARNINGS;
+    if (strcmp(name, "unused") == 0)
+        return 1u << KFC_WARN_UNUSED_SEQUENCE | 1u << KFC_WARN_UNUSED_INTERPOLATOR |
+               1u << KFC_WARN_UNUSED_FOLLOWER | 1u << KFC_WARN_UNUSED_CONTROLLER;
+    for (int w = 0; w < KFC_WARN_COUNT; w++)
+        if (strcmp(name, kfc_warning_names[w]) == 0)
+            return 1u << w;
+    return 0;
+}
+
+static kfc_status unknown_warning(const char *option, const char *name, kfc_diag *diag)
+{
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, diag, name, strlen(name));
+    for (int w = 0; w < KFC_WARN_COUNT; w++)
+        kfc_suggest_offer(&sg, kfc_warning_names[w], strlen(kfc_warning_names[w]));
+    kfc_suggest_offer(&sg, "unused", 6);
+    kfc_suggest_offer(&sg, "all", 3);
+    char quoted[KFC_QUOTE_SIZE], mean[160];
+    kfc_suggest_text(&sg, mean, sizeof mean);
+    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "unknown warning %s%s%s",
+                    kfc_quote(quoted, option, strlen(option)),
+                    mean[0] ? "" : " (kfc --help lists them)", mean);
+}
+
+static kfc_status warning_option(const char *value, warning_state *w, kfc_diag *diag)
+{
+    char option[80];
+    snprintf(option, sizeof option, "-W%.70s", value);
+    const int no = strncmp(value, "no-", 3) == 0;
+    const char *rest = no ? value + 3 : value;
+    if (strcmp(rest, "error") == 0) {
+        w->all_errors = !no;
+        return KFC_OK;
+    }
+    const int error = strncmp(rest, "error=", 6) == 0;
+    const char *name = error ? rest + 6 : rest;
+    const uint32_t bits = warning_bits(name);
+    if (!bits)
+        return unknown_warning(option, name, diag);
+    if (error && !no) {
+        w->error |= bits;
+        w->not_error &= ~bits;
+        w->on |= bits;
+        w->off &= ~bits;
+    } else if (error) {
+        w->not_error |= bits;
+        w->error &= ~bits;
+    } else if (no) {
+        w->off |= bits;
+        w->on &= ~bits;
+    } else {
+        w->on |= bits;
+        w->off &= ~bits;
+    }
+    return KFC_OK;
+}
+
 /* Long options only (no short letter) have these codes. */
 enum { OPT_COLOR = 256, OPT_MAX_ERRORS };
 
@@ -156,7 +241,7 @@ static const struct option long_options[] = {
 
 /* '-': operands come back in order as option 1, so the parse does not
  * depend on POSIXLY_CORRECT; ':': a missing value is reported as ':'. */
-static const char short_options[] = "-:o:dz:e:a:vqhVM:";
+static const char short_options[] = "-:o:dz:e:a:vqhVM:W:w";
 
 static int known_short(int c)
 {
@@ -247,6 +332,8 @@ static kfc_status operand(const char *arg, kfc_options *o, kfc_diag *diag)
 kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, kfc_diag *diag)
 {
     *exit_now = 0;
+    warning_state warnings;
+    memset(&warnings, 0, sizeof warnings);
     opterr = 0;
     optind = 0; /* a full reinitialization (glibc, musl) */
     kfc_status st = KFC_OK;
@@ -283,9 +370,11 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
             break;
         case 'v':
             o->verbose = 1;
+            o->quiet = 0;
             break;
         case 'q':
             o->verbose = 0;
+            o->quiet = 1;
             break;
         case OPT_COLOR:
             if (!optarg || strcmp(optarg, "always") == 0)
@@ -310,6 +399,12 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
         case 'M':
             st = depfile_option(argc, argv, optarg, o, diag);
             break;
+        case 'W':
+            st = warning_option(optarg, &warnings, diag);
+            break;
+        case 'w':
+            warnings.none = 1;
+            break;
         case 'h':
             fputs(usage_text, stdout);
             *exit_now = 1;
@@ -320,8 +415,9 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
             *exit_now = 1;
             return KFC_OK;
         case ':':
-            if (optopt == 'M') {
-                st = usage_error(diag, "unknown option", "-M");
+            if (optopt == 'M' || optopt == 'W') {
+                snprintf(text, sizeof text, "-%c", optopt);
+                st = usage_error(diag, "unknown option", text);
                 break;
             }
             option_text(text, element, optopt);
@@ -349,6 +445,9 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
         st = operand(argv[optind], o, diag);
     if (st)
         return st;
+    o->warnings_off = warnings.none ? ALL_WARNINGS : warnings.off;
+    o->warnings_error = (warnings.error | (warnings.all_errors ? ALL_WARNINGS : 0)) &
+                        ~warnings.not_error & ~o->warnings_off;
     if (!o->input)
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "no input file");
     if ((o->depfile_path || o->depfile_target) && !o->depfile)

@@ -13,6 +13,8 @@
 #ifndef KFC_ARGS_H
 #define KFC_ARGS_H
 
+#include <stdint.h>
+
 #include "kf_build.h"
 #include "kfc_diag.h"
 
@@ -33,6 +35,7 @@ typedef struct kfc_options {
     int decompile;
     int compression; /* zlib level 0-9 */
     int verbose;     /* -v; -q sets 0 */
+    int quiet;       /* -q (errors only); -v sets 0 */
     kfc_color_when color;
     int depfile; /* -MD */
     const char *depfile_path;
@@ -41,6 +44,8 @@ typedef struct kfc_options {
     int lossy;                        /* -e given */
     double max_error[KF_BOUND_COUNT]; /* -e: 0 = lossless */
     unsigned max_errors;              /* --max-errors: errors before stopping, 0: all */
+    uint32_t warnings_off;            /* -Wno-NAME, -w: bit per kfc_warning */
+    uint32_t warnings_error;          /* -Werror, -Werror=NAME: bit per kfc_warning */
 } kfc_options;
 
 /* Errors reported before kfc stops, by default (clang's -ferror-limit). */

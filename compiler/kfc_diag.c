@@ -92,20 +92,65 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
     return out;
 }
 
+/* One diagnostic line: the place in bold, the severity in its colour (as
+ * gcc and clang colour theirs: errors red, warnings magenta). */
+static void print_line(FILE *stream, int color, const char *file, kfc_mark mark,
+                       const char *pointer, int warning, const char *message, const char *suffix)
+{
+    const char *bold = color ? "\033[1m" : "";
+    const char *tint = !color ? "" : warning ? "\033[1;35m" : "\033[1;31m";
+    const char *reset = color ? "\033[0m" : "";
+    const char *severity = warning ? "warning:" : "error:";
+    if (pointer[0])
+        fprintf(stream, "%s%s: %s:%s %s%s%s %s%s\n", bold, file, pointer, reset, tint, severity,
+                reset, message, suffix);
+    else if (mark.line > 0)
+        fprintf(stream, "%s%s:%lu:%lu:%s %s%s%s %s%s\n", bold, file, (unsigned long)mark.line,
+                (unsigned long)mark.column, reset, tint, severity, reset, message, suffix);
+    else
+        fprintf(stream, "%s%s:%s %s%s%s %s%s\n", bold, file, reset, tint, severity, reset, message,
+                suffix);
+}
+
 void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
 {
-    const char *bold = diag->color ? "\033[1m" : "";
-    const char *red = diag->color ? "\033[1;31m" : "";
-    const char *reset = diag->color ? "\033[0m" : "";
-    if (diag->file)
-        file = diag->file;
-    if (diag->pointer[0])
-        fprintf(stream, "%s%s: %s:%s %serror:%s %s\n", bold, file, diag->pointer, reset, red, reset,
-                diag->message);
-    else if (diag->mark.line > 0)
-        fprintf(stream, "%s%s:%lu:%lu:%s %serror:%s %s\n", bold, file,
-                (unsigned long)diag->mark.line, (unsigned long)diag->mark.column, reset, red, reset,
-                diag->message);
-    else
-        fprintf(stream, "%s%s:%s %serror:%s %s\n", bold, file, reset, red, reset, diag->message);
+    print_line(stream, diag->color, diag->file ? diag->file : file, diag->mark, diag->pointer, 0,
+               diag->message, "");
+}
+
+const char *const kfc_warning_names[KFC_WARN_COUNT] = {
+    "uncontrolled-track", "unused-sequence",   "unused-interpolator",
+    "unused-follower",    "unused-controller", "quaternion-length",
+    "custom-property",    "long-duration",     "fraction-range",
+};
+
+kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)
+{
+    const uint32_t bit = 1u << w;
+    if (!diag || (diag->warnings_off & bit))
+        return KFC_OK;
+    const int as_error = (diag->warnings_error & bit) != 0;
+    char message[sizeof diag->message], suffix[64];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    snprintf(suffix, sizeof suffix, " [-W%s%s]", as_error ? "error=" : "", kfc_warning_names[w]);
+    if (diag->stream)
+        print_line(diag->stream, diag->color, diag->source ? diag->source : "kfc", mark, "",
+                   !as_error, message, suffix);
+    if (!as_error) {
+        diag->warnings++;
+        return KFC_OK;
+    }
+    /* An error like any other, already printed; what it is about was read
+     * without error and is built. */
+    diag->errors++;
+    diag->promoted++;
+    if (diag->error_limit == 0 || diag->errors >= diag->error_limit) {
+        kfc_fail(diag, KFC_INVALID, mark, "%s%s", message, suffix);
+        diag->printed = diag->stream != NULL;
+        return KFC_INVALID;
+    }
+    return KFC_OK;
 }

@@ -44,6 +44,30 @@ typedef struct kfc_mark {
 
 struct kfc_files_read;
 
+/*
+ * Warnings: what compiles but is almost surely a mistake. Each has a name
+ * (kfc_warning_names) that -Wno-NAME turns off and -Werror=NAME turns into
+ * an error; formats/yaml.md lists them. Printed as
+ *
+ *     FILE:LINE:COL: warning: MESSAGE [-WNAME]
+ *     FILE:LINE:COL: error: MESSAGE [-Werror=NAME]     (as an error)
+ */
+typedef enum kfc_warning {
+    KFC_WARN_UNCONTROLLED_TRACK, /* a track without a controller never plays */
+    KFC_WARN_UNUSED_SEQUENCE,    /* in a file with tracks, no track plays it */
+    KFC_WARN_UNUSED_INTERPOLATOR,
+    KFC_WARN_UNUSED_FOLLOWER,
+    KFC_WARN_UNUSED_CONTROLLER,
+    KFC_WARN_QUATERNION_LENGTH, /* a slerp or squad key far from unit length */
+    KFC_WARN_CUSTOM_PROPERTY,   /* a custom property one edit from a built-in one */
+    KFC_WARN_LONG_DURATION,     /* a sequence over 1000 s: written in milliseconds? */
+    KFC_WARN_FRACTION_RANGE,    /* an X3D key a TimeSensor's fraction never reaches */
+    KFC_WARN_COUNT
+} kfc_warning;
+
+/* "uncontrolled-track", ..., in kfc_warning order. */
+extern const char *const kfc_warning_names[KFC_WARN_COUNT];
+
 typedef struct kfc_diag {
     kfc_status status;
     kfc_mark mark;
@@ -61,12 +85,16 @@ typedef struct kfc_diag {
     FILE *stream;                      /* where kfc_recover prints errors, or NULL */
     const char *source;                /* the input's name in those messages */
     unsigned error_limit;              /* errors kfc_recover reports before the run stops;
-                             0: it never recovers (the first error stops) */
+                                          0: it never recovers (the first error stops) */
+    uint32_t warnings_off;             /* bit per kfc_warning: not reported */
+    uint32_t warnings_error;           /* bit per kfc_warning: reported as an error */
 
     /* The run's state. */
     unsigned errors;        /* errors kfc_recover reported */
     int printed;            /* the error in the record was printed */
     uint64_t last_printed;  /* a hash of the last error kfc_recover printed */
+    unsigned warnings;      /* warnings printed (as warnings) */
+    unsigned promoted;      /* warnings printed as errors (counted in `errors` too) */
     uint64_t suggest_cells; /* work spent on "did you mean" (kfc_suggest.h) */
 } kfc_diag;
 
@@ -97,6 +125,20 @@ kfc_status kfc_recover(kfc_diag *diag, kfc_status status);
 
 /* Whether the run stopped at diag->error_limit (the last error printed). */
 int kfc_diag_stopped(const kfc_diag *diag);
+
+/*
+ * Reports warning `w` at `mark` on diag->stream, unless diag->warnings_off
+ * has it; as an error (counted as kfc_recover counts them) when
+ * diag->warnings_error has it. Leaves the error record alone, unless it
+ * returns KFC_INVALID: once an error so reported reaches the error limit
+ * (or stops a run that does not recover); the record then holds it,
+ * printed.
+ */
+kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /*
  * Writes `text` (`length` bytes, not necessarily NUL-terminated) into `out`

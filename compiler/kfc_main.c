@@ -111,8 +111,10 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
         st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
     }
     /* Errors recovered from (kfc_recover) fail the compile all the same. */
-    if (!st && diag->errors)
+    if (!st && diag->errors) {
         st = KFC_INVALID;
+        diag->printed = 1; /* each one was */
+    }
     kfc_input_close(&in);
     double worst[KF_BOUND_COUNT] = {0};
     if (!st && o->lossy) {
@@ -236,6 +238,9 @@ int main(int argc, char **argv)
     diag.stream = stderr;
     diag.source = shown;
     diag.error_limit = o.max_errors ? o.max_errors : UINT_MAX;
+    diag.warnings_error = o.warnings_error;
+    /* -q: errors only, warnings made errors included. */
+    diag.warnings_off = o.warnings_off | (o.quiet ? ~o.warnings_error : 0);
 
     char *derived = NULL;
     const char *output = o.output;

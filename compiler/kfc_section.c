@@ -58,10 +58,16 @@ static int name_kind(const kfc_section *s, kfc_name_kind *kind)
 
 /* Reads and builds the entry; errors are recovered from here, so that the
  * caller only sees what stops the run. */
+/* Errors that stop an entry: warnings made errors do not. */
+static unsigned entry_errors(const kfc_diag *diag)
+{
+    return diag->errors - diag->promoted;
+}
+
 static kfc_status read_entry(kfc_source *src, const kfc_section *s, kfc_entry *entry)
 {
     kfc_diag *diag = src->diag;
-    const unsigned before = diag->errors;
+    const unsigned before = entry_errors(diag);
     const char *names[KFC_FIELDS_MAX];
     kfc_section_field_names(s, names);
     kfc_status st = kfc_fields_suggesting(entry->node, names, s->field_count, entry->fields,
@@ -82,31 +88,31 @@ static kfc_status read_entry(kfc_source *src, const kfc_section *s, kfc_entry *e
     /* What is read next depends on the required fields. */
     if (missing)
         return KFC_OK;
-    const unsigned read = diag->errors;
+    const unsigned read = entry_errors(diag);
     if (s->begin && (st = kfc_recover(diag, s->begin(src, entry))))
         return st;
-    if (diag->errors != read || entry->skip) /* the fields' meaning is unknown */
+    if (entry_errors(diag) != read || entry->skip) /* the fields' meaning is unknown */
         return KFC_OK;
     int passes = 0;
     for (size_t i = 0; i < s->field_count; i++)
         if (s->fields[i].pass >= passes)
             passes = s->fields[i].pass + 1;
-    const unsigned begun = diag->errors;
-    for (int pass = 0; pass < passes && diag->errors == begun; pass++)
+    const unsigned begun = entry_errors(diag);
+    for (int pass = 0; pass < passes && entry_errors(diag) == begun; pass++)
         for (size_t i = 0; i < s->field_count; i++)
             if (s->fields[i].pass == pass && s->fields[i].read && entry->fields[i] &&
                 (st = kfc_recover(diag, s->fields[i].read(src, entry->fields[i], entry))))
                 return st;
-    if (diag->errors == before && s->check && (st = s->check(src, entry)))
+    if (entry_errors(diag) == before && s->check && (st = s->check(src, entry)))
         return st;
-    if (diag->errors != before || entry->skip)
+    if (entry_errors(diag) != before || entry->skip)
         return KFC_OK;
     kf_error error;
     kf_result r = s->add(src, entry, &error);
     if (r != KF_OK)
         return kfc_recover(
             diag, kfc_section_builder_failed(src, r, &error, error_node(s, entry, &error)));
-    return KFC_OK;
+    return s->built ? s->built(src, entry) : KFC_OK;
 }
 
 kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
@@ -126,11 +132,11 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
         return st;
     if (key && name_kind(s, &kind))
         entry.defined = &src->names.names[index];
-    const unsigned before = src->diag->errors;
+    const unsigned before = entry_errors(src->diag);
     st = read_entry(src, s, &entry);
     /* Later entries that name it are left out without a message. A name
      * defined twice keeps its first definition, which stands. */
-    if (key && name_kind(s, &kind) && (src->diag->errors != before || entry.skip) &&
+    if (key && name_kind(s, &kind) && (entry_errors(src->diag) != before || entry.skip) &&
         src->names.names[index].mark.line == key->mark.line &&
         src->names.names[index].mark.column == key->mark.column)
         src->names.names[index].failed = 1;

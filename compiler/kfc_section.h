@@ -42,6 +42,7 @@ typedef struct kfc_source {
     kf_builder *builder;
     kfc_diag *diag;
     kfc_names names; /* the animators and controllers defined so far */
+    size_t tracks;   /* tracks read without error */
     struct {
         double *data;
         size_t capacity;
@@ -114,6 +115,9 @@ typedef struct kfc_section {
      * not exist, with a suggestion), reported through kfc_recover; may set
      * entry->skip. */
     kfc_status (*check)(kfc_source *src, kfc_entry *entry);
+    /* Reading, once the builder took the entry (NULL: none): the warnings
+     * about what was built (kfc_warn). */
+    kfc_status (*built)(kfc_source *src, kfc_entry *entry);
 } kfc_section;
 
 /* The sections, defined in kfc_section_<name>.c. */

@@ -160,4 +160,5 @@ const kfc_section kfc_section_controllers = {
     emit_section,
     load,
     NULL,
+    NULL,
 };

@@ -364,4 +364,5 @@ const kfc_section kfc_section_followers = {
     begin,       add,
     error_node,  emit_section,
     load,        NULL,
+    NULL,
 };

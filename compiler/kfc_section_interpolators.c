@@ -2,6 +2,7 @@
 /* The `interpolators:` section: name -> X3D interpolator node (clause 19),
  * with X3D's field names. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "kfc_schema.h"
@@ -96,10 +97,26 @@ static kfc_status read_node(kfc_source *src, const kfc_node *field, kf_node *out
                     kfc_suggest_text(&sg, mean, sizeof mean));
 }
 
+/* A TimeSensor's fraction runs from 0 to 1: a key outside never plays. */
 static kfc_status read_key(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     (void)entry;
-    return read_entries(src, value, 1, "", src->scratch[KFC_SCRATCH_TIMES].data);
+    const double *key = src->scratch[KFC_SCRATCH_TIMES].data;
+    kfc_status st = read_entries(src, value, 1, "", src->scratch[KFC_SCRATCH_TIMES].data);
+    uint32_t outside = 0, first = 0;
+    for (uint32_t i = 0; i < value->count && !st; i++)
+        if (!(key[i] >= 0.0 && key[i] <= 1.0) && outside++ == 0)
+            first = i;
+    if (st || !outside)
+        return st;
+    char others[64] = "";
+    if (outside > 1)
+        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)(outside - 1),
+                 outside > 2 ? "s" : "");
+    return kfc_warn(src->diag, KFC_WARN_FRACTION_RANGE, value->as.items[first].mark,
+                    "key %lu (%.9g) is outside [0, 1]%s: the fraction a TimeSensor gives "
+                    "never reaches it (cycleInterval sets the time)",
+                    (unsigned long)first, key[first], others);
 }
 
 /*
@@ -336,5 +353,6 @@ const kfc_section kfc_section_interpolators = {
     error_node,
     emit_section,
     load,
+    NULL,
     NULL,
 };

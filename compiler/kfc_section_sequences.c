@@ -2,6 +2,7 @@
 /* The `sequences:` section: name -> M3G KeyframeSequence. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "kfc_schema.h"
@@ -367,9 +368,20 @@ static kfc_status emit_repeat(kfc_emitter *e, const void *out)
     return kfc_emit_string(e, kf_repeat_name(((const sequence_out *)out)->info.repeat));
 }
 
+/* Sequence times are seconds (kf.h): a duration past this many was most
+ * likely written in milliseconds. */
+#define LONG_DURATION 1000.0
+
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
-    return kfc_get_float(value, &((sequence_in *)entry->state)->desc.duration, src->diag);
+    double *duration = &((sequence_in *)entry->state)->desc.duration;
+    kfc_status st = kfc_get_float(value, duration, src->diag);
+    if (!st && *duration >= LONG_DURATION)
+        st = kfc_warn(src->diag, KFC_WARN_LONG_DURATION, value->mark,
+                      "a duration of %.6g s is %.3g minutes: sequence times are seconds "
+                      "(milliseconds?)",
+                      *duration, *duration / 60.0);
+    return st;
 }
 
 /* Stored as float32 (kfb_sequence.duration). */
@@ -455,6 +467,42 @@ static void odd_first_key(const kfc_node *keys, sequence_in *in)
     }
 }
 
+/* How far a slerp or squad key's length may be from 1 before it is more
+ * likely something else (axis and angle) than a rounded quaternion. */
+#define UNIT_TOLERANCE 0.01
+
+/* Slerp and squad keys are normalized: a key far from unit length plays
+ * another rotation than its numbers say. One warning per sequence. */
+static kfc_status check_unit_length(kfc_source *src, const kfc_node *keys, const sequence_in *in)
+{
+    const kf_sequence_desc *desc = &in->desc;
+    if ((desc->interpolation != KF_INTERPOLATION_SLERP &&
+         desc->interpolation != KF_INTERPOLATION_SQUAD) ||
+        desc->components != 4)
+        return KFC_OK;
+    uint32_t first = 0, far = 0;
+    double first_length = 0;
+    for (uint32_t k = 0; k < desc->key_count; k++) {
+        const double *q = desc->values + 4 * (size_t)k;
+        const double length = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        if (fabs(length - 1.0) > UNIT_TOLERANCE && far++ == 0) {
+            first = k;
+            first_length = length;
+        }
+    }
+    if (!far)
+        return KFC_OK;
+    char others[64] = "";
+    if (far > 1)
+        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)(far - 1),
+                 far > 2 ? "s" : "");
+    return kfc_warn(src->diag, KFC_WARN_QUATERNION_LENGTH, key_part(keys, first, 1)->mark,
+                    "key %lu has length %.3g, not 1%s: %s keys are quaternions [x, y, z, w], "
+                    "played normalized (axis and angle are an OrientationInterpolator's)",
+                    (unsigned long)first, first_length, others,
+                    kf_interpolation_name(desc->interpolation));
+}
+
 /* Every key into the scratch arrays, item by item; then what the keys
  * decide: the count, the components, the default valid range. */
 static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *entry)
@@ -497,6 +545,8 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
     for (size_t i = 0; i < KEY_ITEMS; i++)
         if (key_items[i].finish)
             key_items[i].finish(src, in);
+    if ((st = check_unit_length(src, keys, in)))
+        return st;
     if (count == 0) {
         /* No key gives the count; take one the interpolation accepts so
          * that the builder reports the missing keys. */
@@ -629,4 +679,5 @@ const kfc_section kfc_section_sequences = {
     begin,       add,
     error_node,  emit_section,
     load,        NULL,
+    NULL,
 };

@@ -241,13 +241,15 @@ static kfc_status use_name(kfc_source *src, kfc_entry *entry, const kfc_node *at
     return KFC_OK;
 }
 
-/* A custom property one edit from a built-in one, without the component
- * count a custom property needs: the built-in one was meant. */
-static kfc_status check_property(kfc_source *src, const kfc_entry *entry)
+/* A custom property one edit from a built-in one: the built-in one was
+ * meant. Without the component count a custom property needs, an error
+ * (before the builder's more general one); with it, once the track is
+ * built, a warning. */
+static kfc_status check_property(kfc_source *src, const kfc_entry *entry, int built)
 {
     const kfc_node *target = entry->fields[F_TARGET];
     const char *property = strrchr(target->as.text, '.'); /* no NUL inside: read_target */
-    if (!property++ || entry->fields[F_COMPONENTS])
+    if (!property++ || built != (entry->fields[F_COMPONENTS] != NULL))
         return KFC_OK;
     const size_t length = strlen(property);
     if (length == 0 || kf_property_from_name(property) != KF_PROPERTY_CUSTOM)
@@ -258,14 +260,18 @@ static kfc_status check_property(kfc_source *src, const kfc_entry *entry)
         kfc_suggest_offer(&sg, kf_property_name((kf_property)i),
                           strlen(kf_property_name((kf_property)i)));
     if (!sg.matches)
-        return KFC_OK; /* the builder says a custom property needs its count */
+        return KFC_OK; /* a custom property, or the builder's "give its count" */
     char quoted[KFC_QUOTE_SIZE], mean[160];
+    kfc_suggest_text(&sg, mean, sizeof mean);
+    if (entry->fields[F_COMPONENTS])
+        return kfc_warn(src->diag, KFC_WARN_CUSTOM_PROPERTY, target->mark,
+                        "%s is a custom property, not a built-in one%s",
+                        kfc_quote(quoted, property, length), mean);
     return kfc_recover(src->diag,
                        kfc_fail(src->diag, KFC_INVALID, target->mark,
                                 "%s is not a built-in property%s (a custom property needs "
                                 "components)",
-                                kfc_quote(quoted, property, length),
-                                kfc_suggest_text(&sg, mean, sizeof mean)));
+                                kfc_quote(quoted, property, length), mean));
 }
 
 static kfc_status check(kfc_source *src, kfc_entry *entry)
@@ -278,7 +284,23 @@ static kfc_status check(kfc_source *src, kfc_entry *entry)
         (f[F_EASE] && (st = use_name(src, entry, f[F_EASE], KFC_NAME_INTERPOLATOR, "EaseInEaseOut",
                                      "EaseInEaseOut interpolators", 1))))
         return st;
-    return check_property(src, entry);
+    return check_property(src, entry, 0);
+}
+
+/* The warnings about a track the builder took. */
+static kfc_status built(kfc_source *src, kfc_entry *entry)
+{
+    const kfc_node *const *f = entry->fields;
+    kfc_status st = check_property(src, entry, 1);
+    src->tracks++;
+    if (!st && !f[F_CONTROLLER]) {
+        char animator[KFC_QUOTE_SIZE], target[KFC_QUOTE_SIZE];
+        return kfc_warn(src->diag, KFC_WARN_UNCONTROLLED_TRACK, entry->node->mark,
+                        "this track has no controller, so it never plays %s into %s",
+                        kfc_quote(animator, f[F_ANIMATOR]->as.text, f[F_ANIMATOR]->count),
+                        kfc_quote(target, f[F_TARGET]->as.text, f[F_TARGET]->count));
+    }
+    return st;
 }
 
 static kf_result add(kfc_source *src, kfc_entry *entry, kf_error *error)
@@ -340,6 +362,7 @@ static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
 }
 
 const kfc_section kfc_section_tracks = {
-    "tracks",   KFC_NODE_SEQUENCE, 0,    KF_KIND_TRACK, 1, fields, F_COUNT, read_entry, NULL, add,
-    error_node, emit_section,      load, check,
+    "tracks",   KFC_NODE_SEQUENCE, 0,          KF_KIND_TRACK, 1,
+    fields,     F_COUNT,           read_entry, NULL,          add,
+    error_node, emit_section,      load,       check,         built,
 };

@@ -114,6 +114,34 @@ static kfc_status build_document(kfc_source *src, const kfc_node *root, kfc_mark
     return st;
 }
 
+/* In a file with tracks, what no track plays (a file without any is a
+ * library of animators a program samples). Not after an error: what a
+ * failed track would have used would be reported too. */
+static kfc_status warn_unused(kfc_source *src)
+{
+    static const struct {
+        kfc_warning warning;
+        const char *what, *unused;
+    } kinds[] = {
+        [KFC_NAME_SEQUENCE] = {KFC_WARN_UNUSED_SEQUENCE, "sequence", "no track plays it"},
+        [KFC_NAME_INTERPOLATOR] = {KFC_WARN_UNUSED_INTERPOLATOR, "interpolator",
+                                   "no track plays it or eases with it"},
+        [KFC_NAME_FOLLOWER] = {KFC_WARN_UNUSED_FOLLOWER, "follower", "no track plays it"},
+        [KFC_NAME_CONTROLLER] = {KFC_WARN_UNUSED_CONTROLLER, "controller", "no track has it"},
+    };
+    kfc_status st = KFC_OK;
+    for (size_t i = 0; i < src->names.count && src->tracks && !st; i++) {
+        const kfc_name *n = &src->names.names[i];
+        if (n->used || n->failed)
+            continue;
+        char quoted[KFC_QUOTE_SIZE];
+        st = kfc_warn(src->diag, kinds[n->kind].warning, n->mark, "%s %s is unused: %s",
+                      kinds[n->kind].what, kfc_quote(quoted, n->text, n->length),
+                      kinds[n->kind].unused);
+    }
+    return st;
+}
+
 kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limits *limits,
                               kf_builder *builder, kfc_mark *tracks_mark, kfc_diag *diag)
 {
@@ -126,15 +154,19 @@ kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limi
     src.builder = builder;
     src.diag = diag;
     kfc_names_init(&src.names);
-    const unsigned errors = diag->errors;
+    const unsigned errors = diag->errors, promoted = diag->promoted;
     kfc_yaml_consumer consumer = {on_entry, &src};
     kfc_document doc;
     kfc_status st = kfc_yaml_parse(data, size, limits, &consumer, &doc, diag);
     if (!st)
         st = build_document(&src, &doc.root, tracks_mark);
+    if (!st && diag->errors - diag->promoted == errors - promoted)
+        st = warn_unused(&src);
     /* Errors reported and recovered from fail the compile all the same. */
-    if (!st && diag->errors != errors)
+    if (!st && diag->errors != errors) {
         st = KFC_INVALID;
+        diag->printed = 1; /* each one was */
+    }
     kfc_document_free(&doc);
     kfc_names_free(&src.names);
     for (int i = 0; i < KFC_SCRATCH_COUNT; i++)

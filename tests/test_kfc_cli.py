@@ -135,6 +135,122 @@ def check_grammar(c, kfc, leg, work):
                 'usage %s: %r, want %r' % (argv, r.stderr, message))
 
 
+WARNED = """kfb: 1
+sequences:
+  hip:
+    interpolation: linear
+    duration: 4000
+    keys: [[0, [0, 0, 0]], [1000, [1, 2, 3]]]
+  turn:
+    interpolation: slerp
+    duration: 1
+    keys: [[0, [0, 1, 0, 1.57]], [1, [0, 0, 0, 1]]]
+  spare:
+    interpolation: step
+    duration: 1
+    keys: [[0, 1]]
+interpolators:
+  door:
+    node: ScalarInterpolator
+    key: [0, 2, 4]
+    keyValue: [0, 1, 2]
+controllers:
+  walk: {}
+  run: {}
+tracks:
+  - {animator: hip, controller: walk, target: hip.translation}
+  - {animator: turn, target: hip.orientation}
+  - {animator: door, controller: walk, target: door.Alpha, components: 1}
+"""
+
+WARNINGS = [
+    ('long-duration', '5:15', 'a duration of 4000 s is 66.7 minutes: sequence times are seconds '
+     '(milliseconds?)'),
+    ('quaternion-length', '10:16', "key 0 has length 1.86, not 1: slerp keys are quaternions "
+     "[x, y, z, w], played normalized (axis and angle are an OrientationInterpolator's)"),
+    ('fraction-range', '18:14', 'key 1 (2) is outside [0, 1] (and 1 more key): the fraction a '
+     'TimeSensor gives never reaches it (cycleInterval sets the time)'),
+    ('uncontrolled-track', '25:5', "this track has no controller, so it never plays 'turn' into "
+     "'hip.orientation'"),
+    ('custom-property', '26:48', "'Alpha' is a custom property, not a built-in one; did you mean "
+     "'alpha'?"),
+    ('unused-sequence', '11:3', "sequence 'spare' is unused: no track plays it"),
+    ('unused-controller', '22:3', "controller 'run' is unused: no track has it"),
+]
+
+
+def check_warnings(c, kfc, work):
+    """Warnings: printed, the file still written; each turned off by its
+    name, all by -w and -q; made errors by -Werror (or one by -Werror=NAME),
+    -Wno-error=NAME exempting one; an unknown name is a usage error."""
+    src = os.path.join(work, 'warned.yaml')
+    with open(src, 'w') as f:
+        f.write(WARNED)
+    out = os.path.join(work, 'warned.kfb')
+
+    def line(name, at, message, error=False):
+        return '%s:%s: %s: %s [-W%s%s]' % (src, at, 'error' if error else 'warning', message,
+                                           'error=' if error else '', name)
+
+    def compile_(*args):
+        if os.path.exists(out):
+            os.remove(out)
+        r = run([kfc] + list(args) + [src, '-o', out])
+        return r, r.stderr.splitlines()
+
+    r, lines = compile_()
+    c.check(r.returncode == 0 and os.path.exists(out) and lines == [line(*w) for w in WARNINGS],
+            'warnings: each one, the file written: %r' % lines)
+    for name, _, _ in WARNINGS:
+        r, lines = compile_('-Wno-' + name)
+        c.check(r.returncode == 0 and lines == [line(*w) for w in WARNINGS if w[0] != name],
+                '-Wno-%s: that one off' % name)
+    r, lines = compile_('-Wno-unused')
+    c.check(lines == [line(*w) for w in WARNINGS if not w[0].startswith('unused')],
+            '-Wno-unused: the four unused-* off')
+    r, lines = compile_('-Wno-all', '-Wcustom-property')
+    c.check(lines == [line(*WARNINGS[4])], '-Wno-all -WNAME: only that one')
+    for args in (['-w'], ['-q'], ['-w', '-Werror']):
+        r, lines = compile_(*args)
+        c.check(r.returncode == 0 and not lines and os.path.exists(out), '%s: no warnings' % args)
+    r, lines = compile_('-Werror')
+    c.check(r.returncode == 1 and not os.path.exists(out) and
+            lines == [line(*w, error=True) for w in WARNINGS], '-Werror: every one an error')
+    r, lines = compile_('-Werror', '-Wno-error=unused-controller')
+    c.check(r.returncode == 1 and lines == [line(*w, error=w[0] != 'unused-controller')
+                                            for w in WARNINGS], '-Werror -Wno-error=NAME')
+    r, lines = compile_('-Werror', '-Wno-error')
+    c.check(r.returncode == 0 and lines == [line(*w) for w in WARNINGS], '-Werror -Wno-error')
+    r, lines = compile_('-Werror=fraction-range', '-q')
+    c.check(r.returncode == 1 and lines == [line(*WARNINGS[2], error=True)],
+            '-q still reports a warning made an error: %r' % lines)
+    r, lines = compile_('-Werror=uncontrolled-track', '--max-errors=1')
+    c.check(r.returncode == 1 and lines[3] == line(*WARNINGS[3], error=True) and
+            lines[4:] == ['kfc: stopped after 1 errors (--max-errors=0 reports them all)'],
+            '--max-errors counts warnings made errors: %r' % lines)
+    env = dict(os.environ)
+    env.pop('NO_COLOR', None)
+    r = run([kfc, '--color=always', '-Wno-all', '-Wunused-sequence', src, '-o', out], env=env)
+    c.check(r.stderr == '\x1b[1m%s:11:3:\x1b[0m \x1b[1;35mwarning:\x1b[0m sequence \'spare\' is '
+            'unused: no track plays it [-Wunused-sequence]\n' % src, 'a warning in magenta: %r'
+            % r.stderr)
+    for option, message in (
+            ('-Wunused-sequnce', "unknown warning '-Wunused-sequnce'; did you mean "
+                                 "'unused-sequence'?"),
+            ('-Wno-frobnicate', "unknown warning '-Wno-frobnicate' (kfc --help lists them)"),
+            ('-Werror=nope', "unknown warning '-Werror=nope' (kfc --help lists them)")):
+        r = run([kfc, option, src, '-o', out])
+        c.check(r.returncode == 2 and r.stderr == 'kfc: error: %s\nTry \'kfc --help\' for more '
+                'information.\n' % message, '%s: %r' % (option, r.stderr))
+    # Only files with tracks warn about unused animators: a file without is
+    # a library a program samples.
+    lib = os.path.join(work, 'library.yaml')
+    with open(lib, 'w') as f:
+        f.write('kfb: 1\nsequences:\n  a: {interpolation: step, duration: 1, keys: [[0, 1]]}\n')
+    r = run([kfc, lib, '-o', out])
+    c.check(r.returncode == 0 and not r.stderr, 'no unused warnings without tracks: %r' % r.stderr)
+
+
 def main():
     args = driver.arguments()
     c = driver.Checks()
@@ -249,6 +365,7 @@ def main():
         deps = run([ninja, '-t', 'deps'], cwd=nproj).stdout
         c.check('walk.yaml' in deps, 'ninja read the dependency file: %r' % deps)
     check_grammar(c, kfc, leg, work)
+    check_warnings(c, kfc, work)
     print('test_kfc_cli: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

@@ -6,7 +6,9 @@ Every fixtures/invalid/*.yaml starts with one or more lines
     # expect: LINE:COL: error: MESSAGE
     # stderr: TEXT            (a line printed as it is, without the path)
 
-optionally preceded by `# kfc: OPTIONS` (arguments to add), and kfc must
+optionally preceded by `# kfc: OPTIONS` (arguments to add; without it,
+`-w`: warnings are test_kfc_cli.py's, and fixtures that test them as
+errors say `# kfc: -Werror...`), and kfc must
 print exactly those lines on its standard error, `<path>:` before each
 `expect` line: every error of the source, in the order kfc finds them, and
 nothing else (no error that only follows from another). It must exit with
@@ -62,6 +64,7 @@ def check_fixture(kfc, path, work):
     with open(path, 'rb') as f:
         source = f.read()
     extra, expected = header(source)
+    extra = extra or ['-w']
     if not any(kind == 'expect' for kind, _ in expected):
         fail('%s: first line is not "# expect: ..."' % path)
         return
@@ -89,7 +92,7 @@ def check_fixture(kfc, path, work):
     previous = b'previous output \x00\xff' * 7
     with open(out, 'wb') as f:
         f.write(previous)
-    run([kfc, path, '-o', out])
+    run([kfc] + extra + [path, '-o', out])
     with open(out, 'rb') as f:
         if f.read() != previous:
             fail('%s: overwrote the existing output' % path)
@@ -131,13 +134,13 @@ def check_command_line(kfc, fixtures, work):
     check_exit('missing input', run([kfc, missing, '-o', out]), EXIT_IO,
                missing + ': error: cannot open: ')
     bad_dir = os.path.join(work, 'no-such-dir', 'out.kfb')
-    check_exit('unwritable output', run([kfc, valid, '-o', bad_dir]), EXIT_IO,
+    check_exit('unwritable output', run([kfc, '-w', valid, '-o', bad_dir]), EXIT_IO,
                bad_dir + ': error: cannot create: ')
     if os.path.exists('/dev/full'):
-        check_exit('full device', run([kfc, valid, '-o', '/dev/full']), EXIT_IO,
+        check_exit('full device', run([kfc, '-w', valid, '-o', '/dev/full']), EXIT_IO,
                    '/dev/full: error: cannot write: ')
         with open('/dev/full', 'wb') as full:
-            r = subprocess.run([kfc, valid, '-o', '-'], stdout=full, stderr=subprocess.PIPE,
+            r = subprocess.run([kfc, '-w', valid, '-o', '-'], stdout=full, stderr=subprocess.PIPE,
                                timeout=60)
         check_exit('full standard output', r, EXIT_IO, '<stdout>: error: cannot write: ')
 
@@ -148,7 +151,7 @@ def check_command_line(kfc, fixtures, work):
     wide = os.path.join(work, 'wide_targets.yaml')
     with open(wide, 'w') as f:
         f.write('kfb: 1\nsequences:\n  wide:\n    interpolation: step\n'
-                '    duration: 1000\n    keys:\n      - [0, [%s]]\n'
+                '    duration: 1\n    keys:\n      - [0, [%s]]\n'
                 'controllers:\n  c: {}\ntracks:\n' % ', '.join(['0'] * 4000))
         for i in range(400):
             f.write('  - {animator: wide, controller: c, target: m%d.morph_weights}\n' % i)

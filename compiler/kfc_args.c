@@ -15,6 +15,8 @@
 static const char usage_text[] =
     "Usage: kfc [OPTION...] [-o OUT.kfb] SRC.yaml\n"
     "       kfc [OPTION...] [-o OUT.kfb] [-a NAME|INDEX] MODEL.gltf|MODEL.glb\n"
+    "       kfc [OPTION...] [-o OUT.kfb] MODEL.m3g\n"
+    "       kfc [OPTION...] [-o OUT.kfb] SCENE.x3d|SCENE.x3dv|SCENE.wrl (gzipped too)\n"
     "       kfc -d [-o OUT.yaml] IN.kfb\n"
     "\n"
     "Compiles a YAML animation source (see formats/yaml.md) into a .kfb file,\n"
@@ -38,7 +40,8 @@ static const char usage_text[] =
     "                     glTF input: import only this animation (default: all)\n"
     "  -v, --verbose      report what was compiled on standard error: objects\n"
     "                     per kind, keys, bytes per section, ratio, time; for\n"
-    "                     glTF input, also what was ignored (extensions, channels)\n"
+    "                     glTF and M3G input, also what was left out and why;\n"
+    "                     for X3D input, what was skipped and where\n"
     "  -q, --quiet        report nothing but errors, no warnings (cancels -v)\n"
     "      --max-errors=N stop after N errors (default 20; 0: report them all)\n"
     "  -WNAME, -Wno-NAME  turn warning NAME on (all are by default) or off; NAME\n"

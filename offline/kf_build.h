@@ -57,12 +57,12 @@ KF_API void kf_builder_destroy(kf_builder *builder);
  * runtime only evaluates the Hermite basis.
  * SLERP/SQUAD keys are normalized (a near-zero quaternion becomes identity).
  *
- * Kochanek-Bartels keys (SPEC-NOTES 5): with `tcb`, SPLINE tangents and SQUAD
- * intermediates weight the neighbouring differences by each key's tension,
- * continuity and bias (Eberly's equations 2-5, with the time-scale factors
- * of SPEC-NOTES 1.4). Only valid keys' values matter, but every key's are
- * stored so that the source can be reproduced. A `tcb` array of zeros stores
- * nothing and builds exactly what NULL builds.
+ * Kochanek-Bartels keys (docs/math.md §5): with `tcb`, SPLINE tangents and
+ * SQUAD intermediates weight the neighbouring differences by each key's
+ * tension, continuity and bias (Eberly's equations 2-5, with the time-scale
+ * factors of docs/math.md §1.4). Only valid keys' values matter, but every
+ * key's are stored so that the source can be reproduced. A `tcb` array of
+ * zeros stores nothing and builds exactly what NULL builds.
  */
 typedef struct kf_sequence_desc {
     const char *name; /* unique among animators, non-empty */
@@ -156,7 +156,7 @@ KF_API kf_result kf_builder_add_controller(kf_builder *builder, const kf_control
                                            kf_error *error);
 
 /*
- * An X3D interpolator node or EaseInEaseOut (SPEC-NOTES 3), with X3D's
+ * An X3D interpolator node or EaseInEaseOut (docs/math.md §3), with X3D's
  * field names. Arrays are read during the call only. A number per value:
  * dimension 1 (scalar), 2 (Vec2f), 3 (Vec3f, Color), 4 (Rotation: axis
  * x y z, angle in radians; a zero axis is the identity).

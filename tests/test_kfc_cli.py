@@ -253,6 +253,7 @@ def check_warnings(c, kfc, work):
 
 def main():
     args = driver.arguments()
+    driver.require('test_kfc_cli', 'make', 'make')
     c = driver.Checks()
     kfc, work = args.kfc, args.work
     leg = os.path.join(args.fixtures, 'leg_walk.yaml')

@@ -65,6 +65,7 @@ def png_size(path):
 
 def main():
     args = driver.arguments()
+    driver.require('test_kfplay_plot', 'rsvg-convert', 'librsvg2-bin')
     c = driver.Checks()
     rsvg = shutil.which('rsvg-convert')
 

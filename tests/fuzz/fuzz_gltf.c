@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (kfc_decompile(anim, test_bytes_write, &yaml, &diag) != KFC_OK ||
             kf_builder_create(NULL, &rebuilt) != KF_OK)
             abort();
-        if (kfc_source_compile(yaml.data, yaml.size, NULL, rebuilt, &diag) != KFC_OK) {
+        if (kfc_source_compile(yaml.data, yaml.size, NULL, rebuilt, NULL, &diag) != KFC_OK) {
             fprintf(stderr, "decompiled YAML does not compile: %s\n", diag.message);
             abort();
         }

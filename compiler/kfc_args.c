@@ -14,7 +14,8 @@
 
 static const char usage_text[] =
     "Usage: kfc [OPTION...] [-o OUT.kfb] SRC.yaml\n"
-    "       kfc [OPTION...] [-o OUT.kfb] [-a NAME|INDEX] MODEL.gltf|MODEL.glb\n"
+    "       kfc [OPTION...] [-o OUT.kfb] [-a NAME|INDEX] [--loop] MODEL.gltf|MODEL.glb\n"
+    "       kfc [OPTION...] -s [-o PATTERN] [--loop] MODEL.gltf|MODEL.glb\n"
     "       kfc [OPTION...] [-o OUT.kfb] MODEL.m3g\n"
     "       kfc [OPTION...] [-o OUT.kfb] SCENE.x3d|SCENE.x3dv|SCENE.wrl (gzipped too)\n"
     "       kfc -d [-o OUT.yaml] IN.kfb\n"
@@ -38,6 +39,11 @@ static const char usage_text[] =
     "                     holds for the sampled result at any time\n"
     "  -a, --animation=NAME|INDEX\n"
     "                     glTF input: import only this animation (default: all)\n"
+    "      --loop         glTF input: each animation repeats over its length (its\n"
+    "                     longest channel), as a game loops a clip\n"
+    "  -s, --split        glTF input: one .kfb per animation, named by -o PATTERN\n"
+    "                     with '*' for the animation's controller name (default:\n"
+    "                     the input's name with _*.kfb for its extension)\n"
     "  -v, --verbose      report what was compiled on standard error: objects\n"
     "                     per kind, keys, bytes per section, ratio, time; for\n"
     "                     glTF and M3G input, also what was left out and why;\n"
@@ -225,7 +231,7 @@ static kfc_status warning_option(const char *value, warning_state *w, kfc_diag *
 }
 
 /* Long options only (no short letter) have these codes. */
-enum { OPT_COLOR = 256, OPT_MAX_ERRORS };
+enum { OPT_COLOR = 256, OPT_MAX_ERRORS, OPT_LOOP };
 
 static const struct option long_options[] = {
     {"output", required_argument, NULL, 'o'},
@@ -233,6 +239,8 @@ static const struct option long_options[] = {
     {"compression", required_argument, NULL, 'z'},
     {"max-error", required_argument, NULL, 'e'},
     {"animation", required_argument, NULL, 'a'},
+    {"loop", no_argument, NULL, OPT_LOOP},
+    {"split", no_argument, NULL, 's'},
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
     {"color", optional_argument, NULL, OPT_COLOR},
@@ -244,7 +252,7 @@ static const struct option long_options[] = {
 
 /* '-': operands come back in order as option 1, so the parse does not
  * depend on POSIXLY_CORRECT; ':': a missing value is reported as ':'. */
-static const char short_options[] = "-:o:dz:e:a:vqhVM:W:w";
+static const char short_options[] = "-:o:dz:e:a:svqhVM:W:w";
 
 static int known_short(int c)
 {
@@ -370,6 +378,12 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
             break;
         case 'a':
             o->animation = optarg;
+            break;
+        case OPT_LOOP:
+            o->loop = 1;
+            break;
+        case 's':
+            o->split = 1;
             break;
         case 'v':
             o->verbose = 1;

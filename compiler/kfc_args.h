@@ -41,6 +41,8 @@ typedef struct kfc_options {
     const char *depfile_path;
     const char *depfile_target;
     const char *animation;            /* glTF: NULL, or the one animation to import */
+    int loop;                         /* --loop: imported clips repeat */
+    int split;                        /* --split: one output per imported clip */
     int lossy;                        /* -e given */
     double max_error[KF_BOUND_COUNT]; /* -e: 0 = lossless */
     unsigned max_errors;              /* --max-errors: errors before stopping, 0: all */

@@ -27,6 +27,15 @@ typedef struct kfc_import_options {
                               (importers whose files hold named clips) */
     FILE *notes;           /* -v: what was skipped and why, or NULL */
     int no_files;          /* refuse every file the input names (fuzzing) */
+    /* Importers of clips (kfc_importer.clips): */
+    int loop; /* --loop: each clip repeats, all its channels over the clip's
+                 length, as a game loops a clip */
+    /* --split: one output per clip. NULL: everything goes into the builder
+     * compile() is given. Else called as each clip starts, with its index
+     * and controller name; returns the builder the clip goes into (NULL:
+     * out of memory, `diag` filled). */
+    kf_builder *(*clip)(void *user, size_t index, const char *name, kfc_diag *diag);
+    void *clip_user;
 } kfc_import_options;
 
 typedef struct kfc_importer {
@@ -38,6 +47,9 @@ typedef struct kfc_importer {
     /* Where an encode-time KF_ERROR_LIMIT (the player's memory bound) is
      * reported: a JSON pointer for glTF, or NULL for the whole file. */
     const char *limit_pointer;
+    /* Why the format has no clips that --animation, --loop and --split
+     * apply to (kfc refuses them), or NULL when it has. */
+    const char *no_clips;
 } kfc_importer;
 
 /* The importer that claims the input, or NULL: a kfb YAML source. */

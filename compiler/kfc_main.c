@@ -86,38 +86,130 @@ static double seconds_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static kfc_status compile(const char *input, const char *output, const kfc_options *o,
-                          kfc_diag *diag)
+/* --split: the builders of the clips, in the order imported. */
+typedef struct clip {
+    kf_builder *builder;
+    char *name; /* the controller's */
+    size_t index;
+} clip;
+
+typedef struct clip_list {
+    clip *items;
+    size_t count, capacity;
+    const kfc_options *o;
+} clip_list;
+
+static kf_builder *new_builder(const kfc_options *o, kfc_diag *diag)
 {
-    const double start = seconds_now();
-    kfc_yaml_limits limits;
-    kfc_yaml_limits_default(&limits);
-    kfc_input in;
-    kfc_status st = kfc_input_open(&in, input, limits.max_input, diag);
-    if (st)
-        return st;
     kf_builder *builder = NULL;
-    kf_error error;
-    kfc_mark tracks_mark = KFC_NO_MARK;
-    const kfc_importer *importer = kfc_import_find(input, in.data, in.size);
     if (kf_builder_create(NULL, &builder) != KF_OK ||
         (o->compression && !o->lossy &&
-         kf_builder_compress_ahead(builder, o->compression) != KF_OK))
-        st = kfc_fail_nomem(diag);
-    if (!st && importer) {
-        kfc_import_options import = {input, o->animation, o->verbose ? stderr : NULL, 0};
-        st = importer->compile(in.data, in.size, &import, builder, diag);
-    } else if (!st) {
-        st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
+         kf_builder_compress_ahead(builder, o->compression) != KF_OK)) {
+        kf_builder_destroy(builder);
+        kfc_fail_nomem(diag);
+        return NULL;
     }
-    /* Errors recovered from (kfc_recover) fail the compile all the same. */
-    if (!st && diag->errors) {
-        st = KFC_INVALID;
-        diag->printed = 1; /* each one was */
+    return builder;
+}
+
+/* kfc_import_options.clip: a builder of its own for each clip. */
+static kf_builder *next_clip(void *user, size_t index, const char *name, kfc_diag *diag)
+{
+    clip_list *list = user;
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? 2 * list->capacity : 8;
+        clip *grown = realloc(list->items, capacity * sizeof *grown);
+        if (!grown) {
+            kfc_fail_nomem(diag);
+            return NULL;
+        }
+        list->items = grown;
+        list->capacity = capacity;
     }
-    kfc_input_close(&in);
+    clip *c = &list->items[list->count];
+    c->index = index;
+    c->name = malloc(strlen(name) + 1);
+    c->builder = c->name ? new_builder(list->o, diag) : NULL;
+    if (!c->builder) {
+        if (!c->name)
+            kfc_fail_nomem(diag);
+        free(c->name);
+        return NULL;
+    }
+    strcpy(c->name, name);
+    list->count++;
+    return c->builder;
+}
+
+static void clip_list_free(clip_list *list)
+{
+    for (size_t i = 0; i < list->count; i++) {
+        kf_builder_destroy(list->items[i].builder);
+        free(list->items[i].name);
+    }
+    free(list->items);
+}
+
+/* The file of clip `c`: `pattern` with each '*' replaced by the clip's
+ * name, kept to letters, digits, '-', '_' and '.' (not first), and UTF-8,
+ * every other byte '_'; a name two clips would share gets "_<index>".
+ * `taken` holds the names given so far. Free() the result. */
+static char *clip_file(const char *pattern, const clip *c, char *const *taken, size_t count)
+{
+    const size_t n = strlen(c->name);
+    char *word = malloc(n + 24);
+    if (!word)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char ch = (unsigned char)c->name[i];
+        const int keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                         (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch >= 0x80 ||
+                         (ch == '.' && i > 0);
+        word[i] = keep ? (char)ch : '_';
+    }
+    word[n] = '\0';
+    size_t stars = 0;
+    for (const char *p = pattern; *p; p++)
+        stars += *p == '*';
+    char *file = NULL;
+    for (int attempt = 0; attempt < 2 && word; attempt++) {
+        if (attempt)
+            snprintf(word + n, 24, "_%lu", (unsigned long)c->index);
+        const size_t w = strlen(word);
+        free(file);
+        file = malloc(strlen(pattern) + stars * w + 1);
+        if (!file)
+            break;
+        char *q = file;
+        for (const char *p = pattern; *p; p++) {
+            if (*p == '*') {
+                memcpy(q, word, w);
+                q += w;
+            } else {
+                *q++ = *p;
+            }
+        }
+        *q = '\0';
+        size_t i = 0;
+        while (i < count && strcmp(taken[i], file) != 0)
+            i++;
+        if (i == count)
+            break;
+    }
+    free(word);
+    return file;
+}
+
+/* The builder's content, made lossy (-e) and encoded, into `output`; -v
+ * reports it. */
+static kfc_status write_kfb(kf_builder *builder, const char *input, const char *output,
+                            const kfc_options *o, const kfc_importer *importer,
+                            kfc_mark tracks_mark, double start, kfc_diag *diag)
+{
+    kf_error error;
+    kfc_status st = KFC_OK;
     double worst[KF_BOUND_COUNT] = {0};
-    if (!st && o->lossy) {
+    if (o->lossy) {
         kf_result r = kf_builder_reduce(builder, o->max_error, worst, &error);
         if (r != KF_OK)
             st = builder_failed(r, &error, diag);
@@ -163,6 +255,95 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
         }
     }
     free(copy.copy);
+    return st;
+}
+
+/* --animation, --loop and --split concern the clips of an imported glTF
+ * file: refused, with the reason, for anything else. */
+static kfc_status clip_options(const kfc_options *o, const kfc_importer *importer, kfc_diag *diag)
+{
+    const char *why = !importer ? "a kfb source is compiled whole, and says which sequences "
+                                  "loop (repeat: loop)"
+                                : importer->no_clips;
+    if (!why)
+        return KFC_OK;
+    const char *what = o->animation ? "--animation selects a glTF animation"
+                       : o->loop    ? "--loop repeats glTF animations"
+                       : o->split   ? "--split writes one file per glTF animation"
+                                    : NULL;
+    return what ? kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s; %s", what, why) : KFC_OK;
+}
+
+/* --split: each clip into the file `pattern` names for it (and, with -MD,
+ * its dependency file beside it). */
+static kfc_status write_clips(const clip_list *clips, const char *input, const char *pattern,
+                              const kfc_options *o, const kfc_importer *importer, double start,
+                              kfc_diag *diag)
+{
+    if (clips->count == 0)
+        return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "--split: the file has no animation");
+    char **files = calloc(clips->count, sizeof *files);
+    kfc_status st = files ? KFC_OK : kfc_fail_nomem(diag);
+    for (size_t i = 0; i < clips->count && !st; i++) {
+        files[i] = clip_file(pattern, &clips->items[i], files, i);
+        if (!files[i]) {
+            st = kfc_fail_nomem(diag);
+            break;
+        }
+        st = write_kfb(clips->items[i].builder, input, files[i], o, importer, KFC_NO_MARK, start,
+                       diag);
+        char *depfile = !st && o->depfile ? malloc(strlen(files[i]) + 3) : NULL;
+        if (!st && o->depfile && !depfile)
+            st = kfc_fail_nomem(diag);
+        if (depfile) {
+            strcat(strcpy(depfile, files[i]), ".d");
+            st = kfc_depfile_write(depfile, files[i], diag->files_read, diag);
+            free(depfile);
+        }
+    }
+    for (size_t i = 0; files && i < clips->count; i++)
+        free(files[i]);
+    free(files);
+    return st;
+}
+
+/* `output` is the file, or with --split the pattern of the files. */
+static kfc_status compile(const char *input, const char *output, const kfc_options *o,
+                          kfc_diag *diag)
+{
+    const double start = seconds_now();
+    kfc_yaml_limits limits;
+    kfc_yaml_limits_default(&limits);
+    kfc_input in;
+    kfc_status st = kfc_input_open(&in, input, limits.max_input, diag);
+    if (st)
+        return st;
+    kfc_mark tracks_mark = KFC_NO_MARK;
+    const kfc_importer *importer = kfc_import_find(input, in.data, in.size);
+    clip_list clips = {NULL, 0, 0, o};
+    st = clip_options(o, importer, diag);
+    kf_builder *builder = st ? NULL : new_builder(o, diag);
+    if (!st && !builder)
+        st = KFC_NOMEM;
+    if (!st && importer) {
+        kfc_import_options import = {input, o->animation, o->verbose ? stderr : NULL,
+                                     0,     o->loop,      o->split ? next_clip : NULL,
+                                     &clips};
+        st = importer->compile(in.data, in.size, &import, builder, diag);
+    } else if (!st) {
+        st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
+    }
+    /* Errors recovered from (kfc_recover) fail the compile all the same. */
+    if (!st && diag->errors) {
+        st = KFC_INVALID;
+        diag->printed = 1; /* each one was */
+    }
+    kfc_input_close(&in);
+    if (!st && o->split)
+        st = write_clips(&clips, input, output, o, importer, start, diag);
+    else if (!st)
+        st = write_kfb(builder, input, output, o, importer, tracks_mark, start, diag);
+    clip_list_free(&clips);
     kf_builder_destroy(builder);
     return st;
 }
@@ -244,7 +425,27 @@ int main(int argc, char **argv)
 
     char *derived = NULL;
     const char *output = o.output;
-    if (!output) {
+    if (o.split) {
+        /* The outputs' pattern: '*' the clip's name. */
+        const char *why = o.decompile                      ? "--split applies to compiling"
+                          : output && !strchr(output, '*') ? "--split needs an output pattern "
+                                                             "with '*' for the animation's name"
+                          : !output && strcmp(o.input, "-") == 0
+                              ? "--split reading standard input needs -o PATTERN"
+                          : o.depfile_path || o.depfile_target
+                              ? "--split writes a dependency file beside each output: no -MF "
+                                "or -MT"
+                              : NULL;
+        if (why) {
+            kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK, "%s", why);
+            return usage_failed(&diag);
+        }
+        if (!output && !(output = derived = derived_name(o.input, "_*.kfb"))) {
+            kfc_fail_nomem(&diag);
+            kfc_diag_print(stderr, "kfc", &diag);
+            return KFC_NOMEM;
+        }
+    } else if (!output) {
         if (strcmp(o.input, "-") == 0) {
             output = "-";
         } else {
@@ -271,7 +472,9 @@ int main(int argc, char **argv)
     const char *depfile = o.depfile_path;
     if (o.depfile) {
         diag.files_read = &files;
-        if (!depfile && strcmp(output, "-") == 0) {
+        if (o.split) {
+            /* write_clips writes one beside each output. */
+        } else if (!depfile && strcmp(output, "-") == 0) {
             st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                           "-MD with the output on standard output needs -MF FILE");
         } else if (depfile && strcmp(depfile, "-") == 0 && strcmp(output, "-") == 0) {
@@ -291,7 +494,7 @@ int main(int argc, char **argv)
                          : compile(o.input, output, &o, &diag);
     /* Written after the output: a build system never sees a dependency file
      * newer than a failed or missing output. */
-    if (!st && o.depfile)
+    if (!st && o.depfile && !o.split)
         st =
             kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files, &diag);
     if (st == KFC_USAGE)

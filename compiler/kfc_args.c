@@ -39,6 +39,9 @@ static const char usage_text[] =
     "                     holds for the sampled result at any time\n"
     "  -a, --animation=NAME|INDEX\n"
     "                     glTF input: import only this animation (default: all)\n"
+    "      --asset-root=DIR\n"
+    "                     the folder the files an input names (glTF buffers) must\n"
+    "                     lie in (default: the input's own folder)\n"
     "      --loop         glTF input: each animation repeats over its length (its\n"
     "                     longest channel), as a game loops a clip\n"
     "  -s, --split        glTF input: one .kfb per animation, named by -o PATTERN\n"
@@ -231,7 +234,7 @@ static kfc_status warning_option(const char *value, warning_state *w, kfc_diag *
 }
 
 /* Long options only (no short letter) have these codes. */
-enum { OPT_COLOR = 256, OPT_MAX_ERRORS, OPT_LOOP };
+enum { OPT_COLOR = 256, OPT_MAX_ERRORS, OPT_LOOP, OPT_ASSET_ROOT };
 
 static const struct option long_options[] = {
     {"output", required_argument, NULL, 'o'},
@@ -240,6 +243,7 @@ static const struct option long_options[] = {
     {"max-error", required_argument, NULL, 'e'},
     {"animation", required_argument, NULL, 'a'},
     {"loop", no_argument, NULL, OPT_LOOP},
+    {"asset-root", required_argument, NULL, OPT_ASSET_ROOT},
     {"split", no_argument, NULL, 's'},
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
@@ -271,6 +275,8 @@ static const char *value_name(int option)
         return "KIND=VALUE list";
     case 'a':
         return "animation name or index";
+    case OPT_ASSET_ROOT:
+        return "folder";
     default:
         return "value";
     }
@@ -381,6 +387,12 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
             break;
         case OPT_LOOP:
             o->loop = 1;
+            break;
+        case OPT_ASSET_ROOT:
+            if (!optarg[0])
+                st = kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "empty --asset-root folder");
+            else
+                o->asset_root = optarg;
             break;
         case 's':
             o->split = 1;

@@ -35,12 +35,13 @@ typedef struct kfc_options {
     int decompile;
     int compression; /* zlib level 0-9 */
     int verbose;     /* -v; -q sets 0 */
-    int quiet;       /* -q (errors only); -v sets 0 */
+    int quiet;       /* -q (errors only, not even notes); -v sets 0 */
     kfc_color_when color;
     int depfile; /* -MD */
     const char *depfile_path;
     const char *depfile_target;
     const char *animation;            /* glTF: NULL, or the one animation to import */
+    const char *asset_root;           /* NULL, or where referenced files must lie */
     int loop;                         /* --loop: imported clips repeat */
     int split;                        /* --split: one output per imported clip */
     int lossy;                        /* -e given */

@@ -108,6 +108,18 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
     return out;
 }
 
+/* `text` with its control bytes as \xNN: one diagnostic stays one line
+ * whatever a file is named or a message quotes. */
+static void put_line_safe(FILE *stream, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            fprintf(stream, "\\x%02x", *p);
+        else
+            fputc(*p, stream);
+    }
+}
+
 /* One diagnostic line: the place in bold, the severity in its colour (as
  * gcc and clang colour theirs: errors red, warnings magenta). */
 static void print_line(FILE *stream, int color, const char *file, kfc_mark mark,
@@ -116,16 +128,18 @@ static void print_line(FILE *stream, int color, const char *file, kfc_mark mark,
     const char *bold = color ? "\033[1m" : "";
     const char *tint = !color ? "" : warning ? "\033[1;35m" : "\033[1;31m";
     const char *reset = color ? "\033[0m" : "";
-    const char *severity = warning ? "warning:" : "error:";
-    if (pointer[0])
-        fprintf(stream, "%s%s: %s:%s %s%s%s %s%s\n", bold, file, pointer, reset, tint, severity,
-                reset, message, suffix);
-    else if (mark.line > 0)
-        fprintf(stream, "%s%s:%lu:%lu:%s %s%s%s %s%s\n", bold, file, (unsigned long)mark.line,
-                (unsigned long)mark.column, reset, tint, severity, reset, message, suffix);
-    else
-        fprintf(stream, "%s%s:%s %s%s%s %s%s\n", bold, file, reset, tint, severity, reset, message,
-                suffix);
+    fputs(bold, stream);
+    put_line_safe(stream, file);
+    if (pointer[0]) {
+        fputs(": ", stream);
+        put_line_safe(stream, pointer);
+    } else if (mark.line > 0) {
+        fprintf(stream, ":%lu:%lu", (unsigned long)mark.line, (unsigned long)mark.column);
+    }
+    fprintf(stream, ":%s %s%s%s ", reset, tint, warning ? "warning:" : "error:", reset);
+    put_line_safe(stream, message);
+    put_line_safe(stream, suffix);
+    fputc('\n', stream);
 }
 
 void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)

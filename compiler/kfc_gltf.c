@@ -17,14 +17,8 @@
 #include <string.h>
 
 #include "kfc_gltf_data.h"
+#include "kfc_json_cost.h"
 #include "kfc_suggest.h"
-
-/* Numbers all accessor reads may produce: this many, plus
- * KFC_GLTF_NUMBERS_PER_BYTE for each byte of the document and of each
- * buffer it loads (kfc_gltf_data.h). An accessor is read once per sampler
- * that uses it, and one without a buffer view (sparse only) has a count
- * nothing else bounds: this keeps both in proportion to the input. */
-#define BASE_BUDGET ((uint64_t)1 << 20)
 
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 {
@@ -680,6 +674,13 @@ static kfc_status add_channel(kfc_gltf_doc *doc, naming *nm, kf_builder *builder
     char *seq_name = sequence_name(doc, nm, controller, c->target, c->at);
     if (!seq_name)
         return kfc_fail_nomem(doc->diag);
+    /* Names are output too: a node's name is repeated in the sequence (and
+     * the target) of every channel that animates it. */
+    kfc_status st = kfc_gltf_charge(doc, strlen(seq_name) + strlen(c->target), c->at);
+    if (st) {
+        free(seq_name);
+        return st;
+    }
     kf_sequence_desc desc;
     kf_sequence_desc_init(&desc);
     desc.name = seq_name;
@@ -702,7 +703,6 @@ static kfc_status add_channel(kfc_gltf_doc *doc, naming *nm, kf_builder *builder
         kf_track_desc track = {seq_name, controller, c->target, 0};
         r = kf_builder_add_track(builder, &track, &error);
     }
-    kfc_status st = KFC_OK;
     if (r != KF_OK)
         st = r == KF_ERROR_OUT_OF_MEMORY ? kfc_fail_nomem(doc->diag)
                                          : kfc_gltf_fail(doc->diag, c->at, "%s", error.message);
@@ -711,6 +711,14 @@ static kfc_status add_channel(kfc_gltf_doc *doc, naming *nm, kf_builder *builder
 }
 
 /* ---- animations --------------------------------------------------------- */
+
+/* kfc_recover, unless the input's budget is spent (kfc_gltf_data.h): then
+ * nothing more can be read, and the error stops the import. */
+static kfc_status recover(kfc_gltf_doc *doc, kfc_status st)
+{
+    st = kfc_recover(doc->diag, st);
+    return !st && doc->spent ? KFC_INVALID : st;
+}
 
 /* Whether animation `ai` is the one --animation names (a name or an index). */
 static int selected(const kfc_import_options *o, const json_t *anims, size_t ai)
@@ -738,7 +746,7 @@ static kfc_status compile_animation(kfc_gltf_doc *doc, naming *nm, kf_builder *b
     kfc_status st = chs && targets ? KFC_OK : kfc_fail_nomem(doc->diag);
     double end = 0.0;
     for (size_t ci = 0; ci < count && !st; ci++) {
-        st = kfc_recover(doc->diag, read_channel(doc, nm, ai, anim, ci, targets, &chs[ci]));
+        st = recover(doc, read_channel(doc, nm, ai, anim, ci, targets, &chs[ci]));
         if (!st && chs[ci].used && chs[ci].times[chs[ci].keys - 1] > end)
             end = chs[ci].times[chs[ci].keys - 1];
     }
@@ -759,8 +767,8 @@ static kfc_status compile_animation(kfc_gltf_doc *doc, naming *nm, kf_builder *b
             /* A clip of no length does not loop: nothing moves. */
             for (size_t ci = 0; ci < count && !st; ci++)
                 if (chs[ci].used)
-                    st = kfc_recover(doc->diag, add_channel(doc, nm, builder, controller, &chs[ci],
-                                                            doc->options->loop ? end : 0.0));
+                    st = recover(doc, add_channel(doc, nm, builder, controller, &chs[ci],
+                                                  doc->options->loop ? end : 0.0));
     }
     for (size_t ci = 0; chs && ci < count; ci++)
         channel_clear(&chs[ci]);
@@ -919,7 +927,11 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
     memset(&doc, 0, sizeof doc);
     doc.options = options;
     doc.diag = diag;
-    doc.element_budget = BASE_BUDGET + (uint64_t)size * KFC_GLTF_NUMBERS_PER_BYTE;
+    kfc_files_init(&doc.files, options->path, options->asset_root);
+    /* Numbers all accessor reads may produce (kfc_gltf_data.h): an accessor
+     * is read once per sampler that uses it, and one without a buffer view
+     * (sparse only) has a count nothing else bounds. */
+    doc.element_budget = KFC_GLTF_BASE_NUMBERS + (uint64_t)size * KFC_GLTF_NUMBERS_PER_BYTE;
     const unsigned char *json = data;
     size_t json_size = size;
     kfc_status st;
@@ -932,12 +944,31 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
         json += 3;
         json_size -= 3;
     }
+    const uint64_t cost = kfc_json_cost(json, json_size);
+    if (cost > KFC_GLTF_JSON_BASE + (uint64_t)json_size * KFC_GLTF_JSON_BYTES_PER_BYTE)
+        return kfc_gltf_fail(diag, "",
+                             "parsing this JSON could take %.0f MB, %.0f bytes per byte of it; "
+                             "kfc parses JSON that takes at most %d",
+                             (double)cost / (1 << 20), (double)cost / (double)json_size,
+                             KFC_GLTF_JSON_BYTES_PER_BYTE);
     json_error_t error;
     doc.root = json_loadb((const char *)json, json_size, JSON_REJECT_DUPLICATES, &error);
     if (!doc.root) {
         kfc_mark mark = {error.line > 0 ? (uint32_t)error.line : 1,
                          error.column > 0 ? (uint32_t)error.column : 1};
-        return kfc_fail(diag, KFC_INVALID, mark, "%s", error.text);
+        /* jansson quotes the input near the error as it is: its control
+         * and non-ASCII bytes are escaped, so that the message stays one
+         * line of text. */
+        char text[4 * sizeof error.text];
+        size_t n = 0;
+        for (const unsigned char *p = (const unsigned char *)error.text; *p; p++) {
+            if (*p < 0x20 || *p >= 0x7f)
+                n += (size_t)snprintf(text + n, sizeof text - n, "\\x%02x", *p);
+            else
+                text[n++] = (char)*p;
+        }
+        text[n] = '\0';
+        return kfc_fail(diag, KFC_INVALID, mark, "%s", text);
     }
     st = compile_document(&doc, builder);
     kfc_gltf_doc_free(&doc);

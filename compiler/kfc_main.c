@@ -86,6 +86,22 @@ static double seconds_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Before an output is written: no output is an input (diag->files_read:
+ * every file read so far) or the other output, and the dependency file
+ * (`depfile`, or none) can list what it must. */
+static kfc_status check_outputs(const char *output, const char *depfile, const kfc_options *o,
+                                kfc_diag *diag)
+{
+    kfc_status st = kfc_output_check(output, "output", diag->files_read,
+                                     o->depfile ? depfile : NULL, "dependency file", diag);
+    if (!st && o->depfile)
+        st = kfc_output_check(depfile, "dependency file", diag->files_read, NULL, NULL, diag);
+    if (!st && o->depfile)
+        st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read,
+                               diag);
+    return st;
+}
+
 /* --split: the builders of the clips, in the order imported. */
 typedef struct clip {
     kf_builder *builder;
@@ -203,7 +219,7 @@ static char *clip_file(const char *pattern, const clip *c, char *const *taken, s
 /* The builder's content, made lossy (-e) and encoded, into `output`; -v
  * reports it. */
 static kfc_status write_kfb(kf_builder *builder, const char *input, const char *output,
-                            const kfc_options *o, const kfc_importer *importer,
+                            const char *depfile, const kfc_options *o, const kfc_importer *importer,
                             kfc_mark tracks_mark, double start, kfc_diag *diag)
 {
     kf_error error;
@@ -215,7 +231,10 @@ static kfc_status write_kfb(kf_builder *builder, const char *input, const char *
             st = builder_failed(r, &error, diag);
     }
 
-    /* The output is created only once the whole source has been accepted. */
+    /* The output is created only once the whole source has been accepted,
+     * and its dependency file can be written. */
+    if (!st)
+        st = check_outputs(output, depfile, o, diag);
     kfc_output out;
     tee copy = {&out, NULL, 0, 0};
     if (o->verbose) {
@@ -223,6 +242,7 @@ static kfc_status write_kfb(kf_builder *builder, const char *input, const char *
         copy.capacity = copy.copy ? 4096 : 0;
     }
     if (!st && !(st = kfc_output_open(&out, output, diag))) {
+        out.notes = o->quiet ? NULL : stderr;
         kf_encode_options encode = {sizeof encode, o->compression, 0};
         kf_result r = kf_builder_encode(builder, &encode, tee_write, &copy, &error);
         if (r != KF_OK && out.error)
@@ -290,16 +310,19 @@ static kfc_status write_clips(const clip_list *clips, const char *input, const c
             st = kfc_fail_nomem(diag);
             break;
         }
-        st = write_kfb(clips->items[i].builder, input, files[i], o, importer, KFC_NO_MARK, start,
-                       diag);
-        char *depfile = !st && o->depfile ? malloc(strlen(files[i]) + 3) : NULL;
-        if (!st && o->depfile && !depfile)
+        char *depfile = o->depfile ? malloc(strlen(files[i]) + 3) : NULL;
+        if (o->depfile && !depfile) {
             st = kfc_fail_nomem(diag);
-        if (depfile) {
-            strcat(strcpy(depfile, files[i]), ".d");
-            st = kfc_depfile_write(depfile, files[i], diag->files_read, diag);
-            free(depfile);
+            break;
         }
+        if (depfile)
+            strcat(strcpy(depfile, files[i]), ".d");
+        st = write_kfb(clips->items[i].builder, input, files[i], depfile, o, importer, KFC_NO_MARK,
+                       start, diag);
+        if (!st && depfile)
+            st = kfc_depfile_write(depfile, files[i], diag->files_read, o->quiet ? NULL : stderr,
+                                   diag);
+        free(depfile);
     }
     for (size_t i = 0; files && i < clips->count; i++)
         free(files[i]);
@@ -326,9 +349,9 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
     if (!st && !builder)
         st = KFC_NOMEM;
     if (!st && importer) {
-        kfc_import_options import = {input, o->animation, o->verbose ? stderr : NULL,
-                                     0,     o->loop,      o->split ? next_clip : NULL,
-                                     &clips};
+        kfc_import_options import = {
+            input,         o->animation, o->verbose ? stderr : NULL,  0,
+            o->asset_root, o->loop,      o->split ? next_clip : NULL, &clips};
         st = importer->compile(in.data, in.size, &import, builder, diag);
     } else if (!st) {
         st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
@@ -342,7 +365,8 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
     if (!st && o->split)
         st = write_clips(&clips, input, output, o, importer, start, diag);
     else if (!st)
-        st = write_kfb(builder, input, output, o, importer, tracks_mark, start, diag);
+        st = write_kfb(builder, input, output, o->depfile_path, o, importer, tracks_mark, start,
+                       diag);
     clip_list_free(&clips);
     kf_builder_destroy(builder);
     return st;
@@ -372,8 +396,11 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
         return KFC_NOMEM;
     }
     kfc_output out;
-    kfc_status st = kfc_output_open(&out, output, diag);
+    kfc_status st = check_outputs(output, o->depfile_path, o, diag);
+    if (!st)
+        st = kfc_output_open(&out, output, diag);
     if (!st) {
+        out.notes = o->quiet ? NULL : stderr;
         st = kfc_decompile(anim, kfc_output_write, &out, diag);
         if (st == KFC_IO && out.error)
             st = kfc_output_write_failed(&out, diag);
@@ -470,8 +497,8 @@ int main(int argc, char **argv)
     kfc_files_read files = {NULL, 0, 0};
     char *depfile_derived = NULL;
     const char *depfile = o.depfile_path;
+    diag.files_read = &files; /* inputs are never outputs; -MD lists them */
     if (o.depfile) {
-        diag.files_read = &files;
         if (o.split) {
             /* write_clips writes one beside each output. */
         } else if (!depfile && strcmp(output, "-") == 0) {
@@ -488,6 +515,7 @@ int main(int argc, char **argv)
                 st = kfc_fail_nomem(&diag);
             depfile = depfile_derived;
         }
+        o.depfile_path = depfile;
     }
     if (!st)
         st = o.decompile ? decompile(o.input, output, &o, &diag)
@@ -495,8 +523,8 @@ int main(int argc, char **argv)
     /* Written after the output: a build system never sees a dependency file
      * newer than a failed or missing output. */
     if (!st && o.depfile && !o.split)
-        st =
-            kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files, &diag);
+        st = kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files,
+                               o.quiet ? NULL : stderr, &diag);
     if (st == KFC_USAGE)
         usage_failed(&diag);
     else if (st && !diag.printed)

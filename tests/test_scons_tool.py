@@ -18,7 +18,8 @@ TOOLDIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'site_s
 SCONSTRUCT = '''
 import os
 env = Environment(tools=['default', 'kfb'], toolpath=[%(tooldir)r], KFC=%(kfc)r,
-                  KFCCOMSTR='KFC $TARGET', KFCDECOMPILECOMSTR='DECOMPILE $TARGET')
+                  KFCCOMSTR='KFC $TARGET', KFCDECOMPILECOMSTR='DECOMPILE $TARGET',
+                  KFCFLAGS=['-w'])  # some fixtures warn on purpose: keep the log to the builds
 CacheDir(%(cache)r)
 for src in %(sources)r:
     name = os.path.splitext(os.path.basename(src))[0]

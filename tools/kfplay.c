@@ -79,7 +79,8 @@ static const char usage[] =
     "            the seam dashed; keys marked, --tangents draws their tangents),\n"
     "            a follower driven by --tick/--until/--event as for follow, or a\n"
     "            target played through animate from world time --from to --to\n"
-    "            (default: one period of its tracks)\n"
+    "            (default: one period of its tracks); at most 2,000,000 line points\n"
+    "            and 200,000 key marks a picture\n"
     "  dump      header, sections (stored and raw sizes), every object record\n"
     "            with its fields and where its arrays live; damage is reported\n"
     "            where it is found\n";

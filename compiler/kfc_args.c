@@ -65,11 +65,17 @@ static const char usage_text[] =
     "                     terminal, and not when NO_COLOR is set), always, never\n"
     "  -MD                also write a dependency file for make and ninja: the\n"
     "                     output depends on every file kfc read\n"
-    "  -MF FILE           the dependency file (default: the output name + .d;\n"
-    "                     '-' is standard output)\n"
+    "  -M                 write that rule instead of the output (to -MF FILE or\n"
+    "                     standard output): the input is compiled, nothing else\n"
+    "                     is written\n"
+    "  -MF FILE           the dependency file (default: the output name + .d, or\n"
+    "                     with -M standard output; '-' is standard output)\n"
     "  -MT TARGET         the rule's target (default: the output name)\n"
     "  -h, --help         show this help and exit\n"
-    "  -V, --version      show the versions of kfc and its libraries and exit\n"
+    "  -V, --version      show the versions of kfc and its libraries and exit\n";
+
+/* Apart from usage_text: C11 promises strings of 4095 characters. */
+static const char usage_end[] =
     "\n"
     "Short options combine (-qv) and take their value attached or apart (-z9,\n"
     "-z 9); long ones take theirs as --opt=VALUE or --opt VALUE; '--' ends the\n"
@@ -256,7 +262,7 @@ static const struct option long_options[] = {
 
 /* '-': operands come back in order as option 1, so the parse does not
  * depend on POSIXLY_CORRECT; ':': a missing value is reported as ':'. */
-static const char short_options[] = "-:o:dz:e:a:svqhVM:W:w";
+static const char short_options[] = "-:o:dz:e:a:svqhVM::W:w";
 
 static int known_short(int c)
 {
@@ -315,11 +321,15 @@ static kfc_status unknown_long(const char *element, kfc_diag *diag)
     return usage_error(diag, "unknown option", text);
 }
 
-/* gcc's -MD, -MF FILE, -MT TARGET: getopt sees -M with the rest of the
- * element as its value ("D", "F", "Ffile"). */
+/* gcc's -M, -MD, -MF FILE, -MT TARGET: getopt sees -M with the rest of the
+ * element, if any, as its value (NULL, "D", "F", "Ffile"). */
 static kfc_status depfile_option(int argc, char **argv, const char *value, kfc_options *o,
                                  kfc_diag *diag)
 {
+    if (!value) {
+        o->deps_only = 1;
+        return KFC_OK;
+    }
     char text[64];
     snprintf(text, sizeof text, "-M%.40s", value);
     if (strcmp(value, "D") == 0) {
@@ -436,6 +446,7 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
             break;
         case 'h':
             fputs(usage_text, stdout);
+            fputs(usage_end, stdout);
             *exit_now = 1;
             return KFC_OK;
         case 'V':
@@ -479,7 +490,10 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
                         ~warnings.not_error & ~o->warnings_off;
     if (!o->input)
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "no input file");
-    if ((o->depfile_path || o->depfile_target) && !o->depfile)
-        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "-MF and -MT need -MD");
+    if ((o->depfile_path || o->depfile_target) && !o->depfile && !o->deps_only)
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "-MF and -MT need -MD or -M");
+    if (o->deps_only && o->split)
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                        "-M describes one output; with --split, -MD writes each one's");
     return KFC_OK;
 }

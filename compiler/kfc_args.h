@@ -37,7 +37,8 @@ typedef struct kfc_options {
     int verbose;     /* -v; -q sets 0 */
     int quiet;       /* -q (errors only, not even notes); -v sets 0 */
     kfc_color_when color;
-    int depfile; /* -MD */
+    int depfile;   /* -MD */
+    int deps_only; /* -M: the rule, not the output */
     const char *depfile_path;
     const char *depfile_target;
     const char *animation;            /* glTF: NULL, or the one animation to import */

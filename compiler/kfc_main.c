@@ -362,7 +362,9 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
         diag->printed = 1; /* each one was */
     }
     kfc_input_close(&in);
-    if (!st && o->split)
+    if (!st && o->deps_only)
+        ; /* -M: the rule, main writes it */
+    else if (!st && o->split)
         st = write_clips(&clips, input, output, o, importer, start, diag);
     else if (!st)
         st = write_kfb(builder, input, output, o->depfile_path, o, importer, tracks_mark, start,
@@ -396,10 +398,10 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
         return KFC_NOMEM;
     }
     kfc_output out;
-    kfc_status st = check_outputs(output, o->depfile_path, o, diag);
-    if (!st)
+    kfc_status st = o->deps_only ? KFC_OK : check_outputs(output, o->depfile_path, o, diag);
+    if (!st && !o->deps_only)
         st = kfc_output_open(&out, output, diag);
-    if (!st) {
+    if (!st && !o->deps_only) {
         out.notes = o->quiet ? NULL : stderr;
         st = kfc_decompile(anim, kfc_output_write, &out, diag);
         if (st == KFC_IO && out.error)
@@ -498,7 +500,12 @@ int main(int argc, char **argv)
     char *depfile_derived = NULL;
     const char *depfile = o.depfile_path;
     diag.files_read = &files; /* inputs are never outputs; -MD lists them */
-    if (o.depfile) {
+    if (o.deps_only) {
+        /* -M: the rule instead of the output. */
+        if (!depfile)
+            depfile = "-";
+        o.depfile_path = depfile;
+    } else if (o.depfile) {
         if (o.split) {
             /* write_clips writes one beside each output. */
         } else if (!depfile && strcmp(output, "-") == 0) {
@@ -522,9 +529,12 @@ int main(int argc, char **argv)
                          : compile(o.input, output, &o, &diag);
     /* Written after the output: a build system never sees a dependency file
      * newer than a failed or missing output. */
-    if (!st && o.depfile && !o.split)
-        st = kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files,
-                               o.quiet ? NULL : stderr, &diag);
+    const char *target = o.depfile_target ? o.depfile_target : output;
+    if (!st && o.deps_only &&
+        !(st = kfc_output_check(depfile, "dependency file", &files, NULL, NULL, &diag)))
+        st = kfc_depfile_check(target, &files, &diag);
+    if (!st && (o.depfile || o.deps_only) && !o.split)
+        st = kfc_depfile_write(depfile, target, &files, o.quiet ? NULL : stderr, &diag);
     if (st == KFC_USAGE)
         usage_failed(&diag);
     else if (st && !diag.printed)

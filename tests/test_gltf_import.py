@@ -300,6 +300,10 @@ def main():
         text = open(dep).read().replace('\\ ', ' ') if r.returncode == 0 and os.path.exists(dep) else ''  # make escapes spaces
         checks.check(all(os.path.basename(x) in text for x in [name] + bins),
                      '%s: -MD lists %s: %r' % (name, [name] + bins, text))
+        # -M: the same rule, without compiling into a file.
+        r = run([a.kfc, '-M', '-MF', '-', '-MT', src + '.dep.kfb', src])
+        checks.check(r.returncode == 0 and r.stdout == open(dep).read(),
+                     '%s: -M gives the rule -MD wrote: %r' % (name, r.stdout))
 
     # Under -v: what kfc leaves out, and why.
     r = run([a.kfc, '-v', os.path.join(a.work, 'names.gltf'), '-o', os.path.join(a.work, 'names.v.kfb')])

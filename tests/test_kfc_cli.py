@@ -74,6 +74,19 @@ def check_grammar(c, kfc, leg, work):
     r = run([kfc, '-z9', '-o', 'dashed.kfb', '--', '-dashed.yaml'], cwd=work)
     c.check(r.returncode == 0 and open(os.path.join(work, 'dashed.kfb'), 'rb').read() == reference,
             "grammar: '--' ends the options (%s)" % r.stderr)
+    # -M: the rule instead of the output (standard output, or -MF), nothing written.
+    shutil.copy(leg, os.path.join(work, 'walk.yaml'))
+    r = run([kfc, '-M', 'walk.yaml'], cwd=work)
+    c.check(r.returncode == 0 and r.stdout == 'walk.kfb: walk.yaml\n' and
+            not os.path.exists(os.path.join(work, 'walk.kfb')), '-M: %r' % r.stdout)
+    r = run([kfc, '-M', '-MF', 'w.d', '-MT', 'all', 'walk.yaml', '-o', 'x.kfb'], cwd=work)
+    c.check(r.returncode == 0 and not r.stdout and
+            open(os.path.join(work, 'w.d')).read() == 'all: walk.yaml\n' and
+            not os.path.exists(os.path.join(work, 'x.kfb')), '-M -MF -MT')
+    r = run([kfc, '-M', '-q', os.path.join(args_fixtures(leg), 'invalid', 'unknown_field.yaml')],
+            cwd=work)
+    c.check(r.returncode == 1 and not r.stdout and ': error: ' in r.stderr,
+            '-M compiles: an invalid source fails, with no rule')
     # -MF - writes the dependency file to standard output.
     r = run([kfc, '-MD', '-MF', '-', '-MT', 't', leg, '-o', out])
     c.check(r.returncode == 0 and r.stdout == 't: %s\n' % leg.replace(' ', '\\ '),
@@ -108,9 +121,10 @@ def check_grammar(c, kfc, leg, work):
         ([leg, '-o', 'a', '-o', 'b'], "more than one output file: 'b'"),
         ([leg, '-o', ''], 'empty output file name'),
         ([], 'no input file'),
-        (['-MF', 'x.d', leg], '-MF and -MT need -MD'),
         ([leg, '--color=sometimes'], "--color takes auto, always or never, not 'sometimes'"),
         ([leg, '--max-errors=x'], "--max-errors takes a count from 0 (no limit) to 1000000, not 'x'"),
+        (['-M', '-s', leg], "-M describes one output; with --split, -MD writes each one's"),
+        ([leg, '-MF', 'x.d'], '-MF and -MT need -MD or -M'),
         ([leg, '--max-errors=-1'],
          "--max-errors takes a count from 0 (no limit) to 1000000, not '-1'"),
     ]
@@ -177,6 +191,11 @@ WARNINGS = [
     ('unused-sequence', '11:3', "sequence 'spare' is unused: no track plays it"),
     ('unused-controller', '22:3', "controller 'run' is unused: no track has it"),
 ]
+
+
+def args_fixtures(leg):
+    """The fixtures folder, from the leg walk's path."""
+    return os.path.dirname(leg)
 
 
 def check_warnings(c, kfc, work):

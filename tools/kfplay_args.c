@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void vreport(const char *format, va_list args)
+static void vreport(const char *severity, const char *format, va_list args)
 {
-    fputs("kfplay: error: ", stderr);
+    fprintf(stderr, "kfplay: %s: ", severity);
     vfprintf(stderr, format, args);
     fputc('\n', stderr);
 }
@@ -20,7 +20,15 @@ void kfp_error(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    vreport(format, args);
+    vreport("error", format, args);
+    va_end(args);
+}
+
+void kfp_warning(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vreport("warning", format, args);
     va_end(args);
 }
 
@@ -28,7 +36,7 @@ int kfp_usage_error(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    vreport(format, args);
+    vreport("error", format, args);
     va_end(args);
     fputs("Try 'kfplay --help' for more information.\n", stderr);
     return KFP_EXIT_USAGE;

@@ -83,6 +83,13 @@ void kfp_error(const char *format, ...)
 #endif
     ;
 
+/* "kfplay: warning: MESSAGE" on standard error: done, but not all of it. */
+void kfp_warning(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
 /* kfp_error, then the "Try 'kfplay --help'" line; returns KFP_EXIT_USAGE. */
 int kfp_usage_error(const char *format, ...)
 #if defined(__GNUC__)

@@ -41,17 +41,15 @@ static int within_budget(plot_budget *b, const char *name, double samples, doubl
 {
     const double points = samples * components, marks = keys * components * marks_per_key;
     if (b->points + points > MAX_LINE_POINTS) {
-        fprintf(stderr,
-                "kfplay: plot: %s: %.0f samples x %.0f components make %.0f line points; a "
-                "picture draws at most %.0f (fewer --samples or names)\n",
-                name, samples, components, b->points + points, MAX_LINE_POINTS);
+        kfp_error("plot: %s: %.0f samples x %.0f components make %.0f line points; a "
+                  "picture draws at most %.0f (fewer --samples or names)",
+                  name, samples, components, b->points + points, MAX_LINE_POINTS);
         return 0;
     }
     if (b->marks + marks > MAX_KEY_MARKS) {
-        fprintf(stderr,
-                "kfplay: plot: %s: %.0f keys x %.0f components make %.0f key marks; a picture "
-                "draws at most %.0f\n",
-                name, keys, components, b->marks + marks, MAX_KEY_MARKS);
+        kfp_error("plot: %s: %.0f keys x %.0f components make %.0f key marks; a picture "
+                  "draws at most %.0f",
+                  name, keys, components, b->marks + marks, MAX_KEY_MARKS);
         return 0;
     }
     b->points += points;
@@ -81,7 +79,7 @@ static void *alloc_array(size_t count, size_t size)
 
 static int out_of_memory(void)
 {
-    fprintf(stderr, "kfplay: out of memory\n");
+    kfp_error("out of memory");
     return KFP_EXIT_INPUT;
 }
 
@@ -197,10 +195,9 @@ static int plot_sequence(const kf_sequence *s, const plot_options *o, kfp_panel 
     }
 
     if (o->tangents && !derivable)
-        fprintf(stderr,
-                "kfplay: %s: --tangents: only linear and spline sequences have "
-                "tangents; none drawn\n",
-                info.name);
+        kfp_warning("%s: --tangents: only linear and spline sequences have tangents; none "
+                    "drawn",
+                    info.name);
     if (o->tangents && derivable) {
         p->slope_in = alloc_array(p->keys * nc, sizeof *p->slope_in);
         p->slope_out = alloc_array(p->keys * nc, sizeof *p->slope_out);
@@ -243,10 +240,7 @@ static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, k
                          : info.node == KF_NODE_COLOR_INTERPOLATOR ? rgb
                                                                    : names_for(nc, 0);
     if (o->tangents)
-        fprintf(stderr,
-                "kfplay: %s: --tangents: X3D interpolators are drawn without "
-                "tangents\n",
-                info.name);
+        kfp_warning("%s: --tangents: X3D interpolators are drawn without tangents", info.name);
     p->keys = info.key_count;
     p->key_x = alloc_array(p->keys, sizeof *p->key_x);
     p->key_y = alloc_array(p->keys * nc, sizeof *p->key_y);
@@ -332,7 +326,7 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     }
     /* Plotting draws lines: a million points is more than any picture shows. */
     if (run.until / run.tick > 1e6) {
-        fprintf(stderr, "kfplay: plot: more than 1e6 ticks\n");
+        kfp_error("plot: more than 1e6 ticks");
         kfp_follow_free(&run);
         return KFP_EXIT_INPUT;
     }
@@ -368,7 +362,7 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     if (!status && sink.failed)
         status = out_of_memory();
     if (!status && p->n == 0) {
-        fprintf(stderr, "kfplay: plot: no tick before --until\n");
+        kfp_error("plot: no tick before --until");
         status = KFP_EXIT_INPUT;
     }
     return status;
@@ -412,7 +406,7 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
     if (o->have_to)
         to = o->to;
     if (!(to > from) || !isfinite(to - from)) {
-        fprintf(stderr, "kfplay: plot: --to must be after --from\n");
+        kfp_error("plot: --to must be after --from");
         return KFP_EXIT_INPUT;
     }
     snprintf(p->title, sizeof p->title, "%s: target (%s), played from %.9g to %.9g", info.name,
@@ -449,7 +443,8 @@ static int plot_name(const kf_anim *anim, const char *name, const plot_options *
         return plot_follower(kf_anim_follower(anim, i), o, p);
     if ((i = kf_anim_find(anim, KF_KIND_TARGET, name)) != KF_NO_INDEX)
         return plot_target(anim, i, o, p);
-    fprintf(stderr, "kfplay: no animator, follower or target named '%s'\n", name);
+    kfp_error("no animator, follower or target named '%s' (kfplay FILE list shows the names)",
+              name);
     return KFP_EXIT_INPUT;
 }
 
@@ -497,14 +492,14 @@ int kfp_plot(const kf_anim *anim, const kfp_options *options, char **names, int 
         const int to_stdout = strcmp(o.output, "-") == 0;
         FILE *out = to_stdout ? stdout : fopen(o.output, "w");
         if (!out) {
-            fprintf(stderr, "kfplay: cannot write '%s'\n", o.output);
+            kfp_error("cannot write '%s'", o.output);
             status = KFP_EXIT_INPUT;
         } else {
             int failed = kfp_svg_write(out, panels, (size_t)name_count);
             if (!to_stdout && fclose(out) != 0)
                 failed = 1;
             if (failed) {
-                fprintf(stderr, "kfplay: writing '%s' failed\n", o.output);
+                kfp_error("writing '%s' failed", o.output);
                 if (!to_stdout)
                     remove(o.output);
                 status = KFP_EXIT_INPUT;

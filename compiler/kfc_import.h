@@ -8,8 +8,11 @@
  * importer claims an input by its file name or its first bytes, then adds
  * what it animates to the builder; what it cannot import it either refuses
  * with a located error (kfc_diag) or, when the rest still plays as the
- * file means, skips with a note. Times arrive through the clock kf.h
- * states: world time and sequence time in seconds at speed 1.
+ * file means, skips with a note. Where it can go on past an error (the
+ * next channel, object or route), it hands the status to kfc_recover, so
+ * that one run reports every error of the file (kfc_diag.h). Times arrive
+ * through the clock kf.h states: world time and sequence time in seconds
+ * at speed 1.
  */
 #ifndef KFC_IMPORT_H
 #define KFC_IMPORT_H

@@ -385,10 +385,13 @@ static void passed_over(const importer *im, const uint32_t *owned)
              (unsigned long)with_parameters, with_parameters == 1 ? " has" : "s have");
 }
 
-static kfc_status compile_file(importer *im)
+static kfc_status compile_file(importer *im, size_t size)
 {
     const kfc_m3g_file *f = im->file;
     kfc_status st = KFC_OK;
+    if (f->total_size < size)
+        note(im, "%lu bytes after the header's TotalFileSize (%lu) not read, as M3G reads none",
+             (unsigned long)(size - f->total_size), (unsigned long)f->total_size);
     char name[NAME_SIZE];
     uint32_t *owned = calloc(f->object_count, sizeof *owned);
     if (!owned)
@@ -432,7 +435,7 @@ kfc_status kfc_m3g_compile(const unsigned char *data, size_t size,
      * refused before anything else is said about it. */
     st = external_references(&im);
     if (!st)
-        st = compile_file(&im);
+        st = compile_file(&im, size);
     kfc_m3g_file_free(&file);
     return st;
 }

@@ -88,7 +88,7 @@ typedef struct reader {
     size_t at, end;
     uint32_t object;
     const char *what;
-    uint64_t inflated_total;
+    uint64_t inflated_total, inflated_budget; /* bytes of objects so far, and at most */
     size_t cap_objects, cap_refs, cap_controllers, cap_tracks, cap_sequences, cap_uris,
         cap_inflated, cap_scratch;
     uint32_t *scratch; /* IDs to look for duplicates among */
@@ -293,15 +293,17 @@ static kfc_status read_header(reader *r)
     r->at = (size_t)(nul - r->base) + 1;
     if ((st = end_of_object(r)))
         return st;
+    /* M3G reads a file up to its TotalFileSize and stops: bytes after it
+     * are not the file's (kfc_m3g.c notes them). */
     if (file->total_size > r->input_size)
         return fail(r, fields + 3,
                     "Header: TotalFileSize is %lu, but the file has %lu bytes (truncated?)",
                     (unsigned long)file->total_size, (unsigned long)r->input_size);
-    if (file->total_size < r->input_size)
+    if (file->total_size < r->origin + r->size + 4)
         return fail(r, fields + 3,
-                    "Header: TotalFileSize is %lu, but the file has %lu bytes: %lu after its end",
-                    (unsigned long)file->total_size, (unsigned long)r->input_size,
-                    (unsigned long)(r->input_size - file->total_size));
+                    "Header: TotalFileSize is %lu, less than the file up to the header's end (%lu "
+                    "bytes)",
+                    (unsigned long)file->total_size, (unsigned long)(r->origin + r->size + 4));
     return KFC_OK;
 }
 
@@ -736,11 +738,12 @@ static kfc_status read_sections(reader *r, const unsigned char *data, size_t siz
                              "section %lu: UncompressedLength is %lu, but it stores %lu bytes of "
                              "objects",
                              (unsigned long)s, (unsigned long)length, (unsigned long)stored);
-        if (length > KFC_M3G_MAX_INFLATED - r->inflated_total)
+        if (length > r->inflated_budget - r->inflated_total)
             return fail_file(r, pos + 5,
-                             "section %lu: UncompressedLength %lu makes more than 256 MiB of "
-                             "objects",
-                             (unsigned long)s, (unsigned long)length);
+                             "section %lu: UncompressedLength %lu makes more than %llu bytes of "
+                             "objects in all (16 MiB and 64 per byte of the file, at most 256 MiB)",
+                             (unsigned long)s, (unsigned long)length,
+                             (unsigned long long)r->inflated_budget);
         r->inflated_total += length;
         r->origin = pos + SECTION_HEAD;
         r->base = data + pos + SECTION_HEAD;
@@ -774,6 +777,8 @@ static kfc_status read_sections(reader *r, const unsigned char *data, size_t siz
         r->inflated = 0;
         if (s == 0 && file->object_count == 0)
             return fail_file(r, pos, "section 0 holds no Header object");
+        if (s == 0)
+            size = file->total_size; /* at most the input's size (read_header) */
         if (r->references_section && file->object_count == before)
             return fail_file(r, pos,
                              "section 1 holds no external references, but the header's "
@@ -802,6 +807,9 @@ kfc_status kfc_m3g_read(const unsigned char *data, size_t size, kfc_m3g_file *fi
     r.file = file;
     r.diag = diag;
     r.input_size = size;
+    r.inflated_budget = KFC_M3G_INFLATED_BASE + (uint64_t)size * KFC_M3G_INFLATED_PER_BYTE;
+    if (r.inflated_budget > KFC_M3G_MAX_INFLATED)
+        r.inflated_budget = KFC_M3G_MAX_INFLATED;
     kfc_status st;
     if (size < sizeof kfc_m3g_identifier ||
         memcmp(data, kfc_m3g_identifier, sizeof kfc_m3g_identifier) != 0)

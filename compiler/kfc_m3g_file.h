@@ -118,7 +118,7 @@ typedef struct kfc_m3g_object {
 
 typedef struct kfc_m3g_file {
     int external;           /* the header's hasExternalReferences */
-    uint32_t total_size;    /* TotalFileSize */
+    uint32_t total_size;    /* TotalFileSize: M3G reads that much of the input */
     const char *authoring;  /* AuthoringField, NUL-terminated */
     kfc_m3g_object *object; /* object[i] has index i + 1; object[0] is the header */
     uint32_t object_count;
@@ -132,8 +132,14 @@ typedef struct kfc_m3g_file {
     uint32_t inflated_count;
 } kfc_m3g_file;
 
-/* The most inflated bytes a file may declare, all its sections together. */
-#define KFC_M3G_MAX_INFLATED ((uint64_t)256 << 20)
+/* The most bytes of objects a file may hold, all its sections together:
+ * KFC_M3G_INFLATED_BASE and KFC_M3G_INFLATED_PER_BYTE for each byte of the
+ * file, and never more than KFC_M3G_MAX_INFLATED. A zlib stream can
+ * inflate 1032 times; real files stay far below, but for a texture of one
+ * colour in a section of its own. */
+#define KFC_M3G_INFLATED_BASE     ((uint64_t)16 << 20)
+#define KFC_M3G_INFLATED_PER_BYTE 64u
+#define KFC_M3G_MAX_INFLATED      ((uint64_t)256 << 20)
 
 /* The 12 bytes every M3G file starts with. */
 extern const unsigned char kfc_m3g_identifier[12];

@@ -104,7 +104,7 @@ static void run_case(const tcb_case *c)
     kf_anim_free(anim);
 }
 
-/* One key worked by hand (SPEC-NOTES 1.4, Eberly eqs. 2-3): times 0 1 3 4,
+/* One key worked by hand (docs/math.md §5.1, Eberly eqs. 2-3): times 0 1 3 4,
  * values 0 2 3 7, key 1 with tension 0.5, continuity -0.5, bias 0.25. */
 static void hand_derived(void)
 {

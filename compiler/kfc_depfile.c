@@ -5,65 +5,127 @@
 
 #include "kfc_output.h"
 
-/* Escapes `name` for a make rule into `out`; 0 when it cannot be. */
-static int write_name(kfc_output *out, const char *name)
+/*
+ * The names make and ninja read back as written. GNU make (4.3) and ninja
+ * (1.11) agree on a name's plain bytes, on "\ " (with the backslashes before
+ * a space doubled), "\#", "\:" and "$$", and on a backslash before any
+ * other plain byte; they disagree, or cannot express at all, the rest:
+ *
+ *  - ';' starts a recipe in make (a name "a;touch x" would run a command),
+ *    '=' makes the line a variable assignment, '*', '?' and '[' are
+ *    wildcards, a leading '~' a home folder, and "lib(member)" an archive
+ *    member; '%' makes a target a pattern;
+ *  - ninja ends a name at a tab, a control byte, '|', '\'', '"', '&', '<',
+ *    '>', '^', '`' or ';' (its depfile reader has no escape for them), keeps
+ *    the backslash of "\;" where make drops it, reads the backslashes before
+ *    '#', ':' and '$' otherwise than make, and a trailing ':' or '\' as
+ *    syntax.
+ *
+ * A name with one of these is refused rather than written in a form one of
+ * the two would read as another file (or as a command).
+ */
+static const char *unrepresentable(const char *name, int is_target, char quoted_byte[4])
 {
+    static const char refused[] = ";=*?[|'\"&<>^`";
+    const size_t n = strlen(name);
+    if (n == 0)
+        return "no characters";
+    if (name[0] == '~')
+        return "a leading '~' (make reads a home folder)";
+    if (name[n - 1] == ':')
+        return "a trailing ':'";
+    if (name[n - 1] == '\\')
+        return "a trailing '\\'";
+    if (name[n - 1] == ')' && strchr(name, '('))
+        return "the form NAME(MEMBER) (make reads an archive member)";
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char c = (unsigned char)name[i];
+        if (c < 0x20 || c == 0x7f)
+            return c == '\n' || c == '\r' ? "a line break" : "a control character";
+        if (strchr(refused, c)) {
+            quoted_byte[0] = quoted_byte[2] = c == '\'' ? '"' : '\'';
+            quoted_byte[1] = (char)c;
+            quoted_byte[3] = '\0';
+            return quoted_byte;
+        }
+        if (c == '%' && is_target)
+            return "'%' (make reads a pattern rule)";
+        if (c == '\\' && (name[i + 1] == '#' || name[i + 1] == ':' || name[i + 1] == '$'))
+            return "a '\\' before '#', ':' or '$'";
+    }
+    return NULL;
+}
+
+kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, kfc_diag *diag)
+{
+    for (size_t i = 0; i <= files->count; i++) {
+        const char *name = i < files->count ? files->paths[i] : target;
+        char byte[4];
+        const char *why = unrepresentable(name, i == files->count, byte);
+        if (why) {
+            char quoted[KFC_QUOTE_SIZE];
+            return kfc_fail(diag, KFC_IO, KFC_NO_MARK,
+                            "%s %s cannot be listed in a dependency file: make and ninja do not "
+                            "both read a name with %s as written",
+                            i < files->count ? "file" : "target",
+                            kfc_quote(quoted, name, strlen(name)), why);
+        }
+    }
+    return KFC_OK;
+}
+
+/* Writes `name` (representable) escaped for make and ninja. */
+static void write_name(kfc_output *out, const char *name)
+{
+    size_t backslashes = 0; /* a run of them, not yet written */
     for (const char *p = name; *p; p++) {
-        const char *text = NULL;
+        if (*p == '\\') {
+            backslashes++;
+            continue;
+        }
+        /* Before a space each one is doubled, and one more escapes it. */
+        for (size_t k = 0; k < (*p == ' ' ? 2 * backslashes : backslashes); k++)
+            kfc_output_write(out, "\\", 1);
+        backslashes = 0;
         switch (*p) {
-        case '\n':
-        case '\r':
-            return 0;
         case ' ':
-            text = "\\ ";
-            break;
-        case '\t':
-            text = "\\\t";
+            kfc_output_write(out, "\\ ", 2);
             break;
         case '#':
-            text = "\\#";
+            kfc_output_write(out, "\\#", 2);
+            break;
+        case ':':
+            kfc_output_write(out, "\\:", 2);
             break;
         case '$':
-            text = "$$";
+            kfc_output_write(out, "$$", 2);
             break;
         default:
+            kfc_output_write(out, p, 1);
             break;
         }
-        if (text)
-            kfc_output_write(out, text, strlen(text));
-        else
-            kfc_output_write(out, p, 1);
     }
-    return 1;
 }
 
 kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_files_read *files,
-                             kfc_diag *diag)
+                             FILE *notes, kfc_diag *diag)
 {
-    kfc_output out;
-    kfc_status st = kfc_output_open(&out, path, diag);
-    if (st)
+    kfc_status st = kfc_depfile_check(target, files, diag);
+    if (st) {
+        diag->file = path;
         return st;
-    const char *bad = NULL;
-    if (!write_name(&out, target))
-        bad = target;
+    }
+    kfc_output out;
+    if ((st = kfc_output_open(&out, path, diag)))
+        return st;
+    out.notes = notes;
+    write_name(&out, target);
     kfc_output_write(&out, ":", 1);
-    for (size_t i = 0; i < files->count && !bad; i++) {
+    for (size_t i = 0; i < files->count; i++) {
         kfc_output_write(&out, " \\\n  ", i ? 5 : 1);
-        if (!write_name(&out, files->paths[i]))
-            bad = files->paths[i];
+        write_name(&out, files->paths[i]);
     }
     kfc_output_write(&out, "\n", 1);
-    if (bad) {
-        char quoted[KFC_QUOTE_SIZE];
-        kfc_output_abort(&out);
-        kfc_fail(diag, KFC_IO, KFC_NO_MARK,
-                 "%s has a line break; it cannot be listed in a "
-                 "dependency file",
-                 kfc_quote(quoted, bad, strlen(bad)));
-        diag->file = path;
-        return KFC_IO;
-    }
     if (out.error)
         return kfc_output_write_failed(&out, diag);
     return kfc_output_commit(&out, diag);

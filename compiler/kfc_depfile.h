@@ -6,13 +6,23 @@
 #ifndef KFC_DEPFILE_H
 #define KFC_DEPFILE_H
 
+#include <stdio.h>
+
 #include "kfc_diag.h"
 #include "kfc_input.h"
 
-/* Writes the rule "target: files..." to `path`, all or nothing (kfc_output).
- * File names are escaped for make ("\ " for a space, "\#", "$$"); a name
- * with a line break cannot be written and fails with KFC_IO. */
+/* KFC_OK when the target and every file can be written so that GNU make and
+ * ninja both read them back as written (kfc_depfile.c lists what they cannot:
+ * a line break, ';', '=', wildcards, ...); else KFC_IO with a message naming
+ * the name and what it has. Run before the output is committed, so that a
+ * refused dependency file leaves no output either. */
+kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, kfc_diag *diag);
+
+/* Writes the rule "target: files..." to `path`, all or nothing (kfc_output),
+ * each name escaped for make and ninja ("\ " for a space, the backslashes
+ * before it doubled, "\#", "\:", "$$"), after kfc_depfile_check. `notes`:
+ * as kfc_output.notes. */
 kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_files_read *files,
-                             kfc_diag *diag);
+                             FILE *notes, kfc_diag *diag);
 
 #endif /* KFC_DEPFILE_H */

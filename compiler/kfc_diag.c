@@ -72,6 +72,18 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
     return out;
 }
 
+/* `text` with its control bytes as \xNN: one diagnostic stays one line
+ * whatever a file is named or a message quotes. */
+static void put_line_safe(FILE *stream, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            fprintf(stream, "\\x%02x", *p);
+        else
+            fputc(*p, stream);
+    }
+}
+
 void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
 {
     const char *bold = diag->color ? "\033[1m" : "";
@@ -79,13 +91,16 @@ void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
     const char *reset = diag->color ? "\033[0m" : "";
     if (diag->file)
         file = diag->file;
-    if (diag->pointer[0])
-        fprintf(stream, "%s%s: %s:%s %serror:%s %s\n", bold, file, diag->pointer, reset, red, reset,
-                diag->message);
-    else if (diag->mark.line > 0)
-        fprintf(stream, "%s%s:%lu:%lu:%s %serror:%s %s\n", bold, file,
-                (unsigned long)diag->mark.line, (unsigned long)diag->mark.column, reset, red, reset,
-                diag->message);
-    else
-        fprintf(stream, "%s%s:%s %serror:%s %s\n", bold, file, reset, red, reset, diag->message);
+    fputs(bold, stream);
+    put_line_safe(stream, file);
+    if (diag->pointer[0]) {
+        fputs(": ", stream);
+        put_line_safe(stream, diag->pointer);
+    } else if (diag->mark.line > 0) {
+        fprintf(stream, ":%lu:%lu", (unsigned long)diag->mark.line,
+                (unsigned long)diag->mark.column);
+    }
+    fprintf(stream, ":%s %serror:%s ", reset, red, reset);
+    put_line_safe(stream, diag->message);
+    fputc('\n', stream);
 }

@@ -93,7 +93,9 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length);
 /* Prints the diagnostic as "file:line:col: error: message\n" (or
  * "file: error: message\n" when it has no position) on `stream`; `file` is
  * used unless the diagnostic names its own. With diag->color, the location
- * is bold and "error:" bold red (ANSI SGR, as gcc and clang colour theirs). */
+ * is bold and "error:" bold red (ANSI SGR, as gcc and clang colour theirs).
+ * Control bytes in the file name, pointer or message print as \xNN: one
+ * diagnostic is one line. */
 void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag);
 
 #endif /* KFC_DIAG_H */

@@ -17,13 +17,7 @@
 #include <string.h>
 
 #include "kfc_gltf_data.h"
-
-/* Numbers all accessor reads may produce: this many, plus
- * KFC_GLTF_NUMBERS_PER_BYTE for each byte of the document and of each
- * buffer it loads (kfc_gltf_data.h). An accessor is read once per sampler
- * that uses it, and one without a buffer view (sparse only) has a count
- * nothing else bounds: this keeps both in proportion to the input. */
-#define BASE_BUDGET ((uint64_t)1 << 20)
+#include "kfc_json_cost.h"
 
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 {
@@ -353,6 +347,10 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
         st = kfc_fail_nomem(doc->diag);
         goto done;
     }
+    /* Names are output too: a node's name is repeated in the sequence (and
+     * the set above) of every channel that animates it. */
+    if ((st = kfc_gltf_charge(doc, strlen(seq_name) + strlen(target_name), at)))
+        goto done;
 
     int64_t in_index, out_index;
     char iat[128], oat[128];
@@ -614,7 +612,11 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
     memset(&doc, 0, sizeof doc);
     doc.options = options;
     doc.diag = diag;
-    doc.element_budget = BASE_BUDGET + (uint64_t)size * KFC_GLTF_NUMBERS_PER_BYTE;
+    kfc_files_init(&doc.files, options->path, options->asset_root);
+    /* Numbers all accessor reads may produce (kfc_gltf_data.h): an accessor
+     * is read once per sampler that uses it, and one without a buffer view
+     * (sparse only) has a count nothing else bounds. */
+    doc.element_budget = KFC_GLTF_BASE_NUMBERS + (uint64_t)size * KFC_GLTF_NUMBERS_PER_BYTE;
     const unsigned char *json = data;
     size_t json_size = size;
     kfc_status st;
@@ -627,12 +629,31 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
         json += 3;
         json_size -= 3;
     }
+    const uint64_t cost = kfc_json_cost(json, json_size);
+    if (cost > KFC_GLTF_JSON_BASE + (uint64_t)json_size * KFC_GLTF_JSON_BYTES_PER_BYTE)
+        return kfc_gltf_fail(diag, "",
+                             "parsing this JSON could take %.0f MB, %.0f bytes per byte of it; "
+                             "kfc parses JSON that takes at most %d",
+                             (double)cost / (1 << 20), (double)cost / (double)json_size,
+                             KFC_GLTF_JSON_BYTES_PER_BYTE);
     json_error_t error;
     doc.root = json_loadb((const char *)json, json_size, JSON_REJECT_DUPLICATES, &error);
     if (!doc.root) {
         kfc_mark mark = {error.line > 0 ? (uint32_t)error.line : 1,
                          error.column > 0 ? (uint32_t)error.column : 1};
-        return kfc_fail(diag, KFC_INVALID, mark, "%s", error.text);
+        /* jansson quotes the input near the error as it is: its control
+         * and non-ASCII bytes are escaped, so that the message stays one
+         * line of text. */
+        char text[4 * sizeof error.text];
+        size_t n = 0;
+        for (const unsigned char *p = (const unsigned char *)error.text; *p; p++) {
+            if (*p < 0x20 || *p >= 0x7f)
+                n += (size_t)snprintf(text + n, sizeof text - n, "\\x%02x", *p);
+            else
+                text[n++] = (char)*p;
+        }
+        text[n] = '\0';
+        return kfc_fail(diag, KFC_INVALID, mark, "%s", text);
     }
     st = compile_document(&doc, builder);
     kfc_gltf_doc_free(&doc);

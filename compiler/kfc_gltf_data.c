@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kfc_files.h"
 #include "kfc_input.h"
 
 #define GLB_MAGIC 0x46546C67u /* "glTF" */
@@ -192,56 +193,6 @@ static long long base64_decode(const char *in, size_t n, unsigned char *out)
     return (long long)o;
 }
 
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* The file a relative URI names, next to the document: percent-decoded,
- * joined to the document's directory. NULL for URIs kfc does not follow
- * (a scheme, an absolute path) or a NUL. free() the result. */
-static char *uri_path(const char *document, const char *uri)
-{
-    for (const char *p = uri; *p && *p != '/'; p++)
-        if (*p == ':')
-            return NULL;
-    if (uri[0] == '/' || uri[0] == '\0')
-        return NULL;
-    size_t dir = 0;
-    if (document && strcmp(document, "-") != 0) {
-        const char *slash = strrchr(document, '/');
-        dir = slash ? (size_t)(slash - document) + 1 : 0;
-    }
-    size_t n = strlen(uri);
-    char *path = malloc(dir + n + 1);
-    if (!path)
-        return NULL;
-    memcpy(path, document, dir);
-    size_t o = dir;
-    for (size_t i = 0; i < n; i++) {
-        int hi, lo;
-        if (uri[i] == '%' && i + 2 < n + 1 && (hi = hex_value(uri[i + 1])) >= 0 &&
-            (lo = hex_value(uri[i + 2])) >= 0) {
-            path[o++] = (char)(hi * 16 + lo);
-            i += 2;
-        } else {
-            path[o++] = uri[i];
-        }
-        if (path[o - 1] == '\0') {
-            free(path);
-            return NULL;
-        }
-    }
-    path[o] = '\0';
-    return path;
-}
-
 static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *pointer,
                               kfc_gltf_buffer **out)
 {
@@ -295,43 +246,21 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
     } else {
         if (doc->options->no_files)
             return kfc_gltf_fail(doc->diag, at, "external buffers are not read here");
-        char *path = uri_path(doc->options->path, json_string_value(uri));
-        if (!path)
-            return kfc_gltf_fail(doc->diag, at,
-                                 "kfc reads relative file URIs and data URIs, "
-                                 "not '%.100s'",
-                                 json_string_value(uri));
-        kfc_input in;
-        kfc_diag io;
-        memset(&io, 0, sizeof io);
-        io.files_read = doc->diag->files_read; /* a buffer is a dependency (-MD) */
-        st = kfc_input_open(&in, path, (size_t)length, &io);
+        /* The file must hold exactly byteLength bytes (as glTF-Validator
+         * requires of an external buffer): checked before it is read. */
+        st = kfc_files_open(&doc->files, json_string_value(uri), json_string_length(uri), length,
+                            MAX_BUFFER, &buf->file, doc->diag);
         if (st) {
-            kfc_gltf_fail(doc->diag, at, "cannot read '%.100s': %s", path, io.message);
-            doc->diag->status = st;
-            free(path);
+            snprintf(doc->diag->pointer, sizeof doc->diag->pointer, "%s/uri", at);
             return st;
         }
-        if (in.size < length) {
-            kfc_gltf_fail(doc->diag, at, "byteLength %llu is more than the %llu bytes of '%.100s'",
-                          (unsigned long long)length, (unsigned long long)in.size, path);
-            kfc_input_close(&in);
-            free(path);
-            return KFC_INVALID;
-        }
-        free(path);
-        buf->owned = malloc((size_t)length);
-        if (!buf->owned) {
-            kfc_input_close(&in);
-            return kfc_fail_nomem(doc->diag);
-        }
-        memcpy(buf->owned, in.data, (size_t)length);
-        kfc_input_close(&in);
-        buf->data = buf->owned;
+        buf->data = buf->file.data;
     }
     buf->size = (size_t)length;
     buf->loaded = 1;
-    if (buf->owned) /* a GLB chunk is counted with the document */
+    /* An external file is input of its own; a GLB chunk or a data URI is
+     * counted with the document that holds it. */
+    if (buf->file.data)
         doc->element_budget += length * KFC_GLTF_NUMBERS_PER_BYTE;
     return KFC_OK;
 }
@@ -470,6 +399,18 @@ static kfc_status read_elements(kfc_gltf_doc *doc, const view *v, uint64_t offse
         for (uint32_t c = 0; c < components; c++)
             out[i * components + c] = component(p + c * component_size(type), type, normalized);
     }
+    return KFC_OK;
+}
+
+kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer)
+{
+    const uint64_t numbers = ((uint64_t)bytes + 3) / 4;
+    if (numbers > doc->element_budget)
+        return kfc_gltf_fail(doc->diag, pointer,
+                             "the channels' names and the samplers' numbers come to more than "
+                             "%u numbers per byte of input; kfc makes no more",
+                             KFC_GLTF_NUMBERS_PER_BYTE);
+    doc->element_budget -= numbers;
     return KFC_OK;
 }
 
@@ -647,8 +588,11 @@ fail:
 
 void kfc_gltf_doc_free(kfc_gltf_doc *doc)
 {
-    for (size_t i = 0; i < doc->buffer_count; i++)
+    for (size_t i = 0; doc->buffers && i < doc->buffer_count; i++) {
         free(doc->buffers[i].owned);
+        kfc_input_close(&doc->buffers[i].file);
+    }
+    kfc_files_free(&doc->files);
     free(doc->buffers);
     doc->buffers = NULL;
     json_decref(doc->node_names);

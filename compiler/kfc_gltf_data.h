@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "kfc_diag.h"
+#include "kfc_files.h"
 #include "kfc_gltf.h"
 
 enum {
@@ -25,15 +26,31 @@ enum {
     GLTF_FLOAT = 5126
 };
 
-/* Numbers accessors may read per byte of input (the document, its
- * buffers): far more than a file that reads each accessor a few times
- * needs, and a bound on one that reads a large accessor from many samplers
- * (time and memory in proportion to the input). */
-#define KFC_GLTF_NUMBERS_PER_BYTE 16
+/*
+ * The importer's bounds, in proportion to its input (docs/limits.md):
+ *
+ * Numbers accessor reads may produce per byte of input (the document and
+ * each external buffer file, counted once; a data URI or GLB chunk is part
+ * of the document), besides KFC_GLTF_BASE_NUMBERS: an accessor counts each
+ * time a sampler reads it, and the names each channel makes (its sequence's
+ * and its target's, which repeat a node's name) count a number per 4 bytes. Animation data reads its float bytes once (a
+ * quarter of a number per byte) or as normalized bytes and shared key times
+ * (up to 2); a file that reads one large accessor from many samplers is
+ * stopped at 4. Memory and the .kfb grow with the numbers (about 13 and at
+ * most 4 bytes each).
+ */
+#define KFC_GLTF_NUMBERS_PER_BYTE 4
+#define KFC_GLTF_BASE_NUMBERS     ((uint64_t)1 << 20)
+/* What jansson may take to parse the JSON (kfc_json_cost's upper bound), per
+ * byte of it, besides KFC_GLTF_JSON_BASE: exporters' files take 10 to 25;
+ * "{}," repeated would take 85. */
+#define KFC_GLTF_JSON_BYTES_PER_BYTE 48
+#define KFC_GLTF_JSON_BASE           ((uint64_t)16 << 20)
 
 typedef struct kfc_gltf_buffer {
     int loaded;
-    unsigned char *owned; /* decoded data URI or file copy, or NULL */
+    unsigned char *owned; /* decoded data URI, or NULL */
+    kfc_input file;       /* an external file's bytes (kfc_files), or zeroed */
     const unsigned char *data;
     size_t size; /* the buffer's byteLength */
 } kfc_gltf_buffer;
@@ -46,6 +63,7 @@ typedef struct kfc_gltf_doc {
     size_t bin_size;
     kfc_gltf_buffer *buffers;
     size_t buffer_count;
+    kfc_files files;         /* external buffers: inside the input's folder (kfc_files.h) */
     uint64_t element_budget; /* numbers accessor reads may still produce */
     json_t *node_names;      /* node name -> how many nodes have it */
 } kfc_gltf_doc;
@@ -74,6 +92,10 @@ kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format
 /* An index field: absent -> *out = -1 when optional, else an error. */
 kfc_status kfc_gltf_index(kfc_diag *diag, const json_t *object, const char *field,
                           const char *pointer, int required, int64_t *out);
+
+/* Charges `bytes` of names (made at `pointer`) to the budget of numbers, four
+ * bytes a number: a name repeated per channel is output as numbers are. */
+kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer);
 
 /* Accessor `index` (referenced at `pointer`) into `out`. */
 kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *pointer,

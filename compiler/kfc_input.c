@@ -81,6 +81,20 @@ kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_
     return KFC_OK;
 }
 
+kfc_status kfc_input_read_fd(kfc_input *in, int fd, size_t max_size, kfc_diag *diag)
+{
+    static const unsigned char empty[1] = {0};
+    memset(in, 0, sizeof *in);
+    kfc_status st = read_all(in, fd, max_size < SIZE_MAX ? max_size + 1 : SIZE_MAX, diag);
+    if (st) {
+        kfc_input_close(in);
+        return st;
+    }
+    if (!in->data)
+        in->data = empty;
+    return KFC_OK;
+}
+
 void kfc_input_close(kfc_input *in)
 {
     if (in->mapping)

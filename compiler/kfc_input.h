@@ -27,6 +27,11 @@ typedef struct kfc_input {
  */
 kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_diag *diag);
 
+/* Reads all of the open descriptor `fd` (at most `max_size` + 1 bytes, as
+ * kfc_input_open) into in->data, without mapping it; `fd` stays open. For a
+ * file whose size was checked on `fd`: what is read is the checked file. */
+kfc_status kfc_input_read_fd(kfc_input *in, int fd, size_t max_size, kfc_diag *diag);
+
 /* Releases what kfc_input_open took. Idempotent. */
 void kfc_input_close(kfc_input *in);
 

@@ -62,6 +62,9 @@ static const char usage_text[] =
     "                     holds for the sampled result at any time\n"
     "  -a, --animation NAME|INDEX\n"
     "                     glTF input: import only this animation (default: all)\n"
+    "      --asset-root DIR\n"
+    "                     the folder the files an input names (glTF buffers) must\n"
+    "                     lie in (default: the input's own folder)\n"
     "  -v, --verbose      report what was compiled on standard error: objects\n"
     "                     per kind, keys, bytes per section, ratio, time; for\n"
     "                     glTF and M3G input, also what was left out and why;\n"
@@ -95,11 +98,13 @@ typedef struct options {
     int decompile;
     int compression; /* zlib level 0-9 */
     int verbose;     /* -v; -q sets 0 */
+    int quiet;       /* -q: not even notes */
     color_when color;
     int depfile; /* -MD */
     const char *depfile_path;
     const char *depfile_target;
     const char *animation;            /* glTF: NULL, or the one animation to import */
+    const char *asset_root;           /* NULL, or where referenced files must lie */
     int lossy;                        /* -e given */
     double max_error[KF_BOUND_COUNT]; /* -e: 0 = lossless */
 } options;
@@ -212,12 +217,20 @@ static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, k
             if (i + 1 == argc)
                 return usage_error(diag, "missing animation name or index after", arg);
             o->animation = argv[++i];
+        } else if (strcmp(arg, "--asset-root") == 0 || strncmp(arg, "--asset-root=", 13) == 0) {
+            if (!arg[12] && i + 1 == argc)
+                return usage_error(diag, "missing folder after", arg);
+            o->asset_root = arg[12] ? arg + 13 : argv[++i];
+            if (!o->asset_root[0])
+                return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "empty --asset-root folder");
         } else if (strcmp(arg, "-d") == 0 || strcmp(arg, "--decompile") == 0) {
             o->decompile = 1;
         } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
             o->verbose = 1;
+            o->quiet = 0;
         } else if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
             o->verbose = 0;
+            o->quiet = 1;
         } else if (strcmp(arg, "--color") == 0 || strncmp(arg, "--color=", 8) == 0) {
             const char *when = arg[7] ? arg + 8 : "always";
             if (strcmp(when, "auto") == 0)
@@ -320,6 +333,22 @@ static double seconds_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Before an output is written: no output is an input (diag->files_read:
+ * every file read so far) or the other output, and the dependency file can
+ * list what it must. */
+static kfc_status check_outputs(const char *output, const options *o, kfc_diag *diag)
+{
+    kfc_status st = kfc_output_check(output, "output", diag->files_read,
+                                     o->depfile ? o->depfile_path : NULL, "dependency file", diag);
+    if (!st && o->depfile)
+        st = kfc_output_check(o->depfile_path, "dependency file", diag->files_read, NULL, NULL,
+                              diag);
+    if (!st && o->depfile)
+        st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read,
+                               diag);
+    return st;
+}
+
 static kfc_status compile(const char *input, const char *output, const options *o, kfc_diag *diag)
 {
     const double start = seconds_now();
@@ -338,7 +367,8 @@ static kfc_status compile(const char *input, const char *output, const options *
          kf_builder_compress_ahead(builder, o->compression) != KF_OK))
         st = kfc_fail_nomem(diag);
     if (!st && importer) {
-        kfc_import_options import = {input, o->animation, o->verbose ? stderr : NULL, 0};
+        kfc_import_options import = {input, o->animation, o->verbose ? stderr : NULL, 0,
+                                     o->asset_root};
         st = importer->compile(in.data, in.size, &import, builder, diag);
     } else if (!st) {
         st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
@@ -351,7 +381,10 @@ static kfc_status compile(const char *input, const char *output, const options *
             st = builder_failed(r, &error, diag);
     }
 
-    /* The output is created only once the whole source has been accepted. */
+    /* The output is created only once the whole source has been accepted,
+     * and its dependency file can be written. */
+    if (!st)
+        st = check_outputs(output, o, diag);
     kfc_output out;
     tee copy = {&out, NULL, 0, 0};
     if (o->verbose) {
@@ -359,6 +392,7 @@ static kfc_status compile(const char *input, const char *output, const options *
         copy.capacity = copy.copy ? 4096 : 0;
     }
     if (!st && !(st = kfc_output_open(&out, output, diag))) {
+        out.notes = o->quiet ? NULL : stderr;
         kf_encode_options encode = {sizeof encode, o->compression, 0};
         kf_result r = kf_builder_encode(builder, &encode, tee_write, &copy, &error);
         if (r != KF_OK && out.error)
@@ -418,8 +452,11 @@ static kfc_status decompile(const char *input, const char *output, const options
         return KFC_NOMEM;
     }
     kfc_output out;
-    kfc_status st = kfc_output_open(&out, output, diag);
+    kfc_status st = check_outputs(output, o, diag);
+    if (!st)
+        st = kfc_output_open(&out, output, diag);
     if (!st) {
+        out.notes = o->quiet ? NULL : stderr;
         st = kfc_decompile(anim, kfc_output_write, &out, diag);
         if (st == KFC_IO && out.error)
             st = kfc_output_write_failed(&out, diag);
@@ -437,8 +474,10 @@ static kfc_status decompile(const char *input, const char *output, const options
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, NULL, 0,  KFC_DEFAULT_COMPRESSION, 0, COLOR_AUTO, 0, NULL, NULL,
-                 NULL, 0,    {0}};
+    options o;
+    memset(&o, 0, sizeof o);
+    o.compression = KFC_DEFAULT_COMPRESSION;
+    o.color = COLOR_AUTO;
     kfc_diag diag;
     int exit_now;
     memset(&diag, 0, sizeof diag);
@@ -484,8 +523,8 @@ int main(int argc, char **argv)
     kfc_files_read files = {NULL, 0, 0};
     char *depfile_derived = NULL;
     const char *depfile = o.depfile_path;
+    diag.files_read = &files; /* inputs are never outputs; -MD lists them */
     if (o.depfile) {
-        diag.files_read = &files;
         if (!depfile && strcmp(output, "-") == 0) {
             st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                           "-MD with the output on standard output needs -MF FILE");
@@ -497,6 +536,7 @@ int main(int argc, char **argv)
                 st = kfc_fail_nomem(&diag);
             depfile = depfile_derived;
         }
+        o.depfile_path = depfile;
     }
     if (!st)
         st = o.decompile ? decompile(o.input, output, &o, &diag)
@@ -504,8 +544,8 @@ int main(int argc, char **argv)
     /* Written after the output: a build system never sees a dependency file
      * newer than a failed or missing output. */
     if (!st && o.depfile)
-        st =
-            kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files, &diag);
+        st = kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files,
+                               o.quiet ? NULL : stderr, &diag);
     if (st)
         kfc_diag_print(stderr, strcmp(o.input, "-") == 0 ? "<stdin>" : o.input, &diag);
     kfc_files_read_free(&files);

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* mkstemp, fchmod, fileno, stat, umask, sigaction are POSIX, not C11. */
-#define _POSIX_C_SOURCE 200809L
+/* mkstemp, fchmod, fchown, fileno, lstat, realpath, umask, sigaction, kill,
+ * opendir and unlinkat are POSIX (realpath XSI), not C11. */
+#define _XOPEN_SOURCE 700
 
 #include "kfc_output.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,16 +15,30 @@
 #include <unistd.h>
 
 /*
- * Interrupted writes. While a temporary file exists, SIGINT, SIGTERM and
- * SIGHUP remove it and then end the process as the signal would have
- * (default action, re-raised): a killed kfc leaves no stray file. A
- * signal handler reaches only static storage, so the one temporary path
- * in progress is published here; the handler calls only unlink, sigaction
- * and raise (async-signal-safe). The path is published after the file
- * exists and withdrawn, with the signals blocked, before it is renamed or
- * removed.
+ * Interrupted writes. While a temporary file exists, every signal whose
+ * default action ends the process and that can be caught removes it and
+ * then ends the process as the signal would have (the earlier action
+ * restored, the signal raised again; a fault re-raised that way still
+ * reaches a sanitizer's or debugger's handler): a killed kfc leaves no stray
+ * file. A signal handler reaches only static storage, so the one temporary
+ * path in progress is published here; the handler calls only unlink,
+ * sigaction and raise (async-signal-safe). The path is published after the
+ * file exists and withdrawn, with the signals blocked, before it is renamed
+ * or removed.
  */
-static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static const int cleanup_signals[] = {
+    SIGHUP,    SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU,   SIGXFSZ,
+    SIGABRT,   SIGBUS, SIGFPE,  SIGILL,  SIGSEGV, SIGSYS,  SIGTRAP, SIGPROF, SIGVTALRM,
+#ifdef SIGPOLL
+    SIGPOLL,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
 #define CLEANUP_SIGNALS (sizeof cleanup_signals / sizeof cleanup_signals[0])
 static const char *volatile pending_temp;
 static struct sigaction previous[CLEANUP_SIGNALS];
@@ -31,11 +48,10 @@ static void remove_pending_and_reraise(int sig)
     const char *path = pending_temp;
     if (path)
         unlink(path);
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
+    pending_temp = NULL;
+    for (size_t i = 0; i < CLEANUP_SIGNALS; i++)
+        if (cleanup_signals[i] == sig)
+            sigaction(sig, &previous[i], NULL);
     raise(sig);
 }
 
@@ -63,6 +79,8 @@ static int create_and_publish(char *path)
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = remove_pending_and_reraise;
         sigemptyset(&sa.sa_mask);
+        for (size_t i = 0; i < CLEANUP_SIGNALS; i++)
+            sigaddset(&sa.sa_mask, cleanup_signals[i]);
         for (size_t i = 0; i < CLEANUP_SIGNALS; i++) {
             sigaction(cleanup_signals[i], NULL, &previous[i]);
             /* A signal the caller ignores (nohup) stays ignored. */
@@ -89,20 +107,95 @@ static void withdraw_temp(sigset_t *old)
     }
 }
 
-/* The temporary file: a short name in the output's directory (so the
- * rename stays within one file system), whatever the output name's length
- * up to NAME_MAX. */
-static char *temp_name_for(const char *path)
+/* The temporary names: ".kfc-HOST-PID-XXXXXX", HOST this machine's name (its
+ * letters, digits, '.' and '-'; at most 32 of them), PID the writing process. */
+static const char temp_prefix[] = ".kfc-";
+
+static void host_name(char out[33])
 {
-    static const char name[] = ".kfc-XXXXXX";
-    const char *slash = strrchr(path, '/');
-    size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
-    char *temp = malloc(dir + sizeof name);
+    char host[256];
+    size_t n = 0;
+    if (gethostname(host, sizeof host) != 0)
+        host[0] = '\0';
+    host[sizeof host - 1] = '\0';
+    for (const char *p = host; *p && n < 32; p++)
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            *p == '.' || *p == '-')
+            out[n++] = *p;
+    out[n] = '\0';
+}
+
+/* The temporary file: a short name in the directory of `target` (so the
+ * rename stays within one file system), whatever its name's length up to
+ * NAME_MAX. */
+static char *temp_name_for(const char *target)
+{
+    const char *slash = strrchr(target, '/');
+    size_t dir = slash ? (size_t)(slash - target) + 1 : 0;
+    char name[80], host[33];
+    host_name(host);
+    snprintf(name, sizeof name, "%s%s-%ld-XXXXXX", temp_prefix, host, (long)getpid());
+    char *temp = malloc(dir + strlen(name) + 1);
     if (temp) {
-        memcpy(temp, path, dir);
-        memcpy(temp + dir, name, sizeof name);
+        memcpy(temp, target, dir);
+        strcpy(temp + dir, name);
     }
     return temp;
+}
+
+/* The process id in a temporary name this machine's kfc made, or 0 when
+ * `name` is not one. */
+static long temp_owner(const char *name, const char *host)
+{
+    const size_t p = sizeof temp_prefix - 1, h = strlen(host), n = strlen(name);
+    if (n < p + h + 1 + 1 + 7 || strncmp(name, temp_prefix, p) != 0 ||
+        strncmp(name + p, host, h) != 0 || name[p + h] != '-' || name[n - 7] != '-')
+        return 0;
+    long pid = 0;
+    for (size_t i = p + h + 1; i < n - 7; i++) {
+        if (name[i] < '0' || name[i] > '9' || pid > 99999999)
+            return 0;
+        pid = pid * 10 + (name[i] - '0');
+    }
+    return pid;
+}
+
+/*
+ * Removes, from the directory `temp` is in, the temporary files that a kfc
+ * killed beyond catching (SIGKILL, a crash of the machine) left: names made
+ * on this machine, regular files of our user, whose process no longer runs.
+ * A live process's file, another machine's (a shared folder), another
+ * user's, or a name that only looks like ours stays.
+ */
+static void remove_stale_temps(const char *temp)
+{
+    const char *slash = strrchr(temp, '/');
+    char *dir = slash ? malloc((size_t)(slash - temp) + 2) : NULL;
+    if (slash && !dir)
+        return;
+    if (dir) {
+        memcpy(dir, temp, (size_t)(slash - temp) + 1);
+        dir[slash - temp + 1] = '\0';
+    }
+    DIR *d = opendir(dir ? dir : ".");
+    free(dir);
+    if (!d)
+        return;
+    const long self = (long)getpid();
+    char host[33];
+    host_name(host);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        long pid = temp_owner(e->d_name, host);
+        struct stat st;
+        if (pid <= 0 || pid == self || (long)(pid_t)pid != pid)
+            continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue; /* running, or not ours to ask about */
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+            st.st_uid == geteuid())
+            unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
 }
 
 static int is_stdout(const kfc_output *out)
@@ -118,45 +211,90 @@ static kfc_status io_error(kfc_output *out, kfc_diag *diag, const char *what, in
     return st;
 }
 
+static void forget(kfc_output *out)
+{
+    free(out->temp_path);
+    out->temp_path = NULL;
+    if (out->target != out->path)
+        free(out->target);
+    out->target = NULL;
+}
+
 kfc_status kfc_output_open(kfc_output *out, const char *path, kfc_diag *diag)
 {
-    out->file = NULL;
+    memset(out, 0, sizeof *out);
     out->path = path;
-    out->temp_path = NULL;
-    out->error = 0;
     if (is_stdout(out)) {
         out->file = stdout;
         return KFC_OK;
     }
+    out->target = (char *)path;
     struct stat existing;
-    if (stat(path, &existing) == 0 && !S_ISREG(existing.st_mode)) {
+    int exists = lstat(path, &existing) == 0;
+    if (exists && S_ISLNK(existing.st_mode)) {
+        /* Written through: the link stays, its target is replaced. */
+        char *resolved = realpath(path, NULL);
+        if (!resolved) {
+            kfc_status st =
+                errno == ENOENT
+                    ? kfc_fail(diag, KFC_IO, KFC_NO_MARK,
+                               "cannot write: a symbolic link to nothing (kfc writes through a "
+                               "link to an existing file)")
+                    : io_error(out, diag, "resolve the symbolic link", errno);
+            if (diag)
+                diag->file = path;
+            out->target = NULL;
+            return st;
+        }
+        out->target = resolved;
+        exists = stat(resolved, &existing) == 0;
+    }
+    if (exists && !S_ISREG(existing.st_mode)) {
         out->file = fopen(path, "wb");
-        return out->file ? KFC_OK : io_error(out, diag, "open for writing", errno);
+        if (out->file)
+            return KFC_OK;
+        kfc_status st = io_error(out, diag, "open for writing", errno);
+        forget(out);
+        return st;
     }
 
-    out->temp_path = temp_name_for(path);
-    if (!out->temp_path)
+    out->temp_path = temp_name_for(out->target);
+    if (!out->temp_path) {
+        forget(out);
         return kfc_fail_nomem(diag);
+    }
+    remove_stale_temps(out->temp_path);
     int fd = create_and_publish(out->temp_path);
     if (fd < 0) {
         int err = errno;
-        free(out->temp_path);
-        out->temp_path = NULL;
+        forget(out);
         return io_error(out, diag, "create", err);
     }
-    /* mkstemp makes the file private (0600); the output gets the mode any
-     * new file would. Reading the umask means setting it, and back. */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || !(out->file = fdopen(fd, "wb"))) {
+    /* mkstemp makes the file private (0600). A replaced output's mode (and
+     * owner, where allowed) carries over; a new one gets the mode any new
+     * file would. Reading the umask means setting it, and back. */
+    mode_t mode;
+    if (exists) {
+        mode = existing.st_mode & 0777;
+        out->other_links = existing.st_nlink > 1 ? (unsigned long)existing.st_nlink - 1 : 0;
+        if ((existing.st_uid != geteuid() || existing.st_gid != getegid()) &&
+            fchown(fd, existing.st_uid, existing.st_gid) != 0 &&
+            fchown(fd, (uid_t)-1, existing.st_gid) != 0) {
+            /* Not ours to give away: the file stays ours. */
+        }
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (fchmod(fd, mode) != 0 || !(out->file = fdopen(fd, "wb"))) {
         int err = errno;
         close(fd);
         sigset_t signals;
         withdraw_temp(&signals);
         remove(out->temp_path);
         sigprocmask(SIG_SETMASK, &signals, NULL);
-        free(out->temp_path);
-        out->temp_path = NULL;
+        forget(out);
         return io_error(out, diag, "create", err);
     }
     return KFC_OK;
@@ -197,15 +335,20 @@ kfc_status kfc_output_commit(kfc_output *out, kfc_diag *diag)
     out->file = NULL;
     sigset_t mask;
     withdraw_temp(&mask);
-    if (!err && out->temp_path && rename(out->temp_path, out->path) != 0)
+    if (!err && out->temp_path && rename(out->temp_path, out->target) != 0)
         err = errno;
     if (err)
         kfc_output_abort(out);
     sigprocmask(SIG_SETMASK, &mask, NULL);
     if (err)
         return io_error(out, diag, "write", err);
-    free(out->temp_path);
-    out->temp_path = NULL;
+    if (out->other_links && out->notes)
+        fprintf(out->notes,
+                "kfc: note: %s had %lu other hard link%s; %s the new file, %s the earlier "
+                "contents\n",
+                out->path, out->other_links, out->other_links == 1 ? "" : "s", "this name has",
+                out->other_links == 1 ? "the other keeps" : "the others keep");
+    forget(out);
     return KFC_OK;
 }
 
@@ -226,7 +369,43 @@ void kfc_output_abort(kfc_output *out)
         withdraw_temp(&mask);
         remove(out->temp_path);
         sigprocmask(SIG_SETMASK, &mask, NULL);
-        free(out->temp_path);
-        out->temp_path = NULL;
     }
+    forget(out);
+}
+
+/* Whether `a` and `b` name one file: the same device and inode, or, when
+ * neither exists yet, the same name in the same directory. */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+    if (ea || eb)
+        return ea && eb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    const char *na = strrchr(a, '/'), *nb = strrchr(b, '/');
+    if (strcmp(na ? na + 1 : a, nb ? nb + 1 : b) != 0)
+        return 0;
+    char *da = na ? strndup(a, (size_t)(na - a) + 1) : strdup(".");
+    char *db = nb ? strndup(b, (size_t)(nb - b) + 1) : strdup(".");
+    int same = da && db && stat(da, &sa) == 0 && stat(db, &sb) == 0 && sa.st_dev == sb.st_dev &&
+               sa.st_ino == sb.st_ino;
+    free(da);
+    free(db);
+    return same;
+}
+
+kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_read *inputs,
+                            const char *other, const char *other_what, kfc_diag *diag)
+{
+    /* Paths in full: kfc_diag_print escapes their control bytes. */
+    if (strcmp(path, "-") == 0)
+        return KFC_OK;
+    for (size_t i = 0; inputs && i < inputs->count; i++)
+        if (same_file(path, inputs->paths[i]))
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                            "the %s '%s' is the input '%s'; kfc does not overwrite what it reads",
+                            what, path, inputs->paths[i]);
+    if (other && strcmp(other, "-") != 0 && same_file(path, other))
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "the %s '%s' is the %s '%s'", what, path,
+                        other_what, other);
+    return KFC_OK;
 }

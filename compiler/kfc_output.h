@@ -5,12 +5,27 @@
  * A named output is written to a temporary file beside it and renamed into
  * place only when everything was written and closed without error; on any
  * failure the temporary file is removed, so a failed run leaves no partial
- * file and a previous output untouched. "-" writes standard output. An
- * existing output that is not a regular file (/dev/null, a FIFO) is written
- * in place, since it cannot be replaced by renaming. The temporary file is
- * named .kfc-XXXXXX in the output's directory (so any output name up to
- * NAME_MAX works), and SIGINT, SIGTERM or SIGHUP while it exists remove it
- * before the process ends as the signal says.
+ * file and a previous output untouched. "-" writes standard output.
+ *
+ * Replacing an existing output:
+ *  - the new file keeps the old one's permission bits (set-user-ID,
+ *    set-group-ID and sticky bits aside) and, where the system lets kfc,
+ *    its owner and group; a new output gets the mode any new file would;
+ *  - a symbolic link is written through: its target is replaced, the link
+ *    stays; a link to nothing is refused;
+ *  - a file with other hard links: the output's name gets the new file, the
+ *    other names keep the earlier contents (a note says so, kfc_output.notes);
+ *  - an existing output that is not a regular file (/dev/null, a FIFO) is
+ *    written in place, since it cannot be replaced by renaming.
+ *
+ * The temporary file is named .kfc-HOST-PID-XXXXXX (HOST: the machine, PID:
+ * the writing process) in the output's directory, so any output name up to
+ * NAME_MAX works. While it
+ * exists, every signal that would end the process and can be caught (SIGINT,
+ * SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ, SIGSEGV, ...) removes it before
+ * the process ends as the signal says; after SIGKILL or a power cut, the
+ * next kfc writing to that directory removes the temporary files of this
+ * machine's processes that no longer run.
  */
 #ifndef KFC_OUTPUT_H
 #define KFC_OUTPUT_H
@@ -19,12 +34,17 @@
 #include <stdio.h>
 
 #include "kfc_diag.h"
+#include "kfc_input.h"
 
 typedef struct kfc_output {
     FILE *file;
-    const char *path; /* as given; "-" for standard output */
-    char *temp_path;  /* NULL unless writing through a temporary file */
-    int error;        /* errno of the first failed write, or 0 */
+    const char *path;          /* as given; "-" for standard output */
+    char *target;              /* the file replaced: path, or a symbolic link's target */
+    char *temp_path;           /* NULL unless writing through a temporary file */
+    int error;                 /* errno of the first failed write, or 0 */
+    unsigned long other_links; /* hard links of the replaced file besides path */
+    FILE *notes;               /* where kfc_output_commit says what it did with hard
+                          links; NULL (as kfc_output_open sets it): nowhere */
 } kfc_output;
 
 /* Opens `path` for writing. KFC_IO (with diag->file = path) on failure. */
@@ -46,5 +66,15 @@ kfc_status kfc_output_write_failed(kfc_output *out, kfc_diag *diag);
 
 /* Closes and removes an output that must not be kept. Idempotent. */
 void kfc_output_abort(kfc_output *out);
+
+/*
+ * KFC_USAGE when the output `path` ("-" never is) is the same file as one of
+ * `inputs` (by device and inode, through links: another name of an input is
+ * the input), or as `other` (another output of the run, which need not exist
+ * yet: then the same name in the same directory; NULL: none). `what` and
+ * `other_what` name them in the message ("output", "dependency file").
+ */
+kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_read *inputs,
+                            const char *other, const char *other_what, kfc_diag *diag);
 
 #endif /* KFC_OUTPUT_H */

@@ -346,7 +346,8 @@ KF_API void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, flo
 
 /* Key `index`'s authored tangents (HERMITE; `components` numbers each, value
  * units per unit of sequence time) into `in` and `out` (either may be NULL);
- * 0s for other interpolations. */
+ * 0s for other interpolations and an index out of range; nothing written
+ * for a NULL sequence. */
 KF_API void kf_sequence_key_tangents(const kf_sequence *sequence, uint32_t index, float *in,
                                      float *out);
 

@@ -101,6 +101,8 @@ void kf_sequence_key_tcb(const kf_sequence *s, uint32_t index, float tcb[3])
 
 void kf_sequence_key_tangents(const kf_sequence *s, uint32_t index, float *in, float *out)
 {
+    if (!s)
+        return; /* no width to fill: nothing is written */
     const uint32_t c = s->components;
     if (index >= s->key_count || !s->key_tangents) {
         if (in)

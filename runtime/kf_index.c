@@ -1,6 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* kf_index.c - open-addressing hash indices (kf_index.h). */
 #include <string.h>
+#include <time.h>
+
+/* glibc 2.25 and later declare getrandom (Linux 3.17 and later serve it). */
+#if defined(__linux__) && defined(__GLIBC__) &&                                                    \
+    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 25))
+#include <sys/random.h>
+#define KF_HAVE_GETRANDOM 1
+#endif
 
 #include "kf_index.h"
 #include "kf_private.h"
@@ -10,10 +18,21 @@
  * against any fixed hash they can be crafted to share one bucket, which
  * makes every check quadratic. Each index therefore hashes with its own
  * secret key (SipHash-1-3, a keyed function built for exactly this), drawn
- * when its table is allocated from addresses that differ from run to run
- * (the table's, the index's, a stack slot's: address-space randomization),
- * and drawn again at each growth, when every entry is rehashed anyway. No
- * state is shared between indices.
+ * when its table is allocated and again at each growth, when every entry
+ * is rehashed anyway. No state is shared between indices.
+ *
+ * The key must be something a file's author cannot predict. Addresses are
+ * not: where they are not randomized (a static build without PIE, a system
+ * without ASLR, a table freed and allocated again at the same place) they
+ * repeat from run to run. So each key is drawn from the system's random
+ * source (getrandom, without blocking: 16 bytes, well under a microsecond,
+ * a few times per load as the tables grow), which also keeps the library
+ * free of global state: no seed is cached or shared. Drawing per table
+ * rather than once per load keeps the key inside this file, where the
+ * tables are. Only where there is no such source, or it fails (the first
+ * seconds after boot, a sandbox that forbids the call), is the key mixed
+ * from the time in nanoseconds and the addresses, as unpredictable as the
+ * platform allows.
  */
 #define ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
 
@@ -71,9 +90,16 @@ static uint64_t mix64(uint64_t z)
 
 void kf_hash_key_draw(uint64_t key[2], const void *table, const void *index)
 {
+#ifdef KF_HAVE_GETRANDOM
+    if (getrandom(key, 2 * sizeof *key, GRND_NONBLOCK) == (ssize_t)(2 * sizeof *key))
+        return;
+#endif
     const unsigned char here = 0;
-    key[0] = mix64((uint64_t)(uintptr_t)table ^ mix64((uint64_t)(uintptr_t)&here));
-    key[1] = mix64((uint64_t)(uintptr_t)index + key[0]);
+    struct timespec now = {0, 0};
+    timespec_get(&now, TIME_UTC);
+    const uint64_t t = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+    key[0] = mix64((uint64_t)(uintptr_t)table ^ mix64((uint64_t)(uintptr_t)&here ^ mix64(t)));
+    key[1] = mix64((uint64_t)(uintptr_t)index + key[0] + t);
 }
 
 static uint32_t hash_name(const uint64_t key[2], const char *s)

@@ -16,8 +16,9 @@
  * cannot be crafted against without the key. Every hash table of names
  * from files or sources (here, and kfc's YAML tables) uses it. */
 uint64_t kf_hash_keyed(const uint64_t key[2], const void *data, size_t n);
-/* A fresh secret for one table, from addresses that differ from run to
- * run (the table's, its owner's, a stack slot's): no global state. */
+/* A fresh secret for one table, from the system's random source (getrandom);
+ * where there is none, from the time and the addresses of the table, its
+ * owner and a stack slot. No global state (kf_index.c says why). */
 void kf_hash_key_draw(uint64_t key[2], const void *table, const void *owner);
 
 /* Names of one namespace, each with the object it names. Names are not

@@ -6,7 +6,8 @@
  * (KF_ERROR_ARGUMENT, NULL, 0, an empty info) and changes nothing. Run under
  * ASan/UBSan, a crash or an out-of-range read fails the test too. Also: the
  * setters refuse non-finite values, and controllers stay finite whatever
- * finite arguments they are given.
+ * finite arguments they are given. Every function kf.h and kf_build.h mark
+ * KF_API is called here (tests/test_api_coverage.py checks that).
  */
 #include <float.h>
 #include <math.h>
@@ -270,6 +271,80 @@ static void controller_stays_finite(const kf_anim *anim)
     kf_player_destroy(p);
 }
 
+/* The name and code lookups given codes no enumeration has (the count, far
+ * past it, and -1 as the caller's cast makes it), and key_tangents given
+ * no sequence or a bad index: NULL, 0 or nothing written, never a crash. */
+static void code_edges(const kf_anim *anim)
+{
+    CHECK(kf_version() && kf_version()[0], "version");
+    const int bad[] = {-1, 99, 1 << 30};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const int k = bad[i];
+        CHECK(kf_interpolation_name((kf_interpolation)k) == NULL, "interpolation %d", k);
+        CHECK(kf_repeat_name((kf_repeat)k) == NULL, "repeat %d", k);
+        CHECK(kf_node_name((kf_node)k) == NULL && kf_node_dimension((kf_node)k) == 0, "node %d", k);
+        CHECK(kf_follower_node_name((kf_follower_node)k) == NULL &&
+                  !kf_follower_node_is_damper((kf_follower_node)k) &&
+                  !kf_follower_node_is_array((kf_follower_node)k) &&
+                  kf_follower_node_field_components((kf_follower_node)k) == 0,
+              "follower node %d", k);
+        CHECK(kf_property_name((kf_property)k) == NULL && !kf_property_accepts((kf_property)k, 3),
+              "property %d", k);
+    }
+    CHECK(kf_node_name(KF_NODE_COUNT) == NULL && kf_node_dimension(KF_NODE_COUNT) == 0,
+          "node count");
+    CHECK(kf_follower_node_name(KF_FOLLOWER_NODE_COUNT) == NULL &&
+              kf_follower_node_field_components(KF_FOLLOWER_NODE_COUNT) == 0,
+          "follower node count");
+    CHECK(kf_property_name(KF_PROPERTY_COUNT) == NULL &&
+              kf_property_name(KF_PROPERTY_CUSTOM) == NULL &&
+              !kf_property_accepts(KF_PROPERTY_COUNT, 1),
+          "property count");
+    CHECK(!kf_property_accepts(KF_PROPERTY_TRANSLATION, 0) &&
+              !kf_property_accepts(KF_PROPERTY_TRANSLATION, UINT32_MAX) &&
+              kf_property_accepts(KF_PROPERTY_TRANSLATION, 3),
+          "translation takes 3 components");
+    CHECK(kf_interpolation_name(KF_INTERPOLATION_LINEAR) && kf_repeat_name(KF_REPEAT_LOOP) &&
+              kf_node_name(KF_NODE_EASE_IN_EASE_OUT) &&
+              kf_follower_node_name(KF_FOLLOWER_NODE_SCALAR_CHASER) &&
+              kf_property_name(KF_PROPERTY_TRANSLATION),
+          "the codes that exist have names");
+
+    /* kf_sequence_key_tangents: no sequence writes nothing (its width is
+     * unknown); a bad index writes the sequence's width of zeros. */
+    float in[8] = {5, 5, 5, 5, 5, 5, 5, 5}, out[8] = {5, 5, 5, 5, 5, 5, 5, 5};
+    kf_sequence_key_tangents(NULL, 0, in, out);
+    kf_sequence_key_tangents(NULL, KF_NO_INDEX, NULL, NULL);
+    CHECK(in[0] == 5 && out[0] == 5, "no sequence: nothing written");
+    const kf_sequence *seq = kf_anim_sequence(anim, 0);
+    const uint32_t c = kf_sequence_components(seq);
+    if (seq && c <= 8) {
+        for (size_t k = 0; k < 2; k++) {
+            kf_sequence_key_tangents(seq, bad_indices[k], in, out);
+            int zero = 1;
+            for (uint32_t j = 0; j < c; j++)
+                zero &= in[j] == 0 && out[j] == 0;
+            CHECK(zero, "bad index %zu: zeros", k);
+        }
+        kf_sequence_key_tangents(seq, 0, NULL, NULL);
+    }
+
+    /* kf_builder_reduce: no builder or bounds is refused; bounds that are
+     * not positive finite numbers leave everything lossless. */
+    const double bounds[KF_BOUND_COUNT] = {NAN, -1.0, INFINITY, 0.0};
+    double worst[KF_BOUND_COUNT] = {7, 7, 7, 7};
+    kf_error error;
+    CHECK(kf_builder_reduce(NULL, bounds, worst, &error) == KF_ERROR_ARGUMENT, "reduce NULL");
+    kf_builder *b = test_rich_builder();
+    if (b) {
+        CHECK(kf_builder_reduce(b, NULL, NULL, NULL) == KF_ERROR_ARGUMENT, "reduce NULL bounds");
+        CHECK(kf_builder_reduce(b, bounds, worst, NULL) == KF_OK && worst[0] == 0 &&
+                  worst[1] == 0 && worst[2] == 0 && worst[3] == 0,
+              "reduce with no usable bound: lossless");
+        kf_builder_destroy(b);
+    }
+}
+
 int main(void)
 {
     kf_builder *b = test_rich_builder();
@@ -280,6 +355,7 @@ int main(void)
         empty_infos(anim);
         player_edges(anim);
         controller_stays_finite(anim);
+        code_edges(anim);
     }
     null_objects();
     kf_anim_free(anim);

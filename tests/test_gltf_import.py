@@ -122,7 +122,8 @@ def main():
         out = path + '.kfb'
         r = run([a.kfc, path, '-o', out])
         checks.check(r.returncode != 0 and expect in r.stderr and not os.path.exists(out)
-                     and 'Sanitizer' not in r.stderr,
+                     and 'Sanitizer' not in r.stderr and r.stderr.count('\n') == 1
+                     and all(c >= ' ' for c in r.stderr[:-1]),
                      '%s: expected exit != 0 and "%s", got %d "%s"' % (case, expect, r.returncode, r.stderr.strip()))
     print('test_gltf_import: %d checks, %d failed; worst error vs the reference %.3g (tolerance %g)'
           % (checks.count, len(checks.failures), worst, TOLERANCE))

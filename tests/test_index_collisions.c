@@ -13,7 +13,9 @@
  * layer's test hook), never by timing: at most PROBES_PER_NAME per name,
  * where the colliding scheme needs n/2 on average. Then the same names go
  * end to end: 100k controllers through the builder, the encoder and the
- * loader's uniqueness check, and 100k keys of one YAML mapping.
+ * loader's uniqueness check, and 100k keys of one YAML mapping. First: the
+ * keys themselves are not derived from addresses (the same table and owner
+ * draw different keys).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,8 +203,34 @@ static void yaml_keys(void)
     free(names);
 }
 
+/* The secrets do not follow from addresses: the same table and owner (as a
+ * table freed and allocated again at one place has) draw a different key
+ * each time, and keys are not small or repeated. */
+static void unpredictable_keys(void)
+{
+    enum { DRAWS = 64 };
+    uint64_t keys[DRAWS][2];
+    static int table, owner;
+    for (int i = 0; i < DRAWS; i++)
+        kf_hash_key_draw(keys[i], &table, &owner);
+    int repeats = 0;
+    for (int i = 0; i < DRAWS; i++)
+        for (int j = 0; j < i; j++)
+            repeats += keys[i][0] == keys[j][0] || keys[i][1] == keys[j][1];
+    CHECK(repeats == 0, "%d of %d keys drawn for the same addresses repeat", repeats, DRAWS);
+    const kf_allocator alloc = kf_allocator_or_default(NULL);
+    kf_name_index a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    CHECK(kf_name_reserve(&a, &alloc) && kf_name_reserve(&b, &alloc), "reserve");
+    CHECK(a.key[0] != b.key[0] || a.key[1] != b.key[1], "two indices, two keys");
+    kf_name_index_free(&a, &alloc);
+    kf_name_index_free(&b, &alloc);
+}
+
 int main(void)
 {
+    unpredictable_keys();
     char *names = names_of(&fnv32, "");
     name_index(names);
     end_to_end(names);

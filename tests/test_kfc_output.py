@@ -4,15 +4,33 @@
 - An output name of NAME_MAX bytes works (the temporary name beside it is
   short), for compiling and for decompiling, and gives the same bytes as a
   short name.
-- SIGTERM or SIGINT while kfc writes through its temporary file removes
-  that file, leaves any earlier output as it was, and kfc dies of the
-  signal. The write is caught in the act by decompiling a large file and
-  polling the directory for the temporary file; a run that finishes before
-  the signal lands proves nothing and is repeated (up to ATTEMPTS times),
-  and at least one run must be caught.
+- An output is never an input: -o, -MF and --decompile's -o naming the
+  source, a glTF buffer, another name of the input (a symbolic or hard
+  link), or -MF naming the output, are usage errors that change nothing.
+- Replacing an output keeps its permission bits; a symbolic link is written
+  through (the link stays, its target gets the new file), a link to nothing
+  refused; a file with other hard links gets the new file under the output's
+  name only, the others keep the earlier contents, and kfc says so (not
+  under -q).
+- Every signal that ends a process and can be caught, sent while kfc writes
+  through its temporary file, removes that file, leaves any earlier output
+  as it was, and kfc dies of the signal. The write is caught in the act by
+  decompiling a large file and polling the directory for the temporary
+  file; a run that finishes before the signal lands proves nothing and is
+  repeated (up to ATTEMPTS times), and at least one run must be caught.
+- SIGKILL cannot be caught: the temporary file it leaves is named for the
+  machine and the process, and the next kfc writing to that directory
+  removes it (and only such files of processes that no longer run).
 """
+import json
 import os
+import re
+import resource
+import shutil
 import signal
+import socket
+import stat
+import struct
 import subprocess
 import sys
 import time
@@ -20,6 +38,13 @@ import time
 import driver
 
 ATTEMPTS = 6
+# Signals that end a process by default and can be caught (SIGSEGV and SIGBUS
+# too: sent by another process, not faults; a sanitizer's handler then reports
+# them, so for those only a non-zero exit is asked).
+SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGPIPE,
+           signal.SIGALRM, signal.SIGUSR1, signal.SIGUSR2, signal.SIGXCPU, signal.SIGXFSZ,
+           signal.SIGVTALRM, signal.SIGPROF, signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS]
+SANITIZED = (signal.SIGSEGV, signal.SIGBUS, signal.SIGABRT)
 checks = driver.Checks()
 check = checks.check
 
@@ -78,7 +103,7 @@ def interrupted(kfc, work, kfb, sig):
     complete = read(reference)
     caught = 0
     for attempt in range(ATTEMPTS):
-        p = subprocess.Popen([kfc, '--decompile', kfb, '-o', target],
+        p = subprocess.Popen([kfc, '--decompile', kfb, '-o', target], preexec_fn=no_core,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         seen = False
         deadline = time.monotonic() + 60
@@ -88,7 +113,7 @@ def interrupted(kfc, work, kfb, sig):
                 p.send_signal(sig)
                 break
         p.communicate(timeout=60)
-        if seen and p.returncode == -sig:
+        if seen and (p.returncode == -sig or (sig in SANITIZED and p.returncode > 0)):
             caught += 1
             left = [n for n in os.listdir(out_dir) if n != 'out.yaml']
             check(not left, 'signal %d: temporary files left: %s' % (sig, left))
@@ -108,16 +133,168 @@ def interrupted(kfc, work, kfb, sig):
     return caught
 
 
+def not_inputs(kfc, fixtures, work):
+    d = os.path.join(work, 'inputs')
+    os.makedirs(d)
+    src = os.path.join(d, 'x.yaml')
+    shutil.copy(os.path.join(fixtures, 'basic.yaml'), src)
+    os.symlink('x.yaml', os.path.join(d, 'link.yaml'))
+    os.link(src, os.path.join(d, 'hard.yaml'))
+    kfb = os.path.join(d, 'x.kfb')
+    check(run([kfc, src, '-o', kfb]).returncode == 0, 'x.kfb compiles')
+    before = {n: read(os.path.join(d, n)) for n in os.listdir(d)}
+    cases = [
+        ([src, '-o', src], "the output '%s' is the input '%s'" % (src, src)),
+        ([src, '-o', os.path.join(d, '.', 'x.yaml')], 'is the input'),
+        ([src, '-o', os.path.join(d, 'link.yaml')], 'is the input'),
+        ([src, '-o', os.path.join(d, 'hard.yaml')], 'is the input'),
+        (['-MD', '-MF', src, src, '-o', os.path.join(d, 'y.kfb')],
+         "the dependency file '%s' is the input" % src),
+        (['-MD', '-MF', kfb, src, '-o', kfb], "the output '%s' is the dependency file" % kfb),
+        (['-MD', '-MF', os.path.join(d, '.', 'new.kfb'), src, '-o', os.path.join(d, 'new.kfb')],
+         'is the dependency file'),
+        (['--decompile', kfb, '-o', kfb], "the output '%s' is the input" % kfb),
+        (['-MD', '--decompile', kfb, '-o', os.path.join(d, 'y.yaml'), '-MF', kfb],
+         'the dependency file'),
+    ]
+    # A glTF document whose buffer is the output asked for.
+    gltf = os.path.join(d, 'm.gltf')
+    data = struct.pack('<2f', 0, 1) + struct.pack('<6f', 0, 0, 0, 1, 2, 3)
+    with open(os.path.join(d, 'm.bin'), 'wb') as f:
+        f.write(data)
+    with open(gltf, 'w') as f:
+        json.dump({'asset': {'version': '2.0'}, 'nodes': [{}],
+                   'buffers': [{'byteLength': len(data), 'uri': 'm.bin'}],
+                   'bufferViews': [{'buffer': 0, 'byteLength': 8},
+                                   {'buffer': 0, 'byteOffset': 8, 'byteLength': 24}],
+                   'accessors': [{'bufferView': 0, 'componentType': 5126, 'count': 2, 'type': 'SCALAR'},
+                                 {'bufferView': 1, 'componentType': 5126, 'count': 2, 'type': 'VEC3'}],
+                   'animations': [{'channels': [{'sampler': 0, 'target': {'node': 0, 'path': 'scale'}}],
+                                   'samplers': [{'input': 0, 'output': 1}]}]}, f)
+    before.update({n: read(os.path.join(d, n)) for n in ('m.gltf', 'm.bin')})
+    cases.append(([gltf, '-o', os.path.join(d, 'm.bin')], "is the input '%s'" % os.path.join(d, 'm.bin')))
+    for argv, want in cases:
+        r = run([kfc] + argv)
+        check(r.returncode == 2 and want in r.stderr.decode(), '%s: %r' % (argv, r.stderr.decode()))
+    after = {n: read(os.path.join(d, n)) for n in before}
+    check(after == before and not [n for n in os.listdir(d) if n not in before],
+          'nothing changed: %s' % sorted(set(os.listdir(d)) ^ set(before)))
+
+
+def replacing(kfc, fixtures, work):
+    d = os.path.join(work, 'replace')
+    other = os.path.join(work, 'replace-target')
+    os.makedirs(d)
+    os.makedirs(other)
+    src = os.path.join(fixtures, 'basic.yaml')
+    ref = os.path.join(d, 'ref.kfb')
+    check(run([kfc, src, '-o', ref]).returncode == 0, 'reference')
+    new = read(ref)
+    old_mask = os.umask(0o022)
+    try:
+        fresh = os.path.join(d, 'fresh.kfb')
+        check(run([kfc, src, '-o', fresh]).returncode == 0 and
+              stat.S_IMODE(os.stat(fresh).st_mode) == 0o644, 'a new output: 0666 & ~umask')
+        for mode in (0o600, 0o640, 0o755, 0o444):
+            out = os.path.join(d, 'mode%o.kfb' % mode)
+            with open(out, 'w') as f:
+                f.write('earlier')
+            os.chmod(out, mode)
+            r = run([kfc, src, '-o', out])
+            check(r.returncode == 0 and read(out) == new and stat.S_IMODE(os.stat(out).st_mode) == mode,
+                  'mode %o kept: %o %r' % (mode, stat.S_IMODE(os.stat(out).st_mode), r.stderr))
+    finally:
+        os.umask(old_mask)
+    # Through a symbolic link: the link stays, the target is replaced.
+    target = os.path.join(other, 'target.kfb')
+    with open(target, 'w') as f:
+        f.write('earlier')
+    os.chmod(target, 0o600)
+    link = os.path.join(d, 'link.kfb')
+    os.symlink(target, link)
+    r = run([kfc, src, '-o', link])
+    check(r.returncode == 0 and os.path.islink(link) and os.readlink(link) == target and
+          read(target) == new and stat.S_IMODE(os.stat(target).st_mode) == 0o600 and
+          not [n for n in os.listdir(other) if n.startswith('.kfc-')],
+          'written through the link: %r' % r.stderr)
+    dangling = os.path.join(d, 'dangling.kfb')
+    os.symlink(os.path.join(other, 'nothing.kfb'), dangling)
+    r = run([kfc, src, '-o', dangling])
+    check(r.returncode == 3 and 'a symbolic link to nothing' in r.stderr.decode() and
+          not os.path.exists(os.path.join(other, 'nothing.kfb')), 'a link to nothing: %r' % r.stderr)
+    # Hard links: this name gets the new file, the others keep the old.
+    for quiet in (False, True):
+        out = os.path.join(d, 'linked%d.kfb' % quiet)
+        with open(out, 'w') as f:
+            f.write('earlier')
+        os.link(out, out + '.a')
+        os.link(out, out + '.b')
+        r = run([kfc] + (['-q'] if quiet else []) + [src, '-o', out])
+        note = 'had 2 other hard links; this name has the new file, the others keep the earlier contents'
+        check(r.returncode == 0 and read(out) == new and read(out + '.a') == b'earlier' and
+              read(out + '.b') == b'earlier' and os.stat(out).st_nlink == 1,
+              'hard links split: %r' % r.stderr)
+        check((note in r.stderr.decode()) != quiet, 'the note (quiet %s): %r' % (quiet, r.stderr))
+
+
+def temp_files(dirname):
+    return [n for n in os.listdir(dirname) if n.startswith('.kfc-')]
+
+
+def killed(kfc, work, kfb):
+    """SIGKILL leaves the temporary file; the next run removes it."""
+    d = os.path.join(work, 'killed')
+    os.makedirs(d)
+    target = os.path.join(d, 'out.yaml')
+    host = ''.join(c for c in socket.gethostname() if c.isalnum() or c in '.-')[:32]
+    left = None
+    for attempt in range(ATTEMPTS):
+        p = subprocess.Popen([kfc, '--decompile', kfb, '-o', target],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while p.poll() is None and time.monotonic() < deadline:
+            names = temp_files(d)
+            if names:
+                p.kill()
+                left = names
+                break
+        p.wait()
+        if left:
+            break
+    if not check(left is not None, 'SIGKILL: no run was caught while writing'):
+        return
+    check(len(left) == 1 and re.fullmatch(r'\.kfc-%s-%d-\w{6}' % (re.escape(host), p.pid), left[0]),
+          'the temporary name says the machine and the process: %s (pid %d)' % (left, p.pid))
+    check(os.path.exists(os.path.join(d, left[0])), 'SIGKILL leaves it')
+    # Names that must stay: a live process's, another machine's, not ours.
+    keep = ['.kfc-%s-%d-abcdef' % (host, os.getpid()), '.kfc-other%s-%d-abcdef' % (host, p.pid),
+            '.kfc-%s-%d-abc' % (host, p.pid), '.kfc-%s-x%d-abcdef' % (host, p.pid), 'kfc-x']
+    for n in keep:
+        with open(os.path.join(d, n), 'w') as f:
+            f.write('x')
+    r = run([kfc, '--decompile', kfb, '-o', os.path.join(d, 'again.yaml')])
+    check(r.returncode == 0 and not os.path.exists(os.path.join(d, left[0])),
+          'the next run removed %s: %s' % (left[0], sorted(os.listdir(d))))
+    check(all(os.path.exists(os.path.join(d, n)) for n in keep), 'the others stay: %s' % sorted(os.listdir(d)))
+
+
+def no_core():
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
 def main():
     a = driver.arguments()
     long_names(a.kfc, a.fixtures, a.work)
+    not_inputs(a.kfc, a.fixtures, a.work)
+    replacing(a.kfc, a.fixtures, a.work)
     kfb = big_kfb(a.kfc, a.work)
-    caught = [interrupted(a.kfc, a.work, kfb, s) for s in (signal.SIGTERM, signal.SIGINT)]
+    caught = {s.name: interrupted(a.kfc, a.work, kfb, s) for s in SIGNALS}
+    killed(a.kfc, a.work, kfb)
     if checks.failures:
         print('test_kfc_output: %d failure(s)' % len(checks.failures), file=sys.stderr)
         return 1
-    print('test_kfc_output: %d checks; interrupted writes caught: SIGTERM %d, SIGINT %d of %d'
-          % (checks.count, caught[0], caught[1], ATTEMPTS))
+    print('test_kfc_output: %d checks; interrupted writes caught (of %d runs each): %s'
+          % (checks.count, ATTEMPTS, ', '.join('%s %d' % kv for kv in caught.items())))
     return 0
 
 

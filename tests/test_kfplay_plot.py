@@ -4,7 +4,11 @@
 has one line per component, one marker per key and component (per period for
 loops), a tangent per marker with --tangents, a seam per loop; and the points
 of every line, read back through the axes (the tick labels and their
-positions), are the values kfplay sample / follow / animate print."""
+positions), are the values kfplay sample / follow / animate print. A
+picture's size is bounded whatever the file: a sequence of 100,000
+components is refused without writing anything, panels count together, and
+an accepted picture takes no more bytes per point and mark than the stated
+bound assumes."""
 import os
 import shutil
 import struct
@@ -210,6 +214,45 @@ def main():
         r = run([args.kfplay, fol, 'plot'] + extra + ['-o', bad])
         c.check(r.returncode == code and not os.path.exists(bad),
                 'plot %s: exit %d (want %d), no file' % (extra, r.returncode, code))
+
+    # The bound (man kfplay): 2,000,000 line points and 200,000 key marks a
+    # picture. A sequence of 100,000 components, two keys, compiles to about
+    # a kilobyte; its plot would be 40 million points: refused at once, no file.
+    def compile_keys(tag, components, keys):
+        src = os.path.join(args.work, tag + '.yaml')
+        with open(src, 'w') as f:
+            f.write('kfb: 1\nsequences:\n  s:\n    interpolation: linear\n    duration: %d\n'
+                    '    keys:\n' % max(1, keys - 1))
+            for k in range(keys):
+                f.write('      - [%d, [%s]]\n' % (k, ', '.join(str((k + j) % 3) for j in range(components))))
+        kfb = os.path.join(args.work, tag + '.kfb')
+        r = run([args.kfc, '-z', '9', src, '-o', kfb])
+        c.check(r.returncode == 0, '%s compiles: %s' % (tag, r.stderr))
+        return kfb
+
+    wide = compile_keys('wide', 100000, 2)
+    c.check(os.path.getsize(wide) < 4096, 'the wide file is small: %d bytes' % os.path.getsize(wide))
+    for extra, what in (([], '404 samples x 100000 components make 40400000 line points; a '
+                             'picture draws at most 2000000'),
+                        (['--samples', '2', '--tangents'], 'key marks; a picture draws at most 200000')):
+        r = run([args.kfplay, wide, 'plot', 's', '-o', bad] + extra)
+        c.check(r.returncode == 1 and what in r.stderr and not os.path.exists(bad),
+                'wide plot %s: exit %d, %r' % (extra, r.returncode, r.stderr))
+    # Panels count together: two of 1,000,000 points fit, three do not.
+    mid = compile_keys('mid', 2500, 2)
+    r = run([args.kfplay, mid, 'plot', 's', 's', 's', '-o', bad, '--samples', '396'])
+    c.check(r.returncode == 1 and 'make 3000000 line points' in r.stderr and not os.path.exists(bad),
+            'three panels of 1e6 points: %r' % r.stderr)
+    # Bytes per point and per mark, on a picture within the bound: what the
+    # 60 MB figure is made of (17 bytes a line point, 130 a mark, 260 a
+    # tangent: two marks).
+    ok = compile_keys('within', 100, 600)
+    big = os.path.join(args.work, 'within.svg')
+    r = run([args.kfplay, ok, 'plot', 's', '--samples', '2000', '--tangents', '-o', big])
+    n_points, n_marks = (2000 + 2 * 600) * 100, 3 * 600 * 100
+    size = os.path.getsize(big) if os.path.exists(big) else -1
+    c.check(r.returncode == 0 and 0 < size <= 17 * n_points + 130 * n_marks + 100000,
+            "within the bound: %d bytes for %d points and %d marks (%r)" % (size, n_points, n_marks, r.stderr))
 
     if not rsvg:
         c.fail('rsvg-convert is not installed (Debian: librsvg2-bin)')

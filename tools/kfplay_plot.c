@@ -18,7 +18,50 @@
 
 enum { DEFAULT_SAMPLES = 400, MAX_SAMPLES = 100000 };
 
+/*
+ * What one picture may draw, whatever the file: the points of its lines
+ * (samples x components, every panel's together) and its key marks (keys x
+ * components, each tangent counted as another). A file's sizes (a sequence
+ * of 100,000 components, a million keys) would otherwise make a picture of
+ * gigabytes from a few hundred bytes; within these bounds an SVG stays under
+ * about 60 MB (a line point takes at most 17 bytes, a key mark or half a
+ * tangent at most 130) and plotting's memory under 100 MB. A request beyond them is refused, naming
+ * the panel, before it is drawn. man kfplay states the bound.
+ */
+#define MAX_LINE_POINTS 2000000.0
+#define MAX_KEY_MARKS   200000.0
+
+typedef struct plot_budget {
+    double points, marks; /* drawn so far, by earlier panels */
+} plot_budget;
+
+/* Counts a panel's points and marks; 0 (and a message) when the picture
+ * would pass a bound. Counted in doubles: the products cannot wrap. */
+static int within_budget(plot_budget *b, const char *name, double samples, double keys,
+                         double components, double marks_per_key)
+{
+    const double points = samples * components, marks = keys * components * marks_per_key;
+    if (b->points + points > MAX_LINE_POINTS) {
+        fprintf(stderr,
+                "kfplay: plot: %s: %.0f samples x %.0f components make %.0f line points; a "
+                "picture draws at most %.0f (fewer --samples or names)\n",
+                name, samples, components, b->points + points, MAX_LINE_POINTS);
+        return 0;
+    }
+    if (b->marks + marks > MAX_KEY_MARKS) {
+        fprintf(stderr,
+                "kfplay: plot: %s: %.0f keys x %.0f components make %.0f key marks; a picture "
+                "draws at most %.0f\n",
+                name, keys, components, b->marks + marks, MAX_KEY_MARKS);
+        return 0;
+    }
+    b->points += points;
+    b->marks += marks;
+    return 1;
+}
+
 typedef struct plot_options {
+    plot_budget *budget;
     const char *output;
     int tangents;
     double from, to;
@@ -102,6 +145,13 @@ static int plot_sequence(const kf_sequence *s, const plot_options *o, kfp_panel 
              kf_repeat_name(info.repeat), kf_interpolation_name(info.interpolation),
              (unsigned)valid);
     p->x_label = "sequence time";
+    const int derivable = info.interpolation == KF_INTERPOLATION_LINEAR ||
+                          info.interpolation == KF_INTERPOLATION_SPLINE;
+    /* The grid's samples: the even ones, and two at each key and seam. */
+    const double keys = (double)valid * periods;
+    if (!within_budget(o->budget, info.name, o->samples + 2.0 * (keys + periods - 1), keys, nc,
+                       o->tangents && derivable ? 3 : 1))
+        return KFP_EXIT_INPUT;
     p->components = nc;
     p->component_names = names_for(nc, info.interpolation == KF_INTERPOLATION_SLERP ||
                                            info.interpolation == KF_INTERPOLATION_SQUAD);
@@ -148,8 +198,6 @@ static int plot_sequence(const kf_sequence *s, const plot_options *o, kfp_panel 
             p->y[i * nc + c] = value[c];
     }
 
-    const int derivable = info.interpolation == KF_INTERPOLATION_LINEAR ||
-                          info.interpolation == KF_INTERPOLATION_SPLINE;
     if (o->tangents && !derivable)
         fprintf(stderr,
                 "kfplay: %s: --tangents: only linear and spline sequences have "
@@ -189,6 +237,9 @@ static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, k
     snprintf(p->title, sizeof p->title, "%s: %s, %u keys", info.name, kf_node_name(info.node),
              (unsigned)info.key_count);
     p->x_label = "fraction";
+    if (!within_budget(o->budget, info.name, o->samples + 2.0 * info.key_count, info.key_count, nc,
+                       1))
+        return KFP_EXIT_INPUT;
     p->components = nc;
     p->component_names = rotation                                  ? axis_angle
                          : info.node == KF_NODE_COLOR_INTERPOLATOR ? rgb
@@ -287,6 +338,11 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
         kfp_follow_free(&run);
         return KFP_EXIT_INPUT;
     }
+    if (!within_budget(o->budget, info.name, floor(run.until / run.tick) + 1,
+                       (double)run.event_count, kfp_follow_row_components(f), 0)) {
+        kfp_follow_free(&run);
+        return KFP_EXIT_INPUT;
+    }
     const int rotation = info.node == KF_FOLLOWER_NODE_ORIENTATION_CHASER ||
                          info.node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
     snprintf(p->title, sizeof p->title, "%s: %s, %d event%s", info.name,
@@ -365,6 +421,8 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
              info.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(info.property), from,
              to);
     p->x_label = "world time";
+    if (!within_budget(o->budget, info.name, o->samples, 0, info.components, 0))
+        return KFP_EXIT_INPUT;
     p->components = info.components;
     p->component_names = names_for(info.components, info.property == KF_PROPERTY_ORIENTATION);
     p->n = grid(from, to, (size_t)o->samples, NULL, 0, &p->x);
@@ -457,7 +515,9 @@ static int parse_options(char **args, int count, plot_options *o, char **names, 
 int kfp_plot(const kf_anim *anim, char **args, int count)
 {
     plot_options o;
+    plot_budget budget = {0, 0};
     memset(&o, 0, sizeof o);
+    o.budget = &budget;
     char **names = alloc_array((size_t)count, sizeof *names);
     o.follow_args = alloc_array((size_t)count, sizeof *o.follow_args);
     kfp_panel *panels = alloc_array((size_t)count, sizeof *panels);

@@ -96,6 +96,14 @@ static double py(const axes *a, double y)
     return a->top + a->h - (y - a->y0) / (a->y1 - a->y0) * a->h;
 }
 
+/* A tangent's end far off the panel (a steep slope) is clipped anyway: kept
+ * within 1e5 px, its number stays short, so that each mark's bytes are
+ * bounded (kfplay_plot.c's budget) and its direction is unchanged to the eye. */
+static double off_panel(double y)
+{
+    return fmax(-1e5, fmin(1e5, y));
+}
+
 /* A marker of shape `style` (circle, square, triangle, diamond, ...). */
 static void marker(FILE *out, const char *cls, unsigned style, double x, double y,
                    const char *colour)
@@ -274,8 +282,9 @@ static void panel(FILE *out, const kfp_panel *p, int index, double top)
                 fprintf(out,
                         "<polyline class=\"tangent\" fill=\"none\" stroke=\"%s\" "
                         "stroke-width=\"1\" points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\"/>\n",
-                        colours[c % STYLES], px(&a, x - half), py(&a, y - half * p->slope_in[j]),
-                        px(&a, x), py(&a, y), px(&a, x + half), py(&a, y + half * p->slope_out[j]));
+                        colours[c % STYLES], px(&a, x - half),
+                        off_panel(py(&a, y - half * p->slope_in[j])), px(&a, x), py(&a, y),
+                        px(&a, x + half), off_panel(py(&a, y + half * p->slope_out[j])));
             }
         }
     }

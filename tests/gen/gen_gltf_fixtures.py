@@ -303,7 +303,7 @@ def invalid_cases():
     case('missing_buffer', lambda g: g['bufferViews'][0].update(buffer=5),
          '/bufferViews/0/buffer: error: buffers 5 does not exist')
     case('missing_file', lambda g: g['buffers'][0].update(uri='nowhere.bin'),
-         "/buffers/0: error: cannot read")
+         "/buffers/0/uri: error: cannot read URI 'nowhere.bin': No such file")
     case('huge_count', lambda g: g['accessors'][1].update(count=4294967295),
          '/accessors/1: error: 4294967295 elements from byte 0 do not fit')
     case('huge_sparse', lambda g: (g['accessors'][1].pop('bufferView'), g['accessors'][1].update(
@@ -391,12 +391,16 @@ def invalid_cases():
     case('base64_short', lambda g: g['buffers'][0].update(uri=g['buffers'][0]['uri'][:-12]),
          "/buffers/0: error: byteLength 32 is more than the data URI's")
     case('uri_absolute', lambda g: g['buffers'][0].update(uri='/etc/x.bin'),
-         "/buffers/0: error: kfc reads relative file URIs and data URIs, not '/etc/x.bin'")
+         "/buffers/0/uri: error: URI '/etc/x.bin' is an absolute path")
     case('uri_scheme', lambda g: g['buffers'][0].update(uri='file:///x.bin'),
-         "/buffers/0: error: kfc reads relative file URIs and data URIs, not 'file:///x.bin'")
+         "/buffers/0/uri: error: URI 'file:///x.bin' has a scheme")
     # Deep nesting inside an otherwise valid document
     deep = json.dumps(base_case())[:-1] + ', "extras": ' + '{"a": ' * 3000 + '1' + '}' * 3000 + '}'
     cases.append(('deep_extras.gltf', deep.encode(), 'deep_extras.gltf:1:'))
+    # Syntax errors near control bytes and broken UTF-8: quoted escaped, on one line
+    cases.append(('syntax_control.gltf', b'{"asset": \n\x01\x1b[31m\r\n', "syntax_control.gltf:2:1: error: invalid token near '\\x01'"))
+    cases.append(('syntax_utf8.gltf', b'{"a": \xff\xfe}', "syntax_utf8.gltf:1:"))
+    cases.append(('syntax_newline_string.gltf', b'{"a": "x\ny"}', "syntax_newline_string.gltf:1:8: error: unexpected newline near '\"x'"))
     # The spec's refusals
     case('stride_input', lambda g: g['bufferViews'][0].update(byteStride=4),
          '/accessors/0/bufferView: error: bufferView 0 has a byteStride')
@@ -439,7 +443,7 @@ def invalid_cases():
                             'channels': [{'sampler': 0, 'target': {'node': i, 'path': 'translation'}}
                                          for i in range(800)]}]}
     cases.append(('many_reads.gltf', json.dumps(many).encode(),
-                  '/animations/0/samplers/0/output: error: accessor 1: the samplers have read 16 numbers per byte'))
+                  '/animations/0/samplers/0/input: error: accessor 0: the samplers have read 4 numbers per byte'))
 
     # GLB containers
     def glb(g, bin_bytes, version=2, extra=b''):

@@ -1,0 +1,145 @@
+# SPDX-License-Identifier: MIT
+"""The glTF importer's work stays in proportion to its input
+(docs/limits.md, compiler/kfc_gltf_data.h):
+
+- JSON that jansson would take more than 48 bytes per byte (and 16 MB) to
+  parse is refused before it is parsed: megabytes of "{}" take a moment and
+  a few megabytes, where they took 80 times their size;
+- every accessor read counts, each time a sampler reads it, against
+  2^20 numbers plus 4 per byte of input (the document, and an external
+  buffer file once; a data URI is part of the document), and each channel's
+  names count a number per 4 bytes: one accessor pair replayed by many
+  animations, or one long node name repeated by many channels, is refused
+  at exactly the channel the formula says, and the largest accepted file's
+  .kfb (stored, -z 0) is under 16 bytes per input byte plus 4 MB."""
+import base64
+import json
+import os
+import struct
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
+
+BASE = 1 << 20
+PER_BYTE = 4
+
+
+def run(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True)
+
+
+def document(keys, animations, uri, byte_length, node_name=None):
+    return {'asset': {'version': '2.0'}, 'nodes': [{'name': node_name} if node_name else {}],
+            'buffers': [{'byteLength': byte_length, 'uri': uri}],
+            'bufferViews': [{'buffer': 0, 'byteLength': 4 * keys},
+                            {'buffer': 0, 'byteOffset': 4 * keys, 'byteLength': 12 * keys}],
+            'accessors': [{'bufferView': 0, 'componentType': 5126, 'count': keys, 'type': 'SCALAR'},
+                          {'bufferView': 1, 'componentType': 5126, 'count': keys, 'type': 'VEC3'}],
+            'animations': [{'channels': [{'sampler': 0, 'target': {'node': 0, 'path': 'translation'}}],
+                            'samplers': [{'input': 0, 'output': 1}]} for _ in range(animations)]}
+
+
+def payload(keys):
+    times = struct.pack('<%df' % keys, *[k * 0.25 for k in range(keys)])
+    return times + struct.pack('<%df' % (3 * keys), *[(k * 7919 % 1000) / 7.0 for k in range(3 * keys)])
+
+
+def main():
+    a = driver.arguments()
+    c = driver.Checks()
+    work = a.work
+
+    # JSON's parse cost.
+    empty = os.path.join(work, 'empty_objects.gltf')
+    with open(empty, 'w') as f:
+        f.write('[' + ','.join(['{}'] * 1000000) + ']')
+    r = run([a.kfc, empty, '-o', empty + '.kfb'])
+    c.check(r.returncode == 1 and '/: error: parsing this JSON could take' in r.stderr and
+            'kfc parses JSON that takes at most 48' in r.stderr and not os.path.exists(empty + '.kfb'),
+            'a million {}: %r' % r.stderr)
+    for shape, item, refused in (('arrays', '[]', True), ('zeros', '0', False),
+                                 ('strings', '""', False), ('nested', '{"a":{}}', True)):
+        path = os.path.join(work, shape + '.gltf')
+        with open(path, 'w') as f:
+            f.write('{"asset":{"version":"2.0"},"extras":[' + ','.join([item] * 2000000) + ']}')
+        r = run([a.kfc, path, '-o', path + '.kfb'])
+        said = 'parsing this JSON could take' in r.stderr
+        c.check(said == refused, '%s: refused %s, want %s: %r' % (shape, said, refused, r.stderr[:200]))
+
+    # Replayed accessors: keys x 4 numbers a channel, plus its names
+    # ("animation<i>/node0.translation" and "node0.translation").
+    keys = 10000
+    data = payload(keys)
+
+    def replayed(mode, animations):
+        """Writes the document; returns its path, input bytes and the
+        animation whose channel the budget refuses (None: all fit)."""
+        name = '%s%d' % (mode, animations)
+        path = os.path.join(work, name + '.gltf')
+        if mode == 'data':
+            uri = 'data:application/octet-stream;base64,' + base64.b64encode(data).decode()
+        else:
+            uri = name + '.bin'
+            with open(os.path.join(work, uri), 'wb') as f:
+                f.write(data)
+        text = json.dumps(document(keys, animations, uri, len(data)), separators=(',', ':'))
+        with open(path, 'w') as f:
+            f.write(text)
+        input_bytes = len(text) + (len(data) if mode == 'file' else 0)
+        budget, spent = BASE + PER_BYTE * input_bytes, 0
+        for i in range(animations):
+            names = len('animation%d/node0.translation' % i) + len('node0.translation')
+            spent += 4 * keys + (names + 3) // 4
+            if spent > budget:
+                return path, input_bytes, i
+        return path, input_bytes, None
+
+    for mode in ('data', 'file'):
+        path, input_bytes, refused_at = replayed(mode, 400)
+        most = refused_at
+        while replayed(mode, most)[2] is not None:
+            most -= 1
+        for animations in (400, most):
+            path, input_bytes, refused_at = replayed(mode, animations)
+            out = path + '.kfb'
+            r = run([a.kfc, '-z', '0', path, '-o', out])
+            if refused_at is None:
+                size = os.path.getsize(out) if os.path.exists(out) else 0
+                c.check(r.returncode == 0 and 0 < size <= 16 * input_bytes + (4 << 20),
+                        '%s x %d, the most that fit: %d bytes out of %d in: %r'
+                        % (mode, animations, size, input_bytes, r.stderr))
+            else:
+                want = '/animations/%d/' % refused_at
+                c.check(r.returncode == 1 and want in r.stderr and 'numbers per byte of input' in r.stderr
+                        and not os.path.exists(out),
+                        '%s x %d: want a refusal at %s, got %d %r'
+                        % (mode, animations, want, r.returncode, r.stderr))
+
+    # A long node name repeated by many channels: names count as output.
+    long_name = 'N' * 20000
+    small = payload(1)
+    uri = 'data:application/octet-stream;base64,' + base64.b64encode(small).decode()
+    text = json.dumps(document(1, 300, uri, len(small), long_name), separators=(',', ':'))
+    path = os.path.join(work, 'names.gltf')
+    with open(path, 'w') as f:
+        f.write(text)
+    budget, spent, refused_at = BASE + PER_BYTE * len(text), 0, None
+    for i in range(300):
+        cost = 4 + (len('animation%d/' % i) + 2 * len(long_name + '.translation') + 3) // 4
+        if spent + cost > budget:
+            refused_at = i
+            break
+        spent += cost
+    r = run([a.kfc, '-z', '0', path, '-o', path + '.kfb'])
+    c.check(refused_at is not None and r.returncode == 1 and
+            ('/animations/%d/channels/0: error: the channels\' names and the samplers\' numbers'
+             % refused_at) in r.stderr,
+            'long names: want a refusal at animation %s, got %r' % (refused_at, r.stderr))
+    print('test_gltf_bounds: %d checks, %d failed' % (c.count, len(c.failures)))
+    return 1 if c.failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

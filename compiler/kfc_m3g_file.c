@@ -88,7 +88,7 @@ typedef struct reader {
     size_t at, end;
     uint32_t object;
     const char *what;
-    uint64_t inflated_total, inflated_budget; /* bytes of objects so far, and at most */
+    uint64_t inflated_total; /* bytes of objects so far */
     size_t cap_objects, cap_refs, cap_controllers, cap_tracks, cap_sequences, cap_uris,
         cap_inflated, cap_scratch;
     uint32_t *scratch; /* IDs to look for duplicates among */
@@ -335,6 +335,9 @@ static kfc_status read_object3d(reader *r)
     if (n > left(r) / 4)
         return fail(r, at, "%s: %lu animation tracks need %llu bytes, %lu are left", r->what,
                     (unsigned long)n, 4ull * n, (unsigned long)left(r));
+    /* The references (grown by doubling) and their sorted copy. */
+    if (!kfc_m3g_charge(file, 12ull * n))
+        return fail(r, at, "%s: " KFC_M3G_BUDGET_MESSAGE, r->what);
     if (RESERVE(r, file->track_refs, r->cap_refs, file->track_ref_count, n) ||
         RESERVE(r, r->scratch, r->cap_scratch, 0, n))
         return kfc_fail_nomem(r->diag);
@@ -359,6 +362,8 @@ static kfc_status read_object3d(reader *r)
     if (n > left(r) / 8)
         return fail(r, at, "%s: %lu user parameters need at least %llu bytes, %lu are left",
                     r->what, (unsigned long)n, 8ull * n, (unsigned long)left(r));
+    if (!kfc_m3g_charge(file, 4ull * n))
+        return fail(r, at, "%s: " KFC_M3G_BUDGET_MESSAGE, r->what);
     if (RESERVE(r, r->scratch, r->cap_scratch, 0, n))
         return kfc_fail_nomem(r->diag);
     o->parameters = n;
@@ -605,6 +610,10 @@ static kfc_status read_object(reader *r)
     if (!r->references_section && type == KFC_M3G_EXTERNAL_REFERENCE)
         return fail(r, start, "an ExternalReference outside the section right after the header%s",
                     file->external ? "" : " (hasExternalReferences is 0)");
+    /* Arrays grow by doubling: twice the record, and the largest of the
+     * records of the animation classes. */
+    if (!kfc_m3g_charge(file, 2 * (sizeof(kfc_m3g_object) + sizeof(kfc_m3g_sequence))))
+        return fail(r, start, "%s: " KFC_M3G_BUDGET_MESSAGE, name);
     if (file->object_count == UINT32_MAX - 1 ||
         RESERVE(r, file->object, r->cap_objects, file->object_count, 1))
         return kfc_fail_nomem(r->diag);
@@ -738,12 +747,15 @@ static kfc_status read_sections(reader *r, const unsigned char *data, size_t siz
                              "section %lu: UncompressedLength is %lu, but it stores %lu bytes of "
                              "objects",
                              (unsigned long)s, (unsigned long)length, (unsigned long)stored);
-        if (length > r->inflated_budget - r->inflated_total)
+        if (length > KFC_M3G_MAX_INFLATED - r->inflated_total)
             return fail_file(r, pos + 5,
-                             "section %lu: UncompressedLength %lu makes more than %llu bytes of "
-                             "objects in all (16 MiB and 64 per byte of the file, at most 256 MiB)",
-                             (unsigned long)s, (unsigned long)length,
-                             (unsigned long long)r->inflated_budget);
+                             "section %lu: UncompressedLength %lu makes more than 256 MiB of "
+                             "objects",
+                             (unsigned long)s, (unsigned long)length);
+        if (scheme == 1 && !kfc_m3g_charge(file, length))
+            return fail_file(r, pos + 5,
+                             "section %lu: UncompressedLength %lu: " KFC_M3G_BUDGET_MESSAGE,
+                             (unsigned long)s, (unsigned long)length);
         r->inflated_total += length;
         r->origin = pos + SECTION_HEAD;
         r->base = data + pos + SECTION_HEAD;
@@ -807,9 +819,7 @@ kfc_status kfc_m3g_read(const unsigned char *data, size_t size, kfc_m3g_file *fi
     r.file = file;
     r.diag = diag;
     r.input_size = size;
-    r.inflated_budget = KFC_M3G_INFLATED_BASE + (uint64_t)size * KFC_M3G_INFLATED_PER_BYTE;
-    if (r.inflated_budget > KFC_M3G_MAX_INFLATED)
-        r.inflated_budget = KFC_M3G_MAX_INFLATED;
+    file->budget = KFC_M3G_BUDGET_BASE + (uint64_t)size * KFC_M3G_BUDGET_PER_BYTE;
     kfc_status st;
     if (size < sizeof kfc_m3g_identifier ||
         memcmp(data, kfc_m3g_identifier, sizeof kfc_m3g_identifier) != 0)
@@ -822,6 +832,14 @@ kfc_status kfc_m3g_read(const unsigned char *data, size_t size, kfc_m3g_file *fi
     if (st)
         kfc_m3g_file_free(file);
     return st;
+}
+
+int kfc_m3g_charge(kfc_m3g_file *file, uint64_t bytes)
+{
+    if (bytes > file->budget)
+        return 0;
+    file->budget -= bytes;
+    return 1;
 }
 
 void kfc_m3g_file_free(kfc_m3g_file *file)

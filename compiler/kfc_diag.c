@@ -19,6 +19,21 @@ kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char
     return status;
 }
 
+kfc_status kfc_fail_at(kfc_diag *diag, const char *where, const char *format, ...)
+{
+    if (diag) {
+        va_list args;
+        diag->status = KFC_INVALID;
+        diag->mark = KFC_NO_MARK;
+        diag->file = NULL;
+        va_start(args, format);
+        vsnprintf(diag->message, sizeof diag->message, format, args);
+        va_end(args);
+        snprintf(diag->pointer, sizeof diag->pointer, "%s", where);
+    }
+    return KFC_INVALID;
+}
+
 kfc_status kfc_fail_nomem(kfc_diag *diag)
 {
     return kfc_fail(diag, KFC_NOMEM, KFC_NO_MARK, "out of memory");

@@ -8,7 +8,8 @@
  * shape:
  *
  *     FILE:LINE:COL: error: MESSAGE     (a position in the source is known)
- *     FILE: POINTER: error: MESSAGE     (glTF: the JSON pointer of the element)
+ *     FILE: POINTER: error: MESSAGE     (glTF: the JSON pointer of the element;
+ *                                        M3G: "byte N, object K")
  *     FILE: error: MESSAGE              (otherwise)
  *
  * Lines and columns are 1-based, counted in characters as libyaml counts
@@ -46,7 +47,9 @@ typedef struct kfc_diag {
     const char *file;  /* the file the message is about, when it is not the
                                  one kfc_diag_print is given (an output file) */
     char message[320]; /* one line, no trailing newline */
-    char pointer[128]; /* a JSON pointer (RFC 6901) into a glTF document, or "" */
+    char pointer[128]; /* where, when a line and column cannot say it: a JSON pointer
+                          (RFC 6901) into a glTF document, a byte offset and object
+                          index in a binary input (kfc_fail_at), or "" */
 
     /* Settings of the run, which every layer is handed with the diag;
      * kfc_fail leaves them alone. Zero: no colour, nothing recorded. */
@@ -61,6 +64,15 @@ typedef struct kfc_diag {
 kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* As kfc_fail with KFC_INVALID, at `where`: a place in an input that has
+ * no lines ("byte 1234, object 7"), printed where a line and column
+ * would be. */
+kfc_status kfc_fail_at(kfc_diag *diag, const char *where, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
 

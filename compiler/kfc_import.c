@@ -5,9 +5,13 @@
 #include "kfc_import.h"
 
 #include "kfc_gltf.h"
+#include "kfc_m3g.h"
+#include "kfc_x3d.h"
 
 const kfc_importer *const kfc_importers[] = {
     &kfc_gltf_importer,
+    &kfc_m3g_importer,
+    &kfc_x3d_importer,
     NULL,
 };
 

@@ -39,6 +39,8 @@
 static const char usage_text[] =
     "Usage: kfc [-o OUT.kfb] SRC.yaml\n"
     "       kfc [-o OUT.kfb] [--animation NAME|INDEX] [-v] MODEL.gltf|MODEL.glb\n"
+    "       kfc [-o OUT.kfb] [-v] MODEL.m3g\n"
+    "       kfc [-o OUT.kfb] [-v] SCENE.x3d|SCENE.x3dv|SCENE.wrl (gzipped too)\n"
     "       kfc --decompile [-o OUT.yaml] IN.kfb\n"
     "\n"
     "Compiles a YAML animation source (see formats/yaml.md) into a .kfb file,\n"
@@ -65,7 +67,8 @@ static const char usage_text[] =
     "                     lie in (default: the input's own folder)\n"
     "  -v, --verbose      report what was compiled on standard error: objects\n"
     "                     per kind, keys, bytes per section, ratio, time; for\n"
-    "                     glTF input, also what was ignored (extensions, channels)\n"
+    "                     glTF and M3G input, also what was left out and why;\n"
+    "                     for X3D input, what was skipped and where\n"
     "  -q, --quiet        report nothing but errors (cancels -v)\n"
     "      --color[=WHEN] colour the diagnostics: auto (default: only on a\n"
     "                     terminal, and not when NO_COLOR is set), always, never\n"

@@ -214,12 +214,10 @@ void kf_sequence_desc_init(kf_sequence_desc *d)
 {
     if (!d)
         return;
-    uint32_t keys = d->key_count;
     memset(d, 0, sizeof *d);
     d->interpolation = KF_INTERPOLATION_LINEAR;
     d->repeat = KF_REPEAT_CONSTANT;
-    d->key_count = keys;
-    d->valid_last = keys ? keys - 1 : 0;
+    d->valid_last = KF_LAST_KEY;
 }
 
 /*
@@ -286,11 +284,12 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (kf_name_find(&b->animators, d->name))
         return fail(error, KF_ERROR_DUPLICATE, index, KF_FIELD_NAME, KF_NO_INDEX,
                     "an animator of this name exists already");
-    if (n > 0 && (d->valid_first >= n || d->valid_last >= n)) {
+    const uint32_t last = d->valid_last == KF_LAST_KEY && n > 0 ? n - 1 : d->valid_last;
+    if (n > 0 && (d->valid_first >= n || last >= n)) {
         uint32_t which = d->valid_first >= n ? 0 : 1;
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_VALID_RANGE, which,
                     "valid range index %u is out of bounds (%u keys)",
-                    (unsigned)(which ? d->valid_last : d->valid_first), (unsigned)n);
+                    (unsigned)(which ? last : d->valid_first), (unsigned)n);
     }
     if (n > 0 && c > 0 && (!d->times || !d->values))
         return fail(error, KF_ERROR_ARGUMENT, index, KF_FIELD_KEYS, KF_NO_INDEX,
@@ -302,7 +301,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     s.components = c;
     s.key_count = n;
     s.valid_first = n ? d->valid_first : 0;
-    s.valid_count = n ? (d->valid_last + n - d->valid_first) % n + 1 : 0;
+    s.valid_count = n ? (uint32_t)(((uint64_t)last + n - d->valid_first) % n + 1) : 0;
     if (!to_float(d->duration, &s.duration) && isfinite(d->duration))
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_DURATION, KF_NO_INDEX,
                     "duration is outside the float32 range");

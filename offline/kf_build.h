@@ -57,12 +57,12 @@ KF_API void kf_builder_destroy(kf_builder *builder);
  * runtime only evaluates the Hermite basis.
  * SLERP/SQUAD keys are normalized (a near-zero quaternion becomes identity).
  *
- * Kochanek-Bartels keys (SPEC-NOTES 5): with `tcb`, SPLINE tangents and SQUAD
- * intermediates weight the neighbouring differences by each key's tension,
- * continuity and bias (Eberly's equations 2-5, with the time-scale factors
- * of SPEC-NOTES 1.4). Only valid keys' values matter, but every key's are
- * stored so that the source can be reproduced. A `tcb` array of zeros stores
- * nothing and builds exactly what NULL builds.
+ * Kochanek-Bartels keys (docs/math.md §5): with `tcb`, SPLINE tangents and
+ * SQUAD intermediates weight the neighbouring differences by each key's
+ * tension, continuity and bias (Eberly's equations 2-5, with the time-scale
+ * factors of docs/math.md §1.4). Only valid keys' values matter, but every
+ * key's are stored so that the source can be reproduced. A `tcb` array of
+ * zeros stores nothing and builds exactly what NULL builds.
  */
 typedef struct kf_sequence_desc {
     const char *name; /* unique among animators, non-empty */
@@ -71,10 +71,10 @@ typedef struct kf_sequence_desc {
     double duration;
     uint32_t components;
     uint32_t key_count;
-    const double *times;  /* key_count times */
-    const double *values; /* key_count * components values */
-    uint32_t valid_first; /* valid range; first > last wraps */
-    uint32_t valid_last;
+    const double *times;    /* key_count times */
+    const double *values;   /* key_count * components values */
+    uint32_t valid_first;   /* valid range [first, last], key indices; first > last wraps */
+    uint32_t valid_last;    /* KF_LAST_KEY: the last key, whatever key_count is */
     const double *tcb;      /* NULL (all 0), or key_count * 3: tension, continuity,
                                        bias of each key, each in [-1, 1] */
     int arc_length;         /* non-zero: store distance tables (see kf.h, Arc length) */
@@ -83,8 +83,15 @@ typedef struct kf_sequence_desc {
                                        in value units per unit of sequence time */
 } kf_sequence_desc;
 
-/* Fills the sequence defaults: LINEAR, CONSTANT, valid range = all keys
- * (call again after setting key_count, or set valid_last yourself). */
+/* valid_last = KF_LAST_KEY: the range ends at the last key, however many
+ * keys the description has when it is added. */
+#define KF_LAST_KEY UINT32_MAX
+
+/* Fills every field with its default, whatever the struct held (it is not
+ * read): LINEAR, CONSTANT, no keys, valid range [0, KF_LAST_KEY] (every key,
+ * in whichever order the other fields are filled afterwards), no tcb, no
+ * tangents. Start every description from it: a struct zeroed some other way
+ * has the valid range [0, 0], the first key alone. */
 KF_API void kf_sequence_desc_init(kf_sequence_desc *desc);
 
 KF_API kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_desc *desc,
@@ -149,7 +156,7 @@ KF_API kf_result kf_builder_add_controller(kf_builder *builder, const kf_control
                                            kf_error *error);
 
 /*
- * An X3D interpolator node or EaseInEaseOut (SPEC-NOTES 3), with X3D's
+ * An X3D interpolator node or EaseInEaseOut (docs/math.md §3), with X3D's
  * field names. Arrays are read during the call only. A number per value:
  * dimension 1 (scalar), 2 (Vec2f), 3 (Vec3f, Color), 4 (Rotation: axis
  * x y z, angle in radians; a zero axis is the identity).

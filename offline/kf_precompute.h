@@ -29,8 +29,8 @@ typedef struct kf_tangent_weights {
 /* Catmull-Rom: every weight 1/2, so both tangents are (v_n - v_p) / 2. */
 extern const kf_tangent_weights kf_catmull_rom_weights;
 
-/* Kochanek-Bartels weights (Eberly, seed 002, eqs. 2-3); all zero gives
- * kf_catmull_rom_weights exactly. */
+/* Kochanek-Bartels weights (Eberly's eqs. 2-3, docs/math.md §5.1); all zero
+ * gives kf_catmull_rom_weights exactly. */
 void kf_tcb_weights(double tension, double continuity, double bias, kf_tangent_weights *w);
 
 /* Tangents of one key of a `components`-vector curve:
@@ -50,7 +50,7 @@ void kf_key_squad(const float *prev, const float *cur, const float *next,
 void kf_key_velocity_tangents(const double *velocity, uint32_t components, double f_in,
                               double f_out, float *out, float *in);
 
-/* M3G's time-scale factors of valid key i (SPEC-NOTES 1.4): with segment
+/* M3G's time-scale factors of valid key i (docs/math.md §1.4): with segment
  * lengths that wrap (the last key's segment runs to the first key one period
  * later), F-_i = 2 d_p / (d_p + d_i), F+_i = 2 d_i / (d_p + d_i); 0 when both
  * are 0, and 0 at the first and last key of a CONSTANT sequence. */
@@ -65,14 +65,14 @@ void kf_precompute_spline(const float *times, const float *values, const float *
 void kf_precompute_squad(const float *times, const float *quats, const float *tcb, uint32_t count,
                          double duration, uint32_t repeat, float *a, float *b);
 
-/* X3D's time-scale factors of a key (SPEC-NOTES 3) from the lengths of the
+/* X3D's time-scale factors of a key (docs/math.md §3.6) from the lengths of the
  * segments before (d_prev) and after (d_next) it: F-_i = 2 d_next / (d_prev +
  * d_next), F+_i = 2 d_prev / (d_prev + d_next); 0 when both are 0. (M3G's
  * assign the same quotients the other way round.) */
 void kf_x3d_time_scales(double d_prev, double d_next, double *f_in, double *f_out);
 
 /*
- * X3D Spline{Scalar,Position,Position2D}Interpolator tangents (SPEC-NOTES 3)
+ * X3D Spline{Scalar,Position,Position2D}Interpolator tangents (docs/math.md §3.6)
  * of `count` keys of `components` numbers: outgoing T0_i into out[i], incoming
  * T1_i into in[i]. `velocities` holds `velocity_count` keyVelocity entries:
  * count of them give every T_i, 2 give T_0 and T_{count-1}, 0 none.

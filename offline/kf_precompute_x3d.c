@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_precompute_x3d.c - what X3D interpolators store beyond their fields
- * (SPEC-NOTES 3): which velocity and which time-scale factors each spline
+ * (docs/math.md §3): which velocity and which time-scale factors each spline
  * key gets, squad control quaternions, rotations as quaternions, colours in
  * HSV. The tangent and squad arithmetic itself is the per-key core of
  * kf_precompute.c, shared with M3G.

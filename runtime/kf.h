@@ -24,6 +24,20 @@
  * Errors: functions that can fail return a kf_result; KF_OK is 0. Loaders also
  * fill an optional kf_error with where the problem is and a message.
  *
+ * Time: world time is in seconds, a double that the caller advances (the
+ * same clock for every player; a game passes its frame time). A controller
+ * maps it to sequence time: position = ref_sequence + speed * (world_time -
+ * ref_world), so at speed 1 sequence time is seconds too; a controller's
+ * active interval and reference world time are world seconds, its speed is
+ * sequence time per world second. A sequence's key times, duration and
+ * valid range are sequence time. The fields X3D defines in seconds (a
+ * track's cycleInterval, a chaser's duration, a damper's tau) are seconds of
+ * the track controller's position: world seconds at speed 1. Key times are
+ * float32, and a time is placed among the keys at their precision: the
+ * segment is chosen by the time rounded to float32, so a time written as a
+ * key's own decimal (0.458 for a key stored as 0.458f) plays that key; the
+ * fraction inside a segment keeps the double time (docs/math.md §0).
+ *
  * Numbers: values are float32 (as stored); times are double so that positions
  * far from zero (+-2e9 units) still sample exactly. Finite keys give finite
  * samples: every interpolation is computed so that it cannot overflow
@@ -270,8 +284,10 @@ KF_API const char *kf_kind_name(kf_kind kind);
 /* Number of objects of `kind`. */
 KF_API uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind);
 
-/* Index of the object of `kind` named `name`, or KF_NO_INDEX. Tracks have no
- * names. Linear in the number of objects of that kind. */
+/* Index of the object of `kind` named `name`, or KF_NO_INDEX when there is
+ * none (check it: every function given KF_NO_INDEX as an index returns what
+ * the Arguments paragraph above says, e.g. kf_player_value returns NULL).
+ * Tracks have no names. Linear in the number of objects of that kind. */
 KF_API uint32_t kf_anim_find(const kf_anim *anim, kf_kind kind, const char *name);
 
 /* ------------------------------------------------------------------------ */
@@ -377,7 +393,8 @@ KF_API void kf_sequence_sample(const kf_sequence *sequence, double time, kf_curs
  * or LINEAR keys, velocity jumps at keys). Where the value is held - CONSTANT
  * before the first or from the last valid key on, a single valid key, a NaN
  * or (LOOP) infinite time - both derivatives are 0. LOOP wraps the time into
- * the period first, so the wrap segment has derivatives like any other.
+ * the period first, so the wrap segment has derivatives like any other
+ * (docs/math.md §5.5).
  *
  * Returns KF_ERROR_ARGUMENT (out filled with zeros) for STEP, SLERP and
  * SQUAD sequences. Never allocates. `cursor` as for kf_sequence_sample.
@@ -393,11 +410,11 @@ KF_API kf_result kf_sequence_acceleration(const kf_sequence *sequence, double ti
 
 /*
  * Distance is measured along the curve of the values (Euclidean, over all
- * components) from the first valid key. A segment is the curve from a valid
- * key to the next; in LOOP the last valid key's segment is the wrap segment
- * back to the first key. A segment of zero duration (coincident keys, a LOOP
- * whose last key sits at the end of the period) is a jump: it is never
- * played, so its length is 0.
+ * components) from the first valid key (docs/math.md §5.6, §5.7). A segment
+ * is the curve from a valid key to the next; in LOOP the last valid key's
+ * segment is the wrap segment back to the first key. A segment of zero
+ * duration (coincident keys, a LOOP whose last key sits at the end of the
+ * period) is a jump: it is never played, so its length is 0.
  *
  * The length of a segment is integrated numerically: each segment is cut
  * into 8 equal steps of its curve parameter, and each step is integrated by
@@ -458,11 +475,11 @@ KF_API kf_result kf_sequence_sample_distance(const kf_sequence *sequence, double
 /* ------------------------------------------------------------------------ */
 
 /*
- * The interpolator nodes of X3D clause 19 (SPEC-NOTES 3). Each evaluates a
- * function of a fraction (its set_fraction) given by `key` and `keyValue`:
+ * The interpolator nodes of X3D clause 19 (docs/math.md §3). Each evaluates
+ * a function of a fraction (its set_fraction) given by `key` and `keyValue`:
  * v_0 at or below the first key, the last value at or above the last key,
  * and otherwise the segment [key_i, key_i+1) holding the fraction, so at a
- * repeated key the last of its values is used.
+ * key repeated inside the range the last of its values is used.
  */
 typedef enum kf_node {
     KF_NODE_SCALAR_INTERPOLATOR = 0,         /* SFFloat */
@@ -530,7 +547,7 @@ KF_API uint32_t kf_interpolator_components(const kf_interpolator *interpolator);
 
 /*
  * The node's value_changed at `fraction` into out[0 .. components-1]
- * (SPEC-NOTES 3): rotations as a unit quaternion x y z w (see
+ * (docs/math.md §3): rotations as a unit quaternion x y z w (see
  * kf_quat_to_axis_angle), normals normalized, colours as RGB, and for
  * EaseInEaseOut the modified fraction mapped back onto the keys,
  * key_i + u' (key_i+1 - key_i). `cursor` (may be NULL) speeds up fractions
@@ -555,7 +572,7 @@ KF_API void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4]);
 /*
  * A follower turns events into a smooth motion: each set_destination starts
  * a transition from where the output is towards the new value (X3D clause
- * 39, SPEC-NOTES 4). Chasers (FIR) reach the destination exactly `duration`
+ * 39, docs/math.md §4). Chasers (FIR) reach the destination exactly `duration`
  * after the last event; dampers (IIR) approach it through `order` cascaded
  * first-order filters of time constant `tau` and stop once every filter is
  * within `tolerance`.
@@ -715,7 +732,7 @@ KF_API kf_result kf_follower_set_destination(kf_follower_state *state, const flo
                                              double time);
 KF_API kf_result kf_follower_set_value(kf_follower_state *state, const float *value, double time);
 
-/* Advances to `time` and computes the output there (SPEC-NOTES 4). A
+/* Advances to `time` and computes the output there (docs/math.md §4). A
  * non-finite time changes nothing. Never allocates, never fails. */
 KF_API void kf_follower_update(kf_follower_state *state, double time);
 
@@ -865,12 +882,14 @@ KF_API void kf_player_reset(kf_player *player);
  * divided by the total), an orientation is then normalized, and built-in
  * properties are clamped as M3G does (alpha and colours to [0,1], spot angle
  * to [0,90], spot exponent and shininess to [0,128], density to >= 0,
- * visibility and pickability to 0/1). Otherwise the target keeps its value.
- * Never allocates.
+ * visibility and pickability to 0/1). Otherwise the target keeps its value
+ * (docs/math.md §2). Never allocates.
  */
 KF_API void kf_player_update(kf_player *player, double world_time);
 
-/* The target's current value (kf_anim_target_info().components floats). */
+/* The target's current value (kf_anim_target_info().components floats),
+ * or NULL for a NULL player or a target index out of range (KF_NO_INDEX,
+ * what kf_anim_find gives for an unknown name, included). */
 KF_API const float *kf_player_value(const kf_player *player, uint32_t target);
 
 /* Overwrites a target's value (e.g. a rest pose); `value` has the target's
@@ -904,6 +923,22 @@ KF_API kf_result kf_player_follower_set_destination(kf_player *player, uint32_t 
                                                     const float *value, double world_time);
 KF_API kf_result kf_player_follower_set_value(kf_player *player, uint32_t track, const float *value,
                                               double world_time);
+
+/*
+ * Controllers a host starts. An imported X3D TimeSensor that the scene
+ * starts by an event (a ROUTE into its startTime or enabled, from a
+ * TouchSensor or a Script: kfc -v names it) is a controller of weight 0,
+ * with reference (startTime, 0): it plays nothing until the host, at the
+ * event's world time E (X3D time, seconds), starts it as X3D would:
+ *     set_startTime E:     kf_controller_set_position(c, 0, E);
+ *                          kf_controller_set_weight(c, 1);
+ *     set_enabled TRUE:    kf_controller_set_weight(c, 1);   (a looping
+ *                          sensor keeps its phase from startTime)
+ *     set_stopTime S:      kf_controller_set_weight(c, 0) at S, or, known
+ *                          ahead, kf_controller_set_active_interval(c, E, S)
+ * A sensor that does not loop then stops at fraction 1 and holds its last
+ * value, as X3D's does. docs/import-x3d.md has the rules.
+ */
 
 /* The player's controller `index`, or NULL. */
 KF_API kf_controller *kf_player_controller(kf_player *player, uint32_t index);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kf_chaser.c - X3D chasers as the exact FIR of SPEC-NOTES 4 (no time
+ * kf_chaser.c - X3D chasers as the exact FIR of docs/math.md §4.2 (no time
  * slots):
  *
  *     O(t) = d_{k-1} + sum_{n>=k} (d_n - d_{n-1}) R((t - T_n) / duration)
@@ -90,11 +90,11 @@ static void push(kf_follower_state *s, double time, const double *value)
 /* ---- colours: which hue a grey takes ------------------------------------- */
 
 /*
- * A grey's hue is undefined; SPEC-NOTES 4 has it take the other operand's.
- * In a chain of destinations that means: a grey destination keeps the hue
- * of the one before it (fading to grey does not turn the hue), and a colour
- * after greys gives them its hue when the whole held state is grey (the
- * output shows no hue, so nothing jumps). Otherwise, after a grey whose
+ * A grey's hue is undefined; docs/math.md §4.5 has it take the other
+ * operand's. In a chain of destinations that means: a grey destination keeps
+ * the hue of the one before it (fading to grey does not turn the hue), and a
+ * colour after greys gives them its hue when the whole held state is grey
+ * (the output shows no hue, so nothing jumps). Otherwise, after a grey whose
  * transition is still under way, the hue turns from the one the grey kept,
  * which is continuous.
  */
@@ -172,7 +172,7 @@ void kf_chaser_set_value(kf_follower_state *s, double time)
             s->destination[0] = incoming[0];
     }
     /* Every transition ends; the output rests at `incoming` and heads for
-     * the destination as if it had always been there (SPEC-NOTES 4). */
+     * the destination as if it had always been there (docs/math.md §4.2). */
     memcpy(s->base, incoming, s->n * sizeof *incoming);
     s->head = s->count = 0;
     if (!same(s, incoming, s->destination))

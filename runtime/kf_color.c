@@ -7,7 +7,7 @@
  * the hexcone formulas then need no multiplication by pi, so the primary and
  * secondary colours get exact hues and two complementary ones are exactly 3
  * apart, which is what the "exactly half a turn goes the direct way" rule
- * of SPEC-NOTES 3 needs to be decidable.
+ * of docs/math.md §3.3 needs to be decidable.
  */
 #include <math.h>
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* kf_controller.c - AnimationController timing (SPEC-NOTES 2). */
+/* kf_controller.c - AnimationController timing (docs/math.md §2.1). */
 #include <float.h>
 #include <math.h>
 

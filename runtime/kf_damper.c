@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_damper.c - X3D dampers: `order` cascaded first-order filters
- * (SPEC-NOTES 4). At each update, for each stage j in order,
+ * (docs/math.md §4.4). At each update, for each stage j in order,
  *
  *     o_j := in_j + (o_j - in_j) exp(-dt / tau)
  *
@@ -16,7 +16,8 @@
 #include "kf_follower_state.h"
 #include "kf_math.h"
 
-/* X3D's -1 leaves the end test to the browser; the seed suggests .001. */
+/* X3D's -1 leaves the end test to the browser; clause 39 suggests .001
+ * (docs/math.md §4.4). */
 #define DEFAULT_TOLERANCE 0.001
 
 static uint32_t stage_count(const kf_follower_state *s)
@@ -98,7 +99,7 @@ static void step(const kf_follower_state *s, const double *in, double *o, double
         break;
     }
     case KF_VALUES_COLOR: {
-        /* A grey operand takes the other's hue (SPEC-NOTES 4). */
+        /* A grey operand takes the other's hue (docs/math.md §4.5). */
         const int grey_in = in[1] == 0.0, grey_o = o[1] == 0.0;
         const double from = grey_in ? o[0] : in[0];
         const double dh = grey_in || grey_o ? 0.0 : kf_hue_difference(in[0], o[0]);
@@ -146,7 +147,7 @@ void kf_damper_set_value(kf_follower_state *s)
 void kf_damper_update(kf_follower_state *s, double t)
 {
     /* Time only moves forward; dt is measured from the previous update,
-     * also when the damper was idle (SPEC-NOTES 4). */
+     * also when the damper was idle (docs/math.md §4.1). */
     double dt = 0.0;
     if (t > s->last_time) {
         dt = t - s->last_time;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_interpolator.c - sampling X3D interpolators and EaseInEaseOut
- * (SPEC-NOTES 3), and the TimeSensor that drives them from a track.
+ * (docs/math.md §3), and the TimeSensor that drives them from a track (§2.4).
  *
  * Everything that depends only on the fields (quaternions, HSV, tangents,
  * squad control points) was computed when the file was written; sampling
@@ -84,25 +84,30 @@ void kf_quat_to_axis_angle(const float quat[4], float axis_angle[4])
 /* ---- segments ------------------------------------------------------------ */
 
 /* Where `fraction` falls: at key *key (returns 0), or inside the segment
- * [key, key+1) at local fraction *u in (0, 1) (returns 1). */
+ * [key, key+1) at local fraction *u in (0, 1) (returns 1). As for sequences
+ * (kf_locate), the key is chosen at float32 precision (X3D's set_fraction is
+ * an SFFloat), the local fraction from the double. */
 static int locate(const struct kf_interpolator *p, double fraction, kf_cursor *cursor,
                   uint32_t *key, double *u)
 {
     const uint32_t n = p->key_count;
     const float *k = p->keys;
-    if (n == 1 || isnan(fraction) || fraction <= k[0]) {
+    const double placed = kf_key_precision(fraction);
+    if (n == 1 || isnan(fraction) || placed <= k[0]) {
         *key = 0;
         return 0;
     }
-    if (fraction >= k[n - 1]) {
+    if (placed >= k[n - 1]) {
         *key = n - 1;
         return 0;
     }
-    /* k[0] < fraction < k[n-1]: the segment found has positive length. */
-    uint32_t i = kf_find_segment(k, n, fraction, cursor ? cursor->key : 0);
+    /* k[0] < placed < k[n-1]: the segment found has positive length. */
+    uint32_t i = kf_find_segment(k, n, placed, cursor ? cursor->key : 0);
     if (cursor)
         cursor->key = i;
     *key = i;
+    if (placed == k[i])
+        return 0;
     *u = (fraction - k[i]) / ((double)k[i + 1] - k[i]);
     return *u > 0.0;
 }
@@ -136,7 +141,7 @@ double kf_interpolator_ease(const kf_interpolator *p, double fraction)
     if (!locate(p, fraction, NULL, &i, &u))
         return p->keys[i];
     /* Mapped back onto the keys, so that interpolators sharing them ease
-     * at every key (SPEC-NOTES 3). */
+     * at every key (docs/math.md §3.8). */
     return p->keys[i] + ease_local(p, i, u) * ((double)p->keys[i + 1] - p->keys[i]);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_interpolator_validate.c - the rules an X3D interpolator must satisfy
- * (SPEC-NOTES 3), shared by the builder and the loader, and the facts about
+ * (docs/math.md §3.2), shared by the builder and the loader, and the facts about
  * node types that size its arrays.
  *
  * Where X3D leaves a result undefined (keyValue counts that do not match the

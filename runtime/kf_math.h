@@ -48,7 +48,7 @@ void kf_qexp(const double v[3], double out[4]);
 
 /* M3G slerp: along the great arc from a to b as given (no hemisphere flip);
  * near-equal keys lerp, antipodal keys turn through the perpendicular
- * (-a.y, a.x, -a.w, a.z) (SPEC-NOTES 1.4). */
+ * (-a.y, a.x, -a.w, a.z) (docs/math.md §1.4). */
 void kf_qslerp(const double a[4], const double b[4], double s, double out[4]);
 /* Shortest-arc slerp: b is negated first when a.b < 0 (X3D). */
 void kf_qslerp_short(const double a[4], const double b[4], double s, double out[4]);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_player.c - per-instance playback: controllers, segment cursors,
- * follower states, blending (SPEC-NOTES 2). Everything a player changes
+ * follower states, blending (docs/math.md §2). Everything a player changes
  * lives in its one allocation; the kf_anim is only read.
  */
 #include <float.h>

@@ -276,7 +276,7 @@ uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
 void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
                          uint32_t components, double duration, uint32_t repeat, float *out,
                          float *in);
-/* kf_sequence_sample the slow and exact way: SPEC-NOTES 1.4 in double
+/* kf_sequence_sample the slow and exact way: docs/math.md §1.4 in double
  * precision through libm, no cursor. The reference the fast path
  * (kf_sample.h) is measured against (tests/test_sequence_accuracy.c). */
 void kf_sequence_sample_exact(const struct kf_sequence *s, double time, float *out);

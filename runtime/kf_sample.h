@@ -4,9 +4,9 @@
  * kf_sequence_sample and the player (static inline: a player evaluates every
  * track of a group at one segment, in one loop).
  *
- * Sampling is two steps: kf_locate maps a time to a segment (SPEC-NOTES 1.3),
- * kf_evaluate interpolates one sequence there (1.4). This is the fast path:
- * float arithmetic, and slerp through the arcs the writer stored
+ * Sampling is two steps: kf_locate maps a time to a segment (docs/math.md
+ * §0, §1.3), kf_evaluate interpolates one sequence there (§1.4). This is the
+ * fast path: float arithmetic, and slerp through the arcs the writer stored
  * (formats/kfb_format.h) with sin(x)/x as a polynomial, so that no libm call
  * is made. The exact path, kf_sequence_sample_exact (kf_sequence.c: double,
  * libm), is the reference; tests/test_sequence_accuracy.c measures the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kf_sequence.c - sampling an M3G KeyframeSequence (SPEC-NOTES 1.3, 1.4).
+ * kf_sequence.c - sampling an M3G KeyframeSequence (docs/math.md §1.3, §1.4).
  *
  * Keys are stored with the valid range first (kf_private.h), so everything
  * here works on keys 0 .. valid_count-1; the segment after the last valid key
@@ -48,7 +48,7 @@ void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u,
     kf_narrow(q, 4, out);
 }
 
-/* The reference: SPEC-NOTES 1.4 in double precision through libm, with
+/* The reference: docs/math.md §1.4 in double precision through libm, with
  * nothing precomputed but what the format stores for every reader (the
  * tangents and squad intermediates). Its results are rounded once, to the
  * output float. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kf_validate.c - the semantic rules of stored objects (SPEC-NOTES 1.6, 2, 4).
+ * kf_validate.c - the semantic rules of stored objects (docs/math.md §1.6, §2, §4).
  *
  * The builder runs these before encoding and the loader after decoding, so a
  * file is accepted exactly when kfc could have written it. Structural facts
@@ -430,7 +430,7 @@ kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *er
     return KF_OK;
 }
 
-/* ---- followers (SPEC-NOTES 4) ------------------------------------------ */
+/* ---- followers (docs/math.md §4) --------------------------------------- */
 
 kf_result kf_validate_follower_header(const struct kf_follower *f, kf_error *error)
 {

@@ -6,6 +6,17 @@ import os
 import shutil
 import sys
 
+# The exit status of a test that cannot run here (site_scons/kfb_testing.py).
+SKIP_STATUS = 77
+
+
+def require(test, tool, package):
+    """Exits as skipped, saying what to install, when `tool` is not on the PATH."""
+    if shutil.which(tool) is None:
+        print('%s: SKIPPED: %s not found (Debian package %s; .ci/install-test-deps installs it)'
+              % (test, tool, package))
+        sys.exit(SKIP_STATUS)
+
 
 def arguments(*extra):
     """--kfc, --kfplay (absolute paths), --fixtures, --oracle, and --work,

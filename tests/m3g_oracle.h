@@ -16,7 +16,7 @@ typedef struct m3g_key {
 typedef struct m3g_sample {
     double t;
     double v[M3G_MAX_COMPONENTS];
-    /* 1: Nokia has a quirk here (SPEC-NOTES 1.7); `v` was computed from our
+    /* 1: Nokia has a quirk here (docs/math.md §1.7); `v` was computed from our
      * rule instead, by the generator's own reference formulas. */
     int from_rule;
 } m3g_sample;

@@ -70,8 +70,8 @@ static inline kf_anim *tcb_case_load(const tcb_case *c, int arc_length)
             tcb[i * 3 + k] = c->keys[i].tcb[k];
     }
     kf_sequence_desc d;
-    d.key_count = c->key_count;
     kf_sequence_desc_init(&d);
+    d.key_count = c->key_count;
     d.name = c->name;
     d.interpolation = (kf_interpolation)c->interpolation;
     d.repeat = (kf_repeat)c->repeat;

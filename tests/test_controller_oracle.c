@@ -263,8 +263,8 @@ static void run_case(const m3g_controller_case *cc)
 int main(void)
 {
     if (!m3g_oracle_present) {
-        printf("test_controller_oracle: SKIPPED: no oracle at %s\n", m3g_oracle_path);
-        return 0;
+        printf("test_controller_oracle: FAILED: no oracle at %s\n", m3g_oracle_path);
+        return 1;
     }
     for (unsigned i = 0; i < m3g_controller_case_count; i++)
         run_case(&m3g_controller_cases[i]);

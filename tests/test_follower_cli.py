@@ -261,8 +261,8 @@ def main():
     a = driver.arguments()
     cases = follower_oracle.load(a.oracle)
     if cases is None:
-        print('test_follower_cli: SKIPPED (oracle/x3d.json not found)')
-        return 0
+        print('test_follower_cli: FAILED: no x3d.json in %s (tests/data/oracle holds it)' % a.oracle)
+        return 1
     files = os.path.join(a.work, 'yaml')
     os.makedirs(files, exist_ok=True)
     compiled = [c for c in cases if compile_case(a.kfc, files, c)]

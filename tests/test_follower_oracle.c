@@ -181,8 +181,8 @@ static void run_case(const xf_case *c)
 int main(void)
 {
     if (!xf_oracle_present) {
-        printf("test_follower_oracle: SKIPPED (oracle/x3d.json not found)\n");
-        return 0;
+        printf("test_follower_oracle: FAILED: no x3d.json in the oracle folder\n");
+        return 1;
     }
     CHECK(xf_case_count >= 21, "%u follower cases", xf_case_count);
     for (unsigned i = 0; i < xf_case_count; i++)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_follower_rules.c - SPEC-NOTES 4 by hand: values worked out on paper
+ * test_follower_rules.c - docs/math.md §4 by hand: values worked out on paper
  * for set_destination, set_value and isActive, the damper cascade and its
  * end test, pass-through, rotations, HSV colours and grey hues, the chaser
  * bound and its degradation, and the argument checks.

@@ -142,8 +142,8 @@ static void test_refusals(void)
     CHECK(kf_builder_create(NULL, &b) == KF_OK, "create");
     const double t[1] = {0}, v[1] = {1};
     kf_sequence_desc s;
-    s.key_count = 1;
     kf_sequence_desc_init(&s);
+    s.key_count = 1;
     s.name = "p";
     s.duration = 1;
     s.components = 1;
@@ -323,8 +323,8 @@ static kf_builder *every_node(void)
     }
     const double t[2] = {0, 1}, v[2] = {0, 1};
     kf_sequence_desc s;
-    s.key_count = 2;
     kf_sequence_desc_init(&s);
+    s.key_count = 2;
     s.name = "seq";
     s.duration = 2;
     s.components = 1;

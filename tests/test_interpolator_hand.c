@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_interpolator_hand.c - X3D interpolators against values worked out by hand from
- * SPEC-NOTES 3, for every node and for what the oracle does not reach: hue
+ * docs/math.md §3, for every node and for what the oracle does not reach: hue
  * wrap-around and the exact half turn, antipodal normals, spline scale
  * factors, closed curves, keyVelocity of size 2, normalizeVelocity,
  * coincident keys, squad neighbours in the other hemisphere and closed

@@ -46,6 +46,7 @@ def on_terminal(cmd, env):
 
 def main():
     args = driver.arguments()
+    driver.require('test_kfc_cli', 'make', 'make')
     c = driver.Checks()
     kfc, work = args.kfc, args.work
     leg = os.path.join(args.fixtures, 'leg_walk.yaml')

@@ -68,7 +68,7 @@ def main():
         c.check(as_rows == want, '%s: json numbers' % tag)
 
     # animate: a label column; names with commas, quotes, tabs, newlines, UTF-8.
-    for src, times in (('leg_walk', ['0', '500', '1250']), ('names', ['0', '0.5'])):
+    for src, times in (('leg_walk', ['0', '0.5', '1.25']), ('names', ['0', '0.5'])):
         text = run([args.kfplay, kfbs[src], 'animate'] + times)
         csv_out = run([args.kfplay, kfbs[src], 'animate'] + times + ['--format', 'csv'])
         json_out = run([args.kfplay, kfbs[src], 'animate'] + times + ['--format', 'json'])

@@ -13,6 +13,7 @@ import driver  # noqa: E402
 
 def main():
     args = driver.arguments()
+    driver.require('test_man', 'groff', 'groff-base')
     c = driver.Checks()
     man = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'man')
     env = dict(os.environ, LC_ALL='C.UTF-8', MANWIDTH='80')

@@ -42,8 +42,8 @@ def main():
 
     path = os.path.join(args.oracle, 'm3g.json')
     if not os.path.exists(path):
-        print('test_sequence_cli: SKIPPED: no oracle at %s' % path)
-        return 0
+        print('test_sequence_cli: FAILED: no oracle at %s' % path)
+        return 1
     cases = json.load(open(path))['cases']
     failures, checks = [], 0
     for case in cases:

@@ -116,7 +116,7 @@ def check_leg(tools, fixtures, oracle):
           'leg_walk list: ' + listing)
     path = os.path.join(oracle, 'eberly.json')
     if not os.path.exists(path):
-        print('test_sequence_tcb_cli: SKIPPED the leg against Eberly: no %s' % path)
+        check(False, 'no Eberly oracle at %s (tests/data/oracle holds it)' % path)
         return
     with open(path) as f:
         leg = json.load(f)['leg']
@@ -140,9 +140,8 @@ def check_leg(tools, fixtures, oracle):
             check(close(row[1:], e[field], 1e-5),
                   'leg %s t=%g: %s, Eberly %s' % (name, row[0], row[1:], e[field]))
 
-    # Through the player: the controller turns world milliseconds into
-    # sequence seconds.
-    world = [1000.0 * t for t in times]
+    # Through the player: world seconds, at the controller's speed 1.
+    world = list(times)
     rows = tools.query(kfb, 'animate', None, world)
     got = {}
     for row in rows:
@@ -198,7 +197,7 @@ def check_against_reference(tools, name, seq):
 def eberly_sequences(oracle):
     path = os.path.join(oracle, 'eberly.json')
     if not os.path.exists(path):
-        print('test_sequence_tcb_cli: SKIPPED Eberly\'s position/rotation cases: no %s' % path)
+        check(False, 'no Eberly oracle at %s (tests/data/oracle holds it)' % path)
         return []
     with open(path) as f:
         data = json.load(f)

@@ -483,8 +483,8 @@ static void build(const char *flat, const char *out)
                    &keys) != 6)
             die("malformed sequence", flat);
         double duration = d.duration;
-        d.key_count = keys;
         kf_sequence_desc_init(&d);
+        d.key_count = keys;
         d.name = name;
         d.duration = duration;
         d.components = components;

@@ -34,7 +34,7 @@ import os
 CHASERS = {'PositionChaser', 'PositionChaser2D', 'ScalarChaser', 'OrientationChaser',
            'ColorChaser', 'CoordinateChaser', 'TexCoordChaser2D'}
 ROTATIONS = {'OrientationChaser', 'OrientationDamper'}
-DEFAULT_TOLERANCE = 0.001  # SPEC-NOTES 4: tolerance -1 means this
+DEFAULT_TOLERANCE = 0.001  # docs/math.md §4.4: tolerance -1 means this
 
 
 def flatten(v):
@@ -71,7 +71,7 @@ def slerp_short(a, b, s):
 
 
 def core(x):
-    """R(x) of SPEC-NOTES 4."""
+    """R(x) of docs/math.md §4.2."""
     if x <= 0:
         return 0.0
     if x >= 1:

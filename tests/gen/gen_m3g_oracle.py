@@ -4,12 +4,12 @@
 
 usage: gen_m3g_oracle.py ORACLE_DIR OUT.c
 
-Samples where Nokia's core has a quirk we do not reproduce (SPEC-NOTES 1.7)
+Samples where Nokia's core has a quirk we do not reproduce (docs/math.md §1.7)
 and controller steps where Nokia rounds the position to whole milliseconds
 get expectations from our rule instead, computed here by a small reference
 implementation written independently of the C runtime (LINEAR, STEP and
 SLERP only: the quirks occur nowhere else). If the oracle is missing, the
-tables are empty and m3g_oracle_present is 0: the tests say SKIPPED.
+tables are empty and m3g_oracle_present is 0: the tests fail.
 """
 import json
 import math

@@ -3,12 +3,12 @@
 using them (oracle/README.md), shared by the C-table generator
 (gen_interpolator_oracle.py) and the end-to-end driver (test_interpolator_oracle.py).
 
-X_ITE deviates from our reading of the spec (SPEC-NOTES 3) in a few places,
+X_ITE deviates from our reading of the spec (docs/math.md §3) in a few places,
 each marked by a deviation flag. `expectations(case)` turns a case into a
 list of samples, each either X_ITE's value (compared directly, or mapped as
 the README says) or, where the rules exclude X_ITE's value, the value of the
 spec formulas computed by the small reference implementation below. That
-implementation is written from SPEC-NOTES alone, independently of the C
+implementation is written from docs/math.md alone, independently of the C
 runtime; `check_reference` proves it against every sample X_ITE is trusted
 on before any of its values is used.
 """
@@ -69,7 +69,7 @@ def flat(value):
     return out
 
 
-# ---- reference implementation (SPEC-NOTES 3), on float32-rounded fields ------
+# ---- reference implementation (docs/math.md §3), on float32-rounded fields ---
 
 def segment(keys, f):
     """(i, None) at key i, or (i, u) inside [k_i, k_i+1)."""

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """An independent reference for Kochanek-Bartels keyframe sequences.
 
-Written from the formulas of SPEC-NOTES 1.4 and 5 (Eberly's equations 2-5
+Written from the formulas of docs/math.md §1.4 and §5 (Eberly's equations 2-5
 with M3G's time-scale factors), in float64, without reference to the C
 runtime: the tests compare libkf against it. Inputs are rounded to float32
 first, as the builder stores them.
@@ -58,7 +58,7 @@ def qnormalize(q):
 
 
 def slerp(a, b, s):
-    """M3G slerp: no hemisphere flip (SPEC-NOTES 1.4)."""
+    """M3G slerp: no hemisphere flip (docs/math.md §1.4)."""
     c = sum(x * y for x, y in zip(a, b))
     if c >= 1 - 1e-5:
         return [(1 - s) * x + s * y for x, y in zip(a, b)]
@@ -134,7 +134,7 @@ class Curve:
                 inn.append([f32(f_in * (in_back * b + in_fwd * f)) for b, f in zip(back, fwd)])
         return out, inn
 
-    # -- placing a time: SPEC-NOTES 1.3 --------------------------------------------
+    # -- placing a time: docs/math.md §1.3 -----------------------------------------
 
     def locate(self, t):
         """(segment, s) or ('hold', key)."""

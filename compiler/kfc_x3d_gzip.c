@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/* kfc_x3d_gzip.c - gzipped X3D files through zlib (kfc_x3d_gzip.h). */
+#include "kfc_x3d_gzip.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include <zlib.h>
+
+int kfc_x3d_is_gzip(const unsigned char *data, size_t size)
+{
+    return size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
+}
+
+kfc_status kfc_x3d_gunzip(const unsigned char *data, size_t size, char **out, size_t *out_size,
+                          kfc_diag *diag)
+{
+    z_stream z = {0};
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+        return kfc_fail_nomem(diag);
+    size_t cap = size < ((size_t)1 << 16) ? ((size_t)1 << 16) : size * 4, used = 0;
+    if (cap > KFC_X3D_MAX_INFLATED)
+        cap = KFC_X3D_MAX_INFLATED;
+    char *buf = malloc(cap + 1);
+    kfc_status st = KFC_OK;
+    const unsigned char *in = data;
+    size_t left = size;
+    int r = Z_OK;
+    while (buf && r != Z_STREAM_END) {
+        if (used == cap) {
+            if (cap == KFC_X3D_MAX_INFLATED) {
+                st = kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                              "the gzip stream inflates to more than %lu MiB",
+                              (unsigned long)(KFC_X3D_MAX_INFLATED >> 20));
+                break;
+            }
+            size_t next = cap * 2 > KFC_X3D_MAX_INFLATED ? KFC_X3D_MAX_INFLATED : cap * 2;
+            char *grown = realloc(buf, next + 1);
+            if (!grown) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+            cap = next;
+        }
+        unsigned chunk_in = left > UINT_MAX ? UINT_MAX : (unsigned)left;
+        size_t room = cap - used;
+        unsigned chunk_out = room > UINT_MAX ? UINT_MAX : (unsigned)room;
+        z.next_in = (unsigned char *)in;
+        z.avail_in = chunk_in;
+        z.next_out = (unsigned char *)buf + used;
+        z.avail_out = chunk_out;
+        r = inflate(&z, Z_NO_FLUSH);
+        in += chunk_in - z.avail_in;
+        left -= chunk_in - z.avail_in;
+        used += chunk_out - z.avail_out;
+        if (r == Z_MEM_ERROR) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        if (r == Z_STREAM_END)
+            break;
+        if (r != Z_OK && r != Z_BUF_ERROR) {
+            st = kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "damaged gzip stream: %s",
+                          z.msg ? z.msg : "invalid data");
+            break;
+        }
+        if (r == Z_BUF_ERROR && left == 0 && used < cap) {
+            st = kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "the gzip stream is truncated");
+            break;
+        }
+    }
+    inflateEnd(&z);
+    if (!buf)
+        return kfc_fail_nomem(diag);
+    if (st) {
+        free(buf);
+        return st;
+    }
+    buf[used] = '\0';
+    *out = buf;
+    *out_size = used;
+    return KFC_OK;
+}

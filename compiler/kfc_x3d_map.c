@@ -1,0 +1,615 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kfc_x3d_map.c - an X3D scene's animation graph -> kf_builder
+ * (kfc_x3d_map.h).
+ *
+ * The graph is walked from each TimeSensor: fraction_changed -> [an
+ * EaseInEaseOut's set_fraction -> modifiedFraction_changed ->] an
+ * interpolator's set_fraction -> value_changed -> a node's field. Each
+ * sensor with a chain becomes a controller, each interpolator and
+ * EaseInEaseOut one interpolator animator, each field it reaches a track;
+ * fan-out at either end gives more tracks. Followers become an animator, a
+ * controller (their clock) and a track per field their value_changed
+ * reaches. Anything else on the way is noted and skipped.
+ */
+#include "kfc_x3d_map.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Tracks a scene may make (and ROUTEs the walk may visit), per ROUTE plus a
+ * base: fan-in at an interpolator or an EaseInEaseOut multiplies its
+ * sensors by its targets, which the input's size alone does not bound. */
+#define TRACKS_PER_ROUTE 16u
+#define TRACKS_BASE      4096u
+
+enum { ADDED = 1, FAILED = 2, USED = 4 };
+
+typedef struct mapper {
+    kfc_x3d_scene *scene;
+    kf_builder *builder;
+    kfc_diag *diag;
+    unsigned char *state; /* per node index: ADDED, FAILED, USED */
+    uint32_t *components; /* per node index: an added animator's output count */
+    uint64_t tracks, max_tracks;
+} mapper;
+
+typedef struct sensor {
+    const kfc_x3d_node *node;
+    double cycle_interval, start_time, stop_time;
+    int loop, enabled;
+} time_sensor;
+
+static int is_type(const kfc_x3d_node *n, const char *type)
+{
+    return strcmp(n->type, type) == 0;
+}
+
+/* The interpolator node of `n`, or -1. */
+static int interpolator_node(const kfc_x3d_node *n)
+{
+    for (int k = 0; k < KF_NODE_COUNT; k++)
+        if (strcmp(n->type, kf_node_name((kf_node)k)) == 0)
+            return k;
+    return -1;
+}
+
+static int follower_node(const kfc_x3d_node *n, kf_follower_node *out)
+{
+    return kf_follower_node_from_name(n->type, out);
+}
+
+static kfc_status builder_failed(mapper *m, kf_result r, kfc_mark mark, const char *what,
+                                 const kf_error *err)
+{
+    if (r == KF_ERROR_OUT_OF_MEMORY)
+        return kfc_fail_nomem(m->diag);
+    kfc_x3d_note(m->scene, mark, "%s skipped: %s", what, err->message);
+    return KFC_OK;
+}
+
+static kfc_status numbers(mapper *m, const kfc_x3d_node *n, const char *field, kfc_x3d_numbers *out)
+{
+    const kfc_x3d_field *f = kfc_x3d_field_get(n, field);
+    out->values = NULL;
+    out->count = 0;
+    return f ? kfc_x3d_read_numbers(m->scene, &f->value, out, m->diag) : KFC_OK;
+}
+
+static kfc_status number(mapper *m, const kfc_x3d_node *n, const char *field, double *out)
+{
+    const kfc_x3d_field *f = kfc_x3d_field_get(n, field);
+    return f ? kfc_x3d_read_number(m->scene, &f->value, out, m->diag) : KFC_OK;
+}
+
+static kfc_status boolean(mapper *m, const kfc_x3d_node *n, const char *field, int *out)
+{
+    const kfc_x3d_field *f = kfc_x3d_field_get(n, field);
+    return f ? kfc_x3d_read_bool(&f->value, out, m->diag) : KFC_OK;
+}
+
+/* A field of `n` holding `count` numbers that must come in groups of
+ * `dimension`: an error at the field otherwise. */
+static kfc_status check_groups(mapper *m, const kfc_x3d_node *n, const char *field, size_t count,
+                               uint32_t dimension)
+{
+    if (dimension <= 1 || count % dimension == 0)
+        return KFC_OK;
+    const kfc_x3d_field *f = kfc_x3d_field_get(n, field);
+    return kfc_fail(m->diag, KFC_INVALID, f->value.mark,
+                    "%s of %s holds %lu numbers, not a multiple of %u", field, n->type,
+                    (unsigned long)count, (unsigned)dimension);
+}
+
+/* Adds interpolator (or EaseInEaseOut) `n` once; *ok tells whether it is
+ * in the builder. Its output's component count goes to *components. */
+static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, uint32_t *components)
+{
+    /* Read once, however many sensors drive the node. */
+    if (m->state[n->index] & (ADDED | FAILED)) {
+        *ok = (m->state[n->index] & ADDED) != 0;
+        *components = m->components[n->index];
+        return KFC_OK;
+    }
+    int kind = interpolator_node(n);
+    uint32_t dim = kf_node_dimension((kf_node)kind);
+    kfc_x3d_numbers key, value, velocity;
+    kfc_status st;
+    *ok = 0;
+    if ((st = numbers(m, n, "key", &key)))
+        return st;
+    if ((st = numbers(m, n, kind == KF_NODE_EASE_IN_EASE_OUT ? "easeInEaseOut" : "keyValue",
+                      &value)) ||
+        (st = check_groups(m, n, kind == KF_NODE_EASE_IN_EASE_OUT ? "easeInEaseOut" : "keyValue",
+                           value.count, dim)))
+        return st;
+    size_t entries = dim ? value.count / dim : 0;
+    size_t per_key = 1;
+    int multi = kind == KF_NODE_COORDINATE_INTERPOLATOR ||
+                kind == KF_NODE_COORDINATE_INTERPOLATOR_2D || kind == KF_NODE_NORMAL_INTERPOLATOR;
+    if (multi && key.count)
+        per_key = entries / key.count;
+    *components =
+        (kind == KF_NODE_ORIENTATION_INTERPOLATOR || kind == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR)
+            ? 4
+        : kind == KF_NODE_EASE_IN_EASE_OUT ? 1
+                                           : (uint32_t)(dim * per_key);
+    m->components[n->index] = *components;
+    m->state[n->index] |= FAILED;
+    if (!key.count) {
+        kfc_x3d_note(m->scene, n->mark, "%s '%s' has no keys: it sends no value, skipped", n->type,
+                     n->name);
+        return KFC_OK;
+    }
+    if (key.count > UINT32_MAX / 8 || value.count > UINT32_MAX / 8)
+        return kfc_fail(m->diag, KFC_INVALID, n->mark, "%s '%s' has too many keys", n->type,
+                        n->name);
+    /* X3D browsers use the first keyValue per key and ignore the rest; and
+     * where values are missing, repeat the last (the field's default when
+     * there is none), as X_ITE does. */
+    if (!multi && entries > key.count) {
+        kfc_x3d_note(m->scene, n->mark, "%s '%s': %lu values for %lu keys, the extra ones unused",
+                     n->type, n->name, (unsigned long)entries, (unsigned long)key.count);
+        entries = key.count;
+    } else if (!multi && entries < key.count) {
+        double *all =
+            kfc_arena_alloc(&m->scene->arena, key.count * dim * sizeof(double), _Alignof(double));
+        if (!all)
+            return kfc_fail_nomem(m->diag);
+        if (entries)
+            memcpy(all, value.values, entries * dim * sizeof(double));
+        for (size_t k = entries; k < key.count; k++)
+            for (uint32_t c = 0; c < dim; c++)
+                all[k * dim + c] = entries                ? all[(entries - 1) * dim + c]
+                                   : (dim == 4 && c == 2) ? 1.0 /* rotation 0 0 1 0 */
+                                                          : 0.0;
+        kfc_x3d_note(m->scene, n->mark,
+                     "%s '%s': %lu values for %lu keys, the last repeated for the rest", n->type,
+                     n->name, (unsigned long)entries, (unsigned long)key.count);
+        value.values = all;
+        entries = key.count;
+    }
+    kf_interpolator_desc d;
+    kf_interpolator_desc_init(&d);
+    d.name = n->name;
+    d.node = (kf_node)kind;
+    d.key_count = (uint32_t)key.count;
+    d.key = key.values;
+    if (kind == KF_NODE_EASE_IN_EASE_OUT) {
+        d.ease_count = (uint32_t)entries;
+        d.ease_in_ease_out = value.values;
+    } else {
+        d.value_count = (uint32_t)entries;
+        d.key_value = value.values;
+    }
+    if (kind == KF_NODE_SPLINE_SCALAR_INTERPOLATOR ||
+        kind == KF_NODE_SPLINE_POSITION_INTERPOLATOR ||
+        kind == KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D) {
+        if ((st = numbers(m, n, "keyVelocity", &velocity)) ||
+            (st = check_groups(m, n, "keyVelocity", velocity.count, dim)))
+            return st;
+        size_t v = velocity.count / dim;
+        if (v && v != 2 && v != key.count) {
+            kfc_x3d_note(m->scene, n->mark,
+                         "%s '%s': %lu keyVelocity values for %lu keys, ignored as X3D says",
+                         n->type, n->name, (unsigned long)v, (unsigned long)key.count);
+            v = 0;
+        }
+        d.velocity_count = (uint32_t)v;
+        d.key_velocity = velocity.values;
+    }
+    if (kind == KF_NODE_SPLINE_SCALAR_INTERPOLATOR ||
+        kind == KF_NODE_SPLINE_POSITION_INTERPOLATOR ||
+        kind == KF_NODE_SPLINE_POSITION_INTERPOLATOR_2D ||
+        kind == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR) {
+        if ((st = boolean(m, n, "closed", &d.closed)) ||
+            (st = boolean(m, n, "normalizeVelocity", &d.normalize_velocity)))
+            return st;
+    }
+    kf_error err;
+    kf_result r = kf_builder_add_interpolator(m->builder, &d, &err);
+    if (r) {
+        char what[160];
+        snprintf(what, sizeof what, "%s '%s'", n->type, n->name);
+        return builder_failed(m, r, n->mark, what, &err);
+    }
+    m->state[n->index] = (unsigned char)((m->state[n->index] & USED) | ADDED);
+    *ok = 1;
+    return KFC_OK;
+}
+
+/* The kfb property for X3D field `field` fed `components` numbers
+ * (docs/import-x3d.md, "Targets"). */
+static void property_name(const char *field, uint32_t components, char *out, size_t size)
+{
+    static const char *const map[][2] = {
+        {"translation", "translation"},      {"rotation", "orientation"},
+        {"orientation", "orientation"},      {"scale", "scale"},
+        {"diffuseColor", "diffuse_color"},   {"emissiveColor", "emissive_color"},
+        {"specularColor", "specular_color"}, {"color", "color"},
+        {"intensity", "intensity"},          {"shininess", "shininess"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(field, map[i][0]) == 0 &&
+            kf_property_accepts(kf_property_from_name(map[i][1]), components)) {
+            snprintf(out, size, "%s", map[i][1]);
+            return;
+        }
+    /* A custom property: the field's name, unless that is a built-in
+     * property's name the count does not fit (TextureTransform's 2D
+     * translation): then the count is appended. */
+    if (kf_property_from_name(field) != KF_PROPERTY_CUSTOM)
+        snprintf(out, size, "%s_%u", field, (unsigned)components);
+    else
+        snprintf(out, size, "%s", field);
+}
+
+/* A ROUTE from an output event written another way than `name`: X3D
+ * gives the set_ / _changed aliases to inputOutput fields only, so
+ * "fraction" or "value" name no field (browsers refuse such ROUTEs). */
+static void note_alias(mapper *m, const kfc_x3d_route *r, const char *name)
+{
+    char base[128];
+    kfc_x3d_base_name(name, base, sizeof base);
+    if (kfc_x3d_field_is(r->from_field, base))
+        kfc_x3d_note(m->scene, r->mark,
+                     "ROUTE %s.%s TO %s.%s skipped: %s has no field '%s' (only %s, which "
+                     "takes no alias)",
+                     r->from_def, r->from_field, r->to_def, r->to_field, r->from->type,
+                     r->from_field, name);
+}
+
+static kfc_status count_track(mapper *m, kfc_mark mark)
+{
+    if (++m->tracks > m->max_tracks)
+        return kfc_fail(m->diag, KFC_INVALID, mark,
+                        "the ROUTEs make more than %llu tracks (at most %u per ROUTE)",
+                        (unsigned long long)m->max_tracks, TRACKS_PER_ROUTE);
+    return KFC_OK;
+}
+
+/* The track of one ROUTE out of an animator's value_changed: `animator`
+ * (a node with a name) into the ROUTE's target. `sensor` NULL: a
+ * follower. */
+static kfc_status add_track(mapper *m, const kfc_x3d_route *route, const char *animator,
+                            const char *controller, uint32_t components,
+                            const kf_time_sensor_desc *sensor)
+{
+    const kfc_x3d_node *t = route->to;
+    char field[128], property[160];
+    kf_follower_node fnode;
+    kfc_status st = count_track(m, route->mark);
+    if (st)
+        return st;
+    if (is_type(t, "Script")) {
+        kfc_x3d_note(m->scene, route->mark, "ROUTE %s.%s TO %s.%s skipped: Scripts are not run",
+                     route->from_def, route->from_field, route->to_def, route->to_field);
+        return KFC_OK;
+    }
+    if (follower_node(t, &fnode))
+        return KFC_OK; /* map_follower notes the events it takes from the host */
+    if (interpolator_node(t) >= 0 || is_type(t, "TimeSensor")) {
+        kfc_x3d_note(m->scene, route->mark,
+                     "ROUTE %s.%s TO %s.%s skipped: kfb takes %s's events from the host",
+                     route->from_def, route->from_field, route->to_def, route->to_field, t->type);
+        return KFC_OK;
+    }
+    kfc_x3d_base_name(route->to_field, field, sizeof field);
+    property_name(field, components, property, sizeof property);
+    size_t n = strlen(t->name) + 1 + strlen(property) + 1;
+    char *target = kfc_arena_alloc(&m->scene->arena, n, 1);
+    if (!target)
+        return kfc_fail_nomem(m->diag);
+    snprintf(target, n, "%s.%s", t->name, property);
+    kf_track_desc d = {animator, controller, target,
+                       kf_property_from_name(property) == KF_PROPERTY_CUSTOM ? components : 0};
+    kf_error err;
+    kf_result r = sensor ? kf_builder_add_interpolator_track(m->builder, &d, sensor, &err)
+                         : kf_builder_add_track(m->builder, &d, &err);
+    if (r) {
+        char what[200];
+        snprintf(what, sizeof what, "ROUTE %s.%s TO %s.%s", route->from_def, route->from_field,
+                 route->to_def, route->to_field);
+        return builder_failed(m, r, route->mark, what, &err);
+    }
+    return KFC_OK;
+}
+
+static kfc_status read_sensor(mapper *m, const kfc_x3d_node *n, time_sensor *s)
+{
+    kfc_status st;
+    s->node = n;
+    s->cycle_interval = 1;
+    s->start_time = s->stop_time = 0;
+    s->loop = 0;
+    s->enabled = 1;
+    if ((st = number(m, n, "cycleInterval", &s->cycle_interval)) ||
+        (st = number(m, n, "startTime", &s->start_time)) ||
+        (st = number(m, n, "stopTime", &s->stop_time)) || (st = boolean(m, n, "loop", &s->loop)) ||
+        (st = boolean(m, n, "enabled", &s->enabled)))
+        return st;
+    return KFC_OK;
+}
+
+/* The ROUTE that starts `n` by an event (into startTime or enabled), or NULL. */
+static const kfc_x3d_route *start_event(const kfc_x3d_node *n)
+{
+    for (uint32_t i = 0; i < n->in_count; i++)
+        if (kfc_x3d_field_is(n->in[i]->to_field, "startTime") ||
+            kfc_x3d_field_is(n->in[i]->to_field, "enabled"))
+            return n->in[i];
+    return NULL;
+}
+
+/* The sensor's controller, added at its first track. */
+static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
+{
+    const kfc_x3d_node *n = s->node;
+    *ok = (m->state[n->index] & ADDED) != 0;
+    if (m->state[n->index] & (ADDED | FAILED))
+        return KFC_OK;
+    m->state[n->index] |= FAILED;
+    /* A browser loads a scene after every time it states (X3D times are
+     * seconds since 1970): a sensor runs from the load when it is enabled,
+     * loops and has not stopped (stopTime <= startTime); it is then in
+     * the cycle (world - startTime) / cycleInterval puts it in. Every
+     * other sensor waits for an event the host sends. */
+    int from_load = s->enabled && s->loop && s->stop_time <= s->start_time;
+    kf_controller_desc d;
+    kf_controller_desc_init(&d);
+    d.name = n->name;
+    d.ref_world = s->start_time;
+    d.ref_sequence = 0;
+    d.weight = from_load ? 1 : 0;
+    if (!from_load) {
+        const kfc_x3d_route *e = start_event(n);
+        if (e)
+            kfc_x3d_note(m->scene, n->mark,
+                         "TimeSensor '%s' is started by ROUTE %s.%s (%u:%u): its controller "
+                         "waits at weight 0 for the host to start it",
+                         n->name, e->from_def, e->from_field, (unsigned)e->mark.line,
+                         (unsigned)e->mark.column);
+        else
+            kfc_x3d_note(m->scene, n->mark,
+                         "TimeSensor '%s' does not run from the load (%s) and no ROUTE starts "
+                         "it: its controller waits at weight 0",
+                         n->name,
+                         !s->enabled ? "disabled"
+                         : !s->loop  ? "it does not loop"
+                                     : "its stopTime has passed");
+    }
+    kf_error err;
+    kf_result r = kf_builder_add_controller(m->builder, &d, &err);
+    if (r) {
+        char what[160];
+        snprintf(what, sizeof what, "TimeSensor '%s'", n->name);
+        return builder_failed(m, r, n->mark, what, &err);
+    }
+    m->state[n->index] = ADDED;
+    *ok = 1;
+    return KFC_OK;
+}
+
+/* sensor -> [ease ->] interpolator -> every target of its value_changed. */
+static kfc_status chain(mapper *m, const time_sensor *s, const kfc_x3d_node *ease,
+                        const kfc_x3d_node *interp)
+{
+    int ok;
+    uint32_t components, unused;
+    kfc_status st = add_interpolator(m, interp, &ok, &components);
+    if (st || !ok)
+        return st;
+    if (ease && ((st = add_interpolator(m, ease, &ok, &unused)) || !ok))
+        return st;
+    m->state[interp->index] |= USED;
+    kf_time_sensor_desc ts = {s->cycle_interval, s->loop, ease ? ease->name : NULL};
+    int targets = 0;
+    for (uint32_t i = 0; i < interp->out_count; i++) {
+        const kfc_x3d_route *r = interp->out[i];
+        if (strcmp(r->from_field, "value_changed") != 0) {
+            if ((st = count_track(m, r->mark))) /* visiting it is work too */
+                return st;
+            note_alias(m, r, "value_changed");
+            continue;
+        }
+        targets++;
+        if ((st = add_controller(m, s, &ok)) || !ok)
+            return st;
+        if ((st = add_track(m, r, interp->name, s->node->name, components, &ts)))
+            return st;
+    }
+    if (!targets)
+        kfc_x3d_note(m->scene, interp->mark, "%s '%s': its value_changed goes nowhere",
+                     interp->type, interp->name);
+    return KFC_OK;
+}
+
+static kfc_status map_sensor(mapper *m, const kfc_x3d_node *n)
+{
+    time_sensor s;
+    kfc_status st = read_sensor(m, n, &s);
+    if (st)
+        return st;
+    if (!(s.cycle_interval > 0)) {
+        kfc_x3d_note(m->scene, n->mark, "TimeSensor '%s' skipped: cycleInterval %g is not positive",
+                     n->name, s.cycle_interval);
+        return KFC_OK;
+    }
+    for (uint32_t i = 0; i < n->out_count; i++) {
+        const kfc_x3d_route *r = n->out[i];
+        const kfc_x3d_node *d = r->to;
+        if (strcmp(r->from_field, "fraction_changed") != 0) {
+            note_alias(m, r, "fraction_changed");
+            continue;
+        }
+        int kind = interpolator_node(d);
+        if (kind < 0 || strcmp(r->to_field, "set_fraction") != 0) {
+            if ((st = count_track(m, r->mark)))
+                return st;
+            kfc_x3d_note(m->scene, r->mark,
+                         "ROUTE %s.%s TO %s.%s skipped: not an interpolator's set_fraction",
+                         r->from_def, r->from_field, r->to_def, r->to_field);
+            continue;
+        }
+        if (kind != KF_NODE_EASE_IN_EASE_OUT) {
+            if ((st = chain(m, &s, NULL, d)))
+                return st;
+            continue;
+        }
+        m->state[d->index] |= USED;
+        for (uint32_t k = 0; k < d->out_count; k++) {
+            const kfc_x3d_route *r2 = d->out[k];
+            if ((st = count_track(m, r2->mark)))
+                return st;
+            if (strcmp(r2->from_field, "modifiedFraction_changed") != 0) {
+                note_alias(m, r2, "modifiedFraction_changed");
+                continue;
+            }
+            int kind2 = interpolator_node(r2->to);
+            if (kind2 < 0 || kind2 == KF_NODE_EASE_IN_EASE_OUT ||
+                strcmp(r2->to_field, "set_fraction") != 0) {
+                kfc_x3d_note(m->scene, r2->mark,
+                             "ROUTE %s.%s TO %s.%s skipped: not an interpolator's set_fraction",
+                             r2->from_def, r2->from_field, r2->to_def, r2->to_field);
+                continue;
+            }
+            if ((st = chain(m, &s, d, r2->to)))
+                return st;
+        }
+    }
+    return KFC_OK;
+}
+
+static kfc_status follower_values(mapper *m, const kfc_x3d_node *n, const char *field,
+                                  uint32_t dimension, const double **values, uint32_t *count)
+{
+    kfc_x3d_numbers v;
+    kfc_status st = numbers(m, n, field, &v);
+    if (st || (st = check_groups(m, n, field, v.count, dimension)))
+        return st;
+    if (v.count > UINT32_MAX / 8)
+        return kfc_fail(m->diag, KFC_INVALID, n->mark, "%s of %s holds too many numbers", field,
+                        n->type);
+    *values = v.values;
+    *count = (uint32_t)v.count;
+    return KFC_OK;
+}
+
+static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_node node)
+{
+    kfc_status st;
+    for (uint32_t i = 0; i < n->in_count; i++) {
+        const kfc_x3d_route *r = n->in[i];
+        if (strcmp(r->to_field, "set_destination") == 0 || strcmp(r->to_field, "set_value") == 0)
+            kfc_x3d_note(m->scene, r->mark,
+                         "ROUTE %s.%s TO %s.%s: the host sends these events "
+                         "(kf_player_follower_set_destination / _set_value)",
+                         r->from_def, r->from_field, r->to_def, r->to_field);
+    }
+    int targets = 0;
+    for (uint32_t i = 0; i < n->out_count; i++)
+        targets += strcmp(n->out[i]->from_field, "value_changed") == 0;
+    if (!targets) {
+        kfc_x3d_note(m->scene, n->mark, "%s '%s': its value_changed goes nowhere, skipped", n->type,
+                     n->name);
+        return KFC_OK;
+    }
+    uint32_t dim = kf_follower_node_field_components(node);
+    kf_follower_desc d;
+    kf_follower_desc_init(&d, node);
+    d.name = n->name;
+    double order = d.order;
+    if ((st = follower_values(m, n, "initialValue", dim, &d.initial_value,
+                              &d.initial_value_count)) ||
+        (st = follower_values(m, n, "initialDestination", dim, &d.initial_destination,
+                              &d.initial_destination_count)))
+        return st;
+    if (kf_follower_node_is_damper(node)) {
+        if ((st = number(m, n, "tau", &d.tau)) || (st = number(m, n, "order", &order)) ||
+            (st = number(m, n, "tolerance", &d.tolerance)))
+            return st;
+        if (order != floor(order) || order < -1e9 || order > 1e9) {
+            kfc_x3d_note(m->scene, n->mark, "%s '%s' skipped: order %g is not an integer", n->type,
+                         n->name, order);
+            return KFC_OK;
+        }
+        d.order = (int32_t)order;
+    } else if ((st = number(m, n, "duration", &d.duration))) {
+        return st;
+    }
+    /* A Coordinate or TexCoord node's count is its points' numbers; the
+     * single-valued nodes take exactly their field's. */
+    int multi =
+        node == KF_FOLLOWER_NODE_COORDINATE_CHASER || node == KF_FOLLOWER_NODE_COORDINATE_DAMPER ||
+        node == KF_FOLLOWER_NODE_TEXCOORD_CHASER_2D || node == KF_FOLLOWER_NODE_TEXCOORD_DAMPER_2D;
+    uint32_t count = d.initial_value_count ? d.initial_value_count : d.initial_destination_count;
+    uint32_t components = multi ? count : dim;
+    if (node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER)
+        components = 4;
+    kf_error err;
+    kf_result r = kf_builder_add_follower(m->builder, &d, &err);
+    char what[160];
+    snprintf(what, sizeof what, "%s '%s'", n->type, n->name);
+    if (r)
+        return builder_failed(m, r, n->mark, what, &err);
+    kf_controller_desc c;
+    kf_controller_desc_init(&c);
+    c.name = n->name;
+    if ((r = kf_builder_add_controller(m->builder, &c, &err)))
+        return builder_failed(m, r, n->mark, what, &err);
+    for (uint32_t i = 0; i < n->out_count; i++)
+        if (strcmp(n->out[i]->from_field, "value_changed") == 0 &&
+            (st = add_track(m, n->out[i], n->name, n->name, components, NULL)))
+            return st;
+    return KFC_OK;
+}
+
+/* ROUTEs into an interpolator's set_fraction from anything but a
+ * TimeSensor or an EaseInEaseOut: a Script, a sensor of another kind. */
+static void note_unfed(mapper *m, const kfc_x3d_node *n)
+{
+    for (uint32_t i = 0; i < n->in_count; i++) {
+        const kfc_x3d_route *r = n->in[i];
+        if (strcmp(r->to_field, "set_fraction") != 0 || is_type(r->from, "TimeSensor") ||
+            is_type(r->from, "EaseInEaseOut"))
+            continue;
+        kfc_x3d_note(m->scene, r->mark,
+                     "ROUTE %s.%s TO %s.%s skipped: chains fed by a %s are not imported",
+                     r->from_def, r->from_field, r->to_def, r->to_field, r->from->type);
+    }
+}
+
+kfc_status kfc_x3d_map(kfc_x3d_scene *scene, kf_builder *builder, kfc_diag *diag)
+{
+    mapper m = {scene, builder, diag, NULL, NULL, 0, 0};
+    m.max_tracks = (uint64_t)scene->route_count * TRACKS_PER_ROUTE + TRACKS_BASE;
+    size_t count = scene->node_count ? scene->node_count : 1;
+    m.state = calloc(count, 1);
+    m.components = calloc(count, sizeof *m.components);
+    if (!m.state || !m.components) {
+        free(m.state);
+        free(m.components);
+        return kfc_fail_nomem(diag);
+    }
+    kfc_status st = KFC_OK;
+    kf_follower_node fnode;
+    for (const kfc_x3d_node *n = scene->nodes; n && !st; n = n->next)
+        if (n->name && !n->in_proto && is_type(n, "TimeSensor"))
+            st = map_sensor(&m, n);
+    for (const kfc_x3d_node *n = scene->nodes; n && !st; n = n->next)
+        if (n->name && !n->in_proto && follower_node(n, &fnode))
+            st = map_follower(&m, n, fnode);
+    for (const kfc_x3d_node *n = scene->nodes; n && !st; n = n->next) {
+        if (!n->in_proto && interpolator_node(n) >= 0)
+            note_unfed(&m, n);
+    }
+    for (const kfc_x3d_node *n = scene->nodes; n && !st; n = n->next)
+        if (!n->in_proto && is_type(n, "Script"))
+            kfc_x3d_note(scene, n->mark, "Script%s%s: not run", n->name ? " " : "",
+                         n->name ? n->name : "");
+    free(m.state);
+    free(m.components);
+    return st;
+}

@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kfc_x3d_scene.c - the X3D scene graph (kfc_x3d_scene.h): nodes, DEF
+ * bindings, ROUTEs, notes, and typed reads of field text.
+ */
+#include "kfc_x3d_scene.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kfc_number.h"
+
+struct kfc_x3d_binding {
+    const char *def;
+    kfc_x3d_node *node;
+    uint32_t defined; /* nodes given this DEF so far */
+};
+
+void kfc_x3d_scene_init(kfc_x3d_scene *scene, const kfc_import_options *options)
+{
+    memset(scene, 0, sizeof *scene);
+    kfc_arena_init(&scene->arena);
+    scene->options = options;
+}
+
+void kfc_x3d_scene_free(kfc_x3d_scene *scene)
+{
+    free(scene->table);
+    kfc_arena_free(&scene->arena);
+    memset(scene, 0, sizeof *scene);
+}
+
+char *kfc_x3d_strdup(kfc_x3d_scene *scene, const char *text, size_t length)
+{
+    char *s = kfc_arena_alloc(&scene->arena, length + 1, 1);
+    if (s) {
+        memcpy(s, text, length);
+        s[length] = '\0';
+    }
+    return s;
+}
+
+static size_t hash(const char *s)
+{
+    size_t h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static kfc_x3d_binding **slot(const kfc_x3d_scene *scene, const char *def)
+{
+    size_t mask = scene->table_size - 1;
+    for (size_t i = hash(def) & mask;; i = (i + 1) & mask)
+        if (!scene->table[i] || strcmp(scene->table[i]->def, def) == 0)
+            return &scene->table[i];
+}
+
+static int grow(kfc_x3d_scene *scene)
+{
+    size_t size = scene->table_size ? scene->table_size * 2 : 64;
+    kfc_x3d_binding **old = scene->table;
+    size_t old_size = scene->table_size;
+    scene->table = calloc(size, sizeof *scene->table);
+    if (!scene->table) {
+        scene->table = old;
+        return 0;
+    }
+    scene->table_size = size;
+    for (size_t i = 0; i < old_size; i++)
+        if (old[i])
+            *slot(scene, old[i]->def) = old[i];
+    free(old);
+    return 1;
+}
+
+kfc_x3d_node *kfc_x3d_lookup(const kfc_x3d_scene *scene, const char *def)
+{
+    if (!scene->table_size || !def)
+        return NULL;
+    kfc_x3d_binding *b = *slot(scene, def);
+    return b ? b->node : NULL;
+}
+
+kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const char *def,
+                               kfc_mark mark, int in_proto)
+{
+    kfc_x3d_node *n = kfc_arena_alloc(&scene->arena, sizeof *n, _Alignof(kfc_x3d_node));
+    if (!n)
+        return NULL;
+    memset(n, 0, sizeof *n);
+    n->type = type;
+    n->def = def;
+    n->mark = mark;
+    n->in_proto = in_proto;
+    n->index = scene->node_count++;
+    if (scene->last_node)
+        scene->last_node->next = n;
+    else
+        scene->nodes = n;
+    scene->last_node = n;
+    if (!def || in_proto)
+        return n;
+    if ((scene->table_used + 1) * 2 > scene->table_size && !grow(scene))
+        return NULL;
+    kfc_x3d_binding **s = slot(scene, def);
+    if (!*s) {
+        *s = kfc_arena_alloc(&scene->arena, sizeof **s, _Alignof(kfc_x3d_binding));
+        if (!*s)
+            return NULL;
+        (*s)->def = def;
+        (*s)->defined = 0;
+        scene->table_used++;
+    }
+    (*s)->node = n;
+    (*s)->defined++;
+    if ((*s)->defined == 1) {
+        n->name = def;
+    } else {
+        char suffix[16];
+        int k = snprintf(suffix, sizeof suffix, "#%u", (unsigned)(*s)->defined);
+        size_t len = strlen(def);
+        char *name = kfc_arena_alloc(&scene->arena, len + (size_t)k + 1, 1);
+        if (!name)
+            return NULL;
+        memcpy(name, def, len);
+        memcpy(name + len, suffix, (size_t)k + 1);
+        n->name = name;
+        kfc_x3d_note(scene, mark, "DEF '%s' given again: this node is named '%s'", def, name);
+    }
+    return n;
+}
+
+kfc_status kfc_x3d_add_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const char *name,
+                             const kfc_x3d_text *value, kfc_mark mark, kfc_diag *diag)
+{
+    kfc_x3d_field *f = kfc_arena_alloc(&scene->arena, sizeof *f, _Alignof(kfc_x3d_field));
+    if (!f)
+        return kfc_fail_nomem(diag);
+    f->name = name;
+    f->value = *value;
+    f->mark = mark;
+    f->next = node->fields;
+    node->fields = f;
+    return KFC_OK;
+}
+
+kfc_status kfc_x3d_add_route(kfc_x3d_scene *scene, const char *from_def, const char *from_field,
+                             const char *to_def, const char *to_field, kfc_mark mark,
+                             kfc_diag *diag)
+{
+    kfc_x3d_route *r = kfc_arena_alloc(&scene->arena, sizeof *r, _Alignof(kfc_x3d_route));
+    if (!r)
+        return kfc_fail_nomem(diag);
+    r->from_def = from_def;
+    r->from_field = from_field;
+    r->to_def = to_def;
+    r->to_field = to_field;
+    r->from = kfc_x3d_lookup(scene, from_def);
+    r->to = kfc_x3d_lookup(scene, to_def);
+    r->mark = mark;
+    r->next = NULL;
+    if (scene->last_route)
+        scene->last_route->next = r;
+    else
+        scene->routes = r;
+    scene->last_route = r;
+    scene->route_count++;
+    return KFC_OK;
+}
+
+kfc_status kfc_x3d_scene_finish(kfc_x3d_scene *scene, kfc_diag *diag)
+{
+    for (kfc_x3d_route *r = scene->routes; r; r = r->next) {
+        if (!r->from)
+            r->from = kfc_x3d_lookup(scene, r->from_def);
+        if (!r->to)
+            r->to = kfc_x3d_lookup(scene, r->to_def);
+        if (!r->from || !r->to)
+            kfc_x3d_note(scene, r->mark, "ROUTE skipped: no node is named '%s'",
+                         !r->from ? r->from_def : r->to_def);
+        if (r->from && r->to) {
+            r->from->out_count++;
+            r->to->in_count++;
+        }
+    }
+    for (kfc_x3d_node *n = scene->nodes; n; n = n->next) {
+        size_t o = n->out_count, i = n->in_count;
+        n->out = o ? kfc_arena_alloc(&scene->arena, o * sizeof *n->out, _Alignof(void *)) : NULL;
+        n->in = i ? kfc_arena_alloc(&scene->arena, i * sizeof *n->in, _Alignof(void *)) : NULL;
+        if ((o && !n->out) || (i && !n->in))
+            return kfc_fail_nomem(diag);
+        n->out_count = n->in_count = 0;
+    }
+    for (kfc_x3d_route *r = scene->routes; r; r = r->next)
+        if (r->from && r->to) {
+            r->from->out[r->from->out_count++] = r;
+            r->to->in[r->to->in_count++] = r;
+        }
+    return KFC_OK;
+}
+
+int kfc_x3d_field_is(const char *field, const char *base)
+{
+    size_t n = strlen(field), b = strlen(base);
+    if (strcmp(field, base) == 0)
+        return 1;
+    if (n == b + 4 && strncmp(field, "set_", 4) == 0 && strcmp(field + 4, base) == 0)
+        return 1;
+    return n == b + 8 && strncmp(field, base, b) == 0 && strcmp(field + b, "_changed") == 0;
+}
+
+void kfc_x3d_base_name(const char *field, char *out, size_t size)
+{
+    size_t n = strlen(field);
+    const char *start = field;
+    if (n > 4 && strncmp(field, "set_", 4) == 0)
+        start += 4, n -= 4;
+    else if (n > 8 && strcmp(field + n - 8, "_changed") == 0)
+        n -= 8;
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, start, n);
+    out[n] = '\0';
+}
+
+const kfc_x3d_field *kfc_x3d_field_get(const kfc_x3d_node *node, const char *name)
+{
+    for (const kfc_x3d_field *f = node->fields; f; f = f->next)
+        if (kfc_x3d_field_is(f->name, name))
+            return f;
+    return NULL;
+}
+
+void kfc_x3d_note(kfc_x3d_scene *scene, kfc_mark mark, const char *format, ...)
+{
+    FILE *out = scene->options->notes;
+    scene->notes++;
+    if (!out)
+        return;
+    const char *path = scene->options->path;
+    if (!path || strcmp(path, "-") == 0)
+        path = "<stdin>";
+    if (mark.line)
+        fprintf(out, "%s:%u:%u: note: ", path, (unsigned)mark.line, (unsigned)mark.column);
+    else
+        fprintf(out, "%s: note: ", path);
+    va_list args;
+    va_start(args, format);
+    vfprintf(out, format, args);
+    va_end(args);
+    fputc('\n', out);
+}
+
+/* The position of text->text[offset]: counted through the source's bytes
+ * when they are the text's own, else the start of the text. Columns count
+ * characters (UTF-8 continuation bytes are not counted). */
+static kfc_mark mark_at(const kfc_x3d_text *text, size_t offset)
+{
+    kfc_mark m = text->mark;
+    if (!text->exact)
+        return m;
+    for (size_t i = 0; i < offset && i < text->length; i++) {
+        unsigned char c = (unsigned char)text->text[i];
+        if (c == '\n') {
+            m.line++;
+            m.column = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            m.column++;
+        }
+    }
+    return m;
+}
+
+/* ClassicVRML brackets a list of values; the brackets separate too. */
+static int is_separator(const kfc_x3d_text *text, char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' ||
+           (text->comments && (c == '[' || c == ']'));
+}
+
+/* The next token of `text` from *pos: its start and length; 0 at the end. */
+static int next_token(const kfc_x3d_text *text, size_t *pos, size_t *start, size_t *length)
+{
+    size_t i = *pos, n = text->length;
+    const char *s = text->text;
+    for (;;) {
+        while (i < n && is_separator(text, s[i]))
+            i++;
+        if (i < n && s[i] == '#' && text->comments) {
+            while (i < n && s[i] != '\n' && s[i] != '\r')
+                i++;
+            continue;
+        }
+        break;
+    }
+    if (i >= n) {
+        *pos = i;
+        return 0;
+    }
+    *start = i;
+    while (i < n && !is_separator(text, s[i]) && !(s[i] == '#' && text->comments))
+        i++;
+    *length = i - *start;
+    *pos = i;
+    return 1;
+}
+
+static kfc_status parse_token(const kfc_x3d_text *text, size_t start, size_t length, double *out,
+                              kfc_diag *diag)
+{
+    char buf[128], quoted[KFC_QUOTE_SIZE];
+    const char *t = text->text + start;
+    if (length >= sizeof buf)
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, start), "expected a number, not %s",
+                        kfc_quote(quoted, t, length));
+    memcpy(buf, t, length);
+    buf[length] = '\0';
+    kfc_number_result r = kfc_parse_number(buf, length, out);
+    if (r == KFC_NUMBER_SYNTAX) {
+        /* X3D's SFInt32 also takes 0x hexadecimal. */
+        size_t k = (buf[0] == '-' || buf[0] == '+') ? 1 : 0;
+        if (length > k + 2 && buf[k] == '0' && (buf[k + 1] | 0x20) == 'x' && length - k <= 10) {
+            double v = 0;
+            size_t j = k + 2;
+            for (; j < length; j++) {
+                char c = buf[j];
+                int d = c >= '0' && c <= '9'                     ? c - '0'
+                        : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10
+                                                                 : -1;
+                if (d < 0)
+                    break;
+                v = v * 16 + d;
+            }
+            if (j == length) {
+                *out = buf[0] == '-' ? -v : v;
+                return KFC_OK;
+            }
+        }
+    }
+    /* The position is counted only for an error: counting it for every
+     * number would take time quadratic in the field's length. */
+    if (r == KFC_NUMBER_RANGE)
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, start), "number %s is out of range",
+                        kfc_quote(quoted, t, length));
+    if (r != KFC_NUMBER_OK)
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, start), "expected a number, not %s",
+                        kfc_quote(quoted, t, length));
+    return KFC_OK;
+}
+
+kfc_status kfc_x3d_read_numbers(kfc_x3d_scene *scene, const kfc_x3d_text *text,
+                                kfc_x3d_numbers *out, kfc_diag *diag)
+{
+    size_t pos = 0, start, length, count = 0;
+    while (next_token(text, &pos, &start, &length))
+        count++;
+    out->count = 0;
+    out->values = NULL;
+    if (!count)
+        return KFC_OK;
+    out->values = kfc_arena_alloc(&scene->arena, count * sizeof(double), _Alignof(double));
+    if (!out->values)
+        return kfc_fail_nomem(diag);
+    pos = 0;
+    while (next_token(text, &pos, &start, &length)) {
+        kfc_status st = parse_token(text, start, length, &out->values[out->count], diag);
+        if (st)
+            return st;
+        out->count++;
+    }
+    return KFC_OK;
+}
+
+kfc_status kfc_x3d_read_number(kfc_x3d_scene *scene, const kfc_x3d_text *text, double *out,
+                               kfc_diag *diag)
+{
+    (void)scene;
+    size_t pos = 0, start, length, s2, l2;
+    if (!next_token(text, &pos, &start, &length))
+        return kfc_fail(diag, KFC_INVALID, text->mark, "expected a number");
+    kfc_status st = parse_token(text, start, length, out, diag);
+    if (st)
+        return st;
+    if (next_token(text, &pos, &s2, &l2))
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, s2), "expected one number");
+    return KFC_OK;
+}
+
+kfc_status kfc_x3d_read_bool(const kfc_x3d_text *text, int *out, kfc_diag *diag)
+{
+    size_t pos = 0, start, length, s2, l2;
+    char quoted[KFC_QUOTE_SIZE];
+    if (!next_token(text, &pos, &start, &length))
+        return kfc_fail(diag, KFC_INVALID, text->mark, "expected true or false");
+    const char *t = text->text + start;
+    if ((length == 4 && (memcmp(t, "TRUE", 4) == 0 || memcmp(t, "true", 4) == 0)))
+        *out = 1;
+    else if (length == 5 && (memcmp(t, "FALSE", 5) == 0 || memcmp(t, "false", 5) == 0))
+        *out = 0;
+    else
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, start), "expected true or false, not %s",
+                        kfc_quote(quoted, t, length));
+    if (next_token(text, &pos, &s2, &l2))
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, s2), "expected one value");
+    return KFC_OK;
+}

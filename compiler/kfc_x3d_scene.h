@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kfc_x3d_scene.h - the scene graph both X3D readers fill: nodes with their
+ * fields as source text, DEF names, ROUTEs, and the notes about what the
+ * importer leaves out.
+ *
+ * The readers (kfc_x3d_xml.c, kfc_x3d_vrml.c) know the encodings' syntax
+ * but no node's fields: a field's value is kept as the text that wrote it,
+ * with its position, and parsed only when the mapping (kfc_x3d_map.c) needs
+ * it, so a malformed number in a field kfc does not animate costs nothing
+ * and one in a field it does is reported at its own line and column. Field
+ * names are kept as written; kfc_x3d_base_name removes X3D's "set_" and
+ * "_changed" aliases where a ROUTE is matched.
+ *
+ * DEF names are bound as X3D scopes them: nodes inside a prototype's body
+ * are registered (so -v can say what they are) but bind no name of the
+ * scene, and ROUTEs inside a body are not the scene's. A later DEF of the
+ * same name rebinds it for what follows, as in VRML; ROUTEs resolve their
+ * names where they stand, or at the end of the file when a name is bound
+ * only later (XML readers are lenient there).
+ */
+#ifndef KFC_X3D_SCENE_H
+#define KFC_X3D_SCENE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kfc_arena.h"
+#include "kfc_diag.h"
+#include "kfc_import.h"
+
+/* Limits that keep memory and time in proportion to the input. */
+#define KFC_X3D_MAX_DEPTH 256 /* nesting of nodes (and XML elements) */
+
+/* A field's value as written. */
+typedef struct kfc_x3d_text {
+    const char *text; /* `length` bytes, not NUL-terminated */
+    size_t length;
+    kfc_mark mark; /* position of text[0] */
+    int exact;     /* 1: `text` is the source's own bytes, so a position inside it
+                      is counted from `mark`; 0: every error points at `mark` */
+    int comments;  /* 1: '#' starts a comment to the end of the line (ClassicVRML) */
+} kfc_x3d_text;
+
+typedef struct kfc_x3d_field {
+    const char *name; /* as written: "set_translation", "keyValue" */
+    kfc_x3d_text value;
+    kfc_mark mark; /* the field's name */
+    struct kfc_x3d_field *next;
+} kfc_x3d_field;
+
+typedef struct kfc_x3d_route kfc_x3d_route;
+
+typedef struct kfc_x3d_node {
+    const char *type; /* "Transform", or a prototype's name */
+    const char *def;  /* DEF name, or NULL */
+    const char *name; /* the node's kfb name: DEF, or DEF#n for the n-th node
+                         given that DEF (n >= 2); NULL without DEF */
+    kfc_mark mark;
+    kfc_x3d_field *fields; /* last written first (a repeated field: the last wins) */
+    int in_proto;          /* inside a prototype's body */
+    uint32_t index;        /* document order */
+    /* ROUTEs from and to this node (filled by kfc_x3d_scene_finish). */
+    kfc_x3d_route **out, **in;
+    uint32_t out_count, in_count;
+    struct kfc_x3d_node *next; /* document order */
+} kfc_x3d_node;
+
+struct kfc_x3d_route {
+    const char *from_def, *from_field, *to_def, *to_field;
+    kfc_x3d_node *from, *to; /* NULL until resolved */
+    kfc_mark mark;
+    struct kfc_x3d_route *next;
+};
+
+typedef struct kfc_x3d_binding kfc_x3d_binding;
+
+typedef struct kfc_x3d_scene {
+    kfc_arena arena;
+    const kfc_import_options *options;
+    kfc_x3d_node *nodes, *last_node;
+    uint32_t node_count;
+    kfc_x3d_route *routes, *last_route;
+    uint32_t route_count;
+    kfc_x3d_binding **table; /* DEF name -> node, open hashing */
+    size_t table_size, table_used;
+    uint32_t notes; /* notes written */
+} kfc_x3d_scene;
+
+void kfc_x3d_scene_init(kfc_x3d_scene *scene, const kfc_import_options *options);
+void kfc_x3d_scene_free(kfc_x3d_scene *scene);
+
+/* A copy of `length` bytes in the scene's arena, NUL-terminated; NULL when
+ * memory runs out. */
+char *kfc_x3d_strdup(kfc_x3d_scene *scene, const char *text, size_t length);
+
+/* A new node of `type` at `mark` (in document order); `def` may be NULL.
+ * Binds `def` unless `in_proto`. NULL when memory runs out. */
+kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const char *def,
+                               kfc_mark mark, int in_proto);
+
+/* Adds a field to `node` (the strings must live as long as the scene). */
+kfc_status kfc_x3d_add_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const char *name,
+                             const kfc_x3d_text *value, kfc_mark mark, kfc_diag *diag);
+
+/* The node bound to `def` now, or NULL. */
+kfc_x3d_node *kfc_x3d_lookup(const kfc_x3d_scene *scene, const char *def);
+
+/* A ROUTE of the scene (not of a prototype's body): resolved now where
+ * both names are bound, else at kfc_x3d_scene_finish. */
+kfc_status kfc_x3d_add_route(kfc_x3d_scene *scene, const char *from_def, const char *from_field,
+                             const char *to_def, const char *to_field, kfc_mark mark,
+                             kfc_diag *diag);
+
+/* After the reader: resolves the remaining ROUTEs (noting those that name
+ * no node) and indexes every node's ROUTEs. */
+kfc_status kfc_x3d_scene_finish(kfc_x3d_scene *scene, kfc_diag *diag);
+
+/* The field called `name` (or its set_/_changed alias) of `node`, or NULL. */
+const kfc_x3d_field *kfc_x3d_field_get(const kfc_x3d_node *node, const char *name);
+
+/* Whether `field` (as written in a ROUTE) is `base`, directly or through
+ * X3D's "set_" / "_changed" alias. */
+int kfc_x3d_field_is(const char *field, const char *base);
+
+/* `field` without its "set_" prefix or "_changed" suffix, into `out`. */
+void kfc_x3d_base_name(const char *field, char *out, size_t size);
+
+/* Writes "FILE:LINE:COL: note: ..." to the -v stream (if any). */
+void kfc_x3d_note(kfc_x3d_scene *scene, kfc_mark mark, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/*
+ * Typed reads of a field's text. Numbers are separated by white space or
+ * commas (ClassicVRML: also comments); each is checked against kfc's number
+ * grammar, plus X3D's hexadecimal integers for SFInt32. Errors are located
+ * at the number.
+ */
+typedef struct kfc_x3d_numbers {
+    double *values;
+    size_t count;
+} kfc_x3d_numbers;
+
+/* Every number of `text` into a scene-arena array. */
+kfc_status kfc_x3d_read_numbers(kfc_x3d_scene *scene, const kfc_x3d_text *text,
+                                kfc_x3d_numbers *out, kfc_diag *diag);
+
+/* One number (SFFloat, SFTime, SFInt32). */
+kfc_status kfc_x3d_read_number(kfc_x3d_scene *scene, const kfc_x3d_text *text, double *out,
+                               kfc_diag *diag);
+
+/* SFBool: TRUE / FALSE (ClassicVRML), true / false (XML). */
+kfc_status kfc_x3d_read_bool(const kfc_x3d_text *text, int *out, kfc_diag *diag);
+
+#endif /* KFC_X3D_SCENE_H */

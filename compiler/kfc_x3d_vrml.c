@@ -1,0 +1,582 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kfc_x3d_vrml.c - X3D's ClassicVRML encoding and VRML97 ->
+ * kfc_x3d_scene (kfc_x3d_read.h).
+ *
+ * One reader for both: VRML97's grammar is ClassicVRML's without the X3D
+ * statements (PROFILE, COMPONENT, META, UNIT, IMPORT, EXPORT) and with
+ * older names for interface declarations (eventIn for inputOnly, ...); a
+ * "#VRML V2.0" file may use X3D's nodes, which the reader does not tell
+ * apart anyway: it knows the grammar, not the nodes. A field's value is
+ * read by its shape (numbers, strings, TRUE/FALSE, nodes, or a bracketed
+ * list of those), so fields of nodes kfc has never heard of are read too.
+ *
+ * Recursion (nodes in fields, prototype bodies) is bounded by
+ * KFC_X3D_MAX_DEPTH, and every token is consumed once: time and memory
+ * follow the input's size.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "kfc_x3d_read.h"
+
+typedef enum kind {
+    T_EOF,
+    T_ID,
+    T_NUMBER,
+    T_STRING,
+    T_LBRACKET,
+    T_RBRACKET,
+    T_LBRACE,
+    T_RBRACE,
+    T_DOT
+} kind;
+
+typedef struct token {
+    kind kind;
+    size_t start, end;
+    kfc_mark mark;
+} token;
+
+typedef struct lexer {
+    kfc_x3d_scene *scene;
+    kfc_diag *diag;
+    const char *data;
+    size_t size, pos;
+    kfc_mark mark;   /* of data[pos] */
+    token peek;      /* the next token, already read */
+    size_t last_end; /* end of the last token taken */
+    unsigned depth;
+} lexer;
+
+static void step(lexer *l)
+{
+    unsigned char c = (unsigned char)l->data[l->pos++];
+    if (c == '\n')
+        l->mark.line++, l->mark.column = 1;
+    else if ((c & 0xC0) != 0x80)
+        l->mark.column++;
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',';
+}
+
+/* Characters that end an identifier or a number. */
+static int is_delimiter(char c)
+{
+    return is_space(c) || c == '[' || c == ']' || c == '{' || c == '}' || c == '"' || c == '#';
+}
+
+static int id_rest(unsigned char c)
+{
+    return c > 0x20 && c != 0x7f && c != '"' && c != '#' && c != '\'' && c != ',' && c != '.' &&
+           c != '[' && c != '\\' && c != ']' && c != '{' && c != '}';
+}
+
+static int id_first(unsigned char c)
+{
+    return id_rest(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-';
+}
+
+static kfc_status lex(lexer *l)
+{
+    token *t = &l->peek;
+    for (;;) {
+        while (l->pos < l->size && is_space(l->data[l->pos]))
+            step(l);
+        if (l->pos < l->size && l->data[l->pos] == '#') {
+            while (l->pos < l->size && l->data[l->pos] != '\n' && l->data[l->pos] != '\r')
+                step(l);
+            continue;
+        }
+        break;
+    }
+    t->start = l->pos;
+    t->mark = l->mark;
+    if (l->pos >= l->size) {
+        t->kind = T_EOF;
+        t->end = l->pos;
+        return KFC_OK;
+    }
+    unsigned char c = (unsigned char)l->data[l->pos];
+    const char *punct = "[]{}.";
+    const char *p = c ? strchr(punct, c) : NULL;
+    int digit_next =
+        l->pos + 1 < l->size && l->data[l->pos + 1] >= '0' && l->data[l->pos + 1] <= '9';
+    if (p && !(c == '.' && digit_next)) {
+        static const kind kinds[] = {T_LBRACKET, T_RBRACKET, T_LBRACE, T_RBRACE, T_DOT};
+        t->kind = kinds[p - punct];
+        step(l);
+    } else if (c == '"') {
+        step(l);
+        while (l->pos < l->size && l->data[l->pos] != '"') {
+            if (l->data[l->pos] == '\\' && l->pos + 1 < l->size)
+                step(l);
+            step(l);
+        }
+        if (l->pos >= l->size)
+            return kfc_fail(l->diag, KFC_INVALID, t->mark, "unterminated string");
+        step(l);
+        t->kind = T_STRING;
+    } else if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.') {
+        while (l->pos < l->size && !is_delimiter(l->data[l->pos]))
+            step(l);
+        t->kind = T_NUMBER;
+    } else if (id_first(c)) {
+        while (l->pos < l->size && id_rest((unsigned char)l->data[l->pos]))
+            step(l);
+        t->kind = T_ID;
+    } else {
+        return kfc_fail(l->diag, KFC_INVALID, t->mark, "unexpected character 0x%02x", c);
+    }
+    t->end = l->pos;
+    return KFC_OK;
+}
+
+static int is_id(const lexer *l, const token *t, const char *word)
+{
+    size_t n = strlen(word);
+    return t->kind == T_ID && t->end - t->start == n && memcmp(l->data + t->start, word, n) == 0;
+}
+
+/* Takes the next token into *t and reads the one after. */
+static kfc_status next(lexer *l, token *t)
+{
+    *t = l->peek;
+    l->last_end = t->end;
+    return lex(l);
+}
+
+static const char *describe(const lexer *l, const token *t, char q[KFC_QUOTE_SIZE])
+{
+    if (t->kind == T_EOF)
+        return "the end of the file";
+    return kfc_quote(q, l->data + t->start, t->end - t->start);
+}
+
+static kfc_status expect(lexer *l, kind k, const char *what, token *t)
+{
+    *t = l->peek;
+    char q[KFC_QUOTE_SIZE];
+    if (l->peek.kind != k)
+        return kfc_fail(l->diag, KFC_INVALID, l->peek.mark, "expected %s, not %s", what,
+                        describe(l, &l->peek, q));
+    return next(l, t);
+}
+
+static const char *name_of(lexer *l, const token *t)
+{
+    return kfc_x3d_strdup(l->scene, l->data + t->start, t->end - t->start);
+}
+
+static kfc_status expect_name(lexer *l, const char *what, const char **out)
+{
+    token t;
+    kfc_status st = expect(l, T_ID, what, &t);
+    if (st)
+        return st;
+    if (!(*out = name_of(l, &t)))
+        return kfc_fail_nomem(l->diag);
+    return KFC_OK;
+}
+
+static kfc_status node(lexer *l, int in_proto);
+static kfc_status statement(lexer *l, int in_proto, int *taken);
+
+/* A node where a value may hold one: DEF/USE/NULL or Type { }. *taken 0
+ * when the next token starts no node. */
+static kfc_status maybe_node(lexer *l, int in_proto, int *taken)
+{
+    token t;
+    *taken = 0;
+    if (l->peek.kind != T_ID)
+        return KFC_OK;
+    if (is_id(l, &l->peek, "NULL")) {
+        *taken = 1;
+        return next(l, &t);
+    }
+    if (is_id(l, &l->peek, "USE")) {
+        *taken = 1;
+        kfc_status st = next(l, &t);
+        return st ? st : expect(l, T_ID, "a DEF name after USE", &t);
+    }
+    if (is_id(l, &l->peek, "TRUE") || is_id(l, &l->peek, "FALSE"))
+        return KFC_OK;
+    *taken = 1;
+    return node(l, in_proto);
+}
+
+/* One value of a field, by its shape. *end: where its text ends. */
+static kfc_status value(lexer *l, int in_proto, size_t *end)
+{
+    token t;
+    kfc_status st;
+    char q[KFC_QUOTE_SIZE];
+    int taken;
+    switch (l->peek.kind) {
+    case T_NUMBER:
+        while (l->peek.kind == T_NUMBER)
+            if ((st = next(l, &t)))
+                return st;
+        break;
+    case T_STRING:
+        if ((st = next(l, &t)))
+            return st;
+        break;
+    case T_LBRACKET:
+        if ((st = next(l, &t)))
+            return st;
+        while (l->peek.kind != T_RBRACKET) {
+            if (l->peek.kind == T_NUMBER || l->peek.kind == T_STRING) {
+                if ((st = next(l, &t)))
+                    return st;
+            } else if (is_id(l, &l->peek, "TRUE") || is_id(l, &l->peek, "FALSE")) {
+                if ((st = next(l, &t)))
+                    return st;
+            } else {
+                if ((st = maybe_node(l, in_proto, &taken)))
+                    return st;
+                if (!taken)
+                    return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
+                                    "expected a value or ']', not %s", describe(l, &l->peek, q));
+            }
+        }
+        if ((st = next(l, &t)))
+            return st;
+        break;
+    case T_ID:
+        if (is_id(l, &l->peek, "TRUE") || is_id(l, &l->peek, "FALSE")) {
+            if ((st = next(l, &t)))
+                return st;
+            break;
+        }
+        if ((st = maybe_node(l, in_proto, &taken)))
+            return st;
+        break;
+    default:
+        return kfc_fail(l->diag, KFC_INVALID, l->peek.mark, "expected a field value, not %s",
+                        describe(l, &l->peek, q));
+    }
+    *end = l->last_end;
+    return KFC_OK;
+}
+
+/* A node where the grammar wants one: USE name, or [DEF name] Type { }. */
+static kfc_status root_node(lexer *l, int in_proto)
+{
+    char q[KFC_QUOTE_SIZE];
+    int taken;
+    kfc_status st = KFC_OK;
+    taken = 0;
+    if (!is_id(l, &l->peek, "NULL") && (st = maybe_node(l, in_proto, &taken)))
+        return st;
+    if (!taken)
+        return kfc_fail(l->diag, KFC_INVALID, l->peek.mark, "expected a node, not %s",
+                        describe(l, &l->peek, q));
+    return KFC_OK;
+}
+
+static int interface_keyword(const lexer *l, const token *t)
+{
+    static const char *const words[] = {"eventIn",   "eventOut",   "field",          "exposedField",
+                                        "inputOnly", "outputOnly", "initializeOnly", "inputOutput"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (is_id(l, t, words[i]))
+            return i == 2 || i == 3 || i == 6 || i == 7 ? 2 : 1; /* 2: takes a value */
+    return 0;
+}
+
+/* keyword type name [value | IS name]: a Script's or prototype's
+ * interface. `with_values` 0 in EXTERNPROTO. */
+static kfc_status declaration(lexer *l, int in_proto, int with_values)
+{
+    token kw, t;
+    kfc_status st;
+    int k = interface_keyword(l, &l->peek);
+    const char *type, *name;
+    if ((st = next(l, &kw)) || (st = expect_name(l, "a field type", &type)) ||
+        (st = expect_name(l, "a field name", &name)))
+        return st;
+    if (is_id(l, &l->peek, "IS"))
+        return (st = next(l, &t)) ? st : expect(l, T_ID, "a field name after IS", &t);
+    if (k == 2 && with_values) {
+        size_t end;
+        return value(l, in_proto, &end);
+    }
+    return KFC_OK;
+}
+
+static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto)
+{
+    token t;
+    kfc_status st;
+    char q[KFC_QUOTE_SIZE];
+    while (l->peek.kind != T_RBRACE) {
+        int taken;
+        if ((st = statement(l, in_proto, &taken)))
+            return st;
+        if (taken)
+            continue;
+        if (l->peek.kind != T_ID)
+            return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
+                            "expected a field name or '}', not %s", describe(l, &l->peek, q));
+        if (interface_keyword(l, &l->peek) && l->pos < l->size) {
+            /* "field SFFloat x 1" in a Script or prototype instance: a
+             * declaration when a field type follows. */
+            size_t save_pos = l->pos;
+            kfc_mark save_mark = l->mark;
+            token save = l->peek, after;
+            if ((st = lex(l)))
+                return st;
+            after = l->peek;
+            l->pos = save_pos;
+            l->mark = save_mark;
+            l->peek = save;
+            if (after.kind == T_ID && after.end - after.start > 2 &&
+                (memcmp(l->data + after.start, "SF", 2) == 0 ||
+                 memcmp(l->data + after.start, "MF", 2) == 0)) {
+                if ((st = declaration(l, in_proto, 1)))
+                    return st;
+                continue;
+            }
+        }
+        token field;
+        if ((st = next(l, &field)))
+            return st;
+        const char *name = name_of(l, &field);
+        if (!name)
+            return kfc_fail_nomem(l->diag);
+        if (is_id(l, &l->peek, "IS")) {
+            if ((st = next(l, &t)) || (st = expect(l, T_ID, "a field name after IS", &t)))
+                return st;
+            continue;
+        }
+        kfc_x3d_text text = {l->data + l->peek.start, 0, l->peek.mark, 1, 1};
+        size_t end = l->peek.start;
+        if ((st = value(l, in_proto, &end)))
+            return st;
+        text.length = end - (size_t)(text.text - l->data);
+        if (n && (st = kfc_x3d_add_field(l->scene, n, name, &text, field.mark, l->diag)))
+            return st;
+    }
+    return next(l, &t);
+}
+
+/* [DEF name] Type { body } */
+static kfc_status node(lexer *l, int in_proto)
+{
+    token t, type;
+    kfc_status st;
+    const char *def = NULL;
+    if (++l->depth > KFC_X3D_MAX_DEPTH)
+        return kfc_fail(l->diag, KFC_INVALID, l->peek.mark, "nodes nested deeper than %d",
+                        KFC_X3D_MAX_DEPTH);
+    kfc_mark mark = l->peek.mark;
+    if (is_id(l, &l->peek, "DEF")) {
+        if ((st = next(l, &t)) || (st = expect_name(l, "a name after DEF", &def)))
+            return st;
+    }
+    if ((st = expect(l, T_ID, "a node type", &type)))
+        return st;
+    if (!def)
+        mark = type.mark;
+    const char *tname = name_of(l, &type);
+    if (!tname)
+        return kfc_fail_nomem(l->diag);
+    if ((st = expect(l, T_LBRACE, "'{' after the node type", &t)))
+        return st;
+    kfc_x3d_node *n = kfc_x3d_add_node(l->scene, tname, def, mark, in_proto);
+    if (!n)
+        return kfc_fail_nomem(l->diag);
+    if (strcmp(tname, "Inline") == 0)
+        kfc_x3d_note(l->scene, mark, "Inline: the scene it loads is not imported");
+    st = node_body(l, n, in_proto);
+    l->depth--;
+    return st;
+}
+
+/* ROUTE a.b TO c.d */
+static kfc_status route(lexer *l, int in_proto)
+{
+    token t;
+    kfc_status st;
+    kfc_mark mark = l->peek.mark;
+    const char *s[4];
+    if ((st = next(l, &t)) || (st = expect_name(l, "a node name after ROUTE", &s[0])) ||
+        (st = expect(l, T_DOT, "'.'", &t)) || (st = expect_name(l, "a field name", &s[1])))
+        return st;
+    if (!is_id(l, &l->peek, "TO")) {
+        char q[KFC_QUOTE_SIZE];
+        return kfc_fail(l->diag, KFC_INVALID, l->peek.mark, "expected TO, not %s",
+                        describe(l, &l->peek, q));
+    }
+    if ((st = next(l, &t)) || (st = expect_name(l, "a node name after TO", &s[2])) ||
+        (st = expect(l, T_DOT, "'.'", &t)) || (st = expect_name(l, "a field name", &s[3])))
+        return st;
+    if (in_proto)
+        return KFC_OK;
+    return kfc_x3d_add_route(l->scene, s[0], s[1], s[2], s[3], mark, l->diag);
+}
+
+/* PROTO name [ declarations ] { body }, EXTERNPROTO name [ declarations ] url */
+static kfc_status proto(lexer *l, int external)
+{
+    token t;
+    kfc_status st;
+    char q[KFC_QUOTE_SIZE];
+    kfc_mark mark = l->peek.mark;
+    const char *name;
+    if (++l->depth > KFC_X3D_MAX_DEPTH)
+        return kfc_fail(l->diag, KFC_INVALID, mark, "prototypes nested deeper than %d",
+                        KFC_X3D_MAX_DEPTH);
+    if ((st = next(l, &t)) || (st = expect_name(l, "a prototype name", &name)) ||
+        (st = expect(l, T_LBRACKET, "'['", &t)))
+        return st;
+    kfc_x3d_note(l->scene, mark, "%s %s: prototypes are not imported",
+                 external ? "EXTERNPROTO" : "PROTO", kfc_quote(q, name, strlen(name)));
+    while (l->peek.kind != T_RBRACKET) {
+        if (!interface_keyword(l, &l->peek))
+            return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
+                            "expected a field declaration or ']', not %s",
+                            describe(l, &l->peek, q));
+        if ((st = declaration(l, 1, !external)))
+            return st;
+    }
+    if ((st = next(l, &t)))
+        return st;
+    if (external) {
+        size_t end;
+        st = value(l, 1, &end);
+    } else {
+        if ((st = expect(l, T_LBRACE, "'{'", &t)))
+            return st;
+        while (!st && l->peek.kind != T_RBRACE) {
+            int taken;
+            if ((st = statement(l, 1, &taken)))
+                break;
+            if (!taken)
+                st = root_node(l, 1);
+        }
+        if (!st)
+            st = next(l, &t);
+    }
+    l->depth--;
+    return st;
+}
+
+/* The statements other than nodes; *taken 0 when the next token starts
+ * none. */
+static kfc_status statement(lexer *l, int in_proto, int *taken)
+{
+    token t;
+    kfc_status st;
+    *taken = 1;
+    if (is_id(l, &l->peek, "ROUTE"))
+        return route(l, in_proto);
+    if (is_id(l, &l->peek, "PROTO"))
+        return proto(l, 0);
+    if (is_id(l, &l->peek, "EXTERNPROTO"))
+        return proto(l, 1);
+    if (is_id(l, &l->peek, "IMPORT") || is_id(l, &l->peek, "EXPORT")) {
+        /* IMPORT inline.name [AS name] | EXPORT name [AS name] */
+        int import = is_id(l, &l->peek, "IMPORT");
+        kfc_x3d_note(l->scene, l->peek.mark, "%s is not followed: names it binds are not imported",
+                     import ? "IMPORT" : "EXPORT");
+        if ((st = next(l, &t)) || (st = expect(l, T_ID, "a name", &t)))
+            return st;
+        if (import && ((st = expect(l, T_DOT, "'.'", &t)) || (st = expect(l, T_ID, "a name", &t))))
+            return st;
+        if (is_id(l, &l->peek, "AS") &&
+            ((st = next(l, &t)) || (st = expect(l, T_ID, "a name after AS", &t))))
+            return st;
+        return KFC_OK;
+    }
+    *taken = 0;
+    return KFC_OK;
+}
+
+/* PROFILE, COMPONENT, META and UNIT: X3D's header statements. */
+static kfc_status header_statement(lexer *l, int *taken)
+{
+    token t;
+    kfc_status st;
+    *taken = 1;
+    if (is_id(l, &l->peek, "PROFILE"))
+        return (st = next(l, &t)) ? st : expect(l, T_ID, "a name", &t);
+    if (is_id(l, &l->peek, "COMPONENT")) {
+        /* COMPONENT name:level, with space allowed around the colon (':'
+         * is an identifier character: "Name:1", "Name :1", "Name : 1"). */
+        if ((st = next(l, &t)) || (st = expect(l, T_ID, "a component name", &t)))
+            return st;
+        int colon = l->data[t.end - 1] == ':';
+        if (!colon && l->peek.kind == T_ID && l->data[l->peek.start] == ':') {
+            colon = l->peek.end - l->peek.start == 1;
+            if ((st = next(l, &t)))
+                return st;
+        }
+        if (colon)
+            return expect(l, T_NUMBER, "a component level", &t);
+        return KFC_OK;
+    }
+    if (is_id(l, &l->peek, "META")) {
+        if ((st = next(l, &t)) || (st = expect(l, T_STRING, "a string", &t)))
+            return st;
+        return expect(l, T_STRING, "a string", &t);
+    }
+    if (is_id(l, &l->peek, "UNIT")) {
+        if ((st = next(l, &t)) || (st = expect(l, T_ID, "a unit category", &t)) ||
+            (st = expect(l, T_ID, "a unit name", &t)))
+            return st;
+        return expect(l, T_NUMBER, "a conversion factor", &t);
+    }
+    *taken = 0;
+    return KFC_OK;
+}
+
+int kfc_x3d_vrml_header(const char *data, size_t size)
+{
+    /* "#VRML V2.0" or "#X3D V", browsers allowing more than one space. */
+    size_t i;
+    const char *word = size >= 5 && memcmp(data, "#VRML", 5) == 0  ? "V2.0"
+                       : size >= 4 && memcmp(data, "#X3D", 4) == 0 ? "V"
+                                                                   : NULL;
+    if (!word)
+        return 0;
+    i = word[1] ? 5 : 4;
+    if (i >= size || (data[i] != ' ' && data[i] != '\t'))
+        return 0;
+    while (i < size && (data[i] == ' ' || data[i] == '\t'))
+        i++;
+    return size - i >= strlen(word) && memcmp(data + i, word, strlen(word)) == 0;
+}
+
+kfc_status kfc_x3d_read_vrml(kfc_x3d_scene *scene, const char *data, size_t size, kfc_diag *diag)
+{
+    lexer l;
+    memset(&l, 0, sizeof l);
+    l.scene = scene;
+    l.diag = diag;
+    l.data = data;
+    l.size = size;
+    l.mark = (kfc_mark){1, 1};
+    if (size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+        l.pos = 3;
+    if (size >= 2 && ((unsigned char)data[0] == 0xFE || (unsigned char)data[0] == 0xFF) &&
+        ((unsigned char)data[1] == 0xFE || (unsigned char)data[1] == 0xFF))
+        return kfc_fail(diag, KFC_INVALID, l.mark, "UTF-16 text: kfc reads ClassicVRML in UTF-8");
+    if (!kfc_x3d_vrml_header(data + l.pos, size - l.pos))
+        return kfc_fail(diag, KFC_INVALID, l.mark,
+                        "expected the header '#X3D V3.3 utf8' or '#VRML V2.0 utf8'");
+    kfc_status st = lex(&l);
+    while (!st && l.peek.kind != T_EOF) {
+        int taken;
+        if ((st = header_statement(&l, &taken)) || taken)
+            continue;
+        if ((st = statement(&l, 0, &taken)) || taken)
+            continue;
+        st = root_node(&l, 0);
+    }
+    return st;
+}

@@ -1,0 +1,329 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kfc_x3d_xml.c - X3D's XML encoding -> kfc_x3d_scene (kfc_x3d_read.h).
+ *
+ * XML is parsed by expat: it streams, reports errors with line and column,
+ * has no network code at all, and loads no external DTD or entity unless
+ * asked (kfc never asks). Entity declarations are refused outright, so no
+ * entity is ever expanded: X3D needs none, and that closes the
+ * exponential-expansion attacks whatever expat's own limits.
+ *
+ * An element is a node, except X3D's statements (ROUTE, the prototype
+ * elements, head and its children). Attributes are fields. Expat gives an
+ * attribute's value but not its position, so the reader finds the
+ * attribute in the tag's own bytes: where those bytes are the value
+ * (no character reference in it), the field's text points at them, and a
+ * bad number is reported at its own line and column.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <expat.h>
+
+#include "kfc_x3d_read.h"
+
+typedef struct reader {
+    XML_Parser parser;
+    kfc_x3d_scene *scene;
+    kfc_diag *diag;
+    kfc_status status;
+    const char *data;
+    size_t size;
+    unsigned depth;
+    unsigned proto_depth;                       /* elements open inside prototype bodies */
+    unsigned char proto[KFC_X3D_MAX_DEPTH + 2]; /* 1: this level opened a prototype */
+} reader;
+
+static kfc_mark here(const reader *r)
+{
+    return (kfc_mark){(uint32_t)XML_GetCurrentLineNumber(r->parser),
+                      (uint32_t)XML_GetCurrentColumnNumber(r->parser) + 1};
+}
+
+static void stop(reader *r, kfc_status status)
+{
+    if (!r->status)
+        r->status = status;
+    XML_StopParser(r->parser, XML_FALSE);
+}
+
+static void on_entity(void *user, const XML_Char *name, int is_parameter, const XML_Char *value,
+                      int value_length, const XML_Char *base, const XML_Char *system_id,
+                      const XML_Char *public_id, const XML_Char *notation)
+{
+    (void)is_parameter, (void)value, (void)value_length, (void)base, (void)system_id;
+    (void)public_id, (void)notation;
+    reader *r = user;
+    char q[KFC_QUOTE_SIZE];
+    stop(r,
+         kfc_fail(r->diag, KFC_INVALID, here(r), "entity declaration %s: kfc expands no entities",
+                  kfc_quote(q, name, strlen(name))));
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Reads the next attribute of the raw start tag tag[0..length) from *at
+ * (0: just after the element's name): its name's offset and length, and
+ * its value's; *at moves past it. 0 when there is none (or the bytes are
+ * not what expat read, as in a transcoded document). */
+static int next_raw_attribute(const char *tag, size_t length, size_t *at, size_t *name,
+                              size_t *name_length, size_t *value, size_t *value_length)
+{
+    size_t i = *at;
+    if (i == 0) {
+        i = 1;
+        while (i < length && !is_space(tag[i]) && tag[i] != '>' && tag[i] != '/')
+            i++;
+    }
+    while (i < length && is_space(tag[i]))
+        i++;
+    if (i >= length || tag[i] == '>' || tag[i] == '/')
+        return 0;
+    *name = i;
+    while (i < length && !is_space(tag[i]) && tag[i] != '=')
+        i++;
+    *name_length = i - *name;
+    while (i < length && is_space(tag[i]))
+        i++;
+    if (i >= length || tag[i] != '=')
+        return 0;
+    i++;
+    while (i < length && is_space(tag[i]))
+        i++;
+    if (i >= length || (tag[i] != '"' && tag[i] != '\''))
+        return 0;
+    char quote = tag[i++];
+    *value = i;
+    while (i < length && tag[i] != quote)
+        i++;
+    if (i >= length)
+        return 0;
+    *value_length = i - *value;
+    *at = i + 1;
+    return 1;
+}
+
+/* The position `offset` bytes after `m`, at text[0]. */
+static kfc_mark advance(kfc_mark m, const char *text, size_t offset)
+{
+    for (size_t i = 0; i < offset; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n')
+            m.line++, m.column = 1;
+        else if ((c & 0xC0) != 0x80)
+            m.column++;
+    }
+    return m;
+}
+
+static const char *attribute(const XML_Char **atts, const char *name)
+{
+    for (size_t i = 0; atts[i]; i += 2)
+        if (strcmp(atts[i], name) == 0)
+            return atts[i + 1];
+    return NULL;
+}
+
+static const char *copy(reader *r, const char *s)
+{
+    if (!s)
+        return NULL;
+    const char *c = kfc_x3d_strdup(r->scene, s, strlen(s));
+    if (!c)
+        stop(r, kfc_fail_nomem(r->diag));
+    return c;
+}
+
+/* Attributes that are not fields of the node. */
+static int not_a_field(const char *name)
+{
+    static const char *const names[] = {"DEF", "USE", "containerField", "class", "id", "style"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i]) == 0)
+            return 1;
+    return strncmp(name, "xmlns", 5) == 0 || strchr(name, ':') != NULL;
+}
+
+static void add_node(reader *r, const char *type, const XML_Char **atts, int instance)
+{
+    kfc_mark mark = here(r);
+    const char *def = attribute(atts, "DEF");
+    if (attribute(atts, "USE"))
+        return; /* the node is the one its DEF made: nothing new */
+    kfc_x3d_node *node =
+        kfc_x3d_add_node(r->scene, copy(r, type), copy(r, def), mark, r->proto_depth > 0);
+    if (!node) {
+        stop(r, kfc_fail_nomem(r->diag));
+        return;
+    }
+    if (strcmp(type, "Inline") == 0)
+        kfc_x3d_note(r->scene, mark, "Inline: the scene it loads is not imported");
+    /* The start tag's own bytes, when the input is the UTF-8 text expat
+     * reads (not UTF-16 or Latin-1 transcoded). */
+    XML_Index start = XML_GetCurrentByteIndex(r->parser);
+    int count = XML_GetCurrentByteCount(r->parser);
+    const char *tag = NULL;
+    size_t tag_length = 0;
+    if (start >= 0 && count > 0 && (size_t)start < r->size &&
+        (size_t)count <= r->size - (size_t)start && r->data[start] == '<') {
+        tag = r->data + start;
+        tag_length = (size_t)count;
+    }
+    /* Expat gives the attributes in the tag's order: one pass over the tag
+     * finds them all (an attribute whose bytes are not found, and every
+     * one after it, is placed at the tag). */
+    size_t at = 0, counted = 0; /* the tag's bytes counted into `where` */
+    kfc_mark where = mark;
+    for (size_t i = 0; atts[i] && !r->status; i += 2) {
+        size_t n, nlen, v = 0, vlen = 0;
+        if (tag && !(next_raw_attribute(tag, tag_length, &at, &n, &nlen, &v, &vlen) &&
+                     nlen == strlen(atts[i]) && memcmp(tag + n, atts[i], nlen) == 0))
+            tag = NULL;
+        if (not_a_field(atts[i]) || (instance && strcmp(atts[i], "name") == 0))
+            continue;
+        kfc_x3d_text text = {atts[i + 1], strlen(atts[i + 1]), mark, 0, 0};
+        if (tag) {
+            where = advance(where, tag + counted, v - counted);
+            counted = v;
+            text.mark = where;
+            if (!memchr(tag + v, '&', vlen)) {
+                text.text = tag + v;
+                text.length = vlen;
+                text.exact = 1;
+            }
+        }
+        if (!text.exact && !(text.text = copy(r, text.text)))
+            return;
+        const char *name = copy(r, atts[i]);
+        if (!name)
+            return;
+        kfc_status st = kfc_x3d_add_field(r->scene, node, name, &text, text.mark, r->diag);
+        if (st)
+            stop(r, st);
+    }
+}
+
+static void add_route(reader *r, const XML_Char **atts)
+{
+    static const char *const names[4] = {"fromNode", "fromField", "toNode", "toField"};
+    const char *v[4];
+    kfc_mark mark = here(r);
+    for (int i = 0; i < 4; i++) {
+        v[i] = attribute(atts, names[i]);
+        if (!v[i]) {
+            stop(r, kfc_fail(r->diag, KFC_INVALID, mark, "ROUTE without %s", names[i]));
+            return;
+        }
+    }
+    if (r->proto_depth)
+        return;
+    const char *c[4];
+    for (int i = 0; i < 4; i++)
+        if (!(c[i] = copy(r, v[i])))
+            return;
+    kfc_status st = kfc_x3d_add_route(r->scene, c[0], c[1], c[2], c[3], mark, r->diag);
+    if (st)
+        stop(r, st);
+}
+
+/* Elements that are statements or structure, not nodes. */
+static int statement(const char *name)
+{
+    static const char *const names[] = {
+        "X3D",          "head",   "meta",           "component", "unit",
+        "Scene",        "IS",     "connect",        "field",     "fieldValue",
+        "IMPORT",       "EXPORT", "ProtoInterface", "ProtoBody", "ExternProtoDeclare",
+        "ProtoDeclare", "ROUTE",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static void on_start(void *user, const XML_Char *name, const XML_Char **atts)
+{
+    reader *r = user;
+    if (r->status)
+        return;
+    if (r->depth >= KFC_X3D_MAX_DEPTH) {
+        stop(r, kfc_fail(r->diag, KFC_INVALID, here(r), "elements nested deeper than %d",
+                         KFC_X3D_MAX_DEPTH));
+        return;
+    }
+    r->depth++;
+    r->proto[r->depth] = 0;
+    char q[KFC_QUOTE_SIZE];
+    if (r->depth == 1 && strcmp(name, "X3D") != 0) {
+        stop(r, kfc_fail(r->diag, KFC_INVALID, here(r), "the root element is %s, not X3D",
+                         kfc_quote(q, name, strlen(name))));
+        return;
+    }
+    if (strcmp(name, "ProtoDeclare") == 0 || strcmp(name, "ExternProtoDeclare") == 0) {
+        const char *proto = attribute(atts, "name");
+        kfc_x3d_note(r->scene, here(r), "%s %s: prototypes are not imported", name,
+                     kfc_quote(q, proto ? proto : "", proto ? strlen(proto) : 0));
+        r->proto[r->depth] = 1;
+        r->proto_depth++;
+    }
+    if (strcmp(name, "ROUTE") == 0) {
+        add_route(r, atts);
+    } else if (strcmp(name, "IMPORT") == 0 || strcmp(name, "EXPORT") == 0) {
+        kfc_x3d_note(r->scene, here(r), "%s is not followed: names it binds are not imported",
+                     name);
+    } else if (strcmp(name, "ProtoInstance") == 0) {
+        const char *type = attribute(atts, "name");
+        add_node(r, type ? type : "ProtoInstance", atts, 1);
+    } else if (!statement(name) && r->depth > 1) {
+        add_node(r, name, atts, 0);
+    }
+}
+
+static void on_end(void *user, const XML_Char *name)
+{
+    (void)name;
+    reader *r = user;
+    if (r->depth == 0)
+        return;
+    if (r->proto[r->depth])
+        r->proto_depth--;
+    r->depth--;
+}
+
+kfc_status kfc_x3d_read_xml(kfc_x3d_scene *scene, const char *data, size_t size, kfc_diag *diag)
+{
+    reader r;
+    memset(&r, 0, sizeof r);
+    r.scene = scene;
+    r.diag = diag;
+    r.data = data;
+    r.size = size;
+    r.parser = XML_ParserCreate(NULL);
+    if (!r.parser)
+        return kfc_fail_nomem(diag);
+    XML_SetUserData(r.parser, &r);
+    XML_SetElementHandler(r.parser, on_start, on_end);
+    XML_SetEntityDeclHandler(r.parser, on_entity);
+    XML_SetParamEntityParsing(r.parser, XML_PARAM_ENTITY_PARSING_NEVER);
+    /* Expat takes int lengths: feed large inputs in pieces. */
+    const size_t piece = (size_t)1 << 28;
+    size_t done = 0;
+    do {
+        size_t n = size - done < piece ? size - done : piece;
+        int last = done + n == size;
+        if (XML_Parse(r.parser, data + done, (int)n, last) != XML_STATUS_OK) {
+            enum XML_Error e = XML_GetErrorCode(r.parser);
+            if (!r.status && e == XML_ERROR_NO_MEMORY)
+                r.status = kfc_fail_nomem(diag);
+            else if (!r.status)
+                r.status = kfc_fail(diag, KFC_INVALID, here(&r), "XML: %s", XML_ErrorString(e));
+            break;
+        }
+        done += n;
+    } while (done < size);
+    XML_ParserFree(r.parser);
+    return r.status;
+}

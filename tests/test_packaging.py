@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+"""Packaging that behaves, on a copy of the tree: `scons install` with
+DESTDIR stages under it and writes nothing to PREFIX; CFLAGS, CPPFLAGS and
+LDFLAGS from the environment and from the command line are all appended
+after kfb's own flags; -Werror only with WERROR=1; a relative PREFIX is made
+absolute (also in kf.pc)."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
+from test_docs import copy_tree  # noqa: E402
+
+
+def main():
+    a = driver.arguments('--root')
+    driver.require('test_packaging', 'scons', 'scons')
+    c = driver.Checks()
+    repo = os.path.join(a.work, 'repo')
+    copy_tree(a.root, repo)
+    env = dict(os.environ, CFLAGS='-DKF_FROM_ENV', CPPFLAGS='-DKF_CPP_FROM_ENV',
+               LDFLAGS='-Wl,--as-needed')
+    env.pop('DESTDIR', None)
+
+    def scons(*args, extra_env=None):
+        r = subprocess.run(['scons', '-Q'] + list(args), cwd=repo, env=dict(env, **(extra_env or {})),
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return r.returncode, r.stdout
+
+    # kf.pc names PREFIX, made absolute, and never DESTDIR. (A real build
+    # first: it runs the configure checks, which a dry run cannot.)
+    code, out = scons('build/release/kf.pc', 'PREFIX=rel/usr', 'DESTDIR=stage')
+    pc = open(os.path.join(repo, 'build', 'release', 'kf.pc')).read() if code == 0 else ''
+    c.check(re.search(r'^prefix=%s$' % re.escape(os.path.join(repo, 'rel', 'usr')), pc, re.M),
+            'kf.pc: prefix=%s' % re.findall(r'^prefix=.*$', pc, re.M))
+    c.check(not os.path.exists(os.path.join(repo, 'rel')), 'nothing written to PREFIX')
+    code, out = scons('-n', 'install', 'PREFIX=rel/usr', 'DESTDIR=stage', 'VERBOSE=1',
+                      'CFLAGS=-DKF_FROM_LINE -O3', 'LDFLAGS=-Wl,-O1')
+    if not c.check(code == 0, 'scons -n install: %s' % out[-2000:]):
+        return 1
+    compiles = [l for l in out.splitlines() if ' -c ' in l and 'build/release/runtime/kf_alloc' in l]
+    c.check(len(compiles) >= 1, 'a compile command of the release runtime')
+    for cmd in compiles:
+        words = cmd.split()
+        for flag in ('-DKF_FROM_ENV', '-DKF_FROM_LINE', '-DKF_CPP_FROM_ENV', '-O3'):
+            c.check(flag in words, 'compile command has %s: %s' % (flag, cmd))
+        if '-O2' in words and '-O3' in words:
+            c.check(words.index('-O3') > words.index('-O2'), 'CFLAGS come after kfb\'s -O2: %s' % cmd)
+        if '-DKF_FROM_ENV' in words and '-DKF_FROM_LINE' in words:
+            c.check(words.index('-DKF_FROM_LINE') > words.index('-DKF_FROM_ENV'),
+                    'the command line\'s CFLAGS after the environment\'s')
+        c.check('-Werror' not in words, '-Werror without WERROR=1: %s' % cmd)
+    links = [l for l in out.splitlines() if re.search(r'-o build/release/compiler/kfc\b', l)]
+    c.check(links and '-Wl,--as-needed' in links[0] and '-Wl,-O1' in links[0],
+            'kfc\'s link has both LDFLAGS: %s' % links)
+    stage = os.path.join(repo, 'stage') + os.path.join(repo, 'rel', 'usr')
+    installs = re.findall(r'Install file: "([^"]+)" as "([^"]+)"', out)
+    c.check(len(installs) >= 6, '%d files installed' % len(installs))
+    for src, dst in installs:
+        dst = os.path.join(repo, dst)  # SCons prints paths under the tree relative to it
+        c.check(dst.startswith(stage + '/'), 'installed under DESTDIR + absolute PREFIX: %s' % dst)
+    c.check(any(d.endswith('/bin/kfc') for _, d in installs) and
+            any(d.endswith('/lib/pkgconfig/kf.pc') for _, d in installs) and
+            any(d.endswith('/share/man/man1/kfc.1') for _, d in installs), 'tools, kf.pc, man pages')
+
+    code, out = scons('-n', 'build/release/runtime/kf_alloc.o', 'WERROR=1', 'VERBOSE=1')
+    c.check(code == 0 and '-Werror' in out.split(), 'WERROR=1 adds -Werror')
+
+    shutil.rmtree(repo, ignore_errors=True)
+    print('test_packaging: %d checks, %d failed' % (c.count, len(c.failures)))
+    return 1 if c.failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,348 @@
+# SPDX-License-Identifier: MIT
+"""kfc's X3D importer against X_ITE, the X3D browser.
+
+The scenes of tests/data/x3d/ (XML, ClassicVRML and VRML97; every
+interpolator node, EaseInEaseOut, followers, fan-out at both ends, DEF/USE,
+looping and non-looping sensors with start and stop times, sensors started
+by events) were played in X_ITE by tests/x3d/xite_sample.cjs (README.md
+there). Each is compiled here (also gzipped, and decompiled and compiled
+again: the same bytes), the events X_ITE was sent are sent as a host sends
+them (a startTime event at E: the sensor's controller at weight 1 with
+reference [E, 0]; an enabled event: weight 1; set_destination: kfplay
+follow --event), and the fields are compared at every recorded frame.
+
+Interpolated fields agree within float32 precision (TOLERANCE). Followers
+agree within what the oracle README lists as X_ITE's departures from the
+spec: its chasers take a destination that reaches them idle one slot
+(duration / 60) late, so the events are replayed that late here; its
+dampers stop within order x tolerance (0.001) of the destination without
+snapping to it (FOLLOWER_TOLERANCE).
+Also: malformed scenes get file:line:col errors, and -v notes what is
+skipped."""
+import gzip
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data', 'x3d')
+TOLERANCE = 2e-6          # relative to max(1, |value|); rotations: radians
+FOLLOWER_TOLERANCE = 2e-3  # X_ITE's dampers stop within order x 0.001 of the destination
+PROPERTY = {'translation': 'translation', 'rotation': 'orientation', 'orientation': 'orientation',
+            'scale': 'scale', 'diffuseColor': 'diffuse_color', 'emissiveColor': 'emissive_color',
+            'specularColor': 'specular_color', 'color': 'color', 'intensity': 'intensity',
+            'shininess': 'shininess'}
+COUNTS = {'translation': (3,), 'orientation': (4,), 'scale': (1, 3), 'diffuse_color': (3,),
+          'emissive_color': (3,), 'specular_color': (3,), 'color': (3,), 'intensity': (1,),
+          'shininess': (1,)}
+BUILT_IN = set(COUNTS) | {'alpha', 'ambient_color', 'crop', 'density', 'far_distance',
+                          'field_of_view', 'morph_weights', 'near_distance', 'pickability',
+                          'spot_angle', 'spot_exponent', 'visibility'}
+
+
+def run(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True)
+
+
+def target_name(field, count):
+    """docs/import-x3d.md's naming rule: NODE.field -> the kfb target."""
+    node, name = field.rsplit('.', 1)
+    prop = PROPERTY.get(name)
+    if prop and count in COUNTS[prop]:
+        return node + '.' + prop
+    if name in BUILT_IN:
+        return '%s.%s_%d' % (node, name, count)
+    return field
+
+
+def quat(r):
+    x, y, z, a = r
+    n = math.sqrt(x * x + y * y + z * z)
+    if n == 0:
+        return (0.0, 0.0, 0.0, 1.0)
+    s = math.sin(a / 2) / n
+    return (x * s, y * s, z * s, math.cos(a / 2))
+
+
+def error(ours, theirs, rotation):
+    """Rotations: the angle between them; else the largest difference
+    relative to max(1, |value|)."""
+    if rotation:
+        q = ours if len(ours) == 4 and not rotation == 'axis' else ours
+        p = quat(theirs)
+        d = min(1.0, abs(sum(a * b for a, b in zip(q, p))) /
+                math.sqrt(sum(a * a for a in q) * sum(b * b for b in p)))
+        return 2 * math.acos(d)
+    if len(ours) != len(theirs):
+        return float('inf')
+    return max((abs(a - b) / max(1.0, abs(b)) for a, b in zip(ours, theirs)), default=0.0)
+
+
+def host_yaml(text, events):
+    """The decompiled source with the controllers as a host leaves them
+    after the events: startTime E -> weight 1, reference [E, 0]; enabled
+    TRUE -> weight 1."""
+    for e in events:
+        when, rest = e.split(':', 1)
+        node, value = rest.split('=', 1)
+        name, field = node.split('.', 1)
+        line = re.search(r"^  '?%s'?: \{.*\}$" % re.escape(name), text, re.M)
+        if not line or field not in ('startTime', 'set_startTime', 'enabled', 'set_enabled'):
+            continue
+        old = line.group(0)
+        ref = re.search(r'reference: \[([^\]]*)\]', old)
+        reference = ('[%s, 0]' % value) if 'startTime' in field else \
+            ('[%s]' % ref.group(1) if ref else '[0, 0]')
+        new = '%s: {reference: %s}' % (old.split(':', 1)[0], reference)
+        text = text.replace(old, new)
+    return text
+
+
+def parse_tracks(text):
+    """target -> (animator, controller), and follower name -> (node,
+    duration), from decompiled YAML."""
+    tracks = {}
+    for m in re.finditer(r"\{animator: '?([^,']+)'?, controller: '?([^,']+)'?, "
+                         r"target: '?([^,'}]+)'?", text):
+        tracks.setdefault(m.group(3), (m.group(1), m.group(2)))
+    section = text.split('followers:', 1)[1].split('controllers:', 1)[0] if 'followers:' in text else ''
+    followers = {}
+    for block in re.split(r"^  (?='?[^ ])", section, flags=re.M)[1:]:
+        name = block.split(':', 1)[0].strip("'")
+        node = re.search(r'node: (\w+)', block).group(1)
+        duration = re.search(r'duration: ([-0-9.e]+)', block)
+        followers[name] = (node, float(duration.group(1)) if duration else 1.0)
+    return tracks, followers
+
+
+def starts(text, events):
+    """controller -> the world time it starts playing: 0 for those playing
+    from the load, the event's time for those a host starts, infinity for
+    the rest."""
+    out = {}
+    section = text.split('controllers:', 1)[1] if 'controllers:' in text else ''
+    for m in re.finditer(r"^  '?([^:']+)'?: \{(.*)\}$", section, re.M):
+        out[m.group(1)] = math.inf if 'weight: 0' in m.group(2) else 0.0
+    for e in events:
+        when, rest = e.split(':', 1)
+        name = rest.split('.', 1)[0]
+        if name in out and out[name] == math.inf:
+            out[name] = float(when)
+    return out
+
+
+def follower_events(events, name, node, duration):
+    """kfplay follow's --event options for what X_ITE was sent. X_ITE's
+    chasers take a destination that reaches them idle one slot late
+    (duration / 60: the oracle README): so are the events here (every
+    event of these scenes reaches an idle chaser)."""
+    late = duration / 60 if 'Chaser' in node else 0.0
+    out = []
+    for e in events:
+        when, rest = e.split(':', 1)
+        target, value = rest.split('=', 1)
+        n, field = target.split('.', 1)
+        if n == name and field.replace('set_', '') in ('destination', 'value'):
+            out += ['--event', '%.17g:%s=%s' % (float(when) + late, field.replace('set_', ''),
+                                                 ','.join(value.split()))]
+    return out
+
+
+def compare_scene(a, checks, name, spec, worst):
+    src = os.path.join(DATA, name)
+    with open(os.path.join(DATA, os.path.splitext(name)[0] + '.xite.json')) as f:
+        ref = json.load(f)
+    compare(a, checks, src, name, spec, ref, worst)
+
+
+def compare(a, checks, src, name, spec, ref, worst):
+    """Compiles `src` and compares what kfb plays with X_ITE's recording
+    `ref` of it, made as `spec` says; the largest errors go to `worst`."""
+    base = os.path.join(a.work, os.path.splitext(os.path.basename(src))[0])
+    r = run([a.kfc, src, '-o', base + '.kfb'])
+    if not checks.check(r.returncode == 0, '%s compiles: %s' % (name, r.stderr)):
+        return
+    # Gzipped, the same file.
+    with open(src, 'rb') as f, gzip.open(base + '.gz', 'wb') as g:
+        g.write(f.read())
+    r = run([a.kfc, base + '.gz', '-o', base + '.gz.kfb'])
+    with open(base + '.kfb', 'rb') as f1, open(base + '.gz.kfb', 'rb') as f2:
+        checks.check(r.returncode == 0 and f1.read() == f2.read(), '%s gzipped: same file' % name)
+    r = run([a.kfc, '--decompile', base + '.kfb', '-o', base + '.yaml'])
+    checks.check(r.returncode == 0, '%s decompiles' % name)
+    r = run([a.kfc, base + '.yaml', '-o', base + '.again.kfb'])
+    with open(base + '.kfb', 'rb') as f1, open(base + '.again.kfb', 'rb') as f2:
+        checks.check(r.returncode == 0 and f1.read() == f2.read(),
+                     '%s: decompile -> compile gives the same bytes' % name)
+    with open(base + '.yaml') as f:
+        text = f.read()
+    events = spec.get('events', [])
+    with open(base + '.host.yaml', 'w') as f:
+        f.write(host_yaml(text, events))
+    r = run([a.kfc, base + '.host.yaml', '-o', base + '.host.kfb'])
+    checks.check(r.returncode == 0, '%s: the host\'s state compiles: %s' % (name, r.stderr))
+    tracks, followers = parse_tracks(text)
+    start = starts(text, events)
+    times = [fr['t'] for fr in ref['frames']]
+    r = run([a.kfplay, base + '.host.kfb', 'animate'] + ['%.17g' % t for t in times])
+    played = {}
+    for line in r.stdout.splitlines():
+        w, target, *v = line.split()
+        played[(float(w), target)] = [float(x) for x in v]
+    follow = {}
+    for fname, (fnode, duration) in followers.items():
+        r = run([a.kfplay, base + '.kfb', 'follow', fname, '--tick', repr(ref['step']),
+                 '--until', repr(times[-1] - ref['load'] + 1e-9)] +
+                follower_events(events, fname, fnode, duration))
+        checks.check(r.returncode == 0, '%s: kfplay follow %s: %s' % (name, fname, r.stderr))
+        for line in r.stdout.splitlines():
+            t, *v = line.split()
+            follow[(fname, round(float(t) / ref['step']))] = [float(x) for x in v[:-1]]
+    for field in ref['fields']:
+        count = len(ref['frames'][0]['values'][field])
+        target = target_name(field, count)
+        rotation = field.rsplit('.', 1)[1] in ('rotation', 'orientation') and count == 4
+        if target not in tracks:
+            # kfc imported nothing into it: X_ITE must not move it either.
+            first = ref['frames'][0]['values'][field]
+            checks.check(all(fr['values'][field] == first for fr in ref['frames']),
+                         '%s: %s (%s): X_ITE animates it, kfc imported nothing into it'
+                         % (name, field, target))
+            continue
+        animator, controller = tracks[target]
+        is_follower = animator in followers
+        key = 'followers' if is_follower else 'interpolators'
+        for k, fr in enumerate(ref['frames']):
+            theirs = fr['values'][field]
+            if fr['t'] < start.get(controller, math.inf):
+                # Not started: X_ITE holds the field as the scene set it,
+                # and so does a host (kfb does not know that value).
+                checks.check(theirs == ref['frames'][0]['values'][field],
+                             '%s: %s at %g: X_ITE holds it before its sensor starts'
+                             % (name, field, fr['t']))
+                continue
+            if is_follower:
+                ours = follow.get((animator, k + 1))
+                if ours is not None and rotation:
+                    ours = quat(ours)
+            else:
+                ours = played.get((fr['t'], target))
+            if not checks.check(ours is not None, '%s: %s at %g played' % (name, target, fr['t'])):
+                break
+            e = error(ours, theirs, rotation)
+            if e > worst[key][0]:
+                worst[key] = (e, '%s %s at %g' % (name, field, fr['t']))
+            bound = FOLLOWER_TOLERANCE if is_follower else TOLERANCE
+            if not checks.check(e <= bound, '%s: %s at %g: ours %s, X_ITE %s (error %.3g)'
+                                % (name, field, fr['t'], ours, theirs, e)):
+                break
+
+
+ERRORS = [
+    # (file name, text, expected stderr suffix after 'NAME:')
+    ('bad_number.x3d', '<X3D><Scene><TimeSensor DEF="C" loop="true"/>\n'
+     '<ScalarInterpolator DEF="I" key="0 1" keyValue="0 x1"/>\n'
+     '<Transform DEF="T"/><ROUTE fromNode="C" fromField="fraction_changed" toNode="I" '
+     'toField="set_fraction"/><ROUTE fromNode="I" fromField="value_changed" toNode="T" '
+     'toField="scale"/></Scene></X3D>\n',
+     '2:51: error: expected a number, not \'x1\''),
+    ('unclosed.x3d', '<X3D><Scene>\n<Transform>\n</Scene></X3D>\n',
+     '3:3: error: XML: mismatched tag'),
+    ('entity.x3d', '<?xml version="1.0"?>\n<!DOCTYPE X3D [\n<!ENTITY a "aaaa">\n]>\n'
+     '<X3D><Scene/></X3D>\n', '3:12: error: entity declaration \'a\': kfc expands no entities'),
+    ('root.x3d', '<?xml version="1.0"?>\n<X3Dx/>\n', "2:1: error: the root element is 'X3Dx', not X3D"),
+    ('brace.x3dv', '#X3D V3.3 utf8\nTransform {\n  children [ Group { } \n',
+     '4:1: error: expected a value or \']\', not the end of the file'),
+    ('header.wrl', 'Transform { }\n', "1:1: error: expected the header '#X3D V3.3 utf8' or "
+     "'#VRML V2.0 utf8'"),
+    ('string.x3dv', '#X3D V3.3 utf8\nWorldInfo { title "abc }\n', '2:19: error: unterminated string'),
+    ('route.x3dv', '#X3D V3.3 utf8\nROUTE a.b c.d\n', "2:11: error: expected TO, not 'c'"),
+    ('deep.x3dv', '#X3D V3.3 utf8\n' + 'Group { children [ ' * 300 + '\n',
+     '2:4865: error: nodes nested deeper than 256'),
+    ('vrml1.wrl', '#VRML V1.0 ascii\nSeparator { }\n',
+     '1:1: error: VRML 1.0 is not supported (VRML97, ClassicVRML and XML are)'),
+    ('groups.x3dv', '#X3D V3.3 utf8\nDEF C TimeSensor { loop TRUE }\n'
+     'DEF I PositionInterpolator { key [0 1] keyValue [0 0 0 1 1] }\n'
+     'DEF T Transform { }\nROUTE C.fraction_changed TO I.set_fraction\n'
+     'ROUTE I.value_changed TO T.translation\n',
+     '3:49: error: keyValue of PositionInterpolator holds 5 numbers, not a multiple of 3'),
+    ('char.x3dv', '#X3D V3.3 utf8\nGroup { \\ }\n', '2:9: error: unexpected character 0x5c'),
+]
+
+
+def errors(a, checks):
+    for name, text, expected in ERRORS:
+        path = os.path.join(a.work, name)
+        with open(path, 'w') as f:
+            f.write(text)
+        out = path + '.kfb'
+        r = run([a.kfc, path, '-o', out])
+        checks.check(r.returncode == 1 and r.stderr.strip() == '%s:%s' % (path, expected)
+                     and not os.path.exists(out),
+                     '%s: exit 1 with %r, got %d %r' % (name, expected, r.returncode, r.stderr))
+    # A gzip stream that breaks off.
+    path = os.path.join(a.work, 'cut.x3dz')
+    with open(path, 'wb') as f:
+        f.write(gzip.compress(b'<X3D><Scene/></X3D>' * 50)[:30])
+    r = run([a.kfc, path, '-o', path + '.kfb'])
+    checks.check(r.returncode == 1 and r.stderr.strip() == path + ': error: the gzip stream is truncated',
+                 'truncated gzip: %r' % r.stderr)
+
+
+NOTES = [
+    ('lenient.x3d', ["24:5: note: ROUTE skipped: no node is named 'Nobody'",
+                     "11:5: note: ColorInterpolator 'Few': 3 values for 5 keys, the last repeated "
+                     "for the rest",
+                     "12:5: note: PositionInterpolator 'Many': 5 values for 3 keys, the extra ones "
+                     "unused",
+                     "13:5: note: ScalarInterpolator 'Empty' has no keys: it sends no value, skipped",
+                     "10:5: note: TimeSensor 'Broken' skipped: cycleInterval 0 is not positive",
+                     "17:5: note: ROUTE Clock.fraction TO Turn.set_fraction skipped: TimeSensor has "
+                     "no field 'fraction' (only fraction_changed, which takes no alias)",
+                     "21:5: note: ROUTE Many.value TO Box.set_translation skipped: "
+                     "PositionInterpolator has no field 'value' (only value_changed, which takes "
+                     "no alias)"]),
+    ('timing.wrl', ["7:1: note: PROTO 'Spinner': prototypes are not imported",
+                    "26:1: note: TimeSensor 'Stopped' does not run from the load (its stopTime has "
+                    "passed) and no ROUTE starts it: its controller waits at weight 0",
+                    "28:1: note: TimeSensor 'Once' is started by ROUTE Knob.touchTime (52:1): its "
+                    "controller waits at weight 0 for the host to start it",
+                    "59:1: note: ROUTE Logic.level TO Beam.set_fraction skipped: chains fed by a "
+                    "Script are not imported",
+                    "39:1: note: Script Logic: not run"]),
+]
+
+
+def notes(a, checks):
+    for name, expected in NOTES:
+        src = os.path.join(DATA, name)
+        r = run([a.kfc, '-v', src, '-o', os.path.join(a.work, 'notes.kfb')])
+        lines = [l for l in r.stderr.splitlines() if ': note: ' in l]
+        for e in expected:
+            checks.check(src + ':' + e in lines, '%s: -v notes %r (got %s)' % (name, e, lines))
+
+
+def main():
+    a = driver.arguments()
+    checks = driver.Checks()
+    with open(os.path.join(DATA, 'scenes.json')) as f:
+        manifest = json.load(f)
+    worst = {'interpolators': (0.0, ''), 'followers': (0.0, '')}
+    for name in sorted(manifest):
+        compare_scene(a, checks, name, manifest[name], worst)
+    errors(a, checks)
+    notes(a, checks)
+    print('test_x3d_import: %d checks, %d failed; worst error vs X_ITE: interpolated %.3g (%s), '
+          'followers %.3g (%s)' % (checks.count, len(checks.failures), worst['interpolators'][0],
+                                   worst['interpolators'][1], worst['followers'][0],
+                                   worst['followers'][1]))
+    return 1 if checks.failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "kf_layout.h"
 #include "kf_math.h"
 #include "kf_write.h"
 #include "kf_zero_runs.h"
@@ -528,9 +529,62 @@ static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_t
     return put_floats(data, s->times, s->key_count);
 }
 
+/* A loaded sequence, whose floats are a lane of a block (kf_private.h,
+ * kf_sequence.row), as arrays of its own in `room` (plain_floats). */
+static size_t plain_floats(const struct kf_sequence *s)
+{
+    return (size_t)s->key_count * s->components +
+           2 * (size_t)kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components) +
+           kf_sequence_arc_count(s->interpolation, s->valid_count);
+}
+
+static struct kf_sequence unblocked(const struct kf_sequence *s, float *room)
+{
+    struct kf_sequence t = *s;
+    const uint32_t c = s->components, v = s->valid_count;
+    const size_t tc = kf_sequence_tangent_count(s->interpolation, v, c);
+    float *at = room;
+    t.row = 0;
+    t.values = at;
+    for (uint32_t k = 0; k < s->key_count; k++)
+        for (uint32_t m = 0; m < c; m++)
+            *at++ = kf_key_float(s, s->values, k, m);
+    if (s->tangent_out && tc) {
+        t.tangent_out = at;
+        for (uint32_t k = 0; k < v; k++)
+            for (uint32_t m = 0; m < c; m++)
+                *at++ = kf_key_float(s, s->tangent_out, k, m);
+        t.tangent_in = at;
+        for (uint32_t k = 0; k < v; k++)
+            for (uint32_t m = 0; m < c; m++)
+                *at++ = kf_key_float(s, s->tangent_in, k, m);
+    }
+    if (s->arcs) {
+        t.arcs = at;
+        const int controls = s->interpolation == KFB_INTERP_SQUAD ? 2 : 1;
+        for (int control = 0; control < controls; control++)
+            for (uint32_t k = 0; k < v; k++, at += KFB_ARC_FLOATS)
+                kf_key_arc(s, control, k, at);
+    }
+    return t;
+}
+
 void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r,
                             int encoded)
 {
+    if (s->row) {
+        /* Writing a loaded animation again: its sequences' own copy. */
+        const size_t floats = plain_floats(s);
+        float *room = kf_alloc(data->allocator, floats * sizeof *room);
+        if (!room) {
+            data->failed = 1;
+            return;
+        }
+        const struct kf_sequence t = unblocked(s, room);
+        kf_write_sequence_data(data, &t, r, encoded);
+        kf_free(data->allocator, room, floats * sizeof *room);
+        return;
+    }
     const uint32_t c = s->components;
     /* What this version stores of the derived floats (version 2 leaves the
      * arcs, and 2.2 HERMITE's scaled tangents, to the reader). */
@@ -686,10 +740,15 @@ static void write_objects(const kf_objects *o, buffer *strings, buffer *objects,
         write_track(objects, &o->tracks[i]);
 }
 
-/* The loader refuses a file whose players would pass kf.h's memory bound;
- * the writer refuses to write one, measuring with the loader's own layout. */
-static kf_result check_player_bound(const kf_objects *o, const buffer *data, const buffer *strings,
-                                    kf_error *error)
+/* The loader refuses a file that loading, or a player of it, would take
+ * more memory for than kf.h's bounds allow; the writer refuses to write
+ * one, measuring with the loader's own accounting (kf_load_peak, the
+ * playback layout's kf_layout_measure) and the player's. `times_at`: each
+ * sequence's key times offset in DATA, which tells the layout which
+ * sequences share them, as a loaded file's addresses do. */
+static kf_result check_bounds(const kf_allocator *a, const kf_objects *o,
+                              const buffer raw[KFB_SECTION_COUNT], const uint32_t *times_at,
+                              uint64_t file_size, uint32_t major, kf_error *error)
 {
     kf_anim_layout layout;
     size_t bytes;
@@ -698,18 +757,48 @@ static kf_result check_player_bound(const kf_objects *o, const buffer *data, con
         const struct kf_sequence *s = &o->sequences[i];
         computed += kfb_sequence_computed_floats(s->interpolation, s->valid_count, s->components);
     }
-    if (data->failed || strings->failed)
-        return KF_OK; /* reported as out of memory below */
+    const size_t file_bytes = (size_t)file_size;
     if (computed > SIZE_MAX / 4 ||
-        !kf_anim_layout_of(o->count, data->size, strings->size, (size_t)computed, &layout))
+        !kf_anim_layout_of(o->count, raw[KFB_SECTION_DATA].size, raw[KFB_SECTION_STRINGS].size,
+                           (size_t)computed, &layout))
         return kf_fail(error, KF_ERROR_TOO_LARGE, "the animation is too large");
-    if (kf_objects_player_size(o, layout.total, &bytes) != KF_OK)
+    if (kf_objects_player_size(o, file_bytes, &bytes) != KF_OK)
         return kf_fail(error, KF_ERROR_LIMIT,
-                       "a player of this animation would need more than %u x its %zu loaded "
-                       "bytes + %zu (targets x components, or follower tracks, out of "
+                       "a player of this animation would need more than %u x its %zu-byte file "
+                       "+ %zu bytes (targets x components, or follower tracks, out of "
                        "proportion to the data)",
-                       (unsigned)KF_PLAYER_BYTES_PER_ANIM_BYTE, layout.total,
+                       (unsigned)KF_PLAYER_BYTES_PER_FILE_BYTE, file_bytes,
                        (size_t)KF_PLAYER_FIXED_BYTES);
+    /* The layout of the sequences as the loader sees them: equal key times
+     * at one address. The addresses are only compared, never read. */
+    const uint32_t n = o->count[KF_KIND_SEQUENCE];
+    kf_objects seen = *o;
+    struct kf_sequence *seq = n ? kf_alloc(a, (size_t)n * sizeof *seq) : NULL;
+    if (n && !seq)
+        return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        seq[i] = o->sequences[i];
+        seq[i].times = (const float *)(uintptr_t)(4 * ((uintptr_t)times_at[i] + 1));
+    }
+    seen.sequences = seq;
+    size_t need = 0;
+    const kf_result r = kf_layout_measure(&seen, a, &need);
+    kf_free(a, seq, (size_t)n * sizeof *seq);
+    if (r != KF_OK)
+        return kf_fail(error, r, "the animation is too large");
+    const size_t peak = kf_load_peak(o->count, raw[KFB_SECTION_OBJECTS].size, &layout,
+                                     raw[KFB_SECTION_DATA].size, major != 1);
+    const size_t before = layout.total > SIZE_MAX - layout.scratch_total
+                              ? SIZE_MAX
+                              : layout.total + layout.scratch_total;
+    const size_t building = before > SIZE_MAX - need ? SIZE_MAX : before + need;
+    if ((peak > building ? peak : building) > kf_load_budget(file_bytes))
+        return kf_fail(error, KF_ERROR_LIMIT,
+                       "loading this animation would take more than %u x its %zu-byte file + %zu "
+                       "bytes (data out of proportion to the file: a wide animator played "
+                       "alone, or little but zeros)",
+                       (unsigned)KF_LOAD_BYTES_PER_FILE_BYTE, file_bytes,
+                       (size_t)KF_LOAD_FIXED_BYTES);
     return KF_OK;
 }
 
@@ -751,20 +840,16 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     if (times.at && times.slots)
         write_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
                       &raw[KFB_SECTION_DATA], &times, major != 1);
-    kf_free(&a, times.at, (sequences + 1) * sizeof(uint32_t));
     kf_free(&a, times.slots, capacity * sizeof(uint32_t));
     if (!times.at || !times.slots) {
         result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
         goto done;
     }
 
-    if ((result = check_player_bound(o, &raw[KFB_SECTION_DATA], &raw[KFB_SECTION_STRINGS],
-                                     error)) != KF_OK)
-        goto done;
-
     packed_sections sections = {0};
     if ((result = pack_sections(&a, raw, packed, compression, major, packer, &sections, error)) !=
-        KF_OK)
+            KF_OK ||
+        (result = check_bounds(&a, o, raw, times.at, sections.file_size, major, error)) != KF_OK)
         goto done;
 
     /* Header and sections go out in file order through one small buffer. */
@@ -780,6 +865,7 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     kf_bytes_free(&out);
 
 done:
+    kf_free(&a, times.at, (sequences + 1) * sizeof(uint32_t));
     for (int i = 0; i < KFB_SECTION_COUNT; i++) {
         kf_bytes_free(&raw[i]);
         kf_bytes_free(&packed[i]);

@@ -233,6 +233,20 @@ typedef struct kf_anim kf_anim;
 /* Default cap on a section's uncompressed size: 256 MiB. */
 #define KF_DEFAULT_MAX_SECTION_SIZE ((size_t)256 << 20)
 
+/*
+ * Memory bound of loading: kf_load_memory, kf_load_stream and kf_load_file
+ * allocate at most
+ *     KF_LOAD_BYTES_PER_FILE_BYTE x (the file's bytes) + KF_LOAD_FIXED_BYTES
+ * at any one time (their scratch included; the copy of the file a stream
+ * or file load reads into besides), and a loaded kf_anim holds at most as
+ * much. zlib expands a stream at most about 1032:1 (formats/kfb.md), and
+ * what a load keeps or works in, the playback layout's padding included,
+ * is counted against this bound before it is allocated: a file that would
+ * need more is refused with KF_ERROR_LIMIT, and kfc refuses to write one.
+ */
+#define KF_LOAD_BYTES_PER_FILE_BYTE 2048u
+#define KF_LOAD_FIXED_BYTES         ((size_t)1 << 20)
+
 typedef struct kf_load_options {
     size_t size;                   /* sizeof(kf_load_options): see the rule above */
     const kf_allocator *allocator; /* NULL: malloc/free */
@@ -847,24 +861,34 @@ typedef struct kf_controller kf_controller;
 
 /*
  * Memory bound: a player of `anim` takes at most
- *     KF_PLAYER_BYTES_PER_ANIM_BYTE x (the loaded anim's bytes) + KF_PLAYER_FIXED_BYTES,
+ *     KF_PLAYER_BYTES_PER_FILE_BYTE x (the bytes of the file it was loaded
+ *     from) + KF_PLAYER_FIXED_BYTES,
  * follower states included: whatever a file holds, its players cost a
- * fixed multiple of what loading it cost. The loader refuses
- * (KF_ERROR_LIMIT) a file whose player would not fit even with one chaser
- * transition per follower track, so every loaded anim can be played; kfc
- * refuses to write one. Chaser capacity follows from the bound (see
- * kf_player_follower).
+ * fixed multiple of the file. The loader refuses (KF_ERROR_LIMIT) a file
+ * whose player would not fit even with one chaser transition per follower
+ * track, so every loaded anim can be played; kfc refuses to write one.
+ * Chaser capacity follows from the bound (see kf_player_follower).
+ *
+ * Work: an update evaluates each played track's animator once (a sequence
+ * of up to 16 components is played in a block of four sequences, the rest
+ * on their own), blends and writes its target's components once, and
+ * finds the segment of each group of tracks sharing key times once: its
+ * work is bounded per track by the components the track plays, and so by
+ * the player's size.
  */
-#define KF_PLAYER_BYTES_PER_ANIM_BYTE 16u
+#define KF_PLAYER_BYTES_PER_FILE_BYTE 64u
 #define KF_PLAYER_FIXED_BYTES         ((size_t)1 << 20)
 
-/* The bytes kf_player_create would allocate for `anim`, in *bytes (0 on
+/* The bytes a player of `anim` holds (what kf_player_create keeps), in *bytes (0 on
  * failure). KF_ERROR_ARGUMENT for NULL arguments, KF_ERROR_LIMIT if the
  * player would exceed the bound. Never allocates. */
 KF_API kf_result kf_player_size(const kf_anim *anim, size_t *bytes);
 
-/* `allocator` NULL: malloc/free. Allocates once (kf_player_size bytes);
- * later calls do not. KF_ERROR_LIMIT as kf_player_size. */
+/* `allocator` NULL: malloc/free. Allocates the kf_player_size bytes the
+ * player keeps, and for the time of the call the scratch its plan is
+ * sorted in (some 40 bytes per sequence track; the memory bound above
+ * covers both); later calls allocate nothing. KF_ERROR_LIMIT as
+ * kf_player_size. */
 KF_API kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator,
                                   kf_player **out);
 KF_API void kf_player_destroy(kf_player *player);

@@ -84,8 +84,10 @@ void kf_sequence_key(const kf_sequence *s, uint32_t index, float *time, float *v
     uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
     if (time)
         *time = s->times[j];
-    if (value)
-        memcpy(value, s->values + (size_t)j * s->components, s->components * sizeof(float));
+    if (value) {
+        float buf[KF_BLOCK_COMPONENTS] = {0};
+        memcpy(value, kf_key_floats(s, s->values, j, buf), s->components * sizeof(float));
+    }
 }
 
 void kf_sequence_key_tcb(const kf_sequence *s, uint32_t index, float tcb[3])

@@ -298,7 +298,8 @@ kf_result kf_sequence_distance(const kf_sequence *s, double time, double *distan
 
 static void held_key(const struct kf_sequence *s, uint32_t key, float *out, double *time)
 {
-    memcpy(out, s->values + (size_t)key * s->components, s->components * sizeof *out);
+    float buf[KF_BLOCK_COMPONENTS] = {0};
+    memcpy(out, kf_key_floats(s, s->values, key, buf), s->components * sizeof *out);
     if (time)
         *time = s->times[key];
 }

@@ -62,10 +62,10 @@ void kf_curve_of(const struct kf_sequence *s, uint32_t key, kf_curve *curve)
     const uint32_t next = key + 1 < s->valid_count ? key + 1 : 0;
     curve->components = c;
     curve->spline = s->interpolation == KFB_INTERP_SPLINE || s->interpolation == KFB_INTERP_HERMITE;
-    curve->a = s->values + (size_t)key * c;
-    curve->b = s->values + (size_t)next * c;
-    curve->ta = curve->spline ? s->tangent_out + (size_t)key * c : NULL;
-    curve->tb = curve->spline ? s->tangent_in + (size_t)next * c : NULL;
+    curve->a = kf_key_floats(s, s->values, key, curve->keys[0]);
+    curve->b = kf_key_floats(s, s->values, next, curve->keys[1]);
+    curve->ta = curve->spline ? kf_key_floats(s, s->tangent_out, key, curve->keys[2]) : NULL;
+    curve->tb = curve->spline ? kf_key_floats(s, s->tangent_in, next, curve->keys[3]) : NULL;
 }
 
 /* The weights of a, b, ta, tb in the order-th derivative at u. */

@@ -17,8 +17,10 @@ static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t j, float u,
                             float *out)
 {
-    const struct kf_sequence *s = b->lane[l];
-    kf_slerp_general(s->values + 4 * (size_t)i, s->values + 4 * (size_t)j, u, out);
+    const struct kf_sequence s = kf_block_lane(b, l);
+    float qa[4] = {0}, qb[4] = {0};
+    kf_slerp_general(kf_key_floats(&s, s.values, i, qa), kf_key_floats(&s, s.values, j, qb), u,
+                     out);
 }
 
 static unsigned key_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
@@ -106,8 +108,8 @@ static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
                           float *const out[KF_LANES])
 {
     for (uint32_t l = 0; l < KF_LANES; l++) {
-        if (b->lane[l])
-            kf_squad(b->lane[l], i, j, exact_u, out[l]);
+        const struct kf_sequence s = kf_block_lane(b, l);
+        kf_squad(&s, i, j, exact_u, out[l]);
         (void)u;
     }
     return 0xf;

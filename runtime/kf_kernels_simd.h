@@ -280,10 +280,10 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
         m_bits(m_or(m_or(v_lt(key_theta, zero), v_lt(control_theta, zero)), m_not(v_ge(c, zero))));
     if (general)
         for (uint32_t l = 0; l < job_lanes(jb); l++) {
-            const struct kf_sequence *s = lane_block(jb, l)->lane[l % KF_LANES];
-            if ((general >> l & 1) && s) {
+            if (general >> l & 1) {
+                const struct kf_sequence s = kf_block_lane(lane_block(jb, l), l % KF_LANES);
                 float *o = lane_out(jb, l);
-                kf_squad_general(s, i, j, exact_u, o);
+                kf_squad_general(&s, i, j, exact_u, o);
                 if (normalize)
                     kf_normalize_single(o);
             }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_layout.c - packs a loaded animation's sequences into the blocks the
- * player's kernels read (kf_layout.h). Built once, after loading, from the
- * decoded arrays; read-only afterwards, so one layout serves every player
+ * player's kernels read (kf_layout.h), and copies every other array its
+ * objects read beside them, so that the decoded section can be freed: the
+ * layout is the animation's one copy of its numbers. Built once, at the
+ * end of loading; read-only afterwards, so one layout serves every player
  * of the animation on any thread.
  */
 #include <float.h>
@@ -22,6 +24,15 @@
 static uint32_t fields_of(const struct kf_sequence *s)
 {
     return kf_block_fields(s->interpolation, s->components);
+}
+
+/* Whether sequence s goes into a block: one wider than KF_BLOCK_COMPONENTS
+ * is played on its own (kf_player.c's runs), so that a lone wide sequence
+ * costs neither the three empty lanes of a block in memory nor their
+ * evaluation in every update. */
+static int packed(const struct kf_sequence *s)
+{
+    return s->components <= KF_BLOCK_COMPONENTS;
 }
 
 /* Sequences that can share a block compare equal up to their index. */
@@ -100,12 +111,19 @@ static void put_fields(float *data, size_t step, uint32_t k0, uint32_t k1, uint3
     }
 }
 
-/* Keys [k0, k1) of sequence s into lane l (`data`: key k0's row). */
+/* Keys [k0, k1) of sequence s into lane l (`data`: key k0's row): values
+ * up to its key count (keys outside the valid range are kept for the
+ * source's sake), the rest up to its valid count. */
 static void fill_lane(float *data, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
                       const struct kf_sequence *s)
 {
     const uint32_t c = s->components, n = s->valid_count;
-    put_fields(data, step, k0, k1, 0, c, l, s->values, c);
+    if (k0 < s->key_count)
+        put_fields(data, step, k0, k1 < s->key_count ? k1 : s->key_count, 0, c, l, s->values, c);
+    if (k1 > n)
+        k1 = n;
+    if (k0 >= k1)
+        return;
     switch (s->interpolation) {
     case KFB_INTERP_SPLINE:
     case KFB_INTERP_HERMITE: /* the stored tangents are scaled alike */
@@ -159,6 +177,63 @@ static size_t row_width(const struct kf_sequence *seq, const uint32_t *order, ui
     return width;
 }
 
+/* Rows of the clock order[i .. end): the most keys of its sequences (they
+ * share key times, but a crafted file may share a longer array's start). */
+static uint32_t clock_rows(const struct kf_sequence *seq, const uint32_t *order, uint32_t i,
+                           uint32_t end)
+{
+    uint32_t rows = 0;
+    for (uint32_t k = i; k < end; k++)
+        rows = seq[order[k]].key_count > rows ? seq[order[k]].key_count : rows;
+    return rows;
+}
+
+/* Floats a sequence keeps outside the blocks: its own arrays when no block
+ * holds it (values, and SPLINE's and HERMITE's tangents: nothing wider than
+ * a block has arcs), and the ones no kernel reads. */
+static uint64_t plain_floats(const struct kf_sequence *s, int in_block)
+{
+    const uint64_t n = s->key_count, c = s->components;
+    uint64_t floats = 0;
+    if (!in_block)
+        floats += n * c + 2 *
+                              (uint64_t)kf_sequence_tangent_count(s->interpolation, s->valid_count,
+                                                                  s->components) *
+                              (s->tangent_out != NULL);
+    if (s->tcb)
+        floats += 3 * n;
+    if (s->key_tangents)
+        floats += 2 * n * c;
+    if (s->arc_length)
+        floats += kfb_arc_length_floats(s->repeat, s->valid_count);
+    return floats;
+}
+
+/* The floats of an interpolator's and a follower's arrays. */
+static uint64_t interpolator_floats(const struct kf_interpolator *p)
+{
+    const uint64_t d = kfb_node_dimension(p->node);
+    return p->key_count + (uint64_t)p->value_count * d + (uint64_t)p->velocity_count * d +
+           (p->derived ? kf_interpolator_derived_count(p) : 0);
+}
+
+static uint64_t follower_floats(const struct kf_follower *f)
+{
+    return 2 * (uint64_t)kf_follower_field_floats(f) + (f->rotations ? 8 : 0);
+}
+
+/* `count` floats of `from` to *at, which moves past them; the copy. */
+static const float *keep(float **at, const float *from, uint64_t count)
+{
+    if (!from)
+        return NULL;
+    float *to = *at;
+    if (count)
+        memcpy(to, from, (size_t)count * sizeof *to);
+    *at += count;
+    return to;
+}
+
 /* Appends `count` * `size` bytes aligned to `align` to a layout being sized. */
 static int add(size_t *total, size_t count, size_t size, size_t align, size_t *offset)
 {
@@ -198,24 +273,110 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n,
     }
 }
 
-kf_result kf_layout_build(kf_anim *anim)
+/* Points every object of `o` at the layout's copy of its arrays, which
+ * from then on are the animation's only ones: a sequence in a block at its
+ * lane (kf_private.h, kf_sequence.row), the rest at plain copies. `order`:
+ * every sequence, equal key times next to each other. */
+static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t *order)
 {
-    const kf_objects *o = &anim->objects;
+    const uint32_t n = o->count[KF_KIND_SEQUENCE];
+    struct kf_sequence *seq = o->sequences;
+    float *at = L->plain;
+    for (uint32_t i = 0, end; i < n; i = end) {
+        const float *times = seq[order[i]].times;
+        uint32_t keys = 0;
+        for (end = i; end < n && seq[order[end]].times == times; end++)
+            keys = seq[order[end]].key_count > keys ? seq[order[end]].key_count : keys;
+        const float *copy = keep(&at, times, keys);
+        for (uint32_t k = i; k < end; k++)
+            seq[order[k]].times = copy;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        struct kf_sequence *s = &seq[i];
+        const uint64_t c = s->components, keys = s->key_count;
+        s->tcb = keep(&at, s->tcb, 3 * keys);
+        s->key_tangents = keep(&at, s->key_tangents, 2 * keys * c);
+        s->arc_length = keep(&at, s->arc_length,
+                             s->arc_length ? kfb_arc_length_floats(s->repeat, s->valid_count) : 0);
+        if (L->block_of[i] == KF_NO_INDEX) {
+            const uint64_t tc =
+                kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
+            s->values = keep(&at, s->values, keys * c);
+            s->tangent_out = keep(&at, s->tangent_out, tc);
+            s->tangent_in = keep(&at, s->tangent_in, tc);
+            continue;
+        }
+        const kf_block *b = &L->blocks[L->block_of[i]];
+        const float *lane = b->data + L->lane_of[i];
+        s->row = b->stride;
+        s->values = lane;
+        switch (s->interpolation) {
+        case KFB_INTERP_SPLINE:
+        case KFB_INTERP_HERMITE:
+            s->tangent_out = lane + c * KF_LANES;
+            s->tangent_in = lane + 2 * c * KF_LANES;
+            break;
+        case KFB_INTERP_SLERP:
+            s->arcs = lane + KF_FIELD_ARC(4) * KF_LANES;
+            break;
+        case KFB_INTERP_SQUAD:
+            s->tangent_out = lane + KF_FIELD_SQUAD_A * KF_LANES;
+            s->tangent_in = lane + KF_FIELD_SQUAD_B * KF_LANES;
+            /* Its control arcs follow the key arcs (kf_key_arc). */
+            _Static_assert(KF_FIELD_SQUAD_CONTROL_ARC == KF_FIELD_SQUAD_KEY_ARC + KFB_ARC_FLOATS,
+                           "SQUAD's control arcs are two fields after its key arcs");
+            s->arcs = lane + KF_FIELD_SQUAD_KEY_ARC * KF_LANES;
+            break;
+        default:
+            break;
+        }
+    }
+    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++) {
+        struct kf_interpolator *p = &o->interpolators[i];
+        const uint64_t d = kfb_node_dimension(p->node);
+        p->keys = keep(&at, p->keys, p->key_count);
+        p->values = keep(&at, p->values, p->value_count * d);
+        p->velocities = keep(&at, p->velocities, p->velocity_count * d);
+        p->derived = keep(&at, p->derived, p->derived ? kf_interpolator_derived_count(p) : 0);
+    }
+    for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++) {
+        struct kf_follower *f = &o->followers[i];
+        const uint64_t field = kf_follower_field_floats(f);
+        f->initial_value = keep(&at, f->initial_value, field);
+        f->initial_destination = keep(&at, f->initial_destination, field);
+        f->rotations = keep(&at, f->rotations, f->rotations ? 8 : 0);
+    }
+}
+
+/* The layout of `o` into *out, if building it allocates at most `budget`
+ * bytes at once (the sort's scratch included: what a load adds to its
+ * peak, kf_read.c), else KF_ERROR_LIMIT; *need is set to those bytes
+ * either way. With `out` NULL nothing is built (kf_layout_measure). */
+static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget,
+                       struct kf_layout **out, size_t *need, kf_objects *moved)
+{
     const uint32_t n = o->count[KF_KIND_SEQUENCE], targets = o->count[KF_KIND_TARGET];
     const struct kf_sequence *seq = o->sequences;
-    anim->layout = NULL;
-    const kf_allocator *a = &anim->allocator;
-    /* Scratch: the order, the sort's copy, a count per target. */
+    *need = 0;
+    /* Scratch: the order, the sort's copy, a count per target, the order
+     * of every sequence by key times. */
     size_t order_bytes;
-    if (!kf_mul_size((size_t)2 * n + targets + 1, sizeof(uint32_t), &order_bytes))
+    if (!kf_mul_size((size_t)3 * n + targets + 1, sizeof(uint32_t), &order_bytes))
         return KF_ERROR_TOO_LARGE;
     uint32_t *order = kf_alloc(a, order_bytes);
     if (!order)
         return KF_ERROR_OUT_OF_MEMORY;
-    uint32_t *tracks_of = order + 2 * (size_t)n;
-    for (uint32_t i = 0; i < n; i++)
-        order[i] = i;
-    sort_sequences(order, order + n, n, seq);
+    uint32_t *tracks_of = order + 2 * (size_t)n, *by_times = tracks_of + targets;
+    uint32_t m = 0; /* the sequences blocks hold */
+    for (uint32_t i = 0; i < n; i++) {
+        by_times[i] = i;
+        if (packed(&seq[i]))
+            order[m++] = i;
+    }
+    /* Every sequence by key times (equal arrays are one copy), then the
+     * blocks' ones by clock. */
+    sort_sequences(by_times, order + n, n, seq);
+    sort_sequences(order, order + n, m, seq);
 
     /* The targets several tracks play, and their values. */
     memset(tracks_of, 0, (size_t)targets * sizeof *tracks_of);
@@ -236,28 +397,56 @@ kf_result kf_layout_build(kf_anim *anim)
     uint32_t blocks = 0;
     size_t floats = 0;
     int ok = 1;
-    for (uint32_t i = 0, end; i < n && ok; i = end) {
-        end = run_end(seq, order, i, n, same_clock);
+    for (uint32_t i = 0, end; i < m && ok; i = end) {
+        end = run_end(seq, order, i, m, same_clock);
         const size_t width = row_width(seq, order, i, end, &blocks);
         size_t per = 0;
-        ok = width && kf_mul_size(width, seq[order[i]].valid_count, &per) &&
+        ok = width && kf_mul_size(width, clock_rows(seq, order, i, end), &per) &&
              per <= SIZE_MAX - floats;
         floats += per;
     }
+    /* Beside the blocks, plain floats: each distinct key times array once
+     * (as long as its longest user), what no block holds, and the
+     * interpolators' and followers' arrays. */
+    uint64_t plain = 0;
+    for (uint32_t i = 0, end; i < n; i = end) {
+        uint32_t keys = seq[by_times[i]].key_count;
+        for (end = i + 1; end < n && seq[by_times[end]].times == seq[by_times[i]].times; end++)
+            keys = seq[by_times[end]].key_count > keys ? seq[by_times[end]].key_count : keys;
+        plain += keys;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        plain += plain_floats(&seq[i], packed(&seq[i]));
+    for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
+        plain += interpolator_floats(&o->interpolators[i]);
+    for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
+        plain += follower_floats(&o->followers[i]);
+    size_t at_plain = 0;
     size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_data, at_blend_of,
            at_blend_target, at_blend_offset;
     if (!ok || !add(&total, 1, sizeof(struct kf_layout), 16, &at_layout) ||
         !add(&total, blocks, sizeof(kf_block), 16, &at_blocks) ||
         !add(&total, n, sizeof(uint32_t), 16, &at_block_of) ||
-        !add(&total, targets, sizeof(uint32_t), 16, &at_blend_of) ||
+        !add(&total, blend_count ? targets : 0, sizeof(uint32_t), 16, &at_blend_of) ||
         !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_target) ||
         !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_offset) ||
-        !add(&total, n, 1, 16, &at_lane_of) || !add(&total, floats, sizeof(float), 16, &at_data)) {
+        !add(&total, n, 1, 16, &at_lane_of) || !add(&total, floats, sizeof(float), 16, &at_data) ||
+        plain > SIZE_MAX / sizeof(float) ||
+        !add(&total, (size_t)plain, sizeof(float), 16, &at_plain)) {
         kf_free(a, order, order_bytes);
         return KF_ERROR_TOO_LARGE;
     }
     /* 16 bytes of slack: the allocator need only align to 8. */
-    unsigned char *raw = total <= SIZE_MAX - 16 ? kf_alloc(a, total + 16) : NULL;
+    if (total > SIZE_MAX - 16 - order_bytes) {
+        kf_free(a, order, order_bytes);
+        return KF_ERROR_TOO_LARGE;
+    }
+    *need = order_bytes + total + 16;
+    if (!out || *need > budget) {
+        kf_free(a, order, order_bytes);
+        return out ? KF_ERROR_LIMIT : KF_OK;
+    }
+    unsigned char *raw = kf_alloc(a, total + 16);
     if (!raw) {
         kf_free(a, order, order_bytes);
         return KF_ERROR_OUT_OF_MEMORY;
@@ -275,12 +464,12 @@ kf_result kf_layout_build(kf_anim *anim)
     L->blocks = (kf_block *)(base + at_blocks);
     L->block_of = (uint32_t *)(base + at_block_of);
     L->lane_of = base + at_lane_of;
-    L->blend_of = (uint32_t *)(base + at_blend_of);
+    L->blend_of = blend_count ? (uint32_t *)(base + at_blend_of) : NULL;
     L->blend_target = (uint32_t *)(base + at_blend_target);
     L->blend_offset = (uint32_t *)(base + at_blend_offset);
     L->blend_count = blend_count;
     L->blend_values = blend_values;
-    for (uint32_t i = 0, k = 0, v = 0; i < targets; i++) {
+    for (uint32_t i = 0, k = 0, v = 0; i < targets && blend_count; i++) {
         L->blend_of[i] = KF_NO_INDEX;
         if (tracks_of[i] > 1) {
             L->blend_of[i] = k;
@@ -290,12 +479,16 @@ kf_result kf_layout_build(kf_anim *anim)
         }
     }
     float *data = (float *)(base + at_data);
+    L->plain = (float *)(base + at_plain);
+    L->plain_floats = (size_t)plain;
+    for (uint32_t i = 0; i < n; i++)
+        L->block_of[i] = KF_NO_INDEX;
     uint32_t bi = 0;
-    for (uint32_t i = 0, end; i < n; i = end) {
+    for (uint32_t i = 0, end; i < m; i = end) {
         /* A clock: its stripes (every block of one kind) side by side in
          * one row per key. */
         const struct kf_sequence *s = &seq[order[i]];
-        end = run_end(seq, order, i, n, same_clock);
+        end = run_end(seq, order, i, m, same_clock);
         uint32_t unused = 0;
         const size_t width = row_width(seq, order, i, end, &unused);
         size_t offset = 0;
@@ -314,7 +507,6 @@ kf_result kf_layout_build(kf_anim *anim)
                 offset += (size_t)fields * KF_LANES;
                 for (uint32_t l = 0; l < KF_LANES && x * KF_LANES + l < members; l++) {
                     const uint32_t si = order[k + x * KF_LANES + l];
-                    b->lane[l] = &seq[si];
                     L->block_of[si] = bi;
                     L->lane_of[si] = (uint8_t)l;
                     b->wide |= is_wide(&seq[si]);
@@ -325,20 +517,24 @@ kf_result kf_layout_build(kf_anim *anim)
          * time, every member's, so that each line is fetched once. (The
          * sizes above refused a width of 0.) */
         const size_t tile = width < FILL_TILE_FLOATS ? FILL_TILE_FLOATS / width : 1;
-        for (uint32_t k0 = 0; k0 < s->valid_count; k0 += (uint32_t)tile) {
-            const uint32_t k1 = s->valid_count - k0 > tile ? k0 + (uint32_t)tile : s->valid_count;
+        const uint32_t rows = clock_rows(seq, order, i, end);
+        for (uint32_t k0 = 0; k0 < rows; k0 += (uint32_t)tile) {
+            const uint32_t k1 = rows - k0 > tile ? k0 + (uint32_t)tile : rows;
             /* Lanes no sequence fills stay 0. */
             memset(data + (size_t)k0 * width, 0, (size_t)(k1 - k0) * width * sizeof *data);
-            for (uint32_t m = i; m < end; m++) {
-                const uint32_t si = order[m];
+            for (uint32_t x = i; x < end; x++) {
+                const uint32_t si = order[x];
                 const kf_block *b = &L->blocks[L->block_of[si]];
                 fill_lane((float *)b->data + (size_t)k0 * width, width, k0, k1, L->lane_of[si],
                           &seq[si]);
             }
         }
-        data += (size_t)s->valid_count * width;
+        data += (size_t)rows * width;
+        (void)s;
     }
-    for (uint32_t i = 0; i < n; i++)
+    /* A sequence in no block may have a clock of its own. */
+    L->clock_count = n - m;
+    for (uint32_t i = 0; i < m; i++)
         L->clock_count += i == 0 || !same_clock(&seq[order[i - 1]], &seq[order[i]]);
     /* order[] is free now: a mark per sequence a played track plays. */
     memset(order, 0, (size_t)n * sizeof *order);
@@ -347,12 +543,27 @@ kf_result kf_layout_build(kf_anim *anim)
         if (tr->controller == KF_NO_INDEX || tr->animator_kind != KFB_ANIMATOR_SEQUENCE ||
             tr->animator >= n)
             continue;
-        L->repeat_tracks += order[tr->animator];
+        L->run_tracks += order[tr->animator] || L->block_of[tr->animator] == KF_NO_INDEX;
         order[tr->animator] = 1;
     }
+    move_arrays(moved, L, by_times);
     kf_free(a, order, order_bytes);
-    anim->layout = L;
+    *out = L;
     return KF_OK;
+}
+
+kf_result kf_layout_build(kf_anim *anim, size_t budget, size_t *need)
+{
+    struct kf_layout *L = NULL;
+    anim->layout = NULL;
+    const kf_result r = build(&anim->objects, &anim->allocator, budget, &L, need, &anim->objects);
+    anim->layout = L;
+    return r;
+}
+
+kf_result kf_layout_measure(const kf_objects *o, const kf_allocator *a, size_t *need)
+{
+    return build(o, a, SIZE_MAX, NULL, need, NULL);
 }
 
 void kf_layout_free(const kf_allocator *a, struct kf_layout *layout)

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_layout.h - the playback layout, built once at load (kf_layout.c) from
- * the decoded sequences, and the kernels that run over it, four tracks at a
+ * the decoded arrays, which it replaces: it is the loaded animation's one
+ * copy of its numbers (the objects point into it), and the kernels run
+ * over it, four tracks at a
  * time (kf_kernels_scalar.c; kf_kernels_simd.h through kf_kernels_sse2.c and
  * kf_kernels_neon.c) or two blocks, eight tracks, at a time
  * (kf_kernels_avx2.c).
@@ -27,14 +29,17 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "kf_private.h"
 
-#define KF_LANES 4u
+/* KF_LANES (kf_private.h): sequences per block. KF_BLOCK_COMPONENTS
+ * (kf_private.h): the most components a sequence in a
+ * block has; a wider one is played on its own (kf_layout.c), and a block's
+ * lanes are at most this wide (a player's scratch for them, kf_player.c). */
 
 typedef struct kf_block {
-    const struct kf_sequence *lane[KF_LANES]; /* NULL: an empty lane (zeros) */
-    uint32_t interpolation;                   /* KFB_INTERP_* */
+    uint32_t interpolation; /* KFB_INTERP_* */
     uint32_t components;
     uint32_t fields;    /* per key: fields * KF_LANES floats */
     uint32_t key_count; /* valid keys */
@@ -45,6 +50,27 @@ typedef struct kf_block {
                            clock, every block's fields * KF_LANES */
     const float *data;  /* key 0, 16-aligned; key k at data + k * stride */
 } kf_block;
+
+/* Lane l of block b as a sequence (its keys, tangents and arcs; what the
+ * general slerp and squad read): an empty lane is zeros. */
+static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
+{
+    struct kf_sequence s;
+    memset(&s, 0, sizeof s);
+    s.interpolation = b->interpolation;
+    s.components = b->components;
+    s.valid_count = s.key_count = b->key_count;
+    s.row = b->stride;
+    s.values = b->data + l;
+    if (b->interpolation == KFB_INTERP_SQUAD) {
+        s.tangent_out = s.values + 4 * KF_LANES; /* KF_FIELD_SQUAD_A */
+        s.tangent_in = s.values + 8 * KF_LANES;  /* KF_FIELD_SQUAD_B */
+        s.arcs = s.values + 12 * KF_LANES;       /* KF_FIELD_SQUAD_KEY_ARC */
+    } else if (b->interpolation == KFB_INTERP_SLERP) {
+        s.arcs = s.values + 4 * KF_LANES; /* KF_FIELD_ARC(4) */
+    }
+    return s;
+}
 
 /* Fields per key of a block of `interpolation` and `components` (a
  * constant where a kernel knows both). */
@@ -75,16 +101,26 @@ struct kf_layout {
     size_t shift; /* from the allocation to this struct (16-alignment) */
     uint32_t block_count;
     kf_block *blocks;
-    uint32_t *block_of; /* per sequence: its block, or KF_NO_INDEX */
+    /* Everything else the animation's objects read (kf_layout.c,
+     * move_arrays): the key times, the arrays of sequences in no block,
+     * TCB, key tangents, distance tables, interpolators' and followers'
+     * arrays. */
+    float *plain;
+    size_t plain_floats;
+    uint32_t *block_of; /* per sequence: its block, or KF_NO_INDEX (wider
+                           than KF_BLOCK_COMPONENTS) */
     uint8_t *lane_of;   /* per sequence: its lane there */
     /* What a player's plan can need at most, so that a player holds no
      * more than its animation uses (kf_player.c sizes by these). */
-    uint32_t clock_count;   /* distinct times, count, repeat and duration */
-    uint32_t repeat_tracks; /* played sequence tracks whose sequence an
-                                earlier played track plays too */
+    uint32_t clock_count; /* at least the distinct times, counts, repeats
+                             and durations (exactly, where every sequence
+                             is in a block) */
+    uint32_t run_tracks;  /* played sequence tracks no block plays: those
+                             of a sequence an earlier played track plays
+                             too, and those of sequences in no block */
     /* Targets that several tracks play (blended): per target its blend
-     * slot or KF_NO_INDEX; per slot its target and the offset of its
-     * weighted sums. */
+     * slot or KF_NO_INDEX (blend_of NULL: no target is); per slot its
+     * target and the offset of its weighted sums. */
     uint32_t *blend_of;
     uint32_t *blend_target;
     uint32_t *blend_offset;
@@ -93,8 +129,14 @@ struct kf_layout {
 };
 
 /* Builds anim->layout from the decoded sequences and tracks (every loaded
- * animation has one). KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
-kf_result kf_layout_build(kf_anim *anim);
+ * animation has one), if that allocates at most `budget` bytes at once,
+ * else KF_ERROR_LIMIT; *need is set to those bytes. KF_ERROR_OUT_OF_MEMORY
+ * or KF_ERROR_TOO_LARGE. */
+kf_result kf_layout_build(kf_anim *anim, size_t budget, size_t *need);
+/* The bytes kf_layout_build would need for objects `o` (whose sequences'
+ * `times` tell shared key times by address, as a loaded file's do), in
+ * *need; KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
+kf_result kf_layout_measure(const kf_objects *o, const kf_allocator *a, size_t *need);
 void kf_layout_free(const kf_allocator *a, struct kf_layout *layout);
 
 /* One block to evaluate and where its lanes go (an unplayed lane's output

@@ -131,8 +131,9 @@ struct kf_player {
     double *positions;             /* per controller, this update */
     unsigned char *active;         /* per controller, this update */
     float *sample;                 /* one track's sample */
-    float *lane_sample;            /* KF_LANES samples, `widest` apart */
-    uint32_t widest;               /* components */
+    float *lane_sample;            /* KF_LANES samples, `lane_width` apart */
+    uint32_t lane_width;           /* components: of the widest target, at most
+                                      KF_BLOCK_COMPONENTS (kf_layout.h) */
     kf_follower_state **followers; /* per track: its follower's state, or NULL;
                                           NULL for a player without followers */
 };
@@ -186,7 +187,7 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
                                                                  : 0]++;
     }
     /* Groups: one per controller and clock at most; runs: the members no
-     * block plays, which with a layout are the repeated sequences only. */
+     * block plays (repeated sequences, and those wider than a block). */
     size_t groups = played[0], runs = played[0];
     if (anim->layout) {
         size_t bound;
@@ -194,12 +195,14 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
                         o->count[KF_KIND_CONTROLLER] ? o->count[KF_KIND_CONTROLLER] : 1, &bound) &&
             bound < groups)
             groups = bound;
-        if (anim->layout->repeat_tracks < runs)
-            runs = anim->layout->repeat_tracks;
+        if (anim->layout->run_tracks < runs)
+            runs = anim->layout->run_tracks;
     }
     p->groups = carve(base, &at, groups, sizeof *p->groups, ok);
     p->runs = carve(base, &at, runs, sizeof *p->runs, ok);
-    p->members = carve(base, &at, played[0], sizeof *p->members, ok);
+    /* Members: those played by runs only (the plan sorts every member in
+     * scratch of its own, make_plan). */
+    p->members = carve(base, &at, runs, sizeof *p->members, ok);
     p->interpolators = carve(base, &at, played[1], sizeof *p->interpolators, ok);
     p->follows = carve(base, &at, played[2], sizeof *p->follows, ok);
     /* Before loading (the writer's check) every target counts as blended. */
@@ -210,8 +213,10 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
     p->sample = carve(base, &at, widest, sizeof *p->sample, ok);
-    p->lane_sample = carve(base, &at, (size_t)widest * KF_LANES, sizeof *p->lane_sample, ok);
-    p->widest = widest;
+    /* Blocks hold no sequence wider than KF_BLOCK_COMPONENTS: a wide one's
+     * padding costs no memory here. */
+    p->lane_width = widest < KF_BLOCK_COMPONENTS ? widest : KF_BLOCK_COMPONENTS;
+    p->lane_sample = carve(base, &at, (size_t)p->lane_width * KF_LANES, sizeof *p->lane_sample, ok);
     /* Blocks: one per layout block and controller at most, one per track. */
     size_t blocks = o->count[KF_KIND_TRACK];
     if (anim->layout) {
@@ -318,7 +323,8 @@ static uint32_t kernel(const struct kf_sequence *s)
 static uint32_t finish_of(const kf_player *p, uint32_t target)
 {
     const kf_target *t = &p->anim->objects.targets[target];
-    if (p->anim->layout->blend_of[target] != KF_NO_INDEX)
+    const struct kf_layout *L = p->anim->layout;
+    if (L->blend_of && L->blend_of[target] != KF_NO_INDEX)
         return FINISH_BLEND;
     uint32_t finish = kf_property_clamps(t->property) ? FINISH_CLAMP : 0;
     /* Slerp and squad results are unit quaternions only as far as their keys
@@ -357,7 +363,7 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
             lanes->block = b;
             for (uint32_t l = 0; l < KF_LANES; l++) {
                 pb->target[l] = KF_NO_INDEX;
-                lanes->out[l] = p->lane_sample + (size_t)l * p->widest;
+                lanes->out[l] = p->lane_sample + (size_t)l * p->lane_width;
             }
             p->block_count++;
         } else if (pb->target[lane] != KF_NO_INDEX) {
@@ -374,9 +380,13 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
     return assigned;
 }
 
-static void make_plan(kf_player *p)
+static void make_plan(kf_player *p, play_member *members)
 {
     const kf_objects *o = &p->anim->objects;
+    /* Every member is sorted in `members`, scratch; the player keeps the
+     * runs' ones only (below). */
+    play_member *kept = p->members;
+    p->members = members;
     /* Members. */
     uint32_t n = 0, x = 0, f = 0;
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
@@ -476,6 +486,18 @@ static void make_plan(kf_player *p)
         }
         g->block_end = p->block_run_count;
     }
+    /* The runs' members, in run order, are what updates read. */
+    uint32_t k = 0;
+    for (uint32_t ri = 0; ri < p->run_count; ri++) {
+        play_run *r = &p->runs[ri];
+        const uint32_t first = k;
+        for (uint32_t m = r->first; m < r->end; m++)
+            kept[k++] = members[m];
+        r->first = first;
+        r->end = k;
+    }
+    p->members = kept;
+    p->member_count = k;
 }
 
 /* ---- the memory bound (kf.h) ------------------------------------------- */
@@ -483,10 +505,21 @@ static void make_plan(kf_player *p)
 static size_t player_bound(const kf_anim *anim)
 {
     size_t scaled;
-    if (!kf_mul_size(anim->size, KF_PLAYER_BYTES_PER_ANIM_BYTE, &scaled) ||
+    if (!kf_mul_size(anim->file_bytes, KF_PLAYER_BYTES_PER_FILE_BYTE, &scaled) ||
         scaled > SIZE_MAX - KF_PLAYER_FIXED_BYTES)
         return SIZE_MAX;
     return scaled + KF_PLAYER_FIXED_BYTES;
+}
+
+/* Played sequence tracks: the members a plan sorts (make_plan's scratch). */
+static size_t plan_members(const kf_anim *anim)
+{
+    const kf_objects *o = &anim->objects;
+    size_t n = 0;
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
+        n += o->tracks[i].controller != KF_NO_INDEX &&
+             o->tracks[i].animator_kind == KFB_ANIMATOR_SEQUENCE;
+    return n;
 }
 
 static size_t measure(const kf_anim *anim, uint32_t capacity)
@@ -497,6 +530,14 @@ static size_t measure(const kf_anim *anim, uint32_t capacity)
     return ok ? size : SIZE_MAX;
 }
 
+/* What creating a player takes at once: the player and its plan's
+ * scratch, which the bound covers. */
+static size_t measure_creating(const kf_anim *anim, uint32_t capacity)
+{
+    const size_t size = measure(anim, capacity), scratch = plan_members(anim) * sizeof(play_member);
+    return size > SIZE_MAX - scratch ? SIZE_MAX : size + scratch;
+}
+
 /* The chaser capacity of a player of `anim`: the largest, up to
  * KF_FOLLOWER_DEFAULT_CAPACITY, that keeps the player within the bound;
  * 0 if not even one transition per chaser fits. A player's size grows with
@@ -504,12 +545,12 @@ static size_t measure(const kf_anim *anim, uint32_t capacity)
 static uint32_t player_capacity(const kf_anim *anim)
 {
     const size_t bound = player_bound(anim);
-    if (measure(anim, 1) > bound)
+    if (measure_creating(anim, 1) > bound)
         return 0;
     uint32_t lo = 1, hi = KF_FOLLOWER_DEFAULT_CAPACITY;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (measure(anim, mid) <= bound)
+        if (measure_creating(anim, mid) <= bound)
             lo = mid;
         else
             hi = mid - 1;
@@ -517,12 +558,12 @@ static uint32_t player_capacity(const kf_anim *anim)
     return lo;
 }
 
-kf_result kf_objects_player_size(const kf_objects *o, size_t anim_bytes, size_t *bytes)
+kf_result kf_objects_player_size(const kf_objects *o, size_t file_bytes, size_t *bytes)
 {
     kf_anim anim;
     memset(&anim, 0, sizeof anim);
     anim.objects = *o;
-    anim.size = anim_bytes;
+    anim.file_bytes = file_bytes;
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
         anim.value_count += o->targets[i].components;
     *bytes = 0;
@@ -573,13 +614,21 @@ kf_result kf_player_create_with(const kf_anim *anim, const kf_allocator *allocat
     if (!base)
         return KF_ERROR_OUT_OF_MEMORY;
     memset(base, 0, size);
+    /* The plan sorts every member in scratch, given back before returning. */
+    const size_t members = plan_members(anim);
+    play_member *scratch = members ? kf_alloc(&a, members * sizeof *scratch) : NULL;
+    if (members && !scratch) {
+        kf_free(&a, base, size);
+        return KF_ERROR_OUT_OF_MEMORY;
+    }
     kf_player *p = (kf_player *)base;
     layout(anim, capacity, p, base, &ok);
     p->anim = anim;
     p->allocator = a;
     p->size = size;
     p->kernels = kernels;
-    make_plan(p);
+    make_plan(p, scratch);
+    kf_free(&a, scratch, members * sizeof *scratch);
     kf_player_reset(p);
     *out = p;
     return KF_OK;
@@ -752,7 +801,7 @@ static void play_group_at(kf_player *p, play_group *g, double position, double w
         case OP_SLERP:
             /* Along a polynomial arc (0 < theta <= pi/2) between unit keys
              * the result is unit; the linear and general arcs are not. */
-            PLAY_RUN(kf_slerp_key(s, i, j, u, m->out), s->arcs[KFB_ARC_FLOATS * i] > 0.0f);
+            PLAY_RUN(kf_slerp_key(s, i, j, u, m->out), kf_arc_theta(s, i) > 0.0f);
             break;
         default:
             PLAY_RUN(kf_squad(s, i, j, seg.u, m->out), 0);

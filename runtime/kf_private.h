@@ -82,6 +82,16 @@ struct kf_sequence {
     uint32_t valid_first;
     uint32_t valid_count;
     float duration;
+    /* Where values, tangent_out, tangent_in and arcs keep their floats.
+     * 0: arrays of their own, key after key (the builder's, and a decoding
+     * reader's); arcs KFB_ARC_FLOATS per key, SQUAD's control arcs after
+     * its key arcs. Otherwise the sequence is a lane of a block of the
+     * playback layout (kf_layout.h), its one copy: component m of key k at
+     * [k * row + m * KF_LANES], arc k's two floats at arcs[k * row] and
+     * arcs[k * row + KF_LANES], SQUAD's control arcs two fields after its
+     * key arcs. Read them through kf_key_floats, kf_key_float, kf_key_arc
+     * and kf_arc_theta. */
+    uint32_t row;
     /* Rotated: key j is authored key (valid_first + j) % key_count and the
      * valid keys are 0 .. valid_count-1. */
     const float *times;
@@ -101,6 +111,55 @@ struct kf_sequence {
     /* kfb_arc_length_floats() distances, or NULL: computed when asked. */
     const float *arc_length;
 };
+
+/* Sequences side by side in a block of the playback layout (kf_layout.h). */
+#define KF_LANES 4u
+/* The most components of a sequence in a block of the playback layout
+ * (kf_layout.h): a wider one keeps arrays of its own. */
+#define KF_BLOCK_COMPONENTS 16u
+
+/* Key k of `base` (s's values, tangent_out or tangent_in) as `components`
+ * contiguous floats: where they are, or gathered from a block's lane into
+ * `buf` (KF_BLOCK_COMPONENTS floats). */
+static inline const float *kf_key_floats(const struct kf_sequence *s, const float *base, size_t k,
+                                         float *buf)
+{
+    if (!s->row)
+        return base + k * s->components;
+    const float *p = base + k * s->row;
+    for (uint32_t m = 0; m < s->components; m++)
+        buf[m] = p[(size_t)m * KF_LANES];
+    return buf;
+}
+
+/* Component m of key k of `base` (s's values, tangent_out or tangent_in). */
+static inline float kf_key_float(const struct kf_sequence *s, const float *base, size_t k,
+                                 uint32_t m)
+{
+    return s->row ? base[k * s->row + (size_t)m * KF_LANES] : base[k * s->components + m];
+}
+
+/* The angle of s's key arc k (kfb_format.h: < 0 takes the general path,
+ * 0 the linear one). */
+static inline float kf_arc_theta(const struct kf_sequence *s, size_t k)
+{
+    return s->arcs[k * (s->row ? s->row : KFB_ARC_FLOATS)];
+}
+
+/* Key arc k (control: SQUAD's control arc k) of s. */
+static inline void kf_key_arc(const struct kf_sequence *s, int control, size_t k,
+                              float arc[KFB_ARC_FLOATS])
+{
+    if (!s->row) {
+        const float *a = s->arcs + KFB_ARC_FLOATS * ((control ? (size_t)s->valid_count : 0) + k);
+        arc[0] = a[0];
+        arc[1] = a[1];
+        return;
+    }
+    const float *a = s->arcs + k * s->row + (control ? KFB_ARC_FLOATS * KF_LANES : 0);
+    arc[0] = a[0];
+    arc[1] = a[KF_LANES];
+}
 
 struct kf_controller {
     const char *name;
@@ -174,7 +233,9 @@ const char *kf_objects_name(const kf_objects *o, kf_kind kind, uint32_t i);
 
 struct kf_anim {
     kf_allocator allocator;
-    size_t size; /* of the single allocation holding everything */
+    size_t size;       /* of its allocation: structures and names (the
+                          arrays are in its layout, kf_layout.h) */
+    size_t file_bytes; /* of the file it was loaded from: the player bound */
     kf_objects objects;
     uint32_t value_count; /* sum of target components */
     /* The player's blocks (kf_layout.h), a separate allocation; NULL when
@@ -187,16 +248,31 @@ struct kf_anim {
  * the total does not fit in a size_t. The writer uses it to foresee the
  * loaded size, and so the player bound (kf.h). */
 typedef struct kf_anim_layout {
-    size_t total;
-    size_t anim, sequences, controllers, targets, tracks, interpolators, followers, data, strings;
-    size_t computed; /* the arcs and tangents the reader computes */
+    size_t total; /* the anim's allocation: structures and names */
+    size_t anim, sequences, controllers, targets, tracks, interpolators, followers, strings;
+    /* The load's scratch (freed once the playback layout, kf_layout.h,
+     * has copied what the objects keep): DATA, and the arcs and tangents
+     * the reader computes. */
+    size_t scratch_total, data, computed;
 } kf_anim_layout;
 int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
                       size_t computed_floats, kf_anim_layout *l);
 
-/* The bytes of a player of objects `o` loaded into `anim_bytes` (KF_OK),
- * or KF_ERROR_LIMIT past the bound (kf_player.c). */
-kf_result kf_objects_player_size(const kf_objects *o, size_t anim_bytes, size_t *bytes);
+/* The bytes of a player of objects `o` loaded from a file of `file_bytes`
+ * (KF_OK), or KF_ERROR_LIMIT past the bound (kf_player.c). */
+kf_result kf_objects_player_size(const kf_objects *o, size_t file_bytes, size_t *bytes);
+
+/* kf.h's bound on what loading a file of `file_bytes` allocates at once
+ * (saturating). */
+size_t kf_load_budget(size_t file_bytes);
+/* What a load allocates at most at once before its playback layout (the
+ * object records' copy, the anim's allocation `l`, its decoding state, the
+ * name and binding indices it checks uniqueness with), from the counts and
+ * raw section sizes; SIZE_MAX if that overflows. `encoded`: a version 2
+ * file, whose arrays are decoded (kf_read.c). The layout's own bytes come
+ * on top of l->total (kf_layout_build, kf_layout_measure). */
+size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
+                    const kf_anim_layout *l, size_t data_size, int encoded);
 
 /* ---- validation (kf_validate.c) ---------------------------------------- */
 
@@ -300,6 +376,9 @@ typedef struct kf_curve {
     const float *ta, *tb; /* SPLINE: outgoing tangent of a, incoming of b; else NULL */
     uint32_t components;
     int spline;
+    /* Where a, b, ta, tb are gathered from a block's lane (kf_key_floats):
+     * a curve is not to be copied. */
+    float keys[4][KF_BLOCK_COMPONENTS];
 } kf_curve;
 
 /* The segment that starts at valid key `key` of a LINEAR/SPLINE sequence. */

@@ -1277,9 +1277,9 @@ static kf_result check_player_bound(loader *L, const kf_anim *anim)
     kf_result r = kf_player_size(anim, &bytes);
     if (r == KF_ERROR_LIMIT)
         return fail(L, KF_ERROR_LIMIT, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                    "a player of this %zu-byte animation would need more than %u x its size + "
+                    "a player of this %zu-byte file would need more than %u x its size + "
                     "%zu bytes",
-                    anim->size, (unsigned)KF_PLAYER_BYTES_PER_ANIM_BYTE,
+                    anim->file_bytes, (unsigned)KF_PLAYER_BYTES_PER_FILE_BYTE,
                     (size_t)KF_PLAYER_FIXED_BYTES);
     return r == KF_OK ? KF_OK : fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0, "sizing a player failed");
 }
@@ -1311,12 +1311,78 @@ int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, siz
         !layout_add(&total, count[KF_KIND_INTERPOLATOR], sizeof(struct kf_interpolator),
                     &l->interpolators) ||
         !layout_add(&total, count[KF_KIND_FOLLOWER], sizeof(struct kf_follower), &l->followers) ||
-        !layout_add(&total, data_size, 1, &l->data) ||
-        !layout_add(&total, computed_floats, sizeof(float), &l->computed) ||
         !layout_add(&total, strings_size, 1, &l->strings))
         return 0;
     l->total = total;
+    /* DATA and the computed floats are scratch: the playback layout copies
+     * what the objects keep of them (kf_layout.c). */
+    size_t scratch = 0;
+    if (!layout_add(&scratch, data_size, 1, &l->data) ||
+        !layout_add(&scratch, computed_floats, sizeof(float), &l->computed))
+        return 0;
+    l->scratch_total = scratch ? scratch : 1;
     return 1;
+}
+
+size_t kf_load_budget(size_t file_bytes)
+{
+    size_t scaled;
+    if (!kf_mul_size(file_bytes, KF_LOAD_BYTES_PER_FILE_BYTE, &scaled) ||
+        scaled > SIZE_MAX - KF_LOAD_FIXED_BYTES)
+        return SIZE_MAX;
+    return scaled + KF_LOAD_FIXED_BYTES;
+}
+
+/* Bytes an index of `n` entries of `slot` bytes takes at most while it
+ * grows (kf_index.c: kept at most half full, doubled from 16 slots, the
+ * old and the new slots held at once): 3 x 2 (n + 1) slots, and the 48 of
+ * the first growths. */
+static size_t index_peak(uint64_t n, size_t slot)
+{
+    const uint64_t bytes = (6 * (n + 1) + 48) * slot;
+    return bytes > SIZE_MAX ? SIZE_MAX : (size_t)bytes;
+}
+
+static size_t add_sat(size_t a, size_t b)
+{
+    return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
+                    const kf_anim_layout *l, size_t data_size, int encoded)
+{
+    /* Reading: the records' copy, the anim, a mark per data word and the
+     * decoding scratch (at most the data words, or a stage of pieces). */
+    const size_t words = data_size / 4;
+    size_t reading = add_sat(add_sat(objects_size, l->total), l->scratch_total);
+    if (encoded)
+        reading = add_sat(add_sat(reading, words),
+                          4 * (words > PIECES_STAGE_WORDS ? words : (size_t)PIECES_STAGE_WORDS));
+    /* Checking, the records and scratch freed: the anim and one index (a
+     * binding per track, or a name per named object). */
+    uint64_t named = 0;
+    for (int k = 0; k < KF_KIND_COUNT; k++)
+        named += k == KF_KIND_TRACK ? 0 : count[k];
+    const size_t keys = index_peak(count[KF_KIND_TRACK], (KF_KEY_WORDS + 1) * sizeof(uint32_t));
+    const size_t names = index_peak(named, sizeof(kf_name_slot));
+    const size_t checking =
+        add_sat(add_sat(l->total, l->scratch_total), keys > names ? keys : names);
+    return reading > checking ? reading : checking;
+}
+
+/* Frees the object records' copy and the decoding state, once. */
+static void release_scratch(loader *L, unsigned char **objs, size_t objs_size)
+{
+    if (*objs)
+        kf_free(&L->allocator, *objs, objs_size ? objs_size : 1);
+    *objs = NULL;
+    if (L->marks)
+        kf_free(&L->allocator, L->marks, L->data_words);
+    if (L->scratch)
+        kf_free(&L->allocator, L->scratch, L->scratch_words * 4);
+    L->marks = NULL;
+    L->scratch = NULL;
+    L->scratch_words = 0;
 }
 
 static kf_result load(loader *L, kf_anim **out)
@@ -1341,6 +1407,8 @@ static kf_result load(loader *L, kf_anim **out)
         return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
                     "out of memory for %u bytes of objects", (unsigned)objs_size);
     kf_anim *anim = NULL;
+    unsigned char *work = NULL; /* DATA and the computed floats */
+    kf_anim_layout lay = {0};
     size_t total = 0;
     uint32_t count[KF_KIND_COUNT] = {0};
     uint64_t computed = 0;
@@ -1361,25 +1429,36 @@ static kf_result load(loader *L, kf_anim **out)
                  (unsigned long long)computed, (unsigned)(data_size / 4));
         goto done;
     }
-    kf_anim_layout lay;
     if (!kf_anim_layout_of(count, data_size, str_size, (size_t)computed, &lay)) {
         r = fail(L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, 0, "the animation is too large");
         goto done;
     }
     total = lay.total;
-    const size_t at_anim = lay.anim, at_seq = lay.sequences, at_ctl = lay.controllers,
-                 at_tgt = lay.targets, at_trk = lay.tracks, at_ipl = lay.interpolators,
-                 at_fol = lay.followers, at_data = lay.data, at_str = lay.strings;
-    unsigned char *block = kf_alloc(&L->allocator, total);
-    if (!block) {
-        r = fail(L, KF_ERROR_OUT_OF_MEMORY, KF_NO_INDEX, KF_NO_INDEX, 0,
-                 "out of memory for %zu bytes", total);
+    /* Everything this load allocates, counted before it is: kf.h's bound. */
+    const size_t budget = kf_load_budget(L->size);
+    const size_t peak = kf_load_peak(count, objs_size, &lay, data_size, L->encoded);
+    if (peak > budget) {
+        r = fail(L, KF_ERROR_LIMIT, KF_NO_INDEX, KF_NO_INDEX, 0,
+                 "loading this %zu-byte file would take %zu bytes, more than %u x its size + %zu",
+                 L->size, peak, (unsigned)KF_LOAD_BYTES_PER_FILE_BYTE, (size_t)KF_LOAD_FIXED_BYTES);
         goto done;
     }
-    memset(block, 0, at_data);
+    const size_t at_anim = lay.anim, at_seq = lay.sequences, at_ctl = lay.controllers,
+                 at_tgt = lay.targets, at_trk = lay.tracks, at_ipl = lay.interpolators,
+                 at_fol = lay.followers, at_str = lay.strings;
+    unsigned char *block = kf_alloc(&L->allocator, total);
+    work = kf_alloc(&L->allocator, lay.scratch_total);
+    if (!block || !work) {
+        kf_free(&L->allocator, block, total);
+        r = fail(L, KF_ERROR_OUT_OF_MEMORY, KF_NO_INDEX, KF_NO_INDEX, 0,
+                 "out of memory for %zu bytes", add_sat(total, lay.scratch_total));
+        goto done;
+    }
+    memset(block, 0, at_str);
     anim = (kf_anim *)(block + at_anim);
     anim->allocator = L->allocator;
     anim->size = total;
+    anim->file_bytes = L->size;
     memcpy(anim->objects.count, count, sizeof count);
     anim->objects.sequences = (struct kf_sequence *)(block + at_seq);
     anim->objects.controllers = (struct kf_controller *)(block + at_ctl);
@@ -1389,13 +1468,13 @@ static kf_result load(loader *L, kf_anim **out)
     anim->objects.followers = (struct kf_follower *)(block + at_fol);
 
     if ((r = unpack_section(L, KFB_SECTION_STRINGS, block + at_str)) != KF_OK ||
-        (r = unpack_section(L, KFB_SECTION_DATA, block + at_data)) != KF_OK)
+        (r = unpack_section(L, KFB_SECTION_DATA, work + lay.data)) != KF_OK)
         goto done;
-    kfb_word_swap(block + at_data, data_size / 4);
+    kfb_word_swap(work + lay.data, data_size / 4);
     L->strings = (const char *)(block + at_str);
     L->strings_size = str_size;
-    L->data_rw = (float *)(block + at_data);
-    L->room = (float *)(block + lay.computed);
+    L->data_rw = (float *)(work + lay.data);
+    L->room = (float *)(work + lay.computed);
     L->room_left = (size_t)computed;
     L->data = L->data_rw;
     L->data_words = data_size / 4;
@@ -1409,6 +1488,9 @@ static kf_result load(loader *L, kf_anim **out)
         memset(L->marks, MARK_FREE, L->data_words);
     }
     r = read_objects(L, objs, objs_size, anim);
+    /* The records and the decoding state are done with: the checks and the
+     * layout allocate without them (kf_load_peak counts so). */
+    release_scratch(L, &objs, objs_size);
     if (r == KF_OK)
         r = check_unique_bindings(L, &anim->objects);
     if (r == KF_OK)
@@ -1417,18 +1499,24 @@ static kf_result load(loader *L, kf_anim **out)
         r = check_unique_names(L, &anim->objects);
     if (r == KF_OK)
         r = check_player_bound(L, anim);
-    if (r == KF_OK && (r = kf_layout_build(anim)) != KF_OK)
-        r = fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0, "no room for the playback layout");
+    /* The layout copies what the objects keep of DATA (their one copy,
+     * kf_layout.c), which is then freed. */
+    size_t need = 0;
+    const size_t before = add_sat(total, lay.scratch_total);
+    if (r == KF_OK &&
+        (r = kf_layout_build(anim, budget > before ? budget - before : 0, &need)) != KF_OK)
+        r = r == KF_ERROR_LIMIT
+                ? fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0,
+                       "loading this %zu-byte file would take %zu bytes with its playback "
+                       "layout, more than %u x its size + %zu",
+                       L->size, add_sat(before, need), (unsigned)KF_LOAD_BYTES_PER_FILE_BYTE,
+                       (size_t)KF_LOAD_FIXED_BYTES)
+                : fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0, "no room for the playback layout");
 
 done:
-    kf_free(&L->allocator, objs, objs_size ? objs_size : 1);
-    if (L->marks)
-        kf_free(&L->allocator, L->marks, L->data_words);
-    if (L->scratch)
-        kf_free(&L->allocator, L->scratch, L->scratch_words * 4);
-    L->marks = NULL;
-    L->scratch = NULL;
-    L->scratch_words = 0;
+    release_scratch(L, &objs, objs_size);
+    if (work)
+        kf_free(&L->allocator, work, lay.scratch_total);
     if (r != KF_OK && anim) {
         kf_free(&L->allocator, anim, total);
         anim = NULL;

@@ -254,7 +254,8 @@ static inline void kf_hermite_basis_f(float u, float h[4])
 KF_KERNEL void kf_key(const struct kf_sequence *s, size_t i, float *restrict out)
 {
     const uint32_t c = s->components;
-    const float *a = s->values + c * i;
+    float buf[KF_BLOCK_COMPONENTS] = {0};
+    const float *a = kf_key_floats(s, s->values, i, buf);
     if (c == 3) {
         out[0] = a[0];
         out[1] = a[1];
@@ -283,7 +284,8 @@ KF_KERNEL float kf_lerp1(float a, float b, float u)
 KF_KERNEL void kf_lerp3(const struct kf_sequence *s, size_t i, size_t j, float u,
                         float *restrict out)
 {
-    const float *a = s->values + 3 * i, *b = s->values + 3 * j;
+    float ba[KF_BLOCK_COMPONENTS] = {0}, bb[KF_BLOCK_COMPONENTS] = {0};
+    const float *a = kf_key_floats(s, s->values, i, ba), *b = kf_key_floats(s, s->values, j, bb);
     out[0] = kf_lerp1(a[0], b[0], u);
     out[1] = kf_lerp1(a[1], b[1], u);
     out[2] = kf_lerp1(a[2], b[2], u);
@@ -293,7 +295,8 @@ KF_KERNEL void kf_lerp(const struct kf_sequence *s, size_t i, size_t j, float u,
                        float *restrict out)
 {
     const uint32_t c = s->components;
-    const float *a = s->values + c * i, *b = s->values + c * j;
+    float ba[KF_BLOCK_COMPONENTS] = {0}, bb[KF_BLOCK_COMPONENTS] = {0};
+    const float *a = kf_key_floats(s, s->values, i, ba), *b = kf_key_floats(s, s->values, j, bb);
     for (uint32_t k = 0; k < c; k++)
         out[k] = kf_lerp1(a[k], b[k], u);
 }
@@ -315,8 +318,11 @@ KF_KERNEL void kf_hermite(const struct kf_sequence *s, size_t i, size_t j, const
                           float *restrict out)
 {
     const uint32_t c = s->components;
-    const float *a = s->values + c * i, *b = s->values + c * j;
-    const float *ta = s->tangent_out + c * i, *tb = s->tangent_in + c * j;
+    float ba[KF_BLOCK_COMPONENTS] = {0}, bb[KF_BLOCK_COMPONENTS] = {0},
+          bta[KF_BLOCK_COMPONENTS] = {0}, btb[KF_BLOCK_COMPONENTS] = {0};
+    const float *a = kf_key_floats(s, s->values, i, ba), *b = kf_key_floats(s, s->values, j, bb);
+    const float *ta = kf_key_floats(s, s->tangent_out, i, bta);
+    const float *tb = kf_key_floats(s, s->tangent_in, j, btb);
     for (uint32_t k = 0; k < c; k++)
         out[k] = kf_hermite1(h, a[k], b[k], ta[k], tb[k]);
 }
@@ -324,8 +330,11 @@ KF_KERNEL void kf_hermite(const struct kf_sequence *s, size_t i, size_t j, const
 KF_KERNEL void kf_hermite3(const struct kf_sequence *s, size_t i, size_t j, const float h[4],
                            float *restrict out)
 {
-    const float *a = s->values + 3 * i, *b = s->values + 3 * j;
-    const float *ta = s->tangent_out + 3 * i, *tb = s->tangent_in + 3 * j;
+    float ba[KF_BLOCK_COMPONENTS] = {0}, bb[KF_BLOCK_COMPONENTS] = {0},
+          bta[KF_BLOCK_COMPONENTS] = {0}, btb[KF_BLOCK_COMPONENTS] = {0};
+    const float *a = kf_key_floats(s, s->values, i, ba), *b = kf_key_floats(s, s->values, j, bb);
+    const float *ta = kf_key_floats(s, s->tangent_out, i, bta);
+    const float *tb = kf_key_floats(s, s->tangent_in, j, btb);
     out[0] = kf_hermite1(h, a[0], b[0], ta[0], tb[0]);
     out[1] = kf_hermite1(h, a[1], b[1], ta[1], tb[1]);
     out[2] = kf_hermite1(h, a[2], b[2], ta[2], tb[2]);
@@ -334,7 +343,9 @@ KF_KERNEL void kf_hermite3(const struct kf_sequence *s, size_t i, size_t j, cons
 KF_KERNEL void kf_slerp_key(const struct kf_sequence *s, size_t i, size_t j, float u,
                             float *restrict out)
 {
-    kf_slerp_arc(s->values + 4 * i, s->values + 4 * j, s->arcs + KFB_ARC_FLOATS * i, u, out);
+    float a[4] = {0}, b[4] = {0}, arc[KFB_ARC_FLOATS] = {0};
+    kf_key_arc(s, 0, i, arc);
+    kf_slerp_arc(kf_key_floats(s, s->values, i, a), kf_key_floats(s, s->values, j, b), arc, u, out);
 }
 
 /* slerp(slerp(q_i, q_j, u), slerp(a_i, b_j, u), 2u(1-u)). The weights of
@@ -346,10 +357,14 @@ KF_KERNEL void kf_squad(const struct kf_sequence *s, size_t i, size_t j, double 
                         float *restrict out)
 {
     const float u = (float)exact_u;
-    const float *qa = s->values + 4 * i, *qb = s->values + 4 * j;
-    const float *sa = s->tangent_out + 4 * i, *sb = s->tangent_in + 4 * j;
-    const float *key = s->arcs + KFB_ARC_FLOATS * i;
-    const float *control = s->arcs + KFB_ARC_FLOATS * (s->valid_count + i);
+    float bqa[4] = {0}, bqb[4] = {0}, bsa[4] = {0}, bsb[4] = {0}, key[KFB_ARC_FLOATS] = {0},
+          control[KFB_ARC_FLOATS] = {0};
+    const float *qa = kf_key_floats(s, s->values, i, bqa);
+    const float *qb = kf_key_floats(s, s->values, j, bqb);
+    const float *sa = kf_key_floats(s, s->tangent_out, i, bsa);
+    const float *sb = kf_key_floats(s, s->tangent_in, j, bsb);
+    kf_key_arc(s, 0, i, key);
+    kf_key_arc(s, 1, i, control);
     if (key[0] < 0.0f || control[0] < 0.0f) {
         kf_squad_general(s, i, j, exact_u, out);
         return;

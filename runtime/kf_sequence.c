@@ -38,10 +38,11 @@ void kf_slerp_general(const float *a, const float *b, float u, float *out)
 void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u, float *out)
 {
     double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4];
-    kf_widen(s->values + 4 * i, 4, qa);
-    kf_widen(s->values + 4 * j, 4, qb);
-    kf_widen(s->tangent_out + 4 * i, 4, sa);
-    kf_widen(s->tangent_in + 4 * j, 4, sb);
+    float buf[4] = {0};
+    kf_widen(kf_key_floats(s, s->values, i, buf), 4, qa);
+    kf_widen(kf_key_floats(s, s->values, j, buf), 4, qb);
+    kf_widen(kf_key_floats(s, s->tangent_out, i, buf), 4, sa);
+    kf_widen(kf_key_floats(s, s->tangent_in, j, buf), 4, sb);
     kf_qslerp(qa, qb, u, q1);
     kf_qslerp(sa, sb, u, q2);
     kf_qslerp(q1, q2, 2.0 * u * (1.0 - u), q);
@@ -58,7 +59,9 @@ void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
     uint32_t hint = 0;
     kf_locate(s, t, &hint, &seg);
     const uint32_t c = s->components, i = seg.i, j = seg.j;
-    const float *a = s->values + (size_t)i * c, *b = s->values + (size_t)j * c;
+    float ba[KF_BLOCK_COMPONENTS] = {0}, bb[KF_BLOCK_COMPONENTS] = {0},
+          bta[KF_BLOCK_COMPONENTS] = {0}, btb[KF_BLOCK_COMPONENTS] = {0};
+    const float *a = kf_key_floats(s, s->values, i, ba), *b = kf_key_floats(s, s->values, j, bb);
     if (seg.hold || s->interpolation == KFB_INTERP_STEP) {
         memcpy(out, a, c * sizeof *out);
         return;
@@ -72,7 +75,8 @@ void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
     case KFB_INTERP_SPLINE: {
         double h[4];
         kf_hermite_basis(u, h);
-        const float *ta = s->tangent_out + (size_t)i * c, *tb = s->tangent_in + (size_t)j * c;
+        const float *ta = kf_key_floats(s, s->tangent_out, i, bta);
+        const float *tb = kf_key_floats(s, s->tangent_in, j, btb);
         for (uint32_t k = 0; k < c; k++)
             out[k] = kf_narrow_saturate(h[0] * a[k] + h[1] * b[k] + h[2] * ta[k] + h[3] * tb[k]);
         break;

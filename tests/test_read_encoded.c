@@ -35,6 +35,47 @@ static int same_floats(const float *a, const float *b, size_t n)
     return n == 0 || (a && b && memcmp(a, b, n * sizeof *a) == 0);
 }
 
+/* Sequence s's array `base` (values, tangent_out or tangent_in), `keys`
+ * keys of it, as plain floats in `out`: a loaded sequence's floats are a
+ * lane of a block (kf_private.h). */
+static void flat(const struct kf_sequence *s, const float *base, size_t keys, float *out)
+{
+    for (size_t k = 0; k < keys; k++)
+        for (uint32_t m = 0; m < s->components; m++)
+            out[k * s->components + m] = kf_key_float(s, base, k, m);
+}
+
+/* Whether `keys` keys of arrays pa of a and pb of b have the same bits. */
+static int same_keys(const struct kf_sequence *a, const float *pa, const struct kf_sequence *b,
+                     const float *pb, size_t keys)
+{
+    if (!pa || !pb)
+        return keys == 0 || pa == pb;
+    for (size_t k = 0; k < keys; k++)
+        for (uint32_t m = 0; m < a->components; m++) {
+            const float x = kf_key_float(a, pa, k, m), y = kf_key_float(b, pb, k, m);
+            if (memcmp(&x, &y, sizeof x) != 0)
+                return 0;
+        }
+    return 1;
+}
+
+/* Whether a and b have the same arcs, bit for bit (none: both none). */
+static int same_arcs(const struct kf_sequence *a, const struct kf_sequence *b)
+{
+    if (!a->arcs || !b->arcs)
+        return a->arcs == b->arcs;
+    for (int control = 0; control < (a->interpolation == KFB_INTERP_SQUAD ? 2 : 1); control++)
+        for (uint32_t k = 0; k < a->valid_count; k++) {
+            float x[2], y[2];
+            kf_key_arc(a, control, k, x);
+            kf_key_arc(b, control, k, y);
+            if (memcmp(x, y, sizeof x) != 0)
+                return 0;
+        }
+    return 1;
+}
+
 static void versions_agree(void)
 {
     kf_builder *b = test_rich_builder();
@@ -64,10 +105,10 @@ static void versions_agree(void)
             for (int k = 0; k < 2; k++) {
                 const struct kf_sequence *s = other[k];
                 CHECK(same_floats(s1->times, s->times, n) &&
-                          same_floats(s1->values, s->values, n * c) &&
-                          same_floats(s1->tangent_out, s->tangent_out, tc) &&
-                          same_floats(s1->tangent_in, s->tangent_in, tc) &&
-                          same_floats(s1->arcs, s->arcs, ac) &&
+                          same_keys(s1, s1->values, s, s->values, n) &&
+                          same_keys(s1, s1->tangent_out, s, s->tangent_out, tc / c) &&
+                          same_keys(s1, s1->tangent_in, s, s->tangent_in, tc / c) &&
+                          (ac == 0 || same_arcs(s1, s)) &&
                           same_floats(s1->tcb, s->tcb, s1->tcb ? 3 * n : 0) &&
                           same_floats(s1->key_tangents, s->key_tangents,
                                       s1->key_tangents ? 2 * n * c : 0) &&
@@ -240,8 +281,9 @@ static void column_headers(void)
                   r == KF_OK ? "" : e.message);
             if (anim) { /* the integers read as float bits: tiny, finite numbers */
                 const struct kf_sequence *q = &anim->objects.sequences[0];
-                CHECK(q->values[0] > 0.0f && q->values[0] < 1e-40f, "value 0 as bits: %g",
-                      (double)q->values[0]);
+                CHECK(kf_key_float(q, q->values, 0, 0) > 0.0f &&
+                          kf_key_float(q, q->values, 0, 0) < 1e-40f,
+                      "value 0 as bits: %g", (double)kf_key_float(q, q->values, 0, 0));
             }
             kf_anim_free(anim);
             free(g.data);
@@ -294,7 +336,9 @@ static void unit_columns(void)
                   kf_load_memory(v1.data, v1.size, NULL, &a1, NULL) == KF_OK,
               "loads");
         if (a && a1) {
-            const float *x = a->objects.sequences[0].values, *y = a1->objects.sequences[0].values;
+            float x[16], y[16];
+            flat(&a->objects.sequences[0], a->objects.sequences[0].values, 4, x);
+            flat(&a1->objects.sequences[0], a1->objects.sequences[0].values, 4, y);
             CHECK(same_floats(x, y, 16), "the plain file's floats, bit for bit");
             CHECK(signbit(x[15]) && x[15] == 0.0f, "-0 rebuilt: %g", (double)x[15]);
             CHECK(x[7] < 0.0f, "negative w rebuilt: %g", (double)x[7]);
@@ -380,23 +424,26 @@ static void key_guess(void)
                       "sequence %u column %u guessed from the keys: %08x", n, m, (unsigned)h);
         }
         const struct kf_sequence *x = &a->objects.sequences[n], *y = &a1->objects.sequences[n];
-        CHECK(same_floats(x->tangent_out, y->tangent_out, 9 * columns) &&
-                  same_floats(x->tangent_in, y->tangent_in, 9 * columns),
+        CHECK(same_keys(x, x->tangent_out, y, y->tangent_out, 9) &&
+                  same_keys(x, x->tangent_in, y, y->tangent_in, 9),
               "sequence %u: the precomputed floats, bit for bit", n);
+        float values[36], out[36];
+        flat(x, x->values, 9, values);
+        flat(x, x->tangent_out, 9, out);
         /* Hand-derived: valid key 3's x guess is half its neighbours'
          * difference, and the stored tangent is not that guess. */
         if (n == 0) {
-            const float g = kfb_key_guess(x->values, 9, 3, KFB_INTERP_SPLINE, 3, 0);
-            CHECK(g == 0.5f * (x->values[12] - x->values[6]) && g != x->tangent_out[9],
-                  "guess %.9g, tangent %.9g", (double)g, (double)x->tangent_out[9]);
+            const float g = kfb_key_guess(values, 9, 3, KFB_INTERP_SPLINE, 3, 0);
+            CHECK(g == 0.5f * (values[12] - values[6]) && g != out[9], "guess %.9g, tangent %.9g",
+                  (double)g, (double)out[9]);
         } else { /* the squad guess: unit, within 1e-3 of a, yet not a */
             double n2 = 0.0, off = 0.0;
             int same = 1;
             for (int m = 0; m < 4; m++) {
-                const float g = kfb_key_guess(x->values, 9, 4, KFB_INTERP_SQUAD, 3, (size_t)m);
+                const float g = kfb_key_guess(values, 9, 4, KFB_INTERP_SQUAD, 3, (size_t)m);
                 n2 += (double)g * g;
-                off = fmax(off, fabs(g - x->tangent_out[12 + m]));
-                same &= g == x->tangent_out[12 + m];
+                off = fmax(off, fabs(g - out[12 + m]));
+                same &= g == out[12 + m];
             }
             CHECK(fabs(n2 - 1.0) < 1e-6 && off < 1e-3 && !same, "squad guess: |g|^2 %.9g, off %.3g",
                   n2, off);
@@ -465,9 +512,8 @@ static void hermite_tangents_computed(void)
           "loads");
     for (unsigned n = 0; n < 3 && a && a1; n++) {
         const struct kf_sequence *x = &a->objects.sequences[n], *y = &a1->objects.sequences[n];
-        const size_t tc = (size_t)x->valid_count * 2;
-        CHECK(x->tangent_out && same_floats(x->tangent_out, y->tangent_out, tc) &&
-                  same_floats(x->tangent_in, y->tangent_in, tc),
+        CHECK(x->tangent_out && same_keys(x, x->tangent_out, y, y->tangent_out, x->valid_count) &&
+                  same_keys(x, x->tangent_in, y, y->tangent_in, x->valid_count),
               "%s: the version 1 file's tangents, bit for bit", x->name);
         const size_t body = craft_object(f.data, f.size, n);
         CHECK(body && craft_get(f.data + body + 4 * F_TANGENTS) == KFB_NONE,
@@ -477,12 +523,15 @@ static void hermite_tangents_computed(void)
      * and outgoing over 0.25; CONSTANT's first incoming tangent is 0. */
     if (a) {
         const struct kf_sequence *x = &a->objects.sequences[0], *y = &a->objects.sequences[1];
-        CHECK(x->tangent_in[0] == 1.0f && x->tangent_in[1] == -2.0f && x->tangent_out[0] == 0.75f &&
-                  x->tangent_out[1] == 0.125f && y->tangent_in[0] == 0.0f &&
-                  y->tangent_out[0] == 0.75f,
-              "scaled: in %g %g, out %g %g; CONSTANT in %g", (double)x->tangent_in[0],
-              (double)x->tangent_in[1], (double)x->tangent_out[0], (double)x->tangent_out[1],
-              (double)y->tangent_in[0]);
+        float xi[4], xo[4], yi[4], yo[4];
+        flat(x, x->tangent_in, 1, xi);
+        flat(x, x->tangent_out, 1, xo);
+        flat(y, y->tangent_in, 1, yi);
+        flat(y, y->tangent_out, 1, yo);
+        CHECK(xi[0] == 1.0f && xi[1] == -2.0f && xo[0] == 0.75f && xo[1] == 0.125f &&
+                  yi[0] == 0.0f && yo[0] == 0.75f,
+              "scaled: in %g %g, out %g %g; CONSTANT in %g", (double)xi[0], (double)xi[1],
+              (double)xo[0], (double)xo[1], (double)yi[0]);
     }
     kf_anim_free(a);
     kf_anim_free(a1);
@@ -519,8 +568,11 @@ static void hermite_tangents_computed(void)
         kf_anim *c = NULL;
         CHECK(kf_load_memory(v1.data, v1.size, NULL, &c, NULL) == KF_OK, "off tangent loads");
         if (c)
-            CHECK(c->objects.sequences[0].tangent_out[0] == 0.75f, "plays %g, not the stored one",
-                  (double)c->objects.sequences[0].tangent_out[0]);
+            CHECK(kf_key_float(&c->objects.sequences[0], c->objects.sequences[0].tangent_out, 0,
+                               0) == 0.75f,
+                  "plays %g, not the stored one",
+                  (double)kf_key_float(&c->objects.sequences[0],
+                                       c->objects.sequences[0].tangent_out, 0, 0));
         kf_anim_free(c);
     }
     free(f.data);
@@ -557,9 +609,11 @@ static void version1_arcs_replaced(void)
     }
     if (a1 && a2) {
         const struct kf_sequence *s1 = &a1->objects.sequences[4], *s2 = &a2->objects.sequences[4];
-        CHECK(same_floats(s1->arcs, s2->arcs, 2 * (size_t)s1->valid_count),
-              "the computed arcs are played: %.9g vs %.9g", (double)s1->arcs[1],
-              (double)s2->arcs[1]);
+        float x[2], y[2];
+        kf_key_arc(s1, 0, 0, x);
+        kf_key_arc(s2, 0, 0, y);
+        CHECK(same_arcs(s1, s2), "the computed arcs are played: %.9g vs %.9g", (double)x[1],
+              (double)y[1]);
     }
     kf_anim_free(a1);
     kf_anim_free(a2);

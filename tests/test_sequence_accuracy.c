@@ -133,12 +133,13 @@ static void add(kf_builder *b, kf_interpolation interp, int index, double scale)
 static double key_scale(const kf_sequence *s)
 {
     double scale = 0;
-    uint32_t n = s->valid_count * s->components;
-    for (uint32_t k = 0; k < n; k++) {
-        scale = fmax(scale, fabs(s->values[k]));
-        if (s->interpolation == KFB_INTERP_SPLINE || s->interpolation == KFB_INTERP_HERMITE)
-            scale = fmax(scale, fmax(fabs(s->tangent_out[k]), fabs(s->tangent_in[k])));
-    }
+    for (uint32_t k = 0; k < s->valid_count; k++)
+        for (uint32_t m = 0; m < s->components; m++) {
+            scale = fmax(scale, fabs(kf_key_float(s, s->values, k, m)));
+            if (s->interpolation == KFB_INTERP_SPLINE || s->interpolation == KFB_INTERP_HERMITE)
+                scale = fmax(scale, fmax(fabs(kf_key_float(s, s->tangent_out, k, m)),
+                                         fabs(kf_key_float(s, s->tangent_in, k, m))));
+        }
     return scale;
 }
 

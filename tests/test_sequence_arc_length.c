@@ -33,15 +33,14 @@ static double worst_length, worst_distance, worst_eberly;
 static void curve_point(const kf_sequence *s, uint32_t k, double u, double *p)
 {
     const uint32_t c = s->components, j = k + 1 < s->valid_count ? k + 1 : 0;
-    const float *a = s->values + (size_t)k * c, *b = s->values + (size_t)j * c;
     double h[4] = {1.0 - u, u, 0.0, 0.0};
     if (s->interpolation == KFB_INTERP_SPLINE)
         kf_hermite_basis(u, h);
     for (uint32_t i = 0; i < c; i++) {
-        p[i] = h[0] * a[i] + h[1] * b[i];
+        p[i] = h[0] * kf_key_float(s, s->values, k, i) + h[1] * kf_key_float(s, s->values, j, i);
         if (s->interpolation == KFB_INTERP_SPLINE)
-            p[i] +=
-                h[2] * s->tangent_out[(size_t)k * c + i] + h[3] * s->tangent_in[(size_t)j * c + i];
+            p[i] += h[2] * kf_key_float(s, s->tangent_out, k, i) +
+                    h[3] * kf_key_float(s, s->tangent_in, j, i);
     }
 }
 
@@ -169,7 +168,8 @@ static void check_sampling(const tcb_case *c, const kf_sequence *s, const kf_seq
     double t;
     kf_sequence_sample_distance(s, -1.0, v, &t);
     if (!loop) {
-        CHECK(t == s->times[0] && v[0] == s->values[0], "%s: before the start", c->name);
+        CHECK(t == s->times[0] && v[0] == kf_key_float(s, s->values, 0, 0), "%s: before the start",
+              c->name);
         kf_sequence_sample_distance(s, total * 1.5, v, &t);
         CHECK(t == s->times[s->valid_count - 1], "%s: past the end", c->name);
     }

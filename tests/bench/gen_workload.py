@@ -8,7 +8,8 @@ translation (vec3), a rotation (quaternion) and a scale (vec3) sequence of
 by one controller into the joint's targets (192 tracks). Motion is smooth:
 every component is a sum of 3 sinusoids of 0.1-2 Hz; rotations come from
 smooth Euler angles and keep each key in the previous key's hemisphere; the
-root walks forward at 1.2 m/s. Times are in milliseconds (M3G's unit).
+root walks forward at 1.2 m/s. Times are in seconds, as a player's world
+time is (the key times i / 30 rounded to float32).
 
 Two variants share the keys: LINEAR+SLERP and SPLINE+SQUAD. A third, the
 constant-channel variant (LINEAR+SLERP), keeps W's rotations and root motion
@@ -18,6 +19,7 @@ from constant channels shows there.
 
     gen_workload.py OUT_DIR        writes OUT_DIR/w_linear.yaml, w_spline.yaml,
                                    w_const.yaml
+    gen_workload.py --w2 OUT_DIR   the second workload, W2 (below): w2_*.yaml
 
 and, beside each, the same numbers as a flat list (w_*.flat) that kfbench
 builds through kf_builder where kfc is not at hand.
@@ -33,7 +35,7 @@ import sys
 
 JOINTS = 64
 KEYS = 301                 # 10 s at 30 keys/s, both ends included
-DURATION_MS = 10000.0
+DURATION = 10.0           # seconds
 WALK_SPEED = 1.2           # m/s, root joint along x
 SEED = 20240607
 
@@ -101,9 +103,8 @@ def joint_channels(rng, joint, constant=False):
     times, trans, rots, scales = [], [], [], []
     prev = None
     for i in range(KEYS):
-        ms = i * DURATION_MS / (KEYS - 1)
-        s = ms / 1000.0
-        times.append(ms)
+        s = i * DURATION / (KEYS - 1)
+        times.append(s)
         t = [w(s) for w in move]
         if joint == 0:
             t[0] += WALK_SPEED * s
@@ -120,7 +121,7 @@ def joint_channels(rng, joint, constant=False):
 
 
 def write_flat_sequence(flat, name, interpolation, times, values):
-    flat.append('%s %s loop %s %d %d\n' % (name, interpolation, fmt(DURATION_MS), len(values[0]),
+    flat.append('%s %s loop %s %d %d\n' % (name, interpolation, fmt(DURATION), len(values[0]),
                                           len(times)))
     for t, v in zip(times, values):
         flat.append('%s %s\n' % (fmt(t), ' '.join(fmt(c) for c in v)))
@@ -128,7 +129,7 @@ def write_flat_sequence(flat, name, interpolation, times, values):
 
 def write_sequence(out, name, interpolation, times, values):
     out.append('  %s:\n    interpolation: %s\n    repeat: loop\n    duration: %s\n    keys:\n'
-               % (name, interpolation, fmt(DURATION_MS)))
+               % (name, interpolation, fmt(DURATION)))
     for t, v in zip(times, values):
         out.append('      - [%s, [%s]]\n' % (fmt(t), ', '.join(fmt(c) for c in v)))
 
@@ -138,9 +139,10 @@ def generate(variant):
     rng = random.Random(SEED)
     flat = ['sequences %d\n' % (3 * JOINTS)]
     out = ['# Workload W (%s+%s), written by tests/bench/gen_workload.py: do not edit.\n'
-           '# 64 joints x (translation, rotation, scale), 301 keys each, times in ms.%s\n'
+           '# %d joints x (translation, rotation, scale), %d keys each, times in s.%s\n'
            'kfb: 1\n\nsequences:\n'
-           % (vector, rotation, '\n# Constant channels: translations but the root\'s, and scales.'
+           % (vector, rotation, JOINTS, KEYS,
+              '\n# Constant channels: translations but the root\'s, and scales.'
               if constant else '')]
     for j in range(JOINTS):
         times, trans, rots, scales = joint_channels(rng, j, constant)
@@ -158,14 +160,26 @@ def generate(variant):
     return ''.join(out), ''.join(flat)
 
 
+# The second workload, W2: another shape of the same motion, twice the
+# joints over half the time (128 joints x 151 keys, a 5 s loop): as many
+# keys as W, twice the sequences, tracks and targets.
+W2 = {'JOINTS': 128, 'KEYS': 151, 'DURATION': 5.0}
+
+
 def main():
-    if len(sys.argv) != 2:
-        sys.exit('usage: gen_workload.py OUT_DIR')
-    os.makedirs(sys.argv[1], exist_ok=True)
+    args = sys.argv[1:]
+    prefix = 'w'
+    if args[:1] == ['--w2']:
+        globals().update(W2)
+        prefix = 'w2'
+        args = args[1:]
+    if len(args) != 1:
+        sys.exit('usage: gen_workload.py [--w2] OUT_DIR')
+    os.makedirs(args[0], exist_ok=True)
     for variant in VARIANTS:
         yaml, flat = generate(variant)
         for ext, text in (('yaml', yaml), ('flat', flat)):
-            path = os.path.join(sys.argv[1], 'w_%s.%s' % (variant, ext))
+            path = os.path.join(args[0], '%s_%s.%s' % (prefix, variant, ext))
             with open(path + '.tmp', 'w', newline='\n') as f:
                 f.write(text)
             os.replace(path + '.tmp', path)

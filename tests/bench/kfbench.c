@@ -9,14 +9,16 @@
  *       track-sample: one joint's translation + rotation + scale at one
  *       time), loading from memory (through malloc, and through an
  *       allocator that reuses what was freed) next to zlib alone inflating
- *       the same sections, and file sizes. Medians and spread over ROUNDS rounds.
+ *       the same sections, what a loaded clip holds (bytes), and file sizes.
+ *       Medians and spread over ROUNDS rounds.
  *   kfbench count forward|random FILE.kfb FRAMES [scalar|sse2|avx2]
  *       plays FRAMES updates and nothing else: run under
  *       valgrind --tool=callgrind --toggle-collect=kf_player_update with two
  *       frame counts and divide the difference (tests/bench/run_bench.py);
  *       with the kernel set named, rather than the one the library picks.
  *   kfbench load FILE.kfb [ROUNDS]
- *       loading alone, as "time" measures it, as JSON: for files the
+ *       loading alone, as "time" measures it, and the bytes the loaded clip
+ *       holds, as JSON: for files the
  *       benchmark writes besides the two above (error-bounded ones).
  *   kfbench build W.flat OUT.kfb
  *       builds W through kf_builder from the generator's flat listing.
@@ -36,9 +38,9 @@
 #include "kfb_format.h"
 #include "kf_layout.h"
 
-#define FRAME_RATE 60.0    /* updates per second of animation */
-#define LOOP_MS    10000.0 /* W's period, in its time unit (ms) */
-#define FRAMES     600     /* one loop at FRAME_RATE */
+#define FRAME_RATE 60.0 /* updates per second of animation */
+#define LOOP       10.0 /* W's period, in seconds (world time is seconds) */
+#define FRAMES     600  /* one loop at FRAME_RATE */
 
 static void die(const char *what, const char *detail)
 {
@@ -174,21 +176,21 @@ static void print_stats(const char *name, stats s, const char *unit, int last)
 
 /* ---- playback ---------------------------------------------------------- */
 
-/* Uniform random times in [0, LOOP_MS): a fixed linear congruential
+/* Uniform random times in [0, LOOP): a fixed linear congruential
  * sequence, so every run samples the same times. */
 static void random_times(double *t, int n)
 {
     uint64_t x = 0x9E3779B97F4A7C15u;
     for (int i = 0; i < n; i++) {
         x = x * 6364136223846793005u + 1442695040888963407u;
-        t[i] = (double)(x >> 11) * (1.0 / 9007199254740992.0) * LOOP_MS;
+        t[i] = (double)(x >> 11) * (1.0 / 9007199254740992.0) * LOOP;
     }
 }
 
 static void forward_times(double *t, int n)
 {
     for (int i = 0; i < n; i++)
-        t[i] = i * (1000.0 / FRAME_RATE);
+        t[i] = i / FRAME_RATE;
 }
 
 /* Keeps the compiler from dropping the updates as dead code. */
@@ -249,28 +251,42 @@ static stats time_playback_after(const kf_anim *anim, const kf_anim *other, cons
     return s;
 }
 
-/* A player's memory: what kf_player_create asks the allocator for. */
+/* A player's memory: what kf_player_create keeps allocated. */
 static void *count_alloc(void *user, size_t size)
 {
     *(size_t *)user += size;
     return malloc(size);
 }
 
-static void count_free(void *user, void *ptr, size_t size)
+/* Keeps the count of what is still allocated. */
+static void count_free_sized(void *user, void *ptr, size_t size)
 {
-    (void)user, (void)size;
+    if (ptr)
+        *(size_t *)user -= size;
     free(ptr);
 }
 
 static size_t player_bytes(const kf_anim *anim)
 {
     size_t total = 0;
-    kf_allocator a = {count_alloc, count_free, &total};
+    kf_allocator a = {count_alloc, count_free_sized, &total};
     kf_player *p;
     if (kf_player_create(anim, &a, &p) != KF_OK)
         die("player", NULL);
+    const size_t kept = total;
     kf_player_destroy(p);
-    return total;
+    return kept;
+}
+
+/* What a loaded clip holds: the bytes kf_load_memory leaves allocated. */
+static size_t clip_bytes(const bytes *b)
+{
+    size_t total = 0;
+    kf_allocator a = {count_alloc, count_free_sized, &total};
+    kf_anim *anim = load_with(b, &a);
+    const size_t held = total;
+    kf_anim_free(anim);
+    return held;
 }
 
 /* ---- loading ----------------------------------------------------------- */
@@ -396,6 +412,7 @@ static void time_variant(const char *name, const char *path, const char *other_p
     print_stats("random_ns_per_track_sample", rnd, "ns", 0);
     print_stats("after_other_ns_per_track_sample", after, "ns", 0);
     printf("    \"player_bytes\": %zu,\n", player_bytes(anim));
+    printf("    \"clip_bytes\": %zu,\n", clip_bytes(&b));
     print_load_stats(&loading);
     printf("  }%s\n", last ? "" : ",");
     kf_anim_free(anim);
@@ -558,7 +575,7 @@ int main(int argc, char **argv)
             die("rounds must be at least 1", NULL);
         bytes b = read_file(argv[2]);
         const load_stats loading = time_loading(&b, rounds);
-        printf("{\n");
+        printf("{\n    \"clip_bytes\": %zu,\n", clip_bytes(&b));
         print_load_stats(&loading);
         printf("}\n");
         free(b.data);

@@ -14,13 +14,16 @@ the work directory). Figures, per variant (LINEAR+SLERP, SPLINE+SQUAD):
   difference cancels any fixed cost:
       valgrind --tool=callgrind --toggle-collect=kf_player_update \\
           kfbench count forward|random W.kfb FRAMES
-- a player's memory (what kf_player_create allocates);
+- a player's memory (what kf_player_create allocates) and a loaded clip's (what
+  kf_load_memory leaves allocated), of the default and of the -e files;
 - load time of the .kfb from memory, through malloc and through an allocator
   that reuses the blocks freed by the load before (as a game's pools do: the
   rest of the malloc figure is the system's page faults on memory it took
   back), next to zlib alone inflating the same sections;
 - compile time of the YAML by kfc next to libyaml alone parsing it into
   events (both as processes, whole runs), and kfc's MB/s;
+- the second workload W2 (gen_workload.py --w2): what its clips hold, a player,
+  playback instructions, load against inflate, and its -e files' size and clip;
 - the file size next to W's keys as raw float32, and the file sizes of every variant
   (the constant-channel one included) at zlib levels 0, 1 and 9, with the load time
   at level 0 (sections stored as they are: a load with nothing to inflate).
@@ -45,7 +48,12 @@ TARGETS = {
     'spline_squad': {'forward_instructions': 90},
     'random_over_forward': 1.2,
     'after_other_over_forward': 1.3,
-    'player_bytes': 16384,
+    'player_bytes': 10000,
+    # What a loaded clip holds: lossless W, 1.25x (LINEAR+SLERP) and 1.1x
+    # (SPLINE+SQUAD, tangents and intermediates included) its raw float32
+    # keys; at the first -e bound, 290,000 and 600,000 bytes.
+    'clip_bytes': {'linear_slerp': 963200, 'spline_squad': 2880000},
+    'clip_bytes_bounded': {'LINEAR+SLERP': 290000, 'SPLINE+SQUAD': 600000},
     'load_over_inflate': 1.2,
     'compile_over_libyaml': 1.5,
     'compile_mb_per_s': 25.0,
@@ -80,11 +88,12 @@ def callgrind_instructions(kfbench, mode, kfb, frames, work, kernels=None):
     return int(m.group(1))
 
 
-def instructions_per_track_sample(kfbench, mode, kfb, work, kernels=None):
+def instructions_per_track_sample(kfbench, mode, kfb, work, kernels=None,
+                                  joints=gen_workload.JOINTS):
     """kernels: a kernel set by name (scalar, sse2, avx2); None: the one the
     library picks on this machine."""
     a, b = (callgrind_instructions(kfbench, mode, kfb, n, work, kernels) for n in COUNT_FRAMES)
-    return (b - a) / ((COUNT_FRAMES[1] - COUNT_FRAMES[0]) * gen_workload.JOINTS)
+    return (b - a) / ((COUNT_FRAMES[1] - COUNT_FRAMES[0]) * joints)
 
 
 def time_process(argv, rounds):
@@ -171,7 +180,7 @@ def main():
 
     raw_keys = gen_workload.JOINTS * gen_workload.KEYS * (3 + 4 + 3) * 4
     results = {'workload': {'joints': gen_workload.JOINTS, 'keys_per_channel': gen_workload.KEYS,
-                            'tracks': 3 * gen_workload.JOINTS, 'time_unit': 'ms',
+                            'tracks': 3 * gen_workload.JOINTS, 'time_unit': 's',
                             'raw_float32_key_bytes': raw_keys},
                'machine': machine(), 'flags': args.flags, 'targets': TARGETS,
                'kernels': timing['kernels']}
@@ -213,6 +222,35 @@ def main():
         results['lossy_sizes'] = lossy_sizes(args.kfc, args.kfbench, work,
                                              max(3, min(args.rounds, 5)), args.rounds)
 
+    # The second workload, W2: the memory targets, a player's bytes, playback
+    # instructions and load time of its default files, and what its -e files
+    # hold.
+    w2 = {}
+    kfb2 = {v: os.path.join(work, 'w2_%s.kfb' % short) for v, short, _ in VARIANTS}
+    if all(os.path.exists(f) for f in kfb2.values()):
+        t2 = json.loads(subprocess.run(
+            [args.kfbench, 'time', kfb2['linear_slerp'], kfb2['spline_squad'], str(args.rounds)],
+            check=True, stdout=subprocess.PIPE, text=True).stdout)
+        raw2 = gen_workload.W2['JOINTS'] * gen_workload.W2['KEYS'] * (3 + 4 + 3) * 4
+        w2['raw_float32_key_bytes'] = raw2
+        for v, short, label in VARIANTS:
+            r = dict(t2[v])
+            r['load_over_inflate'] = r['load_ns']['median'] / r['inflate_ns']['median']
+            r['clip_over_raw_keys'] = r['clip_bytes'] / raw2
+            if have_valgrind:
+                for mode in ('forward', 'random'):
+                    r[mode + '_instructions_per_track_sample'] = instructions_per_track_sample(
+                        args.kfbench, mode, kfb2[v], work, joints=gen_workload.W2['JOINTS'])
+            if args.kfc:
+                dst = os.path.join(work, 'w2_%s.lossy.kfb' % short)
+                subprocess.run([args.kfc, '-e', LOSSY_BOUNDS[0][0],
+                                os.path.join(work, 'w2_%s.yaml' % short), '-o', dst], check=True)
+                r['bounded_file_bytes'] = os.path.getsize(dst)
+                r['bounded_clip_bytes'] = load_time(args.kfbench, dst, 3)['clip_bytes']
+                os.remove(dst)
+            w2[v] = r
+        results['w2'] = w2
+
     with open(os.path.join(work, 'results.json'), 'w') as f:
         json.dump(results, f, indent=2)
         f.write('\n')
@@ -241,7 +279,9 @@ def main():
         lambda r: fmt_range(r['after_other_ns_per_track_sample']))
     row('after another / warm (ns)', lambda r: True,
         lambda r: '%.2f' % r['after_other_over_forward_ns'], '<= 1.3')
-    row('player bytes', lambda r: True, lambda r: '{:,}'.format(r['player_bytes']), '<= 16,384')
+    row('player bytes', lambda r: True, lambda r: '{:,}'.format(r['player_bytes']), '<= 10,000')
+    row('clip bytes held', lambda r: True, lambda r: '{:,}'.format(r['clip_bytes']),
+        '<= 963,200 / <= 2,880,000')
     row('load us (malloc)', lambda r: True, lambda r: fmt_range(r['load_ns'], 1e-3))
     row('load us (reused memory)', lambda r: True,
         lambda r: fmt_range(r['load_reused_ns'], 1e-3))
@@ -261,7 +301,7 @@ def main():
         lambda r: '%.3f of {:,}'.format(raw_keys) % r['file_over_raw_keys'])
 
     m = results['machine']
-    print('workload W: %d joints x (T, R, S), %d keys/channel, %d tracks, times in ms' %
+    print('workload W: %d joints x (T, R, S), %d keys/channel, %d tracks, times in s' %
           (gen_workload.JOINTS, gen_workload.KEYS, 3 * gen_workload.JOINTS))
     print('machine: %s, %s cores; flags: %s' % (m['cpu'], m['cores'], args.flags or '?'))
     print('kernels: %s (the set kf_player_create picks here)' % results['kernels'])
@@ -286,9 +326,26 @@ def main():
         print('kfc -e %s (targets: %s)' % (spec, target))
         for name, r in results['lossy_sizes'][spec].items():
             print('  %-14s -z 1: %9s  -z 9: %9s  compile %s ms  load %s us (reused memory %s)'
+                  '  clip %s bytes'
                   % (name, '{:,}'.format(r['1']), '{:,}'.format(r['9']),
                      fmt_range(r['compile_s'], 1e3, 0), fmt_range(r['load_ns'], 1e-3, 0),
-                     fmt_range(r['load_reused_ns'], 1e-3, 0)))
+                     fmt_range(r['load_reused_ns'], 1e-3, 0), '{:,}'.format(r['clip_bytes'])))
+    if w2:
+        print('workload W2: %(JOINTS)d joints x (T, R, S), %(KEYS)d keys/channel, a %(DURATION)g s '
+              'loop' % gen_workload.W2)
+        for v, _, label in VARIANTS:
+            r = w2[v]
+            counts = ('  fwd %.1f / random %.1f instr/track-sample' %
+                      (r['forward_instructions_per_track_sample'],
+                       r['random_instructions_per_track_sample'])
+                      if 'forward_instructions_per_track_sample' in r else '')
+            bounded = ('  -e: %s bytes, clip %s' % ('{:,}'.format(r['bounded_file_bytes']),
+                                                    '{:,}'.format(r['bounded_clip_bytes']))
+                       if 'bounded_clip_bytes' in r else '')
+            print('  %-14s file %s  clip %s bytes (%.2fx raw keys)  player %s  load/inflate %.2f%s%s'
+                  % (label, '{:,}'.format(r['file_bytes']), '{:,}'.format(r['clip_bytes']),
+                     r['clip_over_raw_keys'], '{:,}'.format(r['player_bytes']),
+                     r['load_over_inflate'], counts, bounded))
     print('JSON: %s' % os.path.join(work, 'results.json'))
 
 

@@ -26,6 +26,38 @@ static int same_floats(const float *a, const float *b, size_t n)
     return n == 0 || memcmp(a, b, n * sizeof *a) == 0;
 }
 
+/* `keys` keys of arrays pa of x and pb of y, bit for bit, wherever their
+ * floats are (a loaded sequence's are a lane of a block: kf_private.h). */
+static int same_keys(const struct kf_sequence *x, const float *pa, const struct kf_sequence *y,
+                     const float *pb, size_t keys)
+{
+    if (!pa || !pb)
+        return keys == 0 || pa == pb;
+    for (size_t k = 0; k < keys; k++)
+        for (uint32_t m = 0; m < x->components; m++) {
+            const float a = kf_key_float(x, pa, k, m), b = kf_key_float(y, pb, k, m);
+            if (memcmp(&a, &b, sizeof a) != 0)
+                return 0;
+        }
+    return 1;
+}
+
+/* The arcs of x and y, bit for bit. */
+static int same_arcs(const struct kf_sequence *x, const struct kf_sequence *y)
+{
+    if (!x->arcs || !y->arcs)
+        return x->arcs == y->arcs;
+    for (int control = 0; control < (x->interpolation == KFB_INTERP_SQUAD ? 2 : 1); control++)
+        for (uint32_t k = 0; k < x->valid_count; k++) {
+            float a[2], b[2];
+            kf_key_arc(x, control, k, a);
+            kf_key_arc(y, control, k, b);
+            if (memcmp(a, b, sizeof a) != 0)
+                return 0;
+        }
+    return 1;
+}
+
 static void differ(const char *what, const char *kind, uint32_t i)
 {
     fprintf(stderr, "%s: %s %u differs\n", what, kind, (unsigned)i);
@@ -49,11 +81,11 @@ static void compare(const kf_objects *a, const kf_objects *b, int derived, const
             x->key_count != y->key_count || x->valid_first != y->valid_first ||
             x->valid_count != y->valid_count || memcmp(&x->duration, &y->duration, 4) ||
             !same_floats(x->times, y->times, x->key_count) ||
-            !same_floats(x->values, y->values, (size_t)x->key_count * x->components) ||
+            !same_keys(x, x->values, y, y->values, x->key_count) ||
             (derived && tc &&
-             (!same_floats(x->tangent_out, y->tangent_out, tc) ||
-              !same_floats(x->tangent_in, y->tangent_in, tc))) ||
-            (derived && ac && !same_floats(x->arcs, y->arcs, ac)))
+             (!same_keys(x, x->tangent_out, y, y->tangent_out, tc / x->components) ||
+              !same_keys(x, x->tangent_in, y, y->tangent_in, tc / x->components))) ||
+            (derived && ac && !same_arcs(x, y)))
             differ(what, "sequence", i);
         if (!x->tcb != !y->tcb || !x->arc_length != !y->arc_length ||
             (x->tcb && !same_floats(x->tcb, y->tcb, 3 * (size_t)x->key_count)) ||

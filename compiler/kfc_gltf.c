@@ -85,11 +85,12 @@ static void note(const kfc_import_options *o, const char *format, ...)
     if (!o->notes)
         return;
     va_list args;
-    fprintf(o->notes, "%s: note: ", o->path ? o->path : "<stdin>");
+    char text[512], line[512];
     va_start(args, format);
-    vfprintf(o->notes, format, args);
+    vsnprintf(text, sizeof text, format, args);
     va_end(args);
-    fputc('\n', o->notes);
+    kfc_gltf_escape(line, sizeof line, text); /* one line, whatever the names hold */
+    fprintf(o->notes, "%s: note: %s\n", o->path ? o->path : "<stdin>", line);
 }
 
 static kfc_status check_extensions(kfc_gltf_doc *doc)

@@ -18,16 +18,33 @@
 /* External buffers are read whole; a buffer is at most this large. */
 #define MAX_BUFFER ((uint64_t)1 << 30)
 
+void kfc_gltf_escape(char *out, size_t size, const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 <= size; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            n += (size_t)snprintf(out + n, size - n, "\\x%02x", *p);
+        else
+            out[n++] = (char)*p;
+    }
+    if (size)
+        out[n < size ? n : size - 1] = '\0';
+}
+
 kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format, ...)
 {
     if (diag) {
         va_list args;
+        char text[sizeof diag->message];
         diag->status = KFC_INVALID;
         diag->mark = KFC_NO_MARK;
         diag->file = NULL;
         va_start(args, format);
-        vsnprintf(diag->message, sizeof diag->message, format, args);
+        vsnprintf(text, sizeof text, format, args);
         va_end(args);
+        /* Messages quote the document's strings (names, extensions): their
+         * control bytes are escaped, so that a message is one line. */
+        kfc_gltf_escape(diag->message, sizeof diag->message, text);
         snprintf(diag->pointer, sizeof diag->pointer, "%s", pointer[0] ? pointer : "/");
     }
     return KFC_INVALID;

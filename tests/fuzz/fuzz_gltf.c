@@ -109,7 +109,7 @@ static int import_one(const uint8_t *data, size_t size)
     diag.files_read = &files;
     if (kf_builder_create(NULL, &builder) != KF_OK)
         abort();
-    kfc_import_options options = {fuzz_document, NULL, NULL, 0, NULL};
+    kfc_import_options options = {.path = fuzz_document};
     int ok = kfc_gltf_compile(data, size, &options, builder, &diag) == KFC_OK;
     fuzz_sandbox_check_reads(&files);
     kfc_files_read_free(&files);

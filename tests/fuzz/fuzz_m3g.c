@@ -118,7 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&diag, 0, sizeof diag);
     if (kf_builder_create(NULL, &builder) != KF_OK)
         abort();
-    kfc_import_options options = {"fuzz.m3g", NULL, NULL, 1, NULL};
+    kfc_import_options options = {.path = "fuzz.m3g", .no_files = 1};
     int ok = kfc_m3g_compile(file.data, file.size, &options, builder, &diag) == KFC_OK;
     /* Every refusal has a message on one line and, but for running out of
      * memory, says where. */

@@ -29,7 +29,7 @@ static int fuzz_x3d_one(fuzz_x3d_reader reader, const uint8_t *data, size_t size
     memset(&diag, 0, sizeof diag);
     if (kf_builder_create(NULL, &builder) != KF_OK)
         abort();
-    kfc_import_options options = {"fuzz", NULL, NULL, 1, NULL};
+    kfc_import_options options = {.path = "fuzz", .no_files = 1};
     kfc_x3d_scene scene;
     kfc_x3d_scene_init(&scene, &options);
     /* The readers are given the text as kfc gives it: NUL after the end. */

@@ -12,6 +12,7 @@ kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char
         diag->mark = mark;
         diag->file = NULL;
         diag->pointer[0] = '\0';
+        diag->printed = 0;
         va_start(args, format);
         vsnprintf(diag->message, sizeof diag->message, format, args);
         va_end(args);
@@ -30,6 +31,7 @@ kfc_status kfc_fail_at(kfc_diag *diag, const char *where, const char *format, ..
         vsnprintf(diag->message, sizeof diag->message, format, args);
         va_end(args);
         snprintf(diag->pointer, sizeof diag->pointer, "%s", where);
+        diag->printed = 0;
     }
     return KFC_INVALID;
 }
@@ -37,6 +39,40 @@ kfc_status kfc_fail_at(kfc_diag *diag, const char *where, const char *format, ..
 kfc_status kfc_fail_nomem(kfc_diag *diag)
 {
     return kfc_fail(diag, KFC_NOMEM, KFC_NO_MARK, "out of memory");
+}
+
+/* FNV-1a over the error's place and text. */
+static uint64_t error_hash(const kfc_diag *diag)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    const char *parts[3] = {diag->file ? diag->file : "", diag->pointer, diag->message};
+    const uint32_t at[2] = {diag->mark.line, diag->mark.column};
+    for (int p = 0; p < 3; p++)
+        for (const char *c = parts[p]; *c; c++)
+            h = (h ^ (unsigned char)*c) * 0x100000001b3u;
+    for (int i = 0; i < 2; i++)
+        h = (h ^ at[i]) * 0x100000001b3u;
+    return h | 1; /* never 0, the value of "none yet" */
+}
+
+kfc_status kfc_recover(kfc_diag *diag, kfc_status status)
+{
+    if (status != KFC_INVALID || !diag || diag->error_limit == 0)
+        return status;
+    const uint64_t h = error_hash(diag);
+    diag->printed = 1;
+    if (h == diag->last_printed)
+        return KFC_OK;
+    diag->last_printed = h;
+    if (diag->stream)
+        kfc_diag_print(diag->stream, diag->source ? diag->source : "kfc", diag);
+    diag->errors++;
+    return diag->errors >= diag->error_limit ? KFC_INVALID : KFC_OK;
+}
+
+int kfc_diag_stopped(const kfc_diag *diag)
+{
+    return diag->error_limit > 0 && diag->errors >= diag->error_limit;
 }
 
 char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
@@ -84,23 +120,67 @@ static void put_line_safe(FILE *stream, const char *text)
     }
 }
 
-void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
+/* One diagnostic line: the place in bold, the severity in its colour (as
+ * gcc and clang colour theirs: errors red, warnings magenta). */
+static void print_line(FILE *stream, int color, const char *file, kfc_mark mark,
+                       const char *pointer, int warning, const char *message, const char *suffix)
 {
-    const char *bold = diag->color ? "\033[1m" : "";
-    const char *red = diag->color ? "\033[1;31m" : "";
-    const char *reset = diag->color ? "\033[0m" : "";
-    if (diag->file)
-        file = diag->file;
+    const char *bold = color ? "\033[1m" : "";
+    const char *tint = !color ? "" : warning ? "\033[1;35m" : "\033[1;31m";
+    const char *reset = color ? "\033[0m" : "";
     fputs(bold, stream);
     put_line_safe(stream, file);
-    if (diag->pointer[0]) {
+    if (pointer[0]) {
         fputs(": ", stream);
-        put_line_safe(stream, diag->pointer);
-    } else if (diag->mark.line > 0) {
-        fprintf(stream, ":%lu:%lu", (unsigned long)diag->mark.line,
-                (unsigned long)diag->mark.column);
+        put_line_safe(stream, pointer);
+    } else if (mark.line > 0) {
+        fprintf(stream, ":%lu:%lu", (unsigned long)mark.line, (unsigned long)mark.column);
     }
-    fprintf(stream, ":%s %serror:%s ", reset, red, reset);
-    put_line_safe(stream, diag->message);
+    fprintf(stream, ":%s %s%s%s ", reset, tint, warning ? "warning:" : "error:", reset);
+    put_line_safe(stream, message);
+    put_line_safe(stream, suffix);
     fputc('\n', stream);
+}
+
+void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
+{
+    print_line(stream, diag->color, diag->file ? diag->file : file, diag->mark, diag->pointer, 0,
+               diag->message, "");
+}
+
+const char *const kfc_warning_names[KFC_WARN_COUNT] = {
+    "uncontrolled-track", "unused-sequence",   "unused-interpolator",
+    "unused-follower",    "unused-controller", "quaternion-length",
+    "custom-property",    "long-duration",     "fraction-range",
+};
+
+kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)
+{
+    const uint32_t bit = 1u << w;
+    if (!diag || (diag->warnings_off & bit))
+        return KFC_OK;
+    const int as_error = (diag->warnings_error & bit) != 0;
+    char message[sizeof diag->message], suffix[64];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    snprintf(suffix, sizeof suffix, " [-W%s%s]", as_error ? "error=" : "", kfc_warning_names[w]);
+    if (diag->stream)
+        print_line(diag->stream, diag->color, diag->source ? diag->source : "kfc", mark, "",
+                   !as_error, message, suffix);
+    if (!as_error) {
+        diag->warnings++;
+        return KFC_OK;
+    }
+    /* An error like any other, already printed; what it is about was read
+     * without error and is built. */
+    diag->errors++;
+    diag->promoted++;
+    if (diag->error_limit == 0 || diag->errors >= diag->error_limit) {
+        kfc_fail(diag, KFC_INVALID, mark, "%s%s", message, suffix);
+        diag->printed = diag->stream != NULL;
+        return KFC_INVALID;
+    }
+    return KFC_OK;
 }

@@ -3,9 +3,13 @@
  * kfc_diag.h - kfc's diagnostics: one error record, one printer.
  *
  * Every layer of kfc (input, YAML tree, source schema, builder, output)
- * reports a failure by filling a kfc_diag and returning its status; only
- * kfc_main prints it, through kfc_diag_print, so every message has the same
- * shape:
+ * reports a failure by filling a kfc_diag and returning its status. Where
+ * the work can go on past an error (the next entry of a section, the next
+ * field of an entry, the next channel of a glTF animation), the layer hands
+ * the status to kfc_recover, which prints the error and lets it continue
+ * until diag->error_limit errors were reported; the run then fails with no
+ * output, every error it could find reported. Otherwise the error goes up
+ * and kfc_main prints it. Every message has the same shape:
  *
  *     FILE:LINE:COL: error: MESSAGE     (a position in the source is known)
  *     FILE: POINTER: error: MESSAGE     (glTF: the JSON pointer of the element;
@@ -41,21 +45,60 @@ typedef struct kfc_mark {
 
 struct kfc_files_read;
 
+/*
+ * Warnings: what compiles but is almost surely a mistake. Each has a name
+ * (kfc_warning_names) that -Wno-NAME turns off and -Werror=NAME turns into
+ * an error; formats/yaml.md lists them. Printed as
+ *
+ *     FILE:LINE:COL: warning: MESSAGE [-WNAME]
+ *     FILE:LINE:COL: error: MESSAGE [-Werror=NAME]     (as an error)
+ */
+typedef enum kfc_warning {
+    KFC_WARN_UNCONTROLLED_TRACK, /* a track without a controller never plays */
+    KFC_WARN_UNUSED_SEQUENCE,    /* in a file with tracks, no track plays it */
+    KFC_WARN_UNUSED_INTERPOLATOR,
+    KFC_WARN_UNUSED_FOLLOWER,
+    KFC_WARN_UNUSED_CONTROLLER,
+    KFC_WARN_QUATERNION_LENGTH, /* a slerp or squad key far from unit length */
+    KFC_WARN_CUSTOM_PROPERTY,   /* a custom property one edit from a built-in one */
+    KFC_WARN_LONG_DURATION,     /* a sequence over 1000 s: written in milliseconds? */
+    KFC_WARN_FRACTION_RANGE,    /* an X3D key a TimeSensor's fraction never reaches */
+    KFC_WARN_COUNT
+} kfc_warning;
+
+/* "uncontrolled-track", ..., in kfc_warning order. */
+extern const char *const kfc_warning_names[KFC_WARN_COUNT];
+
 typedef struct kfc_diag {
     kfc_status status;
     kfc_mark mark;
     const char *file;  /* the file the message is about, when it is not the
                                  one kfc_diag_print is given (an output file) */
-    char message[320]; /* one line, no trailing newline */
+    char message[512]; /* one line, no trailing newline */
     char pointer[128]; /* where, when a line and column cannot say it: a JSON pointer
                           (RFC 6901) into a glTF document, a byte offset and object
                           index in a binary input (kfc_fail_at), or "" */
 
     /* Settings of the run, which every layer is handed with the diag;
-     * kfc_fail leaves them alone. Zero: no colour, nothing recorded. */
+     * kfc_fail leaves them alone. A diag starts zeroed (memset): no colour,
+     * nothing recorded, stop at the first error. */
     int color;                         /* kfc_diag_print marks up for a terminal */
     struct kfc_files_read *files_read; /* kfc_input_open records each file it reads
                                           (kfc_input.h), for dependency files */
+    FILE *stream;                      /* where kfc_recover prints errors, or NULL */
+    const char *source;                /* the input's name in those messages */
+    unsigned error_limit;              /* errors kfc_recover reports before the run stops;
+                                          0: it never recovers (the first error stops) */
+    uint32_t warnings_off;             /* bit per kfc_warning: not reported */
+    uint32_t warnings_error;           /* bit per kfc_warning: reported as an error */
+
+    /* The run's state. */
+    unsigned errors;        /* errors kfc_recover reported */
+    int printed;            /* the error in the record was printed */
+    uint64_t last_printed;  /* a hash of the last error kfc_recover printed */
+    unsigned warnings;      /* warnings printed (as warnings) */
+    unsigned promoted;      /* warnings printed as errors (counted in `errors` too) */
+    uint64_t suggest_cells; /* work spent on "did you mean" (kfc_suggest.h) */
 } kfc_diag;
 
 /* Records a failure in `diag` (if not NULL) and returns `status`. The
@@ -78,6 +121,36 @@ kfc_status kfc_fail_at(kfc_diag *diag, const char *where, const char *format, ..
 
 /* Shortcut for the common out-of-memory failure. */
 kfc_status kfc_fail_nomem(kfc_diag *diag);
+
+/*
+ * Where the work can go on after `status`: KFC_OK passes through; an
+ * invalid-input error (KFC_INVALID) is printed on diag->stream and counted,
+ * and KFC_OK comes back while fewer than diag->error_limit errors were
+ * reported, so that the caller skips what failed and goes on; once the
+ * limit is reached, KFC_INVALID comes back (the error printed). The same
+ * error at the same place as the last one printed (a broken buffer every
+ * channel reads) is not printed again. Any other
+ * status (out of memory, I/O), or any status when error_limit is 0, is
+ * returned unprinted for the caller to stop with.
+ */
+kfc_status kfc_recover(kfc_diag *diag, kfc_status status);
+
+/* Whether the run stopped at diag->error_limit (the last error printed). */
+int kfc_diag_stopped(const kfc_diag *diag);
+
+/*
+ * Reports warning `w` at `mark` on diag->stream, unless diag->warnings_off
+ * has it; as an error (counted as kfc_recover counts them) when
+ * diag->warnings_error has it. Leaves the error record alone, unless it
+ * returns KFC_INVALID: once an error so reported reaches the error limit
+ * (or stops a run that does not recover); the record then holds it,
+ * printed.
+ */
+kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /*
  * Writes `text` (`length` bytes, not necessarily NUL-terminated) into `out`

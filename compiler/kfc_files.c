@@ -288,6 +288,8 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
         while (*next == '/')
             next++;
         const int last = *next == '\0';
+        /* "name/" names a folder, as the kernel reads it. */
+        const int trailing_slash = last && p[n] == '/';
         if (n == 1 && p[0] == '.') {
             if (last) {
                 refuse(diag, uri, length, "names a folder, not a regular file", NULL);
@@ -361,7 +363,7 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
             size_t t = strlen(start);
             memmove(target, start, t);
             target[t] = '/';
-            memcpy(target + t + (rest > 0), next, rest + 1);
+            memcpy(target + t + (rest > 0 || trailing_slash), next, rest + 1);
             free(path);
             path = p = target;
             continue;
@@ -386,8 +388,10 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
         /* The file: refused from its entry unless regular (opening a FIFO
          * could block, a device do anything), then opened without blocking
          * and checked again on the descriptor, which is what will be read. */
-        if (!S_ISREG(st->st_mode)) {
-            refuse(diag, uri, length, type_name(st->st_mode), NULL);
+        if (!S_ISREG(st->st_mode) || trailing_slash) {
+            refuse(diag, uri, length,
+                   trailing_slash ? "names a folder, not a regular file" : type_name(st->st_mode),
+                   NULL);
             break;
         }
         const dev_t dev = st->st_dev;

@@ -18,6 +18,7 @@
 
 #include "kfc_gltf_data.h"
 #include "kfc_json_cost.h"
+#include "kfc_suggest.h"
 
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 {
@@ -84,11 +85,12 @@ static void note(const kfc_import_options *o, const char *format, ...)
     if (!o->notes)
         return;
     va_list args;
-    fprintf(o->notes, "%s: note: ", o->path ? o->path : "<stdin>");
+    char text[512], line[512];
     va_start(args, format);
-    vfprintf(o->notes, format, args);
+    vsnprintf(text, sizeof text, format, args);
     va_end(args);
-    fputc('\n', o->notes);
+    kfc_gltf_escape(line, sizeof line, text); /* one line, whatever the names hold */
+    fprintf(o->notes, "%s: note: %s\n", o->path ? o->path : "<stdin>", line);
 }
 
 static kfc_status check_extensions(kfc_gltf_doc *doc)
@@ -118,15 +120,18 @@ static kfc_status check_extensions(kfc_gltf_doc *doc)
     return KFC_OK;
 }
 
-/* 1 when `name` is "node<digits>" naming another index than `index`: the
- * fallback name of that node, which a name must not take. */
-static int takes_fallback(const char *name, size_t index)
+/* ---- names -------------------------------------------------------------- */
+
+/* 1 when `name` is `prefix` followed by digits naming another index than
+ * `index`: the fallback name of that element, which a name must not take. */
+static int takes_fallback(const char *name, const char *prefix, size_t index)
 {
-    if (strncmp(name, "node", 4) != 0 || name[4] < '0' || name[4] > '9')
+    const size_t n = strlen(prefix);
+    if (strncmp(name, prefix, n) != 0 || name[n] < '0' || name[n] > '9')
         return 0;
-    char buf[32];
-    snprintf(buf, sizeof buf, "node%lu", (unsigned long)index);
-    for (const char *p = name + 4; *p; p++)
+    char buf[48];
+    snprintf(buf, sizeof buf, "%s%lu", prefix, (unsigned long)index);
+    for (const char *p = name + n; *p; p++)
         if (*p < '0' || *p > '9')
             return 0;
     return strcmp(name, buf) != 0;
@@ -143,6 +148,13 @@ static const char *usable_name(const json_t *element)
     return json_string_value(name);
 }
 
+/* Adds 1 to counts[name]. 0, or -1 when out of memory. */
+static int count_name(json_t *counts, const char *name)
+{
+    json_int_t n = json_integer_value(json_object_get(counts, name));
+    return json_object_set_new(counts, name, json_integer(n + 1));
+}
+
 /* How many elements of `array` have each usable name: an object (a hash
  * table) name -> count, so that uniqueness costs O(1) a lookup, not a pass
  * over the array. NULL when out of memory. */
@@ -151,10 +163,7 @@ static json_t *name_counts(const json_t *array)
     json_t *counts = json_object();
     for (size_t i = 0; counts && i < json_array_size(array); i++) {
         const char *name = usable_name(json_array_get(array, i));
-        if (!name)
-            continue;
-        json_int_t n = json_integer_value(json_object_get(counts, name));
-        if (json_object_set_new(counts, name, json_integer(n + 1))) {
+        if (name && count_name(counts, name)) {
             json_decref(counts);
             counts = NULL;
         }
@@ -162,24 +171,179 @@ static json_t *name_counts(const json_t *array)
     return counts;
 }
 
-/* The object name of node `index`: its name when no other node has it, else
- * "node<index>". */
-static char *node_name(const kfc_gltf_doc *doc, const json_t *nodes, size_t index)
+/*
+ * kfc's names for what a document animates (the rule kfc_gltf.h states):
+ * every node's object name and every animation's controller name are
+ * decided from the whole document, so that they are the same whichever
+ * animations are imported and into how many files; sequence names are
+ * made unique within each output.
+ */
+typedef struct naming {
+    const json_t *nodes;
+    size_t node_count;
+    json_t *node_counts;  /* name -> nodes with it (doc->node_names) */
+    json_t *joint_counts; /* name -> skin joints with it */
+    unsigned char *joint; /* per node: a skin's joint */
+    unsigned char *noted; /* per node: -v said how its shared name was settled */
+    const json_t *anims;
+    json_t *anim_counts; /* name -> animations with it */
+    json_t *sequences;   /* the sequence names of the current output */
+} naming;
+
+static void naming_free(naming *nm)
 {
-    const char *name = usable_name(json_array_get(nodes, index));
-    int unique = name && !takes_fallback(name, index) &&
-                 json_integer_value(json_object_get(doc->node_names, name)) == 1;
-    char buf[32];
-    const char *s = buf;
-    if (unique)
-        s = name;
-    else
-        snprintf(buf, sizeof buf, "node%lu", (unsigned long)index);
-    char *copy = malloc(strlen(s) + 1);
+    json_decref(nm->joint_counts);
+    json_decref(nm->anim_counts);
+    json_decref(nm->sequences);
+    free(nm->joint);
+    free(nm->noted);
+}
+
+static kfc_status naming_init(kfc_gltf_doc *doc, naming *nm)
+{
+    memset(nm, 0, sizeof *nm);
+    nm->nodes = json_object_get(doc->root, "nodes");
+    nm->node_count = json_array_size(nm->nodes);
+    nm->anims = json_object_get(doc->root, "animations");
+    doc->node_names = name_counts(nm->nodes);
+    nm->node_counts = doc->node_names;
+    nm->joint_counts = json_object();
+    nm->anim_counts = name_counts(nm->anims);
+    nm->sequences = json_object();
+    nm->joint = calloc(nm->node_count + 1, 1);
+    nm->noted = calloc(nm->node_count + 1, 1);
+    if (!nm->node_counts || !nm->joint_counts || !nm->anim_counts || !nm->sequences || !nm->joint ||
+        !nm->noted)
+        return kfc_fail_nomem(doc->diag);
+    /* A skin's joints, each counted once whatever the skins that list it. */
+    const json_t *skins = json_object_get(doc->root, "skins");
+    for (size_t s = 0; s < json_array_size(skins); s++) {
+        const json_t *joints = json_object_get(json_array_get(skins, s), "joints");
+        for (size_t j = 0; j < json_array_size(joints); j++) {
+            const json_t *index = json_array_get(joints, j);
+            if (!json_is_integer(index) || json_integer_value(index) < 0 ||
+                (uint64_t)json_integer_value(index) >= nm->node_count)
+                continue;
+            const size_t i = (size_t)json_integer_value(index);
+            const char *name = usable_name(json_array_get(nm->nodes, i));
+            if (nm->joint[i])
+                continue;
+            nm->joint[i] = 1;
+            if (name && count_name(nm->joint_counts, name))
+                return kfc_fail_nomem(doc->diag);
+        }
+    }
+    return KFC_OK;
+}
+
+/* A copy of `name`, or of "<prefix><index>" when `name` is NULL. */
+static char *name_copy(const char *name, const char *prefix, size_t index)
+{
+    char buf[48];
+    if (!name) {
+        snprintf(buf, sizeof buf, "%s%lu", prefix, (unsigned long)index);
+        name = buf;
+    }
+    char *copy = malloc(strlen(name) + 1);
     if (copy)
-        strcpy(copy, s);
+        strcpy(copy, name);
     return copy;
 }
+
+/* The object name of node `index` (free() it); -v says, once per node, how
+ * a name it could not keep as it is was settled. */
+static char *object_name(kfc_gltf_doc *doc, naming *nm, size_t index)
+{
+    const char *name = usable_name(json_array_get(nm->nodes, index));
+    if (!name)
+        return name_copy(NULL, "node", index);
+    const json_int_t nodes = json_integer_value(json_object_get(nm->node_counts, name));
+    const json_int_t joints = json_integer_value(json_object_get(nm->joint_counts, name));
+    const int fallback = takes_fallback(name, "node", index);
+    const int keep = !fallback && (nodes == 1 || (nm->joint[index] && joints == 1));
+    if (!nm->noted[index] && (fallback || nodes > 1)) {
+        nm->noted[index] = 1;
+        char quoted[KFC_QUOTE_SIZE];
+        kfc_quote(quoted, name, strlen(name));
+        if (fallback)
+            note(doc->options,
+                 "node %lu is named %s, another node's name when it has none: it is 'node%lu'",
+                 (unsigned long)index, quoted, (unsigned long)index);
+        else if (keep)
+            note(doc->options,
+                 "node %lu keeps the name %s: it is the only skin joint of the %ld nodes so "
+                 "named (the others are node<index>)",
+                 (unsigned long)index, quoted, (long)nodes);
+        else if (joints == 1)
+            note(doc->options,
+                 "node %lu is 'node%lu': %ld nodes are named %s, and the skin joint among them "
+                 "keeps the name",
+                 (unsigned long)index, (unsigned long)index, (long)nodes, quoted);
+        else
+            note(doc->options, "node %lu is 'node%lu': %ld nodes are named %s, %s",
+                 (unsigned long)index, (unsigned long)index, (long)nodes, quoted,
+                 joints ? "more than one of them a skin joint" : "none of them a skin joint");
+    }
+    return name_copy(keep ? name : NULL, "node", index);
+}
+
+/* The controller name of animation `ai` (free() it), and -v's note when it
+ * is not the animation's own name. */
+static char *controller_name(kfc_gltf_doc *doc, naming *nm, size_t ai)
+{
+    const char *name = usable_name(json_array_get(nm->anims, ai));
+    if (!name)
+        return name_copy(NULL, "animation", ai);
+    const json_int_t count = json_integer_value(json_object_get(nm->anim_counts, name));
+    const int fallback = takes_fallback(name, "animation", ai);
+    if (!fallback && count == 1)
+        return name_copy(name, "", 0);
+    char quoted[KFC_QUOTE_SIZE];
+    kfc_quote(quoted, name, strlen(name));
+    if (fallback)
+        note(doc->options,
+             "animation %lu is named %s, another animation's name when it has none: its "
+             "controller is 'animation%lu'",
+             (unsigned long)ai, quoted, (unsigned long)ai);
+    else
+        note(doc->options,
+             "animation %lu's controller is 'animation%lu': %ld animations are named %s",
+             (unsigned long)ai, (unsigned long)ai, (long)count, quoted);
+    return name_copy(NULL, "animation", ai);
+}
+
+/* "controller/target", unique in the current output: when animation names
+ * with '/' make it another channel's, "#2" (or the first free "#n") is
+ * added. No other sequence name ends that way, since the others end in a
+ * property name. Free() the result. */
+static char *sequence_name(kfc_gltf_doc *doc, naming *nm, const char *controller,
+                           const char *target, const char *at)
+{
+    const size_t n = strlen(controller) + strlen(target) + 2;
+    char *name = malloc(n + 24);
+    if (!name)
+        return NULL;
+    snprintf(name, n, "%s/%s", controller, target);
+    if (json_object_get(nm->sequences, name)) {
+        char quoted[KFC_QUOTE_SIZE];
+        kfc_quote(quoted, name, strlen(name));
+        for (unsigned long k = 2;; k++) {
+            snprintf(name + n - 1, 24, "#%lu", k);
+            if (!json_object_get(nm->sequences, name))
+                break;
+        }
+        char renamed[KFC_QUOTE_SIZE];
+        note(doc->options, "%s: the sequence name %s is an earlier channel's: this one is %s", at,
+             quoted, kfc_quote(renamed, name, strlen(name)));
+    }
+    if (json_object_set_new(nm->sequences, name, json_true())) {
+        free(name);
+        return NULL;
+    }
+    return name;
+}
+
+/* ---- channels ----------------------------------------------------------- */
 
 /* The number of morph targets of node `node`'s mesh, or 0 if it has none
  * the file states. */
@@ -213,6 +377,27 @@ static void channel_free(channel_data *c)
     free(c->output.values);
 }
 
+/* One channel, read and checked, before it becomes a sequence and a track. */
+typedef struct channel {
+    int used; /* read without error, and one kfc animates */
+    char at[96];
+    char *target; /* "object.property" */
+    kf_interpolation interpolation;
+    uint32_t components, keys;
+    double *times;    /* keys (room for 2 more) */
+    double *values;   /* keys * components (room for 2 more keys) */
+    double *tangents; /* hermite: keys * 2 * components (room for 2 more keys), else NULL */
+} channel;
+
+static void channel_clear(channel *c)
+{
+    free(c->target);
+    free(c->times);
+    free(c->values);
+    free(c->tangents);
+    memset(c, 0, sizeof *c);
+}
+
 static int output_type_allowed(int path, const kfc_gltf_accessor *a)
 {
     if (a->component_type == GLTF_FLOAT)
@@ -222,13 +407,15 @@ static int output_type_allowed(int path, const kfc_gltf_accessor *a)
     return a->normalized && a->component_type != GLTF_UNSIGNED_INT;
 }
 
-/* One channel -> one sequence and its track. `targets` collects the
- * target names of the animation (a set, to refuse duplicates). */
-static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai, const json_t *anim,
-                              size_t ci, const char *controller, json_t *targets)
+/* Reads channel `ci` of animation `ai` into `out` (out->used = 0 for one
+ * kfc skips, with a note). `targets` collects the target names of the
+ * animation (a set, to refuse duplicates). */
+static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const json_t *anim,
+                               size_t ci, json_t *targets, channel *out)
 {
-    char at[96], sat[96];
-    snprintf(at, sizeof at, "/animations/%lu/channels/%lu", (unsigned long)ai, (unsigned long)ci);
+    char *at = out->at, sat[96];
+    snprintf(at, sizeof out->at, "/animations/%lu/channels/%lu", (unsigned long)ai,
+             (unsigned long)ci);
     const json_t *ch = json_array_get(json_object_get(anim, "channels"), ci);
     if (!json_is_object(ch))
         return kfc_gltf_fail(doc->diag, at, "expected an object");
@@ -266,7 +453,7 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
                  json_string_value(path_value));
         return KFC_OK;
     }
-    const json_t *nodes = json_object_get(doc->root, "nodes");
+    const json_t *nodes = nm->nodes;
     if (!json_is_array(nodes) || (size_t)node_index >= json_array_size(nodes))
         return kfc_gltf_fail(doc->diag, tat, "node %lld does not exist", (long long)node_index);
     const json_t *node = json_array_get(nodes, (size_t)node_index);
@@ -321,36 +508,29 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
                              interp_name);
     }
 
-    char *object = node_name(doc, nodes, (size_t)node_index);
+    char *object = object_name(doc, nm, (size_t)node_index);
     if (!object)
         return kfc_fail_nomem(doc->diag);
     size_t tn = strlen(object) + strlen(property_names[path]) + 2;
-    char *target_name = malloc(tn);
-    char *seq_name = malloc(strlen(controller) + tn + 1);
+    out->target = malloc(tn);
     channel_data cd;
     memset(&cd, 0, sizeof cd);
-    double *values = NULL, *tangents = NULL, *times = NULL;
-    if (!target_name || !seq_name) {
+    if (!out->target) {
         st = kfc_fail_nomem(doc->diag);
         goto done;
     }
-    snprintf(target_name, tn, "%s.%s", object, property_names[path]);
-    sprintf(seq_name, "%s/%s", controller, target_name);
-    if (json_object_get(targets, target_name)) {
+    snprintf(out->target, tn, "%s.%s", object, property_names[path]);
+    if (json_object_get(targets, out->target)) {
         st = kfc_gltf_fail(doc->diag, tat,
                            "a second channel of this animation animates "
                            "node %lld's %s",
                            (long long)node_index, path_names[path]);
         goto done;
     }
-    if (json_object_set_new(targets, target_name, json_true())) {
+    if (json_object_set_new(targets, out->target, json_true())) {
         st = kfc_fail_nomem(doc->diag);
         goto done;
     }
-    /* Names are output too: a node's name is repeated in the sequence (and
-     * the set above) of every channel that animates it. */
-    if ((st = kfc_gltf_charge(doc, strlen(seq_name) + strlen(target_name), at)))
-        goto done;
 
     int64_t in_index, out_index;
     char iat[128], oat[128];
@@ -406,13 +586,15 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
         goto done;
     }
     const uint32_t c = (uint32_t)(per_key * want_components);
-    times = malloc((size_t)n * sizeof *times);
-    values = malloc((size_t)n * c * sizeof *values);
-    tangents = cubic ? malloc(2 * (size_t)n * c * sizeof *tangents) : NULL;
-    if (!times || !values || (cubic && !tangents)) {
+    /* Room for the two keys a looping clip may add (clip_keys). */
+    out->times = malloc(((size_t)n + 2) * sizeof *out->times);
+    out->values = malloc(((size_t)n + 2) * c * sizeof *out->values);
+    out->tangents = cubic ? malloc(2 * ((size_t)n + 2) * c * sizeof *out->tangents) : NULL;
+    if (!out->times || !out->values || (cubic && !out->tangents)) {
         st = kfc_fail_nomem(doc->diag);
         goto done;
     }
+    double *times = out->times, *values = out->values, *tangents = out->tangents;
     for (uint32_t k = 0; k < n; k++) {
         /* glTF's seconds are kfb's: the float32 times are kept exactly,
          * so a key's own time plays the key (kf_locate). */
@@ -438,50 +620,105 @@ static kfc_status add_channel(kfc_gltf_doc *doc, kf_builder *builder, size_t ai,
                     q[j] = -q[j];
         }
     }
-    kf_sequence_desc desc;
-    kf_sequence_desc_init(&desc);
-    desc.name = seq_name;
-    desc.interpolation = interpolation;
-    desc.repeat = KF_REPEAT_CONSTANT; /* glTF holds the end values */
-    desc.components = c;
-    desc.key_count = n;
-    desc.valid_first = 0;
-    desc.valid_last = n - 1;
-    desc.times = times;
-    desc.values = values;
-    desc.tangents = tangents;
-    desc.duration = times[n - 1] > 0.0 ? times[n - 1] : 1.0;
-    kf_error error;
-    kf_result r = kf_builder_add_sequence(builder, &desc, &error);
-    if (r == KF_OK) {
-        kf_track_desc track = {seq_name, controller, target_name, 0};
-        r = kf_builder_add_track(builder, &track, &error);
-    }
-    if (r != KF_OK) {
-        st = r == KF_ERROR_OUT_OF_MEMORY ? kfc_fail_nomem(doc->diag)
-                                         : kfc_gltf_fail(doc->diag, at, "%s", error.message);
-    }
+    out->interpolation = interpolation;
+    out->components = c;
+    out->keys = n;
+    out->used = 1;
 done:
     channel_free(&cd);
-    free(times);
-    free(values);
-    free(tangents);
     free(object);
-    free(seq_name);
-    free(target_name);
     return st;
 }
 
-/* The controller name of animation `ai`: its name when unique among the
- * animations (`counts`: name_counts of them), else "animation<index>". */
-static void controller_name(const json_t *anims, const json_t *counts, size_t ai, char *out,
-                            size_t size)
+/* A looping clip of length `end` plays each channel as glTF does at
+ * fmod(t, end): the first key's value before it, the last's after it. M3G's
+ * LOOP interpolates from the last key to the first across the seam; a key
+ * at 0 repeating the first (when it comes later) and one at `end`
+ * repeating the last (when it comes earlier) make every wrapped segment
+ * hold a value, as the clip does, and the seam a jump. Hermite keys so
+ * added, and the tangents glTF does not use beside them (the first key's
+ * in, the last's out), are flat. */
+static void clip_keys(channel *c, double end)
 {
-    const char *name = usable_name(json_array_get(anims, ai));
-    if (name && strlen(name) < size && json_integer_value(json_object_get(counts, name)) == 1)
-        snprintf(out, size, "%s", name);
-    else
-        snprintf(out, size, "animation%lu", (unsigned long)ai);
+    const uint32_t m = c->components;
+    const size_t tangent = 2 * (size_t)m;
+    if (c->times[0] > 0.0) {
+        memmove(c->times + 1, c->times, c->keys * sizeof *c->times);
+        memmove(c->values + m, c->values, (size_t)c->keys * m * sizeof *c->values);
+        c->times[0] = 0.0;
+        if (c->tangents) {
+            memmove(c->tangents + tangent, c->tangents,
+                    (size_t)c->keys * tangent * sizeof *c->tangents);
+            memset(c->tangents, 0, tangent * sizeof *c->tangents);
+            memset(c->tangents + tangent, 0, m * sizeof *c->tangents); /* key 1's in */
+        }
+        c->keys++;
+    }
+    if (c->times[c->keys - 1] < end) {
+        const size_t k = c->keys;
+        c->times[k] = end;
+        memcpy(c->values + k * m, c->values + (k - 1) * m, m * sizeof *c->values);
+        if (c->tangents) {
+            memset(c->tangents + k * tangent, 0, tangent * sizeof *c->tangents);
+            memset(c->tangents + (k - 1) * tangent + m, 0, m * sizeof *c->tangents);
+        }
+        c->keys++;
+    }
+}
+
+/* The channel as a sequence and a track of `controller` in `builder`. */
+static kfc_status add_channel(kfc_gltf_doc *doc, naming *nm, kf_builder *builder,
+                              const char *controller, channel *c, double loop_end)
+{
+    if (loop_end > 0.0)
+        clip_keys(c, loop_end);
+    char *seq_name = sequence_name(doc, nm, controller, c->target, c->at);
+    if (!seq_name)
+        return kfc_fail_nomem(doc->diag);
+    /* Names are output too: a node's name is repeated in the sequence (and
+     * the target) of every channel that animates it. */
+    kfc_status st = kfc_gltf_charge(doc, strlen(seq_name) + strlen(c->target), c->at);
+    if (st) {
+        free(seq_name);
+        return st;
+    }
+    kf_sequence_desc desc;
+    kf_sequence_desc_init(&desc);
+    desc.name = seq_name;
+    desc.interpolation = c->interpolation;
+    /* glTF holds the end values; a looping clip repeats. */
+    desc.repeat = loop_end > 0.0 ? KF_REPEAT_LOOP : KF_REPEAT_CONSTANT;
+    desc.components = c->components;
+    desc.key_count = c->keys;
+    desc.valid_first = 0;
+    desc.valid_last = c->keys - 1;
+    desc.times = c->times;
+    desc.values = c->values;
+    desc.tangents = c->tangents;
+    desc.duration = loop_end > 0.0                ? loop_end
+                    : c->times[c->keys - 1] > 0.0 ? c->times[c->keys - 1]
+                                                  : 1.0;
+    kf_error error;
+    kf_result r = kf_builder_add_sequence(builder, &desc, &error);
+    if (r == KF_OK) {
+        kf_track_desc track = {seq_name, controller, c->target, 0};
+        r = kf_builder_add_track(builder, &track, &error);
+    }
+    if (r != KF_OK)
+        st = r == KF_ERROR_OUT_OF_MEMORY ? kfc_fail_nomem(doc->diag)
+                                         : kfc_gltf_fail(doc->diag, c->at, "%s", error.message);
+    free(seq_name);
+    return st;
+}
+
+/* ---- animations --------------------------------------------------------- */
+
+/* kfc_recover, unless the input's budget is spent (kfc_gltf_data.h): then
+ * nothing more can be read, and the error stops the import. */
+static kfc_status recover(kfc_gltf_doc *doc, kfc_status st)
+{
+    st = kfc_recover(doc->diag, st);
+    return !st && doc->spent ? KFC_INVALID : st;
 }
 
 /* Whether animation `ai` is the one --animation names (a name or an index). */
@@ -495,6 +732,114 @@ static int selected(const kfc_import_options *o, const json_t *anims, size_t ai)
     char *end;
     unsigned long index = strtoul(o->animation, &end, 10);
     return o->animation[0] >= '0' && o->animation[0] <= '9' && !*end && index == ai;
+}
+
+/* The animation's channels, read first (a looping clip's length is its
+ * longest channel's), then its controller and, for each channel read
+ * without error, a sequence and a track in `builder`. */
+static kfc_status compile_animation(kfc_gltf_doc *doc, naming *nm, kf_builder *builder, size_t ai,
+                                    const json_t *anim, const char *controller, double weight)
+{
+    const json_t *channels = json_object_get(anim, "channels");
+    const size_t count = json_array_size(channels);
+    channel *chs = calloc(count + 1, sizeof *chs);
+    json_t *targets = json_object();
+    kfc_status st = chs && targets ? KFC_OK : kfc_fail_nomem(doc->diag);
+    double end = 0.0;
+    for (size_t ci = 0; ci < count && !st; ci++) {
+        st = recover(doc, read_channel(doc, nm, ai, anim, ci, targets, &chs[ci]));
+        if (!st && chs[ci].used && chs[ci].times[chs[ci].keys - 1] > end)
+            end = chs[ci].times[chs[ci].keys - 1];
+    }
+    if (!st) {
+        char at[64];
+        snprintf(at, sizeof at, "/animations/%lu", (unsigned long)ai);
+        kf_controller_desc cd;
+        kf_controller_desc_init(&cd);
+        cd.name = controller;
+        cd.weight = weight;
+        kf_error error;
+        kf_result r = kf_builder_add_controller(builder, &cd, &error);
+        if (r == KF_ERROR_OUT_OF_MEMORY)
+            st = kfc_fail_nomem(doc->diag);
+        else if (r != KF_OK) /* its channels would have no controller */
+            st = kfc_recover(doc->diag, kfc_gltf_fail(doc->diag, at, "%s", error.message));
+        else
+            /* A clip of no length does not loop: nothing moves. */
+            for (size_t ci = 0; ci < count && !st; ci++)
+                if (chs[ci].used)
+                    st = recover(doc, add_channel(doc, nm, builder, controller, &chs[ci],
+                                                  doc->options->loop ? end : 0.0));
+    }
+    for (size_t ci = 0; chs && ci < count; ci++)
+        channel_clear(&chs[ci]);
+    free(chs);
+    json_decref(targets);
+    return st;
+}
+
+/* --animation named nothing: the name meant, or when the file has few,
+ * all of them. */
+static kfc_status no_such_animation(kfc_gltf_doc *doc, const json_t *anims)
+{
+    const char *wanted = doc->options->animation;
+    const size_t count = json_array_size(anims);
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, doc->diag, wanted, strlen(wanted));
+    for (size_t i = 0; i < count; i++) {
+        const char *name = usable_name(json_array_get(anims, i));
+        if (name)
+            kfc_suggest_offer(&sg, name, strlen(name));
+    }
+    char mean[200], more[240], quoted[KFC_QUOTE_SIZE];
+    kfc_suggest_text(&sg, mean, sizeof mean);
+    more[0] = '\0';
+    if (!mean[0] && count > 0 && count <= 4) {
+        size_t m = (size_t)snprintf(more, sizeof more, ": ");
+        for (size_t i = 0; i < count && m < sizeof more; i++) {
+            const char *name = usable_name(json_array_get(anims, i));
+            if (name)
+                kfc_quote(quoted, name, strlen(name));
+            else
+                snprintf(quoted, sizeof quoted, "%lu", (unsigned long)i);
+            m += (size_t)snprintf(more + m, sizeof more - m, "%s%s",
+                                  i == 0           ? ""
+                                  : i + 1 == count ? " and "
+                                                   : ", ",
+                                  quoted);
+        }
+    }
+    return kfc_gltf_fail(
+        doc->diag, "/animations", "no animation named or numbered %s (%lu in the file%s)%s",
+        kfc_quote(quoted, wanted, strlen(wanted)), (unsigned long)count, more, mean);
+}
+
+/* Whether animation `ai` animates a node and path an earlier one played
+ * at full weight; records its own in `played` when not. */
+static kfc_status overlaps(kfc_gltf_doc *doc, const json_t *anim, json_t *played, json_t *mine,
+                           int *overlap)
+{
+    const json_t *channels = json_object_get(anim, "channels");
+    *overlap = 0;
+    json_object_clear(mine);
+    for (size_t ci = 0; ci < json_array_size(channels); ci++) {
+        const json_t *target = json_object_get(json_array_get(channels, ci), "target");
+        const json_t *node = json_object_get(target, "node");
+        const char *path = json_string_value(json_object_get(target, "path"));
+        int p = 0;
+        while (path && p < PATH_COUNT && strcmp(path, path_names[p]) != 0)
+            p++;
+        if (!json_is_integer(node) || !path || p == PATH_COUNT)
+            continue;
+        char key[48];
+        snprintf(key, sizeof key, "%lld/%d", (long long)json_integer_value(node), p);
+        *overlap |= json_object_get(played, key) != NULL;
+        if (json_object_set(mine, key, json_true()))
+            return kfc_fail_nomem(doc->diag);
+    }
+    if (!*overlap && json_object_update(played, mine))
+        return kfc_fail_nomem(doc->diag);
+    return KFC_OK;
 }
 
 static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
@@ -523,85 +868,56 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
     if (anims && !json_is_array(anims))
         return kfc_gltf_fail(doc->diag, "/animations", "expected an array");
     size_t count = anims ? json_array_size(anims) : 0, chosen = 0;
+    const kfc_import_options *o = doc->options;
     /* Targets ("node/path") played at full weight so far: an animation
      * that would play into one of them again starts at weight 0 (a viewer
-     * plays one at a time; M3G would add them). */
+     * plays one at a time; M3G would add them). Each clip of its own file
+     * plays at full weight. */
     json_t *played = json_object(), *mine = json_object();
-    json_t *anim_names = name_counts(anims);
-    doc->node_names = name_counts(json_object_get(doc->root, "nodes"));
-    if (!played || !mine || !anim_names || !doc->node_names)
+    naming nm;
+    st = naming_init(doc, &nm);
+    if (!st && (!played || !mine))
         st = kfc_fail_nomem(doc->diag);
     for (size_t ai = 0; ai < count && !st; ai++) {
-        if (!selected(doc->options, anims, ai))
+        if (!selected(o, anims, ai))
             continue;
         chosen++;
         const json_t *anim = json_array_get(anims, ai);
-        char at[64], controller[128];
+        char at[64];
         snprintf(at, sizeof at, "/animations/%lu", (unsigned long)ai);
-        const json_t *channels = json_object_get(anim, "channels");
-        if (!json_is_object(anim) || !json_is_array(channels)) {
-            st = kfc_gltf_fail(doc->diag, at, "expected an object with a 'channels' array");
+        if (!json_is_object(anim) || !json_is_array(json_object_get(anim, "channels"))) {
+            st = kfc_recover(doc->diag, kfc_gltf_fail(doc->diag, at,
+                                                      "expected an object with a 'channels' "
+                                                      "array"));
+            continue;
+        }
+        char *controller = controller_name(doc, &nm, ai);
+        if (!controller) {
+            st = kfc_fail_nomem(doc->diag);
             break;
         }
-        controller_name(anims, anim_names, ai, controller, sizeof controller);
-        const size_t nch = json_array_size(channels);
-        int overlaps = 0;
-        json_object_clear(mine);
-        for (size_t ci = 0; ci < nch; ci++) {
-            const json_t *target = json_object_get(json_array_get(channels, ci), "target");
-            const json_t *node = json_object_get(target, "node");
-            const char *path = json_string_value(json_object_get(target, "path"));
-            int p = 0;
-            while (path && p < PATH_COUNT && strcmp(path, path_names[p]) != 0)
-                p++;
-            if (!json_is_integer(node) || !path || p == PATH_COUNT)
-                continue;
-            char key[48];
-            snprintf(key, sizeof key, "%lld/%d", (long long)json_integer_value(node), p);
-            overlaps |= json_object_get(played, key) != NULL;
-            if (json_object_set(mine, key, json_true())) {
+        int overlap = 0;
+        kf_builder *out = builder;
+        if (o->clip) {
+            out = o->clip(o->clip_user, ai, controller, doc->diag);
+            json_object_clear(nm.sequences); /* a file of its own */
+            if (!out)
                 st = kfc_fail_nomem(doc->diag);
-                break;
-            }
-        }
-        if (st)
-            break;
-        if (!overlaps) {
-            if (json_object_update(played, mine)) {
-                st = kfc_fail_nomem(doc->diag);
-                break;
-            }
-        } else
-            note(doc->options,
+        } else if (!(st = overlaps(doc, anim, played, mine, &overlap)) && overlap) {
+            note(o,
                  "animation '%s' shares targets with an earlier one: its "
                  "controller starts at weight 0",
                  controller);
-        kf_controller_desc cd;
-        kf_controller_desc_init(&cd);
-        cd.name = controller;
-        cd.weight = overlaps ? 0.0 : 1.0;
-        kf_error error;
-        kf_result r = kf_builder_add_controller(builder, &cd, &error);
-        if (r != KF_OK) {
-            st = r == KF_ERROR_OUT_OF_MEMORY ? kfc_fail_nomem(doc->diag)
-                                             : kfc_gltf_fail(doc->diag, at, "%s", error.message);
-            break;
         }
-        json_t *targets = json_object();
-        if (!targets)
-            st = kfc_fail_nomem(doc->diag);
-        for (size_t ci = 0; ci < nch && !st; ci++)
-            st = add_channel(doc, builder, ai, anim, ci, controller, targets);
-        json_decref(targets);
+        if (!st)
+            st = compile_animation(doc, &nm, out, ai, anim, controller, overlap ? 0.0 : 1.0);
+        free(controller);
     }
     json_decref(played);
     json_decref(mine);
-    json_decref(anim_names);
-    if (!st && doc->options->animation && chosen == 0)
-        return kfc_gltf_fail(doc->diag, "/animations",
-                             "no animation named or numbered '%.60s' "
-                             "(%lu in the file)",
-                             doc->options->animation, (unsigned long)count);
+    naming_free(&nm);
+    if (!st && o->animation && chosen == 0)
+        return no_such_animation(doc, anims);
     return st;
 }
 
@@ -662,4 +978,4 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
 }
 
 const kfc_importer kfc_gltf_importer = {"glTF 2.0", kfc_gltf_detect, kfc_gltf_compile,
-                                        "/animations"};
+                                        "/animations", NULL};

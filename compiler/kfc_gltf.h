@@ -4,7 +4,23 @@
  *
  * Each glTF animation becomes a controller, each of its channels a sequence
  * and a track into "NODE.translation", "NODE.orientation", "NODE.scale" or
- * "NODE.morph_weights" (a node without a unique name is "node<index>").
+ * "NODE.morph_weights".
+ *
+ * Names, decided from the whole document (the same whichever animations are
+ * imported, into one file or several), so that every valid file compiles:
+ *   - a node is its `name` when no other node has it, or when it is the
+ *     only skin joint among the nodes that have it; otherwise, and when it
+ *     has none, "node<index>";
+ *   - an animation's controller is its `name` when no other animation has
+ *     it, else "animation<index>";
+ *   - a name of the form "node<k>" ("animation<k>") for another index is
+ *     that element's fallback name: it counts as taken;
+ *   - a sequence is "CONTROLLER/NODE.PROPERTY"; where names holding '/'
+ *     make two of one output equal, the later gets "#2" (the first free
+ *     "#n"), a form no other sequence name ends in.
+ * -v notes how each clash was settled. With options->loop each animation
+ * repeats over its longest channel's length; with options->clip each goes
+ * into a builder of its own.
  * Times are seconds, as in glTF and on kfb's clock (kf.h), and key times
  * are kept exactly as the file's float32 values, so that world time W plays
  * what glTF gives at W seconds and a key's own time plays the key. Errors

@@ -18,16 +18,33 @@
 /* External buffers are read whole; a buffer is at most this large. */
 #define MAX_BUFFER ((uint64_t)1 << 30)
 
+void kfc_gltf_escape(char *out, size_t size, const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 <= size; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            n += (size_t)snprintf(out + n, size - n, "\\x%02x", *p);
+        else
+            out[n++] = (char)*p;
+    }
+    if (size)
+        out[n < size ? n : size - 1] = '\0';
+}
+
 kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format, ...)
 {
     if (diag) {
         va_list args;
+        char text[sizeof diag->message];
         diag->status = KFC_INVALID;
         diag->mark = KFC_NO_MARK;
         diag->file = NULL;
         va_start(args, format);
-        vsnprintf(diag->message, sizeof diag->message, format, args);
+        vsnprintf(text, sizeof text, format, args);
         va_end(args);
+        /* Messages quote the document's strings (names, extensions): their
+         * control bytes are escaped, so that a message is one line. */
+        kfc_gltf_escape(diag->message, sizeof diag->message, text);
         snprintf(diag->pointer, sizeof diag->pointer, "%s", pointer[0] ? pointer : "/");
     }
     return KFC_INVALID;
@@ -405,6 +422,7 @@ static kfc_status read_elements(kfc_gltf_doc *doc, const view *v, uint64_t offse
 kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer)
 {
     const uint64_t numbers = ((uint64_t)bytes + 3) / 4;
+    doc->spent |= numbers > doc->element_budget;
     if (numbers > doc->element_budget)
         return kfc_gltf_fail(doc->diag, pointer,
                              "the channels' names and the samplers' numbers come to more than "
@@ -480,6 +498,7 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
                              "kfc accepts",
                              (unsigned long long)count);
     }
+    doc->spent |= numbers > doc->element_budget;
     if (numbers > doc->element_budget)
         return kfc_gltf_fail(doc->diag, pointer,
                              "accessor %lld: the samplers have read %u "

@@ -65,6 +65,7 @@ typedef struct kfc_gltf_doc {
     size_t buffer_count;
     kfc_files files;         /* external buffers: inside the input's folder (kfc_files.h) */
     uint64_t element_budget; /* numbers accessor reads may still produce */
+    int spent;               /* a read or a name went past the budget: nothing more is read */
     json_t *node_names;      /* node name -> how many nodes have it */
 } kfc_gltf_doc;
 
@@ -82,7 +83,12 @@ kfc_status kfc_gltf_glb(const unsigned char *data, size_t size, const unsigned c
                         size_t *json_size, const unsigned char **bin, size_t *bin_size,
                         kfc_diag *diag);
 
-/* Records a schema error at JSON pointer `pointer`. */
+/* `text` into `out` (`size` bytes, NUL-terminated, cut to fit) with its
+ * control bytes as \xNN: one line, whatever a document's strings hold. */
+void kfc_gltf_escape(char *out, size_t size, const char *text);
+
+/* Records a schema error at JSON pointer `pointer`; control bytes the
+ * message quotes are escaped (kfc_gltf_escape). */
 kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -8,8 +8,11 @@
  * importer claims an input by its file name or its first bytes, then adds
  * what it animates to the builder; what it cannot import it either refuses
  * with a located error (kfc_diag) or, when the rest still plays as the
- * file means, skips with a note. Times arrive through the clock kf.h
- * states: world time and sequence time in seconds at speed 1.
+ * file means, skips with a note. Where it can go on past an error (the
+ * next channel, object or route), it hands the status to kfc_recover, so
+ * that one run reports every error of the file (kfc_diag.h). Times arrive
+ * through the clock kf.h states: world time and sequence time in seconds
+ * at speed 1.
  */
 #ifndef KFC_IMPORT_H
 #define KFC_IMPORT_H
@@ -29,6 +32,15 @@ typedef struct kfc_import_options {
     int no_files;           /* refuse every file the input names */
     const char *asset_root; /* NULL, or the folder the files an input names must
                                lie in (default: the input's own; kfc_files.h) */
+    /* Importers of clips (kfc_importer.no_clips NULL): */
+    int loop; /* --loop: each clip repeats, all its channels over the clip's
+                 length, as a game loops a clip */
+    /* --split: one output per clip. NULL: everything goes into the builder
+     * compile() is given. Else called as each clip starts, with its index
+     * and controller name; returns the builder the clip goes into (NULL:
+     * out of memory, `diag` filled). */
+    kf_builder *(*clip)(void *user, size_t index, const char *name, kfc_diag *diag);
+    void *clip_user;
 } kfc_import_options;
 
 typedef struct kfc_importer {
@@ -40,6 +52,9 @@ typedef struct kfc_importer {
     /* Where an encode-time KF_ERROR_LIMIT (the player's memory bound) is
      * reported: a JSON pointer for glTF, or NULL for the whole file. */
     const char *limit_pointer;
+    /* Why the format has no clips that --animation, --loop and --split
+     * apply to (kfc refuses them), or NULL when it has. */
+    const char *no_clips;
 } kfc_importer;
 
 /* The importer that claims the input, or NULL: a kfb YAML source. */

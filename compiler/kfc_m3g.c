@@ -31,11 +31,10 @@ int kfc_m3g_detect(const char *path, const unsigned char *data, size_t size)
 }
 
 typedef struct importer {
-    const kfc_m3g_file *file;
+    kfc_m3g_file *file; /* its budget is charged for what the builder is given */
     const kfc_import_options *options;
     kf_builder *builder;
     kfc_diag *diag;
-    uint64_t copy_budget; /* keyframe bytes sequence copies may still take */
 } importer;
 
 static void note(const importer *im, const char *format, ...)
@@ -171,6 +170,8 @@ static kfc_status add_controller(const importer *im, uint32_t index)
 {
     const kfc_m3g_controller *c = &im->file->controllers[object(im, index)->record];
     char name[NAME_SIZE];
+    if (!kfc_m3g_charge(im->file, KFC_M3G_COST_CONTROLLER))
+        return fail_object(im, index, "AnimationController: " KFC_M3G_BUDGET_MESSAGE);
     kf_controller_desc d;
     kf_controller_desc_init(&d);
     d.name = name_of(im, index, name);
@@ -209,7 +210,10 @@ static kfc_status add_sequence(const importer *im, uint32_t index, const char *n
 {
     const kfc_m3g_sequence *s = &im->file->sequences[object(im, index)->record];
     const size_t n = s->keys, c = s->components;
-    /* n * c values came from at least n * c bytes of the file. */
+    /* n * c values came from at least n * c inflated bytes: no overflow. */
+    if (!kfc_m3g_charge(im->file,
+                        (uint64_t)n * (KFC_M3G_COST_KEY + (uint64_t)c * KFC_M3G_COST_VALUE)))
+        return fail_object(im, index, "KeyframeSequence: " KFC_M3G_BUDGET_MESSAGE);
     double *times = malloc(n * sizeof *times);
     double *values = malloc(n * c * sizeof *values);
     if (!times || !values) {
@@ -270,6 +274,8 @@ static kfc_status add_track(importer *im, uint32_t owner, uint32_t track)
     char target[NAME_SIZE + 32];
     name_of(im, owner, owner_name);
     name_of(im, t->sequence, sequence);
+    if (!kfc_m3g_charge(im->file, KFC_M3G_COST_TRACK))
+        return fail_object(im, owner, "%s: " KFC_M3G_BUDGET_MESSAGE, kfc_m3g_type_name(o->type));
     if (builtin(t->property)) {
         if (!(animatable(o->type) & 1u << (t->property - KFC_M3G_PROPERTY_FIRST)))
             return fail_object(
@@ -293,17 +299,8 @@ static kfc_status add_track(importer *im, uint32_t owner, uint32_t track)
         /* Two AnimationTracks alike (sequence, controller, property) on one
          * object: M3G plays both, and their weights add up. A track of kfb
          * is unique by those three, so the second plays a copy of the
-         * sequence, named after the track. The copies may take as many
-         * bytes as the file: a file of tracks alike must not make memory
-         * grow with their number times the sequence's size. */
-        const kfc_m3g_sequence *s = &im->file->sequences[object(im, t->sequence)->record];
-        const uint64_t bytes = (uint64_t)s->keys * (4 + (uint64_t)s->components * 4);
-        if (bytes > im->copy_budget)
-            return fail_object(im, owner,
-                               "%s: more AnimationTracks alike (sequence, controller and "
-                               "property) than kfc makes copies of sequences for",
-                               kfc_m3g_type_name(o->type));
-        im->copy_budget -= bytes;
+         * sequence, named after the track (charged to the budget like
+         * any sequence, so tracks alike cannot multiply memory). */
         size_t n = strlen(sequence);
         snprintf(sequence + n, sizeof sequence - n, "_track%lu", (unsigned long)track);
         kfc_status st = add_sequence(im, t->sequence, sequence);
@@ -385,10 +382,13 @@ static void passed_over(const importer *im, const uint32_t *owned)
              (unsigned long)with_parameters, with_parameters == 1 ? " has" : "s have");
 }
 
-static kfc_status compile_file(importer *im)
+static kfc_status compile_file(importer *im, size_t size)
 {
     const kfc_m3g_file *f = im->file;
     kfc_status st = KFC_OK;
+    if (f->total_size < size)
+        note(im, "%lu bytes after the header's TotalFileSize (%lu) not read, as M3G reads none",
+             (unsigned long)(size - f->total_size), (unsigned long)f->total_size);
     char name[NAME_SIZE];
     uint32_t *owned = calloc(f->object_count, sizeof *owned);
     if (!owned)
@@ -427,14 +427,17 @@ kfc_status kfc_m3g_compile(const unsigned char *data, size_t size,
     kfc_status st = kfc_m3g_read(data, size, &file, diag);
     if (st)
         return st;
-    importer im = {&file, options, builder, diag, (uint64_t)size + (1u << 20)};
+    importer im = {&file, options, builder, diag};
     /* External references first: a file kfc cannot import whole is
      * refused before anything else is said about it. */
     st = external_references(&im);
     if (!st)
-        st = compile_file(&im);
+        st = compile_file(&im, size);
     kfc_m3g_file_free(&file);
     return st;
 }
 
-const kfc_importer kfc_m3g_importer = {"M3G (JSR-184)", kfc_m3g_detect, kfc_m3g_compile, NULL};
+const kfc_importer kfc_m3g_importer = {
+    "M3G (JSR-184)", kfc_m3g_detect, kfc_m3g_compile, NULL,
+    "an M3G file's controllers are all imported into one file, and its sequences repeat as "
+    "the file says"};

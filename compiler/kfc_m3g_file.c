@@ -88,7 +88,7 @@ typedef struct reader {
     size_t at, end;
     uint32_t object;
     const char *what;
-    uint64_t inflated_total;
+    uint64_t inflated_total; /* bytes of objects so far */
     size_t cap_objects, cap_refs, cap_controllers, cap_tracks, cap_sequences, cap_uris,
         cap_inflated, cap_scratch;
     uint32_t *scratch; /* IDs to look for duplicates among */
@@ -293,15 +293,17 @@ static kfc_status read_header(reader *r)
     r->at = (size_t)(nul - r->base) + 1;
     if ((st = end_of_object(r)))
         return st;
+    /* M3G reads a file up to its TotalFileSize and stops: bytes after it
+     * are not the file's (kfc_m3g.c notes them). */
     if (file->total_size > r->input_size)
         return fail(r, fields + 3,
                     "Header: TotalFileSize is %lu, but the file has %lu bytes (truncated?)",
                     (unsigned long)file->total_size, (unsigned long)r->input_size);
-    if (file->total_size < r->input_size)
+    if (file->total_size < r->origin + r->size + 4)
         return fail(r, fields + 3,
-                    "Header: TotalFileSize is %lu, but the file has %lu bytes: %lu after its end",
-                    (unsigned long)file->total_size, (unsigned long)r->input_size,
-                    (unsigned long)(r->input_size - file->total_size));
+                    "Header: TotalFileSize is %lu, less than the file up to the header's end (%lu "
+                    "bytes)",
+                    (unsigned long)file->total_size, (unsigned long)(r->origin + r->size + 4));
     return KFC_OK;
 }
 
@@ -333,6 +335,9 @@ static kfc_status read_object3d(reader *r)
     if (n > left(r) / 4)
         return fail(r, at, "%s: %lu animation tracks need %llu bytes, %lu are left", r->what,
                     (unsigned long)n, 4ull * n, (unsigned long)left(r));
+    /* The references (grown by doubling) and their sorted copy. */
+    if (!kfc_m3g_charge(file, 12ull * n))
+        return fail(r, at, "%s: " KFC_M3G_BUDGET_MESSAGE, r->what);
     if (RESERVE(r, file->track_refs, r->cap_refs, file->track_ref_count, n) ||
         RESERVE(r, r->scratch, r->cap_scratch, 0, n))
         return kfc_fail_nomem(r->diag);
@@ -357,6 +362,8 @@ static kfc_status read_object3d(reader *r)
     if (n > left(r) / 8)
         return fail(r, at, "%s: %lu user parameters need at least %llu bytes, %lu are left",
                     r->what, (unsigned long)n, 8ull * n, (unsigned long)left(r));
+    if (!kfc_m3g_charge(file, 4ull * n))
+        return fail(r, at, "%s: " KFC_M3G_BUDGET_MESSAGE, r->what);
     if (RESERVE(r, r->scratch, r->cap_scratch, 0, n))
         return kfc_fail_nomem(r->diag);
     o->parameters = n;
@@ -603,6 +610,10 @@ static kfc_status read_object(reader *r)
     if (!r->references_section && type == KFC_M3G_EXTERNAL_REFERENCE)
         return fail(r, start, "an ExternalReference outside the section right after the header%s",
                     file->external ? "" : " (hasExternalReferences is 0)");
+    /* Arrays grow by doubling: twice the record, and the largest of the
+     * records of the animation classes. */
+    if (!kfc_m3g_charge(file, 2 * (sizeof(kfc_m3g_object) + sizeof(kfc_m3g_sequence))))
+        return fail(r, start, "%s: " KFC_M3G_BUDGET_MESSAGE, name);
     if (file->object_count == UINT32_MAX - 1 ||
         RESERVE(r, file->object, r->cap_objects, file->object_count, 1))
         return kfc_fail_nomem(r->diag);
@@ -741,6 +752,10 @@ static kfc_status read_sections(reader *r, const unsigned char *data, size_t siz
                              "section %lu: UncompressedLength %lu makes more than 256 MiB of "
                              "objects",
                              (unsigned long)s, (unsigned long)length);
+        if (scheme == 1 && !kfc_m3g_charge(file, length))
+            return fail_file(r, pos + 5,
+                             "section %lu: UncompressedLength %lu: " KFC_M3G_BUDGET_MESSAGE,
+                             (unsigned long)s, (unsigned long)length);
         r->inflated_total += length;
         r->origin = pos + SECTION_HEAD;
         r->base = data + pos + SECTION_HEAD;
@@ -774,6 +789,8 @@ static kfc_status read_sections(reader *r, const unsigned char *data, size_t siz
         r->inflated = 0;
         if (s == 0 && file->object_count == 0)
             return fail_file(r, pos, "section 0 holds no Header object");
+        if (s == 0)
+            size = file->total_size; /* at most the input's size (read_header) */
         if (r->references_section && file->object_count == before)
             return fail_file(r, pos,
                              "section 1 holds no external references, but the header's "
@@ -802,6 +819,7 @@ kfc_status kfc_m3g_read(const unsigned char *data, size_t size, kfc_m3g_file *fi
     r.file = file;
     r.diag = diag;
     r.input_size = size;
+    file->budget = KFC_M3G_BUDGET_BASE + (uint64_t)size * KFC_M3G_BUDGET_PER_BYTE;
     kfc_status st;
     if (size < sizeof kfc_m3g_identifier ||
         memcmp(data, kfc_m3g_identifier, sizeof kfc_m3g_identifier) != 0)
@@ -814,6 +832,14 @@ kfc_status kfc_m3g_read(const unsigned char *data, size_t size, kfc_m3g_file *fi
     if (st)
         kfc_m3g_file_free(file);
     return st;
+}
+
+int kfc_m3g_charge(kfc_m3g_file *file, uint64_t bytes)
+{
+    if (bytes > file->budget)
+        return 0;
+    file->budget -= bytes;
+    return 1;
 }
 
 void kfc_m3g_file_free(kfc_m3g_file *file)

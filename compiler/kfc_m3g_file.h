@@ -118,7 +118,7 @@ typedef struct kfc_m3g_object {
 
 typedef struct kfc_m3g_file {
     int external;           /* the header's hasExternalReferences */
-    uint32_t total_size;    /* TotalFileSize */
+    uint32_t total_size;    /* TotalFileSize: M3G reads that much of the input */
     const char *authoring;  /* AuthoringField, NUL-terminated */
     kfc_m3g_object *object; /* object[i] has index i + 1; object[0] is the header */
     uint32_t object_count;
@@ -130,10 +130,38 @@ typedef struct kfc_m3g_file {
     uint32_t track_ref_count, controller_count, track_count, sequence_count, uri_count;
     unsigned char **inflated; /* the zlib sections' bytes, which records point into */
     uint32_t inflated_count;
+    uint64_t budget; /* bytes kfc may still allocate for this file (kfc_m3g_charge) */
 } kfc_m3g_file;
 
-/* The most inflated bytes a file may declare, all its sections together. */
-#define KFC_M3G_MAX_INFLATED ((uint64_t)256 << 20)
+/*
+ * Memory in proportion to the file. A zlib section can inflate a
+ * thousandfold, and what kfc makes of the inflated bytes (records, decoded
+ * keyframes, the builder's tracks) takes more memory still; so the reader
+ * and kfc_m3g.c charge what they allocate, estimated from above, against
+ * one budget per file: KFC_M3G_BUDGET_BASE and KFC_M3G_BUDGET_PER_BYTE for
+ * each byte of it (docs/limits.md). A file that needs more is refused, and
+ * no file holds more than KFC_M3G_MAX_INFLATED bytes of objects.
+ */
+#define KFC_M3G_BUDGET_BASE     ((uint64_t)64 << 20)
+#define KFC_M3G_BUDGET_PER_BYTE 64u
+#define KFC_M3G_MAX_INFLATED    ((uint64_t)256 << 20)
+/* Charges, from above: a keyframe value in the builder (the value, its
+ * tangents or squad intermediates, the double it is decoded into), a key
+ * (its time), a track or a controller (the record, the target and its
+ * name, the indices). */
+#define KFC_M3G_COST_VALUE      96u
+#define KFC_M3G_COST_KEY        32u
+#define KFC_M3G_COST_TRACK      512u
+#define KFC_M3G_COST_CONTROLLER 512u
+
+/* Takes `bytes` from the file's budget; 0 (and nothing taken) when they
+ * are not left. */
+int kfc_m3g_charge(kfc_m3g_file *file, uint64_t bytes);
+
+/* The message of a refusal for want of budget. */
+#define KFC_M3G_BUDGET_MESSAGE                                                                     \
+    "the file needs more memory than kfc gives a file of its size (64 MiB and 64 bytes per "       \
+    "byte)"
 
 /* The 12 bytes every M3G file starts with. */
 extern const unsigned char kfc_m3g_identifier[12];

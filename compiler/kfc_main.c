@@ -6,6 +6,7 @@
 /* isatty and clock_gettime are POSIX, not C11. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <yaml.h>
-#include <zlib.h>
-
 #include "kf_build.h"
+#include "kfc_args.h"
 #include "kfc_decompile.h"
 #include "kfc_depfile.h"
 #include "kfc_diag.h"
@@ -26,252 +25,6 @@
 #include "kfc_source.h"
 #include "kfc_stats.h"
 #include "kfc_yaml.h"
-
-#define KFC_VERSION "0.1.0"
-
-/* zlib's default level: on the encoded arrays of format 2 it saves 5%
- * over level 1 (workload W), level 9 under 1% more at twice the deflate
- * time. Deflating the data section runs on a second thread while the
- * source is parsed (kf_builder_compress_ahead), so the level adds little
- * to the compile time. */
-#define KFC_DEFAULT_COMPRESSION 6
-
-static const char usage_text[] =
-    "Usage: kfc [-o OUT.kfb] SRC.yaml\n"
-    "       kfc [-o OUT.kfb] [--animation NAME|INDEX] [-v] MODEL.gltf|MODEL.glb\n"
-    "       kfc [-o OUT.kfb] [-v] MODEL.m3g\n"
-    "       kfc [-o OUT.kfb] [-v] SCENE.x3d|SCENE.x3dv|SCENE.wrl (gzipped too)\n"
-    "       kfc --decompile [-o OUT.yaml] IN.kfb\n"
-    "\n"
-    "Compiles a YAML animation source (see formats/yaml.md) into a .kfb file,\n"
-    "or writes a .kfb file back as source YAML that compiles to the same bytes.\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output FILE  write FILE; '-' is standard output. Default: the input\n"
-    "                     name with its extension replaced by .kfb (.yaml when\n"
-    "                     decompiling); standard output when the input is '-'\n"
-    "  -d, --decompile    read a .kfb file and write YAML source\n"
-    "  -z, --compression LEVEL\n"
-    "                     zlib level 1-9 for the sections of the .kfb (default 6),\n"
-    "                     or 0 to store them uncompressed (larger, faster to load)\n"
-    "  -e, --max-error SPEC\n"
-    "                     error-bounded compile: SPEC is comma-separated KIND=VALUE\n"
-    "                     with KIND translation (absolute, source units),\n"
-    "                     orientation (degrees), scale (relative) or other\n"
-    "                     (absolute); kinds left out stay lossless. The bound\n"
-    "                     holds for the sampled result at any time\n"
-    "  -a, --animation NAME|INDEX\n"
-    "                     glTF input: import only this animation (default: all)\n"
-    "      --asset-root DIR\n"
-    "                     the folder the files an input names (glTF buffers) must\n"
-    "                     lie in (default: the input's own folder)\n"
-    "  -v, --verbose      report what was compiled on standard error: objects\n"
-    "                     per kind, keys, bytes per section, ratio, time; for\n"
-    "                     glTF and M3G input, also what was left out and why;\n"
-    "                     for X3D input, what was skipped and where\n"
-    "  -q, --quiet        report nothing but errors (cancels -v)\n"
-    "      --color[=WHEN] colour the diagnostics: auto (default: only on a\n"
-    "                     terminal, and not when NO_COLOR is set), always, never\n"
-    "  -MD                also write a dependency file for make and ninja: the\n"
-    "                     output depends on every file kfc read\n"
-    "  -MF FILE           the dependency file (default: the output name + .d)\n"
-    "  -MT TARGET         the rule's target (default: the output name)\n"
-    "  -h, --help         show this help and exit\n"
-    "  -V, --version      show the versions of kfc and its libraries and exit\n"
-    "\n"
-    "An input of '-' is standard input. Errors are reported as\n"
-    "FILE:LINE:COL: error: MESSAGE; a failed run leaves no output file behind\n"
-    "and an existing output untouched.\n"
-    "\n"
-    "Exit status:\n"
-    "  0  success\n"
-    "  1  invalid input (YAML source or .kfb file)\n"
-    "  2  usage error\n"
-    "  3  I/O error (cannot read the input or write the output)\n"
-    "  4  out of memory\n";
-
-typedef enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } color_when;
-
-typedef struct options {
-    const char *input;
-    const char *output;
-    int decompile;
-    int compression; /* zlib level 0-9 */
-    int verbose;     /* -v; -q sets 0 */
-    int quiet;       /* -q: not even notes */
-    color_when color;
-    int depfile; /* -MD */
-    const char *depfile_path;
-    const char *depfile_target;
-    const char *animation;            /* glTF: NULL, or the one animation to import */
-    const char *asset_root;           /* NULL, or where referenced files must lie */
-    int lossy;                        /* -e given */
-    double max_error[KF_BOUND_COUNT]; /* -e: 0 = lossless */
-} options;
-
-static const char *const bound_names[KF_BOUND_COUNT] = {"translation", "orientation", "scale",
-                                                        "other"};
-
-/* -e SPEC: "kind=value[,kind=value...]", each kind at most once, each value
- * a positive finite number. */
-static kfc_status parse_max_error(const char *spec, options *o, kfc_diag *diag)
-{
-    const char *p = spec;
-    if (!*p)
-        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                        "--max-error needs KIND=VALUE[,KIND=VALUE...] with KIND translation, "
-                        "orientation, scale or other");
-    while (*p) {
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        char item[128], quoted[KFC_QUOTE_SIZE];
-        if (len == 0 || len >= sizeof item)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s is not KIND=VALUE",
-                            kfc_quote(quoted, p, len));
-        memcpy(item, p, len);
-        item[len] = 0;
-        char *eq = strchr(item, '=');
-        if (!eq)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s is not KIND=VALUE",
-                            kfc_quote(quoted, item, len));
-        *eq = 0;
-        int kind = -1;
-        for (int k = 0; k < KF_BOUND_COUNT; k++)
-            if (strcmp(item, bound_names[k]) == 0)
-                kind = k;
-        if (kind < 0)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                            "--max-error: unknown kind %s (translation, orientation, scale or "
-                            "other)",
-                            kfc_quote(quoted, item, strlen(item)));
-        if (o->max_error[kind] > 0.0)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s given twice",
-                            bound_names[kind]);
-        char *stop;
-        const char *text = eq + 1;
-        double value = strtod(text, &stop);
-        if (!*text || *stop || !isfinite(value) || !(value > 0.0))
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                            "--max-error: %s needs a positive number, not %s", bound_names[kind],
-                            kfc_quote(quoted, text, strlen(text)));
-        o->max_error[kind] = value;
-        p += len;
-        if (*p == ',') {
-            p++;
-            if (!*p)
-                return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                                "--max-error: nothing after the last ','");
-        }
-    }
-    o->lossy = 1;
-    return KFC_OK;
-}
-
-/* "WHAT 'ARG'" as a usage error. */
-static kfc_status usage_error(kfc_diag *diag, const char *what, const char *arg)
-{
-    char quoted[KFC_QUOTE_SIZE];
-    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s %s", what,
-                    kfc_quote(quoted, arg, strlen(arg)));
-}
-
-/* Returns KFC_OK with `*exit_now` set for --help / --version. */
-static kfc_status parse_args(int argc, char **argv, options *o, int *exit_now, kfc_diag *diag)
-{
-    int operands_only = 0;
-    *exit_now = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value = NULL;
-        if (operands_only || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (o->input)
-                return usage_error(diag, "more than one input file:", arg);
-            o->input = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            operands_only = 1;
-        } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            fputs(usage_text, stdout);
-            *exit_now = 1;
-            return KFC_OK;
-        } else if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
-            printf("kfc %s (libkf %s, libyaml %s, zlib %s)\n", KFC_VERSION, kf_version(),
-                   yaml_get_version_string(), zlibVersion());
-            *exit_now = 1;
-            return KFC_OK;
-        } else if (strcmp(arg, "-z") == 0 || strcmp(arg, "--compression") == 0) {
-            if (i + 1 == argc)
-                return usage_error(diag, "missing level after", arg);
-            const char *level = argv[++i];
-            if (level[0] < '0' || level[0] > '9' || level[1])
-                return usage_error(diag, "compression level must be 0-9, not", level);
-            o->compression = level[0] - '0';
-        } else if (strcmp(arg, "-e") == 0 || strcmp(arg, "--max-error") == 0 ||
-                   strncmp(arg, "--max-error=", 12) == 0) {
-            const char *spec = arg[1] == '-' && arg[11] == '=' ? arg + 12 : NULL;
-            if (!spec && i + 1 == argc)
-                return usage_error(diag, "missing KIND=VALUE list after", arg);
-            kfc_status e = parse_max_error(spec ? spec : argv[++i], o, diag);
-            if (e)
-                return e;
-        } else if (strcmp(arg, "-a") == 0 || strcmp(arg, "--animation") == 0) {
-            if (i + 1 == argc)
-                return usage_error(diag, "missing animation name or index after", arg);
-            o->animation = argv[++i];
-        } else if (strcmp(arg, "--asset-root") == 0 || strncmp(arg, "--asset-root=", 13) == 0) {
-            if (!arg[12] && i + 1 == argc)
-                return usage_error(diag, "missing folder after", arg);
-            o->asset_root = arg[12] ? arg + 13 : argv[++i];
-            if (!o->asset_root[0])
-                return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "empty --asset-root folder");
-        } else if (strcmp(arg, "-d") == 0 || strcmp(arg, "--decompile") == 0) {
-            o->decompile = 1;
-        } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0) {
-            o->verbose = 1;
-            o->quiet = 0;
-        } else if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
-            o->verbose = 0;
-            o->quiet = 1;
-        } else if (strcmp(arg, "--color") == 0 || strncmp(arg, "--color=", 8) == 0) {
-            const char *when = arg[7] ? arg + 8 : "always";
-            if (strcmp(when, "auto") == 0)
-                o->color = COLOR_AUTO;
-            else if (strcmp(when, "always") == 0)
-                o->color = COLOR_ALWAYS;
-            else if (strcmp(when, "never") == 0)
-                o->color = COLOR_NEVER;
-            else
-                return usage_error(diag, "--color takes auto, always or never, not", when);
-        } else if (strcmp(arg, "-MD") == 0) {
-            o->depfile = 1;
-        } else if (strcmp(arg, "-MF") == 0 || strcmp(arg, "-MT") == 0) {
-            if (i + 1 == argc || !argv[i + 1][0])
-                return usage_error(diag, "missing name after", arg);
-            *(arg[2] == 'F' ? &o->depfile_path : &o->depfile_target) = argv[++i];
-        } else if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0) {
-            if (i + 1 == argc)
-                return usage_error(diag, "missing file name after", arg);
-            value = argv[++i];
-        } else if (strncmp(arg, "--output=", 9) == 0) {
-            value = arg + 9;
-        } else if (strncmp(arg, "-o", 2) == 0) {
-            value = arg + 2;
-        } else {
-            return usage_error(diag, "unknown option", arg);
-        }
-        if (value) {
-            if (o->output)
-                return usage_error(diag, "more than one output file:", value);
-            if (!value[0])
-                return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "empty output file name");
-            o->output = value;
-        }
-    }
-    if (!o->input)
-        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "no input file");
-    if ((o->depfile_path || o->depfile_target) && !o->depfile)
-        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "-MF and -MT need -MD");
-    return KFC_OK;
-}
 
 /* `input` with the extension of its last path component replaced by `ext`
  * (or `ext` appended); free() the result. */
@@ -334,48 +87,145 @@ static double seconds_now(void)
 }
 
 /* Before an output is written: no output is an input (diag->files_read:
- * every file read so far) or the other output, and the dependency file can
- * list what it must. */
-static kfc_status check_outputs(const char *output, const options *o, kfc_diag *diag)
+ * every file read so far) or the other output, and the dependency file
+ * (`depfile`, or none) can list what it must. */
+static kfc_status check_outputs(const char *output, const char *depfile, const kfc_options *o,
+                                kfc_diag *diag)
 {
     kfc_status st = kfc_output_check(output, "output", diag->files_read,
-                                     o->depfile ? o->depfile_path : NULL, "dependency file", diag);
+                                     o->depfile ? depfile : NULL, "dependency file", diag);
     if (!st && o->depfile)
-        st = kfc_output_check(o->depfile_path, "dependency file", diag->files_read, NULL, NULL,
-                              diag);
+        st = kfc_output_check(depfile, "dependency file", diag->files_read, NULL, NULL, diag);
     if (!st && o->depfile)
         st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read,
                                diag);
     return st;
 }
 
-static kfc_status compile(const char *input, const char *output, const options *o, kfc_diag *diag)
+/* --split: the builders of the clips, in the order imported. */
+typedef struct clip {
+    kf_builder *builder;
+    char *name; /* the controller's */
+    size_t index;
+} clip;
+
+typedef struct clip_list {
+    clip *items;
+    size_t count, capacity;
+    const kfc_options *o;
+} clip_list;
+
+static kf_builder *new_builder(const kfc_options *o, kfc_diag *diag)
 {
-    const double start = seconds_now();
-    kfc_yaml_limits limits;
-    kfc_yaml_limits_default(&limits);
-    kfc_input in;
-    kfc_status st = kfc_input_open(&in, input, limits.max_input, diag);
-    if (st)
-        return st;
     kf_builder *builder = NULL;
-    kf_error error;
-    kfc_mark tracks_mark = KFC_NO_MARK;
-    const kfc_importer *importer = kfc_import_find(input, in.data, in.size);
     if (kf_builder_create(NULL, &builder) != KF_OK ||
         (o->compression && !o->lossy &&
-         kf_builder_compress_ahead(builder, o->compression) != KF_OK))
-        st = kfc_fail_nomem(diag);
-    if (!st && importer) {
-        kfc_import_options import = {input, o->animation, o->verbose ? stderr : NULL, 0,
-                                     o->asset_root};
-        st = importer->compile(in.data, in.size, &import, builder, diag);
-    } else if (!st) {
-        st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
+         kf_builder_compress_ahead(builder, o->compression) != KF_OK)) {
+        kf_builder_destroy(builder);
+        kfc_fail_nomem(diag);
+        return NULL;
     }
-    kfc_input_close(&in);
+    return builder;
+}
+
+/* kfc_import_options.clip: a builder of its own for each clip. */
+static kf_builder *next_clip(void *user, size_t index, const char *name, kfc_diag *diag)
+{
+    clip_list *list = user;
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? 2 * list->capacity : 8;
+        clip *grown = realloc(list->items, capacity * sizeof *grown);
+        if (!grown) {
+            kfc_fail_nomem(diag);
+            return NULL;
+        }
+        list->items = grown;
+        list->capacity = capacity;
+    }
+    clip *c = &list->items[list->count];
+    c->index = index;
+    c->name = malloc(strlen(name) + 1);
+    c->builder = c->name ? new_builder(list->o, diag) : NULL;
+    if (!c->builder) {
+        if (!c->name)
+            kfc_fail_nomem(diag);
+        free(c->name);
+        return NULL;
+    }
+    strcpy(c->name, name);
+    list->count++;
+    return c->builder;
+}
+
+static void clip_list_free(clip_list *list)
+{
+    for (size_t i = 0; i < list->count; i++) {
+        kf_builder_destroy(list->items[i].builder);
+        free(list->items[i].name);
+    }
+    free(list->items);
+}
+
+/* The file of clip `c`: `pattern` with each '*' replaced by the clip's
+ * name, kept to letters, digits, '-', '_' and '.' (not first), and UTF-8,
+ * every other byte '_'; a name two clips would share gets "_<index>".
+ * `taken` holds the names given so far. Free() the result. */
+static char *clip_file(const char *pattern, const clip *c, char *const *taken, size_t count)
+{
+    const size_t n = strlen(c->name);
+    char *word = malloc(n + 24);
+    if (!word)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char ch = (unsigned char)c->name[i];
+        const int keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                         (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch >= 0x80 ||
+                         (ch == '.' && i > 0);
+        word[i] = keep ? (char)ch : '_';
+    }
+    word[n] = '\0';
+    size_t stars = 0;
+    for (const char *p = pattern; *p; p++)
+        stars += *p == '*';
+    char *file = NULL;
+    for (int attempt = 0; attempt < 2 && word; attempt++) {
+        if (attempt)
+            snprintf(word + n, 24, "_%lu", (unsigned long)c->index);
+        const size_t w = strlen(word);
+        free(file);
+        file = malloc(strlen(pattern) + stars * w + 1);
+        if (!file)
+            break;
+        char *q = file;
+        for (const char *p = pattern; *p; p++) {
+            if (*p == '*') {
+                memcpy(q, word, w);
+                q += w;
+            } else {
+                *q++ = *p;
+            }
+        }
+        *q = '\0';
+        size_t i = 0;
+        while (i < count && strcmp(taken[i], file) != 0)
+            i++;
+        if (i == count)
+            break;
+    }
+    free(word);
+    return file;
+}
+
+/* The builder's content, made lossy (-e) and encoded, into `output`; -v
+ * reports it. */
+static kfc_status write_kfb(kf_builder *builder, const char *input, const char *output,
+                            const char *depfile, const kfc_options *o, const kfc_importer *importer,
+                            kfc_mark tracks_mark, double start, kfc_diag *diag)
+{
+    kf_error error;
+    kfc_status st = KFC_OK;
     double worst[KF_BOUND_COUNT] = {0};
-    if (!st && o->lossy) {
+    if (o->lossy) {
         kf_result r = kf_builder_reduce(builder, o->max_error, worst, &error);
         if (r != KF_OK)
             st = builder_failed(r, &error, diag);
@@ -384,7 +234,7 @@ static kfc_status compile(const char *input, const char *output, const options *
     /* The output is created only once the whole source has been accepted,
      * and its dependency file can be written. */
     if (!st)
-        st = check_outputs(output, o, diag);
+        st = check_outputs(output, depfile, o, diag);
     kfc_output out;
     tee copy = {&out, NULL, 0, 0};
     if (o->verbose) {
@@ -417,14 +267,109 @@ static kfc_status compile(const char *input, const char *output, const options *
         fputs("kfc: worst error:", stderr);
         for (int k = 0; k < KF_BOUND_COUNT; k++) {
             if (o->max_error[k] > 0.0)
-                fprintf(stderr, " %s %.3g%s (max %.3g)", bound_names[k], worst[k],
+                fprintf(stderr, " %s %.3g%s (max %.3g)", kfc_bound_names[k], worst[k],
                         k == KF_BOUND_ORIENTATION ? " deg" : "", o->max_error[k]);
             else
-                fprintf(stderr, " %s lossless", bound_names[k]);
+                fprintf(stderr, " %s lossless", kfc_bound_names[k]);
             fputs(k + 1 < KF_BOUND_COUNT ? "," : "\n", stderr);
         }
     }
     free(copy.copy);
+    return st;
+}
+
+/* --animation, --loop and --split concern the clips of an imported glTF
+ * file: refused, with the reason, for anything else. */
+static kfc_status clip_options(const kfc_options *o, const kfc_importer *importer, kfc_diag *diag)
+{
+    const char *why = !importer ? "a kfb source is compiled whole, and says which sequences "
+                                  "loop (repeat: loop)"
+                                : importer->no_clips;
+    if (!why)
+        return KFC_OK;
+    const char *what = o->animation ? "--animation selects a glTF animation"
+                       : o->loop    ? "--loop repeats glTF animations"
+                       : o->split   ? "--split writes one file per glTF animation"
+                                    : NULL;
+    return what ? kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s; %s", what, why) : KFC_OK;
+}
+
+/* --split: each clip into the file `pattern` names for it (and, with -MD,
+ * its dependency file beside it). */
+static kfc_status write_clips(const clip_list *clips, const char *input, const char *pattern,
+                              const kfc_options *o, const kfc_importer *importer, double start,
+                              kfc_diag *diag)
+{
+    if (clips->count == 0)
+        return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "--split: the file has no animation");
+    char **files = calloc(clips->count, sizeof *files);
+    kfc_status st = files ? KFC_OK : kfc_fail_nomem(diag);
+    for (size_t i = 0; i < clips->count && !st; i++) {
+        files[i] = clip_file(pattern, &clips->items[i], files, i);
+        if (!files[i]) {
+            st = kfc_fail_nomem(diag);
+            break;
+        }
+        char *depfile = o->depfile ? malloc(strlen(files[i]) + 3) : NULL;
+        if (o->depfile && !depfile) {
+            st = kfc_fail_nomem(diag);
+            break;
+        }
+        if (depfile)
+            strcat(strcpy(depfile, files[i]), ".d");
+        st = write_kfb(clips->items[i].builder, input, files[i], depfile, o, importer, KFC_NO_MARK,
+                       start, diag);
+        if (!st && depfile)
+            st = kfc_depfile_write(depfile, files[i], diag->files_read, o->quiet ? NULL : stderr,
+                                   diag);
+        free(depfile);
+    }
+    for (size_t i = 0; files && i < clips->count; i++)
+        free(files[i]);
+    free(files);
+    return st;
+}
+
+/* `output` is the file, or with --split the pattern of the files. */
+static kfc_status compile(const char *input, const char *output, const kfc_options *o,
+                          kfc_diag *diag)
+{
+    const double start = seconds_now();
+    kfc_yaml_limits limits;
+    kfc_yaml_limits_default(&limits);
+    kfc_input in;
+    kfc_status st = kfc_input_open(&in, input, limits.max_input, diag);
+    if (st)
+        return st;
+    kfc_mark tracks_mark = KFC_NO_MARK;
+    const kfc_importer *importer = kfc_import_find(input, in.data, in.size);
+    clip_list clips = {NULL, 0, 0, o};
+    st = clip_options(o, importer, diag);
+    kf_builder *builder = st ? NULL : new_builder(o, diag);
+    if (!st && !builder)
+        st = KFC_NOMEM;
+    if (!st && importer) {
+        kfc_import_options import = {
+            input,         o->animation, o->verbose ? stderr : NULL,  0,
+            o->asset_root, o->loop,      o->split ? next_clip : NULL, &clips};
+        st = importer->compile(in.data, in.size, &import, builder, diag);
+    } else if (!st) {
+        st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
+    }
+    /* Errors recovered from (kfc_recover) fail the compile all the same. */
+    if (!st && diag->errors) {
+        st = KFC_INVALID;
+        diag->printed = 1; /* each one was */
+    }
+    kfc_input_close(&in);
+    if (!st && o->deps_only)
+        ; /* -M: the rule, main writes it */
+    else if (!st && o->split)
+        st = write_clips(&clips, input, output, o, importer, start, diag);
+    else if (!st)
+        st = write_kfb(builder, input, output, o->depfile_path, o, importer, tracks_mark, start,
+                       diag);
+    clip_list_free(&clips);
     kf_builder_destroy(builder);
     return st;
 }
@@ -436,7 +381,8 @@ static size_t read_stream(void *user, void *buffer, size_t size)
     return n == 0 && ferror(f) ? (size_t)-1 : n;
 }
 
-static kfc_status decompile(const char *input, const char *output, const options *o, kfc_diag *diag)
+static kfc_status decompile(const char *input, const char *output, const kfc_options *o,
+                            kfc_diag *diag)
 {
     const double start = seconds_now();
     kf_anim *anim;
@@ -452,10 +398,10 @@ static kfc_status decompile(const char *input, const char *output, const options
         return KFC_NOMEM;
     }
     kfc_output out;
-    kfc_status st = check_outputs(output, o, diag);
-    if (!st)
+    kfc_status st = o->deps_only ? KFC_OK : check_outputs(output, o->depfile_path, o, diag);
+    if (!st && !o->deps_only)
         st = kfc_output_open(&out, output, diag);
-    if (!st) {
+    if (!st && !o->deps_only) {
         out.notes = o->quiet ? NULL : stderr;
         st = kfc_decompile(anim, kfc_output_write, &out, diag);
         if (st == KFC_IO && out.error)
@@ -472,32 +418,63 @@ static kfc_status decompile(const char *input, const char *output, const options
     return st;
 }
 
+/* A usage error: one line, then where to read more. */
+static int usage_failed(kfc_diag *diag)
+{
+    kfc_diag_print(stderr, "kfc", diag);
+    fputs("Try 'kfc --help' for more information.\n", stderr);
+    return KFC_USAGE;
+}
+
 int main(int argc, char **argv)
 {
-    options o;
-    memset(&o, 0, sizeof o);
-    o.compression = KFC_DEFAULT_COMPRESSION;
-    o.color = COLOR_AUTO;
+    kfc_options o;
     kfc_diag diag;
     int exit_now;
+    kfc_options_init(&o);
     memset(&diag, 0, sizeof diag);
 
-    kfc_status st = parse_args(argc, argv, &o, &exit_now, &diag);
+    kfc_status st = kfc_args_parse(argc, argv, &o, &exit_now, &diag);
     /* NO_COLOR (no-color.org): set and not empty turns automatic colour off. */
     const char *no_color = getenv("NO_COLOR");
-    diag.color = o.color == COLOR_ALWAYS ||
-                 (o.color == COLOR_AUTO && isatty(fileno(stderr)) && !(no_color && no_color[0]));
-    if (st) {
-        kfc_diag_print(stderr, "kfc", &diag);
-        fputs("Try 'kfc --help' for more information.\n", stderr);
-        return (int)st;
-    }
+    diag.color =
+        o.color == KFC_COLOR_ALWAYS ||
+        (o.color == KFC_COLOR_AUTO && isatty(fileno(stderr)) && !(no_color && no_color[0]));
+    if (st)
+        return usage_failed(&diag);
     if (exit_now)
         return fflush(stdout) == 0 ? KFC_OK : KFC_IO;
+    const char *shown = strcmp(o.input, "-") == 0 ? "<stdin>" : o.input;
+    diag.stream = stderr;
+    diag.source = shown;
+    diag.error_limit = o.max_errors ? o.max_errors : UINT_MAX;
+    diag.warnings_error = o.warnings_error;
+    /* -q: errors only, warnings made errors included. */
+    diag.warnings_off = o.warnings_off | (o.quiet ? ~o.warnings_error : 0);
 
     char *derived = NULL;
     const char *output = o.output;
-    if (!output) {
+    if (o.split) {
+        /* The outputs' pattern: '*' the clip's name. */
+        const char *why = o.decompile                      ? "--split applies to compiling"
+                          : output && !strchr(output, '*') ? "--split needs an output pattern "
+                                                             "with '*' for the animation's name"
+                          : !output && strcmp(o.input, "-") == 0
+                              ? "--split reading standard input needs -o PATTERN"
+                          : o.depfile_path || o.depfile_target
+                              ? "--split writes a dependency file beside each output: no -MF "
+                                "or -MT"
+                              : NULL;
+        if (why) {
+            kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK, "%s", why);
+            return usage_failed(&diag);
+        }
+        if (!output && !(output = derived = derived_name(o.input, "_*.kfb"))) {
+            kfc_fail_nomem(&diag);
+            kfc_diag_print(stderr, "kfc", &diag);
+            return KFC_NOMEM;
+        }
+    } else if (!output) {
         if (strcmp(o.input, "-") == 0) {
             output = "-";
         } else {
@@ -512,9 +489,8 @@ int main(int argc, char **argv)
                 kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                          "the default output name %s is the input's own; give one with -o",
                          kfc_quote(quoted, derived, strlen(derived)));
-                kfc_diag_print(stderr, "kfc", &diag);
                 free(derived);
-                return KFC_USAGE;
+                return usage_failed(&diag);
             }
             output = derived;
         }
@@ -524,10 +500,20 @@ int main(int argc, char **argv)
     char *depfile_derived = NULL;
     const char *depfile = o.depfile_path;
     diag.files_read = &files; /* inputs are never outputs; -MD lists them */
-    if (o.depfile) {
-        if (!depfile && strcmp(output, "-") == 0) {
+    if (o.deps_only) {
+        /* -M: the rule instead of the output. */
+        if (!depfile)
+            depfile = "-";
+        o.depfile_path = depfile;
+    } else if (o.depfile) {
+        if (o.split) {
+            /* write_clips writes one beside each output. */
+        } else if (!depfile && strcmp(output, "-") == 0) {
             st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                           "-MD with the output on standard output needs -MF FILE");
+        } else if (depfile && strcmp(depfile, "-") == 0 && strcmp(output, "-") == 0) {
+            st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                          "the output and the dependency file cannot both be standard output");
         } else if (!depfile) {
             depfile_derived = malloc(strlen(output) + 3);
             if (depfile_derived)
@@ -543,11 +529,19 @@ int main(int argc, char **argv)
                          : compile(o.input, output, &o, &diag);
     /* Written after the output: a build system never sees a dependency file
      * newer than a failed or missing output. */
-    if (!st && o.depfile)
-        st = kfc_depfile_write(depfile, o.depfile_target ? o.depfile_target : output, &files,
-                               o.quiet ? NULL : stderr, &diag);
-    if (st)
-        kfc_diag_print(stderr, strcmp(o.input, "-") == 0 ? "<stdin>" : o.input, &diag);
+    const char *target = o.depfile_target ? o.depfile_target : output;
+    if (!st && o.deps_only &&
+        !(st = kfc_output_check(depfile, "dependency file", &files, NULL, NULL, &diag)))
+        st = kfc_depfile_check(target, &files, &diag);
+    if (!st && (o.depfile || o.deps_only) && !o.split)
+        st = kfc_depfile_write(depfile, target, &files, o.quiet ? NULL : stderr, &diag);
+    if (st == KFC_USAGE)
+        usage_failed(&diag);
+    else if (st && !diag.printed)
+        kfc_diag_print(stderr, shown, &diag);
+    if (kfc_diag_stopped(&diag))
+        fprintf(stderr, "kfc: stopped after %u errors (--max-errors=0 reports them all)\n",
+                diag.errors);
     kfc_files_read_free(&files);
     free(depfile_derived);
     free(derived);

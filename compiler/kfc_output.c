@@ -26,7 +26,7 @@
  * file exists and withdrawn, with the signals blocked, before it is renamed
  * or removed.
  */
-static const int cleanup_signals[] = {
+static const int fixed_signals[] = {
     SIGHUP,    SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU,   SIGXFSZ,
     SIGABRT,   SIGBUS, SIGFPE,  SIGILL,  SIGSEGV, SIGSYS,  SIGTRAP, SIGPROF, SIGVTALRM,
 #ifdef SIGPOLL
@@ -39,9 +39,26 @@ static const int cleanup_signals[] = {
     SIGSTKFLT,
 #endif
 };
-#define CLEANUP_SIGNALS (sizeof cleanup_signals / sizeof cleanup_signals[0])
+/* Those, and the real-time signals (they end a process too), listed once
+ * before any handler is installed. */
+#define MAX_SIGNALS 128
+static int cleanup_signals[MAX_SIGNALS];
+static size_t cleanup_count;
 static const char *volatile pending_temp;
-static struct sigaction previous[CLEANUP_SIGNALS];
+static struct sigaction previous[MAX_SIGNALS];
+
+static void list_signals(void)
+{
+    if (cleanup_count)
+        return;
+    for (size_t i = 0; i < sizeof fixed_signals / sizeof fixed_signals[0]; i++)
+        cleanup_signals[cleanup_count++] = fixed_signals[i];
+#ifdef SIGRTMIN
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX && cleanup_count < MAX_SIGNALS; sig++)
+        cleanup_signals[cleanup_count++] = sig;
+#endif
+}
+#define CLEANUP_SIGNALS cleanup_count
 
 static void remove_pending_and_reraise(int sig)
 {
@@ -57,6 +74,7 @@ static void remove_pending_and_reraise(int sig)
 
 static void block_cleanup_signals(sigset_t *old)
 {
+    list_signals();
     sigset_t set;
     sigemptyset(&set);
     for (size_t i = 0; i < CLEANUP_SIGNALS; i++)

@@ -22,7 +22,8 @@
  * the writing process) in the output's directory, so any output name up to
  * NAME_MAX works. While it
  * exists, every signal that would end the process and can be caught (SIGINT,
- * SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ, SIGSEGV, ...) removes it before
+ * SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ, SIGSEGV, the real-time
+ * signals, ...) removes it before
  * the process ends as the signal says; after SIGKILL or a power cut, the
  * next kfc writing to that directory removes the temporary files of this
  * machine's processes that no longer run.

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kfc_number.h"
+#include "kfc_suggest.h"
 
 kfc_status kfc_expect_mapping(const kfc_node *node, kfc_diag *diag)
 {
@@ -20,8 +21,30 @@ kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag)
     return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list");
 }
 
-kfc_status kfc_fields(const kfc_node *map, const char *const *names, size_t count,
-                      const kfc_node **values, kfc_diag *diag)
+/* The field names closest to `key`, as a kfc_suggest. */
+static void suggest_field(kfc_suggest *sg, const kfc_node *key, const char *const *names,
+                          size_t count, kfc_diag *diag)
+{
+    kfc_suggest_begin(sg, diag, key->as.text, key->count);
+    for (size_t f = 0; f < count; f++)
+        kfc_suggest_offer(sg, names[f], strlen(names[f]));
+}
+
+static kfc_status unknown_field(const kfc_node *key, const char *const *names, size_t count,
+                                const kfc_suggest *sg, kfc_diag *diag)
+{
+    char quoted[KFC_QUOTE_SIZE], expected[160], mean[160];
+    size_t n = 0;
+    expected[0] = '\0';
+    for (size_t f = 0; f < count && n < sizeof expected; f++)
+        n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s", f ? ", " : "", names[f]);
+    return kfc_fail(diag, KFC_INVALID, key->mark, "unknown field %s (expected %s)%s",
+                    kfc_quote(quoted, key->as.text, key->count), expected,
+                    kfc_suggest_text(sg, mean, sizeof mean));
+}
+
+kfc_status kfc_fields_suggesting(const kfc_node *map, const char *const *names, size_t count,
+                                 const kfc_node **values, unsigned *suggested, kfc_diag *diag)
 {
     kfc_status st = kfc_expect_mapping(map, diag);
     if (st)
@@ -30,6 +53,8 @@ kfc_status kfc_fields(const kfc_node *map, const char *const *names, size_t coun
         values[f] = NULL;
     for (uint32_t i = 0; i < map->count; i++) {
         const kfc_node *key = kfc_map_key(map, i);
+        if (kfc_map_value(map, i)->kind == KFC_NODE_CONSUMED)
+            continue; /* a repeated key, reported by the parser */
         size_t f = 0;
         while (f < count && !kfc_scalar_is(key, names[f]))
             f++;
@@ -37,21 +62,30 @@ kfc_status kfc_fields(const kfc_node *map, const char *const *names, size_t coun
             values[f] = kfc_map_value(map, i);
             continue;
         }
-        return kfc_unknown_field(key, names, count, diag);
+        kfc_suggest sg;
+        suggest_field(&sg, key, names, count, diag);
+        for (unsigned m = 0; suggested && m < sg.matches; m++)
+            for (size_t k = 0; k < count && k < 32; k++)
+                if (names[k] == sg.match[m])
+                    *suggested |= 1u << k;
+        if ((st = kfc_recover(diag, unknown_field(key, names, count, &sg, diag))))
+            return st;
     }
     return KFC_OK;
+}
+
+kfc_status kfc_fields(const kfc_node *map, const char *const *names, size_t count,
+                      const kfc_node **values, kfc_diag *diag)
+{
+    return kfc_fields_suggesting(map, names, count, values, NULL, diag);
 }
 
 kfc_status kfc_unknown_field(const kfc_node *key, const char *const *names, size_t count,
                              kfc_diag *diag)
 {
-    char quoted[KFC_QUOTE_SIZE], expected[160];
-    size_t n = 0;
-    expected[0] = '\0';
-    for (size_t f = 0; f < count && n < sizeof expected; f++)
-        n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s", f ? ", " : "", names[f]);
-    return kfc_fail(diag, KFC_INVALID, key->mark, "unknown field %s (expected %s)",
-                    kfc_quote(quoted, key->as.text, key->count), expected);
+    kfc_suggest sg;
+    suggest_field(&sg, key, names, count, diag);
+    return unknown_field(key, names, count, &sg, diag);
 }
 
 kfc_status kfc_require(const kfc_node *map, const kfc_node *value, const char *name, kfc_diag *diag)
@@ -164,6 +198,8 @@ kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const ch
     char expected[256]; /* the 14 follower nodes */
     size_t n = 0;
     expected[0] = '\0';
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, diag, node->as.text, node->count);
     for (int i = 0; (name = name_of(i)) != NULL; i++) {
         if (strcmp(name, text) == 0) {
             *out = i;
@@ -171,8 +207,10 @@ kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const ch
         }
         if (n < sizeof expected)
             n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s", i ? ", " : "", name);
+        kfc_suggest_offer(&sg, name, strlen(name));
     }
-    char quoted[KFC_QUOTE_SIZE];
-    return kfc_fail(diag, KFC_INVALID, node->mark, "unknown %s %s (expected %s)", what,
-                    kfc_quote(quoted, node->as.text, node->count), expected);
+    char quoted[KFC_QUOTE_SIZE], mean[160];
+    return kfc_fail(diag, KFC_INVALID, node->mark, "unknown %s %s (expected %s)%s", what,
+                    kfc_quote(quoted, node->as.text, node->count), expected,
+                    kfc_suggest_text(&sg, mean, sizeof mean));
 }

@@ -23,13 +23,21 @@ kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag);
 /*
  * The fields of an object: `map` must be a mapping whose keys are all among
  * `names[0 .. count-1]`; values[i] receives the value of field names[i], or
- * NULL when absent. An unknown key fails at that key with the list of
- * allowed names.
+ * NULL when absent. An unknown key is an error at that key with the list of
+ * allowed names and the one it was probably meant for; each is handed to
+ * kfc_recover, so that all of them are reported and the known fields still
+ * come back.
  */
 kfc_status kfc_fields(const kfc_node *map, const char *const *names, size_t count,
                       const kfc_node **values, kfc_diag *diag);
 
-/* "unknown field KEY (expected NAMES...)" at `key`; returns KFC_INVALID. */
+/* kfc_fields, also setting bit i of *suggested (at most 32 names) for each
+ * field an unknown key was suggested for. */
+kfc_status kfc_fields_suggesting(const kfc_node *map, const char *const *names, size_t count,
+                                 const kfc_node **values, unsigned *suggested, kfc_diag *diag);
+
+/* "unknown field KEY (expected NAMES...)[; did you mean 'NAME'?]" at `key`;
+ * returns KFC_INVALID. */
 kfc_status kfc_unknown_field(const kfc_node *key, const char *const *names, size_t count,
                              kfc_diag *diag);
 
@@ -62,7 +70,8 @@ kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag
 /*
  * A name from an enumeration: `name_of(i)` for i = 0, 1, ... gives the
  * accepted names until it returns NULL; *out receives the index. `what`
- * names the enumeration in the message ("unknown interpolation ...").
+ * names the enumeration in the message ("unknown interpolation ..."), which
+ * suggests the name meant (kfc_suggest.h).
  */
 typedef const char *(*kfc_enum_name_fn)(int index);
 kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what, int *out,

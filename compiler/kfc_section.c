@@ -35,6 +35,86 @@ static const kfc_node *error_node(const kfc_section *s, const kfc_entry *entry,
     return entry->name ? entry->name : entry->node;
 }
 
+/* What the names registry calls the entries of `s`. */
+static int name_kind(const kfc_section *s, kfc_name_kind *kind)
+{
+    switch (s->kind) {
+    case KF_KIND_SEQUENCE:
+        *kind = KFC_NAME_SEQUENCE;
+        return 1;
+    case KF_KIND_INTERPOLATOR:
+        *kind = KFC_NAME_INTERPOLATOR;
+        return 1;
+    case KF_KIND_FOLLOWER:
+        *kind = KFC_NAME_FOLLOWER;
+        return 1;
+    case KF_KIND_CONTROLLER:
+        *kind = KFC_NAME_CONTROLLER;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Reads and builds the entry; errors are recovered from here, so that the
+ * caller only sees what stops the run. */
+/* Errors that stop an entry: warnings made errors do not. */
+static unsigned entry_errors(const kfc_diag *diag)
+{
+    return diag->errors - diag->promoted;
+}
+
+static kfc_status read_entry(kfc_source *src, const kfc_section *s, kfc_entry *entry)
+{
+    kfc_diag *diag = src->diag;
+    const unsigned before = entry_errors(diag);
+    const char *names[KFC_FIELDS_MAX];
+    kfc_section_field_names(s, names);
+    kfc_status st = kfc_fields_suggesting(entry->node, names, s->field_count, entry->fields,
+                                          &entry->suggested, diag);
+    if (st)
+        return kfc_recover(diag, st); /* not a mapping: nothing more to read */
+    /* A missing field is reported at the entry's name, if it has one. An
+     * unknown field already suggested for it says the same. */
+    const kfc_node *at = entry->name ? entry->name : entry->node;
+    int missing = 0;
+    for (size_t i = 0; i < s->field_count; i++)
+        if (s->fields[i].required && !entry->fields[i]) {
+            missing = 1;
+            if (!(entry->suggested & (1u << i)) &&
+                (st = kfc_recover(diag, kfc_require(at, NULL, names[i], diag))))
+                return st;
+        }
+    /* What is read next depends on the required fields. */
+    if (missing)
+        return KFC_OK;
+    const unsigned read = entry_errors(diag);
+    if (s->begin && (st = kfc_recover(diag, s->begin(src, entry))))
+        return st;
+    if (entry_errors(diag) != read || entry->skip) /* the fields' meaning is unknown */
+        return KFC_OK;
+    int passes = 0;
+    for (size_t i = 0; i < s->field_count; i++)
+        if (s->fields[i].pass >= passes)
+            passes = s->fields[i].pass + 1;
+    const unsigned begun = entry_errors(diag);
+    for (int pass = 0; pass < passes && entry_errors(diag) == begun; pass++)
+        for (size_t i = 0; i < s->field_count; i++)
+            if (s->fields[i].pass == pass && s->fields[i].read && entry->fields[i] &&
+                (st = kfc_recover(diag, s->fields[i].read(src, entry->fields[i], entry))))
+                return st;
+    if (entry_errors(diag) == before && s->check && (st = s->check(src, entry)))
+        return st;
+    if (entry_errors(diag) != before || entry->skip)
+        return KFC_OK;
+    kf_error error;
+    kf_result r = s->add(src, entry, &error);
+    if (r != KF_OK)
+        return kfc_recover(
+            diag, kfc_section_builder_failed(src, r, &error, error_node(s, entry, &error)));
+    return s->built ? s->built(src, entry) : KFC_OK;
+}
+
 kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
                             const kfc_node *value, void *state)
 {
@@ -43,31 +123,24 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
     entry.name = key;
     entry.node = value;
     entry.state = state;
-    const char *names[KFC_FIELDS_MAX];
-    kfc_section_field_names(s, names);
-    kfc_status st = kfc_fields(value, names, s->field_count, entry.fields, src->diag);
-    /* A missing field is reported at the entry's name, if it has one. */
-    const kfc_node *at = key ? key : value;
-    for (size_t i = 0; i < s->field_count && !st; i++)
-        if (s->fields[i].required)
-            st = kfc_require(at, entry.fields[i], names[i], src->diag);
-    if (!st && s->begin)
-        st = s->begin(src, &entry);
-    int passes = 0;
-    for (size_t i = 0; i < s->field_count; i++)
-        if (s->fields[i].pass >= passes)
-            passes = s->fields[i].pass + 1;
-    for (int pass = 0; pass < passes && !st; pass++)
-        for (size_t i = 0; i < s->field_count && !st; i++)
-            if (s->fields[i].pass == pass && s->fields[i].read && entry.fields[i])
-                st = s->fields[i].read(src, entry.fields[i], &entry);
-    if (st)
+    kfc_name_kind kind;
+    size_t index = 0;
+    kfc_status st;
+    if (key && name_kind(s, &kind) &&
+        (st = kfc_names_add(&src->names, kind, key->as.text, key->count, key->mark, &index,
+                            src->diag)))
         return st;
-    kf_error error;
-    kf_result r = s->add(src, &entry, &error);
-    if (r != KF_OK)
-        return kfc_section_builder_failed(src, r, &error, error_node(s, &entry, &error));
-    return KFC_OK;
+    if (key && name_kind(s, &kind))
+        entry.defined = &src->names.names[index];
+    const unsigned before = entry_errors(src->diag);
+    st = read_entry(src, s, &entry);
+    /* Later entries that name it are left out without a message. A name
+     * defined twice keeps its first definition, which stands. */
+    if (key && name_kind(s, &kind) && (entry_errors(src->diag) != before || entry.skip) &&
+        src->names.names[index].mark.line == key->mark.line &&
+        src->names.names[index].mark.column == key->mark.column)
+        src->names.names[index].failed = 1;
+    return st;
 }
 
 kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *s, const kf_anim *anim, void *out)
@@ -117,6 +190,19 @@ kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const k
     }
     line[n] = '\0';
     return kfc_fail(src->diag, status, at->mark, "%s", line);
+}
+
+kfc_status kfc_entry_require(kfc_source *src, kfc_entry *entry, const kfc_section *section,
+                             size_t field)
+{
+    if (entry->fields[field])
+        return KFC_OK;
+    if (entry->suggested & (1u << field)) {
+        entry->skip = 1;
+        return KFC_INVALID;
+    }
+    return kfc_require(entry->name ? entry->name : entry->node, NULL, section->fields[field].key,
+                       src->diag);
 }
 
 kfc_status kfc_reserve(kfc_source *src, int which, size_t count)

@@ -25,6 +25,7 @@
 #include "kf_build.h"
 #include "kfc_diag.h"
 #include "kfc_emit.h"
+#include "kfc_names.h"
 #include "kfc_yaml.h"
 
 /* Scratch arrays of doubles for bulk data (key times, values, ...), reused
@@ -40,6 +41,8 @@ enum {
 typedef struct kfc_source {
     kf_builder *builder;
     kfc_diag *diag;
+    kfc_names names; /* the animators and controllers defined so far */
+    size_t tracks;   /* tracks read without error */
     struct {
         double *data;
         size_t capacity;
@@ -55,6 +58,10 @@ typedef struct kfc_entry {
     const kfc_node *node;                   /* the entry */
     const kfc_node *fields[KFC_FIELDS_MAX]; /* per table row, NULL when absent */
     void *state;                            /* the section's: the builder description and more */
+    kfc_name *defined;                      /* its name in src->names (mapping sections), or NULL */
+    int skip; /* set by the check hook: it depends on an object that failed to build, whose
+                 error was reported; the entry is left out without a message */
+    unsigned suggested; /* bit per table row: an unknown field was suggested for it */
 } kfc_entry;
 
 typedef struct kfc_field {
@@ -102,6 +109,15 @@ typedef struct kfc_section {
     /* Loads entry `index` into the state; *name is its key (NULL in a list). */
     kfc_status (*load)(kfc_emitter *e, const kf_anim *anim, uint32_t index, void *out,
                        const char **name);
+
+    /* Reading, once every field was read without error (NULL: none): the
+     * checks the source can word better than the builder (names that do
+     * not exist, with a suggestion), reported through kfc_recover; may set
+     * entry->skip. */
+    kfc_status (*check)(kfc_source *src, kfc_entry *entry);
+    /* Reading, once the builder took the entry (NULL: none): the warnings
+     * about what was built (kfc_warn). */
+    kfc_status (*built)(kfc_source *src, kfc_entry *entry);
 } kfc_section;
 
 /* The sections, defined in kfc_section_<name>.c. */
@@ -111,7 +127,16 @@ extern const kfc_section kfc_section_followers;
 extern const kfc_section kfc_section_controllers;
 extern const kfc_section kfc_section_tracks;
 
-/* Reads one entry with `section`'s table into `state` and builds it. */
+/*
+ * Reads one entry with `section`'s table into `state` and builds it,
+ * reporting every error it finds through kfc_recover: each unknown field,
+ * each missing required one (unless an unknown field was suggested for
+ * it), each field that does not read; fields of a later pass are read only
+ * when the earlier ones were, and the entry is built only when all of it
+ * was read. Its name (in a mapping section) is defined in src->names first
+ * and marked failed when the entry is not built. Returns KFC_OK when the
+ * caller may go on (errors reported or not: compare diag->errors).
+ */
 kfc_status kfc_section_read(kfc_source *src, const kfc_section *section, const kfc_node *key,
                             const kfc_node *value, void *state);
 
@@ -125,6 +150,13 @@ kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *section, const kf
 /* Reports a failed builder call (`error` as the builder filled it) at `at`. */
 kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const kf_error *error,
                                       const kfc_node *at);
+
+/* The required-field check of a `begin` hook: "missing required field"
+ * for table row `field` unless an unknown field was suggested for it (then
+ * entry->skip is set: the entry fails without a second message). Returns
+ * KFC_OK only when the field is there. */
+kfc_status kfc_entry_require(kfc_source *src, kfc_entry *entry, const kfc_section *section,
+                             size_t field);
 
 /* Grows scratch array `which` to hold `count` doubles. */
 kfc_status kfc_reserve(kfc_source *src, int which, size_t count);

@@ -159,4 +159,6 @@ const kfc_section kfc_section_controllers = {
     NULL,
     emit_section,
     load,
+    NULL,
+    NULL,
 };

@@ -363,5 +363,6 @@ const kfc_section kfc_section_followers = {
     F_COUNT,     read_entry,
     begin,       add,
     error_node,  emit_section,
-    load,
+    load,        NULL,
+    NULL,
 };

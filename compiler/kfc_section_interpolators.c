@@ -2,10 +2,12 @@
 /* The `interpolators:` section: name -> X3D interpolator node (clause 19),
  * with X3D's field names. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "kfc_schema.h"
 #include "kfc_section.h"
+#include "kfc_suggest.h"
 
 enum {
     F_NODE,
@@ -83,17 +85,38 @@ static kfc_status read_node(kfc_source *src, const kfc_node *field, kf_node *out
             return KFC_OK;
         }
     }
-    char quoted[KFC_QUOTE_SIZE];
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, src->diag, field->as.text, field->count);
+    for (int i = 0; i < KF_NODE_COUNT; i++)
+        kfc_suggest_offer(&sg, kf_node_name((kf_node)i), strlen(kf_node_name((kf_node)i)));
+    char quoted[KFC_QUOTE_SIZE], mean[160];
     return kfc_fail(src->diag, KFC_INVALID, field->mark,
                     "unknown node %s (expected an X3D interpolator node such as "
-                    "ScalarInterpolator or EaseInEaseOut)",
-                    kfc_quote(quoted, field->as.text, field->count));
+                    "ScalarInterpolator or EaseInEaseOut)%s",
+                    kfc_quote(quoted, field->as.text, field->count),
+                    kfc_suggest_text(&sg, mean, sizeof mean));
 }
 
+/* A TimeSensor's fraction runs from 0 to 1: a key outside never plays. */
 static kfc_status read_key(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     (void)entry;
-    return read_entries(src, value, 1, "", src->scratch[KFC_SCRATCH_TIMES].data);
+    const double *key = src->scratch[KFC_SCRATCH_TIMES].data;
+    kfc_status st = read_entries(src, value, 1, "", src->scratch[KFC_SCRATCH_TIMES].data);
+    uint32_t outside = 0, first = 0;
+    for (uint32_t i = 0; i < value->count && !st; i++)
+        if (!(key[i] >= 0.0 && key[i] <= 1.0) && outside++ == 0)
+            first = i;
+    if (st || !outside)
+        return st;
+    char others[64] = "";
+    if (outside > 1)
+        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)(outside - 1),
+                 outside > 2 ? "s" : "");
+    return kfc_warn(src->diag, KFC_WARN_FRACTION_RANGE, value->as.items[first].mark,
+                    "key %lu (%.9g) is outside [0, 1]%s: the fraction a TimeSensor gives "
+                    "never reaches it (cycleInterval sets the time)",
+                    (unsigned long)first, key[first], others);
 }
 
 /*
@@ -247,9 +270,11 @@ static kfc_status begin(kfc_source *src, kfc_entry *entry)
         (st = read_node(src, f[F_NODE], &desc->node)))
         return st;
     in->ease = desc->node == KF_NODE_EASE_IN_EASE_OUT;
+    if (entry->defined)
+        entry->defined->ease = (uint8_t)in->ease;
     const int needed = in->ease ? F_EASE_IN_EASE_OUT : F_KEY_VALUE;
-    if ((st = kfc_require(entry->name, f[needed], fields[needed].key, src->diag)))
-        return st;
+    if ((st = kfc_entry_require(src, entry, &kfc_section_interpolators, (size_t)needed)))
+        return entry->skip ? KFC_OK : st;
     for (int i = F_KEY; i <= F_EASE_IN_EASE_OUT; i++)
         if (f[i] && (st = kfc_expect_list(f[i], src->diag)))
             return st;
@@ -328,4 +353,6 @@ const kfc_section kfc_section_interpolators = {
     error_node,
     emit_section,
     load,
+    NULL,
+    NULL,
 };

@@ -2,6 +2,7 @@
 /* The `sequences:` section: name -> M3G KeyframeSequence. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "kfc_schema.h"
@@ -15,6 +16,10 @@ typedef struct sequence_in {
     int has_tcb;    /* some key gives {tension, continuity, bias} */
     int hermite;    /* keys give {in, out} tangents instead */
     double *values; /* where the next key's value goes */
+    /* Key 0's value is the odd one: it should have this many components
+     * (0: key 0 fixes the count), as `like` says. */
+    uint32_t key0_expected;
+    const char *like;
 } sequence_in;
 
 /* What a sequence is written from; *time and value hold the current key. */
@@ -94,6 +99,16 @@ static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k, 
         items = node->as.items;
     }
     kfc_status st;
+    if (k == 0 && in->key0_expected && count != in->key0_expected) {
+        const int quaternion = in->desc.interpolation == KF_INTERPOLATION_SLERP ||
+                               in->desc.interpolation == KF_INTERPOLATION_SQUAD;
+        return kfc_fail(src->diag, KFC_INVALID, node->mark,
+                        "key 0 has %lu component%s, expected %lu like %s%s", (unsigned long)count,
+                        count == 1 ? "" : "s", (unsigned long)in->key0_expected, in->like,
+                        quaternion && in->key0_expected == 4
+                            ? " (a slerp or squad key is a quaternion [x, y, z, w])"
+                            : "");
+    }
     if (k == 0) {
         in->desc.components = count;
         if (count > SIZE_MAX / key_count)
@@ -353,9 +368,20 @@ static kfc_status emit_repeat(kfc_emitter *e, const void *out)
     return kfc_emit_string(e, kf_repeat_name(((const sequence_out *)out)->info.repeat));
 }
 
+/* Sequence times are seconds (kf.h): a duration past this many was most
+ * likely written in milliseconds. */
+#define LONG_DURATION 1000.0
+
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
-    return kfc_get_float(value, &((sequence_in *)entry->state)->desc.duration, src->diag);
+    double *duration = &((sequence_in *)entry->state)->desc.duration;
+    kfc_status st = kfc_get_float(value, duration, src->diag);
+    if (!st && *duration >= LONG_DURATION)
+        st = kfc_warn(src->diag, KFC_WARN_LONG_DURATION, value->mark,
+                      "a duration of %.6g s is %.3g minutes: sequence times are seconds "
+                      "(milliseconds?)",
+                      *duration, *duration / 60.0);
+    return st;
 }
 
 /* Stored as float32 (kfb_sequence.duration). */
@@ -409,6 +435,74 @@ static kfc_status emit_true(kfc_emitter *e, const void *out)
     return kfc_emit_bool(e, 1);
 }
 
+/* The components of key `k`'s value, or 0 when the key has no value. */
+static uint32_t value_components(const kfc_node *keys, uint32_t k)
+{
+    const kfc_node *key = &keys->as.items[k];
+    if (key->kind != KFC_NODE_SEQUENCE || key->count < 2)
+        return 0;
+    const kfc_node *value = &key->as.items[1];
+    return value->kind == KFC_NODE_SEQUENCE ? value->count : 1;
+}
+
+/* Key 0 fixes the component count, unless it is the odd one: the next two
+ * keys agree against it, or (slerp, squad) key 1 has the 4 a quaternion
+ * needs and key 0 has not. Then the error is key 0's. */
+static void odd_first_key(const kfc_node *keys, sequence_in *in)
+{
+    in->key0_expected = 0;
+    if (keys->count < 2)
+        return;
+    const uint32_t c0 = value_components(keys, 0), c1 = value_components(keys, 1);
+    const int quaternion = in->desc.interpolation == KF_INTERPOLATION_SLERP ||
+                           in->desc.interpolation == KF_INTERPOLATION_SQUAD;
+    if (!c0 || !c1 || c0 == c1)
+        return;
+    if (keys->count >= 3 && value_components(keys, 2) == c1) {
+        in->key0_expected = c1;
+        in->like = "the keys after it";
+    } else if (quaternion && c1 == 4) {
+        in->key0_expected = c1;
+        in->like = "key 1";
+    }
+}
+
+/* How far a slerp or squad key's length may be from 1 before it is more
+ * likely something else (axis and angle) than a rounded quaternion. */
+#define UNIT_TOLERANCE 0.01
+
+/* Slerp and squad keys are normalized: a key far from unit length plays
+ * another rotation than its numbers say. One warning per sequence. */
+static kfc_status check_unit_length(kfc_source *src, const kfc_node *keys, const sequence_in *in)
+{
+    const kf_sequence_desc *desc = &in->desc;
+    if ((desc->interpolation != KF_INTERPOLATION_SLERP &&
+         desc->interpolation != KF_INTERPOLATION_SQUAD) ||
+        desc->components != 4)
+        return KFC_OK;
+    uint32_t first = 0, far = 0;
+    double first_length = 0;
+    for (uint32_t k = 0; k < desc->key_count; k++) {
+        const double *q = desc->values + 4 * (size_t)k;
+        const double length = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        if (fabs(length - 1.0) > UNIT_TOLERANCE && far++ == 0) {
+            first = k;
+            first_length = length;
+        }
+    }
+    if (!far)
+        return KFC_OK;
+    char others[64] = "";
+    if (far > 1)
+        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)(far - 1),
+                 far > 2 ? "s" : "");
+    return kfc_warn(src->diag, KFC_WARN_QUATERNION_LENGTH, key_part(keys, first, 1)->mark,
+                    "key %lu has length %.3g, not 1%s: %s keys are quaternions [x, y, z, w], "
+                    "played normalized (axis and angle are an OrientationInterpolator's)",
+                    (unsigned long)first, first_length, others,
+                    kf_interpolation_name(desc->interpolation));
+}
+
 /* Every key into the scratch arrays, item by item; then what the keys
  * decide: the count, the components, the default valid range. */
 static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *entry)
@@ -422,6 +516,7 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
     uint32_t required = 0;
     int passes = 0;
     in->hermite = desc->interpolation == KF_INTERPOLATION_HERMITE;
+    odd_first_key(keys, in);
     for (size_t i = 0; i < KEY_ITEMS; i++) {
         required += !key_items[i].optional;
         if (key_items[i].pass >= passes)
@@ -450,6 +545,8 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
     for (size_t i = 0; i < KEY_ITEMS; i++)
         if (key_items[i].finish)
             key_items[i].finish(src, in);
+    if ((st = check_unit_length(src, keys, in)))
+        return st;
     if (count == 0) {
         /* No key gives the count; take one the interpolation accepts so
          * that the builder reports the missing keys. */
@@ -493,7 +590,8 @@ static const kfc_field fields[F_COUNT] = {
                        valid_range_written, emit_valid_range},
     [F_ARC_LENGTH] = {"arc_length", 0, 1, KF_FIELD_ARC_LENGTH, KF_FIELD_NONE, read_arc_length,
                       arc_length_written, emit_true},
-    [F_KEYS] = {"keys", 1, 0, KF_FIELD_KEYS, KF_FIELD_NONE, read_keys, NULL, emit_keys},
+    /* After the interpolation, which decides how keys read. */
+    [F_KEYS] = {"keys", 1, 1, KF_FIELD_KEYS, KF_FIELD_NONE, read_keys, NULL, emit_keys},
 };
 
 static kfc_status begin(kfc_source *src, kfc_entry *entry)
@@ -535,6 +633,8 @@ static kfc_status read_entry(kfc_source *src, const kfc_node *key, const kfc_nod
     in.has_tcb = 0;
     in.hermite = 0;
     in.values = NULL;
+    in.key0_expected = 0;
+    in.like = NULL;
     return kfc_section_read(src, &kfc_section_sequences, key, value, &in);
 }
 
@@ -578,5 +678,6 @@ const kfc_section kfc_section_sequences = {
     F_COUNT,     read_entry,
     begin,       add,
     error_node,  emit_section,
-    load,
+    load,        NULL,
+    NULL,
 };

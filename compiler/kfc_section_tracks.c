@@ -2,9 +2,12 @@
 /* The `tracks:` section: a list of AnimationTracks; an interpolator's track
  * may give the TimeSensor that drives it. */
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "kfc_schema.h"
 #include "kfc_section.h"
+#include "kfc_suggest.h"
 
 enum {
     F_ANIMATOR,
@@ -186,6 +189,121 @@ static const kfc_node *error_node(const kfc_entry *entry, const kf_error *error)
     }
 }
 
+/* "no animator named 'x'", with the name meant: the closest, or when the
+ * file defines few, all of them ("the only animator is 'a'", "the
+ * animators are 'a' and 'b'"). `what` is singular, `plural` its plural. */
+static kfc_status no_such_name(kfc_source *src, const kfc_node *at, const char *what,
+                               const char *plural, kfc_name_kind kind, int ease_only)
+{
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, src->diag, at->as.text, at->count);
+    const int controller = kind == KFC_NAME_CONTROLLER;
+    const kfc_name *few[4];
+    size_t candidates = 0;
+    for (size_t i = 0; i < src->names.count; i++) {
+        const kfc_name *n = &src->names.names[i];
+        if ((n->kind == KFC_NAME_CONTROLLER) == controller && (!ease_only || n->ease)) {
+            kfc_suggest_offer(&sg, n->text, n->length);
+            if (candidates < 4)
+                few[candidates] = n;
+            candidates++;
+        }
+    }
+    char quoted[KFC_QUOTE_SIZE], more[300];
+    kfc_suggest_text(&sg, more, sizeof more);
+    if (!more[0] && candidates > 0 && candidates <= 4) {
+        size_t m = candidates == 1 ? (size_t)snprintf(more, sizeof more, " (the only %s is ", what)
+                                   : (size_t)snprintf(more, sizeof more, " (the %s are ", plural);
+        for (size_t i = 0; i < candidates && m < sizeof more; i++)
+            m += (size_t)snprintf(more + m, sizeof more - m, "%s%s",
+                                  i == 0                ? ""
+                                  : i + 1 == candidates ? " and "
+                                                        : ", ",
+                                  kfc_quote(quoted, few[i]->text, few[i]->length));
+        if (m < sizeof more)
+            snprintf(more + m, sizeof more - m, ")");
+    }
+    return kfc_recover(src->diag, kfc_fail(src->diag, KFC_INVALID, at->mark, "no %s named %s%s",
+                                           what, kfc_quote(quoted, at->as.text, at->count), more));
+}
+
+/* The object a track names: found (and marked used), left out silently
+ * when it failed to build, or an error with the name meant. */
+static kfc_status use_name(kfc_source *src, kfc_entry *entry, const kfc_node *at,
+                           kfc_name_kind kind, const char *what, const char *plural, int ease_only)
+{
+    kfc_name *n = kfc_names_find(&src->names, kind, at->as.text, at->count);
+    if (!n)
+        return no_such_name(src, at, what, plural, kind, ease_only);
+    if (n->failed)
+        entry->skip = 1;
+    n->used = 1;
+    return KFC_OK;
+}
+
+/* A custom property one edit from a built-in one: the built-in one was
+ * meant. Without the component count a custom property needs, an error
+ * (before the builder's more general one); with it, once the track is
+ * built, a warning. */
+static kfc_status check_property(kfc_source *src, const kfc_entry *entry, int built)
+{
+    const kfc_node *target = entry->fields[F_TARGET];
+    const char *dot = strrchr(target->as.text, '.'); /* no NUL inside: read_target */
+    if (!dot || built != (entry->fields[F_COMPONENTS] != NULL))
+        return KFC_OK;
+    const char *property = dot + 1;
+    const size_t length = strlen(property);
+    if (length == 0 || kf_property_from_name(property) != KF_PROPERTY_CUSTOM)
+        return KFC_OK;
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, src->diag, property, length);
+    for (int i = 1; i < KF_PROPERTY_COUNT; i++)
+        kfc_suggest_offer(&sg, kf_property_name((kf_property)i),
+                          strlen(kf_property_name((kf_property)i)));
+    if (!sg.matches)
+        return KFC_OK; /* a custom property, or the builder's "give its count" */
+    char quoted[KFC_QUOTE_SIZE], mean[160];
+    kfc_suggest_text(&sg, mean, sizeof mean);
+    if (entry->fields[F_COMPONENTS])
+        return kfc_warn(src->diag, KFC_WARN_CUSTOM_PROPERTY, target->mark,
+                        "%s is a custom property, not a built-in one%s",
+                        kfc_quote(quoted, property, length), mean);
+    return kfc_recover(src->diag,
+                       kfc_fail(src->diag, KFC_INVALID, target->mark,
+                                "%s is not a built-in property%s (a custom property needs "
+                                "components)",
+                                kfc_quote(quoted, property, length), mean));
+}
+
+static kfc_status check(kfc_source *src, kfc_entry *entry)
+{
+    const kfc_node *const *f = entry->fields;
+    kfc_status st;
+    if ((st = use_name(src, entry, f[F_ANIMATOR], KFC_NAME_SEQUENCE, "animator", "animators", 0)) ||
+        (f[F_CONTROLLER] && (st = use_name(src, entry, f[F_CONTROLLER], KFC_NAME_CONTROLLER,
+                                           "controller", "controllers", 0))) ||
+        (f[F_EASE] && (st = use_name(src, entry, f[F_EASE], KFC_NAME_INTERPOLATOR, "EaseInEaseOut",
+                                     "EaseInEaseOut interpolators", 1))))
+        return st;
+    return check_property(src, entry, 0);
+}
+
+/* The warnings about a track the builder took. */
+static kfc_status built(kfc_source *src, kfc_entry *entry)
+{
+    const kfc_node *const *f = entry->fields;
+    kfc_status st = check_property(src, entry, 1);
+    src->tracks++;
+    if (!st && !f[F_CONTROLLER]) {
+        char animator[KFC_QUOTE_SIZE], target[KFC_QUOTE_SIZE];
+        return kfc_warn(src->diag, KFC_WARN_UNCONTROLLED_TRACK, entry->node->mark,
+                        "this track has no controller, so it never plays %s into %s",
+                        kfc_quote(animator, f[F_ANIMATOR]->as.text, f[F_ANIMATOR]->count),
+                        kfc_quote(target, f[F_TARGET]->as.text, f[F_TARGET]->count));
+    }
+    return st;
+}
+
 static kf_result add(kfc_source *src, kfc_entry *entry, kf_error *error)
 {
     track_in *in = entry->state;
@@ -245,6 +363,7 @@ static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)
 }
 
 const kfc_section kfc_section_tracks = {
-    "tracks",   KFC_NODE_SEQUENCE, 0,    KF_KIND_TRACK, 1, fields, F_COUNT, read_entry, NULL, add,
-    error_node, emit_section,      load,
+    "tracks",   KFC_NODE_SEQUENCE, 0,          KF_KIND_TRACK, 1,
+    fields,     F_COUNT,           read_entry, NULL,          add,
+    error_node, emit_section,      load,       check,         built,
 };

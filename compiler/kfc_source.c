@@ -31,6 +31,7 @@ static void field_names(const char *names[FIELD_COUNT])
         names[1 + i] = sections[i]->name;
 }
 
+/* The version is checked as soon as it is parsed, once. */
 static kfc_status check_version(kfc_source *src, const kfc_node *value)
 {
     uint32_t version = 0;
@@ -55,8 +56,8 @@ static kfc_status on_entry(void *user, const kfc_node *section, const kfc_node *
         field_names(names);
         for (size_t i = 0; i < FIELD_COUNT; i++)
             if (kfc_scalar_is(key, names[i]))
-                return i == 0 ? check_version(src, value) : KFC_OK;
-        return kfc_unknown_field(key, names, FIELD_COUNT, src->diag);
+                return i == 0 ? kfc_recover(src->diag, check_version(src, value)) : KFC_OK;
+        return kfc_recover(src->diag, kfc_unknown_field(key, names, FIELD_COUNT, src->diag));
     }
     for (size_t i = 0; i < SECTION_COUNT; i++) {
         const kfc_section *s = sections[i];
@@ -74,6 +75,8 @@ static kfc_status build_section(kfc_source *src, const kfc_section *s, const kfc
 {
     kfc_status st = s->shape == KFC_NODE_MAPPING ? kfc_expect_mapping(value, src->diag)
                                                  : kfc_expect_list(value, src->diag);
+    if (st)
+        return kfc_recover(src->diag, st);
     if (s->shape == KFC_NODE_MAPPING) {
         for (uint32_t i = 0; i < value->count && !st; i++)
             if (kfc_map_value(value, i)->kind != KFC_NODE_CONSUMED)
@@ -86,22 +89,56 @@ static kfc_status build_section(kfc_source *src, const kfc_section *s, const kfc
     return st;
 }
 
+/* The sections, once the whole document is parsed. Each top-level key was
+ * checked as it was parsed (on_entry). */
 static kfc_status build_document(kfc_source *src, const kfc_node *root, kfc_mark *tracks_mark)
 {
     const char *names[FIELD_COUNT];
-    const kfc_node *values[FIELD_COUNT];
+    const kfc_node *values[FIELD_COUNT] = {NULL};
     field_names(names);
-    kfc_status st = kfc_fields(root, names, FIELD_COUNT, values, src->diag);
-    if (!st)
-        st = kfc_require(root, values[0], "kfb", src->diag);
-    if (!st)
-        st = check_version(src, values[0]);
+    kfc_status st = kfc_expect_mapping(root, src->diag);
+    if (st)
+        return st;
+    for (uint32_t i = 0; i < root->count; i++)
+        for (size_t f = 0; f < FIELD_COUNT; f++)
+            if (kfc_scalar_is(kfc_map_key(root, i), names[f]) &&
+                kfc_map_value(root, i)->kind != KFC_NODE_CONSUMED)
+                values[f] = kfc_map_value(root, i);
+    st = kfc_recover(src->diag, kfc_require(root, values[0], "kfb", src->diag));
     for (size_t i = 0; i < SECTION_COUNT && !st; i++)
         if (values[1 + i]) {
             if (sections[i] == &kfc_section_tracks)
                 *tracks_mark = values[1 + i]->mark;
             st = build_section(src, sections[i], values[1 + i]);
         }
+    return st;
+}
+
+/* In a file with tracks, what no track plays (a file without any is a
+ * library of animators a program samples). Not after an error: what a
+ * failed track would have used would be reported too. */
+static kfc_status warn_unused(kfc_source *src)
+{
+    static const struct {
+        kfc_warning warning;
+        const char *what, *unused;
+    } kinds[] = {
+        [KFC_NAME_SEQUENCE] = {KFC_WARN_UNUSED_SEQUENCE, "sequence", "no track plays it"},
+        [KFC_NAME_INTERPOLATOR] = {KFC_WARN_UNUSED_INTERPOLATOR, "interpolator",
+                                   "no track plays it or eases with it"},
+        [KFC_NAME_FOLLOWER] = {KFC_WARN_UNUSED_FOLLOWER, "follower", "no track plays it"},
+        [KFC_NAME_CONTROLLER] = {KFC_WARN_UNUSED_CONTROLLER, "controller", "no track has it"},
+    };
+    kfc_status st = KFC_OK;
+    for (size_t i = 0; i < src->names.count && src->tracks && !st; i++) {
+        const kfc_name *n = &src->names.names[i];
+        if (n->used || n->failed)
+            continue;
+        char quoted[KFC_QUOTE_SIZE];
+        st = kfc_warn(src->diag, kinds[n->kind].warning, n->mark, "%s %s is unused: %s",
+                      kinds[n->kind].what, kfc_quote(quoted, n->text, n->length),
+                      kinds[n->kind].unused);
+    }
     return st;
 }
 
@@ -116,12 +153,22 @@ kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limi
     memset(&src, 0, sizeof src);
     src.builder = builder;
     src.diag = diag;
+    kfc_names_init(&src.names);
+    const unsigned errors = diag->errors, promoted = diag->promoted;
     kfc_yaml_consumer consumer = {on_entry, &src};
     kfc_document doc;
     kfc_status st = kfc_yaml_parse(data, size, limits, &consumer, &doc, diag);
     if (!st)
         st = build_document(&src, &doc.root, tracks_mark);
+    if (!st && diag->errors - diag->promoted == errors - promoted)
+        st = warn_unused(&src);
+    /* Errors reported and recovered from fail the compile all the same. */
+    if (!st && diag->errors != errors) {
+        st = KFC_INVALID;
+        diag->printed = 1; /* each one was */
+    }
     kfc_document_free(&doc);
+    kfc_names_free(&src.names);
     for (int i = 0; i < KFC_SCRATCH_COUNT; i++)
         free(src.scratch[i].data);
     return st;

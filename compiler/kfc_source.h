@@ -22,8 +22,13 @@
  * defaults) and adds everything it describes to `builder`: all sequences
  * first, then the controllers, then the tracks, each in document order.
  * Sequences are built as soon as each is parsed, so memory stays bounded by
- * the largest sequence rather than the file. Stops at the first error:
- * KFC_INVALID (or KFC_NOMEM) with `diag` filled.
+ * the largest sequence rather than the file. An error in an entry (a
+ * sequence, a track, ...) or a field is reported through kfc_recover and
+ * the rest is read on, what depends on the failed entry left out without a
+ * second message, until diag->error_limit errors; a syntax error stops.
+ * Returns KFC_OK only when no error was reported; else KFC_INVALID (or
+ * KFC_NOMEM) with `diag` holding the last error (diag->printed: whether it
+ * was printed already).
  *
  * `tracks_mark` (may be NULL) receives the mark of the tracks section
  * (KFC_NO_MARK without one): one check only encoding can make, a player's

@@ -114,4 +114,6 @@ kfc_status kfc_x3d_compile(const unsigned char *data, size_t size,
     return st;
 }
 
-const kfc_importer kfc_x3d_importer = {"X3D", kfc_x3d_detect, kfc_x3d_compile, NULL};
+const kfc_importer kfc_x3d_importer = {
+    "X3D", kfc_x3d_detect, kfc_x3d_compile, NULL,
+    "an X3D scene is imported whole, into one file, and its TimeSensors say what loops"};

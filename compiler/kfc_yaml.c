@@ -32,6 +32,8 @@ typedef struct frame {
     uint32_t *key_slots; /* mappings past SMALL_MAPPING: pair index + 1, 0 empty */
     size_t key_slot_capacity;
     uint64_t key_secret[2]; /* the table's hash key, drawn when it is built */
+    int drop_value;         /* the key just pushed repeats an earlier one: its value is
+                               left out of the tree (a placeholder) once complete */
 } frame;
 
 typedef struct anchor {
@@ -205,8 +207,11 @@ static kfc_status check_new_key(builder *b, frame *f, uint32_t index)
     const kfc_node *key = &b->pending[f->start + 2 * (size_t)index];
     if (index < SMALL_MAPPING) {
         for (uint32_t i = 0; i < index; i++)
-            if (same_key(&b->pending[f->start + 2 * (size_t)i], key))
-                return duplicate_key(b, &b->pending[f->start + 2 * (size_t)i], key);
+            if (same_key(&b->pending[f->start + 2 * (size_t)i], key)) {
+                f->drop_value = 1;
+                return kfc_recover(b->diag,
+                                   duplicate_key(b, &b->pending[f->start + 2 * (size_t)i], key));
+            }
         return KFC_OK;
     }
     if (2 * ((size_t)index + 1) > f->key_slot_capacity) {
@@ -223,7 +228,10 @@ static kfc_status check_new_key(builder *b, frame *f, uint32_t index)
             key_table_insert(b, f, i);
     }
     const kfc_node *first = key_table_insert(b, f, index);
-    return first ? duplicate_key(b, first, key) : KFC_OK;
+    if (!first)
+        return KFC_OK;
+    f->drop_value = 1;
+    return kfc_recover(b->diag, duplicate_key(b, first, key));
 }
 
 /* ---- the pending stack ----------------------------------------------------- */
@@ -295,7 +303,15 @@ static kfc_status push_node(builder *b, kfc_node node, uint64_t weight)
         parent && parent->kind == KFC_NODE_MAPPING && (b->pending_count - parent->start) % 2 == 0;
     if (is_key && node.kind != KFC_NODE_SCALAR)
         return kfc_fail(b->diag, KFC_INVALID, node.mark, "a mapping key must be a scalar");
-    if (!is_key && parent && b->consumer && b->depth <= 2) {
+    if (!is_key && parent && parent->drop_value) {
+        /* The value of a repeated key (reported, recovered from): nobody
+         * reads it, so nothing follows from it. */
+        parent->drop_value = 0;
+        node.kind = KFC_NODE_CONSUMED;
+        node.plain = 0;
+        node.count = 0;
+        node.as.items = NULL;
+    } else if (!is_key && parent && b->consumer && b->depth <= 2) {
         kfc_status st = offer_entry(b, &node);
         if (st)
             return st;
@@ -328,8 +344,10 @@ static kfc_status no_tag(builder *b, const yaml_char_t *tag, yaml_mark_t mark)
     if (!tag)
         return KFC_OK;
     char quoted[KFC_QUOTE_SIZE];
-    return kfc_fail(b->diag, KFC_INVALID, mark_of(mark), "tags are not supported (found %s)",
-                    kfc_quote(quoted, (const char *)tag, strlen((const char *)tag)));
+    /* The node reads on as if untagged. */
+    return kfc_recover(
+        b->diag, kfc_fail(b->diag, KFC_INVALID, mark_of(mark), "tags are not supported (found %s)",
+                          kfc_quote(quoted, (const char *)tag, strlen((const char *)tag))));
 }
 
 static kfc_status on_scalar(builder *b, const yaml_event_t *e)
@@ -396,6 +414,7 @@ static kfc_status on_collection_start(builder *b, kfc_node_kind kind, const yaml
     f->anchor_length = 0;
     f->key_slots = NULL;
     f->key_slot_capacity = 0;
+    f->drop_value = 0;
     if (anchor_name) {
         f->anchor_length = strlen((const char *)anchor_name);
         f->anchor = arena_text(b, anchor_name, f->anchor_length);

@@ -18,6 +18,11 @@
  *     linear time per mapping);
  *   - there is exactly one document, and no node carries an explicit tag.
  *
+ * A duplicate key and a tag are reported through kfc_recover (kfc_diag.h):
+ * the parse goes on, so that the errors after them are found too; the
+ * value of a duplicate key is a KFC_NODE_CONSUMED placeholder, which
+ * readers skip.
+ *
  * Nodes live in an arena owned by the kfc_document; kfc_document_free
  * releases them all. The tree is read-only once built.
  *
@@ -41,7 +46,8 @@ typedef enum kfc_node_kind {
     KFC_NODE_SCALAR = 1,
     KFC_NODE_SEQUENCE,
     KFC_NODE_MAPPING,
-    KFC_NODE_CONSUMED /* an entry a consumer took while parsing (no content) */
+    KFC_NODE_CONSUMED /* an entry a consumer took while parsing, or the value of a
+                         repeated key (no content) */
 } kfc_node_kind;
 
 typedef struct kfc_node kfc_node;

@@ -6,6 +6,7 @@ bytes kfc writes itself, is then up to date, and rebuilds exactly the output
 whose source changed."""
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,40 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 
 def run(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def check_documented_command(c, args):
+    """examples/README.md's command, as written, from the top of a tree laid
+    out as kfb's (the example, the tool, kfc where `scons` puts it): it
+    builds, and what it writes is in a folder git ignores."""
+    with open(os.path.join(ROOT, 'examples', 'README.md')) as f:
+        text = ' '.join(f.read().split())
+    match = re.search(r'`(scons -C examples/scons_project[^`]*)`', text)
+    if not c.check(match, 'examples/README.md names the command that runs the project'):
+        return
+    command = match.group(1).split()
+    tree = os.path.join(args.work, 'tree')
+    shutil.copytree(os.path.join(ROOT, 'examples', 'scons_project'),
+                    os.path.join(tree, 'examples', 'scons_project'),
+                    ignore=shutil.ignore_patterns('build'))
+    shutil.copytree(os.path.join(ROOT, 'site_scons', 'site_tools'),
+                    os.path.join(tree, 'site_scons', 'site_tools'))
+    kfc = [w.split('=', 1)[1] for w in command if w.startswith('KFC=')]
+    if c.check(kfc, 'the command names kfc'):
+        os.makedirs(os.path.dirname(os.path.join(tree, kfc[0])))
+        shutil.copy2(args.kfc, os.path.join(tree, kfc[0]))
+    r = run(command, cwd=tree)
+    built = os.path.join(tree, 'examples', 'scons_project', 'build')
+    outputs = sorted(glob.glob(os.path.join(built, '*.kfb')))
+    c.check(r.returncode == 0 and len(outputs) >= 2,
+            '%s: builds (%s)' % (' '.join(command), r.stderr.decode().strip()))
+    # What it writes is ignored by git (the source tree's own .gitignore).
+    git = shutil.which('git')
+    if git and run([git, '-C', ROOT, 'rev-parse'], cwd=ROOT).returncode == 0:
+        for path in ['examples/scons_project/build/door.kfb',
+                     'examples/scons_project/build/sconsign.dblite']:
+            c.check(run([git, '-C', ROOT, 'check-ignore', '-q', path]).returncode == 0,
+                    '%s is ignored by git' % path)
 
 
 def main():
@@ -78,6 +113,7 @@ def main():
             'only %s is recompiled: %r' % (first, commands))
     c.check(all((os.path.getmtime(outs[n]) == before[n]) == (n != first) for n in outs),
             'only %s.kfb changed' % first)
+    check_documented_command(c, args)
     print('test_examples: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

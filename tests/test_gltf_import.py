@@ -7,6 +7,7 @@ with `kfplay animate` at W = t seconds, before the first key, between keys, at
 keys and after the last. Also: decompile -> compile is byte-identical, and
 broken glTF (tests/gen's hostile cases) gets the expected message."""
 import json
+import math
 import urllib.parse
 import os
 import subprocess
@@ -28,6 +29,197 @@ PROPERTY = {'translation': 'translation', 'rotation': 'orientation', 'scale': 's
 
 def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
+
+
+def expected(work, name):
+    with open(os.path.join(work, name + '.expect.json')) as f:
+        return json.load(f)
+
+
+def check_step_keys(a, checks):
+    """At a key's own time (its float32 written as the shortest decimal, as
+    an exporter writes it, or with 9 digits) every sampler plays exactly
+    that key's value: InterpolationTest.glb's STEP channel at 11/24 s plays
+    its key, not the one before."""
+    src = os.path.join(a.work, 'step_keys.glb')
+    kfb = src + '.exact.kfb'
+    r = run([a.kfc, src, '-o', kfb])
+    if not checks.check(r.returncode == 0, 'step_keys.glb: %s' % r.stderr):
+        return
+    for anim in expected(a.work, 'step_keys.glb'):
+        c = anim['channels'][0]
+        target = '%s.translation' % c['object']
+        cubic = c['interpolation'] == 'CUBICSPLINE'
+        for k, t in enumerate(c['times']):
+            key = [gen_gltf_fixtures.f32(x) for x in
+                   c['outputs'][(3 * k + 1 if cubic else k) * 3:][:3]]
+            for w in (gltf_assets.shortest_f32(t), '%.9g' % t):
+                r = run([a.kfplay, kfb, 'animate', w])
+                got = gltf_assets.parse_animate(r.stdout, {target}, {}).get(('%.9g' % float(w),
+                                                                              target))
+                checks.check(got == key, '%s at %s s (key %d): %s, want the key %s'
+                             % (anim['name'], w, k, got, key))
+    # ... and one float32 step before the key, STEP still plays the key before.
+    c = expected(a.work, 'step_keys.glb')[0]['channels'][0]
+    before = '%.9g' % (c['times'][1] - 2 ** -25)
+    r = run([a.kfplay, kfb, 'animate', before])
+    got = gltf_assets.parse_animate(r.stdout, {'Step.translation'}, {})
+    checks.check(got.get(('%.9g' % float(before), 'Step.translation')) == [0, 0, 0],
+                 'STEP just before key 1: key 0 (%s)' % got)
+
+
+def check_loop(a, checks, files):
+    """--loop: each animation repeats over its longest channel's length, as
+    a game plays the clip at fmod(t, length): checked against the reference
+    over two and a half periods, the times kept off the seams."""
+    worst = 0.0
+    for name in files:
+        src = os.path.join(a.work, name)
+        kfb = src + '.loop.kfb'
+        r = run([a.kfc, '--loop', src, '-o', kfb])
+        if not checks.check(r.returncode == 0, '%s --loop: %s' % (name, r.stderr)):
+            continue
+        anims = expected(a.work, name)
+        targets, want = set(), {}
+        ws = set()
+        for anim in anims:
+            end = max(c['times'][-1] for c in anim['channels'])
+            for j in range(1, 50):
+                w = end * 2.5 * j / 50
+                if end > 0 and abs(w / end - round(w / end)) > 1e-3:
+                    ws.add('%.9g' % w)
+        ws = sorted(ws, key=float)
+        for anim in anims:
+            end = max(c['times'][-1] for c in anim['channels'])
+            for c in anim['channels']:
+                target = '%s.%s' % (c['object'], PROPERTY[c['path']])
+                targets.add(target)
+                for w in ws:
+                    t = math.fmod(float(w), end) if end > 0 else 0.0
+                    want[('%.9g' % float(w), target)] = (c, gltf_reference.sample(c, t))
+        got = gltf_assets.play(a.kfplay, kfb, ws, targets)
+        for key, (c, value) in want.items():
+            have = got.get(key)
+            if not checks.check(have is not None and len(have) == len(value),
+                                '%s --loop: no value at %s' % (name, key)):
+                continue
+            if c['path'] == 'rotation' and sum(x * y for x, y in zip(have, value)) < 0:
+                value = [-x for x in value]
+            err = max(abs(x - y) / max(1.0, abs(y)) for x, y in zip(have, value))
+            worst = max(worst, err)
+            checks.check(err <= TOLERANCE, '%s --loop: %s (%s): %s, want %s'
+                         % (name, key, c['interpolation'], have, value))
+    print('test_gltf_import: --loop, worst error %.3g' % worst)
+
+
+def check_names(a, checks):
+    """kfc_gltf.h's naming rule on clips.gltf: every valid file compiles, a
+    skin joint keeps a name a mesh node shares, and -v says how each clash
+    was settled."""
+    src = os.path.join(a.work, 'clips.gltf')
+    kfb = src + '.names.kfb'
+    r = run([a.kfc, '-v', src, '-o', kfb])
+    notes = [l.split(': note: ', 1)[1] for l in r.stderr.splitlines() if ': note: ' in l]
+    want = [
+        "animation 1 is named 'animation0', another animation's name when it has none: its "
+        "controller is 'animation1'",
+        "node 7 is named 'node6', another node's name when it has none: it is 'node7'",
+        "/animations/3/channels/0: the sequence name 'a/b/c.translation' is an earlier "
+        "channel's: this one is 'a/b/c.translation#2'",
+        "animation 4's controller is 'animation4': 2 animations are named 'Walk'",
+        "node 1 keeps the name 'Head': it is the only skin joint of the 2 nodes so named (the "
+        "others are node<index>)",
+        "node 0 is 'node0': 2 nodes are named 'Head', and the skin joint among them keeps the "
+        "name",
+        "animation 5's controller is 'animation5': 2 animations are named 'Walk'",
+        "node 2 is 'node2': 2 nodes are named 'Arm', more than one of them a skin joint",
+        "node 3 is 'node3': 2 nodes are named 'Arm', more than one of them a skin joint",
+    ]
+    checks.check(r.returncode == 0 and notes == want, 'clips.gltf -v: the notes %r' % notes)
+    listed = run([a.kfplay, kfb, 'list']).stdout.splitlines()
+    sequences = [l.split(' sequence ')[0] for l in listed if ' sequence ' in l]
+    controllers = [l.split(' controller ')[0] for l in listed if ' controller ' in l]
+    checks.check(sequences == ['animation0/node6.translation', 'animation1/node7.scale',
+                               'a/b/c.translation', 'a/b/c.translation#2',
+                               'animation4/Head.orientation', 'animation4/node0.translation',
+                               'animation5/node2.scale', 'animation5/node3.translation'],
+                 'clips.gltf: sequence names %r' % sequences)
+    checks.check(controllers == ['animation0', 'animation1', 'a', 'a/b', 'animation4',
+                                 'animation5'], 'clips.gltf: controllers %r' % controllers)
+
+
+def check_split(a, checks):
+    """--split: one file per animation, named by the pattern's '*' (the
+    controller name, '/' and other bytes a file name should not hold as
+    '_'), each playing its animation alone, at full weight; sequence names
+    are unique within each file."""
+    src = os.path.join(a.work, 'clips.gltf')
+    outdir = os.path.join(a.work, 'split')
+    os.makedirs(outdir, exist_ok=True)
+    r = run([a.kfc, '--split', '-MD', src, '-o', os.path.join(outdir, 'clip-*.kfb')])
+    names = ['animation0', 'animation1', 'a', 'a_b', 'animation4', 'animation5']
+    made = sorted(f for f in os.listdir(outdir))
+    checks.check(r.returncode == 0 and made == sorted(['clip-%s.kfb%s' % (n, d) for n in names
+                                                        for d in ('', '.d')]),
+                 '--split: the files %r (%s)' % (made, r.stderr))
+    anims = expected(a.work, 'clips.gltf')
+    for n, anim in zip(names, anims):
+        kfb = os.path.join(outdir, 'clip-%s.kfb' % n)
+        if not os.path.exists(kfb):
+            continue
+        listed = run([a.kfplay, kfb, 'list']).stdout.splitlines()
+        controllers = [l.split(' controller ')[0] for l in listed if ' controller ' in l]
+        checks.check(controllers == [anim['controller']] and
+                     ' weight=1 ' in [l for l in listed if ' controller ' in l][0],
+                     '%s: its one controller, at weight 1: %r' % (kfb, controllers))
+        checks.check(not [l for l in listed if ' sequence ' in l and '#' in l.split(' ')[0]],
+                     '%s: no renamed sequence in a file of its own' % kfb)
+        dep = open(kfb + '.d').read()
+        checks.check(dep.startswith(kfb + ':') and 'clips.gltf' in dep and 'clips data.bin'
+                     in dep.replace('\\ ', ' '), '%s.d: %r' % (kfb, dep))
+        targets = {'%s.%s' % (c['object'], PROPERTY[c['path']]) for c in anim['channels']}
+        ws = ['0', '0.3', '0.5', '1', '1.7', '3']
+        got = gltf_assets.play(a.kfplay, kfb, ws, targets)
+        for c in anim['channels']:
+            target = '%s.%s' % (c['object'], PROPERTY[c['path']])
+            for w in ws:
+                value = gltf_reference.sample(c, float(w))
+                have = got.get((w, target))
+                if c['path'] == 'rotation' and have and sum(x * y for x, y in zip(have, value)) < 0:
+                    value = [-x for x in value]
+                checks.check(have is not None and
+                             max(abs(x - y) for x, y in zip(have, value)) <= TOLERANCE,
+                             '%s: %s at %s: %s, want %s' % (kfb, target, w, have, value))
+    # The default pattern: the input's name, '_*' for its extension.
+    r = run([a.kfc, '-s', os.path.join(a.work, 'model0.gltf')])
+    checks.check(r.returncode == 0 and os.path.exists(os.path.join(a.work, 'model0_take0.kfb')),
+                 '--split: the default names (%s)' % r.stderr)
+    # Two names that one file name would take: the second gets its index.
+    two = gen_gltf_fixtures.base_case()
+    two['animations'].append(dict(two['animations'][0], name='a?'))
+    two['animations'][0]['name'] = 'a*'
+    path = os.path.join(a.work, 'twins.gltf')
+    with open(path, 'w') as f:
+        json.dump(two, f)
+    r = run([a.kfc, '-s', path, '-o', os.path.join(outdir, 'twin_*.kfb')])
+    checks.check(r.returncode == 0 and os.path.exists(os.path.join(outdir, 'twin_a_.kfb')) and
+                 os.path.exists(os.path.join(outdir, 'twin_a__1.kfb')),
+                 '--split: names one file name would take twice (%s)' % r.stderr)
+    for argv, message in (
+            (['-s', src, '-o', 'x.kfb'], "--split needs an output pattern with '*' for the "
+                                         "animation's name"),
+            (['-s', '-MD', '-MF', 'x.d', src], '--split writes a dependency file beside each '
+                                               'output: no -MF or -MT'),
+            (['-s', '-d', src], '--split applies to compiling'),
+            (['-s', os.path.join(a.fixtures, 'basic.yaml')],
+             '--split writes one file per glTF animation; a kfb source is compiled whole, and '
+             'says which sequences loop (repeat: loop)'),
+            (['--loop', os.path.join(a.fixtures, 'basic.yaml')],
+             '--loop repeats glTF animations; a kfb source is compiled whole, and says which '
+             'sequences loop (repeat: loop)')):
+        r = run([a.kfc] + argv)
+        checks.check(r.returncode == 2 and r.stderr == "kfc: error: %s\nTry 'kfc --help' for "
+                     "more information.\n" % message, '%s: %r' % (argv, r.stderr))
 
 
 def main():
@@ -108,12 +300,53 @@ def main():
         text = open(dep).read().replace('\\ ', ' ') if r.returncode == 0 and os.path.exists(dep) else ''  # make escapes spaces
         checks.check(all(os.path.basename(x) in text for x in [name] + bins),
                      '%s: -MD lists %s: %r' % (name, [name] + bins, text))
+        # -M: the same rule, without compiling into a file.
+        r = run([a.kfc, '-M', '-MF', '-', '-MT', src + '.dep.kfb', src])
+        checks.check(r.returncode == 0 and r.stdout == open(dep).read(),
+                     '%s: -M gives the rule -MD wrote: %r' % (name, r.stdout))
 
     # Under -v: what kfc leaves out, and why.
     r = run([a.kfc, '-v', os.path.join(a.work, 'names.gltf'), '-o', os.path.join(a.work, 'names.v.kfb')])
     for expect in ("/animations/0/channels/17: channel skipped: a KHR_animation_pointer target",
                    "note: extension 'KHR_technique_webgl' ignored (not about animation)"):
         checks.check(r.returncode == 0 and expect in r.stderr, 'names.gltf -v: no "%s" in %r' % (expect, r.stderr))
+
+    check_step_keys(a, checks)
+    check_loop(a, checks, files)
+    check_names(a, checks)
+    check_split(a, checks)
+
+    # --animation that names nothing: the name meant, or the names when few.
+    for name, anim, expect in (
+            ('names.gltf', 'take one', "names.gltf: /animations: error: no animation named or "
+             "numbered 'take one' (1 in the file); did you mean 'take: one'?\n"),
+            ('model0.gltf', 'walk', "model0.gltf: /animations: error: no animation named or "
+             "numbered 'walk' (1 in the file: 'take0')\n"),
+            ('model0.gltf', '1', "model0.gltf: /animations: error: no animation named or "
+             "numbered '1' (1 in the file: 'take0')\n")):
+        r = subprocess.run([a.kfc, name, '-a', anim, '-o', 'x.kfb'], capture_output=True, text=True,
+                           cwd=a.work)
+        checks.check(r.returncode == 1 and r.stderr == expect, '-a %r: %r' % (anim, r.stderr))
+    # Every error of a document in one run: a broken channel does not hide the next.
+    two = gen_gltf_fixtures.base_case()
+    anim = two['animations'][0]
+    anim['samplers'].append(dict(anim['samplers'][0], interpolation='CUBIC'))
+    anim['channels'].append({'sampler': 1, 'target': {'node': 7, 'path': 'scale'}})
+    anim['channels'].append({'sampler': 1, 'target': {'node': 0, 'path': 'scale'}})
+    two['animations'].append({'name': 'b', 'channels': [{'sampler': 0, 'target': {'node': 0, 'path': 'rotation'}}],
+                              'samplers': [{'input': 0, 'output': 1}]})
+    path = os.path.join(a.work, 'two_errors.gltf')
+    with open(path, 'w') as f:
+        json.dump(two, f)
+    r = run([a.kfc, path, '-o', path + '.kfb'])
+    want = ''.join('%s: %s\n' % (path, line) for line in (
+        '/animations/0/channels/1/target: error: node 7 does not exist',
+        "/animations/0/samplers/1/interpolation: error: unknown interpolation 'CUBIC' "
+        '(expected LINEAR, STEP or CUBICSPLINE)',
+        '/animations/1/samplers/0/output: error: accessor 1 cannot hold rotation: expected '
+        'VEC4 FLOAT or normalized (UNSIGNED_)BYTE/SHORT'))
+    checks.check(r.returncode == 1 and r.stderr == want and not os.path.exists(path + '.kfb'),
+                 'every error of a glTF document: %r' % r.stderr)
 
     for case, text, expect in gen_gltf_fixtures.invalid_cases():
         path = os.path.join(a.work, 'invalid_' + case)

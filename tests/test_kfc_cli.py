@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""kfc's shell habits: -v reports what was compiled (checked against the
-file itself), -q silences it; --color and NO_COLOR decide the colour of
+"""kfc's shell habits: the command line grammar it shares with kfplay
+(getopt_long: combined short options, attached values, --opt=value, '--',
+'-' for standard input and output, --help and --version on standard
+output, a usage error as one line and a pointer to --help); -v reports
+what was compiled (checked against the file itself), -q silences it; --color and NO_COLOR decide the colour of
 diagnostics (on a terminal and off); -MD -MF -MT write a dependency file
 that make (and ninja, when installed) read, and that rebuilds exactly when
 the source changes."""
@@ -42,6 +45,229 @@ def on_terminal(cmd, env):
     p.wait()
     os.close(master)
     return b''.join(chunks).decode()
+
+
+def check_grammar(c, kfc, leg, work):
+    """One grammar: every spelling of an option gives the same file; usage
+    errors are one line, the pointer to --help, exit 2 and nothing else."""
+    want = os.path.join(work, 'grammar_want.kfb')
+    c.check(run([kfc, '-z', '9', leg, '-o', want]).returncode == 0, 'grammar: reference build')
+    reference = open(want, 'rb').read()
+    out = os.path.join(work, 'grammar.kfb')
+    for argv in (['-z9', leg, '-o', out], ['--compression=9', leg, '--output=' + out],
+                 ['--compression', '9', '--output', out, leg], ['-qvz9', '-o' + out, leg],
+                 ['--comp=9', leg, '-o', out],  # an unambiguous prefix
+                 [leg, '-z9', '-o', out],        # options after the operand
+                 ['-z9', '-o', out, '--', leg]):
+        if os.path.exists(out):
+            os.remove(out)
+        r = run([kfc] + argv)
+        c.check(r.returncode == 0 and not r.stdout and os.path.exists(out) and
+                open(out, 'rb').read() == reference, 'grammar %s: the -z 9 file (%s)' % (argv, r.stderr))
+    # '-' is standard input and standard output; '--' lets a name start with '-'.
+    src = open(leg, 'rb').read()
+    r = subprocess.run([kfc, '-z9', '-', '-o', '-'], input=src, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    c.check(r.returncode == 0 and r.stdout == reference, 'grammar: - in, - out')
+    dashed = os.path.join(work, '-dashed.yaml')
+    shutil.copy(leg, dashed)
+    r = run([kfc, '-z9', '-o', 'dashed.kfb', '--', '-dashed.yaml'], cwd=work)
+    c.check(r.returncode == 0 and open(os.path.join(work, 'dashed.kfb'), 'rb').read() == reference,
+            "grammar: '--' ends the options (%s)" % r.stderr)
+    # -M: the rule instead of the output (standard output, or -MF), nothing written.
+    shutil.copy(leg, os.path.join(work, 'walk.yaml'))
+    r = run([kfc, '-M', 'walk.yaml'], cwd=work)
+    c.check(r.returncode == 0 and r.stdout == 'walk.kfb: walk.yaml\n' and
+            not os.path.exists(os.path.join(work, 'walk.kfb')), '-M: %r' % r.stdout)
+    r = run([kfc, '-M', '-MF', 'w.d', '-MT', 'all', 'walk.yaml', '-o', 'x.kfb'], cwd=work)
+    c.check(r.returncode == 0 and not r.stdout and
+            open(os.path.join(work, 'w.d')).read() == 'all: walk.yaml\n' and
+            not os.path.exists(os.path.join(work, 'x.kfb')), '-M -MF -MT')
+    r = run([kfc, '-M', '-q', os.path.join(args_fixtures(leg), 'invalid', 'unknown_field.yaml')],
+            cwd=work)
+    c.check(r.returncode == 1 and not r.stdout and ': error: ' in r.stderr,
+            '-M compiles: an invalid source fails, with no rule')
+    # -MF - writes the dependency file to standard output.
+    r = run([kfc, '-MD', '-MF', '-', '-MT', 't', leg, '-o', out])
+    c.check(r.returncode == 0 and r.stdout == 't: %s\n' % leg.replace(' ', '\\ '),
+            '-MF -: the rule on standard output: %r' % r.stdout)
+    r = run([kfc, '-MD', '-MF-', leg, '-o', '-'])
+    c.check(r.returncode == 2 and r.stderr.splitlines()[0] == 'kfc: error: the output and the '
+            'dependency file cannot both be standard output', '-MF - with -o -: %r' % r.stderr)
+    for argv in (['-h'], ['--help']):
+        r = run([kfc] + argv)
+        c.check(r.returncode == 0 and r.stdout.startswith('Usage: kfc ') and not r.stderr,
+                '%s: usage on standard output, exit 0' % argv)
+    for argv in (['-V'], ['--version']):
+        r = run([kfc] + argv)
+        c.check(r.returncode == 0 and re.match(r'kfc \S+ \(libkf \S+, libyaml \S+, zlib \S+\)\n$',
+                                                  r.stdout) and not r.stderr,
+                '%s: the versions: %r' % (argv, r.stdout))
+    usage = [
+        (['--frobnicate', leg], "unknown option '--frobnicate'"),
+        (['-x', leg], "unknown option '-x'"),
+        (['-qx', leg], "unknown option '-x'"),
+        (['--co', leg], "ambiguous option '--co' (--compression, --color)"),
+        (['--verbose=yes', leg], "option '--verbose' takes no value"),
+        ([leg, '-o'], "missing file name after '-o'"),
+        ([leg, '--output'], "missing file name after '--output'"),
+        ([leg, '-z'], "missing level after '-z'"),
+        ([leg, '-z10'], "compression level must be 0-9, not '10'"),
+        ([leg, '--compression=x'], "compression level must be 0-9, not 'x'"),
+        ([leg, '-a'], "missing animation name or index after '-a'"),
+        ([leg, '-MF'], "missing name after '-MF'"),
+        ([leg, '-MX'], "unknown option '-MX'"),
+        ([leg, leg], "more than one input file: '%s'" % leg),
+        ([leg, '-o', 'a', '-o', 'b'], "more than one output file: 'b'"),
+        ([leg, '-o', ''], 'empty output file name'),
+        ([], 'no input file'),
+        ([leg, '--color=sometimes'], "--color takes auto, always or never, not 'sometimes'"),
+        ([leg, '--max-errors=x'], "--max-errors takes a count from 0 (no limit) to 1000000, not 'x'"),
+        (['-M', '-s', leg], "-M describes one output; with --split, -MD writes each one's"),
+        ([leg, '-MF', 'x.d'], '-MF and -MT need -MD or -M'),
+        ([leg, '--max-errors=-1'],
+         "--max-errors takes a count from 0 (no limit) to 1000000, not '-1'"),
+    ]
+    # --max-errors=0 reports every error; the default stops after 20.
+    many = os.path.join(work, 'many_errors.yaml')
+    with open(many, 'w') as f:
+        f.write('kfb: 1\nsequences:\n')
+        for i in range(30):
+            f.write('  s%d: {interpolation: cubic, duration: 1, keys: [[0, 1]]}\n' % i)
+    for argv, errors, stopped in (([], 20, True), (['--max-errors=0'], 30, False),
+                                  (['--max-errors', '30'], 30, True), (['--max-errors=31'], 30, False)):
+        r = run([kfc] + argv + [many, '-o', out])
+        lines = r.stderr.splitlines()
+        c.check(r.returncode == 1 and len([l for l in lines if ': error: ' in l]) == errors and
+                (lines[-1] == 'kfc: stopped after %d errors (--max-errors=0 reports them all)'
+                 % errors) == stopped, '%s: %d errors reported: %r' % (argv, errors, lines[-1:]))
+    for argv, message in usage:
+        r = run([kfc] + argv + ['-o', out] if '-o' not in argv and '--output' not in argv and
+                argv and argv[-1] not in ('-z', '-a', '-MF') else [kfc] + argv)
+        c.check(r.returncode == 2 and not r.stdout and
+                r.stderr == 'kfc: error: %s\nTry \'kfc --help\' for more information.\n' % message,
+                'usage %s: %r, want %r' % (argv, r.stderr, message))
+
+
+WARNED = """kfb: 1
+sequences:
+  hip:
+    interpolation: linear
+    duration: 4000
+    keys: [[0, [0, 0, 0]], [1000, [1, 2, 3]]]
+  turn:
+    interpolation: slerp
+    duration: 1
+    keys: [[0, [0, 1, 0, 1.57]], [1, [0, 0, 0, 1]]]
+  spare:
+    interpolation: step
+    duration: 1
+    keys: [[0, 1]]
+interpolators:
+  door:
+    node: ScalarInterpolator
+    key: [0, 2, 4]
+    keyValue: [0, 1, 2]
+controllers:
+  walk: {}
+  run: {}
+tracks:
+  - {animator: hip, controller: walk, target: hip.translation}
+  - {animator: turn, target: hip.orientation}
+  - {animator: door, controller: walk, target: door.Alpha, components: 1}
+"""
+
+WARNINGS = [
+    ('long-duration', '5:15', 'a duration of 4000 s is 66.7 minutes: sequence times are seconds '
+     '(milliseconds?)'),
+    ('quaternion-length', '10:16', "key 0 has length 1.86, not 1: slerp keys are quaternions "
+     "[x, y, z, w], played normalized (axis and angle are an OrientationInterpolator's)"),
+    ('fraction-range', '18:14', 'key 1 (2) is outside [0, 1] (and 1 more key): the fraction a '
+     'TimeSensor gives never reaches it (cycleInterval sets the time)'),
+    ('uncontrolled-track', '25:5', "this track has no controller, so it never plays 'turn' into "
+     "'hip.orientation'"),
+    ('custom-property', '26:48', "'Alpha' is a custom property, not a built-in one; did you mean "
+     "'alpha'?"),
+    ('unused-sequence', '11:3', "sequence 'spare' is unused: no track plays it"),
+    ('unused-controller', '22:3', "controller 'run' is unused: no track has it"),
+]
+
+
+def args_fixtures(leg):
+    """The fixtures folder, from the leg walk's path."""
+    return os.path.dirname(leg)
+
+
+def check_warnings(c, kfc, work):
+    """Warnings: printed, the file still written; each turned off by its
+    name, all by -w and -q; made errors by -Werror (or one by -Werror=NAME),
+    -Wno-error=NAME exempting one; an unknown name is a usage error."""
+    src = os.path.join(work, 'warned.yaml')
+    with open(src, 'w') as f:
+        f.write(WARNED)
+    out = os.path.join(work, 'warned.kfb')
+
+    def line(name, at, message, error=False):
+        return '%s:%s: %s: %s [-W%s%s]' % (src, at, 'error' if error else 'warning', message,
+                                           'error=' if error else '', name)
+
+    def compile_(*args):
+        if os.path.exists(out):
+            os.remove(out)
+        r = run([kfc] + list(args) + [src, '-o', out])
+        return r, r.stderr.splitlines()
+
+    r, lines = compile_()
+    c.check(r.returncode == 0 and os.path.exists(out) and lines == [line(*w) for w in WARNINGS],
+            'warnings: each one, the file written: %r' % lines)
+    for name, _, _ in WARNINGS:
+        r, lines = compile_('-Wno-' + name)
+        c.check(r.returncode == 0 and lines == [line(*w) for w in WARNINGS if w[0] != name],
+                '-Wno-%s: that one off' % name)
+    r, lines = compile_('-Wno-unused')
+    c.check(lines == [line(*w) for w in WARNINGS if not w[0].startswith('unused')],
+            '-Wno-unused: the four unused-* off')
+    r, lines = compile_('-Wno-all', '-Wcustom-property')
+    c.check(lines == [line(*WARNINGS[4])], '-Wno-all -WNAME: only that one')
+    for args in (['-w'], ['-q'], ['-w', '-Werror']):
+        r, lines = compile_(*args)
+        c.check(r.returncode == 0 and not lines and os.path.exists(out), '%s: no warnings' % args)
+    r, lines = compile_('-Werror')
+    c.check(r.returncode == 1 and not os.path.exists(out) and
+            lines == [line(*w, error=True) for w in WARNINGS], '-Werror: every one an error')
+    r, lines = compile_('-Werror', '-Wno-error=unused-controller')
+    c.check(r.returncode == 1 and lines == [line(*w, error=w[0] != 'unused-controller')
+                                            for w in WARNINGS], '-Werror -Wno-error=NAME')
+    r, lines = compile_('-Werror', '-Wno-error')
+    c.check(r.returncode == 0 and lines == [line(*w) for w in WARNINGS], '-Werror -Wno-error')
+    r, lines = compile_('-Werror=fraction-range', '-q')
+    c.check(r.returncode == 1 and lines == [line(*WARNINGS[2], error=True)],
+            '-q still reports a warning made an error: %r' % lines)
+    r, lines = compile_('-Werror=uncontrolled-track', '--max-errors=1')
+    c.check(r.returncode == 1 and lines[3] == line(*WARNINGS[3], error=True) and
+            lines[4:] == ['kfc: stopped after 1 errors (--max-errors=0 reports them all)'],
+            '--max-errors counts warnings made errors: %r' % lines)
+    env = dict(os.environ)
+    env.pop('NO_COLOR', None)
+    r = run([kfc, '--color=always', '-Wno-all', '-Wunused-sequence', src, '-o', out], env=env)
+    c.check(r.stderr == '\x1b[1m%s:11:3:\x1b[0m \x1b[1;35mwarning:\x1b[0m sequence \'spare\' is '
+            'unused: no track plays it [-Wunused-sequence]\n' % src, 'a warning in magenta: %r'
+            % r.stderr)
+    for option, message in (
+            ('-Wunused-sequnce', "unknown warning '-Wunused-sequnce'; did you mean "
+                                 "'unused-sequence'?"),
+            ('-Wno-frobnicate', "unknown warning '-Wno-frobnicate' (kfc --help lists them)"),
+            ('-Werror=nope', "unknown warning '-Werror=nope' (kfc --help lists them)")):
+        r = run([kfc, option, src, '-o', out])
+        c.check(r.returncode == 2 and r.stderr == 'kfc: error: %s\nTry \'kfc --help\' for more '
+                'information.\n' % message, '%s: %r' % (option, r.stderr))
+    # Only files with tracks warn about unused animators: a file without is
+    # a library a program samples.
+    lib = os.path.join(work, 'library.yaml')
+    with open(lib, 'w') as f:
+        f.write('kfb: 1\nsequences:\n  a: {interpolation: step, duration: 1, keys: [[0, 1]]}\n')
+    r = run([kfc, lib, '-o', out])
+    c.check(r.returncode == 0 and not r.stderr, 'no unused warnings without tracks: %r' % r.stderr)
 
 
 def main():
@@ -158,6 +384,8 @@ def main():
         c.check('no work to do' in run([ninja, '-n'], cwd=nproj).stdout, 'ninja: up to date')
         deps = run([ninja, '-t', 'deps'], cwd=nproj).stdout
         c.check('walk.yaml' in deps, 'ninja read the dependency file: %r' % deps)
+    check_grammar(c, kfc, leg, work)
+    check_warnings(c, kfc, work)
     print('test_kfc_cli: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

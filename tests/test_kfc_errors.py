@@ -1,16 +1,22 @@
 # SPDX-License-Identifier: MIT
 """kfc's error reporting, end to end.
 
-Every fixtures/invalid/*.yaml starts with a line
+Every fixtures/invalid/*.yaml starts with one or more lines
 
     # expect: LINE:COL: error: MESSAGE
+    # stderr: TEXT            (a line printed as it is, without the path)
 
-and kfc must print exactly `<path>:LINE:COL: error: MESSAGE` as the first
-line of its standard error, exit with status 1 and leave no output file
-(and no temporary file) behind; an output file that existed before must be
-left byte for byte as it was. The same holds when the source comes from
-standard input (`<stdin>` then names it). The command line's own failures
-(usage, I/O, invalid .kfb) are checked against their documented exit codes.
+optionally preceded by `# kfc: OPTIONS` (arguments to add; without it,
+`-w`: warnings are test_kfc_cli.py's, and fixtures that test them as
+errors say `# kfc: -Werror...`), and kfc must
+print exactly those lines on its standard error, `<path>:` before each
+`expect` line: every error of the source, in the order kfc finds them, and
+nothing else (no error that only follows from another). It must exit with
+status 1 and leave no output file (and no temporary file) behind; an output
+file that existed before must be left byte for byte as it was. The same
+holds when the source comes from standard input (`<stdin>` then names it).
+The command line's own failures (usage, I/O, invalid .kfb) are checked
+against their documented exit codes.
 """
 import glob
 import os
@@ -35,6 +41,21 @@ def first_line(data):
     return text.split('\n', 1)[0]
 
 
+def header(source):
+    """The fixture's extra options and expected lines: (args, [(kind, text)])."""
+    args, lines = [], []
+    for line in source.decode('utf-8', 'replace').split('\n'):
+        if line.startswith('# kfc: '):
+            args += line[len('# kfc: '):].split()
+        elif line.startswith('# expect: '):
+            lines.append(('expect', line[len('# expect: '):]))
+        elif line.startswith('# stderr: '):
+            lines.append(('stderr', line[len('# stderr: '):]))
+        else:
+            break
+    return args, lines
+
+
 def leftovers(work, name):
     return [p for p in os.listdir(work) if p.startswith(name + '.')]
 
@@ -42,26 +63,26 @@ def leftovers(work, name):
 def check_fixture(kfc, path, work):
     with open(path, 'rb') as f:
         source = f.read()
-    header = first_line(source)
-    prefix = '# expect: '
-    if not header.startswith(prefix):
-        fail('%s: first line is not "%s..."' % (path, prefix))
+    extra, expected = header(source)
+    extra = extra or ['-w']
+    if not any(kind == 'expect' for kind, _ in expected):
+        fail('%s: first line is not "# expect: ..."' % path)
         return
-    expected = header[len(prefix):]
     name = os.path.splitext(os.path.basename(path))[0] + '.kfb'
     out = os.path.join(work, name)
 
     for label, args, stdin, shown in (
-            ('file', [kfc, path, '-o', out], None, path),
-            ('stdin', [kfc, '-', '-o', out], source, '<stdin>')):
+            ('file', [kfc] + extra + [path, '-o', out], None, path),
+            ('stdin', [kfc] + extra + ['-', '-o', out], source, '<stdin>')):
         if os.path.exists(out):
             os.remove(out)
         r = run(args, stdin)
-        got = first_line(r.stderr)
-        want = '%s:%s' % (shown, expected)
+        got = r.stderr.decode('utf-8', 'replace')
+        want = ''.join('%s:%s\n' % (shown, text) if kind == 'expect' else text + '\n'
+                       for kind, text in expected)
         if r.returncode != EXIT_INVALID:
             fail('%s (%s): exit status %d, expected %d; stderr: %s'
-                 % (path, label, r.returncode, EXIT_INVALID, got))
+                 % (path, label, r.returncode, EXIT_INVALID, first_line(r.stderr)))
         if got != want:
             fail('%s (%s):\n  expected: %s\n  got:      %s' % (path, label, want, got))
         if os.path.exists(out) or leftovers(work, name):
@@ -71,7 +92,7 @@ def check_fixture(kfc, path, work):
     previous = b'previous output \x00\xff' * 7
     with open(out, 'wb') as f:
         f.write(previous)
-    run([kfc, path, '-o', out])
+    run([kfc] + extra + [path, '-o', out])
     with open(out, 'rb') as f:
         if f.read() != previous:
             fail('%s: overwrote the existing output' % path)
@@ -113,13 +134,13 @@ def check_command_line(kfc, fixtures, work):
     check_exit('missing input', run([kfc, missing, '-o', out]), EXIT_IO,
                missing + ': error: cannot open: ')
     bad_dir = os.path.join(work, 'no-such-dir', 'out.kfb')
-    check_exit('unwritable output', run([kfc, valid, '-o', bad_dir]), EXIT_IO,
+    check_exit('unwritable output', run([kfc, '-w', valid, '-o', bad_dir]), EXIT_IO,
                bad_dir + ': error: cannot create: ')
     if os.path.exists('/dev/full'):
-        check_exit('full device', run([kfc, valid, '-o', '/dev/full']), EXIT_IO,
+        check_exit('full device', run([kfc, '-w', valid, '-o', '/dev/full']), EXIT_IO,
                    '/dev/full: error: cannot write: ')
         with open('/dev/full', 'wb') as full:
-            r = subprocess.run([kfc, valid, '-o', '-'], stdout=full, stderr=subprocess.PIPE,
+            r = subprocess.run([kfc, '-w', valid, '-o', '-'], stdout=full, stderr=subprocess.PIPE,
                                timeout=60)
         check_exit('full standard output', r, EXIT_IO, '<stdout>: error: cannot write: ')
 
@@ -130,7 +151,7 @@ def check_command_line(kfc, fixtures, work):
     wide = os.path.join(work, 'wide_targets.yaml')
     with open(wide, 'w') as f:
         f.write('kfb: 1\nsequences:\n  wide:\n    interpolation: step\n'
-                '    duration: 1000\n    keys:\n      - [0, [%s]]\n'
+                '    duration: 1\n    keys:\n      - [0, [%s]]\n'
                 'controllers:\n  c: {}\ntracks:\n' % ', '.join(['0'] * 4000))
         for i in range(400):
             f.write('  - {animator: wide, controller: c, target: m%d.morph_weights}\n' % i)

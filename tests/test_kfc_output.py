@@ -44,6 +44,8 @@ ATTEMPTS = 6
 SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGPIPE,
            signal.SIGALRM, signal.SIGUSR1, signal.SIGUSR2, signal.SIGXCPU, signal.SIGXFSZ,
            signal.SIGVTALRM, signal.SIGPROF, signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS]
+if hasattr(signal, 'SIGRTMIN'):  # the real-time signals end a process too
+    SIGNALS += [signal.SIGRTMIN + 1, signal.SIGRTMAX]
 SANITIZED = (signal.SIGSEGV, signal.SIGBUS, signal.SIGABRT)
 checks = driver.Checks()
 check = checks.check
@@ -288,7 +290,7 @@ def main():
     not_inputs(a.kfc, a.fixtures, a.work)
     replacing(a.kfc, a.fixtures, a.work)
     kfb = big_kfb(a.kfc, a.work)
-    caught = {s.name: interrupted(a.kfc, a.work, kfb, s) for s in SIGNALS}
+    caught = {getattr(s, 'name', 'SIG%d' % s): interrupted(a.kfc, a.work, kfb, s) for s in SIGNALS}
     killed(a.kfc, a.work, kfb)
     if checks.failures:
         print('test_kfc_output: %d failure(s)' % len(checks.failures), file=sys.stderr)

@@ -51,6 +51,7 @@ static void test_tree(void)
                        "g: *k\n";
     kfc_document doc;
     kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
     CHECK(kfc_yaml_parse(text, strlen(text), NULL, NULL, &doc, &diag) == KFC_OK);
     const kfc_node *root = &doc.root;
     CHECK(root->kind == KFC_NODE_MAPPING && root->count == 4);
@@ -111,6 +112,7 @@ static void test_schema_free_checks(void)
     /* Without the duplicate it parses. */
     kfc_document doc;
     kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
     CHECK(kfc_yaml_parse(big, len - 8, NULL, NULL, &doc, &diag) == KFC_OK);
     CHECK(doc.root.count == n);
     kfc_document_free(&doc);
@@ -128,6 +130,7 @@ static void test_depth(void)
     text[n] = '\0';
     kfc_document doc;
     kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
     CHECK(kfc_yaml_parse(text, n, NULL, NULL, &doc, &diag) == KFC_OK);
     kfc_document_free(&doc);
 
@@ -186,6 +189,7 @@ static void test_aliases(void)
     limits.max_alias_nodes = 6;
     kfc_document doc;
     kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
     CHECK(kfc_yaml_parse(small, strlen(small), &limits, NULL, &doc, &diag) == KFC_OK);
     const kfc_node *c = kfc_map_find(&doc.root, "c");
     CHECK(c && c->kind == KFC_NODE_SEQUENCE && c->count == 2 &&
@@ -231,6 +235,7 @@ static void test_consumer(void)
     kfc_yaml_consumer consumer = {record, &o};
     kfc_document doc;
     kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
     CHECK(kfc_yaml_parse(text, strlen(text), NULL, &consumer, &doc, &diag) == KFC_OK);
     const char *expected = "keep/a:1@1 keep/b:2@1 -/keep:3@1 take/x:2@3 take/y:3@4 take/z:3@5 "
                            "-/take:3@3 list/-:1@6 list/-:2@6 -/list:2@6 -/again:3@7 ";

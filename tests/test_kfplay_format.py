@@ -3,12 +3,19 @@
 """kfplay --format csv|json: the output parses with Python's csv and json
 modules and holds exactly the numbers (and names, flags) of the text output,
 for sample (sequences and interpolators), velocity, sample-distance,
-animate (names that need quoting and escaping included) and follow."""
+animate (names that need quoting and escaping included) and follow; CSV rows
+have the header's columns. Also the command line kfplay shares with kfc:
+every spelling of an option, '-' for standard input, negative numbers as
+times, time ranges (--from, --to, --step, --samples) and the error when no
+time is given, --rotation, usage errors as one line and a pointer to --help,
+and the errors that name a mix-up (a source instead of a .kfb, a target
+instead of an animator)."""
 import csv
 import io
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -94,8 +101,243 @@ def main():
         c.check(r.returncode == 2 and not r.stdout, 'sample %s: usage error' % bad)
     r = run([args.kfplay, kfbs['leg_walk'], 'list', '--format', 'json'])
     c.check(r.returncode == 2, 'list has no --format')
+    check_rectangular(c, args, kfbs)
+    check_grammar(c, args, kfbs)
+    check_ranges(c, args, kfbs)
+    check_rotation(c, args, kfbs)
+    check_mixups(c, args, kfbs)
     print('test_kfplay_format: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
+
+
+def usage_text(message):
+    return ('kfplay: error: %s\nTry \'kfplay --help\' for more information.\n'
+            % message).encode()
+
+
+def check_rectangular(c, args, kfbs):
+    """animate --format csv: narrower targets end in empty fields."""
+    r = run([args.kfplay, kfbs['leg_walk'], 'animate', '0', '--format', 'csv'])
+    want = ('w,target,v0,v1,v2,v3\r\n0,hip.translation,50,34,0,\r\n'
+            '0,hip.orientation,0,0,0,1\r\n').encode()
+    c.check(r.stdout.startswith(want), 'csv: rows as wide as the header: %r' % r.stdout[:120])
+    for src in ('leg_walk', 'names', 'followers', 'x3d_interpolators'):
+        r = run([args.kfplay, kfbs[src], 'animate', '0', '0.5', '-fcsv'])
+        rows = list(csv.reader(io.StringIO(r.stdout.decode(), newline='')))
+        c.check(r.returncode == 0 and len(rows) > 1 and all(len(x) == len(rows[0]) for x in rows),
+                'animate %s csv: every row has %d fields' % (src, len(rows[0]) if rows else 0))
+
+
+def check_grammar(c, args, kfbs):
+    leg = kfbs['leg_walk']
+    want = run([args.kfplay, leg, 'sample', 'hip_position', '0', '-1.25', '--format=csv']).stdout
+    c.check(want.startswith(b't,v0,v1,v2\r\n0,50,34,0\r\n-1.25,'), 'sample csv: %r' % want[:60])
+    for argv in (['-fcsv', leg, 'sample', 'hip_position', '0', '-1.25'],
+                 ['-f', 'csv', leg, 'sample', 'hip_position', '0', '-1.25'],
+                 [leg, 'sample', '--format', 'csv', 'hip_position', '0', '-1.25'],
+                 [leg, 'sample', 'hip_position', '0', '-1.25', '--form=csv'],
+                 [leg, 'sample', 'hip_position', '-fcsv', '--', '0', '-1.25'],
+                 ['sample', leg, 'hip_position', '0', '-1.25', '-fcsv']):
+        r = run([args.kfplay] + argv)
+        c.check(r.returncode == 0 and r.stdout == want and not r.stderr,
+                'grammar %s: the same rows (%s)' % (argv, r.stderr))
+    # '-' is standard input, for every command.
+    data = open(leg, 'rb').read()
+    for cmd in (['list'], ['sample', 'knee_angle', '0.5'], ['animate', '0', '1000']):
+        direct = run([args.kfplay, leg] + cmd)
+        piped = subprocess.run([args.kfplay, '-'] + cmd, input=data, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+        c.check(piped.returncode == 0 and piped.stdout == direct.stdout and direct.stdout,
+                'kfplay - %s: reads standard input' % cmd[0])
+    dump = subprocess.run([args.kfplay, 'dump', '-'], input=data, stdout=subprocess.PIPE)
+    c.check(dump.returncode == 0 and dump.stdout.startswith(b'file: <stdin> (%d bytes)\n' % len(data)),
+            'kfplay dump -: %r' % dump.stdout[:40])
+    for argv in (['-h'], ['--help'], [leg, 'list', '--help']):
+        r = run([args.kfplay] + argv)
+        c.check(r.returncode == 0 and r.stdout.startswith(b'Usage: kfplay ') and not r.stderr,
+                '%s: usage on standard output, exit 0' % argv)
+    for argv in (['-V'], ['--version']):
+        r = run([args.kfplay] + argv)
+        c.check(r.returncode == 0 and re.match(rb'kfplay \S+ \(libkf \S+\)\n$', r.stdout),
+                '%s: versions %r' % (argv, r.stdout))
+    usage = [
+        ([leg, 'list', '--frobnicate'], "unknown option '--frobnicate'"),
+        ([leg, 'list', '-x'], "unknown option '-x'"),
+        ([leg, 'sample', 'hip_position', '0', '--s=1'], "ambiguous option '--s' (--step, --samples)"),
+        ([leg, 'list', '--tangents=yes'], "option '--tangents' takes no value"),
+        ([leg, 'sample', 'hip_position', '0', '--format'], '--format needs a value'),
+        ([leg, 'sample', 'hip_position', '0', '-f'], '-f needs a value'),
+        ([leg, 'sample', 'hip_position', '0', '-fxml'], "unknown format 'xml': text, csv or json"),
+        ([leg, 'list', '--format=csv'], 'list takes no --format'),
+        ([leg, 'velocity', 'hip_position', '0', '--rotation=quaternion'],
+         'velocity takes no --rotation'),
+        ([leg, 'sample', 'hip_position', '0', '--rotation=euler'],
+         "unknown rotation form 'euler': quaternion or axis-angle"),
+        ([leg, 'list', 'extra'], "list takes nothing after it, not 'extra'"),
+        ([leg, 'dump', 'x'], "dump takes nothing after the file, not 'x'"),
+        ([leg, 'frob'], "unknown command 'frob' (list, sample, animate, velocity, acceleration, "
+                        "sample-distance, follow, plot, dump)"),
+        ([leg], "missing the COMMAND after '%s'" % leg),
+        ([], 'missing FILE and COMMAND'),
+        ([leg, 'sample'], 'sample needs the NAME of an animator'),
+        ([leg, 'sample', 'hip_position'],
+         'sample needs times: give them, or a range with --step S or --samples N (and --from, --to)'),
+        ([leg, 'animate'],
+         'animate needs times: give them, or a range with --step S or --samples N (and --from, --to)'),
+        ([leg, 'animate', '0', '--step', '1'],
+         'animate: give times or a range (--from, --to, --step, --samples), not both'),
+        ([leg, 'animate', '--step', '1', '--samples', '3'], 'animate: --step and --samples exclude each other'),
+        ([leg, 'animate', '--from', '0', '--to', '1'], 'animate: --from and --to need --step S or --samples N'),
+        ([leg, 'follow'], 'follow needs the NAME of a follower'),
+    ]
+    for argv, message in usage:
+        r = run([args.kfplay] + argv)
+        c.check(r.returncode == 2 and not r.stdout and r.stderr == usage_text(message),
+                'usage %s: %r, want %r' % (argv, r.stderr, message))
+    for argv, message in (([leg, 'sample', 'hip_position', '-inf'], "not a finite number: '-inf'"),
+                          ([leg, 'sample', 'hip_position', '--step=-1'], '--step must be positive')):
+        r = run([args.kfplay] + argv)
+        c.check(r.returncode == 1 and r.stderr == b'kfplay: error: %s\n' % message.encode(),
+                '%s: %r' % (argv, r.stderr))
+
+
+def numbers(out):
+    """Each line's words, numbers as floats (the times' text may differ)."""
+    def word(x):
+        try:
+            return float(x)
+        except ValueError:
+            return x
+    return [[word(x) for x in line.split()] for line in out.decode().splitlines()]
+
+
+def check_ranges(c, args, kfbs):
+    """A range is the times it stands for, given one by one."""
+    leg = kfbs['leg_walk']
+    for name, cmd, rng, explicit in (
+            ('step', ['sample', 'hip_position'], ['--from', '0.5', '--to', '1.5', '--step', '0.25'],
+             ['0.5', '0.75', '1', '1.25', '1.5']),
+            ('step landing on --to', ['sample', 'hip_position'], ['--to', '0.3', '--step', '0.1'],
+             ['0', '0.1', '0.2', '0.30000000000000004']),
+            ('samples', ['sample', 'knee_angle'], ['--from=-1', '--to=3', '--samples=5'],
+             ['-1', '0', '1', '2', '3']),
+            ('default --to: the duration', ['sample', 'hip_position'], ['--samples', '3'],
+             ['0', '2', '4']),
+            ('default --to: a fraction', ['sample', 'door'], ['--samples', '3'], ['0', '0.5', '1']),
+            ('default --to of animate: one period', ['animate'], ['--samples', '3'],
+             ['0', '2', '4']),
+            ('one sample', ['velocity', 'hip_position'], ['--from', '1', '--samples', '1'], ['1']),
+            ('distances', ['sample-distance', 'hip_position'], ['--step', '50'],
+             ['0', '50', '100', '150'])):
+        kfb = kfbs['x3d_interpolators'] if 'fraction' in name else leg
+        a = run([args.kfplay, kfb] + cmd + rng)
+        b = run([args.kfplay, kfb] + cmd + explicit)
+        c.check(a.returncode == 0 and b.returncode == 0 and numbers(a.stdout) == numbers(b.stdout)
+                and a.stdout, 'range %s: %r vs %r' % (name, a.stdout[:80], b.stdout[:80]))
+    # Dense sampling without an argument per time: 400,001 rows.
+    r = run([args.kfplay, leg, 'sample', 'hip_position', '--to', '1000', '--step', '0.0025'])
+    lines = r.stdout.count(b'\n')
+    c.check(r.returncode == 0 and lines == 400001 and r.stdout.split(b'\n')[-2].startswith(b'1000 '),
+            'a dense range: %d rows' % lines)
+    for argv, message in (
+            (['--to', '1e12', '--step', '1e-3'], 'sample: more than 1e9 times'),
+            (['--from', '2', '--to', '1', '--step', '1'], 'sample: --to (1) must not be before --from (2)'),
+            (['--samples', '0'], '--samples must be a whole number from 1 to 1e9'),
+            (['--samples', '2.5'], '--samples must be a whole number from 1 to 1e9')):
+        r = run([args.kfplay, leg, 'sample', 'hip_position'] + argv)
+        c.check(r.returncode == 1 and r.stderr == b'kfplay: error: %s\n' % message.encode(),
+                'range %s: %r' % (argv, r.stderr))
+
+
+def axis_angle(q):
+    """kf_quat_to_axis_angle, in double: w >= 0, angle in [0, pi]."""
+    if q[3] < 0:
+        q = [-x for x in q]
+    n = math.sqrt(sum(x * x for x in q))
+    q = [x / n for x in q]
+    s = math.sqrt(max(0.0, 1 - q[3] * q[3]))
+    angle = 2 * math.acos(min(1.0, q[3]))
+    return ([q[0] / s, q[1] / s, q[2] / s, angle] if s > 1e-6 else [0, 0, 1, 0])
+
+
+def quaternion(aa):
+    n = math.sqrt(sum(x * x for x in aa[:3]))
+    if n == 0:
+        return [0, 0, 0, 1]
+    s = math.sin(aa[3] / 2) / n
+    return [aa[0] * s, aa[1] * s, aa[2] * s, math.cos(aa[3] / 2)]
+
+
+def close(a, b, tol=2e-6):
+    return len(a) == len(b) and all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def check_rotation(c, args, kfbs):
+    """--rotation turns every rotation one way; by default each prints as
+    its animator states it (sequences, targets: quaternions; X3D nodes:
+    axis-angle)."""
+    leg, x3d, fol = kfbs['leg_walk'], kfbs['x3d_interpolators'], kfbs['followers']
+    cases = [
+        ([leg, 'sample', 'knee_angle', '0.5', '2.25'], 1, True),
+        ([leg, 'animate', '500', '1250'], 2, True),
+        ([x3d, 'sample', 'door', '0.3', '0.8'], 1, False),
+        ([fol, 'follow', 'aim', '--tick', '0.25', '--until', '1'], 1, False),
+    ]
+    for argv, first, quat in cases:
+        plain = run([args.kfplay] + argv)
+        q = run([args.kfplay] + argv + ['--rotation=quaternion'])
+        aa = run([args.kfplay] + argv + ['--rotation', 'axis-angle'])
+        c.check(plain.returncode == q.returncode == aa.returncode == 0, '%s: runs' % argv)
+        c.check(plain.stdout == (q.stdout if quat else aa.stdout),
+                '%s: the default is %s' % (argv, 'quaternion' if quat else 'axis-angle'))
+        for lq, la in zip(q.stdout.decode().splitlines(), aa.stdout.decode().splitlines()):
+            wq, wa = lq.split(), la.split()
+            if argv[1] == 'animate' and not wq[1].endswith('.orientation'):
+                c.check(wq == wa, 'animate %s: not a rotation, unchanged' % wq[1])
+                continue
+            vq = [float(x) for x in wq[first:first + 4]]
+            va = [float(x) for x in wa[first:first + 4]]
+            c.check(close(axis_angle(vq), va, 2e-6) and
+                    (close(quaternion(va), vq, 2e-6) or close(quaternion(va), [-x for x in vq], 2e-6)),
+                    '%s: %s and %s are one rotation' % (argv[1:3], vq, va))
+
+
+def check_mixups(c, args, kfbs):
+    src = os.path.join(args.fixtures, 'leg_walk.yaml')
+    r = run([args.kfplay, src, 'list'])
+    c.check(r.returncode == 1 and r.stderr.decode() ==
+            '%s: error: a YAML animation source, not a compiled .kfb: compile it with kfc first '
+            '(kfc %s -o %s.kfb)\n' % (src, src, src[:-5]), 'a source given to kfplay: %r' % r.stderr)
+    gltf = os.path.join(args.work, 'model.gltf')
+    with open(gltf, 'w') as f:
+        f.write('{"asset": {"version": "2.0"}}')
+    r = run([args.kfplay, gltf, 'list'])
+    c.check(r.returncode == 1 and r.stderr.decode() ==
+            '%s: error: a glTF file: import its animations with kfc first (kfc %s -o %s.kfb)\n'
+            % (gltf, gltf, gltf[:-5]), 'a glTF file given to kfplay: %r' % r.stderr)
+    r = subprocess.run([args.kfplay, '-', 'list'], input=open(src, 'rb').read(),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    c.check(r.returncode == 1 and r.stderr.decode() ==
+            '<stdin>: error: a YAML animation source, not a compiled .kfb: compile it with kfc '
+            'first (kfc - -o OUT.kfb)\n', 'a source on standard input: %r' % r.stderr)
+    leg = kfbs['leg_walk']
+    for argv, message in (
+            (['sample', 'hip.translation', '0'],
+             "'hip.translation' is a target, not an animator: animate plays the targets "
+             "(kfplay FILE animate W...), plot draws one"),
+            (['velocity', 'walk', '0'],
+             "'walk' is a controller, not an animator: animate plays what it controls "
+             "(kfplay FILE animate W...)"),
+            (['follow', 'hip_position', '--tick', '1', '--until', '1'],
+             "'hip_position' is a sequence, not a follower: sample plays it "
+             "(kfplay FILE sample NAME T...)"),
+            (['sample', 'nobody', '0'], "no animator named 'nobody' (kfplay FILE list shows the names)")):
+        r = run([args.kfplay, leg] + argv)
+        c.check(r.returncode == 1 and r.stderr.decode() == 'kfplay: error: %s\n' % message,
+                '%s: %r' % (argv, r.stderr))
+    r = run([args.kfplay, kfbs['followers'], 'sample', 'cam', '0'])
+    c.check(r.returncode == 1 and b"'cam' is a follower, not an animator: follow runs it" in r.stderr,
+            'sample of a follower: %r' % r.stderr)
 
 
 def fmt(x):

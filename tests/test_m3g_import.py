@@ -199,6 +199,10 @@ def main():
                    '1 Sprite3D, 1 VertexBuffer, 1 World',
                    'note: 1 object has user parameters, which kfc leaves out'):
         checks.check(r.returncode == 0 and expect in r.stderr, 'scene -v: no "%s" in %r' % (expect, r.stderr))
+    src = os.path.join(a.work, 'trailing_bytes.m3g')
+    r = run([a.kfc, '-v', src, '-o', src + '.v.kfb'])
+    expect = "note: 3 bytes after the header's TotalFileSize (257) not read, as M3G reads none"
+    checks.check(r.returncode == 0 and expect in r.stderr, 'trailing -v: no "%s" in %r' % (expect, r.stderr))
     src = os.path.join(a.work, 'image_reference.m3g')
     r = run([a.kfc, '-v', src, '-o', src + '.v.kfb'])
     expect = "note: object 2: external image 'texture.PNG' not read (images hold no animation)"

@@ -15,13 +15,13 @@
  *   kfplay dump FILE                the file's layout, record by record
  *                                   (kfplay_dump.c); works on damaged files
  *
- * The commands that print numbers take --format text|csv|json
- * (kfplay_format.c). The command may also come first ("kfplay dump FILE").
+ * The command line is kfplay_args.c's; the commands that take times take
+ * a range instead (--from, --to, --step or --samples), and those that
+ * print numbers take --format text|csv|json (kfplay_format.c). The command
+ * may also come first ("kfplay dump FILE"). FILE "-" is standard input.
  *
- * Numbers print as %.9g (float32 round-trips). Everything after NAME (or
- * after `animate`) is a number, negative ones included: there is no option
- * parsing there. Errors go to stderr; exit status 1 for bad input, 2 for
- * bad usage.
+ * Numbers print as %.9g (float32 round-trips). Errors go to stderr; exit
+ * status 1 for bad input, 2 for bad usage.
  */
 #include <math.h>
 #include <stdio.h>
@@ -33,6 +33,7 @@
 #include "kfplay_dump.h"
 #include "kfplay_follow.h"
 #include "kfplay_format.h"
+#include "kfplay_input.h"
 #include "kfplay_plot.h"
 
 enum { EXIT_INPUT = KFP_EXIT_INPUT, EXIT_USAGE = KFP_EXIT_USAGE };
@@ -40,27 +41,24 @@ enum { EXIT_INPUT = KFP_EXIT_INPUT, EXIT_USAGE = KFP_EXIT_USAGE };
 /* What every command is given. */
 typedef struct kfp_context {
     const kf_anim *anim;
-    kfp_format format;
+    const kfp_options *options;
 } kfp_context;
 
 static const char usage[] =
-    "usage: kfplay FILE list\n"
-    "       kfplay FILE sample NAME T...\n"
-    "       kfplay FILE animate W...\n"
-    "       kfplay FILE velocity NAME T...\n"
-    "       kfplay FILE acceleration NAME T...\n"
-    "       kfplay FILE sample-distance NAME S...\n"
-    "       kfplay FILE follow NAME --tick DT --until T [--capacity N]\n"
-    "                               [--event T:destination=V] [--event T:value=V]...\n"
-    "       kfplay FILE plot NAME... -o OUT.svg [--tangents] [--from W] [--to W]\n"
-    "                               [--tick DT --until T [--event ...]...]\n"
+    "Usage: kfplay [OPTION...] FILE list\n"
+    "       kfplay [OPTION...] FILE sample NAME [T...]\n"
+    "       kfplay [OPTION...] FILE animate [W...]\n"
+    "       kfplay [OPTION...] FILE velocity|acceleration NAME [T...]\n"
+    "       kfplay [OPTION...] FILE sample-distance NAME [S...]\n"
+    "       kfplay [OPTION...] FILE follow NAME --tick DT --until T\n"
+    "       kfplay [OPTION...] FILE plot NAME... -o OUT.svg\n"
     "       kfplay dump FILE\n"
     "       kfplay --help | --version\n"
     "\n"
     "  list      every object: name, kind, details\n"
     "  sample    the animator NAME at each sequence time T (an X3D interpolator:\n"
-    "            at each fraction T): a line \"T v...\"; rotations print as axis-angle\n"
-    "            x y z angle, multi-valued outputs as all their components\n"
+    "            at each fraction T): a line \"T v...\"; multi-valued outputs print\n"
+    "            all their components\n"
     "  animate   play every track at each world time W, controllers as stored:\n"
     "            a line \"W target v...\" per target\n"
     "  velocity, acceleration\n"
@@ -75,9 +73,7 @@ static const char usage[] =
     "            or set_value) is applied before the first tick at or after T, events of\n"
     "            equal times in the order given; a chaser's transition starts at T itself.\n"
     "            V: comma-separated numbers, axis-angle for rotations, all the points of\n"
-    "            an array (n*3 or n*2); rotations print as axis-angle too. --capacity:\n"
-    "            how many transitions a chaser holds (default: as a player's).\n"
-    "\n"
+    "            an array (n*3 or n*2)\n"
     "  plot      an SVG picture (-o OUT.svg; '-': standard output) with one panel per\n"
     "            NAME: an animator over its duration (two periods when it loops,\n"
     "            the seam dashed; keys marked, --tangents draws their tangents),\n"
@@ -87,10 +83,43 @@ static const char usage[] =
     "            and 200,000 key marks a picture\n"
     "  dump      header, sections (stored and raw sizes), every object record\n"
     "            with its fields and where its arrays live; damage is reported\n"
-    "            where it is found\n"
+    "            where it is found\n";
+
+/* Apart from `usage`: C11 promises strings of 4095 characters. */
+static const char usage_options[] =
     "\n"
-    "sample, animate, velocity, acceleration, sample-distance and follow take\n"
-    "--format text (default), csv (a header row) or json (an array of objects).\n"
+    "Options:\n"
+    "  -f, --format=FORMAT  text (default), csv (a header row, one column per\n"
+    "                     component of the widest row) or json (an array of\n"
+    "                     objects): sample, animate, velocity, acceleration,\n"
+    "                     sample-distance, follow\n"
+    "      --from=A, --to=B, --step=S, --samples=N\n"
+    "                     instead of times: A, A+S, ... up to B, or N times evenly\n"
+    "                     spaced from A to B (both included); A defaults to 0, B\n"
+    "                     to the animator's duration (1 for a fraction, the curve's\n"
+    "                     length for a distance, one period of every track for\n"
+    "                     animate). plot: --from, --to of a target, --samples per\n"
+    "                     panel (default 400)\n"
+    "      --rotation=FORM  how rotations print: quaternion (x y z w) or\n"
+    "                     axis-angle (x y z angle, radians). Default: as the\n"
+    "                     animator states them: X3D interpolators and followers in\n"
+    "                     axis-angle (their SFRotation), sequences and targets in\n"
+    "                     quaternions (what is stored and played): sample, animate,\n"
+    "                     follow\n"
+    "      --tick=DT, --until=T, --capacity=N, --event=T:destination=V,\n"
+    "      --event=T:value=V\n"
+    "                     follow (and plot of a follower): the ticks, how many\n"
+    "                     transitions a chaser holds (default: as a player's), the\n"
+    "                     events\n"
+    "  -o, --output=FILE  plot: the SVG ('-': standard output)\n"
+    "      --tangents     plot: draw the key tangents\n"
+    "  -h, --help         show this help and exit\n"
+    "  -V, --version      show the versions of kfplay and libkf and exit\n"
+    "\n"
+    "Options go anywhere; short ones combine and take their value attached or\n"
+    "apart (-fcsv, -f csv), long ones with =VALUE or the value apart; '--' ends\n"
+    "the options. A negative number is a time, not an option. FILE '-' is\n"
+    "standard input.\n"
     "\n"
     "Exit status: 0 success, 1 invalid file, name or number, 2 usage error.\n";
 
@@ -114,11 +143,8 @@ static const char *animator_name(const kf_anim *anim, const kf_track_info *t)
 static int cmd_list(const kfp_context *ctx, char **args, int count)
 {
     const kf_anim *anim = ctx->anim;
-    (void)args;
-    if (count != 0) {
-        fputs(usage, stderr);
-        return EXIT_USAGE;
-    }
+    if (count != 0)
+        return kfp_usage_error("list takes nothing after it, not '%s'", args[0]);
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_SEQUENCE); i++) {
         kf_sequence_info s;
         kf_sequence_get_info(kf_anim_sequence(anim, i), &s);
@@ -196,38 +222,106 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
     return 0;
 }
 
-/* An interpolator at each fraction: rotations as axis-angle (SFRotation). */
-static int sample_interpolator(const kf_interpolator *p, kfp_format format, char **args, int count)
+/* "a sequence", "an X3D interpolator", ... for what `name` names in `anim`,
+ * or NULL. Animators first: their namespace is shared. */
+static const char *kind_of(const kf_anim *anim, const char *name)
+{
+    if (kf_anim_find(anim, KF_KIND_SEQUENCE, name) != KF_NO_INDEX)
+        return "a sequence";
+    if (kf_anim_find(anim, KF_KIND_INTERPOLATOR, name) != KF_NO_INDEX)
+        return "an X3D interpolator";
+    if (kf_anim_find(anim, KF_KIND_FOLLOWER, name) != KF_NO_INDEX)
+        return "a follower";
+    if (kf_anim_find(anim, KF_KIND_TARGET, name) != KF_NO_INDEX)
+        return "a target";
+    if (kf_anim_find(anim, KF_KIND_CONTROLLER, name) != KF_NO_INDEX)
+        return "a controller";
+    return NULL;
+}
+
+/* The error for a NAME that is not what `command` plays: what it is and
+ * which command plays it. */
+static int wrong_name(const kf_anim *anim, const char *command, const char *name)
+{
+    const char *kind = kind_of(anim, name);
+    const char *use = NULL;
+    if (!kind) {
+        kfp_error("no %s named '%s' (kfplay FILE list shows the names)",
+                  strcmp(command, "follow") == 0 ? "follower" : "animator", name);
+        return EXIT_INPUT;
+    }
+    if (strcmp(kind, "a target") == 0)
+        use = "animate plays the targets (kfplay FILE animate W...), plot draws one";
+    else if (strcmp(kind, "a controller") == 0)
+        use = "animate plays what it controls (kfplay FILE animate W...)";
+    else if (strcmp(kind, "a follower") == 0)
+        use = "follow runs it (kfplay FILE follow NAME --tick DT --until T)";
+    else
+        use = "sample plays it (kfplay FILE sample NAME T...)";
+    kfp_error("'%s' is %s, not %s: %s", name, kind,
+              strcmp(command, "follow") == 0 ? "a follower" : "an animator", use);
+    return EXIT_INPUT;
+}
+
+/* `value` (4 floats) in the form --rotation asks for, from `authored_quat`
+ * (whether it is a quaternion as given). */
+static void rotation_as_asked(float *value, int authored_quat, kfp_rotation asked)
+{
+    const int want_quat =
+        asked == KFP_ROTATION_AUTHORED ? authored_quat : asked == KFP_ROTATION_QUATERNION;
+    float out[4];
+    if (want_quat && !authored_quat) {
+        kf_axis_angle_to_quat(value, out);
+        memcpy(value, out, sizeof out);
+    } else if (!want_quat && authored_quat) {
+        kf_quat_to_axis_angle(value, out);
+        memcpy(value, out, sizeof out);
+    }
+}
+
+/* An interpolator at each fraction: rotations as axis-angle (SFRotation)
+ * unless --rotation says otherwise. */
+static int sample_interpolator(const kfp_context *ctx, const kf_interpolator *p, char **args,
+                               int count)
 {
     kf_interpolator_info info;
     kf_interpolator_get_info(p, &info);
     const int rotation = info.node == KF_NODE_ORIENTATION_INTERPOLATOR ||
                          info.node == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR;
-    double *fractions = malloc((size_t)count * sizeof *fractions + 1);
+    kfp_times times;
+    int status = kfp_times_init(&times, ctx->options, args, count, 1.0, "sample", "fractions");
     float *value = malloc(info.components * sizeof *value);
-    int status = EXIT_INPUT;
-    if (fractions && value && kfp_parse_numbers(args, count, fractions)) {
+    if (!status && !value) {
+        kfp_error("out of memory");
+        status = EXIT_INPUT;
+    }
+    if (!status) {
         kfp_rows rows;
-        kfp_rows_begin(&rows, stdout, format, "fraction", NULL, NULL, info.components);
-        for (int i = 0; i < count; i++) {
-            kf_interpolator_sample(p, fractions[i], NULL, value);
+        kfp_rows_begin(&rows, stdout, ctx->options->format, "fraction", NULL, NULL,
+                       info.components);
+        for (uint64_t i = 0; i < times.count; i++) {
+            const double f = kfp_times_at(&times, i);
+            kf_interpolator_sample(p, f, NULL, value);
+            /* The player's value is a quaternion; X3D writes axis-angle. */
             if (rotation) {
                 float axis_angle[4];
                 kf_quat_to_axis_angle(value, axis_angle);
                 memcpy(value, axis_angle, sizeof axis_angle);
+                rotation_as_asked(value, 0, ctx->options->rotation);
             }
-            kfp_rows_add(&rows, fractions[i], NULL, value, info.components, 0);
+            kfp_rows_add(&rows, f, NULL, value, info.components, 0);
         }
         kfp_rows_end(&rows);
-        status = 0;
     }
-    free(fractions);
+    kfp_times_free(&times);
     free(value);
     return status;
 }
 
 /* What an animator command computes at one argument. */
 typedef enum query { QUERY_SAMPLE, QUERY_VELOCITY, QUERY_ACCELERATION, QUERY_DISTANCE } query;
+
+static const char *const query_names[] = {"sample", "velocity", "acceleration", "sample-distance"};
 
 static kf_result run_query(query q, const kf_sequence *s, double x, float *value)
 {
@@ -248,25 +342,20 @@ static kf_result run_query(query q, const kf_sequence *s, double x, float *value
 static int animator_query(const kfp_context *ctx, char **args, int count, query q)
 {
     const kf_anim *anim = ctx->anim;
-    if (count < 1) {
-        fputs(usage, stderr);
-        return EXIT_USAGE;
-    }
+    if (count < 1)
+        return kfp_usage_error("%s needs the NAME of an animator", query_names[q]);
     uint32_t index = kf_anim_find(anim, KF_KIND_SEQUENCE, args[0]);
     if (index == KF_NO_INDEX) {
         index = kf_anim_find(anim, KF_KIND_INTERPOLATOR, args[0]);
         if (index != KF_NO_INDEX && q != QUERY_SAMPLE) {
-            fprintf(stderr,
-                    "kfplay: animator '%s' is an X3D interpolator; derivatives and "
-                    "distances need a linear or spline sequence\n",
-                    args[0]);
+            kfp_error("animator '%s' is an X3D interpolator; derivatives and "
+                      "distances need a linear or spline sequence",
+                      args[0]);
             return EXIT_INPUT;
         }
         if (index != KF_NO_INDEX)
-            return sample_interpolator(kf_anim_interpolator(anim, index), ctx->format, args + 1,
-                                       count - 1);
-        fprintf(stderr, "kfplay: no animator named '%s'\n", args[0]);
-        return EXIT_INPUT;
+            return sample_interpolator(ctx, kf_anim_interpolator(anim, index), args + 1, count - 1);
+        return wrong_name(anim, query_names[q], args[0]);
     }
     const kf_sequence *s = kf_anim_sequence(anim, index);
     kf_sequence_info info;
@@ -274,32 +363,46 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
     if (q != QUERY_SAMPLE && info.interpolation != KF_INTERPOLATION_LINEAR &&
         info.interpolation != KF_INTERPOLATION_SPLINE &&
         !(q != QUERY_DISTANCE && info.interpolation == KF_INTERPOLATION_HERMITE)) {
-        fprintf(stderr,
-                "kfplay: animator '%s' is %s; derivatives and distances need linear or "
-                "spline\n",
-                args[0], kf_interpolation_name(info.interpolation));
+        kfp_error("animator '%s' is %s; derivatives and distances need linear or spline", args[0],
+                  kf_interpolation_name(info.interpolation));
         return EXIT_INPUT;
     }
-    double *xs = malloc((size_t)(count - 1) * sizeof *xs + 1);
-    float *value = malloc(kf_sequence_components(s) * sizeof *value);
-    int status = EXIT_INPUT;
-    if (xs && value && kfp_parse_numbers(args + 1, count - 1, xs)) {
+    double end = info.duration;
+    if (q == QUERY_DISTANCE && kf_sequence_length(s, &end) != KF_OK)
+        end = NAN;
+    static const char *const what[] = {"times", "times", "times", "distances"};
+    kfp_times times;
+    int status =
+        kfp_times_init(&times, ctx->options, args + 1, count - 1, end, query_names[q], what[q]);
+    const uint32_t components = kf_sequence_components(s);
+    /* A slerp or squad sequence holds quaternions. */
+    const int rotation = q == QUERY_SAMPLE && components == 4 &&
+                         (info.interpolation == KF_INTERPOLATION_SLERP ||
+                          info.interpolation == KF_INTERPOLATION_SQUAD);
+    float *value = malloc(components * sizeof *value);
+    if (!status && !value) {
+        kfp_error("out of memory");
+        status = EXIT_INPUT;
+    }
+    if (!status) {
         /* Random access per argument: they need not be in order. */
         static const char *const keys[] = {"t", "t", "t", "s"};
         kfp_rows rows;
-        kfp_rows_begin(&rows, stdout, ctx->format, keys[q], NULL, NULL, kf_sequence_components(s));
-        status = 0;
-        for (int i = 0; i < count - 1 && status == 0; i++) {
-            if (run_query(q, s, xs[i], value) != KF_OK) {
-                fprintf(stderr, "kfplay: cannot evaluate '%s'\n", args[0]);
+        kfp_rows_begin(&rows, stdout, ctx->options->format, keys[q], NULL, NULL, components);
+        for (uint64_t i = 0; i < times.count && status == 0; i++) {
+            const double x = kfp_times_at(&times, i);
+            if (run_query(q, s, x, value) != KF_OK) {
+                kfp_error("cannot evaluate '%s'", args[0]);
                 status = EXIT_INPUT;
                 break;
             }
-            kfp_rows_add(&rows, xs[i], NULL, value, kf_sequence_components(s), 0);
+            if (rotation)
+                rotation_as_asked(value, 1, ctx->options->rotation);
+            kfp_rows_add(&rows, x, NULL, value, components, 0);
         }
         kfp_rows_end(&rows);
     }
-    free(xs);
+    kfp_times_free(&times);
     free(value);
     return status;
 }
@@ -324,18 +427,46 @@ static int cmd_sample_distance(const kfp_context *ctx, char **args, int count)
     return animator_query(ctx, args, count, QUERY_DISTANCE);
 }
 
+/* The end of one period of every track, in world time: where its
+ * controller maps sequence time 0 plus the animator's period (1 when no
+ * track has one). */
+static double one_period(const kf_anim *anim)
+{
+    double end = 0;
+    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TRACK); i++) {
+        kf_track_info t;
+        kf_anim_track_info(anim, i, &t);
+        if (t.controller == KF_NO_INDEX)
+            continue;
+        kf_controller_info c;
+        kf_anim_controller_info(anim, t.controller, &c);
+        double period = 0;
+        if (t.animator_kind == KF_KIND_SEQUENCE) {
+            kf_sequence_info s;
+            kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &s);
+            period = s.duration;
+        } else if (t.animator_kind == KF_KIND_INTERPOLATOR) {
+            period = t.cycle_interval;
+        }
+        if (c.speed > 0 && period > 0)
+            end = fmax(end, c.ref_world + (period - c.ref_sequence) / c.speed);
+    }
+    return end > 0 && isfinite(end) ? end : 1;
+}
+
 static int cmd_animate(const kfp_context *ctx, char **args, int count)
 {
     const kf_anim *anim = ctx->anim;
-    double *times = malloc((size_t)count * sizeof *times + 1);
     kf_player *player = NULL;
-    int status = EXIT_INPUT;
-    if (!times || !kfp_parse_numbers(args, count, times))
-        goto done;
-    if (kf_player_create(anim, NULL, &player) != KF_OK) {
-        fprintf(stderr, "kfplay: out of memory\n");
-        goto done;
+    kfp_times times;
+    int status =
+        kfp_times_init(&times, ctx->options, args, count, one_period(anim), "animate", "times");
+    if (!status && kf_player_create(anim, NULL, &player) != KF_OK) {
+        kfp_error("out of memory");
+        status = EXIT_INPUT;
     }
+    if (status)
+        goto done;
     uint32_t widest = 0;
     for (uint32_t t = 0; t < kf_anim_count(anim, KF_KIND_TARGET); t++) {
         kf_target_info info;
@@ -343,21 +474,28 @@ static int cmd_animate(const kfp_context *ctx, char **args, int count)
         widest = info.components > widest ? info.components : widest;
     }
     kfp_rows rows;
-    kfp_rows_begin(&rows, stdout, ctx->format, "w", "target", NULL, widest);
-    for (int i = 0; i < count; i++) {
-        kf_player_update(player, times[i]);
+    kfp_rows_begin(&rows, stdout, ctx->options->format, "w", "target", NULL, widest);
+    for (uint64_t i = 0; i < times.count; i++) {
+        const double w = kfp_times_at(&times, i);
+        kf_player_update(player, w);
         for (uint32_t t = 0; t < kf_anim_count(anim, KF_KIND_TARGET); t++) {
             kf_target_info info;
             kf_anim_target_info(anim, t, &info);
-            kfp_rows_add(&rows, times[i], info.name, kf_player_value(player, t), info.components,
-                         0);
+            const float *v = kf_player_value(player, t);
+            float rotation[4];
+            if (info.property == KF_PROPERTY_ORIENTATION && info.components == 4 &&
+                ctx->options->rotation == KFP_ROTATION_AXIS_ANGLE) {
+                memcpy(rotation, v, sizeof rotation);
+                rotation_as_asked(rotation, 1, ctx->options->rotation);
+                v = rotation;
+            }
+            kfp_rows_add(&rows, w, info.name, v, info.components, 0);
         }
     }
     kfp_rows_end(&rows);
-    status = 0;
 done:
     kf_player_destroy(player);
-    free(times);
+    kfp_times_free(&times);
     return status;
 }
 
@@ -368,23 +506,21 @@ static void follow_row(void *user, double t, const float *value, uint32_t count,
 
 static int cmd_follow(const kfp_context *ctx, char **args, int count)
 {
-    if (count < 1) {
-        fputs(usage, stderr);
-        return EXIT_USAGE;
-    }
+    if (count < 1)
+        return kfp_usage_error("follow needs the NAME of a follower");
+    if (count > 1)
+        return kfp_usage_error("follow takes one NAME, not '%s' too (times are --tick and "
+                               "--until)",
+                               args[1]);
     uint32_t index = kf_anim_find(ctx->anim, KF_KIND_FOLLOWER, args[0]);
-    if (index == KF_NO_INDEX) {
-        fprintf(stderr, "kfplay: no follower named '%s'\n", args[0]);
-        return EXIT_INPUT;
-    }
+    if (index == KF_NO_INDEX)
+        return wrong_name(ctx->anim, "follow", args[0]);
     const kf_follower *f = kf_anim_follower(ctx->anim, index);
     kfp_follow run;
-    int status = kfp_follow_parse(&run, f, args + 1, count - 1);
-    if (status == EXIT_USAGE)
-        fputs(usage, stderr);
+    int status = kfp_follow_setup(&run, f, ctx->options);
     if (!status) {
         kfp_rows rows;
-        kfp_rows_begin(&rows, stdout, ctx->format, "t", NULL, "active",
+        kfp_rows_begin(&rows, stdout, ctx->options->format, "t", NULL, "active",
                        kfp_follow_row_components(f));
         status = kfp_follow_run(&run, follow_row, &rows);
         kfp_rows_end(&rows);
@@ -395,22 +531,28 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
 
 static int cmd_plot(const kfp_context *ctx, char **args, int count)
 {
-    return kfp_plot(ctx->anim, args, count);
+    return kfp_plot(ctx->anim, ctx->options, args, count);
 }
+
+enum {
+    RANGE = KFP_OPT_FROM | KFP_OPT_TO | KFP_OPT_STEP | KFP_OPT_SAMPLES,
+    FOLLOW = KFP_OPT_TICK | KFP_OPT_UNTIL | KFP_OPT_CAPACITY | KFP_OPT_EVENT
+};
 
 static const struct command {
     const char *name;
     int (*run)(const kfp_context *ctx, char **args, int count);
-    int rows; /* 1: prints rows of numbers, so takes --format */
+    unsigned options; /* the KFP_OPT_ it takes */
 } commands[] = {
     {"list", cmd_list, 0},
-    {"sample", cmd_sample, 1},
-    {"animate", cmd_animate, 1},
-    {"velocity", cmd_velocity, 1},
-    {"acceleration", cmd_acceleration, 1},
-    {"sample-distance", cmd_sample_distance, 1},
-    {"follow", cmd_follow, 1},
-    {"plot", cmd_plot, 0},
+    {"sample", cmd_sample, KFP_OPT_FORMAT | RANGE | KFP_OPT_ROTATION},
+    {"animate", cmd_animate, KFP_OPT_FORMAT | RANGE | KFP_OPT_ROTATION},
+    {"velocity", cmd_velocity, KFP_OPT_FORMAT | RANGE},
+    {"acceleration", cmd_acceleration, KFP_OPT_FORMAT | RANGE},
+    {"sample-distance", cmd_sample_distance, KFP_OPT_FORMAT | RANGE},
+    {"follow", cmd_follow, KFP_OPT_FORMAT | FOLLOW | KFP_OPT_ROTATION},
+    {"plot", cmd_plot,
+     KFP_OPT_OUTPUT | KFP_OPT_TANGENTS | KFP_OPT_FROM | KFP_OPT_TO | KFP_OPT_SAMPLES | FOLLOW},
     {"dump", NULL, 0}, /* reads the file itself: it must describe damaged ones too */
 };
 
@@ -422,84 +564,75 @@ static const struct command *find_command(const char *name)
     return NULL;
 }
 
-/* Takes every "--format F" / "--format=F" out of args[0..*count). Numbers
- * never start with "--", so this cannot take one of them. */
-static int take_format(char **args, int *count, kfp_format *format)
+static int run(const kfp_command_line *cl)
 {
-    int kept = 0;
-    for (int i = 0; i < *count; i++) {
-        const char *value = NULL;
-        if (strcmp(args[i], "--format") == 0) {
-            if (i + 1 == *count) {
-                fprintf(stderr, "kfplay: --format needs a value: text, csv or json\n");
-                return 0;
-            }
-            value = args[++i];
-        } else if (strncmp(args[i], "--format=", 9) == 0) {
-            value = args[i] + 9;
+    char *const *op = cl->operands;
+    if (cl->operand_count < 2)
+        return kfp_usage_error(cl->operand_count ? "missing the COMMAND after '%s'"
+                                                 : "missing FILE and COMMAND%s",
+                               cl->operand_count ? op[0] : "");
+    /* "kfplay FILE COMMAND ..." or, as in `kfplay dump FILE`, "kfplay COMMAND FILE ...". */
+    const char *path = op[0];
+    const struct command *cmd = find_command(op[1]);
+    if (!cmd && find_command(op[0])) {
+        cmd = find_command(op[0]);
+        path = op[1];
+    }
+    if (!cmd)
+        return kfp_usage_error("unknown command '%s' (list, sample, animate, velocity, "
+                               "acceleration, sample-distance, follow, plot, dump)",
+                               op[1]);
+    const unsigned extra = cl->options.given & ~cmd->options;
+    if (extra)
+        return kfp_usage_error("%s takes no %s", cmd->name, kfp_option_name(extra & -extra));
+    char **args = cl->operands + 2;
+    const int count = cl->operand_count - 2;
+    if (!cmd->run && count > 0)
+        return kfp_usage_error("dump takes nothing after the file, not '%s'", args[0]);
+
+    unsigned char *data = NULL;
+    size_t size = 0;
+    int status = kfp_read_input(path, &data, &size);
+    if (status)
+        return status;
+    if (!cmd->run) {
+        status = kfp_dump(kfp_input_name(path), data, size);
+    } else {
+        kf_anim *anim;
+        kf_error err;
+        kf_result r = kf_load_memory(data, size, NULL, &anim, &err);
+        if (r != KF_OK) {
+            char mixup[512];
+            const char *why = r == KF_ERROR_NOT_KFB
+                                  ? kfp_input_mixup(path, data, size, mixup, sizeof mixup)
+                                  : NULL;
+            fprintf(stderr, "%s: error: %s\n", kfp_input_name(path), why ? why : err.message);
+            status = EXIT_INPUT;
         } else {
-            args[kept++] = args[i];
-            continue;
-        }
-        if (!kfp_format_parse(value, format)) {
-            fprintf(stderr, "kfplay: unknown format '%s': text, csv or json\n", value);
-            return 0;
+            kfp_context ctx = {anim, &cl->options};
+            status = cmd->run(&ctx, args, count);
+            kf_anim_free(anim);
         }
     }
-    *count = kept;
-    return 1;
+    free(data);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+    kfp_command_line cl;
+    int status = kfp_args_parse(argc, argv, &cl);
+    if (!status && cl.help) {
         fputs(usage, stdout);
-        return 0;
-    }
-    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+        fputs(usage_options, stdout);
+    } else if (!status && cl.version) {
         printf("kfplay %s (libkf %s)\n", KF_VERSION_STRING, kf_version());
-        return 0;
+    } else if (!status) {
+        status = run(&cl);
     }
-    if (argc < 3) {
-        fputs(usage, stderr);
-        return EXIT_USAGE;
-    }
-    /* "kfplay FILE COMMAND ..." or, as in `kfplay dump FILE`, "kfplay COMMAND FILE ...". */
-    const char *path = argv[1];
-    const struct command *cmd = find_command(argv[2]);
-    if (!cmd && find_command(argv[1])) {
-        cmd = find_command(argv[1]);
-        path = argv[2];
-    }
-    if (!cmd) {
-        fprintf(stderr, "kfplay: unknown command '%s'\n%s", argv[2], usage);
-        return EXIT_USAGE;
-    }
-    char **args = argv + 3;
-    int count = argc - 3;
-    kfp_context ctx = {NULL, KFP_FORMAT_TEXT};
-    if (!take_format(args, &count, &ctx.format))
-        return EXIT_USAGE;
-    if (ctx.format != KFP_FORMAT_TEXT && !cmd->rows) {
-        fprintf(stderr, "kfplay: %s has no --format\n", cmd->name);
-        return EXIT_USAGE;
-    }
-    int status;
-    if (!cmd->run) {
-        status = kfp_dump(path, args, count);
-    } else {
-        kf_anim *anim;
-        kf_error err;
-        if (kf_load_file(path, NULL, &anim, &err) != KF_OK) {
-            fprintf(stderr, "kfplay: %s: %s\n", path, err.message);
-            return EXIT_INPUT;
-        }
-        ctx.anim = anim;
-        status = cmd->run(&ctx, args, count);
-        kf_anim_free(anim);
-    }
+    kfp_command_line_free(&cl);
     if (fflush(stdout) != 0) {
-        fprintf(stderr, "kfplay: writing the output failed\n");
+        kfp_error("writing the output failed");
         status = EXIT_INPUT;
     }
     return status;

@@ -2,9 +2,45 @@
 #include "kfplay_args.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+static void vreport(const char *severity, const char *format, va_list args)
+{
+    fprintf(stderr, "kfplay: %s: ", severity);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+}
+
+void kfp_error(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vreport("error", format, args);
+    va_end(args);
+}
+
+void kfp_warning(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vreport("warning", format, args);
+    va_end(args);
+}
+
+int kfp_usage_error(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vreport("error", format, args);
+    va_end(args);
+    fputs("Try 'kfplay --help' for more information.\n", stderr);
+    return KFP_EXIT_USAGE;
+}
 
 int kfp_parse_number(const char *text, double *out)
 {
@@ -12,16 +48,351 @@ int kfp_parse_number(const char *text, double *out)
     errno = 0;
     *out = strtod(text, &end);
     if (end == text || *end || !isfinite(*out)) {
-        fprintf(stderr, "kfplay: not a finite number: '%s'\n", text);
+        kfp_error("not a finite number: '%s'", text);
         return 0;
     }
     return 1;
 }
 
-int kfp_parse_numbers(char **args, int count, double *out)
+/* ---- options ------------------------------------------------------------ */
+
+enum {
+    OPT_FROM = 256,
+    OPT_TO,
+    OPT_STEP,
+    OPT_SAMPLES,
+    OPT_TANGENTS,
+    OPT_TICK,
+    OPT_UNTIL,
+    OPT_CAPACITY,
+    OPT_EVENT,
+    OPT_ROTATION
+};
+
+static const struct option long_options[] = {
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {"format", required_argument, NULL, 'f'},
+    {"output", required_argument, NULL, 'o'},
+    {"from", required_argument, NULL, OPT_FROM},
+    {"to", required_argument, NULL, OPT_TO},
+    {"step", required_argument, NULL, OPT_STEP},
+    {"samples", required_argument, NULL, OPT_SAMPLES},
+    {"tangents", no_argument, NULL, OPT_TANGENTS},
+    {"tick", required_argument, NULL, OPT_TICK},
+    {"until", required_argument, NULL, OPT_UNTIL},
+    {"capacity", required_argument, NULL, OPT_CAPACITY},
+    {"event", required_argument, NULL, OPT_EVENT},
+    {"rotation", required_argument, NULL, OPT_ROTATION},
+    {NULL, 0, NULL, 0},
+};
+
+/* '-': operands in order (as option 1), whatever POSIXLY_CORRECT says;
+ * ':': a missing value comes back as ':'. */
+static const char short_options[] = "-:hVf:o:";
+
+/* The KFP_OPT_ bit of each option with a value or flag, in bit order. */
+static const struct {
+    int code;
+    const char *name;
+} option_bits[KFP_OPT_COUNT] = {
+    {'f', "--format"},
+    {'o', "--output"},
+    {OPT_FROM, "--from"},
+    {OPT_TO, "--to"},
+    {OPT_STEP, "--step"},
+    {OPT_SAMPLES, "--samples"},
+    {OPT_TANGENTS, "--tangents"},
+    {OPT_TICK, "--tick"},
+    {OPT_UNTIL, "--until"},
+    {OPT_CAPACITY, "--capacity"},
+    {OPT_EVENT, "--event"},
+    {OPT_ROTATION, "--rotation"},
+};
+
+const char *kfp_option_name(unsigned bit)
 {
-    for (int i = 0; i < count; i++)
-        if (!kfp_parse_number(args[i], &out[i]))
-            return 0;
-    return 1;
+    for (int i = 0; i < KFP_OPT_COUNT; i++)
+        if (bit == 1u << i)
+            return option_bits[i].name;
+    return "?";
+}
+
+static unsigned bit_of(int code)
+{
+    for (int i = 0; i < KFP_OPT_COUNT; i++)
+        if (option_bits[i].code == code)
+            return 1u << i;
+    return 0;
+}
+
+static int known_short(int c)
+{
+    return c > 0 && c < 256 && c != ':' && c != '-' && strchr(short_options + 2, c);
+}
+
+/* The option as written: "--name" without "=value", or "-c". */
+static void option_text(char out[64], const char *element, int option)
+{
+    if (element && strncmp(element, "--", 2) == 0)
+        snprintf(out, 64, "%.*s", (int)strcspn(element, "=") < 60 ? (int)strcspn(element, "=") : 60,
+                 element);
+    else
+        snprintf(out, 64, "-%c", option);
+}
+
+static int unknown_long(const char *element)
+{
+    const size_t n = strcspn(element + 2, "=");
+    char matches[200], text[64];
+    size_t m = 0, count = 0;
+    matches[0] = '\0';
+    for (const struct option *l = long_options; l->name; l++)
+        if (n > 0 && strncmp(l->name, element + 2, n) == 0 && m < sizeof matches) {
+            m += (size_t)snprintf(matches + m, sizeof matches - m, "%s--%s", count ? ", " : "",
+                                  l->name);
+            count++;
+        }
+    option_text(text, element, 0);
+    if (count > 1)
+        return kfp_usage_error("ambiguous option '%s' (%s)", text, matches);
+    return kfp_usage_error("unknown option '%s'", text);
+}
+
+/* A negative number is an operand: getopt would take "-1.5" for options
+ * '1', '.' and '5'. Such elements are handed to getopt with a space in
+ * front (so that it sees an operand) and given back without it. */
+static int is_negative_number(const char *s)
+{
+    char *end;
+    if (s[0] != '-' || !s[1])
+        return 0;
+    (void)strtod(s, &end);
+    return *end == '\0';
+}
+
+typedef struct shield {
+    char *block; /* the shielded copies, each " " + the element + NUL */
+    size_t size;
+} shield;
+
+static const char *unshield(const shield *s, const char *arg)
+{
+    return s->block && arg >= s->block && arg < s->block + s->size ? arg + 1 : arg;
+}
+
+static int number_option(const char *value, double *out)
+{
+    return kfp_parse_number(value, out) ? 0 : KFP_EXIT_INPUT;
+}
+
+static int take_option(int c, const char *value, kfp_options *o)
+{
+    o->given |= bit_of(c);
+    switch (c) {
+    case 'f':
+        if (!kfp_format_parse(value, &o->format))
+            return kfp_usage_error("unknown format '%s': text, csv or json", value);
+        return 0;
+    case 'o':
+        if (!value[0])
+            return kfp_usage_error("empty output file name");
+        o->output = value;
+        return 0;
+    case OPT_FROM:
+        return number_option(value, &o->from);
+    case OPT_TO:
+        return number_option(value, &o->to);
+    case OPT_STEP:
+        return number_option(value, &o->step);
+    case OPT_SAMPLES:
+        return number_option(value, &o->samples);
+    case OPT_TANGENTS:
+        o->tangents = 1;
+        return 0;
+    case OPT_TICK:
+        return number_option(value, &o->tick);
+    case OPT_UNTIL:
+        return number_option(value, &o->until);
+    case OPT_CAPACITY:
+        return number_option(value, &o->capacity);
+    case OPT_EVENT:
+        o->events[o->event_count++] = value;
+        return 0;
+    case OPT_ROTATION:
+        if (strcmp(value, "quaternion") == 0)
+            o->rotation = KFP_ROTATION_QUATERNION;
+        else if (strcmp(value, "axis-angle") == 0)
+            o->rotation = KFP_ROTATION_AXIS_ANGLE;
+        else
+            return kfp_usage_error("unknown rotation form '%s': quaternion or axis-angle", value);
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+int kfp_args_parse(int argc, char **argv, kfp_command_line *cl)
+{
+    memset(cl, 0, sizeof *cl);
+    kfp_options *o = &cl->options;
+    o->format = KFP_FORMAT_TEXT;
+    o->rotation = KFP_ROTATION_AUTHORED;
+    /* One allocation: the operands, the events, the shielded argv and the
+     * shielded copies. */
+    size_t text = 0;
+    for (int i = 0; i < argc; i++)
+        if (is_negative_number(argv[i]))
+            text += strlen(argv[i]) + 2;
+    const size_t n = (size_t)argc + 1;
+    char *memory = malloc(3 * n * sizeof(char *) + text + 1);
+    if (!memory) {
+        kfp_error("out of memory");
+        return KFP_EXIT_INPUT;
+    }
+    cl->memory = memory;
+    cl->operands = (char **)memory;
+    o->events = (const char **)(memory + n * sizeof(char *));
+    char **args = (char **)(memory + 2 * n * sizeof(char *));
+    shield s = {memory + 3 * n * sizeof(char *), text};
+    char *next = s.block;
+    for (int i = 0; i < argc; i++) {
+        args[i] = argv[i];
+        if (is_negative_number(argv[i])) {
+            args[i] = next;
+            *next++ = ' ';
+            strcpy(next, argv[i]);
+            next += strlen(argv[i]) + 1;
+        }
+    }
+    args[argc] = NULL;
+
+    opterr = 0;
+    optind = 0; /* a full reinitialization (glibc, musl) */
+    int c, status = 0;
+    while (!status && (c = getopt_long(argc, args, short_options, long_options, NULL)) != -1) {
+        const char *element = optind > 0 && optind <= argc ? args[optind - 1] : NULL;
+        char option[64];
+        switch (c) {
+        case 1:
+            cl->operands[cl->operand_count++] = (char *)unshield(&s, optarg);
+            break;
+        case 'h':
+            cl->help = 1;
+            break;
+        case 'V':
+            cl->version = 1;
+            break;
+        case ':':
+            option_text(option, element, optopt);
+            status = kfp_usage_error("%s needs a value", option);
+            break;
+        case '?':
+            if (optopt == 0 && element && strncmp(element, "--", 2) == 0) {
+                status = unknown_long(element);
+            } else if (optopt >= 256 || known_short(optopt)) {
+                option_text(option, element, optopt);
+                status = kfp_usage_error("option '%s' takes no value", option);
+            } else {
+                status = kfp_usage_error("unknown option '-%c'", optopt);
+            }
+            break;
+        default:
+            status = take_option(c, optarg ? unshield(&s, optarg) : NULL, o);
+            break;
+        }
+    }
+    for (; !status && optind < argc; optind++) /* after "--" */
+        cl->operands[cl->operand_count++] = (char *)unshield(&s, args[optind]);
+    return status;
+}
+
+void kfp_command_line_free(kfp_command_line *cl)
+{
+    free(cl->memory);
+    memset(cl, 0, sizeof *cl);
+}
+
+/* ---- times -------------------------------------------------------------- */
+
+int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, double end,
+                   const char *command, const char *what)
+{
+    memset(t, 0, sizeof *t);
+    const unsigned range = KFP_OPT_FROM | KFP_OPT_TO | KFP_OPT_STEP | KFP_OPT_SAMPLES;
+    if (count > 0 && (o->given & range))
+        return kfp_usage_error("%s: give %s or a range (--from, --to, --step, --samples), not "
+                               "both",
+                               command, what);
+    if (count > 0) {
+        t->list = malloc((size_t)count * sizeof *t->list);
+        if (!t->list) {
+            kfp_error("out of memory");
+            return KFP_EXIT_INPUT;
+        }
+        for (int i = 0; i < count; i++)
+            if (!kfp_parse_number(args[i], &t->list[i]))
+                return KFP_EXIT_INPUT;
+        t->count = (uint64_t)count;
+        return 0;
+    }
+    const int step = (o->given & KFP_OPT_STEP) != 0, samples = (o->given & KFP_OPT_SAMPLES) != 0;
+    if (step && samples)
+        return kfp_usage_error("%s: --step and --samples exclude each other", command);
+    if (!step && !samples) {
+        if (o->given & range)
+            return kfp_usage_error("%s: --from and --to need --step S or --samples N", command);
+        return kfp_usage_error("%s needs %s: give them, or a range with --step S or --samples N "
+                               "(and --from, --to)",
+                               command, what);
+    }
+    t->from = o->given & KFP_OPT_FROM ? o->from : 0.0;
+    t->to = o->given & KFP_OPT_TO ? o->to : end;
+    if (isnan(t->to))
+        return kfp_usage_error("%s: this range needs --to", command);
+    if (!(t->to >= t->from) || !isfinite(t->to - t->from)) {
+        kfp_error("%s: --to (%.9g) must not be before --from (%.9g)", command, t->to, t->from);
+        return KFP_EXIT_INPUT;
+    }
+    if (step) {
+        t->step = o->step;
+        if (!(t->step > 0.0)) {
+            kfp_error("--step must be positive");
+            return KFP_EXIT_INPUT;
+        }
+        /* A step that lands on --to up to rounding includes it. */
+        const double steps = (t->to - t->from) / t->step;
+        if (steps >= KFP_MAX_TIMES) {
+            kfp_error("%s: more than 1e9 %s", command, what);
+            return KFP_EXIT_INPUT;
+        }
+        t->count = (uint64_t)floor(steps + 1e-9) + 1;
+    } else {
+        if (!(o->samples >= 1 && o->samples <= KFP_MAX_TIMES && o->samples == floor(o->samples))) {
+            kfp_error("--samples must be a whole number from 1 to 1e9");
+            return KFP_EXIT_INPUT;
+        }
+        t->by_samples = 1;
+        t->count = (uint64_t)o->samples;
+    }
+    return 0;
+}
+
+double kfp_times_at(const kfp_times *t, uint64_t i)
+{
+    if (t->list)
+        return t->list[i];
+    if (!t->by_samples)
+        return t->from + (double)i * t->step; /* multiplied: no drift */
+    if (t->count == 1)
+        return t->from;
+    if (i + 1 == t->count)
+        return t->to;
+    return t->from + (t->to - t->from) * (double)i / (double)(t->count - 1);
+}
+
+void kfp_times_free(kfp_times *t)
+{
+    free(t->list);
+    memset(t, 0, sizeof *t);
 }

@@ -1,13 +1,132 @@
 /* SPDX-License-Identifier: MIT */
-/* kfplay_args.h - numbers from kfplay's command line. */
+/*
+ * kfplay_args.h - kfplay's command line: options, numbers and times.
+ *
+ * One grammar with kfc's (compiler/kfc_args.h), parsed by getopt_long:
+ * options go anywhere, short ones combine and take their value attached
+ * or apart (-fcsv, -f csv), long ones as --opt=value or --opt value, "--"
+ * ends the options, "-" names standard input or output. A negative number
+ * ("-1.25", "-inf") is an operand, never an option.
+ *
+ * Diagnostics are "kfplay: error: MESSAGE" on standard error; a usage
+ * error adds "Try 'kfplay --help' for more information." and exits 2.
+ */
 #ifndef KFPLAY_ARGS_H
 #define KFPLAY_ARGS_H
+
+#include <stdint.h>
+
+#include "kfplay_format.h"
+
+enum { KFP_EXIT_INPUT = 1, KFP_EXIT_USAGE = 2 };
+
+/* How rotations print: as the animator states them (X3D interpolators
+ * and followers axis-angle, sequences and targets quaternions), or all
+ * one way. */
+typedef enum kfp_rotation {
+    KFP_ROTATION_AUTHORED,
+    KFP_ROTATION_QUATERNION,
+    KFP_ROTATION_AXIS_ANGLE
+} kfp_rotation;
+
+/* One bit per option, for "COMMAND takes no --OPTION". */
+enum {
+    KFP_OPT_FORMAT = 1 << 0,
+    KFP_OPT_OUTPUT = 1 << 1,
+    KFP_OPT_FROM = 1 << 2,
+    KFP_OPT_TO = 1 << 3,
+    KFP_OPT_STEP = 1 << 4,
+    KFP_OPT_SAMPLES = 1 << 5,
+    KFP_OPT_TANGENTS = 1 << 6,
+    KFP_OPT_TICK = 1 << 7,
+    KFP_OPT_UNTIL = 1 << 8,
+    KFP_OPT_CAPACITY = 1 << 9,
+    KFP_OPT_EVENT = 1 << 10,
+    KFP_OPT_ROTATION = 1 << 11,
+    KFP_OPT_COUNT = 12
+};
+
+typedef struct kfp_options {
+    unsigned given; /* KFP_OPT_ bits */
+    kfp_format format;
+    const char *output;
+    double from, to, step, samples;
+    int tangents;
+    double tick, until, capacity;
+    const char **events; /* --event values, in order */
+    int event_count;
+    kfp_rotation rotation;
+} kfp_options;
+
+typedef struct kfp_command_line {
+    kfp_options options;
+    char **operands; /* in order: FILE, COMMAND, ... (or COMMAND, FILE, ...) */
+    int operand_count;
+    int help, version;
+    void *memory; /* what the parse allocated */
+} kfp_command_line;
+
+/* Parses argv. Returns 0, KFP_EXIT_INPUT (a value that is not a finite
+ * number) or KFP_EXIT_USAGE, the error reported. Free with
+ * kfp_command_line_free in every case. */
+int kfp_args_parse(int argc, char **argv, kfp_command_line *cl);
+
+void kfp_command_line_free(kfp_command_line *cl);
+
+/* "--name" of a KFP_OPT_ bit. */
+const char *kfp_option_name(unsigned bit);
+
+/* "kfplay: error: MESSAGE" on standard error. */
+void kfp_error(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* "kfplay: warning: MESSAGE" on standard error: done, but not all of it. */
+void kfp_warning(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* kfp_error, then the "Try 'kfplay --help'" line; returns KFP_EXIT_USAGE. */
+int kfp_usage_error(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 
 /* Parses one finite number into *out; reports it on stderr otherwise
  * and returns 0. */
 int kfp_parse_number(const char *text, double *out);
 
-/* Parses every argument as a finite number, or reports the first that is not. */
-int kfp_parse_numbers(char **args, int count, double *out);
+/*
+ * The times (fractions, distances) a command evaluates: the numbers given
+ * as operands, or a range: --from A (default 0) --to B (default `end`)
+ * with --step S (A, A+S, ... up to B) or --samples N (N evenly spaced,
+ * both ends included). Never both, never neither.
+ */
+typedef struct kfp_times {
+    double *list; /* operands, or NULL for a range */
+    uint64_t count;
+    double from, to, step;
+    int by_samples;
+} kfp_times;
+
+/* The most times a range may hold: one row each. */
+#define KFP_MAX_TIMES 1e9
+
+/* Sets up `t` for `command`, whose operands (after NAME) are `args`.
+ * `what` names them in messages ("times", "fractions"); `end` is the
+ * default --to (NaN: none, --to is needed). Returns 0, KFP_EXIT_INPUT or
+ * KFP_EXIT_USAGE (reported); free with kfp_times_free in every case. */
+int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, double end,
+                   const char *command, const char *what);
+
+/* Time i < t->count. */
+double kfp_times_at(const kfp_times *t, uint64_t i);
+
+void kfp_times_free(kfp_times *t);
 
 #endif /* KFPLAY_ARGS_H */

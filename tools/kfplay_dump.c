@@ -24,10 +24,6 @@ _Static_assert((int)KF_FOLLOWER_NODE_TEXCOORD_DAMPER_2D == KFB_FOLLOWER_TEXCOORD
                "follower codes");
 _Static_assert((int)KF_PROPERTY_VISIBILITY == KFB_PROPERTY_VISIBILITY, "property codes");
 
-/* Far beyond any real animation file; keeps a wrong path (a device, a huge
- * file) from taking memory. */
-#define DUMP_MAX_FILE ((size_t)1 << 30)
-
 typedef struct section {
     int present;
     const unsigned char *raw; /* decompressed (or stored) bytes */
@@ -45,45 +41,6 @@ static void damaged(dump *d, const char *what)
 {
     d->damage = 1;
     printf("  damage: %s\n", what);
-}
-
-static int read_file(const char *path, unsigned char **data, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    size_t capacity = 0, length = 0;
-    unsigned char *buffer = NULL;
-    int ok = 1;
-    for (;;) {
-        if (length == capacity) {
-            if (capacity >= DUMP_MAX_FILE) {
-                ok = 0;
-                break;
-            }
-            capacity = capacity ? capacity * 2 : 1 << 16;
-            unsigned char *grown = realloc(buffer, capacity);
-            if (!grown) {
-                ok = 0;
-                break;
-            }
-            buffer = grown;
-        }
-        size_t got = fread(buffer + length, 1, capacity - length, f);
-        length += got;
-        if (got == 0) {
-            ok = !ferror(f);
-            break;
-        }
-    }
-    fclose(f);
-    if (!ok) {
-        free(buffer);
-        return 0;
-    }
-    *data = buffer;
-    *size = length;
-    return 1;
 }
 
 static uint32_t word_at(const unsigned char *p)
@@ -490,22 +447,11 @@ static void dump_bytes(dump *d, const unsigned char *file, size_t size)
     print_objects(d);
 }
 
-int kfp_dump(const char *path, char **args, int count)
+int kfp_dump(const char *name, const unsigned char *data, size_t size)
 {
-    (void)args;
-    if (count != 0) {
-        fprintf(stderr, "kfplay: dump takes no arguments after the file\n");
-        return 2;
-    }
-    unsigned char *data = NULL;
-    size_t size = 0;
-    if (!read_file(path, &data, &size)) {
-        fprintf(stderr, "kfplay: %s: cannot read the file\n", path);
-        return 1;
-    }
     dump d;
     memset(&d, 0, sizeof d);
-    printf("file: %s (%zu bytes)\n", path, size);
+    printf("file: %s (%zu bytes)\n", name, size);
     dump_bytes(&d, data, size);
     for (int i = 0; i < KFB_SECTION_COUNT; i++)
         free(d.sections[i].owned);
@@ -520,6 +466,5 @@ int kfp_dump(const char *path, char **args, int count)
         printf("load: %s\n", err.message);
         d.damage = 1;
     }
-    free(data);
     return d.damage ? 1 : 0;
 }

@@ -3,11 +3,13 @@
 #ifndef KFPLAY_DUMP_H
 #define KFPLAY_DUMP_H
 
-/* Prints the header, the sections and every object of the file at `path`
- * on stdout, and whether libkf loads it. Reads the bytes itself (through
- * formats/kfb_format.h), so a damaged file is described up to its damage.
- * Returns 0 when the file is sound, 1 when anything is wrong with it or it
- * cannot be read, 2 for extra arguments. */
-int kfp_dump(const char *path, char **args, int count);
+#include <stddef.h>
+
+/* Prints the header, the sections and every object of the file `name`
+ * (its `size` bytes in `data`) on stdout, and whether libkf loads it.
+ * Reads the bytes itself (through formats/kfb_format.h), so a damaged file
+ * is described up to its damage. Returns 0 when the file is sound, 1 when
+ * anything is wrong with it. */
+int kfp_dump(const char *name, const unsigned char *data, size_t size);
 
 #endif /* KFPLAY_DUMP_H */

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kfplay_args.h"
-
 static int is_orientation(kf_follower_node node)
 {
     return node == KF_FOLLOWER_NODE_ORIENTATION_CHASER ||
@@ -25,8 +23,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     const char *kind = colon ? colon + 1 : NULL;
     const char *eq = kind ? strchr(kind, '=') : NULL;
     if (!eq) {
-        fprintf(stderr, "kfplay: an event is T:destination=V or T:value=V, not '%s'\n", spec);
-        return KFP_EXIT_USAGE;
+        return kfp_usage_error("an event is T:destination=V or T:value=V, not '%s'", spec);
     }
     size_t kind_len = (size_t)(eq - kind);
     if (kind_len == 11 && strncmp(kind, "destination", 11) == 0)
@@ -34,13 +31,12 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     else if (kind_len == 5 && strncmp(kind, "value", 5) == 0)
         e->set_value = 1;
     else {
-        fprintf(stderr, "kfplay: event '%s': the kind is destination or value\n", spec);
-        return KFP_EXIT_USAGE;
+        return kfp_usage_error("event '%s': the kind is destination or value", spec);
     }
     char time_text[64];
     size_t time_len = (size_t)(colon - spec);
     if (time_len >= sizeof time_text) {
-        fprintf(stderr, "kfplay: event '%s': the time is too long\n", spec);
+        kfp_error("event '%s': the time is too long", spec);
         return KFP_EXIT_INPUT;
     }
     memcpy(time_text, spec, time_len);
@@ -54,7 +50,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     e->value = malloc((size_t)info.components * sizeof *e->value);
     if (!numbers || !e->value) {
         free(numbers);
-        fprintf(stderr, "kfplay: out of memory\n");
+        kfp_error("out of memory");
         return KFP_EXIT_INPUT;
     }
     uint32_t got = 0;
@@ -65,7 +61,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         char text[64];
         if (len >= sizeof text) {
-            fprintf(stderr, "kfplay: event '%s': a number is too long\n", spec);
+            kfp_error("event '%s': a number is too long", spec);
             status = KFP_EXIT_INPUT;
             break;
         }
@@ -85,15 +81,13 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     }
     if (!status && got != want) {
         if (kf_follower_node_is_array(info.node))
-            fprintf(stderr,
-                    "kfplay: event '%s': %u numbers; %s '%s' takes %u points of %u "
-                    "(%u numbers)\n",
-                    spec, (unsigned)got, kf_follower_node_name(info.node), info.name,
-                    (unsigned)info.element_count,
-                    (unsigned)kf_follower_node_field_components(info.node), (unsigned)want);
+            kfp_error("event '%s': %u numbers; %s '%s' takes %u points of %u (%u numbers)", spec,
+                      (unsigned)got, kf_follower_node_name(info.node), info.name,
+                      (unsigned)info.element_count,
+                      (unsigned)kf_follower_node_field_components(info.node), (unsigned)want);
         else
-            fprintf(stderr, "kfplay: event '%s': %u numbers; %s '%s' takes %u\n", spec,
-                    (unsigned)got, kf_follower_node_name(info.node), info.name, (unsigned)want);
+            kfp_error("event '%s': %u numbers; %s '%s' takes %u", spec, (unsigned)got,
+                      kf_follower_node_name(info.node), info.name, (unsigned)want);
         status = KFP_EXIT_INPUT;
     }
     if (!status) {
@@ -107,7 +101,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         }
         for (uint32_t i = 0; i < info.components; i++) {
             if (!isfinite(e->value[i])) {
-                fprintf(stderr, "kfplay: event '%s': a number is outside the float range\n", spec);
+                kfp_error("event '%s': a number is outside the float range", spec);
                 status = KFP_EXIT_INPUT;
                 break;
             }
@@ -129,58 +123,41 @@ static void sort_events(kfp_follow_event *events, int count)
     }
 }
 
-int kfp_follow_parse(kfp_follow *run, const kf_follower *f, char **args, int count)
+int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o)
 {
     memset(run, 0, sizeof *run);
     run->follower = f;
     run->capacity = KF_FOLLOWER_DEFAULT_CAPACITY;
-    int have_tick = 0, have_until = 0, status = 0;
-    run->events = calloc((size_t)count + 1, sizeof *run->events);
-    if (!run->events) {
-        fprintf(stderr, "kfplay: out of memory\n");
+    run->quaternions = o->rotation == KFP_ROTATION_QUATERNION;
+    run->tick = o->tick;
+    run->until = o->until;
+    if ((o->given & KFP_OPT_TICK) && !(run->tick > 0.0)) {
+        kfp_error("--tick must be positive");
         return KFP_EXIT_INPUT;
     }
-    for (int i = 0; i < count && !status; i += 2) {
-        const char *option = args[i];
-        if (i + 1 >= count) {
-            fprintf(stderr, "kfplay: %s needs a value\n", option);
-            status = KFP_EXIT_USAGE;
-        } else if (strcmp(option, "--tick") == 0) {
-            if (!kfp_parse_number(args[i + 1], &run->tick))
-                status = KFP_EXIT_INPUT;
-            else if (!(run->tick > 0.0)) {
-                fprintf(stderr, "kfplay: --tick must be positive\n");
-                status = KFP_EXIT_INPUT;
-            }
-            have_tick = 1;
-        } else if (strcmp(option, "--until") == 0) {
-            if (!kfp_parse_number(args[i + 1], &run->until))
-                status = KFP_EXIT_INPUT;
-            have_until = 1;
-        } else if (strcmp(option, "--capacity") == 0) {
-            if (!kfp_parse_number(args[i + 1], &run->capacity))
-                status = KFP_EXIT_INPUT;
-            else if (!(run->capacity >= 1 && run->capacity <= 1e6 &&
-                       run->capacity == floor(run->capacity))) {
-                fprintf(stderr, "kfplay: --capacity must be a whole number from 1 to 1000000\n");
-                status = KFP_EXIT_INPUT;
-            }
-        } else if (strcmp(option, "--event") == 0) {
-            status = parse_event(f, args[i + 1], &run->events[run->event_count++]);
-        } else {
-            fprintf(stderr, "kfplay: unknown option '%s'\n", option);
-            status = KFP_EXIT_USAGE;
+    if (o->given & KFP_OPT_CAPACITY) {
+        run->capacity = o->capacity;
+        if (!(run->capacity >= 1 && run->capacity <= 1e6 &&
+              run->capacity == floor(run->capacity))) {
+            kfp_error("--capacity must be a whole number from 1 to 1000000");
+            return KFP_EXIT_INPUT;
         }
     }
-    if (!status && (!have_tick || !have_until)) {
-        fprintf(stderr, "kfplay: follow needs --tick and --until\n");
-        status = KFP_EXIT_USAGE;
-    }
+    if (!(o->given & KFP_OPT_TICK) || !(o->given & KFP_OPT_UNTIL))
+        return kfp_usage_error("follow needs --tick and --until");
     /* One row per tick: refuse what no one could mean. */
-    if (!status && run->until / run->tick > 1e9) {
-        fprintf(stderr, "kfplay: more than 1e9 ticks\n");
-        status = KFP_EXIT_INPUT;
+    if (run->until / run->tick > 1e9) {
+        kfp_error("more than 1e9 ticks");
+        return KFP_EXIT_INPUT;
     }
+    run->events = calloc((size_t)o->event_count + 1, sizeof *run->events);
+    if (!run->events) {
+        kfp_error("out of memory");
+        return KFP_EXIT_INPUT;
+    }
+    int status = 0;
+    for (int i = 0; i < o->event_count && !status; i++)
+        status = parse_event(f, o->events[i], &run->events[run->event_count++]);
     if (!status)
         sort_events(run->events, run->event_count);
     return status;
@@ -199,7 +176,7 @@ int kfp_follow_run(const kfp_follow *run, kfp_follow_row row, void *user)
     kf_follower_get_info(run->follower, &info);
     kf_follower_state *state = NULL;
     if (kf_follower_state_create(run->follower, (uint32_t)run->capacity, NULL, &state) != KF_OK) {
-        fprintf(stderr, "kfplay: out of memory\n");
+        kfp_error("out of memory");
         return KFP_EXIT_INPUT;
     }
     const double tick = run->tick, slack = 1e-9 * tick;
@@ -217,7 +194,7 @@ int kfp_follow_run(const kfp_follow *run, kfp_follow_row row, void *user)
         }
         kf_follower_update(state, t);
         const float *v = kf_follower_value(state);
-        if (is_orientation(info.node)) {
+        if (is_orientation(info.node) && !run->quaternions) {
             float aa[4];
             kf_quat_to_axis_angle(v, aa);
             row(user, t, aa, 4, kf_follower_is_active(state));

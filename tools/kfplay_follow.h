@@ -9,8 +9,7 @@
 #include <stdint.h>
 
 #include "kf.h"
-
-enum { KFP_EXIT_INPUT = 1, KFP_EXIT_USAGE = 2 };
+#include "kfplay_args.h"
 
 typedef struct kfp_follow_event {
     double time;
@@ -23,14 +22,16 @@ typedef struct kfp_follow {
     double tick, until, capacity;
     kfp_follow_event *events;
     int event_count;
+    int quaternions; /* print orientations as quaternions (--rotation) */
 } kfp_follow;
 
-/* Parses --tick DT --until T [--capacity N] [--event T:KIND=V]... for
- * `follower`. Returns 0, KFP_EXIT_INPUT or KFP_EXIT_USAGE (reported on
+/* Takes --tick DT --until T [--capacity N] [--event T:KIND=V]... from `o`
+ * for `follower`. Returns 0, KFP_EXIT_INPUT or KFP_EXIT_USAGE (reported on
  * stderr); free with kfp_follow_free in every case. */
-int kfp_follow_parse(kfp_follow *run, const kf_follower *follower, char **args, int count);
+int kfp_follow_setup(kfp_follow *run, const kf_follower *follower, const kfp_options *o);
 
-/* Each tick's time, value (rotations as axis-angle, as printed) and isActive. */
+/* Each tick's time, value (rotations as axis-angle, as authored, unless
+ * the run asks for quaternions) and isActive. */
 typedef void (*kfp_follow_row)(void *user, double t, const float *value, uint32_t count,
                                int active);
 

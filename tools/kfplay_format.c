@@ -74,6 +74,7 @@ void kfp_rows_begin(kfp_rows *rows, FILE *out, kfp_format format, const char *ke
     rows->key = key;
     rows->label = label;
     rows->flag = flag;
+    rows->columns = components;
     rows->count = 0;
     if (format == KFP_FORMAT_CSV) {
         csv_string(out, key);
@@ -116,6 +117,8 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
             putc(',', out);
             number(out, rows->format, (double)(values[i] + 0.0f));
         }
+        for (uint32_t i = count; i < rows->columns; i++)
+            putc(',', out);
         if (rows->flag)
             fprintf(out, ",%d", flag);
         fputs("\r\n", out);

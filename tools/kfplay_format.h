@@ -6,7 +6,8 @@
  * (time, fraction, distance), optionally a label (a target's name), the
  * values, optionally a flag (a follower's isActive). The text format is
  * kfplay's historical one ("key [label] v... [flag]"); CSV has a header row
- * and one row per line; JSON is one array of objects.
+ * and one row per line, every row as many fields as the header; JSON is one
+ * array of objects.
  */
 #ifndef KFPLAY_FORMAT_H
 #define KFPLAY_FORMAT_H
@@ -22,6 +23,7 @@ typedef struct kfp_rows {
     const char *key;   /* column name of the key, e.g. "t" */
     const char *label; /* column name of the label, or NULL: no label */
     const char *flag;  /* column name of the flag, or NULL: no flag */
+    uint32_t columns;  /* value columns of the CSV header */
     uint64_t count;    /* rows written */
 } kfp_rows;
 
@@ -29,7 +31,8 @@ typedef struct kfp_rows {
 int kfp_format_parse(const char *name, kfp_format *format);
 
 /* Starts the output: the CSV header names `components` value columns
- * v0, v1, ... (rows may hold fewer). */
+ * v0, v1, ... Rows may hold fewer values; in CSV their other columns are
+ * empty, so that every row has the header's columns. */
 void kfp_rows_begin(kfp_rows *rows, FILE *out, kfp_format format, const char *key,
                     const char *label, const char *flag, uint32_t components);
 

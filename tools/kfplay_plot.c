@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kfplay_args.h"
 #include "kfplay_follow.h"
 #include "kfplay_svg.h"
 
@@ -42,17 +41,15 @@ static int within_budget(plot_budget *b, const char *name, double samples, doubl
 {
     const double points = samples * components, marks = keys * components * marks_per_key;
     if (b->points + points > MAX_LINE_POINTS) {
-        fprintf(stderr,
-                "kfplay: plot: %s: %.0f samples x %.0f components make %.0f line points; a "
-                "picture draws at most %.0f (fewer --samples or names)\n",
-                name, samples, components, b->points + points, MAX_LINE_POINTS);
+        kfp_error("plot: %s: %.0f samples x %.0f components make %.0f line points; a "
+                  "picture draws at most %.0f (fewer --samples or names)",
+                  name, samples, components, b->points + points, MAX_LINE_POINTS);
         return 0;
     }
     if (b->marks + marks > MAX_KEY_MARKS) {
-        fprintf(stderr,
-                "kfplay: plot: %s: %.0f keys x %.0f components make %.0f key marks; a picture "
-                "draws at most %.0f\n",
-                name, keys, components, b->marks + marks, MAX_KEY_MARKS);
+        kfp_error("plot: %s: %.0f keys x %.0f components make %.0f key marks; a picture "
+                  "draws at most %.0f",
+                  name, keys, components, b->marks + marks, MAX_KEY_MARKS);
         return 0;
     }
     b->points += points;
@@ -67,8 +64,7 @@ typedef struct plot_options {
     double from, to;
     int have_from, have_to;
     double samples;
-    char **follow_args; /* --tick, --until, --capacity, --event and their values */
-    int follow_count;
+    const kfp_options *command_line; /* follow's --tick, --until, --capacity, --event */
 } plot_options;
 
 static const char *const xyz[] = {"x", "y", "z"};
@@ -83,7 +79,7 @@ static void *alloc_array(size_t count, size_t size)
 
 static int out_of_memory(void)
 {
-    fprintf(stderr, "kfplay: out of memory\n");
+    kfp_error("out of memory");
     return KFP_EXIT_INPUT;
 }
 
@@ -199,10 +195,9 @@ static int plot_sequence(const kf_sequence *s, const plot_options *o, kfp_panel 
     }
 
     if (o->tangents && !derivable)
-        fprintf(stderr,
-                "kfplay: %s: --tangents: only linear and spline sequences have "
-                "tangents; none drawn\n",
-                info.name);
+        kfp_warning("%s: --tangents: only linear and spline sequences have tangents; none "
+                    "drawn",
+                    info.name);
     if (o->tangents && derivable) {
         p->slope_in = alloc_array(p->keys * nc, sizeof *p->slope_in);
         p->slope_out = alloc_array(p->keys * nc, sizeof *p->slope_out);
@@ -245,10 +240,7 @@ static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, k
                          : info.node == KF_NODE_COLOR_INTERPOLATOR ? rgb
                                                                    : names_for(nc, 0);
     if (o->tangents)
-        fprintf(stderr,
-                "kfplay: %s: --tangents: X3D interpolators are drawn without "
-                "tangents\n",
-                info.name);
+        kfp_warning("%s: --tangents: X3D interpolators are drawn without tangents", info.name);
     p->keys = info.key_count;
     p->key_x = alloc_array(p->keys, sizeof *p->key_x);
     p->key_y = alloc_array(p->keys * nc, sizeof *p->key_y);
@@ -327,14 +319,14 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     kf_follower_info info;
     kf_follower_get_info(f, &info);
     kfp_follow run;
-    int status = kfp_follow_parse(&run, f, o->follow_args, o->follow_count);
+    int status = kfp_follow_setup(&run, f, o->command_line);
     if (status) {
         kfp_follow_free(&run);
         return status;
     }
     /* Plotting draws lines: a million points is more than any picture shows. */
     if (run.until / run.tick > 1e6) {
-        fprintf(stderr, "kfplay: plot: more than 1e6 ticks\n");
+        kfp_error("plot: more than 1e6 ticks");
         kfp_follow_free(&run);
         return KFP_EXIT_INPUT;
     }
@@ -370,7 +362,7 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     if (!status && sink.failed)
         status = out_of_memory();
     if (!status && p->n == 0) {
-        fprintf(stderr, "kfplay: plot: no tick before --until\n");
+        kfp_error("plot: no tick before --until");
         status = KFP_EXIT_INPUT;
     }
     return status;
@@ -414,7 +406,7 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
     if (o->have_to)
         to = o->to;
     if (!(to > from) || !isfinite(to - from)) {
-        fprintf(stderr, "kfplay: plot: --to must be after --from\n");
+        kfp_error("plot: --to must be after --from");
         return KFP_EXIT_INPUT;
     }
     snprintf(p->title, sizeof p->title, "%s: target (%s), played from %.9g to %.9g", info.name,
@@ -451,81 +443,47 @@ static int plot_name(const kf_anim *anim, const char *name, const plot_options *
         return plot_follower(kf_anim_follower(anim, i), o, p);
     if ((i = kf_anim_find(anim, KF_KIND_TARGET, name)) != KF_NO_INDEX)
         return plot_target(anim, i, o, p);
-    fprintf(stderr, "kfplay: no animator, follower or target named '%s'\n", name);
+    kfp_error("no animator, follower or target named '%s' (kfplay FILE list shows the names)",
+              name);
     return KFP_EXIT_INPUT;
 }
 
-/* Splits the arguments into NAMEs, plot options and follow options. */
-static int parse_options(char **args, int count, plot_options *o, char **names, int *name_count)
+/* The plot options of the command line. */
+static int take_options(const kfp_options *c, plot_options *o, int name_count)
 {
+    o->command_line = c;
+    o->output = c->output;
+    o->tangents = c->tangents;
+    o->from = c->from;
+    o->have_from = (c->given & KFP_OPT_FROM) != 0;
+    o->to = c->to;
+    o->have_to = (c->given & KFP_OPT_TO) != 0;
     o->samples = DEFAULT_SAMPLES;
-    for (int i = 0; i < count; i++) {
-        const char *a = args[i];
-        const int has_value = i + 1 < count;
-        if (strcmp(a, "--tangents") == 0) {
-            o->tangents = 1;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 || strcmp(a, "--from") == 0 ||
-                   strcmp(a, "--to") == 0 || strcmp(a, "--samples") == 0) {
-            if (!has_value) {
-                fprintf(stderr, "kfplay: %s needs a value\n", a);
-                return KFP_EXIT_USAGE;
-            }
-            const char *v = args[++i];
-            if (a[1] == 'o' || strcmp(a, "--output") == 0) {
-                o->output = v;
-            } else if (strcmp(a, "--from") == 0) {
-                if (!kfp_parse_number(v, &o->from))
-                    return KFP_EXIT_INPUT;
-                o->have_from = 1;
-            } else if (strcmp(a, "--to") == 0) {
-                if (!kfp_parse_number(v, &o->to))
-                    return KFP_EXIT_INPUT;
-                o->have_to = 1;
-            } else {
-                if (!kfp_parse_number(v, &o->samples))
-                    return KFP_EXIT_INPUT;
-                if (!(o->samples >= 2 && o->samples <= MAX_SAMPLES)) {
-                    fprintf(stderr, "kfplay: --samples must be from 2 to %d\n", MAX_SAMPLES);
-                    return KFP_EXIT_INPUT;
-                }
-                o->samples = floor(o->samples);
-            }
-        } else if (strcmp(a, "--tick") == 0 || strcmp(a, "--until") == 0 ||
-                   strcmp(a, "--capacity") == 0 || strcmp(a, "--event") == 0) {
-            if (!has_value) {
-                fprintf(stderr, "kfplay: %s needs a value\n", a);
-                return KFP_EXIT_USAGE;
-            }
-            o->follow_args[o->follow_count++] = args[i];
-            o->follow_args[o->follow_count++] = args[++i];
-        } else if (a[0] == '-' && a[1] == '-') {
-            fprintf(stderr, "kfplay: plot: unknown option '%s'\n", a);
-            return KFP_EXIT_USAGE;
-        } else {
-            names[(*name_count)++] = args[i];
+    if (c->given & KFP_OPT_SAMPLES) {
+        if (!(c->samples >= 2 && c->samples <= MAX_SAMPLES)) {
+            kfp_error("--samples must be from 2 to %d", MAX_SAMPLES);
+            return KFP_EXIT_INPUT;
         }
+        o->samples = floor(c->samples);
     }
-    if (!*name_count || !o->output) {
-        fprintf(stderr, "kfplay: plot needs at least one NAME and -o OUT.svg\n");
-        return KFP_EXIT_USAGE;
-    }
+    if (!name_count || !o->output)
+        return kfp_usage_error("plot needs at least one NAME and -o OUT.svg");
     return 0;
 }
 
-int kfp_plot(const kf_anim *anim, char **args, int count)
+int kfp_plot(const kf_anim *anim, const kfp_options *options, char **names, int count)
 {
     plot_options o;
     plot_budget budget = {0, 0};
     memset(&o, 0, sizeof o);
     o.budget = &budget;
-    char **names = alloc_array((size_t)count, sizeof *names);
-    o.follow_args = alloc_array((size_t)count, sizeof *o.follow_args);
     kfp_panel *panels = alloc_array((size_t)count, sizeof *panels);
-    int name_count = 0, status;
-    if (!names || !o.follow_args || !panels)
+    const int name_count = count;
+    int status;
+    if (!panels)
         status = out_of_memory();
     else
-        status = parse_options(args, count, &o, names, &name_count);
+        status = take_options(options, &o, name_count);
     for (int i = 0; i < name_count && !status; i++)
         status = plot_name(anim, names[i], &o, &panels[i]);
 
@@ -534,14 +492,14 @@ int kfp_plot(const kf_anim *anim, char **args, int count)
         const int to_stdout = strcmp(o.output, "-") == 0;
         FILE *out = to_stdout ? stdout : fopen(o.output, "w");
         if (!out) {
-            fprintf(stderr, "kfplay: cannot write '%s'\n", o.output);
+            kfp_error("cannot write '%s'", o.output);
             status = KFP_EXIT_INPUT;
         } else {
             int failed = kfp_svg_write(out, panels, (size_t)name_count);
             if (!to_stdout && fclose(out) != 0)
                 failed = 1;
             if (failed) {
-                fprintf(stderr, "kfplay: writing '%s' failed\n", o.output);
+                kfp_error("writing '%s' failed", o.output);
                 if (!to_stdout)
                     remove(o.output);
                 status = KFP_EXIT_INPUT;
@@ -551,7 +509,5 @@ int kfp_plot(const kf_anim *anim, char **args, int count)
     for (int i = 0; panels && i < count; i++)
         kfp_panel_free(&panels[i]);
     free(panels);
-    free(names);
-    free(o.follow_args);
     return status;
 }

@@ -4,11 +4,12 @@
 #define KFPLAY_PLOT_H
 
 #include "kf.h"
+#include "kfplay_args.h"
 
-/* Parses the plot arguments (NAME..., -o, --tangents, --from, --to,
- * --samples, and follow's --tick/--until/--capacity/--event), draws one
- * panel per NAME and writes the SVG. Returns 0, 1 (bad name, number or
- * output) or 2 (usage). */
-int kfp_plot(const kf_anim *anim, char **args, int count);
+/* Draws one panel per NAME (`names`, `count` of them) with the plot
+ * options of `options` (-o, --tangents, --from, --to, --samples, and
+ * follow's --tick/--until/--capacity/--event) and writes the SVG.
+ * Returns 0, 1 (bad name, number or output) or 2 (usage). */
+int kfp_plot(const kf_anim *anim, const kfp_options *options, char **names, int count);
 
 #endif /* KFPLAY_PLOT_H */

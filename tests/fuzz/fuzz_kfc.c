@@ -23,6 +23,7 @@ static int compile(const void *source, size_t size, test_bytes *out)
     limits.max_alias_nodes = 100000; /* keeps each run short */
     kf_builder *builder;
     kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
     if (kf_builder_create(NULL, &builder) != KF_OK)
         abort();
     int ok = kfc_source_compile(source, size, &limits, builder, NULL, &diag) == KFC_OK;
@@ -48,6 +49,7 @@ static void decompile(const test_bytes *kfb, test_bytes *yaml)
     kf_anim *anim;
     kf_error error;
     kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
     if (kf_load_memory(kfb->data, kfb->size, NULL, &anim, &error) != KF_OK)
         abort();
     if (kfc_decompile(anim, test_bytes_write, yaml, &diag) != KFC_OK)

@@ -131,6 +131,7 @@ static void load_and_check(const uint8_t *data, size_t size)
 
     test_bytes yaml = {0}, recompiled = {0};
     kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
     if (kfc_decompile(anim, test_bytes_write, &yaml, &diag) != KFC_OK)
         abort();
     kf_builder *builder;

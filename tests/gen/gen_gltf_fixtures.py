@@ -5,7 +5,9 @@ weights), as .gltf with an external .bin, as .gltf with a base64 data URI and
 as .glb; a byteStride on a view no animation uses, a sparse accessor,
 normalized bytes and shorts for rotations and weights; node names YAML and
 target lists must carry as they are, extensions kfc ignores, overlapping
-buffer views, a byte order mark. invalid_cases() lists broken and hostile documents with the
+buffer views, a byte order mark; InterpolationTest.glb's key times (frames
+of 1/24 s); derived names that collide (kfc_gltf.h's naming rule), clips of
+several lengths. invalid_cases() lists broken and hostile documents with the
 message each must get.
 
     gen_gltf_fixtures.py DIR     writes DIR/*.gltf, *.bin, *.glb
@@ -105,16 +107,34 @@ class Doc:
         self.gltf['nodes'].append(n)
         return len(self.gltf['nodes']) - 1
 
+    def skin(self, joints):
+        self.gltf.setdefault('skins', []).append({'joints': joints})
+
     def object_name(self, index):
-        """kfc's object name for node `index`: its name if no other node has
-        it, it is not empty, and it is not another node's fallback name
-        "node<k>"; else "node<index>"."""
+        """kfc's object name for node `index` (kfc_gltf.h): its name if it is
+        not empty, not another node's fallback name "node<k>", and either
+        no other node has it or it is the only skin joint among the nodes
+        that have it; else "node<index>"."""
         name = self.gltf['nodes'][index].get('name')
         names = [n.get('name') for n in self.gltf['nodes']]
+        joints = {j for s in self.gltf.get('skins', []) for j in s['joints']}
         own = 'node%d' % index
-        if not name or names.count(name) > 1:
+        if not name:
             return own
         if name.startswith('node') and name[4:].isdigit() and name[4:].isascii() and name != own:
+            return own
+        if names.count(name) == 1:
+            return name
+        named_joints = [i for i in joints if names[i] == name]
+        return name if named_joints == [index] else own
+
+    def controller_name(self, index):
+        """The same rule for an animation's controller ("animation<index>")."""
+        name = self.gltf['animations'][index].get('name')
+        names = [a.get('name') for a in self.gltf['animations']]
+        own = 'animation%d' % index
+        if (not name or names.count(name) > 1 or
+                (name.startswith('animation') and name[9:].isdigit() and name != own)):
             return own
         return name
 
@@ -134,6 +154,12 @@ class Doc:
                                     'width': len(odec) // comps // len(tdec) // (3 if interp == 'CUBICSPLINE' else 1)})
         self.gltf['animations'].append(anim)
         self.expect.append(exp)
+
+    def write_expect(self):
+        """The sidecar, with each animation's controller name."""
+        for i, exp in enumerate(self.expect):
+            exp['controller'] = self.controller_name(i)
+        return self.expect
 
     def write(self, directory, name, kind, bom=False):
         g = json.loads(json.dumps(self.gltf))
@@ -161,7 +187,7 @@ class Doc:
             with open(os.path.join(directory, path), 'w', encoding='utf-8-sig' if bom else 'utf-8') as f:
                 json.dump(g, f, indent=1)
         with open(os.path.join(directory, path + '.expect.json'), 'w') as f:
-            json.dump(self.expect, f)
+            json.dump(self.write_expect(), f)
         return path
 
 
@@ -249,6 +275,56 @@ def names_case():
     d.gltf['extensionsUsed'] = ['KHR_animation_pointer', 'KHR_technique_webgl',
                                 'KHR_materials_pbrSpecularGlossiness', 'EXT_mesh_gpu_instancing']
     d.gltf['extensionsRequired'] = d.gltf['extensionsUsed'][1:]
+    return d
+
+
+def step_keys_case():
+    """InterpolationTest.glb's keys: 24 frames a second, so key times such as
+    11/24 s that float32 cannot hold exactly. At a key's own time (as an
+    exporter writes it, the shortest decimal of the float) each sampler
+    plays that key's value: STEP jumps there, not one key later."""
+    d = Doc()
+    times = [k * 11 / 24 for k in range(6)]
+    steps = [0, 0, 0, 10, 0, 0, 0, 10, 0, -5, 2.5, 0, 0, 1, 0, 7.25, 0, 0]
+    d.animation('Step Translation', [(d.node('Step'), 'translation', 'STEP', times, steps, 3, {})])
+    d.animation('Linear Translation', [(d.node('Linear'), 'translation', 'LINEAR', times, steps,
+                                        3, {})])
+    cubic = []
+    for k in range(6):
+        cubic += [1, -1, 0.5] + steps[3 * k:3 * k + 3] + [-2, 0, 1]
+    d.animation('CubicSpline Translation', [(d.node('Cubic'), 'translation', 'CUBICSPLINE', times,
+                                             cubic, 3, {})])
+    return d
+
+
+def clips_case():
+    """Derived names that collide, each settled by kfc's rule: nodes that
+    share a name (a mesh node and a skin joint: the joint keeps it; two
+    joints: neither), a node named another's fallback name, animations
+    sharing a name, one named another's fallback name, and animation 'a' on
+    node 'b/c' beside 'a/b' on node 'c' (one sequence name, twice). Channels
+    of one animation end at different times (a looping clip's length is its
+    longest), the first keys not always at 0."""
+    d = Doc()
+    head_mesh, head_joint = d.node('Head'), d.node('Head')
+    arm_a, arm_b = d.node('Arm'), d.node('Arm')
+    bc, c = d.node('b/c'), d.node('c')
+    unnamed, fake = d.node(), d.node('node6')
+    d.skin([head_joint, arm_a, arm_b])
+    t = [0.0, 0.5, 1.25]
+    v3 = [0, 1, 2, 3, 4, 5, -1, 0.5, 2]
+    d.animation(None, [(unnamed, 'translation', 'LINEAR', t, v3, 3, {})])
+    d.animation('animation0', [(fake, 'scale', 'STEP', [0.25, 1.0], [1, 1, 1, 2, 2, 2], 3, {})])
+    d.animation('a', [(bc, 'translation', 'LINEAR', t, v3, 3, {})])
+    d.animation('a/b', [(c, 'translation', 'LINEAR', [0.5, 2.0], [1, 1, 1, 3, 0, -1], 3, {})])
+    q = [0, 0, 0, 1, 0, 0.70710677, 0, 0.70710677, 0, 1, 0, 0]
+    cubic = []
+    for k in range(3):
+        cubic += [0.5, 0, -0.5] + v3[3 * k:3 * k + 3] + [0, 1, 0]
+    d.animation('Walk', [(head_joint, 'rotation', 'LINEAR', [0.25, 1.0, 2.0], q, 4, {}),
+                         (head_mesh, 'translation', 'CUBICSPLINE', [0.0, 0.75, 1.5], cubic, 3, {})])
+    d.animation('Walk', [(arm_a, 'scale', 'STEP', t, v3, 3, {}),
+                         (arm_b, 'translation', 'LINEAR', [0.1, 0.6], [0, 0, 0, 1, 2, 3], 3, {})])
     return d
 
 
@@ -483,6 +559,8 @@ def main_into(directory):
     files.append(overlap_case().write(directory, 'overlap', 'glb'))
     # a byte order mark before the JSON, which the spec lets readers ignore
     files.append(names_case().write(directory, 'bom', 'data', bom=True))
+    files.append(step_keys_case().write(directory, 'step_keys', 'glb'))
+    files.append(clips_case().write(directory, 'clips', 'bin'))
     with open(os.path.join(directory, 'index.json'), 'w') as f:
         json.dump(files, f)
 

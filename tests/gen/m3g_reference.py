@@ -411,8 +411,9 @@ def read(data):
                 s.u32()
                 model.authoring = s.string()
                 s.done()
-                if total != len(data):
+                if total > len(data) or total < at + length:
                     raise Error('TotalFileSize')
+                data = data[:total]  # M3G stops reading there
                 continue
             if kind == 255:
                 uri = s.string()

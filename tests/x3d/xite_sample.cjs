@@ -104,7 +104,8 @@ X3D.Context.create = function () {
         gl[s] = noop;
     gl.getVersion = () => 2;
     gl.createProgram = () => new Number(createProgram.call(gl));
-    return gl;
+    // Any other WebGL 2 call answers nothing too.
+    return new Proxy(gl, { get: (t, k) => (k in t ? t[k] : noop) });
 };
 
 function parseArgs(argv) {
@@ -155,6 +156,8 @@ function animatedFields(scene) {
         const types = from.getNodeTypeName();
         if (!/Interpolator|Chaser|Damper/.test(types) || route.sourceField !== 'value_changed')
             continue;
+        if (route.destinationNode.getNodeTypeName() === 'Script')
+            continue; // what a Script receives is no field of the scene
         const to = route.destinationNode.getNodeName();
         let field = route.destinationField.replace(/^set_/, '').replace(/_changed$/, '');
         const name = to + '.' + field;
@@ -182,9 +185,21 @@ async function main() {
     const scene = await browser.createX3DFromURL(new X3D.MFString(url.pathToFileURL(path.resolve(a.scene)).href));
     await browser.replaceWorld(scene);
     ticking = false;
-    const fields = animatedFields(scene);
+    let fields = animatedFields(scene);
     for (const f of a.fields)
         if (!fields.includes(f)) fields.push(f);
+    // Only fields of nodes the scene names (not those of a prototype's
+    // instance, or imported from an Inline, that scene.getNamedNode misses).
+    fields = fields.filter((f) => {
+        const dot = f.lastIndexOf('.');
+        try {
+            scene.getNamedNode(f.slice(0, dot)).getField(f.slice(dot + 1));
+            return true;
+        } catch (e) {
+            process.stderr.write('xite_sample: not recorded: ' + f + ': ' + e.message + '\n');
+            return false;
+        }
+    });
     const frames = [];
     const events = a.events.slice().sort((x, y) => x.t - y.t);
     const count = Math.floor((a.until + 1e-9) / a.step);

@@ -101,6 +101,11 @@ extern "C" {
  * header's to catch a header/library mismatch. */
 KF_API const char *kf_version(void);
 
+/* The library the loader inflates and checksums files with, as the build
+ * chose it, e.g. "ISA-L 2.30.0 (igzip inflate, crc32_gzip_refl)" or
+ * "zlib 1.2.13 (inflate, crc32)": either gives the same results. */
+KF_API const char *kf_inflate_library(void);
+
 /* ======================================================================== */
 /* Results and errors                                                       */
 /* ======================================================================== */

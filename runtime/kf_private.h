@@ -37,9 +37,47 @@ void kf_zlib_free(void *opaque, void *ptr);
 
 /* ---- checksums (kf_crc32.c) --------------------------------------------- */
 
-/* zlib's crc32(crc, data, size), bit for bit, with carry-less
- * multiplication where the CPU has it. */
+/* zlib's crc32(crc, data, size), bit for bit: ISA-L's where the build
+ * found ISA-L (carry-less multiplication where the CPU has it), zlib's
+ * otherwise. */
 uint32_t kf_crc32(uint32_t crc, const void *data, size_t size);
+
+/* ---- inflating (kf_inflate.c) ------------------------------------------- */
+
+/* How raw deflate data ended (the same for either library). */
+typedef enum kf_inflate_status {
+    KF_INFLATE_END,     /* the stream ended */
+    KF_INFLATE_FULL,    /* the output filled, or the sink stopped, first */
+    KF_INFLATE_CORRUPT, /* invalid data, or the input ends inside the stream */
+    KF_INFLATE_MEMORY   /* the allocator refused the state */
+} kf_inflate_status;
+
+/* Bytes of the window kf_inflate_to hands to its sink: zlib's inflateBack
+ * inflates into deflate's 32 KiB window itself; igzip keeps the last 32 KiB
+ * of each call's output as its history, so a larger window copies less. */
+#ifdef KF_HAVE_ISAL
+#define KF_INFLATE_WINDOW 131072u
+#else
+#define KF_INFLATE_WINDOW 32768u
+#endif
+
+/* Whether to go on (0) or stop (non-zero) after `len` more bytes of the
+ * stream at `buf`. */
+typedef int (*kf_inflate_sink)(void *desc, const unsigned char *buf, size_t len);
+
+/* Inflates the raw deflate data `in` (n bytes) into `out` (capacity
+ * bytes): *produced bytes written, *consumed read, *message a static
+ * description of corrupt data (or NULL). The state is the allocator's,
+ * freed before returning. */
+kf_inflate_status kf_inflate(const kf_allocator *a, const unsigned char *in, size_t n,
+                             unsigned char *out, size_t capacity, size_t *produced,
+                             size_t *consumed, const char **message);
+/* The same, the output handed to `sink` a window at a time: `window` is
+ * KF_INFLATE_WINDOW bytes of the caller's; KF_INFLATE_FULL when the sink
+ * stopped. */
+kf_inflate_status kf_inflate_to(const kf_allocator *a, const unsigned char *in, size_t n,
+                                unsigned char *window, kf_inflate_sink sink, void *desc,
+                                size_t *consumed, const char **message);
 
 /* ---- options structs (kf.h's rule) -------------------------------------- */
 

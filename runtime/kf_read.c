@@ -18,7 +18,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <zlib.h>
 
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
 #include <emmintrin.h>
@@ -849,11 +848,9 @@ static kf_result read_sections(loader *L)
     return KF_OK;
 }
 
-/* The inflating window of a DATA section's pieces: zlib's inflateBack
- * writes the stream into it and hands it over a window at a time, so that
- * no byte is copied twice (inflate() would also keep a copy of its last
- * 32 KiB of output after each call). In scratch words. */
-#define PIECES_STAGE_WORDS 8192u
+/* The inflating window of a DATA section's pieces (kf_inflate_to), in
+ * scratch words. */
+#define PIECES_STAGE_WORDS (KF_INFLATE_WINDOW / 4)
 
 /* The pieces being placed (inflate_pieces). */
 typedef struct pieces {
@@ -869,18 +866,10 @@ typedef struct pieces {
     kf_result fail; /* a piece that does not fit, reported */
 } pieces;
 
-/* inflateBack's input: all of it was given in next_in. */
-static unsigned pieces_in(void *desc, z_const unsigned char **buf)
-{
-    (void)desc;
-    *buf = NULL;
-    return 0;
-}
-
-/* inflateBack's output: `len` bytes of the stream, placed as pieces. A
+/* kf_inflate_to's sink: `len` bytes of the stream, placed as pieces. A
  * non-zero return stops inflating (the section is full, or a piece does
  * not fit it). */
-static int pieces_out(void *desc, unsigned char *buf, unsigned len)
+static int pieces_out(void *desc, const unsigned char *buf, size_t len)
 {
     pieces *P = desc;
     for (size_t k = 0; k < len;) {
@@ -936,42 +925,36 @@ static int pieces_out(void *desc, unsigned char *buf, unsigned len)
  * A compressed DATA section from 2.3 on: the stream holds pieces, each a
  * word L, a word Z, then L words of the section, which Z zero words follow
  * (kfb_format.h, KFB_ZERO_RUN_WORDS). The deflate data (`in`, `size_in`
- * bytes) is inflated a window at a time (inflateBack) and its words placed
- * into `dst`, the zeros written here; every piece must advance and stay
- * inside the section's `size` bytes. Sets *status in unpack_section's terms
- * (Z_STREAM_END: the stream ended with the last piece; Z_BUF_ERROR with
- * *produced == size: it goes on), *produced to the bytes placed and
- * *consumed to the deflate bytes read.
+ * bytes) is inflated a window at a time (kf_inflate_to) and its words
+ * placed into `dst`, the zeros written here; every piece must advance and
+ * stay inside the section's `size` bytes. Sets *status in kf_inflate's
+ * terms (KF_INFLATE_END: the stream ended with the last piece;
+ * KF_INFLATE_FULL with *produced == size: it goes on), *produced to the
+ * bytes placed and *consumed to the deflate bytes read.
  */
-static kf_result inflate_pieces(loader *L, z_stream *z, const unsigned char *in, size_t size_in,
-                                unsigned char *dst, size_t size, int *status, size_t *produced,
-                                size_t *consumed)
+static kf_result inflate_pieces(loader *L, const unsigned char *in, size_t size_in,
+                                unsigned char *dst, size_t size, kf_inflate_status *status,
+                                size_t *produced, size_t *consumed, const char **message)
 {
     if (L->scratch_words < PIECES_STAGE_WORDS && !grow_scratch(L, PIECES_STAGE_WORDS))
         return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX,
                     L->sections[KFB_SECTION_DATA].file_offset,
                     "out of memory for %u bytes of inflating state",
                     (unsigned)(4 * PIECES_STAGE_WORDS));
-    if (inflateBackInit(z, 15, (unsigned char *)L->scratch) != Z_OK)
-        return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX,
-                    L->sections[KFB_SECTION_DATA].file_offset,
-                    "out of memory starting to inflate section DATA");
     pieces P = {.L = L, .dst = dst, .size = size, .fail = KF_OK};
-    z->next_in = (unsigned char *)in;
-    z->avail_in = (uInt)size_in;
-    int s = inflateBack(z, pieces_in, NULL, pieces_out, &P);
-    *consumed = size_in - z->avail_in;
-    inflateBackEnd(z);
+    kf_inflate_status s = kf_inflate_to(&L->allocator, in, size_in, (unsigned char *)L->scratch,
+                                        pieces_out, &P, consumed, message);
     if (P.fail != KF_OK)
         return P.fail;
-    if (P.over)
-        s = Z_BUF_ERROR;
     /* A stream that ends must end with the last piece; one that stops
-     * (no input left, or corrupt) ends early. */
-    else if (s == Z_STREAM_END && (P.at != size || P.literal || P.have))
-        s = Z_DATA_ERROR;
-    else if (s != Z_STREAM_END && s != Z_MEM_ERROR)
-        s = Z_DATA_ERROR;
+     * (no input left, or corrupt) ends early; one the section cannot hold
+     * is longer than declared. */
+    if (P.over)
+        s = KF_INFLATE_FULL;
+    else if (s == KF_INFLATE_END && (P.at != size || P.literal || P.have))
+        s = KF_INFLATE_CORRUPT;
+    else if (s == KF_INFLATE_FULL)
+        s = KF_INFLATE_CORRUPT;
     *produced = P.at;
     *status = s;
     return KF_OK;
@@ -1006,43 +989,30 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
     if (bad)
         return fail(L, KF_ERROR_INFLATE, i, KF_NO_INDEX, s->file_offset + KFB_SECTION_HEADER_SIZE,
                     "section %s: %s", section_names[i], bad);
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    z.zalloc = kf_zlib_alloc;
-    z.zfree = kf_zlib_free;
-    z.opaque = &L->allocator;
     const size_t deflated = h->stored_size - KFB_ZLIB_OVERHEAD;
-    int status = Z_OK;
+    kf_inflate_status status = KF_INFLATE_CORRUPT;
     size_t produced = 0, consumed = 0;
+    const char *message = NULL;
     if (i == KFB_SECTION_DATA && L->major == 2 && L->minor >= 3) {
-        kf_result r = inflate_pieces(L, &z, in + 2, deflated, dst, h->raw_size, &status, &produced,
-                                     &consumed);
+        kf_result r = inflate_pieces(L, in + 2, deflated, dst, h->raw_size, &status, &produced,
+                                     &consumed, &message);
         if (r != KF_OK)
             return r;
     } else {
-        if (inflateInit2(&z, -15) != Z_OK)
-            return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,
-                        "out of memory starting to inflate section %s", section_names[i]);
-        z.next_in = (unsigned char *)in + 2;
-        z.avail_in = (uInt)deflated;
-        z.next_out = dst;
-        z.avail_out = h->raw_size;
-        status = inflate(&z, Z_FINISH);
-        produced = z.total_out;
-        consumed = z.total_in;
-        inflateEnd(&z);
+        status = kf_inflate(&L->allocator, in + 2, deflated, dst, h->raw_size, &produced, &consumed,
+                            &message);
     }
     consumed += 2;
-    if (status == Z_MEM_ERROR)
+    if (status == KF_INFLATE_MEMORY)
         return fail(L, KF_ERROR_OUT_OF_MEMORY, i, KF_NO_INDEX, s->file_offset,
                     "out of memory inflating section %s", section_names[i]);
-    if (status != Z_STREAM_END)
+    if (status != KF_INFLATE_END)
         return fail(L, KF_ERROR_INFLATE, i, KF_NO_INDEX,
                     s->file_offset + KFB_SECTION_HEADER_SIZE + consumed,
                     "section %s: %s after %zu bytes (declared %u)", section_names[i],
-                    status == Z_BUF_ERROR && produced == h->raw_size
+                    status == KF_INFLATE_FULL && produced == h->raw_size
                         ? "the stream is longer than declared"
-                        : (z.msg ? z.msg : "the stream is corrupt or ends early"),
+                        : (message ? message : "the stream is corrupt or ends early"),
                     produced, (unsigned)h->raw_size);
     if (produced != h->raw_size || consumed + 4 != h->stored_size)
         return fail(L, KF_ERROR_INFLATE, i, KF_NO_INDEX,

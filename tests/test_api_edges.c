@@ -277,6 +277,9 @@ static void controller_stays_finite(const kf_anim *anim)
 static void code_edges(const kf_anim *anim)
 {
     CHECK(kf_version() && kf_version()[0], "version");
+    CHECK(strncmp(kf_inflate_library(), "ISA-L ", 6) == 0 ||
+              strncmp(kf_inflate_library(), "zlib ", 5) == 0,
+          "inflate library: %s", kf_inflate_library());
     const int bad[] = {-1, 99, 1 << 30};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const int k = bad[i];

@@ -158,7 +158,9 @@ def check_grammar(c, args, kfbs):
                 '%s: usage on standard output, exit 0' % argv)
     for argv in (['-V'], ['--version']):
         r = run([args.kfplay] + argv)
-        c.check(r.returncode == 0 and re.match(rb'kfplay \S+ \(libkf \S+\)\n$', r.stdout),
+        c.check(r.returncode == 0 and
+                re.match(rb'kfplay \S+ \(libkf \S+\)\nlibkf inflates with (ISA-L|zlib) \S+ .*\n$',
+                         r.stdout),
                 '%s: versions %r' % (argv, r.stdout))
     usage = [
         ([leg, 'list', '--frobnicate'], "unknown option '--frobnicate'"),

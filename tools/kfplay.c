@@ -114,7 +114,8 @@ static const char usage_options[] =
     "  -o, --output=FILE  plot: the SVG ('-': standard output)\n"
     "      --tangents     plot: draw the key tangents\n"
     "  -h, --help         show this help and exit\n"
-    "  -V, --version      show the versions of kfplay and libkf and exit\n"
+    "  -V, --version      show the versions of kfplay and libkf (and what it inflates with)\n"
+    "                     and exit\n"
     "\n"
     "Options go anywhere; short ones combine and take their value attached or\n"
     "apart (-fcsv, -f csv), long ones with =VALUE or the value apart; '--' ends\n"
@@ -627,6 +628,7 @@ int main(int argc, char **argv)
         fputs(usage_options, stdout);
     } else if (!status && cl.version) {
         printf("kfplay %s (libkf %s)\n", KF_VERSION_STRING, kf_version());
+        printf("libkf inflates with %s\n", kf_inflate_library());
     } else if (!status) {
         status = run(&cl);
     }

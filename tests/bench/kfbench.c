@@ -567,7 +567,8 @@ int main(int argc, char **argv)
         int rounds = argc > 4 ? atoi(argv[4]) : 31;
         if (rounds < 1)
             die("rounds must be at least 1", NULL);
-        printf("{\n  \"kernels\": \"%s\",\n", kf_kernels_best()->name);
+        printf("{\n  \"kernels\": \"%s\",\n  \"inflate\": \"%s\",\n", kf_kernels_best()->name,
+               kf_inflate_library());
         time_variant("linear_slerp", argv[2], argv[3], rounds, 0);
         time_variant("spline_squad", argv[3], argv[2], rounds, 1);
         printf("}\n");

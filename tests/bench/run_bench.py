@@ -210,7 +210,7 @@ def main():
                             'tracks': 3 * gen_workload.JOINTS, 'time_unit': 's',
                             'raw_float32_key_bytes': raw_keys},
                'machine': machine(), 'flags': args.flags, 'targets': TARGETS,
-               'kernels': timing['kernels']}
+               'kernels': timing['kernels'], 'inflate': timing['inflate']}
     have_valgrind = shutil.which('valgrind') is not None
     for v, short, _ in VARIANTS:
         r = dict(timing[v])
@@ -340,6 +340,7 @@ def main():
           (gen_workload.JOINTS, gen_workload.KEYS, 3 * gen_workload.JOINTS))
     print('machine: %s, %s cores; flags: %s' % (m['cpu'], m['cores'], args.flags or '?'))
     print('kernels: %s (the set kf_player_create picks here)' % results['kernels'])
+    print('inflate: %s (load figures; "zlib alone" is zlib\'s inflate)' % results['inflate'])
     if not have_valgrind:
         print('(valgrind not found: no instruction counts)')
     if not args.kfc:

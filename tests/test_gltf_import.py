@@ -329,7 +329,7 @@ def main():
         checks.check(r.returncode == 1 and r.stderr == expect, '-a %r: %r' % (anim, r.stderr))
     # A JSON syntax error quotes the input near it with its control and
     # non-ASCII bytes escaped: the diagnostic stays one line.
-    for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: invalid token near '\\x01'"),
+    for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: string or '}' expected near '\\x01'"),
                         (b'{"asset": {"version": "2.0"}, \xc3\xa9}',
                          "1:31: error: string or '}' expected near '\\xc3\\xa9'")):
         with open(os.path.join(a.work, 'syntax.gltf'), 'wb') as f:

@@ -19,7 +19,9 @@ uint32_t kf_crc32(uint32_t crc, const void *data, size_t size)
 {
 #ifdef KF_HAVE_ISAL
     /* crc32_gzip_refl takes a 64-bit length; the running value is zlib's. */
-    return crc32_gzip_refl(crc, (const unsigned char *)data, (uint64_t)size);
+    crc = crc32_gzip_refl(crc, (const unsigned char *)data, (uint64_t)size);
+    kf_isal_settle();
+    return crc;
 #else
     return (uint32_t)crc32_z(crc, data, size);
 #endif

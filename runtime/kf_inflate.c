@@ -32,6 +32,22 @@ const char *kf_inflate_library(void)
 }
 
 #ifdef KF_HAVE_ISAL
+/*
+ * ISA-L 2.30's CRC-32 returns with the upper halves of the vector
+ * registers still in use (its AVX-512 code path ends without vzeroupper),
+ * and the SSE code of the rest of the load then runs slowly: W2's load took
+ * 2.5 ms instead of 1.8 ms, its -z 0 file's 1.18 ms instead of 0.51 ms.
+ * Clearing them after every call costs a cycle where the CPU has AVX and
+ * is skipped where it has not (the instruction would be illegal there).
+ */
+void kf_isal_settle(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    if (__builtin_cpu_supports("avx"))
+        __asm__ volatile("vzeroupper" ::: "memory");
+#endif
+}
+
 /* What an igzip error means, in the words zlib would use. */
 static const char *isal_message(int ret)
 {
@@ -76,6 +92,7 @@ kf_inflate_status kf_inflate(const kf_allocator *a, const unsigned char *in, siz
     /* One call for the whole output: the stateless decoder writes straight
      * into it and gives back what it read ahead at the end. */
     const int ret = isal_inflate_stateless(st);
+    kf_isal_settle();
     *produced = capacity - st->avail_out;
     *consumed = n - st->avail_in;
     kf_free(a, st, sizeof *st);
@@ -156,6 +173,7 @@ kf_inflate_status kf_inflate_to(const kf_allocator *a, const unsigned char *in, 
         st->next_out = window;
         st->avail_out = KF_INFLATE_WINDOW;
         const int ret = isal_inflate(st);
+        kf_isal_settle();
         const size_t got = KF_INFLATE_WINDOW - st->avail_out;
         if (ret < 0) {
             *message = isal_message(ret);

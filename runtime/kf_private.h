@@ -44,6 +44,11 @@ uint32_t kf_crc32(uint32_t crc, const void *data, size_t size);
 
 /* ---- inflating (kf_inflate.c) ------------------------------------------- */
 
+#ifdef KF_HAVE_ISAL
+/* To call after each call into ISA-L (kf_inflate.c says why). */
+void kf_isal_settle(void);
+#endif
+
 /* How raw deflate data ended (the same for either library). */
 typedef enum kf_inflate_status {
     KF_INFLATE_END,     /* the stream ended */

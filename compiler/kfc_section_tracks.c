@@ -248,9 +248,10 @@ static kfc_status use_name(kfc_source *src, kfc_entry *entry, const kfc_node *at
 static kfc_status check_property(kfc_source *src, const kfc_entry *entry, int built)
 {
     const kfc_node *target = entry->fields[F_TARGET];
-    const char *property = strrchr(target->as.text, '.'); /* no NUL inside: read_target */
-    if (!property++ || built != (entry->fields[F_COMPONENTS] != NULL))
+    const char *dot = strrchr(target->as.text, '.'); /* no NUL inside: read_target */
+    if (!dot || built != (entry->fields[F_COMPONENTS] != NULL))
         return KFC_OK;
+    const char *property = dot + 1;
     const size_t length = strlen(property);
     if (length == 0 || kf_property_from_name(property) != KF_PROPERTY_CUSTOM)
         return KFC_OK;

@@ -23,11 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_import.h"
 #include "kf_build.h"
-#include "kfc_decompile.h"
 #include "kfc_gltf.h"
 #include "kfc_input.h"
-#include "kfc_source.h"
 #include "fuzz_sandbox.h"
 #include "test_util.h"
 
@@ -110,47 +109,14 @@ static int import_one(const uint8_t *data, size_t size)
     diag.files_read = &files;
     if (kf_builder_create(NULL, &builder) != KF_OK)
         abort();
-    kfc_import_options options = {fuzz_document, NULL, NULL, 0, NULL};
+    kfc_import_options options = {.path = fuzz_document};
     int ok = kfc_gltf_compile(data, size, &options, builder, &diag) == KFC_OK;
     fuzz_sandbox_check_reads(&files);
     kfc_files_read_free(&files);
     if (!ok)
         check_message(&diag);
-    test_bytes kfb = {0};
-    kf_encode_options encode = {sizeof encode, 0, 0};
-    kf_error error;
-    if (ok) {
-        kf_result r = kf_builder_encode(builder, &encode, test_bytes_write, &kfb, &error);
-        if (r == KF_ERROR_LIMIT)
-            ok = 0; /* the player's memory bound: refused as the loader would */
-        else if (r != KF_OK)
-            abort();
-    }
-    if (ok) {
-        kf_anim *anim;
-        if (kf_load_memory(kfb.data, kfb.size, NULL, &anim, &error) != KF_OK)
-            abort();
-        test_bytes yaml = {0}, again = {0};
-        kf_builder *rebuilt;
-        memset(&diag, 0, sizeof diag);
-        if (kfc_decompile(anim, test_bytes_write, &yaml, &diag) != KFC_OK ||
-            kf_builder_create(NULL, &rebuilt) != KF_OK)
-            abort();
-        if (kfc_source_compile(yaml.data, yaml.size, NULL, rebuilt, NULL, &diag) != KFC_OK) {
-            fprintf(stderr, "decompiled YAML does not compile: %s\n", diag.message);
-            abort();
-        }
-        if (kf_builder_encode(rebuilt, &encode, test_bytes_write, &again, &error) != KF_OK ||
-            again.size != kfb.size || memcmp(again.data, kfb.data, kfb.size) != 0) {
-            fprintf(stderr, "decompile -> compile gives another file\n");
-            abort();
-        }
-        kf_builder_destroy(rebuilt);
-        free(yaml.data);
-        free(again.data);
-        kf_anim_free(anim);
-    }
-    free(kfb.data);
+    if (ok)
+        fuzz_import_round_trip(builder);
     kf_builder_destroy(builder);
     return 0;
 }

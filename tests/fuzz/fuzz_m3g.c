@@ -19,10 +19,9 @@
 
 #include <zlib.h>
 
+#include "fuzz_import.h"
 #include "kf_build.h"
-#include "kfc_decompile.h"
 #include "kfc_m3g.h"
-#include "kfc_source.h"
 #include "test_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -119,42 +118,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&diag, 0, sizeof diag);
     if (kf_builder_create(NULL, &builder) != KF_OK)
         abort();
-    kfc_import_options options = {"fuzz.m3g", NULL, NULL, 1, NULL};
+    kfc_import_options options = {.path = "fuzz.m3g", .no_files = 1};
     int ok = kfc_m3g_compile(file.data, file.size, &options, builder, &diag) == KFC_OK;
     /* Every refusal has a message on one line and, but for running out of
      * memory, says where. */
     if (!ok && (diag.message[0] == '\0' || strchr(diag.message, '\n') ||
                 (diag.status == KFC_INVALID && diag.pointer[0] == '\0')))
         abort();
-    if (ok) {
-        test_bytes kfb = {0};
-        kf_encode_options encode = {sizeof encode, 0, 0};
-        kf_error error;
-        if (kf_builder_encode(builder, &encode, test_bytes_write, &kfb, &error) != KF_OK)
-            abort();
-        kf_anim *anim;
-        if (kf_load_memory(kfb.data, kfb.size, NULL, &anim, &error) != KF_OK)
-            abort();
-        test_bytes yaml = {0}, again = {0};
-        kf_builder *rebuilt;
-        if (kfc_decompile(anim, test_bytes_write, &yaml, &diag) != KFC_OK ||
-            kf_builder_create(NULL, &rebuilt) != KF_OK)
-            abort();
-        if (kfc_source_compile(yaml.data, yaml.size, NULL, rebuilt, NULL, &diag) != KFC_OK) {
-            fprintf(stderr, "decompiled YAML does not compile: %s\n", diag.message);
-            abort();
-        }
-        if (kf_builder_encode(rebuilt, &encode, test_bytes_write, &again, &error) != KF_OK ||
-            again.size != kfb.size || memcmp(again.data, kfb.data, kfb.size) != 0) {
-            fprintf(stderr, "decompile -> compile gives another file\n");
-            abort();
-        }
-        kf_builder_destroy(rebuilt);
-        free(yaml.data);
-        free(again.data);
-        kf_anim_free(anim);
-        free(kfb.data);
-    }
+    if (ok)
+        fuzz_import_round_trip(builder);
     kf_builder_destroy(builder);
     free(file.data);
     return 0;

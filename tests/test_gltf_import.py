@@ -327,6 +327,17 @@ def main():
         r = subprocess.run([a.kfc, name, '-a', anim, '-o', 'x.kfb'], capture_output=True, text=True,
                            cwd=a.work)
         checks.check(r.returncode == 1 and r.stderr == expect, '-a %r: %r' % (anim, r.stderr))
+    # A JSON syntax error quotes the input near it with its control and
+    # non-ASCII bytes escaped: the diagnostic stays one line.
+    for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: string or '}' expected near '\\x01'"),
+                        (b'{"asset": {"version": "2.0"}, \xc3\xa9}',
+                         "1:31: error: string or '}' expected near '\\xc3\\xa9'")):
+        with open(os.path.join(a.work, 'syntax.gltf'), 'wb') as f:
+            f.write(raw)
+        r = subprocess.run([a.kfc, 'syntax.gltf', '-o', 'x.kfb'], capture_output=True, text=True,
+                           cwd=a.work)
+        checks.check(r.returncode == 1 and r.stderr == 'syntax.gltf:%s\n' % expect,
+                     'JSON syntax error %r: %r' % (raw, r.stderr))
     # Every error of a document in one run: a broken channel does not hide the next.
     two = gen_gltf_fixtures.base_case()
     anim = two['animations'][0]

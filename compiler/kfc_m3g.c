@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kfc_m3g.c - M3G animation -> kf_builder (kfc_m3g.h): which objects
- * become what, their names, the properties tracks play into, and the
- * mapping of M3G's millisecond world clock onto kfb's seconds. The file
- * format is read by kfc_m3g_file.c.
+ * become what, the properties tracks play into, and the mapping of M3G's
+ * millisecond world clock onto kfb's seconds. The file format is read by
+ * kfc_m3g_file.c, and objects are named by kfc_m3g_names.c.
  */
 #include "kfc_m3g.h"
 
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "kfc_m3g_file.h"
+#include "kfc_m3g_names.h"
 
 /* kfb world time is seconds; M3G's is milliseconds (kfc_m3g.h). */
 #define MS_PER_SECOND 1000.0
@@ -35,6 +36,7 @@ typedef struct importer {
     const kfc_import_options *options;
     kf_builder *builder;
     kfc_diag *diag;
+    kfc_m3g_names names; /* Swerve Author's name table, if the file has one */
 } importer;
 
 static void note(const importer *im, const char *format, ...)
@@ -80,17 +82,12 @@ static kfc_status fail_object(const importer *im, uint32_t index, const char *fo
     return kfc_fail_at(im->diag, where, "%s", message);
 }
 
-/* The kfb name of object `index`: class and index, and the userID when
- * there is one ("Group7", "Group7_uid12"). Unique (the index is) and
- * stable (the same file gives the same names). */
-#define NAME_SIZE 48
+/* The kfb name of object `index` (kfc_m3g_names.h): "Group7",
+ * "Group7_uid12", "Group7_RooTransform". */
+#define NAME_SIZE KFC_M3G_NAME_SIZE
 static char *name_of(const importer *im, uint32_t index, char out[NAME_SIZE])
 {
-    const kfc_m3g_object *o = object(im, index);
-    int n = snprintf(out, NAME_SIZE, "%s%lu", kfc_m3g_type_name(o->type), (unsigned long)index);
-    if (o->user_id != 0 && n > 0 && n < NAME_SIZE)
-        snprintf(out + n, NAME_SIZE - (size_t)n, "_uid%lu", (unsigned long)o->user_id);
-    return out;
+    return kfc_m3g_object_name(&im->names, im->file, index, out);
 }
 
 static int builtin(uint32_t property)
@@ -427,12 +424,18 @@ kfc_status kfc_m3g_compile(const unsigned char *data, size_t size,
     kfc_status st = kfc_m3g_read(data, size, &file, diag);
     if (st)
         return st;
-    importer im = {&file, options, builder, diag};
+    importer im = {&file, options, builder, diag, {0}};
     /* External references first: a file kfc cannot import whole is
      * refused before anything else is said about it. */
     st = external_references(&im);
+    if (!st && !kfc_m3g_names_read(&file, &im.names))
+        st = fail_object(&im, 1, "Header: " KFC_M3G_BUDGET_MESSAGE);
+    if (!st && im.names.count)
+        note(&im, "names from the AuthoringField's Swerve Author name table (%lu user ID%s)",
+             (unsigned long)im.names.count, im.names.count == 1 ? "" : "s");
     if (!st)
         st = compile_file(&im, size);
+    kfc_m3g_names_free(&im.names);
     kfc_m3g_file_free(&file);
     return st;
 }

@@ -26,11 +26,23 @@ void kf_sequence_sample(const kf_sequence *s, double t, kf_cursor *cursor, float
     kf_evaluate(s, &seg, out);
 }
 
+/* A stored quaternion key, widened and normalized in double. The builder
+ * keeps a key that is unit to float precision as written (kf_build.c), but
+ * near-opposite keys make the slerp ill-conditioned (its weights grow as
+ * 1 / sin theta): a key off unit length by a float rounding moves the result
+ * by that over sin^2 theta, 1e-3 in keys 0.4 degrees from opposite. */
+static void widen_unit(const float *in, double out[4])
+{
+    double q[4];
+    kf_widen(in, 4, q);
+    kf_qnormalize(q, out);
+}
+
 void kf_slerp_general(const float *a, const float *b, float u, float *out)
 {
     double qa[4], qb[4], q[4];
-    kf_widen(a, 4, qa);
-    kf_widen(b, 4, qb);
+    widen_unit(a, qa);
+    widen_unit(b, qb);
     kf_qslerp(qa, qb, u, q);
     kf_narrow(q, 4, out);
 }
@@ -39,8 +51,8 @@ void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u,
 {
     double qa[4], qb[4], sa[4], sb[4], q1[4], q2[4], q[4];
     float buf[4] = {0};
-    kf_widen(kf_key_floats(s, s->values, i, buf), 4, qa);
-    kf_widen(kf_key_floats(s, s->values, j, buf), 4, qb);
+    widen_unit(kf_key_floats(s, s->values, i, buf), qa);
+    widen_unit(kf_key_floats(s, s->values, j, buf), qb);
     kf_widen(kf_key_floats(s, s->tangent_out, i, buf), 4, sa);
     kf_widen(kf_key_floats(s, s->tangent_in, j, buf), 4, sb);
     kf_qslerp(qa, qb, u, q1);
@@ -97,8 +109,8 @@ void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
     }
     case KFB_INTERP_SLERP: {
         double qa[4], qb[4], q[4];
-        kf_widen(a, 4, qa);
-        kf_widen(b, 4, qb);
+        widen_unit(a, qa);
+        widen_unit(b, qb);
         kf_qslerp(qa, qb, u, q);
         kf_narrow(q, 4, out);
         break;

@@ -3,7 +3,11 @@
 """Checks kfc's M3G importer on a directory of real .m3g files (not part of
 `scons test`: the files are not the project's to ship).
 
-    tests/m3g_assets.py DIR... [--kfc PATH] [--kfplay PATH] [--tolerance X]
+    tests/m3g_assets.py [DIR...] [--kfc PATH] [--kfplay PATH] [--tolerance X]
+                        [--max-times N]
+
+With no DIR it checks the folders KFB_M3G_ASSETS names (separated by
+':'), and skips (exit 77) when that is unset: `scons test` runs it so.
 
 For every .m3g file under DIR it reads the file with the independent
 reference (tests/gen/m3g_reference.py), compiles it with kfc, and plays it
@@ -13,8 +17,11 @@ M3G's animate() gives at W x 1000 ms. It then decompiles the .kfb, compiles
 the YAML again and checks the result is the same file. A file both refuse
 is reported with kfc's message, not as a failure; a file only one of them
 refuses is a failure. It prints one line per file with the largest error
-(relative to max(1, |value|)) and exits non-zero if any file fails."""
+(relative to max(1, |value|)), then what the files hold (sequences by
+interpolation, tracks by property, the exporters named in the header's
+AuthoringField), and exits non-zero if any file fails."""
 import argparse
+import collections
 import os
 import random
 import subprocess
@@ -46,7 +53,10 @@ class Checks:
             print('  FAIL: ' + what)
 
 
-def check_file(path, a, work):
+INTERPOLATIONS = {176: 'LINEAR', 177: 'SLERP', 178: 'SPLINE', 179: 'SQUAD', 180: 'STEP'}
+
+
+def check_file(path, a, work, stats):
     with open(path, 'rb') as f:
         data = f.read()
     kfb = os.path.join(work, 'out.kfb')
@@ -61,10 +71,18 @@ def check_file(path, a, work):
         return 'the reference refuses it (%s), kfc does not' % e, False
     if r.returncode != 0:
         return 'kfc refuses it: %s' % r.stderr.strip(), False
+    stats['compiled'] += 1
+    stats['exporter'][model.authoring.split('\n')[0][:60] or '(empty)'] += 1
+    if model.sequences:
+        stats['animated'] += 1
+    for s in model.sequences.values():
+        stats['interpolation'][INTERPOLATIONS[s.interpolation]] += 1
+    for _, prop, _, _ in model.bindings():
+        stats['property'][prop] += 1
     checks = Checks(path)
     times = test_m3g_import.world_times(model)
-    if len(times) > MAX_TIMES:
-        times = sorted(random.Random(1).sample(times, MAX_TIMES))
+    if len(times) > a.max_times:
+        times = sorted(random.Random(1).sample(times, a.max_times))
     worst = test_m3g_import.compare(checks, os.path.basename(path), a.kfplay, kfb, model, times) \
         if model.bindings() else 0.0
     yml, again = kfb + '.yaml', kfb + '.again.kfb'
@@ -73,6 +91,7 @@ def check_file(path, a, work):
     checks.check(r1.returncode == 0 and r2.returncode == 0 and
                  open(kfb, 'rb').read() == open(again, 'rb').read(), 'decompile -> compile differs')
     ok = not checks.failures and worst <= a.tolerance
+    stats['worst'] = max(stats['worst'], (worst, path))
     return ('%d targets, %d world times, worst error %.3g%s' %
             (len(model.targets()), len(times), worst,
              '' if ok else ', %d checks failed' % len(checks.failures))), ok
@@ -80,23 +99,36 @@ def check_file(path, a, work):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('dirs', nargs='+')
+    ap.add_argument('dirs', nargs='*')
     ap.add_argument('--kfc', default=os.path.join(HERE, '..', 'build', 'release', 'compiler', 'kfc'))
     ap.add_argument('--kfplay', default=os.path.join(HERE, '..', 'build', 'release', 'tools', 'kfplay'))
     ap.add_argument('--tolerance', type=float, default=test_m3g_import.TOLERANCE)
+    ap.add_argument('--max-times', type=int, default=MAX_TIMES,
+                    help='world times played per file (a sample of them past this)')
     a = ap.parse_args()
+    if not a.dirs:
+        if not os.environ.get('KFB_M3G_ASSETS'):
+            print('m3g_assets: SKIPPED: set KFB_M3G_ASSETS to a folder of .m3g files')
+            return 77
+        a.dirs = os.environ['KFB_M3G_ASSETS'].split(':')
     test_m3g_import.TOLERANCE = a.tolerance
     paths = []
     for d in a.dirs:
         for root, _, names in os.walk(d):
             paths += [os.path.join(root, n) for n in names if n.lower().endswith('.m3g')]
     failed = 0
+    stats = {'compiled': 0, 'animated': 0, 'worst': (0.0, ''), 'interpolation': collections.Counter(),
+             'property': collections.Counter(), 'exporter': collections.Counter()}
     with tempfile.TemporaryDirectory() as work:
         for path in sorted(paths):
-            line, ok = check_file(path, a, work)
+            line, ok = check_file(path, a, work, stats)
             print('%s %s: %s' % ('ok  ' if ok else 'FAIL', path, line))
             failed += not ok
-    print('%d files, %d failed' % (len(paths), failed))
+    print('exporters (AuthoringField): %s' % dict(stats['exporter'].most_common()))
+    print('sequences by interpolation: %s; tracks by property: %s'
+          % (dict(stats['interpolation'].most_common()), dict(stats['property'].most_common())))
+    print('%d files: %d compiled, %d animated; worst error %.3g (%s); %d failed'
+          % (len(paths), stats['compiled'], stats['animated'], stats['worst'][0], stats['worst'][1], failed))
     return 1 if failed else 0
 
 

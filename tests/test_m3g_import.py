@@ -188,6 +188,21 @@ def main():
     checks.check(files[0] == files[1] == files[2], 'stored, zlib and mixed sections give different files')
     worst = max(worst, oracle_cases(a, checks))
 
+    # Swerve Author's name table names the objects whose user IDs it lists
+    # (docs/import-m3g.md, Names; the names written out by hand here).
+    src = os.path.join(a.work, 'swerve_names.m3g')
+    r = run([a.kfc, '-v', src, '-o', src + '.v.kfb'])
+    expect = "note: names from the AuthoringField's Swerve Author name table (5 user IDs)"
+    checks.check(r.returncode == 0 and expect in r.stderr, 'names -v: no "%s" in %r' % (expect, r.stderr))
+    listing = run([a.kfplay, src + '.v.kfb', 'list']).stdout.splitlines()
+    for want in ('AnimationController2_Walk_Controller controller', 'KeyframeSequence3_11_-_Default sequence',
+                 'KeyframeSequence4_uid17 sequence', 'KeyframeSequence5 sequence',
+                 'Group11_Arm_01.translation target', 'Group12_uid999.translation target',
+                 'Group13_T__te.translation target', 'Group14_' + 'L' * 64 + '.translation target',
+                 'Group15_uid12.translation target'):
+        checks.check(any(line.startswith(want + ' ') for line in listing),
+                     'swerve_names.m3g: no "%s" in %s' % (want, listing))
+
     # -v: what was left out, and why.
     src = os.path.join(a.work, 'scene_mixed.m3g')
     r = run([a.kfc, '-v', src, '-o', src + '.v.kfb'])

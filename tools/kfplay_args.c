@@ -10,6 +10,12 @@
 #include <string.h>
 
 static void vreport(const char *severity, const char *format, va_list args)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
+#endif
+    ;
+
+static void vreport(const char *severity, const char *format, va_list args)
 {
     fprintf(stderr, "kfplay: %s: ", severity);
     vfprintf(stderr, format, args);

@@ -316,6 +316,65 @@ def example():
     return write([(1, objs)], authoring='kfb example: a pendulum')[0]
 
 
+def near_opposite():
+    """Keys nearly opposite, as 3ds max exports write a turn past half a
+    revolution: slerp's weights grow as 1 / sin theta there, so keys off
+    unit length by a float rounding (as written files have them) must be
+    normalized before the slerp, or the result moves by that over
+    sin^2 theta. Keys 0.43 degrees from opposite, 4e-7 off unit length."""
+    import math
+    a = [-0.5012884, 0.5011984, -0.4984884, -0.4990184]
+    n = math.sqrt(sum(x * x for x in a))
+    a = [x / n for x in a]
+    # b: a turned by 0.0075 rad towards the perpendicular, then negated.
+    p = [-a[1], a[0], -a[3], a[2]]
+    e = 0.0075
+    b = [-(math.cos(e) * x + math.sin(e) * y) for x, y in zip(a, p)]
+    a = [x * (1 + 4e-7) for x in a]
+    b = [x * (1 - 4e-7) for x in b]
+    keys = [(0, a), (100, b), (200, a), (300, b)]
+    objs = [controller(uid=1),
+            sequence(SLERP, LOOP, 400, keys, uid=2),
+            sequence(SQUAD, LOOP, 400, keys, uid=3),
+            track(3, 2, ORIENTATION), track(4, 2, ORIENTATION),
+            node(GROUP, uid=10, tracks=[5]), node(GROUP, uid=11, tracks=[6])]
+    return write([(0, objs)], authoring='3ds max')[0]
+
+
+SWERVE_TABLE = ('Superscape Swerve Author 2.0\n'
+                'a line before the table: 5 NotAName\n'
+                '<SwerveAuthor2NameTable>\r\n'
+                '5 Walk Controller\r\n'
+                '7 11 - Default\n'
+                '133 Arm.01\t \n'
+                '5 Second name of 5, not used\n'
+                '0 Zero\n'
+                '4294967296 TooBig\n'
+                '12abc NoSpace\n'
+                '13\n'
+                '14 \n'
+                '15 T\u00eate\n'
+                '16 ' + 'L' * 70 + '\n'
+                '</SwerveAuthor2NameTable>\n'
+                '17 AfterTheTable\n')
+
+
+def swerve_names():
+    """Object names from Swerve Author's name table in the AuthoringField
+    (docs/import-m3g.md, Names): the lines that name, and those that do not."""
+    keys = [(0, [0.0, 0.0, 0.0]), (500, [1.0, 2.0, 3.0])]
+    objs = [controller(uid=5),
+            sequence(LINEAR, LOOP, 1000, keys, uid=7),
+            sequence(LINEAR, CONSTANT, 1000, keys, uid=17),
+            sequence(LINEAR, CONSTANT, 1000, keys),
+            track(3, 2, TRANSLATION), track(4, 2, TRANSLATION), track(5, 2, TRANSLATION),
+            track(5, 2, TRANSLATION), track(3, 2, TRANSLATION),
+            node(GROUP, uid=133, tracks=[6]), node(GROUP, uid=999, tracks=[7]),
+            node(GROUP, uid=15, tracks=[8]), node(GROUP, uid=16, tracks=[9]),
+            node(GROUP, uid=12, tracks=[10])]
+    return write([(0, objs)], authoring=SWERVE_TABLE)[0]
+
+
 def scenes(raw=False):
     """{file name: bytes} of the valid files (`raw`: zlib sections left
     inflated, for the fuzz target)."""
@@ -325,6 +384,8 @@ def scenes(raw=False):
     out['scene_zlib.m3g'] = write([(1, objs)], raw=raw)[0]
     out['scene_mixed.m3g'] = write(split(objs, [0, 1, 0, 1]), raw=raw)[0]
     out['image_reference.m3g'] = write(oracle_like(), external=True, raw=raw)[0]
+    out['near_opposite.m3g'] = near_opposite()
+    out['swerve_names.m3g'] = swerve_names()
     if not raw:
         out['swing.m3g'] = example()
         # M3G reads up to the header's TotalFileSize: bytes after it are not

@@ -13,8 +13,9 @@ from kfc's C code.
                                     #  active track plays it}
 
 Names follow docs/import-m3g.md: the class and object index, with the
-userID when it is not 0 (Group7_uid12), then the property
-(Group7_uid12.orientation). Values are in double precision, except that a
+name Swerve Author's name table (in the header's AuthoringField) gives
+the userID, or else the userID when it is not 0 (Group7_RooTransform,
+Group7_uid12), then the property (Group7_uid12.orientation). Values are in double precision, except that a
 time is placed among the keys at float32 precision (docs/math.md 1.3, kfb's
 rule) and 8- and 16-bit keyframes decode in float32 as the M3G API does."""
 import math
@@ -265,9 +266,12 @@ class Model:
         self.sequences = {}  # index -> Sequence
         self.tracks = {}  # index -> (sequence, controller or 0, property)
         self.authoring = ''
+        self.table = {}  # userID -> name, from Swerve Author's name table
 
     def name(self, index):
         cls, uid, _ = self.objects[index]
+        if uid in self.table:
+            return '%s%d_%s' % (cls, index, self.table[uid])
         return '%s%d' % (cls, index) + ('_uid%d' % uid if uid else '')
 
     def bindings(self):
@@ -321,6 +325,33 @@ class Model:
                 value = [min(max(x, lo), hi) for x in value]
             out[target] = value
         return out
+
+
+def name_table(authoring):
+    """{userID: kfb name part} from the AuthoringField's Swerve Author name
+    table: the lines between <SwerveAuthor2NameTable> and its end tag,
+    each "<ID> <name>" (the first line of an ID counts); the name without
+    trailing blanks, cut to 64 bytes, every byte but a letter, a digit,
+    '_' and '-' as '_'."""
+    lines = authoring.split(b'\n')
+    table, inside = {}, False
+    for line in lines:
+        if line.endswith(b'\r'):
+            line = line[:-1]
+        if not inside:
+            inside = line == b'<SwerveAuthor2NameTable>'
+            continue
+        if line == b'</SwerveAuthor2NameTable>':
+            break
+        digits = len(line) - len(line.lstrip(b'0123456789'))
+        if not 0 < digits <= 10 or line[digits:digits + 1] != b' ':
+            continue
+        uid, name = int(line[:digits]), line[digits + 1:].rstrip(b' \t\r')
+        if not 0 < uid < 2**32 or not name or uid in table:
+            continue
+        table[uid] = ''.join(chr(c) if chr(c).isascii() and (chr(c).isalnum() or chr(c) in '_-')
+                             else '_' for c in name[:64])
+    return table
 
 
 def read_sequence(s):
@@ -409,7 +440,9 @@ def read(data):
                     raise Error('Boolean')
                 external, total = bool(flag), s.u32()
                 s.u32()
+                raw = s.data[s.at:s.data.find(b'\0', s.at)]
                 model.authoring = s.string()
+                model.table = name_table(raw)
                 s.done()
                 if total > len(data) or total < at + length:
                     raise Error('TotalFileSize')

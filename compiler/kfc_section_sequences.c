@@ -223,9 +223,11 @@ static kfc_status read_tangent(kfc_source *src, const kfc_node *node, uint32_t c
 static kfc_status read_tangents(kfc_source *src, const kfc_node *node, uint32_t k,
                                 uint32_t key_count, sequence_in *in)
 {
-    if (!in->hermite)
-        return KFC_OK;
     const size_t c = in->desc.components;
+    /* A value of no components is refused where the key is built ("needs
+     * at least 1 component"): there is nothing to size tangents by. */
+    if (!in->hermite || c == 0)
+        return KFC_OK;
     kfc_status st;
     /* Key 0's value has fixed the components. */
     if (k == 0 && (c > SIZE_MAX / 2 / key_count ||

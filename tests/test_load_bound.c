@@ -22,30 +22,6 @@
 #include "kfb_craft.h"
 #include "test_util.h"
 
-typedef struct counter {
-    size_t live, peak;
-} counter;
-
-static void *count_alloc(void *user, size_t size)
-{
-    counter *c = user;
-    void *p = malloc(size ? size : 1);
-    if (p) {
-        c->live += size;
-        if (c->live > c->peak)
-            c->peak = c->live;
-    }
-    return p;
-}
-
-static void count_free(void *user, void *p, size_t size)
-{
-    counter *c = user;
-    if (p)
-        c->live -= size;
-    free(p);
-}
-
 static size_t load_bound(size_t file_bytes)
 {
     return file_bytes * KF_LOAD_BYTES_PER_FILE_BYTE + KF_LOAD_FIXED_BYTES;
@@ -55,8 +31,8 @@ static size_t load_bound(size_t file_bytes)
  * held at once, which must stay within the bound whatever the result. */
 static kf_result load_counted(const test_bytes *f, const char *what, size_t *peak)
 {
-    counter c = {0, 0};
-    kf_allocator a = {count_alloc, count_free, &c};
+    test_counter c = {0};
+    kf_allocator a = test_counting_allocator(&c);
     kf_load_options o = {sizeof o, &a, 0};
     kf_anim *anim = NULL;
     kf_error e;

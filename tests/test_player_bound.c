@@ -21,45 +21,16 @@
 #include "kfb_craft.h"
 #include "test_util.h"
 
-/* Counts bytes and refuses any single request above `limit`. */
-typedef struct counter {
-    size_t live, peak, largest, limit, allocs;
-} counter;
-
-static void *count_alloc(void *user, size_t size)
-{
-    counter *c = user;
-    if (size > c->largest)
-        c->largest = size;
-    if (c->limit && size > c->limit)
-        return NULL;
-    void *p = malloc(size ? size : 1);
-    if (p) {
-        c->live += size;
-        c->allocs++;
-        if (c->live > c->peak)
-            c->peak = c->live;
-    }
-    return p;
-}
-
-static void count_free(void *user, void *p, size_t size)
-{
-    counter *c = user;
-    if (p)
-        c->live -= size;
-    free(p);
-}
-
+/* The most a player of a file of `file_bytes` may allocate (kf.h). */
 static size_t bound_of(size_t file_bytes)
 {
     return file_bytes * KF_PLAYER_BYTES_PER_FILE_BYTE + KF_PLAYER_FIXED_BYTES;
 }
 
 /* Loads `bytes` through a counting allocator; returns the anim's bytes. */
-static kf_anim *load_counted(const test_bytes *bytes, counter *c, kf_result *r)
+static kf_anim *load_counted(const test_bytes *bytes, test_counter *c, kf_result *r)
 {
-    kf_allocator a = {count_alloc, count_free, c};
+    kf_allocator a = test_counting_allocator(c);
     kf_load_options o = {sizeof o, &a, 0};
     kf_anim *anim = NULL;
     kf_error e;
@@ -73,7 +44,7 @@ static kf_anim *load_counted(const test_bytes *bytes, counter *c, kf_result *r)
  * bound of its file's bytes. */
 static void check_size(const test_bytes *bytes, const char *what)
 {
-    counter lc = {0};
+    test_counter lc = {0};
     kf_result r;
     kf_anim *anim = load_counted(bytes, &lc, &r);
     CHECK(anim != NULL, "%s loads", what);
@@ -81,8 +52,8 @@ static void check_size(const test_bytes *bytes, const char *what)
         return;
     size_t predicted = 0;
     CHECK(kf_player_size(anim, &predicted) == KF_OK, "%s: size", what);
-    counter pc = {0};
-    kf_allocator a = {count_alloc, count_free, &pc};
+    test_counter pc = {0};
+    kf_allocator a = test_counting_allocator(&pc);
     kf_player *p;
     CHECK(kf_player_create(anim, &a, &p) == KF_OK, "%s: player", what);
     CHECK(pc.live == predicted, "%s: player keeps %zu, kf_player_size says %zu", what, pc.live,
@@ -288,8 +259,8 @@ static void short_stream_declaring_a_lot(void)
     kf_builder_destroy(b);
     craft_put(f.data + KFB_IDENTIFIER_SIZE + 16, 768u << 20);
     craft_put(f.data + KFB_HEADER_SIZE - 4, (uint32_t)crc32(0L, f.data, KFB_HEADER_SIZE - 4));
-    counter c = {0, 0, 0, 1u << 20, 0};
-    kf_allocator a = {count_alloc, count_free, &c};
+    test_counter c = {0, 0, 0, 1u << 20, 0};
+    kf_allocator a = test_counting_allocator(&c);
     kf_load_options o = {sizeof o, &a, 0};
     kf_anim *anim;
     kf_error e;
@@ -309,7 +280,7 @@ static void short_stream_declaring_a_lot(void)
     if (out) {
         fwrite(f.data, 1, KFB_HEADER_SIZE, out);
         fclose(out);
-        c = (counter){0, 0, 0, 1u << 20, 0};
+        c = (test_counter){0, 0, 0, 1u << 20, 0};
         r = kf_load_file(path, &o, &anim, &e);
         CHECK(r == KF_ERROR_TRUNCATED, "file: %s (%s)", kf_result_name(r), e.message);
         CHECK(c.largest <= 64 * 1024 && c.live == 0, "file: largest request %zu", c.largest);
@@ -323,7 +294,7 @@ static void short_stream_declaring_a_lot(void)
     kf_encode_options plain = {sizeof plain, 0, 0};
     CHECK(kf_builder_encode(big, &plain, test_bytes_write, &g, NULL) == KF_OK, "big file");
     kf_builder_destroy(big);
-    c = (counter){0};
+    c = (test_counter){0};
     m = (memory_stream){g.data, g.size, 0};
     r = kf_load_stream(read_memory, &m, &o, &anim, &e);
     CHECK(r == KF_OK, "big stream: %s", kf_result_name(r));

@@ -36,6 +36,44 @@ static inline int test_bytes_write(void *user, const void *data, size_t size)
     return 0;
 }
 
+/* An allocator that counts: the bytes live now, the most live at once, the
+ * largest request and the number of allocations; a request above `limit`
+ * (0: none) fails, as a game's bounded allocator would. */
+typedef struct test_counter {
+    size_t live, peak, largest, limit, allocs;
+} test_counter;
+
+static inline void *test_counter_alloc(void *user, size_t size)
+{
+    test_counter *c = user;
+    if (size > c->largest)
+        c->largest = size;
+    if (c->limit && size > c->limit)
+        return NULL;
+    void *p = malloc(size ? size : 1);
+    if (p) {
+        c->live += size;
+        c->allocs++;
+        if (c->live > c->peak)
+            c->peak = c->live;
+    }
+    return p;
+}
+
+static inline void test_counter_free(void *user, void *p, size_t size)
+{
+    test_counter *c = user;
+    if (p)
+        c->live -= size;
+    free(p);
+}
+
+static inline kf_allocator test_counting_allocator(test_counter *c)
+{
+    kf_allocator a = {test_counter_alloc, test_counter_free, c};
+    return a;
+}
+
 /* Encodes `builder` and loads the bytes back; NULL on any failure (printed).
  * `bytes` (optional) receives the encoding, to be freed by the caller. */
 static inline kf_anim *test_encode_load(const kf_builder *builder, test_bytes *bytes)

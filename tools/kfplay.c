@@ -428,40 +428,13 @@ static int cmd_sample_distance(const kfp_context *ctx, char **args, int count)
     return animator_query(ctx, args, count, QUERY_DISTANCE);
 }
 
-/* The end of one period of every track, in world time: where its
- * controller maps sequence time 0 plus the animator's period (1 when no
- * track has one). */
-static double one_period(const kf_anim *anim)
-{
-    double end = 0;
-    for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TRACK); i++) {
-        kf_track_info t;
-        kf_anim_track_info(anim, i, &t);
-        if (t.controller == KF_NO_INDEX)
-            continue;
-        kf_controller_info c;
-        kf_anim_controller_info(anim, t.controller, &c);
-        double period = 0;
-        if (t.animator_kind == KF_KIND_SEQUENCE) {
-            kf_sequence_info s;
-            kf_sequence_get_info(kf_anim_sequence(anim, t.animator), &s);
-            period = s.duration;
-        } else if (t.animator_kind == KF_KIND_INTERPOLATOR) {
-            period = t.cycle_interval;
-        }
-        if (c.speed > 0 && period > 0)
-            end = fmax(end, c.ref_world + (period - c.ref_sequence) / c.speed);
-    }
-    return end > 0 && isfinite(end) ? end : 1;
-}
-
 static int cmd_animate(const kfp_context *ctx, char **args, int count)
 {
     const kf_anim *anim = ctx->anim;
     kf_player *player = NULL;
     kfp_times times;
-    int status =
-        kfp_times_init(&times, ctx->options, args, count, one_period(anim), "animate", "times");
+    int status = kfp_times_init(&times, ctx->options, args, count,
+                                kfp_period_end(anim, KF_NO_INDEX), "animate", "times");
     if (!status && kf_player_create(anim, NULL, &player) != KF_OK) {
         kfp_error("out of memory");
         status = EXIT_INPUT;

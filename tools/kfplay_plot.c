@@ -368,15 +368,13 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     return status;
 }
 
-/* One period of the tracks that feed target t, in world time: where their
- * controllers map sequence time 0 and the animator's period. */
-static void target_default_range(const kf_anim *anim, uint32_t target, double *from, double *to)
+double kfp_period_end(const kf_anim *anim, uint32_t target)
 {
     double end = 0;
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TRACK); i++) {
         kf_track_info t;
         kf_anim_track_info(anim, i, &t);
-        if (t.target != target || t.controller == KF_NO_INDEX)
+        if ((target != KF_NO_INDEX && t.target != target) || t.controller == KF_NO_INDEX)
             continue;
         kf_controller_info c;
         kf_anim_controller_info(anim, t.controller, &c);
@@ -391,20 +389,15 @@ static void target_default_range(const kf_anim *anim, uint32_t target, double *f
         if (c.speed > 0 && period > 0)
             end = fmax(end, c.ref_world + (period - c.ref_sequence) / c.speed);
     }
-    *from = 0;
-    *to = end > 0 ? end : 1;
+    return end > 0 && isfinite(end) ? end : 1;
 }
 
 static int plot_target(const kf_anim *anim, uint32_t target, const plot_options *o, kfp_panel *p)
 {
     kf_target_info info;
     kf_anim_target_info(anim, target, &info);
-    double from, to;
-    target_default_range(anim, target, &from, &to);
-    if (o->have_from)
-        from = o->from;
-    if (o->have_to)
-        to = o->to;
+    const double from = o->have_from ? o->from : 0;
+    const double to = o->have_to ? o->to : kfp_period_end(anim, target);
     if (!(to > from) || !isfinite(to - from)) {
         kfp_error("plot: --to must be after --from");
         return KFP_EXIT_INPUT;

@@ -12,4 +12,10 @@
  * Returns 0, 1 (bad name, number or output) or 2 (usage). */
 int kfp_plot(const kf_anim *anim, const kfp_options *options, char **names, int count);
 
+/* The end of one period of the tracks that feed `target` (KF_NO_INDEX:
+ * of every track), in world time: where each controller maps sequence time
+ * 0 plus its animator's period; 1 when no track has one. The default --to
+ * of the commands that take a time range. */
+double kfp_period_end(const kf_anim *anim, uint32_t target);
+
 #endif /* KFPLAY_PLOT_H */

@@ -117,6 +117,34 @@ static inline vf v_load(keys p, uint32_t f)
                                 _mm_load_ps(p.b + at), 1);
 }
 
+/* Both blocks' quantized key: their uint16 rows, bases and scales. */
+typedef struct qkeys {
+    const uint16_t *qa, *qb;
+    const float *da, *db;
+} qkeys;
+
+static inline qkeys job_qkey(job jb, size_t at)
+{
+    return (qkeys){(const uint16_t *)(const void *)(jb.x->block->data + at),
+                   (const uint16_t *)(const void *)(jb.y->block->data + at), jb.x->block->dequant,
+                   jb.y->block->dequant};
+}
+
+/* Field f of both blocks' quantized key: eight uint16 widened at once. */
+static inline vf v_loadq(qkeys p, uint32_t f)
+{
+    const size_t at = (size_t)f * KF_LANES, d = (size_t)f * 2 * KF_LANES;
+    const __m128i w =
+        _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(p.qa + at)),
+                           _mm_loadl_epi64((const __m128i *)(const void *)(p.qb + at)));
+    const vf q = _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(w));
+    const vf base = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(p.da + d)),
+                                         _mm_load_ps(p.db + d), 1);
+    const vf scale = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(p.da + d + KF_LANES)),
+                                          _mm_load_ps(p.db + d + KF_LANES), 1);
+    return _mm256_add_ps(base, _mm256_mul_ps(q, scale));
+}
+
 static inline const kf_block *job_block(job jb)
 {
     return jb.x->block;

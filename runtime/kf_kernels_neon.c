@@ -104,6 +104,24 @@ static inline vf v_load(keys p, uint32_t f)
 {
     return vld1q_f32(p + (size_t)f * KF_LANES);
 }
+/* A quantized block's key: its uint16 row and the block's bases and
+ * scales (16-aligned, kf_layout.c). */
+typedef struct qkeys {
+    const uint16_t *q;
+    const float *d;
+} qkeys;
+
+static inline qkeys job_qkey(job jb, size_t at)
+{
+    return (qkeys){(const uint16_t *)(const void *)(jb->block->data + at), jb->block->dequant};
+}
+
+static inline vf v_loadq(qkeys k, uint32_t f)
+{
+    const vf q = vcvtq_f32_u32(vmovl_u16(vld1_u16(k.q + (size_t)f * KF_LANES)));
+    const float *d = k.d + (size_t)f * 2 * KF_LANES;
+    return vaddq_f32(vld1q_f32(d), vmulq_f32(q, vld1q_f32(d + KF_LANES)));
+}
 static inline const kf_block *job_block(job jb)
 {
     return jb->block;

@@ -14,6 +14,14 @@ static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
     return b->data[(size_t)k * b->stride + (size_t)f * KF_LANES + l];
 }
 
+/* Lane l of field f at key k of a quantized block. */
+static inline float qat(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
+{
+    const uint16_t *q = (const uint16_t *)(const void *)b->data;
+    return kf_dequantize(q[2 * (size_t)k * b->stride + (size_t)f * KF_LANES + l],
+                         b->dequant + (size_t)f * 2 * KF_LANES + l);
+}
+
 void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t j, float u,
                             float *out)
 {
@@ -41,6 +49,28 @@ static unsigned linear_one(const kf_block *b, uint32_t i, uint32_t j, float u, d
         for (uint32_t m = 0; m < b->components; m++) {
             const float a = at(b, i, m, l);
             out[l][m] = a + u * (at(b, j, m, l) - a);
+        }
+    return 0xf;
+}
+
+static unsigned qkey_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                         float *const out[KF_LANES])
+{
+    (void)j, (void)u, (void)exact_u;
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        for (uint32_t m = 0; m < b->components; m++)
+            out[l][m] = qat(b, i, m, l);
+    return 0xf;
+}
+
+static unsigned qlinear_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                            float *const out[KF_LANES])
+{
+    (void)exact_u;
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        for (uint32_t m = 0; m < b->components; m++) {
+            const float a = qat(b, i, m, l);
+            out[l][m] = a + u * (qat(b, j, m, l) - a);
         }
     return 0xf;
 }
@@ -130,6 +160,8 @@ static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
 enum {
     key_unit = 0,
     linear_unit = 0,
+    qkey_unit = 0,
+    qlinear_unit = 0,
     linear_wide_unit = 0,
     spline_unit = 0,
     spline_wide_unit = 0,
@@ -138,6 +170,8 @@ enum {
 };
 JOBS(key)
 JOBS(linear)
+JOBS(qkey)
+JOBS(qlinear)
 JOBS(linear_wide)
 JOBS(spline)
 JOBS(spline_wide)
@@ -145,7 +179,8 @@ JOBS(slerp)
 JOBS(squad)
 
 static const kf_kernels scalar = {
-    "scalar", {key, key, key}, {linear, linear, linear}, {spline, spline, spline}, slerp, squad};
+    "scalar", {key, key, key}, {linear, linear, linear}, {spline, spline, spline}, slerp, squad,
+    {qkey, qkey, qkey}, {qlinear, qlinear, qlinear}};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

@@ -20,6 +20,9 @@
  *   job_key(jb, at) (a key: `at` floats into each block of the job; the
  *                       JOBS loop gives key i and j of the run's stride),
  *   v_load(keys, field)
+ *   qkeys, job_qkey(jb, at), v_loadq(qkeys, field)   the same for a
+ *                       quantized block (kf_block.dequant): the field's
+ *                       uint16 lanes, dequantized (kf_dequantize)
  *   job_block(jb) (the first block: shape, interpolation), job_lanes(jb)
  *   (lanes to finish), lane_block(jb, l), lane_out(jb, l)
  *   store4, store3 (components in registers -> each lane's output),
@@ -291,6 +294,58 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     return 0;
 }
 
+/* Quantized blocks: the loads give the floats back to the bit, and the
+ * arithmetic is the float kernels'. Four-component blocks (orientations)
+ * take the any-width kernels, normalized lane by lane (JOBS). */
+KF_KERNEL unsigned qkey_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                            double exact_u)
+{
+    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
+    const kf_block *b = job_block(jb);
+    const qkeys a = job_qkey(jb, oi);
+    for (uint32_t m = 0; m < b->components; m++)
+        store1(v_loadq(a, m), m, jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned qkey3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                             double exact_u)
+{
+    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
+    const qkeys a = job_qkey(jb, oi);
+    store3(v_loadq(a, 0), v_loadq(a, 1), v_loadq(a, 2), jb);
+    return ALL_LANES;
+}
+
+/* a + u (b - a), component m, of quantized keys. */
+static inline vf v_qlerp(qkeys a, qkeys e, vf vu, uint32_t m)
+{
+    const vf x = v_loadq(a, m);
+    return v_add(x, v_mul(vu, v_sub(v_loadq(e, m), x)));
+}
+
+KF_KERNEL unsigned qlinear_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                               double exact_u)
+{
+    (void)i, (void)j, (void)exact_u;
+    const vf vu = v_set1(u);
+    const kf_block *b = job_block(jb);
+    const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);
+    for (uint32_t m = 0; m < b->components; m++)
+        store1(v_qlerp(a, e, vu, m), m, jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned qlinear3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                                double exact_u)
+{
+    (void)i, (void)j, (void)exact_u;
+    const vf vu = v_set1(u);
+    const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);
+    store3(v_qlerp(a, e, vu, 0), v_qlerp(a, e, vu, 1), v_qlerp(a, e, vu, 2), jb);
+    return ALL_LANES;
+}
+
 /* Quaternion holds: key i, normalized in the registers when asked. */
 KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
                             double exact_u, int normalize)
@@ -346,10 +401,14 @@ JOBS(spline3)
 JOBS(spline4)
 JOBS(slerp)
 JOBS_NORMALIZING(squad)
+JOBS(qkey)
+JOBS(qkey3)
+JOBS(qlinear)
+JOBS(qlinear3)
 
 static const kf_kernels simd_set = {
-    SET_NAME, {key, key3, key4}, {linear, linear3, linear4}, {spline, spline3, spline4}, slerp,
-    squad};
+    SET_NAME,       {key, key3, key4},          {linear, linear3, linear4},
+    {spline, spline3, spline4}, slerp, squad, {qkey, qkey3, qkey}, {qlinear, qlinear3, qlinear}};
 
 const kf_kernels *SET_GETTER(void)
 {

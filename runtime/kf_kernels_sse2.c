@@ -101,6 +101,25 @@ static inline vf v_load(keys p, uint32_t f)
 {
     return _mm_load_ps(p + (size_t)f * KF_LANES);
 }
+/* A quantized block's key: its uint16 row and the block's bases and
+ * scales (16-aligned, kf_layout.c). */
+typedef struct qkeys {
+    const uint16_t *q;
+    const float *d;
+} qkeys;
+
+static inline qkeys job_qkey(job jb, size_t at)
+{
+    return (qkeys){(const uint16_t *)(const void *)(jb->block->data + at), jb->block->dequant};
+}
+
+static inline vf v_loadq(qkeys k, uint32_t f)
+{
+    const __m128i w = _mm_loadl_epi64((const __m128i *)(const void *)(k.q + (size_t)f * KF_LANES));
+    const vf q = _mm_cvtepi32_ps(_mm_unpacklo_epi16(w, _mm_setzero_si128()));
+    const float *d = k.d + (size_t)f * 2 * KF_LANES;
+    return _mm_add_ps(_mm_load_ps(d), _mm_mul_ps(q, _mm_load_ps(d + KF_LANES)));
+}
 static inline const kf_block *job_block(job jb)
 {
     return jb->block;

@@ -30,6 +30,13 @@ static uint32_t fields_of(const struct kf_sequence *s)
     return kf_block_fields(s->interpolation, s->components);
 }
 
+/* The sequences being laid out, and per sequence whether its lane is
+ * quantized (quantize, below), which a block's lanes share. */
+typedef struct lay {
+    const struct kf_sequence *seq;
+    const uint8_t *quant;
+} lay;
+
 /* Whether sequence s goes into a block: one wider than KF_BLOCK_COMPONENTS
  * is played on its own (kf_player.c's runs), so that a lone wide sequence
  * costs neither the three empty lanes of a block in memory nor their
@@ -40,10 +47,10 @@ static int packed(const struct kf_sequence *s)
 }
 
 /* Sequences that can share a block compare equal up to their index. */
-static int compare_sequences(const void *x, const void *y, const struct kf_sequence *seq)
+static int compare_sequences(const void *x, const void *y, const lay *ly)
 {
     const uint32_t ia = *(const uint32_t *)x, ib = *(const uint32_t *)y;
-    const struct kf_sequence *a = &seq[ia], *b = &seq[ib];
+    const struct kf_sequence *a = &ly->seq[ia], *b = &ly->seq[ib];
     const uintptr_t ta = (uintptr_t)a->times, tb = (uintptr_t)b->times;
     if (ta != tb)
         return ta < tb ? -1 : 1;
@@ -56,20 +63,23 @@ static int compare_sequences(const void *x, const void *y, const struct kf_seque
     KEY(interpolation);
     KEY(components);
 #undef KEY
+    if (ly->quant[ia] != ly->quant[ib])
+        return ly->quant[ia] < ly->quant[ib] ? -1 : 1;
     return (ia > ib) - (ia < ib);
 }
 
-static int same_block(const struct kf_sequence *a, const struct kf_sequence *b)
+static int same_clock(const lay *ly, uint32_t ia, uint32_t ib)
 {
-    return a->times == b->times && a->valid_count == b->valid_count && a->repeat == b->repeat &&
-           a->duration == b->duration && a->interpolation == b->interpolation &&
-           a->components == b->components;
-}
-
-static int same_clock(const struct kf_sequence *a, const struct kf_sequence *b)
-{
+    const struct kf_sequence *a = &ly->seq[ia], *b = &ly->seq[ib];
     return a->times == b->times && a->valid_count == b->valid_count && a->repeat == b->repeat &&
            a->duration == b->duration;
+}
+
+static int same_block(const lay *ly, uint32_t ia, uint32_t ib)
+{
+    const struct kf_sequence *a = &ly->seq[ia], *b = &ly->seq[ib];
+    return same_clock(ly, ia, ib) && a->interpolation == b->interpolation &&
+           a->components == b->components && ly->quant[ia] == ly->quant[ib];
 }
 
 /* The largest magnitude of n floats (validated finite: plain comparisons,
@@ -113,6 +123,78 @@ static uint32_t is_wide(const struct kf_sequence *s)
     const float in = s->interpolation != KFB_INTERP_LINEAR ? max_abs(s->tangent_in, n) : 0.0f;
     const double tangents = 4.0 / 27.0 * ((double)out + in);
     return !((double)value + tangents <= FLT_MAX / 2);
+}
+
+/* Whether sequence s's lane can be quantized (kf_block.dequant), and then
+ * per component its base and scale: a STEP or LINEAR sequence in a block,
+ * not wide, each of whose components is, at every key, base + q * scale
+ * for an integer q in [0, 2^16) and a power-of-two scale, computed as the
+ * kernels compute it (kf_dequantize) to the same float, bit for bit: what
+ * kfc -e writes (values on a grid of a power of two), and any other keys
+ * that happen to be so. The base is the component's least value and the
+ * scale the least power of two that spans its range in 2^16 steps; every
+ * key is then checked, so a false guess only keeps the floats. One pass
+ * for the range, and one that stops at the first key off the grid, which
+ * for keys of full precision is the second. */
+/* Keys a sequence needs for its lane to be quantized: a lane saves 2 bytes
+ * per field and key, and its base and scale cost 8 per field. */
+#define QUANTIZE_KEYS 8
+
+static int quantize(const struct kf_sequence *s, float *base, float *scale)
+{
+    if ((s->interpolation != KFB_INTERP_STEP && s->interpolation != KFB_INTERP_LINEAR) ||
+        !packed(s) || s->key_count < QUANTIZE_KEYS || is_wide(s))
+        return 0;
+    const uint32_t c = s->components, n = s->key_count;
+    const float *v = s->values;
+    for (uint32_t m = 0; m < c; m++)
+        base[m] = scale[m] = v[m];
+    for (uint32_t k = 1; k < n; k++)
+        for (uint32_t m = 0; m < c; m++) {
+            const float x = v[(size_t)k * c + m];
+            base[m] = x < base[m] ? x : base[m];
+            scale[m] = x > scale[m] ? x : scale[m]; /* the greatest, for now */
+        }
+    for (uint32_t m = 0; m < c; m++) {
+        const double step = ((double)scale[m] - base[m]) / 65535.0;
+        int e = 0;
+        const double f = frexp(step, &e); /* step = f 2^e, f in [0.5, 1) */
+        const double p2 = step == 0.0 ? 1.0 : ldexp(1.0, f == 0.5 ? e - 1 : e);
+        if (!(p2 >= FLT_MIN && p2 <= 0x1p100))
+            return 0;
+        scale[m] = (float)p2;
+    }
+    for (uint32_t k = 0; k < n; k++)
+        for (uint32_t m = 0; m < c; m++) {
+            const float x = v[(size_t)k * c + m];
+            const double q = ((double)x - base[m]) / scale[m];
+            if (!(q >= 0.0 && q <= 65535.0) || q != floor(q))
+                return 0;
+            const float d[KF_LANES + 1] = {base[m], 0.0f, 0.0f, 0.0f, scale[m]};
+            const float y = kf_dequantize((uint16_t)q, d);
+            if (memcmp(&x, &y, sizeof x) != 0)
+                return 0;
+        }
+    return 1;
+}
+
+/* Keys [k0, k1) of quantized lane l of sequence s (`data`: key k0's row of
+ * uint16, rows `step` uint16 apart; `d`: the block's bases and scales,
+ * which quantize gave). */
+static void fill_quantized(uint16_t *data, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
+                           const struct kf_sequence *s, const float *d)
+{
+    const uint32_t c = s->components;
+    if (k1 > s->key_count)
+        k1 = s->key_count;
+    for (uint32_t m = 0; m < c; m++) {
+        const float b = d[(size_t)m * 2 * KF_LANES + l],
+                    sc = d[(size_t)m * 2 * KF_LANES + KF_LANES + l];
+        uint16_t *to = data + (size_t)m * KF_LANES + l;
+        const float *from = s->values + (size_t)k0 * c + m;
+        for (uint32_t k = k0; k < k1; k++, to += step, from += c)
+            *to = (uint16_t)((*from - b) / sc); /* exact: quantize checked */
+    }
 }
 
 /* Fields [f, f + n) of lane l of keys [k0, k1) (rows `step` floats
@@ -275,31 +357,46 @@ static void fill_block(float *data, size_t step, uint32_t k0, uint32_t k1,
 
 /* The end of the run of sequences from order[i] on (before `end`) that
  * `same` finds equal to it. */
-static uint32_t run_end(const struct kf_sequence *seq, const uint32_t *order, uint32_t i,
-                        uint32_t end,
-                        int (*same)(const struct kf_sequence *, const struct kf_sequence *))
+static uint32_t run_end(const lay *ly, const uint32_t *order, uint32_t i, uint32_t end,
+                        int (*same)(const lay *, uint32_t, uint32_t))
 {
     uint32_t k = i + 1;
-    while (k < end && same(&seq[order[i]], &seq[order[k]]))
+    while (k < end && same(ly, order[i], order[k]))
         k++;
     return k;
 }
 
+/* Floats per key of a stripe of `blocks` blocks of sequence order[k]'s
+ * kind: four lanes of floats per field, or of uint16 for a quantized
+ * stripe, rounded up to four floats so that the next stripe's fields stay
+ * 16-aligned; 0 if that leaves 32 bits. */
+static size_t stripe_width(const lay *ly, uint32_t si, uint32_t blocks)
+{
+    size_t w = 0;
+    if (!kf_mul_size((size_t)blocks * KF_LANES, fields_of(&ly->seq[si]), &w))
+        return 0;
+    if (ly->quant[si])
+        w = (w / 2 + KF_LANES - 1) / KF_LANES * KF_LANES;
+    return w;
+}
+
 /* Floats per key of the row of the clock order[i .. end): every stripe's
- * blocks' fields; 0 if that leaves 32 bits. Its blocks go to *blocks. */
-static size_t row_width(const struct kf_sequence *seq, const uint32_t *order, uint32_t i,
-                        uint32_t end, uint32_t *blocks)
+ * blocks' fields; 0 if that leaves 32 bits. Its blocks are added to
+ * *blocks, the floats of the quantized ones' bases and scales to *dequant. */
+static size_t row_width(const lay *ly, const uint32_t *order, uint32_t i, uint32_t end,
+                        uint32_t *blocks, size_t *dequant)
 {
     size_t width = 0;
     for (uint32_t k = i, next; k < end; k = next) {
-        next = run_end(seq, order, k, end, same_block);
+        next = run_end(ly, order, k, end, same_block);
         const uint32_t stripe = (next - k + KF_LANES - 1) / KF_LANES;
-        size_t w = 0;
-        if (!kf_mul_size((size_t)stripe * KF_LANES, fields_of(&seq[order[k]]), &w) ||
-            w > UINT32_MAX - width)
+        const size_t w = stripe_width(ly, order[k], stripe);
+        if (!w || w > UINT32_MAX - width)
             return 0;
         width += w;
         *blocks += stripe;
+        if (ly->quant[order[k]])
+            *dequant += (size_t)stripe * fields_of(&ly->seq[order[k]]) * 2 * KF_LANES;
     }
     return width;
 }
@@ -319,12 +416,15 @@ static uint32_t clock_rows(const struct kf_sequence *seq, const uint32_t *order,
  * its `rows` rows: every stripe's blocks full, and every member's keys all
  * valid and as many as the rows (fill_lane writes its values up to its key
  * count, the other fields up to its valid count). */
-static int fills_rows(const struct kf_sequence *seq, const uint32_t *order, uint32_t i,
-                      uint32_t end, uint32_t rows)
+static int fills_rows(const lay *ly, const uint32_t *order, uint32_t i, uint32_t end,
+                      uint32_t rows)
 {
+    const struct kf_sequence *seq = ly->seq;
     for (uint32_t k = i, next; k < end; k = next) {
-        next = run_end(seq, order, k, end, same_block);
-        if ((next - k) % KF_LANES)
+        next = run_end(ly, order, k, end, same_block);
+        /* (and no quantized stripe rounded up: its last floats are none's) */
+        if ((next - k) % KF_LANES ||
+            (ly->quant[order[k]] && (next - k) / KF_LANES * fields_of(&seq[order[k]]) % 2))
             return 0;
     }
     for (uint32_t k = i; k < end; k++)
@@ -396,8 +496,7 @@ static int add(size_t *total, size_t count, size_t size, size_t align, size_t *o
 /* qsort has no context argument in C11, and the comparison needs the
  * sequences: a bottom-up merge sort over a scratch copy (n log n whatever
  * the file holds). */
-static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n,
-                           const struct kf_sequence *seq)
+static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n, const lay *ly)
 {
     for (uint32_t width = 1; width < n; width *= 2) {
         for (uint32_t lo = 0; lo < n; lo += 2 * width) {
@@ -406,7 +505,7 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n,
             uint32_t a = lo, b = mid, o = lo;
             while (a < mid && b < hi)
                 scratch[o++] =
-                    compare_sequences(&order[b], &order[a], seq) < 0 ? order[b++] : order[a++];
+                    compare_sequences(&order[b], &order[a], ly) < 0 ? order[b++] : order[a++];
             while (a < mid)
                 scratch[o++] = order[a++];
             while (b < hi)
@@ -454,6 +553,11 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         const kf_block *b = &L->blocks[L->block_of[i]];
         const float *lane = b->data + L->lane_of[i];
         s->row = b->stride;
+        if (b->dequant) { /* STEP or LINEAR: values only */
+            s->quantized = (const uint16_t *)(const void *)b->data + L->lane_of[i];
+            s->dequant = b->dequant + L->lane_of[i];
+            continue;
+        }
         s->values = lane;
         switch (s->interpolation) {
         case KFB_INTERP_SPLINE:
@@ -504,24 +608,30 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     const struct kf_sequence *seq = o->sequences;
     *need = 0;
     /* Scratch: the order, the sort's copy, a count per target, the order
-     * of every sequence by key times. */
+     * of every sequence by key times, and whether each is quantized. */
     size_t order_bytes;
-    if (!kf_mul_size((size_t)3 * n + targets + 1, sizeof(uint32_t), &order_bytes))
+    if (!kf_mul_size((size_t)3 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
+        order_bytes > SIZE_MAX - n)
         return KF_ERROR_TOO_LARGE;
+    order_bytes += n;
     uint32_t *order = kf_alloc(a, order_bytes);
     if (!order)
         return KF_ERROR_OUT_OF_MEMORY;
     uint32_t *tracks_of = order + 2 * (size_t)n, *by_times = tracks_of + targets;
+    uint8_t *quant = (uint8_t *)(by_times + n + 1);
+    const lay ly = {seq, quant};
     uint32_t m = 0; /* the sequences blocks hold */
     for (uint32_t i = 0; i < n; i++) {
+        float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
         by_times[i] = i;
+        quant[i] = (uint8_t)quantize(&seq[i], base, scale);
         if (packed(&seq[i]))
             order[m++] = i;
     }
     /* Every sequence by key times (equal arrays are one copy), then the
      * blocks' ones by clock. */
-    sort_sequences(by_times, order + n, n, seq);
-    sort_sequences(order, order + n, m, seq);
+    sort_sequences(by_times, order + n, n, &ly);
+    sort_sequences(order, order + n, m, &ly);
 
     /* The targets several tracks play, and their values. */
     memset(tracks_of, 0, (size_t)targets * sizeof *tracks_of);
@@ -540,11 +650,11 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     /* Sizes: per clock, a row per key of every stripe (each run of equal
      * sequences, four to a block) side by side. */
     uint32_t blocks = 0;
-    size_t floats = 0;
+    size_t floats = 0, dequant = 0;
     int ok = 1;
     for (uint32_t i = 0, end; i < m && ok; i = end) {
-        end = run_end(seq, order, i, m, same_clock);
-        const size_t width = row_width(seq, order, i, end, &blocks);
+        end = run_end(&ly, order, i, m, same_clock);
+        const size_t width = row_width(&ly, order, i, end, &blocks, &dequant);
         size_t per = 0;
         ok = width && kf_mul_size(width, clock_rows(seq, order, i, end), &per) &&
              per <= SIZE_MAX - floats;
@@ -567,15 +677,17 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
         plain += follower_floats(&o->followers[i]);
     size_t at_plain = 0;
-    size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_data, at_blend_of,
-           at_blend_target, at_blend_offset;
+    size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_dequant, at_data,
+           at_blend_of, at_blend_target, at_blend_offset;
     if (!ok || !add(&total, 1, sizeof(struct kf_layout), 16, &at_layout) ||
         !add(&total, blocks, sizeof(kf_block), 16, &at_blocks) ||
         !add(&total, n, sizeof(uint32_t), 16, &at_block_of) ||
         !add(&total, blend_count ? targets : 0, sizeof(uint32_t), 16, &at_blend_of) ||
         !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_target) ||
         !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_offset) ||
-        !add(&total, n, 1, 16, &at_lane_of) || !add(&total, floats, sizeof(float), 16, &at_data) ||
+        !add(&total, n, 1, 16, &at_lane_of) ||
+        !add(&total, dequant, sizeof(float), 16, &at_dequant) ||
+        !add(&total, floats, sizeof(float), 16, &at_data) ||
         plain > SIZE_MAX / sizeof(float) ||
         !add(&total, (size_t)plain, sizeof(float), 16, &at_plain)) {
         kf_free(a, order, order_bytes);
@@ -623,7 +735,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
             v += o->targets[i].components;
         }
     }
-    float *data = (float *)(base + at_data);
+    float *data = (float *)(base + at_data), *dq = (float *)(base + at_dequant);
     L->plain = (float *)(base + at_plain);
     L->plain_floats = (size_t)plain;
     for (uint32_t i = 0; i < n; i++)
@@ -632,15 +744,17 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     for (uint32_t i = 0, end; i < m; i = end) {
         /* A clock: its stripes (every block of one kind) side by side in
          * one row per key. */
-        const struct kf_sequence *s = &seq[order[i]];
-        end = run_end(seq, order, i, m, same_clock);
+        end = run_end(&ly, order, i, m, same_clock);
         uint32_t unused = 0;
-        const size_t width = row_width(seq, order, i, end, &unused);
+        size_t unused_dequant = 0;
+        const size_t width = row_width(&ly, order, i, end, &unused, &unused_dequant);
         size_t offset = 0;
         for (uint32_t k = i, next; k < end; k = next) {
-            next = run_end(seq, order, k, end, same_block);
+            next = run_end(&ly, order, k, end, same_block);
             const struct kf_sequence *t = &seq[order[k]];
             const uint32_t fields = fields_of(t), members = next - k;
+            const int q = quant[order[k]];
+            const size_t stripe_at = offset;
             for (uint32_t x = 0; x * KF_LANES < members; x++, bi++) {
                 kf_block *b = &L->blocks[bi];
                 b->interpolation = t->interpolation;
@@ -649,21 +763,33 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 b->key_count = t->valid_count;
                 b->stride = (uint32_t)width;
                 b->data = data + offset;
-                offset += (size_t)fields * KF_LANES;
+                offset += (size_t)fields * (q ? KF_LANES / 2 : KF_LANES);
+                if (q) {
+                    b->dequant = dq;
+                    dq += (size_t)fields * 2 * KF_LANES;
+                }
                 for (uint32_t l = 0; l < KF_LANES && x * KF_LANES + l < members; l++) {
                     const uint32_t si = order[k + x * KF_LANES + l];
                     L->block_of[si] = bi;
                     L->lane_of[si] = (uint8_t)l;
                     b->wide |= is_wide(&seq[si]);
+                    float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
+                    if (q && quantize(&seq[si], bases, scales))
+                        for (uint32_t f = 0; f < fields; f++) {
+                            float *d = (float *)b->dequant + (size_t)f * 2 * KF_LANES;
+                            d[l] = bases[f];
+                            d[KF_LANES + l] = scales[f];
+                        }
                 }
             }
+            offset = stripe_at + stripe_width(&ly, order[k], (members + KF_LANES - 1) / KF_LANES);
         }
         /* A sequence's keys are a row apart: written a tile of keys at a
          * time, every member's, so that each line is fetched once. (The
          * sizes above refused a width of 0.) */
         const size_t tile = width < FILL_TILE_FLOATS ? FILL_TILE_FLOATS / width : 1;
         const uint32_t rows = clock_rows(seq, order, i, end);
-        const int covered = fills_rows(seq, order, i, end, rows);
+        const int covered = fills_rows(&ly, order, i, end, rows);
         for (uint32_t k0 = 0; k0 < rows; k0 += (uint32_t)tile) {
             const uint32_t k1 = rows - k0 > tile ? k0 + (uint32_t)tile : rows;
             /* Lanes no sequence fills stay 0 (where the members fill every
@@ -674,7 +800,12 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 const uint32_t si = order[x];
                 const kf_block *b = &L->blocks[L->block_of[si]];
                 float *at = (float *)b->data + (size_t)k0 * width;
-                if (x + KF_LANES <= end && full_block(seq, order + x, L->block_of, rows)) {
+                if (b->dequant) {
+                    fill_quantized((uint16_t *)(void *)at, 2 * width, k0, k1, L->lane_of[si],
+                                   &seq[si], b->dequant);
+                    x++;
+                } else if (x + KF_LANES <= end &&
+                           full_block(seq, order + x, L->block_of, rows)) {
                     const struct kf_sequence *lanes[KF_LANES] = {
                         &seq[order[x]], &seq[order[x + 1]], &seq[order[x + 2]], &seq[order[x + 3]]};
                     fill_block(at, width, k0, k1, lanes);
@@ -686,12 +817,11 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
             }
         }
         data += (size_t)rows * width;
-        (void)s;
     }
     /* A sequence in no block may have a clock of its own. */
     L->clock_count = n - m;
     for (uint32_t i = 0; i < m; i++)
-        L->clock_count += i == 0 || !same_clock(&seq[order[i - 1]], &seq[order[i]]);
+        L->clock_count += i == 0 || !same_clock(&ly, order[i - 1], order[i]);
     /* order[] is free now: a mark per sequence a played track plays. */
     memset(order, 0, (size_t)n * sizeof *order);
     for (uint32_t t = 0; t < o->count[KF_KIND_TRACK]; t++) {
@@ -749,8 +879,18 @@ const kf_kernels *kf_kernels_best(void)
     return kf_kernels_scalar();
 }
 
+kf_block_kernel kf_block_hold_of(const kf_kernels *k, const kf_block *b)
+{
+    const int c = b->components == 3 ? 1 : b->components == 4 ? 2 : 0;
+    return b->dequant ? k->qkey[c] : k->key[c];
+}
+
 kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)
 {
+    if (b->dequant) {
+        const int c = b->components == 3 ? 1 : b->components == 4 ? 2 : 0;
+        return b->interpolation == KFB_INTERP_LINEAR ? k->qlinear[c] : k->qkey[c];
+    }
     if (b->wide)
         return b->interpolation == KFB_INTERP_LINEAR ? kf_block_linear_wide : kf_block_spline_wide;
     return kf_kernel_of(k, b->interpolation, b->components);

@@ -49,6 +49,16 @@ typedef struct kf_block {
     uint32_t stride;    /* floats from a key to the next: the row of its
                            clock, every block's fields * KF_LANES */
     const float *data;  /* key 0, 16-aligned; key k at data + k * stride */
+    /* NULL, or the block is quantized: STEP or LINEAR lanes whose every
+     * value the layout found to be base + q * scale, q < 2^16 and the scale
+     * a power of two (kf_layout.c, quantizable), are kept as the q, four
+     * lanes' uint16 per field (field f of key k at ((const uint16_t *)
+     * (data + k * stride))[f * KF_LANES + l]), and `dequant` holds per field
+     * the four lanes' bases, then their scales. A kernel dequantizes in its
+     * registers (kf_dequantize) and gets the loaded floats back to the bit,
+     * so a quantized block plays exactly as its float form would, in half
+     * the memory. */
+    const float *dequant;
 } kf_block;
 
 /* Lane l of block b as a sequence (its keys, tangents and arcs; what the
@@ -61,6 +71,11 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
     s.components = b->components;
     s.valid_count = s.key_count = b->key_count;
     s.row = b->stride;
+    if (b->dequant) {
+        s.quantized = (const uint16_t *)(const void *)b->data + l;
+        s.dequant = b->dequant + l;
+        return s;
+    }
     s.values = b->data + l;
     if (b->interpolation == KFB_INTERP_SQUAD) {
         s.tangent_out = s.values + 4 * KF_LANES; /* KF_FIELD_SQUAD_A */
@@ -188,6 +203,8 @@ static inline int kf_block_unit(const kf_block *b, uint32_t i, uint32_t l)
 typedef struct kf_kernels {
     const char *name;
     kf_block_kernel key[3], linear[3], spline[3], slerp, squad;
+    /* The same for quantized blocks (kf_block.dequant). */
+    kf_block_kernel qkey[3], qlinear[3];
 } kf_kernels;
 
 /* The kernel of a block of `interpolation` and `components`. */
@@ -196,6 +213,8 @@ kf_block_kernel kf_kernel_of(const kf_kernels *k, uint32_t interpolation, uint32
  * kf_lerp1 / kf_hermite1 one that every set shares (rare; these saturate
  * instead of overflowing). */
 kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b);
+/* The kernel that plays block `b`'s key i (holds). */
+kf_block_kernel kf_block_hold_of(const kf_kernels *k, const kf_block *b);
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize);
 void kf_block_spline_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,

@@ -144,10 +144,23 @@ struct kf_sequence {
     /* Rotated: key j is authored key (valid_first + j) % key_count and the
      * valid keys are 0 .. valid_count-1. */
     const float *times;
-    const float *values;
+    /* A STEP or LINEAR sequence that is a lane of a quantized block
+     * (kf_layout.h; kf_quantized says which) has `quantized` and `dequant`
+     * in place of `values` and of the tangents it has none of: component m
+     * of key k is dequant[2m KF_LANES] + quantized[2 k row + m KF_LANES] *
+     * dequant[(2m + 1) KF_LANES], exactly the float it was loaded as. Read
+     * through kf_key_floats and kf_key_float, which know. (A union, so that
+     * every sequence pays nothing for it.) */
+    union {
+        const float *values;
+        const uint16_t *quantized;
+    };
     /* SPLINE: outgoing/incoming tangents; SQUAD: a/b quaternions; else NULL.
      * valid_count * components each. */
-    const float *tangent_out;
+    union {
+        const float *tangent_out;
+        const float *dequant;
+    };
     const float *tangent_in;
     /* SLERP: valid_count key arcs; SQUAD: as many key arcs, then as many
      * control arcs (KFB_ARC_FLOATS each, formats/kfb_format.h); else NULL. */
@@ -167,12 +180,35 @@ struct kf_sequence {
  * (kf_layout.h): a wider one keeps arrays of its own. */
 #define KF_BLOCK_COMPONENTS 16u
 
+/* A quantized lane's value (kf_sequence.quantized): base + q * scale, with
+ * `d` at the lane's base and its scale KF_LANES floats on. The product is
+ * exact (q < 2^16, the scale a power of two) and so is the sum (the layout
+ * quantizes only where it gives back every loaded float to the bit), so a
+ * fused multiply-add gives the same float. */
+static inline float kf_dequantize(uint16_t q, const float *d)
+{
+    return d[0] + (float)q * d[KF_LANES];
+}
+
+/* Whether s is a lane of a quantized block (no STEP or LINEAR sequence has
+ * tangents). */
+static inline int kf_quantized(const struct kf_sequence *s)
+{
+    return s->interpolation <= KFB_INTERP_LINEAR && s->dequant != NULL;
+}
+
 /* Key k of `base` (s's values, tangent_out or tangent_in) as `components`
  * contiguous floats: where they are, or gathered from a block's lane into
  * `buf` (KF_BLOCK_COMPONENTS floats). */
 static inline const float *kf_key_floats(const struct kf_sequence *s, const float *base, size_t k,
                                          float *buf)
 {
+    if (kf_quantized(s)) {
+        const uint16_t *q = s->quantized + 2 * k * s->row;
+        for (uint32_t m = 0; m < s->components; m++)
+            buf[m] = kf_dequantize(q[(size_t)m * KF_LANES], s->dequant + (size_t)m * 2 * KF_LANES);
+        return buf;
+    }
     if (!s->row)
         return base + k * s->components;
     const float *p = base + k * s->row;
@@ -185,6 +221,9 @@ static inline const float *kf_key_floats(const struct kf_sequence *s, const floa
 static inline float kf_key_float(const struct kf_sequence *s, const float *base, size_t k,
                                  uint32_t m)
 {
+    if (kf_quantized(s))
+        return kf_dequantize(s->quantized[2 * k * s->row + (size_t)m * KF_LANES],
+                             s->dequant + (size_t)m * 2 * KF_LANES);
     return s->row ? base[k * s->row + (size_t)m * KF_LANES] : base[k * s->components + m];
 }
 

@@ -11,7 +11,8 @@
  * keys, blended targets and a controller with weight 0.5; and vectors of
  * 1, 2 and 5 components (kernels written for each width, or for any) in
  * STEP, LINEAR, SPLINE and HERMITE, a full block and a block of one lane
- * each.
+ * each. Keys on a grid play from quantized blocks, which must give the
+ * same bits as their floats would.
  */
 #include <stdlib.h>
 
@@ -244,8 +245,210 @@ static void check_mixed_stripes(void)
     kf_anim_free(anim);
 }
 
+/* ---- quantized blocks (kf_block.dequant) ------------------------------ */
+
+/* A STEP or LINEAR sequence of `c` components and `n` keys on target
+ * `target` with values `v` (floats, exactly). */
+static void add_values(kf_builder *b, const char *name, const char *target, kf_interpolation interp,
+                       uint32_t c, uint32_t n, const double *times, const float *v)
+{
+    double values[KEYS * 5];
+    for (uint32_t i = 0; i < n * c; i++)
+        values[i] = v[i];
+    kf_sequence_desc d = {name, interp, KF_REPEAT_LOOP, times[n - 1] + 25, c, n, times,
+                          values, 0,    n - 1,  NULL,           0,         NULL};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
+    kf_track_desc track = {name, "c", target, 0};
+    CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "%s: %s", target, e.message);
+}
+
+/* Whether sequence `si` of anim plays from a quantized block. */
+static int is_quantized(const kf_anim *anim, uint32_t si)
+{
+    const struct kf_layout *L = anim->layout;
+    return L->block_of[si] != KF_NO_INDEX && L->blocks[L->block_of[si]].dequant != NULL;
+}
+
+/* Keys on a grid (what kfc -e writes) are kept as 16-bit integers with a
+ * base and a power-of-two scale per lane and component, and played from
+ * there: they must read back as the very floats given, play as sampling
+ * does, and play alike in every kernel set; keys that no such grid gives
+ * back exactly stay floats. */
+static void check_quantized(void)
+{
+    enum { GROUPS = 5, PER_GROUP = 6, EDGES = 8 };
+    static const uint32_t group_width[GROUPS] = {1, 2, 3, 4, 5};
+    double times[KEYS];
+    for (int i = 0; i < KEYS; i++)
+        times[i] = 0.25 * i + 0.2 * uniform();
+    kf_builder *b = builder_with(0.0);
+    float values[2 * GROUPS * PER_GROUP + EDGES][KEYS * 5];
+    uint32_t comps[2 * GROUPS * PER_GROUP + EDGES], keys[2 * GROUPS * PER_GROUP + EDGES];
+    int want_q[2 * GROUPS * PER_GROUP + EDGES];
+    uint32_t count = 0;
+    for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_LINEAR; interp++)
+        for (int g = 0; g < GROUPS; g++)
+            for (int i = 0; i < PER_GROUP; i++, count++) {
+                /* A grid of 2^-10 over at most 2^15 steps; the last of each
+                 * group off any grid (a float stripe beside the quantized
+                 * one, in one clock). */
+                const uint32_t c = group_width[g];
+                const double offset = (double)(i * 97 % 61) - 30.0;
+                for (uint32_t k = 0; k < KEYS * c; k++) {
+                    const double step = floor(uniform() * 32768.0) / 1024.0;
+                    values[count][k] = (float)(offset + step);
+                    if (i == PER_GROUP - 1)
+                        values[count][k] = (float)(offset + step + uniform() * 1e-3);
+                }
+                comps[count] = c;
+                keys[count] = KEYS;
+                want_q[count] = i != PER_GROUP - 1;
+                char name[32], target[48];
+                snprintf(name, sizeof name, "q%d_%d_%d", interp, g, i);
+                snprintf(target, sizeof target, "q%d_%d_%d.%s", interp, g, i,
+                         c == 3 ? "translation" : c == 4 ? "orientation" : "morph_weights");
+                add_values(b, name, target, (kf_interpolation)interp, c, KEYS, times,
+                           values[count]);
+            }
+    /* Edges, LINEAR, one component: each key given, then which it is. */
+    for (int e = 0; e < EDGES; e++, count++) {
+        float *v = values[count];
+        uint32_t n = KEYS;
+        int q = 1;
+        for (uint32_t k = 0; k < KEYS; k++)
+            v[k] = (float)((k * 7 % 13) / 8.0);
+        switch (e) {
+        case 0: /* -0 is no grid point: base + 0 * scale is +0 */
+            v[3] = -0.0f;
+            v[5] = 0.0f;
+            q = 0;
+            break;
+        case 1: /* 65535 steps of 2^-8: the most a lane holds */
+            v[0] = 0.0f;
+            v[1] = 65535.0f / 256;
+            v[2] = 1.0f / 256;
+            break;
+        case 2: /* 65536 steps of 2^-8 and a key between two of 2^-7 */
+            v[0] = 0.0f;
+            v[1] = 65536.0f / 256;
+            v[2] = 1.0f / 256;
+            q = 0;
+            break;
+        case 3: /* constant */
+            for (uint32_t k = 0; k < KEYS; k++)
+                v[k] = 0.1f;
+            break;
+        case 4: /* a grid finer than the least normal float */
+            for (uint32_t k = 0; k < KEYS; k++)
+                v[k] = (float)(k % 5) * 1e-41f;
+            q = 0;
+            break;
+        case 5: /* values the saturating kernel plays (kf_layout.c, is_wide) */
+            v[7] = 3e38f;
+            q = 0;
+            break;
+        case 6: /* too few keys to be worth a base and a scale */
+            n = 7;
+            q = 0;
+            break;
+        default: /* negative, on a coarse grid far from 0 */
+            for (uint32_t k = 0; k < KEYS; k++)
+                v[k] = (float)(-1048576.0 + 64.0 * (k * 11 % 17));
+            break;
+        }
+        comps[count] = 1;
+        keys[count] = n;
+        want_q[count] = q;
+        char name[32], target[48];
+        snprintf(name, sizeof name, "edge%d", e);
+        snprintf(target, sizeof target, "edge%d.morph_weights", e);
+        add_values(b, name, target, KF_INTERPOLATION_LINEAR, 1, n, times, v);
+    }
+    kf_anim *anim = test_encode_load(b, NULL);
+    kf_builder_destroy(b);
+    CHECK(anim != NULL, "quantized: encode/load");
+    if (!anim)
+        return;
+    for (uint32_t si = 0; si < count; si++) {
+        const kf_sequence *s = kf_anim_sequence(anim, si);
+        CHECK(is_quantized(anim, si) == want_q[si], "%s: quantized %d, want %d", s->name,
+              is_quantized(anim, si), want_q[si]);
+        for (uint32_t k = 0; k < keys[si]; k++) {
+            float got[5];
+            kf_sequence_key(s, k, NULL, got);
+            CHECK(memcmp(got, values[si] + k * comps[si], comps[si] * sizeof *got) == 0,
+                  "%s key %u: %.9g, given %.9g", s->name, k, got[0], values[si][k * comps[si]]);
+        }
+        if (si >= count - EDGES)
+            continue;
+        /* LINEAR's velocity and length from the keys given (in double). */
+        if (s->interpolation == KFB_INTERP_LINEAR && comps[si] != 4) {
+            const uint32_t c = comps[si];
+            const float *v = values[si];
+            double length = 0;
+            for (uint32_t k = 0; k + 1 < KEYS; k++) {
+                double d2 = 0, vel[5];
+                for (uint32_t m = 0; m < c; m++) {
+                    const double d = (double)v[(k + 1) * c + m] - v[k * c + m];
+                    d2 += d * d;
+                    vel[m] = d / ((double)(float)times[k + 1] - (float)times[k]);
+                }
+                length += sqrt(d2);
+                float got[5];
+                const double t = 0.5 * ((double)(float)times[k] + (float)times[k + 1]);
+                CHECK(kf_sequence_velocity(s, t, NULL, got) == KF_OK, "%s: velocity", s->name);
+                for (uint32_t m = 0; m < c; m++)
+                    CHECK(fabs(got[m] - vel[m]) <= 1e-5 * fmax(1.0, fabs(vel[m])),
+                          "%s t=%g: velocity %.9g, want %.9g", s->name, t, got[m], vel[m]);
+            }
+            double got_length = 0;
+            CHECK(kf_sequence_length(s, &got_length) == KF_OK, "%s: length", s->name);
+            /* LOOP: the period closes back to key 0 */
+            double d2 = 0;
+            for (uint32_t m = 0; m < c; m++) {
+                const double d = (double)v[m] - v[(KEYS - 1) * c + m];
+                d2 += d * d;
+            }
+            length += sqrt(d2);
+            CHECK(fabs(got_length - length) <= 1e-5 * length, "%s: length %.9g, want %.9g",
+                  s->name, got_length, length);
+        }
+    }
+    const kf_kernels *sets[MAX_SETS];
+    kf_player *p[MAX_SETS];
+    const int set_count = create_players(anim, sets, p);
+    const double duration = anim->objects.sequences[0].duration;
+    for (int step = 0; step < 600; step++) {
+        double t = step < 300 ? step / 60.0 : uniform() * 3 * duration - duration;
+        if (step % 11 == 0)
+            t = anim->objects.sequences[0].times[(uint32_t)(uniform() * KEYS)];
+        for (int k = 0; k < set_count; k++)
+            kf_player_update(p[k], t);
+        for (uint32_t si = 0; si < count; si++) {
+            const kf_track *tr = &anim->objects.tracks[si];
+            const kf_sequence *s = &anim->objects.sequences[tr->animator];
+            const float *got = kf_player_value(p[0], tr->target);
+            for (int k = 1; k < set_count; k++)
+                CHECK(memcmp(got, kf_player_value(p[k], tr->target),
+                             comps[si] * sizeof *got) == 0,
+                      "%s t=%.17g: %s differs from scalar", s->name, t, sets[k]->name);
+            if (comps[si] == 4)
+                continue; /* orientations: the player normalizes */
+            float want[5];
+            kf_sequence_sample(s, t, NULL, want);
+            CHECK(memcmp(got, want, comps[si] * sizeof *got) == 0,
+                  "%s t=%.17g: scalar kernel %.9g, sampling %.9g", s->name, t, got[0], want[0]);
+        }
+    }
+    for (int k = 0; k < set_count; k++)
+        kf_player_destroy(p[k]);
+    kf_anim_free(anim);
+}
+
 int main(void)
 {
+    check_quantized();
     check_mixed_stripes();
     kf_anim *anim = build();
     CHECK(anim != NULL, "encode/load");

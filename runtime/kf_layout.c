@@ -125,38 +125,28 @@ static uint32_t is_wide(const struct kf_sequence *s)
     return !((double)value + tangents <= FLT_MAX / 2);
 }
 
-/* Whether sequence s's lane can be quantized (kf_block.dequant), and then
- * per component its base and scale: a STEP or LINEAR sequence in a block,
- * not wide, each of whose components is, at every key, base + q * scale
- * for an integer q in [0, 2^16) and a power-of-two scale, computed as the
- * kernels compute it (kf_dequantize) to the same float, bit for bit: what
- * kfc -e writes (values on a grid of a power of two), and any other keys
- * that happen to be so. The base is the component's least value and the
- * scale the least power of two that spans its range in 2^16 steps; every
- * key is then checked, so a false guess only keeps the floats. One pass
- * for the range, and one that stops at the first key off the grid, which
- * for keys of full precision is the second. */
 /* Keys a sequence needs for its lane to be quantized: a lane saves 2 bytes
  * per field and key, and its base and scale cost 8 per field. */
 #define QUANTIZE_KEYS 8
 
-static int quantize(const struct kf_sequence *s, float *base, float *scale)
+/* Per component of the n keys of c components at v (validated finite), the
+ * least value as its base and as its scale the least power of two that
+ * spans its range in 2^16 - 1 steps; 0 where a scale would not be a normal
+ * float (or would let a value overflow). */
+static int grid_of(const float *v, uint32_t c, uint32_t n, float *base, float *scale)
 {
-    if ((s->interpolation != KFB_INTERP_STEP && s->interpolation != KFB_INTERP_LINEAR) ||
-        !packed(s) || s->key_count < QUANTIZE_KEYS || is_wide(s))
-        return 0;
-    const uint32_t c = s->components, n = s->key_count;
-    const float *v = s->values;
+    float hi[KF_BLOCK_COMPONENTS];
     for (uint32_t m = 0; m < c; m++)
-        base[m] = scale[m] = v[m];
-    for (uint32_t k = 1; k < n; k++)
+        base[m] = hi[m] = v[m];
+    for (uint32_t k = 1; k < n; k++) {
+        const float *x = v + (size_t)k * c;
         for (uint32_t m = 0; m < c; m++) {
-            const float x = v[(size_t)k * c + m];
-            base[m] = x < base[m] ? x : base[m];
-            scale[m] = x > scale[m] ? x : scale[m]; /* the greatest, for now */
+            base[m] = x[m] < base[m] ? x[m] : base[m];
+            hi[m] = x[m] > hi[m] ? x[m] : hi[m];
         }
+    }
     for (uint32_t m = 0; m < c; m++) {
-        const double step = ((double)scale[m] - base[m]) / 65535.0;
+        const double step = ((double)hi[m] - base[m]) / 65535.0;
         int e = 0;
         const double f = frexp(step, &e); /* step = f 2^e, f in [0.5, 1) */
         const double p2 = step == 0.0 ? 1.0 : ldexp(1.0, f == 0.5 ? e - 1 : e);
@@ -164,18 +154,51 @@ static int quantize(const struct kf_sequence *s, float *base, float *scale)
             return 0;
         scale[m] = (float)p2;
     }
-    for (uint32_t k = 0; k < n; k++)
-        for (uint32_t m = 0; m < c; m++) {
-            const float x = v[(size_t)k * c + m];
-            const double q = ((double)x - base[m]) / scale[m];
-            if (!(q >= 0.0 && q <= 65535.0) || q != floor(q))
+    return 1;
+}
+
+/* Whether each of the n keys of c components at v is, to the bit, what a
+ * kernel dequantizes (kf_dequantize) from some q in [0, 2^16) with `base`
+ * and `scale`: the one guarantee a quantized lane rests on. */
+static int on_grid(const float *v, uint32_t c, uint32_t n, const float *base, const float *scale)
+{
+    for (uint32_t m = 0; m < c; m++) {
+        const float b = base[m], sc = scale[m], inv = 1.0f / sc;
+        const float d[KF_LANES + 1] = {b, 0.0f, 0.0f, 0.0f, sc};
+        for (uint32_t k = 0; k < n; k++) {
+            const float x = v[(size_t)k * c + m], q = (x - b) * inv;
+            if (!(q >= 0.0f && q <= 65535.0f))
                 return 0;
-            const float d[KF_LANES + 1] = {base[m], 0.0f, 0.0f, 0.0f, scale[m]};
             const float y = kf_dequantize((uint16_t)q, d);
-            if (memcmp(&x, &y, sizeof x) != 0)
+            uint32_t bx, by;
+            memcpy(&bx, &x, sizeof bx);
+            memcpy(&by, &y, sizeof by);
+            if (bx != by)
                 return 0;
         }
+    }
     return 1;
+}
+
+/* Whether sequence s's lane can be quantized (kf_block.dequant): a STEP or
+ * LINEAR sequence in a block, not wide, of at least QUANTIZE_KEYS keys,
+ * each component of which is at every key base + q * scale for some q in
+ * [0, 2^16) (grid_of, on_grid): what kfc -e writes (values on a grid of a
+ * power of two), and any other keys that happen to be so. Keys that a
+ * grid holds exactly pass the same test on their first keys, whose grid is
+ * finer or the same; keys of full precision fail it there, so that a
+ * lossless clip pays a few keys per sequence for the question. */
+static int quantize(const struct kf_sequence *s)
+{
+    if ((s->interpolation != KFB_INTERP_STEP && s->interpolation != KFB_INTERP_LINEAR) ||
+        !packed(s) || s->key_count < QUANTIZE_KEYS)
+        return 0;
+    const uint32_t c = s->components;
+    float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
+    return grid_of(s->values, c, QUANTIZE_KEYS, base, scale) &&
+           on_grid(s->values, c, QUANTIZE_KEYS, base, scale) && !is_wide(s) &&
+           grid_of(s->values, c, s->key_count, base, scale) &&
+           on_grid(s->values, c, s->key_count, base, scale);
 }
 
 /* Keys [k0, k1) of quantized lane l of sequence s (`data`: key k0's row of
@@ -189,11 +212,11 @@ static void fill_quantized(uint16_t *data, size_t step, uint32_t k0, uint32_t k1
         k1 = s->key_count;
     for (uint32_t m = 0; m < c; m++) {
         const float b = d[(size_t)m * 2 * KF_LANES + l],
-                    sc = d[(size_t)m * 2 * KF_LANES + KF_LANES + l];
+                    inv = 1.0f / d[(size_t)m * 2 * KF_LANES + KF_LANES + l];
         uint16_t *to = data + (size_t)m * KF_LANES + l;
         const float *from = s->values + (size_t)k0 * c + m;
         for (uint32_t k = k0; k < k1; k++, to += step, from += c)
-            *to = (uint16_t)((*from - b) / sc); /* exact: quantize checked */
+            *to = (uint16_t)((*from - b) * inv); /* as on_grid found it */
     }
 }
 
@@ -622,9 +645,8 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     const lay ly = {seq, quant};
     uint32_t m = 0; /* the sequences blocks hold */
     for (uint32_t i = 0; i < n; i++) {
-        float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
         by_times[i] = i;
-        quant[i] = (uint8_t)quantize(&seq[i], base, scale);
+        quant[i] = (uint8_t)quantize(&seq[i]);
         if (packed(&seq[i]))
             order[m++] = i;
     }
@@ -774,7 +796,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                     L->lane_of[si] = (uint8_t)l;
                     b->wide |= is_wide(&seq[si]);
                     float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
-                    if (q && quantize(&seq[si], bases, scales))
+                    if (q && grid_of(seq[si].values, fields, seq[si].key_count, bases, scales))
                         for (uint32_t f = 0; f < fields; f++) {
                             float *d = (float *)b->dequant + (size_t)f * 2 * KF_LANES;
                             d[l] = bases[f];

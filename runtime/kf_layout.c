@@ -138,7 +138,35 @@ static int grid_of(const float *v, uint32_t c, uint32_t n, float *base, float *s
     float hi[KF_BLOCK_COMPONENTS];
     for (uint32_t m = 0; m < c; m++)
         base[m] = hi[m] = v[m];
-    for (uint32_t k = 1; k < n; k++) {
+    uint32_t k = 1;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* Four keys a step: c vectors, whose float p of vector t is component
+     * (4t + p) % c; reduced to the components at the end. */
+    if (n >= 8) {
+        __m128 lo[KF_BLOCK_COMPONENTS], up[KF_BLOCK_COMPONENTS];
+        for (uint32_t t = 0; t < c; t++)
+            lo[t] = up[t] = _mm_loadu_ps(v + 4 * t);
+        for (k = 4; k + 4 <= n; k += 4) {
+            const float *x = v + (size_t)k * c;
+            for (uint32_t t = 0; t < c; t++) {
+                const __m128 a = _mm_loadu_ps(x + 4 * t);
+                lo[t] = _mm_min_ps(lo[t], a);
+                up[t] = _mm_max_ps(up[t], a);
+            }
+        }
+        for (uint32_t t = 0; t < c; t++) {
+            float a[4], b[4];
+            _mm_storeu_ps(a, lo[t]);
+            _mm_storeu_ps(b, up[t]);
+            for (uint32_t p = 0; p < 4; p++) {
+                const uint32_t m = (4 * t + p) % c;
+                base[m] = a[p] < base[m] ? a[p] : base[m];
+                hi[m] = b[p] > hi[m] ? b[p] : hi[m];
+            }
+        }
+    }
+#endif
+    for (; k < n; k++) {
         const float *x = v + (size_t)k * c;
         for (uint32_t m = 0; m < c; m++) {
             base[m] = x[m] < base[m] ? x[m] : base[m];
@@ -162,6 +190,44 @@ static int grid_of(const float *v, uint32_t c, uint32_t n, float *base, float *s
  * and `scale`: the one guarantee a quantized lane rests on. */
 static int on_grid(const float *v, uint32_t c, uint32_t n, const float *base, const float *scale)
 {
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* Four keys a step, as grid_of; the rest below. */
+    if (n >= 4) {
+        __m128 b[KF_BLOCK_COMPONENTS], inv[KF_BLOCK_COMPONENTS], sc[KF_BLOCK_COMPONENTS];
+        for (uint32_t t = 0; t < c; t++) {
+            float pb[4], pi[4], ps[4];
+            for (uint32_t p = 0; p < 4; p++) {
+                const uint32_t m = (4 * t + p) % c;
+                pb[p] = base[m];
+                ps[p] = scale[m];
+                pi[p] = 1.0f / scale[m];
+            }
+            b[t] = _mm_loadu_ps(pb);
+            inv[t] = _mm_loadu_ps(pi);
+            sc[t] = _mm_loadu_ps(ps);
+        }
+        const __m128 zero = _mm_setzero_ps(), top = _mm_set1_ps(65535.0f);
+        __m128i bad = _mm_setzero_si128();
+        uint32_t k = 0;
+        for (; k + 4 <= n; k += 4) {
+            const float *x = v + (size_t)k * c;
+            for (uint32_t t = 0; t < c; t++) {
+                const __m128 a = _mm_loadu_ps(x + 4 * t);
+                const __m128 q = _mm_mul_ps(_mm_sub_ps(a, b[t]), inv[t]);
+                const __m128 out = _mm_or_ps(_mm_cmplt_ps(q, zero), _mm_cmpgt_ps(q, top));
+                const __m128 y =
+                    _mm_add_ps(b[t], _mm_mul_ps(_mm_cvtepi32_ps(_mm_cvttps_epi32(q)), sc[t]));
+                bad = _mm_or_si128(bad, _mm_or_si128(_mm_castps_si128(out),
+                                                     _mm_xor_si128(_mm_castps_si128(a),
+                                                                   _mm_castps_si128(y))));
+            }
+        }
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF)
+            return 0;
+        v += (size_t)k * c;
+        n -= k;
+    }
+#endif
     for (uint32_t m = 0; m < c; m++) {
         const float b = base[m], sc = scale[m], inv = 1.0f / sc;
         const float d[KF_LANES + 1] = {b, 0.0f, 0.0f, 0.0f, sc};
@@ -435,25 +501,64 @@ static uint32_t clock_rows(const struct kf_sequence *seq, const uint32_t *order,
     return rows;
 }
 
-/* Whether the members of the clock order[i .. end) write every float of
- * its `rows` rows: every stripe's blocks full, and every member's keys all
- * valid and as many as the rows (fill_lane writes its values up to its key
- * count, the other fields up to its valid count). */
-static int fills_rows(const lay *ly, const uint32_t *order, uint32_t i, uint32_t end,
-                      uint32_t rows)
+/* Whether every member of the clock order[i .. end) has all its keys
+ * valid and as many as the rows (fill_lane writes its values up to its
+ * key count, the other fields up to its valid count): then its members
+ * write every float of their lanes' rows. */
+static int fills_lanes(const struct kf_sequence *seq, const uint32_t *order, uint32_t i,
+                       uint32_t end, uint32_t rows)
 {
-    const struct kf_sequence *seq = ly->seq;
-    for (uint32_t k = i, next; k < end; k = next) {
-        next = run_end(ly, order, k, end, same_block);
-        /* (and no quantized stripe rounded up: its last floats are none's) */
-        if ((next - k) % KF_LANES ||
-            (ly->quant[order[k]] && (next - k) / KF_LANES * fields_of(&seq[order[k]]) % 2))
-            return 0;
-    }
     for (uint32_t k = i; k < end; k++)
         if (seq[order[k]].key_count != rows || seq[order[k]].valid_count != rows)
             return 0;
     return 1;
+}
+
+/* Whether the stripes of the clock order[i .. end) leave nothing of its
+ * rows to no member: every block full, and no quantized stripe rounded up
+ * (stripe_width). */
+static int fills_stripes(const lay *ly, const uint32_t *order, uint32_t i, uint32_t end)
+{
+    for (uint32_t k = i, next; k < end; k = next) {
+        next = run_end(ly, order, k, end, same_block);
+        if ((next - k) % KF_LANES ||
+            (ly->quant[order[k]] && (next - k) / KF_LANES * fields_of(&ly->seq[order[k]]) % 2))
+            return 0;
+    }
+    return 1;
+}
+
+/* Zeroes, in rows [k0, k1) of the clock order[i .. end) (rows `width`
+ * floats apart), what no member writes where fills_lanes holds: the empty
+ * lanes of each stripe's last block, and a quantized stripe's rounding. */
+static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *order, uint32_t i,
+                      uint32_t end, size_t width, uint32_t k0, uint32_t k1)
+{
+    for (uint32_t k = i, next; k < end; k = next) {
+        next = run_end(ly, order, k, end, same_block);
+        const uint32_t members = next - k, used = members % KF_LANES;
+        const uint32_t blocks = (members + KF_LANES - 1) / KF_LANES;
+        const kf_block *last = &L->blocks[L->block_of[order[next - 1]]];
+        const size_t f = last->fields;
+        if (last->dequant) {
+            /* uint16 after the last block's fields, up to the stripe's end */
+            const size_t pad = 2 * stripe_width(ly, order[k], blocks) - (size_t)blocks * f * KF_LANES;
+            uint16_t *row = (uint16_t *)(void *)((float *)last->data + (size_t)k0 * width);
+            for (uint32_t r = k0; r < k1; r++, row += 2 * width) {
+                for (size_t m = 0; m < f && used; m++)
+                    for (uint32_t l = used; l < KF_LANES; l++)
+                        row[m * KF_LANES + l] = 0;
+                for (size_t p = 0; p < pad; p++)
+                    row[f * KF_LANES + p] = 0;
+            }
+        } else if (used) {
+            float *row = (float *)last->data + (size_t)k0 * width;
+            for (uint32_t r = k0; r < k1; r++, row += width)
+                for (size_t m = 0; m < f; m++)
+                    for (uint32_t l = used; l < KF_LANES; l++)
+                        row[m * KF_LANES + l] = 0.0f;
+        }
+    }
 }
 
 /* Floats a sequence keeps outside the blocks: its own arrays when no block
@@ -811,13 +916,17 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
          * sizes above refused a width of 0.) */
         const size_t tile = width < FILL_TILE_FLOATS ? FILL_TILE_FLOATS / width : 1;
         const uint32_t rows = clock_rows(seq, order, i, end);
-        const int covered = fills_rows(&ly, order, i, end, rows);
+        const int whole = fills_lanes(seq, order, i, end, rows),
+                  covered = whole && fills_stripes(&ly, order, i, end);
         for (uint32_t k0 = 0; k0 < rows; k0 += (uint32_t)tile) {
             const uint32_t k1 = rows - k0 > tile ? k0 + (uint32_t)tile : rows;
             /* Lanes no sequence fills stay 0 (where the members fill every
-             * float of their rows, as a full clock's do, nothing is left). */
-            if (!covered)
+             * float of their rows, as a full clock's do, nothing is left;
+             * where they fill their lanes, only the gaps between). */
+            if (!whole)
                 memset(data + (size_t)k0 * width, 0, (size_t)(k1 - k0) * width * sizeof *data);
+            else if (!covered)
+                zero_gaps(&ly, L, order, i, end, width, k0, k1);
             for (uint32_t x = i; x < end;) {
                 const uint32_t si = order[x];
                 const kf_block *b = &L->blocks[L->block_of[si]];

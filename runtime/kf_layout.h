@@ -21,6 +21,12 @@
  * memory, which a frame at a random time reads as one stream instead of
  * two places per block. The player evaluates a block where it would have
  * evaluated its members one by one.
+ *
+ * STEP and LINEAR sequences whose keys lie on a 16-bit grid (what kfc -e
+ * writes) make quantized stripes of their own (kf_block.dequant): the same
+ * rows, with four lanes of uint16 per field instead of floats, which the
+ * q kernels dequantize in their registers to the very floats the keys
+ * were loaded as.
  */
 #ifndef KF_LAYOUT_H
 #define KF_LAYOUT_H

@@ -145,6 +145,12 @@ static inline vf v_loadq(qkeys p, uint32_t f)
     return _mm256_add_ps(base, _mm256_mul_ps(q, scale));
 }
 
+static inline vf v_loadf(keys p, size_t at)
+{
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p.a + at)),
+                                _mm_loadu_ps(p.b + at), 1);
+}
+
 static inline const kf_block *job_block(job jb)
 {
     return jb.x->block;

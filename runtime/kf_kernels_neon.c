@@ -122,6 +122,11 @@ static inline vf v_loadq(qkeys k, uint32_t f)
     const float *d = k.d + (size_t)f * 2 * KF_LANES;
     return vaddq_f32(vld1q_f32(d), vmulq_f32(q, vld1q_f32(d + KF_LANES)));
 }
+static inline vf v_loadf(keys p, size_t at)
+{
+    return vld1q_f32(p + at);
+}
+
 static inline const kf_block *job_block(job jb)
 {
     return jb->block;

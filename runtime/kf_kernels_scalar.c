@@ -22,6 +22,18 @@ static inline float qat(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
                          b->dequant + (size_t)f * 2 * KF_LANES + l);
 }
 
+/* The float at `at` floats into key k's row of block b. */
+static inline float fat(const kf_block *b, uint32_t k, size_t at)
+{
+    return b->data[(size_t)k * b->stride + at];
+}
+
+/* Component m of lane l's key k of a quantized SLERP block. */
+static inline float qslerp_at(const kf_block *b, uint32_t k, uint32_t m, uint32_t l)
+{
+    return m < KF_QSLERP_GRID ? qat(b, k, m, l) : fat(b, k, KF_QSLERP_W + l);
+}
+
 void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t j, float u,
                             float *out)
 {
@@ -134,6 +146,37 @@ static unsigned slerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
     return nonunit;
 }
 
+static unsigned qslerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                           float *const out[KF_LANES])
+{
+    (void)exact_u;
+    unsigned nonunit = 0;
+    for (uint32_t l = 0; l < KF_LANES; l++) {
+        const float theta = fat(b, i, KF_QSLERP_ARC + l);
+        if (!(theta > 0.0f))
+            nonunit |= 1u << l;
+        if (theta < 0.0f) {
+            kf_block_slerp_general(b, l, i, j, u, out[l]);
+            continue;
+        }
+        float w[2];
+        kf_arc_weights(theta, fat(b, i, KF_QSLERP_ARC + KF_LANES + l), u, w);
+        for (uint32_t m = 0; m < 4; m++)
+            out[l][m] = w[0] * qslerp_at(b, i, m, l) + w[1] * qslerp_at(b, j, m, l);
+    }
+    return nonunit;
+}
+
+static unsigned qslerp_key_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                               float *const out[KF_LANES])
+{
+    (void)j, (void)u, (void)exact_u;
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        for (uint32_t m = 0; m < 4; m++)
+            out[l][m] = qslerp_at(b, i, m, l);
+    return 0xf;
+}
+
 static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                           float *const out[KF_LANES])
 {
@@ -162,6 +205,8 @@ enum {
     linear_unit = 0,
     qkey_unit = 0,
     qlinear_unit = 0,
+    qslerp_unit = 1,
+    qslerp_key_unit = 0,
     linear_wide_unit = 0,
     spline_unit = 0,
     spline_wide_unit = 0,
@@ -172,6 +217,8 @@ JOBS(key)
 JOBS(linear)
 JOBS(qkey)
 JOBS(qlinear)
+JOBS(qslerp)
+JOBS(qslerp_key)
 JOBS(linear_wide)
 JOBS(spline)
 JOBS(spline_wide)
@@ -180,7 +227,7 @@ JOBS(squad)
 
 static const kf_kernels scalar = {
     "scalar", {key, key, key}, {linear, linear, linear}, {spline, spline, spline}, slerp, squad,
-    {qkey, qkey, qkey}, {qlinear, qlinear, qlinear}};
+    {qkey, qkey, qkey}, {qlinear, qlinear, qlinear}, qslerp, qslerp_key};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

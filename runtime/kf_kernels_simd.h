@@ -23,6 +23,8 @@
  *   qkeys, job_qkey(jb, at), v_loadq(qkeys, field)   the same for a
  *                       quantized block (kf_block.dequant): the field's
  *                       uint16 lanes, dequantized (kf_dequantize)
+ *   v_loadf(keys, at)   the four floats `at` floats into a key, aligned to
+ *                       8 bytes only (a quantized SLERP block's w and arcs)
  *   job_block(jb) (the first block: shape, interpolation), job_lanes(jb)
  *   (lanes to finish), lane_block(jb, l), lane_out(jb, l)
  *   store4, store3 (components in registers -> each lane's output),
@@ -346,6 +348,46 @@ KF_KERNEL unsigned qlinear3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_
     return ALL_LANES;
 }
 
+/* Quantized SLERP blocks: slerp_one with x, y, z from the grid and w, theta
+ * and theta / sin as floats (kf_layout.h, KF_QSLERP_*). */
+KF_KERNEL unsigned qslerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                              double exact_u)
+{
+    (void)exact_u;
+    const qkeys qa = job_qkey(jb, oi), qe = job_qkey(jb, oj);
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
+    const vf theta = v_loadf(a, KF_QSLERP_ARC);
+    vf w[2];
+    v_arc_weights(theta, v_loadf(a, KF_QSLERP_ARC + KF_LANES), v_set1(u), w);
+    store4(v_combine(w[0], v_loadq(qa, 0), w[1], v_loadq(qe, 0)),
+           v_combine(w[0], v_loadq(qa, 1), w[1], v_loadq(qe, 1)),
+           v_combine(w[0], v_loadq(qa, 2), w[1], v_loadq(qe, 2)),
+           v_combine(w[0], v_loadf(a, KF_QSLERP_W), w[1], v_loadf(e, KF_QSLERP_W)), jb);
+    const vf zero = v_set1(0.0f);
+    const unsigned nonunit = m_bits(m_not(v_gt(theta, zero)));
+    if (nonunit) {
+        const unsigned general = m_bits(v_lt(theta, zero));
+        for (uint32_t l = 0; l < job_lanes(jb); l++)
+            if (general >> l & 1)
+                kf_block_slerp_general(lane_block(jb, l), l % KF_LANES, i, j, u, lane_out(jb, l));
+    }
+    return nonunit;
+}
+
+/* Its holds: key i, normalized in the registers when asked (key4_one). */
+KF_KERNEL unsigned qslerp_key_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                                  double exact_u, int normalize)
+{
+    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
+    const qkeys qa = job_qkey(jb, oi);
+    const keys a = job_key(jb, oi);
+    vf r[4] = {v_loadq(qa, 0), v_loadq(qa, 1), v_loadq(qa, 2), v_loadf(a, KF_QSLERP_W)};
+    if (normalize)
+        v_normalize(r);
+    store4(r[0], r[1], r[2], r[3], jb);
+    return 0;
+}
+
 /* Quaternion holds: key i, normalized in the registers when asked. */
 KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
                             double exact_u, int normalize)
@@ -405,10 +447,13 @@ JOBS(qkey)
 JOBS(qkey3)
 JOBS(qlinear)
 JOBS(qlinear3)
+JOBS(qslerp)
+JOBS_NORMALIZING(qslerp_key)
 
 static const kf_kernels simd_set = {
     SET_NAME,       {key, key3, key4},          {linear, linear3, linear4},
-    {spline, spline3, spline4}, slerp, squad, {qkey, qkey3, qkey}, {qlinear, qlinear3, qlinear}};
+    {spline, spline3, spline4}, slerp, squad, {qkey, qkey3, qkey}, {qlinear, qlinear3, qlinear},
+    qslerp,         qslerp_key};
 
 const kf_kernels *SET_GETTER(void)
 {

@@ -120,6 +120,11 @@ static inline vf v_loadq(qkeys k, uint32_t f)
     const float *d = k.d + (size_t)f * 2 * KF_LANES;
     return _mm_add_ps(_mm_load_ps(d), _mm_mul_ps(q, _mm_load_ps(d + KF_LANES)));
 }
+static inline vf v_loadf(keys p, size_t at)
+{
+    return _mm_loadu_ps(p + at);
+}
+
 static inline const kf_block *job_block(job jb)
 {
     return jb->block;

@@ -129,11 +129,17 @@ static uint32_t is_wide(const struct kf_sequence *s)
  * per field and key, and its base and scale cost 8 per field. */
 #define QUANTIZE_KEYS 8
 
+_Static_assert(KF_QSLERP_W + KF_LANES == KF_QSLERP_ARC,
+               "a quantized SLERP lane's w is a field before its arcs (kf_quantized_float)");
+_Static_assert(KF_QSLERP_GRID * KF_LANES / 2 <= KF_QSLERP_W, "x, y, z before w");
+
 /* Per component of the n keys of c components at v (validated finite), the
  * least value as its base and as its scale the least power of two that
- * spans its range in 2^16 - 1 steps; 0 where a scale would not be a normal
- * float (or would let a value overflow). */
-static int grid_of(const float *v, uint32_t c, uint32_t n, float *base, float *scale)
+ * spans its range in 2^16 - 1 steps; 0 where a scale of a component in
+ * `check` (bit m: component m) would not be a normal float (or would let a
+ * value overflow). */
+static int grid_of(const float *v, uint32_t c, uint32_t n, unsigned check, float *base,
+                   float *scale)
 {
     float hi[KF_BLOCK_COMPONENTS];
     for (uint32_t m = 0; m < c; m++)
@@ -178,33 +184,43 @@ static int grid_of(const float *v, uint32_t c, uint32_t n, float *base, float *s
         int e = 0;
         const double f = frexp(step, &e); /* step = f 2^e, f in [0.5, 1) */
         const double p2 = step == 0.0 ? 1.0 : ldexp(1.0, f == 0.5 ? e - 1 : e);
-        if (!(p2 >= FLT_MIN && p2 <= 0x1p100))
-            return 0;
+        if (!(p2 >= FLT_MIN && p2 <= 0x1p100)) {
+            if (check >> m & 1)
+                return 0;
+            scale[m] = 1.0f; /* (not used) */
+            continue;
+        }
         scale[m] = (float)p2;
     }
     return 1;
 }
 
-/* Whether each of the n keys of c components at v is, to the bit, what a
- * kernel dequantizes (kf_dequantize) from some q in [0, 2^16) with `base`
- * and `scale`: the one guarantee a quantized lane rests on. */
-static int on_grid(const float *v, uint32_t c, uint32_t n, const float *base, const float *scale)
+/* Whether each of the n keys of c components at v is, in each component
+ * in `check`, to the bit, what a kernel dequantizes (kf_dequantize) from
+ * some q in [0, 2^16) with `base` and `scale`: the one guarantee a
+ * quantized lane rests on. */
+static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, const float *base,
+                   const float *scale)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     /* Four keys a step, as grid_of; the rest below. */
     if (n >= 4) {
         __m128 b[KF_BLOCK_COMPONENTS], inv[KF_BLOCK_COMPONENTS], sc[KF_BLOCK_COMPONENTS];
+        __m128i mask[KF_BLOCK_COMPONENTS];
         for (uint32_t t = 0; t < c; t++) {
             float pb[4], pi[4], ps[4];
+            int32_t pm[4];
             for (uint32_t p = 0; p < 4; p++) {
                 const uint32_t m = (4 * t + p) % c;
                 pb[p] = base[m];
                 ps[p] = scale[m];
                 pi[p] = 1.0f / scale[m];
+                pm[p] = check >> m & 1 ? -1 : 0;
             }
             b[t] = _mm_loadu_ps(pb);
             inv[t] = _mm_loadu_ps(pi);
             sc[t] = _mm_loadu_ps(ps);
+            mask[t] = _mm_loadu_si128((const __m128i *)(const void *)pm);
         }
         const __m128 zero = _mm_setzero_ps(), top = _mm_set1_ps(65535.0f);
         __m128i bad = _mm_setzero_si128();
@@ -217,9 +233,10 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, const float *base, co
                 const __m128 out = _mm_or_ps(_mm_cmplt_ps(q, zero), _mm_cmpgt_ps(q, top));
                 const __m128 y =
                     _mm_add_ps(b[t], _mm_mul_ps(_mm_cvtepi32_ps(_mm_cvttps_epi32(q)), sc[t]));
-                bad = _mm_or_si128(bad, _mm_or_si128(_mm_castps_si128(out),
-                                                     _mm_xor_si128(_mm_castps_si128(a),
-                                                                   _mm_castps_si128(y))));
+                bad = _mm_or_si128(
+                    bad, _mm_and_si128(mask[t], _mm_or_si128(_mm_castps_si128(out),
+                                                             _mm_xor_si128(_mm_castps_si128(a),
+                                                                           _mm_castps_si128(y)))));
             }
         }
         if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF)
@@ -229,6 +246,8 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, const float *base, co
     }
 #endif
     for (uint32_t m = 0; m < c; m++) {
+        if (!(check >> m & 1))
+            continue;
         const float b = base[m], sc = scale[m], inv = 1.0f / sc;
         const float d[KF_LANES + 1] = {b, 0.0f, 0.0f, 0.0f, sc};
         for (uint32_t k = 0; k < n; k++) {
@@ -246,37 +265,94 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, const float *base, co
     return 1;
 }
 
-/* Whether sequence s's lane can be quantized (kf_block.dequant): a STEP or
- * LINEAR sequence in a block, not wide, of at least QUANTIZE_KEYS keys,
- * each component of which is at every key base + q * scale for some q in
- * [0, 2^16) (grid_of, on_grid): what kfc -e writes (values on a grid of a
- * power of two), and any other keys that happen to be so. Keys that a
- * grid holds exactly pass the same test on their first keys, whose grid is
- * finer or the same; keys of full precision fail it there, so that a
- * lossless clip pays a few keys per sequence for the question. */
+/* How a sequence's lane is kept (lay.quant): as floats; quantized, every
+ * component; or, a SLERP lane, x, y and z quantized and w, which the file
+ * rebuilt from them, a float (kf_layout.h, KF_QSLERP_*). */
+enum { QUANT_NONE, QUANT_ALL, QUANT_XYZ };
+
+/* How sequence s's lane is kept: quantized (kf_block.dequant) where it is a
+ * STEP or LINEAR sequence in a block, not wide, of at least QUANTIZE_KEYS
+ * keys, each component of which is at every key base + q * scale for some
+ * q in [0, 2^16) (grid_of, on_grid), or a SLERP one whose x, y and z are:
+ * what kfc -e writes (values on a grid of a power of two; a quaternion's
+ * largest component rebuilt from the others), and any other keys that
+ * happen to be so. Keys that a grid holds exactly pass the same test on
+ * their first keys, whose grid is finer or the same; keys of full
+ * precision fail it there, so that a lossless clip pays a few keys per
+ * sequence for the question. */
 static int quantize(const struct kf_sequence *s)
 {
-    if ((s->interpolation != KFB_INTERP_STEP && s->interpolation != KFB_INTERP_LINEAR) ||
+    const int slerp = s->interpolation == KFB_INTERP_SLERP && s->components == 4;
+    if ((s->interpolation != KFB_INTERP_STEP && s->interpolation != KFB_INTERP_LINEAR && !slerp) ||
         !packed(s) || s->key_count < QUANTIZE_KEYS)
-        return 0;
+        return QUANT_NONE;
     const uint32_t c = s->components;
+    const unsigned check = slerp ? 7u : (1u << c) - 1;
     float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
-    return grid_of(s->values, c, QUANTIZE_KEYS, base, scale) &&
-           on_grid(s->values, c, QUANTIZE_KEYS, base, scale) && !is_wide(s) &&
-           grid_of(s->values, c, s->key_count, base, scale) &&
-           on_grid(s->values, c, s->key_count, base, scale);
+    if (grid_of(s->values, c, QUANTIZE_KEYS, check, base, scale) &&
+        on_grid(s->values, c, QUANTIZE_KEYS, check, base, scale) && !is_wide(s) &&
+        grid_of(s->values, c, s->key_count, check, base, scale) &&
+        on_grid(s->values, c, s->key_count, check, base, scale))
+        return slerp ? QUANT_XYZ : QUANT_ALL;
+    return QUANT_NONE;
 }
 
-/* Keys [k0, k1) of quantized lane l of sequence s (`data`: key k0's row of
- * uint16, rows `step` uint16 apart; `d`: the block's bases and scales,
- * which quantize gave). */
-static void fill_quantized(uint16_t *data, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
+/* Floats per key of a block of sequence si's kind: four lanes of floats
+ * per field, of uint16 per field where quantized, or a quantized SLERP
+ * block's KF_QSLERP_KEY. */
+static size_t key_floats(const lay *ly, uint32_t si)
+{
+    const size_t fields = fields_of(&ly->seq[si]);
+    switch (ly->quant[si]) {
+    case QUANT_ALL:
+        return fields * KF_LANES / 2;
+    case QUANT_XYZ:
+        return KF_QSLERP_KEY;
+    default:
+        return fields * KF_LANES;
+    }
+}
+
+/* Floats of bases and scales a block of sequence si's kind holds: two per
+ * lane and quantized component. */
+static size_t dequant_floats(const lay *ly, uint32_t si)
+{
+    switch (ly->quant[si]) {
+    case QUANT_ALL:
+        return (size_t)fields_of(&ly->seq[si]) * 2 * KF_LANES;
+    case QUANT_XYZ:
+        return (size_t)KF_QSLERP_GRID * 2 * KF_LANES;
+    default:
+        return 0;
+    }
+}
+
+/* Keys [k0, k1) of quantized lane l of sequence s (`data`: key k0's row,
+ * rows `step` floats apart; `d`: the block's bases and scales, which
+ * grid_of gave): its quantized components, and a SLERP lane's w and arcs. */
+static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
                            const struct kf_sequence *s, const float *d)
 {
     const uint32_t c = s->components;
+    const int slerp = s->interpolation == KFB_INTERP_SLERP;
+    uint16_t *data = (uint16_t *)(void *)row;
     if (k1 > s->key_count)
         k1 = s->key_count;
-    for (uint32_t m = 0; m < c; m++) {
+    if (slerp) {
+        float *to = row + KF_QSLERP_W + l;
+        const float *from = s->values + (size_t)k0 * 4 + 3;
+        for (uint32_t k = k0; k < k1; k++, to += step, from += 4)
+            *to = *from;
+        const uint32_t arcs = k1 < s->valid_count ? k1 : s->valid_count;
+        for (uint32_t f = 0; f < KFB_ARC_FLOATS; f++) {
+            to = row + KF_QSLERP_ARC + (size_t)f * KF_LANES + l;
+            from = s->arcs + (size_t)k0 * KFB_ARC_FLOATS + f;
+            for (uint32_t k = k0; k < arcs; k++, to += step, from += KFB_ARC_FLOATS)
+                *to = *from;
+        }
+    }
+    step *= 2; /* in uint16 */
+    for (uint32_t m = 0; m < (slerp ? KF_QSLERP_GRID : c); m++) {
         const float b = d[(size_t)m * 2 * KF_LANES + l],
                     inv = 1.0f / d[(size_t)m * 2 * KF_LANES + KF_LANES + l];
         uint16_t *to = data + (size_t)m * KF_LANES + l;
@@ -462,11 +538,9 @@ static uint32_t run_end(const lay *ly, const uint32_t *order, uint32_t i, uint32
 static size_t stripe_width(const lay *ly, uint32_t si, uint32_t blocks)
 {
     size_t w = 0;
-    if (!kf_mul_size((size_t)blocks * KF_LANES, fields_of(&ly->seq[si]), &w))
+    if (!kf_mul_size(blocks, key_floats(ly, si), &w))
         return 0;
-    if (ly->quant[si])
-        w = (w / 2 + KF_LANES - 1) / KF_LANES * KF_LANES;
-    return w;
+    return (w + KF_LANES - 1) / KF_LANES * KF_LANES;
 }
 
 /* Floats per key of the row of the clock order[i .. end): every stripe's
@@ -484,8 +558,7 @@ static size_t row_width(const lay *ly, const uint32_t *order, uint32_t i, uint32
             return 0;
         width += w;
         *blocks += stripe;
-        if (ly->quant[order[k]])
-            *dequant += (size_t)stripe * fields_of(&ly->seq[order[k]]) * 2 * KF_LANES;
+        *dequant += (size_t)stripe * dequant_floats(ly, order[k]);
     }
     return width;
 }
@@ -521,8 +594,7 @@ static int fills_stripes(const lay *ly, const uint32_t *order, uint32_t i, uint3
 {
     for (uint32_t k = i, next; k < end; k = next) {
         next = run_end(ly, order, k, end, same_block);
-        if ((next - k) % KF_LANES ||
-            (ly->quant[order[k]] && (next - k) / KF_LANES * fields_of(&ly->seq[order[k]]) % 2))
+        if ((next - k) % KF_LANES || (next - k) / KF_LANES * key_floats(ly, order[k]) % KF_LANES)
             return 0;
     }
     return 1;
@@ -539,24 +611,24 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
         const uint32_t members = next - k, used = members % KF_LANES;
         const uint32_t blocks = (members + KF_LANES - 1) / KF_LANES;
         const kf_block *last = &L->blocks[L->block_of[order[next - 1]]];
-        const size_t f = last->fields;
-        if (last->dequant) {
-            /* uint16 after the last block's fields, up to the stripe's end */
-            const size_t pad = 2 * stripe_width(ly, order[k], blocks) - (size_t)blocks * f * KF_LANES;
-            uint16_t *row = (uint16_t *)(void *)((float *)last->data + (size_t)k0 * width);
-            for (uint32_t r = k0; r < k1; r++, row += 2 * width) {
-                for (size_t m = 0; m < f && used; m++)
-                    for (uint32_t l = used; l < KF_LANES; l++)
-                        row[m * KF_LANES + l] = 0;
-                for (size_t p = 0; p < pad; p++)
-                    row[f * KF_LANES + p] = 0;
-            }
-        } else if (used) {
-            float *row = (float *)last->data + (size_t)k0 * width;
-            for (uint32_t r = k0; r < k1; r++, row += width)
-                for (size_t m = 0; m < f; m++)
-                    for (uint32_t l = used; l < KF_LANES; l++)
-                        row[m * KF_LANES + l] = 0.0f;
+        const size_t per = key_floats(ly, order[k]);
+        const size_t pad = stripe_width(ly, order[k], blocks) - blocks * per;
+        const int kind = ly->quant[order[k]];
+        /* fields of floats, and of uint16, with empty lanes to zero */
+        const size_t floats = kind == QUANT_ALL ? 0 : kind == QUANT_XYZ ? 3 : last->fields;
+        const size_t halves = kind == QUANT_ALL ? last->fields : kind == QUANT_XYZ ? 3 : 0;
+        const size_t float_at = kind == QUANT_XYZ ? KF_QSLERP_W : 0;
+        float *row = (float *)last->data + (size_t)k0 * width;
+        for (uint32_t r = k0; r < k1; r++, row += width) {
+            uint16_t *half = (uint16_t *)(void *)row;
+            for (size_t m = 0; m < halves && used; m++)
+                for (uint32_t l = used; l < KF_LANES; l++)
+                    half[m * KF_LANES + l] = 0;
+            for (size_t m = 0; m < floats && used; m++)
+                for (uint32_t l = used; l < KF_LANES; l++)
+                    row[float_at + m * KF_LANES + l] = 0.0f;
+            for (size_t p = 0; p < pad; p++)
+                row[per + p] = 0.0f;
         }
     }
 }
@@ -681,9 +753,11 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         const kf_block *b = &L->blocks[L->block_of[i]];
         const float *lane = b->data + L->lane_of[i];
         s->row = b->stride;
-        if (b->dequant) { /* STEP or LINEAR: values only */
+        if (b->dequant) { /* STEP, LINEAR, SLERP: no tangents */
             s->quantized = (const uint16_t *)(const void *)b->data + L->lane_of[i];
             s->dequant = b->dequant + L->lane_of[i];
+            if (s->interpolation == KFB_INTERP_SLERP) /* its w a field before (kf_private.h) */
+                s->arcs = b->data + KF_QSLERP_ARC + L->lane_of[i];
             continue;
         }
         s->values = lane;
@@ -890,10 +964,10 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 b->key_count = t->valid_count;
                 b->stride = (uint32_t)width;
                 b->data = data + offset;
-                offset += (size_t)fields * (q ? KF_LANES / 2 : KF_LANES);
+                offset += key_floats(&ly, order[k]);
                 if (q) {
                     b->dequant = dq;
-                    dq += (size_t)fields * 2 * KF_LANES;
+                    dq += dequant_floats(&ly, order[k]);
                 }
                 for (uint32_t l = 0; l < KF_LANES && x * KF_LANES + l < members; l++) {
                     const uint32_t si = order[k + x * KF_LANES + l];
@@ -901,8 +975,10 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                     L->lane_of[si] = (uint8_t)l;
                     b->wide |= is_wide(&seq[si]);
                     float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
-                    if (q && grid_of(seq[si].values, fields, seq[si].key_count, bases, scales))
-                        for (uint32_t f = 0; f < fields; f++) {
+                    const uint32_t c = t->components, grid = q == QUANT_XYZ ? KF_QSLERP_GRID : c;
+                    if (q && grid_of(seq[si].values, c, seq[si].key_count, (1u << grid) - 1, bases,
+                                     scales))
+                        for (uint32_t f = 0; f < grid; f++) {
                             float *d = (float *)b->dequant + (size_t)f * 2 * KF_LANES;
                             d[l] = bases[f];
                             d[KF_LANES + l] = scales[f];
@@ -932,8 +1008,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 const kf_block *b = &L->blocks[L->block_of[si]];
                 float *at = (float *)b->data + (size_t)k0 * width;
                 if (b->dequant) {
-                    fill_quantized((uint16_t *)(void *)at, 2 * width, k0, k1, L->lane_of[si],
-                                   &seq[si], b->dequant);
+                    fill_quantized(at, width, k0, k1, L->lane_of[si], &seq[si], b->dequant);
                     x++;
                 } else if (x + KF_LANES <= end &&
                            full_block(seq, order + x, L->block_of, rows)) {
@@ -1013,6 +1088,8 @@ const kf_kernels *kf_kernels_best(void)
 kf_block_kernel kf_block_hold_of(const kf_kernels *k, const kf_block *b)
 {
     const int c = b->components == 3 ? 1 : b->components == 4 ? 2 : 0;
+    if (b->dequant && b->interpolation == KFB_INTERP_SLERP)
+        return k->qslerp_key;
     return b->dequant ? k->qkey[c] : k->key[c];
 }
 
@@ -1020,6 +1097,8 @@ kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)
 {
     if (b->dequant) {
         const int c = b->components == 3 ? 1 : b->components == 4 ? 2 : 0;
+        if (b->interpolation == KFB_INTERP_SLERP)
+            return k->qslerp;
         return b->interpolation == KFB_INTERP_LINEAR ? k->qlinear[c] : k->qkey[c];
     }
     if (b->wide)

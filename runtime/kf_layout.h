@@ -67,6 +67,16 @@ typedef struct kf_block {
     const float *dequant;
 } kf_block;
 
+/* A quantized SLERP block (kf_block.dequant, interpolation SLERP): lanes
+ * whose x, y and z lie on a 16-bit grid and whose w the file rebuilt from
+ * them (kfc -e), a key of which is x, y, z as four lanes of uint16 each,
+ * then, as floats, w and the arc (theta, theta / sin) of the four lanes:
+ * fields at these float offsets into the key. */
+#define KF_QSLERP_W     6u
+#define KF_QSLERP_ARC   10u
+#define KF_QSLERP_KEY   18u /* floats per key */
+#define KF_QSLERP_GRID  3u  /* components on the grid */
+
 /* Lane l of block b as a sequence (its keys, tangents and arcs; what the
  * general slerp and squad read): an empty lane is zeros. */
 static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
@@ -80,6 +90,8 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
     if (b->dequant) {
         s.quantized = (const uint16_t *)(const void *)b->data + l;
         s.dequant = b->dequant + l;
+        if (b->interpolation == KFB_INTERP_SLERP)
+            s.arcs = b->data + KF_QSLERP_ARC + l;
         return s;
     }
     s.values = b->data + l;
@@ -200,8 +212,8 @@ static inline void kf_normalize_single(float *v)
 /* Whether lane l of a SLERP block's result from key i on is unit. */
 static inline int kf_block_unit(const kf_block *b, uint32_t i, uint32_t l)
 {
-    return b->interpolation == KFB_INTERP_SLERP &&
-           b->data[(size_t)i * b->stride + KF_FIELD_ARC(4) * KF_LANES + l] > 0.0f;
+    const size_t arc = b->dequant ? KF_QSLERP_ARC : KF_FIELD_ARC(4) * KF_LANES;
+    return b->interpolation == KFB_INTERP_SLERP && b->data[(size_t)i * b->stride + arc + l] > 0.0f;
 }
 
 /* Per interpolation: any components, then 3 and 4 (vectors, quaternions),
@@ -209,8 +221,9 @@ static inline int kf_block_unit(const kf_block *b, uint32_t i, uint32_t l)
 typedef struct kf_kernels {
     const char *name;
     kf_block_kernel key[3], linear[3], spline[3], slerp, squad;
-    /* The same for quantized blocks (kf_block.dequant). */
-    kf_block_kernel qkey[3], qlinear[3];
+    /* The same for quantized blocks (kf_block.dequant); qslerp_key: key i
+     * of a quantized SLERP block (its holds). */
+    kf_block_kernel qkey[3], qlinear[3], qslerp, qslerp_key;
 } kf_kernels;
 
 /* The kernel of a block of `interpolation` and `components`. */

@@ -144,13 +144,14 @@ struct kf_sequence {
     /* Rotated: key j is authored key (valid_first + j) % key_count and the
      * valid keys are 0 .. valid_count-1. */
     const float *times;
-    /* A STEP or LINEAR sequence that is a lane of a quantized block
+    /* A STEP, LINEAR or SLERP sequence that is a lane of a quantized block
      * (kf_layout.h; kf_quantized says which) has `quantized` and `dequant`
      * in place of `values` and of the tangents it has none of: component m
      * of key k is dequant[2m KF_LANES] + quantized[2 k row + m KF_LANES] *
-     * dequant[(2m + 1) KF_LANES], exactly the float it was loaded as. Read
-     * through kf_key_floats and kf_key_float, which know. (A union, so that
-     * every sequence pays nothing for it.) */
+     * dequant[(2m + 1) KF_LANES], exactly the float it was loaded as;
+     * SLERP's w (m = 3) is a float, a field before its arcs. Read through
+     * kf_key_floats and kf_key_float, which know. (A union, so that every
+     * sequence pays nothing for it.) */
     union {
         const float *values;
         const uint16_t *quantized;
@@ -190,11 +191,21 @@ static inline float kf_dequantize(uint16_t q, const float *d)
     return d[0] + (float)q * d[KF_LANES];
 }
 
-/* Whether s is a lane of a quantized block (no STEP or LINEAR sequence has
- * tangents). */
+/* Whether s is a lane of a quantized block (no STEP, LINEAR or SLERP
+ * sequence has tangents). */
 static inline int kf_quantized(const struct kf_sequence *s)
 {
-    return s->interpolation <= KFB_INTERP_LINEAR && s->dequant != NULL;
+    return (s->interpolation <= KFB_INTERP_LINEAR || s->interpolation == KFB_INTERP_SLERP) &&
+           s->dequant != NULL;
+}
+
+/* Component m of key k of quantized lane s. */
+static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, uint32_t m)
+{
+    if (m == 3 && s->interpolation == KFB_INTERP_SLERP)
+        return s->arcs[k * s->row - KF_LANES];
+    return kf_dequantize(s->quantized[2 * k * s->row + (size_t)m * KF_LANES],
+                         s->dequant + (size_t)m * 2 * KF_LANES);
 }
 
 /* Key k of `base` (s's values, tangent_out or tangent_in) as `components`
@@ -204,9 +215,8 @@ static inline const float *kf_key_floats(const struct kf_sequence *s, const floa
                                          float *buf)
 {
     if (kf_quantized(s)) {
-        const uint16_t *q = s->quantized + 2 * k * s->row;
         for (uint32_t m = 0; m < s->components; m++)
-            buf[m] = kf_dequantize(q[(size_t)m * KF_LANES], s->dequant + (size_t)m * 2 * KF_LANES);
+            buf[m] = kf_quantized_float(s, k, m);
         return buf;
     }
     if (!s->row)
@@ -222,8 +232,7 @@ static inline float kf_key_float(const struct kf_sequence *s, const float *base,
                                  uint32_t m)
 {
     if (kf_quantized(s))
-        return kf_dequantize(s->quantized[2 * k * s->row + (size_t)m * KF_LANES],
-                             s->dequant + (size_t)m * 2 * KF_LANES);
+        return kf_quantized_float(s, k, m);
     return s->row ? base[k * s->row + (size_t)m * KF_LANES] : base[k * s->components + m];
 }
 

@@ -277,15 +277,16 @@ static int is_quantized(const kf_anim *anim, uint32_t si)
  * back exactly stay floats. */
 static void check_quantized(void)
 {
-    enum { GROUPS = 5, PER_GROUP = 6, EDGES = 8 };
+    enum { GROUPS = 5, PER_GROUP = 6, EDGES = 8, SLERPS = 11 };
     static const uint32_t group_width[GROUPS] = {1, 2, 3, 4, 5};
     double times[KEYS];
     for (int i = 0; i < KEYS; i++)
         times[i] = 0.25 * i + 0.2 * uniform();
     kf_builder *b = builder_with(0.0);
-    float values[2 * GROUPS * PER_GROUP + EDGES][KEYS * 5];
-    uint32_t comps[2 * GROUPS * PER_GROUP + EDGES], keys[2 * GROUPS * PER_GROUP + EDGES];
-    int want_q[2 * GROUPS * PER_GROUP + EDGES];
+    enum { ALL = 2 * GROUPS * PER_GROUP + EDGES + SLERPS };
+    float values[ALL][KEYS * 5];
+    uint32_t comps[ALL], keys[ALL];
+    int want_q[ALL];
     uint32_t count = 0;
     for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_LINEAR; interp++)
         for (int g = 0; g < GROUPS; g++)
@@ -365,6 +366,38 @@ static void check_quantized(void)
         snprintf(target, sizeof target, "edge%d.morph_weights", e);
         add_values(b, name, target, KF_INTERPOLATION_LINEAR, 1, n, times, v);
     }
+    /* SLERP, as kfc -e writes it: x, y and z on a grid of 2^-10, w what
+     * unit length leaves (kf_unit_rest: a float off the grid); turns small
+     * and large, some across the hemisphere (the general path). The last
+     * two keep floats: y rebuilt, then z, the other three on the grid. */
+    for (int i = 0; i < SLERPS; i++, count++) {
+        double q[4] = {0, 0, 0, 1};
+        const uint32_t big = i == SLERPS - 2 ? 1 : i == SLERPS - 1 ? 2 : 3;
+        for (int k = 0; k < KEYS; k++) {
+            double prev[4];
+            memcpy(prev, q, sizeof prev);
+            do /* the rebuilt component large enough to be rebuilt */
+                random_quat(k ? prev : NULL, i % 3 == 2 ? 1.0 : 0.15, q);
+            while (fabs(q[big]) < 0.3);
+            if (q[big] < 0)
+                for (int m = 0; m < 4; m++)
+                    q[m] = -q[m];
+            if (i % 4 == 1 && k % 6 == 5) /* the other hemisphere */
+                for (int m = 0; m < 4; m++)
+                    q[m] = -q[m];
+            float *v = values[count] + 4 * k;
+            for (uint32_t m = 0; m < 4; m++)
+                v[m] = m == big ? 0.0f : (float)(nearbyint(q[m] * 1024.0) / 1024.0 + 0.0);
+            CHECK(kf_unit_rest(v, 4, big, q[big] < 0, &v[big]), "qs%d key %d: unit rest", i, k);
+        }
+        comps[count] = 4;
+        keys[count] = KEYS;
+        want_q[count] = i < SLERPS - 2;
+        char name[32], target[48];
+        snprintf(name, sizeof name, "qs%d", i);
+        snprintf(target, sizeof target, "qs%d.orientation", i);
+        add_values(b, name, target, KF_INTERPOLATION_SLERP, 4, KEYS, times, values[count]);
+    }
     kf_anim *anim = test_encode_load(b, NULL);
     kf_builder_destroy(b);
     CHECK(anim != NULL, "quantized: encode/load");
@@ -380,7 +413,7 @@ static void check_quantized(void)
             CHECK(memcmp(got, values[si] + k * comps[si], comps[si] * sizeof *got) == 0,
                   "%s key %u: %.9g, given %.9g", s->name, k, got[0], values[si][k * comps[si]]);
         }
-        if (si >= count - EDGES)
+        if (si >= count - EDGES - SLERPS)
             continue;
         /* LINEAR's velocity and length from the keys given (in double). */
         if (s->interpolation == KFB_INTERP_LINEAR && comps[si] != 4) {
@@ -433,10 +466,18 @@ static void check_quantized(void)
                 CHECK(memcmp(got, kf_player_value(p[k], tr->target),
                              comps[si] * sizeof *got) == 0,
                       "%s t=%.17g: %s differs from scalar", s->name, t, sets[k]->name);
-            if (comps[si] == 4)
-                continue; /* orientations: the player normalizes */
             float want[5];
             kf_sequence_sample(s, t, NULL, want);
+            if (comps[si] == 4) { /* orientations: the player normalizes */
+                double n = 0, e = 0;
+                for (int m = 0; m < 4; m++)
+                    n += (double)want[m] * want[m];
+                n = sqrt(n);
+                for (int m = 0; m < 4; m++)
+                    e = fmax(e, fabs(got[m] - want[m] / n));
+                CHECK(e <= 1e-6, "%s t=%.17g: orientation off by %.3g", s->name, t, e);
+                continue;
+            }
             CHECK(memcmp(got, want, comps[si] * sizeof *got) == 0,
                   "%s t=%.17g: scalar kernel %.9g, sampling %.9g", s->name, t, got[0], want[0]);
         }

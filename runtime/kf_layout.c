@@ -125,6 +125,13 @@ static uint32_t is_wide(const struct kf_sequence *s)
     return !((double)value + tangents <= FLT_MAX / 2);
 }
 
+/* grid_of_c and on_grid_c inline into a copy per width (grid_of, on_grid). */
+#if defined(__GNUC__)
+#define WIDTH_INLINE static inline __attribute__((always_inline))
+#else
+#define WIDTH_INLINE static inline
+#endif
+
 /* Keys a sequence needs for its lane to be quantized: a lane saves 2 bytes
  * per field and key, and its base and scale cost 8 per field. */
 #define QUANTIZE_KEYS 8
@@ -138,8 +145,8 @@ _Static_assert(KF_QSLERP_GRID * KF_LANES / 2 <= KF_QSLERP_W, "x, y, z before w")
  * spans its range in 2^16 - 1 steps; 0 where a scale of a component in
  * `check` (bit m: component m) would not be a normal float (or would let a
  * value overflow). */
-static int grid_of(const float *v, uint32_t c, uint32_t n, unsigned check, float *base,
-                   float *scale)
+WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned check, float *base,
+                        float *scale)
 {
     float hi[KF_BLOCK_COMPONENTS];
     for (uint32_t m = 0; m < c; m++)
@@ -199,8 +206,8 @@ static int grid_of(const float *v, uint32_t c, uint32_t n, unsigned check, float
  * in `check`, to the bit, what a kernel dequantizes (kf_dequantize) from
  * some q in [0, 2^16) with `base` and `scale`: the one guarantee a
  * quantized lane rests on. */
-static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, const float *base,
-                   const float *scale)
+WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned check,
+                        const float *base, const float *scale)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     /* Four keys a step, as grid_of; the rest below. */
@@ -263,6 +270,34 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, const
         }
     }
     return 1;
+}
+
+/* grid_of_c and on_grid_c, compiled for the usual widths (vectors,
+ * quaternions) with the width a constant: a pass twice as fast. */
+static int grid_of(const float *v, uint32_t c, uint32_t n, unsigned check, float *base,
+                   float *scale)
+{
+    switch (c) {
+    case 3:
+        return grid_of_c(v, 3, n, check, base, scale);
+    case 4:
+        return grid_of_c(v, 4, n, check, base, scale);
+    default:
+        return grid_of_c(v, c, n, check, base, scale);
+    }
+}
+
+static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, const float *base,
+                   const float *scale)
+{
+    switch (c) {
+    case 3:
+        return on_grid_c(v, 3, n, check, base, scale);
+    case 4:
+        return on_grid_c(v, 4, n, check, base, scale);
+    default:
+        return on_grid_c(v, c, n, check, base, scale);
+    }
 }
 
 /* How a sequence's lane is kept (lay.quant): as floats; quantized, every

@@ -305,7 +305,7 @@ static void check_quantized(void)
                 comps[count] = c;
                 keys[count] = KEYS;
                 want_q[count] = i != PER_GROUP - 1;
-                char name[32], target[48];
+                char name[64], target[96];
                 snprintf(name, sizeof name, "q%d_%d_%d", interp, g, i);
                 snprintf(target, sizeof target, "q%d_%d_%d.%s", interp, g, i,
                          c == 3 ? "translation" : c == 4 ? "orientation" : "morph_weights");
@@ -361,7 +361,7 @@ static void check_quantized(void)
         comps[count] = 1;
         keys[count] = n;
         want_q[count] = q;
-        char name[32], target[48];
+        char name[64], target[96];
         snprintf(name, sizeof name, "edge%d", e);
         snprintf(target, sizeof target, "edge%d.morph_weights", e);
         add_values(b, name, target, KF_INTERPOLATION_LINEAR, 1, n, times, v);
@@ -393,7 +393,7 @@ static void check_quantized(void)
         comps[count] = 4;
         keys[count] = KEYS;
         want_q[count] = i < SLERPS - 2;
-        char name[32], target[48];
+        char name[64], target[96];
         snprintf(name, sizeof name, "qs%d", i);
         snprintf(target, sizeof target, "qs%d.orientation", i);
         add_values(b, name, target, KF_INTERPOLATION_SLERP, 4, KEYS, times, values[count]);

@@ -226,8 +226,9 @@ JOBS(slerp)
 JOBS(squad)
 
 static const kf_kernels scalar = {
-    "scalar", {key, key, key}, {linear, linear, linear}, {spline, spline, spline}, slerp, squad,
-    {qkey, qkey, qkey}, {qlinear, qlinear, qlinear}, qslerp, qslerp_key};
+    "scalar", {key, key, key}, {linear, linear, linear}, {spline, spline, spline},
+    slerp,    squad,           {qkey, qkey, qkey},       {qlinear, qlinear, qlinear},
+    qslerp,   qslerp_key};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

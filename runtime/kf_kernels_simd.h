@@ -450,10 +450,16 @@ JOBS(qlinear3)
 JOBS(qslerp)
 JOBS_NORMALIZING(qslerp_key)
 
-static const kf_kernels simd_set = {
-    SET_NAME,       {key, key3, key4},          {linear, linear3, linear4},
-    {spline, spline3, spline4}, slerp, squad, {qkey, qkey3, qkey}, {qlinear, qlinear3, qlinear},
-    qslerp,         qslerp_key};
+static const kf_kernels simd_set = {SET_NAME,
+                                    {key, key3, key4},
+                                    {linear, linear3, linear4},
+                                    {spline, spline3, spline4},
+                                    slerp,
+                                    squad,
+                                    {qkey, qkey3, qkey},
+                                    {qlinear, qlinear3, qlinear},
+                                    qslerp,
+                                    qslerp_key};
 
 const kf_kernels *SET_GETTER(void)
 {

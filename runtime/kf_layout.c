@@ -138,7 +138,7 @@ static uint32_t is_wide(const struct kf_sequence *s)
 
 _Static_assert(KF_QSLERP_W + KF_LANES == KF_QSLERP_ARC,
                "a quantized SLERP lane's w is a field before its arcs (kf_quantized_float)");
-_Static_assert(KF_QSLERP_GRID * KF_LANES / 2 <= KF_QSLERP_W, "x, y, z before w");
+_Static_assert(KF_QSLERP_GRID *KF_LANES / 2 <= KF_QSLERP_W, "x, y, z before w");
 
 /* Per component of the n keys of c components at v (validated finite), the
  * least value as its base and as its scale the least power of two that
@@ -146,7 +146,7 @@ _Static_assert(KF_QSLERP_GRID * KF_LANES / 2 <= KF_QSLERP_W, "x, y, z before w")
  * `check` (bit m: component m) would not be a normal float (or would let a
  * value overflow). */
 WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned check, float *base,
-                        float *scale)
+                           float *scale)
 {
     float hi[KF_BLOCK_COMPONENTS];
     for (uint32_t m = 0; m < c; m++)
@@ -207,7 +207,7 @@ WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned chec
  * some q in [0, 2^16) with `base` and `scale`: the one guarantee a
  * quantized lane rests on. */
 WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned check,
-                        const float *base, const float *scale)
+                           const float *base, const float *scale)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     /* Four keys a step, as grid_of; the rest below. */
@@ -923,8 +923,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_offset) ||
         !add(&total, n, 1, 16, &at_lane_of) ||
         !add(&total, dequant, sizeof(float), 16, &at_dequant) ||
-        !add(&total, floats, sizeof(float), 16, &at_data) ||
-        plain > SIZE_MAX / sizeof(float) ||
+        !add(&total, floats, sizeof(float), 16, &at_data) || plain > SIZE_MAX / sizeof(float) ||
         !add(&total, (size_t)plain, sizeof(float), 16, &at_plain)) {
         kf_free(a, order, order_bytes);
         return KF_ERROR_TOO_LARGE;
@@ -1045,8 +1044,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 if (b->dequant) {
                     fill_quantized(at, width, k0, k1, L->lane_of[si], &seq[si], b->dequant);
                     x++;
-                } else if (x + KF_LANES <= end &&
-                           full_block(seq, order + x, L->block_of, rows)) {
+                } else if (x + KF_LANES <= end && full_block(seq, order + x, L->block_of, rows)) {
                     const struct kf_sequence *lanes[KF_LANES] = {
                         &seq[order[x]], &seq[order[x + 1]], &seq[order[x + 2]], &seq[order[x + 3]]};
                     fill_block(at, width, k0, k1, lanes);

@@ -23,10 +23,10 @@
  * evaluated its members one by one.
  *
  * STEP and LINEAR sequences whose keys lie on a 16-bit grid (what kfc -e
- * writes) make quantized stripes of their own (kf_block.dequant): the same
- * rows, with four lanes of uint16 per field instead of floats, which the
- * q kernels dequantize in their registers to the very floats the keys
- * were loaded as.
+ * writes), and SLERP ones whose x, y and z do, make quantized stripes of
+ * their own (kf_block.dequant): the same rows, with four lanes of uint16
+ * per field on the grid instead of floats, which the q kernels dequantize
+ * in their registers to the very floats the keys were loaded as.
  */
 #ifndef KF_LAYOUT_H
 #define KF_LAYOUT_H
@@ -72,10 +72,10 @@ typedef struct kf_block {
  * them (kfc -e), a key of which is x, y, z as four lanes of uint16 each,
  * then, as floats, w and the arc (theta, theta / sin) of the four lanes:
  * fields at these float offsets into the key. */
-#define KF_QSLERP_W     6u
-#define KF_QSLERP_ARC   10u
-#define KF_QSLERP_KEY   18u /* floats per key */
-#define KF_QSLERP_GRID  3u  /* components on the grid */
+#define KF_QSLERP_W    6u
+#define KF_QSLERP_ARC  10u
+#define KF_QSLERP_KEY  18u /* floats per key */
+#define KF_QSLERP_GRID 3u  /* components on the grid */
 
 /* Lane l of block b as a sequence (its keys, tangents and arcs; what the
  * general slerp and squad read): an empty lane is zeros. */

@@ -477,8 +477,7 @@ static void make_plan(kf_player *p, play_member *members)
             if (k == first || r->kernel != run ||
                 ((r->finish | p->blocks[k].finish) & FINISH_BLEND)) {
                 r = &p->block_runs[p->block_run_count++];
-                *r = (play_block_run){
-                    run, kf_block_hold_of(p->kernels, b), k, k, 0, 1};
+                *r = (play_block_run){run, kf_block_hold_of(p->kernels, b), k, k, 0, 1};
             }
             r->end = k + 1;
             r->finish |= p->blocks[k].finish;

@@ -255,8 +255,9 @@ static void add_values(kf_builder *b, const char *name, const char *target, kf_i
     double values[KEYS * 5];
     for (uint32_t i = 0; i < n * c; i++)
         values[i] = v[i];
-    kf_sequence_desc d = {name, interp, KF_REPEAT_LOOP, times[n - 1] + 25, c, n, times,
-                          values, 0,    n - 1,  NULL,           0,         NULL};
+    kf_sequence_desc d = {
+        name, interp, KF_REPEAT_LOOP, times[n - 1] + 25, c, n, times, values, 0, n - 1, NULL,
+        0,    NULL};
     kf_error e;
     CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
     kf_track_desc track = {name, "c", target, 0};
@@ -308,7 +309,9 @@ static void check_quantized(void)
                 char name[64], target[96];
                 snprintf(name, sizeof name, "q%d_%d_%d", interp, g, i);
                 snprintf(target, sizeof target, "q%d_%d_%d.%s", interp, g, i,
-                         c == 3 ? "translation" : c == 4 ? "orientation" : "morph_weights");
+                         c == 3   ? "translation"
+                         : c == 4 ? "orientation"
+                                  : "morph_weights");
                 add_values(b, name, target, (kf_interpolation)interp, c, KEYS, times,
                            values[count]);
             }
@@ -444,8 +447,8 @@ static void check_quantized(void)
                 d2 += d * d;
             }
             length += sqrt(d2);
-            CHECK(fabs(got_length - length) <= 1e-5 * length, "%s: length %.9g, want %.9g",
-                  s->name, got_length, length);
+            CHECK(fabs(got_length - length) <= 1e-5 * length, "%s: length %.9g, want %.9g", s->name,
+                  got_length, length);
         }
     }
     const kf_kernels *sets[MAX_SETS];
@@ -463,8 +466,7 @@ static void check_quantized(void)
             const kf_sequence *s = &anim->objects.sequences[tr->animator];
             const float *got = kf_player_value(p[0], tr->target);
             for (int k = 1; k < set_count; k++)
-                CHECK(memcmp(got, kf_player_value(p[k], tr->target),
-                             comps[si] * sizeof *got) == 0,
+                CHECK(memcmp(got, kf_player_value(p[k], tr->target), comps[si] * sizeof *got) == 0,
                       "%s t=%.17g: %s differs from scalar", s->name, t, sets[k]->name);
             float want[5];
             kf_sequence_sample(s, t, NULL, want);

@@ -362,39 +362,89 @@ static size_t dequant_floats(const lay *ly, uint32_t si)
     }
 }
 
-/* Keys [k0, k1) of quantized lane l of sequence s (`data`: key k0's row,
+/* A quantized SLERP lane's floats, w and the arcs, of keys [k0, k1) of
+ * lane l of sequence s (`row`: key k0's row, rows `step` floats apart). */
+static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
+                                  const struct kf_sequence *s)
+{
+    if (s->interpolation != KFB_INTERP_SLERP)
+        return;
+    if (k1 > s->key_count)
+        k1 = s->key_count;
+    float *to = row + KF_QSLERP_W + l;
+    const float *from = s->values + (size_t)k0 * 4 + 3;
+    for (uint32_t k = k0; k < k1; k++, to += step, from += 4)
+        *to = *from;
+    const uint32_t arcs = k1 < s->valid_count ? k1 : s->valid_count;
+    for (uint32_t f = 0; f < KFB_ARC_FLOATS; f++) {
+        to = row + KF_QSLERP_ARC + (size_t)f * KF_LANES + l;
+        from = s->arcs + (size_t)k0 * KFB_ARC_FLOATS + f;
+        for (uint32_t k = k0; k < arcs; k++, to += step, from += KFB_ARC_FLOATS)
+            *to = *from;
+    }
+}
+
+/* Components on the grid of a quantized lane of sequence s. */
+static uint32_t grid_components(const struct kf_sequence *s)
+{
+    return s->interpolation == KFB_INTERP_SLERP ? KF_QSLERP_GRID : s->components;
+}
+
+/* Keys [k0, k1) of quantized lane l of sequence s (`row`: key k0's row,
  * rows `step` floats apart; `d`: the block's bases and scales, which
- * grid_of gave): its quantized components, and a SLERP lane's w and arcs. */
+ * grid_of gave): its components on the grid as uint16, then its floats. */
 static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
                            const struct kf_sequence *s, const float *d)
 {
     const uint32_t c = s->components;
-    const int slerp = s->interpolation == KFB_INTERP_SLERP;
     uint16_t *data = (uint16_t *)(void *)row;
+    fill_quantized_floats(row, step, k0, k1, l, s);
     if (k1 > s->key_count)
         k1 = s->key_count;
-    if (slerp) {
-        float *to = row + KF_QSLERP_W + l;
-        const float *from = s->values + (size_t)k0 * 4 + 3;
-        for (uint32_t k = k0; k < k1; k++, to += step, from += 4)
-            *to = *from;
-        const uint32_t arcs = k1 < s->valid_count ? k1 : s->valid_count;
-        for (uint32_t f = 0; f < KFB_ARC_FLOATS; f++) {
-            to = row + KF_QSLERP_ARC + (size_t)f * KF_LANES + l;
-            from = s->arcs + (size_t)k0 * KFB_ARC_FLOATS + f;
-            for (uint32_t k = k0; k < arcs; k++, to += step, from += KFB_ARC_FLOATS)
-                *to = *from;
-        }
-    }
-    step *= 2; /* in uint16 */
-    for (uint32_t m = 0; m < (slerp ? KF_QSLERP_GRID : c); m++) {
+    for (uint32_t m = 0; m < grid_components(s); m++) {
         const float b = d[(size_t)m * 2 * KF_LANES + l],
                     inv = 1.0f / d[(size_t)m * 2 * KF_LANES + KF_LANES + l];
         uint16_t *to = data + (size_t)m * KF_LANES + l;
         const float *from = s->values + (size_t)k0 * c + m;
-        for (uint32_t k = k0; k < k1; k++, to += step, from += c)
+        for (uint32_t k = k0; k < k1; k++, to += 2 * step, from += c)
             *to = (uint16_t)((*from - b) * inv); /* as on_grid found it */
     }
+}
+
+/* fill_quantized for the four lanes of a block whose lanes have all their
+ * keys valid (full_block): the four lanes of a component a step in SSE2,
+ * with the arithmetic of fill_quantized lane by lane. */
+static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t k1,
+                                 const struct kf_sequence *const s[KF_LANES], const float *d)
+{
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    const uint32_t c = s[0]->components;
+    /* uint16 out of int32 in [0, 65535]: less 2^15, packed with signed
+     * saturation (exact there), the top bit turned back. */
+    const __m128i half = _mm_set1_epi32(32768), top = _mm_set1_epi16((short)0x8000);
+    for (uint32_t m = 0; m < grid_components(s[0]); m++) {
+        const __m128 b = _mm_load_ps(d + (size_t)m * 2 * KF_LANES),
+                     inv = _mm_div_ps(_mm_set1_ps(1.0f),
+                                      _mm_load_ps(d + (size_t)m * 2 * KF_LANES + KF_LANES));
+        const float *p0 = s[0]->values + (size_t)k0 * c + m,
+                    *p1 = s[1]->values + (size_t)k0 * c + m,
+                    *p2 = s[2]->values + (size_t)k0 * c + m,
+                    *p3 = s[3]->values + (size_t)k0 * c + m;
+        uint16_t *to = (uint16_t *)(void *)row + (size_t)m * KF_LANES;
+        for (uint32_t k = k0; k < k1; k++, to += 2 * step, p0 += c, p1 += c, p2 += c, p3 += c) {
+            const __m128 v = _mm_setr_ps(*p0, *p1, *p2, *p3);
+            __m128i q = _mm_cvttps_epi32(_mm_mul_ps(_mm_sub_ps(v, b), inv));
+            q = _mm_sub_epi32(q, half);
+            q = _mm_xor_si128(_mm_packs_epi32(q, q), top);
+            _mm_storel_epi64((__m128i *)(void *)to, q);
+        }
+    }
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        fill_quantized_floats(row, step, k0, k1, l, s[l]);
+#else
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        fill_quantized(row, step, k0, k1, l, s[l], d);
+#endif
 }
 
 /* Fields [f, f + n) of lane l of keys [k0, k1) (rows `step` floats
@@ -1041,14 +1091,17 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 const uint32_t si = order[x];
                 const kf_block *b = &L->blocks[L->block_of[si]];
                 float *at = (float *)b->data + (size_t)k0 * width;
-                if (b->dequant) {
-                    fill_quantized(at, width, k0, k1, L->lane_of[si], &seq[si], b->dequant);
-                    x++;
-                } else if (x + KF_LANES <= end && full_block(seq, order + x, L->block_of, rows)) {
+                if (x + KF_LANES <= end && full_block(seq, order + x, L->block_of, rows)) {
                     const struct kf_sequence *lanes[KF_LANES] = {
                         &seq[order[x]], &seq[order[x + 1]], &seq[order[x + 2]], &seq[order[x + 3]]};
-                    fill_block(at, width, k0, k1, lanes);
+                    if (b->dequant)
+                        fill_quantized_block(at, width, k0, k1, lanes, b->dequant);
+                    else
+                        fill_block(at, width, k0, k1, lanes);
                     x += KF_LANES;
+                } else if (b->dequant) {
+                    fill_quantized(at, width, k0, k1, L->lane_of[si], &seq[si], b->dequant);
+                    x++;
                 } else {
                     fill_lane(at, width, k0, k1, L->lane_of[si], &seq[si]);
                     x++;

@@ -114,11 +114,12 @@ void kf_sequence_key_tangents(const kf_sequence *s, uint32_t index, float *in, f
         return;
     }
     uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
-    const float *t = s->key_tangents + 2 * (size_t)c * j;
-    if (in)
-        memcpy(in, t, c * sizeof *in);
-    if (out)
-        memcpy(out, t + c, c * sizeof *out);
+    for (uint32_t m = 0; m < c; m++) {
+        if (in)
+            in[m] = kf_key_tangent(s, j, m);
+        if (out)
+            out[m] = kf_key_tangent(s, j, c + m);
+    }
 }
 
 void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_info *info)

@@ -282,6 +282,8 @@ static int grid_of(const float *v, uint32_t c, uint32_t n, unsigned check, float
         return grid_of_c(v, 3, n, check, base, scale);
     case 4:
         return grid_of_c(v, 4, n, check, base, scale);
+    case 6: /* a vector's key tangents */
+        return grid_of_c(v, 6, n, check, base, scale);
     default:
         return grid_of_c(v, c, n, check, base, scale);
     }
@@ -295,6 +297,8 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, const
         return on_grid_c(v, 3, n, check, base, scale);
     case 4:
         return on_grid_c(v, 4, n, check, base, scale);
+    case 6:
+        return on_grid_c(v, 6, n, check, base, scale);
     default:
         return on_grid_c(v, c, n, check, base, scale);
     }
@@ -330,6 +334,70 @@ static int quantize(const struct kf_sequence *s)
         on_grid(s->values, c, s->key_count, check, base, scale))
         return slerp ? QUANT_XYZ : QUANT_ALL;
     return QUANT_NONE;
+}
+
+/* Whether a HERMITE sequence's authored key tangents can be kept quantized
+ * (kf_key_tangent), and then per column (incoming, then outgoing, per
+ * component) its base and scale: what kfc -e writes (its tangents on a
+ * grid), checked as quantize checks keys. Up to 8 components (a column
+ * mask and grid_of's room). */
+static int quantize_key_tangents(const struct kf_sequence *s)
+{
+    float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
+    const uint32_t w = 2 * s->components;
+    if (s->interpolation != KFB_INTERP_HERMITE || !s->key_tangents || w > KF_BLOCK_COMPONENTS ||
+        s->key_count < QUANTIZE_KEYS)
+        return 0;
+    const unsigned all = (1u << w) - 1;
+    return grid_of(s->key_tangents, w, QUANTIZE_KEYS, all, base, scale) &&
+           on_grid(s->key_tangents, w, QUANTIZE_KEYS, all, base, scale) &&
+           grid_of(s->key_tangents, w, s->key_count, all, base, scale) &&
+           on_grid(s->key_tangents, w, s->key_count, all, base, scale);
+}
+
+/* The n keys of c components at v (on_grid holds) as uint16 at q, row by
+ * row: (x - base) * (1 / scale), truncated, as fill_quantized does; four
+ * keys a step in SSE2 (component (4t + p) % c at float p of vector t, as
+ * grid_of). */
+static void put_grid(uint16_t *q, const float *v, uint32_t c, uint32_t n, const float *base,
+                     const float *scale)
+{
+    uint32_t k = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    __m128 b[KF_BLOCK_COMPONENTS], inv[KF_BLOCK_COMPONENTS];
+    for (uint32_t t = 0; t < c; t++) {
+        float pb[4], pi[4];
+        for (uint32_t p = 0; p < 4; p++) {
+            pb[p] = base[(4 * t + p) % c];
+            pi[p] = 1.0f / scale[(4 * t + p) % c];
+        }
+        b[t] = _mm_loadu_ps(pb);
+        inv[t] = _mm_loadu_ps(pi);
+    }
+    const __m128i half = _mm_set1_epi32(32768), top = _mm_set1_epi16((short)0x8000);
+    for (; k + 4 <= n; k += 4) {
+        const float *x = v + (size_t)k * c;
+        uint16_t *to = q + (size_t)k * c;
+        for (uint32_t t = 0; t < c; t++) {
+            __m128i r =
+                _mm_cvttps_epi32(_mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(x + 4 * t), b[t]), inv[t]));
+            r = _mm_sub_epi32(r, half);
+            r = _mm_xor_si128(_mm_packs_epi32(r, r), top);
+            _mm_storel_epi64((__m128i *)(void *)(to + 4 * t), r);
+        }
+    }
+#endif
+    for (; k < n; k++)
+        for (uint32_t m = 0; m < c; m++)
+            q[(size_t)k * c + m] = (uint16_t)((v[(size_t)k * c + m] - base[m]) * (1.0f / scale[m]));
+}
+
+/* Floats a HERMITE sequence's quantized key tangents take: the uint16,
+ * then a base and a scale per column. */
+static uint64_t key_tangent_floats(const struct kf_sequence *s)
+{
+    const uint64_t w = 2 * (uint64_t)s->components;
+    return ((uint64_t)s->key_count * w + 1) / 2 + 2 * w;
 }
 
 /* Floats per key of a block of sequence si's kind: four lanes of floats
@@ -721,7 +789,7 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
 /* Floats a sequence keeps outside the blocks: its own arrays when no block
  * holds it (values, and SPLINE's and HERMITE's tangents: nothing wider than
  * a block has arcs), and the ones no kernel reads. */
-static uint64_t plain_floats(const struct kf_sequence *s, int in_block)
+static uint64_t plain_floats(const struct kf_sequence *s, int in_block, int key_tangents_q)
 {
     const uint64_t n = s->key_count, c = s->components;
     uint64_t floats = 0;
@@ -733,7 +801,7 @@ static uint64_t plain_floats(const struct kf_sequence *s, int in_block)
     if (s->tcb)
         floats += 3 * n;
     if (s->key_tangents)
-        floats += 2 * n * c;
+        floats += key_tangents_q ? key_tangent_floats(s) : 2 * n * c;
     if (s->arc_length)
         floats += kfb_arc_length_floats(s->repeat, s->valid_count);
     return floats;
@@ -806,7 +874,8 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n, const
  * from then on are the animation's only ones: a sequence in a block at its
  * lane (kf_private.h, kf_sequence.row), the rest at plain copies. `order`:
  * every sequence, equal key times next to each other. */
-static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t *order)
+static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t *order,
+                        const uint8_t *ktq)
 {
     const uint32_t n = o->count[KF_KIND_SEQUENCE];
     struct kf_sequence *seq = o->sequences;
@@ -823,8 +892,24 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
     for (uint32_t i = 0; i < n; i++) {
         struct kf_sequence *s = &seq[i];
         const uint64_t c = s->components, keys = s->key_count;
+        float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
+        const uint32_t w = 2 * s->components;
         s->tcb = keep(&at, s->tcb, 3 * keys);
-        s->key_tangents = keep(&at, s->key_tangents, 2 * keys * c);
+        if (ktq[i] && grid_of(s->key_tangents, w, s->key_count, (1u << w) - 1, base, scale)) {
+            /* its bases and scales, then the uint16 (kf_key_tangent) */
+            float *d = at;
+            uint16_t *q = (uint16_t *)(void *)(at + 2 * (size_t)w);
+            for (uint32_t m = 0; m < w; m++) {
+                d[2 * m] = base[m];
+                d[2 * m + 1] = scale[m];
+            }
+            put_grid(q, s->key_tangents, w, s->key_count, base, scale);
+            s->qkey_tangents = q;
+            s->key_tangent_dequant = d;
+            at += key_tangent_floats(s);
+        } else {
+            s->key_tangents = keep(&at, s->key_tangents, 2 * keys * c);
+        }
         s->arc_length = keep(&at, s->arc_length,
                              s->arc_length ? kfb_arc_length_floats(s->repeat, s->valid_count) : 0);
         if (L->block_of[i] == KF_NO_INDEX) {
@@ -898,19 +983,20 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
      * of every sequence by key times, and whether each is quantized. */
     size_t order_bytes;
     if (!kf_mul_size((size_t)3 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
-        order_bytes > SIZE_MAX - n)
+        order_bytes > SIZE_MAX / 2 - n)
         return KF_ERROR_TOO_LARGE;
-    order_bytes += n;
+    order_bytes += 2 * (size_t)n;
     uint32_t *order = kf_alloc(a, order_bytes);
     if (!order)
         return KF_ERROR_OUT_OF_MEMORY;
     uint32_t *tracks_of = order + 2 * (size_t)n, *by_times = tracks_of + targets;
-    uint8_t *quant = (uint8_t *)(by_times + n + 1);
+    uint8_t *quant = (uint8_t *)(by_times + n + 1), *ktq = quant + n;
     const lay ly = {seq, quant};
     uint32_t m = 0; /* the sequences blocks hold */
     for (uint32_t i = 0; i < n; i++) {
         by_times[i] = i;
         quant[i] = (uint8_t)quantize(&seq[i]);
+        ktq[i] = (uint8_t)quantize_key_tangents(&seq[i]);
         if (packed(&seq[i]))
             order[m++] = i;
     }
@@ -957,7 +1043,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         plain += keys;
     }
     for (uint32_t i = 0; i < n; i++)
-        plain += plain_floats(&seq[i], packed(&seq[i]));
+        plain += plain_floats(&seq[i], packed(&seq[i]), ktq[i]);
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
         plain += interpolator_floats(&o->interpolators[i]);
     for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
@@ -1124,7 +1210,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         L->run_tracks += order[tr->animator] || L->block_of[tr->animator] == KF_NO_INDEX;
         order[tr->animator] = 1;
     }
-    move_arrays(moved, L, by_times);
+    move_arrays(moved, L, by_times, ktq);
     kf_free(a, order, order_bytes);
     *out = L;
     return KF_OK;

@@ -165,12 +165,23 @@ struct kf_sequence {
     const float *tangent_in;
     /* SLERP: valid_count key arcs; SQUAD: as many key arcs, then as many
      * control arcs (KFB_ARC_FLOATS each, formats/kfb_format.h); else NULL. */
-    const float *arcs;
+    union {
+        const float *arcs;
+        /* HERMITE (which has no arcs) whose key tangents the layout keeps
+         * quantized: per column their base, then their scale
+         * (kf_key_tangent); else NULL. */
+        const float *key_tangent_dequant;
+    };
     /* key_count * 3 (stored order), or NULL: every key 0. */
     const float *tcb;
     /* HERMITE: key_count * 2 * components (stored order): each key's
-     * incoming, then outgoing tangent as authored; else NULL. */
-    const float *key_tangents;
+     * incoming, then outgoing tangent as authored; else NULL. The layout
+     * may keep them as uint16 on a grid (kf_layout.c): read them through
+     * kf_key_tangent. */
+    union {
+        const float *key_tangents;
+        const uint16_t *qkey_tangents;
+    };
     /* kfb_arc_length_floats() distances, or NULL: computed when asked. */
     const float *arc_length;
 };
@@ -206,6 +217,20 @@ static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, ui
         return s->arcs[k * s->row - KF_LANES];
     return kf_dequantize(s->quantized[2 * k * s->row + (size_t)m * KF_LANES],
                          s->dequant + (size_t)m * 2 * KF_LANES);
+}
+
+/* Column m (< 2 components: the incoming tangent's, then the outgoing's) of
+ * stored key j's authored tangents, of a HERMITE sequence that has them:
+ * as floats, or quantized by the layout (key_tangent_dequant: per column
+ * its base, then its scale), which gives back the same float. */
+static inline float kf_key_tangent(const struct kf_sequence *s, size_t j, uint32_t m)
+{
+    const size_t w = 2 * (size_t)s->components;
+    if (s->interpolation == KFB_INTERP_HERMITE && s->key_tangent_dequant) {
+        const float *d = s->key_tangent_dequant + 2 * (size_t)m;
+        return d[0] + (float)s->qkey_tangents[j * w + m] * d[1];
+    }
+    return s->key_tangents[j * w + m];
 }
 
 /* Key k of `base` (s's values, tangent_out or tangent_in) as `components`

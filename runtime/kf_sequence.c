@@ -100,11 +100,10 @@ void kf_sequence_sample_exact(const kf_sequence *s, double t, float *out)
         kf_hermite_basis(u, h);
         const double length =
             j ? (double)s->times[j] - s->times[i] : (double)s->duration - s->times[i] + s->times[0];
-        const float *ta = s->key_tangents + 2 * (size_t)c * i + c;
-        const float *tb = s->key_tangents + 2 * (size_t)c * j;
         for (uint32_t k = 0; k < c; k++)
-            out[k] = kf_narrow_saturate(h[0] * a[k] + h[1] * b[k] +
-                                        length * (h[2] * ta[k] + h[3] * tb[k]));
+            out[k] = kf_narrow_saturate(
+                h[0] * a[k] + h[1] * b[k] +
+                length * (h[2] * kf_key_tangent(s, i, c + k) + h[3] * kf_key_tangent(s, j, k)));
         break;
     }
     case KFB_INTERP_SLERP: {

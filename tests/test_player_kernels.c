@@ -489,9 +489,76 @@ static void check_quantized(void)
     kf_anim_free(anim);
 }
 
+/* A HERMITE sequence's authored key tangents on a grid (kfc -e) are kept
+ * as uint16 too (kf_key_tangent): read back as the very floats given, and
+ * no TCB appears where they are. */
+static void check_quantized_key_tangents(void)
+{
+    enum { SEQS = 3 };
+    static const uint32_t width[SEQS] = {3, 3, 9};
+    double times[KEYS], values[KEYS * 9], tangents[SEQS][KEYS * 2 * 9];
+    for (int i = 0; i < KEYS; i++)
+        times[i] = 0.125 * i + 0.1 * uniform();
+    kf_builder *b = builder_with(0.0);
+    for (int q = 0; q < SEQS; q++) {
+        const uint32_t c = width[q];
+        for (uint32_t k = 0; k < KEYS * c; k++)
+            values[k] = uniform() * 2 - 1;
+        for (uint32_t k = 0; k < KEYS * 2 * c; k++)
+            tangents[q][k] = floor(uniform() * 2048.0 - 1024.0) / 128.0;
+        if (q == 1)
+            tangents[q][17] += 1e-4; /* off the grid */
+        char name[32], target[48];
+        snprintf(name, sizeof name, "h%d", q);
+        snprintf(target, sizeof target, "h%d.morph_weights", q);
+        kf_sequence_desc d = {name,
+                              KF_INTERPOLATION_HERMITE,
+                              KF_REPEAT_LOOP,
+                              times[KEYS - 1] + 0.2,
+                              c,
+                              KEYS,
+                              times,
+                              values,
+                              0,
+                              KEYS - 1,
+                              NULL,
+                              0,
+                              tangents[q]};
+        kf_error e;
+        CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
+        kf_track_desc track = {name, "c", target, 0};
+        CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "%s: %s", target, e.message);
+    }
+    kf_anim *anim = test_encode_load(b, NULL);
+    kf_builder_destroy(b);
+    CHECK(anim != NULL, "key tangents: encode/load");
+    if (!anim)
+        return;
+    for (int q = 0; q < SEQS; q++) {
+        const kf_sequence *s = kf_anim_sequence(anim, (uint32_t)q);
+        const uint32_t c = width[q];
+        CHECK((s->key_tangent_dequant != NULL) == (q == 0), "%s: key tangents quantized %d",
+              s->name, s->key_tangent_dequant != NULL);
+        for (uint32_t k = 0; k < KEYS; k++) {
+            float in[9], out[9], tcb[3];
+            kf_sequence_key_tangents(s, k, in, out);
+            for (uint32_t m = 0; m < c; m++)
+                CHECK(in[m] == (float)tangents[q][2 * c * k + m] &&
+                          out[m] == (float)tangents[q][2 * c * k + c + m],
+                      "%s key %u component %u: %g %g, given %g %g", s->name, k, m, in[m], out[m],
+                      tangents[q][2 * c * k + m], tangents[q][2 * c * k + c + m]);
+            kf_sequence_key_tcb(s, k, tcb);
+            CHECK(tcb[0] == 0.0f && tcb[1] == 0.0f && tcb[2] == 0.0f, "%s key %u: a TCB", s->name,
+                  k);
+        }
+    }
+    kf_anim_free(anim);
+}
+
 int main(void)
 {
     check_quantized();
+    check_quantized_key_tangents();
     check_mixed_stripes();
     kf_anim *anim = build();
     CHECK(anim != NULL, "encode/load");

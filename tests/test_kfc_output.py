@@ -18,7 +18,7 @@
   decompiling a large file and polling the directory for the temporary
   file; a run that finishes before the signal lands proves nothing. Each
   signal gets ATTEMPTS runs, and more (up to MAX_ATTEMPTS in all) until one
-  is caught: on a loaded machine the poll may not run while kfc writes.
+  is caught, since the poll may miss a short write on a busy machine.
 - SIGKILL cannot be caught: the temporary file it leaves is named for the
   machine and the process, and the next kfc writing to that directory
   removes it (and only such files of processes that no longer run).
@@ -284,7 +284,13 @@ def killed(kfc, work, kfb):
 
 
 def no_core():
+    """In the child, before kfc starts: no core files, and every tested signal
+    at its default. A signal the test's parent ignores would be ignored by kfc
+    too (it leaves an ignored signal ignored, as a shell's background job
+    ignores SIGINT and SIGQUIT), and no run would die of it."""
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    for sig in SIGNALS:
+        signal.signal(sig, signal.SIG_DFL)
 
 
 def main():

@@ -8,12 +8,6 @@
 #include "kf_layout.h"
 #include "kf_sample.h"
 
-/* Lane l of field f at key k. */
-static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
-{
-    return b->data[(size_t)k * b->stride + (size_t)f * KF_LANES + l];
-}
-
 /* Lane l of field f at key k of a quantized block. */
 static inline float qat(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
@@ -22,16 +16,18 @@ static inline float qat(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
                          b->dequant + (size_t)f * 2 * KF_LANES + l);
 }
 
-/* The float at `at` floats into key k's row of block b. */
-static inline float fat(const kf_block *b, uint32_t k, size_t at)
+/* Lane l of field f at key k, whatever the block's form, so that every
+ * kernel below plays quantized blocks too: a float, or dequantized, or in
+ * a quantized SLERP block, past x, y and z, w and the arcs (floats). */
+static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
-    return b->data[(size_t)k * b->stride + at];
-}
-
-/* Component m of lane l's key k of a quantized SLERP block. */
-static inline float qslerp_at(const kf_block *b, uint32_t k, uint32_t m, uint32_t l)
-{
-    return m < KF_QSLERP_GRID ? qat(b, k, m, l) : fat(b, k, KF_QSLERP_W + l);
+    size_t field = (size_t)f * KF_LANES;
+    if (b->dequant) {
+        if (b->interpolation != KFB_INTERP_SLERP || f < KF_QSLERP_GRID)
+            return qat(b, k, f, l);
+        field = KF_QSLERP_W + (size_t)(f - KF_QSLERP_GRID) * KF_LANES;
+    }
+    return b->data[(size_t)k * b->stride + field + l];
 }
 
 void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t j, float u,
@@ -61,28 +57,6 @@ static unsigned linear_one(const kf_block *b, uint32_t i, uint32_t j, float u, d
         for (uint32_t m = 0; m < b->components; m++) {
             const float a = at(b, i, m, l);
             out[l][m] = a + u * (at(b, j, m, l) - a);
-        }
-    return 0xf;
-}
-
-static unsigned qkey_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                         float *const out[KF_LANES])
-{
-    (void)j, (void)u, (void)exact_u;
-    for (uint32_t l = 0; l < KF_LANES; l++)
-        for (uint32_t m = 0; m < b->components; m++)
-            out[l][m] = qat(b, i, m, l);
-    return 0xf;
-}
-
-static unsigned qlinear_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                            float *const out[KF_LANES])
-{
-    (void)exact_u;
-    for (uint32_t l = 0; l < KF_LANES; l++)
-        for (uint32_t m = 0; m < b->components; m++) {
-            const float a = qat(b, i, m, l);
-            out[l][m] = a + u * (qat(b, j, m, l) - a);
         }
     return 0xf;
 }
@@ -146,37 +120,6 @@ static unsigned slerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
     return nonunit;
 }
 
-static unsigned qslerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                           float *const out[KF_LANES])
-{
-    (void)exact_u;
-    unsigned nonunit = 0;
-    for (uint32_t l = 0; l < KF_LANES; l++) {
-        const float theta = fat(b, i, KF_QSLERP_ARC + l);
-        if (!(theta > 0.0f))
-            nonunit |= 1u << l;
-        if (theta < 0.0f) {
-            kf_block_slerp_general(b, l, i, j, u, out[l]);
-            continue;
-        }
-        float w[2];
-        kf_arc_weights(theta, fat(b, i, KF_QSLERP_ARC + KF_LANES + l), u, w);
-        for (uint32_t m = 0; m < 4; m++)
-            out[l][m] = w[0] * qslerp_at(b, i, m, l) + w[1] * qslerp_at(b, j, m, l);
-    }
-    return nonunit;
-}
-
-static unsigned qslerp_key_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                               float *const out[KF_LANES])
-{
-    (void)j, (void)u, (void)exact_u;
-    for (uint32_t l = 0; l < KF_LANES; l++)
-        for (uint32_t m = 0; m < 4; m++)
-            out[l][m] = qslerp_at(b, i, m, l);
-    return 0xf;
-}
-
 static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                           float *const out[KF_LANES])
 {
@@ -203,10 +146,6 @@ static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
 enum {
     key_unit = 0,
     linear_unit = 0,
-    qkey_unit = 0,
-    qlinear_unit = 0,
-    qslerp_unit = 1,
-    qslerp_key_unit = 0,
     linear_wide_unit = 0,
     spline_unit = 0,
     spline_wide_unit = 0,
@@ -215,20 +154,22 @@ enum {
 };
 JOBS(key)
 JOBS(linear)
-JOBS(qkey)
-JOBS(qlinear)
-JOBS(qslerp)
-JOBS(qslerp_key)
 JOBS(linear_wide)
 JOBS(spline)
 JOBS(spline_wide)
 JOBS(slerp)
 JOBS(squad)
 
-static const kf_kernels scalar = {
-    "scalar", {key, key, key}, {linear, linear, linear}, {spline, spline, spline},
-    slerp,    squad,           {qkey, qkey, qkey},       {qlinear, qlinear, qlinear},
-    qslerp,   qslerp_key};
+static const kf_kernels scalar = {"scalar",
+                                  {key, key, key},
+                                  {linear, linear, linear},
+                                  {spline, spline, spline},
+                                  slerp,
+                                  squad,
+                                  {key, key, key},
+                                  {linear, linear, linear},
+                                  slerp,
+                                  key};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

@@ -14,7 +14,8 @@
  *   v_lt v_le v_gt v_ge (-> vm, false for NaN), m_or m_and m_not
  *   v_select(m, a, b)   a where m is set, else b
  *   m_bits(m)           lane l's result in bit l
- *   job, keys           what one kernel call plays (one block of four
+ *   job, keys           (kf_kernels_one_block.h for SSE2 and NEON)
+ *                       what one kernel call plays (one block of four
  *                       lanes, or two blocks), and where one of its keys is
  *   JOB_STEP, job_at(jobs, count, k)   the job at jobs[k], JOB_STEP apart
  *   job_key(jb, at) (a key: `at` floats into each block of the job; the
@@ -93,13 +94,6 @@ static inline void v_normalize(vf r[4])
     r[3] = v_select(identity, one, v_mul(r[3], inv));
 }
 
-/* a + u (b - a), component m. */
-static inline vf v_lerp(keys a, keys e, vf vu, uint32_t m)
-{
-    const vf x = v_load(a, m);
-    return v_add(x, v_mul(vu, v_sub(v_load(e, m), x)));
-}
-
 typedef struct v_basis {
     vf h0, h1, h2, h3;
 } v_basis;
@@ -127,48 +121,61 @@ static inline vf v_hermite(keys a, keys e, const v_basis *h, uint32_t c, uint32_
  * are in each block of the job (the run's stride times the key). */
 #define ALL_LANES 0xffu
 
-/* STEP and holds: key i. */
-KF_KERNEL unsigned key_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                           double exact_u)
-{
-    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
-    const kf_block *b = job_block(jb);
-    const keys a = job_key(jb, oi);
-    for (uint32_t m = 0; m < b->components; m++)
-        store1(v_load(a, m), m, jb);
-    return ALL_LANES;
-}
+/* The kernels that read only the keys' values, once for each kind of
+ * block: floats (keys, job_key, v_load), and quantized (qkeys, job_qkey,
+ * v_loadq), whose loads give the floats back to the bit, so that the same
+ * arithmetic gives the same results. Four-component quantized blocks
+ * (orientations) take the any-width kernels, normalized lane by lane
+ * (JOBS). P prefixes the names. */
+#define VALUE_KERNELS(P, KEYS, JOB_KEY, LOAD)                                                      \
+    /* a + u (b - a), component m. */                                                              \
+    static inline vf P##v_lerp(KEYS a, KEYS e, vf vu, uint32_t m)                                  \
+    {                                                                                              \
+        const vf x = LOAD(a, m);                                                                   \
+        return v_add(x, v_mul(vu, v_sub(LOAD(e, m), x)));                                          \
+    }                                                                                              \
+    /* STEP and holds: key i. */                                                                   \
+    KF_KERNEL unsigned P##key_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,   \
+                                  double exact_u)                                                  \
+    {                                                                                              \
+        (void)i, (void)j, (void)oj, (void)u, (void)exact_u;                                        \
+        const kf_block *b = job_block(jb);                                                         \
+        const KEYS a = JOB_KEY(jb, oi);                                                            \
+        for (uint32_t m = 0; m < b->components; m++)                                               \
+            store1(LOAD(a, m), m, jb);                                                             \
+        return ALL_LANES;                                                                          \
+    }                                                                                              \
+    KF_KERNEL unsigned P##key3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,  \
+                                   double exact_u)                                                 \
+    {                                                                                              \
+        (void)i, (void)j, (void)oj, (void)u, (void)exact_u;                                        \
+        const KEYS a = JOB_KEY(jb, oi);                                                            \
+        store3(LOAD(a, 0), LOAD(a, 1), LOAD(a, 2), jb);                                            \
+        return ALL_LANES;                                                                          \
+    }                                                                                              \
+    KF_KERNEL unsigned P##linear_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,         \
+                                     float u, double exact_u)                                      \
+    {                                                                                              \
+        (void)i, (void)j, (void)exact_u;                                                           \
+        const vf vu = v_set1(u);                                                                   \
+        const kf_block *b = job_block(jb);                                                         \
+        const KEYS a = JOB_KEY(jb, oi), e = JOB_KEY(jb, oj);                                       \
+        for (uint32_t m = 0; m < b->components; m++)                                               \
+            store1(P##v_lerp(a, e, vu, m), m, jb);                                                 \
+        return ALL_LANES;                                                                          \
+    }                                                                                              \
+    KF_KERNEL unsigned P##linear3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,        \
+                                      float u, double exact_u)                                     \
+    {                                                                                              \
+        (void)i, (void)j, (void)exact_u;                                                           \
+        const vf vu = v_set1(u);                                                                   \
+        const KEYS a = JOB_KEY(jb, oi), e = JOB_KEY(jb, oj);                                       \
+        store3(P##v_lerp(a, e, vu, 0), P##v_lerp(a, e, vu, 1), P##v_lerp(a, e, vu, 2), jb);        \
+        return ALL_LANES;                                                                          \
+    }
 
-KF_KERNEL unsigned key3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                            double exact_u)
-{
-    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
-    const keys a = job_key(jb, oi);
-    store3(v_load(a, 0), v_load(a, 1), v_load(a, 2), jb);
-    return ALL_LANES;
-}
-
-KF_KERNEL unsigned linear_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                              double exact_u)
-{
-    (void)i, (void)j, (void)exact_u;
-    const vf vu = v_set1(u);
-    const kf_block *b = job_block(jb);
-    const keys a = job_key(jb, oi), e = job_key(jb, oj);
-    for (uint32_t m = 0; m < b->components; m++)
-        store1(v_lerp(a, e, vu, m), m, jb);
-    return ALL_LANES;
-}
-
-KF_KERNEL unsigned linear3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                               double exact_u)
-{
-    (void)i, (void)j, (void)exact_u;
-    const vf vu = v_set1(u);
-    const keys a = job_key(jb, oi), e = job_key(jb, oj);
-    store3(v_lerp(a, e, vu, 0), v_lerp(a, e, vu, 1), v_lerp(a, e, vu, 2), jb);
-    return ALL_LANES;
-}
+VALUE_KERNELS(, keys, job_key, v_load)
+VALUE_KERNELS(q, qkeys, job_qkey, v_loadq)
 
 KF_KERNEL unsigned linear4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
                                double exact_u)
@@ -213,6 +220,22 @@ KF_KERNEL unsigned spline4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t
     return ALL_LANES;
 }
 
+/* After a slerp kernel stored its lanes: the lanes whose arc says general
+ * (theta < 0) take the double path; returns the lanes that may not be unit
+ * (theta <= 0). */
+KF_KERNEL unsigned slerp_finish(job jb, vf theta, uint32_t i, uint32_t j, float u)
+{
+    const vf zero = v_set1(0.0f);
+    const unsigned nonunit = m_bits(m_not(v_gt(theta, zero)));
+    if (nonunit) {
+        const unsigned general = m_bits(v_lt(theta, zero));
+        for (uint32_t l = 0; l < job_lanes(jb); l++)
+            if (general >> l & 1)
+                kf_block_slerp_general(lane_block(jb, l), l % KF_LANES, i, j, u, lane_out(jb, l));
+    }
+    return nonunit;
+}
+
 KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
                              double exact_u)
 {
@@ -225,15 +248,7 @@ KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
            v_combine(w[0], v_load(a, 1), w[1], v_load(e, 1)),
            v_combine(w[0], v_load(a, 2), w[1], v_load(e, 2)),
            v_combine(w[0], v_load(a, 3), w[1], v_load(e, 3)), jb);
-    const vf zero = v_set1(0.0f);
-    const unsigned nonunit = m_bits(m_not(v_gt(theta, zero)));
-    if (nonunit) {
-        const unsigned general = m_bits(v_lt(theta, zero));
-        for (uint32_t l = 0; l < job_lanes(jb); l++)
-            if (general >> l & 1)
-                kf_block_slerp_general(lane_block(jb, l), l % KF_LANES, i, j, u, lane_out(jb, l));
-    }
-    return nonunit;
+    return slerp_finish(jb, theta, i, j, u);
 }
 
 /* wa qa + wb qb for the four components at fields fa of a and fb of e
@@ -296,58 +311,6 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     return 0;
 }
 
-/* Quantized blocks: the loads give the floats back to the bit, and the
- * arithmetic is the float kernels'. Four-component blocks (orientations)
- * take the any-width kernels, normalized lane by lane (JOBS). */
-KF_KERNEL unsigned qkey_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                            double exact_u)
-{
-    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
-    const kf_block *b = job_block(jb);
-    const qkeys a = job_qkey(jb, oi);
-    for (uint32_t m = 0; m < b->components; m++)
-        store1(v_loadq(a, m), m, jb);
-    return ALL_LANES;
-}
-
-KF_KERNEL unsigned qkey3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                             double exact_u)
-{
-    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
-    const qkeys a = job_qkey(jb, oi);
-    store3(v_loadq(a, 0), v_loadq(a, 1), v_loadq(a, 2), jb);
-    return ALL_LANES;
-}
-
-/* a + u (b - a), component m, of quantized keys. */
-static inline vf v_qlerp(qkeys a, qkeys e, vf vu, uint32_t m)
-{
-    const vf x = v_loadq(a, m);
-    return v_add(x, v_mul(vu, v_sub(v_loadq(e, m), x)));
-}
-
-KF_KERNEL unsigned qlinear_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                               double exact_u)
-{
-    (void)i, (void)j, (void)exact_u;
-    const vf vu = v_set1(u);
-    const kf_block *b = job_block(jb);
-    const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);
-    for (uint32_t m = 0; m < b->components; m++)
-        store1(v_qlerp(a, e, vu, m), m, jb);
-    return ALL_LANES;
-}
-
-KF_KERNEL unsigned qlinear3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                                double exact_u)
-{
-    (void)i, (void)j, (void)exact_u;
-    const vf vu = v_set1(u);
-    const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);
-    store3(v_qlerp(a, e, vu, 0), v_qlerp(a, e, vu, 1), v_qlerp(a, e, vu, 2), jb);
-    return ALL_LANES;
-}
-
 /* Quantized SLERP blocks: slerp_one with x, y, z from the grid and w, theta
  * and theta / sin as floats (kf_layout.h, KF_QSLERP_*). */
 KF_KERNEL unsigned qslerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
@@ -363,15 +326,7 @@ KF_KERNEL unsigned qslerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t 
            v_combine(w[0], v_loadq(qa, 1), w[1], v_loadq(qe, 1)),
            v_combine(w[0], v_loadq(qa, 2), w[1], v_loadq(qe, 2)),
            v_combine(w[0], v_loadf(a, KF_QSLERP_W), w[1], v_loadf(e, KF_QSLERP_W)), jb);
-    const vf zero = v_set1(0.0f);
-    const unsigned nonunit = m_bits(m_not(v_gt(theta, zero)));
-    if (nonunit) {
-        const unsigned general = m_bits(v_lt(theta, zero));
-        for (uint32_t l = 0; l < job_lanes(jb); l++)
-            if (general >> l & 1)
-                kf_block_slerp_general(lane_block(jb, l), l % KF_LANES, i, j, u, lane_out(jb, l));
-    }
-    return nonunit;
+    return slerp_finish(jb, theta, i, j, u);
 }
 
 /* Its holds: key i, normalized in the registers when asked (key4_one). */

@@ -81,38 +81,17 @@ static inline unsigned m_bits(vm m)
     return (unsigned)_mm_movemask_ps(m);
 }
 
-/* A job is one block; its keys are 16-aligned (kf_layout.c). */
-typedef const kf_lanes *job;
-typedef const float *keys;
-#define JOB_STEP 1
+/* A job is one block (job, keys, qkeys and the rest); the loads are
+ * this set's. */
+#include "kf_kernels_one_block.h"
 
-static inline job job_at(const kf_lanes *jobs, uint32_t count, uint32_t k)
-{
-    (void)count;
-    return jobs + k;
-}
-
-static inline keys job_key(job jb, size_t at)
-{
-    return jb->block->data + at;
-}
-
+/* Field f of the four lanes' key (16-aligned). */
 static inline vf v_load(keys p, uint32_t f)
 {
     return _mm_load_ps(p + (size_t)f * KF_LANES);
 }
-/* A quantized block's key: its uint16 row and the block's bases and
- * scales (16-aligned, kf_layout.c). */
-typedef struct qkeys {
-    const uint16_t *q;
-    const float *d;
-} qkeys;
 
-static inline qkeys job_qkey(job jb, size_t at)
-{
-    return (qkeys){(const uint16_t *)(const void *)(jb->block->data + at), jb->block->dequant};
-}
-
+/* Field f of a quantized block's key, dequantized (kf_dequantize). */
 static inline vf v_loadq(qkeys k, uint32_t f)
 {
     const __m128i w = _mm_loadl_epi64((const __m128i *)(const void *)(k.q + (size_t)f * KF_LANES));
@@ -120,28 +99,11 @@ static inline vf v_loadq(qkeys k, uint32_t f)
     const float *d = k.d + (size_t)f * 2 * KF_LANES;
     return _mm_add_ps(_mm_load_ps(d), _mm_mul_ps(q, _mm_load_ps(d + KF_LANES)));
 }
+
+/* The four floats `at` floats into a key (8-aligned only). */
 static inline vf v_loadf(keys p, size_t at)
 {
     return _mm_loadu_ps(p + at);
-}
-
-static inline const kf_block *job_block(job jb)
-{
-    return jb->block;
-}
-static inline uint32_t job_lanes(job jb)
-{
-    (void)jb;
-    return KF_LANES;
-}
-static inline const kf_block *lane_block(job jb, uint32_t l)
-{
-    (void)l;
-    return jb->block;
-}
-static inline float *lane_out(job jb, uint32_t l)
-{
-    return jb->out[l];
 }
 
 /* Component m of every lane in r[m] -> each lane's output: a 4x4

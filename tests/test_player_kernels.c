@@ -247,17 +247,18 @@ static void check_mixed_stripes(void)
 
 /* ---- quantized blocks (kf_block.dequant) ------------------------------ */
 
-/* A STEP or LINEAR sequence of `c` components and `n` keys on target
- * `target` with values `v` (floats, exactly). */
+/* A sequence of `c` components and `n` keys on target `target` with values
+ * `v` (floats, exactly) and, for HERMITE, key tangents `tangents`. */
 static void add_values(kf_builder *b, const char *name, const char *target, kf_interpolation interp,
-                       uint32_t c, uint32_t n, const double *times, const float *v)
+                       uint32_t c, uint32_t n, const double *times, const float *v,
+                       const double *tangents)
 {
-    double values[KEYS * 5];
+    double values[KEYS * 9];
     for (uint32_t i = 0; i < n * c; i++)
         values[i] = v[i];
     kf_sequence_desc d = {
-        name, interp, KF_REPEAT_LOOP, times[n - 1] + 25, c, n, times, values, 0, n - 1, NULL,
-        0,    NULL};
+        name, interp, KF_REPEAT_LOOP, times[n - 1] + 25, c, n, times, values, 0, n - 1,
+        NULL, 0,      tangents};
     kf_error e;
     CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
     kf_track_desc track = {name, "c", target, 0};
@@ -312,8 +313,8 @@ static void check_quantized(void)
                          c == 3   ? "translation"
                          : c == 4 ? "orientation"
                                   : "morph_weights");
-                add_values(b, name, target, (kf_interpolation)interp, c, KEYS, times,
-                           values[count]);
+                add_values(b, name, target, (kf_interpolation)interp, c, KEYS, times, values[count],
+                           NULL);
             }
     /* Edges, LINEAR, one component: each key given, then which it is. */
     for (int e = 0; e < EDGES; e++, count++) {
@@ -367,7 +368,7 @@ static void check_quantized(void)
         char name[64], target[96];
         snprintf(name, sizeof name, "edge%d", e);
         snprintf(target, sizeof target, "edge%d.morph_weights", e);
-        add_values(b, name, target, KF_INTERPOLATION_LINEAR, 1, n, times, v);
+        add_values(b, name, target, KF_INTERPOLATION_LINEAR, 1, n, times, v, NULL);
     }
     /* SLERP, as kfc -e writes it: x, y and z on a grid of 2^-10, w what
      * unit length leaves (kf_unit_rest: a float off the grid); turns small
@@ -399,7 +400,7 @@ static void check_quantized(void)
         char name[64], target[96];
         snprintf(name, sizeof name, "qs%d", i);
         snprintf(target, sizeof target, "qs%d.orientation", i);
-        add_values(b, name, target, KF_INTERPOLATION_SLERP, 4, KEYS, times, values[count]);
+        add_values(b, name, target, KF_INTERPOLATION_SLERP, 4, KEYS, times, values[count], NULL);
     }
     kf_anim *anim = test_encode_load(b, NULL);
     kf_builder_destroy(b);
@@ -496,14 +497,15 @@ static void check_quantized_key_tangents(void)
 {
     enum { SEQS = 3 };
     static const uint32_t width[SEQS] = {3, 3, 9};
-    double times[KEYS], values[KEYS * 9], tangents[SEQS][KEYS * 2 * 9];
+    double times[KEYS], tangents[SEQS][KEYS * 2 * 9];
+    float values[KEYS * 9];
     for (int i = 0; i < KEYS; i++)
         times[i] = 0.125 * i + 0.1 * uniform();
     kf_builder *b = builder_with(0.0);
     for (int q = 0; q < SEQS; q++) {
         const uint32_t c = width[q];
         for (uint32_t k = 0; k < KEYS * c; k++)
-            values[k] = uniform() * 2 - 1;
+            values[k] = (float)(uniform() * 2 - 1);
         for (uint32_t k = 0; k < KEYS * 2 * c; k++)
             tangents[q][k] = floor(uniform() * 2048.0 - 1024.0) / 128.0;
         if (q == 1)
@@ -511,23 +513,7 @@ static void check_quantized_key_tangents(void)
         char name[32], target[48];
         snprintf(name, sizeof name, "h%d", q);
         snprintf(target, sizeof target, "h%d.morph_weights", q);
-        kf_sequence_desc d = {name,
-                              KF_INTERPOLATION_HERMITE,
-                              KF_REPEAT_LOOP,
-                              times[KEYS - 1] + 0.2,
-                              c,
-                              KEYS,
-                              times,
-                              values,
-                              0,
-                              KEYS - 1,
-                              NULL,
-                              0,
-                              tangents[q]};
-        kf_error e;
-        CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
-        kf_track_desc track = {name, "c", target, 0};
-        CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "%s: %s", target, e.message);
+        add_values(b, name, target, KF_INTERPOLATION_HERMITE, c, KEYS, times, values, tangents[q]);
     }
     kf_anim *anim = test_encode_load(b, NULL);
     kf_builder_destroy(b);

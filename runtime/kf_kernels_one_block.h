@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kf_kernels_one_block.h - jobs of one block, four lanes, for the vector
+ * kernels (kf_kernels_simd.h): what the SSE2 and NEON sets share. Their
+ * files include it once vf is defined, and then define the loads (v_load,
+ * v_loadq, v_loadf) and stores for their registers.
+ */
+#ifndef KF_KERNELS_ONE_BLOCK_H
+#define KF_KERNELS_ONE_BLOCK_H
+
+#include "kf_layout.h"
+
+/* A job is one block; its keys are 16-aligned (kf_layout.c). */
+typedef const kf_lanes *job;
+typedef const float *keys;
+#define JOB_STEP 1
+
+static inline job job_at(const kf_lanes *jobs, uint32_t count, uint32_t k)
+{
+    (void)count;
+    return jobs + k;
+}
+
+static inline keys job_key(job jb, size_t at)
+{
+    return jb->block->data + at;
+}
+
+/* A quantized block's key: its uint16 row and the block's bases and
+ * scales (16-aligned, kf_layout.c). */
+typedef struct qkeys {
+    const uint16_t *q;
+    const float *d;
+} qkeys;
+
+static inline qkeys job_qkey(job jb, size_t at)
+{
+    return (qkeys){(const uint16_t *)(const void *)(jb->block->data + at), jb->block->dequant};
+}
+
+static inline const kf_block *job_block(job jb)
+{
+    return jb->block;
+}
+
+static inline uint32_t job_lanes(job jb)
+{
+    (void)jb;
+    return KF_LANES;
+}
+
+static inline const kf_block *lane_block(job jb, uint32_t l)
+{
+    (void)l;
+    return jb->block;
+}
+
+static inline float *lane_out(job jb, uint32_t l)
+{
+    return jb->out[l];
+}
+
+#endif /* KF_KERNELS_ONE_BLOCK_H */

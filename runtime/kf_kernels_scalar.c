@@ -16,19 +16,26 @@ static inline float qat(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
                          b->dequant + (size_t)f * 2 * KF_LANES + l);
 }
 
-/* Lane l of field f at key k, whatever the block's form, so that every
- * kernel below plays quantized blocks too: a float, or dequantized, or in
- * a quantized SLERP block, past x, y and z, w and the arcs (floats). */
+/* Lane l of field f at key k of a float block. */
 static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
-    size_t field = (size_t)f * KF_LANES;
-    if (b->dequant) {
-        if (b->interpolation != KFB_INTERP_SLERP || f < KF_QSLERP_GRID)
-            return qat(b, k, f, l);
-        field = KF_QSLERP_W + (size_t)(f - KF_QSLERP_GRID) * KF_LANES;
-    }
-    return b->data[(size_t)k * b->stride + field + l];
+    return b->data[(size_t)k * b->stride + (size_t)f * KF_LANES + l];
 }
+
+/* The same of a quantized block: dequantized, or, in a quantized SLERP
+ * block, past x, y and z, w and the arcs (floats). */
+static inline float any_at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
+{
+    if (b->interpolation != KFB_INTERP_SLERP || f < KF_QSLERP_GRID)
+        return qat(b, k, f, l);
+    return b
+        ->data[(size_t)k * b->stride + KF_QSLERP_W + (size_t)(f - KF_QSLERP_GRID) * KF_LANES + l];
+}
+
+/* How a kernel reads a field: at, or any_at for quantized blocks. The
+ * kernels that quantized blocks play are written once, with the reader a
+ * parameter (inlined: a constant in each copy). */
+typedef float (*field_reader)(const kf_block *b, uint32_t k, uint32_t f, uint32_t l);
 
 void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t j, float u,
                             float *out)
@@ -39,27 +46,65 @@ void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t 
                      out);
 }
 
-static unsigned key_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                        float *const out[KF_LANES])
+KF_KERNEL unsigned key_with(field_reader get, const kf_block *b, uint32_t i,
+                            float *const out[KF_LANES])
 {
-    (void)j, (void)u, (void)exact_u;
     for (uint32_t l = 0; l < KF_LANES; l++)
         for (uint32_t m = 0; m < b->components; m++)
-            out[l][m] = at(b, i, m, l);
+            out[l][m] = get(b, i, m, l);
     return 0xf;
 }
 
-static unsigned linear_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                           float *const out[KF_LANES])
+KF_KERNEL unsigned linear_with(field_reader get, const kf_block *b, uint32_t i, uint32_t j, float u,
+                               float *const out[KF_LANES])
 {
-    (void)exact_u;
     for (uint32_t l = 0; l < KF_LANES; l++)
         for (uint32_t m = 0; m < b->components; m++) {
-            const float a = at(b, i, m, l);
-            out[l][m] = a + u * (at(b, j, m, l) - a);
+            const float a = get(b, i, m, l);
+            out[l][m] = a + u * (get(b, j, m, l) - a);
         }
     return 0xf;
 }
+
+KF_KERNEL unsigned slerp_with(field_reader get, const kf_block *b, uint32_t i, uint32_t j, float u,
+                              float *const out[KF_LANES])
+{
+    unsigned nonunit = 0;
+    for (uint32_t l = 0; l < KF_LANES; l++) {
+        const float theta = get(b, i, KF_FIELD_ARC(4), l);
+        if (!(theta > 0.0f))
+            nonunit |= 1u << l;
+        if (theta < 0.0f) {
+            kf_block_slerp_general(b, l, i, j, u, out[l]);
+            continue;
+        }
+        float w[2];
+        kf_arc_weights(theta, get(b, i, KF_FIELD_ARC(4) + 1, l), u, w);
+        for (uint32_t m = 0; m < 4; m++)
+            out[l][m] = w[0] * get(b, i, m, l) + w[1] * get(b, j, m, l);
+    }
+    return nonunit;
+}
+
+/* Each kernel of the set and its quantized twin. */
+#define KERNEL_PAIR(name, call)                                                                    \
+    static unsigned name##_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u, \
+                               float *const out[KF_LANES])                                         \
+    {                                                                                              \
+        (void)i, (void)j, (void)u, (void)exact_u;                                                  \
+        const field_reader get = at;                                                               \
+        return call;                                                                               \
+    }                                                                                              \
+    static unsigned q##name##_one(const kf_block *b, uint32_t i, uint32_t j, float u,              \
+                                  double exact_u, float *const out[KF_LANES])                      \
+    {                                                                                              \
+        (void)i, (void)j, (void)u, (void)exact_u;                                                  \
+        const field_reader get = any_at;                                                           \
+        return call;                                                                               \
+    }
+KERNEL_PAIR(key, key_with(get, b, i, out))
+KERNEL_PAIR(linear, linear_with(get, b, i, j, u, out))
+KERNEL_PAIR(slerp, slerp_with(get, b, i, j, u, out))
 
 static unsigned linear_wide_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                                 float *const out[KF_LANES])
@@ -99,27 +144,6 @@ static unsigned spline_wide_one(const kf_block *b, uint32_t i, uint32_t j, float
     return 0xf;
 }
 
-static unsigned slerp_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
-                          float *const out[KF_LANES])
-{
-    (void)exact_u;
-    unsigned nonunit = 0;
-    for (uint32_t l = 0; l < KF_LANES; l++) {
-        const float theta = at(b, i, KF_FIELD_ARC(4), l);
-        if (!(theta > 0.0f))
-            nonunit |= 1u << l;
-        if (theta < 0.0f) {
-            kf_block_slerp_general(b, l, i, j, u, out[l]);
-            continue;
-        }
-        float w[2];
-        kf_arc_weights(theta, at(b, i, KF_FIELD_ARC(4) + 1, l), u, w);
-        for (uint32_t m = 0; m < 4; m++)
-            out[l][m] = w[0] * at(b, i, m, l) + w[1] * at(b, j, m, l);
-    }
-    return nonunit;
-}
-
 static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                           float *const out[KF_LANES])
 {
@@ -150,7 +174,10 @@ enum {
     spline_unit = 0,
     spline_wide_unit = 0,
     slerp_unit = 1,
-    squad_unit = 0
+    squad_unit = 0,
+    qkey_unit = 0,
+    qlinear_unit = 0,
+    qslerp_unit = 1
 };
 JOBS(key)
 JOBS(linear)
@@ -159,6 +186,9 @@ JOBS(spline)
 JOBS(spline_wide)
 JOBS(slerp)
 JOBS(squad)
+JOBS(qkey)
+JOBS(qlinear)
+JOBS(qslerp)
 
 static const kf_kernels scalar = {"scalar",
                                   {key, key, key},
@@ -166,10 +196,10 @@ static const kf_kernels scalar = {"scalar",
                                   {spline, spline, spline},
                                   slerp,
                                   squad,
-                                  {key, key, key},
-                                  {linear, linear, linear},
-                                  slerp,
-                                  key};
+                                  {qkey, qkey, qkey},
+                                  {qlinear, qlinear, qlinear},
+                                  qslerp,
+                                  qkey};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

@@ -12,8 +12,9 @@
 static inline float qat(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
     const uint16_t *q = (const uint16_t *)(const void *)b->data;
-    return kf_dequantize(q[2 * (size_t)k * b->stride + (size_t)f * KF_LANES + l],
-                         b->dequant + (size_t)f * 2 * KF_LANES + l);
+    const float *d = b->dequant + (size_t)f * 2 * KF_LANES + l;
+    return kf_dequantize(q[2 * (size_t)k * b->stride + (size_t)f * KF_LANES + l], d[0],
+                         d[KF_LANES]);
 }
 
 /* Lane l of field f at key k of a float block. */

@@ -256,12 +256,11 @@ WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned chec
         if (!(check >> m & 1))
             continue;
         const float b = base[m], sc = scale[m], inv = 1.0f / sc;
-        const float d[KF_LANES + 1] = {b, 0.0f, 0.0f, 0.0f, sc};
         for (uint32_t k = 0; k < n; k++) {
             const float x = v[(size_t)k * c + m], q = (x - b) * inv;
             if (!(q >= 0.0f && q <= 65535.0f))
                 return 0;
-            const float y = kf_dequantize((uint16_t)q, d);
+            const float y = kf_dequantize((uint16_t)q, b, sc);
             uint32_t bx, by;
             memcpy(&bx, &x, sizeof bx);
             memcpy(&by, &y, sizeof by);
@@ -980,10 +979,11 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     const struct kf_sequence *seq = o->sequences;
     *need = 0;
     /* Scratch: the order, the sort's copy, a count per target, the order
-     * of every sequence by key times, and whether each is quantized. */
+     * of every sequence by key times, and per sequence whether its lane
+     * and its key tangents are quantized (a byte each). */
     size_t order_bytes;
     if (!kf_mul_size((size_t)3 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
-        order_bytes > SIZE_MAX / 2 - n)
+        order_bytes > SIZE_MAX - 2 * (size_t)n)
         return KF_ERROR_TOO_LARGE;
     order_bytes += 2 * (size_t)n;
     uint32_t *order = kf_alloc(a, order_bytes);

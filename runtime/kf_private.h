@@ -192,14 +192,14 @@ struct kf_sequence {
  * (kf_layout.h): a wider one keeps arrays of its own. */
 #define KF_BLOCK_COMPONENTS 16u
 
-/* A quantized lane's value (kf_sequence.quantized): base + q * scale, with
- * `d` at the lane's base and its scale KF_LANES floats on. The product is
- * exact (q < 2^16, the scale a power of two) and so is the sum (the layout
- * quantizes only where it gives back every loaded float to the bit), so a
- * fused multiply-add gives the same float. */
-static inline float kf_dequantize(uint16_t q, const float *d)
+/* A quantized value: base + q * scale, the arithmetic every reader of the
+ * layout's quantized arrays uses (the vector kernels' v_loadq too). The
+ * product is exact (q < 2^16, the scale a power of two) and so is the sum
+ * (the layout quantizes only where it gives back every loaded float to the
+ * bit), so a fused multiply-add gives the same float. */
+static inline float kf_dequantize(uint16_t q, float base, float scale)
 {
-    return d[0] + (float)q * d[KF_LANES];
+    return base + (float)q * scale;
 }
 
 /* Whether s is a lane of a quantized block (no STEP, LINEAR or SLERP
@@ -215,8 +215,8 @@ static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, ui
 {
     if (m == 3 && s->interpolation == KFB_INTERP_SLERP)
         return s->arcs[k * s->row - KF_LANES];
-    return kf_dequantize(s->quantized[2 * k * s->row + (size_t)m * KF_LANES],
-                         s->dequant + (size_t)m * 2 * KF_LANES);
+    const float *d = s->dequant + (size_t)m * 2 * KF_LANES;
+    return kf_dequantize(s->quantized[2 * k * s->row + (size_t)m * KF_LANES], d[0], d[KF_LANES]);
 }
 
 /* Column m (< 2 components: the incoming tangent's, then the outgoing's) of
@@ -228,7 +228,7 @@ static inline float kf_key_tangent(const struct kf_sequence *s, size_t j, uint32
     const size_t w = 2 * (size_t)s->components;
     if (s->interpolation == KFB_INTERP_HERMITE && s->key_tangent_dequant) {
         const float *d = s->key_tangent_dequant + 2 * (size_t)m;
-        return d[0] + (float)s->qkey_tangents[j * w + m] * d[1];
+        return kf_dequantize(s->qkey_tangents[j * w + m], d[0], d[1]);
     }
     return s->key_tangents[j * w + m];
 }

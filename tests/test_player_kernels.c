@@ -173,6 +173,28 @@ static kf_anim *build(void)
     return anim;
 }
 
+/* The builder's animation encoded and loaded back, the builder destroyed;
+ * NULL (a failed check) if that fails. */
+static kf_anim *load_built(kf_builder *b, const char *what)
+{
+    kf_anim *anim = test_encode_load(b, NULL);
+    kf_builder_destroy(b);
+    CHECK(anim != NULL, "%s: encode/load", what);
+    return anim;
+}
+
+/* How far a player's orientation is from a sample that was not normalized. */
+static double orientation_off(const float got[4], const float want[4])
+{
+    double n = 0, e = 0;
+    for (int m = 0; m < 4; m++)
+        n += (double)want[m] * want[m];
+    n = sqrt(n);
+    for (int m = 0; m < 4; m++)
+        e = fmax(e, fabs(got[m] - want[m] / n));
+    return e;
+}
+
 #define MAX_SETS 4
 
 /* A player of `anim` for each kernel set: the scalar set first (the
@@ -207,9 +229,7 @@ static void check_mixed_stripes(void)
     enum { SPLINES = 9, HERMITES = 3 };
     for (int i = 0; i < SPLINES + HERMITES; i++)
         add_width(b, times, i < SPLINES ? KF_INTERPOLATION_SPLINE : KF_INTERPOLATION_HERMITE, 3, i);
-    kf_anim *anim = test_encode_load(b, NULL);
-    kf_builder_destroy(b);
-    CHECK(anim != NULL, "mixed stripes: encode/load");
+    kf_anim *anim = load_built(b, "mixed stripes");
     if (!anim)
         return;
     const struct kf_layout *L = anim->layout;
@@ -402,9 +422,7 @@ static void check_quantized(void)
         snprintf(target, sizeof target, "qs%d.orientation", i);
         add_values(b, name, target, KF_INTERPOLATION_SLERP, 4, KEYS, times, values[count], NULL);
     }
-    kf_anim *anim = test_encode_load(b, NULL);
-    kf_builder_destroy(b);
-    CHECK(anim != NULL, "quantized: encode/load");
+    kf_anim *anim = load_built(b, "quantized");
     if (!anim)
         return;
     for (uint32_t si = 0; si < count; si++) {
@@ -472,12 +490,7 @@ static void check_quantized(void)
             float want[5];
             kf_sequence_sample(s, t, NULL, want);
             if (comps[si] == 4) { /* orientations: the player normalizes */
-                double n = 0, e = 0;
-                for (int m = 0; m < 4; m++)
-                    n += (double)want[m] * want[m];
-                n = sqrt(n);
-                for (int m = 0; m < 4; m++)
-                    e = fmax(e, fabs(got[m] - want[m] / n));
+                const double e = orientation_off(got, want);
                 CHECK(e <= 1e-6, "%s t=%.17g: orientation off by %.3g", s->name, t, e);
                 continue;
             }
@@ -515,9 +528,7 @@ static void check_quantized_key_tangents(void)
         snprintf(target, sizeof target, "h%d.morph_weights", q);
         add_values(b, name, target, KF_INTERPOLATION_HERMITE, c, KEYS, times, values, tangents[q]);
     }
-    kf_anim *anim = test_encode_load(b, NULL);
-    kf_builder_destroy(b);
-    CHECK(anim != NULL, "key tangents: encode/load");
+    kf_anim *anim = load_built(b, "key tangents");
     if (!anim)
         return;
     for (int q = 0; q < SEQS; q++) {
@@ -603,12 +614,7 @@ int main(void)
                       t);
                 bitwise++;
             } else {
-                double n = 0, e = 0;
-                for (int m = 0; m < 4; m++)
-                    n += (double)want[m] * want[m];
-                n = sqrt(n);
-                for (int m = 0; m < 4; m++)
-                    e = fmax(e, fabs(got[m] - want[m] / n));
+                const double e = orientation_off(got, want);
                 worst_orientation = fmax(worst_orientation, e);
                 CHECK(e <= 1e-6, "%s t=%.17g: orientation off by %.3g", s->name, t, e);
             }

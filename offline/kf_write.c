@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -535,7 +536,8 @@ static size_t plain_floats(const struct kf_sequence *s)
 {
     return (size_t)s->key_count * s->components +
            2 * (size_t)kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components) +
-           kf_sequence_arc_count(s->interpolation, s->valid_count);
+           kf_sequence_arc_count(s->interpolation, s->valid_count) +
+           (s->key_tangents ? 2 * (size_t)s->key_count * s->components : 0);
 }
 
 static struct kf_sequence unblocked(const struct kf_sequence *s, float *room)
@@ -559,7 +561,17 @@ static struct kf_sequence unblocked(const struct kf_sequence *s, float *room)
             for (uint32_t m = 0; m < c; m++)
                 *at++ = kf_key_float(s, s->tangent_in, k, m);
     }
-    if (s->arcs) {
+    /* HERMITE's key tangents, which the layout may keep quantized (in the
+     * lane, or apart: kf_key_tangent), and which share a union with no
+     * arcs, as floats. */
+    t.arcs = NULL;
+    if (s->key_tangents) {
+        t.key_tangents = at;
+        for (uint32_t k = 0; k < s->key_count; k++)
+            for (uint32_t m = 0; m < 2 * c; m++)
+                *at++ = kf_key_tangent(s, k, m);
+    }
+    if (s->arcs && kf_sequence_arc_count(s->interpolation, v)) {
         t.arcs = at;
         const int controls = s->interpolation == KFB_INTERP_SQUAD ? 2 : 1;
         for (int control = 0; control < controls; control++)
@@ -740,6 +752,12 @@ static void write_objects(const kf_objects *o, buffer *strings, buffer *objects,
         write_track(objects, &o->tracks[i]);
 }
 
+static int compare_u64(const void *x, const void *y)
+{
+    const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
 /* The loader refuses a file that loading, or a player of it, would take
  * more memory for than kf.h's bounds allow; the writer refuses to write
  * one, measuring with the loader's own accounting (kf_load_peak, the
@@ -769,21 +787,44 @@ static kf_result check_bounds(const kf_allocator *a, const kf_objects *o,
                        "proportion to the data)",
                        (unsigned)KF_PLAYER_BYTES_PER_FILE_BYTE, file_bytes,
                        (size_t)KF_PLAYER_FIXED_BYTES);
-    /* The layout of the sequences as the loader sees them: equal key times
-     * at one address. The addresses are only compared, never read. */
+    /* The layout of the sequences as the loader sees them: their floats as
+     * it decodes them (a loaded animation's lanes as arrays of their own,
+     * which the layout's choices read), and equal key times at one
+     * address, the first of their sequences' (a HERMITE lane's segments
+     * read the times too, kf_layout.c). */
     const uint32_t n = o->count[KF_KIND_SEQUENCE];
     kf_objects seen = *o;
+    size_t room_floats = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (o->sequences[i].row)
+            room_floats += plain_floats(&o->sequences[i]);
     struct kf_sequence *seq = n ? kf_alloc(a, (size_t)n * sizeof *seq) : NULL;
-    if (n && !seq)
+    uint64_t *by_offset = n ? kf_alloc(a, (size_t)n * sizeof *by_offset) : NULL;
+    float *room = room_floats ? kf_alloc(a, room_floats * sizeof *room) : NULL;
+    if ((n && (!seq || !by_offset)) || (room_floats && !room)) {
+        kf_free(a, seq, (size_t)n * sizeof *seq);
+        kf_free(a, by_offset, (size_t)n * sizeof *by_offset);
+        kf_free(a, room, room_floats * sizeof *room);
         return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-    for (uint32_t i = 0; i < n; i++) {
-        seq[i] = o->sequences[i];
-        seq[i].times = (const float *)(uintptr_t)(4 * ((uintptr_t)times_at[i] + 1));
     }
+    size_t at = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const struct kf_sequence *s = &o->sequences[i];
+        seq[i] = s->row ? unblocked(s, room + at) : *s;
+        at += s->row ? plain_floats(s) : 0;
+        by_offset[i] = (uint64_t)times_at[i] << 32 | i;
+    }
+    if (n)
+        qsort(by_offset, n, sizeof *by_offset, compare_u64);
+    for (uint32_t k = 1; k < n; k++)
+        if (by_offset[k] >> 32 == by_offset[k - 1] >> 32)
+            seq[(uint32_t)by_offset[k]].times = seq[(uint32_t)by_offset[k - 1]].times;
     seen.sequences = seq;
     size_t need = 0;
     const kf_result r = kf_layout_measure(&seen, a, &need);
     kf_free(a, seq, (size_t)n * sizeof *seq);
+    kf_free(a, by_offset, (size_t)n * sizeof *by_offset);
+    kf_free(a, room, room_floats * sizeof *room);
     if (r != KF_OK)
         return kf_fail(error, r, "the animation is too large");
     const size_t peak = kf_load_peak(o->count, raw[KFB_SECTION_OBJECTS].size, &layout,

@@ -145,6 +145,24 @@ static unsigned spline_wide_one(const kf_block *b, uint32_t i, uint32_t j, float
     return 0xf;
 }
 
+/* A quantized HERMITE block (kf_layout.h, KF_QHERMITE_*): spline_one's sum,
+ * each key tangent times the segment's length, as the reader scaled it. */
+static unsigned qhermite_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
+                             float *const out[KF_LANES])
+{
+    (void)exact_u;
+    const uint32_t c = b->components;
+    const float length = b->data[(size_t)i * b->stride + KF_QHERMITE_SEGMENT(c)];
+    float h[4];
+    kf_hermite_basis_f(u, h);
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        for (uint32_t m = 0; m < c; m++)
+            out[l][m] = h[0] * qat(b, i, m, l) + h[1] * qat(b, j, m, l) +
+                        h[2] * (qat(b, i, c + m, l) * length) +
+                        h[3] * (qat(b, j, 2 * c + m, l) * length);
+    return 0xf;
+}
+
 static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                           float *const out[KF_LANES])
 {
@@ -178,7 +196,8 @@ enum {
     squad_unit = 0,
     qkey_unit = 0,
     qlinear_unit = 0,
-    qslerp_unit = 1
+    qslerp_unit = 1,
+    qhermite_unit = 0
 };
 JOBS(key)
 JOBS(linear)
@@ -190,6 +209,7 @@ JOBS(squad)
 JOBS(qkey)
 JOBS(qlinear)
 JOBS(qslerp)
+JOBS(qhermite)
 
 static const kf_kernels scalar = {"scalar",
                                   {key, key, key},
@@ -200,7 +220,8 @@ static const kf_kernels scalar = {"scalar",
                                   {qkey, qkey, qkey},
                                   {qlinear, qlinear, qlinear},
                                   qslerp,
-                                  qkey};
+                                  qkey,
+                                  {qhermite, qhermite, qhermite}};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

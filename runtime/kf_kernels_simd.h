@@ -329,6 +329,49 @@ KF_KERNEL unsigned qslerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t 
     return slerp_finish(jb, theta, i, j, u);
 }
 
+/* Quantized HERMITE blocks: spline_one with the keys and the key tangents
+ * from the grid, each key tangent times the length of the segment, as the
+ * reader scaled it (kf_layout.h, KF_QHERMITE_*; the blocks of a job share
+ * their clock, so the first one's length is every lane's). */
+static inline vf v_qhermite(qkeys a, qkeys e, const v_basis *h, vf length, uint32_t c, uint32_t m)
+{
+    vf x = v_mul(h->h0, v_loadq(a, m));
+    x = v_add(x, v_mul(h->h1, v_loadq(e, m)));
+    x = v_add(x, v_mul(h->h2, v_mul(v_loadq(a, c + m), length)));
+    return v_add(x, v_mul(h->h3, v_mul(v_loadq(e, 2 * c + m), length)));
+}
+
+static inline vf v_segment(job jb, size_t oi)
+{
+    const kf_block *b = job_block(jb);
+    return v_set1(b->data[oi + KF_QHERMITE_SEGMENT(b->components)]);
+}
+
+KF_KERNEL unsigned qhermite_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                                double exact_u)
+{
+    (void)i, (void)j, (void)exact_u;
+    const v_basis h = v_hermite_basis(u);
+    const uint32_t c = job_block(jb)->components;
+    const vf length = v_segment(jb, oi);
+    const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);
+    for (uint32_t m = 0; m < c; m++)
+        store1(v_qhermite(a, e, &h, length, c, m), m, jb);
+    return ALL_LANES;
+}
+
+KF_KERNEL unsigned qhermite3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                                 double exact_u)
+{
+    (void)i, (void)j, (void)exact_u;
+    const v_basis h = v_hermite_basis(u);
+    const vf length = v_segment(jb, oi);
+    const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);
+    store3(v_qhermite(a, e, &h, length, 3, 0), v_qhermite(a, e, &h, length, 3, 1),
+           v_qhermite(a, e, &h, length, 3, 2), jb);
+    return ALL_LANES;
+}
+
 /* Its holds: key i, normalized in the registers when asked (key4_one). */
 KF_KERNEL unsigned qslerp_key_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
                                   double exact_u, int normalize)
@@ -404,6 +447,8 @@ JOBS(qlinear)
 JOBS(qlinear3)
 JOBS(qslerp)
 JOBS_NORMALIZING(qslerp_key)
+JOBS(qhermite)
+JOBS(qhermite3)
 
 static const kf_kernels simd_set = {SET_NAME,
                                     {key, key3, key4},
@@ -414,7 +459,8 @@ static const kf_kernels simd_set = {SET_NAME,
                                     {qkey, qkey3, qkey},
                                     {qlinear, qlinear3, qlinear},
                                     qslerp,
-                                    qslerp_key};
+                                    qslerp_key,
+                                    {qhermite, qhermite3, qhermite}};
 
 const kf_kernels *SET_GETTER(void)
 {

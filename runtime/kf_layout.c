@@ -304,9 +304,43 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, const
 }
 
 /* How a sequence's lane is kept (lay.quant): as floats; quantized, every
- * component; or, a SLERP lane, x, y and z quantized and w, which the file
- * rebuilt from them, a float (kf_layout.h, KF_QSLERP_*). */
-enum { QUANT_NONE, QUANT_ALL, QUANT_XYZ };
+ * component; a SLERP lane, x, y and z quantized and w, which the file
+ * rebuilt from them, a float (kf_layout.h, KF_QSLERP_*); or a HERMITE
+ * lane, its values and key tangents quantized and its segments' lengths
+ * floats (KF_QHERMITE_*). */
+enum { QUANT_NONE, QUANT_ALL, QUANT_XYZ, QUANT_HERMITE };
+
+/* The length of the segment from valid key k of s that a quantized HERMITE
+ * lane keeps (kf_quantized_segment): the played one's, as a float, or 0
+ * where none is played from k (the last key but in LOOP) or it is empty. */
+static float hermite_segment(const struct kf_sequence *s, uint32_t k)
+{
+    if (k + 1 >= s->valid_count && s->repeat != KFB_REPEAT_LOOP)
+        return 0.0f;
+    const double length = kf_sequence_segment_duration(s, k);
+    return length > 0.0 ? (float)length : 0.0f;
+}
+
+/* Whether the tangents the reader scaled for HERMITE sequence s (valid
+ * keys: all of them) are, to the bit, what a quantized lane computes
+ * (kf_quantized_tangent): each authored key tangent times its segment's
+ * float length, or 0 where that is 0. A kernel meets no such segment:
+ * sampling holds the start key of a segment without length (kf_locate). */
+static int hermite_tangents_scale(const struct kf_sequence *s)
+{
+    const uint32_t n = s->valid_count, c = s->components;
+    for (uint32_t k = 0; k < n; k++) {
+        const float out = hermite_segment(s, k), in = hermite_segment(s, k ? k - 1 : n - 1);
+        const float *t = s->key_tangents + (size_t)k * 2 * c;
+        for (uint32_t m = 0; m < c; m++) {
+            const float o = out > 0.0f ? t[c + m] * out : 0.0f, i = in > 0.0f ? t[m] * in : 0.0f;
+            if (memcmp(&o, &s->tangent_out[(size_t)k * c + m], sizeof o) ||
+                memcmp(&i, &s->tangent_in[(size_t)k * c + m], sizeof i))
+                return 0;
+        }
+    }
+    return 1;
+}
 
 /* How sequence s's lane is kept: quantized (kf_block.dequant) where it is a
  * STEP or LINEAR sequence in a block, not wide, of at least QUANTIZE_KEYS
@@ -321,18 +355,31 @@ enum { QUANT_NONE, QUANT_ALL, QUANT_XYZ };
 static int quantize(const struct kf_sequence *s)
 {
     const int slerp = s->interpolation == KFB_INTERP_SLERP && s->components == 4;
-    if ((s->interpolation != KFB_INTERP_STEP && s->interpolation != KFB_INTERP_LINEAR && !slerp) ||
+    const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
+                        s->tangent_out && s->tangent_in &&
+                        2 * s->components <= KF_BLOCK_COMPONENTS && s->valid_count == s->key_count;
+    if ((s->interpolation != KFB_INTERP_STEP && s->interpolation != KFB_INTERP_LINEAR && !slerp &&
+         !hermite) ||
         !packed(s) || s->key_count < QUANTIZE_KEYS)
         return QUANT_NONE;
     const uint32_t c = s->components;
     const unsigned check = slerp ? 7u : (1u << c) - 1;
     float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
-    if (grid_of(s->values, c, QUANTIZE_KEYS, check, base, scale) &&
-        on_grid(s->values, c, QUANTIZE_KEYS, check, base, scale) && !is_wide(s) &&
-        grid_of(s->values, c, s->key_count, check, base, scale) &&
-        on_grid(s->values, c, s->key_count, check, base, scale))
+    if (!(grid_of(s->values, c, QUANTIZE_KEYS, check, base, scale) &&
+          on_grid(s->values, c, QUANTIZE_KEYS, check, base, scale) && !is_wide(s) &&
+          grid_of(s->values, c, s->key_count, check, base, scale) &&
+          on_grid(s->values, c, s->key_count, check, base, scale)))
+        return QUANT_NONE;
+    if (!hermite)
         return slerp ? QUANT_XYZ : QUANT_ALL;
-    return QUANT_NONE;
+    /* Its key tangents too, and the scaled ones from them. */
+    const uint32_t w = 2 * c;
+    const unsigned all = (1u << w) - 1;
+    return grid_of(s->key_tangents, w, s->key_count, all, base, scale) &&
+                   on_grid(s->key_tangents, w, s->key_count, all, base, scale) &&
+                   hermite_tangents_scale(s)
+               ? QUANT_HERMITE
+               : QUANT_NONE;
 }
 
 /* Whether a HERMITE sequence's authored key tangents can be kept quantized
@@ -410,6 +457,8 @@ static size_t key_floats(const lay *ly, uint32_t si)
         return fields * KF_LANES / 2;
     case QUANT_XYZ:
         return KF_QSLERP_KEY;
+    case QUANT_HERMITE:
+        return KF_QHERMITE_KEY(ly->seq[si].components);
     default:
         return fields * KF_LANES;
     }
@@ -421,6 +470,7 @@ static size_t dequant_floats(const lay *ly, uint32_t si)
 {
     switch (ly->quant[si]) {
     case QUANT_ALL:
+    case QUANT_HERMITE:
         return (size_t)fields_of(&ly->seq[si]) * 2 * KF_LANES;
     case QUANT_XYZ:
         return (size_t)KF_QSLERP_GRID * 2 * KF_LANES;
@@ -434,10 +484,19 @@ static size_t dequant_floats(const lay *ly, uint32_t si)
 static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
                                   const struct kf_sequence *s)
 {
-    if (s->interpolation != KFB_INTERP_SLERP)
-        return;
     if (k1 > s->key_count)
         k1 = s->key_count;
+    if (s->interpolation == KFB_INTERP_HERMITE) {
+        /* the segments' lengths, which the lanes share, and the padding */
+        float *to = row + KF_QHERMITE_SEGMENT(s->components);
+        for (uint32_t k = k0; k < k1; k++, to += step) {
+            to[0] = hermite_segment(s, k);
+            to[1] = 0.0f;
+        }
+        return;
+    }
+    if (s->interpolation != KFB_INTERP_SLERP)
+        return;
     float *to = row + KF_QSLERP_W + l;
     const float *from = s->values + (size_t)k0 * 4 + 3;
     for (uint32_t k = k0; k < k1; k++, to += step, from += 4)
@@ -451,10 +510,46 @@ static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t
     }
 }
 
-/* Components on the grid of a quantized lane of sequence s. */
+/* Fields on the grid of a quantized lane of sequence s. */
 static uint32_t grid_components(const struct kf_sequence *s)
 {
-    return s->interpolation == KFB_INTERP_SLERP ? KF_QSLERP_GRID : s->components;
+    return s->interpolation == KFB_INTERP_SLERP     ? KF_QSLERP_GRID
+           : s->interpolation == KFB_INTERP_HERMITE ? 3 * s->components
+                                                    : s->components;
+}
+
+/* Where field f of a quantized lane of s comes from: key 0's float, keys
+ * *stride floats apart (the values, or HERMITE's outgoing, then incoming
+ * key tangents, as kf_key_tangent reads them back). */
+static const float *grid_source(const struct kf_sequence *s, uint32_t f, uint32_t *stride)
+{
+    const uint32_t c = s->components;
+    *stride = c;
+    if (f < c)
+        return s->values + f;
+    *stride = 2 * c;
+    return s->key_tangents + (f < 2 * c ? f : f - 2 * c);
+}
+
+/* The bases and scales of quantized lane l of s into its block's `d`
+ * (per field the four lanes' bases, then their scales). */
+static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l)
+{
+    float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
+    const uint32_t c = s->components, grid = q == QUANT_XYZ ? KF_QSLERP_GRID : c;
+    if (grid_of(s->values, c, s->key_count, (1u << grid) - 1, bases, scales))
+        for (uint32_t f = 0; f < grid; f++) {
+            d[(size_t)f * 2 * KF_LANES + l] = bases[f];
+            d[(size_t)f * 2 * KF_LANES + KF_LANES + l] = scales[f];
+        }
+    if (q == QUANT_HERMITE &&
+        grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1, bases, scales))
+        for (uint32_t m = 0; m < 2 * c; m++) {
+            /* column m: incoming (field 2c + m), then outgoing (field m) */
+            const size_t f = m < c ? 2 * c + m : m;
+            d[f * 2 * KF_LANES + l] = bases[m];
+            d[f * 2 * KF_LANES + KF_LANES + l] = scales[m];
+        }
 }
 
 /* Keys [k0, k1) of quantized lane l of sequence s (`row`: key k0's row,
@@ -463,7 +558,6 @@ static uint32_t grid_components(const struct kf_sequence *s)
 static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
                            const struct kf_sequence *s, const float *d)
 {
-    const uint32_t c = s->components;
     uint16_t *data = (uint16_t *)(void *)row;
     fill_quantized_floats(row, step, k0, k1, l, s);
     if (k1 > s->key_count)
@@ -472,7 +566,8 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
         const float b = d[(size_t)m * 2 * KF_LANES + l],
                     inv = 1.0f / d[(size_t)m * 2 * KF_LANES + KF_LANES + l];
         uint16_t *to = data + (size_t)m * KF_LANES + l;
-        const float *from = s->values + (size_t)k0 * c + m;
+        uint32_t c;
+        const float *from = grid_source(s, m, &c) + (size_t)k0 * c;
         for (uint32_t k = k0; k < k1; k++, to += 2 * step, from += c)
             *to = (uint16_t)((*from - b) * inv); /* as on_grid found it */
     }
@@ -486,6 +581,11 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     const uint32_t c = s[0]->components;
+    if (s[0]->interpolation == KFB_INTERP_HERMITE) { /* fields of three sources */
+        for (uint32_t l = 0; l < KF_LANES; l++)
+            fill_quantized(row, step, k0, k1, l, s[l], d);
+        return;
+    }
     /* uint16 out of int32 in [0, 65535]: less 2^15, packed with signed
      * saturation (exact there), the top bit turned back. */
     const __m128i half = _mm_set1_epi32(32768), top = _mm_set1_epi16((short)0x8000);
@@ -766,9 +866,14 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
         const size_t per = key_floats(ly, order[k]);
         const size_t pad = stripe_width(ly, order[k], blocks) - blocks * per;
         const int kind = ly->quant[order[k]];
-        /* fields of floats, and of uint16, with empty lanes to zero */
-        const size_t floats = kind == QUANT_ALL ? 0 : kind == QUANT_XYZ ? 3 : last->fields;
-        const size_t halves = kind == QUANT_ALL ? last->fields : kind == QUANT_XYZ ? 3 : 0;
+        /* fields of floats, and of uint16, with empty lanes to zero (a
+         * quantized HERMITE block's floats are its lanes' shared ones) */
+        const size_t floats = kind == QUANT_ALL || kind == QUANT_HERMITE ? 0
+                              : kind == QUANT_XYZ                        ? 3
+                                                                         : last->fields;
+        const size_t halves = kind == QUANT_ALL || kind == QUANT_HERMITE ? last->fields
+                              : kind == QUANT_XYZ                        ? 3
+                                                                         : 0;
         const size_t float_at = kind == QUANT_XYZ ? KF_QSLERP_W : 0;
         float *row = (float *)last->data + (size_t)k0 * width;
         for (uint32_t r = k0; r < k1; r++, row += width) {
@@ -788,7 +893,8 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
 /* Floats a sequence keeps outside the blocks: its own arrays when no block
  * holds it (values, and SPLINE's and HERMITE's tangents: nothing wider than
  * a block has arcs), and the ones no kernel reads. */
-static uint64_t plain_floats(const struct kf_sequence *s, int in_block, int key_tangents_q)
+static uint64_t plain_floats(const struct kf_sequence *s, int in_block, int key_tangents_q,
+                             int key_tangents_in_block)
 {
     const uint64_t n = s->key_count, c = s->components;
     uint64_t floats = 0;
@@ -799,7 +905,7 @@ static uint64_t plain_floats(const struct kf_sequence *s, int in_block, int key_
                               (s->tangent_out != NULL);
     if (s->tcb)
         floats += 3 * n;
-    if (s->key_tangents)
+    if (s->key_tangents && !key_tangents_in_block)
         floats += key_tangents_q ? key_tangent_floats(s) : 2 * n * c;
     if (s->arc_length)
         floats += kfb_arc_length_floats(s->repeat, s->valid_count);
@@ -874,8 +980,9 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n, const
  * lane (kf_private.h, kf_sequence.row), the rest at plain copies. `order`:
  * every sequence, equal key times next to each other. */
 static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t *order,
-                        const uint8_t *ktq)
+                        const uint8_t *quant)
 {
+    const uint8_t *ktq = quant + o->count[KF_KIND_SEQUENCE];
     const uint32_t n = o->count[KF_KIND_SEQUENCE];
     struct kf_sequence *seq = o->sequences;
     float *at = L->plain;
@@ -894,7 +1001,10 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
         const uint32_t w = 2 * s->components;
         s->tcb = keep(&at, s->tcb, 3 * keys);
-        if (ktq[i] && grid_of(s->key_tangents, w, s->key_count, (1u << w) - 1, base, scale)) {
+        if (quant[i] == QUANT_HERMITE) {
+            /* its key tangents are fields of its lane (below) */
+        } else if (ktq[i] &&
+                   grid_of(s->key_tangents, w, s->key_count, (1u << w) - 1, base, scale)) {
             /* its bases and scales, then the uint16 (kf_key_tangent) */
             float *d = at;
             uint16_t *q = (uint16_t *)(void *)(at + 2 * (size_t)w);
@@ -922,11 +1032,16 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         const kf_block *b = &L->blocks[L->block_of[i]];
         const float *lane = b->data + L->lane_of[i];
         s->row = b->stride;
-        if (b->dequant) { /* STEP, LINEAR, SLERP: no tangents */
+        if (b->dequant) {
             s->quantized = (const uint16_t *)(const void *)b->data + L->lane_of[i];
             s->dequant = b->dequant + L->lane_of[i];
             if (s->interpolation == KFB_INTERP_SLERP) /* its w a field before (kf_private.h) */
                 s->arcs = b->data + KF_QSLERP_ARC + L->lane_of[i];
+            if (s->interpolation == KFB_INTERP_HERMITE) { /* kf_quantized_tangent */
+                s->tangent_in = NULL;
+                s->segments = b->data + KF_QHERMITE_SEGMENT(c);
+                s->qkey_tangents = s->quantized + c * KF_LANES;
+            }
             continue;
         }
         s->values = lane;
@@ -996,7 +1111,8 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     for (uint32_t i = 0; i < n; i++) {
         by_times[i] = i;
         quant[i] = (uint8_t)quantize(&seq[i]);
-        ktq[i] = (uint8_t)quantize_key_tangents(&seq[i]);
+        /* (a quantized HERMITE lane keeps its key tangents in its block) */
+        ktq[i] = (uint8_t)(quant[i] != QUANT_HERMITE && quantize_key_tangents(&seq[i]));
         if (packed(&seq[i]))
             order[m++] = i;
     }
@@ -1043,7 +1159,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         plain += keys;
     }
     for (uint32_t i = 0; i < n; i++)
-        plain += plain_floats(&seq[i], packed(&seq[i]), ktq[i]);
+        plain += plain_floats(&seq[i], packed(&seq[i]), ktq[i], quant[i] == QUANT_HERMITE);
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
         plain += interpolator_floats(&o->interpolators[i]);
     for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
@@ -1144,15 +1260,8 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                     L->block_of[si] = bi;
                     L->lane_of[si] = (uint8_t)l;
                     b->wide |= is_wide(&seq[si]);
-                    float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
-                    const uint32_t c = t->components, grid = q == QUANT_XYZ ? KF_QSLERP_GRID : c;
-                    if (q && grid_of(seq[si].values, c, seq[si].key_count, (1u << grid) - 1, bases,
-                                     scales))
-                        for (uint32_t f = 0; f < grid; f++) {
-                            float *d = (float *)b->dequant + (size_t)f * 2 * KF_LANES;
-                            d[l] = bases[f];
-                            d[KF_LANES + l] = scales[f];
-                        }
+                    if (q)
+                        put_dequant(&seq[si], q, (float *)b->dequant, l);
                 }
             }
             offset = stripe_at + stripe_width(&ly, order[k], (members + KF_LANES - 1) / KF_LANES);
@@ -1210,7 +1319,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         L->run_tracks += order[tr->animator] || L->block_of[tr->animator] == KF_NO_INDEX;
         order[tr->animator] = 1;
     }
-    move_arrays(moved, L, by_times, ktq);
+    move_arrays(moved, L, by_times, quant);
     kf_free(a, order, order_bytes);
     *out = L;
     return KF_OK;
@@ -1269,9 +1378,16 @@ kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)
 {
     if (b->dequant) {
         const int c = b->components == 3 ? 1 : b->components == 4 ? 2 : 0;
-        if (b->interpolation == KFB_INTERP_SLERP)
+        switch (b->interpolation) {
+        case KFB_INTERP_SLERP:
             return k->qslerp;
-        return b->interpolation == KFB_INTERP_LINEAR ? k->qlinear[c] : k->qkey[c];
+        case KFB_INTERP_HERMITE:
+            return k->qhermite[c];
+        case KFB_INTERP_LINEAR:
+            return k->qlinear[c];
+        default:
+            return k->qkey[c];
+        }
     }
     if (b->wide)
         return b->interpolation == KFB_INTERP_LINEAR ? kf_block_linear_wide : kf_block_spline_wide;

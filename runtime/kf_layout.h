@@ -23,10 +23,11 @@
  * evaluated its members one by one.
  *
  * STEP and LINEAR sequences whose keys lie on a 16-bit grid (what kfc -e
- * writes), and SLERP ones whose x, y and z do, make quantized stripes of
- * their own (kf_block.dequant): the same rows, with four lanes of uint16
- * per field on the grid instead of floats, which the q kernels dequantize
- * in their registers to the very floats the keys were loaded as.
+ * writes), SLERP ones whose x, y and z do, and HERMITE ones whose keys and
+ * key tangents do, make quantized stripes of their own (kf_block.dequant):
+ * the same rows, with four lanes of uint16 per field on the grid instead
+ * of floats, which the q kernels dequantize in their registers to the
+ * very floats the keys were loaded as.
  */
 #ifndef KF_LAYOUT_H
 #define KF_LAYOUT_H
@@ -57,7 +58,8 @@ typedef struct kf_block {
     const float *data;  /* key 0, 16-aligned; key k at data + k * stride */
     /* NULL, or the block is quantized: STEP or LINEAR lanes whose every
      * value the layout found to be base + q * scale, q < 2^16 and the scale
-     * a power of two (kf_layout.c, quantizable), are kept as the q, four
+     * a power of two (kf_layout.c, quantize; SLERP and HERMITE lanes below
+     * keep some fields so), are kept as the q, four
      * lanes' uint16 per field (field f of key k at ((const uint16_t *)
      * (data + k * stride))[f * KF_LANES + l]), and `dequant` holds per field
      * the four lanes' bases, then their scales. A kernel dequantizes in its
@@ -77,6 +79,18 @@ typedef struct kf_block {
 #define KF_QSLERP_KEY  18u /* floats per key */
 #define KF_QSLERP_GRID 3u  /* components on the grid */
 
+/* A quantized HERMITE block (kf_block.dequant, interpolation HERMITE):
+ * lanes whose values and authored key tangents lie on 16-bit grids (kfc
+ * -e) and whose scaled tangents are those times the segment's length, to
+ * the bit. A key is 3c fields of four lanes of uint16 (values, outgoing,
+ * then incoming key tangents: the float block's order), then, as a float,
+ * the length of the segment from the key (the lanes share their key
+ * times; 0 where none is played), then a float of padding that keeps the
+ * next block 8-aligned. A kernel scales the key tangents by the length in
+ * its registers: fields at these float offsets into the key. */
+#define KF_QHERMITE_SEGMENT(c) (6u * (c))
+#define KF_QHERMITE_KEY(c)     (6u * (c) + 2u) /* floats per key */
+
 /* Lane l of block b as a sequence (its keys, tangents and arcs; what the
  * general slerp and squad read): an empty lane is zeros. */
 static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
@@ -92,6 +106,8 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
         s.dequant = b->dequant + l;
         if (b->interpolation == KFB_INTERP_SLERP)
             s.arcs = b->data + KF_QSLERP_ARC + l;
+        if (b->interpolation == KFB_INTERP_HERMITE)
+            s.segments = b->data + KF_QHERMITE_SEGMENT(b->components);
         return s;
     }
     s.values = b->data + l;
@@ -167,7 +183,8 @@ struct kf_layout {
  * or KF_ERROR_TOO_LARGE. */
 kf_result kf_layout_build(kf_anim *anim, size_t budget, size_t *need);
 /* The bytes kf_layout_build would need for objects `o` (whose sequences'
- * `times` tell shared key times by address, as a loaded file's do), in
+ * `times` tell shared key times by address, as a loaded file's do, and
+ * hold them: HERMITE's quantized lanes depend on them), in
  * *need; KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
 kf_result kf_layout_measure(const kf_objects *o, const kf_allocator *a, size_t *need);
 void kf_layout_free(const kf_allocator *a, struct kf_layout *layout);
@@ -222,8 +239,8 @@ typedef struct kf_kernels {
     const char *name;
     kf_block_kernel key[3], linear[3], spline[3], slerp, squad;
     /* The same for quantized blocks (kf_block.dequant); qslerp_key: key i
-     * of a quantized SLERP block (its holds). */
-    kf_block_kernel qkey[3], qlinear[3], qslerp, qslerp_key;
+     * of a quantized SLERP block (its holds); qhermite: HERMITE's. */
+    kf_block_kernel qkey[3], qlinear[3], qslerp, qslerp_key, qhermite[3];
 } kf_kernels;
 
 /* The kernel of a block of `interpolation` and `components`. */

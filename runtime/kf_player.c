@@ -473,9 +473,13 @@ static void make_plan(kf_player *p, play_member *members)
             const kf_block_kernel run = kf_block_kernel_of(p->kernels, b);
             play_block_run *r = &p->block_runs[p->block_run_count - 1];
             /* A block with blended lanes is a run of its own: those lanes'
-             * samples (lane_sample) are summed before the next block's. */
+             * samples (lane_sample) are summed before the next block's. So
+             * is a block of other components than the one before: a kernel
+             * for any count reads it from a job's first block (AVX2 plays
+             * two blocks a job). */
             if (k == first || r->kernel != run ||
-                ((r->finish | p->blocks[k].finish) & FINISH_BLEND)) {
+                ((r->finish | p->blocks[k].finish) & FINISH_BLEND) ||
+                b->components != p->lanes[k - 1].block->components) {
                 r = &p->block_runs[p->block_run_count++];
                 *r = (play_block_run){run, kf_block_hold_of(p->kernels, b), k, k, 0, 1};
             }

@@ -149,9 +149,12 @@ struct kf_sequence {
      * in place of `values` and of the tangents it has none of: component m
      * of key k is dequant[2m KF_LANES] + quantized[2 k row + m KF_LANES] *
      * dequant[(2m + 1) KF_LANES], exactly the float it was loaded as;
-     * SLERP's w (m = 3) is a float, a field before its arcs. Read through
-     * kf_key_floats and kf_key_float, which know. (A union, so that every
-     * sequence pays nothing for it.) */
+     * SLERP's w (m = 3) is a float, a field before its arcs. A quantized
+     * HERMITE lane has its key tangents as fields c .. 3c - 1 (outgoing,
+     * then incoming) and no tangent_in: its tangents are computed
+     * (kf_quantized_tangent). Read through kf_key_floats, kf_key_float and
+     * kf_key_tangent, which know. (Unions, so that every sequence pays
+     * nothing for it.) */
     union {
         const float *values;
         const uint16_t *quantized;
@@ -168,9 +171,12 @@ struct kf_sequence {
     union {
         const float *arcs;
         /* HERMITE (which has no arcs) whose key tangents the layout keeps
-         * quantized: per column their base, then their scale
+         * quantized apart: per column their base, then their scale
          * (kf_key_tangent); else NULL. */
         const float *key_tangent_dequant;
+        /* A quantized HERMITE lane (kf_quantized): its block's segment
+         * lengths, key k's at segments[k * row] (kf_quantized_segment). */
+        const float *segments;
     };
     /* key_count * 3 (stored order), or NULL: every key 0. */
     const float *tcb;
@@ -202,12 +208,24 @@ static inline float kf_dequantize(uint16_t q, float base, float scale)
     return base + (float)q * scale;
 }
 
-/* Whether s is a lane of a quantized block (no STEP, LINEAR or SLERP
- * sequence has tangents). */
+/* Whether s is a lane of a quantized block. No STEP, LINEAR or SLERP
+ * sequence has tangents, so `dequant` alone says it; a HERMITE lane has
+ * them, and is quantized where it has no incoming tangents of its own
+ * (tangent_in NULL, which a float lane never has: kf_key_floats computes
+ * them from the key tangents). */
 static inline int kf_quantized(const struct kf_sequence *s)
 {
+    if (s->interpolation == KFB_INTERP_HERMITE)
+        return s->tangent_in == NULL && s->dequant != NULL;
     return (s->interpolation <= KFB_INTERP_LINEAR || s->interpolation == KFB_INTERP_SLERP) &&
            s->dequant != NULL;
+}
+
+/* Field f (a lane's uint16 on the grid) of key k of quantized lane s. */
+static inline float kf_quantized_field(const struct kf_sequence *s, size_t k, uint32_t f)
+{
+    const float *d = s->dequant + (size_t)f * 2 * KF_LANES;
+    return kf_dequantize(s->quantized[2 * k * s->row + (size_t)f * KF_LANES], d[0], d[KF_LANES]);
 }
 
 /* Component m of key k of quantized lane s. */
@@ -215,17 +233,41 @@ static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, ui
 {
     if (m == 3 && s->interpolation == KFB_INTERP_SLERP)
         return s->arcs[k * s->row - KF_LANES];
-    const float *d = s->dequant + (size_t)m * 2 * KF_LANES;
-    return kf_dequantize(s->quantized[2 * k * s->row + (size_t)m * KF_LANES], d[0], d[KF_LANES]);
+    return kf_quantized_field(s, k, m);
+}
+
+/* The length of the segment from valid key k of a quantized HERMITE lane,
+ * as a float (kf_layout.h, KF_QHERMITE_SEGMENT), 0 where none is played. */
+static inline float kf_quantized_segment(const struct kf_sequence *s, size_t k)
+{
+    return s->segments[k * s->row];
+}
+
+/* Component m of the outgoing (incoming) tangent of valid key k of a
+ * quantized HERMITE lane: the authored one, on its grid, times the length
+ * of the segment from (into) the key, as the reader scaled it
+ * (kf_hermite_tangents): 0 where no segment is played. The layout kept the
+ * lane quantized only where this gives every scaled tangent to the bit. */
+static inline float kf_quantized_tangent(const struct kf_sequence *s, int incoming, size_t k,
+                                         uint32_t m)
+{
+    const uint32_t c = s->components;
+    const float seg = kf_quantized_segment(s, incoming ? (k ? k - 1 : s->valid_count - 1) : k);
+    return seg > 0.0f ? kf_quantized_field(s, k, (incoming ? 2 : 1) * c + m) * seg : 0.0f;
 }
 
 /* Column m (< 2 components: the incoming tangent's, then the outgoing's) of
- * stored key j's authored tangents, of a HERMITE sequence that has them:
- * as floats, or quantized by the layout (key_tangent_dequant: per column
- * its base, then its scale), which gives back the same float. */
+ * valid key j's authored tangents, of a HERMITE sequence that has them:
+ * as floats, or quantized by the layout, in a quantized lane's fields
+ * (outgoing, then incoming, after the values) or apart (key_tangent_dequant:
+ * per column its base, then its scale), which gives back the same float. */
 static inline float kf_key_tangent(const struct kf_sequence *s, size_t j, uint32_t m)
 {
     const size_t w = 2 * (size_t)s->components;
+    if (kf_quantized(s)) {
+        const uint32_t c = s->components;
+        return kf_quantized_field(s, j, m < c ? 2 * c + m : m);
+    }
     if (s->interpolation == KFB_INTERP_HERMITE && s->key_tangent_dequant) {
         const float *d = s->key_tangent_dequant + 2 * (size_t)m;
         return kf_dequantize(s->qkey_tangents[j * w + m], d[0], d[1]);
@@ -235,11 +277,18 @@ static inline float kf_key_tangent(const struct kf_sequence *s, size_t j, uint32
 
 /* Key k of `base` (s's values, tangent_out or tangent_in) as `components`
  * contiguous floats: where they are, or gathered from a block's lane into
- * `buf` (KF_BLOCK_COMPONENTS floats). */
+ * `buf` (KF_BLOCK_COMPONENTS floats). A quantized HERMITE lane's tangents
+ * are computed (kf_quantized_tangent): its tangent_out is the lane's
+ * bases and scales, and its tangent_in NULL, which tell the three apart. */
 static inline const float *kf_key_floats(const struct kf_sequence *s, const float *base, size_t k,
                                          float *buf)
 {
     if (kf_quantized(s)) {
+        if (s->interpolation == KFB_INTERP_HERMITE && base != s->values) {
+            for (uint32_t m = 0; m < s->components; m++)
+                buf[m] = kf_quantized_tangent(s, base == NULL, k, m);
+            return buf;
+        }
         for (uint32_t m = 0; m < s->components; m++)
             buf[m] = kf_quantized_float(s, k, m);
         return buf;
@@ -256,8 +305,11 @@ static inline const float *kf_key_floats(const struct kf_sequence *s, const floa
 static inline float kf_key_float(const struct kf_sequence *s, const float *base, size_t k,
                                  uint32_t m)
 {
-    if (kf_quantized(s))
+    if (kf_quantized(s)) {
+        if (s->interpolation == KFB_INTERP_HERMITE && base != s->values)
+            return kf_quantized_tangent(s, base == NULL, k, m);
         return kf_quantized_float(s, k, m);
+    }
     return s->row ? base[k * s->row + (size_t)m * KF_LANES] : base[k * s->components + m];
 }
 

@@ -20,6 +20,7 @@
 #include "kf_layout.h"
 #include "kf_math.h"
 #include "kf_test.h"
+#include "kf_write.h"
 #include "test_util.h"
 
 #define KEYS 40
@@ -292,6 +293,21 @@ static int is_quantized(const kf_anim *anim, uint32_t si)
     return L->block_of[si] != KF_NO_INDEX && L->blocks[L->block_of[si]].dequant != NULL;
 }
 
+/* A loaded animation written again (kf_write_objects reads its lanes) and
+ * loaded back; NULL (a failed check) if that fails. */
+static kf_anim *written_again(const kf_anim *anim)
+{
+    test_bytes bytes = {0};
+    const kf_allocator alloc = kf_allocator_or_default(NULL);
+    kf_anim *again = NULL;
+    CHECK(kf_write_objects(&alloc, &anim->objects, 6, KFB_VERSION_MAJOR, NULL, test_bytes_write,
+                           &bytes, NULL) == KF_OK &&
+              kf_load_memory(bytes.data, bytes.size, NULL, &again, NULL) == KF_OK,
+          "written again and loaded");
+    free(bytes.data);
+    return again;
+}
+
 /* Keys on a grid (what kfc -e writes) are kept as 16-bit integers with a
  * base and a power-of-two scale per lane and component, and played from
  * there: they must read back as the very floats given, play as sampling
@@ -425,15 +441,22 @@ static void check_quantized(void)
     kf_anim *anim = load_built(b, "quantized");
     if (!anim)
         return;
+    kf_anim *again = written_again(anim);
     for (uint32_t si = 0; si < count; si++) {
         const kf_sequence *s = kf_anim_sequence(anim, si);
         CHECK(is_quantized(anim, si) == want_q[si], "%s: quantized %d, want %d", s->name,
               is_quantized(anim, si), want_q[si]);
+        CHECK(!again || is_quantized(again, si) == want_q[si],
+              "%s written again: quantized %d, want %d", s->name, is_quantized(again, si),
+              want_q[si]);
         for (uint32_t k = 0; k < keys[si]; k++) {
-            float got[5];
+            float got[5], back[5];
             kf_sequence_key(s, k, NULL, got);
             CHECK(memcmp(got, values[si] + k * comps[si], comps[si] * sizeof *got) == 0,
                   "%s key %u: %.9g, given %.9g", s->name, k, got[0], values[si][k * comps[si]]);
+            kf_sequence_key(kf_anim_sequence(again, si), k, NULL, back);
+            CHECK(!again || memcmp(got, back, comps[si] * sizeof *got) == 0,
+                  "%s key %u written again: %.9g, was %.9g", s->name, k, back[0], got[0]);
         }
         if (si >= count - EDGES - SLERPS)
             continue;
@@ -500,6 +523,7 @@ static void check_quantized(void)
     }
     for (int k = 0; k < set_count; k++)
         kf_player_destroy(p[k]);
+    kf_anim_free(again);
     kf_anim_free(anim);
 }
 
@@ -552,10 +576,201 @@ static void check_quantized_key_tangents(void)
     kf_anim_free(anim);
 }
 
+/* The length of the segment from valid key k of s as the reader scales
+ * HERMITE's tangents by it: -1 where none is played. */
+static double played_length(const kf_sequence *s, uint32_t k)
+{
+    if (k + 1 < s->valid_count)
+        return (double)s->times[k + 1] - s->times[k];
+    if (s->repeat == KFB_REPEAT_LOOP)
+        return (double)s->duration - s->times[k] + s->times[0];
+    return -1.0;
+}
+
+/* A HERMITE sequence whose values and key tangents lie on grids (what kfc
+ * -e writes) is played from a quantized block: uint16 values and key
+ * tangents, the key tangents scaled by the segment's length in the
+ * kernel. Its keys, key tangents and scaled tangents must read back as the
+ * reader's float form has them, every set must play it as the scalar one
+ * and as sampling does, bit for bit, near the double reference, with the
+ * velocity of the curve given; clocks that loop, loop with a wrap of no
+ * length (a key at the period's end) and hold with two keys at one time;
+ * and the animation written again must load and play the same. */
+static void check_quantized_hermite(void)
+{
+    enum { CLOCKS = 4, PER_CLOCK = 10, ALL = CLOCKS * PER_CLOCK };
+    static const uint32_t width[PER_CLOCK] = {1, 2, 3, 3, 3, 3, 3, 4, 5, 3};
+    double times[CLOCKS][KEYS];
+    static float values[ALL][KEYS * 5];
+    static double tangents[ALL][KEYS * 2 * 5];
+    int want_q[ALL];
+    kf_builder *b = builder_with(0.0);
+    for (int clock = 0; clock < CLOCKS; clock++) {
+        /* Times a float difference apart (on a grid of 2^-9 below 16), but
+         * in the last clock: there the first key is so near 0 that the
+         * first segment's length is no float, and the tangents scaled by
+         * it no float product (kf_layout.c keeps such lanes floats). */
+        for (int i = 0; i < KEYS; i++)
+            times[clock][i] = 0.25 * i + floor(uniform() * 100) / 512;
+        if (clock == 3)
+            times[clock][0] = 0.0123456789;
+        if (clock == 1) /* its key 0 at 0: the last key ends the period */
+            times[clock][0] = 0.0;
+        if (clock == 2) /* keys 10 and 11 at one time */
+            times[clock][11] = times[clock][10];
+        for (int q = 0; q < PER_CLOCK; q++) {
+            const int at = clock * PER_CLOCK + q;
+            const uint32_t c = width[q];
+            const double offset = (double)(q * 37 % 29) - 14.0;
+            for (uint32_t k = 0; k < KEYS * c; k++)
+                values[at][k] = (float)(offset + floor(uniform() * 32768.0) / 1024.0);
+            for (uint32_t k = 0; k < KEYS * 2 * c; k++)
+                tangents[at][k] = floor(uniform() * 2048.0 - 1024.0) / 128.0;
+            want_q[at] = clock != 3;
+            if (q == 5) { /* a key tangent off its grid */
+                tangents[at][2 * c * 7 + 4] += 1e-4;
+                want_q[at] = 0;
+            } else if (q == 6) { /* a value off its grid */
+                values[at][13] += 1e-4f;
+                want_q[at] = 0;
+            }
+            char name[32], target[48];
+            snprintf(name, sizeof name, "qh%d", at);
+            snprintf(target, sizeof target, "qh%d.%s", at,
+                     c == 3 ? "translation" : "morph_weights");
+            double v[KEYS * 5];
+            for (uint32_t k = 0; k < KEYS * c; k++)
+                v[k] = values[at][k];
+            /* a loop, a loop whose last key is the period's end, a hold */
+            const double duration =
+                clock == 1 ? (double)(float)times[clock][KEYS - 1] : times[clock][KEYS - 1] + 0.3;
+            kf_sequence_desc d = {name,
+                                  KF_INTERPOLATION_HERMITE,
+                                  clock == 2 ? KF_REPEAT_CONSTANT : KF_REPEAT_LOOP,
+                                  duration,
+                                  c,
+                                  KEYS,
+                                  times[clock],
+                                  v,
+                                  0,
+                                  KEYS - 1,
+                                  NULL,
+                                  0,
+                                  tangents[at]};
+            kf_error e;
+            CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
+            kf_track_desc track = {name, "c", target, 0};
+            CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "%s: %s", target, e.message);
+        }
+    }
+    kf_anim *anim = load_built(b, "quantized HERMITE");
+    if (!anim)
+        return;
+    /* The animation written again, and loaded: the same lanes, the same
+     * keys and the same play. */
+    kf_anim *reloaded = written_again(anim);
+    if (!reloaded) {
+        kf_anim_free(anim);
+        return;
+    }
+    for (uint32_t si = 0; si < ALL; si++) {
+        const kf_sequence *s = kf_anim_sequence(anim, si), *r = kf_anim_sequence(reloaded, si);
+        const uint32_t c = s->components;
+        CHECK(is_quantized(anim, si) == want_q[si] && is_quantized(reloaded, si) == want_q[si],
+              "%s: quantized %d (written again: %d), want %d", s->name, is_quantized(anim, si),
+              is_quantized(reloaded, si), want_q[si]);
+        for (uint32_t k = 0; k < KEYS; k++) {
+            float got[5], in[5], out[5], rin[5], rout[5];
+            kf_sequence_key(s, k, NULL, got);
+            CHECK(memcmp(got, values[si] + k * c, c * sizeof *got) == 0,
+                  "%s key %u: %.9g, given %.9g", s->name, k, got[0], values[si][k * c]);
+            kf_sequence_key_tangents(s, k, in, out);
+            kf_sequence_key_tangents(r, k, rin, rout);
+            for (uint32_t m = 0; m < c; m++) {
+                CHECK(in[m] == (float)tangents[si][2 * c * k + m] &&
+                          out[m] == (float)tangents[si][2 * c * k + c + m] && in[m] == rin[m] &&
+                          out[m] == rout[m],
+                      "%s key %u component %u: key tangents %g %g, given %g %g", s->name, k, m,
+                      in[m], out[m], tangents[si][2 * c * k + m], tangents[si][2 * c * k + c + m]);
+                /* The scaled tangents, as the reader's rule gives them
+                 * from the key tangents and the float times. */
+                const double next = played_length(s, k),
+                             prev = played_length(s, k ? k - 1 : KEYS - 1);
+                const float want_out = next > 0.0 ? (float)(out[m] * next) : 0.0f;
+                const float want_in = prev > 0.0 ? (float)(in[m] * prev) : 0.0f;
+                const float got_out = kf_key_float(s, s->tangent_out, k, m),
+                            got_in = kf_key_float(s, s->tangent_in, k, m);
+                CHECK(memcmp(&got_out, &want_out, sizeof got_out) == 0 &&
+                          memcmp(&got_in, &want_in, sizeof got_in) == 0,
+                      "%s key %u component %u: tangents %.9g %.9g, want %.9g %.9g", s->name, k, m,
+                      got_in, got_out, want_in, want_out);
+            }
+        }
+        /* The velocity mid-segment: the Hermite curve's derivative from the
+         * keys and key tangents given, in double. */
+        for (uint32_t k = 0; k + 1 < KEYS; k++) {
+            const double len = played_length(s, k);
+            if (!(len > 0.0))
+                continue;
+            const double t = s->times[k] + 0.37 * len, u = (t - s->times[k]) / len;
+            const double d0 = 6 * u * u - 6 * u, d1 = -d0, d2 = 3 * u * u - 4 * u + 1,
+                         d3 = 3 * u * u - 2 * u;
+            float vel[5];
+            CHECK(kf_sequence_velocity(s, t, NULL, vel) == KF_OK, "%s: velocity", s->name);
+            for (uint32_t m = 0; m < c; m++) {
+                const double a = values[si][k * c + m], e = values[si][(k + 1) * c + m];
+                const double want = (d0 * a + d1 * e) / len +
+                                    d2 * (float)tangents[si][2 * c * k + c + m] +
+                                    d3 * (float)tangents[si][2 * c * (k + 1) + m];
+                CHECK(fabs(vel[m] - want) <= 1e-4 * fmax(1.0, fabs(want)),
+                      "%s t=%g: velocity %.9g, want %.9g", s->name, t, vel[m], want);
+            }
+        }
+    }
+    const kf_kernels *sets[MAX_SETS];
+    kf_player *p[MAX_SETS], *pr = NULL;
+    const int set_count = create_players(anim, sets, p);
+    CHECK(kf_player_create(reloaded, NULL, &pr) == KF_OK, "written again: player");
+    for (int step = 0; step < 900; step++) {
+        const int clock = step % CLOCKS;
+        double t = step < 450 ? step / 45.0 : uniform() * 30 - 5;
+        if (step % 7 == 0)
+            t = times[clock][(uint32_t)(uniform() * KEYS)];
+        for (int k = 0; k < set_count; k++)
+            kf_player_update(p[k], t);
+        kf_player_update(pr, t);
+        for (uint32_t si = 0; si < ALL; si++) {
+            const kf_track *tr = &anim->objects.tracks[si];
+            const kf_sequence *s = &anim->objects.sequences[tr->animator];
+            const uint32_t c = s->components;
+            const float *got = kf_player_value(p[0], tr->target);
+            for (int k = 1; k < set_count; k++)
+                CHECK(memcmp(got, kf_player_value(p[k], tr->target), c * sizeof *got) == 0,
+                      "%s t=%.17g: %s differs from scalar", s->name, t, sets[k]->name);
+            CHECK(memcmp(got, kf_player_value(pr, tr->target), c * sizeof *got) == 0,
+                  "%s t=%.17g: written again, plays otherwise", s->name, t);
+            float want[5], exact[5];
+            kf_sequence_sample(s, t, NULL, want);
+            kf_sequence_sample_exact(s, t, exact);
+            CHECK(memcmp(got, want, c * sizeof *got) == 0,
+                  "%s t=%.17g: scalar kernel %.9g, sampling %.9g", s->name, t, got[0], want[0]);
+            for (uint32_t m = 0; m < c; m++)
+                CHECK(fabs(got[m] - exact[m]) <= 2e-5 * fmax(1.0, fabs(exact[m])),
+                      "%s t=%.17g: %.9g, the double reference %.9g", s->name, t, got[m], exact[m]);
+        }
+    }
+    for (int k = 0; k < set_count; k++)
+        kf_player_destroy(p[k]);
+    kf_player_destroy(pr);
+    kf_anim_free(reloaded);
+    kf_anim_free(anim);
+}
+
 int main(void)
 {
     check_quantized();
     check_quantized_key_tangents();
+    check_quantized_hermite();
     check_mixed_stripes();
     kf_anim *anim = build();
     CHECK(anim != NULL, "encode/load");

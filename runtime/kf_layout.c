@@ -329,15 +329,24 @@ static float hermite_segment(const struct kf_sequence *s, uint32_t k)
 static int hermite_tangents_scale(const struct kf_sequence *s)
 {
     const uint32_t n = s->valid_count, c = s->components;
+    float in = hermite_segment(s, n - 1);
+    uint32_t differ = 0;
     for (uint32_t k = 0; k < n; k++) {
-        const float out = hermite_segment(s, k), in = hermite_segment(s, k ? k - 1 : n - 1);
+        const float out = hermite_segment(s, k);
         const float *t = s->key_tangents + (size_t)k * 2 * c;
+        const float *so = s->tangent_out + (size_t)k * c, *si = s->tangent_in + (size_t)k * c;
         for (uint32_t m = 0; m < c; m++) {
             const float o = out > 0.0f ? t[c + m] * out : 0.0f, i = in > 0.0f ? t[m] * in : 0.0f;
-            if (memcmp(&o, &s->tangent_out[(size_t)k * c + m], sizeof o) ||
-                memcmp(&i, &s->tangent_in[(size_t)k * c + m], sizeof i))
-                return 0;
+            uint32_t bo, bi, wo, wi;
+            memcpy(&bo, &o, 4);
+            memcpy(&bi, &i, 4);
+            memcpy(&wo, &so[m], 4);
+            memcpy(&wi, &si[m], 4);
+            differ |= (bo ^ wo) | (bi ^ wi);
         }
+        if (differ)
+            return 0;
+        in = out;
     }
     return 1;
 }
@@ -487,7 +496,10 @@ static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t
     if (k1 > s->key_count)
         k1 = s->key_count;
     if (s->interpolation == KFB_INTERP_HERMITE) {
-        /* the segments' lengths, which the lanes share, and the padding */
+        /* the segments' lengths, which the lanes share (lane 0's, which a
+         * block always has), and the padding */
+        if (l)
+            return;
         float *to = row + KF_QHERMITE_SEGMENT(s->components);
         for (uint32_t k = k0; k < k1; k++, to += step) {
             to[0] = hermite_segment(s, k);
@@ -580,12 +592,6 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
                                  const struct kf_sequence *const s[KF_LANES], const float *d)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    const uint32_t c = s[0]->components;
-    if (s[0]->interpolation == KFB_INTERP_HERMITE) { /* fields of three sources */
-        for (uint32_t l = 0; l < KF_LANES; l++)
-            fill_quantized(row, step, k0, k1, l, s[l], d);
-        return;
-    }
     /* uint16 out of int32 in [0, 65535]: less 2^15, packed with signed
      * saturation (exact there), the top bit turned back. */
     const __m128i half = _mm_set1_epi32(32768), top = _mm_set1_epi16((short)0x8000);
@@ -593,10 +599,11 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
         const __m128 b = _mm_load_ps(d + (size_t)m * 2 * KF_LANES),
                      inv = _mm_div_ps(_mm_set1_ps(1.0f),
                                       _mm_load_ps(d + (size_t)m * 2 * KF_LANES + KF_LANES));
-        const float *p0 = s[0]->values + (size_t)k0 * c + m,
-                    *p1 = s[1]->values + (size_t)k0 * c + m,
-                    *p2 = s[2]->values + (size_t)k0 * c + m,
-                    *p3 = s[3]->values + (size_t)k0 * c + m;
+        uint32_t c; /* the lanes' sources are alike */
+        const float *p0 = grid_source(s[0], m, &c) + (size_t)k0 * c,
+                    *p1 = grid_source(s[1], m, &c) + (size_t)k0 * c,
+                    *p2 = grid_source(s[2], m, &c) + (size_t)k0 * c,
+                    *p3 = grid_source(s[3], m, &c) + (size_t)k0 * c;
         uint16_t *to = (uint16_t *)(void *)row + (size_t)m * KF_LANES;
         for (uint32_t k = k0; k < k1; k++, to += 2 * step, p0 += c, p1 += c, p2 += c, p3 += c) {
             const __m128 v = _mm_setr_ps(*p0, *p1, *p2, *p3);

@@ -985,7 +985,9 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n, const
 /* Points every object of `o` at the layout's copy of its arrays, which
  * from then on are the animation's only ones: a sequence in a block at its
  * lane (kf_private.h, kf_sequence.row), the rest at plain copies. `order`:
- * every sequence, equal key times next to each other. */
+ * every sequence, equal key times next to each other; `quant`: per
+ * sequence how its lane is kept, then whether its key tangents are
+ * quantized apart (build's scratch). */
 static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t *order,
                         const uint8_t *quant)
 {

@@ -571,12 +571,17 @@ static struct kf_sequence unblocked(const struct kf_sequence *s, float *room)
             for (uint32_t m = 0; m < 2 * c; m++)
                 *at++ = kf_key_tangent(s, k, m);
     }
-    if (s->arcs && kf_sequence_arc_count(s->interpolation, v)) {
+    /* The arcs version 1 stores: SQUAD's lanes hold theirs; a SLERP's are
+     * computed from its keys, as a builder's are (kf_sequence_precompute). */
+    if (s->interpolation == KFB_INTERP_SQUAD && s->arcs) {
         t.arcs = at;
-        const int controls = s->interpolation == KFB_INTERP_SQUAD ? 2 : 1;
-        for (int control = 0; control < controls; control++)
+        for (int control = 0; control < 2; control++)
             for (uint32_t k = 0; k < v; k++, at += KFB_ARC_FLOATS)
                 kf_key_arc(s, control, k, at);
+    } else if (s->interpolation == KFB_INTERP_SLERP) {
+        t.arcs = at;
+        kf_quat_arcs(t.values, t.values, v, at);
+        at += (size_t)v * KFB_ARC_FLOATS;
     }
     return t;
 }

@@ -29,8 +29,7 @@ static inline float any_at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l
 {
     if (b->interpolation != KFB_INTERP_SLERP || f < KF_QSLERP_GRID)
         return qat(b, k, f, l);
-    return b
-        ->data[(size_t)k * b->stride + KF_QSLERP_W + (size_t)(f - KF_QSLERP_GRID) * KF_LANES + l];
+    return b->data[(size_t)k * b->stride + KF_QSLERP_W + l]; /* w */
 }
 
 /* How a kernel reads a field: at, or any_at for quantized blocks. The
@@ -67,22 +66,23 @@ KF_KERNEL unsigned linear_with(field_reader get, const kf_block *b, uint32_t i, 
     return 0xf;
 }
 
+/* Returns the lanes that may not be unit (kf_slerp_played's linear and
+ * general ones). */
 KF_KERNEL unsigned slerp_with(field_reader get, const kf_block *b, uint32_t i, uint32_t j, float u,
                               float *const out[KF_LANES])
 {
     unsigned nonunit = 0;
     for (uint32_t l = 0; l < KF_LANES; l++) {
-        const float theta = get(b, i, KF_FIELD_ARC(4), l);
-        if (!(theta > 0.0f))
-            nonunit |= 1u << l;
-        if (theta < 0.0f) {
-            kf_block_slerp_general(b, l, i, j, u, out[l]);
-            continue;
+        float qa[4], qb[4];
+        for (uint32_t m = 0; m < 4; m++) {
+            qa[m] = get(b, i, m, l);
+            qb[m] = get(b, j, m, l);
         }
-        float w[2];
-        kf_arc_weights(theta, get(b, i, KF_FIELD_ARC(4) + 1, l), u, w);
-        for (uint32_t m = 0; m < 4; m++)
-            out[l][m] = w[0] * get(b, i, m, l) + w[1] * get(b, j, m, l);
+        const int how = kf_slerp_played(qa, qb, u, out[l]);
+        if (how != KF_SLERP_ARC)
+            nonunit |= 1u << l;
+        if (how == KF_SLERP_GENERAL)
+            kf_block_slerp_general(b, l, i, j, u, out[l]);
     }
     return nonunit;
 }
@@ -174,31 +174,19 @@ static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
     return 0xf;
 }
 
-/* The loop over a run of blocks; `normalize` as kf_block_kernel. */
+/* The loop over a run of blocks; `normalize` as kf_block_kernel: the lanes
+ * a kernel says may not be unit. */
 #define JOBS(name)                                                                                 \
     static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
                      double exact_u, int normalize)                                                \
     {                                                                                              \
         for (const kf_lanes *end = jobs + count; jobs < end; jobs++) {                             \
-            if (name##_one(jobs->block, i, j, u, exact_u, jobs->out) && normalize)                 \
-                for (uint32_t l = 0; l < KF_LANES; l++)                                            \
-                    if (!(name##_unit && kf_block_unit(jobs->block, i, l)))                        \
-                        kf_normalize_single(jobs->out[l]);                                         \
+            const unsigned nonunit = name##_one(jobs->block, i, j, u, exact_u, jobs->out);         \
+            for (uint32_t l = 0; normalize && l < KF_LANES; l++)                                   \
+                if (nonunit >> l & 1)                                                              \
+                    kf_normalize_single(jobs->out[l]);                                             \
         }                                                                                          \
     }
-enum {
-    key_unit = 0,
-    linear_unit = 0,
-    linear_wide_unit = 0,
-    spline_unit = 0,
-    spline_wide_unit = 0,
-    slerp_unit = 1,
-    squad_unit = 0,
-    qkey_unit = 0,
-    qlinear_unit = 0,
-    qslerp_unit = 1,
-    qhermite_unit = 0
-};
 JOBS(key)
 JOBS(linear)
 JOBS(linear_wide)

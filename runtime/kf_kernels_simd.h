@@ -75,6 +75,19 @@ static inline vf v_combine(vf wa, vf qa, vf wb, vf qb)
     return v_add(v_mul(wa, qa), v_mul(wb, qb));
 }
 
+/* kf_slerp_played's weights at u for every lane whose keys' dot product is
+ * c: both of its cases computed, the linear one selected where it holds
+ * (the general lanes' are left to the caller). */
+static inline void v_played_weights(vf c, vf vu, vf w[2])
+{
+    const vf one = v_set1(1.0f);
+    const vm near = v_ge(c, v_set1(1.0f - (float)KF_QUAT_EPSILON));
+    const vf p = v_acos_over_sqrt(c);
+    v_arc_weights(v_mul(v_sqrt(v_sub(one, c)), p), v_div(p, v_sqrt(v_add(one, c))), vu, w);
+    w[0] = v_select(near, v_sub(one, vu), w[0]);
+    w[1] = v_select(near, vu, w[1]);
+}
+
 /* kf_normalize_single on every lane's quaternion, component m in r[m]. */
 static inline void v_normalize(vf r[4])
 {
@@ -220,20 +233,26 @@ KF_KERNEL unsigned spline4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t
     return ALL_LANES;
 }
 
-/* After a slerp kernel stored its lanes: the lanes whose arc says general
- * (theta < 0) take the double path; returns the lanes that may not be unit
- * (theta <= 0). */
-KF_KERNEL unsigned slerp_finish(job jb, vf theta, uint32_t i, uint32_t j, float u)
+/* Every lane's slerp from qa to qb at u, as kf_slerp_played: the arc from
+ * the keys, stored; the lanes more than a quarter turn apart then take the
+ * double path. Returns the lanes that may not be unit (linear, general). */
+KF_KERNEL unsigned slerp_lanes(job jb, const vf qa[4], const vf qb[4], uint32_t i, uint32_t j,
+                               float u)
 {
-    const vf zero = v_set1(0.0f);
-    const unsigned nonunit = m_bits(m_not(v_gt(theta, zero)));
-    if (nonunit) {
-        const unsigned general = m_bits(v_lt(theta, zero));
+    vf c = v_mul(qa[0], qb[0]);
+    c = v_add(c, v_mul(qa[1], qb[1]));
+    c = v_add(c, v_mul(qa[2], qb[2]));
+    c = v_add(c, v_mul(qa[3], qb[3]));
+    vf w[2];
+    v_played_weights(c, v_set1(u), w);
+    store4(v_combine(w[0], qa[0], w[1], qb[0]), v_combine(w[0], qa[1], w[1], qb[1]),
+           v_combine(w[0], qa[2], w[1], qb[2]), v_combine(w[0], qa[3], w[1], qb[3]), jb);
+    const unsigned general = m_bits(m_not(v_ge(c, v_set1(0.0f))));
+    if (general)
         for (uint32_t l = 0; l < job_lanes(jb); l++)
             if (general >> l & 1)
                 kf_block_slerp_general(lane_block(jb, l), l % KF_LANES, i, j, u, lane_out(jb, l));
-    }
-    return nonunit;
+    return general | m_bits(v_ge(c, v_set1(1.0f - (float)KF_QUAT_EPSILON)));
 }
 
 KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
@@ -241,14 +260,9 @@ KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
 {
     (void)exact_u;
     const keys a = job_key(jb, oi), e = job_key(jb, oj);
-    const vf theta = v_load(a, KF_FIELD_ARC(4));
-    vf w[2];
-    v_arc_weights(theta, v_load(a, KF_FIELD_ARC(4) + 1), v_set1(u), w);
-    store4(v_combine(w[0], v_load(a, 0), w[1], v_load(e, 0)),
-           v_combine(w[0], v_load(a, 1), w[1], v_load(e, 1)),
-           v_combine(w[0], v_load(a, 2), w[1], v_load(e, 2)),
-           v_combine(w[0], v_load(a, 3), w[1], v_load(e, 3)), jb);
-    return slerp_finish(jb, theta, i, j, u);
+    const vf qa[4] = {v_load(a, 0), v_load(a, 1), v_load(a, 2), v_load(a, 3)};
+    const vf qb[4] = {v_load(e, 0), v_load(e, 1), v_load(e, 2), v_load(e, 3)};
+    return slerp_lanes(jb, qa, qb, i, j, u);
 }
 
 /* wa qa + wb qb for the four components at fields fa of a and fb of e
@@ -274,19 +288,13 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     v_arc_weights(control_theta, v_load(a, KF_FIELD_SQUAD_CONTROL_ARC + 1), vu, wc);
     COMBINE4(q1, wk[0], a, 0, wk[1], e, 0);
     COMBINE4(q2, wc[0], a, KF_FIELD_SQUAD_A, wc[1], e, KF_FIELD_SQUAD_B);
-    /* The last slerp, as kf_slerp_runtime: both of its branches, selected. */
+    /* The last slerp, as kf_slerp_runtime. */
     vf c = v_mul(q1[0], q2[0]);
     c = v_add(c, v_mul(q1[1], q2[1]));
     c = v_add(c, v_mul(q1[2], q2[2]));
     c = v_add(c, v_mul(q1[3], q2[3]));
-    const vf one = v_set1(1.0f);
-    const vm near = v_ge(c, v_set1(1.0f - (float)KF_QUAT_EPSILON));
-    const vf p = v_acos_over_sqrt(c);
-    const vf vt = v_set1(2.0f * u * (1.0f - u));
     vf w[2];
-    v_arc_weights(v_mul(v_sqrt(v_sub(one, c)), p), v_div(p, v_sqrt(v_add(one, c))), vt, w);
-    w[0] = v_select(near, v_sub(one, vt), w[0]);
-    w[1] = v_select(near, vt, w[1]);
+    v_played_weights(c, v_set1(2.0f * u * (1.0f - u)), w);
     vf r[4];
     r[0] = v_combine(w[0], q1[0], w[1], q2[0]);
     r[1] = v_combine(w[0], q1[1], w[1], q2[1]);
@@ -311,22 +319,17 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     return 0;
 }
 
-/* Quantized SLERP blocks: slerp_one with x, y, z from the grid and w, theta
- * and theta / sin as floats (kf_layout.h, KF_QSLERP_*). */
+/* Quantized SLERP blocks: slerp_one with x, y, z from the grid and w a
+ * float (kf_layout.h, KF_QSLERP_*). */
 KF_KERNEL unsigned qslerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
                               double exact_u)
 {
     (void)exact_u;
     const qkeys qa = job_qkey(jb, oi), qe = job_qkey(jb, oj);
     const keys a = job_key(jb, oi), e = job_key(jb, oj);
-    const vf theta = v_loadf(a, KF_QSLERP_ARC);
-    vf w[2];
-    v_arc_weights(theta, v_loadf(a, KF_QSLERP_ARC + KF_LANES), v_set1(u), w);
-    store4(v_combine(w[0], v_loadq(qa, 0), w[1], v_loadq(qe, 0)),
-           v_combine(w[0], v_loadq(qa, 1), w[1], v_loadq(qe, 1)),
-           v_combine(w[0], v_loadq(qa, 2), w[1], v_loadq(qe, 2)),
-           v_combine(w[0], v_loadf(a, KF_QSLERP_W), w[1], v_loadf(e, KF_QSLERP_W)), jb);
-    return slerp_finish(jb, theta, i, j, u);
+    const vf ka[4] = {v_loadq(qa, 0), v_loadq(qa, 1), v_loadq(qa, 2), v_loadf(a, KF_QSLERP_W)};
+    const vf kb[4] = {v_loadq(qe, 0), v_loadq(qe, 1), v_loadq(qe, 2), v_loadf(e, KF_QSLERP_W)};
+    return slerp_lanes(jb, ka, kb, i, j, u);
 }
 
 /* Quantized HERMITE blocks: spline_one with the keys and the key tangents

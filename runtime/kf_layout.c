@@ -136,8 +136,7 @@ static uint32_t is_wide(const struct kf_sequence *s)
  * per field and key, and its base and scale cost 8 per field. */
 #define QUANTIZE_KEYS 8
 
-_Static_assert(KF_QSLERP_W + KF_LANES == KF_QSLERP_ARC,
-               "a quantized SLERP lane's w is a field before its arcs (kf_quantized_float)");
+_Static_assert(KF_QSLERP_W + KF_LANES == KF_QSLERP_KEY, "a quantized SLERP key ends with its w");
 _Static_assert(KF_QSLERP_GRID *KF_LANES / 2 <= KF_QSLERP_W, "x, y, z before w");
 
 /* Per component of the n keys of c components at v (validated finite), the
@@ -513,13 +512,6 @@ static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t
     const float *from = s->values + (size_t)k0 * 4 + 3;
     for (uint32_t k = k0; k < k1; k++, to += step, from += 4)
         *to = *from;
-    const uint32_t arcs = k1 < s->valid_count ? k1 : s->valid_count;
-    for (uint32_t f = 0; f < KFB_ARC_FLOATS; f++) {
-        to = row + KF_QSLERP_ARC + (size_t)f * KF_LANES + l;
-        from = s->arcs + (size_t)k0 * KFB_ARC_FLOATS + f;
-        for (uint32_t k = k0; k < arcs; k++, to += step, from += KFB_ARC_FLOATS)
-            *to = *from;
-    }
 }
 
 /* Fields on the grid of a quantized lane of sequence s. */
@@ -654,9 +646,6 @@ static void fill_lane(float *data, size_t step, uint32_t k0, uint32_t k1, uint32
         put_fields(data, step, k0, k1, c, c, l, s->tangent_out, c);
         put_fields(data, step, k0, k1, 2 * c, c, l, s->tangent_in, c);
         break;
-    case KFB_INTERP_SLERP:
-        put_fields(data, step, k0, k1, KF_FIELD_ARC(4), KFB_ARC_FLOATS, l, s->arcs, KFB_ARC_FLOATS);
-        break;
     case KFB_INTERP_SQUAD:
         put_fields(data, step, k0, k1, KF_FIELD_SQUAD_A, 4, l, s->tangent_out, 4);
         put_fields(data, step, k0, k1, KF_FIELD_SQUAD_B, 4, l, s->tangent_in, 4);
@@ -762,9 +751,6 @@ static void fill_block(float *data, size_t step, uint32_t k0, uint32_t k1,
     case KFB_INTERP_HERMITE:
         FIELDS(c, c, tangent_out, 0, c);
         FIELDS(2 * c, c, tangent_in, 0, c);
-        break;
-    case KFB_INTERP_SLERP:
-        FIELDS(KF_FIELD_ARC(4), KFB_ARC_FLOATS, arcs, 0, KFB_ARC_FLOATS);
         break;
     case KFB_INTERP_SQUAD:
         FIELDS(KF_FIELD_SQUAD_A, 4, tangent_out, 0, 4);
@@ -876,7 +862,7 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
         /* fields of floats, and of uint16, with empty lanes to zero (a
          * quantized HERMITE block's floats are its lanes' shared ones) */
         const size_t floats = kind == QUANT_ALL || kind == QUANT_HERMITE ? 0
-                              : kind == QUANT_XYZ                        ? 3
+                              : kind == QUANT_XYZ                        ? 1
                                                                          : last->fields;
         const size_t halves = kind == QUANT_ALL || kind == QUANT_HERMITE ? last->fields
                               : kind == QUANT_XYZ                        ? 3
@@ -1044,8 +1030,8 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         if (b->dequant) {
             s->quantized = (const uint16_t *)(const void *)b->data + L->lane_of[i];
             s->dequant = b->dequant + L->lane_of[i];
-            if (s->interpolation == KFB_INTERP_SLERP) /* its w a field before (kf_private.h) */
-                s->arcs = b->data + KF_QSLERP_ARC + L->lane_of[i];
+            if (s->interpolation == KFB_INTERP_SLERP) /* its w (kf_private.h) */
+                s->rest = b->data + KF_QSLERP_W + L->lane_of[i];
             if (s->interpolation == KFB_INTERP_HERMITE) { /* kf_quantized_tangent */
                 s->tangent_in = NULL;
                 s->segments = b->data + KF_QHERMITE_SEGMENT(c);
@@ -1059,9 +1045,6 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         case KFB_INTERP_HERMITE:
             s->tangent_out = lane + c * KF_LANES;
             s->tangent_in = lane + 2 * c * KF_LANES;
-            break;
-        case KFB_INTERP_SLERP:
-            s->arcs = lane + KF_FIELD_ARC(4) * KF_LANES;
             break;
         case KFB_INTERP_SQUAD:
             s->tangent_out = lane + KF_FIELD_SQUAD_A * KF_LANES;

@@ -72,11 +72,11 @@ typedef struct kf_block {
 /* A quantized SLERP block (kf_block.dequant, interpolation SLERP): lanes
  * whose x, y and z lie on a 16-bit grid and whose w the file rebuilt from
  * them (kfc -e), a key of which is x, y, z as four lanes of uint16 each,
- * then, as floats, w and the arc (theta, theta / sin) of the four lanes:
- * fields at these float offsets into the key. */
+ * then the four lanes' w as floats: fields at these float offsets into the
+ * key. (No block holds slerp arcs: the kernels compute them from the keys,
+ * kf_slerp_played.) */
 #define KF_QSLERP_W    6u
-#define KF_QSLERP_ARC  10u
-#define KF_QSLERP_KEY  18u /* floats per key */
+#define KF_QSLERP_KEY  10u /* floats per key */
 #define KF_QSLERP_GRID 3u  /* components on the grid */
 
 /* A quantized HERMITE block (kf_block.dequant, interpolation HERMITE):
@@ -105,7 +105,7 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
         s.quantized = (const uint16_t *)(const void *)b->data + l;
         s.dequant = b->dequant + l;
         if (b->interpolation == KFB_INTERP_SLERP)
-            s.arcs = b->data + KF_QSLERP_ARC + l;
+            s.rest = b->data + KF_QSLERP_W + l;
         if (b->interpolation == KFB_INTERP_HERMITE)
             s.segments = b->data + KF_QHERMITE_SEGMENT(b->components);
         return s;
@@ -115,8 +115,6 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
         s.tangent_out = s.values + 4 * KF_LANES; /* KF_FIELD_SQUAD_A */
         s.tangent_in = s.values + 8 * KF_LANES;  /* KF_FIELD_SQUAD_B */
         s.arcs = s.values + 12 * KF_LANES;       /* KF_FIELD_SQUAD_KEY_ARC */
-    } else if (b->interpolation == KFB_INTERP_SLERP) {
-        s.arcs = s.values + 4 * KF_LANES; /* KF_FIELD_ARC(4) */
     }
     return s;
 }
@@ -129,8 +127,6 @@ static inline uint32_t kf_block_fields(uint32_t interpolation, uint32_t componen
     case KFB_INTERP_SPLINE:
     case KFB_INTERP_HERMITE:
         return 3 * components;
-    case KFB_INTERP_SLERP:
-        return 4 + KFB_ARC_FLOATS;
     case KFB_INTERP_SQUAD:
         return 12 + 2 * KFB_ARC_FLOATS;
     default:
@@ -139,9 +135,8 @@ static inline uint32_t kf_block_fields(uint32_t interpolation, uint32_t componen
 }
 
 /* Field offsets inside a key (in fields). */
-#define KF_FIELD_ARC(components)   (components) /* SLERP: theta, theta/sin */
-#define KF_FIELD_SQUAD_A           4u           /* SQUAD: a (tangent_out) */
-#define KF_FIELD_SQUAD_B           8u           /* SQUAD: b (tangent_in) */
+#define KF_FIELD_SQUAD_A           4u /* SQUAD: a (tangent_out) */
+#define KF_FIELD_SQUAD_B           8u /* SQUAD: b (tangent_in) */
 #define KF_FIELD_SQUAD_KEY_ARC     12u
 #define KF_FIELD_SQUAD_CONTROL_ARC 14u
 
@@ -201,7 +196,7 @@ typedef struct kf_lanes {
  * lane l into out[l][0 .. components-1]; `key` writes key i (STEP and
  * holds). With `normalize` (every lane an orientation of one track), each
  * result is also normalized as kf_normalize_single does, except where it
- * is unit already (slerp along a polynomial arc, kf_block_unit). */
+ * is unit already (slerp along a polynomial arc, kf_slerp_played). */
 typedef void (*kf_block_kernel)(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j,
                                 float u, double exact_u, int normalize);
 
@@ -224,13 +219,6 @@ static inline void kf_normalize_single(float *v)
     }
     for (int k = 0; k < 4; k++)
         v[k] *= inv;
-}
-
-/* Whether lane l of a SLERP block's result from key i on is unit. */
-static inline int kf_block_unit(const kf_block *b, uint32_t i, uint32_t l)
-{
-    const size_t arc = b->dequant ? KF_QSLERP_ARC : KF_FIELD_ARC(4) * KF_LANES;
-    return b->interpolation == KFB_INTERP_SLERP && b->data[(size_t)i * b->stride + arc + l] > 0.0f;
 }
 
 /* Per interpolation: any components, then 3 and 4 (vectors, quaternions),

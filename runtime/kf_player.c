@@ -739,6 +739,20 @@ static void finish(kf_player *p, uint32_t target, float *v, uint32_t finish, dou
         }                                                                                          \
     } while (0)
 
+/* Whether lane l of block b's result on the segment from key i is unit: a
+ * SLERP lane along a polynomial arc, which the kernels found from the
+ * keys' dot product as this does (kf_slerp_played). */
+static int block_unit(const kf_block *b, uint32_t i, uint32_t l)
+{
+    if (b->interpolation != KFB_INTERP_SLERP)
+        return 0;
+    const struct kf_sequence s = kf_block_lane(b, l);
+    const uint32_t j = i + 1 < b->key_count ? i + 1 : 0;
+    float ba[4] = {0}, bb[4] = {0};
+    return kf_slerp_case(kf_quat_dot(kf_key_floats(&s, s.values, i, ba),
+                                     kf_key_floats(&s, s.values, j, bb))) == KF_SLERP_ARC;
+}
+
 /* The lanes of block k that need more than its kernel did; `from` is
  * 1 + the segment's start key when the kernel's results may be unit, or 0. */
 static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask, double w)
@@ -748,7 +762,7 @@ static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask,
     for (uint32_t l = 0; l < KF_LANES; l++) {
         const uint32_t f = pb->lane_finish[l] & mask;
         if (f == FINISH_NORMALIZE) {
-            if (!(from && kf_block_unit(lanes->block, from - 1, l)))
+            if (!(from && block_unit(lanes->block, from - 1, l)))
                 normalize_single(lanes->out[l]);
         } else if (f) {
             finish(p, pb->target[l], lanes->out[l], f, w);
@@ -801,11 +815,13 @@ static void play_group_at(kf_player *p, play_group *g, double position, double w
         case OP_SPLINE:
             PLAY_RUN(kf_hermite(s, i, j, h, m->out), 0);
             break;
-        case OP_SLERP:
+        case OP_SLERP: {
             /* Along a polynomial arc (0 < theta <= pi/2) between unit keys
              * the result is unit; the linear and general arcs are not. */
-            PLAY_RUN(kf_slerp_key(s, i, j, u, m->out), kf_arc_theta(s, i) > 0.0f);
+            int unit = 0;
+            PLAY_RUN(unit = kf_slerp_key(s, i, j, u, m->out), unit);
             break;
+        }
         default:
             PLAY_RUN(kf_squad(s, i, j, seg.u, m->out), 0);
             break;

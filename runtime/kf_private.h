@@ -138,8 +138,8 @@ struct kf_sequence {
      * playback layout (kf_layout.h), its one copy: component m of key k at
      * [k * row + m * KF_LANES], arc k's two floats at arcs[k * row] and
      * arcs[k * row + KF_LANES], SQUAD's control arcs two fields after its
-     * key arcs. Read them through kf_key_floats, kf_key_float, kf_key_arc
-     * and kf_arc_theta. */
+     * key arcs. Read them through kf_key_floats, kf_key_float and
+     * kf_key_arc. */
     uint32_t row;
     /* Rotated: key j is authored key (valid_first + j) % key_count and the
      * valid keys are 0 .. valid_count-1. */
@@ -166,8 +166,10 @@ struct kf_sequence {
         const float *dequant;
     };
     const float *tangent_in;
-    /* SLERP: valid_count key arcs; SQUAD: as many key arcs, then as many
-     * control arcs (KFB_ARC_FLOATS each, formats/kfb_format.h); else NULL. */
+    /* SQUAD: valid_count key arcs, then as many control arcs
+     * (KFB_ARC_FLOATS each, formats/kfb_format.h); a builder's SLERP: its
+     * key arcs, which version 1 files store (a loaded SLERP has none:
+     * sampling computes them, kf_slerp_played); else NULL. */
     union {
         const float *arcs;
         /* HERMITE (which has no arcs) whose key tangents the layout keeps
@@ -177,6 +179,8 @@ struct kf_sequence {
         /* A quantized HERMITE lane (kf_quantized): its block's segment
          * lengths, key k's at segments[k * row] (kf_quantized_segment). */
         const float *segments;
+        /* A quantized SLERP lane: its w, key k's at rest[k * row]. */
+        const float *rest;
     };
     /* key_count * 3 (stored order), or NULL: every key 0. */
     const float *tcb;
@@ -232,7 +236,7 @@ static inline float kf_quantized_field(const struct kf_sequence *s, size_t k, ui
 static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, uint32_t m)
 {
     if (m == 3 && s->interpolation == KFB_INTERP_SLERP)
-        return s->arcs[k * s->row - KF_LANES];
+        return s->rest[k * s->row];
     return kf_quantized_field(s, k, m);
 }
 
@@ -311,13 +315,6 @@ static inline float kf_key_float(const struct kf_sequence *s, const float *base,
         return kf_quantized_float(s, k, m);
     }
     return s->row ? base[k * s->row + (size_t)m * KF_LANES] : base[k * s->components + m];
-}
-
-/* The angle of s's key arc k (kfb_format.h: < 0 takes the general path,
- * 0 the linear one). */
-static inline float kf_arc_theta(const struct kf_sequence *s, size_t k)
-{
-    return s->arcs[k * (s->row ? s->row : KFB_ARC_FLOATS)];
 }
 
 /* Key arc k (control: SQUAD's control arc k) of s. */

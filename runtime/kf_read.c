@@ -1106,20 +1106,22 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                     "object %u (sequence '%s'): %s takes no tangents", (unsigned)index, s->name,
                     kf_interpolation_name(r.interpolation));
     }
-    /* The arcs from the keys (and SQUAD's a, b), by the writer's own
-     * function, into the room count_objects made: version 2 stores none;
-     * version 1's stored ones are checked below, then replaced, so that a
-     * file plays the same in either version. Computed arcs are in their
-     * ranges by construction once the keys (and a, b) pass their checks,
-     * so those checks do not read them. */
+    /* SQUAD's arcs from the keys and a, b, by the writer's own function,
+     * into the room count_objects made: version 2 stores none; version 1's
+     * stored ones are checked below, then replaced, so that a file plays
+     * the same in either version. Computed arcs are in their ranges by
+     * construction once the keys (and a, b) pass their checks, so those
+     * checks do not read them. A SLERP keeps no arcs: sampling computes
+     * its arc from the keys (kf_slerp_played); version 1's are checked,
+     * then dropped. */
     float *arcs = NULL;
-    if (ac) {
-        if ((res = take_room(L, ac, index, pos, s, "arcs", &arcs)) != KF_OK)
+    const uint64_t computed_arcs = kfb_sequence_computed_arc_floats(r.interpolation, r.valid_count);
+    if (computed_arcs) {
+        if ((res = take_room(L, computed_arcs, index, pos, s, "arcs", &arcs)) != KF_OK)
             return res;
         kf_quat_arcs(s->values, s->values, r.valid_count, arcs);
-        if (r.interpolation == KFB_INTERP_SQUAD)
-            kf_quat_arcs(s->tangent_out, s->tangent_in, r.valid_count,
-                         arcs + (size_t)r.valid_count * KFB_ARC_FLOATS);
+        kf_quat_arcs(s->tangent_out, s->tangent_in, r.valid_count,
+                     arcs + (size_t)r.valid_count * KFB_ARC_FLOATS);
     }
     if (r.interpolation == KFB_INTERP_HERMITE) {
         if (r.tcb != KFB_NONE &&
@@ -1161,7 +1163,7 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         if ((res = kf_validate_tangents(s, L->error)) != KF_OK)
             return located(L, res, index, pos, "sequence", s->name);
     }
-    if (arcs)
+    if (r.interpolation == KFB_INTERP_SLERP || arcs)
         s->arcs = arcs;
     L->checked_times = s->times;
     L->checked_keys = r.key_count;

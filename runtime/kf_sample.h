@@ -185,19 +185,6 @@ void kf_slerp_general(const float *a, const float *b, float u, float *out);
  * cost accuracy (kf_sequence.c). */
 void kf_squad_general(const struct kf_sequence *s, size_t i, size_t j, double u, float *out);
 
-/* slerp(a, b, u) along a stored arc. */
-static inline void kf_slerp_arc(const float *restrict a, const float *restrict b, const float *arc,
-                                float u, float *restrict out)
-{
-    if (arc[0] < 0.0f) {
-        kf_slerp_general(a, b, u, out);
-        return;
-    }
-    float w[2];
-    kf_arc_weights(arc[0], arc[1], u, w);
-    kf_quat_combine(a, b, w, out);
-}
-
 /* acos(c) / sqrt(1 - c) for 0 <= c <= 1: Abramowitz & Stegun 4.4.46, whose
  * acos is within 2e-8. Split off sqrt(1 - c) so that theta and sin theta
  * share it and theta / sin theta stays exact as theta -> 0. */
@@ -211,27 +198,56 @@ static inline float kf_acos_over_sqrt(float c)
                                c * (-0.0170881256f + c * (0.0066700901f + c * -0.0012624911f))))));
 }
 
-/* slerp(a, b, u) between quaternions known only at run time (the last step
- * of squad): the arc is computed here, as kf_slerp_arc would have stored it.
- * Returns 0, having written nothing, when a.b < 0: the caller takes the
- * general path then. */
-KF_KERNEL int kf_slerp_runtime(const float *restrict a, const float *restrict b, float u,
-                               float *restrict out)
+/* How a slerp played: along the linear arc (nearly equal keys: M3G's
+ * weights), along a polynomial arc (0 < theta <= pi/2: between unit keys
+ * the result is unit), or not at all (a.b < 0: the caller takes the
+ * general path). */
+enum { KF_SLERP_GENERAL = 0, KF_SLERP_LINEAR = 1, KF_SLERP_ARC = 2 };
+
+/* slerp(a, b, u) along the arc from a to b, computed here from a.b in
+ * float: theta = acos(c) and theta / sin theta as sqrt(1 - c) P(c) and
+ * P(c) / sqrt(1 + c), which share P and stay exact as theta -> 0 (no arc is
+ * stored: computing it costs a few operations a segment, and storing it
+ * half as many bytes again as a quaternion key). Writes nothing and
+ * returns KF_SLERP_GENERAL when c < 0 (or is no number); every kernel set
+ * takes these steps in this order. */
+static inline float kf_quat_dot(const float *a, const float *b)
 {
-    const float c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
+
+/* Which case a slerp of keys whose dot product is c takes. */
+static inline int kf_slerp_case(float c)
+{
+    if (c >= 1.0f - (float)KF_QUAT_EPSILON)
+        return KF_SLERP_LINEAR;
+    return c >= 0.0f ? KF_SLERP_ARC : KF_SLERP_GENERAL;
+}
+
+KF_KERNEL int kf_slerp_played(const float *restrict a, const float *restrict b, float u,
+                              float *restrict out)
+{
+    const float c = kf_quat_dot(a, b);
+    const int how = kf_slerp_case(c);
     float w[2];
-    if (c >= 1.0f - (float)KF_QUAT_EPSILON) {
+    if (how == KF_SLERP_LINEAR) {
         w[0] = 1.0f - u;
         w[1] = u;
-    } else if (c >= 0.0f) {
-        /* theta = sqrt(1-c) P(c), sin theta = sqrt(1-c) sqrt(1+c) */
+    } else if (how == KF_SLERP_ARC) {
         const float p = kf_acos_over_sqrt(c);
         kf_arc_weights(sqrtf(1.0f - c) * p, p / sqrtf(1.0f + c), u, w);
     } else {
-        return 0;
+        return KF_SLERP_GENERAL;
     }
     kf_quat_combine(a, b, w, out);
-    return 1;
+    return how;
+}
+
+/* The same for the last slerp of squad; returns 0 where it wrote nothing. */
+KF_KERNEL int kf_slerp_runtime(const float *restrict a, const float *restrict b, float u,
+                               float *restrict out)
+{
+    return kf_slerp_played(a, b, u, out) != KF_SLERP_GENERAL;
 }
 
 /* ---- evaluation -------------------------------------------------------- */
@@ -340,12 +356,17 @@ KF_KERNEL void kf_hermite3(const struct kf_sequence *s, size_t i, size_t j, cons
     out[2] = kf_hermite1(h, a[2], b[2], ta[2], tb[2]);
 }
 
-KF_KERNEL void kf_slerp_key(const struct kf_sequence *s, size_t i, size_t j, float u,
-                            float *restrict out)
+/* Returns whether the result is unit (a polynomial arc between unit keys;
+ * the linear and general ones are not). */
+KF_KERNEL int kf_slerp_key(const struct kf_sequence *s, size_t i, size_t j, float u,
+                           float *restrict out)
 {
-    float a[4] = {0}, b[4] = {0}, arc[KFB_ARC_FLOATS] = {0};
-    kf_key_arc(s, 0, i, arc);
-    kf_slerp_arc(kf_key_floats(s, s->values, i, a), kf_key_floats(s, s->values, j, b), arc, u, out);
+    float ba[4] = {0}, bb[4] = {0};
+    const float *a = kf_key_floats(s, s->values, i, ba), *b = kf_key_floats(s, s->values, j, bb);
+    const int how = kf_slerp_played(a, b, u, out);
+    if (how == KF_SLERP_GENERAL)
+        kf_slerp_general(a, b, u, out);
+    return how == KF_SLERP_ARC;
 }
 
 /* slerp(slerp(q_i, q_j, u), slerp(a_i, b_j, u), 2u(1-u)). The weights of

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_read_arcs.c - the slerp arcs the writer stores (formats/kfb.md):
- * their values for known keys, the loader's range checks on each damaged
- * arc (exact result code and field), and the sharing of equal key times.
+ * test_read_arcs.c - the slerp arcs (formats/kfb.md) that version 1 files
+ * store and the reader computes for SQUAD: their values for known keys,
+ * the loader's range checks on each damaged arc (exact result code and
+ * field), a SLERP played along the arc it computes from its keys, and the
+ * sharing of equal key times.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -69,16 +71,30 @@ static void check_arcs(const test_bytes *f)
         return;
     const kf_sequence *r = kf_anim_sequence(anim, 0), *q = kf_anim_sequence(anim, 1);
     const double theta = 3.14159265358979323846 / 4;
-    /* 0 -> 1: a quarter of pi; 1 -> 2: equal keys; 2 -> 3 and the LOOP wrap
-     * 3 -> 0: across hemispheres. */
+    /* SQUAD's key arcs (the reader computes them; a SLERP's are computed as
+     * it plays): 0 -> 1: a quarter of pi; 1 -> 2: equal keys; 2 -> 3 and
+     * the wrap 3 -> 0: across hemispheres. */
     const float want[8] = {(float)theta, (float)(theta / sin(theta)), 0, 1, -1, 0, -1, 0};
     for (int k = 0; k < 8; k++) {
         float arc[2];
-        kf_key_arc(r, 0, (size_t)k / 2, arc);
+        kf_key_arc(q, 0, (size_t)k / 2, arc);
         CHECK(fabsf(arc[k % 2] - want[k]) <= 1e-7f, "key arc word %d: %.9g, want %.9g", k,
               arc[k % 2], want[k]);
     }
     CHECK(q->arcs != NULL && q->tangent_out != NULL, "squad arcs and intermediates");
+    CHECK(r->arcs == NULL, "a loaded SLERP keeps no arcs");
+    /* Its arc computed as it plays: halfway from key 0 to key 1, a turn of
+     * pi/4 about z; halfway from key 1 to 2 (equal keys), key 1. */
+    float got[4];
+    kf_sequence_sample(r, 50, NULL, got);
+    const float half[4] = {0, 0, (float)sin(theta / 2), (float)cos(theta / 2)};
+    for (int m = 0; m < 4; m++)
+        CHECK(fabsf(got[m] - half[m]) <= 2e-7f, "slerp at 50, component %d: %.9g, want %.9g", m,
+              got[m], half[m]);
+    kf_sequence_sample(r, 150, NULL, got);
+    for (int m = 0; m < 4; m++)
+        CHECK(fabsf(got[m] - (float)quats[4 + m]) <= 2e-7f,
+              "slerp at 150, component %d: %.9g, want %.9g", m, got[m], quats[4 + m]);
     CHECK(r->times == q->times, "equal key times share one array");
     kf_anim_free(anim);
 }

@@ -42,12 +42,15 @@ static int same_keys(const struct kf_sequence *x, const float *pa, const struct 
     return 1;
 }
 
-/* The arcs of x and y, bit for bit. */
+/* The arcs of x and y, bit for bit: SQUAD's (a loaded SLERP keeps none,
+ * sampling computes them). */
 static int same_arcs(const struct kf_sequence *x, const struct kf_sequence *y)
 {
+    if (x->interpolation != KFB_INTERP_SQUAD)
+        return 1;
     if (!x->arcs || !y->arcs)
         return x->arcs == y->arcs;
-    for (int control = 0; control < (x->interpolation == KFB_INTERP_SQUAD ? 2 : 1); control++)
+    for (int control = 0; control < 2; control++)
         for (uint32_t k = 0; k < x->valid_count; k++) {
             float a[2], b[2];
             kf_key_arc(x, control, k, a);

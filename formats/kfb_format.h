@@ -411,9 +411,8 @@ static inline uint64_t kfb_sequence_derived_floats(uint32_t interpolation, uint3
 
 /* Floats stored at `tangents` in a file of version major.minor: version 1
  * stores the derived floats above; version 2 the tangents (or SQUAD's a,
- * b) only: zlib cannot shrink the arcs, and computing them costs less than
- * inflating them (SQUAD's at load, kf_quat_arcs, the function the writer
- * uses; SLERP's as it plays). From 2.2 on HERMITE stores none:
+ * b) only: zlib cannot shrink the arcs, and computing them as they play
+ * costs less than inflating them. From 2.2 on HERMITE stores none:
  * its scaled tangents are its key tangents times segment lengths, one
  * product each (kf_hermite_tangents), which the reader computes too. */
 static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t major, uint32_t minor,
@@ -428,31 +427,21 @@ static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t major, uint32
     return tc ? 2 * tc + components : 0; /* outgoing with its column headers, incoming */
 }
 
-/* Floats of arcs a reader computes: SQUAD's key and control arcs. A
- * SLERP's arc is computed as it is sampled, from the keys' dot product in
- * float (runtime/kf_sample.h, kf_slerp_played), and never stored: 1.x's
- * stored ones are checked, then dropped. */
-static inline uint64_t kfb_sequence_computed_arc_floats(uint32_t interpolation,
-                                                        uint32_t valid_count)
-{
-    return interpolation == KFB_INTERP_SQUAD ? kfb_sequence_arc_floats(interpolation, valid_count)
-                                             : 0;
-}
-
 /* Floats a reader computes for a sequence, into room it counts from the
- * records before allocating: SQUAD's arcs and HERMITE's scaled tangents
- * (outgoing, then incoming). Files of every version play these computed
- * floats: where a version stores them (arcs in 1.x, HERMITE tangents up to
- * 2.1), the stored ones are checked, then replaced, so that a file plays
- * the same whichever version it was written in. Each is fewer than the
- * sequence's own stored key (or key tangent) floats. */
+ * records before allocating: HERMITE's scaled tangents (outgoing, then
+ * incoming). Files of every version play these computed floats: where a
+ * version stores them (up to 2.1), the stored ones are checked, then
+ * replaced, so that a file plays the same whichever version it was written
+ * in. They are fewer than the sequence's own key tangent floats. No arc is
+ * computed at load: sampling computes each slerp's arc from its
+ * quaternions' dot product in float (runtime/kf_sample.h, kf_arc_of), and
+ * 1.x's stored arcs are checked, then dropped. */
 static inline uint64_t kfb_sequence_computed_floats(uint32_t interpolation, uint32_t valid_count,
                                                     uint32_t components)
 {
-    uint64_t n = kfb_sequence_computed_arc_floats(interpolation, valid_count);
-    if (interpolation == KFB_INTERP_HERMITE)
-        n += 2 * kfb_sequence_tangent_floats(interpolation, valid_count, components);
-    return n;
+    return interpolation == KFB_INTERP_HERMITE
+               ? 2 * kfb_sequence_tangent_floats(interpolation, valid_count, components)
+               : 0;
 }
 
 /*

@@ -571,17 +571,14 @@ static struct kf_sequence unblocked(const struct kf_sequence *s, float *room)
             for (uint32_t m = 0; m < 2 * c; m++)
                 *at++ = kf_key_tangent(s, k, m);
     }
-    /* The arcs version 1 stores: SQUAD's lanes hold theirs; a SLERP's are
-     * computed from its keys, as a builder's are (kf_sequence_precompute). */
-    if (s->interpolation == KFB_INTERP_SQUAD && s->arcs) {
-        t.arcs = at;
-        for (int control = 0; control < 2; control++)
-            for (uint32_t k = 0; k < v; k++, at += KFB_ARC_FLOATS)
-                kf_key_arc(s, control, k, at);
-    } else if (s->interpolation == KFB_INTERP_SLERP) {
+    /* The arcs version 1 stores, which a loaded sequence keeps none of:
+     * computed from its keys (and SQUAD's a, b), as a builder's are
+     * (kf_sequence_precompute). */
+    if (kf_sequence_arc_count(s->interpolation, v)) {
         t.arcs = at;
         kf_quat_arcs(t.values, t.values, v, at);
-        at += (size_t)v * KFB_ARC_FLOATS;
+        if (s->interpolation == KFB_INTERP_SQUAD)
+            kf_quat_arcs(t.tangent_out, t.tangent_in, v, at + (size_t)v * KFB_ARC_FLOATS);
     }
     return t;
 }

@@ -75,6 +75,27 @@ static inline vf v_combine(vf wa, vf qa, vf wb, vf qb)
     return v_add(v_mul(wa, qa), v_mul(wb, qb));
 }
 
+/* Every lane's dot product of quaternions a and b (components in a[m]). */
+static inline vf v_dot4(const vf a[4], const vf b[4])
+{
+    vf c = v_mul(a[0], b[0]);
+    c = v_add(c, v_mul(a[1], b[1]));
+    c = v_add(c, v_mul(a[2], b[2]));
+    return v_add(c, v_mul(a[3], b[3]));
+}
+
+/* kf_arc_of for every lane whose dot product is c: theta in arc[0], theta /
+ * sin theta in arc[1], {0, 1} where the keys are nearly equal (the
+ * general lanes' are left to the caller). */
+static inline void v_arc_of(vf c, vf arc[2])
+{
+    const vf one = v_set1(1.0f);
+    const vm near = v_ge(c, v_set1(1.0f - (float)KF_QUAT_EPSILON));
+    const vf p = v_acos_over_sqrt(c);
+    arc[0] = v_select(near, v_set1(0.0f), v_mul(v_sqrt(v_sub(one, c)), p));
+    arc[1] = v_select(near, one, v_div(p, v_sqrt(v_add(one, c))));
+}
+
 /* kf_slerp_played's weights at u for every lane whose keys' dot product is
  * c: both of its cases computed, the linear one selected where it holds
  * (the general lanes' are left to the caller). */
@@ -265,29 +286,33 @@ KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     return slerp_lanes(jb, qa, qb, i, j, u);
 }
 
-/* wa qa + wb qb for the four components at fields fa of a and fb of e
- * (written out: a loop here would keep its results on the stack). */
-#define COMBINE4(r, wa, a, fa, wb, e, fb)                                                          \
-    do {                                                                                           \
-        (r)[0] = v_combine(wa, v_load(a, (fa) + 0), wb, v_load(e, (fb) + 0));                      \
-        (r)[1] = v_combine(wa, v_load(a, (fa) + 1), wb, v_load(e, (fb) + 1));                      \
-        (r)[2] = v_combine(wa, v_load(a, (fa) + 2), wb, v_load(e, (fb) + 2));                      \
-        (r)[3] = v_combine(wa, v_load(a, (fa) + 3), wb, v_load(e, (fb) + 3));                      \
-    } while (0)
-
 /* Normalizes itself when asked (its results are never unit); returns 0. */
 KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
                              double exact_u, int normalize)
 {
     const vf vu = v_set1(u);
     const keys a = job_key(jb, oi), e = job_key(jb, oj);
-    const vf key_theta = v_load(a, KF_FIELD_SQUAD_KEY_ARC);
-    const vf control_theta = v_load(a, KF_FIELD_SQUAD_CONTROL_ARC);
-    vf wk[2], wc[2], q1[4], q2[4];
-    v_arc_weights(key_theta, v_load(a, KF_FIELD_SQUAD_KEY_ARC + 1), vu, wk);
-    v_arc_weights(control_theta, v_load(a, KF_FIELD_SQUAD_CONTROL_ARC + 1), vu, wc);
-    COMBINE4(q1, wk[0], a, 0, wk[1], e, 0);
-    COMBINE4(q2, wc[0], a, KF_FIELD_SQUAD_A, wc[1], e, KF_FIELD_SQUAD_B);
+    const vf qa[4] = {v_load(a, 0), v_load(a, 1), v_load(a, 2), v_load(a, 3)};
+    const vf qb[4] = {v_load(e, 0), v_load(e, 1), v_load(e, 2), v_load(e, 3)};
+    const vf sa[4] = {v_load(a, KF_FIELD_SQUAD_A), v_load(a, KF_FIELD_SQUAD_A + 1),
+                      v_load(a, KF_FIELD_SQUAD_A + 2), v_load(a, KF_FIELD_SQUAD_A + 3)};
+    const vf sb[4] = {v_load(e, KF_FIELD_SQUAD_B), v_load(e, KF_FIELD_SQUAD_B + 1),
+                      v_load(e, KF_FIELD_SQUAD_B + 2), v_load(e, KF_FIELD_SQUAD_B + 3)};
+    const vf key_c = v_dot4(qa, qb), control_c = v_dot4(sa, sb);
+    vf key[2], control[2], wk[2], wc[2], q1[4], q2[4];
+    v_arc_of(key_c, key);
+    v_arc_of(control_c, control);
+    v_arc_weights(key[0], key[1], vu, wk);
+    v_arc_weights(control[0], control[1], vu, wc);
+    /* (written out: a loop here would keep its results on the stack) */
+    q1[0] = v_combine(wk[0], qa[0], wk[1], qb[0]);
+    q1[1] = v_combine(wk[0], qa[1], wk[1], qb[1]);
+    q1[2] = v_combine(wk[0], qa[2], wk[1], qb[2]);
+    q1[3] = v_combine(wk[0], qa[3], wk[1], qb[3]);
+    q2[0] = v_combine(wc[0], sa[0], wc[1], sb[0]);
+    q2[1] = v_combine(wc[0], sa[1], wc[1], sb[1]);
+    q2[2] = v_combine(wc[0], sa[2], wc[1], sb[2]);
+    q2[3] = v_combine(wc[0], sa[3], wc[1], sb[3]);
     /* The last slerp, as kf_slerp_runtime. */
     vf c = v_mul(q1[0], q2[0]);
     c = v_add(c, v_mul(q1[1], q2[1]));
@@ -305,7 +330,7 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     store4(r[0], r[1], r[2], r[3], jb);
     const vf zero = v_set1(0.0f);
     const unsigned general =
-        m_bits(m_or(m_or(v_lt(key_theta, zero), v_lt(control_theta, zero)), m_not(v_ge(c, zero))));
+        m_bits(m_not(m_and(m_and(v_ge(key_c, zero), v_ge(control_c, zero)), v_ge(c, zero))));
     if (general)
         for (uint32_t l = 0; l < job_lanes(jb); l++) {
             if (general >> l & 1) {

@@ -649,10 +649,6 @@ static void fill_lane(float *data, size_t step, uint32_t k0, uint32_t k1, uint32
     case KFB_INTERP_SQUAD:
         put_fields(data, step, k0, k1, KF_FIELD_SQUAD_A, 4, l, s->tangent_out, 4);
         put_fields(data, step, k0, k1, KF_FIELD_SQUAD_B, 4, l, s->tangent_in, 4);
-        put_fields(data, step, k0, k1, KF_FIELD_SQUAD_KEY_ARC, KFB_ARC_FLOATS, l, s->arcs,
-                   KFB_ARC_FLOATS);
-        put_fields(data, step, k0, k1, KF_FIELD_SQUAD_CONTROL_ARC, KFB_ARC_FLOATS, l,
-                   s->arcs + (size_t)n * KFB_ARC_FLOATS, KFB_ARC_FLOATS);
         break;
     default:
         break;
@@ -737,7 +733,7 @@ static void put_block_fields(float *data, size_t step, uint32_t k0, uint32_t k1,
 static void fill_block(float *data, size_t step, uint32_t k0, uint32_t k1,
                        const struct kf_sequence *const s[KF_LANES])
 {
-    const uint32_t c = s[0]->components, n = s[0]->valid_count;
+    const uint32_t c = s[0]->components;
     const float *src[KF_LANES];
 #define FIELDS(f, count, array, offset, stride)                                                    \
     do {                                                                                           \
@@ -755,9 +751,6 @@ static void fill_block(float *data, size_t step, uint32_t k0, uint32_t k1,
     case KFB_INTERP_SQUAD:
         FIELDS(KF_FIELD_SQUAD_A, 4, tangent_out, 0, 4);
         FIELDS(KF_FIELD_SQUAD_B, 4, tangent_in, 0, 4);
-        FIELDS(KF_FIELD_SQUAD_KEY_ARC, KFB_ARC_FLOATS, arcs, 0, KFB_ARC_FLOATS);
-        FIELDS(KF_FIELD_SQUAD_CONTROL_ARC, KFB_ARC_FLOATS, arcs, (size_t)n * KFB_ARC_FLOATS,
-               KFB_ARC_FLOATS);
         break;
     default:
         break;
@@ -1049,10 +1042,6 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         case KFB_INTERP_SQUAD:
             s->tangent_out = lane + KF_FIELD_SQUAD_A * KF_LANES;
             s->tangent_in = lane + KF_FIELD_SQUAD_B * KF_LANES;
-            /* Its control arcs follow the key arcs (kf_key_arc). */
-            _Static_assert(KF_FIELD_SQUAD_CONTROL_ARC == KF_FIELD_SQUAD_KEY_ARC + KFB_ARC_FLOATS,
-                           "SQUAD's control arcs are two fields after its key arcs");
-            s->arcs = lane + KF_FIELD_SQUAD_KEY_ARC * KF_LANES;
             break;
         default:
             break;

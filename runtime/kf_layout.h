@@ -114,7 +114,6 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
     if (b->interpolation == KFB_INTERP_SQUAD) {
         s.tangent_out = s.values + 4 * KF_LANES; /* KF_FIELD_SQUAD_A */
         s.tangent_in = s.values + 8 * KF_LANES;  /* KF_FIELD_SQUAD_B */
-        s.arcs = s.values + 12 * KF_LANES;       /* KF_FIELD_SQUAD_KEY_ARC */
     }
     return s;
 }
@@ -128,17 +127,15 @@ static inline uint32_t kf_block_fields(uint32_t interpolation, uint32_t componen
     case KFB_INTERP_HERMITE:
         return 3 * components;
     case KFB_INTERP_SQUAD:
-        return 12 + 2 * KFB_ARC_FLOATS;
+        return 12;
     default:
         return components;
     }
 }
 
 /* Field offsets inside a key (in fields). */
-#define KF_FIELD_SQUAD_A           4u /* SQUAD: a (tangent_out) */
-#define KF_FIELD_SQUAD_B           8u /* SQUAD: b (tangent_in) */
-#define KF_FIELD_SQUAD_KEY_ARC     12u
-#define KF_FIELD_SQUAD_CONTROL_ARC 14u
+#define KF_FIELD_SQUAD_A 4u /* SQUAD: a (tangent_out) */
+#define KF_FIELD_SQUAD_B 8u /* SQUAD: b (tangent_in) */
 
 struct kf_layout {
     size_t size;  /* of the one allocation */

@@ -131,15 +131,12 @@ struct kf_sequence {
     uint32_t valid_first;
     uint32_t valid_count;
     float duration;
-    /* Where values, tangent_out, tangent_in and arcs keep their floats.
-     * 0: arrays of their own, key after key (the builder's, and a decoding
-     * reader's); arcs KFB_ARC_FLOATS per key, SQUAD's control arcs after
-     * its key arcs. Otherwise the sequence is a lane of a block of the
+    /* Where values, tangent_out and tangent_in keep their floats. 0:
+     * arrays of their own, key after key (the builder's, and a decoding
+     * reader's). Otherwise the sequence is a lane of a block of the
      * playback layout (kf_layout.h), its one copy: component m of key k at
-     * [k * row + m * KF_LANES], arc k's two floats at arcs[k * row] and
-     * arcs[k * row + KF_LANES], SQUAD's control arcs two fields after its
-     * key arcs. Read them through kf_key_floats, kf_key_float and
-     * kf_key_arc. */
+     * [k * row + m * KF_LANES]. Read them through kf_key_floats and
+     * kf_key_float. */
     uint32_t row;
     /* Rotated: key j is authored key (valid_first + j) % key_count and the
      * valid keys are 0 .. valid_count-1. */
@@ -149,7 +146,7 @@ struct kf_sequence {
      * in place of `values` and of the tangents it has none of: component m
      * of key k is dequant[2m KF_LANES] + quantized[2 k row + m KF_LANES] *
      * dequant[(2m + 1) KF_LANES], exactly the float it was loaded as;
-     * SLERP's w (m = 3) is a float, a field before its arcs. A quantized
+     * SLERP's w (m = 3) is a float, at `rest`. A quantized
      * HERMITE lane has its key tangents as fields c .. 3c - 1 (outgoing,
      * then incoming) and no tangent_in: its tangents are computed
      * (kf_quantized_tangent). Read through kf_key_floats, kf_key_float and
@@ -166,10 +163,10 @@ struct kf_sequence {
         const float *dequant;
     };
     const float *tangent_in;
-    /* SQUAD: valid_count key arcs, then as many control arcs
-     * (KFB_ARC_FLOATS each, formats/kfb_format.h); a builder's SLERP: its
-     * key arcs, which version 1 files store (a loaded SLERP has none:
-     * sampling computes them, kf_slerp_played); else NULL. */
+    /* A builder's SLERP and SQUAD: the arcs version 1 files store
+     * (valid_count key arcs, then SQUAD's as many control arcs,
+     * KFB_ARC_FLOATS each, formats/kfb_format.h); else NULL: a loaded
+     * sequence keeps none, sampling computes each arc (kf_arc_of). */
     union {
         const float *arcs;
         /* HERMITE (which has no arcs) whose key tangents the layout keeps
@@ -315,21 +312,6 @@ static inline float kf_key_float(const struct kf_sequence *s, const float *base,
         return kf_quantized_float(s, k, m);
     }
     return s->row ? base[k * s->row + (size_t)m * KF_LANES] : base[k * s->components + m];
-}
-
-/* Key arc k (control: SQUAD's control arc k) of s. */
-static inline void kf_key_arc(const struct kf_sequence *s, int control, size_t k,
-                              float arc[KFB_ARC_FLOATS])
-{
-    if (!s->row) {
-        const float *a = s->arcs + KFB_ARC_FLOATS * ((control ? (size_t)s->valid_count : 0) + k);
-        arc[0] = a[0];
-        arc[1] = a[1];
-        return;
-    }
-    const float *a = s->arcs + k * s->row + (control ? KFB_ARC_FLOATS * KF_LANES : 0);
-    arc[0] = a[0];
-    arc[1] = a[KF_LANES];
 }
 
 struct kf_controller {

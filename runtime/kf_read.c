@@ -1106,23 +1106,6 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                     "object %u (sequence '%s'): %s takes no tangents", (unsigned)index, s->name,
                     kf_interpolation_name(r.interpolation));
     }
-    /* SQUAD's arcs from the keys and a, b, by the writer's own function,
-     * into the room count_objects made: version 2 stores none; version 1's
-     * stored ones are checked below, then replaced, so that a file plays
-     * the same in either version. Computed arcs are in their ranges by
-     * construction once the keys (and a, b) pass their checks, so those
-     * checks do not read them. A SLERP keeps no arcs: sampling computes
-     * its arc from the keys (kf_slerp_played); version 1's are checked,
-     * then dropped. */
-    float *arcs = NULL;
-    const uint64_t computed_arcs = kfb_sequence_computed_arc_floats(r.interpolation, r.valid_count);
-    if (computed_arcs) {
-        if ((res = take_room(L, computed_arcs, index, pos, s, "arcs", &arcs)) != KF_OK)
-            return res;
-        kf_quat_arcs(s->values, s->values, r.valid_count, arcs);
-        kf_quat_arcs(s->tangent_out, s->tangent_in, r.valid_count,
-                     arcs + (size_t)r.valid_count * KFB_ARC_FLOATS);
-    }
     if (r.interpolation == KFB_INTERP_HERMITE) {
         if (r.tcb != KFB_NONE &&
             (res = get_encoded(L, r.tcb, 2 * n * r.components, 2 * (size_t)r.components, NULL,
@@ -1163,8 +1146,11 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         if ((res = kf_validate_tangents(s, L->error)) != KF_OK)
             return located(L, res, index, pos, "sequence", s->name);
     }
-    if (r.interpolation == KFB_INTERP_SLERP || arcs)
-        s->arcs = arcs;
+    /* A loaded sequence keeps no arcs: sampling computes each from its
+     * quaternions (kf_arc_of). Version 1's were checked above, so that a
+     * file stays refused where it always was; now they are dropped, and
+     * the file plays as its version 2 twin. */
+    s->arcs = NULL;
     L->checked_times = s->times;
     L->checked_keys = r.key_count;
     L->checked_valid = r.valid_count;
@@ -1705,13 +1691,13 @@ static kf_result load(loader *L, kf_anim **out)
 
     const uint32_t str_size = L->sections[KFB_SECTION_STRINGS].header.raw_size;
     const uint32_t data_size = L->sections[KFB_SECTION_DATA].header.raw_size;
-    /* What the reader computes for a sequence (arcs, 2.2 HERMITE's scaled
-     * tangents) is fewer floats than its own stored keys (or key tangents)
-     * take words of DATA: more would be a file no writer made, and the room
-     * they take stays within the file's size. */
+    /* What the reader computes for a sequence (2.2 HERMITE's scaled
+     * tangents) is fewer floats than its own stored key tangents take words
+     * of DATA: more would be a file no writer made, and the room they take
+     * stays within the file's size. */
     if (computed > data_size / 4) {
         r = fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                 "the sequences' arcs and tangents to compute (%llu floats) outnumber the data "
+                 "the sequences' tangents to compute (%llu floats) outnumber the data "
                  "section's %u words",
                  (unsigned long long)computed, (unsigned)(data_size / 4));
         goto done;

@@ -224,6 +224,23 @@ static inline int kf_slerp_case(float c)
     return c >= 0.0f ? KF_SLERP_ARC : KF_SLERP_GENERAL;
 }
 
+/* The arc {theta, theta / sin theta} of keys whose dot product is c, as
+ * kf_slerp_played computes it, in formats/kfb_format.h's encoding: {0, 1}
+ * for nearly equal keys (kf_arc_weights then gives the linear weights),
+ * {-1, 0} where the general path is taken. */
+static inline void kf_arc_of(float c, float arc[KFB_ARC_FLOATS])
+{
+    const int how = kf_slerp_case(c);
+    if (how == KF_SLERP_ARC) {
+        const float p = kf_acos_over_sqrt(c);
+        arc[0] = sqrtf(1.0f - c) * p;
+        arc[1] = p / sqrtf(1.0f + c);
+    } else {
+        arc[0] = how == KF_SLERP_LINEAR ? 0.0f : -1.0f;
+        arc[1] = how == KF_SLERP_LINEAR ? 1.0f : 0.0f;
+    }
+}
+
 KF_KERNEL int kf_slerp_played(const float *restrict a, const float *restrict b, float u,
                               float *restrict out)
 {
@@ -369,7 +386,8 @@ KF_KERNEL int kf_slerp_key(const struct kf_sequence *s, size_t i, size_t j, floa
     return how == KF_SLERP_ARC;
 }
 
-/* slerp(slerp(q_i, q_j, u), slerp(a_i, b_j, u), 2u(1-u)). The weights of
+/* slerp(slerp(q_i, q_j, u), slerp(a_i, b_j, u), 2u(1-u)), every arc
+ * computed from its quaternions' dot product (kf_arc_of). The weights of
  * both inner slerps are four sinc evaluations of one shape, written as one
  * loop so that the compiler can do them side by side. `exact_u` is for the
  * general path, whose last slerp can be ill-conditioned enough to show
@@ -378,14 +396,14 @@ KF_KERNEL void kf_squad(const struct kf_sequence *s, size_t i, size_t j, double 
                         float *restrict out)
 {
     const float u = (float)exact_u;
-    float bqa[4] = {0}, bqb[4] = {0}, bsa[4] = {0}, bsb[4] = {0}, key[KFB_ARC_FLOATS] = {0},
-          control[KFB_ARC_FLOATS] = {0};
+    float bqa[4] = {0}, bqb[4] = {0}, bsa[4] = {0}, bsb[4] = {0}, key[KFB_ARC_FLOATS],
+          control[KFB_ARC_FLOATS];
     const float *qa = kf_key_floats(s, s->values, i, bqa);
     const float *qb = kf_key_floats(s, s->values, j, bqb);
     const float *sa = kf_key_floats(s, s->tangent_out, i, bsa);
     const float *sb = kf_key_floats(s, s->tangent_in, j, bsb);
-    kf_key_arc(s, 0, i, key);
-    kf_key_arc(s, 1, i, control);
+    kf_arc_of(kf_quat_dot(qa, qb), key);
+    kf_arc_of(kf_quat_dot(sa, sb), control);
     if (key[0] < 0.0f || control[0] < 0.0f) {
         kf_squad_general(s, i, j, exact_u, out);
         return;

@@ -71,18 +71,19 @@ static void check_arcs(const test_bytes *f)
         return;
     const kf_sequence *r = kf_anim_sequence(anim, 0), *q = kf_anim_sequence(anim, 1);
     const double theta = 3.14159265358979323846 / 4;
-    /* SQUAD's key arcs (the reader computes them; a SLERP's are computed as
-     * it plays): 0 -> 1: a quarter of pi; 1 -> 2: equal keys; 2 -> 3 and
-     * the wrap 3 -> 0: across hemispheres. */
+    /* The arcs version 1 stores (kf_quat_arcs): 0 -> 1: a quarter of pi;
+     * 1 -> 2: equal keys; 2 -> 3 and the wrap 3 -> 0: across hemispheres. */
     const float want[8] = {(float)theta, (float)(theta / sin(theta)), 0, 1, -1, 0, -1, 0};
-    for (int k = 0; k < 8; k++) {
-        float arc[2];
-        kf_key_arc(q, 0, (size_t)k / 2, arc);
-        CHECK(fabsf(arc[k % 2] - want[k]) <= 1e-7f, "key arc word %d: %.9g, want %.9g", k,
-              arc[k % 2], want[k]);
-    }
-    CHECK(q->arcs != NULL && q->tangent_out != NULL, "squad arcs and intermediates");
-    CHECK(r->arcs == NULL, "a loaded SLERP keeps no arcs");
+    float keys[16], arcs[8];
+    for (int k = 0; k < 16; k++)
+        keys[k] = (float)quats[k];
+    kf_quat_arcs(keys, keys, 4, arcs);
+    for (int k = 0; k < 8; k++)
+        CHECK(fabsf(arcs[k] - want[k]) <= 1e-7f, "key arc word %d: %.9g, want %.9g", k, arcs[k],
+              want[k]);
+    /* A loaded sequence keeps none: sampling computes each arc. */
+    CHECK(q->tangent_out != NULL && q->arcs == NULL && r->arcs == NULL,
+          "squad intermediates, and no arcs kept");
     /* Its arc computed as it plays: halfway from key 0 to key 1, a turn of
      * pi/4 about z; halfway from key 1 to 2 (equal keys), key 1. */
     float got[4];

@@ -42,25 +42,6 @@ static int same_keys(const struct kf_sequence *x, const float *pa, const struct 
     return 1;
 }
 
-/* The arcs of x and y, bit for bit: SQUAD's (a loaded SLERP keeps none,
- * sampling computes them). */
-static int same_arcs(const struct kf_sequence *x, const struct kf_sequence *y)
-{
-    if (x->interpolation != KFB_INTERP_SQUAD)
-        return 1;
-    if (!x->arcs || !y->arcs)
-        return x->arcs == y->arcs;
-    for (int control = 0; control < 2; control++)
-        for (uint32_t k = 0; k < x->valid_count; k++) {
-            float a[2], b[2];
-            kf_key_arc(x, control, k, a);
-            kf_key_arc(y, control, k, b);
-            if (memcmp(a, b, sizeof a) != 0)
-                return 0;
-        }
-    return 1;
-}
-
 static void differ(const char *what, const char *kind, uint32_t i)
 {
     fprintf(stderr, "%s: %s %u differs\n", what, kind, (unsigned)i);
@@ -68,7 +49,7 @@ static void differ(const char *what, const char *kind, uint32_t i)
 }
 
 /* `derived`: also the arrays the writer computes from the authored fields
- * (tangents, arcs, distance tables). The loader checks those only for
+ * (tangents, distance tables). The loader checks those only for
  * range, so a file may carry others than kfc computes; compiling its
  * decompiled source recomputes them, and only the authored fields agree. */
 static void compare(const kf_objects *a, const kf_objects *b, int derived, const char *what)
@@ -78,7 +59,6 @@ static void compare(const kf_objects *a, const kf_objects *b, int derived, const
     for (uint32_t i = 0; i < a->count[KF_KIND_SEQUENCE]; i++) {
         const struct kf_sequence *x = &a->sequences[i], *y = &b->sequences[i];
         uint32_t tc = kf_sequence_tangent_count(x->interpolation, x->valid_count, x->components);
-        uint32_t ac = kf_sequence_arc_count(x->interpolation, x->valid_count);
         if (strcmp(x->name, y->name) || x->interpolation != y->interpolation ||
             x->repeat != y->repeat || x->components != y->components ||
             x->key_count != y->key_count || x->valid_first != y->valid_first ||
@@ -87,8 +67,7 @@ static void compare(const kf_objects *a, const kf_objects *b, int derived, const
             !same_keys(x, x->values, y, y->values, x->key_count) ||
             (derived && tc &&
              (!same_keys(x, x->tangent_out, y, y->tangent_out, tc / x->components) ||
-              !same_keys(x, x->tangent_in, y, y->tangent_in, tc / x->components))) ||
-            (derived && ac && !same_arcs(x, y)))
+              !same_keys(x, x->tangent_in, y, y->tangent_in, tc / x->components))))
             differ(what, "sequence", i);
         if (!x->tcb != !y->tcb || !x->arc_length != !y->arc_length ||
             (x->tcb && !same_floats(x->tcb, y->tcb, 3 * (size_t)x->key_count)) ||

@@ -96,17 +96,13 @@ static inline void v_arc_of(vf c, vf arc[2])
     arc[1] = v_select(near, one, v_div(p, v_sqrt(v_add(one, c))));
 }
 
-/* kf_slerp_played's weights at u for every lane whose keys' dot product is
- * c: both of its cases computed, the linear one selected where it holds
- * (the general lanes' are left to the caller). */
+/* kf_slerp_played's weights at u for every lane whose quaternions' dot
+ * product is c (the general lanes' are left to the caller). */
 static inline void v_played_weights(vf c, vf vu, vf w[2])
 {
-    const vf one = v_set1(1.0f);
-    const vm near = v_ge(c, v_set1(1.0f - (float)KF_QUAT_EPSILON));
-    const vf p = v_acos_over_sqrt(c);
-    v_arc_weights(v_mul(v_sqrt(v_sub(one, c)), p), v_div(p, v_sqrt(v_add(one, c))), vu, w);
-    w[0] = v_select(near, v_sub(one, vu), w[0]);
-    w[1] = v_select(near, vu, w[1]);
+    vf arc[2];
+    v_arc_of(c, arc);
+    v_arc_weights(arc[0], arc[1], vu, w);
 }
 
 /* kf_normalize_single on every lane's quaternion, component m in r[m]. */
@@ -260,10 +256,7 @@ KF_KERNEL unsigned spline4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t
 KF_KERNEL unsigned slerp_lanes(job jb, const vf qa[4], const vf qb[4], uint32_t i, uint32_t j,
                                float u)
 {
-    vf c = v_mul(qa[0], qb[0]);
-    c = v_add(c, v_mul(qa[1], qb[1]));
-    c = v_add(c, v_mul(qa[2], qb[2]));
-    c = v_add(c, v_mul(qa[3], qb[3]));
+    const vf c = v_dot4(qa, qb);
     vf w[2];
     v_played_weights(c, v_set1(u), w);
     store4(v_combine(w[0], qa[0], w[1], qb[0]), v_combine(w[0], qa[1], w[1], qb[1]),
@@ -314,10 +307,7 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     q2[2] = v_combine(wc[0], sa[2], wc[1], sb[2]);
     q2[3] = v_combine(wc[0], sa[3], wc[1], sb[3]);
     /* The last slerp, as kf_slerp_runtime. */
-    vf c = v_mul(q1[0], q2[0]);
-    c = v_add(c, v_mul(q1[1], q2[1]));
-    c = v_add(c, v_mul(q1[2], q2[2]));
-    c = v_add(c, v_mul(q1[3], q2[3]));
+    const vf c = v_dot4(q1, q2);
     vf w[2];
     v_played_weights(c, v_set1(2.0f * u * (1.0f - u)), w);
     vf r[4];

@@ -204,19 +204,12 @@ static inline float kf_acos_over_sqrt(float c)
  * general path). */
 enum { KF_SLERP_GENERAL = 0, KF_SLERP_LINEAR = 1, KF_SLERP_ARC = 2 };
 
-/* slerp(a, b, u) along the arc from a to b, computed here from a.b in
- * float: theta = acos(c) and theta / sin theta as sqrt(1 - c) P(c) and
- * P(c) / sqrt(1 + c), which share P and stay exact as theta -> 0 (no arc is
- * stored: computing it costs a few operations a segment, and storing it
- * half as many bytes again as a quaternion key). Writes nothing and
- * returns KF_SLERP_GENERAL when c < 0 (or is no number); every kernel set
- * takes these steps in this order. */
 static inline float kf_quat_dot(const float *a, const float *b)
 {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
 }
 
-/* Which case a slerp of keys whose dot product is c takes. */
+/* Which case a slerp of quaternions whose dot product is c takes. */
 static inline int kf_slerp_case(float c)
 {
     if (c >= 1.0f - (float)KF_QUAT_EPSILON)
@@ -224,10 +217,15 @@ static inline int kf_slerp_case(float c)
     return c >= 0.0f ? KF_SLERP_ARC : KF_SLERP_GENERAL;
 }
 
-/* The arc {theta, theta / sin theta} of keys whose dot product is c, as
- * kf_slerp_played computes it, in formats/kfb_format.h's encoding: {0, 1}
- * for nearly equal keys (kf_arc_weights then gives the linear weights),
- * {-1, 0} where the general path is taken. */
+/* The arc {theta, theta / sin theta} a slerp follows between quaternions
+ * whose dot product is c, computed here in float: theta = acos(c) and
+ * theta / sin theta as sqrt(1 - c) P(c) and P(c) / sqrt(1 + c), which
+ * share P and stay exact as theta -> 0. No arc is stored: computing it
+ * costs a few operations a segment, storing it half as many bytes again as
+ * a quaternion key. formats/kfb_format.h's encoding: {0, 1} for nearly
+ * equal quaternions (kf_arc_weights then gives M3G's linear weights),
+ * {-1, 0} where the general path is taken. Every kernel set takes these
+ * steps in this order. */
 static inline void kf_arc_of(float c, float arc[KFB_ARC_FLOATS])
 {
     const int how = kf_slerp_case(c);
@@ -241,23 +239,19 @@ static inline void kf_arc_of(float c, float arc[KFB_ARC_FLOATS])
     }
 }
 
+/* slerp(a, b, u) along the arc from a to b (kf_arc_of). Writes nothing and
+ * returns KF_SLERP_GENERAL when a.b < 0 (or is no number). */
 KF_KERNEL int kf_slerp_played(const float *restrict a, const float *restrict b, float u,
                               float *restrict out)
 {
     const float c = kf_quat_dot(a, b);
-    const int how = kf_slerp_case(c);
-    float w[2];
-    if (how == KF_SLERP_LINEAR) {
-        w[0] = 1.0f - u;
-        w[1] = u;
-    } else if (how == KF_SLERP_ARC) {
-        const float p = kf_acos_over_sqrt(c);
-        kf_arc_weights(sqrtf(1.0f - c) * p, p / sqrtf(1.0f + c), u, w);
-    } else {
+    float arc[KFB_ARC_FLOATS], w[2];
+    kf_arc_of(c, arc);
+    if (arc[0] < 0.0f)
         return KF_SLERP_GENERAL;
-    }
+    kf_arc_weights(arc[0], arc[1], u, w);
     kf_quat_combine(a, b, w, out);
-    return how;
+    return kf_slerp_case(c);
 }
 
 /* The same for the last slerp of squad; returns 0 where it wrote nothing. */

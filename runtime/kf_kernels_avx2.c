@@ -130,25 +130,57 @@ static inline qkeys job_qkey(job jb, size_t at)
                    jb.y->block->dequant};
 }
 
-/* Field f of both blocks' quantized key: eight uint16 widened at once. */
-static inline vf v_loadq(qkeys p, uint32_t f)
+/* Field f's eight uint16 of both blocks' quantized key, widened at once. */
+static inline __m256i q_lanes(qkeys p, uint32_t f)
 {
-    const size_t at = (size_t)f * KF_LANES, d = (size_t)f * 2 * KF_LANES;
+    const size_t at = (size_t)f * KF_LANES;
     const __m128i w =
         _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(p.qa + at)),
                            _mm_loadl_epi64((const __m128i *)(const void *)(p.qb + at)));
-    const vf q = _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(w));
+    return _mm256_cvtepu16_epi32(w);
+}
+
+/* q of field f dequantized (kf_dequantize). */
+static inline vf v_dequant(qkeys p, uint32_t f, __m256i q)
+{
+    const size_t d = (size_t)f * 2 * KF_LANES;
     const vf base = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(p.da + d)),
                                          _mm_load_ps(p.db + d), 1);
     const vf scale = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(p.da + d + KF_LANES)),
                                           _mm_load_ps(p.db + d + KF_LANES), 1);
-    return _mm256_add_ps(base, _mm256_mul_ps(q, scale));
+    return _mm256_add_ps(base, _mm256_mul_ps(_mm256_cvtepi32_ps(q), scale));
 }
 
-static inline vf v_loadf(keys p, size_t at)
+/* Field f of both blocks' quantized key, dequantized. */
+static inline vf v_loadq(qkeys p, uint32_t f)
 {
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p.a + at)),
-                                _mm_loadu_ps(p.b + at), 1);
+    return v_dequant(p, f, q_lanes(p, f));
+}
+
+/* kf_unit_rest of four lanes. */
+KF_KERNEL __m128 unit_rest4(__m128 x, __m128 y, __m128 z)
+{
+    const __m256d dx = _mm256_cvtps_pd(x), dy = _mm256_cvtps_pd(y), dz = _mm256_cvtps_pd(z);
+    __m256d sum = _mm256_mul_pd(dx, dx);
+    sum = _mm256_add_pd(sum, _mm256_mul_pd(dy, dy));
+    sum = _mm256_add_pd(sum, _mm256_mul_pd(dz, dz));
+    return _mm256_cvtpd_ps(_mm256_sqrt_pd(_mm256_sub_pd(_mm256_set1_pd(1.0), sum)));
+}
+
+/* A quantized SLERP block's key, both blocks' (kf_kernels_simd.h). */
+KF_KERNEL void v_loadq_slerp(qkeys p, vf q[4])
+{
+    const __m256i x = q_lanes(p, 0);
+    q[0] = v_dequant(p, 0, _mm256_and_si256(x, _mm256_set1_epi32((int)(KF_QSLERP_SIGN - 1))));
+    q[1] = v_loadq(p, 1);
+    q[2] = v_loadq(p, 2);
+    const __m128 lo = unit_rest4(_mm256_castps256_ps128(q[0]), _mm256_castps256_ps128(q[1]),
+                                 _mm256_castps256_ps128(q[2]));
+    const __m128 hi = unit_rest4(_mm256_extractf128_ps(q[0], 1), _mm256_extractf128_ps(q[1], 1),
+                                 _mm256_extractf128_ps(q[2], 1));
+    const __m256i sign = _mm256_slli_epi32(_mm256_srli_epi32(x, 15), 31);
+    q[3] = _mm256_or_ps(_mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1),
+                        _mm256_castsi256_ps(sign));
 }
 
 static inline const kf_block *job_block(job jb)

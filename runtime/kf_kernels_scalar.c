@@ -23,13 +23,15 @@ static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
     return b->data[(size_t)k * b->stride + (size_t)f * KF_LANES + l];
 }
 
-/* The same of a quantized block: dequantized, or, in a quantized SLERP
- * block, past x, y and z, w and the arcs (floats). */
+/* The same of a quantized block: dequantized; in a quantized SLERP block,
+ * x without w's sign, and w rebuilt (kf_layout.h, KF_QSLERP_*), as
+ * kf_quantized_float reads them. */
 static inline float any_at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
-    if (b->interpolation != KFB_INTERP_SLERP || f < KF_QSLERP_GRID)
+    if (b->interpolation != KFB_INTERP_SLERP)
         return qat(b, k, f, l);
-    return b->data[(size_t)k * b->stride + KF_QSLERP_W + l]; /* w */
+    const struct kf_sequence s = kf_block_lane(b, l);
+    return kf_quantized_float(&s, k, f);
 }
 
 /* How a kernel reads a field: at, or any_at for quantized blocks. The

@@ -24,8 +24,9 @@
  *   qkeys, job_qkey(jb, at), v_loadq(qkeys, field)   the same for a
  *                       quantized block (kf_block.dequant): the field's
  *                       uint16 lanes, dequantized (kf_dequantize)
- *   v_loadf(keys, at)   the four floats `at` floats into a key, aligned to
- *                       8 bytes only (a quantized SLERP block's w and arcs)
+ *   v_loadq_slerp(qkeys, q[4])   a quantized SLERP block's key: x without
+ *                       w's sign, y, z, and w rebuilt from them in double
+ *                       as kf_unit_rest does, with that sign (kf_layout.h)
  *   job_block(jb) (the first block: shape, interpolation), job_lanes(jb)
  *   (lanes to finish), lane_block(jb, l), lane_out(jb, l)
  *   store4, store3 (components in registers -> each lane's output),
@@ -334,16 +335,15 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     return 0;
 }
 
-/* Quantized SLERP blocks: slerp_one with x, y, z from the grid and w a
- * float (kf_layout.h, KF_QSLERP_*). */
+/* Quantized SLERP blocks: slerp_one with x, y and z from the grid and w
+ * rebuilt from them (v_loadq_slerp; kf_layout.h, KF_QSLERP_*). */
 KF_KERNEL unsigned qslerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
                               double exact_u)
 {
     (void)exact_u;
-    const qkeys qa = job_qkey(jb, oi), qe = job_qkey(jb, oj);
-    const keys a = job_key(jb, oi), e = job_key(jb, oj);
-    const vf ka[4] = {v_loadq(qa, 0), v_loadq(qa, 1), v_loadq(qa, 2), v_loadf(a, KF_QSLERP_W)};
-    const vf kb[4] = {v_loadq(qe, 0), v_loadq(qe, 1), v_loadq(qe, 2), v_loadf(e, KF_QSLERP_W)};
+    vf ka[4], kb[4];
+    v_loadq_slerp(job_qkey(jb, oi), ka);
+    v_loadq_slerp(job_qkey(jb, oj), kb);
     return slerp_lanes(jb, ka, kb, i, j, u);
 }
 
@@ -395,9 +395,8 @@ KF_KERNEL unsigned qslerp_key_one(job jb, uint32_t i, uint32_t j, size_t oi, siz
                                   double exact_u, int normalize)
 {
     (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
-    const qkeys qa = job_qkey(jb, oi);
-    const keys a = job_key(jb, oi);
-    vf r[4] = {v_loadq(qa, 0), v_loadq(qa, 1), v_loadq(qa, 2), v_loadf(a, KF_QSLERP_W)};
+    vf r[4];
+    v_loadq_slerp(job_qkey(jb, oi), r);
     if (normalize)
         v_normalize(r);
     store4(r[0], r[1], r[2], r[3], jb);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kf_layout.h"
+#include "kf_math.h"
 
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
 #include <emmintrin.h>
@@ -135,17 +136,19 @@ static uint32_t is_wide(const struct kf_sequence *s)
 /* Keys a sequence needs for its lane to be quantized: a lane saves 2 bytes
  * per field and key, and its base and scale cost 8 per field. */
 #define QUANTIZE_KEYS 8
+/* The largest q (a SLERP lane's: KF_QSLERP_TOP, its x keeping a sign). */
+#define QUANTIZE_TOP 65535u
 
-_Static_assert(KF_QSLERP_W + KF_LANES == KF_QSLERP_KEY, "a quantized SLERP key ends with its w");
-_Static_assert(KF_QSLERP_GRID *KF_LANES / 2 <= KF_QSLERP_W, "x, y, z before w");
+_Static_assert(KF_QSLERP_GRID *KF_LANES / 2 == KF_QSLERP_KEY, "a quantized SLERP key: x, y, z");
+_Static_assert(KF_QSLERP_TOP < KF_QSLERP_SIGN, "a quantized SLERP's x leaves w's sign a bit");
 
 /* Per component of the n keys of c components at v (validated finite), the
  * least value as its base and as its scale the least power of two that
- * spans its range in 2^16 - 1 steps; 0 where a scale of a component in
+ * spans its range in `top` steps; 0 where a scale of a component in
  * `check` (bit m: component m) would not be a normal float (or would let a
  * value overflow). */
-WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned check, float *base,
-                           float *scale)
+WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
+                           float *base, float *scale)
 {
     float hi[KF_BLOCK_COMPONENTS];
     for (uint32_t m = 0; m < c; m++)
@@ -186,7 +189,7 @@ WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned chec
         }
     }
     for (uint32_t m = 0; m < c; m++) {
-        const double step = ((double)hi[m] - base[m]) / 65535.0;
+        const double step = ((double)hi[m] - base[m]) / top;
         int e = 0;
         const double f = frexp(step, &e); /* step = f 2^e, f in [0.5, 1) */
         const double p2 = step == 0.0 ? 1.0 : ldexp(1.0, f == 0.5 ? e - 1 : e);
@@ -203,9 +206,9 @@ WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned chec
 
 /* Whether each of the n keys of c components at v is, in each component
  * in `check`, to the bit, what a kernel dequantizes (kf_dequantize) from
- * some q in [0, 2^16) with `base` and `scale`: the one guarantee a
+ * some q in [0, top] with `base` and `scale`: the one guarantee a
  * quantized lane rests on. */
-WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned check,
+WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
                            const float *base, const float *scale)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
@@ -228,7 +231,7 @@ WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned chec
             sc[t] = _mm_loadu_ps(ps);
             mask[t] = _mm_loadu_si128((const __m128i *)(const void *)pm);
         }
-        const __m128 zero = _mm_setzero_ps(), top = _mm_set1_ps(65535.0f);
+        const __m128 zero = _mm_setzero_ps(), most = _mm_set1_ps((float)top);
         __m128i bad = _mm_setzero_si128();
         uint32_t k = 0;
         for (; k + 4 <= n; k += 4) {
@@ -236,7 +239,7 @@ WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned chec
             for (uint32_t t = 0; t < c; t++) {
                 const __m128 a = _mm_loadu_ps(x + 4 * t);
                 const __m128 q = _mm_mul_ps(_mm_sub_ps(a, b[t]), inv[t]);
-                const __m128 out = _mm_or_ps(_mm_cmplt_ps(q, zero), _mm_cmpgt_ps(q, top));
+                const __m128 out = _mm_or_ps(_mm_cmplt_ps(q, zero), _mm_cmpgt_ps(q, most));
                 const __m128 y =
                     _mm_add_ps(b[t], _mm_mul_ps(_mm_cvtepi32_ps(_mm_cvttps_epi32(q)), sc[t]));
                 bad = _mm_or_si128(
@@ -257,7 +260,7 @@ WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned chec
         const float b = base[m], sc = scale[m], inv = 1.0f / sc;
         for (uint32_t k = 0; k < n; k++) {
             const float x = v[(size_t)k * c + m], q = (x - b) * inv;
-            if (!(q >= 0.0f && q <= 65535.0f))
+            if (!(q >= 0.0f && q <= (float)top))
                 return 0;
             const float y = kf_dequantize((uint16_t)q, b, sc);
             uint32_t bx, by;
@@ -272,39 +275,39 @@ WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned chec
 
 /* grid_of_c and on_grid_c, compiled for the usual widths (vectors,
  * quaternions) with the width a constant: a pass twice as fast. */
-static int grid_of(const float *v, uint32_t c, uint32_t n, unsigned check, float *base,
-                   float *scale)
+static int grid_of(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
+                   float *base, float *scale)
 {
     switch (c) {
     case 3:
-        return grid_of_c(v, 3, n, check, base, scale);
+        return grid_of_c(v, 3, n, check, top, base, scale);
     case 4:
-        return grid_of_c(v, 4, n, check, base, scale);
+        return grid_of_c(v, 4, n, check, top, base, scale);
     case 6: /* a vector's key tangents */
-        return grid_of_c(v, 6, n, check, base, scale);
+        return grid_of_c(v, 6, n, check, top, base, scale);
     default:
-        return grid_of_c(v, c, n, check, base, scale);
+        return grid_of_c(v, c, n, check, top, base, scale);
     }
 }
 
-static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, const float *base,
-                   const float *scale)
+static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
+                   const float *base, const float *scale)
 {
     switch (c) {
     case 3:
-        return on_grid_c(v, 3, n, check, base, scale);
+        return on_grid_c(v, 3, n, check, top, base, scale);
     case 4:
-        return on_grid_c(v, 4, n, check, base, scale);
+        return on_grid_c(v, 4, n, check, top, base, scale);
     case 6:
-        return on_grid_c(v, 6, n, check, base, scale);
+        return on_grid_c(v, 6, n, check, top, base, scale);
     default:
-        return on_grid_c(v, c, n, check, base, scale);
+        return on_grid_c(v, c, n, check, top, base, scale);
     }
 }
 
 /* How a sequence's lane is kept (lay.quant): as floats; quantized, every
  * component; a SLERP lane, x, y and z quantized and w, which the file
- * rebuilt from them, a float (kf_layout.h, KF_QSLERP_*); or a HERMITE
+ * rebuilt from them, rebuilt by the kernels (kf_layout.h, KF_QSLERP_*); or a HERMITE
  * lane, its values and key tangents quantized and its segments' lengths
  * floats (KF_QHERMITE_*). */
 enum { QUANT_NONE, QUANT_ALL, QUANT_XYZ, QUANT_HERMITE };
@@ -350,13 +353,63 @@ static int hermite_tangents_scale(const struct kf_sequence *s)
     return 1;
 }
 
+/* Whether every key's w of SLERP sequence s is, to the bit, what x, y and z
+ * leave of unit length with w's sign (kf_unit_rest, as the reader rebuilt
+ * it and as kf_quantized_w and the kernels do). */
+static int w_rebuilt(const struct kf_sequence *s)
+{
+    uint32_t k = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* Two keys a step, kf_unit_rest's operations in double, as the reader's
+     * decoder takes them; the keys of a step whose sum of squares is past 1
+     * are left to the loop below, which refuses them. */
+    const __m128d one = _mm_set1_pd(1.0);
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    for (; k + 2 <= s->key_count; k += 2) {
+        const __m128 a = _mm_loadu_ps(s->values + (size_t)k * 4),
+                     b = _mm_loadu_ps(s->values + (size_t)k * 4 + 4);
+        const __m128 xy = _mm_unpacklo_ps(a, b), zw = _mm_unpackhi_ps(a, b);
+        const __m128d x = _mm_cvtps_pd(xy), y = _mm_cvtps_pd(_mm_movehl_ps(xy, xy)),
+                      z = _mm_cvtps_pd(zw);
+        __m128d sum = _mm_mul_pd(x, x);
+        sum = _mm_add_pd(sum, _mm_mul_pd(y, y));
+        sum = _mm_add_pd(sum, _mm_mul_pd(z, z));
+        if (_mm_movemask_pd(_mm_cmple_pd(sum, one)) != 3)
+            break;
+        const __m128 w = _mm_movehl_ps(zw, zw);
+        const __m128 rest =
+            _mm_or_ps(_mm_cvtpd_ps(_mm_sqrt_pd(_mm_sub_pd(one, sum))), _mm_and_ps(w, sign));
+        if ((_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_castps_si128(rest), _mm_castps_si128(w))) &
+             0xFF) != 0xFF)
+            return 0;
+    }
+#endif
+    for (; k < s->key_count; k++) {
+        const float *v = s->values + (size_t)k * 4;
+        float w;
+        if (!kf_unit_rest(v, 4, 3, signbit(v[3]) != 0, &w) || memcmp(&w, &v[3], sizeof w))
+            return 0;
+    }
+    return 1;
+}
+
+float kf_quantized_w(const struct kf_sequence *s, size_t k)
+{
+    const float v[4] = {kf_quantized_field(s, k, 0), kf_quantized_field(s, k, 1),
+                        kf_quantized_field(s, k, 2), 0.0f};
+    float w = 0.0f;
+    kf_unit_rest(v, 4, 3, (s->quantized[2 * k * s->row] & KF_QSLERP_SIGN) != 0, &w);
+    return w;
+}
+
 /* How sequence s's lane is kept: quantized (kf_block.dequant) where it is a
  * STEP or LINEAR sequence in a block, not wide, of at least QUANTIZE_KEYS
  * keys, each component of which is at every key base + q * scale for some
- * q in [0, 2^16) (grid_of, on_grid), or a SLERP one whose x, y and z are:
- * what kfc -e writes (values on a grid of a power of two; a quaternion's
- * largest component rebuilt from the others), and any other keys that
- * happen to be so. Keys that a grid holds exactly pass the same test on
+ * q in [0, 2^16) (grid_of, on_grid), or a SLERP one whose x, y and z are,
+ * q in [0, 2^15), and whose w is what they leave of unit length (the
+ * kernels rebuild it): what kfc -e writes (values on a grid of a power of
+ * two; a quaternion's largest component rebuilt from the others), and any
+ * other keys that happen to be so. Keys that a grid holds exactly pass the same test on
  * their first keys, whose grid is finer or the same; keys of full
  * precision fail it there, so that a lossless clip pays a few keys per
  * sequence for the question. */
@@ -373,18 +426,21 @@ static int quantize(const struct kf_sequence *s)
     const uint32_t c = s->components;
     const unsigned check = slerp ? 7u : (1u << c) - 1;
     float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
-    if (!(grid_of(s->values, c, QUANTIZE_KEYS, check, base, scale) &&
-          on_grid(s->values, c, QUANTIZE_KEYS, check, base, scale) && !is_wide(s) &&
-          grid_of(s->values, c, s->key_count, check, base, scale) &&
-          on_grid(s->values, c, s->key_count, check, base, scale)))
+    const uint32_t top = slerp ? KF_QSLERP_TOP : QUANTIZE_TOP;
+    if (!(grid_of(s->values, c, QUANTIZE_KEYS, check, top, base, scale) &&
+          on_grid(s->values, c, QUANTIZE_KEYS, check, top, base, scale) && !is_wide(s) &&
+          grid_of(s->values, c, s->key_count, check, top, base, scale) &&
+          on_grid(s->values, c, s->key_count, check, top, base, scale)))
         return QUANT_NONE;
+    if (slerp)
+        return w_rebuilt(s) ? QUANT_XYZ : QUANT_NONE;
     if (!hermite)
-        return slerp ? QUANT_XYZ : QUANT_ALL;
+        return QUANT_ALL;
     /* Its key tangents too, and the scaled ones from them. */
     const uint32_t w = 2 * c;
     const unsigned all = (1u << w) - 1;
-    return grid_of(s->key_tangents, w, s->key_count, all, base, scale) &&
-                   on_grid(s->key_tangents, w, s->key_count, all, base, scale) &&
+    return grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
+                   on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
                    hermite_tangents_scale(s)
                ? QUANT_HERMITE
                : QUANT_NONE;
@@ -403,10 +459,10 @@ static int quantize_key_tangents(const struct kf_sequence *s)
         s->key_count < QUANTIZE_KEYS)
         return 0;
     const unsigned all = (1u << w) - 1;
-    return grid_of(s->key_tangents, w, QUANTIZE_KEYS, all, base, scale) &&
-           on_grid(s->key_tangents, w, QUANTIZE_KEYS, all, base, scale) &&
-           grid_of(s->key_tangents, w, s->key_count, all, base, scale) &&
-           on_grid(s->key_tangents, w, s->key_count, all, base, scale);
+    return grid_of(s->key_tangents, w, QUANTIZE_KEYS, all, QUANTIZE_TOP, base, scale) &&
+           on_grid(s->key_tangents, w, QUANTIZE_KEYS, all, QUANTIZE_TOP, base, scale) &&
+           grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
+           on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale);
 }
 
 /* The n keys of c components at v (on_grid holds) as uint16 at q, row by
@@ -487,31 +543,22 @@ static size_t dequant_floats(const lay *ly, uint32_t si)
     }
 }
 
-/* A quantized SLERP lane's floats, w and the arcs, of keys [k0, k1) of
- * lane l of sequence s (`row`: key k0's row, rows `step` floats apart). */
+/* A quantized lane's floats of keys [k0, k1) of lane l of sequence s
+ * (`row`: key k0's row, rows `step` floats apart): a HERMITE block's
+ * segment lengths, which its lanes share (lane 0's, which a block always
+ * has), and its padding. */
 static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
                                   const struct kf_sequence *s)
 {
     if (k1 > s->key_count)
         k1 = s->key_count;
-    if (s->interpolation == KFB_INTERP_HERMITE) {
-        /* the segments' lengths, which the lanes share (lane 0's, which a
-         * block always has), and the padding */
-        if (l)
-            return;
-        float *to = row + KF_QHERMITE_SEGMENT(s->components);
-        for (uint32_t k = k0; k < k1; k++, to += step) {
-            to[0] = hermite_segment(s, k);
-            to[1] = 0.0f;
-        }
+    if (s->interpolation != KFB_INTERP_HERMITE || l)
         return;
+    float *to = row + KF_QHERMITE_SEGMENT(s->components);
+    for (uint32_t k = k0; k < k1; k++, to += step) {
+        to[0] = hermite_segment(s, k);
+        to[1] = 0.0f;
     }
-    if (s->interpolation != KFB_INTERP_SLERP)
-        return;
-    float *to = row + KF_QSLERP_W + l;
-    const float *from = s->values + (size_t)k0 * 4 + 3;
-    for (uint32_t k = k0; k < k1; k++, to += step, from += 4)
-        *to = *from;
 }
 
 /* Fields on the grid of a quantized lane of sequence s. */
@@ -541,13 +588,14 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
 {
     float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
     const uint32_t c = s->components, grid = q == QUANT_XYZ ? KF_QSLERP_GRID : c;
-    if (grid_of(s->values, c, s->key_count, (1u << grid) - 1, bases, scales))
+    if (grid_of(s->values, c, s->key_count, (1u << grid) - 1,
+                q == QUANT_XYZ ? KF_QSLERP_TOP : QUANTIZE_TOP, bases, scales))
         for (uint32_t f = 0; f < grid; f++) {
             d[(size_t)f * 2 * KF_LANES + l] = bases[f];
             d[(size_t)f * 2 * KF_LANES + KF_LANES + l] = scales[f];
         }
-    if (q == QUANT_HERMITE &&
-        grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1, bases, scales))
+    if (q == QUANT_HERMITE && grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1,
+                                      QUANTIZE_TOP, bases, scales))
         for (uint32_t m = 0; m < 2 * c; m++) {
             /* column m: incoming (field 2c + m), then outgoing (field m) */
             const size_t f = m < c ? 2 * c + m : m;
@@ -572,8 +620,11 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
         uint16_t *to = data + (size_t)m * KF_LANES + l;
         uint32_t c;
         const float *from = grid_source(s, m, &c) + (size_t)k0 * c;
+        /* a SLERP lane's x carries w's sign (kf_layout.h) */
+        const int sign = s->interpolation == KFB_INTERP_SLERP && m == 0;
         for (uint32_t k = k0; k < k1; k++, to += 2 * step, from += c)
-            *to = (uint16_t)((*from - b) * inv); /* as on_grid found it */
+            *to = (uint16_t)((uint16_t)((*from - b) * inv) | /* as on_grid found it */
+                             (sign && signbit(from[3]) ? KF_QSLERP_SIGN : 0u));
     }
 }
 
@@ -597,11 +648,21 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
                     *p2 = grid_source(s[2], m, &c) + (size_t)k0 * c,
                     *p3 = grid_source(s[3], m, &c) + (size_t)k0 * c;
         uint16_t *to = (uint16_t *)(void *)row + (size_t)m * KF_LANES;
+        /* a SLERP lane's x carries w's sign (kf_layout.h): the sign bits
+         * of the four w, shifted down to bit 15 of each uint16 */
+        const int sign = s[0]->interpolation == KFB_INTERP_SLERP && m == 0;
+        const __m128i sign_bit = _mm_set1_epi32((int)0x80000000u);
         for (uint32_t k = k0; k < k1; k++, to += 2 * step, p0 += c, p1 += c, p2 += c, p3 += c) {
             const __m128 v = _mm_setr_ps(*p0, *p1, *p2, *p3);
             __m128i q = _mm_cvttps_epi32(_mm_mul_ps(_mm_sub_ps(v, b), inv));
             q = _mm_sub_epi32(q, half);
             q = _mm_xor_si128(_mm_packs_epi32(q, q), top);
+            if (sign) {
+                const __m128 w = _mm_setr_ps(p0[3], p1[3], p2[3], p3[3]);
+                const __m128i s16 =
+                    _mm_srai_epi32(_mm_and_si128(_mm_castps_si128(w), sign_bit), 16);
+                q = _mm_or_si128(q, _mm_packs_epi32(s16, s16));
+            }
             _mm_storel_epi64((__m128i *)(void *)to, q);
         }
     }
@@ -854,13 +915,10 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
         const int kind = ly->quant[order[k]];
         /* fields of floats, and of uint16, with empty lanes to zero (a
          * quantized HERMITE block's floats are its lanes' shared ones) */
-        const size_t floats = kind == QUANT_ALL || kind == QUANT_HERMITE ? 0
-                              : kind == QUANT_XYZ                        ? 1
-                                                                         : last->fields;
-        const size_t halves = kind == QUANT_ALL || kind == QUANT_HERMITE ? last->fields
-                              : kind == QUANT_XYZ                        ? 3
-                                                                         : 0;
-        const size_t float_at = kind == QUANT_XYZ ? KF_QSLERP_W : 0;
+        const size_t floats = kind == QUANT_NONE ? last->fields : 0;
+        const size_t halves = kind == QUANT_NONE  ? 0
+                              : kind == QUANT_XYZ ? KF_QSLERP_GRID
+                                                  : last->fields;
         float *row = (float *)last->data + (size_t)k0 * width;
         for (uint32_t r = k0; r < k1; r++, row += width) {
             uint16_t *half = (uint16_t *)(void *)row;
@@ -869,7 +927,7 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
                     half[m * KF_LANES + l] = 0;
             for (size_t m = 0; m < floats && used; m++)
                 for (uint32_t l = used; l < KF_LANES; l++)
-                    row[float_at + m * KF_LANES + l] = 0.0f;
+                    row[m * KF_LANES + l] = 0.0f;
             for (size_t p = 0; p < pad; p++)
                 row[per + p] = 0.0f;
         }
@@ -991,8 +1049,8 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         s->tcb = keep(&at, s->tcb, 3 * keys);
         if (quant[i] == QUANT_HERMITE) {
             /* its key tangents are fields of its lane (below) */
-        } else if (ktq[i] &&
-                   grid_of(s->key_tangents, w, s->key_count, (1u << w) - 1, base, scale)) {
+        } else if (ktq[i] && grid_of(s->key_tangents, w, s->key_count, (1u << w) - 1, QUANTIZE_TOP,
+                                     base, scale)) {
             /* its bases and scales, then the uint16 (kf_key_tangent) */
             float *d = at;
             uint16_t *q = (uint16_t *)(void *)(at + 2 * (size_t)w);
@@ -1023,8 +1081,6 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         if (b->dequant) {
             s->quantized = (const uint16_t *)(const void *)b->data + L->lane_of[i];
             s->dequant = b->dequant + L->lane_of[i];
-            if (s->interpolation == KFB_INTERP_SLERP) /* its w (kf_private.h) */
-                s->rest = b->data + KF_QSLERP_W + L->lane_of[i];
             if (s->interpolation == KFB_INTERP_HERMITE) { /* kf_quantized_tangent */
                 s->tangent_in = NULL;
                 s->segments = b->data + KF_QHERMITE_SEGMENT(c);

@@ -70,14 +70,15 @@ typedef struct kf_block {
 } kf_block;
 
 /* A quantized SLERP block (kf_block.dequant, interpolation SLERP): lanes
- * whose x, y and z lie on a 16-bit grid and whose w the file rebuilt from
- * them (kfc -e), a key of which is x, y, z as four lanes of uint16 each,
- * then the four lanes' w as floats: fields at these float offsets into the
- * key. (No block holds slerp arcs: the kernels compute them from the keys,
- * kf_slerp_played.) */
-#define KF_QSLERP_W    6u
-#define KF_QSLERP_KEY  10u /* floats per key */
-#define KF_QSLERP_GRID 3u  /* components on the grid */
+ * whose x, y and z lie on a 15-bit grid and whose w the file rebuilt from
+ * them (kfc -e: kf_unit_rest, the sum of squares in double, its rest
+ * rounded once), a key of which is x, y and z as four lanes of uint16
+ * each, x's top bit w's sign: the kernels rebuild w in their registers as
+ * the reader did, to the bit. (No block holds slerp arcs either: the
+ * kernels compute them from the keys, kf_slerp_played.) */
+#define KF_QSLERP_KEY  6u     /* floats per key: 3 fields of uint16 */
+#define KF_QSLERP_GRID 3u     /* components on the grid */
+#define KF_QSLERP_TOP  32767u /* the largest q of x, y and z (KF_QSLERP_SIGN: w's sign) */
 
 /* A quantized HERMITE block (kf_block.dequant, interpolation HERMITE):
  * lanes whose values and authored key tangents lie on 16-bit grids (kfc
@@ -104,8 +105,6 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
     if (b->dequant) {
         s.quantized = (const uint16_t *)(const void *)b->data + l;
         s.dequant = b->dequant + l;
-        if (b->interpolation == KFB_INTERP_SLERP)
-            s.rest = b->data + KF_QSLERP_W + l;
         if (b->interpolation == KFB_INTERP_HERMITE)
             s.segments = b->data + KF_QHERMITE_SEGMENT(b->components);
         return s;

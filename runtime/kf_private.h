@@ -146,7 +146,8 @@ struct kf_sequence {
      * in place of `values` and of the tangents it has none of: component m
      * of key k is dequant[2m KF_LANES] + quantized[2 k row + m KF_LANES] *
      * dequant[(2m + 1) KF_LANES], exactly the float it was loaded as;
-     * SLERP's w (m = 3) is a float, at `rest`. A quantized
+     * SLERP's x's q also holds w's sign, and w (m = 3) is rebuilt from x, y
+     * and z (kf_layout.h, KF_QSLERP_*). A quantized
      * HERMITE lane has its key tangents as fields c .. 3c - 1 (outgoing,
      * then incoming) and no tangent_in: its tangents are computed
      * (kf_quantized_tangent). Read through kf_key_floats, kf_key_float and
@@ -176,8 +177,6 @@ struct kf_sequence {
         /* A quantized HERMITE lane (kf_quantized): its block's segment
          * lengths, key k's at segments[k * row] (kf_quantized_segment). */
         const float *segments;
-        /* A quantized SLERP lane: its w, key k's at rest[k * row]. */
-        const float *rest;
     };
     /* key_count * 3 (stored order), or NULL: every key 0. */
     const float *tcb;
@@ -222,18 +221,29 @@ static inline int kf_quantized(const struct kf_sequence *s)
            s->dequant != NULL;
 }
 
-/* Field f (a lane's uint16 on the grid) of key k of quantized lane s. */
+/* In a quantized SLERP lane's q of x: w < 0 (kf_layout.h, KF_QSLERP_*). */
+#define KF_QSLERP_SIGN 0x8000u
+
+/* Field f (a lane's uint16 on the grid) of key k of quantized lane s; a
+ * SLERP lane's x without the sign it carries. */
 static inline float kf_quantized_field(const struct kf_sequence *s, size_t k, uint32_t f)
 {
     const float *d = s->dequant + (size_t)f * 2 * KF_LANES;
-    return kf_dequantize(s->quantized[2 * k * s->row + (size_t)f * KF_LANES], d[0], d[KF_LANES]);
+    uint16_t q = s->quantized[2 * k * s->row + (size_t)f * KF_LANES];
+    if (s->interpolation == KFB_INTERP_SLERP && f == 0)
+        q &= (uint16_t)~KF_QSLERP_SIGN;
+    return kf_dequantize(q, d[0], d[KF_LANES]);
 }
+
+/* w of key k of quantized SLERP lane s, rebuilt from its x, y and z with
+ * the sign x's q holds, as the reader rebuilt it (kf_unit_rest). */
+float kf_quantized_w(const struct kf_sequence *s, size_t k);
 
 /* Component m of key k of quantized lane s. */
 static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, uint32_t m)
 {
-    if (m == 3 && s->interpolation == KFB_INTERP_SLERP)
-        return s->rest[k * s->row];
+    if (s->interpolation == KFB_INTERP_SLERP && m == 3)
+        return kf_quantized_w(s, k);
     return kf_quantized_field(s, k, m);
 }
 

@@ -315,7 +315,7 @@ static kf_anim *written_again(const kf_anim *anim)
  * back exactly stay floats. */
 static void check_quantized(void)
 {
-    enum { GROUPS = 5, PER_GROUP = 6, EDGES = 8, SLERPS = 11 };
+    enum { GROUPS = 5, PER_GROUP = 6, EDGES = 8, SLERPS = 13 };
     static const uint32_t group_width[GROUPS] = {1, 2, 3, 4, 5};
     double times[KEYS];
     for (int i = 0; i < KEYS; i++)
@@ -407,9 +407,13 @@ static void check_quantized(void)
         add_values(b, name, target, KF_INTERPOLATION_LINEAR, 1, n, times, v, NULL);
     }
     /* SLERP, as kfc -e writes it: x, y and z on a grid of 2^-10, w what
-     * unit length leaves (kf_unit_rest: a float off the grid); turns small
-     * and large, some across the hemisphere (the general path). The last
-     * two keep floats: y rebuilt, then z, the other three on the grid. */
+     * unit length leaves (kf_unit_rest: a float off the grid, which the
+     * kernels rebuild), its sign in x's q; turns small and large, some
+     * across the hemisphere (the general path). The last four keep
+     * floats: w a float step off what x, y and z leave, which the kernels
+     * would not rebuild; x swinging by 0.98 on a grid of 2^-16, which takes
+     * 16 bits and so leaves none for w's sign; y rebuilt, then z, the other
+     * three on the grid. */
     for (int i = 0; i < SLERPS; i++, count++) {
         double q[4] = {0, 0, 0, 1};
         const uint32_t big = i == SLERPS - 2 ? 1 : i == SLERPS - 1 ? 2 : 3;
@@ -422,17 +426,24 @@ static void check_quantized(void)
             if (q[big] < 0)
                 for (int m = 0; m < 4; m++)
                     q[m] = -q[m];
-            if (i % 4 == 1 && k % 6 == 5) /* the other hemisphere */
+            if (i % 4 == 0 && k % 6 == 5) /* the other hemisphere (8: the lone lane) */
                 for (int m = 0; m < 4; m++)
                     q[m] = -q[m];
+            if (i == SLERPS - 3) {
+                q[0] = k % 2 ? 0.49 : -0.49 + 1.0 / 65536; /* 64225 steps apart */
+                q[1] = q[2] = 0.0;
+            }
             float *v = values[count] + 4 * k;
+            const double grid = i == SLERPS - 3 ? 65536.0 : 1024.0;
             for (uint32_t m = 0; m < 4; m++)
-                v[m] = m == big ? 0.0f : (float)(nearbyint(q[m] * 1024.0) / 1024.0 + 0.0);
+                v[m] = m == big ? 0.0f : (float)(nearbyint(q[m] * grid) / grid + 0.0);
             CHECK(kf_unit_rest(v, 4, big, q[big] < 0, &v[big]), "qs%d key %d: unit rest", i, k);
+            if (i == SLERPS - 4 && k == 17)
+                v[3] = nextafterf(v[3], 0.0f);
         }
         comps[count] = 4;
         keys[count] = KEYS;
-        want_q[count] = i < SLERPS - 2;
+        want_q[count] = i < SLERPS - 4;
         char name[64], target[96];
         snprintf(name, sizeof name, "qs%d", i);
         snprintf(target, sizeof target, "qs%d.orientation", i);
@@ -626,6 +637,21 @@ static void check_quantized_hermite(void)
                 values[at][k] = (float)(offset + floor(uniform() * 32768.0) / 1024.0);
             for (uint32_t k = 0; k < KEYS * 2 * c; k++)
                 tangents[at][k] = floor(uniform() * 2048.0 - 1024.0) / 128.0;
+            if (clock == 3) {
+                /* key 0's outgoing tangent, on its grid, whose product with
+                 * the first segment's length (a double: no float) rounds
+                 * otherwise than with that length as a float */
+                const double len = (double)(float)times[clock][1] - (float)times[clock][0];
+                int found = 0;
+                for (int g = 1; g < 1024 && !found; g++) {
+                    const double kt = g / 128.0;
+                    if ((float)(kt * len) != (float)kt * (float)len) {
+                        tangents[at][c] = kt;
+                        found = 1;
+                    }
+                }
+                CHECK(found, "a tangent that the first segment's length rounds otherwise");
+            }
             want_q[at] = clock != 3;
             if (q == 5) { /* a key tangent off its grid */
                 tangents[at][2 * c * 7 + 4] += 1e-4;

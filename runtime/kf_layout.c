@@ -393,15 +393,6 @@ static int w_rebuilt(const struct kf_sequence *s)
     return 1;
 }
 
-float kf_quantized_w(const struct kf_sequence *s, size_t k)
-{
-    const float v[4] = {kf_quantized_field(s, k, 0), kf_quantized_field(s, k, 1),
-                        kf_quantized_field(s, k, 2), 0.0f};
-    float w = 0.0f;
-    kf_unit_rest(v, 4, 3, (s->quantized[2 * k * s->row] & KF_QSLERP_SIGN) != 0, &w);
-    return w;
-}
-
 /* How sequence s's lane is kept: quantized (kf_block.dequant) where it is a
  * STEP or LINEAR sequence in a block, not wide, of at least QUANTIZE_KEYS
  * keys, each component of which is at every key base + q * scale for some

@@ -148,3 +148,12 @@ void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t
         }
     }
 }
+
+float kf_quantized_w(const struct kf_sequence *s, size_t k)
+{
+    const float v[4] = {kf_quantized_field(s, k, 0), kf_quantized_field(s, k, 1),
+                        kf_quantized_field(s, k, 2), 0.0f};
+    float w = 0.0f;
+    kf_unit_rest(v, 4, 3, (s->quantized[2 * k * s->row] & KF_QSLERP_SIGN) != 0, &w);
+    return w;
+}

@@ -131,7 +131,8 @@ static inline qkeys job_qkey(job jb, size_t at)
 }
 
 /* Field f's eight uint16 of both blocks' quantized key, widened at once. */
-static inline __m256i q_lanes(qkeys p, uint32_t f)
+typedef __m256i vq;
+static inline vq q_lanes(qkeys p, uint32_t f)
 {
     const size_t at = (size_t)f * KF_LANES;
     const __m128i w =
@@ -141,7 +142,7 @@ static inline __m256i q_lanes(qkeys p, uint32_t f)
 }
 
 /* q of field f dequantized (kf_dequantize). */
-static inline vf v_dequant(qkeys p, uint32_t f, __m256i q)
+static inline vf v_dequant(qkeys p, uint32_t f, vq q)
 {
     const size_t d = (size_t)f * 2 * KF_LANES;
     const vf base = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(p.da + d)),
@@ -151,10 +152,16 @@ static inline vf v_dequant(qkeys p, uint32_t f, __m256i q)
     return _mm256_add_ps(base, _mm256_mul_ps(_mm256_cvtepi32_ps(q), scale));
 }
 
-/* Field f of both blocks' quantized key, dequantized. */
-static inline vf v_loadq(qkeys p, uint32_t f)
+/* q's top bit (of 16) as a float's sign; *rest: q without it. */
+static inline vf q_sign(vq q, vq *rest)
 {
-    return v_dequant(p, f, q_lanes(p, f));
+    *rest = _mm256_and_si256(q, _mm256_set1_epi32((int)(KF_QSLERP_SIGN - 1)));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_srli_epi32(q, 15), 31));
+}
+
+static inline vf v_or(vf a, vf b)
+{
+    return _mm256_or_ps(a, b);
 }
 
 /* kf_unit_rest of four lanes. */
@@ -167,20 +174,14 @@ KF_KERNEL __m128 unit_rest4(__m128 x, __m128 y, __m128 z)
     return _mm256_cvtpd_ps(_mm256_sqrt_pd(_mm256_sub_pd(_mm256_set1_pd(1.0), sum)));
 }
 
-/* A quantized SLERP block's key, both blocks' (kf_kernels_simd.h). */
-KF_KERNEL void v_loadq_slerp(qkeys p, vf q[4])
+/* kf_unit_rest of every lane, both blocks'. */
+KF_KERNEL vf v_unit_rest(vf x, vf y, vf z)
 {
-    const __m256i x = q_lanes(p, 0);
-    q[0] = v_dequant(p, 0, _mm256_and_si256(x, _mm256_set1_epi32((int)(KF_QSLERP_SIGN - 1))));
-    q[1] = v_loadq(p, 1);
-    q[2] = v_loadq(p, 2);
-    const __m128 lo = unit_rest4(_mm256_castps256_ps128(q[0]), _mm256_castps256_ps128(q[1]),
-                                 _mm256_castps256_ps128(q[2]));
-    const __m128 hi = unit_rest4(_mm256_extractf128_ps(q[0], 1), _mm256_extractf128_ps(q[1], 1),
-                                 _mm256_extractf128_ps(q[2], 1));
-    const __m256i sign = _mm256_slli_epi32(_mm256_srli_epi32(x, 15), 31);
-    q[3] = _mm256_or_ps(_mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1),
-                        _mm256_castsi256_ps(sign));
+    const __m128 lo =
+        unit_rest4(_mm256_castps256_ps128(x), _mm256_castps256_ps128(y), _mm256_castps256_ps128(z));
+    const __m128 hi = unit_rest4(_mm256_extractf128_ps(x, 1), _mm256_extractf128_ps(y, 1),
+                                 _mm256_extractf128_ps(z, 1));
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1);
 }
 
 static inline const kf_block *job_block(job jb)

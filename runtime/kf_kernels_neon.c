@@ -95,22 +95,29 @@ static inline vf v_load(keys p, uint32_t f)
 }
 
 /* Field f's four uint16 of a quantized block's key, widened. */
-static inline uint32x4_t q_lanes(qkeys k, uint32_t f)
+typedef uint32x4_t vq;
+static inline vq q_lanes(qkeys k, uint32_t f)
 {
     return vmovl_u16(vld1_u16(k.q + (size_t)f * KF_LANES));
 }
 
 /* q of field f dequantized (kf_dequantize). */
-static inline vf v_dequant(qkeys k, uint32_t f, uint32x4_t q)
+static inline vf v_dequant(qkeys k, uint32_t f, vq q)
 {
     const float *d = k.d + (size_t)f * 2 * KF_LANES;
     return vaddq_f32(vld1q_f32(d), vmulq_f32(vcvtq_f32_u32(q), vld1q_f32(d + KF_LANES)));
 }
 
-/* Field f of a quantized block's key, dequantized. */
-static inline vf v_loadq(qkeys k, uint32_t f)
+/* q's top bit (of 16) as a float's sign; *rest: q without it. */
+static inline vf q_sign(vq q, vq *rest)
 {
-    return v_dequant(k, f, q_lanes(k, f));
+    *rest = vandq_u32(q, vdupq_n_u32(KF_QSLERP_SIGN - 1));
+    return vreinterpretq_f32_u32(vshlq_n_u32(vshrq_n_u32(q, 15), 31));
+}
+
+static inline vf v_or(vf a, vf b)
+{
+    return vreinterpretq_f32_u32(vorrq_u32(vreinterpretq_u32_f32(a), vreinterpretq_u32_f32(b)));
 }
 
 /* kf_unit_rest of two lanes. */
@@ -122,20 +129,14 @@ KF_KERNEL float32x2_t unit_rest2(float64x2_t x, float64x2_t y, float64x2_t z)
     return vcvt_f32_f64(vsqrtq_f64(vsubq_f64(vdupq_n_f64(1.0), sum)));
 }
 
-/* A quantized SLERP block's key (kf_kernels_simd.h). */
-KF_KERNEL void v_loadq_slerp(qkeys k, vf q[4])
+/* kf_unit_rest of every lane. */
+KF_KERNEL vf v_unit_rest(vf x, vf y, vf z)
 {
-    const uint32x4_t x = q_lanes(k, 0);
-    q[0] = v_dequant(k, 0, vandq_u32(x, vdupq_n_u32(KF_QSLERP_SIGN - 1)));
-    q[1] = v_loadq(k, 1);
-    q[2] = v_loadq(k, 2);
-    const float32x2_t lo =
-        unit_rest2(vcvt_f64_f32(vget_low_f32(q[0])), vcvt_f64_f32(vget_low_f32(q[1])),
-                   vcvt_f64_f32(vget_low_f32(q[2])));
+    const float32x2_t lo = unit_rest2(vcvt_f64_f32(vget_low_f32(x)), vcvt_f64_f32(vget_low_f32(y)),
+                                      vcvt_f64_f32(vget_low_f32(z)));
     const float32x2_t hi =
-        unit_rest2(vcvt_high_f64_f32(q[0]), vcvt_high_f64_f32(q[1]), vcvt_high_f64_f32(q[2]));
-    const uint32x4_t sign = vshlq_n_u32(vshrq_n_u32(x, 15), 31);
-    q[3] = vreinterpretq_f32_u32(vorrq_u32(vreinterpretq_u32_f32(vcombine_f32(lo, hi)), sign));
+        unit_rest2(vcvt_high_f64_f32(x), vcvt_high_f64_f32(y), vcvt_high_f64_f32(z));
+    return vcombine_f32(lo, hi);
 }
 
 /* Component m of every lane in r[m] -> each lane's output: a 4x4

@@ -3,7 +3,7 @@
  * kf_kernels_one_block.h - jobs of one block, four lanes, for the vector
  * kernels (kf_kernels_simd.h): what the SSE2 and NEON sets share. Their
  * files include it once vf is defined, and then define the loads (v_load,
- * v_loadq, v_loadq_slerp) and stores for their registers.
+ * q_lanes, v_dequant and the rest) and stores for their registers.
  */
 #ifndef KF_KERNELS_ONE_BLOCK_H
 #define KF_KERNELS_ONE_BLOCK_H

@@ -21,12 +21,12 @@
  *   job_key(jb, at) (a key: `at` floats into each block of the job; the
  *                       JOBS loop gives key i and j of the run's stride),
  *   v_load(keys, field)
- *   qkeys, job_qkey(jb, at), v_loadq(qkeys, field)   the same for a
- *                       quantized block (kf_block.dequant): the field's
- *                       uint16 lanes, dequantized (kf_dequantize)
- *   v_loadq_slerp(qkeys, q[4])   a quantized SLERP block's key: x without
- *                       w's sign, y, z, and w rebuilt from them in double
- *                       as kf_unit_rest does, with that sign (kf_layout.h)
+ *   qkeys, job_qkey(jb, at)   the same for a quantized block
+ *                       (kf_block.dequant), and for its uint16 lanes:
+ *   vq, q_lanes(qkeys, field)   a field's lanes, widened
+ *   v_dequant(qkeys, field, vq)  them dequantized (kf_dequantize)
+ *   q_sign(vq, &rest)   the top bit of each as a float's sign, and the rest
+ *   v_unit_rest(x, y, z)   kf_unit_rest of every lane (in double), v_or
  *   job_block(jb) (the first block: shape, interpolation), job_lanes(jb)
  *   (lanes to finish), lane_block(jb, l), lane_out(jb, l)
  *   store4, store3 (components in registers -> each lane's output),
@@ -35,6 +35,26 @@
  */
 
 #include "kf_sample.h"
+
+/* ---- quantized keys ----------------------------------------------------- */
+
+/* Field f of a quantized block's key, dequantized. */
+static inline vf v_loadq(qkeys k, uint32_t f)
+{
+    return v_dequant(k, f, q_lanes(k, f));
+}
+
+/* A quantized SLERP block's key (kf_layout.h, KF_QSLERP_*): x without w's
+ * sign, y, z, and w rebuilt from them as the reader rebuilt it. */
+KF_KERNEL void v_loadq_slerp(qkeys k, vf q[4])
+{
+    vq x;
+    const vf sign = q_sign(q_lanes(k, 0), &x);
+    q[0] = v_dequant(k, 0, x);
+    q[1] = v_loadq(k, 1);
+    q[2] = v_loadq(k, 2);
+    q[3] = v_or(v_unit_rest(q[0], q[1], q[2]), sign);
+}
 
 /* ---- arithmetic shared by the kernels ---------------------------------- */
 

@@ -92,23 +92,30 @@ static inline vf v_load(keys p, uint32_t f)
 }
 
 /* Field f's four uint16 of a quantized block's key, widened. */
-static inline __m128i q_lanes(qkeys k, uint32_t f)
+typedef __m128i vq;
+static inline vq q_lanes(qkeys k, uint32_t f)
 {
     const __m128i w = _mm_loadl_epi64((const __m128i *)(const void *)(k.q + (size_t)f * KF_LANES));
     return _mm_unpacklo_epi16(w, _mm_setzero_si128());
 }
 
 /* q of field f dequantized (kf_dequantize). */
-static inline vf v_dequant(qkeys k, uint32_t f, __m128i q)
+static inline vf v_dequant(qkeys k, uint32_t f, vq q)
 {
     const float *d = k.d + (size_t)f * 2 * KF_LANES;
     return _mm_add_ps(_mm_load_ps(d), _mm_mul_ps(_mm_cvtepi32_ps(q), _mm_load_ps(d + KF_LANES)));
 }
 
-/* Field f of a quantized block's key, dequantized. */
-static inline vf v_loadq(qkeys k, uint32_t f)
+/* q's top bit (of 16) as a float's sign; *rest: q without it. */
+static inline vf q_sign(vq q, vq *rest)
 {
-    return v_dequant(k, f, q_lanes(k, f));
+    *rest = _mm_and_si128(q, _mm_set1_epi32((int)(KF_QSLERP_SIGN - 1)));
+    return _mm_castsi128_ps(_mm_slli_epi32(_mm_srli_epi32(q, 15), 31));
+}
+
+static inline vf v_or(vf a, vf b)
+{
+    return _mm_or_ps(a, b);
 }
 
 /* kf_unit_rest of two lanes (x, y, z in the low two floats of each). */
@@ -121,18 +128,11 @@ KF_KERNEL __m128 unit_rest2(__m128 x, __m128 y, __m128 z)
     return _mm_cvtpd_ps(_mm_sqrt_pd(_mm_sub_pd(_mm_set1_pd(1.0), sum)));
 }
 
-/* A quantized SLERP block's key (kf_kernels_simd.h). */
-KF_KERNEL void v_loadq_slerp(qkeys k, vf q[4])
+/* kf_unit_rest of every lane. */
+KF_KERNEL vf v_unit_rest(vf x, vf y, vf z)
 {
-    const __m128i x = q_lanes(k, 0);
-    q[0] = v_dequant(k, 0, _mm_and_si128(x, _mm_set1_epi32((int)(KF_QSLERP_SIGN - 1))));
-    q[1] = v_loadq(k, 1);
-    q[2] = v_loadq(k, 2);
-    const __m128 lo = unit_rest2(q[0], q[1], q[2]);
-    const __m128 hi =
-        unit_rest2(_mm_movehl_ps(q[0], q[0]), _mm_movehl_ps(q[1], q[1]), _mm_movehl_ps(q[2], q[2]));
-    const __m128i sign = _mm_slli_epi32(_mm_srli_epi32(x, 15), 31);
-    q[3] = _mm_or_ps(_mm_movelh_ps(lo, hi), _mm_castsi128_ps(sign));
+    return _mm_movelh_ps(unit_rest2(x, y, z),
+                         unit_rest2(_mm_movehl_ps(x, x), _mm_movehl_ps(y, y), _mm_movehl_ps(z, z)));
 }
 
 /* Component m of every lane in r[m] -> each lane's output: a 4x4

@@ -173,7 +173,11 @@ def main():
         globals().update(W2)
         prefix = 'w2'
         args = args[1:]
-    if len(args) != 1:
+    if args[:1] in (['-h'], ['--help']):
+        print(__doc__.strip())
+        return
+    # An option it does not know is a mistake, not a folder to fill.
+    if len(args) != 1 or args[0].startswith('-'):
         sys.exit('usage: gen_workload.py [--w2] OUT_DIR')
     os.makedirs(args[0], exist_ok=True)
     for variant in VARIANTS:

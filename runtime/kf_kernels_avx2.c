@@ -117,17 +117,18 @@ static inline vf v_load(keys p, uint32_t f)
                                 _mm_load_ps(p.b + at), 1);
 }
 
-/* Both blocks' quantized key: their uint16 rows, bases and scales. */
+/* Both blocks' quantized key: their uint16 rows, and their bases and
+ * scales (a field each, read as keys' fields are). */
 typedef struct qkeys {
     const uint16_t *qa, *qb;
-    const float *da, *db;
+    keys d;
 } qkeys;
 
 static inline qkeys job_qkey(job jb, size_t at)
 {
     return (qkeys){(const uint16_t *)(const void *)(jb.x->block->data + at),
-                   (const uint16_t *)(const void *)(jb.y->block->data + at), jb.x->block->dequant,
-                   jb.y->block->dequant};
+                   (const uint16_t *)(const void *)(jb.y->block->data + at),
+                   {jb.x->block->dequant, jb.y->block->dequant}};
 }
 
 /* Field f's eight uint16 of both blocks' quantized key, widened at once. */
@@ -141,15 +142,9 @@ static inline vq q_lanes(qkeys p, uint32_t f)
     return _mm256_cvtepu16_epi32(w);
 }
 
-/* q of field f dequantized (kf_dequantize). */
-static inline vf v_dequant(qkeys p, uint32_t f, vq q)
+static inline vf q_float(vq q)
 {
-    const size_t d = (size_t)f * 2 * KF_LANES;
-    const vf base = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(p.da + d)),
-                                         _mm_load_ps(p.db + d), 1);
-    const vf scale = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(p.da + d + KF_LANES)),
-                                          _mm_load_ps(p.db + d + KF_LANES), 1);
-    return _mm256_add_ps(base, _mm256_mul_ps(_mm256_cvtepi32_ps(q), scale));
+    return _mm256_cvtepi32_ps(q);
 }
 
 /* q's top bit (of 16) as a float's sign; *rest: q without it. */

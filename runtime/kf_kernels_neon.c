@@ -101,11 +101,9 @@ static inline vq q_lanes(qkeys k, uint32_t f)
     return vmovl_u16(vld1_u16(k.q + (size_t)f * KF_LANES));
 }
 
-/* q of field f dequantized (kf_dequantize). */
-static inline vf v_dequant(qkeys k, uint32_t f, vq q)
+static inline vf q_float(vq q)
 {
-    const float *d = k.d + (size_t)f * 2 * KF_LANES;
-    return vaddq_f32(vld1q_f32(d), vmulq_f32(vcvtq_f32_u32(q), vld1q_f32(d + KF_LANES)));
+    return vcvtq_f32_u32(q);
 }
 
 /* q's top bit (of 16) as a float's sign; *rest: q without it. */

@@ -30,7 +30,7 @@ static inline keys job_key(job jb, size_t at)
  * scales (16-aligned, kf_layout.c). */
 typedef struct qkeys {
     const uint16_t *q;
-    const float *d;
+    keys d; /* the bases and scales: two fields per field */
 } qkeys;
 
 static inline qkeys job_qkey(job jb, size_t at)

@@ -8,13 +8,11 @@
 #include "kf_layout.h"
 #include "kf_sample.h"
 
-/* Lane l of field f at key k of a quantized block. */
+/* Lane l of field f at key k of a quantized block (kf_lane_field). */
 static inline float qat(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
-    const uint16_t *q = (const uint16_t *)(const void *)b->data;
-    const float *d = b->dequant + (size_t)f * 2 * KF_LANES + l;
-    return kf_dequantize(q[2 * (size_t)k * b->stride + (size_t)f * KF_LANES + l], d[0],
-                         d[KF_LANES]);
+    return kf_lane_field((const uint16_t *)(const void *)b->data + l, b->dequant + l, b->stride,
+                         b->interpolation == KFB_INTERP_SLERP, k, f);
 }
 
 /* Lane l of field f at key k of a float block. */
@@ -23,15 +21,13 @@ static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
     return b->data[(size_t)k * b->stride + (size_t)f * KF_LANES + l];
 }
 
-/* The same of a quantized block: dequantized; in a quantized SLERP block,
- * x without w's sign, and w rebuilt (kf_layout.h, KF_QSLERP_*), as
- * kf_quantized_float reads them. */
+/* The same of a quantized block: dequantized; a quantized SLERP block's w
+ * rebuilt (kf_layout.h, KF_QSLERP_*), as kf_quantized_float reads it. */
 static inline float any_at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
-    if (b->interpolation != KFB_INTERP_SLERP)
-        return qat(b, k, f, l);
-    const struct kf_sequence s = kf_block_lane(b, l);
-    return kf_quantized_float(&s, k, f);
+    if (b->interpolation == KFB_INTERP_SLERP && f == 3)
+        return kf_lane_w((const uint16_t *)(const void *)b->data + l, b->dequant + l, b->stride, k);
+    return qat(b, k, f, l);
 }
 
 /* How a kernel reads a field: at, or any_at for quantized blocks. The

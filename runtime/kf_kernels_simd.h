@@ -24,7 +24,8 @@
  *   qkeys, job_qkey(jb, at)   the same for a quantized block
  *                       (kf_block.dequant), and for its uint16 lanes:
  *   vq, q_lanes(qkeys, field)   a field's lanes, widened
- *   v_dequant(qkeys, field, vq)  them dequantized (kf_dequantize)
+ *   q_float(vq)         them as floats (qkeys.d: the bases and scales, two
+ *                       fields per field, read with v_load)
  *   q_sign(vq, &rest)   the top bit of each as a float's sign, and the rest
  *   v_unit_rest(x, y, z)   kf_unit_rest of every lane (in double), v_or
  *   job_block(jb) (the first block: shape, interpolation), job_lanes(jb)
@@ -37,6 +38,13 @@
 #include "kf_sample.h"
 
 /* ---- quantized keys ----------------------------------------------------- */
+
+/* q of field f dequantized (kf_dequantize): its bases and scales are two
+ * fields of k.d. */
+static inline vf v_dequant(qkeys k, uint32_t f, vq q)
+{
+    return v_add(v_load(k.d, 2 * f), v_mul(q_float(q), v_load(k.d, 2 * f + 1)));
+}
 
 /* Field f of a quantized block's key, dequantized. */
 static inline vf v_loadq(qkeys k, uint32_t f)
@@ -327,7 +335,7 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     q2[1] = v_combine(wc[0], sa[1], wc[1], sb[1]);
     q2[2] = v_combine(wc[0], sa[2], wc[1], sb[2]);
     q2[3] = v_combine(wc[0], sa[3], wc[1], sb[3]);
-    /* The last slerp, as kf_slerp_runtime. */
+    /* The last slerp, as kf_squad takes it (kf_slerp_played). */
     const vf c = v_dot4(q1, q2);
     vf w[2];
     v_played_weights(c, v_set1(2.0f * u * (1.0f - u)), w);

@@ -99,11 +99,9 @@ static inline vq q_lanes(qkeys k, uint32_t f)
     return _mm_unpacklo_epi16(w, _mm_setzero_si128());
 }
 
-/* q of field f dequantized (kf_dequantize). */
-static inline vf v_dequant(qkeys k, uint32_t f, vq q)
+static inline vf q_float(vq q)
 {
-    const float *d = k.d + (size_t)f * 2 * KF_LANES;
-    return _mm_add_ps(_mm_load_ps(d), _mm_mul_ps(_mm_cvtepi32_ps(q), _mm_load_ps(d + KF_LANES)));
+    return _mm_cvtepi32_ps(q);
 }
 
 /* q's top bit (of 16) as a float's sign; *rest: q without it. */

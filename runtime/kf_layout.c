@@ -355,7 +355,7 @@ static int hermite_tangents_scale(const struct kf_sequence *s)
 
 /* Whether every key's w of SLERP sequence s is, to the bit, what x, y and z
  * leave of unit length with w's sign (kf_unit_rest, as the reader rebuilt
- * it and as kf_quantized_w and the kernels do). */
+ * it and as kf_lane_w and the kernels do). */
 static int w_rebuilt(const struct kf_sequence *s)
 {
     uint32_t k = 0;

@@ -224,26 +224,37 @@ static inline int kf_quantized(const struct kf_sequence *s)
 /* In a quantized SLERP lane's q of x: w < 0 (kf_layout.h, KF_QSLERP_*). */
 #define KF_QSLERP_SIGN 0x8000u
 
-/* Field f (a lane's uint16 on the grid) of key k of quantized lane s; a
- * SLERP lane's x without the sign it carries. */
-static inline float kf_quantized_field(const struct kf_sequence *s, size_t k, uint32_t f)
+/* Field f of key k of a quantized lane whose uint16 are at q (key k's row
+ * at q[2 k row], field f's at KF_LANES apart) and whose bases and scales
+ * are at d (field f's at d[2 f KF_LANES] and d[(2 f + 1) KF_LANES]); a
+ * SLERP lane's x without the sign of w it carries. What every reader of a
+ * quantized lane computes (sampling, and the scalar kernels). */
+static inline float kf_lane_field(const uint16_t *q, const float *d, size_t row, int slerp,
+                                  size_t k, uint32_t f)
 {
-    const float *d = s->dequant + (size_t)f * 2 * KF_LANES;
-    uint16_t q = s->quantized[2 * k * s->row + (size_t)f * KF_LANES];
-    if (s->interpolation == KFB_INTERP_SLERP && f == 0)
-        q &= (uint16_t)~KF_QSLERP_SIGN;
-    return kf_dequantize(q, d[0], d[KF_LANES]);
+    uint16_t v = q[2 * k * row + (size_t)f * KF_LANES];
+    if (slerp && f == 0)
+        v &= (uint16_t)~KF_QSLERP_SIGN;
+    d += (size_t)f * 2 * KF_LANES;
+    return kf_dequantize(v, d[0], d[KF_LANES]);
 }
 
-/* w of key k of quantized SLERP lane s, rebuilt from its x, y and z with
- * the sign x's q holds, as the reader rebuilt it (kf_unit_rest). */
-float kf_quantized_w(const struct kf_sequence *s, size_t k);
+/* w of key k of such a quantized SLERP lane, rebuilt from its x, y and z
+ * with the sign x's q holds, as the reader rebuilt it (kf_unit_rest). */
+float kf_lane_w(const uint16_t *q, const float *d, size_t row, size_t k);
+
+/* Field f of key k of quantized lane s (kf_lane_field). */
+static inline float kf_quantized_field(const struct kf_sequence *s, size_t k, uint32_t f)
+{
+    return kf_lane_field(s->quantized, s->dequant, s->row, s->interpolation == KFB_INTERP_SLERP, k,
+                         f);
+}
 
 /* Component m of key k of quantized lane s. */
 static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, uint32_t m)
 {
     if (s->interpolation == KFB_INTERP_SLERP && m == 3)
-        return kf_quantized_w(s, k);
+        return kf_lane_w(s->quantized, s->dequant, s->row, k);
     return kf_quantized_field(s, k, m);
 }
 

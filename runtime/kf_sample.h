@@ -254,13 +254,6 @@ KF_KERNEL int kf_slerp_played(const float *restrict a, const float *restrict b, 
     return kf_slerp_case(c);
 }
 
-/* The same for the last slerp of squad; returns 0 where it wrote nothing. */
-KF_KERNEL int kf_slerp_runtime(const float *restrict a, const float *restrict b, float u,
-                               float *restrict out)
-{
-    return kf_slerp_played(a, b, u, out) != KF_SLERP_GENERAL;
-}
-
 /* ---- evaluation -------------------------------------------------------- */
 
 /* Hermite basis at u (kf_hermite_basis, in float). */
@@ -410,7 +403,7 @@ KF_KERNEL void kf_squad(const struct kf_sequence *s, size_t i, size_t j, double 
         w[l] = k[l] * kf_sinc(x[l] * x[l]);
     kf_quat_combine(qa, qb, w, q1);
     kf_quat_combine(sa, sb, w + 2, q2);
-    if (!kf_slerp_runtime(q1, q2, 2.0f * u * (1.0f - u), out))
+    if (kf_slerp_played(q1, q2, 2.0f * u * (1.0f - u), out) == KF_SLERP_GENERAL)
         kf_squad_general(s, i, j, exact_u, out);
 }
 

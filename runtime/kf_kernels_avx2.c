@@ -117,29 +117,124 @@ static inline vf v_load(keys p, uint32_t f)
                                 _mm_load_ps(p.b + at), 1);
 }
 
-/* Both blocks' quantized key: their uint16 rows, and their bases and
- * scales (a field each, read as keys' fields are). */
+/* Both blocks' quantized key: their rows of q (kf_block.qbits), the high
+ * nibbles of 12-bit ones, and their bases and scales (a field each, read
+ * as keys' fields are). */
 typedef struct qkeys {
-    const uint16_t *qa, *qb;
+    const uint8_t *qa, *qb, *ha, *hb;
     keys d;
 } qkeys;
 
 static inline qkeys job_qkey(job jb, size_t at)
 {
-    return (qkeys){(const uint16_t *)(const void *)(jb.x->block->data + at),
-                   (const uint16_t *)(const void *)(jb.y->block->data + at),
+    const uint8_t *qa = (const uint8_t *)(const void *)(jb.x->block->data + at),
+                  *qb = (const uint8_t *)(const void *)(jb.y->block->data + at);
+    return (qkeys){qa,
+                   qb,
+                   qa + jb.x->block->high,
+                   qb + jb.y->block->high,
                    {jb.x->block->dequant, jb.y->block->dequant}};
 }
 
-/* Field f's eight uint16 of both blocks' quantized key, widened at once. */
+/* Field f's eight q of both blocks' quantized key (16, 12 or 8 bits, a
+ * constant in each kernel), widened at once. */
 typedef __m256i vq;
 static inline vq q_lanes(qkeys p, uint32_t f)
 {
-    const size_t at = (size_t)f * KF_LANES;
+    const size_t at = (size_t)f * 2 * KF_LANES;
     const __m128i w =
         _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(p.qa + at)),
                            _mm_loadl_epi64((const __m128i *)(const void *)(p.qb + at)));
     return _mm256_cvtepu16_epi32(w);
+}
+
+static inline int32_t load32(const uint8_t *p)
+{
+    int32_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+static inline vq q_lanes8(qkeys p, uint32_t f)
+{
+    const size_t at = (size_t)f * KF_LANES;
+    return _mm256_cvtepu8_epi32(
+        _mm_insert_epi32(_mm_cvtsi32_si128(load32(p.qa + at)), load32(p.qb + at), 1));
+}
+
+/* Fields 0 to 2 at once: each block's sixteen bytes from its key's low
+ * bytes (twelve, then what follows them in the row, or the layout's slack
+ * after the last row, kf_layout.c) in one 128-bit half each, and each
+ * field's four bytes spread to 32-bit lanes by one byte shuffle. */
+#define SET_Q_THREE
+static inline __m256i q_low3(qkeys p)
+{
+    return _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p.qa)),
+        _mm_loadu_si128((const __m128i *)(const void *)p.qb), 1);
+}
+
+static inline __m256i q_spread(__m256i low, uint32_t f)
+{
+    const char z = (char)0x80, b = (char)(4 * f);
+    const __m256i mask = _mm256_setr_epi8(b, z, z, z, (char)(b + 1), z, z, z, (char)(b + 2), z, z,
+                                          z, (char)(b + 3), z, z, z, b, z, z, z, (char)(b + 1), z,
+                                          z, z, (char)(b + 2), z, z, z, (char)(b + 3), z, z, z);
+    return _mm256_shuffle_epi8(low, mask);
+}
+
+static inline void q_lanes8_3(qkeys p, vq q[3])
+{
+    const __m256i low = q_low3(p);
+    q[0] = q_spread(low, 0);
+    q[1] = q_spread(low, 1);
+    q[2] = q_spread(low, 2);
+}
+
+/* The high nibbles of fields 0 to 2: each block's three uint16 and the two
+ * bytes before them (the stripe's low bytes) in one 64-bit load, field f's
+ * uint16 given to the top half of each of its block's lanes. */
+static inline void q_lanes12_3(qkeys p, vq q[3])
+{
+    const __m256i low = q_low3(p);
+    const __m256i high = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(const void *)(p.ha - 2))),
+        _mm_loadl_epi64((const __m128i *)(const void *)(p.hb - 2)), 1);
+    const __m256i down = _mm256_setr_epi32(8, 12, 16, 20, 8, 12, 16, 20);
+    const __m256i nibble = _mm256_set1_epi32(0x0F00);
+    const char z = (char)0x80;
+    for (uint32_t f = 0; f < 3; f++) {
+        const char h = (char)(2 + 2 * f), g = (char)(3 + 2 * f);
+        const __m256i top = _mm256_shuffle_epi8(
+            high, _mm256_setr_epi8(z, z, h, g, z, z, h, g, z, z, h, g, z, z, h, g, z, z, h, g, z, z,
+                                   h, g, z, z, h, g, z, z, h, g));
+        q[f] = _mm256_or_si256(q_spread(low, f),
+                               _mm256_and_si256(_mm256_srlv_epi32(top, down), nibble));
+    }
+}
+
+static inline void q_lanes_3(qkeys p, vq q[3])
+{
+    q[0] = q_lanes(p, 0);
+    q[1] = q_lanes(p, 1);
+    q[2] = q_lanes(p, 2);
+}
+
+/* The high nibbles: each block's uint16 of field f read as the top half of
+ * a 32-bit word (its low half is the bytes before, which a row always
+ * has: the stripe's low bytes), given to its four lanes, lane l's shifted
+ * down by 8 + 4l to bits 8 to 11. */
+static inline vq q_lanes12(qkeys p, uint32_t f)
+{
+    const size_t at = 2 * (size_t)f - 2;
+    const __m128i two =
+        _mm_insert_epi32(_mm_cvtsi32_si128(load32(p.ha + at)), load32(p.hb + at), 1);
+    const __m256i high = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(two),
+                                                     _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1));
+    const __m256i nibbles =
+        _mm256_and_si256(_mm256_srlv_epi32(high, _mm256_setr_epi32(8, 12, 16, 20, 8, 12, 16, 20)),
+                         _mm256_set1_epi32(0x0F00));
+    return _mm256_or_si256(q_lanes8(p, f), nibbles);
 }
 
 static inline vf q_float(vq q)
@@ -147,11 +242,11 @@ static inline vf q_float(vq q)
     return _mm256_cvtepi32_ps(q);
 }
 
-/* q's top bit (of 16) as a float's sign; *rest: q without it. */
+/* q's bit 0 as a float's sign (KF_QSLERP_SIGN); *rest: the q above it. */
 static inline vf q_sign(vq q, vq *rest)
 {
-    *rest = _mm256_and_si256(q, _mm256_set1_epi32((int)(KF_QSLERP_SIGN - 1)));
-    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_srli_epi32(q, 15), 31));
+    *rest = _mm256_srli_epi32(q, 1);
+    return _mm256_castsi256_ps(_mm256_slli_epi32(q, 31));
 }
 
 static inline vf v_or(vf a, vf b)

@@ -94,11 +94,26 @@ static inline vf v_load(keys p, uint32_t f)
     return vld1q_f32(p + (size_t)f * KF_LANES);
 }
 
-/* Field f's four uint16 of a quantized block's key, widened. */
+/* Field f's four q of a quantized block's key (16, 12 or 8 bits, a
+ * constant in each kernel), widened. */
 typedef uint32x4_t vq;
 static inline vq q_lanes(qkeys k, uint32_t f)
 {
-    return vmovl_u16(vld1_u16(k.q + (size_t)f * KF_LANES));
+    return vmovl_u16(vld1_u16((const uint16_t *)(const void *)k.q + (size_t)f * KF_LANES));
+}
+
+static inline vq q_lanes8(qkeys k, uint32_t f)
+{
+    const uint8x8_t b = vreinterpret_u8_s32(vdup_n_s32(q_low(k, f)));
+    return vmovl_u16(vget_low_u16(vmovl_u8(b)));
+}
+
+/* The high nibbles: lane l's shifted down by 4l, then up to bits 8 to 11. */
+static inline vq q_lanes12(qkeys k, uint32_t f)
+{
+    const int32x4_t down = {0, -4, -8, -12};
+    const uint32x4_t high = vandq_u32(vshlq_u32(vdupq_n_u32(q_high(k, f)), down), vdupq_n_u32(15));
+    return vorrq_u32(q_lanes8(k, f), vshlq_n_u32(high, 8));
 }
 
 static inline vf q_float(vq q)
@@ -106,11 +121,11 @@ static inline vf q_float(vq q)
     return vcvtq_f32_u32(q);
 }
 
-/* q's top bit (of 16) as a float's sign; *rest: q without it. */
+/* q's bit 0 as a float's sign (KF_QSLERP_SIGN); *rest: the q above it. */
 static inline vf q_sign(vq q, vq *rest)
 {
-    *rest = vandq_u32(q, vdupq_n_u32(KF_QSLERP_SIGN - 1));
-    return vreinterpretq_f32_u32(vshlq_n_u32(vshrq_n_u32(q, 15), 31));
+    *rest = vshrq_n_u32(q, 1);
+    return vreinterpretq_f32_u32(vshlq_n_u32(q, 31));
 }
 
 static inline vf v_or(vf a, vf b)

@@ -26,16 +26,35 @@ static inline keys job_key(job jb, size_t at)
     return jb->block->data + at;
 }
 
-/* A quantized block's key: its uint16 row and the block's bases and
- * scales (16-aligned, kf_layout.c). */
+/* A quantized block's key: its row of q (kf_block.qbits), the high
+ * nibbles of a 12-bit one, and the block's bases and scales (16-aligned,
+ * kf_layout.c). */
 typedef struct qkeys {
-    const uint16_t *q;
+    const uint8_t *q;
+    const uint8_t *h;
     keys d; /* the bases and scales: two fields per field */
 } qkeys;
 
 static inline qkeys job_qkey(job jb, size_t at)
 {
-    return (qkeys){(const uint16_t *)(const void *)(jb->block->data + at), jb->block->dequant};
+    const uint8_t *q = (const uint8_t *)(const void *)(jb->block->data + at);
+    return (qkeys){q, q + jb->block->high, jb->block->dequant};
+}
+
+/* Field f's four nibbles of a 12-bit key (kf_block.high). */
+static inline unsigned q_high(qkeys k, uint32_t f)
+{
+    uint16_t h;
+    memcpy(&h, k.h + 2 * (size_t)f, sizeof h);
+    return h;
+}
+
+/* Field f's four low bytes of an 8- or 12-bit key, as a 32-bit word. */
+static inline int q_low(qkeys k, uint32_t f)
+{
+    int32_t w;
+    memcpy(&w, k.q + (size_t)f * KF_LANES, sizeof w);
+    return w;
 }
 
 static inline const kf_block *job_block(job jb)

@@ -9,10 +9,25 @@
 #include "kf_sample.h"
 
 /* Lane l of field f at key k of a quantized block (kf_lane_field). */
+static inline kf_qlane qlane(const kf_block *b, uint32_t l)
+{
+    const void *q = b->qbits == 16 ? (const void *)((const uint16_t *)(const void *)b->data + l)
+                                   : (const void *)((const uint8_t *)(const void *)b->data + l);
+    const kf_qlane a = {
+        q,
+        (const uint16_t *)(const void *)((const uint8_t *)(const void *)b->data + b->high),
+        b->dequant + l,
+        b->stride,
+        b->qbits,
+        l,
+        b->interpolation == KFB_INTERP_SLERP};
+    return a;
+}
+
 static inline float qat(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
-    return kf_lane_field((const uint16_t *)(const void *)b->data + l, b->dequant + l, b->stride,
-                         b->interpolation == KFB_INTERP_SLERP, k, f);
+    const kf_qlane a = qlane(b, l);
+    return kf_lane_field(&a, k, f);
 }
 
 /* Lane l of field f at key k of a float block. */
@@ -25,8 +40,10 @@ static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
  * rebuilt (kf_layout.h, KF_QSLERP_*), as kf_quantized_float reads it. */
 static inline float any_at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
-    if (b->interpolation == KFB_INTERP_SLERP && f == 3)
-        return kf_lane_w((const uint16_t *)(const void *)b->data + l, b->dequant + l, b->stride, k);
+    if (b->interpolation == KFB_INTERP_SLERP && f == 3) {
+        const kf_qlane a = qlane(b, l);
+        return kf_lane_w(&a, k);
+    }
     return qat(b, k, f, l);
 }
 
@@ -197,17 +214,19 @@ JOBS(qlinear)
 JOBS(qslerp)
 JOBS(qhermite)
 
-static const kf_kernels scalar = {"scalar",
-                                  {key, key, key},
-                                  {linear, linear, linear},
-                                  {spline, spline, spline},
-                                  slerp,
-                                  squad,
-                                  {qkey, qkey, qkey},
-                                  {qlinear, qlinear, qlinear},
-                                  qslerp,
-                                  qkey,
-                                  {qhermite, qhermite, qhermite}};
+static const kf_kernels scalar = {
+    "scalar",
+    {key, key, key},
+    {linear, linear, linear},
+    {spline, spline, spline},
+    slerp,
+    squad,
+    /* (the q readers know every width) */
+    {{qkey, qkey, qkey}, {qkey, qkey, qkey}, {qkey, qkey, qkey}},
+    {{qlinear, qlinear, qlinear}, {qlinear, qlinear, qlinear}, {qlinear, qlinear, qlinear}},
+    {qslerp, qslerp, qslerp},
+    {qkey, qkey, qkey},
+    {qhermite, qhermite, qhermite}};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

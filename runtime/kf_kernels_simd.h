@@ -22,11 +22,15 @@
  *                       JOBS loop gives key i and j of the run's stride),
  *   v_load(keys, field)
  *   qkeys, job_qkey(jb, at)   the same for a quantized block
- *                       (kf_block.dequant), and for its uint16 lanes:
- *   vq, q_lanes(qkeys, field)   a field's lanes, widened
+ *                       (kf_block.dequant), and for its lanes of q:
+ *   vq, q_lanes(qkeys, field)   a field's lanes, widened, of 16 bits;
+ *   q_lanes12, q_lanes8 the same of 12 and 8 bits (kf_block.qbits)
+ *   q_lanes_3, q_lanes12_3, q_lanes8_3(qkeys, vq[3])   fields 0 to 2 at
+ *                       once, where the set does better than field by
+ *                       field (SET_Q_THREE; else defined here)
  *   q_float(vq)         them as floats (qkeys.d: the bases and scales, two
  *                       fields per field, read with v_load)
- *   q_sign(vq, &rest)   the top bit of each as a float's sign, and the rest
+ *   q_sign(vq, &rest)   bit 0 of each as a float's sign, and the rest
  *   v_unit_rest(x, y, z)   kf_unit_rest of every lane (in double), v_or
  *   job_block(jb) (the first block: shape, interpolation), job_lanes(jb)
  *   (lanes to finish), lane_block(jb, l), lane_out(jb, l)
@@ -46,23 +50,58 @@ static inline vf v_dequant(qkeys k, uint32_t f, vq q)
     return v_add(v_load(k.d, 2 * f), v_mul(q_float(q), v_load(k.d, 2 * f + 1)));
 }
 
-/* Field f of a quantized block's key, dequantized. */
-static inline vf v_loadq(qkeys k, uint32_t f)
+#ifndef SET_Q_THREE
+#define Q_THREE(W)                                                                                 \
+    static inline void q_lanes##W##_3(qkeys k, vq q[3])                                            \
+    {                                                                                              \
+        q[0] = q_lanes##W(k, 0);                                                                   \
+        q[1] = q_lanes##W(k, 1);                                                                   \
+        q[2] = q_lanes##W(k, 2);                                                                   \
+    }
+Q_THREE()
+Q_THREE(12)
+Q_THREE(8)
+#endif
+
+/* Fields 0 to 2 of a float block's key. */
+static inline void v_load3(keys k, vf v[3])
 {
-    return v_dequant(k, f, q_lanes(k, f));
+    v[0] = v_load(k, 0);
+    v[1] = v_load(k, 1);
+    v[2] = v_load(k, 2);
 }
 
-/* A quantized SLERP block's key (kf_layout.h, KF_QSLERP_*): x without w's
- * sign, y, z, and w rebuilt from them as the reader rebuilt it. */
-KF_KERNEL void v_loadq_slerp(qkeys k, vf q[4])
-{
-    vq x;
-    const vf sign = q_sign(q_lanes(k, 0), &x);
-    q[0] = v_dequant(k, 0, x);
-    q[1] = v_loadq(k, 1);
-    q[2] = v_loadq(k, 2);
-    q[3] = v_or(v_unit_rest(q[0], q[1], q[2]), sign);
-}
+/* Per width W of q (16: none, 12, 8): field f of a quantized block's key,
+ * dequantized (v_loadq##W), and fields 0 to 2 (v_loadq##W##_3); a
+ * quantized SLERP block's key (kf_layout.h, KF_QSLERP_*): x without w's
+ * sign, y, z, and w rebuilt from them as the reader rebuilt it
+ * (v_loadq_slerp##W). */
+#define Q_LOADS(W)                                                                                 \
+    static inline vf v_loadq##W(qkeys k, uint32_t f)                                               \
+    {                                                                                              \
+        return v_dequant(k, f, q_lanes##W(k, f));                                                  \
+    }                                                                                              \
+    static inline void v_loadq##W##_3(qkeys k, vf v[3])                                            \
+    {                                                                                              \
+        vq q[3];                                                                                   \
+        q_lanes##W##_3(k, q);                                                                      \
+        v[0] = v_dequant(k, 0, q[0]);                                                              \
+        v[1] = v_dequant(k, 1, q[1]);                                                              \
+        v[2] = v_dequant(k, 2, q[2]);                                                              \
+    }                                                                                              \
+    KF_KERNEL void v_loadq_slerp##W(qkeys k, vf q[4])                                              \
+    {                                                                                              \
+        vq three[3], x;                                                                            \
+        q_lanes##W##_3(k, three);                                                                  \
+        const vf sign = q_sign(three[0], &x);                                                      \
+        q[0] = v_dequant(k, 0, x);                                                                 \
+        q[1] = v_dequant(k, 1, three[1]);                                                          \
+        q[2] = v_dequant(k, 2, three[2]);                                                          \
+        q[3] = v_or(v_unit_rest(q[0], q[1], q[2]), sign);                                          \
+    }
+Q_LOADS()
+Q_LOADS(12)
+Q_LOADS(8)
 
 /* ---- arithmetic shared by the kernels ---------------------------------- */
 
@@ -186,7 +225,7 @@ static inline vf v_hermite(keys a, keys e, const v_basis *h, uint32_t c, uint32_
  * arithmetic gives the same results. Four-component quantized blocks
  * (orientations) take the any-width kernels, normalized lane by lane
  * (JOBS). P prefixes the names. */
-#define VALUE_KERNELS(P, KEYS, JOB_KEY, LOAD)                                                      \
+#define VALUE_KERNELS(P, KEYS, JOB_KEY, LOAD, LOAD3)                                               \
     /* a + u (b - a), component m. */                                                              \
     static inline vf P##v_lerp(KEYS a, KEYS e, vf vu, uint32_t m)                                  \
     {                                                                                              \
@@ -208,8 +247,9 @@ static inline vf v_hermite(keys a, keys e, const v_basis *h, uint32_t c, uint32_
                                    double exact_u)                                                 \
     {                                                                                              \
         (void)i, (void)j, (void)oj, (void)u, (void)exact_u;                                        \
-        const KEYS a = JOB_KEY(jb, oi);                                                            \
-        store3(LOAD(a, 0), LOAD(a, 1), LOAD(a, 2), jb);                                            \
+        vf x[3];                                                                                   \
+        LOAD3(JOB_KEY(jb, oi), x);                                                                 \
+        store3(x[0], x[1], x[2], jb);                                                              \
         return ALL_LANES;                                                                          \
     }                                                                                              \
     KF_KERNEL unsigned P##linear_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,         \
@@ -228,13 +268,19 @@ static inline vf v_hermite(keys a, keys e, const v_basis *h, uint32_t c, uint32_
     {                                                                                              \
         (void)i, (void)j, (void)exact_u;                                                           \
         const vf vu = v_set1(u);                                                                   \
-        const KEYS a = JOB_KEY(jb, oi), e = JOB_KEY(jb, oj);                                       \
-        store3(P##v_lerp(a, e, vu, 0), P##v_lerp(a, e, vu, 1), P##v_lerp(a, e, vu, 2), jb);        \
+        vf x[3], y[3];                                                                             \
+        LOAD3(JOB_KEY(jb, oi), x);                                                                 \
+        LOAD3(JOB_KEY(jb, oj), y);                                                                 \
+        store3(v_add(x[0], v_mul(vu, v_sub(y[0], x[0]))),                                          \
+               v_add(x[1], v_mul(vu, v_sub(y[1], x[1]))),                                          \
+               v_add(x[2], v_mul(vu, v_sub(y[2], x[2]))), jb);                                     \
         return ALL_LANES;                                                                          \
     }
 
-VALUE_KERNELS(, keys, job_key, v_load)
-VALUE_KERNELS(q, qkeys, job_qkey, v_loadq)
+VALUE_KERNELS(, keys, job_key, v_load, v_load3)
+VALUE_KERNELS(q, qkeys, job_qkey, v_loadq, v_loadq_3)
+VALUE_KERNELS(q12, qkeys, job_qkey, v_loadq12, v_loadq12_3)
+VALUE_KERNELS(q8, qkeys, job_qkey, v_loadq8, v_loadq8_3)
 
 KF_KERNEL unsigned linear4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
                                double exact_u)
@@ -363,17 +409,35 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     return 0;
 }
 
-/* Quantized SLERP blocks: slerp_one with x, y and z from the grid and w
- * rebuilt from them (v_loadq_slerp; kf_layout.h, KF_QSLERP_*). */
-KF_KERNEL unsigned qslerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                              double exact_u)
-{
-    (void)exact_u;
-    vf ka[4], kb[4];
-    v_loadq_slerp(job_qkey(jb, oi), ka);
-    v_loadq_slerp(job_qkey(jb, oj), kb);
-    return slerp_lanes(jb, ka, kb, i, j, u);
-}
+/* Quantized SLERP blocks, per width W of q: slerp_one with x, y and z
+ * from the grid and w rebuilt from them (v_loadq_slerp##W; kf_layout.h,
+ * KF_QSLERP_*); and their holds, key i, normalized in the registers when
+ * asked (key4_one). */
+#define QSLERP_KERNELS(W)                                                                          \
+    KF_KERNEL unsigned qslerp##W##_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,       \
+                                       float u, double exact_u)                                    \
+    {                                                                                              \
+        (void)exact_u;                                                                             \
+        vf ka[4], kb[4];                                                                           \
+        v_loadq_slerp##W(job_qkey(jb, oi), ka);                                                    \
+        v_loadq_slerp##W(job_qkey(jb, oj), kb);                                                    \
+        return slerp_lanes(jb, ka, kb, i, j, u);                                                   \
+    }                                                                                              \
+    KF_KERNEL unsigned qslerp_key##W##_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,   \
+                                           float u, double exact_u, int normalize)                 \
+    {                                                                                              \
+        (void)i, (void)j, (void)oj, (void)u, (void)exact_u;                                        \
+        vf r[4];                                                                                   \
+        v_loadq_slerp##W(job_qkey(jb, oi), r);                                                     \
+        if (normalize)                                                                             \
+            v_normalize(r);                                                                        \
+        store4(r[0], r[1], r[2], r[3], jb);                                                        \
+        return 0;                                                                                  \
+    }
+
+QSLERP_KERNELS()
+QSLERP_KERNELS(12)
+QSLERP_KERNELS(8)
 
 /* Quantized HERMITE blocks: spline_one with the keys and the key tangents
  * from the grid, each key tangent times the length of the segment, as the
@@ -416,19 +480,6 @@ KF_KERNEL unsigned qhermite3_one(job jb, uint32_t i, uint32_t j, size_t oi, size
     store3(v_qhermite(a, e, &h, length, 3, 0), v_qhermite(a, e, &h, length, 3, 1),
            v_qhermite(a, e, &h, length, 3, 2), jb);
     return ALL_LANES;
-}
-
-/* Its holds: key i, normalized in the registers when asked (key4_one). */
-KF_KERNEL unsigned qslerp_key_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                                  double exact_u, int normalize)
-{
-    (void)i, (void)j, (void)oj, (void)u, (void)exact_u;
-    vf r[4];
-    v_loadq_slerp(job_qkey(jb, oi), r);
-    if (normalize)
-        v_normalize(r);
-    store4(r[0], r[1], r[2], r[3], jb);
-    return 0;
 }
 
 /* Quaternion holds: key i, normalized in the registers when asked. */
@@ -490,22 +541,37 @@ JOBS(qkey)
 JOBS(qkey3)
 JOBS(qlinear)
 JOBS(qlinear3)
+JOBS(q12key)
+JOBS(q12key3)
+JOBS(q12linear)
+JOBS(q12linear3)
+JOBS(q8key)
+JOBS(q8key3)
+JOBS(q8linear)
+JOBS(q8linear3)
 JOBS(qslerp)
+JOBS(qslerp12)
+JOBS(qslerp8)
 JOBS_NORMALIZING(qslerp_key)
+JOBS_NORMALIZING(qslerp_key12)
+JOBS_NORMALIZING(qslerp_key8)
 JOBS(qhermite)
 JOBS(qhermite3)
 
-static const kf_kernels simd_set = {SET_NAME,
-                                    {key, key3, key4},
-                                    {linear, linear3, linear4},
-                                    {spline, spline3, spline4},
-                                    slerp,
-                                    squad,
-                                    {qkey, qkey3, qkey},
-                                    {qlinear, qlinear3, qlinear},
-                                    qslerp,
-                                    qslerp_key,
-                                    {qhermite, qhermite3, qhermite}};
+static const kf_kernels simd_set = {
+    SET_NAME,
+    {key, key3, key4},
+    {linear, linear3, linear4},
+    {spline, spline3, spline4},
+    slerp,
+    squad,
+    {{qkey, qkey3, qkey}, {q12key, q12key3, q12key}, {q8key, q8key3, q8key}},
+    {{qlinear, qlinear3, qlinear},
+     {q12linear, q12linear3, q12linear},
+     {q8linear, q8linear3, q8linear}},
+    {qslerp, qslerp12, qslerp8},
+    {qslerp_key, qslerp_key12, qslerp_key8},
+    {qhermite, qhermite3, qhermite}};
 
 const kf_kernels *SET_GETTER(void)
 {

@@ -91,12 +91,32 @@ static inline vf v_load(keys p, uint32_t f)
     return _mm_load_ps(p + (size_t)f * KF_LANES);
 }
 
-/* Field f's four uint16 of a quantized block's key, widened. */
+/* Field f's four q of a quantized block's key (16, 12 or 8 bits, a
+ * constant in each kernel), widened. */
 typedef __m128i vq;
 static inline vq q_lanes(qkeys k, uint32_t f)
 {
-    const __m128i w = _mm_loadl_epi64((const __m128i *)(const void *)(k.q + (size_t)f * KF_LANES));
+    const __m128i w =
+        _mm_loadl_epi64((const __m128i *)(const void *)(k.q + (size_t)f * 2 * KF_LANES));
     return _mm_unpacklo_epi16(w, _mm_setzero_si128());
+}
+
+static inline vq q_lanes8(qkeys k, uint32_t f)
+{
+    const __m128i zero = _mm_setzero_si128();
+    return _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(q_low(k, f)), zero), zero);
+}
+
+/* The high nibbles: lane l's moved to the top of its uint16 (times
+ * 2^(12 - 4l)), then down to bits 8 to 11. */
+static inline vq q_lanes12(qkeys k, uint32_t f)
+{
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i low = _mm_unpacklo_epi8(_mm_cvtsi32_si128(q_low(k, f)), zero);
+    __m128i high = _mm_mullo_epi16(_mm_set1_epi16((short)q_high(k, f)),
+                                   _mm_setr_epi16(4096, 256, 16, 1, 0, 0, 0, 0));
+    high = _mm_and_si128(_mm_srli_epi16(high, 4), _mm_set1_epi16(0x0F00));
+    return _mm_unpacklo_epi16(_mm_or_si128(low, high), zero);
 }
 
 static inline vf q_float(vq q)
@@ -104,11 +124,11 @@ static inline vf q_float(vq q)
     return _mm_cvtepi32_ps(q);
 }
 
-/* q's top bit (of 16) as a float's sign; *rest: q without it. */
+/* q's bit 0 as a float's sign (KF_QSLERP_SIGN); *rest: the q above it. */
 static inline vf q_sign(vq q, vq *rest)
 {
-    *rest = _mm_and_si128(q, _mm_set1_epi32((int)(KF_QSLERP_SIGN - 1)));
-    return _mm_castsi128_ps(_mm_slli_epi32(_mm_srli_epi32(q, 15), 31));
+    *rest = _mm_srli_epi32(q, 1);
+    return _mm_castsi128_ps(_mm_slli_epi32(q, 31));
 }
 
 static inline vf v_or(vf a, vf b)

@@ -19,6 +19,11 @@
 #include <emmintrin.h>
 #endif
 
+/* Zeroed floats after the last row: a vector kernel reads a quantized
+ * block's key's low bytes sixteen at a time (kf_kernels_avx2.c,
+ * q_low3: a key of three fields has twelve), four past a last block's. */
+#define KF_SLACK_FLOATS 4u
+
 /* Floats of rows filled at a time (kf_layout_build): about 64 KiB. Smaller
  * tiles reread the sources' lines, larger ones write each line twice
  * (cachegrind on W: 16 Ki floats load with as many misses as one block at
@@ -36,6 +41,7 @@ static uint32_t fields_of(const struct kf_sequence *s)
 typedef struct lay {
     const struct kf_sequence *seq;
     const uint8_t *quant;
+    const uint8_t *bits; /* a quantized lane's width (kf_block.qbits) */
 } lay;
 
 /* Whether sequence s goes into a block: one wider than KF_BLOCK_COMPONENTS
@@ -66,6 +72,8 @@ static int compare_sequences(const void *x, const void *y, const lay *ly)
 #undef KEY
     if (ly->quant[ia] != ly->quant[ib])
         return ly->quant[ia] < ly->quant[ib] ? -1 : 1;
+    if (ly->bits[ia] != ly->bits[ib])
+        return ly->bits[ia] < ly->bits[ib] ? -1 : 1;
     return (ia > ib) - (ia < ib);
 }
 
@@ -80,7 +88,8 @@ static int same_block(const lay *ly, uint32_t ia, uint32_t ib)
 {
     const struct kf_sequence *a = &ly->seq[ia], *b = &ly->seq[ib];
     return same_clock(ly, ia, ib) && a->interpolation == b->interpolation &&
-           a->components == b->components && ly->quant[ia] == ly->quant[ib];
+           a->components == b->components && ly->quant[ia] == ly->quant[ib] &&
+           ly->bits[ia] == ly->bits[ib];
 }
 
 /* The largest magnitude of n floats (validated finite: plain comparisons,
@@ -140,7 +149,7 @@ static uint32_t is_wide(const struct kf_sequence *s)
 #define QUANTIZE_TOP 65535u
 
 _Static_assert(KF_QSLERP_GRID *KF_LANES / 2 == KF_QSLERP_KEY, "a quantized SLERP key: x, y, z");
-_Static_assert(KF_QSLERP_TOP < KF_QSLERP_SIGN, "a quantized SLERP's x leaves w's sign a bit");
+_Static_assert(KF_QSLERP_TOP < 1u << 15, "a quantized SLERP's x leaves w's sign a bit");
 
 /* Per component of the n keys of c components at v (validated finite), the
  * least value as its base and as its scale the least power of two that
@@ -404,8 +413,46 @@ static int w_rebuilt(const struct kf_sequence *s)
  * their first keys, whose grid is finer or the same; keys of full
  * precision fail it there, so that a lossless clip pays a few keys per
  * sequence for the question. */
-static int quantize(const struct kf_sequence *s)
+/* The narrowest width of q (kf_block.qbits: 8, 12 or 16 bits) that holds
+ * the n keys of c components at v on the grid of `base` and `scale` (which
+ * on_grid found), in the first `grid` components, once the trailing zero
+ * bits that all of a component's q share are moved into its scale, which
+ * this sets: base + (q >> z) * (scale * 2^z) is base + q * scale, both
+ * products exact (a power of two times an integer below 2^16), so the
+ * narrower q give the very floats back. kfc -e's grids are coarser than
+ * the finest power of two a lane's range allows, and a lane spans few of
+ * their steps. A SLERP lane's x (`slerp`) keeps its top bit for w's sign. */
+static uint32_t narrow(const float *v, uint32_t c, uint32_t n, uint32_t grid, int slerp,
+                       const float *base, float *scale)
 {
+    uint32_t bits = 8;
+    for (uint32_t m = 0; m < grid; m++) {
+        const float b = base[m], inv = 1.0f / scale[m];
+        uint32_t any = 0, top = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            const uint32_t q = (uint32_t)((v[(size_t)k * c + m] - b) * inv); /* as on_grid */
+            any |= q;
+            top = q > top ? q : top;
+        }
+        uint32_t z = 0;
+        while (z < 15 && any && !(any >> z & 1))
+            z++;
+        const float coarse = ldexpf(scale[m], (int)z);
+        if (coarse <= FLT_MAX) {
+            scale[m] = coarse;
+            top >>= z;
+        }
+        if (slerp && m == 0)
+            top = 2 * top + 1;
+        const uint32_t need = top < 256u ? 8 : top < 4096u ? 12 : 16;
+        bits = need > bits ? need : bits;
+    }
+    return bits;
+}
+
+static int quantize(const struct kf_sequence *s, uint32_t *bits)
+{
+    *bits = 16;
     const int slerp = s->interpolation == KFB_INTERP_SLERP && s->components == 4;
     const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
                         s->tangent_out && s->tangent_in &&
@@ -423,10 +470,16 @@ static int quantize(const struct kf_sequence *s)
           grid_of(s->values, c, s->key_count, check, top, base, scale) &&
           on_grid(s->values, c, s->key_count, check, top, base, scale)))
         return QUANT_NONE;
-    if (slerp)
-        return w_rebuilt(s) ? QUANT_XYZ : QUANT_NONE;
-    if (!hermite)
+    if (slerp) {
+        if (!w_rebuilt(s))
+            return QUANT_NONE;
+        *bits = narrow(s->values, c, s->key_count, KF_QSLERP_GRID, 1, base, scale);
+        return QUANT_XYZ;
+    }
+    if (!hermite) {
+        *bits = narrow(s->values, c, s->key_count, c, 0, base, scale);
         return QUANT_ALL;
+    }
     /* Its key tangents too, and the scaled ones from them. */
     const uint32_t w = 2 * c;
     const unsigned all = (1u << w) - 1;
@@ -442,6 +495,15 @@ static int quantize(const struct kf_sequence *s)
  * component) its base and scale: what kfc -e writes (its tangents on a
  * grid), checked as quantize checks keys. Up to 8 components (a column
  * mask and grid_of's room). */
+/* Bytes per key of a 12-bit block's high nibbles (kf_block.high): a uint16
+ * per field on the grid; else 0. */
+static size_t high_bytes(const lay *ly, uint32_t si)
+{
+    if (ly->bits[si] != 12)
+        return 0;
+    return 2 * (size_t)(ly->quant[si] == QUANT_XYZ ? KF_QSLERP_GRID : fields_of(&ly->seq[si]));
+}
+
 static int quantize_key_tangents(const struct kf_sequence *s)
 {
     float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
@@ -508,10 +570,10 @@ static size_t key_floats(const lay *ly, uint32_t si)
 {
     const size_t fields = fields_of(&ly->seq[si]);
     switch (ly->quant[si]) {
-    case QUANT_ALL:
-        return fields * KF_LANES / 2;
+    case QUANT_ALL: /* (12 bits: the low 8 here, the rest after the stripe) */
+        return ly->bits[si] == 16 ? fields * KF_LANES / 2 : fields * KF_LANES / 4;
     case QUANT_XYZ:
-        return KF_QSLERP_KEY;
+        return ly->bits[si] == 16 ? KF_QSLERP_KEY : KF_QSLERP_GRID * KF_LANES / 4;
     case QUANT_HERMITE:
         return KF_QHERMITE_KEY(ly->seq[si].components);
     default:
@@ -580,11 +642,14 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
     float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
     const uint32_t c = s->components, grid = q == QUANT_XYZ ? KF_QSLERP_GRID : c;
     if (grid_of(s->values, c, s->key_count, (1u << grid) - 1,
-                q == QUANT_XYZ ? KF_QSLERP_TOP : QUANTIZE_TOP, bases, scales))
+                q == QUANT_XYZ ? KF_QSLERP_TOP : QUANTIZE_TOP, bases, scales)) {
+        if (q != QUANT_HERMITE) /* the scales quantize chose the width by */
+            (void)narrow(s->values, c, s->key_count, grid, q == QUANT_XYZ, bases, scales);
         for (uint32_t f = 0; f < grid; f++) {
             d[(size_t)f * 2 * KF_LANES + l] = bases[f];
             d[(size_t)f * 2 * KF_LANES + KF_LANES + l] = scales[f];
         }
+    }
     if (q == QUANT_HERMITE && grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1,
                                       QUANTIZE_TOP, bases, scales))
         for (uint32_t m = 0; m < 2 * c; m++) {
@@ -595,27 +660,51 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
         }
 }
 
-/* Keys [k0, k1) of quantized lane l of sequence s (`row`: key k0's row,
- * rows `step` floats apart; `d`: the block's bases and scales, which
- * grid_of gave): its components on the grid as uint16, then its floats. */
-static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
-                           const struct kf_sequence *s, const float *d)
+/* q of lane l and field m into the row of a quantized block of `bits`
+ * (kf_block.qbits; `high`: kf_block.high) at `row`, whose high nibbles (12
+ * bits) were zeroed. */
+static inline void put_q(float *row, uint32_t bits, uint32_t high, uint32_t m, uint32_t l,
+                         uint32_t q)
 {
-    uint16_t *data = (uint16_t *)(void *)row;
+    unsigned char *at = (unsigned char *)row;
+    switch (bits) {
+    case 8:
+        at[m * KF_LANES + l] = (unsigned char)q;
+        break;
+    case 12:
+        at[m * KF_LANES + l] = (unsigned char)q;
+        ((uint16_t *)(void *)(at + high))[m] |= (uint16_t)((q >> 8) << (4 * l));
+        break;
+    default:
+        ((uint16_t *)(void *)row)[m * KF_LANES + l] = (uint16_t)q;
+        break;
+    }
+}
+
+/* Keys [k0, k1) of quantized lane l of sequence s into block b (`row`:
+ * key k0's row, rows `step` floats apart; b->dequant: the bases and scales
+ * put_dequant gave): its components on the grid as q of b's width, then
+ * its floats. */
+static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
+                           const struct kf_sequence *s, const kf_block *bk)
+{
+    const float *d = bk->dequant;
     fill_quantized_floats(row, step, k0, k1, l, s);
     if (k1 > s->key_count)
         k1 = s->key_count;
     for (uint32_t m = 0; m < grid_components(s); m++) {
         const float b = d[(size_t)m * 2 * KF_LANES + l],
                     inv = 1.0f / d[(size_t)m * 2 * KF_LANES + KF_LANES + l];
-        uint16_t *to = data + (size_t)m * KF_LANES + l;
+        float *to = row;
         uint32_t c;
         const float *from = grid_source(s, m, &c) + (size_t)k0 * c;
         /* a SLERP lane's x carries w's sign (kf_layout.h) */
         const int sign = s->interpolation == KFB_INTERP_SLERP && m == 0;
-        for (uint32_t k = k0; k < k1; k++, to += 2 * step, from += c)
-            *to = (uint16_t)((uint16_t)((*from - b) * inv) | /* as on_grid found it */
-                             (sign && signbit(from[3]) ? KF_QSLERP_SIGN : 0u));
+        for (uint32_t k = k0; k < k1; k++, to += step, from += c) {
+            const uint32_t q = (uint32_t)((*from - b) * inv); /* as on_grid found it */
+            put_q(to, bk->qbits, bk->high, m, l,
+                  sign ? q << 1 | (signbit(from[3]) ? KF_QSLERP_SIGN : 0u) : q);
+        }
     }
 }
 
@@ -623,9 +712,10 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
  * keys valid (full_block): the four lanes of a component a step in SSE2,
  * with the arithmetic of fill_quantized lane by lane. */
 static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t k1,
-                                 const struct kf_sequence *const s[KF_LANES], const float *d)
+                                 const struct kf_sequence *const s[KF_LANES], const kf_block *bk)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    const float *d = bk->dequant;
     /* uint16 out of int32 in [0, 65535]: less 2^15, packed with signed
      * saturation (exact there), the top bit turned back. */
     const __m128i half = _mm_set1_epi32(32768), top = _mm_set1_epi16((short)0x8000);
@@ -638,30 +728,34 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
                     *p1 = grid_source(s[1], m, &c) + (size_t)k0 * c,
                     *p2 = grid_source(s[2], m, &c) + (size_t)k0 * c,
                     *p3 = grid_source(s[3], m, &c) + (size_t)k0 * c;
-        uint16_t *to = (uint16_t *)(void *)row + (size_t)m * KF_LANES;
+        float *to = row;
         /* a SLERP lane's x carries w's sign (kf_layout.h): the sign bits
-         * of the four w, shifted down to bit 15 of each uint16 */
+         * of the four w, shifted down to bit 0 of each q */
         const int sign = s[0]->interpolation == KFB_INTERP_SLERP && m == 0;
-        const __m128i sign_bit = _mm_set1_epi32((int)0x80000000u);
-        for (uint32_t k = k0; k < k1; k++, to += 2 * step, p0 += c, p1 += c, p2 += c, p3 += c) {
+        for (uint32_t k = k0; k < k1; k++, to += step, p0 += c, p1 += c, p2 += c, p3 += c) {
             const __m128 v = _mm_setr_ps(*p0, *p1, *p2, *p3);
             __m128i q = _mm_cvttps_epi32(_mm_mul_ps(_mm_sub_ps(v, b), inv));
-            q = _mm_sub_epi32(q, half);
-            q = _mm_xor_si128(_mm_packs_epi32(q, q), top);
             if (sign) {
                 const __m128 w = _mm_setr_ps(p0[3], p1[3], p2[3], p3[3]);
-                const __m128i s16 =
-                    _mm_srai_epi32(_mm_and_si128(_mm_castps_si128(w), sign_bit), 16);
-                q = _mm_or_si128(q, _mm_packs_epi32(s16, s16));
+                q = _mm_or_si128(_mm_slli_epi32(q, 1), _mm_srli_epi32(_mm_castps_si128(w), 31));
             }
-            _mm_storel_epi64((__m128i *)(void *)to, q);
+            q = _mm_sub_epi32(q, half);
+            q = _mm_xor_si128(_mm_packs_epi32(q, q), top);
+            if (bk->qbits == 16) {
+                _mm_storel_epi64((__m128i *)(void *)((uint16_t *)(void *)to + m * KF_LANES), q);
+                continue;
+            }
+            uint16_t lanes[8];
+            _mm_storeu_si128((__m128i *)(void *)lanes, q);
+            for (uint32_t l = 0; l < KF_LANES; l++)
+                put_q(to, bk->qbits, bk->high, m, l, lanes[l]);
         }
     }
     for (uint32_t l = 0; l < KF_LANES; l++)
         fill_quantized_floats(row, step, k0, k1, l, s[l]);
 #else
     for (uint32_t l = 0; l < KF_LANES; l++)
-        fill_quantized(row, step, k0, k1, l, s[l], d);
+        fill_quantized(row, step, k0, k1, l, s[l], bk);
 #endif
 }
 
@@ -822,14 +916,17 @@ static uint32_t run_end(const lay *ly, const uint32_t *order, uint32_t i, uint32
 }
 
 /* Floats per key of a stripe of `blocks` blocks of sequence order[k]'s
- * kind: four lanes of floats per field, or of uint16 for a quantized
- * stripe, rounded up to four floats so that the next stripe's fields stay
+ * kind: four lanes of floats per field, or of q for a quantized stripe
+ * (12 bits: every block's low bytes, then every block's high nibbles),
+ * rounded up to four floats so that the next stripe's fields stay
  * 16-aligned; 0 if that leaves 32 bits. */
 static size_t stripe_width(const lay *ly, uint32_t si, uint32_t blocks)
 {
-    size_t w = 0;
-    if (!kf_mul_size(blocks, key_floats(ly, si), &w))
+    size_t w = 0, high = 0;
+    if (!kf_mul_size(blocks, key_floats(ly, si), &w) ||
+        !kf_mul_size(blocks, high_bytes(ly, si), &high) || w > SIZE_MAX / 2 - high)
         return 0;
+    w += (high + sizeof(float) - 1) / sizeof(float);
     return (w + KF_LANES - 1) / KF_LANES * KF_LANES;
 }
 
@@ -884,7 +981,8 @@ static int fills_stripes(const lay *ly, const uint32_t *order, uint32_t i, uint3
 {
     for (uint32_t k = i, next; k < end; k = next) {
         next = run_end(ly, order, k, end, same_block);
-        if ((next - k) % KF_LANES || (next - k) / KF_LANES * key_floats(ly, order[k]) % KF_LANES)
+        if ((next - k) % KF_LANES || (next - k) / KF_LANES * key_floats(ly, order[k]) % KF_LANES ||
+            high_bytes(ly, order[k])) /* (its nibbles are put together) */
             return 0;
     }
     return 1;
@@ -904,18 +1002,25 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
         const size_t per = key_floats(ly, order[k]);
         const size_t pad = stripe_width(ly, order[k], blocks) - blocks * per;
         const int kind = ly->quant[order[k]];
-        /* fields of floats, and of uint16, with empty lanes to zero (a
-         * quantized HERMITE block's floats are its lanes' shared ones) */
+        /* fields of floats, and of q, with empty lanes to zero (a
+         * quantized HERMITE block's floats are its lanes' shared ones);
+         * the pad holds a 12-bit stripe's nibbles */
         const size_t floats = kind == QUANT_NONE ? last->fields : 0;
-        const size_t halves = kind == QUANT_NONE  ? 0
-                              : kind == QUANT_XYZ ? KF_QSLERP_GRID
-                                                  : last->fields;
+        const size_t qs = kind == QUANT_NONE  ? 0
+                          : kind == QUANT_XYZ ? KF_QSLERP_GRID
+                                              : last->fields;
+        const int wide_q = kind != QUANT_NONE && last->qbits == 16;
         float *row = (float *)last->data + (size_t)k0 * width;
         for (uint32_t r = k0; r < k1; r++, row += width) {
             uint16_t *half = (uint16_t *)(void *)row;
-            for (size_t m = 0; m < halves && used; m++)
-                for (uint32_t l = used; l < KF_LANES; l++)
-                    half[m * KF_LANES + l] = 0;
+            unsigned char *byte = (unsigned char *)row;
+            for (size_t m = 0; m < qs && used; m++)
+                for (uint32_t l = used; l < KF_LANES; l++) {
+                    if (wide_q)
+                        half[m * KF_LANES + l] = 0;
+                    else
+                        byte[m * KF_LANES + l] = 0;
+                }
             for (size_t m = 0; m < floats && used; m++)
                 for (uint32_t l = used; l < KF_LANES; l++)
                     row[m * KF_LANES + l] = 0.0f;
@@ -1070,8 +1175,16 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         const float *lane = b->data + L->lane_of[i];
         s->row = b->stride;
         if (b->dequant) {
-            s->quantized = (const uint16_t *)(const void *)b->data + L->lane_of[i];
-            s->dequant = b->dequant + L->lane_of[i];
+            const kf_sequence view = kf_block_lane(b, L->lane_of[i]);
+            s->qbits = view.qbits;
+            s->lane = view.lane;
+            if (b->qbits == 16)
+                s->quantized = view.quantized;
+            else
+                s->qbytes = view.qbytes;
+            if (b->qbits == 12)
+                s->qhigh = view.qhigh;
+            s->dequant = view.dequant;
             if (s->interpolation == KFB_INTERP_HERMITE) { /* kf_quantized_tangent */
                 s->tangent_in = NULL;
                 s->segments = b->data + KF_QHERMITE_SEGMENT(c);
@@ -1123,22 +1236,25 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     *need = 0;
     /* Scratch: the order, the sort's copy, a count per target, the order
      * of every sequence by key times, and per sequence whether its lane
-     * and its key tangents are quantized (a byte each). */
+     * and its key tangents are quantized, and its lane's width (a byte
+     * each). */
     size_t order_bytes;
     if (!kf_mul_size((size_t)3 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
-        order_bytes > SIZE_MAX - 2 * (size_t)n)
+        order_bytes > SIZE_MAX - 3 * (size_t)n)
         return KF_ERROR_TOO_LARGE;
-    order_bytes += 2 * (size_t)n;
+    order_bytes += 3 * (size_t)n;
     uint32_t *order = kf_alloc(a, order_bytes);
     if (!order)
         return KF_ERROR_OUT_OF_MEMORY;
     uint32_t *tracks_of = order + 2 * (size_t)n, *by_times = tracks_of + targets;
-    uint8_t *quant = (uint8_t *)(by_times + n + 1), *ktq = quant + n;
-    const lay ly = {seq, quant};
+    uint8_t *quant = (uint8_t *)(by_times + n + 1), *ktq = quant + n, *bits = ktq + n;
+    const lay ly = {seq, quant, bits};
     uint32_t m = 0; /* the sequences blocks hold */
     for (uint32_t i = 0; i < n; i++) {
+        uint32_t width;
         by_times[i] = i;
-        quant[i] = (uint8_t)quantize(&seq[i]);
+        quant[i] = (uint8_t)quantize(&seq[i], &width);
+        bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
         ktq[i] = (uint8_t)(quant[i] != QUANT_HERMITE && quantize_key_tangents(&seq[i]));
         if (packed(&seq[i]))
@@ -1195,7 +1311,8 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     size_t at_plain = 0;
     size_t total = 0, at_layout, at_blocks, at_block_of, at_lane_of, at_dequant, at_data,
            at_blend_of, at_blend_target, at_blend_offset;
-    if (!ok || !add(&total, 1, sizeof(struct kf_layout), 16, &at_layout) ||
+    if (!ok || floats > SIZE_MAX - KF_SLACK_FLOATS ||
+        !add(&total, 1, sizeof(struct kf_layout), 16, &at_layout) ||
         !add(&total, blocks, sizeof(kf_block), 16, &at_blocks) ||
         !add(&total, n, sizeof(uint32_t), 16, &at_block_of) ||
         !add(&total, blend_count ? targets : 0, sizeof(uint32_t), 16, &at_blend_of) ||
@@ -1203,7 +1320,8 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         !add(&total, blend_count, sizeof(uint32_t), 16, &at_blend_offset) ||
         !add(&total, n, 1, 16, &at_lane_of) ||
         !add(&total, dequant, sizeof(float), 16, &at_dequant) ||
-        !add(&total, floats, sizeof(float), 16, &at_data) || plain > SIZE_MAX / sizeof(float) ||
+        !add(&total, floats + KF_SLACK_FLOATS, sizeof(float), 16, &at_data) ||
+        plain > SIZE_MAX / sizeof(float) ||
         !add(&total, (size_t)plain, sizeof(float), 16, &at_plain)) {
         kf_free(a, order, order_bytes);
         return KF_ERROR_TOO_LARGE;
@@ -1269,7 +1387,8 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
             const struct kf_sequence *t = &seq[order[k]];
             const uint32_t fields = fields_of(t), members = next - k;
             const int q = quant[order[k]];
-            const size_t stripe_at = offset;
+            const size_t stripe_at = offset, per = key_floats(&ly, order[k]);
+            const uint32_t stripe = (members + KF_LANES - 1) / KF_LANES;
             for (uint32_t x = 0; x * KF_LANES < members; x++, bi++) {
                 kf_block *b = &L->blocks[bi];
                 b->interpolation = t->interpolation;
@@ -1278,10 +1397,14 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 b->key_count = t->valid_count;
                 b->stride = (uint32_t)width;
                 b->data = data + offset;
-                offset += key_floats(&ly, order[k]);
+                offset += per;
                 if (q) {
                     b->dequant = dq;
                     dq += dequant_floats(&ly, order[k]);
+                    b->qbits = bits[order[k]];
+                    /* from its low bytes to its nibbles, after the stripe's */
+                    b->high = (uint32_t)((stripe - x) * per * sizeof(float) +
+                                         x * high_bytes(&ly, order[k]));
                 }
                 for (uint32_t l = 0; l < KF_LANES && x * KF_LANES + l < members; l++) {
                     const uint32_t si = order[k + x * KF_LANES + l];
@@ -1318,12 +1441,12 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                     const struct kf_sequence *lanes[KF_LANES] = {
                         &seq[order[x]], &seq[order[x + 1]], &seq[order[x + 2]], &seq[order[x + 3]]};
                     if (b->dequant)
-                        fill_quantized_block(at, width, k0, k1, lanes, b->dequant);
+                        fill_quantized_block(at, width, k0, k1, lanes, b);
                     else
                         fill_block(at, width, k0, k1, lanes);
                     x += KF_LANES;
                 } else if (b->dequant) {
-                    fill_quantized(at, width, k0, k1, L->lane_of[si], &seq[si], b->dequant);
+                    fill_quantized(at, width, k0, k1, L->lane_of[si], &seq[si], b);
                     x++;
                 } else {
                     fill_lane(at, width, k0, k1, L->lane_of[si], &seq[si]);
@@ -1333,6 +1456,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         }
         data += (size_t)rows * width;
     }
+    memset(data, 0, KF_SLACK_FLOATS * sizeof *data);
     /* A sequence in no block may have a clock of its own. */
     L->clock_count = n - m;
     for (uint32_t i = 0; i < m; i++)
@@ -1398,23 +1522,24 @@ kf_block_kernel kf_block_hold_of(const kf_kernels *k, const kf_block *b)
 {
     const int c = b->components == 3 ? 1 : b->components == 4 ? 2 : 0;
     if (b->dequant && b->interpolation == KFB_INTERP_SLERP)
-        return k->qslerp_key;
-    return b->dequant ? k->qkey[c] : k->key[c];
+        return k->qslerp_key[kf_qwidth(b->qbits)];
+    return b->dequant ? k->qkey[kf_qwidth(b->qbits)][c] : k->key[c];
 }
 
 kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)
 {
     if (b->dequant) {
         const int c = b->components == 3 ? 1 : b->components == 4 ? 2 : 0;
+        const int w = kf_qwidth(b->qbits);
         switch (b->interpolation) {
         case KFB_INTERP_SLERP:
-            return k->qslerp;
+            return k->qslerp[w];
         case KFB_INTERP_HERMITE:
             return k->qhermite[c];
         case KFB_INTERP_LINEAR:
-            return k->qlinear[c];
+            return k->qlinear[w][c];
         default:
-            return k->qkey[c];
+            return k->qkey[w][c];
         }
     }
     if (b->wide)

@@ -67,7 +67,24 @@ typedef struct kf_block {
      * so a quantized block plays exactly as its float form would, in half
      * the memory. */
     const float *dequant;
+    /* A quantized STEP, LINEAR or SLERP block's q may be narrower (the
+     * layout takes the narrowest that holds all four lanes, after moving
+     * each lane's and field's common trailing zero bits of q into its
+     * scale, which gives the same products): `qbits` 16, the uint16 above;
+     * 8, a byte per lane and field (field f of key k at ((const uint8_t *)
+     * (data + k * stride))[f * KF_LANES + l]); or 12, those bytes as the
+     * low 8 bits and, `high` bytes on in the same row, a uint16 per field
+     * holding the four lanes' high 4 bits, lane l's at bit 4l. */
+    uint32_t qbits;
+    uint32_t high;
 } kf_block;
+
+/* The quantized widths (kf_block.qbits), as kernel tables index them. */
+#define KF_QWIDTHS 3
+static inline int kf_qwidth(uint32_t bits)
+{
+    return bits == 16 ? 0 : bits == 12 ? 1 : 2;
+}
 
 /* A quantized SLERP block (kf_block.dequant, interpolation SLERP): lanes
  * whose x, y and z lie on a 15-bit grid and whose w the file rebuilt from
@@ -103,7 +120,15 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
     s.valid_count = s.key_count = b->key_count;
     s.row = b->stride;
     if (b->dequant) {
-        s.quantized = (const uint16_t *)(const void *)b->data + l;
+        s.qbits = (uint16_t)b->qbits;
+        s.lane = (uint16_t)l;
+        if (b->qbits == 16)
+            s.quantized = (const uint16_t *)(const void *)b->data + l;
+        else
+            s.qbytes = (const uint8_t *)(const void *)b->data + l;
+        if (b->qbits == 12)
+            s.qhigh =
+                (const uint16_t *)(const void *)((const uint8_t *)(const void *)b->data + b->high);
         s.dequant = b->dequant + l;
         if (b->interpolation == KFB_INTERP_HERMITE)
             s.segments = b->data + KF_QHERMITE_SEGMENT(b->components);
@@ -222,9 +247,11 @@ static inline void kf_normalize_single(float *v)
 typedef struct kf_kernels {
     const char *name;
     kf_block_kernel key[3], linear[3], spline[3], slerp, squad;
-    /* The same for quantized blocks (kf_block.dequant); qslerp_key: key i
-     * of a quantized SLERP block (its holds); qhermite: HERMITE's. */
-    kf_block_kernel qkey[3], qlinear[3], qslerp, qslerp_key, qhermite[3];
+    /* The same for quantized blocks (kf_block.dequant), per width of q
+     * (kf_qwidth); qslerp_key: key i of a quantized SLERP block (its
+     * holds); qhermite: HERMITE's (16 bits). */
+    kf_block_kernel qkey[KF_QWIDTHS][3], qlinear[KF_QWIDTHS][3], qslerp[KF_QWIDTHS],
+        qslerp_key[KF_QWIDTHS], qhermite[3];
 } kf_kernels;
 
 /* The kernel of a block of `interpolation` and `components`. */

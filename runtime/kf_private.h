@@ -124,8 +124,12 @@ void kf_error_clear(kf_error *error);
 
 struct kf_sequence {
     const char *name;
-    uint32_t interpolation; /* KFB_INTERP_* */
-    uint32_t repeat;        /* KFB_REPEAT_* */
+    uint16_t interpolation; /* KFB_INTERP_* */
+    uint16_t repeat;        /* KFB_REPEAT_* */
+    /* A quantized lane (kf_quantized): the width of its q in bits (8, 12
+     * or 16: kf_layout.h, kf_block.qbits) and its lane in its block.
+     * (Halves, so that a sequence stays 104 bytes.) */
+    uint16_t qbits, lane;
     uint32_t components;
     uint32_t key_count;
     uint32_t valid_first;
@@ -156,6 +160,7 @@ struct kf_sequence {
     union {
         const float *values;
         const uint16_t *quantized;
+        const uint8_t *qbytes; /* the same, of 8 or 12 bits */
     };
     /* SPLINE: outgoing/incoming tangents; SQUAD: a/b quaternions; else NULL.
      * valid_count * components each. */
@@ -177,6 +182,9 @@ struct kf_sequence {
         /* A quantized HERMITE lane (kf_quantized): its block's segment
          * lengths, key k's at segments[k * row] (kf_quantized_segment). */
         const float *segments;
+        /* A quantized lane of 12 bits: its block's high nibbles
+         * (kf_layout.h, kf_block.high), key k's at qhigh[2 k row]. */
+        const uint16_t *qhigh;
     };
     /* key_count * 3 (stored order), or NULL: every key 0. */
     const float *tcb;
@@ -221,40 +229,76 @@ static inline int kf_quantized(const struct kf_sequence *s)
            s->dequant != NULL;
 }
 
-/* In a quantized SLERP lane's q of x: w < 0 (kf_layout.h, KF_QSLERP_*). */
-#define KF_QSLERP_SIGN 0x8000u
+/* Where a quantized lane's q lie (kf_layout.h): what every reader of one
+ * needs, whether it holds a sequence (kf_seq_qlane) or a block. */
+typedef struct kf_qlane {
+    const void *q;        /* key 0's first field of the lane: uint16 (16 bits)
+                               or bytes (8 and 12: their low 8 bits) */
+    const uint16_t *high; /* 12 bits: the block's high nibbles of key 0 */
+    const float *d;       /* the lane's base of field 0 (kf_lane_field) */
+    size_t row;           /* floats from a key's row to the next */
+    uint32_t bits, lane;
+    int slerp; /* x's q holds w's sign (KF_QSLERP_SIGN) */
+} kf_qlane;
 
-/* Field f of key k of a quantized lane whose uint16 are at q (key k's row
- * at q[2 k row], field f's at KF_LANES apart) and whose bases and scales
- * are at d (field f's at d[2 f KF_LANES] and d[(2 f + 1) KF_LANES]); a
- * SLERP lane's x without the sign of w it carries. What every reader of a
- * quantized lane computes (sampling, and the scalar kernels). */
-static inline float kf_lane_field(const uint16_t *q, const float *d, size_t row, int slerp,
-                                  size_t k, uint32_t f)
+/* In a quantized SLERP lane's q of x: w < 0; x's own q is the rest, one
+ * bit up (the same shifts whatever the width). */
+#define KF_QSLERP_SIGN 1u
+
+/* The q of field f of key k of lane `a`, the SLERP sign bit included. */
+static inline uint32_t kf_lane_q(const kf_qlane *a, size_t k, uint32_t f)
 {
-    uint16_t v = q[2 * k * row + (size_t)f * KF_LANES];
-    if (slerp && f == 0)
-        v &= (uint16_t)~KF_QSLERP_SIGN;
-    d += (size_t)f * 2 * KF_LANES;
-    return kf_dequantize(v, d[0], d[KF_LANES]);
+    switch (a->bits) {
+    case 8:
+        return ((const uint8_t *)a->q)[4 * k * a->row + (size_t)f * KF_LANES];
+    case 12: /* field f's four nibbles in one uint16, lane l's at bit 4l */
+        return ((const uint8_t *)a->q)[4 * k * a->row + (size_t)f * KF_LANES] |
+               (uint32_t)(a->high[2 * k * a->row + f] >> (4 * a->lane) & 15u) << 8;
+    default:
+        return ((const uint16_t *)a->q)[2 * k * a->row + (size_t)f * KF_LANES];
+    }
+}
+
+/* Field f of key k of quantized lane `a`, whose bases and scales are at
+ * a->d (field f's at d[2 f KF_LANES] and d[(2 f + 1) KF_LANES]); a SLERP
+ * lane's x without the sign of w it carries. What every reader of a
+ * quantized lane computes (sampling, and the scalar kernels). */
+static inline float kf_lane_field(const kf_qlane *a, size_t k, uint32_t f)
+{
+    uint32_t v = kf_lane_q(a, k, f);
+    if (a->slerp && f == 0)
+        v >>= 1;
+    const float *d = a->d + (size_t)f * 2 * KF_LANES;
+    return kf_dequantize((uint16_t)v, d[0], d[KF_LANES]);
 }
 
 /* w of key k of such a quantized SLERP lane, rebuilt from its x, y and z
  * with the sign x's q holds, as the reader rebuilt it (kf_unit_rest). */
-float kf_lane_w(const uint16_t *q, const float *d, size_t row, size_t k);
+float kf_lane_w(const kf_qlane *a, size_t k);
+
+/* Quantized lane s as a kf_qlane. */
+static inline kf_qlane kf_seq_qlane(const struct kf_sequence *s)
+{
+    const kf_qlane a = {
+        s->quantized, s->qbits == 12 ? s->qhigh : NULL,    s->dequant, s->row, s->qbits,
+        s->lane,      s->interpolation == KFB_INTERP_SLERP};
+    return a;
+}
 
 /* Field f of key k of quantized lane s (kf_lane_field). */
 static inline float kf_quantized_field(const struct kf_sequence *s, size_t k, uint32_t f)
 {
-    return kf_lane_field(s->quantized, s->dequant, s->row, s->interpolation == KFB_INTERP_SLERP, k,
-                         f);
+    const kf_qlane a = kf_seq_qlane(s);
+    return kf_lane_field(&a, k, f);
 }
 
 /* Component m of key k of quantized lane s. */
 static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, uint32_t m)
 {
-    if (s->interpolation == KFB_INTERP_SLERP && m == 3)
-        return kf_lane_w(s->quantized, s->dequant, s->row, k);
+    if (s->interpolation == KFB_INTERP_SLERP && m == 3) {
+        const kf_qlane a = kf_seq_qlane(s);
+        return kf_lane_w(&a, k);
+    }
     return kf_quantized_field(s, k, m);
 }
 

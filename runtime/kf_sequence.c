@@ -149,11 +149,11 @@ void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t
     }
 }
 
-float kf_lane_w(const uint16_t *q, const float *d, size_t row, size_t k)
+float kf_lane_w(const kf_qlane *a, size_t k)
 {
-    const float v[4] = {kf_lane_field(q, d, row, 1, k, 0), kf_lane_field(q, d, row, 1, k, 1),
-                        kf_lane_field(q, d, row, 1, k, 2), 0.0f};
+    const float v[4] = {kf_lane_field(a, k, 0), kf_lane_field(a, k, 1), kf_lane_field(a, k, 2),
+                        0.0f};
     float w = 0.0f;
-    kf_unit_rest(v, 4, 3, (q[2 * k * row] & KF_QSLERP_SIGN) != 0, &w);
+    kf_unit_rest(v, 4, 3, (kf_lane_q(a, k, 0) & KF_QSLERP_SIGN) != 0, &w);
     return w;
 }

@@ -293,6 +293,12 @@ static int is_quantized(const kf_anim *anim, uint32_t si)
     return L->block_of[si] != KF_NO_INDEX && L->blocks[L->block_of[si]].dequant != NULL;
 }
 
+/* The width of q of sequence `si`'s quantized block (kf_block.qbits), or 0. */
+static uint32_t quantized_bits(const kf_anim *anim, uint32_t si)
+{
+    return is_quantized(anim, si) ? anim->layout->blocks[anim->layout->block_of[si]].qbits : 0;
+}
+
 /* A loaded animation written again (kf_write_objects reads its lanes) and
  * loaded back; NULL (a failed check) if that fails. */
 static kf_anim *written_again(const kf_anim *anim)
@@ -308,14 +314,18 @@ static kf_anim *written_again(const kf_anim *anim)
     return again;
 }
 
-/* Keys on a grid (what kfc -e writes) are kept as 16-bit integers with a
- * base and a power-of-two scale per lane and component, and played from
- * there: they must read back as the very floats given, play as sampling
- * does, and play alike in every kernel set; keys that no such grid gives
- * back exactly stay floats. */
+/* Keys on a grid (what kfc -e writes) are kept as integers of 16, 12 or
+ * 8 bits (the fewest that hold a lane's steps on the coarsest grid its
+ * keys lie on) with a base and a power-of-two scale per lane and
+ * component, and played from there: they must read back as the very
+ * floats given, play as sampling does, and play alike in every kernel
+ * set; keys that no such grid gives back exactly stay floats. */
 static void check_quantized(void)
 {
-    enum { GROUPS = 5, PER_GROUP = 6, EDGES = 8, SLERPS = 13 };
+    /* Per group: four lanes of 12 bits, four of 8, four of 16, one of 8
+     * on a grid 16 times as coarse (q whose low 4 bits are all 0: in the
+     * 8-bit stripe, a block and a lane), then one off any grid. */
+    enum { GROUPS = 5, PER_GROUP = 14, EDGES = 8, SLERPS = 21 };
     static const uint32_t group_width[GROUPS] = {1, 2, 3, 4, 5};
     double times[KEYS];
     for (int i = 0; i < KEYS; i++)
@@ -323,19 +333,22 @@ static void check_quantized(void)
     kf_builder *b = builder_with(0.0);
     enum { ALL = 2 * GROUPS * PER_GROUP + EDGES + SLERPS };
     float values[ALL][KEYS * 5];
-    uint32_t comps[ALL], keys[ALL];
+    uint32_t comps[ALL], keys[ALL], want_bits[ALL];
     int want_q[ALL];
     uint32_t count = 0;
     for (int interp = KF_INTERPOLATION_STEP; interp <= KF_INTERPOLATION_LINEAR; interp++)
         for (int g = 0; g < GROUPS; g++)
             for (int i = 0; i < PER_GROUP; i++, count++) {
-                /* A grid of 2^-10 over at most 2^15 steps; the last of each
-                 * group off any grid (a float stripe beside the quantized
-                 * one, in one clock). */
+                /* A grid of 2^-10 over at most 2^12, 2^8 or 2^15 steps,
+                 * or 2^8 steps of 2^-6; the last of each group off any
+                 * grid (a float stripe beside the quantized ones, in one
+                 * clock). */
                 const uint32_t c = group_width[g];
                 const double offset = (double)(i * 97 % 61) - 30.0;
+                const double steps = i < 4 ? 4096.0 : i < 8 ? 256.0 : i < 12 ? 32768.0 : 256.0;
+                const double coarse = i == 12 ? 16.0 : 1.0;
                 for (uint32_t k = 0; k < KEYS * c; k++) {
-                    const double step = floor(uniform() * 32768.0) / 1024.0;
+                    const double step = coarse * floor(uniform() * steps) / 1024.0;
                     values[count][k] = (float)(offset + step);
                     if (i == PER_GROUP - 1)
                         values[count][k] = (float)(offset + step + uniform() * 1e-3);
@@ -343,6 +356,7 @@ static void check_quantized(void)
                 comps[count] = c;
                 keys[count] = KEYS;
                 want_q[count] = i != PER_GROUP - 1;
+                want_bits[count] = !want_q[count] ? 0 : i < 4 ? 12 : i < 8 || i == 12 ? 8 : 16;
                 char name[64], target[96];
                 snprintf(name, sizeof name, "q%d_%d_%d", interp, g, i);
                 snprintf(target, sizeof target, "q%d_%d_%d.%s", interp, g, i,
@@ -355,7 +369,7 @@ static void check_quantized(void)
     /* Edges, LINEAR, one component: each key given, then which it is. */
     for (int e = 0; e < EDGES; e++, count++) {
         float *v = values[count];
-        uint32_t n = KEYS;
+        uint32_t n = KEYS, bits = 8;
         int q = 1;
         for (uint32_t k = 0; k < KEYS; k++)
             v[k] = (float)((k * 7 % 13) / 8.0);
@@ -369,6 +383,7 @@ static void check_quantized(void)
             v[0] = 0.0f;
             v[1] = 65535.0f / 256;
             v[2] = 1.0f / 256;
+            bits = 16;
             break;
         case 2: /* 65536 steps of 2^-8 and a key between two of 2^-7 */
             v[0] = 0.0f;
@@ -376,7 +391,7 @@ static void check_quantized(void)
             v[2] = 1.0f / 256;
             q = 0;
             break;
-        case 3: /* constant */
+        case 3: /* constant: every q 0 */
             for (uint32_t k = 0; k < KEYS; k++)
                 v[k] = 0.1f;
             break;
@@ -401,15 +416,17 @@ static void check_quantized(void)
         comps[count] = 1;
         keys[count] = n;
         want_q[count] = q;
+        want_bits[count] = q ? bits : 0;
         char name[64], target[96];
         snprintf(name, sizeof name, "edge%d", e);
         snprintf(target, sizeof target, "edge%d.morph_weights", e);
         add_values(b, name, target, KF_INTERPOLATION_LINEAR, 1, n, times, v, NULL);
     }
-    /* SLERP, as kfc -e writes it: x, y and z on a grid of 2^-10, w what
-     * unit length leaves (kf_unit_rest: a float off the grid, which the
-     * kernels rebuild), its sign in x's q; turns small and large, some
-     * across the hemisphere (the general path). The last four keep
+    /* SLERP, as kfc -e writes it: x, y and z on a grid of 2^-10, 2^-5 or
+     * 2^-13 (12, 8 and 16 bits), w what unit length leaves (kf_unit_rest:
+     * a float off the grid, which the kernels rebuild), its sign in x's q;
+     * turns small and large, some across the hemisphere (the general
+     * path). The last four keep
      * floats: w a float step off what x, y and z leave, which the kernels
      * would not rebuild; x swinging by 0.98 on a grid of 2^-16, which takes
      * 16 bits and so leaves none for w's sign; y rebuilt, then z, the other
@@ -434,7 +451,11 @@ static void check_quantized(void)
                 q[1] = q[2] = 0.0;
             }
             float *v = values[count] + 4 * k;
-            const double grid = i == SLERPS - 3 ? 65536.0 : 1024.0;
+            const double grid = i == SLERPS - 3   ? 65536.0
+                                : i >= SLERPS - 4 ? 1024.0
+                                : i % 3 == 1      ? 32.0
+                                : i % 3 == 2      ? 8192.0
+                                                  : 1024.0;
             for (uint32_t m = 0; m < 4; m++)
                 v[m] = m == big ? 0.0f : (float)(nearbyint(q[m] * grid) / grid + 0.0);
             CHECK(kf_unit_rest(v, 4, big, q[big] < 0, &v[big]), "qs%d key %d: unit rest", i, k);
@@ -444,6 +465,7 @@ static void check_quantized(void)
         comps[count] = 4;
         keys[count] = KEYS;
         want_q[count] = i < SLERPS - 4;
+        want_bits[count] = !want_q[count] ? 0 : i % 3 == 1 ? 8 : i % 3 == 2 ? 16 : 12;
         char name[64], target[96];
         snprintf(name, sizeof name, "qs%d", i);
         snprintf(target, sizeof target, "qs%d.orientation", i);
@@ -457,6 +479,8 @@ static void check_quantized(void)
         const kf_sequence *s = kf_anim_sequence(anim, si);
         CHECK(is_quantized(anim, si) == want_q[si], "%s: quantized %d, want %d", s->name,
               is_quantized(anim, si), want_q[si]);
+        CHECK(quantized_bits(anim, si) == want_bits[si], "%s: %u bits, want %u", s->name,
+              quantized_bits(anim, si), want_bits[si]);
         CHECK(!again || is_quantized(again, si) == want_q[si],
               "%s written again: quantized %d, want %d", s->name, is_quantized(again, si),
               want_q[si]);

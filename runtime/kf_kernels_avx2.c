@@ -92,6 +92,9 @@ static inline unsigned m_bits(vm m)
  * lanes 0-3 are the first's, 4-7 the second's. */
 typedef struct job {
     const kf_lanes *x, *y;
+    int paired; /* quantized blocks whose bases and scales are paired
+                   (KF_DEQUANT_FIELD): a constant in each copy of a
+                   kernel (kf_kernels_simd.h, QJOBS) */
 } job;
 typedef struct keys {
     const float *a, *b; /* the two blocks' key */
@@ -100,7 +103,20 @@ typedef struct keys {
 
 static inline job job_at(const kf_lanes *jobs, uint32_t count, uint32_t k)
 {
-    return (job){jobs + k, k + 1 < count ? jobs + k + 1 : jobs + k};
+    return (job){jobs + k, k + 1 < count ? jobs + k + 1 : jobs + k, 0};
+}
+
+/* Whether the run of quantized blocks `jobs` begins with a pair (its blocks
+ * are a stripe's, in order, so then every job of two blocks is one). */
+static inline int jobs_paired(const kf_lanes *jobs, uint32_t count)
+{
+    return count > 1 && jobs[1].block->dequant == jobs[0].block->dequant + KF_LANES;
+}
+
+static inline job job_paired(job jb, int paired)
+{
+    jb.paired = paired;
+    return jb;
 }
 
 /* Both blocks are of one run, whose blocks share rows (kf_layout.c). */
@@ -123,6 +139,7 @@ static inline vf v_load(keys p, uint32_t f)
 typedef struct qkeys {
     const uint8_t *qa, *qb, *ha, *hb;
     keys d;
+    int paired; /* d.b is d.a + KF_LANES */
 } qkeys;
 
 static inline qkeys job_qkey(job jb, size_t at)
@@ -133,7 +150,17 @@ static inline qkeys job_qkey(job jb, size_t at)
                    qb,
                    qa + jb.x->block->high,
                    qb + jb.y->block->high,
-                   {jb.x->block->dequant, jb.y->block->dequant}};
+                   {jb.x->block->dequant, jb.y->block->dequant},
+                   jb.paired};
+}
+
+/* Both blocks' bases or scales: one load where the blocks are a pair. */
+#define SET_DQ_LOAD
+static inline vf dq_load(qkeys k, uint32_t f)
+{
+    if (k.paired)
+        return _mm256_loadu_ps(k.d.a + (size_t)f * KF_LANES);
+    return v_load(k.d, f);
 }
 
 /* Field f's eight q of both blocks' quantized key (16, 12 or 8 bits, a
@@ -183,7 +210,7 @@ static inline __m256i q_spread(__m256i low, uint32_t f)
     return _mm256_shuffle_epi8(low, mask);
 }
 
-static inline void q_lanes8_3(qkeys p, vq q[3])
+KF_KERNEL void q_lanes8_3(qkeys p, vq q[3])
 {
     const __m256i low = q_low3(p);
     q[0] = q_spread(low, 0);
@@ -194,7 +221,7 @@ static inline void q_lanes8_3(qkeys p, vq q[3])
 /* The high nibbles of fields 0 to 2: each block's three uint16 and the two
  * bytes before them (the stripe's low bytes) in one 64-bit load, field f's
  * uint16 given to the top half of each of its block's lanes. */
-static inline void q_lanes12_3(qkeys p, vq q[3])
+KF_KERNEL void q_lanes12_3(qkeys p, vq q[3])
 {
     const __m256i low = q_low3(p);
     const __m256i high = _mm256_inserti128_si256(

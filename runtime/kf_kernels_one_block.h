@@ -57,6 +57,20 @@ static inline int q_low(qkeys k, uint32_t f)
     return w;
 }
 
+/* One block a job: the quantized kernels need no pairs (kf_kernels_simd.h,
+ * QJOBS). */
+static inline int jobs_paired(const kf_lanes *jobs, uint32_t count)
+{
+    (void)jobs, (void)count;
+    return 0;
+}
+
+static inline job job_paired(job jb, int paired)
+{
+    (void)paired;
+    return jb;
+}
+
 static inline const kf_block *job_block(job jb)
 {
     return jb->block;

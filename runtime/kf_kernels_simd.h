@@ -43,11 +43,21 @@
 
 /* ---- quantized keys ----------------------------------------------------- */
 
-/* q of field f dequantized (kf_dequantize): its bases and scales are two
- * fields of k.d. */
-static inline vf v_dequant(qkeys k, uint32_t f, vq q)
+/* Four floats at k.d (or each of a job's blocks' k.d), f fields of four
+ * on: a set reads a pair of blocks' bases or scales at once where it can
+ * (SET_DQ_LOAD, AVX2). */
+#ifndef SET_DQ_LOAD
+KF_KERNEL vf dq_load(qkeys k, uint32_t f)
 {
-    return v_add(v_load(k.d, 2 * f), v_mul(q_float(q), v_load(k.d, 2 * f + 1)));
+    return v_load(k.d, f);
+}
+#endif
+
+/* q of field f dequantized (kf_dequantize): its bases and scales are at
+ * k.d, KF_DEQUANT_FIELD floats a field. */
+KF_KERNEL vf v_dequant(qkeys k, uint32_t f, vq q)
+{
+    return v_add(dq_load(k, 4 * f), v_mul(q_float(q), dq_load(k, 4 * f + 2)));
 }
 
 #ifndef SET_Q_THREE
@@ -64,7 +74,7 @@ Q_THREE(8)
 #endif
 
 /* Fields 0 to 2 of a float block's key. */
-static inline void v_load3(keys k, vf v[3])
+KF_KERNEL void v_load3(keys k, vf v[3])
 {
     v[0] = v_load(k, 0);
     v[1] = v_load(k, 1);
@@ -77,11 +87,11 @@ static inline void v_load3(keys k, vf v[3])
  * sign, y, z, and w rebuilt from them as the reader rebuilt it
  * (v_loadq_slerp##W). */
 #define Q_LOADS(W)                                                                                 \
-    static inline vf v_loadq##W(qkeys k, uint32_t f)                                               \
+    KF_KERNEL vf v_loadq##W(qkeys k, uint32_t f)                                                   \
     {                                                                                              \
         return v_dequant(k, f, q_lanes##W(k, f));                                                  \
     }                                                                                              \
-    static inline void v_loadq##W##_3(qkeys k, vf v[3])                                            \
+    KF_KERNEL void v_loadq##W##_3(qkeys k, vf v[3])                                                \
     {                                                                                              \
         vq q[3];                                                                                   \
         q_lanes##W##_3(k, q);                                                                      \
@@ -106,7 +116,7 @@ Q_LOADS(8)
 /* ---- arithmetic shared by the kernels ---------------------------------- */
 
 /* kf_sinc, a lane at a time. */
-static inline vf v_sinc(vf z)
+KF_KERNEL vf v_sinc(vf z)
 {
     vf t = v_mul(z, v_set1(2.60510774e-06f));
     t = v_mul(z, v_add(v_set1(-0.000198090172f), t));
@@ -116,7 +126,7 @@ static inline vf v_sinc(vf z)
 }
 
 /* kf_acos_over_sqrt, a lane at a time. */
-static inline vf v_acos_over_sqrt(vf c)
+KF_KERNEL vf v_acos_over_sqrt(vf c)
 {
     vf t = v_mul(c, v_set1(-0.0012624911f));
     t = v_mul(c, v_add(v_set1(0.0066700901f), t));
@@ -129,7 +139,7 @@ static inline vf v_acos_over_sqrt(vf c)
 }
 
 /* kf_arc_weights, every lane's arc at one u. */
-static inline void v_arc_weights(vf theta, vf r, vf vu, vf w[2])
+KF_KERNEL void v_arc_weights(vf theta, vf r, vf vu, vf w[2])
 {
     const vf vv = v_sub(v_set1(1.0f), vu);
     const vf x0 = v_mul(vv, theta), x1 = v_mul(vu, theta);
@@ -138,13 +148,13 @@ static inline void v_arc_weights(vf theta, vf r, vf vu, vf w[2])
 }
 
 /* wa qa + wb qb. */
-static inline vf v_combine(vf wa, vf qa, vf wb, vf qb)
+KF_KERNEL vf v_combine(vf wa, vf qa, vf wb, vf qb)
 {
     return v_add(v_mul(wa, qa), v_mul(wb, qb));
 }
 
 /* Every lane's dot product of quaternions a and b (components in a[m]). */
-static inline vf v_dot4(const vf a[4], const vf b[4])
+KF_KERNEL vf v_dot4(const vf a[4], const vf b[4])
 {
     vf c = v_mul(a[0], b[0]);
     c = v_add(c, v_mul(a[1], b[1]));
@@ -155,7 +165,7 @@ static inline vf v_dot4(const vf a[4], const vf b[4])
 /* kf_arc_of for every lane whose dot product is c: theta in arc[0], theta /
  * sin theta in arc[1], {0, 1} where the keys are nearly equal (the
  * general lanes' are left to the caller). */
-static inline void v_arc_of(vf c, vf arc[2])
+KF_KERNEL void v_arc_of(vf c, vf arc[2])
 {
     const vf one = v_set1(1.0f);
     const vm near = v_ge(c, v_set1(1.0f - (float)KF_QUAT_EPSILON));
@@ -166,7 +176,7 @@ static inline void v_arc_of(vf c, vf arc[2])
 
 /* kf_slerp_played's weights at u for every lane whose quaternions' dot
  * product is c (the general lanes' are left to the caller). */
-static inline void v_played_weights(vf c, vf vu, vf w[2])
+KF_KERNEL void v_played_weights(vf c, vf vu, vf w[2])
 {
     vf arc[2];
     v_arc_of(c, arc);
@@ -174,7 +184,7 @@ static inline void v_played_weights(vf c, vf vu, vf w[2])
 }
 
 /* kf_normalize_single on every lane's quaternion, component m in r[m]. */
-static inline void v_normalize(vf r[4])
+KF_KERNEL void v_normalize(vf r[4])
 {
     vf n2 = v_mul(r[0], r[0]);
     n2 = v_add(n2, v_mul(r[1], r[1]));
@@ -196,7 +206,7 @@ typedef struct v_basis {
     vf h0, h1, h2, h3;
 } v_basis;
 
-static inline v_basis v_hermite_basis(float u)
+KF_KERNEL v_basis v_hermite_basis(float u)
 {
     float h[4];
     kf_hermite_basis_f(u, h);
@@ -204,7 +214,7 @@ static inline v_basis v_hermite_basis(float u)
 }
 
 /* h0 a + h1 b + h2 ta + h3 tb, component m of c. */
-static inline vf v_hermite(keys a, keys e, const v_basis *h, uint32_t c, uint32_t m)
+KF_KERNEL vf v_hermite(keys a, keys e, const v_basis *h, uint32_t c, uint32_t m)
 {
     vf x = v_mul(h->h0, v_load(a, m));
     x = v_add(x, v_mul(h->h1, v_load(e, m)));
@@ -443,7 +453,7 @@ QSLERP_KERNELS(8)
  * from the grid, each key tangent times the length of the segment, as the
  * reader scaled it (kf_layout.h, KF_QHERMITE_*; the blocks of a job share
  * their clock, so the first one's length is every lane's). */
-static inline vf v_qhermite(qkeys a, qkeys e, const v_basis *h, vf length, uint32_t c, uint32_t m)
+KF_KERNEL vf v_qhermite(qkeys a, qkeys e, const v_basis *h, vf length, uint32_t c, uint32_t m)
 {
     vf x = v_mul(h->h0, v_loadq(a, m));
     x = v_add(x, v_mul(h->h1, v_loadq(e, m)));
@@ -451,7 +461,7 @@ static inline vf v_qhermite(qkeys a, qkeys e, const v_basis *h, vf length, uint3
     return v_add(x, v_mul(h->h3, v_mul(v_loadq(e, 2 * c + m), length)));
 }
 
-static inline vf v_segment(job jb, size_t oi)
+KF_KERNEL vf v_segment(job jb, size_t oi)
 {
     const kf_block *b = job_block(jb);
     return v_set1(b->data[oi + KF_QHERMITE_SEGMENT(b->components)]);
@@ -516,6 +526,46 @@ KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj
         }                                                                                          \
     }
 
+/* JOBS for the quantized kernels: a set whose jobs are two blocks
+ * (AVX2) plays the jobs of a run that are pairs (jobs_paired, job_paired)
+ * in a copy of the kernel that reads both blocks' bases and scales at once
+ * (dq_load), and the rest in another. */
+#define QJOB(name, paired)                                                                         \
+    do {                                                                                           \
+        const job jb = job_paired(job_at(jobs, count, k), paired);                                 \
+        const unsigned nonunit = name##_one(jb, i, j, oi, oj, u, exact_u);                         \
+        if (normalize && nonunit)                                                                  \
+            for (uint32_t l = 0; l < job_lanes(jb); l++)                                           \
+                if (nonunit >> l & 1)                                                              \
+                    kf_normalize_single(lane_out(jb, l));                                          \
+    } while (0)
+#define QJOBS(name)                                                                                \
+    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
+                     double exact_u, int normalize)                                                \
+    {                                                                                              \
+        const size_t stride = jobs[0].block->stride, oi = i * stride, oj = j * stride;             \
+        uint32_t k = 0;                                                                            \
+        if (jobs_paired(jobs, count))                                                              \
+            for (; k + 1 < count; k += JOB_STEP)                                                   \
+                QJOB(name, 1);                                                                     \
+        for (; k < count; k += JOB_STEP)                                                           \
+            QJOB(name, 0);                                                                         \
+    }
+#define QJOB_NORMALIZING(name, paired)                                                             \
+    name##_one(job_paired(job_at(jobs, count, k), paired), i, j, oi, oj, u, exact_u, normalize)
+#define QJOBS_NORMALIZING(name)                                                                    \
+    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
+                     double exact_u, int normalize)                                                \
+    {                                                                                              \
+        const size_t stride = jobs[0].block->stride, oi = i * stride, oj = j * stride;             \
+        uint32_t k = 0;                                                                            \
+        if (jobs_paired(jobs, count))                                                              \
+            for (; k + 1 < count; k += JOB_STEP)                                                   \
+                QJOB_NORMALIZING(name, 1);                                                         \
+        for (; k < count; k += JOB_STEP)                                                           \
+            QJOB_NORMALIZING(name, 0);                                                             \
+    }
+
 /* The same for kernels that normalize in the registers. */
 #define JOBS_NORMALIZING(name)                                                                     \
     static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
@@ -537,26 +587,26 @@ JOBS(spline3)
 JOBS(spline4)
 JOBS(slerp)
 JOBS_NORMALIZING(squad)
-JOBS(qkey)
-JOBS(qkey3)
-JOBS(qlinear)
-JOBS(qlinear3)
-JOBS(q12key)
-JOBS(q12key3)
-JOBS(q12linear)
-JOBS(q12linear3)
-JOBS(q8key)
-JOBS(q8key3)
-JOBS(q8linear)
-JOBS(q8linear3)
-JOBS(qslerp)
-JOBS(qslerp12)
-JOBS(qslerp8)
-JOBS_NORMALIZING(qslerp_key)
-JOBS_NORMALIZING(qslerp_key12)
-JOBS_NORMALIZING(qslerp_key8)
-JOBS(qhermite)
-JOBS(qhermite3)
+QJOBS(qkey)
+QJOBS(qkey3)
+QJOBS(qlinear)
+QJOBS(qlinear3)
+QJOBS(q12key)
+QJOBS(q12key3)
+QJOBS(q12linear)
+QJOBS(q12linear3)
+QJOBS(q8key)
+QJOBS(q8key3)
+QJOBS(q8linear)
+QJOBS(q8linear3)
+QJOBS(qslerp)
+QJOBS(qslerp12)
+QJOBS(qslerp8)
+QJOBS_NORMALIZING(qslerp_key)
+QJOBS_NORMALIZING(qslerp_key12)
+QJOBS_NORMALIZING(qslerp_key8)
+QJOBS(qhermite)
+QJOBS(qhermite3)
 
 static const kf_kernels simd_set = {
     SET_NAME,

@@ -402,6 +402,105 @@ static int w_rebuilt(const struct kf_sequence *s)
     return 1;
 }
 
+/* Per component m < grid of the n keys of c components at v on the grid
+ * of `base` and `scale` (on_grid holds for it), the OR of every q in
+ * any[m] and the largest in top[m]: four keys a step in SSE2, as on_grid
+ * (the other components read as 0). */
+WIDTH_INLINE void q_spans_c(const float *v, uint32_t c, uint32_t n, uint32_t grid,
+                            const float *base, const float *scale, uint32_t *any, uint32_t *top)
+{
+    for (uint32_t m = 0; m < c; m++)
+        any[m] = top[m] = 0;
+    uint32_t k = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    if (n >= 4) {
+        __m128 b[KF_BLOCK_COMPONENTS], inv[KF_BLOCK_COMPONENTS], most[KF_BLOCK_COMPONENTS];
+        __m128i bits[KF_BLOCK_COMPONENTS];
+        for (uint32_t t = 0; t < c; t++) {
+            float pb[4], pi[4];
+            for (uint32_t p = 0; p < 4; p++) {
+                const uint32_t m = (4 * t + p) % c;
+                pb[p] = m < grid ? base[m] : 0.0f;
+                pi[p] = m < grid ? 1.0f / scale[m] : 0.0f;
+            }
+            b[t] = _mm_loadu_ps(pb);
+            inv[t] = _mm_loadu_ps(pi);
+            most[t] = _mm_setzero_ps();
+            bits[t] = _mm_setzero_si128();
+        }
+        for (; k + 4 <= n; k += 4) {
+            const float *x = v + (size_t)k * c;
+            for (uint32_t t = 0; t < c; t++) {
+                const __m128 q = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(x + 4 * t), b[t]), inv[t]);
+                most[t] = _mm_max_ps(most[t], q); /* (exact integers) */
+                bits[t] = _mm_or_si128(bits[t], _mm_cvttps_epi32(q));
+            }
+        }
+        for (uint32_t t = 0; t < c; t++) {
+            float pm[4];
+            uint32_t po[4];
+            _mm_storeu_ps(pm, most[t]);
+            _mm_storeu_si128((__m128i *)(void *)po, bits[t]);
+            for (uint32_t p = 0; p < 4; p++) {
+                const uint32_t m = (4 * t + p) % c;
+                if (m < grid) {
+                    any[m] |= po[p];
+                    top[m] = (uint32_t)pm[p] > top[m] ? (uint32_t)pm[p] : top[m];
+                }
+            }
+        }
+    }
+#endif
+    for (; k < n; k++)
+        for (uint32_t m = 0; m < grid; m++) {
+            const uint32_t q = (uint32_t)((v[(size_t)k * c + m] - base[m]) * (1.0f / scale[m]));
+            any[m] |= q;
+            top[m] = q > top[m] ? q : top[m];
+        }
+}
+
+/* The narrowest width of q (kf_block.qbits: 8, 12 or 16 bits) that holds
+ * the n keys of c components at v on the grid of `base` and `scale` (which
+ * on_grid found), in the first `grid` components, once the trailing zero
+ * bits that all of a component's q share are moved into its scale, which
+ * this sets: base + (q >> z) * (scale * 2^z) is base + q * scale, both
+ * products exact (a power of two times an integer below 2^16), so the
+ * narrower q give the very floats back. kfc -e's grids are coarser than
+ * the finest power of two a lane's range allows, and a lane spans few of
+ * their steps. A SLERP lane's x (`slerp`) keeps a bit for w's sign. (A
+ * SLERP lane's w, off the grid, gives its component garbage, unread.) */
+static uint32_t narrow(const float *v, uint32_t c, uint32_t n, uint32_t grid, int slerp,
+                       const float *base, float *scale)
+{
+    uint32_t any[KF_BLOCK_COMPONENTS], top[KF_BLOCK_COMPONENTS], bits = 8;
+    switch (c) {
+    case 3:
+        q_spans_c(v, 3, n, grid, base, scale, any, top);
+        break;
+    case 4:
+        q_spans_c(v, 4, n, grid, base, scale, any, top);
+        break;
+    default:
+        q_spans_c(v, c, n, grid, base, scale, any, top);
+        break;
+    }
+    for (uint32_t m = 0; m < grid; m++) {
+        uint32_t z = 0;
+        while (z < 15 && any[m] && !(any[m] >> z & 1))
+            z++;
+        const float coarse = ldexpf(scale[m], (int)z);
+        if (coarse <= FLT_MAX) {
+            scale[m] = coarse;
+            top[m] >>= z;
+        }
+        if (slerp && m == 0)
+            top[m] = 2 * top[m] + 1;
+        const uint32_t need = top[m] < 256u ? 8 : top[m] < 4096u ? 12 : 16;
+        bits = need > bits ? need : bits;
+    }
+    return bits;
+}
+
 /* How sequence s's lane is kept: quantized (kf_block.dequant) where it is a
  * STEP or LINEAR sequence in a block, not wide, of at least QUANTIZE_KEYS
  * keys, each component of which is at every key base + q * scale for some
@@ -413,43 +512,6 @@ static int w_rebuilt(const struct kf_sequence *s)
  * their first keys, whose grid is finer or the same; keys of full
  * precision fail it there, so that a lossless clip pays a few keys per
  * sequence for the question. */
-/* The narrowest width of q (kf_block.qbits: 8, 12 or 16 bits) that holds
- * the n keys of c components at v on the grid of `base` and `scale` (which
- * on_grid found), in the first `grid` components, once the trailing zero
- * bits that all of a component's q share are moved into its scale, which
- * this sets: base + (q >> z) * (scale * 2^z) is base + q * scale, both
- * products exact (a power of two times an integer below 2^16), so the
- * narrower q give the very floats back. kfc -e's grids are coarser than
- * the finest power of two a lane's range allows, and a lane spans few of
- * their steps. A SLERP lane's x (`slerp`) keeps its top bit for w's sign. */
-static uint32_t narrow(const float *v, uint32_t c, uint32_t n, uint32_t grid, int slerp,
-                       const float *base, float *scale)
-{
-    uint32_t bits = 8;
-    for (uint32_t m = 0; m < grid; m++) {
-        const float b = base[m], inv = 1.0f / scale[m];
-        uint32_t any = 0, top = 0;
-        for (uint32_t k = 0; k < n; k++) {
-            const uint32_t q = (uint32_t)((v[(size_t)k * c + m] - b) * inv); /* as on_grid */
-            any |= q;
-            top = q > top ? q : top;
-        }
-        uint32_t z = 0;
-        while (z < 15 && any && !(any >> z & 1))
-            z++;
-        const float coarse = ldexpf(scale[m], (int)z);
-        if (coarse <= FLT_MAX) {
-            scale[m] = coarse;
-            top >>= z;
-        }
-        if (slerp && m == 0)
-            top = 2 * top + 1;
-        const uint32_t need = top < 256u ? 8 : top < 4096u ? 12 : 16;
-        bits = need > bits ? need : bits;
-    }
-    return bits;
-}
-
 static int quantize(const struct kf_sequence *s, uint32_t *bits)
 {
     *bits = 16;
@@ -588,7 +650,7 @@ static size_t dequant_floats(const lay *ly, uint32_t si)
     switch (ly->quant[si]) {
     case QUANT_ALL:
     case QUANT_HERMITE:
-        return (size_t)fields_of(&ly->seq[si]) * 2 * KF_LANES;
+        return (size_t)fields_of(&ly->seq[si]) * 2 * KF_LANES; /* (half a pair's) */
     case QUANT_XYZ:
         return (size_t)KF_QSLERP_GRID * 2 * KF_LANES;
     default:
@@ -646,8 +708,8 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
         if (q != QUANT_HERMITE) /* the scales quantize chose the width by */
             (void)narrow(s->values, c, s->key_count, grid, q == QUANT_XYZ, bases, scales);
         for (uint32_t f = 0; f < grid; f++) {
-            d[(size_t)f * 2 * KF_LANES + l] = bases[f];
-            d[(size_t)f * 2 * KF_LANES + KF_LANES + l] = scales[f];
+            d[(size_t)f * KF_DEQUANT_FIELD + l] = bases[f];
+            d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] = scales[f];
         }
     }
     if (q == QUANT_HERMITE && grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1,
@@ -655,8 +717,8 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
         for (uint32_t m = 0; m < 2 * c; m++) {
             /* column m: incoming (field 2c + m), then outgoing (field m) */
             const size_t f = m < c ? 2 * c + m : m;
-            d[f * 2 * KF_LANES + l] = bases[m];
-            d[f * 2 * KF_LANES + KF_LANES + l] = scales[m];
+            d[f * KF_DEQUANT_FIELD + l] = bases[m];
+            d[f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] = scales[m];
         }
 }
 
@@ -693,8 +755,8 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
     if (k1 > s->key_count)
         k1 = s->key_count;
     for (uint32_t m = 0; m < grid_components(s); m++) {
-        const float b = d[(size_t)m * 2 * KF_LANES + l],
-                    inv = 1.0f / d[(size_t)m * 2 * KF_LANES + KF_LANES + l];
+        const float b = d[(size_t)m * KF_DEQUANT_FIELD + l],
+                    inv = 1.0f / d[(size_t)m * KF_DEQUANT_FIELD + 2 * KF_LANES + l];
         float *to = row;
         uint32_t c;
         const float *from = grid_source(s, m, &c) + (size_t)k0 * c;
@@ -719,10 +781,12 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
     /* uint16 out of int32 in [0, 65535]: less 2^15, packed with signed
      * saturation (exact there), the top bit turned back. */
     const __m128i half = _mm_set1_epi32(32768), top = _mm_set1_epi16((short)0x8000);
+    const __m128i byte = _mm_set1_epi16(0xFF), zero = _mm_setzero_si128(),
+                  nibble = _mm_setr_epi16(1, 16, 256, 4096, 0, 0, 0, 0), ones = _mm_set1_epi16(1);
     for (uint32_t m = 0; m < grid_components(s[0]); m++) {
-        const __m128 b = _mm_load_ps(d + (size_t)m * 2 * KF_LANES),
+        const __m128 b = _mm_load_ps(d + (size_t)m * KF_DEQUANT_FIELD),
                      inv = _mm_div_ps(_mm_set1_ps(1.0f),
-                                      _mm_load_ps(d + (size_t)m * 2 * KF_LANES + KF_LANES));
+                                      _mm_load_ps(d + (size_t)m * KF_DEQUANT_FIELD + 2 * KF_LANES));
         uint32_t c; /* the lanes' sources are alike */
         const float *p0 = grid_source(s[0], m, &c) + (size_t)k0 * c,
                     *p1 = grid_source(s[1], m, &c) + (size_t)k0 * c,
@@ -745,10 +809,16 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
                 _mm_storel_epi64((__m128i *)(void *)((uint16_t *)(void *)to + m * KF_LANES), q);
                 continue;
             }
-            uint16_t lanes[8];
-            _mm_storeu_si128((__m128i *)(void *)lanes, q);
-            for (uint32_t l = 0; l < KF_LANES; l++)
-                put_q(to, bk->qbits, bk->high, m, l, lanes[l]);
+            /* put_q's bytes (the low 8 bits) and nibbles, four lanes at
+             * once: the nibbles moved to 4l (times 2^4l) and summed */
+            const int32_t low = _mm_cvtsi128_si32(_mm_packus_epi16(_mm_and_si128(q, byte), zero));
+            memcpy((unsigned char *)to + m * KF_LANES, &low, sizeof low);
+            if (bk->qbits == 12) {
+                __m128i h = _mm_madd_epi16(_mm_mullo_epi16(_mm_srli_epi16(q, 8), nibble), ones);
+                h = _mm_add_epi32(h, _mm_srli_si128(h, 4));
+                const uint16_t high = (uint16_t)_mm_cvtsi128_si32(h);
+                memcpy((unsigned char *)to + bk->high + 2 * m, &high, sizeof high);
+            }
         }
     }
     for (uint32_t l = 0; l < KF_LANES; l++)
@@ -945,7 +1015,7 @@ static size_t row_width(const lay *ly, const uint32_t *order, uint32_t i, uint32
             return 0;
         width += w;
         *blocks += stripe;
-        *dequant += (size_t)stripe * dequant_floats(ly, order[k]);
+        *dequant += (size_t)(stripe + 1) / 2 * 2 * dequant_floats(ly, order[k]);
     }
     return width;
 }
@@ -1399,8 +1469,10 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 b->data = data + offset;
                 offset += per;
                 if (q) {
-                    b->dequant = dq;
-                    dq += dequant_floats(&ly, order[k]);
+                    /* blocks in pairs (KF_DEQUANT_FIELD) */
+                    b->dequant = dq + (x & 1) * KF_LANES;
+                    if ((x & 1) || (x + 1) * KF_LANES >= members)
+                        dq += 2 * dequant_floats(&ly, order[k]);
                     b->qbits = bits[order[k]];
                     /* from its low bytes to its nibbles, after the stripe's */
                     b->high = (uint32_t)((stripe - x) * per * sizeof(float) +

@@ -229,6 +229,13 @@ static inline int kf_quantized(const struct kf_sequence *s)
            s->dequant != NULL;
 }
 
+/* Floats from a quantized block's bases of field f to those of field f + 1
+ * (kf_layout.h, kf_block.dequant): blocks are paired, and per field the
+ * pair holds the first's four bases, the second's, then the first's four
+ * scales and the second's; a block's `dequant` is its own bases of field
+ * 0, and each field's scales are 2 KF_LANES floats after its bases. */
+#define KF_DEQUANT_FIELD (4u * KF_LANES)
+
 /* Where a quantized lane's q lie (kf_layout.h): what every reader of one
  * needs, whether it holds a sequence (kf_seq_qlane) or a block. */
 typedef struct kf_qlane {
@@ -260,7 +267,7 @@ static inline uint32_t kf_lane_q(const kf_qlane *a, size_t k, uint32_t f)
 }
 
 /* Field f of key k of quantized lane `a`, whose bases and scales are at
- * a->d (field f's at d[2 f KF_LANES] and d[(2 f + 1) KF_LANES]); a SLERP
+ * a->d (field f's at d[f KF_DEQUANT_FIELD] and 2 KF_LANES on); a SLERP
  * lane's x without the sign of w it carries. What every reader of a
  * quantized lane computes (sampling, and the scalar kernels). */
 static inline float kf_lane_field(const kf_qlane *a, size_t k, uint32_t f)
@@ -268,8 +275,8 @@ static inline float kf_lane_field(const kf_qlane *a, size_t k, uint32_t f)
     uint32_t v = kf_lane_q(a, k, f);
     if (a->slerp && f == 0)
         v >>= 1;
-    const float *d = a->d + (size_t)f * 2 * KF_LANES;
-    return kf_dequantize((uint16_t)v, d[0], d[KF_LANES]);
+    const float *d = a->d + (size_t)f * KF_DEQUANT_FIELD;
+    return kf_dequantize((uint16_t)v, d[0], d[2 * KF_LANES]);
 }
 
 /* w of key k of such a quantized SLERP lane, rebuilt from its x, y and z

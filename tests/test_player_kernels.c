@@ -562,6 +562,70 @@ static void check_quantized(void)
     kf_anim_free(anim);
 }
 
+/* Runs of quantized blocks that begin at a stripe's second block: three
+ * blocks of one stripe (12-bit LINEAR vectors, then 12-bit SLERP), the
+ * first of which has a blended lane and so is a run of its own. AVX2
+ * reads a job's two blocks' bases and scales at once only where they are
+ * a pair (kf_layout.h, KF_DEQUANT_FIELD): every set must agree with the
+ * scalar one, bit for bit, and the quantized lanes be what was asked. */
+static void check_quantized_runs(void)
+{
+    enum { LANES = 12 };
+    double times[KEYS];
+    for (int i = 0; i < KEYS; i++)
+        times[i] = 0.25 * i;
+    kf_builder *b = builder_with(0.0);
+    for (int interp = 0; interp < 2; interp++)
+        for (int n = 0; n < LANES; n++) {
+            float v[KEYS * 4];
+            for (int k = 0; k < KEYS; k++) {
+                if (!interp) {
+                    for (int m = 0; m < 3; m++)
+                        v[3 * k + m] = (float)(floor(uniform() * 4096.0) / 256.0 - 8.0);
+                    continue;
+                }
+                double q[4];
+                random_quat(NULL, 0.0, q);
+                if (fabs(q[3]) < 0.3) { /* w rebuilt: keep it large */
+                    k--;
+                    continue;
+                }
+                float *r = v + 4 * k;
+                for (int m = 0; m < 3; m++)
+                    r[m] = (float)(nearbyint(q[m] * 1024.0) / 1024.0 + 0.0);
+                CHECK(kf_unit_rest(r, 4, 3, q[3] < 0, &r[3]), "unit rest");
+            }
+            char name[32], target[64];
+            snprintf(name, sizeof name, "r%d_%d", interp, n);
+            snprintf(target, sizeof target, "r%d_%d.%s", interp, n == 1 ? 0 : n,
+                     interp ? "orientation" : "translation");
+            add_values(b, name, target, interp ? KF_INTERPOLATION_SLERP : KF_INTERPOLATION_LINEAR,
+                       interp ? 4 : 3, KEYS, times, v, NULL);
+        }
+    kf_anim *anim = load_built(b, "quantized runs");
+    if (!anim)
+        return;
+    for (uint32_t si = 0; si < 2 * LANES; si++)
+        CHECK(quantized_bits(anim, si) == 12, "%s: %u bits, want 12",
+              kf_anim_sequence(anim, si)->name, quantized_bits(anim, si));
+    const kf_kernels *sets[MAX_SETS];
+    kf_player *p[MAX_SETS];
+    const int set_count = create_players(anim, sets, p);
+    for (int step = 0; step < 400; step++) {
+        const double t = step < 200 ? step / 60.0 : uniform() * 3 * KEYS * 0.25;
+        for (int k = 0; k < set_count; k++)
+            kf_player_update(p[k], t);
+        for (uint32_t target = 0; target < anim->objects.count[KF_KIND_TARGET]; target++)
+            for (int k = 1; k < set_count; k++)
+                CHECK(memcmp(kf_player_value(p[0], target), kf_player_value(p[k], target),
+                             anim->objects.targets[target].components * sizeof(float)) == 0,
+                      "target %u t=%.17g: %s differs from scalar", target, t, sets[k]->name);
+    }
+    for (int k = 0; k < set_count; k++)
+        kf_player_destroy(p[k]);
+    kf_anim_free(anim);
+}
+
 /* A HERMITE sequence's authored key tangents on a grid (kfc -e) are kept
  * as uint16 too (kf_key_tangent): read back as the very floats given, and
  * no TCB appears where they are. */
@@ -819,6 +883,7 @@ static void check_quantized_hermite(void)
 int main(void)
 {
     check_quantized();
+    check_quantized_runs();
     check_quantized_key_tangents();
     check_quantized_hermite();
     check_mixed_stripes();

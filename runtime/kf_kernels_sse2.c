@@ -119,6 +119,55 @@ static inline vq q_lanes12(qkeys k, uint32_t f)
     return _mm_unpacklo_epi16(_mm_or_si128(low, high), zero);
 }
 
+/* Fields 0 to 2 at once: the key's sixteen bytes from its low bytes
+ * (twelve, then what follows them in the row, or the layout's slack after
+ * the last row, kf_layout.c) widened to two vectors of uint16, and for 12
+ * bits its three uint16 of nibbles (with the two bytes before them, the
+ * stripe's low bytes) in one load, each field's given to its four lanes
+ * by a shuffle and moved to bits 8 to 11 as q_lanes12 moves them. */
+#define SET_Q_THREE
+static inline void q_low3(qkeys k, __m128i *w01, __m128i *w2)
+{
+    const __m128i low = _mm_loadu_si128((const __m128i *)(const void *)k.q);
+    *w01 = _mm_unpacklo_epi8(low, _mm_setzero_si128());
+    *w2 = _mm_unpackhi_epi8(low, _mm_setzero_si128());
+}
+
+static inline void q_lanes8_3(qkeys k, vq q[3])
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i w01, w2;
+    q_low3(k, &w01, &w2);
+    q[0] = _mm_unpacklo_epi16(w01, zero);
+    q[1] = _mm_unpackhi_epi16(w01, zero);
+    q[2] = _mm_unpacklo_epi16(w2, zero);
+}
+
+static inline void q_lanes12_3(qkeys k, vq q[3])
+{
+    const __m128i zero = _mm_setzero_si128(), nibble = _mm_set1_epi16(0x0F00),
+                  up = _mm_setr_epi16(4096, 256, 16, 1, 4096, 256, 16, 1);
+    __m128i w01, w2;
+    q_low3(k, &w01, &w2);
+    /* words: the two bytes before, then fields 0, 1 and 2's nibbles */
+    const __m128i h = _mm_loadl_epi64((const __m128i *)(const void *)(k.h - 2));
+    __m128i h01 = _mm_shufflehi_epi16(_mm_shufflelo_epi16(_mm_unpacklo_epi64(h, h), 0x55), 0xAA);
+    h01 = _mm_and_si128(_mm_srli_epi16(_mm_mullo_epi16(h01, up), 4), nibble);
+    __m128i h2 = _mm_shufflelo_epi16(h, 0xFF);
+    h2 = _mm_and_si128(_mm_srli_epi16(_mm_mullo_epi16(h2, up), 4), nibble);
+    w01 = _mm_or_si128(w01, h01);
+    q[0] = _mm_unpacklo_epi16(w01, zero);
+    q[1] = _mm_unpackhi_epi16(w01, zero);
+    q[2] = _mm_unpacklo_epi16(_mm_or_si128(w2, h2), zero);
+}
+
+static inline void q_lanes_3(qkeys k, vq q[3])
+{
+    q[0] = q_lanes(k, 0);
+    q[1] = q_lanes(k, 1);
+    q[2] = q_lanes(k, 2);
+}
+
 static inline vf q_float(vq q)
 {
     return _mm_cvtepi32_ps(q);

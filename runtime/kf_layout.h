@@ -25,9 +25,10 @@
  * STEP and LINEAR sequences whose keys lie on a 16-bit grid (what kfc -e
  * writes), SLERP ones whose x, y and z do, and HERMITE ones whose keys and
  * key tangents do, make quantized stripes of their own (kf_block.dequant):
- * the same rows, with four lanes of uint16 per field on the grid instead
- * of floats, which the q kernels dequantize in their registers to the
- * very floats the keys were loaded as.
+ * the same rows, with four lanes of integers per field on the grid (16,
+ * 12 or 8 bits: kf_block.qbits) instead of floats, which the q kernels
+ * dequantize in their registers to the very floats the keys were loaded
+ * as.
  */
 #ifndef KF_LAYOUT_H
 #define KF_LAYOUT_H
@@ -61,11 +62,13 @@ typedef struct kf_block {
      * a power of two (kf_layout.c, quantize; SLERP and HERMITE lanes below
      * keep some fields so), are kept as the q, four
      * lanes' uint16 per field (field f of key k at ((const uint16_t *)
-     * (data + k * stride))[f * KF_LANES + l]), and `dequant` holds per field
-     * the four lanes' bases, then their scales. A kernel dequantizes in its
-     * registers (kf_dequantize) and gets the loaded floats back to the bit,
-     * so a quantized block plays exactly as its float form would, in half
-     * the memory. */
+     * (data + k * stride))[f * KF_LANES + l]), or narrower (qbits), and
+     * `dequant` holds per field the four lanes' bases, then their scales,
+     * KF_DEQUANT_FIELD floats a field (kf_private.h: blocks in pairs, so
+     * that a kernel playing two reads both with one load). A kernel
+     * dequantizes in its registers (kf_dequantize) and gets the loaded
+     * floats back to the bit, so a quantized block plays exactly as its
+     * float form would, in half the memory or less. */
     const float *dequant;
     /* A quantized STEP, LINEAR or SLERP block's q may be narrower (the
      * layout takes the narrowest that holds all four lanes, after moving
@@ -89,13 +92,14 @@ static inline int kf_qwidth(uint32_t bits)
 /* A quantized SLERP block (kf_block.dequant, interpolation SLERP): lanes
  * whose x, y and z lie on a 15-bit grid and whose w the file rebuilt from
  * them (kfc -e: kf_unit_rest, the sum of squares in double, its rest
- * rounded once), a key of which is x, y and z as four lanes of uint16
- * each, x's top bit w's sign: the kernels rebuild w in their registers as
- * the reader did, to the bit. (No block holds slerp arcs either: the
- * kernels compute them from the keys, kf_slerp_played.) */
-#define KF_QSLERP_KEY  6u     /* floats per key: 3 fields of uint16 */
+ * rounded once), a key of which is x, y and z as four lanes of q each
+ * (uint16, or narrower: kf_block.qbits), x's bit 0 w's sign
+ * (KF_QSLERP_SIGN) and its own q above it: the kernels rebuild w in their
+ * registers as the reader did, to the bit. (No block holds slerp arcs
+ * either: the kernels compute them from the keys, kf_slerp_played.) */
+#define KF_QSLERP_KEY  6u     /* floats per key at 16 bits: 3 fields of uint16 */
 #define KF_QSLERP_GRID 3u     /* components on the grid */
-#define KF_QSLERP_TOP  32767u /* the largest q of x, y and z (KF_QSLERP_SIGN: w's sign) */
+#define KF_QSLERP_TOP  32767u /* the largest q of x, y and z (x's shifted up for the sign) */
 
 /* A quantized HERMITE block (kf_block.dequant, interpolation HERMITE):
  * lanes whose values and authored key tangents lie on 16-bit grids (kfc

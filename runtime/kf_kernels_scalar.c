@@ -160,14 +160,14 @@ static unsigned spline_wide_one(const kf_block *b, uint32_t i, uint32_t j, float
     return 0xf;
 }
 
-/* A quantized HERMITE block (kf_layout.h, KF_QHERMITE_*): spline_one's sum,
+/* A quantized HERMITE block (kf_layout.h, kf_qhermite_key): spline_one's sum,
  * each key tangent times the segment's length, as the reader scaled it. */
 static unsigned qhermite_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                              float *const out[KF_LANES])
 {
     (void)exact_u;
     const uint32_t c = b->components;
-    const float length = b->data[(size_t)i * b->stride + KF_QHERMITE_SEGMENT(c)];
+    const float length = b->data[(size_t)i * b->stride + kf_qhermite_segment(c, b->qbits)];
     float h[4];
     kf_hermite_basis_f(u, h);
     for (uint32_t l = 0; l < KF_LANES; l++)
@@ -226,7 +226,9 @@ static const kf_kernels scalar = {
     {{qlinear, qlinear, qlinear}, {qlinear, qlinear, qlinear}, {qlinear, qlinear, qlinear}},
     {qslerp, qslerp, qslerp},
     {qkey, qkey, qkey},
-    {qhermite, qhermite, qhermite}};
+    {{qhermite, qhermite, qhermite},
+     {qhermite, qhermite, qhermite},
+     {qhermite, qhermite, qhermite}}};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

@@ -449,48 +449,51 @@ QSLERP_KERNELS()
 QSLERP_KERNELS(12)
 QSLERP_KERNELS(8)
 
-/* Quantized HERMITE blocks: spline_one with the keys and the key tangents
- * from the grid, each key tangent times the length of the segment, as the
- * reader scaled it (kf_layout.h, KF_QHERMITE_*; the blocks of a job share
- * their clock, so the first one's length is every lane's). */
-KF_KERNEL vf v_qhermite(qkeys a, qkeys e, const v_basis *h, vf length, uint32_t c, uint32_t m)
-{
-    vf x = v_mul(h->h0, v_loadq(a, m));
-    x = v_add(x, v_mul(h->h1, v_loadq(e, m)));
-    x = v_add(x, v_mul(h->h2, v_mul(v_loadq(a, c + m), length)));
-    return v_add(x, v_mul(h->h3, v_mul(v_loadq(e, 2 * c + m), length)));
-}
-
-KF_KERNEL vf v_segment(job jb, size_t oi)
-{
-    const kf_block *b = job_block(jb);
-    return v_set1(b->data[oi + KF_QHERMITE_SEGMENT(b->components)]);
-}
-
-KF_KERNEL unsigned qhermite_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                                double exact_u)
-{
-    (void)i, (void)j, (void)exact_u;
-    const v_basis h = v_hermite_basis(u);
-    const uint32_t c = job_block(jb)->components;
-    const vf length = v_segment(jb, oi);
-    const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);
-    for (uint32_t m = 0; m < c; m++)
-        store1(v_qhermite(a, e, &h, length, c, m), m, jb);
-    return ALL_LANES;
-}
-
-KF_KERNEL unsigned qhermite3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                                 double exact_u)
-{
-    (void)i, (void)j, (void)exact_u;
-    const v_basis h = v_hermite_basis(u);
-    const vf length = v_segment(jb, oi);
-    const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);
-    store3(v_qhermite(a, e, &h, length, 3, 0), v_qhermite(a, e, &h, length, 3, 1),
-           v_qhermite(a, e, &h, length, 3, 2), jb);
-    return ALL_LANES;
-}
+/* Quantized HERMITE blocks, per width W of q (BITS bits): spline_one with
+ * the keys and the key tangents from the grid, each key tangent times the
+ * length of the segment, as the reader scaled it (kf_layout.h,
+ * kf_qhermite_key; the blocks of a job share their clock, so the first
+ * one's length is every lane's). */
+#define QHERMITE_KERNELS(W, BITS)                                                                  \
+    KF_KERNEL vf v_q##W##hermite(qkeys a, qkeys e, const v_basis *h, vf length, uint32_t c,        \
+                                 uint32_t m)                                                       \
+    {                                                                                              \
+        vf x = v_mul(h->h0, v_loadq##W(a, m));                                                     \
+        x = v_add(x, v_mul(h->h1, v_loadq##W(e, m)));                                              \
+        x = v_add(x, v_mul(h->h2, v_mul(v_loadq##W(a, c + m), length)));                           \
+        return v_add(x, v_mul(h->h3, v_mul(v_loadq##W(e, 2 * c + m), length)));                    \
+    }                                                                                              \
+    KF_KERNEL vf v_segment##W(job jb, size_t oi)                                                   \
+    {                                                                                              \
+        const kf_block *b = job_block(jb);                                                         \
+        return v_set1(b->data[oi + kf_qhermite_segment(b->components, BITS)]);                     \
+    }                                                                                              \
+    KF_KERNEL unsigned q##W##hermite_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,     \
+                                         float u, double exact_u)                                  \
+    {                                                                                              \
+        (void)i, (void)j, (void)exact_u;                                                           \
+        const v_basis h = v_hermite_basis(u);                                                      \
+        const uint32_t c = job_block(jb)->components;                                              \
+        const vf length = v_segment##W(jb, oi);                                                    \
+        const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);                                    \
+        for (uint32_t m = 0; m < c; m++)                                                           \
+            store1(v_q##W##hermite(a, e, &h, length, c, m), m, jb);                                \
+        return ALL_LANES;                                                                          \
+    }                                                                                              \
+    KF_KERNEL unsigned q##W##hermite3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,    \
+                                          float u, double exact_u)                                 \
+    {                                                                                              \
+        (void)i, (void)j, (void)exact_u;                                                           \
+        const v_basis h = v_hermite_basis(u);                                                      \
+        const vf length = v_segment##W(jb, oi);                                                    \
+        const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);                                    \
+        store3(v_q##W##hermite(a, e, &h, length, 3, 0), v_q##W##hermite(a, e, &h, length, 3, 1),   \
+               v_q##W##hermite(a, e, &h, length, 3, 2), jb);                                       \
+        return ALL_LANES;                                                                          \
+    }
+QHERMITE_KERNELS(, 16)
+QHERMITE_KERNELS(12, 12)
+QHERMITE_KERNELS(8, 8)
 
 /* Quaternion holds: key i, normalized in the registers when asked. */
 KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
@@ -607,6 +610,10 @@ QJOBS_NORMALIZING(qslerp_key12)
 QJOBS_NORMALIZING(qslerp_key8)
 QJOBS(qhermite)
 QJOBS(qhermite3)
+QJOBS(q12hermite)
+QJOBS(q12hermite3)
+QJOBS(q8hermite)
+QJOBS(q8hermite3)
 
 static const kf_kernels simd_set = {
     SET_NAME,
@@ -621,7 +628,9 @@ static const kf_kernels simd_set = {
      {q8linear, q8linear3, q8linear}},
     {qslerp, qslerp12, qslerp8},
     {qslerp_key, qslerp_key12, qslerp_key8},
-    {qhermite, qhermite3, qhermite}};
+    {{qhermite, qhermite3, qhermite},
+     {q12hermite, q12hermite3, q12hermite},
+     {q8hermite, q8hermite3, q8hermite}}};
 
 const kf_kernels *SET_GETTER(void)
 {

@@ -318,7 +318,7 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, uint3
  * component; a SLERP lane, x, y and z quantized and w, which the file
  * rebuilt from them, rebuilt by the kernels (kf_layout.h, KF_QSLERP_*); or a HERMITE
  * lane, its values and key tangents quantized and its segments' lengths
- * floats (KF_QHERMITE_*). */
+ * floats (kf_layout.h, kf_qhermite_key). */
 enum { QUANT_NONE, QUANT_ALL, QUANT_XYZ, QUANT_HERMITE };
 
 /* The length of the segment from valid key k of s that a quantized HERMITE
@@ -538,18 +538,21 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits)
         *bits = narrow(s->values, c, s->key_count, KF_QSLERP_GRID, 1, base, scale);
         return QUANT_XYZ;
     }
+    const uint32_t values = narrow(s->values, c, s->key_count, c, 0, base, scale);
     if (!hermite) {
-        *bits = narrow(s->values, c, s->key_count, c, 0, base, scale);
+        *bits = values;
         return QUANT_ALL;
     }
     /* Its key tangents too, and the scaled ones from them. */
     const uint32_t w = 2 * c;
     const unsigned all = (1u << w) - 1;
-    return grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
-                   on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
-                   hermite_tangents_scale(s)
-               ? QUANT_HERMITE
-               : QUANT_NONE;
+    if (!(grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
+          on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
+          hermite_tangents_scale(s)))
+        return QUANT_NONE;
+    const uint32_t tangents = narrow(s->key_tangents, w, s->key_count, w, 0, base, scale);
+    *bits = values > tangents ? values : tangents;
+    return QUANT_HERMITE;
 }
 
 /* Whether a HERMITE sequence's authored key tangents can be kept quantized
@@ -636,8 +639,8 @@ static size_t key_floats(const lay *ly, uint32_t si)
         return ly->bits[si] == 16 ? fields * KF_LANES / 2 : fields * KF_LANES / 4;
     case QUANT_XYZ:
         return ly->bits[si] == 16 ? KF_QSLERP_KEY : KF_QSLERP_GRID * KF_LANES / 4;
-    case QUANT_HERMITE:
-        return KF_QHERMITE_KEY(ly->seq[si].components);
+    case QUANT_HERMITE: /* (12 bits: as QUANT_ALL) */
+        return kf_qhermite_key(ly->seq[si].components, ly->bits[si]);
     default:
         return fields * KF_LANES;
     }
@@ -663,16 +666,19 @@ static size_t dequant_floats(const lay *ly, uint32_t si)
  * segment lengths, which its lanes share (lane 0's, which a block always
  * has), and its padding. */
 static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
-                                  const struct kf_sequence *s)
+                                  const struct kf_sequence *s, uint32_t bits)
 {
     if (k1 > s->key_count)
         k1 = s->key_count;
     if (s->interpolation != KFB_INTERP_HERMITE || l)
         return;
-    float *to = row + KF_QHERMITE_SEGMENT(s->components);
+    const uint32_t at = kf_qhermite_segment(s->components, bits),
+                   pad = kf_qhermite_key(s->components, bits) - at - 1;
+    float *to = row + at;
     for (uint32_t k = k0; k < k1; k++, to += step) {
         to[0] = hermite_segment(s, k);
-        to[1] = 0.0f;
+        if (pad)
+            to[1] = 0.0f;
     }
 }
 
@@ -705,21 +711,23 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
     const uint32_t c = s->components, grid = q == QUANT_XYZ ? KF_QSLERP_GRID : c;
     if (grid_of(s->values, c, s->key_count, (1u << grid) - 1,
                 q == QUANT_XYZ ? KF_QSLERP_TOP : QUANTIZE_TOP, bases, scales)) {
-        if (q != QUANT_HERMITE) /* the scales quantize chose the width by */
-            (void)narrow(s->values, c, s->key_count, grid, q == QUANT_XYZ, bases, scales);
+        /* the scales quantize chose the width by */
+        (void)narrow(s->values, c, s->key_count, grid, q == QUANT_XYZ, bases, scales);
         for (uint32_t f = 0; f < grid; f++) {
             d[(size_t)f * KF_DEQUANT_FIELD + l] = bases[f];
             d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] = scales[f];
         }
     }
     if (q == QUANT_HERMITE && grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1,
-                                      QUANTIZE_TOP, bases, scales))
+                                      QUANTIZE_TOP, bases, scales)) {
+        (void)narrow(s->key_tangents, 2 * c, s->key_count, 2 * c, 0, bases, scales);
         for (uint32_t m = 0; m < 2 * c; m++) {
             /* column m: incoming (field 2c + m), then outgoing (field m) */
             const size_t f = m < c ? 2 * c + m : m;
             d[f * KF_DEQUANT_FIELD + l] = bases[m];
             d[f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] = scales[m];
         }
+    }
 }
 
 /* q of lane l and field m into the row of a quantized block of `bits`
@@ -751,7 +759,7 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
                            const struct kf_sequence *s, const kf_block *bk)
 {
     const float *d = bk->dequant;
-    fill_quantized_floats(row, step, k0, k1, l, s);
+    fill_quantized_floats(row, step, k0, k1, l, s, bk->qbits);
     if (k1 > s->key_count)
         k1 = s->key_count;
     for (uint32_t m = 0; m < grid_components(s); m++) {
@@ -822,7 +830,7 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
         }
     }
     for (uint32_t l = 0; l < KF_LANES; l++)
-        fill_quantized_floats(row, step, k0, k1, l, s[l]);
+        fill_quantized_floats(row, step, k0, k1, l, s[l], bk->qbits);
 #else
     for (uint32_t l = 0; l < KF_LANES; l++)
         fill_quantized(row, step, k0, k1, l, s[l], bk);
@@ -1257,7 +1265,6 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
             s->dequant = view.dequant;
             if (s->interpolation == KFB_INTERP_HERMITE) { /* kf_quantized_tangent */
                 s->tangent_in = NULL;
-                s->segments = b->data + KF_QHERMITE_SEGMENT(c);
                 s->qkey_tangents = s->quantized + c * KF_LANES;
             }
             continue;
@@ -1607,7 +1614,7 @@ kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)
         case KFB_INTERP_SLERP:
             return k->qslerp[w];
         case KFB_INTERP_HERMITE:
-            return k->qhermite[c];
+            return k->qhermite[w][c];
         case KFB_INTERP_LINEAR:
             return k->qlinear[w][c];
         default:

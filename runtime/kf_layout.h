@@ -104,14 +104,19 @@ static inline int kf_qwidth(uint32_t bits)
 /* A quantized HERMITE block (kf_block.dequant, interpolation HERMITE):
  * lanes whose values and authored key tangents lie on 16-bit grids (kfc
  * -e) and whose scaled tangents are those times the segment's length, to
- * the bit. A key is 3c fields of four lanes of uint16 (values, outgoing,
- * then incoming key tangents: the float block's order), then, as a float,
- * the length of the segment from the key (the lanes share their key
- * times; 0 where none is played), then a float of padding that keeps the
- * next block 8-aligned. A kernel scales the key tangents by the length in
- * its registers: fields at these float offsets into the key. */
-#define KF_QHERMITE_SEGMENT(c) (6u * (c))
-#define KF_QHERMITE_KEY(c)     (6u * (c) + 2u) /* floats per key */
+ * the bit. A key is 3c fields of four lanes of q (values, outgoing, then
+ * incoming key tangents: the float block's order; uint16, or the low
+ * bytes of narrower q, kf_block.qbits), then, as a float, the length of
+ * the segment from the key (the lanes share their key times; 0 where none
+ * is played), then where needed a float of padding that keeps the next
+ * block 8-aligned. A kernel scales the key tangents by the length in its
+ * registers: the length at this float offset into the key. */
+/* Floats per key of a quantized HERMITE block (the length at
+ * kf_qhermite_segment, kf_private.h). */
+static inline uint32_t kf_qhermite_key(uint32_t c, uint32_t bits)
+{
+    return (kf_qhermite_segment(c, bits) + 2) & ~1u;
+}
 
 /* Lane l of block b as a sequence (its keys, tangents and arcs; what the
  * general slerp and squad read): an empty lane is zeros. */
@@ -134,8 +139,6 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
             s.qhigh =
                 (const uint16_t *)(const void *)((const uint8_t *)(const void *)b->data + b->high);
         s.dequant = b->dequant + l;
-        if (b->interpolation == KFB_INTERP_HERMITE)
-            s.segments = b->data + KF_QHERMITE_SEGMENT(b->components);
         return s;
     }
     s.values = b->data + l;
@@ -253,9 +256,9 @@ typedef struct kf_kernels {
     kf_block_kernel key[3], linear[3], spline[3], slerp, squad;
     /* The same for quantized blocks (kf_block.dequant), per width of q
      * (kf_qwidth); qslerp_key: key i of a quantized SLERP block (its
-     * holds); qhermite: HERMITE's (16 bits). */
+     * holds); qhermite: HERMITE's. */
     kf_block_kernel qkey[KF_QWIDTHS][3], qlinear[KF_QWIDTHS][3], qslerp[KF_QWIDTHS],
-        qslerp_key[KF_QWIDTHS], qhermite[3];
+        qslerp_key[KF_QWIDTHS], qhermite[KF_QWIDTHS][3];
 } kf_kernels;
 
 /* The kernel of a block of `interpolation` and `components`. */

@@ -179,9 +179,6 @@ struct kf_sequence {
          * quantized apart: per column their base, then their scale
          * (kf_key_tangent); else NULL. */
         const float *key_tangent_dequant;
-        /* A quantized HERMITE lane (kf_quantized): its block's segment
-         * lengths, key k's at segments[k * row] (kf_quantized_segment). */
-        const float *segments;
         /* A quantized lane of 12 bits: its block's high nibbles
          * (kf_layout.h, kf_block.high), key k's at qhigh[2 k row]. */
         const uint16_t *qhigh;
@@ -309,11 +306,22 @@ static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, ui
     return kf_quantized_field(s, k, m);
 }
 
+/* Floats from a quantized HERMITE block's key to the length of the
+ * segment from it (kf_layout.h, kf_qhermite_key): after its 3c fields of
+ * q, whose low bytes only are there where q are narrower than 16 bits. */
+static inline uint32_t kf_qhermite_segment(uint32_t c, uint32_t bits)
+{
+    return bits == 16 ? 6 * c : 3 * c;
+}
+
 /* The length of the segment from valid key k of a quantized HERMITE lane,
- * as a float (kf_layout.h, KF_QHERMITE_SEGMENT), 0 where none is played. */
+ * as a float, 0 where none is played: in its block's row, whose start is
+ * the lane's first q less its lane. */
 static inline float kf_quantized_segment(const struct kf_sequence *s, size_t k)
 {
-    return s->segments[k * s->row];
+    const float *data = s->qbits == 16 ? (const float *)(const void *)(s->quantized - s->lane)
+                                       : (const float *)(const void *)(s->qbytes - s->lane);
+    return data[k * s->row + kf_qhermite_segment(s->components, s->qbits)];
 }
 
 /* Component m of the outgoing (incoming) tangent of valid key k of a

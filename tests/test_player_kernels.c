@@ -687,8 +687,9 @@ static double played_length(const kf_sequence *s, uint32_t k)
 }
 
 /* A HERMITE sequence whose values and key tangents lie on grids (what kfc
- * -e writes) is played from a quantized block: uint16 values and key
- * tangents, the key tangents scaled by the segment's length in the
+ * -e writes) is played from a quantized block: values and key tangents as
+ * integers of 16, 12 or 8 bits (lanes 3 and 10 to 13 of a clock take 12,
+ * lane 4 takes 8), the key tangents scaled by the segment's length in the
  * kernel. Its keys, key tangents and scaled tangents must read back as the
  * reader's float form has them, every set must play it as the scalar one
  * and as sampling does, bit for bit, near the double reference, with the
@@ -697,12 +698,13 @@ static double played_length(const kf_sequence *s, uint32_t k)
  * and the animation written again must load and play the same. */
 static void check_quantized_hermite(void)
 {
-    enum { CLOCKS = 4, PER_CLOCK = 10, ALL = CLOCKS * PER_CLOCK };
-    static const uint32_t width[PER_CLOCK] = {1, 2, 3, 3, 3, 3, 3, 4, 5, 3};
+    enum { CLOCKS = 4, PER_CLOCK = 14, ALL = CLOCKS * PER_CLOCK };
+    static const uint32_t width[PER_CLOCK] = {1, 2, 3, 3, 3, 3, 3, 4, 5, 3, 3, 3, 3, 3};
     double times[CLOCKS][KEYS];
     static float values[ALL][KEYS * 5];
     static double tangents[ALL][KEYS * 2 * 5];
     int want_q[ALL];
+    uint32_t want_bits[ALL];
     kf_builder *b = builder_with(0.0);
     for (int clock = 0; clock < CLOCKS; clock++) {
         /* Times a float difference apart (on a grid of 2^-9 below 16), but
@@ -721,10 +723,15 @@ static void check_quantized_hermite(void)
             const int at = clock * PER_CLOCK + q;
             const uint32_t c = width[q];
             const double offset = (double)(q * 37 % 29) - 14.0;
+            const int twelve = q == 3 || q >= 10, eight = q == 4;
+            const double steps = twelve  ? 4096.0
+                                 : eight ? 256.0
+                                         : 32768.0,
+                         tangent_steps = eight ? 256.0 : 2048.0;
             for (uint32_t k = 0; k < KEYS * c; k++)
-                values[at][k] = (float)(offset + floor(uniform() * 32768.0) / 1024.0);
+                values[at][k] = (float)(offset + floor(uniform() * steps) / 1024.0);
             for (uint32_t k = 0; k < KEYS * 2 * c; k++)
-                tangents[at][k] = floor(uniform() * 2048.0 - 1024.0) / 128.0;
+                tangents[at][k] = floor(uniform() * tangent_steps - tangent_steps / 2) / 128.0;
             if (clock == 3) {
                 /* key 0's outgoing tangent, on its grid, whose product with
                  * the first segment's length (a double: no float) rounds
@@ -741,6 +748,7 @@ static void check_quantized_hermite(void)
                 CHECK(found, "a tangent that the first segment's length rounds otherwise");
             }
             want_q[at] = clock != 3;
+            want_bits[at] = twelve ? 12 : eight ? 8 : 16;
             if (q == 5) { /* a key tangent off its grid */
                 tangents[at][2 * c * 7 + 4] += 1e-4;
                 want_q[at] = 0;
@@ -793,6 +801,8 @@ static void check_quantized_hermite(void)
         CHECK(is_quantized(anim, si) == want_q[si] && is_quantized(reloaded, si) == want_q[si],
               "%s: quantized %d (written again: %d), want %d", s->name, is_quantized(anim, si),
               is_quantized(reloaded, si), want_q[si]);
+        CHECK(!want_q[si] || quantized_bits(anim, si) == want_bits[si], "%s: %u bits, want %u",
+              s->name, quantized_bits(anim, si), want_bits[si]);
         for (uint32_t k = 0; k < KEYS; k++) {
             float got[5], in[5], out[5], rin[5], rout[5];
             kf_sequence_key(s, k, NULL, got);

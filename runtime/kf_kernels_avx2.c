@@ -253,9 +253,9 @@ static inline void q_lanes_3(qkeys p, vq q[3])
  * down by 8 + 4l to bits 8 to 11. */
 static inline vq q_lanes12(qkeys p, uint32_t f)
 {
-    const size_t at = 2 * (size_t)f - 2;
+    const size_t at = 2 * (size_t)f;
     const __m128i two =
-        _mm_insert_epi32(_mm_cvtsi32_si128(load32(p.ha + at)), load32(p.hb + at), 1);
+        _mm_insert_epi32(_mm_cvtsi32_si128(load32(p.ha - 2 + at)), load32(p.hb - 2 + at), 1);
     const __m256i high = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(two),
                                                      _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1));
     const __m256i nibbles =

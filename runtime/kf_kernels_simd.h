@@ -511,29 +511,13 @@ KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj
 /* The loop over a run of blocks around an inlined kernel (constants stay in
  * registers from one job to the next, and so do the keys' offsets: the
  * blocks of a run share a clock, so their keys share rows, kf_layout.c);
- * `normalize` as
- * kf_block_kernel: the lanes the kernel left non-unit are normalized one by
- * one. */
-#define JOBS(name)                                                                                 \
-    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
-                     double exact_u, int normalize)                                                \
-    {                                                                                              \
-        const size_t stride = jobs[0].block->stride, oi = i * stride, oj = j * stride;             \
-        for (uint32_t k = 0; k < count; k += JOB_STEP) {                                           \
-            const job jb = job_at(jobs, count, k);                                                 \
-            const unsigned nonunit = name##_one(jb, i, j, oi, oj, u, exact_u);                     \
-            if (normalize && nonunit)                                                              \
-                for (uint32_t l = 0; l < job_lanes(jb); l++)                                       \
-                    if (nonunit >> l & 1)                                                          \
-                        kf_normalize_single(lane_out(jb, l));                                      \
-        }                                                                                          \
-    }
-
-/* JOBS for the quantized kernels: a set whose jobs are two blocks
- * (AVX2) plays the jobs of a run that are pairs (jobs_paired, job_paired)
- * in a copy of the kernel that reads both blocks' bases and scales at once
- * (dq_load), and the rest in another. */
-#define QJOB(name, paired)                                                                         \
+ * `normalize` as kf_block_kernel: the lanes the kernel left non-unit are
+ * normalized one by one (JOB_ONE), or the kernel normalizes in its
+ * registers (JOB_ONE_NORMALIZING). With PAIRS, a set whose jobs are two
+ * blocks (AVX2) plays the jobs of a run that are pairs of quantized
+ * blocks (jobs_paired, job_paired) in a copy of the kernel that reads both
+ * blocks' bases and scales at once (dq_load), and the rest in another. */
+#define JOB_ONE(name, paired)                                                                      \
     do {                                                                                           \
         const job jb = job_paired(job_at(jobs, count, k), paired);                                 \
         const unsigned nonunit = name##_one(jb, i, j, oi, oj, u, exact_u);                         \
@@ -542,42 +526,24 @@ KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj
                 if (nonunit >> l & 1)                                                              \
                     kf_normalize_single(lane_out(jb, l));                                          \
     } while (0)
-#define QJOBS(name)                                                                                \
-    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
-                     double exact_u, int normalize)                                                \
-    {                                                                                              \
-        const size_t stride = jobs[0].block->stride, oi = i * stride, oj = j * stride;             \
-        uint32_t k = 0;                                                                            \
-        if (jobs_paired(jobs, count))                                                              \
-            for (; k + 1 < count; k += JOB_STEP)                                                   \
-                QJOB(name, 1);                                                                     \
-        for (; k < count; k += JOB_STEP)                                                           \
-            QJOB(name, 0);                                                                         \
-    }
-#define QJOB_NORMALIZING(name, paired)                                                             \
+#define JOB_ONE_NORMALIZING(name, paired)                                                          \
     name##_one(job_paired(job_at(jobs, count, k), paired), i, j, oi, oj, u, exact_u, normalize)
-#define QJOBS_NORMALIZING(name)                                                                    \
+#define RUN_JOBS(name, ONE, PAIRS)                                                                 \
     static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
                      double exact_u, int normalize)                                                \
     {                                                                                              \
         const size_t stride = jobs[0].block->stride, oi = i * stride, oj = j * stride;             \
         uint32_t k = 0;                                                                            \
-        if (jobs_paired(jobs, count))                                                              \
+        if (PAIRS && jobs_paired(jobs, count))                                                     \
             for (; k + 1 < count; k += JOB_STEP)                                                   \
-                QJOB_NORMALIZING(name, 1);                                                         \
+                ONE(name, 1);                                                                      \
         for (; k < count; k += JOB_STEP)                                                           \
-            QJOB_NORMALIZING(name, 0);                                                             \
+            ONE(name, 0);                                                                          \
     }
-
-/* The same for kernels that normalize in the registers. */
-#define JOBS_NORMALIZING(name)                                                                     \
-    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
-                     double exact_u, int normalize)                                                \
-    {                                                                                              \
-        const size_t stride = jobs[0].block->stride, oi = i * stride, oj = j * stride;             \
-        for (uint32_t k = 0; k < count; k += JOB_STEP)                                             \
-            name##_one(job_at(jobs, count, k), i, j, oi, oj, u, exact_u, normalize);               \
-    }
+#define JOBS(name)              RUN_JOBS(name, JOB_ONE, 0)
+#define JOBS_NORMALIZING(name)  RUN_JOBS(name, JOB_ONE_NORMALIZING, 0)
+#define QJOBS(name)             RUN_JOBS(name, JOB_ONE, 1)
+#define QJOBS_NORMALIZING(name) RUN_JOBS(name, JOB_ONE_NORMALIZING, 1)
 
 JOBS(key)
 JOBS(key3)

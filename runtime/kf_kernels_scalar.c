@@ -8,25 +8,27 @@
 #include "kf_layout.h"
 #include "kf_sample.h"
 
-/* Lane l of field f at key k of a quantized block (kf_lane_field). */
-static inline kf_qlane qlane(const kf_block *b, uint32_t l)
+/* Lane l of a quantized block whose q are `bits` wide (b->qbits, a
+ * constant in the kernels of one width), as kf_lane_field reads it. */
+KF_KERNEL kf_qlane qlane_w(const kf_block *b, uint32_t l, uint32_t bits)
 {
-    const void *q = b->qbits == 16 ? (const void *)((const uint16_t *)(const void *)b->data + l)
-                                   : (const void *)((const uint8_t *)(const void *)b->data + l);
+    const void *q = bits == 16 ? (const void *)((const uint16_t *)(const void *)b->data + l)
+                               : (const void *)((const uint8_t *)(const void *)b->data + l);
     const kf_qlane a = {
         q,
         (const uint16_t *)(const void *)((const uint8_t *)(const void *)b->data + b->high),
         b->dequant + l,
         b->stride,
-        b->qbits,
+        bits,
         l,
         b->interpolation == KFB_INTERP_SLERP};
     return a;
 }
 
+/* Lane l of field f at key k of a quantized block (kf_lane_field). */
 static inline float qat(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
 {
-    const kf_qlane a = qlane(b, l);
+    const kf_qlane a = qlane_w(b, l, b->qbits);
     return kf_lane_field(&a, k, f);
 }
 
@@ -36,21 +38,38 @@ static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
     return b->data[(size_t)k * b->stride + (size_t)f * KF_LANES + l];
 }
 
-/* The same of a quantized block: dequantized; a quantized SLERP block's w
- * rebuilt (kf_layout.h, KF_QSLERP_*), as kf_quantized_float reads it. */
-static inline float any_at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
-{
-    if (b->interpolation == KFB_INTERP_SLERP && f == 3) {
-        const kf_qlane a = qlane(b, l);
-        return kf_lane_w(&a, k);
+/* The same of a quantized block of each width W: dequantized (any_at##W);
+ * and key k of lane l of a float block (quat_at) or of a quantized SLERP
+ * block of each width (quat_at##W: w rebuilt, kf_lane_quat) as a
+ * quaternion. */
+#define Q_READERS(W)                                                                               \
+    static inline float any_at##W(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)           \
+    {                                                                                              \
+        const kf_qlane a = qlane_w(b, l, W);                                                       \
+        if (b->interpolation == KFB_INTERP_SLERP && f == 3)                                        \
+            return kf_lane_w(&a, k);                                                               \
+        return kf_lane_field(&a, k, f);                                                            \
+    }                                                                                              \
+    static inline void quat_at##W(const kf_block *b, uint32_t k, uint32_t l, float q[4])           \
+    {                                                                                              \
+        const kf_qlane a = qlane_w(b, l, W);                                                       \
+        kf_lane_quat(&a, k, q);                                                                    \
     }
-    return qat(b, k, f, l);
+Q_READERS(16)
+Q_READERS(12)
+Q_READERS(8)
+
+static inline void quat_at(const kf_block *b, uint32_t k, uint32_t l, float q[4])
+{
+    for (uint32_t m = 0; m < 4; m++)
+        q[m] = at(b, k, m, l);
 }
 
-/* How a kernel reads a field: at, or any_at for quantized blocks. The
- * kernels that quantized blocks play are written once, with the reader a
- * parameter (inlined: a constant in each copy). */
+/* How a kernel reads a field, and a quaternion key. The kernels that
+ * quantized blocks play are written once, with the readers parameters
+ * (inlined: constants in each copy). */
 typedef float (*field_reader)(const kf_block *b, uint32_t k, uint32_t f, uint32_t l);
+typedef void (*quat_reader)(const kf_block *b, uint32_t k, uint32_t l, float q[4]);
 
 void kf_block_slerp_general(const kf_block *b, uint32_t l, uint32_t i, uint32_t j, float u,
                             float *out)
@@ -83,16 +102,14 @@ KF_KERNEL unsigned linear_with(field_reader get, const kf_block *b, uint32_t i, 
 
 /* Returns the lanes that may not be unit (kf_slerp_played's linear and
  * general ones). */
-KF_KERNEL unsigned slerp_with(field_reader get, const kf_block *b, uint32_t i, uint32_t j, float u,
+KF_KERNEL unsigned slerp_with(quat_reader get, const kf_block *b, uint32_t i, uint32_t j, float u,
                               float *const out[KF_LANES])
 {
     unsigned nonunit = 0;
     for (uint32_t l = 0; l < KF_LANES; l++) {
         float qa[4], qb[4];
-        for (uint32_t m = 0; m < 4; m++) {
-            qa[m] = get(b, i, m, l);
-            qb[m] = get(b, j, m, l);
-        }
+        get(b, i, l, qa);
+        get(b, j, l, qb);
         const int how = kf_slerp_played(qa, qb, u, out[l]);
         if (how != KF_SLERP_ARC)
             nonunit |= 1u << l;
@@ -102,25 +119,26 @@ KF_KERNEL unsigned slerp_with(field_reader get, const kf_block *b, uint32_t i, u
     return nonunit;
 }
 
-/* Each kernel of the set and its quantized twin. */
-#define KERNEL_PAIR(name, call)                                                                    \
-    static unsigned name##_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u, \
-                               float *const out[KF_LANES])                                         \
-    {                                                                                              \
-        (void)i, (void)j, (void)u, (void)exact_u;                                                  \
-        const field_reader get = at;                                                               \
-        return call;                                                                               \
-    }                                                                                              \
-    static unsigned q##name##_one(const kf_block *b, uint32_t i, uint32_t j, float u,              \
+/* A kernel of the set with reader `get` (P: its name's prefix). */
+#define KERNEL_WITH(P, name, GET, call)                                                            \
+    static unsigned P##name##_one(const kf_block *b, uint32_t i, uint32_t j, float u,              \
                                   double exact_u, float *const out[KF_LANES])                      \
     {                                                                                              \
         (void)i, (void)j, (void)u, (void)exact_u;                                                  \
-        const field_reader get = any_at;                                                           \
+        const GET##_type get = GET;                                                                \
         return call;                                                                               \
     }
-KERNEL_PAIR(key, key_with(get, b, i, out))
-KERNEL_PAIR(linear, linear_with(get, b, i, j, u, out))
-KERNEL_PAIR(slerp, slerp_with(get, b, i, j, u, out))
+typedef field_reader at_type, any_at16_type, any_at12_type, any_at8_type;
+typedef quat_reader quat_at_type, quat_at16_type, quat_at12_type, quat_at8_type;
+/* Each kernel of the set and its quantized twins, one per width. */
+#define KERNELS(name, FLOATS, QUANTIZED, call)                                                     \
+    KERNEL_WITH(, name, FLOATS, call)                                                              \
+    KERNEL_WITH(q, name, QUANTIZED##16, call)                                                      \
+    KERNEL_WITH(q12, name, QUANTIZED##12, call)                                                    \
+    KERNEL_WITH(q8, name, QUANTIZED##8, call)
+KERNELS(key, at, any_at, key_with(get, b, i, out))
+KERNELS(linear, at, any_at, linear_with(get, b, i, j, u, out))
+KERNELS(slerp, quat_at, quat_at, slerp_with(get, b, i, j, u, out))
 
 static unsigned linear_wide_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                                 float *const out[KF_LANES])
@@ -212,6 +230,12 @@ JOBS(squad)
 JOBS(qkey)
 JOBS(qlinear)
 JOBS(qslerp)
+JOBS(q12key)
+JOBS(q12linear)
+JOBS(q12slerp)
+JOBS(q8key)
+JOBS(q8linear)
+JOBS(q8slerp)
 JOBS(qhermite)
 
 static const kf_kernels scalar = {
@@ -221,11 +245,13 @@ static const kf_kernels scalar = {
     {spline, spline, spline},
     slerp,
     squad,
-    /* (the q readers know every width) */
-    {{qkey, qkey, qkey}, {qkey, qkey, qkey}, {qkey, qkey, qkey}},
-    {{qlinear, qlinear, qlinear}, {qlinear, qlinear, qlinear}, {qlinear, qlinear, qlinear}},
-    {qslerp, qslerp, qslerp},
-    {qkey, qkey, qkey},
+    {{qkey, qkey, qkey}, {q12key, q12key, q12key}, {q8key, q8key, q8key}},
+    {{qlinear, qlinear, qlinear},
+     {q12linear, q12linear, q12linear},
+     {q8linear, q8linear, q8linear}},
+    {qslerp, q12slerp, q8slerp},
+    {qkey, q12key, q8key},
+    /* (its reader knows every width) */
     {{qhermite, qhermite, qhermite},
      {qhermite, qhermite, qhermite},
      {qhermite, qhermite, qhermite}}};

@@ -476,8 +476,10 @@ static void make_plan(kf_player *p, play_member *members)
              * samples (lane_sample) are summed before the next block's. So
              * is a block of other components than the one before: a kernel
              * for any count reads it from a job's first block (AVX2 plays
-             * two blocks a job). */
-            if (k == first || r->kernel != run ||
+             * two blocks a job). And a run's blocks share their hold too (a
+             * set may play two widths of q with one kernel, and hold them
+             * with two). */
+            if (k == first || r->kernel != run || r->hold != kf_block_hold_of(p->kernels, b) ||
                 ((r->finish | p->blocks[k].finish) & FINISH_BLEND) ||
                 b->components != p->lanes[k - 1].block->components) {
                 r = &p->block_runs[p->block_run_count++];

@@ -280,6 +280,10 @@ static inline float kf_lane_field(const kf_qlane *a, size_t k, uint32_t f)
  * with the sign x's q holds, as the reader rebuilt it (kf_unit_rest). */
 float kf_lane_w(const kf_qlane *a, size_t k);
 
+/* Key k of such a quantized SLERP lane whole: x, y and z, and w rebuilt
+ * from them as kf_lane_w does, each read once. */
+void kf_lane_quat(const kf_qlane *a, size_t k, float q[4]);
+
 /* Quantized lane s as a kf_qlane. */
 static inline kf_qlane kf_seq_qlane(const struct kf_sequence *s)
 {

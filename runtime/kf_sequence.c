@@ -149,11 +149,18 @@ void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t
     }
 }
 
+void kf_lane_quat(const kf_qlane *a, size_t k, float q[4])
+{
+    q[0] = kf_lane_field(a, k, 0);
+    q[1] = kf_lane_field(a, k, 1);
+    q[2] = kf_lane_field(a, k, 2);
+    q[3] = 0.0f;
+    kf_unit_rest(q, 4, 3, (kf_lane_q(a, k, 0) & KF_QSLERP_SIGN) != 0, &q[3]);
+}
+
 float kf_lane_w(const kf_qlane *a, size_t k)
 {
-    const float v[4] = {kf_lane_field(a, k, 0), kf_lane_field(a, k, 1), kf_lane_field(a, k, 2),
-                        0.0f};
-    float w = 0.0f;
-    kf_unit_rest(v, 4, 3, (kf_lane_q(a, k, 0) & KF_QSLERP_SIGN) != 0, &w);
-    return w;
+    float q[4];
+    kf_lane_quat(a, k, q);
+    return q[3];
 }

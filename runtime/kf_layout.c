@@ -555,11 +555,6 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits)
     return QUANT_HERMITE;
 }
 
-/* Whether a HERMITE sequence's authored key tangents can be kept quantized
- * (kf_key_tangent), and then per column (incoming, then outgoing, per
- * component) its base and scale: what kfc -e writes (its tangents on a
- * grid), checked as quantize checks keys. Up to 8 components (a column
- * mask and grid_of's room). */
 /* Bytes per key of a 12-bit block's high nibbles (kf_block.high): a uint16
  * per field on the grid; else 0. */
 static size_t high_bytes(const lay *ly, uint32_t si)
@@ -569,6 +564,11 @@ static size_t high_bytes(const lay *ly, uint32_t si)
     return 2 * (size_t)(ly->quant[si] == QUANT_XYZ ? KF_QSLERP_GRID : fields_of(&ly->seq[si]));
 }
 
+/* Whether a HERMITE sequence's authored key tangents can be kept quantized
+ * (kf_key_tangent), and then per column (incoming, then outgoing, per
+ * component) its base and scale: what kfc -e writes (its tangents on a
+ * grid), checked as quantize checks keys. Up to 8 components (a column
+ * mask and grid_of's room). */
 static int quantize_key_tangents(const struct kf_sequence *s)
 {
     float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
@@ -1265,7 +1265,8 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
             s->dequant = view.dequant;
             if (s->interpolation == KFB_INTERP_HERMITE) { /* kf_quantized_tangent */
                 s->tangent_in = NULL;
-                s->qkey_tangents = s->quantized + c * KF_LANES;
+                /* (it has key tangents: in its lane, kf_key_tangent) */
+                s->qkey_tangents = (const uint16_t *)(const void *)b->data;
             }
             continue;
         }

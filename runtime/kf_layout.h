@@ -70,8 +70,8 @@ typedef struct kf_block {
      * floats back to the bit, so a quantized block plays exactly as its
      * float form would, in half the memory or less. */
     const float *dequant;
-    /* A quantized STEP, LINEAR or SLERP block's q may be narrower (the
-     * layout takes the narrowest that holds all four lanes, after moving
+    /* A quantized block's q may be narrower (the layout takes the
+     * narrowest that holds all four lanes' every field, after moving
      * each lane's and field's common trailing zero bits of q into its
      * scale, which gives the same products): `qbits` 16, the uint16 above;
      * 8, a byte per lane and field (field f of key k at ((const uint8_t *)

@@ -146,12 +146,13 @@ struct kf_sequence {
      * valid keys are 0 .. valid_count-1. */
     const float *times;
     /* A STEP, LINEAR or SLERP sequence that is a lane of a quantized block
-     * (kf_layout.h; kf_quantized says which) has `quantized` and `dequant`
-     * in place of `values` and of the tangents it has none of: component m
-     * of key k is dequant[2m KF_LANES] + quantized[2 k row + m KF_LANES] *
-     * dequant[(2m + 1) KF_LANES], exactly the float it was loaded as;
-     * SLERP's x's q also holds w's sign, and w (m = 3) is rebuilt from x, y
-     * and z (kf_layout.h, KF_QSLERP_*). A quantized
+     * (kf_layout.h; kf_quantized says which) has `quantized` (`qbytes`
+     * where its q are narrower than 16 bits: qbits; and `qhigh` for 12)
+     * and `dequant` in place of `values` and of the tangents it has none
+     * of: component m of key k is its base plus its q times its scale
+     * (kf_lane_field), exactly the float it was loaded as; SLERP's x's q
+     * also holds w's sign, and w (m = 3) is rebuilt from x, y and z
+     * (kf_layout.h, KF_QSLERP_*). A quantized
      * HERMITE lane has its key tangents as fields c .. 3c - 1 (outgoing,
      * then incoming) and no tangent_in: its tangents are computed
      * (kf_quantized_tangent). Read through kf_key_floats, kf_key_float and
@@ -287,9 +288,13 @@ void kf_lane_quat(const kf_qlane *a, size_t k, float q[4]);
 /* Quantized lane s as a kf_qlane. */
 static inline kf_qlane kf_seq_qlane(const struct kf_sequence *s)
 {
-    const kf_qlane a = {
-        s->quantized, s->qbits == 12 ? s->qhigh : NULL,    s->dequant, s->row, s->qbits,
-        s->lane,      s->interpolation == KFB_INTERP_SLERP};
+    const kf_qlane a = {s->qbits == 16 ? (const void *)s->quantized : (const void *)s->qbytes,
+                        s->qbits == 12 ? s->qhigh : NULL,
+                        s->dequant,
+                        s->row,
+                        s->qbits,
+                        s->lane,
+                        s->interpolation == KFB_INTERP_SLERP};
     return a;
 }
 

@@ -470,7 +470,7 @@ WIDTH_INLINE void q_spans_c(const float *v, uint32_t c, uint32_t n, uint32_t gri
  * their steps. A SLERP lane's x (`slerp`) keeps a bit for w's sign. (A
  * SLERP lane's w, off the grid, gives its component garbage, unread.) */
 static uint32_t narrow(const float *v, uint32_t c, uint32_t n, uint32_t grid, int slerp,
-                       const float *base, float *scale)
+                       const float *base, float *scale, uint8_t *shift)
 {
     uint32_t any[KF_BLOCK_COMPONENTS], top[KF_BLOCK_COMPONENTS], bits = 8;
     switch (c) {
@@ -489,10 +489,11 @@ static uint32_t narrow(const float *v, uint32_t c, uint32_t n, uint32_t grid, in
         while (z < 15 && any[m] && !(any[m] >> z & 1))
             z++;
         const float coarse = ldexpf(scale[m], (int)z);
-        if (coarse <= FLT_MAX) {
-            scale[m] = coarse;
-            top[m] >>= z;
-        }
+        if (!(coarse <= FLT_MAX))
+            z = 0;
+        scale[m] = ldexpf(scale[m], (int)z);
+        top[m] >>= z;
+        shift[m] = (uint8_t)z;
         if (slerp && m == 0)
             top[m] = 2 * top[m] + 1;
         const uint32_t need = top[m] < 256u ? 8 : top[m] < 4096u ? 12 : 16;
@@ -512,9 +513,34 @@ static uint32_t narrow(const float *v, uint32_t c, uint32_t n, uint32_t grid, in
  * their first keys, whose grid is finer or the same; keys of full
  * precision fail it there, so that a lossless clip pays a few keys per
  * sequence for the question. */
-static int quantize(const struct kf_sequence *s, uint32_t *bits)
+/* Fields of a quantized lane whose shifts quantize keeps (its 3c fields
+ * of HERMITE, c <= 8), 4 bits each. */
+#define QUANT_SHIFT_BYTES 12
+_Static_assert(2 * QUANT_SHIFT_BYTES >= 3 * (KF_BLOCK_COMPONENTS / 2) &&
+                   2 * QUANT_SHIFT_BYTES >= KF_BLOCK_COMPONENTS,
+               "a shift for every field of a quantized lane");
+
+/* The shift of field f in `shifts` (narrow's z, kept by quantize). */
+static uint32_t shift_of(const uint8_t *shifts, uint32_t f)
 {
+    return shifts[f / 2] >> (4 * (f & 1)) & 15u;
+}
+
+/* Keeps n shifts of narrow's at `z` as fields' f(m) in `shifts`. */
+static void keep_shifts(uint8_t *shifts, const uint8_t *z, uint32_t n, uint32_t c, int columns)
+{
+    for (uint32_t m = 0; m < n; m++) {
+        /* key tangent column m: incoming (field 2c + m), then outgoing */
+        const uint32_t f = !columns ? m : m < c ? 2 * c + m : m;
+        shifts[f / 2] = (uint8_t)(shifts[f / 2] | z[m] << (4 * (f & 1)));
+    }
+}
+
+static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES])
+{
+    uint8_t z[KF_BLOCK_COMPONENTS];
     *bits = 16;
+    memset(shifts, 0, QUANT_SHIFT_BYTES);
     const int slerp = s->interpolation == KFB_INTERP_SLERP && s->components == 4;
     const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
                         s->tangent_out && s->tangent_in &&
@@ -535,10 +561,12 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits)
     if (slerp) {
         if (!w_rebuilt(s))
             return QUANT_NONE;
-        *bits = narrow(s->values, c, s->key_count, KF_QSLERP_GRID, 1, base, scale);
+        *bits = narrow(s->values, c, s->key_count, KF_QSLERP_GRID, 1, base, scale, z);
+        keep_shifts(shifts, z, KF_QSLERP_GRID, c, 0);
         return QUANT_XYZ;
     }
-    const uint32_t values = narrow(s->values, c, s->key_count, c, 0, base, scale);
+    const uint32_t values = narrow(s->values, c, s->key_count, c, 0, base, scale, z);
+    keep_shifts(shifts, z, c, c, 0);
     if (!hermite) {
         *bits = values;
         return QUANT_ALL;
@@ -550,7 +578,8 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits)
           on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
           hermite_tangents_scale(s)))
         return QUANT_NONE;
-    const uint32_t tangents = narrow(s->key_tangents, w, s->key_count, w, 0, base, scale);
+    const uint32_t tangents = narrow(s->key_tangents, w, s->key_count, w, 0, base, scale, z);
+    keep_shifts(shifts, z, w, c, 1);
     *bits = values > tangents ? values : tangents;
     return QUANT_HERMITE;
 }
@@ -704,30 +733,29 @@ static const float *grid_source(const struct kf_sequence *s, uint32_t f, uint32_
 }
 
 /* The bases and scales of quantized lane l of s into its block's `d`
- * (per field the four lanes' bases, then their scales). */
-static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l)
+ * (per field the four lanes' bases, then their scales), each scale
+ * coarsened by the shift quantize kept (`shifts`, narrow's). */
+static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l,
+                        const uint8_t *shifts)
 {
     float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
     const uint32_t c = s->components, grid = q == QUANT_XYZ ? KF_QSLERP_GRID : c;
     if (grid_of(s->values, c, s->key_count, (1u << grid) - 1,
-                q == QUANT_XYZ ? KF_QSLERP_TOP : QUANTIZE_TOP, bases, scales)) {
-        /* the scales quantize chose the width by */
-        (void)narrow(s->values, c, s->key_count, grid, q == QUANT_XYZ, bases, scales);
+                q == QUANT_XYZ ? KF_QSLERP_TOP : QUANTIZE_TOP, bases, scales))
         for (uint32_t f = 0; f < grid; f++) {
             d[(size_t)f * KF_DEQUANT_FIELD + l] = bases[f];
-            d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] = scales[f];
+            d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] =
+                ldexpf(scales[f], (int)shift_of(shifts, f));
         }
-    }
     if (q == QUANT_HERMITE && grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1,
-                                      QUANTIZE_TOP, bases, scales)) {
-        (void)narrow(s->key_tangents, 2 * c, s->key_count, 2 * c, 0, bases, scales);
+                                      QUANTIZE_TOP, bases, scales))
         for (uint32_t m = 0; m < 2 * c; m++) {
             /* column m: incoming (field 2c + m), then outgoing (field m) */
-            const size_t f = m < c ? 2 * c + m : m;
-            d[f * KF_DEQUANT_FIELD + l] = bases[m];
-            d[f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] = scales[m];
+            const uint32_t f = m < c ? 2 * c + m : m;
+            d[(size_t)f * KF_DEQUANT_FIELD + l] = bases[m];
+            d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] =
+                ldexpf(scales[m], (int)shift_of(shifts, f));
         }
-    }
 }
 
 /* q of lane l and field m into the row of a quantized block of `bits`
@@ -1315,23 +1343,25 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     /* Scratch: the order, the sort's copy, a count per target, the order
      * of every sequence by key times, and per sequence whether its lane
      * and its key tangents are quantized, and its lane's width (a byte
-     * each). */
+     * each), and its fields' shifts (quantize's). */
     size_t order_bytes;
+    const size_t per_sequence = 3 + QUANT_SHIFT_BYTES;
     if (!kf_mul_size((size_t)3 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
-        order_bytes > SIZE_MAX - 3 * (size_t)n)
+        n > (SIZE_MAX - order_bytes) / per_sequence)
         return KF_ERROR_TOO_LARGE;
-    order_bytes += 3 * (size_t)n;
+    order_bytes += per_sequence * n;
     uint32_t *order = kf_alloc(a, order_bytes);
     if (!order)
         return KF_ERROR_OUT_OF_MEMORY;
     uint32_t *tracks_of = order + 2 * (size_t)n, *by_times = tracks_of + targets;
-    uint8_t *quant = (uint8_t *)(by_times + n + 1), *ktq = quant + n, *bits = ktq + n;
+    uint8_t *quant = (uint8_t *)(by_times + n + 1), *ktq = quant + n, *bits = ktq + n,
+            *shifts = bits + n;
     const lay ly = {seq, quant, bits};
     uint32_t m = 0; /* the sequences blocks hold */
     for (uint32_t i = 0; i < n; i++) {
         uint32_t width;
         by_times[i] = i;
-        quant[i] = (uint8_t)quantize(&seq[i], &width);
+        quant[i] = (uint8_t)quantize(&seq[i], &width, shifts + (size_t)i * QUANT_SHIFT_BYTES);
         bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
         ktq[i] = (uint8_t)(quant[i] != QUANT_HERMITE && quantize_key_tangents(&seq[i]));
@@ -1492,7 +1522,8 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                     L->lane_of[si] = (uint8_t)l;
                     b->wide |= is_wide(&seq[si]);
                     if (q)
-                        put_dequant(&seq[si], q, (float *)b->dequant, l);
+                        put_dequant(&seq[si], q, (float *)b->dequant, l,
+                                    shifts + (size_t)si * QUANT_SHIFT_BYTES);
                 }
             }
             offset = stripe_at + stripe_width(&ly, order[k], (members + KF_LANES - 1) / KF_LANES);

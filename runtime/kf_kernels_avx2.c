@@ -240,13 +240,6 @@ KF_KERNEL void q_lanes12_3(qkeys p, vq q[3])
     }
 }
 
-static inline void q_lanes_3(qkeys p, vq q[3])
-{
-    q[0] = q_lanes(p, 0);
-    q[1] = q_lanes(p, 1);
-    q[2] = q_lanes(p, 2);
-}
-
 /* The high nibbles: each block's uint16 of field f read as the top half of
  * a 32-bit word (its low half is the bytes before, which a row always
  * has: the stripe's low bytes), given to its four lanes, lane l's shifted

@@ -25,9 +25,9 @@
  *                       (kf_block.dequant), and for its lanes of q:
  *   vq, q_lanes(qkeys, field)   a field's lanes, widened, of 16 bits;
  *   q_lanes12, q_lanes8 the same of 12 and 8 bits (kf_block.qbits)
- *   q_lanes_3, q_lanes12_3, q_lanes8_3(qkeys, vq[3])   fields 0 to 2 at
- *                       once, where the set does better than field by
- *                       field (SET_Q_THREE; else defined here)
+ *   q_lanes12_3, q_lanes8_3(qkeys, vq[3])   fields 0 to 2 at once, where
+ *                       the set does better than field by field
+ *                       (SET_Q_THREE; else defined here, as q_lanes_3 is)
  *   q_float(vq)         them as floats (qkeys.d: the bases and scales, two
  *                       fields per field, read with v_load)
  *   q_sign(vq, &rest)   bit 0 of each as a float's sign, and the rest
@@ -60,7 +60,8 @@ KF_KERNEL vf v_dequant(qkeys k, uint32_t f, vq q)
     return v_add(dq_load(k, 4 * f), v_mul(q_float(q), dq_load(k, 4 * f + 2)));
 }
 
-#ifndef SET_Q_THREE
+/* Fields 0 to 2 field by field: always at 16 bits (a uint16 load a field
+ * is the best a set can do), narrower where the set has nothing better. */
 #define Q_THREE(W)                                                                                 \
     static inline void q_lanes##W##_3(qkeys k, vq q[3])                                            \
     {                                                                                              \
@@ -69,6 +70,7 @@ KF_KERNEL vf v_dequant(qkeys k, uint32_t f, vq q)
         q[2] = q_lanes##W(k, 2);                                                                   \
     }
 Q_THREE()
+#ifndef SET_Q_THREE
 Q_THREE(12)
 Q_THREE(8)
 #endif

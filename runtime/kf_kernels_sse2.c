@@ -161,13 +161,6 @@ static inline void q_lanes12_3(qkeys k, vq q[3])
     q[2] = _mm_unpacklo_epi16(_mm_or_si128(w2, h2), zero);
 }
 
-static inline void q_lanes_3(qkeys k, vq q[3])
-{
-    q[0] = q_lanes(k, 0);
-    q[1] = q_lanes(k, 1);
-    q[2] = q_lanes(k, 2);
-}
-
 static inline vf q_float(vq q)
 {
     return _mm_cvtepi32_ps(q);

@@ -489,9 +489,10 @@ static uint32_t narrow(const float *v, uint32_t c, uint32_t n, uint32_t grid, in
         while (z < 15 && any[m] && !(any[m] >> z & 1))
             z++;
         const float coarse = ldexpf(scale[m], (int)z);
-        if (!(coarse <= FLT_MAX))
+        if (coarse <= FLT_MAX)
+            scale[m] = coarse;
+        else
             z = 0;
-        scale[m] = ldexpf(scale[m], (int)z);
         top[m] >>= z;
         shift[m] = (uint8_t)z;
         if (slerp && m == 0)

@@ -13,8 +13,11 @@ enum { F_INTERPOLATION, F_REPEAT, F_DURATION, F_VALID_RANGE, F_ARC_LENGTH, F_KEY
 /* What a sequence is read into. */
 typedef struct sequence_in {
     kf_sequence_desc desc;
-    int has_tcb;    /* some key gives {tension, continuity, bias} */
-    int hermite;    /* keys give {in, out} tangents instead */
+    int has_tcb; /* some key gives {tension, continuity, bias} */
+    int hermite; /* keys give {in, out} tangents instead */
+    /* squad: the keys that give intermediates {a, b}, the first that does
+     * and the first that does not */
+    uint32_t given, first_given, first_missing;
     double *values; /* where the next key's value goes */
     /* Key 0's value is the odd one: it should have this many components
      * (0: key 0 fixes the count), as `like` says. */
@@ -27,8 +30,9 @@ typedef struct sequence_out {
     const kf_sequence *seq;
     kf_sequence_info info;
     float *time;
-    float *value;    /* info.components floats */
-    float *tangents; /* hermite: 2 * info.components floats */
+    float *value;      /* info.components floats */
+    float *tangents;   /* hermite: 2 * info.components floats */
+    int intermediates; /* squad: every key's {a, b} are written */
 } sequence_out;
 
 static const char *interpolation_name(int index)
@@ -144,55 +148,102 @@ static kfc_status emit_value(kfc_emitter *e, const sequence_out *o, uint32_t k)
     return st ? st : kfc_emit_list_end(e);
 }
 
-static const char *const tcb_names[3] = {"tension", "continuity", "bias"};
+/* A key's mapping: Kochanek-Bartels parameters, and on a squad key its
+ * intermediates a and b. */
+static const char *const tcb_names[5] = {"tension", "continuity", "bias", "a", "b"};
+
+/* An intermediate quaternion: four numbers. */
+static kfc_status read_intermediate(kfc_source *src, const kfc_node *node, double *out)
+{
+    if (node->kind != KFC_NODE_SEQUENCE || node->count != 4)
+        return kfc_fail(src->diag, KFC_INVALID, node->mark,
+                        "an intermediate is a quaternion [x, y, z, w]");
+    kfc_status st = KFC_OK;
+    for (uint32_t c = 0; c < 4 && !st; c++)
+        st = kfc_get_float(&node->as.items[c], &out[c], src->diag);
+    return st;
+}
 
 /* Kochanek-Bartels parameters, absent ones 0; their range is the builder's
- * to check. */
+ * to check. A squad key's intermediates {a, b}, both or neither. */
 static kfc_status read_tcb(kfc_source *src, const kfc_node *node, uint32_t k, uint32_t key_count,
                            sequence_in *in)
 {
-    (void)key_count;
     double *tcb = src->scratch[KFC_SCRATCH_TCB].data + 3 * (size_t)k;
     tcb[0] = tcb[1] = tcb[2] = 0.0;
-    if (!node || in->hermite)
-        return KFC_OK;
-    in->has_tcb = 1;
-    if (node->kind != KFC_NODE_MAPPING)
-        return kfc_fail(src->diag, KFC_INVALID, node->mark,
-                        "expected a mapping {tension, continuity, bias}");
-    const kfc_node *values[3];
-    kfc_status st = kfc_fields(node, tcb_names, 3, values, src->diag);
-    for (int i = 0; i < 3 && !st; i++) {
-        tcb[i] = 0.0;
-        if (values[i])
-            st = kfc_get_float(values[i], &tcb[i], src->diag);
+    const int squad = in->desc.interpolation == KF_INTERPOLATION_SQUAD;
+    kfc_status st;
+    /* (8 per key: a count of 32 bits fits in size_t) */
+    if (squad && k == 0 &&
+        (st = kfc_reserve(src, KFC_SCRATCH_TANGENTS, 8 * (size_t)key_count)) != KFC_OK)
+        return st;
+    const kfc_node *values[5] = {NULL};
+    if (node && !in->hermite) {
+        if (node->kind != KFC_NODE_MAPPING)
+            return kfc_fail(src->diag, KFC_INVALID, node->mark,
+                            squad ? "expected a mapping {tension, continuity, bias, a, b}"
+                                  : "expected a mapping {tension, continuity, bias}");
+        if ((st = kfc_fields(node, tcb_names, squad ? 5 : 3, values, src->diag)))
+            return st;
+        in->has_tcb |= !squad || values[0] || values[1] || values[2];
+        for (int i = 0; i < 3; i++)
+            if (values[i] && (st = kfc_get_float(values[i], &tcb[i], src->diag)))
+                return st;
     }
-    return st;
+    if (!squad)
+        return KFC_OK;
+    if (!values[3] && !values[4]) {
+        if (in->first_missing == UINT32_MAX)
+            in->first_missing = k;
+        return KFC_OK;
+    }
+    if (!values[3] || !values[4])
+        return kfc_fail(src->diag, KFC_INVALID, node->mark,
+                        "a squad key gives both intermediates {a, b} or neither");
+    /* b, then a (kf_sequence_desc.tangents) */
+    double *ba = src->scratch[KFC_SCRATCH_TANGENTS].data + 8 * (size_t)k;
+    if ((st = read_intermediate(src, values[3], ba + 4)) ||
+        (st = read_intermediate(src, values[4], ba)))
+        return st;
+    if (in->given++ == 0)
+        in->first_given = k;
+    return KFC_OK;
 }
 
 /* A sequence without any key map has none. */
 static void finish_tcb(kfc_source *src, sequence_in *in)
 {
     in->desc.tcb = in->has_tcb ? src->scratch[KFC_SCRATCH_TCB].data : NULL;
+    if (in->given && in->given == in->desc.key_count) /* (kf_sequence_desc.tangents) */
+        in->desc.tangents = src->scratch[KFC_SCRATCH_TANGENTS].data;
 }
 
+static kfc_status emit_numbers(kfc_emitter *e, const float *v, uint32_t components);
+
 /* Fields at 0 left out; nothing when all three are. A -0 is kept: it is a
- * different float32. */
+ * different float32. Then a squad key's intermediates, where the file's are
+ * not those its keys derive (kf_sequence_intermediates_given). */
 static kfc_status emit_tcb(kfc_emitter *e, const sequence_out *o, uint32_t k)
 {
-    if (!o->info.tcb)
-        return KFC_OK;
-    float tcb[3];
-    kf_sequence_key_tcb(o->seq, k, tcb);
+    float tcb[3] = {0.0f, 0.0f, 0.0f};
+    if (o->info.tcb)
+        kf_sequence_key_tcb(o->seq, k, tcb);
     int any = 0;
     for (int i = 0; i < 3; i++)
         any |= tcb[i] != 0.0f || signbit(tcb[i]);
-    if (!any)
+    if (!any && !o->intermediates)
         return KFC_OK;
     kfc_status st = kfc_emit_map_start(e, 1);
     for (int i = 0; i < 3 && !st; i++)
         if ((tcb[i] != 0.0f || signbit(tcb[i])) && !(st = kfc_emit_string(e, tcb_names[i])))
             st = kfc_emit_float(e, tcb[i]);
+    if (o->intermediates && !st) {
+        float ab[8];
+        kf_sequence_key_intermediates(o->seq, k, ab, ab + 4);
+        if ((st = kfc_emit_string(e, tcb_names[3])) || (st = emit_numbers(e, ab, 4)) ||
+            (st = kfc_emit_string(e, tcb_names[4])) || (st = emit_numbers(e, ab + 4, 4)))
+            return st;
+    }
     return st ? st : kfc_emit_map_end(e);
 }
 
@@ -249,10 +300,11 @@ static kfc_status read_tangents(kfc_source *src, const kfc_node *node, uint32_t 
     return st;
 }
 
+/* (A squad's intermediates are its tangents too: finish_tcb.) */
 static void finish_tangents(kfc_source *src, sequence_in *in)
 {
-    in->desc.tangents =
-        in->hermite && in->desc.key_count ? src->scratch[KFC_SCRATCH_TANGENTS].data : NULL;
+    if (in->hermite)
+        in->desc.tangents = in->desc.key_count ? src->scratch[KFC_SCRATCH_TANGENTS].data : NULL;
 }
 
 /* A value or tangent: a number (one component) or a flow list. */
@@ -547,6 +599,11 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
     for (size_t i = 0; i < KEY_ITEMS; i++)
         if (key_items[i].finish)
             key_items[i].finish(src, in);
+    if (in->given && in->given < count)
+        return kfc_fail(src->diag, KFC_INVALID, keys->as.items[in->first_missing].mark,
+                        "key %lu gives no intermediates {a, b}, which key %lu gives: a squad "
+                        "sequence gives them for every key or for none",
+                        (unsigned long)in->first_missing, (unsigned long)in->first_given);
     if ((st = check_unit_length(src, keys, in)))
         return st;
     if (count == 0) {
@@ -637,18 +694,20 @@ static kfc_status read_entry(kfc_source *src, const kfc_node *key, const kfc_nod
     in.values = NULL;
     in.key0_expected = 0;
     in.like = NULL;
+    in.given = in.first_given = 0;
+    in.first_missing = UINT32_MAX;
     return kfc_section_read(src, &kfc_section_sequences, key, value, &in);
 }
 
 static kfc_status load(kfc_emitter *e, const kf_anim *anim, uint32_t index, void *out,
                        const char **name)
 {
-    (void)e;
     sequence_out *o = out;
     o->seq = kf_anim_sequence(anim, index);
     kf_sequence_get_info(o->seq, &o->info);
     *name = o->info.name;
-    return KFC_OK;
+    o->intermediates = kf_sequence_intermediates_given(o->seq);
+    return o->intermediates < 0 ? kfc_fail_nomem(e->diag) : KFC_OK;
 }
 
 static kfc_status emit_section(kfc_emitter *e, const kf_anim *anim)

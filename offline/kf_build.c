@@ -267,6 +267,64 @@ void kf_sequence_precompute(const struct kf_sequence *s, float *out, float *in, 
     }
 }
 
+/* SQUAD sequence s's intermediates as description d gives them (tangents), in place of
+ * the derived ones at `out` (a) and `in` (b), each stored as a key is
+ * (store_quaternion); the control arcs (version 1 files) from them. */
+static kf_result given_intermediates(const struct kf_sequence *s, const kf_sequence_desc *d,
+                                     uint32_t index, float *out, float *in, float *arcs,
+                                     kf_error *error)
+{
+    const uint32_t n = s->key_count, v = s->valid_count;
+    for (uint32_t j = 0; j < v; j++) {
+        const uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % n);
+        for (int side = 0; side < 2; side++) {
+            /* (b, the incoming one, first: a hermite key's tangents' order) */
+            const double *q = d->tangents + 8 * (size_t)key + 4 * (size_t)!side;
+            double n2 = 0.0;
+            for (int k = 0; k < 4; k++)
+                n2 += q[k] * q[k];
+            if (!(n2 > 1e-12 && n2 <= 1e12))
+                return fail(error, KF_ERROR_VALUE, index, KF_FIELD_TANGENTS, key,
+                            "the intermediate %s of key %u is %s", side ? "b" : "a", (unsigned)key,
+                            isfinite(n2) ? "no rotation (its length is far from 1)"
+                                         : "not a finite quaternion");
+            store_quaternion(q, (side ? in : out) + 4 * (size_t)j);
+        }
+    }
+    kf_quat_arcs(out, in, v, arcs + (size_t)v * KFB_ARC_FLOATS);
+    return KF_OK;
+}
+
+int kf_sequence_intermediates_given(const kf_sequence *s)
+{
+    if (!s || s->interpolation != KFB_INTERP_SQUAD || s->valid_count == 0)
+        return 0;
+    const uint32_t v = s->valid_count;
+    const kf_allocator a = kf_allocator_or_default(NULL);
+    const size_t floats = (size_t)v * (1 + 4 + 3 + 8);
+    float *times = kf_alloc(&a, floats * sizeof *times);
+    if (!times)
+        return -1;
+    float *keys = times + v, *tcb = keys + 4 * (size_t)v, *derived = tcb + 3 * (size_t)v,
+          buf[KF_BLOCK_COMPONENTS];
+    for (uint32_t j = 0; j < v; j++) {
+        times[j] = s->times[j];
+        memcpy(keys + 4 * (size_t)j, kf_key_floats(s, s->values, j, buf), 4 * sizeof *keys);
+        for (int k = 0; k < 3; k++)
+            tcb[3 * (size_t)j + k] = s->tcb ? s->tcb[3 * (size_t)j + k] : 0.0f;
+    }
+    kf_precompute_squad(times, keys, s->tcb ? tcb : NULL, v, s->duration, s->repeat, derived,
+                        derived + 4 * (size_t)v);
+    int given = 0;
+    for (uint32_t j = 0; j < v && !given; j++)
+        given = memcmp(derived + 4 * (size_t)j, kf_key_floats(s, s->tangent_out, j, buf),
+                       4 * sizeof *buf) != 0 ||
+                memcmp(derived + 4 * ((size_t)v + j), kf_key_floats(s, s->tangent_in, j, buf),
+                       4 * sizeof *buf) != 0;
+    kf_free(&a, times, floats * sizeof *times);
+    return given;
+}
+
 kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_error *error)
 {
     kf_error_clear(error);
@@ -323,9 +381,12 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         s.interpolation != KFB_INTERP_SPLINE)
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_ARC_LENGTH, KF_NO_INDEX,
                     "arc_length applies to linear and spline sequences only");
-    if ((d->tangents != NULL) != (s.interpolation == KFB_INTERP_HERMITE))
+    if (d->tangents && s.interpolation == KFB_INTERP_SQUAD) {
+        /* the squad's intermediates (given_intermediates) */
+    } else if ((d->tangents != NULL) != (s.interpolation == KFB_INTERP_HERMITE))
         return fail(error, KF_ERROR_VALUE, index, KF_FIELD_TANGENTS, KF_NO_INDEX,
-                    d->tangents ? "key tangents apply to hermite sequences only"
+                    d->tangents ? "key tangents apply to hermite sequences (and intermediates to "
+                                  "squad ones) only"
                                 : "a hermite sequence needs the tangents of its keys");
     int store_tcb = 0;
     if (d->tcb)
@@ -414,6 +475,9 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     if (r != KF_OK)
         goto fail;
     kf_sequence_precompute(&s, out, in, arcs);
+    if (s.interpolation == KFB_INTERP_SQUAD && d->tangents &&
+        (r = given_intermediates(&s, d, index, out, in, arcs, error)) != KF_OK)
+        goto fail;
     if (kf_sequence_derived_count(s.interpolation, v, c)) {
         s.tangent_out = tc ? out : NULL;
         s.tangent_in = tc ? in : NULL;

@@ -71,16 +71,21 @@ typedef struct kf_sequence_desc {
     double duration;
     uint32_t components;
     uint32_t key_count;
-    const double *times;    /* key_count times */
-    const double *values;   /* key_count * components values */
-    uint32_t valid_first;   /* valid range [first, last], key indices; first > last wraps */
-    uint32_t valid_last;    /* KF_LAST_KEY: the last key, whatever key_count is */
-    const double *tcb;      /* NULL (all 0), or key_count * 3: tension, continuity,
+    const double *times;  /* key_count times */
+    const double *values; /* key_count * components values */
+    uint32_t valid_first; /* valid range [first, last], key indices; first > last wraps */
+    uint32_t valid_last;  /* KF_LAST_KEY: the last key, whatever key_count is */
+    const double *tcb;    /* NULL (all 0), or key_count * 3: tension, continuity,
                                        bias of each key, each in [-1, 1] */
-    int arc_length;         /* non-zero: store distance tables (see kf.h, Arc length) */
-    const double *tangents; /* HERMITE only, required: key_count * 2 * components, each
-                                       key's incoming then outgoing tangent (glTF's a_k, b_k),
-                                       in value units per unit of sequence time */
+    int arc_length;       /* non-zero: store distance tables (see kf.h, Arc length) */
+    /* HERMITE, required: key_count * 2 * components, each key's incoming then outgoing
+     * tangent (glTF's a_k, b_k), in value units per unit of sequence time. SQUAD, optional:
+     * key_count * 2 * 4, each key's intermediate quaternions b (incoming) then a (outgoing),
+     * x y z w, stored normalized in place of those the keys (and tcb) derive (docs/math.md
+     * §1.4; keys outside the valid range: not read); NULL: derived. kf_builder_reduce gives
+     * a reduced squad such ones, which a source reproduces with these
+     * (kf_sequence_intermediates_given). Other interpolations: NULL. */
+    const double *tangents;
 } kf_sequence_desc;
 
 /* valid_last = KF_LAST_KEY: the range ends at the last key, however many
@@ -96,6 +101,13 @@ KF_API void kf_sequence_desc_init(kf_sequence_desc *desc);
 
 KF_API kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_desc *desc,
                                          kf_error *error);
+
+/* Whether loaded SQUAD sequence `sequence`'s intermediates are other than
+ * those its keys, times and tension, continuity and bias derive (as a
+ * reduced file's are): a source that reproduces it gives them
+ * (kf_sequence_desc.intermediates, kf_sequence_key_intermediates). 0 for
+ * other interpolations; -1 when out of memory. */
+KF_API int kf_sequence_intermediates_given(const kf_sequence *sequence);
 
 /*
  * An X3D follower (chaser or damper). Arrays are read during the call only.

@@ -237,12 +237,35 @@ static double base_step(const struct kf_sequence *s, unsigned mask, const double
     return pow2_floor(step);
 }
 
+/* Puts SQUAD sequence s's intermediates a and b, derived from its snapped
+ * keys, on the grid of `step` as snap_quaternion puts keys, rebuilding
+ * component `big` (the keys' choice), and their arcs (which only version 1
+ * files store) from them again: a lane then holds every quaternion it
+ * plays on a grid (the layout's quantized SQUAD, kf_layout.c), and the
+ * check that follows measures the curve so played. Returns 0 where a grid
+ * this coarse leaves no unit quaternion. */
+static int snap_intermediates(struct kf_sequence *s, double step, int big)
+{
+    const uint32_t v = s->valid_count;
+    float *ab[2] = {(float *)s->tangent_out, (float *)s->tangent_in};
+    for (int side = 0; side < 2; side++)
+        for (uint32_t j = 0; j < v; j++) {
+            float *q = ab[side] + 4 * (size_t)j, from[4];
+            memcpy(from, q, sizeof from);
+            if (!snap_quaternion(from, step, big, q))
+                return 0;
+        }
+    if (s->arcs)
+        kf_quat_arcs(ab[0], ab[1], v, (float *)s->arcs + (size_t)v * KFB_ARC_FLOATS);
+    return 1;
+}
+
 /* Snaps the live sequence's keys (values and HERMITE key tangents, from
  * the unsnapped `from_values` and `from_tangents`) to `step` and derives
  * the rest again; quaternions rebuild component `big` (< 0: each key its
  * largest), key tangents take a grid `coarser` times the one that moves the
- * curve as much as `step` does. Returns 0 where that gives no valid
- * sequence. */
+ * curve as much as `step` does, and SQUAD's intermediates one `coarser`
+ * times `step`. Returns 0 where that gives no valid sequence. */
 static int snap_sequence(struct kf_sequence *s, const float *from_values,
                          const float *from_tangents, double step, int big, double coarser)
 {
@@ -291,6 +314,9 @@ static int snap_sequence(struct kf_sequence *s, const float *from_values,
     if (kf_validate_tangent_range(s, NULL) != KF_OK)
         return 0;
     kf_sequence_precompute(s, (float *)s->tangent_out, (float *)s->tangent_in, (float *)s->arcs);
+    if (quaternion && s->interpolation == KFB_INTERP_SQUAD && s->tangent_out &&
+        !snap_intermediates(s, coarser * step, big))
+        return 0;
     if (s->tangent_out && kf_validate_tangents(s, NULL) != KF_OK)
         return 0;
     if (s->arc_length) {
@@ -367,6 +393,10 @@ static int spline_as_hermite(const struct kf_sequence *o, float *block, float *e
  * the bound that assumes is loose, and the file's key tangents are about a
  * third of a reduced HERMITE file (W: 8x saves 11 % over 1x). */
 static const double tangent_grids[] = {8.0, 4.0, 2.0, 1.0};
+/* SQUAD intermediates' grids tried with each key grid, as multiples of it:
+ * the same first (the control slerp weighs them at most by half, so that
+ * grid moves the curve less than the keys' does), then finer. */
+static const double squad_grids[] = {1.0, 0.5};
 
 /* Reduces one sequence in place; returns 0 when out of memory. */
 static int reduce_sequence(const kf_allocator *alloc, struct kf_sequence *s, unsigned mask,
@@ -408,31 +438,47 @@ static int reduce_sequence(const kf_allocator *alloc, struct kf_sequence *s, uns
             live = &h;
             tangents = exact;
         }
-        /* Each grid first with one rebuilt component for all keys (a
-         * column of signs in the file), then with each key's largest,
-         * which bounds the rounding better where no component stays
-         * large. */
+        /* Quaternions: first with one component rebuilt in every key (a
+         * column of signs in the file), w (what the loader keeps quantized,
+         * kf_layout.c), or the one that stays largest where that is
+         * another, on every grid from the coarsest; only where neither
+         * holds the bound, each key's largest, which bounds the rounding
+         * better where no component stays large. */
         const int quaternion =
             (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) &&
             c == 4;
-        const int bigs[2] = {quaternion ? steadiest_component(&o) : -1, -1};
-        const int grids =
-            live->key_tangents ? (int)(sizeof tangent_grids / sizeof *tangent_grids) : 1;
-        const double *grid = live->key_tangents ? tangent_grids : tangent_grids + grids - 1;
+        int bigs[3] = {-1, -1, -1}, forms = 1;
+        if (quaternion) {
+            const int steadiest = steadiest_component(&o);
+            bigs[0] = 3;
+            if (steadiest != 3)
+                bigs[forms++] = steadiest;
+            bigs[forms++] = -1;
+        }
+        const int squad = quaternion && s->interpolation == KFB_INTERP_SQUAD;
+        const int grids = live->key_tangents ? (int)(sizeof tangent_grids / sizeof *tangent_grids)
+                          : squad            ? (int)(sizeof squad_grids / sizeof *squad_grids)
+                                             : 1;
+        const double *grid = live->key_tangents ? tangent_grids
+                             : squad            ? squad_grids
+                                                : tangent_grids + grids - 1;
         int reduced = 0;
-        double step = step0;
-        for (int tries = 0; tries < GRID_TRIES && !reduced; tries++, step /= 2.0) {
-            for (int form = 0; form < (quaternion ? 2 : 1) && !reduced; form++) {
-                for (int g = 0; g < grids && !reduced; g++) {
-                    if (!snap_sequence(live, o.values, tangents, step, bigs[form], grid[g]))
-                        continue;
-                    double err[KF_BOUND_COUNT] = {0};
-                    reduced = within(&o, live, mask, SEARCH_SAMPLES, bound, samples, err) &&
-                              within(&o, live, mask, CHECK_SAMPLES, bound, samples, err);
-                    if (reduced)
-                        for (int kind = 0; kind < KF_BOUND_COUNT; kind++)
-                            if (mask & (1u << kind))
-                                worst[kind] = fmax(worst[kind], err[kind]);
+        for (int phase = 0; phase < (quaternion ? 2 : 1) && !reduced; phase++) {
+            const int first = phase ? forms - 1 : 0, end = quaternion && !phase ? forms - 1 : forms;
+            double step = step0;
+            for (int tries = 0; tries < GRID_TRIES && !reduced; tries++, step /= 2.0) {
+                for (int form = first; form < end && !reduced; form++) {
+                    for (int g = 0; g < grids && !reduced; g++) {
+                        if (!snap_sequence(live, o.values, tangents, step, bigs[form], grid[g]))
+                            continue;
+                        double err[KF_BOUND_COUNT] = {0};
+                        reduced = within(&o, live, mask, SEARCH_SAMPLES, bound, samples, err) &&
+                                  within(&o, live, mask, CHECK_SAMPLES, bound, samples, err);
+                        if (reduced)
+                            for (int kind = 0; kind < KF_BOUND_COUNT; kind++)
+                                if (mask & (1u << kind))
+                                    worst[kind] = fmax(worst[kind], err[kind]);
+                    }
                 }
             }
         }

@@ -367,6 +367,14 @@ KF_API void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, flo
  * units per unit of sequence time) into `in` and `out` (either may be NULL);
  * 0s for other interpolations and an index out of range; nothing written
  * for a NULL sequence. */
+/* Key `index`'s squad intermediates (SQUAD: quaternions x y z w, as played)
+ * into `a` (outgoing) and `b` (incoming), either may be NULL; a key
+ * outside the valid range shapes nothing and gives its own value for both;
+ * 0s for other interpolations and an index out of range; nothing written
+ * for a NULL sequence. */
+KF_API void kf_sequence_key_intermediates(const kf_sequence *sequence, uint32_t index, float a[4],
+                                          float b[4]);
+
 KF_API void kf_sequence_key_tangents(const kf_sequence *sequence, uint32_t index, float *in,
                                      float *out);
 

@@ -122,6 +122,28 @@ void kf_sequence_key_tangents(const kf_sequence *s, uint32_t index, float *in, f
     }
 }
 
+void kf_sequence_key_intermediates(const kf_sequence *s, uint32_t index, float a[4], float b[4])
+{
+    if (!s)
+        return;
+    float qa[4] = {0}, qb[4] = {0}, buf[KF_BLOCK_COMPONENTS];
+    if (s->interpolation == KFB_INTERP_SQUAD && index < s->key_count) {
+        const uint32_t j =
+            (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
+        if (j < s->valid_count) {
+            memcpy(qa, kf_key_floats(s, s->tangent_out, j, buf), sizeof qa);
+            memcpy(qb, kf_key_floats(s, s->tangent_in, j, buf), sizeof qb);
+        } else {
+            memcpy(qa, kf_key_floats(s, s->values, j, buf), sizeof qa);
+            memcpy(qb, qa, sizeof qb);
+        }
+    }
+    if (a)
+        memcpy(a, qa, sizeof qa);
+    if (b)
+        memcpy(b, qb, sizeof qb);
+}
+
 void kf_anim_controller_info(const kf_anim *anim, uint32_t index, kf_controller_info *info)
 {
     if (!info)

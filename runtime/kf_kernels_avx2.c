@@ -154,6 +154,16 @@ static inline qkeys job_qkey(job jb, size_t at)
                    jb.paired};
 }
 
+/* Both blocks' keys from their field f on, as keys whose field 0 is that
+ * one (kf_kernels_one_block.h, q_field_at). */
+static inline qkeys q_field_at(qkeys k, uint32_t f, size_t bytes)
+{
+    const size_t q = (size_t)f * KF_LANES * bytes, d = (size_t)f * KF_DEQUANT_FIELD;
+    return (qkeys){
+        k.qa + q, k.qb + q, k.ha + 2 * (size_t)f, k.hb + 2 * (size_t)f, {k.d.a + d, k.d.b + d},
+        k.paired};
+}
+
 /* Both blocks' bases or scales: one load where the blocks are a pair. */
 #define SET_DQ_LOAD
 static inline vf dq_load(qkeys k, uint32_t f)

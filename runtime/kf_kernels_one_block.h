@@ -41,6 +41,15 @@ static inline qkeys job_qkey(job jb, size_t at)
     return (qkeys){q, q + jb->block->high, jb->block->dequant};
 }
 
+/* The key k from its field f on, as a key whose field 0 is that one (a
+ * SQUAD key's a and b: kf_layout.h, KF_QSQUAD_GRID); q `bytes` wide (2: 16
+ * bits, 1: the low bytes of 12 and 8). */
+static inline qkeys q_field_at(qkeys k, uint32_t f, size_t bytes)
+{
+    return (qkeys){k.q + (size_t)f * KF_LANES * bytes, k.h + 2 * (size_t)f,
+                   k.d + (size_t)f * KF_DEQUANT_FIELD};
+}
+
 /* Field f's four nibbles of a 12-bit key (kf_block.high). */
 static inline unsigned q_high(qkeys k, uint32_t f)
 {

@@ -21,7 +21,7 @@ KF_KERNEL kf_qlane qlane_w(const kf_block *b, uint32_t l, uint32_t bits)
         b->stride,
         bits,
         l,
-        b->interpolation == KFB_INTERP_SLERP};
+        b->interpolation == KFB_INTERP_SLERP || b->interpolation == KFB_INTERP_SQUAD};
     return a;
 }
 
@@ -46,14 +46,14 @@ static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
     static inline float any_at##W(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)           \
     {                                                                                              \
         const kf_qlane a = qlane_w(b, l, W);                                                       \
-        if (b->interpolation == KFB_INTERP_SLERP && f == 3)                                        \
+        if (a.quats && f == 3) /* a quaternion's w */                                              \
             return kf_lane_w(&a, k);                                                               \
         return kf_lane_field(&a, k, f);                                                            \
     }                                                                                              \
     static inline void quat_at##W(const kf_block *b, uint32_t k, uint32_t l, float q[4])           \
     {                                                                                              \
         const kf_qlane a = qlane_w(b, l, W);                                                       \
-        kf_lane_quat(&a, k, q);                                                                    \
+        kf_lane_quat(&a, k, 0, q);                                                                 \
     }
 Q_READERS(16)
 Q_READERS(12)
@@ -254,7 +254,9 @@ static const kf_kernels scalar = {
     /* (its reader knows every width) */
     {{qhermite, qhermite, qhermite},
      {qhermite, qhermite, qhermite},
-     {qhermite, qhermite, qhermite}}};
+     {qhermite, qhermite, qhermite}},
+    /* (a lane's sequence view reads a quantized one: kf_key_floats) */
+    {squad, squad, squad}};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,
                           double exact_u, int normalize)

@@ -366,18 +366,14 @@ KF_KERNEL unsigned slerp_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
     return slerp_lanes(jb, qa, qb, i, j, u);
 }
 
-/* Normalizes itself when asked (its results are never unit); returns 0. */
-KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
-                             double exact_u, int normalize)
+/* Every lane's squad from keys qa and qb with intermediates sa (key i's
+ * a) and sb (key j's b), as kf_squad; normalizes itself when asked (its
+ * results are never unit); returns 0. */
+KF_KERNEL unsigned squad_lanes(job jb, const vf qa[4], const vf qb[4], const vf sa[4],
+                               const vf sb[4], uint32_t i, uint32_t j, float u, double exact_u,
+                               int normalize)
 {
     const vf vu = v_set1(u);
-    const keys a = job_key(jb, oi), e = job_key(jb, oj);
-    const vf qa[4] = {v_load(a, 0), v_load(a, 1), v_load(a, 2), v_load(a, 3)};
-    const vf qb[4] = {v_load(e, 0), v_load(e, 1), v_load(e, 2), v_load(e, 3)};
-    const vf sa[4] = {v_load(a, KF_FIELD_SQUAD_A), v_load(a, KF_FIELD_SQUAD_A + 1),
-                      v_load(a, KF_FIELD_SQUAD_A + 2), v_load(a, KF_FIELD_SQUAD_A + 3)};
-    const vf sb[4] = {v_load(e, KF_FIELD_SQUAD_B), v_load(e, KF_FIELD_SQUAD_B + 1),
-                      v_load(e, KF_FIELD_SQUAD_B + 2), v_load(e, KF_FIELD_SQUAD_B + 3)};
     const vf key_c = v_dot4(qa, qb), control_c = v_dot4(sa, sb);
     vf key[2], control[2], wk[2], wc[2], q1[4], q2[4];
     v_arc_of(key_c, key);
@@ -420,6 +416,39 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
         }
     return 0;
 }
+
+KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj, float u,
+                             double exact_u, int normalize)
+{
+    const keys a = job_key(jb, oi), e = job_key(jb, oj);
+    const vf qa[4] = {v_load(a, 0), v_load(a, 1), v_load(a, 2), v_load(a, 3)};
+    const vf qb[4] = {v_load(e, 0), v_load(e, 1), v_load(e, 2), v_load(e, 3)};
+    const vf sa[4] = {v_load(a, KF_FIELD_SQUAD_A), v_load(a, KF_FIELD_SQUAD_A + 1),
+                      v_load(a, KF_FIELD_SQUAD_A + 2), v_load(a, KF_FIELD_SQUAD_A + 3)};
+    const vf sb[4] = {v_load(e, KF_FIELD_SQUAD_B), v_load(e, KF_FIELD_SQUAD_B + 1),
+                      v_load(e, KF_FIELD_SQUAD_B + 2), v_load(e, KF_FIELD_SQUAD_B + 3)};
+    return squad_lanes(jb, qa, qb, sa, sb, i, j, u, exact_u, normalize);
+}
+
+/* Quantized SQUAD blocks, per width W of q (BYTES bytes a q in the row):
+ * squad_one with each of the four quaternions read as a quantized SLERP
+ * key (kf_layout.h, KF_QSQUAD_GRID): key i's key and a, key j's key and
+ * b. */
+#define QSQUAD_KERNELS(W, BYTES)                                                                   \
+    KF_KERNEL unsigned qsquad##W##_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,       \
+                                       float u, double exact_u, int normalize)                     \
+    {                                                                                              \
+        const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);                                    \
+        vf qa[4], qb[4], sa[4], sb[4];                                                             \
+        v_loadq_slerp##W(a, qa);                                                                   \
+        v_loadq_slerp##W(e, qb);                                                                   \
+        v_loadq_slerp##W(q_field_at(a, KF_QSLERP_GRID, BYTES), sa);                                \
+        v_loadq_slerp##W(q_field_at(e, 2 * KF_QSLERP_GRID, BYTES), sb);                            \
+        return squad_lanes(jb, qa, qb, sa, sb, i, j, u, exact_u, normalize);                       \
+    }
+QSQUAD_KERNELS(, 2)
+QSQUAD_KERNELS(12, 1)
+QSQUAD_KERNELS(8, 1)
 
 /* Quantized SLERP blocks, per width W of q: slerp_one with x, y and z
  * from the grid and w rebuilt from them (v_loadq_slerp##W; kf_layout.h,
@@ -582,6 +611,9 @@ QJOBS(q12hermite)
 QJOBS(q12hermite3)
 QJOBS(q8hermite)
 QJOBS(q8hermite3)
+QJOBS_NORMALIZING(qsquad)
+QJOBS_NORMALIZING(qsquad12)
+QJOBS_NORMALIZING(qsquad8)
 
 static const kf_kernels simd_set = {
     SET_NAME,
@@ -598,7 +630,8 @@ static const kf_kernels simd_set = {
     {qslerp_key, qslerp_key12, qslerp_key8},
     {{qhermite, qhermite3, qhermite},
      {q12hermite, q12hermite3, q12hermite},
-     {q8hermite, q8hermite3, q8hermite}}};
+     {q8hermite, q8hermite3, q8hermite}},
+    {qsquad, qsquad12, qsquad8}};
 
 const kf_kernels *SET_GETTER(void)
 {

@@ -316,10 +316,11 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, uint3
 
 /* How a sequence's lane is kept (lay.quant): as floats; quantized, every
  * component; a SLERP lane, x, y and z quantized and w, which the file
- * rebuilt from them, rebuilt by the kernels (kf_layout.h, KF_QSLERP_*); or a HERMITE
- * lane, its values and key tangents quantized and its segments' lengths
- * floats (kf_layout.h, kf_qhermite_key). */
-enum { QUANT_NONE, QUANT_ALL, QUANT_XYZ, QUANT_HERMITE };
+ * rebuilt from them, rebuilt by the kernels (kf_layout.h, KF_QSLERP_*); a
+ * HERMITE lane, its values and key tangents quantized and its segments'
+ * lengths floats (kf_layout.h, kf_qhermite_key); or a SQUAD lane, its
+ * keys, a and b each as a SLERP lane's keys (kf_layout.h, KF_QSQUAD_*). */
+enum { QUANT_NONE, QUANT_ALL, QUANT_XYZ, QUANT_HERMITE, QUANT_SQUAD };
 
 /* The length of the segment from valid key k of s that a quantized HERMITE
  * lane keeps (kf_quantized_segment): the played one's, as a float, or 0
@@ -362,10 +363,11 @@ static int hermite_tangents_scale(const struct kf_sequence *s)
     return 1;
 }
 
-/* Whether every key's w of SLERP sequence s is, to the bit, what x, y and z
- * leave of unit length with w's sign (kf_unit_rest, as the reader rebuilt
- * it and as kf_lane_w and the kernels do). */
-static int w_rebuilt(const struct kf_sequence *s)
+/* Whether the w of each of the n quaternions at v (a SLERP sequence's
+ * keys, a SQUAD one's keys, a or b) is, to the bit, what x, y and z leave
+ * of unit length with w's sign (kf_unit_rest, as the reader rebuilt it
+ * and as kf_lane_w and the kernels do). */
+static int w_rebuilt(const float *values, uint32_t n)
 {
     uint32_t k = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
@@ -374,9 +376,9 @@ static int w_rebuilt(const struct kf_sequence *s)
      * are left to the loop below, which refuses them. */
     const __m128d one = _mm_set1_pd(1.0);
     const __m128 sign = _mm_set1_ps(-0.0f);
-    for (; k + 2 <= s->key_count; k += 2) {
-        const __m128 a = _mm_loadu_ps(s->values + (size_t)k * 4),
-                     b = _mm_loadu_ps(s->values + (size_t)k * 4 + 4);
+    for (; k + 2 <= n; k += 2) {
+        const __m128 a = _mm_loadu_ps(values + (size_t)k * 4),
+                     b = _mm_loadu_ps(values + (size_t)k * 4 + 4);
         const __m128 xy = _mm_unpacklo_ps(a, b), zw = _mm_unpackhi_ps(a, b);
         const __m128d x = _mm_cvtps_pd(xy), y = _mm_cvtps_pd(_mm_movehl_ps(xy, xy)),
                       z = _mm_cvtps_pd(zw);
@@ -393,8 +395,8 @@ static int w_rebuilt(const struct kf_sequence *s)
             return 0;
     }
 #endif
-    for (; k < s->key_count; k++) {
-        const float *v = s->values + (size_t)k * 4;
+    for (; k < n; k++) {
+        const float *v = values + (size_t)k * 4;
         float w;
         if (!kf_unit_rest(v, 4, 3, signbit(v[3]) != 0, &w) || memcmp(&w, &v[3], sizeof w))
             return 0;
@@ -527,14 +529,45 @@ static uint32_t shift_of(const uint8_t *shifts, uint32_t f)
     return shifts[f / 2] >> (4 * (f & 1)) & 15u;
 }
 
-/* Keeps n shifts of narrow's at `z` as fields' f(m) in `shifts`. */
-static void keep_shifts(uint8_t *shifts, const uint8_t *z, uint32_t n, uint32_t c, int columns)
+/* Keeps n shifts of narrow's at `z` as fields' f(m) in `shifts`: fields
+ * first + m, or key tangent columns (`columns`). */
+static void keep_shifts(uint8_t *shifts, const uint8_t *z, uint32_t n, uint32_t c, int columns,
+                        uint32_t first)
 {
     for (uint32_t m = 0; m < n; m++) {
         /* key tangent column m: incoming (field 2c + m), then outgoing */
-        const uint32_t f = !columns ? m : m < c ? 2 * c + m : m;
+        const uint32_t f = !columns ? first + m : m < c ? 2 * c + m : m;
         shifts[f / 2] = (uint8_t)(shifts[f / 2] | z[m] << (4 * (f & 1)));
     }
+}
+
+/* The quaternions a quantized SQUAD lane keeps: its keys, a and b. */
+static const float *squad_quats(const struct kf_sequence *s, uint32_t part)
+{
+    return part == 0 ? s->values : part == 1 ? s->tangent_out : s->tangent_in;
+}
+
+/* quantize's question for SQUAD sequence s (every key valid), whose keys'
+ * x, y and z it found on the grid of `base` and `scale`: whether a's and
+ * b's are on 15-bit grids too, and every w rebuilt; then its width and
+ * shifts, as for SLERP's keys. */
+static int quantize_squad(const struct kf_sequence *s, float *base, float *scale, uint32_t *bits,
+                          uint8_t shifts[QUANT_SHIFT_BYTES])
+{
+    uint8_t z[KF_BLOCK_COMPONENTS];
+    const uint32_t n = s->key_count;
+    *bits = 8;
+    for (uint32_t part = 0; part < 3; part++) {
+        const float *q = squad_quats(s, part);
+        if (!((part == 0 || (grid_of(q, 4, n, 7u, KF_QSLERP_TOP, base, scale) &&
+                             on_grid(q, 4, n, 7u, KF_QSLERP_TOP, base, scale))) &&
+              w_rebuilt(q, n)))
+            return QUANT_NONE;
+        const uint32_t w = narrow(q, 4, n, KF_QSLERP_GRID, 1, base, scale, z);
+        keep_shifts(shifts, z, KF_QSLERP_GRID, 4, 0, part * KF_QSLERP_GRID);
+        *bits = w > *bits ? w : *bits;
+    }
+    return QUANT_SQUAD;
 }
 
 static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES])
@@ -542,7 +575,9 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
     uint8_t z[KF_BLOCK_COMPONENTS];
     *bits = 16;
     memset(shifts, 0, QUANT_SHIFT_BYTES);
-    const int slerp = s->interpolation == KFB_INTERP_SLERP && s->components == 4;
+    const int squad = s->interpolation == KFB_INTERP_SQUAD && s->components == 4 &&
+                      s->tangent_out && s->tangent_in && s->valid_count == s->key_count;
+    const int slerp = (s->interpolation == KFB_INTERP_SLERP && s->components == 4) || squad;
     const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
                         s->tangent_out && s->tangent_in &&
                         2 * s->components <= KF_BLOCK_COMPONENTS && s->valid_count == s->key_count;
@@ -559,15 +594,17 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
           grid_of(s->values, c, s->key_count, check, top, base, scale) &&
           on_grid(s->values, c, s->key_count, check, top, base, scale)))
         return QUANT_NONE;
+    if (squad)
+        return quantize_squad(s, base, scale, bits, shifts);
     if (slerp) {
-        if (!w_rebuilt(s))
+        if (!w_rebuilt(s->values, s->key_count))
             return QUANT_NONE;
         *bits = narrow(s->values, c, s->key_count, KF_QSLERP_GRID, 1, base, scale, z);
-        keep_shifts(shifts, z, KF_QSLERP_GRID, c, 0);
+        keep_shifts(shifts, z, KF_QSLERP_GRID, c, 0, 0);
         return QUANT_XYZ;
     }
     const uint32_t values = narrow(s->values, c, s->key_count, c, 0, base, scale, z);
-    keep_shifts(shifts, z, c, c, 0);
+    keep_shifts(shifts, z, c, c, 0, 0);
     if (!hermite) {
         *bits = values;
         return QUANT_ALL;
@@ -580,18 +617,29 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
           hermite_tangents_scale(s)))
         return QUANT_NONE;
     const uint32_t tangents = narrow(s->key_tangents, w, s->key_count, w, 0, base, scale, z);
-    keep_shifts(shifts, z, w, c, 1);
+    keep_shifts(shifts, z, w, c, 1, 0);
     *bits = values > tangents ? values : tangents;
     return QUANT_HERMITE;
+}
+
+/* Fields of q per key of a quantized lane of sequence si's kind. */
+static uint32_t q_fields(const lay *ly, uint32_t si)
+{
+    switch (ly->quant[si]) {
+    case QUANT_XYZ:
+        return KF_QSLERP_GRID;
+    case QUANT_SQUAD:
+        return KF_QSQUAD_GRID;
+    default:
+        return fields_of(&ly->seq[si]);
+    }
 }
 
 /* Bytes per key of a 12-bit block's high nibbles (kf_block.high): a uint16
  * per field on the grid; else 0. */
 static size_t high_bytes(const lay *ly, uint32_t si)
 {
-    if (ly->bits[si] != 12)
-        return 0;
-    return 2 * (size_t)(ly->quant[si] == QUANT_XYZ ? KF_QSLERP_GRID : fields_of(&ly->seq[si]));
+    return ly->bits[si] == 12 ? 2 * (size_t)q_fields(ly, si) : 0;
 }
 
 /* Whether a HERMITE sequence's authored key tangents can be kept quantized
@@ -668,7 +716,9 @@ static size_t key_floats(const lay *ly, uint32_t si)
     case QUANT_ALL: /* (12 bits: the low 8 here, the rest after the stripe) */
         return ly->bits[si] == 16 ? fields * KF_LANES / 2 : fields * KF_LANES / 4;
     case QUANT_XYZ:
-        return ly->bits[si] == 16 ? KF_QSLERP_KEY : KF_QSLERP_GRID * KF_LANES / 4;
+    case QUANT_SQUAD: /* (as QUANT_ALL, of their fields on the grid) */
+        return ly->bits[si] == 16 ? q_fields(ly, si) * KF_LANES / 2
+                                  : q_fields(ly, si) * KF_LANES / 4;
     case QUANT_HERMITE: /* (12 bits: as QUANT_ALL) */
         return kf_qhermite_key(ly->seq[si].components, ly->bits[si]);
     default:
@@ -685,7 +735,8 @@ static size_t dequant_floats(const lay *ly, uint32_t si)
     case QUANT_HERMITE:
         return (size_t)fields_of(&ly->seq[si]) * 2 * KF_LANES; /* (half a pair's) */
     case QUANT_XYZ:
-        return (size_t)KF_QSLERP_GRID * 2 * KF_LANES;
+    case QUANT_SQUAD:
+        return (size_t)q_fields(ly, si) * 2 * KF_LANES;
     default:
         return 0;
     }
@@ -716,8 +767,17 @@ static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t
 static uint32_t grid_components(const struct kf_sequence *s)
 {
     return s->interpolation == KFB_INTERP_SLERP     ? KF_QSLERP_GRID
+           : s->interpolation == KFB_INTERP_SQUAD   ? KF_QSQUAD_GRID
            : s->interpolation == KFB_INTERP_HERMITE ? 3 * s->components
                                                     : s->components;
+}
+
+/* Whether field m of a quantized lane of s is a quaternion's x, whose q
+ * carries its w's sign (KF_QSLERP_SIGN). */
+static int sign_field(const struct kf_sequence *s, uint32_t m)
+{
+    return (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) &&
+           m % KF_QSLERP_GRID == 0;
 }
 
 /* Where field f of a quantized lane of s comes from: key 0's float, keys
@@ -727,6 +787,8 @@ static const float *grid_source(const struct kf_sequence *s, uint32_t f, uint32_
 {
     const uint32_t c = s->components;
     *stride = c;
+    if (s->interpolation == KFB_INTERP_SQUAD) /* keys, a, b: x, y, z each */
+        return squad_quats(s, f / KF_QSLERP_GRID) + f % KF_QSLERP_GRID;
     if (f < c)
         return s->values + f;
     *stride = 2 * c;
@@ -740,14 +802,19 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
                         const uint8_t *shifts)
 {
     float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
-    const uint32_t c = s->components, grid = q == QUANT_XYZ ? KF_QSLERP_GRID : c;
-    if (grid_of(s->values, c, s->key_count, (1u << grid) - 1,
-                q == QUANT_XYZ ? KF_QSLERP_TOP : QUANTIZE_TOP, bases, scales))
-        for (uint32_t f = 0; f < grid; f++) {
-            d[(size_t)f * KF_DEQUANT_FIELD + l] = bases[f];
-            d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] =
-                ldexpf(scales[f], (int)shift_of(shifts, f));
-        }
+    const uint32_t c = s->components, quat = q == QUANT_XYZ || q == QUANT_SQUAD;
+    const uint32_t grid = quat ? KF_QSLERP_GRID : c;
+    for (uint32_t part = 0; part < (q == QUANT_SQUAD ? 3u : 1u); part++) {
+        const float *v = q == QUANT_SQUAD ? squad_quats(s, part) : s->values;
+        if (grid_of(v, c, s->key_count, (1u << grid) - 1, quat ? KF_QSLERP_TOP : QUANTIZE_TOP,
+                    bases, scales))
+            for (uint32_t m = 0; m < grid; m++) {
+                const uint32_t f = part * grid + m;
+                d[(size_t)f * KF_DEQUANT_FIELD + l] = bases[m];
+                d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] =
+                    ldexpf(scales[m], (int)shift_of(shifts, f));
+            }
+    }
     if (q == QUANT_HERMITE && grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1,
                                       QUANTIZE_TOP, bases, scales))
         for (uint32_t m = 0; m < 2 * c; m++) {
@@ -797,8 +864,8 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
         float *to = row;
         uint32_t c;
         const float *from = grid_source(s, m, &c) + (size_t)k0 * c;
-        /* a SLERP lane's x carries w's sign (kf_layout.h) */
-        const int sign = s->interpolation == KFB_INTERP_SLERP && m == 0;
+        /* a quaternion's x carries w's sign (kf_layout.h) */
+        const int sign = sign_field(s, m);
         for (uint32_t k = k0; k < k1; k++, to += step, from += c) {
             const uint32_t q = (uint32_t)((*from - b) * inv); /* as on_grid found it */
             put_q(to, bk->qbits, bk->high, m, l,
@@ -830,9 +897,9 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
                     *p2 = grid_source(s[2], m, &c) + (size_t)k0 * c,
                     *p3 = grid_source(s[3], m, &c) + (size_t)k0 * c;
         float *to = row;
-        /* a SLERP lane's x carries w's sign (kf_layout.h): the sign bits
+        /* a quaternion's x carries w's sign (kf_layout.h): the sign bits
          * of the four w, shifted down to bit 0 of each q */
-        const int sign = s[0]->interpolation == KFB_INTERP_SLERP && m == 0;
+        const int sign = sign_field(s[0], m);
         for (uint32_t k = k0; k < k1; k++, to += step, p0 += c, p1 += c, p2 += c, p3 += c) {
             const __m128 v = _mm_setr_ps(*p0, *p1, *p2, *p3);
             __m128i q = _mm_cvttps_epi32(_mm_mul_ps(_mm_sub_ps(v, b), inv));
@@ -1113,9 +1180,7 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
          * quantized HERMITE block's floats are its lanes' shared ones);
          * the pad holds a 12-bit stripe's nibbles */
         const size_t floats = kind == QUANT_NONE ? last->fields : 0;
-        const size_t qs = kind == QUANT_NONE  ? 0
-                          : kind == QUANT_XYZ ? KF_QSLERP_GRID
-                                              : last->fields;
+        const size_t qs = kind == QUANT_NONE ? 0 : q_fields(ly, order[k]);
         const int wide_q = kind != QUANT_NONE && last->qbits == 16;
         float *row = (float *)last->data + (size_t)k0 * width;
         for (uint32_t r = k0; r < k1; r++, row += width) {
@@ -1292,6 +1357,8 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
             if (b->qbits == 12)
                 s->qhigh = view.qhigh;
             s->dequant = view.dequant;
+            if (s->interpolation == KFB_INTERP_SQUAD) /* b in its lane (kf_quantized) */
+                s->tangent_in = NULL;
             if (s->interpolation == KFB_INTERP_HERMITE) { /* kf_quantized_tangent */
                 s->tangent_in = NULL;
                 /* (it has key tangents: in its lane, kf_key_tangent) */
@@ -1633,7 +1700,8 @@ const kf_kernels *kf_kernels_best(void)
 kf_block_kernel kf_block_hold_of(const kf_kernels *k, const kf_block *b)
 {
     const int c = b->components == 3 ? 1 : b->components == 4 ? 2 : 0;
-    if (b->dequant && b->interpolation == KFB_INTERP_SLERP)
+    if (b->dequant &&
+        (b->interpolation == KFB_INTERP_SLERP || b->interpolation == KFB_INTERP_SQUAD))
         return k->qslerp_key[kf_qwidth(b->qbits)];
     return b->dequant ? k->qkey[kf_qwidth(b->qbits)][c] : k->key[c];
 }
@@ -1646,6 +1714,8 @@ kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)
         switch (b->interpolation) {
         case KFB_INTERP_SLERP:
             return k->qslerp[w];
+        case KFB_INTERP_SQUAD:
+            return k->qsquad[w];
         case KFB_INTERP_HERMITE:
             return k->qhermite[w][c];
         case KFB_INTERP_LINEAR:

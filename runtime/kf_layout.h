@@ -23,8 +23,9 @@
  * evaluated its members one by one.
  *
  * STEP and LINEAR sequences whose keys lie on a 16-bit grid (what kfc -e
- * writes), SLERP ones whose x, y and z do, and HERMITE ones whose keys and
- * key tangents do, make quantized stripes of their own (kf_block.dequant):
+ * writes), SLERP ones whose x, y and z do, HERMITE ones whose keys and
+ * key tangents do, and SQUAD ones whose keys, a and b do, make quantized
+ * stripes of their own (kf_block.dequant):
  * the same rows, with four lanes of integers per field on the grid (16,
  * 12 or 8 bits: kf_block.qbits) instead of floats, which the q kernels
  * dequantize in their registers to the very floats the keys were loaded
@@ -59,7 +60,7 @@ typedef struct kf_block {
     const float *data;  /* key 0, 16-aligned; key k at data + k * stride */
     /* NULL, or the block is quantized: STEP or LINEAR lanes whose every
      * value the layout found to be base + q * scale, q < 2^16 and the scale
-     * a power of two (kf_layout.c, quantize; SLERP and HERMITE lanes below
+     * a power of two (kf_layout.c, quantize; SLERP, SQUAD and HERMITE lanes below
      * keep some fields so), are kept as the q, four
      * lanes' uint16 per field (field f of key k at ((const uint16_t *)
      * (data + k * stride))[f * KF_LANES + l]), or narrower (qbits), and
@@ -97,9 +98,18 @@ static inline int kf_qwidth(uint32_t bits)
  * (KF_QSLERP_SIGN) and its own q above it: the kernels rebuild w in their
  * registers as the reader did, to the bit. (No block holds slerp arcs
  * either: the kernels compute them from the keys, kf_slerp_played.) */
-#define KF_QSLERP_KEY  6u     /* floats per key at 16 bits: 3 fields of uint16 */
-#define KF_QSLERP_GRID 3u     /* components on the grid */
-#define KF_QSLERP_TOP  32767u /* the largest q of x, y and z (x's shifted up for the sign) */
+#define KF_QSLERP_KEY 6u /* floats per key at 16 bits: 3 fields of uint16 */
+/* KF_QSLERP_GRID (kf_private.h): its components on the grid, 3. */
+#define KF_QSLERP_TOP 32767u /* the largest q of x, y and z (x's shifted up for the sign) */
+
+/* A quantized SQUAD block (kf_block.dequant, interpolation SQUAD): lanes
+ * whose keys, a and b are each as a quantized SLERP block's keys (x, y and
+ * z on a 15-bit grid, w rebuilt: kfc -e puts a and b on grids too), a key
+ * of which is those three quaternions' x, y and z, nine fields of four
+ * lanes of q (uint16, or narrower: kf_block.qbits), each x's bit 0 its
+ * w's sign. The kernels read key i's key and a, and key j's key and b,
+ * each as a SLERP key (fields 0, KF_QSLERP_GRID and 2 KF_QSLERP_GRID on). */
+#define KF_QSQUAD_GRID (3u * KF_QSLERP_GRID)
 
 /* A quantized HERMITE block (kf_block.dequant, interpolation HERMITE):
  * lanes whose values and authored key tangents lie on 16-bit grids (kfc
@@ -255,10 +265,10 @@ typedef struct kf_kernels {
     const char *name;
     kf_block_kernel key[3], linear[3], spline[3], slerp, squad;
     /* The same for quantized blocks (kf_block.dequant), per width of q
-     * (kf_qwidth); qslerp_key: key i of a quantized SLERP block (its
-     * holds); qhermite: HERMITE's. */
+     * (kf_qwidth); qslerp_key: key i of a quantized SLERP or SQUAD block
+     * (their holds); qhermite: HERMITE's; qsquad: SQUAD's. */
     kf_block_kernel qkey[KF_QWIDTHS][3], qlinear[KF_QWIDTHS][3], qslerp[KF_QWIDTHS],
-        qslerp_key[KF_QWIDTHS], qhermite[KF_QWIDTHS][3];
+        qslerp_key[KF_QWIDTHS], qhermite[KF_QWIDTHS][3], qsquad[KF_QWIDTHS];
 } kf_kernels;
 
 /* The kernel of a block of `interpolation` and `components`. */

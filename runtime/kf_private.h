@@ -215,13 +215,14 @@ static inline float kf_dequantize(uint16_t q, float base, float scale)
 }
 
 /* Whether s is a lane of a quantized block. No STEP, LINEAR or SLERP
- * sequence has tangents, so `dequant` alone says it; a HERMITE lane has
- * them, and is quantized where it has no incoming tangents of its own
- * (tangent_in NULL, which a float lane never has: kf_key_floats computes
- * them from the key tangents). */
+ * sequence has tangents, so `dequant` alone says it; a HERMITE or SQUAD
+ * lane has them, and is quantized where it has no incoming tangents (or
+ * b) of its own (tangent_in NULL, which a float lane never has:
+ * kf_key_floats computes HERMITE's from the key tangents and reads
+ * SQUAD's b from the lane's fields). */
 static inline int kf_quantized(const struct kf_sequence *s)
 {
-    if (s->interpolation == KFB_INTERP_HERMITE)
+    if (s->interpolation == KFB_INTERP_HERMITE || s->interpolation == KFB_INTERP_SQUAD)
         return s->tangent_in == NULL && s->dequant != NULL;
     return (s->interpolation <= KFB_INTERP_LINEAR || s->interpolation == KFB_INTERP_SLERP) &&
            s->dequant != NULL;
@@ -243,12 +244,15 @@ typedef struct kf_qlane {
     const float *d;       /* the lane's base of field 0 (kf_lane_field) */
     size_t row;           /* floats from a key's row to the next */
     uint32_t bits, lane;
-    int slerp; /* x's q holds w's sign (KF_QSLERP_SIGN) */
+    int quats; /* quaternions (SLERP, SQUAD): the q of each one's x (fields
+                  0, 3 and 6) holds its w's sign (KF_QSLERP_SIGN) */
 } kf_qlane;
 
 /* In a quantized SLERP lane's q of x: w < 0; x's own q is the rest, one
  * bit up (the same shifts whatever the width). */
 #define KF_QSLERP_SIGN 1u
+/* A quantized quaternion's fields: x, y and z on the grid, w rebuilt. */
+#define KF_QSLERP_GRID 3u
 
 /* The q of field f of key k of lane `a`, the SLERP sign bit included. */
 static inline uint32_t kf_lane_q(const kf_qlane *a, size_t k, uint32_t f)
@@ -265,25 +269,27 @@ static inline uint32_t kf_lane_q(const kf_qlane *a, size_t k, uint32_t f)
 }
 
 /* Field f of key k of quantized lane `a`, whose bases and scales are at
- * a->d (field f's at d[f KF_DEQUANT_FIELD] and 2 KF_LANES on); a SLERP
- * lane's x without the sign of w it carries. What every reader of a
+ * a->d (field f's at d[f KF_DEQUANT_FIELD] and 2 KF_LANES on); a
+ * quaternion's x without the sign of w it carries. What every reader of a
  * quantized lane computes (sampling, and the scalar kernels). */
 static inline float kf_lane_field(const kf_qlane *a, size_t k, uint32_t f)
 {
     uint32_t v = kf_lane_q(a, k, f);
-    if (a->slerp && f == 0)
+    if (a->quats && f % KF_QSLERP_GRID == 0)
         v >>= 1;
     const float *d = a->d + (size_t)f * KF_DEQUANT_FIELD;
     return kf_dequantize((uint16_t)v, d[0], d[2 * KF_LANES]);
 }
 
-/* w of key k of such a quantized SLERP lane, rebuilt from its x, y and z
- * with the sign x's q holds, as the reader rebuilt it (kf_unit_rest). */
+/* w of key k of such a quantized SLERP or SQUAD lane, rebuilt from its
+ * x, y and z with the sign x's q holds, as the reader rebuilt it
+ * (kf_unit_rest). */
 float kf_lane_w(const kf_qlane *a, size_t k);
 
-/* Key k of such a quantized SLERP lane whole: x, y and z, and w rebuilt
- * from them as kf_lane_w does, each read once. */
-void kf_lane_quat(const kf_qlane *a, size_t k, float q[4]);
+/* The quaternion of key k of such a lane whose x is field f (0: the key;
+ * SQUAD's a, 3, and b, 6) whole: x, y and z, and w rebuilt from them as
+ * kf_lane_w does, each read once. */
+void kf_lane_quat(const kf_qlane *a, size_t k, uint32_t f, float q[4]);
 
 /* Quantized lane s as a kf_qlane. */
 static inline kf_qlane kf_seq_qlane(const struct kf_sequence *s)
@@ -294,7 +300,8 @@ static inline kf_qlane kf_seq_qlane(const struct kf_sequence *s)
                         s->row,
                         s->qbits,
                         s->lane,
-                        s->interpolation == KFB_INTERP_SLERP};
+                        s->interpolation == KFB_INTERP_SLERP ||
+                            s->interpolation == KFB_INTERP_SQUAD};
     return a;
 }
 
@@ -308,11 +315,19 @@ static inline float kf_quantized_field(const struct kf_sequence *s, size_t k, ui
 /* Component m of key k of quantized lane s. */
 static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, uint32_t m)
 {
-    if (s->interpolation == KFB_INTERP_SLERP && m == 3) {
+    if ((s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD) && m == 3) {
         const kf_qlane a = kf_seq_qlane(s);
         return kf_lane_w(&a, k);
     }
     return kf_quantized_field(s, k, m);
+}
+
+/* The field of a quantized SQUAD lane's x of `base` (its values, its
+ * tangent_out, which is its `dequant`, or its tangent_in, NULL): the key,
+ * a, or b (kf_layout.h, KF_QSQUAD_*). */
+static inline uint32_t kf_qsquad_field(const struct kf_sequence *s, const float *base)
+{
+    return base == s->values ? 0 : base != NULL ? KF_QSLERP_GRID : 2 * KF_QSLERP_GRID;
 }
 
 /* Floats from a quantized HERMITE block's key to the length of the
@@ -379,6 +394,11 @@ static inline const float *kf_key_floats(const struct kf_sequence *s, const floa
                 buf[m] = kf_quantized_tangent(s, base == NULL, k, m);
             return buf;
         }
+        if (s->interpolation == KFB_INTERP_SQUAD) {
+            const kf_qlane a = kf_seq_qlane(s);
+            kf_lane_quat(&a, k, kf_qsquad_field(s, base), buf);
+            return buf;
+        }
         for (uint32_t m = 0; m < s->components; m++)
             buf[m] = kf_quantized_float(s, k, m);
         return buf;
@@ -398,6 +418,12 @@ static inline float kf_key_float(const struct kf_sequence *s, const float *base,
     if (kf_quantized(s)) {
         if (s->interpolation == KFB_INTERP_HERMITE && base != s->values)
             return kf_quantized_tangent(s, base == NULL, k, m);
+        if (s->interpolation == KFB_INTERP_SQUAD) {
+            float q[4];
+            const kf_qlane a = kf_seq_qlane(s);
+            kf_lane_quat(&a, k, kf_qsquad_field(s, base), q);
+            return q[m];
+        }
         return kf_quantized_float(s, k, m);
     }
     return s->row ? base[k * s->row + (size_t)m * KF_LANES] : base[k * s->components + m];

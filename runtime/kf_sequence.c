@@ -149,18 +149,18 @@ void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t
     }
 }
 
-void kf_lane_quat(const kf_qlane *a, size_t k, float q[4])
+void kf_lane_quat(const kf_qlane *a, size_t k, uint32_t f, float q[4])
 {
-    q[0] = kf_lane_field(a, k, 0);
-    q[1] = kf_lane_field(a, k, 1);
-    q[2] = kf_lane_field(a, k, 2);
+    q[0] = kf_lane_field(a, k, f);
+    q[1] = kf_lane_field(a, k, f + 1);
+    q[2] = kf_lane_field(a, k, f + 2);
     q[3] = 0.0f;
-    kf_unit_rest(q, 4, 3, (kf_lane_q(a, k, 0) & KF_QSLERP_SIGN) != 0, &q[3]);
+    kf_unit_rest(q, 4, 3, (kf_lane_q(a, k, f) & KF_QSLERP_SIGN) != 0, &q[3]);
 }
 
 float kf_lane_w(const kf_qlane *a, size_t k)
 {
     float q[4];
-    kf_lane_quat(a, k, q);
+    kf_lane_quat(a, k, 0, q);
     return q[3];
 }

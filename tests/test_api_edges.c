@@ -332,6 +332,33 @@ static void code_edges(const kf_anim *anim)
         kf_sequence_key_tangents(seq, 0, NULL, NULL);
     }
 
+    /* kf_sequence_key_intermediates: the same rule; other interpolations
+     * give zeros; a squad's are unit quaternions, those its keys derive
+     * (kf_sequence_intermediates_given 0, as for no sequence and others). */
+    float a[4] = {5, 5, 5, 5}, bq[4] = {5, 5, 5, 5};
+    kf_sequence_key_intermediates(NULL, 0, a, bq);
+    kf_sequence_key_intermediates(NULL, 0, NULL, NULL);
+    CHECK(a[0] == 5 && bq[0] == 5, "intermediates, no sequence: nothing written");
+    CHECK(kf_sequence_intermediates_given(NULL) == 0 && kf_sequence_intermediates_given(seq) == 0,
+          "intermediates given: no sequence, not a squad");
+    kf_sequence_key_intermediates(seq, 0, a, bq);
+    CHECK(a[0] == 0 && a[3] == 0 && bq[0] == 0 && bq[3] == 0, "intermediates of no squad: zeros");
+    const kf_sequence *squad =
+        kf_anim_sequence(anim, kf_anim_find(anim, KF_KIND_SEQUENCE, "squad"));
+    CHECK(squad && kf_sequence_intermediates_given(squad) == 0, "squad: intermediates derived");
+    for (uint32_t k = 0; squad && k < 4; k++) {
+        kf_sequence_key_intermediates(squad, k, a, bq);
+        const double na = (double)a[0] * a[0] + (double)a[1] * a[1] + (double)a[2] * a[2] +
+                          (double)a[3] * a[3],
+                     nb = (double)bq[0] * bq[0] + (double)bq[1] * bq[1] + (double)bq[2] * bq[2] +
+                          (double)bq[3] * bq[3];
+        CHECK(fabs(na - 1) < 1e-6 && fabs(nb - 1) < 1e-6, "squad key %u: unit a, b", k);
+    }
+    for (size_t k = 0; squad && k < 2; k++) {
+        kf_sequence_key_intermediates(squad, bad_indices[k], a, bq);
+        CHECK(a[0] == 0 && a[3] == 0 && bq[1] == 0 && bq[3] == 0, "squad, bad index: zeros");
+    }
+
     /* kf_builder_reduce: no builder or bounds is refused; bounds that are
      * not positive finite numbers leave everything lossless. */
     const double bounds[KF_BOUND_COUNT] = {NAN, -1.0, INFINITY, 0.0};

@@ -19,11 +19,14 @@
 #include "kf_private.h"
 #include "kf_layout.h"
 #include "kf_math.h"
+#include "kf_offline.h"
 #include "kf_test.h"
 #include "kf_write.h"
 #include "test_util.h"
 
 #define KEYS 40
+/* The fewest keys a quantized lane has (kf_layout.c, QUANTIZE_KEYS). */
+#define QUANTIZE_KEYS_LEAST 8
 /* Sequences per interpolation: four blocks, the last with an empty lane.
  * Index 3 blends into index 2 (the first block is a run of its own), index
  * 6 plays on another controller: the other three blocks are one run of
@@ -626,6 +629,144 @@ static void check_quantized_runs(void)
     kf_anim_free(anim);
 }
 
+/* SQUAD as kfc -e writes it (kf_builder_reduce): its keys and its
+ * intermediates a and b put on a grid, x, y and z, each w rebuilt; kept
+ * as a quantized SQUAD lane (kf_layout.h, KF_QSQUAD_GRID) of 16, 12 or 8
+ * bits as the bound makes the grid fine or coarse. Each key, a and b must
+ * read back as the very floats the builder reduced them to, written again
+ * the same, and every set play them as the scalar one does, bit for bit,
+ * the scalar one as sampling does; turns small and large, a loop and a
+ * lane that holds its last key (CONSTANT). Too few keys: floats. */
+static void check_quantized_squad(void)
+{
+    enum { BOUNDS = 3, SQUADS = 7 };
+    static const double degrees[BOUNDS] = {0.008, 0.14, 3.0};
+    static float want[SQUADS][3][KEYS * 4];
+    unsigned widths_met = 0;
+    for (int bound_at = 0; bound_at < BOUNDS; bound_at++) {
+        double times[KEYS];
+        for (int i = 0; i < KEYS; i++)
+            times[i] = 0.25 * i + 0.1 * uniform();
+        kf_builder *b = builder_with(0.0);
+        uint32_t keys[SQUADS];
+        for (int n = 0; n < SQUADS; n++) {
+            double values[KEYS * 4], q[4] = {0, 0, 0, 1};
+            keys[n] = n == SQUADS - 1 ? QUANTIZE_KEYS_LEAST - 1 : KEYS;
+            for (uint32_t k = 0; k < keys[n]; k++) {
+                double prev[4];
+                memcpy(prev, q, sizeof prev);
+                do /* w the component rebuilt: keep it large */
+                    random_quat(k ? prev : NULL, n == 1 ? 0.8 : 0.05, q);
+                while (fabs(q[3]) < 0.6);
+                for (int m = 0; m < 4; m++)
+                    values[4 * k + m] = q[3] < 0 ? -q[m] : q[m];
+            }
+            char name[32], target[48];
+            snprintf(name, sizeof name, "sq%d_%d", bound_at, n);
+            snprintf(target, sizeof target, "sq%d_%d.orientation", bound_at, n);
+            kf_sequence_desc d = {name,
+                                  KF_INTERPOLATION_SQUAD,
+                                  n == 2 ? KF_REPEAT_CONSTANT : KF_REPEAT_LOOP,
+                                  times[keys[n] - 1] + 0.3,
+                                  4,
+                                  keys[n],
+                                  times,
+                                  values,
+                                  0,
+                                  keys[n] - 1,
+                                  NULL,
+                                  0,
+                                  NULL};
+            kf_error e;
+            CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
+            kf_track_desc track = {name, "c", target, 0};
+            CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "%s: %s", target, e.message);
+        }
+        double bound[KF_BOUND_COUNT] = {0}, worst[KF_BOUND_COUNT] = {0};
+        bound[KF_BOUND_ORIENTATION] = degrees[bound_at];
+        kf_error e;
+        CHECK(kf_builder_reduce(b, bound, worst, &e) == KF_OK &&
+                  worst[KF_BOUND_ORIENTATION] > 0.0 &&
+                  worst[KF_BOUND_ORIENTATION] <= degrees[bound_at],
+              "reduce to %g degrees: worst %g", degrees[bound_at], worst[KF_BOUND_ORIENTATION]);
+        /* what the builder reduced them to (its arrays: floats) */
+        for (int n = 0; n < SQUADS; n++) {
+            const struct kf_sequence *s = &b->objects.sequences[n];
+            memcpy(want[n][0], s->values, 4 * (size_t)keys[n] * sizeof(float));
+            memcpy(want[n][1], s->tangent_out, 4 * (size_t)keys[n] * sizeof(float));
+            memcpy(want[n][2], s->tangent_in, 4 * (size_t)keys[n] * sizeof(float));
+        }
+        kf_anim *anim = load_built(b, "quantized SQUAD");
+        if (!anim)
+            return;
+        kf_anim *again = written_again(anim);
+        for (int n = 0; n < SQUADS; n++) {
+            const int want_q = keys[n] >= QUANTIZE_KEYS_LEAST;
+            CHECK(is_quantized(anim, (uint32_t)n) == want_q &&
+                      (!again || is_quantized(again, (uint32_t)n) == want_q),
+                  "sq%d_%d: quantized %d, want %d", bound_at, n, is_quantized(anim, (uint32_t)n),
+                  want_q);
+            if (want_q)
+                widths_met |= 1u << kf_qwidth(quantized_bits(anim, (uint32_t)n));
+            for (int r = 0; r < 2; r++) {
+                const kf_anim *x = r ? again : anim;
+                if (!x)
+                    continue;
+                const struct kf_sequence *s = &x->objects.sequences[n];
+                const float *arrays[3] = {s->values, s->tangent_out, s->tangent_in};
+                for (uint32_t k = 0; k < keys[n]; k++)
+                    for (int part = 0; part < 3; part++) {
+                        float buf[KF_BLOCK_COMPONENTS] = {0};
+                        const float *got = kf_key_floats(s, arrays[part], k, buf);
+                        CHECK(memcmp(got, want[n][part] + 4 * k, 4 * sizeof *got) == 0,
+                              "sq%d_%d%s key %u %s: %.9g %.9g %.9g %.9g, reduced to %.9g %.9g "
+                              "%.9g %.9g",
+                              bound_at, n, r ? " written again" : "", k,
+                              part == 0   ? "value"
+                              : part == 1 ? "a"
+                                          : "b",
+                              got[0], got[1], got[2], got[3], want[n][part][4 * k],
+                              want[n][part][4 * k + 1], want[n][part][4 * k + 2],
+                              want[n][part][4 * k + 3]);
+                    }
+            }
+        }
+        const kf_kernels *sets[MAX_SETS];
+        kf_player *p[MAX_SETS], *pr = NULL;
+        const int set_count = create_players(anim, sets, p);
+        CHECK(!again || kf_player_create(again, NULL, &pr) == KF_OK, "written again: player");
+        for (int step = 0; step < 600; step++) {
+            double t = step < 300 ? step / 60.0 : uniform() * 3 * KEYS * 0.25 - KEYS * 0.25;
+            if (step % 9 == 0)
+                t = times[(uint32_t)(uniform() * KEYS)];
+            for (int k = 0; k < set_count; k++)
+                kf_player_update(p[k], t);
+            if (pr)
+                kf_player_update(pr, t);
+            for (int n = 0; n < SQUADS; n++) {
+                const kf_track *tr = &anim->objects.tracks[n];
+                const kf_sequence *s = &anim->objects.sequences[tr->animator];
+                const float *got = kf_player_value(p[0], tr->target);
+                for (int k = 1; k < set_count; k++)
+                    CHECK(memcmp(got, kf_player_value(p[k], tr->target), 4 * sizeof *got) == 0,
+                          "%s t=%.17g: %s differs from scalar", s->name, t, sets[k]->name);
+                CHECK(!pr || memcmp(got, kf_player_value(pr, tr->target), 4 * sizeof *got) == 0,
+                      "%s t=%.17g: written again, plays otherwise", s->name, t);
+                float sample[4];
+                kf_sequence_sample(s, t, NULL, sample);
+                const double off = orientation_off(got, sample);
+                CHECK(off <= 1e-6, "%s t=%.17g: orientation off by %.3g", s->name, t, off);
+            }
+        }
+        for (int k = 0; k < set_count; k++)
+            kf_player_destroy(p[k]);
+        kf_player_destroy(pr);
+        kf_anim_free(again);
+        kf_anim_free(anim);
+    }
+    CHECK(widths_met == 7u, "quantized SQUAD: widths met %#x, want every one", widths_met);
+}
+
 /* A HERMITE sequence's authored key tangents on a grid (kfc -e) are kept
  * as uint16 too (kf_key_tangent): read back as the very floats given, and
  * no TCB appears where they are. */
@@ -896,6 +1037,7 @@ int main(void)
     check_quantized_runs();
     check_quantized_key_tangents();
     check_quantized_hermite();
+    check_quantized_squad();
     check_mixed_stripes();
     kf_anim *anim = build();
     CHECK(anim != NULL, "encode/load");

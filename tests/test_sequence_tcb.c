@@ -159,7 +159,9 @@ static void hand_derived(void)
 
 /* ---- TCB at zero ------------------------------------------------------------------ */
 
-static test_bytes encode_m3g(const m3g_case *c, const double *tcb)
+/* M3G case c as a file, with `tcb` and `tangents` (SQUAD: given
+ * intermediates, kf_sequence_desc) where not NULL. */
+static test_bytes encode_m3g(const m3g_case *c, const double *tcb, const double *tangents)
 {
     double *times = calloc(c->key_count, sizeof *times);
     double *values = calloc((size_t)c->key_count * c->components, sizeof *values);
@@ -180,7 +182,7 @@ static test_bytes encode_m3g(const m3g_case *c, const double *tcb)
                           c->last,
                           tcb,
                           0,
-                          NULL};
+                          tangents};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     test_bytes out = {0};
@@ -204,7 +206,7 @@ static void zero_tcb_is_plain(void)
             c->interpolation != KF_INTERPOLATION_SQUAD)
             continue;
         double *zeros = calloc((size_t)c->key_count * 3, sizeof *zeros);
-        test_bytes plain = encode_m3g(c, NULL), zero = encode_m3g(c, zeros);
+        test_bytes plain = encode_m3g(c, NULL, NULL), zero = encode_m3g(c, zeros, NULL);
         CHECK(plain.size > 0 && plain.size == zero.size &&
                   memcmp(plain.data, zero.data, plain.size) == 0,
               "%s: explicit zero TCB changes the bytes", c->name);
@@ -214,6 +216,92 @@ static void zero_tcb_is_plain(void)
         free(zeros);
     }
     CHECK(!m3g_oracle_present || compared > 0, "no SPLINE/SQUAD case in the M3G oracle");
+}
+
+/* ---- given squad intermediates ------------------------------------------------------ */
+
+/* A squad's intermediates given (kf_sequence_desc.tangents: each key's b,
+ * then a): those its keys derive, given, are the same file byte for byte;
+ * another a of key 1 is stored as given (normalized), plays otherwise in
+ * the segments it shapes, and is reported as given
+ * (kf_sequence_intermediates_given). Every M3G SQUAD case, with and
+ * without TCB. */
+static void given_intermediates(void)
+{
+    unsigned compared = 0;
+    for (unsigned i = 0; i < m3g_case_count; i++) {
+        const m3g_case *c = &m3g_cases[i];
+        if (c->interpolation != KF_INTERPOLATION_SQUAD || c->key_count < 3)
+            continue;
+        for (int with_tcb = 0; with_tcb < 2; with_tcb++) {
+            double *tcb = calloc((size_t)c->key_count * 3, sizeof *tcb);
+            double *given = calloc((size_t)c->key_count * 8, sizeof *given);
+            for (unsigned k = 0; k < 3 * c->key_count; k++)
+                tcb[k] = with_tcb ? 0.5 * ((k * 7 % 5) / 4.0) - 0.25 : 0.0;
+            test_bytes derived = encode_m3g(c, tcb, NULL);
+            kf_anim *a = NULL;
+            CHECK(kf_load_memory(derived.data, derived.size, NULL, &a, NULL) == KF_OK, "%s: load",
+                  c->name);
+            const kf_sequence *s = a ? kf_anim_sequence(a, 0) : NULL;
+            CHECK(!a || kf_sequence_intermediates_given(s) == 0, "%s: derived, not given", c->name);
+            for (uint32_t k = 0; s && k < c->key_count; k++) {
+                float qa[4], qb[4];
+                kf_sequence_key_intermediates(s, k, qa, qb);
+                for (int m = 0; m < 4; m++) {
+                    given[8 * k + m] = qb[m];
+                    given[8 * k + 4 + m] = qa[m];
+                }
+            }
+            test_bytes same = encode_m3g(c, tcb, given);
+            CHECK(same.size == derived.size && memcmp(same.data, derived.data, same.size) == 0,
+                  "%s%s: the derived intermediates, given, change the bytes", c->name,
+                  with_tcb ? " (TCB)" : "");
+            /* key 1's a: another rotation (the key's own, about another axis) */
+            static const double other[4] = {0.48, -0.6, 0.64, 0.0};
+            double n = 0.0;
+            for (int m = 0; m < 4; m++)
+                n += other[m] * other[m];
+            for (int m = 0; m < 4; m++)
+                given[8 + 4 + m] = other[m] / sqrt(n);
+            test_bytes changed = encode_m3g(c, tcb, given);
+            kf_anim *b = NULL;
+            CHECK(kf_load_memory(changed.data, changed.size, NULL, &b, NULL) == KF_OK,
+                  "%s: load given", c->name);
+            const kf_sequence *g = b ? kf_anim_sequence(b, 0) : NULL;
+            if (s && g) {
+                CHECK(kf_sequence_intermediates_given(g) == 1, "%s: given", c->name);
+                float qa[4], qb[4], want_b[4];
+                kf_sequence_key_intermediates(g, 1, qa, qb);
+                kf_sequence_key_intermediates(s, 1, NULL, want_b);
+                for (int m = 0; m < 4; m++)
+                    CHECK(qa[m] == (float)given[12 + m] && qb[m] == want_b[m],
+                          "%s: key 1's a[%d] %.9g, given %.9g", c->name, m, qa[m], given[12 + m]);
+                /* the segment from key 1 plays otherwise, its keys the same */
+                const double t0 = c->keys[1].t, t1 = c->keys[2].t;
+                float x[4], y[4];
+                int differs = 0;
+                for (int k = 1; k < 8 && t1 > t0; k++) {
+                    kf_sequence_sample(s, t0 + (t1 - t0) * k / 8, NULL, x);
+                    kf_sequence_sample(g, t0 + (t1 - t0) * k / 8, NULL, y);
+                    differs |= memcmp(x, y, sizeof x) != 0;
+                }
+                kf_sequence_sample(s, t0, NULL, x);
+                kf_sequence_sample(g, t0, NULL, y);
+                CHECK((differs || !(t1 > t0)) && memcmp(x, y, sizeof x) == 0,
+                      "%s: a given a plays otherwise between keys 1 and 2, the same at key 1",
+                      c->name);
+            }
+            compared++;
+            kf_anim_free(a);
+            kf_anim_free(b);
+            free(derived.data);
+            free(same.data);
+            free(changed.data);
+            free(tcb);
+            free(given);
+        }
+    }
+    CHECK(!m3g_oracle_present || compared > 0, "no SQUAD case in the M3G oracle");
 }
 
 /* ---- the builder's checks ------------------------------------------------------------ */
@@ -226,6 +314,20 @@ static kf_result try_build(kf_interpolation interp, const double *tcb, int arc_l
     const uint32_t c = interp == KF_INTERPOLATION_SQUAD || interp == KF_INTERPOLATION_SLERP ? 4 : 1;
     kf_sequence_desc d = {"s", interp, KF_REPEAT_LOOP, 3,   c, 3, times, values, 0,
                           2,   tcb,    arc_length,     NULL};
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    kf_result r = kf_builder_add_sequence(b, &d, err);
+    kf_builder_destroy(b);
+    return r;
+}
+
+/* try_build's keys with `tangents` (SQUAD: given intermediates). */
+static kf_result try_given(kf_interpolation interp, const double *tangents, kf_error *err)
+{
+    static const double times[3] = {0, 1, 2};
+    static const double values[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0};
+    kf_sequence_desc d = {"s", interp, KF_REPEAT_LOOP, 3, 4,       3, times, values,
+                          0,   2,      NULL,           0, tangents};
     kf_builder *b;
     kf_builder_create(NULL, &b);
     kf_result r = kf_builder_add_sequence(b, &d, err);
@@ -271,6 +373,24 @@ static void builder_errors(void)
           "arc length on STEP: %s", e.message);
     CHECK(try_build(KF_INTERPOLATION_LINEAR, NULL, 1, &e) == KF_OK, "arc length on LINEAR: %s",
           e.message);
+    /* given intermediates: a squad's only, and each a rotation */
+    double ab[24];
+    for (int k = 0; k < 24; k++)
+        ab[k] = k % 4 == 3 ? 1.0 : 0.0;
+    CHECK(try_given(KF_INTERPOLATION_SQUAD, ab, &e) == KF_OK, "identity intermediates: %s",
+          e.message);
+    CHECK(try_given(KF_INTERPOLATION_SLERP, ab, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_TANGENTS,
+          "intermediates on SLERP: %s", e.message);
+    ab[2 * 8 + 3] = 0.0; /* key 2's b: no rotation */
+    CHECK(try_given(KF_INTERPOLATION_SQUAD, ab, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_TANGENTS && e.item == 2,
+          "a zero intermediate: field %d item %u: %s", e.field, e.item, e.message);
+    ab[2 * 8 + 3] = 1.0;
+    ab[1 * 8 + 5] = NAN; /* key 1's a */
+    CHECK(try_given(KF_INTERPOLATION_SQUAD, ab, &e) == KF_ERROR_VALUE &&
+              e.field == KF_FIELD_TANGENTS && e.item == 1,
+          "a NaN intermediate: field %d item %u: %s", e.field, e.item, e.message);
 }
 
 /* ---- the loader's checks --------------------------------------------------------------- */
@@ -387,6 +507,7 @@ int main(void)
     hand_derived();
     CHECK(m3g_oracle_present, "no M3G oracle at %s", m3g_oracle_path);
     zero_tcb_is_plain();
+    given_intermediates();
     builder_errors();
     loader_errors();
     return kf_test_report("test_sequence_tcb");

@@ -376,8 +376,16 @@ static int spline_as_hermite(const struct kf_sequence *o, float *block, float *e
     for (uint32_t i = 0; i < v; i++) {
         const double next = segment_after(o, i), prev = segment_after(o, i ? i - 1 : v - 1);
         for (size_t k = 0; k < c; k++) {
-            const double in = prev > 0.0 ? o->tangent_in[c * i + k] / prev : 0.0;
-            const double out = next > 0.0 ? o->tangent_out[c * i + k] / next : 0.0;
+            double in = prev > 0.0 ? o->tangent_in[c * i + k] / prev : 0.0;
+            double out = next > 0.0 ? o->tangent_out[c * i + k] / next : 0.0;
+            /* A side that shapes no segment (a wrap of no length; no
+             * segment before the first key, after the last, in CONSTANT)
+             * takes the other's: the key then has one tangent, which the
+             * loader keeps once (kf_layout.c, smooth_keys). */
+            if (!(prev > 0.0))
+                in = out;
+            if (!(next > 0.0))
+                out = in;
             if (!(fabs(in) <= FLT_MAX && fabs(out) <= FLT_MAX))
                 return 0;
             exact[2 * c * i + k] = (float)in;

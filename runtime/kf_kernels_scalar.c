@@ -179,20 +179,21 @@ static unsigned spline_wide_one(const kf_block *b, uint32_t i, uint32_t j, float
 }
 
 /* A quantized HERMITE block (kf_layout.h, kf_qhermite_key): spline_one's sum,
- * each key tangent times the segment's length, as the reader scaled it. */
+ * each key tangent times the segment's length, as the reader scaled it;
+ * the incoming key tangents at field `in` (2c, or c: kf_block_shared). */
 static unsigned qhermite_one(const kf_block *b, uint32_t i, uint32_t j, float u, double exact_u,
                              float *const out[KF_LANES])
 {
     (void)exact_u;
-    const uint32_t c = b->components;
-    const float length = b->data[(size_t)i * b->stride + kf_qhermite_segment(c, b->qbits)];
+    const uint32_t c = b->components, in = b->fields - c;
+    const float length = b->data[(size_t)i * b->stride + kf_qhermite_segment(b->fields, b->qbits)];
     float h[4];
     kf_hermite_basis_f(u, h);
     for (uint32_t l = 0; l < KF_LANES; l++)
         for (uint32_t m = 0; m < c; m++)
             out[l][m] = h[0] * qat(b, i, m, l) + h[1] * qat(b, j, m, l) +
                         h[2] * (qat(b, i, c + m, l) * length) +
-                        h[3] * (qat(b, j, 2 * c + m, l) * length);
+                        h[3] * (qat(b, j, in + m, l) * length);
     return 0xf;
 }
 

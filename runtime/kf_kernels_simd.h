@@ -433,7 +433,7 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
 /* Quantized SQUAD blocks, per width W of q (BYTES bytes a q in the row):
  * squad_one with each of the four quaternions read as a quantized SLERP
  * key (kf_layout.h, KF_QSQUAD_GRID): key i's key and a, key j's key and
- * b. */
+ * b (the last three fields: a's where they are the same). */
 #define QSQUAD_KERNELS(W, BYTES)                                                                   \
     KF_KERNEL unsigned qsquad##W##_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,       \
                                        float u, double exact_u, int normalize)                     \
@@ -443,7 +443,7 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
         v_loadq_slerp##W(a, qa);                                                                   \
         v_loadq_slerp##W(e, qb);                                                                   \
         v_loadq_slerp##W(q_field_at(a, KF_QSLERP_GRID, BYTES), sa);                                \
-        v_loadq_slerp##W(q_field_at(e, 2 * KF_QSLERP_GRID, BYTES), sb);                            \
+        v_loadq_slerp##W(q_field_at(e, job_block(jb)->fields - KF_QSLERP_GRID, BYTES), sb);        \
         return squad_lanes(jb, qa, qb, sa, sb, i, j, u, exact_u, normalize);                       \
     }
 QSQUAD_KERNELS(, 2)
@@ -484,31 +484,32 @@ QSLERP_KERNELS(8)
  * the keys and the key tangents from the grid, each key tangent times the
  * length of the segment, as the reader scaled it (kf_layout.h,
  * kf_qhermite_key; the blocks of a job share their clock, so the first
- * one's length is every lane's). */
+ * one's length is every lane's, and their kind: the incoming key tangents
+ * at field `in`, 2c, or c where they are the outgoing ones). */
 #define QHERMITE_KERNELS(W, BITS)                                                                  \
     KF_KERNEL vf v_q##W##hermite(qkeys a, qkeys e, const v_basis *h, vf length, uint32_t c,        \
-                                 uint32_t m)                                                       \
+                                 uint32_t in, uint32_t m)                                          \
     {                                                                                              \
         vf x = v_mul(h->h0, v_loadq##W(a, m));                                                     \
         x = v_add(x, v_mul(h->h1, v_loadq##W(e, m)));                                              \
         x = v_add(x, v_mul(h->h2, v_mul(v_loadq##W(a, c + m), length)));                           \
-        return v_add(x, v_mul(h->h3, v_mul(v_loadq##W(e, 2 * c + m), length)));                    \
+        return v_add(x, v_mul(h->h3, v_mul(v_loadq##W(e, in + m), length)));                       \
     }                                                                                              \
     KF_KERNEL vf v_segment##W(job jb, size_t oi)                                                   \
     {                                                                                              \
         const kf_block *b = job_block(jb);                                                         \
-        return v_set1(b->data[oi + kf_qhermite_segment(b->components, BITS)]);                     \
+        return v_set1(b->data[oi + kf_qhermite_segment(b->fields, BITS)]);                         \
     }                                                                                              \
     KF_KERNEL unsigned q##W##hermite_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,     \
                                          float u, double exact_u)                                  \
     {                                                                                              \
         (void)i, (void)j, (void)exact_u;                                                           \
         const v_basis h = v_hermite_basis(u);                                                      \
-        const uint32_t c = job_block(jb)->components;                                              \
+        const uint32_t c = job_block(jb)->components, in = job_block(jb)->fields - c;              \
         const vf length = v_segment##W(jb, oi);                                                    \
         const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);                                    \
         for (uint32_t m = 0; m < c; m++)                                                           \
-            store1(v_q##W##hermite(a, e, &h, length, c, m), m, jb);                                \
+            store1(v_q##W##hermite(a, e, &h, length, c, in, m), m, jb);                            \
         return ALL_LANES;                                                                          \
     }                                                                                              \
     KF_KERNEL unsigned q##W##hermite3_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,    \
@@ -517,9 +518,11 @@ QSLERP_KERNELS(8)
         (void)i, (void)j, (void)exact_u;                                                           \
         const v_basis h = v_hermite_basis(u);                                                      \
         const vf length = v_segment##W(jb, oi);                                                    \
+        const uint32_t in = job_block(jb)->fields - 3;                                             \
         const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);                                    \
-        store3(v_q##W##hermite(a, e, &h, length, 3, 0), v_q##W##hermite(a, e, &h, length, 3, 1),   \
-               v_q##W##hermite(a, e, &h, length, 3, 2), jb);                                       \
+        store3(v_q##W##hermite(a, e, &h, length, 3, in, 0),                                        \
+               v_q##W##hermite(a, e, &h, length, 3, in, 1),                                        \
+               v_q##W##hermite(a, e, &h, length, 3, in, 2), jb);                                   \
         return ALL_LANES;                                                                          \
     }
 QHERMITE_KERNELS(, 16)

@@ -21,7 +21,8 @@
 
 /* Zeroed floats after the last row: a vector kernel reads a quantized
  * block's key's low bytes sixteen at a time (kf_kernels_avx2.c,
- * q_low3: a key of three fields has twelve), four past a last block's. */
+ * q_low3: three fields have twelve, a key's first three or a SQUAD key's
+ * last three), four past a last block's. */
 #define KF_SLACK_FLOATS 4u
 
 /* Floats of rows filled at a time (kf_layout_build): about 64 KiB. Smaller
@@ -321,6 +322,10 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, uint3
  * lengths floats (kf_layout.h, kf_qhermite_key); or a SQUAD lane, its
  * keys, a and b each as a SLERP lane's keys (kf_layout.h, KF_QSQUAD_*). */
 enum { QUANT_NONE, QUANT_ALL, QUANT_XYZ, QUANT_HERMITE, QUANT_SQUAD };
+/* With QUANT_HERMITE and QUANT_SQUAD: the incoming fields are the outgoing
+ * ones, kept once (kf_block_shared); a lane of its own kind. */
+#define QUANT_SHARED  0x10
+#define QUANT_KIND(q) ((q)&0x0F)
 
 /* The length of the segment from valid key k of s that a quantized HERMITE
  * lane keeps (kf_quantized_segment): the played one's, as a float, or 0
@@ -359,6 +364,19 @@ static int hermite_tangents_scale(const struct kf_sequence *s)
         if (differ)
             return 0;
         in = out;
+    }
+    return 1;
+}
+
+/* Whether every key of HERMITE sequence s has one key tangent, incoming and
+ * outgoing the same floats. */
+static int smooth_keys(const struct kf_sequence *s)
+{
+    const size_t c = s->components;
+    for (size_t k = 0; k < s->key_count; k++) {
+        const float *t = s->key_tangents + 2 * c * k;
+        if (memcmp(t, t + c, c * sizeof *t) != 0)
+            return 0;
     }
     return 1;
 }
@@ -556,8 +574,9 @@ static int quantize_squad(const struct kf_sequence *s, float *base, float *scale
 {
     uint8_t z[KF_BLOCK_COMPONENTS];
     const uint32_t n = s->key_count;
+    const int shared = memcmp(s->tangent_out, s->tangent_in, 4 * (size_t)n * sizeof(float)) == 0;
     *bits = 8;
-    for (uint32_t part = 0; part < 3; part++) {
+    for (uint32_t part = 0; part < (shared ? 2u : 3u); part++) {
         const float *q = squad_quats(s, part);
         if (!((part == 0 || (grid_of(q, 4, n, 7u, KF_QSLERP_TOP, base, scale) &&
                              on_grid(q, 4, n, 7u, KF_QSLERP_TOP, base, scale))) &&
@@ -567,7 +586,7 @@ static int quantize_squad(const struct kf_sequence *s, float *base, float *scale
         keep_shifts(shifts, z, KF_QSLERP_GRID, 4, 0, part * KF_QSLERP_GRID);
         *bits = w > *bits ? w : *bits;
     }
-    return QUANT_SQUAD;
+    return QUANT_SQUAD | (shared ? QUANT_SHARED : 0);
 }
 
 static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES])
@@ -619,20 +638,29 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
     const uint32_t tangents = narrow(s->key_tangents, w, s->key_count, w, 0, base, scale, z);
     keep_shifts(shifts, z, w, c, 1, 0);
     *bits = values > tangents ? values : tangents;
-    return QUANT_HERMITE;
+    return QUANT_HERMITE | (smooth_keys(s) ? QUANT_SHARED : 0);
 }
 
-/* Fields of q per key of a quantized lane of sequence si's kind. */
-static uint32_t q_fields(const lay *ly, uint32_t si)
+/* Fields of q per key of a quantized lane of kind q (QUANT_*, with
+ * QUANT_SHARED) of sequence s (kf_block.fields). */
+static uint32_t q_fields_of(const struct kf_sequence *s, int q)
 {
-    switch (ly->quant[si]) {
+    const uint32_t shared = (q & QUANT_SHARED) != 0;
+    switch (QUANT_KIND(q)) {
     case QUANT_XYZ:
         return KF_QSLERP_GRID;
     case QUANT_SQUAD:
-        return KF_QSQUAD_GRID;
+        return (3 - shared) * KF_QSLERP_GRID;
+    case QUANT_HERMITE:
+        return (3 - shared) * s->components;
     default:
-        return fields_of(&ly->seq[si]);
+        return fields_of(s);
     }
+}
+
+static uint32_t q_fields(const lay *ly, uint32_t si)
+{
+    return q_fields_of(&ly->seq[si], ly->quant[si]);
 }
 
 /* Bytes per key of a 12-bit block's high nibbles (kf_block.high): a uint16
@@ -712,7 +740,7 @@ static uint64_t key_tangent_floats(const struct kf_sequence *s)
 static size_t key_floats(const lay *ly, uint32_t si)
 {
     const size_t fields = fields_of(&ly->seq[si]);
-    switch (ly->quant[si]) {
+    switch (QUANT_KIND(ly->quant[si])) {
     case QUANT_ALL: /* (12 bits: the low 8 here, the rest after the stripe) */
         return ly->bits[si] == 16 ? fields * KF_LANES / 2 : fields * KF_LANES / 4;
     case QUANT_XYZ:
@@ -720,7 +748,7 @@ static size_t key_floats(const lay *ly, uint32_t si)
         return ly->bits[si] == 16 ? q_fields(ly, si) * KF_LANES / 2
                                   : q_fields(ly, si) * KF_LANES / 4;
     case QUANT_HERMITE: /* (12 bits: as QUANT_ALL) */
-        return kf_qhermite_key(ly->seq[si].components, ly->bits[si]);
+        return kf_qhermite_key(q_fields(ly, si), ly->bits[si]);
     default:
         return fields * KF_LANES;
     }
@@ -730,10 +758,10 @@ static size_t key_floats(const lay *ly, uint32_t si)
  * lane and quantized component. */
 static size_t dequant_floats(const lay *ly, uint32_t si)
 {
-    switch (ly->quant[si]) {
+    switch (QUANT_KIND(ly->quant[si])) {
     case QUANT_ALL:
     case QUANT_HERMITE:
-        return (size_t)fields_of(&ly->seq[si]) * 2 * KF_LANES; /* (half a pair's) */
+        return (size_t)q_fields(ly, si) * 2 * KF_LANES; /* (half a pair's) */
     case QUANT_XYZ:
     case QUANT_SQUAD:
         return (size_t)q_fields(ly, si) * 2 * KF_LANES;
@@ -745,31 +773,17 @@ static size_t dequant_floats(const lay *ly, uint32_t si)
 /* A quantized lane's floats of keys [k0, k1) of lane l of sequence s
  * (`row`: key k0's row, rows `step` floats apart): a HERMITE block's
  * segment lengths, which its lanes share (lane 0's, which a block always
- * has), and its padding. */
+ * has). */
 static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
-                                  const struct kf_sequence *s, uint32_t bits)
+                                  const struct kf_sequence *s, const kf_block *bk)
 {
     if (k1 > s->key_count)
         k1 = s->key_count;
     if (s->interpolation != KFB_INTERP_HERMITE || l)
         return;
-    const uint32_t at = kf_qhermite_segment(s->components, bits),
-                   pad = kf_qhermite_key(s->components, bits) - at - 1;
-    float *to = row + at;
-    for (uint32_t k = k0; k < k1; k++, to += step) {
-        to[0] = hermite_segment(s, k);
-        if (pad)
-            to[1] = 0.0f;
-    }
-}
-
-/* Fields on the grid of a quantized lane of sequence s. */
-static uint32_t grid_components(const struct kf_sequence *s)
-{
-    return s->interpolation == KFB_INTERP_SLERP     ? KF_QSLERP_GRID
-           : s->interpolation == KFB_INTERP_SQUAD   ? KF_QSQUAD_GRID
-           : s->interpolation == KFB_INTERP_HERMITE ? 3 * s->components
-                                                    : s->components;
+    float *to = row + kf_qhermite_segment(bk->fields, bk->qbits);
+    for (uint32_t k = k0; k < k1; k++, to += step)
+        *to = hermite_segment(s, k);
 }
 
 /* Whether field m of a quantized lane of s is a quaternion's x, whose q
@@ -802,10 +816,11 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
                         const uint8_t *shifts)
 {
     float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
-    const uint32_t c = s->components, quat = q == QUANT_XYZ || q == QUANT_SQUAD;
+    const int kind = QUANT_KIND(q), shared = (q & QUANT_SHARED) != 0;
+    const uint32_t c = s->components, quat = kind == QUANT_XYZ || kind == QUANT_SQUAD;
     const uint32_t grid = quat ? KF_QSLERP_GRID : c;
-    for (uint32_t part = 0; part < (q == QUANT_SQUAD ? 3u : 1u); part++) {
-        const float *v = q == QUANT_SQUAD ? squad_quats(s, part) : s->values;
+    for (uint32_t part = 0; part < (kind == QUANT_SQUAD ? 3u - shared : 1u); part++) {
+        const float *v = kind == QUANT_SQUAD ? squad_quats(s, part) : s->values;
         if (grid_of(v, c, s->key_count, (1u << grid) - 1, quat ? KF_QSLERP_TOP : QUANTIZE_TOP,
                     bases, scales))
             for (uint32_t m = 0; m < grid; m++) {
@@ -815,10 +830,11 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
                     ldexpf(scales[m], (int)shift_of(shifts, f));
             }
     }
-    if (q == QUANT_HERMITE && grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1,
-                                      QUANTIZE_TOP, bases, scales))
-        for (uint32_t m = 0; m < 2 * c; m++) {
-            /* column m: incoming (field 2c + m), then outgoing (field m) */
+    if (kind == QUANT_HERMITE && grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1,
+                                         QUANTIZE_TOP, bases, scales))
+        for (uint32_t m = shared ? c : 0; m < 2 * c; m++) {
+            /* column m: incoming (field 2c + m), then outgoing (field m);
+             * shared: the outgoing ones alone */
             const uint32_t f = m < c ? 2 * c + m : m;
             d[(size_t)f * KF_DEQUANT_FIELD + l] = bases[m];
             d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] =
@@ -855,10 +871,10 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
                            const struct kf_sequence *s, const kf_block *bk)
 {
     const float *d = bk->dequant;
-    fill_quantized_floats(row, step, k0, k1, l, s, bk->qbits);
+    fill_quantized_floats(row, step, k0, k1, l, s, bk);
     if (k1 > s->key_count)
         k1 = s->key_count;
-    for (uint32_t m = 0; m < grid_components(s); m++) {
+    for (uint32_t m = 0; m < bk->fields; m++) {
         const float b = d[(size_t)m * KF_DEQUANT_FIELD + l],
                     inv = 1.0f / d[(size_t)m * KF_DEQUANT_FIELD + 2 * KF_LANES + l];
         float *to = row;
@@ -887,7 +903,7 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
     const __m128i half = _mm_set1_epi32(32768), top = _mm_set1_epi16((short)0x8000);
     const __m128i byte = _mm_set1_epi16(0xFF), zero = _mm_setzero_si128(),
                   nibble = _mm_setr_epi16(1, 16, 256, 4096, 0, 0, 0, 0), ones = _mm_set1_epi16(1);
-    for (uint32_t m = 0; m < grid_components(s[0]); m++) {
+    for (uint32_t m = 0; m < bk->fields; m++) {
         const __m128 b = _mm_load_ps(d + (size_t)m * KF_DEQUANT_FIELD),
                      inv = _mm_div_ps(_mm_set1_ps(1.0f),
                                       _mm_load_ps(d + (size_t)m * KF_DEQUANT_FIELD + 2 * KF_LANES));
@@ -926,7 +942,7 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
         }
     }
     for (uint32_t l = 0; l < KF_LANES; l++)
-        fill_quantized_floats(row, step, k0, k1, l, s[l], bk->qbits);
+        fill_quantized_floats(row, step, k0, k1, l, s[l], bk);
 #else
     for (uint32_t l = 0; l < KF_LANES; l++)
         fill_quantized(row, step, k0, k1, l, s[l], bk);
@@ -1175,7 +1191,7 @@ static void zero_gaps(const lay *ly, const struct kf_layout *L, const uint32_t *
         const kf_block *last = &L->blocks[L->block_of[order[next - 1]]];
         const size_t per = key_floats(ly, order[k]);
         const size_t pad = stripe_width(ly, order[k], blocks) - blocks * per;
-        const int kind = ly->quant[order[k]];
+        const int kind = QUANT_KIND(ly->quant[order[k]]);
         /* fields of floats, and of q, with empty lanes to zero (a
          * quantized HERMITE block's floats are its lanes' shared ones);
          * the pad holds a 12-bit stripe's nibbles */
@@ -1315,7 +1331,7 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
         float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
         const uint32_t w = 2 * s->components;
         s->tcb = keep(&at, s->tcb, 3 * keys);
-        if (quant[i] == QUANT_HERMITE) {
+        if (QUANT_KIND(quant[i]) == QUANT_HERMITE) {
             /* its key tangents are fields of its lane (below) */
         } else if (ktq[i] && grid_of(s->key_tangents, w, s->key_count, (1u << w) - 1, QUANTIZE_TOP,
                                      base, scale)) {
@@ -1432,7 +1448,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         quant[i] = (uint8_t)quantize(&seq[i], &width, shifts + (size_t)i * QUANT_SHIFT_BYTES);
         bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
-        ktq[i] = (uint8_t)(quant[i] != QUANT_HERMITE && quantize_key_tangents(&seq[i]));
+        ktq[i] = (uint8_t)(QUANT_KIND(quant[i]) != QUANT_HERMITE && quantize_key_tangents(&seq[i]));
         if (packed(&seq[i]))
             order[m++] = i;
     }
@@ -1479,7 +1495,8 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         plain += keys;
     }
     for (uint32_t i = 0; i < n; i++)
-        plain += plain_floats(&seq[i], packed(&seq[i]), ktq[i], quant[i] == QUANT_HERMITE);
+        plain +=
+            plain_floats(&seq[i], packed(&seq[i]), ktq[i], QUANT_KIND(quant[i]) == QUANT_HERMITE);
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
         plain += interpolator_floats(&o->interpolators[i]);
     for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
@@ -1569,7 +1586,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                 kf_block *b = &L->blocks[bi];
                 b->interpolation = t->interpolation;
                 b->components = t->components;
-                b->fields = fields;
+                b->fields = q ? q_fields(&ly, order[k]) : fields;
                 b->key_count = t->valid_count;
                 b->stride = (uint32_t)width;
                 b->data = data + offset;

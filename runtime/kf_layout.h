@@ -50,7 +50,11 @@
 typedef struct kf_block {
     uint32_t interpolation; /* KFB_INTERP_* */
     uint32_t components;
-    uint32_t fields;    /* per key: fields * KF_LANES floats */
+    uint32_t fields;    /* per key: fields of four lanes each (floats; in a
+                           quantized block, q: HERMITE 3c, or 2c where the
+                           incoming key tangents are the outgoing ones;
+                           SQUAD 9, or 6 where every b is its a:
+                           kf_block_shared) */
     uint32_t key_count; /* valid keys */
     uint32_t wide;      /* LINEAR, SPLINE, HERMITE: some lane's values (and
                              tangents) are so large that the float forms can
@@ -107,8 +111,10 @@ static inline int kf_qwidth(uint32_t bits)
  * z on a 15-bit grid, w rebuilt: kfc -e puts a and b on grids too), a key
  * of which is those three quaternions' x, y and z, nine fields of four
  * lanes of q (uint16, or narrower: kf_block.qbits), each x's bit 0 its
- * w's sign. The kernels read key i's key and a, and key j's key and b,
- * each as a SLERP key (fields 0, KF_QSLERP_GRID and 2 KF_QSLERP_GRID on). */
+ * w's sign; or six, the key and a, where every b of its lanes is its a
+ * (as between evenly spaced keys: kf_block_shared). The kernels read key
+ * i's key and a, and key j's key and b, each as a SLERP key (fields 0,
+ * KF_QSLERP_GRID and, b, fields - KF_QSLERP_GRID on). */
 #define KF_QSQUAD_GRID (3u * KF_QSLERP_GRID)
 
 /* A quantized HERMITE block (kf_block.dequant, interpolation HERMITE):
@@ -116,16 +122,27 @@ static inline int kf_qwidth(uint32_t bits)
  * -e) and whose scaled tangents are those times the segment's length, to
  * the bit. A key is 3c fields of four lanes of q (values, outgoing, then
  * incoming key tangents: the float block's order; uint16, or the low
- * bytes of narrower q, kf_block.qbits), then, as a float, the length of
+ * bytes of narrower q, kf_block.qbits), or 2c where every incoming key
+ * tangent of its lanes is the outgoing one (kf_block_shared; what kfc -e
+ * writes where the curve is smooth at every key), then, as a float, the length of
  * the segment from the key (the lanes share their key times; 0 where none
- * is played), then where needed a float of padding that keeps the next
- * block 8-aligned. A kernel scales the key tangents by the length in its
- * registers: the length at this float offset into the key. */
-/* Floats per key of a quantized HERMITE block (the length at
- * kf_qhermite_segment, kf_private.h). */
-static inline uint32_t kf_qhermite_key(uint32_t c, uint32_t bits)
+ * is played); the next block follows (every load of q is unaligned). A
+ * kernel scales the key tangents by the length in its registers: the
+ * length at this float offset into the key. */
+/* Floats per key of a quantized HERMITE block of `fields` fields of q (the
+ * length at kf_qhermite_segment, kf_private.h). */
+static inline uint32_t kf_qhermite_key(uint32_t fields, uint32_t bits)
 {
-    return (kf_qhermite_segment(c, bits) + 2) & ~1u;
+    return kf_qhermite_segment(fields, bits) + 1;
+}
+
+/* Whether quantized block b keeps its lanes' incoming fields once, as
+ * their outgoing ones (kf_block.fields; KF_LANE_SHARED). */
+static inline int kf_block_shared(const kf_block *b)
+{
+    return b->dequant &&
+           ((b->interpolation == KFB_INTERP_HERMITE && b->fields == 2 * b->components) ||
+            (b->interpolation == KFB_INTERP_SQUAD && b->fields == 2 * KF_QSLERP_GRID));
 }
 
 /* Lane l of block b as a sequence (its keys, tangents and arcs; what the
@@ -140,7 +157,7 @@ static inline struct kf_sequence kf_block_lane(const kf_block *b, uint32_t l)
     s.row = b->stride;
     if (b->dequant) {
         s.qbits = (uint16_t)b->qbits;
-        s.lane = (uint16_t)l;
+        s.lane = (uint16_t)(l | (kf_block_shared(b) ? KF_LANE_SHARED : 0u));
         if (b->qbits == 16)
             s.quantized = (const uint16_t *)(const void *)b->data + l;
         else

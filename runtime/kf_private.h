@@ -127,8 +127,9 @@ struct kf_sequence {
     uint16_t interpolation; /* KFB_INTERP_* */
     uint16_t repeat;        /* KFB_REPEAT_* */
     /* A quantized lane (kf_quantized): the width of its q in bits (8, 12
-     * or 16: kf_layout.h, kf_block.qbits) and its lane in its block.
-     * (Halves, so that a sequence stays 104 bytes.) */
+     * or 16: kf_layout.h, kf_block.qbits) and its lane in its block, with
+     * KF_LANE_SHARED (kf_quantized_in_field). (Halves, so that a sequence
+     * stays 104 bytes.) */
     uint16_t qbits, lane;
     uint32_t components;
     uint32_t key_count;
@@ -291,6 +292,26 @@ float kf_lane_w(const kf_qlane *a, size_t k);
  * kf_lane_w does, each read once. */
 void kf_lane_quat(const kf_qlane *a, size_t k, uint32_t f, float q[4]);
 
+/* In kf_sequence.lane: the lane's incoming fields are its outgoing ones (a
+ * quantized HERMITE lane whose every incoming key tangent is its outgoing
+ * one, a quantized SQUAD lane whose every b is its a: kept once,
+ * kf_layout.h). The lane itself is the bits below. */
+#define KF_LANE_SHARED 0x100u
+
+static inline uint32_t kf_seq_lane(const struct kf_sequence *s)
+{
+    return s->lane & (KF_LANES - 1);
+}
+
+/* The first field of quantized lane s's incoming key tangents (HERMITE) or
+ * of its b (SQUAD, as a SLERP key's x, y and z): after the outgoing ones
+ * (a), or those themselves where KF_LANE_SHARED says they are the same. */
+static inline uint32_t kf_quantized_in_field(const struct kf_sequence *s)
+{
+    const uint32_t half = s->interpolation == KFB_INTERP_SQUAD ? KF_QSLERP_GRID : s->components;
+    return (s->lane & KF_LANE_SHARED ? 1 : 2) * half;
+}
+
 /* Quantized lane s as a kf_qlane. */
 static inline kf_qlane kf_seq_qlane(const struct kf_sequence *s)
 {
@@ -299,7 +320,7 @@ static inline kf_qlane kf_seq_qlane(const struct kf_sequence *s)
                         s->dequant,
                         s->row,
                         s->qbits,
-                        s->lane,
+                        kf_seq_lane(s),
                         s->interpolation == KFB_INTERP_SLERP ||
                             s->interpolation == KFB_INTERP_SQUAD};
     return a;
@@ -327,15 +348,16 @@ static inline float kf_quantized_float(const struct kf_sequence *s, size_t k, ui
  * a, or b (kf_layout.h, KF_QSQUAD_*). */
 static inline uint32_t kf_qsquad_field(const struct kf_sequence *s, const float *base)
 {
-    return base == s->values ? 0 : base != NULL ? KF_QSLERP_GRID : 2 * KF_QSLERP_GRID;
+    return base == s->values ? 0 : base != NULL ? KF_QSLERP_GRID : kf_quantized_in_field(s);
 }
 
 /* Floats from a quantized HERMITE block's key to the length of the
- * segment from it (kf_layout.h, kf_qhermite_key): after its 3c fields of
- * q, whose low bytes only are there where q are narrower than 16 bits. */
-static inline uint32_t kf_qhermite_segment(uint32_t c, uint32_t bits)
+ * segment from it (kf_layout.h, kf_qhermite_key): after its `fields`
+ * fields of q (3c, or 2c: KF_LANE_SHARED), whose low bytes only are there
+ * where q are narrower than 16 bits. */
+static inline uint32_t kf_qhermite_segment(uint32_t fields, uint32_t bits)
 {
-    return bits == 16 ? 6 * c : 3 * c;
+    return bits == 16 ? 2 * fields : fields;
 }
 
 /* The length of the segment from valid key k of a quantized HERMITE lane,
@@ -343,9 +365,11 @@ static inline uint32_t kf_qhermite_segment(uint32_t c, uint32_t bits)
  * the lane's first q less its lane. */
 static inline float kf_quantized_segment(const struct kf_sequence *s, size_t k)
 {
-    const float *data = s->qbits == 16 ? (const float *)(const void *)(s->quantized - s->lane)
-                                       : (const float *)(const void *)(s->qbytes - s->lane);
-    return data[k * s->row + kf_qhermite_segment(s->components, s->qbits)];
+    const float *data = s->qbits == 16
+                            ? (const float *)(const void *)(s->quantized - kf_seq_lane(s))
+                            : (const float *)(const void *)(s->qbytes - kf_seq_lane(s));
+    const uint32_t fields = kf_quantized_in_field(s) + s->components;
+    return data[k * s->row + kf_qhermite_segment(fields, s->qbits)];
 }
 
 /* Component m of the outgoing (incoming) tangent of valid key k of a
@@ -358,7 +382,8 @@ static inline float kf_quantized_tangent(const struct kf_sequence *s, int incomi
 {
     const uint32_t c = s->components;
     const float seg = kf_quantized_segment(s, incoming ? (k ? k - 1 : s->valid_count - 1) : k);
-    return seg > 0.0f ? kf_quantized_field(s, k, (incoming ? 2 : 1) * c + m) * seg : 0.0f;
+    const uint32_t f = (incoming ? kf_quantized_in_field(s) : c) + m;
+    return seg > 0.0f ? kf_quantized_field(s, k, f) * seg : 0.0f;
 }
 
 /* Column m (< 2 components: the incoming tangent's, then the outgoing's) of
@@ -371,7 +396,7 @@ static inline float kf_key_tangent(const struct kf_sequence *s, size_t j, uint32
     const size_t w = 2 * (size_t)s->components;
     if (kf_quantized(s)) {
         const uint32_t c = s->components;
-        return kf_quantized_field(s, j, m < c ? 2 * c + m : m);
+        return kf_quantized_field(s, j, m < c ? kf_quantized_in_field(s) + m : m);
     }
     if (s->interpolation == KFB_INTERP_HERMITE && s->key_tangent_dequant) {
         const float *d = s->key_tangent_dequant + 2 * (size_t)m;

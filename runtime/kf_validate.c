@@ -190,6 +190,41 @@ static kf_result key_in_range(const struct kf_sequence *s, uint32_t j, kf_error 
     return KF_OK;
 }
 
+/* |q|^2 of a quaternion, in double. */
+static double quat_norm2(const float *q)
+{
+    return (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3];
+}
+
+/* Whether each of the n quaternions at q (finite) is unit to
+ * KF_UNIT_QUAT_TOLERANCE, |q|^2 summed in double: without a branch per
+ * quaternion, two a step in SSE2. */
+static int all_unit(const float *q, uint32_t n)
+{
+    int units = 1;
+    uint32_t j0 = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    __m128d ok = _mm_castsi128_pd(_mm_set1_epi32(-1));
+    const __m128d tolerance = _mm_set1_pd(KF_UNIT_QUAT_TOLERANCE), one = _mm_set1_pd(1.0);
+    const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7FFFFFFFFFFFFFFF));
+    for (; j0 + 2 <= n; j0 += 2) {
+        const __m128 a = _mm_loadu_ps(q + (size_t)j0 * 4), b = _mm_loadu_ps(q + (size_t)j0 * 4 + 4);
+        const __m128 lo = _mm_unpacklo_ps(a, b), hi = _mm_unpackhi_ps(a, b);
+        const __m128d x0 = _mm_cvtps_pd(lo), x1 = _mm_cvtps_pd(_mm_movehl_ps(lo, lo));
+        const __m128d x2 = _mm_cvtps_pd(hi), x3 = _mm_cvtps_pd(_mm_movehl_ps(hi, hi));
+        __m128d n2 = _mm_mul_pd(x0, x0);
+        n2 = _mm_add_pd(n2, _mm_mul_pd(x1, x1));
+        n2 = _mm_add_pd(n2, _mm_mul_pd(x2, x2));
+        n2 = _mm_add_pd(n2, _mm_mul_pd(x3, x3));
+        ok = _mm_and_pd(ok, _mm_cmple_pd(_mm_and_pd(_mm_sub_pd(n2, one), magnitude), tolerance));
+    }
+    units = _mm_movemask_pd(ok) == 3;
+#endif
+    for (uint32_t j = j0; j < n; j++)
+        units &= fabs(quat_norm2(q + (size_t)j * 4) - 1.0) <= KF_UNIT_QUAT_TOLERANCE;
+    return units;
+}
+
 /* kf_validate_sequence; with `times_known`, s's key times passed these
  * checks already (kf_validate_sequence_times_known). */
 static kf_result validate_sequence(const struct kf_sequence *s, int times_known, kf_error *error)
@@ -204,44 +239,15 @@ static kf_result validate_sequence(const struct kf_sequence *s, int times_known,
     const int clean =
         (times_known || all_clean(s->times, n, 1)) && all_clean(s->values, (size_t)n * c, 0);
     const int unit = s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD;
-    /* Quaternions are unit: tested without a branch per key (the same sum
-     * as below), and the loop below, which names the first bad key, runs
-     * only when one is not. */
-    int units = 1;
-    uint32_t j0 = 0;
-#if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    /* Two keys a step, the same sums in double. */
-    __m128d ok = _mm_castsi128_pd(_mm_set1_epi32(-1));
-    const __m128d tolerance = _mm_set1_pd(KF_UNIT_QUAT_TOLERANCE), one = _mm_set1_pd(1.0);
-    const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7FFFFFFFFFFFFFFF));
-    for (; unit && clean && j0 + 2 <= n; j0 += 2) {
-        const __m128 a = _mm_loadu_ps(s->values + (size_t)j0 * 4),
-                     b = _mm_loadu_ps(s->values + (size_t)j0 * 4 + 4);
-        const __m128 lo = _mm_unpacklo_ps(a, b), hi = _mm_unpackhi_ps(a, b);
-        const __m128d x0 = _mm_cvtps_pd(lo), x1 = _mm_cvtps_pd(_mm_movehl_ps(lo, lo));
-        const __m128d x2 = _mm_cvtps_pd(hi), x3 = _mm_cvtps_pd(_mm_movehl_ps(hi, hi));
-        __m128d n2 = _mm_mul_pd(x0, x0);
-        n2 = _mm_add_pd(n2, _mm_mul_pd(x1, x1));
-        n2 = _mm_add_pd(n2, _mm_mul_pd(x2, x2));
-        n2 = _mm_add_pd(n2, _mm_mul_pd(x3, x3));
-        ok = _mm_and_pd(ok, _mm_cmple_pd(_mm_and_pd(_mm_sub_pd(n2, one), magnitude), tolerance));
-    }
-    units = _mm_movemask_pd(ok) == 3;
-#endif
-    for (uint32_t j = j0; unit && clean && j < n; j++) {
-        const float *q = s->values + (size_t)j * 4;
-        const double n2 =
-            (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3];
-        units &= fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE;
-    }
+    /* Quaternions are unit: tested without a branch per key (all_unit),
+     * and the loop below, which names the first bad key, runs only when
+     * one is not. */
+    const int units = !(unit && clean) || all_unit(s->values, n);
     for (uint32_t j = 0; j < n && (!clean || (unit && !units)); j++) {
         if (!clean && (r = key_in_range(s, j, error)) != KF_OK)
             return r;
         if (unit) {
-            const float *q = s->values + (size_t)j * c;
-            double n2 = 0.0;
-            for (int i = 0; i < 4; i++)
-                n2 += (double)q[i] * q[i];
+            const double n2 = quat_norm2(s->values + (size_t)j * c);
             if (!(fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE))
                 return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, source_key(s, j),
                                   "key %u is not a unit quaternion (|q|^2 = %g)",
@@ -304,6 +310,24 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
                           "the precomputed tangent of key %u is not a finite number",
                           (unsigned)key);
+    }
+    /* SQUAD's intermediates are rotations, stored normalized as its keys
+     * are (what a source that gives them compiles to, formats/yaml.md). */
+    const uint32_t v = s->valid_count;
+    for (int side = 0; tc && s->interpolation == KFB_INTERP_SQUAD && side < 2; side++) {
+        const float *q = side ? s->tangent_in : s->tangent_out;
+        if (all_unit(q, v))
+            continue;
+        for (uint32_t j = 0; j < v; j++) {
+            const double n2 = quat_norm2(q + 4 * (size_t)j);
+            if (!(fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE)) {
+                const uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
+                                  "the intermediate %s of key %u is not a unit quaternion "
+                                  "(|q|^2 = %g)",
+                                  side ? "b" : "a", (unsigned)key, n2);
+            }
+        }
     }
     for (uint32_t i = 0; s->arcs && i < ac; i += KFB_ARC_FLOATS) {
         if (!arc_in_range(s->arcs + i)) {

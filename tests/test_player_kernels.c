@@ -636,17 +636,20 @@ static void check_quantized_runs(void)
  * read back as the very floats the builder reduced them to, written again
  * the same, and every set play them as the scalar one does, bit for bit,
  * the scalar one as sampling does; turns small and large, a loop and a
- * lane that holds its last key (CONSTANT). Too few keys: floats. */
+ * lane that holds its last key (CONSTANT); evenly spaced keys, whose a and
+ * b are the same and kept once. Too few keys: floats. */
 static void check_quantized_squad(void)
 {
     enum { BOUNDS = 3, SQUADS = 7 };
     static const double degrees[BOUNDS] = {0.008, 0.14, 3.0};
     static float want[SQUADS][3][KEYS * 4];
-    unsigned widths_met = 0;
+    unsigned widths_met = 0, shared_met = 0;
     for (int bound_at = 0; bound_at < BOUNDS; bound_at++) {
+        /* the middle bound's keys evenly spaced: every a of a loop is its
+         * b, which the layout keeps once (kf_block_shared) */
         double times[KEYS];
         for (int i = 0; i < KEYS; i++)
-            times[i] = 0.25 * i + 0.1 * uniform();
+            times[i] = 0.25 * i + (bound_at == 1 ? 0.0 : 0.1 * uniform());
         kf_builder *b = builder_with(0.0);
         uint32_t keys[SQUADS];
         for (int n = 0; n < SQUADS; n++) {
@@ -706,8 +709,15 @@ static void check_quantized_squad(void)
                       (!again || is_quantized(again, (uint32_t)n) == want_q),
                   "sq%d_%d: quantized %d, want %d", bound_at, n, is_quantized(anim, (uint32_t)n),
                   want_q);
-            if (want_q)
+            if (want_q && is_quantized(anim, (uint32_t)n)) {
                 widths_met |= 1u << kf_qwidth(quantized_bits(anim, (uint32_t)n));
+                const int same = memcmp(want[n][1], want[n][2], 4 * keys[n] * sizeof(float)) == 0;
+                const struct kf_layout *L = anim->layout;
+                CHECK(kf_block_shared(&L->blocks[L->block_of[n]]) == same,
+                      "sq%d_%d: a and b kept %s, but they are %s", bound_at, n,
+                      same ? "apart" : "once", same ? "the same" : "not");
+                shared_met |= 1u << same;
+            }
             for (int r = 0; r < 2; r++) {
                 const kf_anim *x = r ? again : anim;
                 if (!x)
@@ -765,6 +775,7 @@ static void check_quantized_squad(void)
         kf_anim_free(anim);
     }
     CHECK(widths_met == 7u, "quantized SQUAD: widths met %#x, want every one", widths_met);
+    CHECK(shared_met == 3u, "quantized SQUAD: a and b kept once and apart (%#x)", shared_met);
 }
 
 /* A HERMITE sequence's authored key tangents on a grid (kfc -e) are kept
@@ -836,7 +847,10 @@ static double played_length(const kf_sequence *s, uint32_t k)
  * and as sampling does, bit for bit, near the double reference, with the
  * velocity of the curve given; clocks that loop, loop with a wrap of no
  * length (a key at the period's end) and hold with two keys at one time;
- * and the animation written again must load and play the same. */
+ * and the animation written again must load and play the same. Lanes 7
+ * and 11 to 13 have one tangent per key, incoming and outgoing the same,
+ * which the layout keeps once (kf_block_shared): lane 7 a block of its
+ * own (16 bits), 11 to 13 one of three lanes beside lane 10's. */
 static void check_quantized_hermite(void)
 {
     enum { CLOCKS = 4, PER_CLOCK = 14, ALL = CLOCKS * PER_CLOCK };
@@ -844,7 +858,7 @@ static void check_quantized_hermite(void)
     double times[CLOCKS][KEYS];
     static float values[ALL][KEYS * 5];
     static double tangents[ALL][KEYS * 2 * 5];
-    int want_q[ALL];
+    int want_q[ALL], want_shared[ALL];
     uint32_t want_bits[ALL];
     kf_builder *b = builder_with(0.0);
     for (int clock = 0; clock < CLOCKS; clock++) {
@@ -873,6 +887,11 @@ static void check_quantized_hermite(void)
                 values[at][k] = (float)(offset + floor(uniform() * steps) / 1024.0);
             for (uint32_t k = 0; k < KEYS * 2 * c; k++)
                 tangents[at][k] = floor(uniform() * tangent_steps - tangent_steps / 2) / 128.0;
+            const int smooth = q == 7 || q >= 11;
+            for (uint32_t k = 0; smooth && k < KEYS; k++)
+                memcpy(tangents[at] + 2 * c * k, tangents[at] + 2 * c * k + c,
+                       c * sizeof **tangents);
+            want_shared[at] = smooth;
             if (clock == 3) {
                 /* key 0's outgoing tangent, on its grid, whose product with
                  * the first segment's length (a double: no float) rounds
@@ -944,6 +963,10 @@ static void check_quantized_hermite(void)
               is_quantized(reloaded, si), want_q[si]);
         CHECK(!want_q[si] || quantized_bits(anim, si) == want_bits[si], "%s: %u bits, want %u",
               s->name, quantized_bits(anim, si), want_bits[si]);
+        CHECK(!want_q[si] || kf_block_shared(&anim->layout->blocks[anim->layout->block_of[si]]) ==
+                                 want_shared[si],
+              "%s: key tangents kept once %d, want %d", s->name,
+              kf_block_shared(&anim->layout->blocks[anim->layout->block_of[si]]), want_shared[si]);
         for (uint32_t k = 0; k < KEYS; k++) {
             float got[5], in[5], out[5], rin[5], rout[5];
             kf_sequence_key(s, k, NULL, got);

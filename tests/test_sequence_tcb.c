@@ -395,8 +395,8 @@ static void builder_errors(void)
 
 /* ---- the loader's checks --------------------------------------------------------------- */
 
-enum { L_SPLINE, L_LINEAR, L_SQUAD }; /* objects of the base file */
-enum { W_TCB = 11, W_ARC = 12 };      /* kfb_sequence words */
+enum { L_SPLINE, L_LINEAR, L_SQUAD };             /* objects of the base file */
+enum { W_TANGENTS = 10, W_TCB = 11, W_ARC = 12 }; /* kfb_sequence words */
 
 static test_bytes loader_base(void)
 {
@@ -432,7 +432,8 @@ typedef struct bad_field {
     int word;      /* a record word to set, or -1 */
     unsigned from; /* ... to the same word of this object (or `value` if from == 99) */
     uint32_t value;
-    int array;      /* a data word to set: 1 the spline's TCB array, 2 its table */
+    int array;      /* a data word to set: 1 the spline's TCB array, 2 its table, 3 the
+                       squad's intermediates (version 1: a, then b) */
     unsigned index; /* ... at this index, to `value`; index 99: every entry */
     kf_result expect;
 } bad_field;
@@ -450,6 +451,8 @@ static const bad_field bad_fields[] = {
     {"table decreasing", L_SPLINE, -1, 0, 0, 2, 5, KF_ERROR_VALUE},
     {"table NaN", L_SPLINE, -1, 0, 0x7FC00000u, 2, 24, KF_ERROR_VALUE},
     {"table infinite", L_SPLINE, -1, 0, 0x7F800000u, 2, 24, KF_ERROR_VALUE},
+    {"a squad's a of length below 1", L_SQUAD, -1, 0, 0x3F000000u /* 0.5 */, 3, 7, KF_ERROR_VALUE},
+    {"a squad's intermediates all 0", L_SQUAD, -1, 0, 0, 3, 99, KF_ERROR_VALUE},
 };
 
 static void loader_errors(void)
@@ -481,8 +484,11 @@ static void loader_errors(void)
                     : craft_get(f + craft_object(f, base.size, t->from) + 4 * (size_t)t->word);
             craft_put(f + body + 4 * (size_t)t->word, v);
         } else {
-            uint32_t at = craft_get(f + spline + 4 * (t->array == 1 ? W_TCB : W_ARC));
-            unsigned n = t->array == 1 ? 9 : 25;
+            const size_t squad = craft_object(f, base.size, L_SQUAD);
+            uint32_t at = t->array == 3
+                              ? craft_get(f + squad + 4 * W_TANGENTS)
+                              : craft_get(f + spline + 4 * (t->array == 1 ? W_TCB : W_ARC));
+            unsigned n = t->array == 1 ? 9 : t->array == 2 ? 25 : 24;
             for (unsigned k = 0; k < n; k++)
                 if (t->index == 99 || t->index == k)
                     craft_put(f + s[KFB_SECTION_DATA].stored + 4 * ((size_t)at + k), t->value);

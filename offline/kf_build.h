@@ -105,7 +105,7 @@ KF_API kf_result kf_builder_add_sequence(kf_builder *builder, const kf_sequence_
 /* Whether loaded SQUAD sequence `sequence`'s intermediates are other than
  * those its keys, times and tension, continuity and bias derive (as a
  * reduced file's are): a source that reproduces it gives them
- * (kf_sequence_desc.intermediates, kf_sequence_key_intermediates). 0 for
+ * (kf_sequence_desc.tangents, kf_sequence_key_intermediates). 0 for
  * other interpolations; -1 when out of memory. */
 KF_API int kf_sequence_intermediates_given(const kf_sequence *sequence);
 

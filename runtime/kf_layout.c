@@ -649,8 +649,8 @@ static uint32_t q_fields_of(const struct kf_sequence *s, int q)
     switch (QUANT_KIND(q)) {
     case QUANT_XYZ:
         return KF_QSLERP_GRID;
-    case QUANT_SQUAD:
-        return (3 - shared) * KF_QSLERP_GRID;
+    case QUANT_SQUAD: /* key, a, b; or key, a */
+        return KF_QSQUAD_GRID - shared * KF_QSLERP_GRID;
     case QUANT_HERMITE:
         return (3 - shared) * s->components;
     default:
@@ -755,19 +755,10 @@ static size_t key_floats(const lay *ly, uint32_t si)
 }
 
 /* Floats of bases and scales a block of sequence si's kind holds: two per
- * lane and quantized component. */
+ * lane and field of q (half a pair's, KF_DEQUANT_FIELD). */
 static size_t dequant_floats(const lay *ly, uint32_t si)
 {
-    switch (QUANT_KIND(ly->quant[si])) {
-    case QUANT_ALL:
-    case QUANT_HERMITE:
-        return (size_t)q_fields(ly, si) * 2 * KF_LANES; /* (half a pair's) */
-    case QUANT_XYZ:
-    case QUANT_SQUAD:
-        return (size_t)q_fields(ly, si) * 2 * KF_LANES;
-    default:
-        return 0;
-    }
+    return ly->quant[si] == QUANT_NONE ? 0 : (size_t)q_fields(ly, si) * 2 * KF_LANES;
 }
 
 /* A quantized lane's floats of keys [k0, k1) of lane l of sequence s

@@ -142,7 +142,7 @@ static inline int kf_block_shared(const kf_block *b)
 {
     return b->dequant &&
            ((b->interpolation == KFB_INTERP_HERMITE && b->fields == 2 * b->components) ||
-            (b->interpolation == KFB_INTERP_SQUAD && b->fields == 2 * KF_QSLERP_GRID));
+            (b->interpolation == KFB_INTERP_SQUAD && b->fields < KF_QSQUAD_GRID));
 }
 
 /* Lane l of block b as a sequence (its keys, tangents and arcs; what the

@@ -735,8 +735,9 @@ static uint64_t key_tangent_floats(const struct kf_sequence *s)
 }
 
 /* Floats per key of a block of sequence si's kind: four lanes of floats
- * per field, of uint16 per field where quantized, or a quantized SLERP
- * block's KF_QSLERP_KEY. */
+ * per field, or of q per field of q (q_fields: a quantized SLERP block's
+ * KF_QSLERP_GRID, a SQUAD block's KF_QSQUAD_GRID or fewer) where
+ * quantized, and a quantized HERMITE block's lengths (kf_qhermite_key). */
 static size_t key_floats(const lay *ly, uint32_t si)
 {
     const size_t fields = fields_of(&ly->seq[si]);

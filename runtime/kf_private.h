@@ -155,10 +155,13 @@ struct kf_sequence {
      * also holds w's sign, and w (m = 3) is rebuilt from x, y and z
      * (kf_layout.h, KF_QSLERP_*). A quantized
      * HERMITE lane has its key tangents as fields c .. 3c - 1 (outgoing,
-     * then incoming) and no tangent_in: its tangents are computed
-     * (kf_quantized_tangent). Read through kf_key_floats, kf_key_float and
-     * kf_key_tangent, which know. (Unions, so that every sequence pays
-     * nothing for it.) */
+     * then incoming; or c .. 2c - 1, both: KF_LANE_SHARED) and no
+     * tangent_in: its tangents are computed (kf_quantized_tangent). A
+     * quantized SQUAD lane has its keys, a and b each as a SLERP lane's
+     * keys, at fields 0, 3 and kf_quantized_in_field, and no tangent_in
+     * (kf_layout.h, KF_QSQUAD_GRID). Read through kf_key_floats,
+     * kf_key_float and kf_key_tangent, which know. (Unions, so that every
+     * sequence pays nothing for it.) */
     union {
         const float *values;
         const uint16_t *quantized;

@@ -30,6 +30,8 @@
  *                       (SET_Q_THREE; else defined here, as q_lanes_3 is)
  *   q_float(vq)         them as floats (qkeys.d: the bases and scales, two
  *                       fields per field, read with v_load)
+ *   q_field_at(qkeys, f, bytes)   the key from its field f on, as a key
+ *                       (a quantized SQUAD key's a and b)
  *   q_sign(vq, &rest)   bit 0 of each as a float's sign, and the rest
  *   v_unit_rest(x, y, z)   kf_unit_rest of every lane (in double), v_or
  *   job_block(jb) (the first block: shape, interpolation), job_lanes(jb)

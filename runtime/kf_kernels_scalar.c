@@ -38,16 +38,15 @@ static inline float at(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)
     return b->data[(size_t)k * b->stride + (size_t)f * KF_LANES + l];
 }
 
-/* The same of a quantized block of each width W: dequantized (any_at##W);
- * and key k of lane l of a float block (quat_at) or of a quantized SLERP
- * block of each width (quat_at##W: w rebuilt, kf_lane_quat) as a
+/* The same of a quantized block of each width W: dequantized (any_at##W;
+ * a quaternion's w is no field: quat_at##W); and key k of lane l of a
+ * float block (quat_at) or of a quantized SLERP or SQUAD block of each
+ * width (quat_at##W: x, y and z read once, w rebuilt, kf_lane_quat) as a
  * quaternion. */
 #define Q_READERS(W)                                                                               \
     static inline float any_at##W(const kf_block *b, uint32_t k, uint32_t f, uint32_t l)           \
     {                                                                                              \
         const kf_qlane a = qlane_w(b, l, W);                                                       \
-        if (a.quats && f == 3) /* a quaternion's w */                                              \
-            return kf_lane_w(&a, k);                                                               \
         return kf_lane_field(&a, k, f);                                                            \
     }                                                                                              \
     static inline void quat_at##W(const kf_block *b, uint32_t k, uint32_t l, float q[4])           \
@@ -100,6 +99,14 @@ KF_KERNEL unsigned linear_with(field_reader get, const kf_block *b, uint32_t i, 
     return 0xf;
 }
 
+KF_KERNEL unsigned quat_key_with(quat_reader get, const kf_block *b, uint32_t i,
+                                 float *const out[KF_LANES])
+{
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        get(b, i, l, out[l]);
+    return 0xf;
+}
+
 /* Returns the lanes that may not be unit (kf_slerp_played's linear and
  * general ones). */
 KF_KERNEL unsigned slerp_with(quat_reader get, const kf_block *b, uint32_t i, uint32_t j, float u,
@@ -137,6 +144,11 @@ typedef quat_reader quat_at_type, quat_at16_type, quat_at12_type, quat_at8_type;
     KERNEL_WITH(q12, name, QUANTIZED##12, call)                                                    \
     KERNEL_WITH(q8, name, QUANTIZED##8, call)
 KERNELS(key, at, any_at, key_with(get, b, i, out))
+/* Quantized quaternion holds (float ones are key_with's): each key read
+ * whole. */
+KERNEL_WITH(q, quat_key, quat_at16, quat_key_with(get, b, i, out))
+KERNEL_WITH(q12, quat_key, quat_at12, quat_key_with(get, b, i, out))
+KERNEL_WITH(q8, quat_key, quat_at8, quat_key_with(get, b, i, out))
 KERNELS(linear, at, any_at, linear_with(get, b, i, j, u, out))
 KERNELS(slerp, quat_at, quat_at, slerp_with(get, b, i, j, u, out))
 
@@ -238,6 +250,9 @@ JOBS(q8key)
 JOBS(q8linear)
 JOBS(q8slerp)
 JOBS(qhermite)
+JOBS(qquat_key)
+JOBS(q12quat_key)
+JOBS(q8quat_key)
 
 static const kf_kernels scalar = {
     "scalar",
@@ -251,7 +266,7 @@ static const kf_kernels scalar = {
      {q12linear, q12linear, q12linear},
      {q8linear, q8linear, q8linear}},
     {qslerp, q12slerp, q8slerp},
-    {qkey, q12key, q8key},
+    {qquat_key, q12quat_key, q8quat_key},
     /* (its reader knows every width) */
     {{qhermite, qhermite, qhermite},
      {qhermite, qhermite, qhermite},

@@ -596,18 +596,18 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
     memset(shifts, 0, QUANT_SHIFT_BYTES);
     const int squad = s->interpolation == KFB_INTERP_SQUAD && s->components == 4 &&
                       s->tangent_out && s->tangent_in && s->valid_count == s->key_count;
-    const int slerp = (s->interpolation == KFB_INTERP_SLERP && s->components == 4) || squad;
+    const int quat = (s->interpolation == KFB_INTERP_SLERP && s->components == 4) || squad;
     const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
                         s->tangent_out && s->tangent_in &&
                         2 * s->components <= KF_BLOCK_COMPONENTS && s->valid_count == s->key_count;
-    if ((s->interpolation != KFB_INTERP_STEP && s->interpolation != KFB_INTERP_LINEAR && !slerp &&
+    if ((s->interpolation != KFB_INTERP_STEP && s->interpolation != KFB_INTERP_LINEAR && !quat &&
          !hermite) ||
         !packed(s) || s->key_count < QUANTIZE_KEYS)
         return QUANT_NONE;
     const uint32_t c = s->components;
-    const unsigned check = slerp ? 7u : (1u << c) - 1;
+    const unsigned check = quat ? 7u : (1u << c) - 1;
     float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
-    const uint32_t top = slerp ? KF_QSLERP_TOP : QUANTIZE_TOP;
+    const uint32_t top = quat ? KF_QSLERP_TOP : QUANTIZE_TOP;
     if (!(grid_of(s->values, c, QUANTIZE_KEYS, check, top, base, scale) &&
           on_grid(s->values, c, QUANTIZE_KEYS, check, top, base, scale) && !is_wide(s) &&
           grid_of(s->values, c, s->key_count, check, top, base, scale) &&
@@ -615,7 +615,7 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
         return QUANT_NONE;
     if (squad)
         return quantize_squad(s, base, scale, bits, shifts);
-    if (slerp) {
+    if (quat) {
         if (!w_rebuilt(s->values, s->key_count))
             return QUANT_NONE;
         *bits = narrow(s->values, c, s->key_count, KF_QSLERP_GRID, 1, base, scale, z);

@@ -252,8 +252,9 @@ typedef struct kf_qlane {
                   0, 3 and 6) holds its w's sign (KF_QSLERP_SIGN) */
 } kf_qlane;
 
-/* In a quantized SLERP lane's q of x: w < 0; x's own q is the rest, one
- * bit up (the same shifts whatever the width). */
+/* In the q of a quantized quaternion's x (a SLERP key; a SQUAD key, a or
+ * b): w < 0; x's own q is the rest, one bit up (the same shifts whatever
+ * the width). */
 #define KF_QSLERP_SIGN 1u
 /* A quantized quaternion's fields: x, y and z on the grid, w rebuilt. */
 #define KF_QSLERP_GRID 3u

@@ -84,6 +84,13 @@ static inline int kfb_zlib_ratio_ok(uint64_t raw_size, uint64_t stored_size)
  * zero high bytes, and the planes put them together for zlib.
  */
 #define KFB_PLANES 4u
+/* Words of DATA an encoded array of `count` floats takes: a header word per
+ * column (`stride` columns; 0 for an array stored against another: the
+ * incoming tangents), then the planes; nothing when it is empty. */
+static inline uint64_t kfb_encoded_words(uint64_t count, uint64_t stride)
+{
+    return count ? count + stride : 0;
+}
 /* An encoded array without a reference array starts with a header word
  * per column. Bits 0-15, h: 0, the column's words are the floats' bits;
  * h != 0, they are integers q (two's complement) and each float is exactly

@@ -1042,6 +1042,11 @@ static int pack_ahead(void *user, int level, const kf_bytes *raw, kf_bytes *pack
     return kf_ahead_finish(user, level, raw, packed, packed_crc);
 }
 
+static uint64_t laid_out_ahead(void *user, int level)
+{
+    return kf_ahead_laid_out(user, level);
+}
+
 kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *options,
                             kf_write_fn write, void *user, kf_error *error)
 {
@@ -1065,7 +1070,7 @@ kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *option
         return kf_fail(error, KF_ERROR_ARGUMENT, "format version %u is not 1 or %u",
                        (unsigned)major, (unsigned)KFB_VERSION_MAJOR);
     /* The worker lays DATA out for the current version only. */
-    const kf_data_packer packer = {pack_ahead, b->ahead};
+    const kf_data_packer packer = {pack_ahead, laid_out_ahead, b->ahead};
     return kf_write_objects(&b->allocator, &b->objects, compression, major,
                             b->ahead && major == KFB_VERSION_MAJOR ? &packer : NULL, write, user,
                             error);

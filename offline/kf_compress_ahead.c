@@ -10,8 +10,9 @@
  * one. It lays them out with the writer's own kf_write_sequence_data and
  * the writer's rule for shared key times, so what it deflates is the start
  * of the section the writer builds (tests/test_compress_ahead.c compares the
- * files byte for byte); at encode time the rest is deflated on the caller's
- * thread. zlib's output does not depend on how its input is split, so the
+ * files byte for byte); at encode time the writer writes only the room of
+ * what the worker laid out (kf_ahead_laid_out) and the rest is deflated on
+ * the caller's thread. zlib's output does not depend on how its input is split, so the
  * result is byte-identical to deflating the section in one go. The worker
  * also keeps the CRC-32 of what it produced, which the writer then need not
  * compute again. Like the writer, it deflates the section's pieces
@@ -289,6 +290,14 @@ int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packe
     packed->allocator = raw->allocator;
     x->out = (kf_bytes){&x->allocator, NULL, 0, 0, 0};
     return 1;
+}
+
+uint64_t kf_ahead_laid_out(kf_ahead *x, int level)
+{
+    if (!x)
+        return 0;
+    close_and_join(x);
+    return x->finished || x->unusable || level != x->level ? 0 : x->streamed;
 }
 
 void kf_ahead_destroy(kf_ahead *x)

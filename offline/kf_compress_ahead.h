@@ -27,6 +27,11 @@ void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s);
 int kf_ahead_finish(kf_ahead *x, int level, const kf_bytes *raw, kf_bytes *packed,
                     uint32_t *packed_crc);
 
+/* Stops the worker and returns how many bytes of the DATA section it laid
+ * out (and deflated) for `level`, which kf_ahead_finish will not read from
+ * the writer's copy; 0 where kf_ahead_finish cannot succeed. */
+uint64_t kf_ahead_laid_out(kf_ahead *x, int level);
+
 void kf_ahead_destroy(kf_ahead *x);
 
 #endif /* KF_COMPRESS_AHEAD_H */

@@ -67,6 +67,51 @@ static uint32_t bits_of(const float *f)
     return w;
 }
 
+/* Significant bits of x (0 for 0). */
+static unsigned bit_length(uint32_t x)
+{
+#if defined(__GNUC__)
+    return x ? 32u - (unsigned)__builtin_clz(x) : 0u;
+#else
+    unsigned n = 0;
+    for (unsigned step = 16; step; step /= 2)
+        if (x >> step) {
+            x >>= step;
+            n += step;
+        }
+    return n + (x != 0);
+#endif
+}
+
+/* Trailing zero bits of x (not 0). */
+static unsigned trailing_zeros(uint32_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctz(x);
+#else
+    unsigned n = 0;
+    while (!(x >> n & 1))
+        n++;
+    return n;
+#endif
+}
+
+/* A finite float as sign, significand and exponent: |v| = m * 2^x, read off
+ * its bits (a subnormal's significand has no implicit bit). */
+typedef struct float_parts {
+    uint32_t m;
+    int x;
+    int negative;
+} float_parts;
+
+static float_parts parts_of(float v)
+{
+    const uint32_t b = bits_of(&v), e = b >> 23 & 0xFFu;
+    const float_parts p = {(b & 0x7FFFFFu) | (e ? 0x800000u : 0u), e ? (int)e - 150 : -149,
+                           (int)(b >> 31)};
+    return p;
+}
+
 /* The exponent e of a column whose floats are all q * 2^e with |q| < 2^24
  * (decoded exactly as ldexpf((float)q, e)), or KFB_COLUMN_FLOAT_BITS where
  * there is none: a non-finite value or -0 (q would lose its sign), or
@@ -74,28 +119,23 @@ static uint32_t bits_of(const float *f)
  * so are many plain ones whose values share an exponent. */
 static int column_exponent(const float *f, size_t rows, size_t stride)
 {
-    int e = INT_MAX;
+    /* From the bits: each value's lowest set bit is at most as fine as e,
+     * and its highest less than 24 bits above e. */
+    int e = INT_MAX, high = INT_MIN;
     for (size_t i = 0; i < rows; i++) {
         const float v = f[i * stride];
         if (!isfinite(v) || (v == 0.0f && signbit(v)))
             return KFB_COLUMN_FLOAT_BITS;
         if (v == 0.0f)
             continue;
-        int x;
-        long m = lrintf(ldexpf(frexpf(v, &x), 24)); /* v = m 2^(x - 24), |m| < 2^24 */
-        int low = x - 24;
-        while (m % 2 == 0) {
-            m /= 2;
-            low++;
-        }
+        const float_parts p = parts_of(v);
+        const int low = p.x + (int)trailing_zeros(p.m), top = p.x + (int)bit_length(p.m) - 1;
         e = low < e ? low : e;
+        high = top > high ? top : high;
     }
     if (e == INT_MAX)
         return 0; /* all zero */
-    for (size_t i = 0; i < rows; i++)
-        if (!(fabs(ldexp(f[i * stride], -e)) < 16777216.0))
-            return KFB_COLUMN_FLOAT_BITS;
-    return e;
+    return high - e < 24 ? e : KFB_COLUMN_FLOAT_BITS;
 }
 
 /* Whether column m is the rest of a unit vector in every row (kfb_format.h,
@@ -124,23 +164,13 @@ static uint32_t column_word(float v, int e, int unit)
         return signbit(v) ? 1u : 0u;
     if (e == KFB_COLUMN_FLOAT_BITS)
         return bits_of(&v);
-    return (uint32_t)(int32_t)ldexp(v, -e);
-}
-
-/* Significant bits of x (0 for 0). */
-static unsigned bit_length(uint32_t x)
-{
-#if defined(__GNUC__)
-    return x ? 32u - (unsigned)__builtin_clz(x) : 0u;
-#else
-    unsigned n = 0;
-    for (unsigned step = 16; step; step /= 2)
-        if (x >> step) {
-            x >>= step;
-            n += step;
-        }
-    return n + (x != 0);
-#endif
+    /* v / 2^e, an integer below 2^24 (column_exponent): the shift drops
+     * only zero bits. */
+    const float_parts p = parts_of(v);
+    if (p.m == 0)
+        return 0;
+    const uint32_t q = p.x >= e ? p.m << (p.x - e) : p.m >> (e - p.x);
+    return p.negative ? 0u - q : q;
 }
 
 /* The valid keys a column of outgoing tangents may be guessed from
@@ -246,7 +276,7 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
     /* Room for the headers and planes, and past them scratch words (a
      * column's words in each form, the keys' guesses), given back before
      * returning. */
-    const size_t array = 4 * (columns + count);
+    const size_t array = 4 * (size_t)kfb_encoded_words(count, columns);
     const size_t scratch = 4 * (2 * rows + (guess ? count : 0));
     unsigned char *at = kf_bytes_grow(data, array + scratch);
     if (!at)
@@ -307,12 +337,32 @@ static uint32_t put_encoded(buffer *data, const float *f, size_t count, size_t s
     return offset;
 }
 
+/* Word offset of `words` words of DATA that a packer already holds
+ * (kf_data_packer.laid_out): room, its bytes never read. */
+static uint32_t put_room(buffer *data, uint64_t words)
+{
+    const uint32_t offset = (uint32_t)(data->size / 4);
+    if (words)
+        kf_bytes_grow(data, (size_t)words * 4);
+    return offset;
+}
+
+/* How a sequence's arrays go into DATA: encoded (version 2) or plain
+ * (version 1); or, where a packer already holds them, only their room. */
+typedef struct array_mode {
+    int encoded;
+    int room;
+} array_mode;
+
 /* An encoded array in version 2, plain floats in version 1. */
 static uint32_t put_array(buffer *data, const float *f, size_t count, size_t stride,
-                          const float *against, const key_guess *guess, int encoded)
+                          const float *against, const key_guess *guess, array_mode mode)
 {
-    return encoded ? put_encoded(data, f, count, stride, against, guess)
-                   : put_floats(data, f, count);
+    if (mode.room)
+        return put_room(data,
+                        mode.encoded ? kfb_encoded_words(count, against ? 0 : stride) : count);
+    return mode.encoded ? put_encoded(data, f, count, stride, against, guess)
+                        : put_floats(data, f, count);
 }
 
 static void put_object(buffer *objects, uint32_t type, const void *record, uint32_t words)
@@ -357,6 +407,7 @@ typedef struct packed_sections {
     const buffer *stored[KFB_SECTION_COUNT];
     uint32_t packed_crc; /* of DATA's stored bytes, when the packer kept it */
     int packed_crc_known;
+    int unwritten; /* DATA is needed whole, and only its room was written */
     uint64_t file_size;
 } packed_sections;
 
@@ -431,10 +482,12 @@ static int pack_section(const kf_allocator *a, const buffer *raw, int level, int
 }
 
 /* Compresses every section (DATA through `packer` first, if any) and sizes
- * the file. */
+ * the file. `held`: DATA's first bytes are only room, which the packer laid
+ * out; where its stream is not what goes out, out->unwritten says so. */
 static kf_result pack_sections(const kf_allocator *a, buffer raw[KFB_SECTION_COUNT],
                                buffer packed[KFB_SECTION_COUNT], int compression, uint32_t major,
-                               const kf_data_packer *packer, packed_sections *out, kf_error *error)
+                               const kf_data_packer *packer, uint64_t held, packed_sections *out,
+                               kf_error *error)
 {
     out->file_size = KFB_HEADER_SIZE;
     for (int i = 0; i < KFB_SECTION_COUNT; i++) {
@@ -445,12 +498,18 @@ static kf_result pack_sections(const kf_allocator *a, buffer raw[KFB_SECTION_COU
         int method;
         if (i == KFB_SECTION_DATA && compression && packer &&
             packer->pack(packer->user, compression, &raw[i], &packed[i], &out->packed_crc) &&
-            kfb_zlib_ratio_ok(raw[i].size, packed[i].size)) {
-            method = packed[i].size < raw[i].size ? KFB_COMPRESSION_ZLIB : KFB_COMPRESSION_NONE;
-            out->packed_crc_known = method == KFB_COMPRESSION_ZLIB;
-        } else
+            kfb_zlib_ratio_ok(raw[i].size, packed[i].size) && packed[i].size < raw[i].size) {
+            method = KFB_COMPRESSION_ZLIB;
+            out->packed_crc_known = 1;
+        } else if (i == KFB_SECTION_DATA && held) {
+            out->unwritten = 1;
+            return KF_OK;
+        } else {
+            /* (A packer's stream no smaller than the section is what
+             * pack_section deflates too, which stores the section.) */
             method = pack_section(a, &raw[i], compression, i == KFB_SECTION_DATA && major != 1,
                                   &packed[i]);
+        }
         if (method == COMPRESS_NO_MEMORY)
             return kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory compressing section %d",
                            i);
@@ -515,8 +574,8 @@ uint32_t kf_hash_times(const struct kf_sequence *s)
 }
 
 /* The data offset of sequence i's key times: an earlier equal array's, or
- * a new one's. */
-static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_table *t)
+ * a new one's (only its room, with `room`). */
+static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_table *t, int room)
 {
     const struct kf_sequence *s = &o->sequences[i];
     uint32_t slot = kf_hash_times(s) & t->mask;
@@ -527,7 +586,7 @@ static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_t
             return t->at[t->slots[slot] - 1];
     }
     t->slots[slot] = i + 1;
-    return put_floats(data, s->times, s->key_count);
+    return room ? put_room(data, s->key_count) : put_floats(data, s->times, s->key_count);
 }
 
 /* A loaded sequence, whose floats are a lane of a block (kf_private.h,
@@ -583,10 +642,11 @@ static struct kf_sequence unblocked(const struct kf_sequence *s, float *room)
     return t;
 }
 
-void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r,
-                            int encoded)
+static void sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r,
+                          array_mode mode)
 {
-    if (s->row) {
+    const int encoded = mode.encoded;
+    if (s->row && !mode.room) {
         /* Writing a loaded animation again: its sequences' own copy. */
         const size_t floats = plain_floats(s);
         float *room = kf_alloc(data->allocator, floats * sizeof *room);
@@ -595,7 +655,7 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
             return;
         }
         const struct kf_sequence t = unblocked(s, room);
-        kf_write_sequence_data(data, &t, r, encoded);
+        sequence_data(data, &t, r, mode);
         kf_free(data->allocator, room, floats * sizeof *room);
         return;
     }
@@ -608,27 +668,35 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
     const uint64_t tc =
         stored ? kfb_sequence_tangent_floats(s->interpolation, s->valid_count, c) : 0;
     const uint64_t ac = kfb_sequence_arc_floats(s->interpolation, s->valid_count);
-    r->values = put_array(data, s->values, (size_t)s->key_count * c, c, NULL, NULL, encoded);
+    r->values = put_array(data, s->values, (size_t)s->key_count * c, c, NULL, NULL, mode);
     r->tangents = r->tcb = r->arc_length = KFB_NONE;
     if (stored) {
         r->tangents = (uint32_t)(data->size / 4);
         if (tc) {
             const key_guess guess = {s->values, s->valid_count, s->interpolation};
-            put_array(data, s->tangent_out, (size_t)tc, c, NULL, &guess, encoded);
-            put_array(data, s->tangent_in, (size_t)tc, 0, s->tangent_out, NULL, encoded);
+            put_array(data, s->tangent_out, (size_t)tc, c, NULL, &guess, mode);
+            put_array(data, s->tangent_in, (size_t)tc, 0, s->tangent_out, NULL, mode);
         }
-        if (ac && !encoded)
+        if (ac && !encoded && mode.room)
+            put_room(data, ac);
+        else if (ac && !encoded)
             put_floats(data, s->arcs, (size_t)ac);
     }
     if (s->tcb)
-        r->tcb = put_array(data, s->tcb, 3 * (size_t)s->key_count, 3, NULL, NULL, encoded);
+        r->tcb = put_array(data, s->tcb, 3 * (size_t)s->key_count, 3, NULL, NULL, mode);
     if (s->key_tangents)
         r->tcb = put_array(data, s->key_tangents, 2 * (size_t)s->key_count * c, 2 * (size_t)c, NULL,
-                           NULL, encoded);
+                           NULL, mode);
     if (s->arc_length)
         r->arc_length =
             put_array(data, s->arc_length, (size_t)kfb_arc_length_floats(s->repeat, s->valid_count),
-                      1, NULL, NULL, encoded);
+                      1, NULL, NULL, mode);
+}
+
+void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r,
+                            int encoded)
+{
+    sequence_data(data, s, r, (array_mode){encoded, 0});
 }
 
 uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count)
@@ -636,11 +704,13 @@ uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count)
     return put_floats(data, f, count);
 }
 
+/* Sequence i; with `room`, only the room of its arrays, which a packer
+ * already holds. */
 static void write_sequence(buffer *strings, buffer *objects, buffer *data, const kf_objects *o,
-                           uint32_t i, times_table *times, int encoded)
+                           uint32_t i, times_table *times, array_mode mode)
 {
     const struct kf_sequence *s = &o->sequences[i];
-    times->at[i] = put_times(data, o, i, times);
+    times->at[i] = put_times(data, o, i, times, mode.room);
     kfb_sequence r = {
         .name = put_string(strings, s->name),
         .interpolation = s->interpolation,
@@ -652,7 +722,7 @@ static void write_sequence(buffer *strings, buffer *objects, buffer *data, const
         .duration = s->duration,
         .times = times->at[i],
     };
-    kf_write_sequence_data(data, s, &r, encoded);
+    sequence_data(data, s, &r, mode);
     put_object(objects, KFB_OBJECT_SEQUENCE, &r, KFB_WORDS(r));
 }
 
@@ -736,12 +806,19 @@ static void write_track(buffer *objects, const kf_track *t)
 /* ---- objects ------------------------------------------------------------- */
 
 /* Every record, kind by kind (the reader reads tracks last whatever the
- * order; writing them last keeps the section in one reading order). */
-static void write_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data,
-                          times_table *times, int encoded)
+ * order; writing them last keeps the section in one reading order). The
+ * sequences that start in DATA's first `held` bytes, which a packer laid
+ * out already, get only their room; returns the bytes they take, which
+ * must be `held`, or every byte of DATA is written. */
+static size_t write_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data,
+                            times_table *times, int encoded, uint64_t held)
 {
-    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++)
-        write_sequence(strings, objects, data, o, i, times, encoded);
+    size_t roomed = 0;
+    for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++) {
+        const int room = data->size < held;
+        write_sequence(strings, objects, data, o, i, times, (array_mode){encoded, room});
+        roomed = room ? data->size : roomed;
+    }
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
         write_interpolator(strings, objects, data, &o->interpolators[i]);
     for (uint32_t i = 0; i < o->count[KF_KIND_FOLLOWER]; i++)
@@ -752,6 +829,7 @@ static void write_objects(const kf_objects *o, buffer *strings, buffer *objects,
         write_target(strings, objects, &o->targets[i]);
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
         write_track(objects, &o->tracks[i]);
+    return roomed;
 }
 
 static int compare_u64(const void *x, const void *y)
@@ -866,6 +944,11 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
         capacity *= 2;
     times_table times = {kf_calloc(&a, sequences + 1, sizeof(uint32_t)),
                          kf_calloc(&a, capacity, sizeof(uint32_t)), capacity - 1};
+    if (!times.at || !times.slots) {
+        kf_free(&a, times.slots, capacity * sizeof(uint32_t));
+        result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
+        goto done;
+    }
     /* The sequences' arrays are nearly all of DATA: room for them up front
      * saves copying megabytes as the buffer doubles. */
     uint64_t data_bytes = 0;
@@ -877,21 +960,41 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
                  kfb_sequence_derived_floats(s->interpolation, s->valid_count, s->components) +
                  (s->arc_length ? kfb_arc_length_floats(s->repeat, s->valid_count) : 0));
     }
-    if (data_bytes && data_bytes <= UINT32_MAX &&
-        kf_bytes_grow(&raw[KFB_SECTION_DATA], (size_t)data_bytes))
-        raw[KFB_SECTION_DATA].size = 0;
-    if (times.at && times.slots)
-        write_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
-                      &raw[KFB_SECTION_DATA], &times, major != 1);
-    kf_free(&a, times.slots, capacity * sizeof(uint32_t));
-    if (!times.at || !times.slots) {
-        result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
-        goto done;
+    /* What a packer laid out already (the compress-ahead worker: every
+     * sequence, encoded as here, while the source was read) is not encoded
+     * again: only its room is written, and should its stream not be what
+     * goes out after all, everything is written again without it. */
+    uint64_t held = packer && compression && major != 1 && packer->laid_out
+                        ? packer->laid_out(packer->user, compression)
+                        : 0;
+    packed_sections sections;
+    for (;;) {
+        for (int i = 0; i < KFB_SECTION_COUNT; i++) {
+            raw[i].size = packed[i].size = 0;
+            raw[i].failed = packed[i].failed = 0;
+        }
+        memset(times.slots, 0, capacity * sizeof(uint32_t));
+        if (data_bytes && data_bytes <= UINT32_MAX &&
+            kf_bytes_grow(&raw[KFB_SECTION_DATA], (size_t)data_bytes))
+            raw[KFB_SECTION_DATA].size = 0;
+        const size_t roomed = write_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
+                                            &raw[KFB_SECTION_DATA], &times, major != 1, held);
+        sections = (packed_sections){0};
+        if (held && roomed != held) {
+            held = 0; /* not the sequences' bytes: the packer laid out another file */
+            packer = NULL;
+            continue;
+        }
+        if ((result = pack_sections(&a, raw, packed, compression, major, packer, held, &sections,
+                                    error)) != KF_OK)
+            break;
+        if (!sections.unwritten)
+            break;
+        held = 0;
+        packer = NULL;
     }
-
-    packed_sections sections = {0};
-    if ((result = pack_sections(&a, raw, packed, compression, major, packer, &sections, error)) !=
-            KF_OK ||
+    kf_free(&a, times.slots, capacity * sizeof(uint32_t));
+    if (result != KF_OK ||
         (result = check_bounds(&a, o, raw, times.at, sections.file_size, major, error)) != KF_OK)
         goto done;
 

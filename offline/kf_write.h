@@ -30,12 +30,16 @@ void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seq
 uint32_t kf_hash_times(const struct kf_sequence *s);
 
 /* A way to compress the DATA section that the writer tries before deflating
- * it itself: given the raw section, fills `packed` with the zlib stream of
- * its pieces (kf_zero_runs.h) at
- * `level`, sets *packed_crc to that stream's CRC-32 and returns 1, or
- * returns 0. (The builder's compress-ahead worker is one.) */
+ * it itself: given the raw section, `pack` fills `packed` with the zlib
+ * stream of its pieces (kf_zero_runs.h) at `level`, sets *packed_crc to that
+ * stream's CRC-32 and returns 1, or returns 0. `laid_out` (may be NULL)
+ * tells how many of the section's first bytes the packer laid out itself
+ * for `level` (whole sequences, as kf_write_sequence_data lays them out) and
+ * so will not read from `raw`; the writer then writes only their room. (The
+ * builder's compress-ahead worker is such a packer.) */
 typedef struct kf_data_packer {
     int (*pack)(void *user, int level, const kf_bytes *raw, kf_bytes *packed, uint32_t *packed_crc);
+    uint64_t (*laid_out)(void *user, int level);
     void *user;
 } kf_data_packer;
 

@@ -703,7 +703,8 @@ static kf_result get_encoded(loader *L, uint32_t offset, uint64_t count, size_t 
     /* A header word per column, then the planes. */
     if (count && stride > L->data_words - offset - count)
         return get_floats(L, offset, count + stride, index, pos, what, out);
-    kf_result r = claim(L, offset, count ? count + stride : 0, MARK_ENCODED, index, pos, what);
+    kf_result r =
+        claim(L, offset, kfb_encoded_words(count, stride), MARK_ENCODED, index, pos, what);
     if (r != KF_OK)
         return r;
     if (count && (r = decode_array(L, offset, (size_t)count, stride, NULL, guess, index, pos,

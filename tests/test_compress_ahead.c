@@ -5,12 +5,16 @@
  * written without it, at the same level, at another level, encoded twice,
  * and with sequences added after encoding; and it loads. Both deflate the
  * DATA section as the pieces an independent reading of format 2.3's rule
- * gives (zero runs left out), for float keys and for keys on a grid.
+ * gives (zero runs left out), for float keys and for keys on a grid. The
+ * writer does not lay out again what a packer laid out (only its room),
+ * and writes the whole section where the packer's stream does not go out.
  */
 #include <math.h>
 #include <stdlib.h>
 
+#include "kf_offline.h"
 #include "kf_test.h"
+#include "kf_write.h"
 #include "kfb_craft.h"
 #include "test_util.h"
 
@@ -172,9 +176,107 @@ static void strategies(void)
     }
 }
 
+/* Fresh memory holds this byte, so that a test can tell bytes written. */
+#define FRESH 0xA5
+
+static void *fresh_alloc(void *user, size_t size)
+{
+    (void)user;
+    void *p = malloc(size);
+    if (p)
+        memset(p, FRESH, size);
+    return p;
+}
+
+static void fresh_free(void *user, void *p, size_t size)
+{
+    (void)user, (void)size;
+    free(p);
+}
+
+/* A packer that says it laid out DATA's first `held` bytes, and records
+ * whether the writer left them as the allocator gave them; it then fails
+ * (as a packer whose stream would not shrink the section does). */
+typedef struct fake_packer {
+    uint64_t held;
+    int packs, untouched;
+} fake_packer;
+
+static uint64_t fake_laid_out(void *user, int level)
+{
+    (void)level;
+    return ((const fake_packer *)user)->held;
+}
+
+static int fake_pack(void *user, int level, const kf_bytes *raw, kf_bytes *packed,
+                     uint32_t *packed_crc)
+{
+    (void)level, (void)packed, (void)packed_crc;
+    fake_packer *f = user;
+    f->packs++;
+    f->untouched = raw->size >= f->held;
+    for (uint64_t i = 0; f->untouched && i < f->held; i++)
+        f->untouched = raw->data[i] == FRESH;
+    return 0;
+}
+
+static test_bytes write_with(const kf_builder *b, const kf_allocator *a, fake_packer *f)
+{
+    test_bytes out = {0};
+    const kf_data_packer packer = {fake_pack, fake_laid_out, f};
+    CHECK(kf_write_objects(a, &b->objects, 6, KFB_VERSION_MAJOR, f ? &packer : NULL,
+                           test_bytes_write, &out, NULL) == KF_OK,
+          "write");
+    return out;
+}
+
+/* The bytes sequence 0 takes at the start of DATA: its key times, then its
+ * arrays (kf_write_sequence_data). */
+static uint64_t first_sequence_bytes(const kf_builder *b)
+{
+    kf_allocator a = {fresh_alloc, fresh_free, NULL};
+    kf_bytes data = {&a, NULL, 0, 0, 0};
+    const struct kf_sequence *s = &b->objects.sequences[0];
+    kfb_sequence record = {0};
+    kf_write_floats(&data, s->times, s->key_count);
+    kf_write_sequence_data(&data, s, &record, 1);
+    const uint64_t size = data.failed ? 0 : data.size;
+    kf_bytes_free(&data);
+    return size;
+}
+
+static void packer_room(void)
+{
+    kf_builder *b = keyed_builder(0, 40, 0);
+    const kf_allocator a = {fresh_alloc, fresh_free, NULL};
+    test_bytes want = write_with(b, &a, NULL);
+    const uint64_t first = first_sequence_bytes(b);
+    CHECK(first > 0, "sequence 0 takes %llu bytes", (unsigned long long)first);
+
+    /* What the packer laid out is only room; its stream failing, the
+     * writer writes everything, and the file is the same. */
+    fake_packer f = {first, 0, 0};
+    test_bytes got = write_with(b, &a, &f);
+    CHECK(f.packs == 1 && f.untouched, "the %llu bytes held left as room (%d packs, %s)",
+          (unsigned long long)first, f.packs, f.untouched ? "untouched" : "written");
+    same(&want, &got, "a packer's room, then its stream failing");
+    free(got.data);
+
+    /* A packer whose layout ends inside a sequence laid out another file:
+     * the writer does not use it. */
+    fake_packer g = {first + 4, 0, 0};
+    got = write_with(b, &a, &g);
+    CHECK(g.packs == 0, "a packer ending inside a sequence is not used (%d packs)", g.packs);
+    same(&want, &got, "a packer ending inside a sequence");
+    free(got.data);
+    free(want.data);
+    kf_builder_destroy(b);
+}
+
 int main(void)
 {
     strategies();
+    packer_room();
     /* An empty animation: the worker saw nothing and the DATA section has no
      * buffer (found by fuzz_builder: an offset into a null pointer). */
     {

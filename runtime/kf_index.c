@@ -147,13 +147,39 @@ static void name_put(kf_name_index *x, kf_name_slot entry)
     x->slots[i] = entry;
 }
 
-int kf_name_reserve(kf_name_index *x, const kf_allocator *a)
+/* The capacity, from `capacity` (0 or a power of two) doubled, that holds
+ * `count` entries at most half full, so that probes stay short: at least
+ * 16; 0 where it would pass 2^31. */
+static uint32_t grown_for(uint32_t capacity, uint64_t count)
 {
-    /* Kept at most half full, so probes stay short. */
-    if ((uint64_t)(x->count + 1) * 2 > x->capacity) {
-        if (x->capacity > UINT32_MAX / 4)
+    uint64_t grown = capacity ? capacity : 16;
+    while (grown < 2 * count)
+        grown *= 2;
+    return grown > (uint64_t)1 << 31 ? 0 : (uint32_t)grown;
+}
+
+const kf_name_slot *kf_name_claim(kf_name_index *x, const char *name, uint32_t kind, uint32_t index)
+{
+    const uint32_t h = hash_name(x->key, name), mask = x->capacity - 1;
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+        kf_name_slot *s = &x->slots[i];
+        x->probes++;
+        if (!s->name) {
+            *s = (kf_name_slot){name, h, kind, index};
+            x->count++;
+            return NULL;
+        }
+        if (s->hash == h && strcmp(s->name, name) == 0)
+            return s;
+    }
+}
+
+int kf_name_reserve_n(kf_name_index *x, const kf_allocator *a, uint32_t more)
+{
+    if ((uint64_t)x->count + more > x->capacity / 2) {
+        const uint32_t grown = grown_for(x->capacity, (uint64_t)x->count + more);
+        if (!grown)
             return 0;
-        uint32_t grown = x->capacity ? x->capacity * 2 : 16;
         kf_name_slot *slots = kf_calloc(a, grown, sizeof *slots);
         if (!slots)
             return 0;
@@ -170,6 +196,11 @@ int kf_name_reserve(kf_name_index *x, const kf_allocator *a)
         *x = next;
     }
     return 1;
+}
+
+int kf_name_reserve(kf_name_index *x, const kf_allocator *a)
+{
+    return kf_name_reserve_n(x, a, 1);
 }
 
 void kf_name_add(kf_name_index *x, const char *name, uint32_t kind, uint32_t index)
@@ -211,12 +242,29 @@ static void key_put(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
     x->slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS] = 1;
 }
 
-int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
+int kf_key_claim(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
 {
-    if ((uint64_t)(x->count + 1) * 2 > x->capacity) {
-        if (x->capacity > UINT32_MAX / 4)
+    const uint32_t mask = x->capacity - 1;
+    for (uint32_t i = hash_key(x->key, key) & mask;; i = (i + 1) & mask) {
+        uint32_t *s = x->slots + (size_t)i * KEY_WORDS;
+        x->probes++;
+        if (!s[KF_KEY_WORDS]) {
+            memcpy(s, key, KF_KEY_WORDS * sizeof *key);
+            s[KF_KEY_WORDS] = 1;
+            x->count++;
             return 0;
-        uint32_t grown = x->capacity ? x->capacity * 2 : 16;
+        }
+        if (memcmp(s, key, KF_KEY_WORDS * sizeof *key) == 0)
+            return 1;
+    }
+}
+
+int kf_key_reserve_n(kf_key_index *x, const kf_allocator *a, uint32_t more)
+{
+    if ((uint64_t)x->count + more > x->capacity / 2) {
+        const uint32_t grown = grown_for(x->capacity, (uint64_t)x->count + more);
+        if (!grown)
+            return 0;
         uint32_t *slots = kf_calloc(a, (size_t)grown * KEY_WORDS, sizeof *slots);
         if (!slots)
             return 0;
@@ -230,6 +278,11 @@ int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
         *x = next;
     }
     return 1;
+}
+
+int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
+{
+    return kf_key_reserve_n(x, a, 1);
 }
 
 void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])

@@ -47,8 +47,14 @@ const kf_name_slot *kf_name_find(const kf_name_index *x, const char *name);
  * After it, one kf_name_add cannot fail: callers reserve everything first and
  * commit only when nothing can fail any more. */
 int kf_name_reserve(kf_name_index *x, const kf_allocator *a);
+/* Makes room for `more` more names at once (a reader knows how many). */
+int kf_name_reserve_n(kf_name_index *x, const kf_allocator *a, uint32_t more);
 /* Adds `name` (absent) into reserved room. */
 void kf_name_add(kf_name_index *x, const char *name, uint32_t kind, uint32_t index);
+/* kf_name_find, then, where `name` is absent, kf_name_add into reserved
+ * room, hashing it once: the slot already holding it, or NULL once added. */
+const kf_name_slot *kf_name_claim(kf_name_index *x, const char *name, uint32_t kind,
+                                  uint32_t index);
 void kf_name_index_free(kf_name_index *x, const kf_allocator *a);
 
 /* A set of fixed-size keys of KF_KEY_WORDS words: a track's binding (animator
@@ -67,7 +73,10 @@ typedef struct kf_key_index {
 int kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 /* As kf_name_reserve / kf_name_add. */
 int kf_key_reserve(kf_key_index *x, const kf_allocator *a);
+int kf_key_reserve_n(kf_key_index *x, const kf_allocator *a, uint32_t more);
 void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
+/* As kf_name_claim: 1 if `key` was there, else 0, added. */
+int kf_key_claim(kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 void kf_key_index_free(kf_key_index *x, const kf_allocator *a);
 
 /* A track's binding key: what no two tracks of one file may share. */

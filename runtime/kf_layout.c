@@ -217,10 +217,14 @@ WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned chec
 /* Whether each of the n keys of c components at v is, in each component
  * in `check`, to the bit, what a kernel dequantizes (kf_dequantize) from
  * some q in [0, top] with `base` and `scale`: the one guarantee a
- * quantized lane rests on. */
+ * quantized lane rests on. Where it is, per component m in `check`, the
+ * OR of every q in any[m] and the largest in most[m] (0 for the others),
+ * which narrow reads. */
 WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
-                           const float *base, const float *scale)
+                           const float *base, const float *scale, uint32_t *any, uint32_t *most)
 {
+    for (uint32_t m = 0; m < c; m++)
+        any[m] = most[m] = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     /* Four keys a step, as grid_of; the rest below. */
     if (n >= 4) {
@@ -241,25 +245,44 @@ WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned chec
             sc[t] = _mm_loadu_ps(ps);
             mask[t] = _mm_loadu_si128((const __m128i *)(const void *)pm);
         }
-        const __m128 zero = _mm_setzero_ps(), most = _mm_set1_ps((float)top);
-        __m128i bad = _mm_setzero_si128();
+        const __m128 zero = _mm_setzero_ps(), highest = _mm_set1_ps((float)top);
+        __m128i bad = _mm_setzero_si128(), bits[KF_BLOCK_COMPONENTS];
+        __m128 largest[KF_BLOCK_COMPONENTS];
+        for (uint32_t t = 0; t < c; t++) {
+            bits[t] = _mm_setzero_si128();
+            largest[t] = _mm_setzero_ps();
+        }
         uint32_t k = 0;
         for (; k + 4 <= n; k += 4) {
             const float *x = v + (size_t)k * c;
             for (uint32_t t = 0; t < c; t++) {
                 const __m128 a = _mm_loadu_ps(x + 4 * t);
                 const __m128 q = _mm_mul_ps(_mm_sub_ps(a, b[t]), inv[t]);
-                const __m128 out = _mm_or_ps(_mm_cmplt_ps(q, zero), _mm_cmpgt_ps(q, most));
-                const __m128 y =
-                    _mm_add_ps(b[t], _mm_mul_ps(_mm_cvtepi32_ps(_mm_cvttps_epi32(q)), sc[t]));
+                const __m128 out = _mm_or_ps(_mm_cmplt_ps(q, zero), _mm_cmpgt_ps(q, highest));
+                const __m128i whole = _mm_cvttps_epi32(q);
+                const __m128 y = _mm_add_ps(b[t], _mm_mul_ps(_mm_cvtepi32_ps(whole), sc[t]));
                 bad = _mm_or_si128(
                     bad, _mm_and_si128(mask[t], _mm_or_si128(_mm_castps_si128(out),
                                                              _mm_xor_si128(_mm_castps_si128(a),
                                                                            _mm_castps_si128(y)))));
+                /* (exact integers in [0, top] wherever the test holds) */
+                bits[t] = _mm_or_si128(bits[t], _mm_and_si128(mask[t], whole));
+                largest[t] = _mm_max_ps(largest[t], _mm_and_ps(_mm_castsi128_ps(mask[t]), q));
             }
         }
         if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF)
             return 0;
+        for (uint32_t t = 0; t < c; t++) {
+            float pm[4];
+            uint32_t po[4];
+            _mm_storeu_ps(pm, largest[t]);
+            _mm_storeu_si128((__m128i *)(void *)po, bits[t]);
+            for (uint32_t p = 0; p < 4; p++) {
+                const uint32_t m = (4 * t + p) % c;
+                any[m] |= po[p];
+                most[m] = (uint32_t)pm[p] > most[m] ? (uint32_t)pm[p] : most[m];
+            }
+        }
         v += (size_t)k * c;
         n -= k;
     }
@@ -278,6 +301,8 @@ WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned chec
             memcpy(&by, &y, sizeof by);
             if (bx != by)
                 return 0;
+            any[m] |= (uint32_t)q;
+            most[m] = (uint32_t)q > most[m] ? (uint32_t)q : most[m];
         }
     }
     return 1;
@@ -300,18 +325,25 @@ static int grid_of(const float *v, uint32_t c, uint32_t n, unsigned check, uint3
     }
 }
 
+/* on_grid_c; `spans` (may be NULL): its any and most, for narrow. */
+typedef struct q_spans {
+    uint32_t any[KF_BLOCK_COMPONENTS], most[KF_BLOCK_COMPONENTS];
+} q_spans;
+
 static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
-                   const float *base, const float *scale)
+                   const float *base, const float *scale, q_spans *spans)
 {
+    q_spans unused;
+    q_spans *o = spans ? spans : &unused;
     switch (c) {
     case 3:
-        return on_grid_c(v, 3, n, check, top, base, scale);
+        return on_grid_c(v, 3, n, check, top, base, scale, o->any, o->most);
     case 4:
-        return on_grid_c(v, 4, n, check, top, base, scale);
+        return on_grid_c(v, 4, n, check, top, base, scale, o->any, o->most);
     case 6:
-        return on_grid_c(v, 6, n, check, top, base, scale);
+        return on_grid_c(v, 6, n, check, top, base, scale, o->any, o->most);
     default:
-        return on_grid_c(v, c, n, check, top, base, scale);
+        return on_grid_c(v, c, n, check, top, base, scale, o->any, o->most);
     }
 }
 
@@ -422,66 +454,9 @@ static int w_rebuilt(const float *values, uint32_t n)
     return 1;
 }
 
-/* Per component m < grid of the n keys of c components at v on the grid
- * of `base` and `scale` (on_grid holds for it), the OR of every q in
- * any[m] and the largest in top[m]: four keys a step in SSE2, as on_grid
- * (the other components read as 0). */
-WIDTH_INLINE void q_spans_c(const float *v, uint32_t c, uint32_t n, uint32_t grid,
-                            const float *base, const float *scale, uint32_t *any, uint32_t *top)
-{
-    for (uint32_t m = 0; m < c; m++)
-        any[m] = top[m] = 0;
-    uint32_t k = 0;
-#if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    if (n >= 4) {
-        __m128 b[KF_BLOCK_COMPONENTS], inv[KF_BLOCK_COMPONENTS], most[KF_BLOCK_COMPONENTS];
-        __m128i bits[KF_BLOCK_COMPONENTS];
-        for (uint32_t t = 0; t < c; t++) {
-            float pb[4], pi[4];
-            for (uint32_t p = 0; p < 4; p++) {
-                const uint32_t m = (4 * t + p) % c;
-                pb[p] = m < grid ? base[m] : 0.0f;
-                pi[p] = m < grid ? 1.0f / scale[m] : 0.0f;
-            }
-            b[t] = _mm_loadu_ps(pb);
-            inv[t] = _mm_loadu_ps(pi);
-            most[t] = _mm_setzero_ps();
-            bits[t] = _mm_setzero_si128();
-        }
-        for (; k + 4 <= n; k += 4) {
-            const float *x = v + (size_t)k * c;
-            for (uint32_t t = 0; t < c; t++) {
-                const __m128 q = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(x + 4 * t), b[t]), inv[t]);
-                most[t] = _mm_max_ps(most[t], q); /* (exact integers) */
-                bits[t] = _mm_or_si128(bits[t], _mm_cvttps_epi32(q));
-            }
-        }
-        for (uint32_t t = 0; t < c; t++) {
-            float pm[4];
-            uint32_t po[4];
-            _mm_storeu_ps(pm, most[t]);
-            _mm_storeu_si128((__m128i *)(void *)po, bits[t]);
-            for (uint32_t p = 0; p < 4; p++) {
-                const uint32_t m = (4 * t + p) % c;
-                if (m < grid) {
-                    any[m] |= po[p];
-                    top[m] = (uint32_t)pm[p] > top[m] ? (uint32_t)pm[p] : top[m];
-                }
-            }
-        }
-    }
-#endif
-    for (; k < n; k++)
-        for (uint32_t m = 0; m < grid; m++) {
-            const uint32_t q = (uint32_t)((v[(size_t)k * c + m] - base[m]) * (1.0f / scale[m]));
-            any[m] |= q;
-            top[m] = q > top[m] ? q : top[m];
-        }
-}
-
 /* The narrowest width of q (kf_block.qbits: 8, 12 or 16 bits) that holds
- * the n keys of c components at v on the grid of `base` and `scale` (which
- * on_grid found), in the first `grid` components, once the trailing zero
+ * the keys whose q on_grid found (`spans`), in the first `grid` components
+ * (of `scale`), once the trailing zero
  * bits that all of a component's q share are moved into its scale, which
  * this sets: base + (q >> z) * (scale * 2^z) is base + q * scale, both
  * products exact (a power of two times an integer below 2^16), so the
@@ -489,21 +464,11 @@ WIDTH_INLINE void q_spans_c(const float *v, uint32_t c, uint32_t n, uint32_t gri
  * the finest power of two a lane's range allows, and a lane spans few of
  * their steps. A SLERP lane's x (`slerp`) keeps a bit for w's sign. (A
  * SLERP lane's w, off the grid, gives its component garbage, unread.) */
-static uint32_t narrow(const float *v, uint32_t c, uint32_t n, uint32_t grid, int slerp,
-                       const float *base, float *scale, uint8_t *shift)
+static uint32_t narrow(const q_spans *spans, uint32_t grid, int slerp, float *scale, uint8_t *shift)
 {
-    uint32_t any[KF_BLOCK_COMPONENTS], top[KF_BLOCK_COMPONENTS], bits = 8;
-    switch (c) {
-    case 3:
-        q_spans_c(v, 3, n, grid, base, scale, any, top);
-        break;
-    case 4:
-        q_spans_c(v, 4, n, grid, base, scale, any, top);
-        break;
-    default:
-        q_spans_c(v, c, n, grid, base, scale, any, top);
-        break;
-    }
+    const uint32_t *any = spans->any;
+    uint32_t top[KF_BLOCK_COMPONENTS], bits = 8;
+    memcpy(top, spans->most, sizeof top);
     for (uint32_t m = 0; m < grid; m++) {
         uint32_t z = 0;
         while (z < 15 && any[m] && !(any[m] >> z & 1))
@@ -569,8 +534,8 @@ static const float *squad_quats(const struct kf_sequence *s, uint32_t part)
  * x, y and z it found on the grid of `base` and `scale`: whether a's and
  * b's are on 15-bit grids too, and every w rebuilt; then its width and
  * shifts, as for SLERP's keys. */
-static int quantize_squad(const struct kf_sequence *s, float *base, float *scale, uint32_t *bits,
-                          uint8_t shifts[QUANT_SHIFT_BYTES])
+static int quantize_squad(const struct kf_sequence *s, float *base, float *scale, q_spans *spans,
+                          uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES])
 {
     uint8_t z[KF_BLOCK_COMPONENTS];
     const uint32_t n = s->key_count;
@@ -579,10 +544,10 @@ static int quantize_squad(const struct kf_sequence *s, float *base, float *scale
     for (uint32_t part = 0; part < (shared ? 2u : 3u); part++) {
         const float *q = squad_quats(s, part);
         if (!((part == 0 || (grid_of(q, 4, n, 7u, KF_QSLERP_TOP, base, scale) &&
-                             on_grid(q, 4, n, 7u, KF_QSLERP_TOP, base, scale))) &&
+                             on_grid(q, 4, n, 7u, KF_QSLERP_TOP, base, scale, spans))) &&
               w_rebuilt(q, n)))
             return QUANT_NONE;
-        const uint32_t w = narrow(q, 4, n, KF_QSLERP_GRID, 1, base, scale, z);
+        const uint32_t w = narrow(spans, KF_QSLERP_GRID, 1, scale, z);
         keep_shifts(shifts, z, KF_QSLERP_GRID, 4, 0, part * KF_QSLERP_GRID);
         *bits = w > *bits ? w : *bits;
     }
@@ -608,21 +573,22 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
     const unsigned check = quat ? 7u : (1u << c) - 1;
     float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
     const uint32_t top = quat ? KF_QSLERP_TOP : QUANTIZE_TOP;
+    q_spans spans;
     if (!(grid_of(s->values, c, QUANTIZE_KEYS, check, top, base, scale) &&
-          on_grid(s->values, c, QUANTIZE_KEYS, check, top, base, scale) && !is_wide(s) &&
+          on_grid(s->values, c, QUANTIZE_KEYS, check, top, base, scale, NULL) && !is_wide(s) &&
           grid_of(s->values, c, s->key_count, check, top, base, scale) &&
-          on_grid(s->values, c, s->key_count, check, top, base, scale)))
+          on_grid(s->values, c, s->key_count, check, top, base, scale, &spans)))
         return QUANT_NONE;
     if (squad)
-        return quantize_squad(s, base, scale, bits, shifts);
+        return quantize_squad(s, base, scale, &spans, bits, shifts);
     if (quat) {
         if (!w_rebuilt(s->values, s->key_count))
             return QUANT_NONE;
-        *bits = narrow(s->values, c, s->key_count, KF_QSLERP_GRID, 1, base, scale, z);
+        *bits = narrow(&spans, KF_QSLERP_GRID, 1, scale, z);
         keep_shifts(shifts, z, KF_QSLERP_GRID, c, 0, 0);
         return QUANT_XYZ;
     }
-    const uint32_t values = narrow(s->values, c, s->key_count, c, 0, base, scale, z);
+    const uint32_t values = narrow(&spans, c, 0, scale, z);
     keep_shifts(shifts, z, c, c, 0, 0);
     if (!hermite) {
         *bits = values;
@@ -632,10 +598,10 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
     const uint32_t w = 2 * c;
     const unsigned all = (1u << w) - 1;
     if (!(grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
-          on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
+          on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale, &spans) &&
           hermite_tangents_scale(s)))
         return QUANT_NONE;
-    const uint32_t tangents = narrow(s->key_tangents, w, s->key_count, w, 0, base, scale, z);
+    const uint32_t tangents = narrow(&spans, w, 0, scale, z);
     keep_shifts(shifts, z, w, c, 1, 0);
     *bits = values > tangents ? values : tangents;
     return QUANT_HERMITE | (smooth_keys(s) ? QUANT_SHARED : 0);
@@ -684,9 +650,9 @@ static int quantize_key_tangents(const struct kf_sequence *s)
         return 0;
     const unsigned all = (1u << w) - 1;
     return grid_of(s->key_tangents, w, QUANTIZE_KEYS, all, QUANTIZE_TOP, base, scale) &&
-           on_grid(s->key_tangents, w, QUANTIZE_KEYS, all, QUANTIZE_TOP, base, scale) &&
+           on_grid(s->key_tangents, w, QUANTIZE_KEYS, all, QUANTIZE_TOP, base, scale, NULL) &&
            grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
-           on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale);
+           on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale, NULL);
 }
 
 /* The n keys of c components at v (on_grid holds) as uint16 at q, row by

@@ -218,14 +218,23 @@ static void add_key_guesses(const key_guess *guess, const float *headers, size_t
         }
         return;
     }
+    const float *keys = guess->keys;
     for (size_t m = 0; m < stride; m++) {
         if (!guessed(headers, m))
             continue;
+        uint32_t *column = w + m * rows;
         for (size_t i = 0; i < rows; i++) {
-            const float g = kfb_central_guess(guess->keys, guess->rows, stride, i, m);
+            /* kfb_central_guess's operations; its wrap only at the ends. */
+            float g;
+            if (i == 0 || i + 1 >= guess->rows) {
+                g = kfb_central_guess(keys, guess->rows, stride, i, m);
+            } else {
+                const float d = keys[(i + 1) * stride + m] - keys[(i - 1) * stride + m];
+                g = 0.5f * d;
+            }
             uint32_t a;
             memcpy(&a, &g, 4);
-            w[m * rows + i] += a;
+            column[i] += a;
         }
     }
 }
@@ -1497,21 +1506,23 @@ static kf_result check_unique_names(loader *L, const kf_objects *o)
     } spaces[3] = {{animators, 3}, {others, 1}, {others + 1, 1}};
     kf_result r = KF_OK;
     for (int n = 0; n < 3 && r == KF_OK; n++) {
+        /* Room for the whole namespace at once: each name hashed once. */
         kf_name_index names = {0};
+        uint64_t count = 0;
+        for (int k = 0; k < spaces[n].count; k++)
+            count += o->count[spaces[n].kinds[k]];
+        if (count > UINT32_MAX || !kf_name_reserve_n(&names, &L->allocator, (uint32_t)count))
+            r = fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                     "out of memory checking names");
         for (int k = 0; k < spaces[n].count && r == KF_OK; k++) {
             const kf_kind kind = spaces[n].kinds[k];
             for (uint32_t i = 0; i < o->count[kind] && r == KF_OK; i++) {
                 const char *name = kf_objects_name(o, kind, i);
-                const kf_name_slot *seen = kf_name_find(&names, name);
+                const kf_name_slot *seen = kf_name_claim(&names, name, kind, i);
                 if (seen)
                     r = fail(L, KF_ERROR_DUPLICATE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
                              "%s %u and %s %u are both named '%s'", kf_kind_name(seen->kind),
                              (unsigned)seen->index, kf_kind_name(kind), (unsigned)i, name);
-                else if (!kf_name_reserve(&names, &L->allocator))
-                    r = fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                             "out of memory checking names");
-                else
-                    kf_name_add(&names, name, kind, i);
             }
         }
         kf_name_index_free(&names, &L->allocator);
@@ -1525,20 +1536,18 @@ static kf_result check_unique_bindings(loader *L, const kf_objects *o)
 {
     kf_key_index keys = {0};
     kf_result r = KF_OK;
+    if (!kf_key_reserve_n(&keys, &L->allocator, o->count[KF_KIND_TRACK]))
+        r = fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
+                 "out of memory checking bindings");
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK] && r == KF_OK; i++) {
         uint32_t key[KF_KEY_WORDS];
         kf_track_binding(&o->tracks[i], key);
-        if (kf_key_contains(&keys, key))
+        if (kf_key_claim(&keys, key))
             r = fail(L, KF_ERROR_DUPLICATE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
                      "track %u repeats the binding of an earlier track (animator %u, "
                      "controller %u, target %u)",
                      (unsigned)i, (unsigned)o->tracks[i].animator,
                      (unsigned)o->tracks[i].controller, (unsigned)o->tracks[i].target);
-        else if (!kf_key_reserve(&keys, &L->allocator))
-            r = fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                     "out of memory checking bindings");
-        else
-            kf_key_add(&keys, key);
     }
     kf_key_index_free(&keys, &L->allocator);
     return r;

@@ -144,6 +144,35 @@ static void name_index(const char *names)
     CHECK(ok && k.probes <= (uint64_t)PROBES_PER_NAME * NAMES, "binding probes %llu",
           (unsigned long long)k.probes);
     kf_key_index_free(&k, &a);
+
+    /* As the reader checks a file's names: room for all at once (the
+     * least power of two that keeps them half full), each claimed once,
+     * then each a second time, which finds the first. */
+    kf_name_index y = {0};
+    CHECK(kf_name_reserve_n(&y, &a, NAMES) && y.capacity == 262144, "room for %u names: %u",
+          (unsigned)NAMES, (unsigned)y.capacity);
+    for (uint32_t i = 0; i < NAMES && ok; i++)
+        ok = !kf_name_claim(&y, names + (size_t)i * name_length(), KF_KIND_TARGET, i);
+    CHECK(ok && y.count == NAMES && y.capacity == 262144, "100k names claimed in their room");
+    for (uint32_t i = 0; i < NAMES; i += 7) {
+        const kf_name_slot *s =
+            kf_name_claim(&y, names + (size_t)i * name_length(), KF_KIND_CONTROLLER, i + 1);
+        CHECK(s && s->index == i && s->kind == KF_KIND_TARGET && y.count == NAMES,
+              "name %u claimed again: the first", i);
+    }
+    CHECK(y.probes <= (uint64_t)PROBES_PER_NAME * 2 * NAMES, "claim probes %llu",
+          (unsigned long long)y.probes);
+    kf_name_index_free(&y, &a);
+    kf_key_index m = {0};
+    CHECK(kf_key_reserve_n(&m, &a, NAMES) && m.capacity == 262144, "room for %u bindings",
+          (unsigned)NAMES);
+    for (uint32_t i = 0; i < NAMES && ok; i++) {
+        const uint32_t key[KF_KEY_WORDS] = {0, i, 0, 0, 0, 0, KF_NO_INDEX};
+        ok = !kf_key_claim(&m, key) && kf_key_claim(&m, key) && m.count == i + 1;
+    }
+    CHECK(ok && m.capacity == 262144 && m.probes <= (uint64_t)PROBES_PER_NAME * 2 * NAMES,
+          "bindings claimed, then found: %llu probes", (unsigned long long)m.probes);
+    kf_key_index_free(&m, &a);
 }
 
 static void end_to_end(const char *names)

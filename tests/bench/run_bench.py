@@ -23,7 +23,8 @@ the work directory). Figures, per variant (LINEAR+SLERP, SPLINE+SQUAD):
   instructions under callgrind (kfbench count load|inflate), for the default,
   -e and -z 0 files (per file byte at -z 0);
 - compile time of the YAML by kfc next to libyaml alone parsing it into
-  events (both as processes, whole runs), and kfc's MB/s;
+  events (both as processes, whole runs, in turns: the ratio is the median of
+  each turn's), and kfc's MB/s;
 - the second workload W2 (gen_workload.py --w2): what its clips hold, a player,
   playback instructions, load against inflate, and its -e files' size and clip;
 - the file size next to W's keys as raw float32, and the file sizes of every variant
@@ -128,6 +129,20 @@ def time_process(argv, rounds):
     times = times[1:]
     return {'median': statistics.median(times), 'min': min(times), 'max': max(times),
             'unit': 's'}
+
+
+def time_pair(argv_a, argv_b, rounds):
+    """Times two commands in turns (a then b, then b then a, ...), so that a slow stretch of the
+    machine falls on both alike; returns their times and the median of each round's a / b."""
+    a, b = [], []
+    for i in range(rounds + 1):  # the first round warms the page cache
+        for argv, into in ((argv_a, a), (argv_b, b)) if i % 2 == 0 else ((argv_b, b), (argv_a, a)):
+            t0 = time.perf_counter()
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+            into.append(time.perf_counter() - t0)
+    a, b = a[1:], b[1:]
+    stats = lambda t: {'median': statistics.median(t), 'min': min(t), 'max': max(t), 'unit': 's'}
+    return stats(a), stats(b), statistics.median(x / y for x, y in zip(a, b))
 
 
 def fmt_range(s, scale=1.0, digits=1):
@@ -235,11 +250,10 @@ def main():
         if args.kfc:
             size = os.path.getsize(yaml[v])
             out = os.path.join(work, 'w_%s.timed.kfb' % short)
-            rounds = max(3, min(args.rounds, 11))
+            rounds = max(3, min(args.rounds, 21))
             r['yaml_bytes'] = size
-            r['compile_s'] = time_process([args.kfc, yaml[v], '-o', out], rounds)
-            r['libyaml_parse_s'] = time_process([args.yaml_events, yaml[v]], rounds)
-            r['compile_over_libyaml'] = r['compile_s']['median'] / r['libyaml_parse_s']['median']
+            r['compile_s'], r['libyaml_parse_s'], r['compile_over_libyaml'] = time_pair(
+                [args.kfc, yaml[v], '-o', out], [args.yaml_events, yaml[v]], rounds)
             r['compile_mb_per_s'] = size / 1e6 / r['compile_s']['median']
             os.remove(out)
         results[v] = r

@@ -10,14 +10,15 @@
  * one. It lays them out with the writer's own kf_write_sequence_data and
  * the writer's rule for shared key times, so what it deflates is the start
  * of the section the writer builds (tests/test_compress_ahead.c compares the
- * files byte for byte); at encode time the writer writes only the room of
- * what the worker laid out (kf_ahead_laid_out) and the rest is deflated on
- * the caller's thread. zlib's output does not depend on how its input is split, so the
- * result is byte-identical to deflating the section in one go. The worker
- * also keeps the CRC-32 of what it produced, which the writer then need not
- * compute again. Like the writer, it deflates the section's pieces
- * (kf_zero_runs.h). Any failure (or a section shorter than what was
- * deflated) falls back to compressing as usual.
+ * files byte for byte). At encode time the writer writes only the room of
+ * what the worker laid out (kf_ahead_laid_out), not the bytes again, and
+ * the rest is deflated on the caller's thread. zlib's output does not
+ * depend on how its input is split, so the result is byte-identical to
+ * deflating the section in one go. The worker also keeps the CRC-32 of
+ * what it produced, which the writer then need not compute again. Like the
+ * writer, it deflates the section's pieces (kf_zero_runs.h). Any failure
+ * (or a section shorter than what was deflated) falls back to writing and
+ * compressing the whole section as usual.
  *
  * The worker allocates (its output and scratch) through the builder's
  * allocator, which must therefore be callable from another thread.

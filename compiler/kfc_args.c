@@ -101,6 +101,32 @@ void kfc_options_init(kfc_options *o)
     o->max_errors = KFC_DEFAULT_MAX_ERRORS;
 }
 
+/* The error for an item of -e's SPEC without '=': a bare number (the
+ * likeliest slip: a bound without its kind) and a bare kind get told what
+ * is missing. */
+static kfc_status no_kind_value(const char *item, size_t len, kfc_diag *diag)
+{
+    char quoted[KFC_QUOTE_SIZE];
+    kfc_quote(quoted, item, len);
+    for (int k = 0; k < KF_BOUND_COUNT; k++)
+        if (strcmp(item, kfc_bound_names[k]) == 0)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                            "--max-error: %s is not KIND=VALUE: give it a bound, as in %s=0.001",
+                            quoted, kfc_bound_names[k]);
+    char *stop;
+    const double value = strtod(item, &stop);
+    if (*item && !*stop && isfinite(value) && value > 0.0)
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                        "--max-error: %s is not KIND=VALUE: say what it bounds, as in "
+                        "translation=%s (KIND translation, orientation, scale or other; kinds "
+                        "left out stay lossless)",
+                        quoted, item);
+    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                    "--max-error: %s is not KIND=VALUE (KIND translation, orientation, scale "
+                    "or other)",
+                    quoted);
+}
+
 /* -e SPEC: "kind=value[,kind=value...]", each kind at most once, each value
  * a positive finite number. */
 static kfc_status parse_max_error(const char *spec, kfc_options *o, kfc_diag *diag)
@@ -121,8 +147,7 @@ static kfc_status parse_max_error(const char *spec, kfc_options *o, kfc_diag *di
         item[len] = 0;
         char *eq = strchr(item, '=');
         if (!eq)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s is not KIND=VALUE",
-                            kfc_quote(quoted, item, len));
+            return no_kind_value(item, len, diag);
         *eq = 0;
         int kind = -1;
         for (int k = 0; k < KF_BOUND_COUNT; k++)

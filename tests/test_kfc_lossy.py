@@ -310,7 +310,10 @@ def check_finer(args, work):
 
 BAD_SPECS = [
     ('', 'needs KIND=VALUE'),
-    ('translation', 'is not KIND=VALUE'),
+    ('translation', "'translation' is not KIND=VALUE: give it a bound, as in translation=0.001"),
+    ('0.01', "'0.01' is not KIND=VALUE: say what it bounds, as in translation=0.01"),
+    ('1e-3,scale=1', "'1e-3' is not KIND=VALUE: say what it bounds, as in translation=1e-3"),
+    ('fast', "'fast' is not KIND=VALUE (KIND translation, orientation, scale or other)"),
     ('translation=', 'needs a positive number'),
     ('translation=abc', 'needs a positive number'),
     ('translation=-1', 'needs a positive number'),

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "kf_build.h"
+#include "kfb_format.h"
 #include "kfc_args.h"
 #include "kfc_decompile.h"
 #include "kfc_depfile.h"
@@ -341,6 +342,15 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
     kfc_status st = kfc_input_open(&in, input, limits.max_input, diag);
     if (st)
         return st;
+    /* A compiled file given as the source (an easy slip with a folder of
+     * both) is not YAML that fails to parse: say what it is. */
+    if (in.size >= KFB_IDENTIFIER_SIZE &&
+        memcmp(in.data, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) == 0) {
+        kfc_input_close(&in);
+        return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                        "a compiled .kfb file, not a source (kfc --decompile turns it back into "
+                        "YAML)");
+    }
     kfc_mark tracks_mark = KFC_NO_MARK;
     const kfc_importer *importer = kfc_import_find(input, in.data, in.size);
     clip_list clips = {NULL, 0, 0, o};
@@ -389,6 +399,10 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
     kf_error error;
     kf_result r = strcmp(input, "-") == 0 ? kf_load_stream(read_stream, stdin, NULL, &anim, &error)
                                           : kf_load_file(input, NULL, &anim, &error);
+    if (r == KF_ERROR_NOT_KFB)
+        return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                        "%s: --decompile reads .kfb files (a source is compiled: kfc %s)",
+                        error.message[0] ? error.message : kf_result_message(r), input);
     if (r != KF_OK)
         return builder_failed(r, &error, diag);
     /* libkf reads the file itself, not through kfc_input. */

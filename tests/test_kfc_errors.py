@@ -161,11 +161,13 @@ def check_command_line(kfc, fixtures, work):
     if os.path.exists(wide_out):
         fail('a refused compile left %s behind' % wide_out)
 
-    # --decompile of something that is not a .kfb: the loader's message.
+    # --decompile of something that is not a .kfb: the loader's message, and
+    # that a source is compiled.
     check_exit('decompile a non-kfb', run([kfc, '--decompile', valid, '-o', out]),
-               EXIT_INVALID, valid + ': error: ')
+               EXIT_INVALID, valid + ': error: the file does not start with the .kfb identifier: '
+               '--decompile reads .kfb files (a source is compiled: kfc %s)' % valid)
     check_exit('decompile stdin', run([kfc, '--decompile', '-', '-o', out], b'not a kfb'),
-               EXIT_INVALID, '<stdin>: error: ')
+               EXIT_INVALID, '<stdin>: error: the file does not start with the .kfb identifier')
     if os.path.exists(out):
         fail('a failed decompile left %s behind' % out)
 
@@ -182,6 +184,17 @@ def check_command_line(kfc, fixtures, work):
         f.write(data[:len(data) // 2])
     check_exit('decompile a truncated kfb', run([kfc, '--decompile', cut, '-o', out]),
                EXIT_INVALID, cut + ': error: ')
+
+    # A .kfb given as the source: what it is, not YAML's complaint about its
+    # first byte; from a file or standard input, nothing written.
+    again = os.path.join(work, 'again.kfb')
+    check_exit('compile a kfb', run([kfc, good, '-o', again]), EXIT_INVALID,
+               good + ': error: a compiled .kfb file, not a source (kfc --decompile turns it '
+               'back into YAML)')
+    check_exit('compile a kfb from stdin', run([kfc, '-', '-o', again], data), EXIT_INVALID,
+               '<stdin>: error: a compiled .kfb file, not a source')
+    if os.path.exists(again):
+        fail('compiling a .kfb left %s behind' % again)
 
 
 def main():

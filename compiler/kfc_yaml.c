@@ -510,12 +510,21 @@ static kfc_status syntax_error(builder *b, const yaml_parser_t *p, const unsigne
                             "%s (byte 0x%02x)", problem, (unsigned)p->problem_value & 0xFFu);
         return kfc_fail(b->diag, KFC_INVALID, mark_at_offset(data, size, p->problem_offset), "%s",
                         problem);
-    default:
+    default: {
+        /* libyaml names the tab only where it breaks an indentation it
+         * already follows; a tab where a line's first token would start
+         * (a source indented with tabs) is "a character that cannot start
+         * any token". */
+        const size_t at = p->problem_mark.index;
+        const char *tab = at < size && data[at] == '\t' && !strstr(problem, "tab")
+                              ? ": a tab, and YAML indents with spaces"
+                              : "";
         if (p->context)
-            return kfc_fail(b->diag, KFC_INVALID, mark_of(p->problem_mark), "%s (%s at %lu:%lu)",
+            return kfc_fail(b->diag, KFC_INVALID, mark_of(p->problem_mark), "%s (%s at %lu:%lu)%s",
                             problem, p->context, (unsigned long)p->context_mark.line + 1,
-                            (unsigned long)p->context_mark.column + 1);
-        return kfc_fail(b->diag, KFC_INVALID, mark_of(p->problem_mark), "%s", problem);
+                            (unsigned long)p->context_mark.column + 1, tab);
+        return kfc_fail(b->diag, KFC_INVALID, mark_of(p->problem_mark), "%s%s", problem, tab);
+    }
     }
 }
 

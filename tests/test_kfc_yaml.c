@@ -77,7 +77,10 @@ static void test_syntax(void)
                      "did not find expected ',' or ']' (while parsing a flow sequence at 1:4)");
     expect_error_str("a:\n\tb: 1\n", 2, 1,
                      "found character that cannot start any token (while scanning for the next "
-                     "token at 2:1)");
+                     "token at 2:1): a tab, and YAML indents with spaces");
+    expect_error_str("a: @b\n", 1, 4,
+                     "found character that cannot start any token (while scanning for the next "
+                     "token at 1:4)");
     expect_error_str("a: 1\n b: 2\n", 2, 3, "mapping values are not allowed in this context");
     expect_error("a: \xff\n", 5, NULL, KFC_INVALID, 1, 4,
                  "invalid leading UTF-8 octet (byte 0xff)");

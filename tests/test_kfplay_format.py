@@ -333,13 +333,27 @@ def check_mixups(c, args, kfbs):
             (['follow', 'hip_position', '--tick', '1', '--until', '1'],
              "'hip_position' is a sequence, not a follower: sample plays it "
              "(kfplay FILE sample NAME T...)"),
-            (['sample', 'nobody', '0'], "no animator named 'nobody' (kfplay FILE list shows the names)")):
+            (['sample', 'nobody', '0'], "no animator named 'nobody' (kfplay FILE list shows the names)"),
+            # a name given short: the animators whose names hold it
+            (['sample', 'hip', '0'],
+             "no animator named 'hip'; did you mean 'hip_position' or 'hip_angle'? "
+             "(kfplay FILE list shows the names)"),
+            (['velocity', 'angle', '0'],
+             "no animator named 'angle'; did you mean 'hip_angle', 'knee_angle' or "
+             "'ankle_angle'? (kfplay FILE list shows the names)"),
+            (['follow', 'hip', '--tick', '1', '--until', '1'],
+             "no follower named 'hip' (kfplay FILE list shows the names)")):
         r = run([args.kfplay, leg] + argv)
         c.check(r.returncode == 1 and r.stderr.decode() == 'kfplay: error: %s\n' % message,
                 '%s: %r' % (argv, r.stderr))
     r = run([args.kfplay, kfbs['followers'], 'sample', 'cam', '0'])
     c.check(r.returncode == 1 and b"'cam' is a follower, not an animator: follow runs it" in r.stderr,
             'sample of a follower: %r' % r.stderr)
+    for name, names in (('ca', "'cam'"), ('e', "'slide', 'plane', 'level' or another")):
+        r = run([args.kfplay, kfbs['followers'], 'follow', name, '--tick', '1', '--until', '1'])
+        c.check(r.returncode == 1 and r.stderr.decode() ==
+                "kfplay: error: no follower named '%s'; did you mean %s? (kfplay FILE list shows "
+                "the names)\n" % (name, names), 'follow %s: %r' % (name, r.stderr))
 
 
 def fmt(x):

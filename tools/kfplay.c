@@ -124,20 +124,22 @@ static const char usage_options[] =
     "\n"
     "Exit status: 0 success, 1 invalid file, name or number, 2 usage error.\n";
 
-static const char *animator_name(const kf_anim *anim, const kf_track_info *t)
+/* The name of animator `index` of `kind` (a sequence, interpolator or
+ * follower). */
+static const char *animator_name(const kf_anim *anim, kf_kind kind, uint32_t index)
 {
-    if (t->animator_kind == KF_KIND_INTERPOLATOR) {
+    if (kind == KF_KIND_INTERPOLATOR) {
         kf_interpolator_info p;
-        kf_interpolator_get_info(kf_anim_interpolator(anim, t->animator), &p);
+        kf_interpolator_get_info(kf_anim_interpolator(anim, index), &p);
         return p.name;
     }
-    if (t->animator_kind == KF_KIND_FOLLOWER) {
+    if (kind == KF_KIND_FOLLOWER) {
         kf_follower_info f;
-        kf_follower_get_info(kf_anim_follower(anim, t->animator), &f);
+        kf_follower_get_info(kf_anim_follower(anim, index), &f);
         return f.name;
     }
     kf_sequence_info s;
-    kf_sequence_get_info(kf_anim_sequence(anim, t->animator), &s);
+    kf_sequence_get_info(kf_anim_sequence(anim, index), &s);
     return s.name;
 }
 
@@ -209,7 +211,8 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
         kf_controller_info c = {0};
         if (t.controller != KF_NO_INDEX)
             kf_anim_controller_info(anim, t.controller, &c);
-        printf("#%u track animator=%s controller=%s target=%s", i, animator_name(anim, &t),
+        printf("#%u track animator=%s controller=%s target=%s", i,
+               animator_name(anim, t.animator_kind, t.animator),
                t.controller != KF_NO_INDEX ? c.name : "-", target.name);
         if (t.animator_kind == KF_KIND_INTERPOLATOR) {
             kf_interpolator_info ease = {0};
@@ -240,6 +243,40 @@ static const char *kind_of(const kf_anim *anim, const char *name)
     return NULL;
 }
 
+/* "; did you mean 'A', 'B' or 'C'?" into `out` (`size` bytes): up to three
+ * of the animators `command` plays whose names hold `name` (a name given
+ * short, as 'hip' for 'hip_position'), or "". */
+static void names_holding(const kf_anim *anim, const char *command, const char *name, char *out,
+                          size_t size)
+{
+    static const kf_kind animators[] = {KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR};
+    static const kf_kind followers[] = {KF_KIND_FOLLOWER};
+    const int follow = strcmp(command, "follow") == 0;
+    const kf_kind *kinds = follow ? followers : animators;
+    const char *found[4];
+    int n = 0;
+    for (int k = 0; k < (follow ? 1 : 2) && n < 4; k++)
+        for (uint32_t i = 0; i < kf_anim_count(anim, kinds[k]) && n < 4; i++) {
+            const char *candidate = animator_name(anim, kinds[k], i);
+            if (*name && strstr(candidate, name))
+                found[n++] = candidate;
+        }
+    out[0] = '\0';
+    if (!n)
+        return;
+    /* 'A'; 'A' or 'B'; 'A', 'B' or 'C'; 'A', 'B', 'C' or another */
+    const int shown = n < 3 ? n : 3;
+    size_t at = (size_t)snprintf(out, size, "; did you mean");
+    for (int i = 0; i < shown && at < size; i++)
+        at += (size_t)snprintf(out + at, size - at, "%s'%s'",
+                               i == 0                   ? " "
+                               : n > 3 || i + 1 < shown ? ", "
+                                                        : " or ",
+                               found[i]);
+    if (at < size)
+        snprintf(out + at, size - at, "%s?", n > 3 ? " or another" : "");
+}
+
 /* The error for a NAME that is not what `command` plays: what it is and
  * which command plays it. */
 static int wrong_name(const kf_anim *anim, const char *command, const char *name)
@@ -247,8 +284,10 @@ static int wrong_name(const kf_anim *anim, const char *command, const char *name
     const char *kind = kind_of(anim, name);
     const char *use = NULL;
     if (!kind) {
-        kfp_error("no %s named '%s' (kfplay FILE list shows the names)",
-                  strcmp(command, "follow") == 0 ? "follower" : "animator", name);
+        char hint[256];
+        names_holding(anim, command, name, hint, sizeof hint);
+        kfp_error("no %s named '%s'%s (kfplay FILE list shows the names)",
+                  strcmp(command, "follow") == 0 ? "follower" : "animator", name, hint);
         return EXIT_INPUT;
     }
     if (strcmp(kind, "a target") == 0)

@@ -57,7 +57,7 @@ static const char usage_text[] =
     "                     is uncontrolled-track, unused-sequence,\n"
     "                     unused-interpolator, unused-follower, unused-controller\n"
     "                     (all four: unused), quaternion-length, custom-property,\n"
-    "                     long-duration, fraction-range, or all\n"
+    "                     long-duration, fraction-range, empty, or all\n"
     "  -Werror[=NAME]     report warnings (or NAME) as errors; -Wno-error[=NAME]\n"
     "                     undoes it\n"
     "  -w                 no warnings\n"

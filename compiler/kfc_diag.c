@@ -149,9 +149,11 @@ void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
 }
 
 const char *const kfc_warning_names[KFC_WARN_COUNT] = {
-    "uncontrolled-track", "unused-sequence",   "unused-interpolator",
-    "unused-follower",    "unused-controller", "quaternion-length",
-    "custom-property",    "long-duration",     "fraction-range",
+    "uncontrolled-track",  "unused-sequence",
+    "unused-interpolator", "unused-follower",
+    "unused-controller",   "quaternion-length",
+    "custom-property",     "long-duration",
+    "fraction-range",      "empty",
 };
 
 kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)

@@ -63,6 +63,7 @@ typedef enum kfc_warning {
     KFC_WARN_CUSTOM_PROPERTY,   /* a custom property one edit from a built-in one */
     KFC_WARN_LONG_DURATION,     /* a sequence over 1000 s: written in milliseconds? */
     KFC_WARN_FRACTION_RANGE,    /* an X3D key a TimeSensor's fraction never reaches */
+    KFC_WARN_EMPTY,             /* an imported file with nothing that animates */
     KFC_WARN_COUNT
 } kfc_warning;
 

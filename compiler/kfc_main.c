@@ -366,6 +366,15 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
     } else if (!st) {
         st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
     }
+    /* An exported scene without its animation (a glTF written with
+     * animation off, say) imports as nothing: say so rather than write a
+     * file that plays nothing. (A YAML source without tracks is a library
+     * of animators a program samples.) */
+    if (!st && !diag->errors && importer && !o->split &&
+        kf_builder_count(builder, KF_KIND_TRACK) == 0)
+        st = kfc_warn(diag, KFC_WARN_EMPTY, KFC_NO_MARK,
+                      "no animation was imported from this %s file, so the .kfb plays nothing",
+                      importer->name);
     /* Errors recovered from (kfc_recover) fail the compile all the same. */
     if (!st && diag->errors) {
         st = KFC_INVALID;

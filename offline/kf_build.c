@@ -1076,6 +1076,13 @@ kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *option
                             error);
 }
 
+uint32_t kf_builder_count(const kf_builder *b, kf_kind kind)
+{
+    if (!b || (unsigned)kind >= KF_KIND_COUNT)
+        return 0;
+    return b->objects.count[kind];
+}
+
 kf_result kf_builder_compress_ahead(kf_builder *b, int level)
 {
     if (!b || level < 1 || level > 9)

@@ -302,6 +302,10 @@ typedef enum kf_bound_kind {
 KF_API kf_result kf_builder_reduce(kf_builder *builder, const double max_error[KF_BOUND_COUNT],
                                    double worst[KF_BOUND_COUNT], kf_error *error);
 
+/* Number of objects of `kind` added so far (0 for a NULL builder or an
+ * unknown kind), as kf_anim_count counts a loaded file's. */
+KF_API uint32_t kf_builder_count(const kf_builder *builder, kf_kind kind);
+
 /* Receives the encoded bytes in order; returns 0 on success, non-zero to
  * abort the encoding with KF_ERROR_IO. */
 typedef int (*kf_write_fn)(void *user, const void *data, size_t size);

@@ -179,7 +179,11 @@ static void null_objects(void)
           "add interpolator track");
     CHECK(kf_builder_encode(NULL, NULL, NULL, NULL, NULL) == KF_ERROR_ARGUMENT, "encode");
     CHECK(kf_builder_compress_ahead(NULL, 1) == KF_ERROR_ARGUMENT, "compress ahead");
+    CHECK(kf_builder_count(NULL, KF_KIND_SEQUENCE) == 0, "count of no builder");
     CHECK(kf_builder_create(NULL, &b) == KF_OK, "builder");
+    CHECK(kf_builder_count(b, KF_KIND_TRACK) == 0 && kf_builder_count(b, KF_KIND_COUNT) == 0 &&
+              kf_builder_count(b, (kf_kind)-1) == 0,
+          "count of an empty builder, and of kinds that are none");
     CHECK(kf_builder_add_sequence(b, NULL, NULL) == KF_ERROR_ARGUMENT, "add NULL sequence");
     CHECK(kf_builder_add_follower(b, NULL, NULL) == KF_ERROR_ARGUMENT, "add NULL follower");
     CHECK(kf_builder_add_controller(b, NULL, NULL) == KF_ERROR_ARGUMENT, "add NULL controller");
@@ -379,6 +383,12 @@ int main(void)
 {
     kf_builder *b = test_rich_builder();
     kf_anim *anim = b ? test_encode_load(b, NULL) : NULL;
+    /* The builder counts what it was given as the loaded file does. */
+    for (int k = 0; b && anim && k < KF_KIND_COUNT; k++)
+        CHECK(kf_builder_count(b, (kf_kind)k) == kf_anim_count(anim, (kf_kind)k) &&
+                  kf_builder_count(b, (kf_kind)k) > 0,
+              "builder count of %s: %u, the file's %u", kf_kind_name((kf_kind)k),
+              (unsigned)kf_builder_count(b, (kf_kind)k), (unsigned)kf_anim_count(anim, (kf_kind)k));
     kf_builder_destroy(b);
     CHECK(anim != NULL, "rich animation loads");
     if (anim) {

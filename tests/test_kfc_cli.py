@@ -198,6 +198,40 @@ def args_fixtures(leg):
     return os.path.dirname(leg)
 
 
+def check_empty(c, kfc, fixtures, work):
+    """-Wempty: a glTF or X3D input from which no animation is imported (a scene
+    exported without its animation) is written, with a warning at the file; the
+    warning off, made an error (no file then), and never for a YAML source without
+    tracks (a library of animators) or for an input that animates."""
+    gltf = os.path.join(work, 'static.gltf')
+    with open(gltf, 'w') as f:
+        f.write('{"asset": {"version": "2.0"}, "nodes": [{"name": "box"}]}')
+    x3d = os.path.join(work, 'static.x3d')
+    with open(x3d, 'w') as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?>\n<X3D profile="Interchange" '
+                'version="3.3"><Scene><Transform DEF="T"/></Scene></X3D>\n')
+    out = os.path.join(work, 'static.kfb')
+    for src, fmt in ((gltf, 'glTF 2.0'), (x3d, 'X3D')):
+        want = ('%s: %%s: no animation was imported from this %s file, so the .kfb plays '
+                'nothing [-W%%sempty]' % (src, fmt))
+        if os.path.exists(out):
+            os.remove(out)
+        r = run([kfc, src, '-o', out])
+        c.check(r.returncode == 0 and os.path.exists(out) and
+                r.stderr.splitlines() == [want % ('warning', '')], '%s: %r' % (fmt, r.stderr))
+        r = run([kfc, '-Wno-empty', src, '-o', out])
+        c.check(r.returncode == 0 and not r.stderr, '%s -Wno-empty: %r' % (fmt, r.stderr))
+        os.remove(out)
+        r = run([kfc, '-Werror=empty', src, '-o', out])
+        c.check(r.returncode == 1 and not os.path.exists(out) and
+                r.stderr.splitlines() == [want % ('error', 'error=')],
+                '%s -Werror=empty: %r' % (fmt, r.stderr))
+    for src in (os.path.join(fixtures, 'empty.yaml'), os.path.join(fixtures, 'gltf', 'bounce.gltf'),
+                os.path.join(fixtures, 'm3g', 'swing.m3g')):
+        r = run([kfc, src, '-o', out])
+        c.check(r.returncode == 0 and 'Wempty' not in r.stderr, '%s: %r' % (src, r.stderr))
+
+
 def check_warnings(c, kfc, work):
     """Warnings: printed, the file still written; each turned off by its
     name, all by -w and -q; made errors by -Werror (or one by -Werror=NAME),
@@ -386,6 +420,7 @@ def main():
         c.check('walk.yaml' in deps, 'ninja read the dependency file: %r' % deps)
     check_grammar(c, kfc, leg, work)
     check_warnings(c, kfc, work)
+    check_empty(c, kfc, args.fixtures, work)
     print('test_kfc_cli: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

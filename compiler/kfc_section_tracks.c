@@ -241,8 +241,25 @@ static kfc_status use_name(kfc_source *src, kfc_entry *entry, const kfc_node *at
     return KFC_OK;
 }
 
-/* A custom property one edit from a built-in one: the built-in one was
- * meant. Without the component count a custom property needs, an error
+/* Other tools' names for built-in properties (three.js, Unity, glTF's
+ * paths...), which are no edit away from kfb's: the built-in one was meant. */
+static const char *const property_aliases[][2] = {
+    {"position", "translation"},  {"location", "translation"}, {"translate", "translation"},
+    {"rotation", "orientation"},  {"rotate", "orientation"},   {"quaternion", "orientation"},
+    {"weights", "morph_weights"}, {"scaling", "scale"},        {"opacity", "alpha"},
+    {"fov", "field_of_view"},     {"visible", "visibility"},
+};
+
+static const char *property_alias(const char *property)
+{
+    for (size_t i = 0; i < sizeof property_aliases / sizeof *property_aliases; i++)
+        if (strcmp(property, property_aliases[i][0]) == 0)
+            return property_aliases[i][1];
+    return NULL;
+}
+
+/* A custom property one edit from a built-in one, or another tool's name
+ * for one (property_aliases): the built-in one was meant. Without the component count a custom property needs, an error
  * (before the builder's more general one); with it, once the track is
  * built, a warning. */
 static kfc_status check_property(kfc_source *src, const kfc_entry *entry, int built)
@@ -260,10 +277,14 @@ static kfc_status check_property(kfc_source *src, const kfc_entry *entry, int bu
     for (int i = 1; i < KF_PROPERTY_COUNT; i++)
         kfc_suggest_offer(&sg, kf_property_name((kf_property)i),
                           strlen(kf_property_name((kf_property)i)));
-    if (!sg.matches)
+    const char *alias = property_alias(property);
+    if (!sg.matches && !alias)
         return KFC_OK; /* a custom property, or the builder's "give its count" */
     char quoted[KFC_QUOTE_SIZE], mean[160];
-    kfc_suggest_text(&sg, mean, sizeof mean);
+    if (sg.matches)
+        kfc_suggest_text(&sg, mean, sizeof mean);
+    else
+        snprintf(mean, sizeof mean, "; did you mean '%s'?", alias);
     if (entry->fields[F_COMPONENTS])
         return kfc_warn(src->diag, KFC_WARN_CUSTOM_PROPERTY, target->mark,
                         "%s is a custom property, not a built-in one%s",

@@ -232,6 +232,23 @@ def check_empty(c, kfc, fixtures, work):
         c.check(r.returncode == 0 and 'Wempty' not in r.stderr, '%s: %r' % (src, r.stderr))
 
 
+def check_other_names(c, kfc, work):
+    """A custom property under another tool's name for a built-in one (position,
+    rotation), given its components, compiles with -Wcustom-property naming the
+    built-in one; an ordinary custom name gets no warning."""
+    src = os.path.join(work, 'other_names.yaml')
+    with open(src, 'w') as f:
+        f.write('kfb: 1\nsequences:\n  s:\n    interpolation: linear\n    duration: 1\n'
+                '    keys: [[0, [0, 0, 0]], [1, [1, 1, 1]]]\ncontrollers:\n  c: {}\ntracks:\n'
+                '  - {animator: s, controller: c, target: cam.position, components: 3}\n'
+                '  - {animator: s, controller: c, target: cam.glow, components: 3}\n')
+    out = os.path.join(work, 'other_names.kfb')
+    r = run([kfc, src, '-o', out])
+    c.check(r.returncode == 0 and os.path.exists(out) and r.stderr.splitlines() == [
+        "%s:10:42: warning: 'position' is a custom property, not a built-in one; did you mean "
+        "'translation'? [-Wcustom-property]" % src], 'another tool\'s name: %r' % r.stderr)
+
+
 def check_warnings(c, kfc, work):
     """Warnings: printed, the file still written; each turned off by its
     name, all by -w and -q; made errors by -Werror (or one by -Werror=NAME),
@@ -421,6 +438,7 @@ def main():
     check_grammar(c, kfc, leg, work)
     check_warnings(c, kfc, work)
     check_empty(c, kfc, args.fixtures, work)
+    check_other_names(c, kfc, work)
     print('test_kfc_cli: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

@@ -187,41 +187,8 @@ kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag
     return KFC_OK;
 }
 
-/* Other tools' names for kfb's enumeration values (glTF's samplers, DCC
- * tools' curve and wrap modes), which are rarely an edit away from kfb's:
- * what enumeration, their name (any case), kfb's. */
-static const char *const enum_aliases[][3] = {
-    {"interpolation", "lerp", "linear"},
-    {"interpolation", "constant", "step"},
-    {"interpolation", "cubic", "spline"},
-    {"interpolation", "catmull-rom", "spline"},
-    {"interpolation", "catmullrom", "spline"},
-    {"interpolation", "cubicspline", "hermite"},
-    {"interpolation", "nlerp", "slerp"},
-    {"repeat", "once", "constant"},
-    {"repeat", "clamp", "constant"},
-    {"repeat", "cycle", "loop"},
-    {"repeat", "repeat", "loop"},
-    {"repeat", "wrap", "loop"},
-};
-
-static const char *enum_alias(const char *what, const char *text)
-{
-    for (size_t i = 0; i < sizeof enum_aliases / sizeof *enum_aliases; i++) {
-        const char *a = enum_aliases[i][1], *t = text;
-        if (strcmp(what, enum_aliases[i][0]) != 0)
-            continue;
-        /* (ASCII case folded: the aliases are lower case) */
-        while (*a && *t && (*t >= 'A' && *t <= 'Z' ? *t - 'A' + 'a' : *t) == *a)
-            a++, t++;
-        if (!*a && !*t)
-            return enum_aliases[i][2];
-    }
-    return NULL;
-}
-
-kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what, int *out,
-                        kfc_diag *diag)
+kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what,
+                        const kfc_alias *aliases, int *out, kfc_diag *diag)
 {
     const char *text = NULL; /* gcc -O3 cannot see kfc_get_string set it */
     kfc_status st = kfc_get_string(node, &text, diag);
@@ -243,7 +210,7 @@ kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const ch
         kfc_suggest_offer(&sg, name, strlen(name));
     }
     char quoted[KFC_QUOTE_SIZE], mean[160];
-    const char *alias = enum_alias(what, text);
+    const char *alias = kfc_suggest_alias(aliases, node->as.text, node->count);
     if (alias)
         snprintf(mean, sizeof mean, "; did you mean '%s'?", alias);
     else

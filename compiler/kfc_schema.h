@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "kfc_diag.h"
+#include "kfc_suggest.h"
 #include "kfc_yaml.h"
 
 /* "expected a mapping" / "expected a list" unless `node` is one. */
@@ -71,10 +72,11 @@ kfc_status kfc_get_string(const kfc_node *node, const char **out, kfc_diag *diag
  * A name from an enumeration: `name_of(i)` for i = 0, 1, ... gives the
  * accepted names until it returns NULL; *out receives the index. `what`
  * names the enumeration in the message ("unknown interpolation ..."), which
- * suggests the name meant (kfc_suggest.h).
+ * suggests the name meant (kfc_suggest.h): kfb's for another tool's name in
+ * `aliases` (may be NULL), else the closest.
  */
 typedef const char *(*kfc_enum_name_fn)(int index);
-kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what, int *out,
-                        kfc_diag *diag);
+kfc_status kfc_get_enum(const kfc_node *node, kfc_enum_name_fn name_of, const char *what,
+                        const kfc_alias *aliases, int *out, kfc_diag *diag);
 
 #endif /* KFC_SCHEMA_H */

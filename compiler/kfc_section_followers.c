@@ -263,7 +263,7 @@ static kfc_status begin(kfc_source *src, kfc_entry *entry)
 {
     follower_in *in = entry->state;
     int code;
-    kfc_status st = kfc_get_enum(entry->fields[F_NODE], node_name, "node", &code, src->diag);
+    kfc_status st = kfc_get_enum(entry->fields[F_NODE], node_name, "node", NULL, &code, src->diag);
     if (st)
         return st;
     const kf_follower_node node = (kf_follower_node)code;

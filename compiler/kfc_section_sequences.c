@@ -386,11 +386,24 @@ static const key_item key_items[] = {
 
 /* ---- the fields -------------------------------------------------------- */
 
+/* Other tools' names for interpolations and repeats (glTF's samplers, DCC
+ * tools' curve and wrap modes): the nearest kfb name by edit distance would
+ * mislead ('lerp' is one edit from 'slerp'). */
+static const kfc_alias interpolation_aliases[] = {
+    {"lerp", "linear"},       {"constant", "step"},
+    {"cubic", "spline"},      {"catmull-rom", "spline"},
+    {"catmullrom", "spline"}, {"cubicspline", "hermite"},
+    {"nlerp", "slerp"},       {NULL, NULL}};
+static const kfc_alias repeat_aliases[] = {{"once", "constant"}, {"clamp", "constant"},
+                                           {"cycle", "loop"},    {"repeat", "loop"},
+                                           {"wrap", "loop"},     {NULL, NULL}};
+
 static kfc_status read_interpolation(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     sequence_in *in = entry->state;
     int code;
-    kfc_status st = kfc_get_enum(value, interpolation_name, "interpolation", &code, src->diag);
+    kfc_status st = kfc_get_enum(value, interpolation_name, "interpolation", interpolation_aliases,
+                                 &code, src->diag);
     if (!st)
         in->desc.interpolation = (kf_interpolation)code;
     return st;
@@ -406,7 +419,7 @@ static kfc_status read_repeat(kfc_source *src, const kfc_node *value, kfc_entry 
 {
     sequence_in *in = entry->state;
     int code;
-    kfc_status st = kfc_get_enum(value, repeat_name, "repeat", &code, src->diag);
+    kfc_status st = kfc_get_enum(value, repeat_name, "repeat", repeat_aliases, &code, src->diag);
     if (!st)
         in->desc.repeat = (kf_repeat)code;
     return st;

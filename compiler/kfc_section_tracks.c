@@ -243,25 +243,16 @@ static kfc_status use_name(kfc_source *src, kfc_entry *entry, const kfc_node *at
 
 /* Other tools' names for built-in properties (three.js, Unity, glTF's
  * paths...), which are no edit away from kfb's: the built-in one was meant. */
-static const char *const property_aliases[][2] = {
+static const kfc_alias property_aliases[] = {
     {"position", "translation"},  {"location", "translation"}, {"translate", "translation"},
     {"rotation", "orientation"},  {"rotate", "orientation"},   {"quaternion", "orientation"},
     {"weights", "morph_weights"}, {"scaling", "scale"},        {"opacity", "alpha"},
-    {"fov", "field_of_view"},     {"visible", "visibility"},
-};
-
-static const char *property_alias(const char *property)
-{
-    for (size_t i = 0; i < sizeof property_aliases / sizeof *property_aliases; i++)
-        if (strcmp(property, property_aliases[i][0]) == 0)
-            return property_aliases[i][1];
-    return NULL;
-}
+    {"fov", "field_of_view"},     {"visible", "visibility"},   {NULL, NULL}};
 
 /* A custom property one edit from a built-in one, or another tool's name
- * for one (property_aliases): the built-in one was meant. Without the component count a custom property needs, an error
- * (before the builder's more general one); with it, once the track is
- * built, a warning. */
+ * for one (property_aliases): the built-in one was meant. Without the
+ * component count a custom property needs, an error (before the builder's
+ * more general one); with it, once the track is built, a warning. */
 static kfc_status check_property(kfc_source *src, const kfc_entry *entry, int built)
 {
     const kfc_node *target = entry->fields[F_TARGET];
@@ -277,7 +268,7 @@ static kfc_status check_property(kfc_source *src, const kfc_entry *entry, int bu
     for (int i = 1; i < KF_PROPERTY_COUNT; i++)
         kfc_suggest_offer(&sg, kf_property_name((kf_property)i),
                           strlen(kf_property_name((kf_property)i)));
-    const char *alias = property_alias(property);
+    const char *alias = kfc_suggest_alias(property_aliases, property, length);
     if (!sg.matches && !alias)
         return KFC_OK; /* a custom property, or the builder's "give its count" */
     char quoted[KFC_QUOTE_SIZE], mean[160];

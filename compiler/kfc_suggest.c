@@ -20,6 +20,14 @@ static int same_but_case(const char *a, size_t n, const char *b, size_t m)
     return 1;
 }
 
+const char *kfc_suggest_alias(const kfc_alias *aliases, const char *word, size_t length)
+{
+    for (; aliases && (*aliases)[0]; aliases++)
+        if (same_but_case((*aliases)[0], strlen((*aliases)[0]), word, length))
+            return (*aliases)[1];
+    return NULL;
+}
+
 /* The optimal string alignment distance of a and b (bytes; both at most
  * KFC_SUGGEST_MAX_LENGTH), or more than `limit` once it must be: a row's
  * cells come from the row before or, by a swap, the one before that, so

@@ -51,6 +51,14 @@ void kfc_suggest_offer(kfc_suggest *s, const char *candidate, size_t length);
  * (always NUL-terminated), or "" when no candidate is close. Returns `out`. */
 char *kfc_suggest_text(const kfc_suggest *s, char *out, size_t size);
 
+/* Another tool's name for one of kfb's, which is seldom an edit away from
+ * it: {theirs, kfb's}. A list of them ends with {NULL, NULL}. */
+typedef const char *const kfc_alias[2];
+
+/* kfb's name for `word` (`length` bytes) where `aliases` (may be NULL) holds
+ * it as another tool's name, ASCII case ignored; else NULL. */
+const char *kfc_suggest_alias(const kfc_alias *aliases, const char *word, size_t length);
+
 /* The same for a NULL-terminated array of candidates. */
 char *kfc_suggest_among(kfc_diag *diag, const char *word, size_t length,
                         const char *const *candidates, char *out, size_t size);

@@ -274,9 +274,9 @@ static kf_result given_intermediates(const struct kf_sequence *s, const kf_seque
                                      uint32_t index, float *out, float *in, float *arcs,
                                      kf_error *error)
 {
-    const uint32_t n = s->key_count, v = s->valid_count;
+    const uint32_t v = s->valid_count;
     for (uint32_t j = 0; j < v; j++) {
-        const uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % n);
+        const uint32_t key = kf_authored_key(s, j);
         for (int side = 0; side < 2; side++) {
             /* (b, the incoming one, first: a hermite key's tangents' order) */
             const double *q = d->tangents + 8 * (size_t)key + 4 * (size_t)!side;
@@ -409,7 +409,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
     const int quaternion =
         s.interpolation == KFB_INTERP_SLERP || s.interpolation == KFB_INTERP_SQUAD;
     for (uint32_t j = 0; j < n; j++) {
-        uint32_t key = (uint32_t)(((uint64_t)s.valid_first + j) % n);
+        uint32_t key = kf_authored_key(&s, j);
         if (!to_float(d->times[key], &times[j]) && isfinite(d->times[key])) {
             r = fail(error, KF_ERROR_VALUE, index, KF_FIELD_KEY_TIME, key,
                      "key time is outside the float32 range");
@@ -444,7 +444,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         float *tcb = tail;
         tail += 3 * (size_t)n;
         for (uint32_t j = 0; j < n; j++) {
-            uint32_t key = (uint32_t)(((uint64_t)s.valid_first + j) % n);
+            uint32_t key = kf_authored_key(&s, j);
             for (int k = 0; k < 3; k++)
                 tcb[3 * (size_t)j + k] = (float)d->tcb[3 * (size_t)key + k];
         }
@@ -457,7 +457,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         float *kt = tail;
         tail += 2 * (size_t)n * c;
         for (uint32_t j = 0; j < n; j++) {
-            uint32_t key = (uint32_t)(((uint64_t)s.valid_first + j) % n);
+            uint32_t key = kf_authored_key(&s, j);
             for (uint32_t k = 0; k < 2 * c; k++) {
                 double x = d->tangents[2 * (size_t)c * key + k];
                 if (!to_float(x, &kt[2 * (size_t)c * j + k])) {

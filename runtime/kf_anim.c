@@ -63,7 +63,7 @@ void kf_sequence_get_info(const kf_sequence *s, kf_sequence_info *info)
     info->components = s->components;
     info->key_count = s->key_count;
     info->valid_first = s->valid_first;
-    info->valid_last = (uint32_t)(((uint64_t)s->valid_first + s->valid_count - 1) % s->key_count);
+    info->valid_last = kf_authored_key(s, s->valid_count - 1);
     info->duration = s->duration;
     info->tcb = s->tcb != NULL;
     info->arc_length = s->arc_length != NULL;
@@ -80,8 +80,7 @@ void kf_sequence_key(const kf_sequence *s, uint32_t index, float *time, float *v
 {
     if (!s || index >= s->key_count)
         return;
-    /* Stored key j is authored key (valid_first + j) % key_count. */
-    uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
+    uint32_t j = kf_stored_key(s, index);
     if (time)
         *time = s->times[j];
     if (value) {
@@ -97,7 +96,7 @@ void kf_sequence_key_tcb(const kf_sequence *s, uint32_t index, float tcb[3])
     tcb[0] = tcb[1] = tcb[2] = 0.0f;
     if (!s || index >= s->key_count || !s->tcb)
         return;
-    uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
+    uint32_t j = kf_stored_key(s, index);
     memcpy(tcb, s->tcb + 3 * (size_t)j, 3 * sizeof(float));
 }
 
@@ -113,7 +112,7 @@ void kf_sequence_key_tangents(const kf_sequence *s, uint32_t index, float *in, f
             memset(out, 0, c * sizeof *out);
         return;
     }
-    uint32_t j = (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
+    uint32_t j = kf_stored_key(s, index);
     for (uint32_t m = 0; m < c; m++) {
         if (in)
             in[m] = kf_key_tangent(s, j, m);
@@ -128,8 +127,7 @@ void kf_sequence_key_intermediates(const kf_sequence *s, uint32_t index, float a
         return;
     float qa[4] = {0}, qb[4] = {0}, buf[KF_BLOCK_COMPONENTS];
     if (s->interpolation == KFB_INTERP_SQUAD && index < s->key_count) {
-        const uint32_t j =
-            (uint32_t)(((uint64_t)index + s->key_count - s->valid_first) % s->key_count);
+        const uint32_t j = kf_stored_key(s, index);
         if (j < s->valid_count) {
             memcpy(qa, kf_key_floats(s, s->tangent_out, j, buf), sizeof qa);
             memcpy(qb, kf_key_floats(s, s->tangent_in, j, buf), sizeof qb);

@@ -254,7 +254,7 @@ kf_result kf_sequence_segment_length(const kf_sequence *s, uint32_t key, double 
     *length = 0.0;
     if (!has_length(s) || key >= s->key_count)
         return KF_ERROR_ARGUMENT;
-    uint32_t k = (uint32_t)(((uint64_t)key + s->key_count - s->valid_first) % s->key_count);
+    uint32_t k = kf_stored_key(s, key);
     if (k >= s->valid_count)
         return KF_ERROR_ARGUMENT;
     if (k >= segment_count(s))

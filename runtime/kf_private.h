@@ -202,6 +202,18 @@ struct kf_sequence {
     const float *arc_length;
 };
 
+/* Stored key j's number in the source, the authored key (keys are stored
+ * rotated, the valid range first: kf_sequence.times); and the reverse. */
+static inline uint32_t kf_authored_key(const struct kf_sequence *s, uint32_t j)
+{
+    return (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+}
+
+static inline uint32_t kf_stored_key(const struct kf_sequence *s, uint32_t authored)
+{
+    return (uint32_t)(((uint64_t)authored + s->key_count - s->valid_first) % s->key_count);
+}
+
 /* Sequences side by side in a block of the playback layout (kf_layout.h). */
 #define KF_LANES 4u
 /* The most components of a sequence in a block of the playback layout

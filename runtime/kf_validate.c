@@ -164,29 +164,22 @@ kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *err
     return KF_OK;
 }
 
-/* The source's number of stored key j (stored keys start at the valid
- * range's first): for messages only, as it costs a division. */
-static uint32_t source_key(const struct kf_sequence *s, uint32_t j)
-{
-    return (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
-}
-
 /* Key j's time finite and not negative, its values finite. */
 static kf_result key_in_range(const struct kf_sequence *s, uint32_t j, kf_error *error)
 {
     const uint32_t c = s->components;
     size_t bad;
     if (!isfinite(s->times[j]))
-        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, source_key(s, j),
-                          "key %u time is not a finite number", (unsigned)source_key(s, j));
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, kf_authored_key(s, j),
+                          "key %u time is not a finite number", (unsigned)kf_authored_key(s, j));
     if (s->times[j] < 0.0f)
-        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, source_key(s, j),
-                          "key %u time %g is negative", (unsigned)source_key(s, j),
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, kf_authored_key(s, j),
+                          "key %u time %g is negative", (unsigned)kf_authored_key(s, j),
                           (double)s->times[j]);
     if (!all_finite(s->values + (size_t)j * c, c, &bad))
-        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, source_key(s, j),
-                          "key %u component %u is not a finite number", (unsigned)source_key(s, j),
-                          (unsigned)bad);
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, kf_authored_key(s, j),
+                          "key %u component %u is not a finite number",
+                          (unsigned)kf_authored_key(s, j), (unsigned)bad);
     return KF_OK;
 }
 
@@ -249,9 +242,9 @@ static kf_result validate_sequence(const struct kf_sequence *s, int times_known,
         if (unit) {
             const double n2 = quat_norm2(s->values + (size_t)j * c);
             if (!(fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE))
-                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, source_key(s, j),
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, kf_authored_key(s, j),
                                   "key %u is not a unit quaternion (|q|^2 = %g)",
-                                  (unsigned)source_key(s, j), n2);
+                                  (unsigned)kf_authored_key(s, j), n2);
         }
     }
     /* The times are finite now: their order without a branch per key,
@@ -261,14 +254,14 @@ static kf_result validate_sequence(const struct kf_sequence *s, int times_known,
         ordered &= s->times[j] >= s->times[j - 1];
     for (uint32_t j = 1; !ordered && j < v; j++) {
         if (s->times[j] < s->times[j - 1]) {
-            uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % n);
+            uint32_t key = kf_authored_key(s, j);
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
                               "key time %g is less than the previous valid key's time %g",
                               (double)s->times[j], (double)s->times[j - 1]);
         }
     }
     if (s->times[v - 1] > s->duration) {
-        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + v - 1) % n);
+        uint32_t key = kf_authored_key(s, v - 1);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
                           "last valid key time %g exceeds the duration %g", (double)s->times[v - 1],
                           (double)s->duration);
@@ -306,7 +299,7 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
     size_t bad;
     if (tc && !(all_clean(s->tangent_out, tc, 0) && all_clean(s->tangent_in, tc, 0)) &&
         (!all_finite(s->tangent_out, tc, &bad) || !all_finite(s->tangent_in, tc, &bad))) {
-        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + bad / s->components) % s->key_count);
+        uint32_t key = kf_authored_key(s, bad / s->components);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
                           "the precomputed tangent of key %u is not a finite number",
                           (unsigned)key);
@@ -321,7 +314,7 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
         for (uint32_t j = 0; j < v; j++) {
             const double n2 = quat_norm2(q + 4 * (size_t)j);
             if (!(fabs(n2 - 1.0) <= KF_UNIT_QUAT_TOLERANCE)) {
-                const uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+                const uint32_t key = kf_authored_key(s, j);
                 return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
                                   "the intermediate %s of key %u is not a unit quaternion "
                                   "(|q|^2 = %g)",
@@ -332,7 +325,7 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
     for (uint32_t i = 0; s->arcs && i < ac; i += KFB_ARC_FLOATS) {
         if (!arc_in_range(s->arcs + i)) {
             uint32_t segment = i / KFB_ARC_FLOATS % s->valid_count;
-            uint32_t key = (uint32_t)(((uint64_t)s->valid_first + segment) % s->key_count);
+            uint32_t key = kf_authored_key(s, segment);
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
                               "the precomputed %s arc of key %u (%g, %g) is out of range",
                               i / KFB_ARC_FLOATS < s->valid_count ? "key" : "control",
@@ -354,7 +347,7 @@ kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error)
                           kf_interpolation_name((kf_interpolation)s->interpolation));
     int any = 0;
     for (uint32_t j = 0; j < s->key_count; j++) {
-        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+        uint32_t key = kf_authored_key(s, j);
         for (int k = 0; k < 3; k++) {
             float x = s->tcb[3 * (size_t)j + k];
             /* The negated test also catches NaN. */
@@ -389,7 +382,7 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error)
     const size_t count = 2 * (size_t)s->key_count * s->components;
     if (!all_clean(s->key_tangents, count, 0) && !all_finite(s->key_tangents, count, &bad)) {
         uint32_t j = (uint32_t)(bad / (2 * (size_t)s->components));
-        uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+        uint32_t key = kf_authored_key(s, j);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
                           "the %s tangent of key %u is not a finite number",
                           bad / s->components % 2 ? "outgoing" : "incoming", (unsigned)key);
@@ -433,12 +426,11 @@ kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error
         for (size_t k = 0; k < c; k++) {
             const float x = s->values[j * c + k];
             if (!(fabsf(x) <= KF_TANGENT_VALUE_LIMIT))
-                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE,
-                                  (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count),
+                return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_VALUE, kf_authored_key(s, j),
                                   "key %u component %u (%g) is beyond +-%g, where the tangents "
                                   "of a spline could leave the float range",
-                                  (unsigned)(((uint64_t)s->valid_first + j) % s->key_count),
-                                  (unsigned)k, (double)x, (double)KF_TANGENT_VALUE_LIMIT);
+                                  (unsigned)kf_authored_key(s, j), (unsigned)k, (double)x,
+                                  (double)KF_TANGENT_VALUE_LIMIT);
         }
     /* A stored hermite tangent is a key tangent times its segment, and no
      * segment is longer than the duration. Tested without a branch per
@@ -452,7 +444,7 @@ kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error
         for (size_t k = 0; k < 2 * c; k++) {
             const float t = s->key_tangents[2 * c * j + k];
             if (!(fabs((double)t * s->duration) <= FLT_MAX)) {
-                const uint32_t key = (uint32_t)(((uint64_t)s->valid_first + j) % s->key_count);
+                const uint32_t key = kf_authored_key(s, j);
                 return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
                                   "the %s tangent of key %u (%g) times the duration (%g) leaves "
                                   "the float range",

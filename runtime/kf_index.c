@@ -123,28 +123,31 @@ static uint32_t hash_key(const uint64_t key[2], const uint32_t k[KF_KEY_WORDS])
     return (uint32_t)kf_hash_keyed(key, bytes, sizeof bytes);
 }
 
+/* The slot holding `name` (of hash h), or the empty one where it goes: the
+ * one probe of finding, adding and claiming (x has slots). */
+static kf_name_slot *name_slot(kf_name_index *x, const char *name, uint32_t h)
+{
+    const uint32_t mask = x->capacity - 1;
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+        kf_name_slot *s = &x->slots[i];
+        x->probes++;
+        if (!s->name || (s->hash == h && strcmp(s->name, name) == 0))
+            return s;
+    }
+}
+
 const kf_name_slot *kf_name_find(const kf_name_index *cx, const char *name)
 {
     kf_name_index *x = (kf_name_index *)cx; /* only the probe count changes */
     if (!x->capacity)
         return NULL;
-    uint32_t h = hash_name(x->key, name), mask = x->capacity - 1;
-    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
-        const kf_name_slot *s = &x->slots[i];
-        x->probes++;
-        if (!s->name)
-            return NULL;
-        if (s->hash == h && strcmp(s->name, name) == 0)
-            return s;
-    }
+    const kf_name_slot *s = name_slot(x, name, hash_name(x->key, name));
+    return s->name ? s : NULL;
 }
 
 static void name_put(kf_name_index *x, kf_name_slot entry)
 {
-    uint32_t mask = x->capacity - 1, i = entry.hash & mask;
-    for (x->probes++; x->slots[i].name; x->probes++)
-        i = (i + 1) & mask;
-    x->slots[i] = entry;
+    *name_slot(x, entry.name, entry.hash) = entry;
 }
 
 /* The capacity, from `capacity` (0 or a power of two) doubled, that holds
@@ -160,18 +163,13 @@ static uint32_t grown_for(uint32_t capacity, uint64_t count)
 
 const kf_name_slot *kf_name_claim(kf_name_index *x, const char *name, uint32_t kind, uint32_t index)
 {
-    const uint32_t h = hash_name(x->key, name), mask = x->capacity - 1;
-    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
-        kf_name_slot *s = &x->slots[i];
-        x->probes++;
-        if (!s->name) {
-            *s = (kf_name_slot){name, h, kind, index};
-            x->count++;
-            return NULL;
-        }
-        if (s->hash == h && strcmp(s->name, name) == 0)
-            return s;
-    }
+    const uint32_t h = hash_name(x->key, name);
+    kf_name_slot *s = name_slot(x, name, h);
+    if (s->name)
+        return s;
+    *s = (kf_name_slot){name, h, kind, index};
+    x->count++;
+    return NULL;
 }
 
 int kf_name_reserve_n(kf_name_index *x, const kf_allocator *a, uint32_t more)
@@ -217,46 +215,44 @@ void kf_name_index_free(kf_name_index *x, const kf_allocator *a)
 
 enum { KEY_WORDS = KF_KEY_WORDS + 1 }; /* the key, then 1 if used */
 
-int kf_key_contains(const kf_key_index *cx, const uint32_t key[KF_KEY_WORDS])
-{
-    kf_key_index *x = (kf_key_index *)cx; /* only the probe count changes */
-    if (!x->capacity)
-        return 0;
-    uint32_t mask = x->capacity - 1;
-    for (uint32_t i = hash_key(x->key, key) & mask;; i = (i + 1) & mask) {
-        const uint32_t *s = x->slots + (size_t)i * KEY_WORDS;
-        x->probes++;
-        if (!s[KF_KEY_WORDS])
-            return 0;
-        if (memcmp(s, key, KF_KEY_WORDS * sizeof *key) == 0)
-            return 1;
-    }
-}
-
-static void key_put(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
-{
-    uint32_t mask = x->capacity - 1, i = hash_key(x->key, key) & mask;
-    for (x->probes++; x->slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS]; x->probes++)
-        i = (i + 1) & mask;
-    memcpy(x->slots + (size_t)i * KEY_WORDS, key, KF_KEY_WORDS * sizeof *key);
-    x->slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS] = 1;
-}
-
-int kf_key_claim(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
+/* The slot holding `key`, or the empty one where it goes (x has slots). */
+static uint32_t *key_slot(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
 {
     const uint32_t mask = x->capacity - 1;
     for (uint32_t i = hash_key(x->key, key) & mask;; i = (i + 1) & mask) {
         uint32_t *s = x->slots + (size_t)i * KEY_WORDS;
         x->probes++;
-        if (!s[KF_KEY_WORDS]) {
-            memcpy(s, key, KF_KEY_WORDS * sizeof *key);
-            s[KF_KEY_WORDS] = 1;
-            x->count++;
-            return 0;
-        }
-        if (memcmp(s, key, KF_KEY_WORDS * sizeof *key) == 0)
-            return 1;
+        if (!s[KF_KEY_WORDS] || memcmp(s, key, KF_KEY_WORDS * sizeof *key) == 0)
+            return s;
     }
+}
+
+int kf_key_contains(const kf_key_index *cx, const uint32_t key[KF_KEY_WORDS])
+{
+    kf_key_index *x = (kf_key_index *)cx; /* only the probe count changes */
+    return x->capacity && key_slot(x, key)[KF_KEY_WORDS];
+}
+
+/* Puts `key` into the empty slot s. */
+static void key_fill(uint32_t *s, const uint32_t key[KF_KEY_WORDS])
+{
+    memcpy(s, key, KF_KEY_WORDS * sizeof *key);
+    s[KF_KEY_WORDS] = 1;
+}
+
+static void key_put(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
+{
+    key_fill(key_slot(x, key), key);
+}
+
+int kf_key_claim(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
+{
+    uint32_t *s = key_slot(x, key);
+    if (s[KF_KEY_WORDS])
+        return 1;
+    key_fill(s, key);
+    x->count++;
+    return 0;
 }
 
 int kf_key_reserve_n(kf_key_index *x, const kf_allocator *a, uint32_t more)

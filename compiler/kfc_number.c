@@ -13,11 +13,6 @@ static const double exact_powers[] = {
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
-static int is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
 static int is_yaml_nonfinite(const char *t, size_t n)
 {
     if (n > 0 && (t[0] == '+' || t[0] == '-')) {
@@ -31,39 +26,51 @@ static int is_yaml_nonfinite(const char *t, size_t n)
             memcmp(t, ".nan", 4) == 0 || memcmp(t, ".NaN", 4) == 0 || memcmp(t, ".NAN", 4) == 0);
 }
 
+/* A digit's value, or 10 or more for any other byte (the closing '\0'
+ * among them, which ends every loop below: none needs a bound). */
+static unsigned digit_of(unsigned char c)
+{
+    return (unsigned)c - '0';
+}
+
 kfc_number_result kfc_parse_number(const char *text, size_t length, double *out)
 {
-    const char *p = text, *end = text + length;
+    const unsigned char *p = (const unsigned char *)text, *end = p + length;
     int negative = 0;
-    if (p < end && (*p == '+' || *p == '-'))
+    if (*p == '+' || *p == '-')
         negative = *p++ == '-';
 
     /* Every digit goes into the mantissa; past 19 digits it may wrap
      * (unsigned, so defined), and such numbers take the slow path. */
     uint64_t mantissa = 0;
-    const char *digits = p;
-    while (p < end && is_digit(*p))
-        mantissa = mantissa * 10 + (uint64_t)(*p++ - '0');
+    unsigned d;
+    const unsigned char *digits = p;
+    while ((d = digit_of(*p)) < 10) {
+        mantissa = mantissa * 10 + d;
+        p++;
+    }
     ptrdiff_t int_digits = p - digits, frac_digits = 0;
-    if (p < end && *p == '.') {
-        const char *frac = ++p;
-        while (p < end && is_digit(*p))
-            mantissa = mantissa * 10 + (uint64_t)(*p++ - '0');
+    if (*p == '.') {
+        const unsigned char *frac = ++p;
+        while ((d = digit_of(*p)) < 10) {
+            mantissa = mantissa * 10 + d;
+            p++;
+        }
         frac_digits = p - frac;
     }
     if (int_digits + frac_digits == 0)
         return is_yaml_nonfinite(text, length) ? KFC_NUMBER_NONFINITE : KFC_NUMBER_SYNTAX;
     long exponent = 0;
-    if (p < end && (*p == 'e' || *p == 'E')) {
+    if (*p == 'e' || *p == 'E') {
         int exp_negative = 0;
         p++;
-        if (p < end && (*p == '+' || *p == '-'))
+        if (*p == '+' || *p == '-')
             exp_negative = *p++ == '-';
-        if (p == end || !is_digit(*p))
+        if (digit_of(*p) >= 10)
             return KFC_NUMBER_SYNTAX;
-        for (; p < end && is_digit(*p); p++)
+        for (; (d = digit_of(*p)) < 10; p++)
             if (exponent < 100000) /* far past any double; keeps the sum in range */
-                exponent = exponent * 10 + (*p - '0');
+                exponent = exponent * 10 + (long)d;
         if (exp_negative)
             exponent = -exponent;
     }
@@ -72,17 +79,18 @@ kfc_number_result kfc_parse_number(const char *text, size_t length, double *out)
     exponent -= (long)frac_digits;
 
     /* Clinger's fast path: both operands exact, so the one operation rounds
-     * correctly. */
+     * correctly. (Below 2^53 the mantissa converts as a signed integer,
+     * which is one instruction where an unsigned one is several.) */
     if (int_digits + frac_digits <= 19 && mantissa <= ((uint64_t)1 << 53) && exponent >= -22 &&
         exponent <= 22) {
-        double m = (double)mantissa;
+        double m = (double)(int64_t)mantissa;
         double v = exponent >= 0 ? m * exact_powers[exponent] : m / exact_powers[-exponent];
         *out = negative ? -v : v;
         return KFC_NUMBER_OK;
     }
     char *stop;
     double v = strtod(text, &stop);
-    if (stop != end)
+    if (stop != (const char *)end)
         return KFC_NUMBER_SYNTAX;
     if (isinf(v))
         return KFC_NUMBER_RANGE;

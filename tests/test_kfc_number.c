@@ -101,5 +101,16 @@ int main(void)
         "0.043432254"};
     for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
         compare(exact[i]);
+    /* A byte 0 inside the length ends no number early: the digit loops stop
+     * at it, short of the end. */
+    static const char inner_nul[] = "12\0"
+                                    "5";
+    double v = 0.0;
+    CHECK(kfc_parse_number(inner_nul, sizeof inner_nul - 1, &v) == KFC_NUMBER_SYNTAX,
+          "'12\\0 5': not a number");
+    CHECK(kfc_parse_number("0.5\0"
+                           "e1",
+                           6, &v) == KFC_NUMBER_SYNTAX,
+          "'0.5\\0e1': not a number");
     return kf_test_report("test_kfc_number");
 }

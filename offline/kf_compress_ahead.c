@@ -38,6 +38,12 @@
 #include "kf_zero_runs.h"
 
 enum { QUEUE = 64 }; /* sequences in flight; the caller waits when it is full */
+/* Sequences queued before an idle worker is woken. Waking a thread is a
+ * system call and, on a virtual machine, an interrupt to another processor:
+ * once per sequence it cost kfc's parsing thread 3 % of W's compile. The
+ * worker outpaces the parser, so it drains each batch and sleeps again;
+ * what it has left when the parser closes the queue is one batch at most. */
+enum { WAKE_BATCH = 4 };
 
 /* Earlier sequences' distinct key-time arrays, hashed, to find equal arrays
  * as the writer does (kf_write.c stores each distinct array once). */
@@ -55,6 +61,8 @@ struct kf_ahead {
     struct kf_sequence queue[QUEUE];
     uint32_t head, tail; /* queue[head % QUEUE] .. queue[tail % QUEUE] */
     int closing;         /* no more pushes: drain and stop */
+    int worker_waits;    /* the worker sleeps until woken */
+    int caller_waits;    /* the caller sleeps until the queue has room */
     int unusable;        /* a push was lost or zlib failed: the writer compresses */
     int finished;        /* the stream was finished (or abandoned) */
     /* Worker's state, read by the caller only after joining. */
@@ -171,8 +179,11 @@ static void *worker(void *arg)
     kf_ahead *x = arg;
     pthread_mutex_lock(&x->lock);
     for (;;) {
-        while (x->head == x->tail && !x->closing)
+        while (x->head == x->tail && !x->closing) {
+            x->worker_waits = 1;
             pthread_cond_wait(&x->changed, &x->lock);
+            x->worker_waits = 0;
+        }
         if (x->head == x->tail)
             break;
         struct kf_sequence s = x->queue[x->head % QUEUE];
@@ -183,7 +194,8 @@ static void *worker(void *arg)
         if (!ok)
             x->unusable = 1;
         x->head++;
-        pthread_cond_broadcast(&x->changed);
+        if (x->caller_waits)
+            pthread_cond_broadcast(&x->changed);
     }
     pthread_mutex_unlock(&x->lock);
     return NULL;
@@ -249,10 +261,15 @@ void kf_ahead_push(kf_ahead *x, const struct kf_sequence *s)
     if (x->closing) {
         x->unusable = 1; /* added after encoding began: the stream is out of date */
     } else {
-        while (x->tail - x->head == QUEUE)
+        while (x->tail - x->head == QUEUE) {
+            x->caller_waits = 1;
+            pthread_cond_broadcast(&x->changed); /* (a full queue is past any batch) */
             pthread_cond_wait(&x->changed, &x->lock);
+            x->caller_waits = 0;
+        }
         x->queue[x->tail++ % QUEUE] = *s;
-        pthread_cond_broadcast(&x->changed);
+        if (x->worker_waits && x->tail - x->head >= WAKE_BATCH)
+            pthread_cond_broadcast(&x->changed);
     }
     pthread_mutex_unlock(&x->lock);
 }

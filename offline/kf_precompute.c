@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "kf_math.h"
 #include "kfb_format.h"
@@ -51,21 +52,23 @@ static void times_exp(const double q[4], const double v[3], float *out)
     kf_narrow(r, 4, out);
 }
 
-void kf_key_squad(const float *prev, const float *cur, const float *next,
-                  const kf_tangent_weights *w, double f_in, double f_out, float *a, float *b)
+/* log(from^-1 to) of two keys: L+ of `from`'s key, L- of `to`'s. */
+static void relative_log(const float *from, const float *to, double out[3])
 {
-    double qp[4], qi[4], qn[4], inv[4], rel[4];
-    kf_widen(prev, 4, qp);
-    kf_widen(cur, 4, qi);
-    kf_widen(next, 4, qn);
-    double l_next[3], l_prev[3]; /* L+ and L- */
-    kf_qconj(qi, inv);
-    kf_qmul(inv, qn, rel);
-    kf_qlog(rel, l_next);
-    kf_qconj(qp, inv);
-    kf_qmul(inv, qi, rel);
-    kf_qlog(rel, l_prev);
+    double qf[4], qt[4], inv[4], rel[4];
+    kf_widen(from, 4, qf);
+    kf_widen(to, 4, qt);
+    kf_qconj(qf, inv);
+    kf_qmul(inv, qt, rel);
+    kf_qlog(rel, out);
+}
 
+static void squad_of_logs(const float *cur, const double l_prev[3], const double l_next[3],
+                          const kf_tangent_weights *w, double f_in, double f_out, float *a,
+                          float *b)
+{
+    double qi[4];
+    kf_widen(cur, 4, qi);
     double va[3], vb[3];
     for (int c = 0; c < 3; c++) {
         double t_out = w->out_prev * l_prev[c] + w->out_next * l_next[c];
@@ -75,6 +78,15 @@ void kf_key_squad(const float *prev, const float *cur, const float *next,
     }
     times_exp(qi, va, a);
     times_exp(qi, vb, b);
+}
+
+void kf_key_squad(const float *prev, const float *cur, const float *next,
+                  const kf_tangent_weights *w, double f_in, double f_out, float *a, float *b)
+{
+    double l_next[3], l_prev[3]; /* L+ and L- */
+    relative_log(cur, next, l_next);
+    relative_log(prev, cur, l_prev);
+    squad_of_logs(cur, l_prev, l_next, w, f_in, f_out, a, b);
 }
 
 /* Length of the segment that starts at valid key i. The last key's segment
@@ -144,9 +156,18 @@ void kf_precompute_spline(const float *times, const float *values, const float *
 void kf_precompute_squad(const float *times, const float *quats, const float *tcb, uint32_t count,
                          double duration, uint32_t repeat, float *a, float *b)
 {
+    if (count == 0)
+        return;
+    /* A key's L- is its predecessor's L+ (both log(q[i-1]^-1 q[i])), and
+     * key 0's the last key's: each is computed once, the same operations
+     * kf_key_squad does. The logs are most of squad's cost. */
+    double l_prev[3], l_next[3];
+    relative_log(quats + 4 * (size_t)(count - 1), quats, l_prev);
     for (uint32_t i = 0; i < count; i++) {
         const m3g_key k = m3g_key_at(times, tcb, count, duration, repeat, i);
-        kf_key_squad(quats + 4 * (size_t)k.prev, quats + 4 * (size_t)i, quats + 4 * (size_t)k.next,
-                     &k.w, k.f_in, k.f_out, a + 4 * (size_t)i, b + 4 * (size_t)i);
+        relative_log(quats + 4 * (size_t)i, quats + 4 * (size_t)k.next, l_next);
+        squad_of_logs(quats + 4 * (size_t)i, l_prev, l_next, &k.w, k.f_in, k.f_out,
+                      a + 4 * (size_t)i, b + 4 * (size_t)i);
+        memcpy(l_prev, l_next, sizeof l_prev);
     }
 }

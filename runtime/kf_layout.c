@@ -506,12 +506,6 @@ _Static_assert(2 * QUANT_SHIFT_BYTES >= 3 * (KF_BLOCK_COMPONENTS / 2) &&
                    2 * QUANT_SHIFT_BYTES >= KF_BLOCK_COMPONENTS,
                "a shift for every field of a quantized lane");
 
-/* The shift of field f in `shifts` (narrow's z, kept by quantize). */
-static uint32_t shift_of(const uint8_t *shifts, uint32_t f)
-{
-    return shifts[f / 2] >> (4 * (f & 1)) & 15u;
-}
-
 /* Keeps n shifts of narrow's at `z` as fields' f(m) in `shifts`: fields
  * first + m, or key tangent columns (`columns`). */
 static void keep_shifts(uint8_t *shifts, const uint8_t *z, uint32_t n, uint32_t c, int columns,
@@ -521,6 +515,46 @@ static void keep_shifts(uint8_t *shifts, const uint8_t *z, uint32_t n, uint32_t 
         /* key tangent column m: incoming (field 2c + m), then outgoing */
         const uint32_t f = !columns ? first + m : m < c ? 2 * c + m : m;
         shifts[f / 2] = (uint8_t)(shifts[f / 2] | z[m] << (4 * (f & 1)));
+    }
+}
+
+/* A quantized lane's grid per field, as its block keeps it (kf_block.dequant):
+ * the base, then the scale with narrow's shift in it. quantize finds them
+ * and put_dequant places them, so that no lane's keys are read a third
+ * time for them. */
+typedef struct grid_field {
+    float base, scale;
+} grid_field;
+
+/* The most fields a lane of s can keep on grids: quantize's kinds. */
+static uint32_t grid_fields_most(const struct kf_sequence *s)
+{
+    if (!packed(s) || s->key_count < QUANTIZE_KEYS)
+        return 0;
+    switch (s->interpolation) {
+    case KFB_INTERP_STEP:
+    case KFB_INTERP_LINEAR:
+        return s->components;
+    case KFB_INTERP_SLERP:
+        return s->components == 4 ? KF_QSLERP_GRID : 0;
+    case KFB_INTERP_SQUAD:
+        return s->components == 4 ? KF_QSQUAD_GRID : 0;
+    case KFB_INTERP_HERMITE:
+        return 2 * s->components <= KF_BLOCK_COMPONENTS ? 3 * s->components : 0;
+    default:
+        return 0;
+    }
+}
+
+/* Keeps n grids (`base`, `scale`, narrowed) as fields f(m), as keep_shifts
+ * keeps their shifts. */
+static void keep_grid(grid_field *grid, const float *base, const float *scale, uint32_t n,
+                      uint32_t c, int columns, uint32_t first)
+{
+    for (uint32_t m = 0; m < n; m++) {
+        const uint32_t f = !columns ? first + m : m < c ? 2 * c + m : m;
+        grid[f].base = base[m];
+        grid[f].scale = scale[m];
     }
 }
 
@@ -535,7 +569,7 @@ static const float *squad_quats(const struct kf_sequence *s, uint32_t part)
  * b's are on 15-bit grids too, and every w rebuilt; then its width and
  * shifts, as for SLERP's keys. */
 static int quantize_squad(const struct kf_sequence *s, float *base, float *scale, q_spans *spans,
-                          uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES])
+                          uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid)
 {
     uint8_t z[KF_BLOCK_COMPONENTS];
     const uint32_t n = s->key_count;
@@ -549,12 +583,14 @@ static int quantize_squad(const struct kf_sequence *s, float *base, float *scale
             return QUANT_NONE;
         const uint32_t w = narrow(spans, KF_QSLERP_GRID, 1, scale, z);
         keep_shifts(shifts, z, KF_QSLERP_GRID, 4, 0, part * KF_QSLERP_GRID);
+        keep_grid(grid, base, scale, KF_QSLERP_GRID, 4, 0, part * KF_QSLERP_GRID);
         *bits = w > *bits ? w : *bits;
     }
     return QUANT_SQUAD | (shared ? QUANT_SHARED : 0);
 }
 
-static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES])
+static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES],
+                    grid_field *grid)
 {
     uint8_t z[KF_BLOCK_COMPONENTS];
     *bits = 16;
@@ -580,16 +616,18 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
           on_grid(s->values, c, s->key_count, check, top, base, scale, &spans)))
         return QUANT_NONE;
     if (squad)
-        return quantize_squad(s, base, scale, &spans, bits, shifts);
+        return quantize_squad(s, base, scale, &spans, bits, shifts, grid);
     if (quat) {
         if (!w_rebuilt(s->values, s->key_count))
             return QUANT_NONE;
         *bits = narrow(&spans, KF_QSLERP_GRID, 1, scale, z);
         keep_shifts(shifts, z, KF_QSLERP_GRID, c, 0, 0);
+        keep_grid(grid, base, scale, KF_QSLERP_GRID, c, 0, 0);
         return QUANT_XYZ;
     }
     const uint32_t values = narrow(&spans, c, 0, scale, z);
     keep_shifts(shifts, z, c, c, 0, 0);
+    keep_grid(grid, base, scale, c, c, 0, 0);
     if (!hermite) {
         *bits = values;
         return QUANT_ALL;
@@ -603,6 +641,7 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
         return QUANT_NONE;
     const uint32_t tangents = narrow(&spans, w, 0, scale, z);
     keep_shifts(shifts, z, w, c, 1, 0);
+    keep_grid(grid, base, scale, w, c, 1, 0);
     *bits = values > tangents ? values : tangents;
     return QUANT_HERMITE | (smooth_keys(s) ? QUANT_SHARED : 0);
 }
@@ -768,36 +807,17 @@ static const float *grid_source(const struct kf_sequence *s, uint32_t f, uint32_
 }
 
 /* The bases and scales of quantized lane l of s into its block's `d`
- * (per field the four lanes' bases, then their scales), each scale
- * coarsened by the shift quantize kept (`shifts`, narrow's). */
+ * (per field the four lanes' bases, then their scales): `grid`, quantize's
+ * (a SQUAD or HERMITE lane whose incoming fields are its outgoing ones
+ * keeps those once). */
 static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l,
-                        const uint8_t *shifts)
+                        const grid_field *grid)
 {
-    float bases[KF_BLOCK_COMPONENTS], scales[KF_BLOCK_COMPONENTS];
-    const int kind = QUANT_KIND(q), shared = (q & QUANT_SHARED) != 0;
-    const uint32_t c = s->components, quat = kind == QUANT_XYZ || kind == QUANT_SQUAD;
-    const uint32_t grid = quat ? KF_QSLERP_GRID : c;
-    for (uint32_t part = 0; part < (kind == QUANT_SQUAD ? 3u - shared : 1u); part++) {
-        const float *v = kind == QUANT_SQUAD ? squad_quats(s, part) : s->values;
-        if (grid_of(v, c, s->key_count, (1u << grid) - 1, quat ? KF_QSLERP_TOP : QUANTIZE_TOP,
-                    bases, scales))
-            for (uint32_t m = 0; m < grid; m++) {
-                const uint32_t f = part * grid + m;
-                d[(size_t)f * KF_DEQUANT_FIELD + l] = bases[m];
-                d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] =
-                    ldexpf(scales[m], (int)shift_of(shifts, f));
-            }
+    const uint32_t fields = q_fields_of(s, q);
+    for (uint32_t f = 0; f < fields; f++) {
+        d[(size_t)f * KF_DEQUANT_FIELD + l] = grid[f].base;
+        d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] = grid[f].scale;
     }
-    if (kind == QUANT_HERMITE && grid_of(s->key_tangents, 2 * c, s->key_count, (1u << 2 * c) - 1,
-                                         QUANTIZE_TOP, bases, scales))
-        for (uint32_t m = shared ? c : 0; m < 2 * c; m++) {
-            /* column m: incoming (field 2c + m), then outgoing (field m);
-             * shared: the outgoing ones alone */
-            const uint32_t f = m < c ? 2 * c + m : m;
-            d[(size_t)f * KF_DEQUANT_FIELD + l] = bases[m];
-            d[(size_t)f * KF_DEQUANT_FIELD + 2 * KF_LANES + l] =
-                ldexpf(scales[m], (int)shift_of(shifts, f));
-        }
 }
 
 /* q of lane l and field m into the row of a quantized block of `bits`
@@ -1383,27 +1403,40 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     const struct kf_sequence *seq = o->sequences;
     *need = 0;
     /* Scratch: the order, the sort's copy, a count per target, the order
-     * of every sequence by key times, and per sequence whether its lane
-     * and its key tangents are quantized, and its lane's width (a byte
-     * each), and its fields' shifts (quantize's). */
-    size_t order_bytes;
+     * of every sequence by key times, per sequence where its grids start,
+     * and its grids (quantize's: at most 3 x 16 / 2 fields of a lane of
+     * 8 keys or more, fewer floats than its keys hold), and per sequence
+     * whether its lane and its key tangents are quantized, and its lane's
+     * width (a byte each), and its fields' shifts (quantize's). */
+    uint64_t grid_count = 0;
+    for (uint32_t i = 0; i < n; i++)
+        grid_count += grid_fields_most(&seq[i]);
+    size_t order_bytes, grid_bytes;
     const size_t per_sequence = 3 + QUANT_SHIFT_BYTES;
-    if (!kf_mul_size((size_t)3 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
-        n > (SIZE_MAX - order_bytes) / per_sequence)
+    if (!kf_mul_size((size_t)4 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
+        grid_count > UINT32_MAX ||
+        !kf_mul_size((size_t)grid_count, sizeof(grid_field), &grid_bytes) ||
+        grid_bytes > SIZE_MAX - order_bytes ||
+        n > (SIZE_MAX - order_bytes - grid_bytes) / per_sequence)
         return KF_ERROR_TOO_LARGE;
-    order_bytes += per_sequence * n;
+    order_bytes += grid_bytes + per_sequence * n;
     uint32_t *order = kf_alloc(a, order_bytes);
     if (!order)
         return KF_ERROR_OUT_OF_MEMORY;
-    uint32_t *tracks_of = order + 2 * (size_t)n, *by_times = tracks_of + targets;
-    uint8_t *quant = (uint8_t *)(by_times + n + 1), *ktq = quant + n, *bits = ktq + n,
+    uint32_t *tracks_of = order + 2 * (size_t)n, *by_times = tracks_of + targets,
+             *grid_at = by_times + n + 1;
+    grid_field *grids = (grid_field *)(void *)(grid_at + n);
+    uint8_t *quant = (uint8_t *)(grids + grid_count), *ktq = quant + n, *bits = ktq + n,
             *shifts = bits + n;
     const lay ly = {seq, quant, bits};
     uint32_t m = 0; /* the sequences blocks hold */
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0, at = 0; i < n; i++) {
         uint32_t width;
         by_times[i] = i;
-        quant[i] = (uint8_t)quantize(&seq[i], &width, shifts + (size_t)i * QUANT_SHIFT_BYTES);
+        grid_at[i] = at;
+        at += grid_fields_most(&seq[i]);
+        quant[i] = (uint8_t)quantize(&seq[i], &width, shifts + (size_t)i * QUANT_SHIFT_BYTES,
+                                     grids + grid_at[i]);
         bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
         ktq[i] = (uint8_t)(QUANT_KIND(quant[i]) != QUANT_HERMITE && quantize_key_tangents(&seq[i]));
@@ -1565,8 +1598,7 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
                     L->lane_of[si] = (uint8_t)l;
                     b->wide |= is_wide(&seq[si]);
                     if (q)
-                        put_dequant(&seq[si], q, (float *)b->dequant, l,
-                                    shifts + (size_t)si * QUANT_SHIFT_BYTES);
+                        put_dequant(&seq[si], q, (float *)b->dequant, l, grids + grid_at[si]);
                 }
             }
             offset = stripe_at + stripe_width(&ly, order[k], (members + KF_LANES - 1) / KF_LANES);

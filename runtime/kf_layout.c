@@ -152,6 +152,22 @@ static uint32_t is_wide(const struct kf_sequence *s)
 _Static_assert(KF_QSLERP_GRID *KF_LANES / 2 == KF_QSLERP_KEY, "a quantized SLERP key: x, y, z");
 _Static_assert(KF_QSLERP_TOP < 1u << 15, "a quantized SLERP's x leaves w's sign a bit");
 
+/* The scale of a grid from lo to hi in `top` steps: the least power of two
+ * that spans it; 0 (and a scale of 1, not used) where that would not be a
+ * normal float (or would let a value overflow). */
+static int grid_step(float lo, float hi, uint32_t top, float *scale)
+{
+    const double step = ((double)hi - lo) / top;
+    int e = 0;
+    const double f = frexp(step, &e); /* step = f 2^e, f in [0.5, 1) */
+    const double p2 = step == 0.0 ? 1.0 : ldexp(1.0, f == 0.5 ? e - 1 : e);
+    *scale = 1.0f;
+    if (!(p2 >= FLT_MIN && p2 <= 0x1p100))
+        return 0;
+    *scale = (float)p2;
+    return 1;
+}
+
 /* Per component of the n keys of c components at v (validated finite), the
  * least value as its base and as its scale the least power of two that
  * spans its range in `top` steps; 0 where a scale of a component in
@@ -198,19 +214,9 @@ WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned chec
             hi[m] = x[m] > hi[m] ? x[m] : hi[m];
         }
     }
-    for (uint32_t m = 0; m < c; m++) {
-        const double step = ((double)hi[m] - base[m]) / top;
-        int e = 0;
-        const double f = frexp(step, &e); /* step = f 2^e, f in [0.5, 1) */
-        const double p2 = step == 0.0 ? 1.0 : ldexp(1.0, f == 0.5 ? e - 1 : e);
-        if (!(p2 >= FLT_MIN && p2 <= 0x1p100)) {
-            if (check >> m & 1)
-                return 0;
-            scale[m] = 1.0f; /* (not used) */
-            continue;
-        }
-        scale[m] = (float)p2;
-    }
+    for (uint32_t m = 0; m < c; m++)
+        if (!grid_step(base[m], hi[m], top, &scale[m]) && (check >> m & 1))
+            return 0;
     return 1;
 }
 
@@ -345,6 +351,70 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, uint3
     default:
         return on_grid_c(v, c, n, check, top, base, scale, o->any, o->most);
     }
+}
+
+/* The trailing zero bits of x, not 0. */
+static uint32_t trailing_zeros(uint32_t x)
+{
+    uint32_t z = 0;
+    while (!(x >> z & 1))
+        z++;
+    return z;
+}
+
+/* grid_of and on_grid over every key of a sequence's values, from what the
+ * reader learned of their columns while decoding them (kf_value_facts)
+ * rather than from the floats: 1 where the keys are on the grid, 0 where
+ * not, with the same base, scale and spans; -1 where a component in
+ * `check` has no facts (the floats are read then). The same answers,
+ * because each value is exactly q 2^e (kf_column_facts.integers): base
+ * and top are the least and greatest q's floats, and a key is on the
+ * grid exactly where (q - least) 2^e is a multiple of the scale 2^s of at
+ * most `top` steps, which every q less the least is where they all share
+ * the low s - e bits of the first (`differ`). There on_grid's float
+ * operations are exact, so it finds the same; elsewhere its dequantized
+ * float, a float on the grid, cannot be the key's, which is not (the two
+ * differ by at least 2^e, no less than the key's unit in the last place). */
+static int grid_of_facts(const kf_column_facts *col, uint32_t c, unsigned check, uint32_t top,
+                         float *base, float *scale, q_spans *spans)
+{
+    for (uint32_t m = 0; m < c; m++)
+        if ((check >> m & 1) && !col[m].integers)
+            return -1;
+    for (uint32_t m = 0; m < c; m++) {
+        spans->any[m] = spans->most[m] = 0;
+        base[m] = 0.0f; /* (not used) */
+        scale[m] = 1.0f;
+        if (!(check >> m & 1))
+            continue;
+        const kf_column_facts *f = &col[m];
+        base[m] = (float)ldexp((double)f->least, f->exponent);
+        if (!grid_step(base[m], (float)ldexp((double)f->most, f->exponent), top, &scale[m]))
+            return 0;
+        int s = 0;
+        (void)frexpf(scale[m], &s);                 /* scale = 2^(s - 1) */
+        const long d = (long)f->exponent - (s - 1); /* each q on the grid: (q - least) 2^d */
+        const uint32_t span = (uint32_t)((int64_t)f->most - f->least); /* below 2^25 */
+        uint32_t most = 0;
+        long z = 0; /* the trailing zeros all q on the grid share */
+        if (d >= 0) {
+            if (span && (d >= 16 || span > top >> d))
+                return 0;
+            most = span ? span << d : 0;
+            z = f->differ ? (long)trailing_zeros(f->differ) + d : 0;
+        } else {
+            const long k = -d;
+            if (f->differ && (k >= 32 || (f->differ & ((1u << k) - 1)) != 0))
+                return 0;
+            most = k >= 32 ? 0 : span >> k;
+            if (most > top)
+                return 0;
+            z = f->differ ? (long)trailing_zeros(f->differ) - k : 0;
+        }
+        spans->most[m] = most;
+        spans->any[m] = f->differ ? 1u << (z < 31 ? z : 31) : 0;
+    }
+    return 1;
 }
 
 /* How a sequence's lane is kept (lay.quant): as floats; quantized, every
@@ -569,7 +639,8 @@ static const float *squad_quats(const struct kf_sequence *s, uint32_t part)
  * b's are on 15-bit grids too, and every w rebuilt; then its width and
  * shifts, as for SLERP's keys. */
 static int quantize_squad(const struct kf_sequence *s, float *base, float *scale, q_spans *spans,
-                          uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid)
+                          uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid,
+                          int keys_w_rebuilt)
 {
     uint8_t z[KF_BLOCK_COMPONENTS];
     const uint32_t n = s->key_count;
@@ -579,7 +650,7 @@ static int quantize_squad(const struct kf_sequence *s, float *base, float *scale
         const float *q = squad_quats(s, part);
         if (!((part == 0 || (grid_of(q, 4, n, 7u, KF_QSLERP_TOP, base, scale) &&
                              on_grid(q, 4, n, 7u, KF_QSLERP_TOP, base, scale, spans))) &&
-              w_rebuilt(q, n)))
+              ((part == 0 && keys_w_rebuilt) || w_rebuilt(q, n))))
             return QUANT_NONE;
         const uint32_t w = narrow(spans, KF_QSLERP_GRID, 1, scale, z);
         keep_shifts(shifts, z, KF_QSLERP_GRID, 4, 0, part * KF_QSLERP_GRID);
@@ -589,8 +660,8 @@ static int quantize_squad(const struct kf_sequence *s, float *base, float *scale
     return QUANT_SQUAD | (shared ? QUANT_SHARED : 0);
 }
 
-static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES],
-                    grid_field *grid)
+static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, uint32_t *bits,
+                    uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid)
 {
     uint8_t z[KF_BLOCK_COMPONENTS];
     *bits = 16;
@@ -610,15 +681,23 @@ static int quantize(const struct kf_sequence *s, uint32_t *bits, uint8_t shifts[
     float base[KF_BLOCK_COMPONENTS], scale[KF_BLOCK_COMPONENTS];
     const uint32_t top = quat ? KF_QSLERP_TOP : QUANTIZE_TOP;
     q_spans spans;
-    if (!(grid_of(s->values, c, QUANTIZE_KEYS, check, top, base, scale) &&
-          on_grid(s->values, c, QUANTIZE_KEYS, check, top, base, scale, NULL) && !is_wide(s) &&
-          grid_of(s->values, c, s->key_count, check, top, base, scale) &&
-          on_grid(s->values, c, s->key_count, check, top, base, scale, &spans)))
+    /* From the reader's facts where it has them; else a few keys first,
+     * which a lossless clip's fail, then all. */
+    const int known = facts && c <= KF_FACT_COLUMNS
+                          ? grid_of_facts(facts->column, c, check, top, base, scale, &spans)
+                          : -1;
+    if (known == 0 ||
+        (known < 0 && !(grid_of(s->values, c, QUANTIZE_KEYS, check, top, base, scale) &&
+                        on_grid(s->values, c, QUANTIZE_KEYS, check, top, base, scale, NULL))) ||
+        is_wide(s) ||
+        (known < 0 && !(grid_of(s->values, c, s->key_count, check, top, base, scale) &&
+                        on_grid(s->values, c, s->key_count, check, top, base, scale, &spans))))
         return QUANT_NONE;
+    const int keys_w_rebuilt = facts && facts->w_rebuilt;
     if (squad)
-        return quantize_squad(s, base, scale, &spans, bits, shifts, grid);
+        return quantize_squad(s, base, scale, &spans, bits, shifts, grid, keys_w_rebuilt);
     if (quat) {
-        if (!w_rebuilt(s->values, s->key_count))
+        if (!keys_w_rebuilt && !w_rebuilt(s->values, s->key_count))
             return QUANT_NONE;
         *bits = narrow(&spans, KF_QSLERP_GRID, 1, scale, z);
         keep_shifts(shifts, z, KF_QSLERP_GRID, c, 0, 0);
@@ -1396,8 +1475,8 @@ static void move_arrays(kf_objects *o, const struct kf_layout *L, const uint32_t
  * bytes at once (the sort's scratch included: what a load adds to its
  * peak, kf_read.c), else KF_ERROR_LIMIT; *need is set to those bytes
  * either way. With `out` NULL nothing is built (kf_layout_measure). */
-static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget,
-                       struct kf_layout **out, size_t *need, kf_objects *moved)
+static kf_result build(const kf_objects *o, const kf_value_facts *facts, const kf_allocator *a,
+                       size_t budget, struct kf_layout **out, size_t *need, kf_objects *moved)
 {
     const uint32_t n = o->count[KF_KIND_SEQUENCE], targets = o->count[KF_KIND_TARGET];
     const struct kf_sequence *seq = o->sequences;
@@ -1435,8 +1514,8 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
         by_times[i] = i;
         grid_at[i] = at;
         at += grid_fields_most(&seq[i]);
-        quant[i] = (uint8_t)quantize(&seq[i], &width, shifts + (size_t)i * QUANT_SHIFT_BYTES,
-                                     grids + grid_at[i]);
+        quant[i] = (uint8_t)quantize(&seq[i], facts ? &facts[i] : NULL, &width,
+                                     shifts + (size_t)i * QUANT_SHIFT_BYTES, grids + grid_at[i]);
         bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
         ktq[i] = (uint8_t)(QUANT_KIND(quant[i]) != QUANT_HERMITE && quantize_key_tangents(&seq[i]));
@@ -1663,18 +1742,35 @@ static kf_result build(const kf_objects *o, const kf_allocator *a, size_t budget
     return KF_OK;
 }
 
-kf_result kf_layout_build(kf_anim *anim, size_t budget, size_t *need)
+int kf_layout_grid(const float *v, const kf_column_facts *facts, uint32_t c, uint32_t n,
+                   unsigned check, uint32_t top, float *base, float *scale, uint32_t *zeros,
+                   uint32_t *most)
+{
+    q_spans spans;
+    const int r = facts ? grid_of_facts(facts, c, check, top, base, scale, &spans)
+                        : grid_of(v, c, n, check, top, base, scale) &&
+                              on_grid(v, c, n, check, top, base, scale, &spans);
+    for (uint32_t m = 0; r == 1 && m < c; m++) {
+        const uint32_t z = spans.any[m] ? trailing_zeros(spans.any[m]) : 0;
+        zeros[m] = z < 15 ? z : 15; /* as narrow reads them */
+        most[m] = spans.most[m];
+    }
+    return r;
+}
+
+kf_result kf_layout_build(kf_anim *anim, const kf_value_facts *facts, size_t budget, size_t *need)
 {
     struct kf_layout *L = NULL;
     anim->layout = NULL;
-    const kf_result r = build(&anim->objects, &anim->allocator, budget, &L, need, &anim->objects);
+    const kf_result r =
+        build(&anim->objects, facts, &anim->allocator, budget, &L, need, &anim->objects);
     anim->layout = L;
     return r;
 }
 
 kf_result kf_layout_measure(const kf_objects *o, const kf_allocator *a, size_t *need)
 {
-    return build(o, a, SIZE_MAX, NULL, need, NULL);
+    return build(o, NULL, a, SIZE_MAX, NULL, need, NULL);
 }
 
 void kf_layout_free(const kf_allocator *a, struct kf_layout *layout)

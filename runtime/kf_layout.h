@@ -230,14 +230,26 @@ struct kf_layout {
 /* Builds anim->layout from the decoded sequences and tracks (every loaded
  * animation has one), if that allocates at most `budget` bytes at once,
  * else KF_ERROR_LIMIT; *need is set to those bytes. KF_ERROR_OUT_OF_MEMORY
- * or KF_ERROR_TOO_LARGE. */
-kf_result kf_layout_build(kf_anim *anim, size_t budget, size_t *need);
+ * or KF_ERROR_TOO_LARGE. `facts` (per sequence, or NULL): what the reader
+ * learned of the values while decoding them, which spare reading them
+ * again to find their grids; the layout is the same with or without. */
+kf_result kf_layout_build(kf_anim *anim, const kf_value_facts *facts, size_t budget, size_t *need);
 /* The bytes kf_layout_build would need for objects `o` (whose sequences'
  * `times` tell shared key times by address, as a loaded file's do, and
  * hold them: HERMITE's quantized lanes depend on them), in
  * *need; KF_ERROR_OUT_OF_MEMORY or KF_ERROR_TOO_LARGE. */
 kf_result kf_layout_measure(const kf_objects *o, const kf_allocator *a, size_t *need);
 void kf_layout_free(const kf_allocator *a, struct kf_layout *layout);
+/* The layout's question for a quantized lane: whether the n keys of c
+ * components at v lie, in each component in `check`, on a grid of a
+ * power-of-two scale and at most `top` steps. From the floats (`facts`
+ * NULL) or from the reader's facts of their columns (c at most
+ * KF_FACT_COLUMNS): 1, with each component's base, scale, the trailing
+ * zero bits its q share (at most 15) and its largest q; 0; or -1 where a
+ * component's facts do not hold. Both ways give the same (a test checks). */
+int kf_layout_grid(const float *v, const kf_column_facts *facts, uint32_t c, uint32_t n,
+                   unsigned check, uint32_t top, float *base, float *scale, uint32_t *zeros,
+                   uint32_t *most);
 
 /* One block to evaluate and where its lanes go (an unplayed lane's output
  * is scratch). */

@@ -560,9 +560,10 @@ typedef struct kf_anim_layout {
     size_t total; /* the anim's allocation: structures and names */
     size_t anim, sequences, controllers, targets, tracks, interpolators, followers, strings;
     /* The load's scratch (freed once the playback layout, kf_layout.h,
-     * has copied what the objects keep): DATA, and the arcs and tangents
-     * the reader computes. */
-    size_t scratch_total, data, computed;
+     * has copied what the objects keep): DATA, the arcs and tangents the
+     * reader computes, and what it learned of each sequence's values
+     * (kf_value_facts). */
+    size_t scratch_total, data, computed, facts;
 } kf_anim_layout;
 int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, size_t strings_size,
                       size_t computed_floats, kf_anim_layout *l);
@@ -570,6 +571,35 @@ int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, siz
 /* The bytes of a player of objects `o` loaded from a file of `file_bytes`
  * (KF_OK), or KF_ERROR_LIMIT past the bound (kf_player.c). */
 kf_result kf_objects_player_size(const kf_objects *o, size_t file_bytes, size_t *bytes);
+
+/* What the reader learned of a column of integers q (an encoded array's
+ * column, formats/kfb.md) while decoding it, where each value is exactly
+ * q * 2^exponent (`integers`: |q| < 2^24 and a normal product no float rounds):
+ * the least and greatest q, and the OR of every q XOR the first key's,
+ * whose trailing zeros are those all q less the least share. From these
+ * the playback layout finds a lane's grid without reading its floats
+ * (kf_layout.c). */
+typedef struct kf_column_facts {
+    int32_t least, most;
+    uint32_t differ;
+    int16_t exponent;
+    uint8_t integers;
+} kf_column_facts;
+
+/* Columns of a sequence's values the reader keeps facts of: vectors and
+ * quaternions (a wider sequence's grid is found from its floats). */
+#define KF_FACT_COLUMNS 4u
+
+typedef struct kf_value_facts {
+    kf_column_facts column[KF_FACT_COLUMNS];
+    /* Four columns whose last the file stored as the rest of unit length
+     * (KFB_COLUMN_UNIT): every w is what x, y and z leave, rebuilt. */
+    uint8_t w_rebuilt;
+} kf_value_facts;
+
+/* The facts of a column of `rows` integers q at x (their words, two's
+ * complement) at scale 2^(exponent - KFB_COLUMN_EXPONENT_BIAS) (kf_read.c). */
+void kf_column_facts_of(const uint32_t *x, size_t rows, uint32_t exponent, kf_column_facts *f);
 
 /* kf.h's bound on what loading a file of `file_bytes` allocates at once
  * (saturating). */

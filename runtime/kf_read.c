@@ -67,6 +67,12 @@ typedef struct loader {
      * key and valid counts (read_sequence). */
     const float *checked_times;
     uint32_t checked_keys, checked_valid;
+    /* Per sequence, what decoding its values showed (kf_value_facts, for
+     * the playback layout); `column_facts`: where the array being decoded
+     * puts its columns', or NULL. */
+    kf_value_facts *facts;
+    kf_column_facts *column_facts;
+    size_t unit_column; /* the last array decoded: its unit column, or SIZE_MAX */
 } loader;
 
 enum { MARK_FREE, MARK_PLAIN, MARK_ENCODED };
@@ -239,6 +245,37 @@ static void add_key_guesses(const key_guess *guess, const float *headers, size_t
     }
 }
 
+/* A column's facts (kf_column_facts) from its least and greatest q and the
+ * OR of each XOR the first, at scale 2^(exponent - KFB_COLUMN_EXPONENT_BIAS). */
+static void put_column_facts(int32_t least, int32_t most, uint32_t differ, uint32_t exponent,
+                             kf_column_facts *f)
+{
+    const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
+    f->least = least;
+    f->most = most;
+    f->differ = differ;
+    f->exponent = (int16_t)(e < -400 ? -400 : e > 400 ? 400 : e);
+    /* q 2^e is a float to the bit: 24 bits of q, its lowest at or above
+     * the least normal float's (none subnormal, which a thread's flush to
+     * zero would change), its highest below FLT_MAX's exponent. */
+    f->integers = least > -(1 << 24) && most < (1 << 24) && e >= -126 && e <= 104;
+}
+
+_Static_assert(sizeof(kf_value_facts) == 68, "formats/kfb.md counts 68 bytes a sequence");
+
+void kf_column_facts_of(const uint32_t *x, size_t rows, uint32_t exponent, kf_column_facts *f)
+{
+    int32_t least = INT32_MAX, most = INT32_MIN;
+    uint32_t differ = 0;
+    for (size_t i = 0; i < rows; i++) {
+        const int32_t q = (int32_t)x[i];
+        least = q < least ? q : least;
+        most = q > most ? q : most;
+        differ |= x[i] ^ x[0];
+    }
+    put_column_facts(least, most, differ, exponent, f);
+}
+
 /* Whether decode can rebuild an array a row at a time (fused_rows): 3 or
  * 4 columns of at least 4 rows, each predicted from its own words (not
  * the keys' guess, nor against another array). */
@@ -266,6 +303,24 @@ static int fusable(const float *headers, size_t columns, const float *against, s
 #else
 #define KF_INLINE static inline
 #endif
+
+/* put_column_facts from the least and greatest of the column's floats,
+ * which are q 2^e exactly where the facts hold: a float of magnitude
+ * 2^24 2^e or more (or infinite) is of a q that is not exact, or of none
+ * in 24 bits. */
+static void put_float_facts(float least, float most, uint32_t differ, uint32_t exponent,
+                            kf_column_facts *f)
+{
+    const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
+    const int scale = e < -400 ? -400 : e > 400 ? 400 : (int)e;
+    const double limit = ldexp(1.0, 24 + scale);
+    if (!(fabs((double)least) < limit && fabs((double)most) < limit)) {
+        f->integers = 0;
+        return;
+    }
+    put_column_facts((int32_t)ldexp(least, -scale), (int32_t)ldexp(most, -scale), differ, exponent,
+                     f);
+}
 
 /* What fused_rows needs of an array's columns, a lane each. */
 typedef struct lanes {
@@ -316,18 +371,46 @@ KF_INLINE __m128i gather_row(const uint32_t *w, size_t rows, size_t columns, siz
                          (int)w[rows + i], (int)w[i]);
 }
 
+/* What column_facts gathers, a lane per column: the OR of each word XOR
+ * the first row's, and the least and greatest floats (SSE2 has no 32-bit
+ * integer minimum; an integer column's floats order as its q do, and give
+ * them back where they are exact, which is where the facts hold). */
+typedef struct lane_facts {
+    __m128 least, most;
+    __m128i differ, first;
+} lane_facts;
+
+/* Row v, whose floats are y, into *f. */
+KF_INLINE __m128 track_row(__m128i v, __m128 y, lane_facts *f, int track)
+{
+    if (track) {
+        f->least = _mm_min_ps(f->least, y);
+        f->most = _mm_max_ps(f->most, y);
+        f->differ = _mm_or_si128(f->differ, _mm_xor_si128(v, f->first));
+    }
+    return y;
+}
+
+/* The next row's floats, summed and tracked. */
+#define NEXT_ROW(x)                                                                                \
+    (sum_row(x, &a, &d, &v, c, mixed), track_row(v, row_floats(v, c, ints), f, track))
+
 /* Rows 2 .. rows - 2 four at a time (each group of four loaded from the
  * columns and turned into rows by one 4x4 transposition), then the rest a
- * row at a time; the last row is stored as its own columns alone. */
+ * row at a time; the last row is stored as its own columns alone. `track`:
+ * the rows' facts into *f as well. */
 KF_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, float *out,
-                          const lanes *c, int mixed, int ints)
+                          const lanes *c, int mixed, int ints, int track, lane_facts *f)
 {
     __m128i v = gather_row(w, rows, columns, 0);
     __m128i x = gather_row(w, rows, columns, 1);
     __m128i d = _mm_andnot_si128(c->mp, x), a = _mm_setzero_si128();
-    _mm_storeu_ps(out, row_floats(v, c, ints));
+    const __m128 y0 = row_floats(v, c, ints);
+    if (track)
+        f->least = f->most = y0, f->first = v, f->differ = _mm_setzero_si128();
+    _mm_storeu_ps(out, y0);
     v = _mm_add_epi32(v, x);
-    _mm_storeu_ps(out + columns, row_floats(v, c, ints));
+    _mm_storeu_ps(out + columns, track_row(v, row_floats(v, c, ints), f, track));
     size_t i = 2;
     for (; i + 4 < rows; i += 4) {
         __m128 r0 = _mm_loadu_ps((const float *)(const void *)(w + i));
@@ -337,17 +420,15 @@ KF_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, float 
                                 : _mm_setzero_ps();
         _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
         float *to = out + i * columns;
-        _mm_storeu_ps(to, row_floats(sum_row(_mm_castps_si128(r0), &a, &d, &v, c, mixed), c, ints));
-        _mm_storeu_ps(to + columns,
-                      row_floats(sum_row(_mm_castps_si128(r1), &a, &d, &v, c, mixed), c, ints));
-        _mm_storeu_ps(to + 2 * columns,
-                      row_floats(sum_row(_mm_castps_si128(r2), &a, &d, &v, c, mixed), c, ints));
-        _mm_storeu_ps(to + 3 * columns,
-                      row_floats(sum_row(_mm_castps_si128(r3), &a, &d, &v, c, mixed), c, ints));
+#define ROW(r) NEXT_ROW(_mm_castps_si128(r))
+        _mm_storeu_ps(to, ROW(r0));
+        _mm_storeu_ps(to + columns, ROW(r1));
+        _mm_storeu_ps(to + 2 * columns, ROW(r2));
+        _mm_storeu_ps(to + 3 * columns, ROW(r3));
+#undef ROW
     }
     for (; i < rows; i++) {
-        const __m128 y =
-            row_floats(sum_row(gather_row(w, rows, columns, i), &a, &d, &v, c, mixed), c, ints);
+        const __m128 y = NEXT_ROW(gather_row(w, rows, columns, i));
         float *to = out + i * columns;
         if (i + 1 < rows || columns == 4) {
             _mm_storeu_ps(to, y); /* a fourth lane lands on the next row, written next */
@@ -357,15 +438,17 @@ KF_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, float 
         }
     }
 }
+#undef NEXT_ROW
 
 /* decode's running sums, conversion and transposition for a fusable array
  * (fusable: 3 or 4 columns, at least 4 rows), every column at once, a lane
  * each: the same operations as the column at a time path, so the same
- * words. w: each column's differences; out: the rows. */
+ * words. w: each column's differences; out: the rows; `facts` (or NULL):
+ * the integer columns' (column_facts). */
 static void fused_rows(const float *headers, const uint32_t *w, size_t rows, size_t columns,
-                       float *out)
+                       float *out, kf_column_facts *facts)
 {
-    uint32_t quad[4] = {0}, lin[4] = {0}, prev[4] = {0}, ints[4] = {0};
+    uint32_t quad[4] = {0}, lin[4] = {0}, prev[4] = {0}, ints[4] = {0}, exponents[4] = {0};
     double factor[4] = {1.0, 1.0, 1.0, 1.0};
     int any_ints = 0, mixed = 0;
     for (size_t m = 0; m < 4; m++) {
@@ -379,6 +462,7 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
         prev[m] = m < columns && predictor == KFB_PREDICT_PREVIOUS ? ~0u : 0u;
         mixed |= !quad[m];
         const uint32_t exponent = h & KFB_COLUMN_EXPONENT_MASK;
+        exponents[m] = exponent; /* (out overwrites the headers) */
         if (exponent) {
             const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
             factor[m] = ldexp(1.0, e < -400 ? -400 : e > 400 ? 400 : (int)e);
@@ -392,12 +476,24 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
                      _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)ints)),
                      _mm_loadu_pd(factor),
                      _mm_loadu_pd(factor + 2)};
-    if (mixed)
-        any_ints ? fused_body(w, rows, columns, out, &c, 1, 1)
-                 : fused_body(w, rows, columns, out, &c, 1, 0);
+    lane_facts f;
+    if (facts && any_ints) {
+        mixed ? fused_body(w, rows, columns, out, &c, 1, 1, 1, &f)
+              : fused_body(w, rows, columns, out, &c, 0, 1, 1, &f);
+        float least[4], most[4];
+        uint32_t differ[4];
+        _mm_storeu_ps(least, f.least);
+        _mm_storeu_ps(most, f.most);
+        _mm_storeu_si128((__m128i *)(void *)differ, f.differ);
+        for (size_t m = 0; m < columns; m++)
+            if (ints[m])
+                put_float_facts(least[m], most[m], differ[m], exponents[m], &facts[m]);
+    } else if (mixed)
+        any_ints ? fused_body(w, rows, columns, out, &c, 1, 1, 0, &f)
+                 : fused_body(w, rows, columns, out, &c, 1, 0, 0, &f);
     else
-        any_ints ? fused_body(w, rows, columns, out, &c, 0, 1)
-                 : fused_body(w, rows, columns, out, &c, 0, 0);
+        any_ints ? fused_body(w, rows, columns, out, &c, 0, 1, 0, &f)
+                 : fused_body(w, rows, columns, out, &c, 0, 0, 0, &f);
 }
 #endif
 
@@ -556,6 +652,8 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                 }
             }
         }
+        if (exponent && L->column_facts && m < KF_FACT_COLUMNS)
+            kf_column_facts_of(x, rows, exponent, &L->column_facts[m]);
         if (exponent) {
             /* Integers q at scale 2^e back to floats: exact for every q a
              * writer stores (|q| < 2^24); a crafted q or e rounds or
@@ -597,6 +695,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     }
     if (any_keys)
         add_key_guesses(guess, headers, rows, stride, w);
+    L->unit_column = unit;
     uint32_t unit_header = 0;
     if (unit != SIZE_MAX)
         memcpy(&unit_header, &headers[unit], 4);
@@ -604,7 +703,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
      * written out, so that each row is a few moves). */
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     if (fused) {
-        fused_rows(headers, w, rows, columns, out);
+        fused_rows(headers, w, rows, columns, out, L->column_facts);
     } else
 #endif
         if (columns == 1) {
@@ -1052,7 +1151,7 @@ static kf_result take_room(loader *L, uint64_t count, uint32_t index, size_t pos
 }
 
 static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index, size_t pos,
-                               struct kf_sequence *s)
+                               struct kf_sequence *s, kf_value_facts *facts)
 {
     kfb_sequence r;
     read_words(&r, p, KFB_WORDS(r));
@@ -1074,10 +1173,16 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                                                           r.valid_count, r.components);
     uint64_t tc = kfb_sequence_tangent_floats(r.interpolation, r.valid_count, r.components);
     const uint64_t ac = kfb_sequence_arc_floats(r.interpolation, r.valid_count);
-    if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK ||
-        (res = get_encoded(L, r.values, n * r.components, r.components, NULL, index, pos,
-                           "key values", &s->values)) != KF_OK)
+    if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK)
         return res;
+    L->column_facts = r.components <= KF_FACT_COLUMNS ? facts->column : NULL;
+    L->unit_column = SIZE_MAX;
+    res = get_encoded(L, r.values, n * r.components, r.components, NULL, index, pos, "key values",
+                      &s->values);
+    L->column_facts = NULL;
+    if (res != KF_OK)
+        return res;
+    facts->w_rebuilt = L->encoded && r.components == 4 && L->unit_column == 3;
     if (derived) {
         const float *at = NULL;
         if (r.tangents == KFB_NONE)
@@ -1441,7 +1546,7 @@ static kf_result read_objects(loader *L, const unsigned char *objs, size_t size,
             kf_result r = KF_OK;
             switch (kind) {
             case KF_KIND_SEQUENCE:
-                r = read_sequence(L, body, index, at, &o->sequences[k]);
+                r = read_sequence(L, body, index, at, &o->sequences[k], &L->facts[k]);
                 break;
             case KF_KIND_CONTROLLER:
                 r = read_controller(L, body, index, at, &o->controllers[k]);
@@ -1601,7 +1706,8 @@ int kf_anim_layout_of(const uint32_t count[KF_KIND_COUNT], size_t data_size, siz
      * what the objects keep of them (kf_layout.c). */
     size_t scratch = 0;
     if (!layout_add(&scratch, data_size, 1, &l->data) ||
-        !layout_add(&scratch, computed_floats, sizeof(float), &l->computed))
+        !layout_add(&scratch, computed_floats, sizeof(float), &l->computed) ||
+        !layout_add(&scratch, count[KF_KIND_SEQUENCE], sizeof(kf_value_facts), &l->facts))
         return 0;
     l->scratch_total = scratch ? scratch : 1;
     return 1;
@@ -1759,6 +1865,8 @@ static kf_result load(loader *L, kf_anim **out)
     L->data_rw = (float *)(work + lay.data);
     L->room = (float *)(work + lay.computed);
     L->room_left = (size_t)computed;
+    L->facts = (kf_value_facts *)(void *)(work + lay.facts);
+    memset(L->facts, 0, (size_t)count[KF_KIND_SEQUENCE] * sizeof *L->facts);
     L->data = L->data_rw;
     L->data_words = data_size / 4;
     if (L->encoded && L->data_words) {
@@ -1786,8 +1894,8 @@ static kf_result load(loader *L, kf_anim **out)
      * kf_layout.c), which is then freed. */
     size_t need = 0;
     const size_t before = add_sat(total, lay.scratch_total);
-    if (r == KF_OK &&
-        (r = kf_layout_build(anim, budget > before ? budget - before : 0, &need)) != KF_OK)
+    if (r == KF_OK && (r = kf_layout_build(anim, L->facts, budget > before ? budget - before : 0,
+                                           &need)) != KF_OK)
         r = r == KF_ERROR_LIMIT
                 ? fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0,
                        "loading this %zu-byte file would take %zu bytes with its playback "

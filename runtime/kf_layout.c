@@ -136,6 +136,27 @@ static uint32_t is_wide(const struct kf_sequence *s)
     return !((double)value + tangents <= FLT_MAX / 2);
 }
 
+/* is_wide, from the reader's facts (kf_value_facts) where they cover a
+ * LINEAR sequence's values, every key valid: its largest magnitude is its
+ * largest q's float. */
+static uint32_t is_wide_known(const struct kf_sequence *s, const kf_value_facts *facts)
+{
+    if (!facts || s->interpolation != KFB_INTERP_LINEAR || s->valid_count != s->key_count ||
+        s->components > KF_FACT_COLUMNS)
+        return is_wide(s);
+    double value = 0.0;
+    for (uint32_t m = 0; m < s->components; m++) {
+        const kf_column_facts *f = &facts->column[m];
+        if (!f->integers)
+            return is_wide(s);
+        const double least = fabs(ldexp((double)f->least, f->exponent)),
+                     most = fabs(ldexp((double)f->most, f->exponent));
+        value = least > value ? least : value;
+        value = most > value ? most : value;
+    }
+    return !(value <= FLT_MAX / 2);
+}
+
 /* grid_of_c and on_grid_c inline into a copy per width (grid_of, on_grid). */
 #if defined(__GNUC__)
 #define WIDTH_INLINE static inline __attribute__((always_inline))
@@ -660,8 +681,8 @@ static int quantize_squad(const struct kf_sequence *s, float *base, float *scale
     return QUANT_SQUAD | (shared ? QUANT_SHARED : 0);
 }
 
-static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, uint32_t *bits,
-                    uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid)
+static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, int wide,
+                    uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid)
 {
     uint8_t z[KF_BLOCK_COMPONENTS];
     *bits = 16;
@@ -689,7 +710,7 @@ static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, ui
     if (known == 0 ||
         (known < 0 && !(grid_of(s->values, c, QUANTIZE_KEYS, check, top, base, scale) &&
                         on_grid(s->values, c, QUANTIZE_KEYS, check, top, base, scale, NULL))) ||
-        is_wide(s) ||
+        wide ||
         (known < 0 && !(grid_of(s->values, c, s->key_count, check, top, base, scale) &&
                         on_grid(s->values, c, s->key_count, check, top, base, scale, &spans))))
         return QUANT_NONE;
@@ -1485,13 +1506,14 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
      * of every sequence by key times, per sequence where its grids start,
      * and its grids (quantize's: at most 3 x 16 / 2 fields of a lane of
      * 8 keys or more, fewer floats than its keys hold), and per sequence
-     * whether its lane and its key tangents are quantized, and its lane's
-     * width (a byte each), and its fields' shifts (quantize's). */
+     * whether its lane and its key tangents are quantized, its lane's
+     * width, and whether it is wide (a byte each), and its fields' shifts
+     * (quantize's). */
     uint64_t grid_count = 0;
     for (uint32_t i = 0; i < n; i++)
         grid_count += grid_fields_most(&seq[i]);
     size_t order_bytes, grid_bytes;
-    const size_t per_sequence = 3 + QUANT_SHIFT_BYTES;
+    const size_t per_sequence = 4 + QUANT_SHIFT_BYTES;
     if (!kf_mul_size((size_t)4 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
         grid_count > UINT32_MAX ||
         !kf_mul_size((size_t)grid_count, sizeof(grid_field), &grid_bytes) ||
@@ -1506,7 +1528,7 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
              *grid_at = by_times + n + 1;
     grid_field *grids = (grid_field *)(void *)(grid_at + n);
     uint8_t *quant = (uint8_t *)(grids + grid_count), *ktq = quant + n, *bits = ktq + n,
-            *shifts = bits + n;
+            *wides = bits + n, *shifts = wides + n;
     const lay ly = {seq, quant, bits};
     uint32_t m = 0; /* the sequences blocks hold */
     for (uint32_t i = 0, at = 0; i < n; i++) {
@@ -1514,7 +1536,9 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
         by_times[i] = i;
         grid_at[i] = at;
         at += grid_fields_most(&seq[i]);
-        quant[i] = (uint8_t)quantize(&seq[i], facts ? &facts[i] : NULL, &width,
+        const kf_value_facts *known = facts ? &facts[i] : NULL;
+        wides[i] = (uint8_t)(packed(&seq[i]) && is_wide_known(&seq[i], known));
+        quant[i] = (uint8_t)quantize(&seq[i], known, wides[i], &width,
                                      shifts + (size_t)i * QUANT_SHIFT_BYTES, grids + grid_at[i]);
         bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
@@ -1675,7 +1699,7 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
                     const uint32_t si = order[k + x * KF_LANES + l];
                     L->block_of[si] = bi;
                     L->lane_of[si] = (uint8_t)l;
-                    b->wide |= is_wide(&seq[si]);
+                    b->wide |= wides[si];
                     if (q)
                         put_dequant(&seq[si], q, (float *)b->dequant, l, grids + grid_at[si]);
                 }

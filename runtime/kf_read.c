@@ -274,6 +274,7 @@ void kf_column_facts_of(const uint32_t *x, size_t rows, uint32_t exponent, kf_co
         differ |= x[i] ^ x[0];
     }
     put_column_facts(least, most, differ, exponent, f);
+    f->integers &= rows > 0;
 }
 
 /* Whether decode can rebuild an array a row at a time (fused_rows): 3 or
@@ -450,7 +451,7 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
 {
     uint32_t quad[4] = {0}, lin[4] = {0}, prev[4] = {0}, ints[4] = {0}, exponents[4] = {0};
     double factor[4] = {1.0, 1.0, 1.0, 1.0};
-    int any_ints = 0, mixed = 0;
+    int any_ints = 0, mixed = 0, all_ints = 1;
     for (size_t m = 0; m < 4; m++) {
         uint32_t h = 0;
         if (m < columns)
@@ -463,6 +464,7 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
         mixed |= !quad[m];
         const uint32_t exponent = h & KFB_COLUMN_EXPONENT_MASK;
         exponents[m] = exponent; /* (out overwrites the headers) */
+        all_ints &= m >= columns || exponent || (h & KFB_COLUMN_UNIT);
         if (exponent) {
             const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
             factor[m] = ldexp(1.0, e < -400 ? -400 : e > 400 ? 400 : (int)e);
@@ -477,7 +479,10 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
                      _mm_loadu_pd(factor),
                      _mm_loadu_pd(factor + 2)};
     lane_facts f;
-    if (facts && any_ints) {
+    /* Facts where they can answer: every column integers (or a quaternion's
+     * rebuilt w), as an error-bounded file's; a lossless one's floats,
+     * some columns of which may happen to be integers, do without. */
+    if (facts && any_ints && all_ints) {
         mixed ? fused_body(w, rows, columns, out, &c, 1, 1, 1, &f)
               : fused_body(w, rows, columns, out, &c, 0, 1, 1, &f);
         float least[4], most[4];

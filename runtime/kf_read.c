@@ -328,7 +328,15 @@ typedef struct lanes {
     __m128i mq, ml, mp; /* the lanes of each predictor (all ones) */
     __m128 mi;          /* the lanes of integers */
     __m128d f01, f23;   /* their scales */
+    __m128 fs;          /* the same in float (row_floats' FAST_INTS) */
 } lanes;
+
+/* row_floats' integer conversions: none (no integer lanes), in double
+ * (q 2^e exact, then rounded once to float, infinite past FLT_MAX), or in
+ * float (FAST_INTS, for scales 2^-126 to 2^96: q rounded to float, as the
+ * double's rounding rounds it, times a power of two that keeps every
+ * product normal and finite, so exact: the same bits). */
+enum { NO_INTS, INTS, FAST_INTS };
 
 /* Row `row` (>= 2) of the running sums, every lane by its own predictor. */
 KF_INLINE __m128i sum_row(__m128i x, __m128i *a, __m128i *d, __m128i *v, const lanes *c, int mixed)
@@ -349,8 +357,12 @@ KF_INLINE __m128i sum_row(__m128i x, __m128i *a, __m128i *d, __m128i *v, const l
  * converts them, the others the words' own bits. */
 KF_INLINE __m128 row_floats(__m128i v, const lanes *c, int ints)
 {
-    if (!ints)
+    if (ints == NO_INTS)
         return _mm_castsi128_ps(v);
+    if (ints == FAST_INTS) {
+        const __m128 f = _mm_mul_ps(_mm_cvtepi32_ps(v), c->fs);
+        return _mm_or_ps(_mm_and_ps(c->mi, f), _mm_andnot_ps(c->mi, _mm_castsi128_ps(v)));
+    }
     const __m128d most = _mm_set1_pd(FLT_MAX);
     const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7FFFFFFFFFFFFFFF));
     const __m128d d0 = _mm_mul_pd(_mm_cvtepi32_pd(v), c->f01);
@@ -451,7 +463,8 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
 {
     uint32_t quad[4] = {0}, lin[4] = {0}, prev[4] = {0}, ints[4] = {0}, exponents[4] = {0};
     double factor[4] = {1.0, 1.0, 1.0, 1.0};
-    int any_ints = 0, mixed = 0, all_ints = 1;
+    float fast_factor[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+    int any_ints = 0, mixed = 0, all_ints = 1, fast = 1;
     for (size_t m = 0; m < 4; m++) {
         uint32_t h = 0;
         if (m < columns)
@@ -468,6 +481,8 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
         if (exponent) {
             const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
             factor[m] = ldexp(1.0, e < -400 ? -400 : e > 400 ? 400 : (int)e);
+            fast_factor[m] = (float)factor[m];
+            fast &= e >= -126 && e <= 96; /* |q| <= 2^31: 2^31 2^e below FLT_MAX */
             ints[m] = ~0u;
             any_ints = 1;
         }
@@ -477,14 +492,24 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
                      _mm_loadu_si128((const __m128i *)(const void *)prev),
                      _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)ints)),
                      _mm_loadu_pd(factor),
-                     _mm_loadu_pd(factor + 2)};
+                     _mm_loadu_pd(factor + 2),
+                     _mm_loadu_ps(fast_factor)};
     lane_facts f;
     /* Facts where they can answer: every column integers (or a quaternion's
      * rebuilt w), as an error-bounded file's; a lossless one's floats,
      * some columns of which may happen to be integers, do without. */
-    if (facts && any_ints && all_ints) {
-        mixed ? fused_body(w, rows, columns, out, &c, 1, 1, 1, &f)
-              : fused_body(w, rows, columns, out, &c, 0, 1, 1, &f);
+    const int track = facts && any_ints && all_ints;
+#define BODY(ints, track)                                                                          \
+    (mixed ? fused_body(w, rows, columns, out, &c, 1, ints, track, &f)                             \
+           : fused_body(w, rows, columns, out, &c, 0, ints, track, &f))
+    if (!any_ints)
+        BODY(NO_INTS, 0);
+    else if (fast)
+        track ? BODY(FAST_INTS, 1) : BODY(FAST_INTS, 0);
+    else
+        track ? BODY(INTS, 1) : BODY(INTS, 0);
+#undef BODY
+    if (track) {
         float least[4], most[4];
         uint32_t differ[4];
         _mm_storeu_ps(least, f.least);
@@ -493,12 +518,7 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
         for (size_t m = 0; m < columns; m++)
             if (ints[m])
                 put_float_facts(least[m], most[m], differ[m], exponents[m], &facts[m]);
-    } else if (mixed)
-        any_ints ? fused_body(w, rows, columns, out, &c, 1, 1, 0, &f)
-                 : fused_body(w, rows, columns, out, &c, 1, 0, 0, &f);
-    else
-        any_ints ? fused_body(w, rows, columns, out, &c, 0, 1, 0, &f)
-                 : fused_body(w, rows, columns, out, &c, 0, 0, 0, &f);
+    }
 }
 #endif
 

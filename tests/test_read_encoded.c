@@ -274,6 +274,84 @@ static void column_headers(void)
     free(f.data);
 }
 
+/* Integer columns come back as q 2^e rounded once to float, whichever way
+ * the reader converts them (in float, where every q is within 24 bits and
+ * every q 2^e a normal float: exact there; else in double): a crafted
+ * scale from subnormal to near FLT_MAX, and a crafted q past 2^24, which
+ * rounds, over a LINEAR sequence of three components and six keys (the
+ * decoder's row at a time path), each against ldexp in double. A value
+ * past FLT_MAX is refused. */
+static void integer_conversion(void)
+{
+    static const double t[6] = {0, 1, 2, 3, 4, 5};
+    static const double v[18] = {1, 2, 3, 5, 4, 1, 9, 6, 2, 7, 8, 3, 3, 10, 4, 11, 12, 5};
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc d = {
+        "i", KF_INTERPOLATION_LINEAR, KF_REPEAT_CONSTANT, 6, 3, 6, t, v, 0, 5, NULL, 0, NULL};
+    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "integer sequence");
+    test_bytes f = encode(b, 0, 0);
+    kf_builder_destroy(b);
+    const size_t at = craft_array(f.data, f.size, 0, F_VALUES);
+    CHECK(at != 0, "records");
+    if (!at) {
+        free(f.data);
+        return;
+    }
+    uint32_t h[3];
+    int scale[3]; /* the writer's: column 1's values are even, its q halves */
+    for (int m = 0; m < 3; m++) {
+        h[m] = craft_get(f.data + at + 4 * m);
+        scale[m] = (int)(h[m] & KFB_COLUMN_EXPONENT_MASK) - KFB_COLUMN_EXPONENT_BIAS;
+        CHECK((h[m] & KFB_COLUMN_EXPONENT_MASK) != 0 && scale[m] >= 0 && scale[m] <= 1,
+              "column %d: integers (%08x)", m, (unsigned)h[m]);
+    }
+    CHECK(scale[0] == 0, "column 0 at scale 1, its first q 1");
+    /* Column 0's first word is its first q (1, zigzag-coded: 2); a byte B
+     * in its top plane makes it 2 + B 2^24, every q of the column B 2^23
+     * more (each is predicted from it). */
+    const size_t top_plane = at + 12 + 3 * 18;
+    const struct {
+        int e, top;
+    } cases[] = {{0, 0},   {-126, 0}, {-130, 0}, {-149, 0}, {103, 0},
+                 {104, 0}, {0, 4},    {-20, 3},  {90, 255}, {120, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        test_bytes g = {malloc(f.size), f.size, f.size};
+        memcpy(g.data, f.data, f.size);
+        for (int m = 0; m < 3; m++)
+            craft_put(g.data + at + 4 * m, (h[m] & ~KFB_COLUMN_EXPONENT_MASK) |
+                                               (uint32_t)(KFB_COLUMN_EXPONENT_BIAS + cases[i].e));
+        g.data[top_plane] = (unsigned char)cases[i].top;
+        craft_fix_crcs(g.data, g.size);
+        int finite = 1;
+        float want[18];
+        for (int k = 0; k < 6; k++)
+            for (int m = 0; m < 3; m++) {
+                const double q =
+                    ldexp(v[3 * k + m], -scale[m]) + (m == 0 ? cases[i].top * 8388608.0 : 0.0);
+                const double x = ldexp(q, cases[i].e);
+                finite &= fabs(x) <= FLT_MAX;
+                want[3 * k + m] = (float)x;
+            }
+        kf_anim *a = NULL;
+        kf_error e;
+        const kf_result r = kf_load_memory(g.data, g.size, NULL, &a, &e);
+        CHECK(r == (finite ? KF_OK : KF_ERROR_VALUE), "scale 2^%d, top byte %d: %s (%s)",
+              cases[i].e, cases[i].top, kf_result_name(r), r ? e.message : "");
+        if (a) {
+            float got[18];
+            flat(&a->objects.sequences[0], a->objects.sequences[0].values, 6, got);
+            for (int n = 0; n < 18; n++)
+                CHECK(memcmp(&got[n], &want[n], sizeof got[n]) == 0,
+                      "scale 2^%d, top byte %d: value %d is %a, want %a", cases[i].e, cases[i].top,
+                      n, (double)got[n], (double)want[n]);
+        }
+        kf_anim_free(a);
+        free(g.data);
+    }
+    free(f.data);
+}
+
 /* A quaternion column that is the rest of the unit quaternion in every key,
  * to the bit, is stored as its signs (KFB_COLUMN_UNIT) and rebuilt exactly,
  * negative ones and -0 included; a column that is so in all keys but one
@@ -720,6 +798,7 @@ int main(void)
     computed_counted_before_allocating();
     column_headers();
     unit_columns();
+    integer_conversion();
     key_guess();
     hermite_tangents_computed();
     version1_arcs_replaced();

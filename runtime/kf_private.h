@@ -630,11 +630,15 @@ int kf_name_valid(const char *name);
  * header check reads no array: it establishes the sizes the arrays have. */
 kf_result kf_validate_sequence_header(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
-/* kf_validate_sequence for a sequence whose key times (the same array,
- * key count and valid count) passed it in another sequence already, as a
- * reader's shared times do: only what depends on more than the times is
- * checked again. */
-kf_result kf_validate_sequence_times_known(const struct kf_sequence *s, kf_error *error);
+/* kf_validate_sequence for what a reader knows already: with
+ * `times_known`, the key times (the same array, key count and valid
+ * count) passed it in another sequence, as shared times do; with
+ * `values_known`, every value is finite and a quaternion a unit one by
+ * the way they were stored (kf_value_facts: integers on a grid, and
+ * SLERP's and SQUAD's w the rest of unit length, |q|^2 within 2^-22 of 1,
+ * well inside KF_UNIT_QUAT_TOLERANCE). Only the rest is checked. */
+kf_result kf_validate_sequence_known(const struct kf_sequence *s, int times_known, int values_known,
+                                     kf_error *error);
 /* Checks the precomputed arrays of a sequence that passed the above (its
  * arcs only where it has them: a reader that computes them leaves them out). */
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);

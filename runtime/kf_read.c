@@ -1183,6 +1183,21 @@ static kf_result take_room(loader *L, uint64_t count, uint32_t index, size_t pos
     return KF_OK;
 }
 
+/* Whether sequence s's values are finite (and its quaternions unit) by the
+ * way the file stored them (kf_validate_sequence_known): integer columns,
+ * and a quaternion's w the rest of unit length. */
+static int values_known(const struct kf_sequence *s, const kf_value_facts *facts)
+{
+    const int quat = s->components == 4 &&
+                     (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD);
+    if (s->components > KF_FACT_COLUMNS || (quat && !facts->w_rebuilt))
+        return 0;
+    for (uint32_t m = 0; m < s->components - (uint32_t)quat; m++)
+        if (!facts->column[m].integers)
+            return 0;
+    return 1;
+}
+
 static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                                struct kf_sequence *s, kf_value_facts *facts)
 {
@@ -1275,8 +1290,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
      * plain: no other array's decoding changes it). */
     const int times_known = s->times == L->checked_times && r.key_count == L->checked_keys &&
                             r.valid_count == L->checked_valid;
-    if ((res = times_known ? kf_validate_sequence_times_known(s, L->error)
-                           : kf_validate_sequence(s, L->error)) != KF_OK ||
+    if ((res = kf_validate_sequence_known(s, times_known, values_known(s, facts), L->error)) !=
+            KF_OK ||
         (res = kf_validate_tcb(s, L->error)) != KF_OK ||
         (res = kf_validate_key_tangents(s, L->error)) != KF_OK ||
         (res = kf_validate_tangent_range(s, L->error)) != KF_OK ||

@@ -218,9 +218,9 @@ static int all_unit(const float *q, uint32_t n)
     return units;
 }
 
-/* kf_validate_sequence; with `times_known`, s's key times passed these
- * checks already (kf_validate_sequence_times_known). */
-static kf_result validate_sequence(const struct kf_sequence *s, int times_known, kf_error *error)
+/* kf_validate_sequence, knowing what kf_validate_sequence_known says. */
+static kf_result validate_sequence(const struct kf_sequence *s, int times_known, int values_known,
+                                   kf_error *error)
 {
     const uint32_t n = s->key_count, c = s->components, v = s->valid_count;
     kf_result r = kf_validate_sequence_header(s, error);
@@ -229,13 +229,13 @@ static kf_result validate_sequence(const struct kf_sequence *s, int times_known,
 
     /* Every key is checked for range, valid or not: M3G refuses a negative
      * time at setKeyframe, before any valid range applies. */
-    const int clean =
-        (times_known || all_clean(s->times, n, 1)) && all_clean(s->values, (size_t)n * c, 0);
+    const int clean = (times_known || all_clean(s->times, n, 1)) &&
+                      (values_known || all_clean(s->values, (size_t)n * c, 0));
     const int unit = s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD;
     /* Quaternions are unit: tested without a branch per key (all_unit),
      * and the loop below, which names the first bad key, runs only when
      * one is not. */
-    const int units = !(unit && clean) || all_unit(s->values, n);
+    const int units = !(unit && clean) || values_known || all_unit(s->values, n);
     for (uint32_t j = 0; j < n && (!clean || (unit && !units)); j++) {
         if (!clean && (r = key_in_range(s, j, error)) != KF_OK)
             return r;
@@ -272,12 +272,13 @@ static kf_result validate_sequence(const struct kf_sequence *s, int times_known,
 
 kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
 {
-    return validate_sequence(s, 0, error);
+    return validate_sequence(s, 0, 0, error);
 }
 
-kf_result kf_validate_sequence_times_known(const struct kf_sequence *s, kf_error *error)
+kf_result kf_validate_sequence_known(const struct kf_sequence *s, int times_known, int values_known,
+                                     kf_error *error)
 {
-    return validate_sequence(s, 1, error);
+    return validate_sequence(s, times_known, values_known, error);
 }
 
 /* An arc as formats/kfb_format.h allows it. Sampling relies on the ranges:

@@ -352,6 +352,51 @@ static void integer_conversion(void)
     free(f.data);
 }
 
+/* Quaternions whose x, y and z are integer columns and whose w the file
+ * rebuilds are unit by construction, which the reader relies on; a w that
+ * is stored some other way is checked: the sign words of the rebuilt w,
+ * read as integers (a crafted header), make keys far from unit length,
+ * which are refused. */
+static void rebuilt_quaternions(void)
+{
+    static const double t[4] = {0, 1, 2, 3};
+    float q[16] = {0.25f, 0.5f, 0.25f, 0, 0.5f,    -0.5f, 0.5f, 0,
+                   0,     0,    0,     0, -0.125f, 0.25f, 0.5f, 0};
+    double v[16];
+    for (int j = 0; j < 4; j++)
+        CHECK(kf_unit_rest(q + 4 * j, 4, 3, j == 1, &q[4 * j + 3]), "rest %d", j);
+    for (int i = 0; i < 16; i++)
+        v[i] = q[i];
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc d = {
+        "r", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 4, 4, 4, t, v, 0, 3, NULL, 0, NULL};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "rotations: %s", e.message);
+    test_bytes f = encode(b, 0, 0);
+    kf_builder_destroy(b);
+    const size_t at = craft_array(f.data, f.size, 0, F_VALUES);
+    CHECK(at != 0, "records");
+    if (at) {
+        for (int m = 0; m < 3; m++)
+            CHECK((craft_get(f.data + at + 4 * m) & KFB_COLUMN_EXPONENT_MASK) != 0,
+                  "x, y, z: integer columns (%08x)", (unsigned)craft_get(f.data + at + 4 * m));
+        const uint32_t h3 = craft_get(f.data + at + 12);
+        CHECK((h3 & KFB_COLUMN_UNIT) != 0, "w rebuilt (%08x)", (unsigned)h3);
+        kf_anim *a = NULL;
+        CHECK(kf_load_memory(f.data, f.size, NULL, &a, NULL) == KF_OK, "loads");
+        kf_anim_free(a);
+        craft_put(f.data + at + 12, (h3 & ~KFB_COLUMN_UNIT) | KFB_COLUMN_EXPONENT_BIAS);
+        craft_fix_crcs(f.data, f.size);
+        a = NULL;
+        const kf_result r = kf_load_memory(f.data, f.size, NULL, &a, &e);
+        CHECK(r == KF_ERROR_VALUE && strstr(e.message, "unit quaternion"), "w of 0 and 1: %s (%s)",
+              kf_result_name(r), r ? e.message : "loaded");
+        kf_anim_free(a);
+    }
+    free(f.data);
+}
+
 /* A quaternion column that is the rest of the unit quaternion in every key,
  * to the bit, is stored as its signs (KFB_COLUMN_UNIT) and rebuilt exactly,
  * negative ones and -0 included; a column that is so in all keys but one
@@ -799,6 +844,7 @@ int main(void)
     column_headers();
     unit_columns();
     integer_conversion();
+    rebuilt_quaternions();
     key_guess();
     hermite_tangents_computed();
     version1_arcs_replaced();

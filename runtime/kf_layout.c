@@ -659,9 +659,9 @@ static const float *squad_quats(const struct kf_sequence *s, uint32_t part)
  * x, y and z it found on the grid of `base` and `scale`: whether a's and
  * b's are on 15-bit grids too, and every w rebuilt; then its width and
  * shifts, as for SLERP's keys. */
-static int quantize_squad(const struct kf_sequence *s, float *base, float *scale, q_spans *spans,
-                          uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid,
-                          int keys_w_rebuilt)
+static int quantize_squad(const struct kf_sequence *s, const kf_value_facts *facts, float *base,
+                          float *scale, q_spans *spans, uint32_t *bits,
+                          uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid)
 {
     uint8_t z[KF_BLOCK_COMPONENTS];
     const uint32_t n = s->key_count;
@@ -669,9 +669,19 @@ static int quantize_squad(const struct kf_sequence *s, float *base, float *scale
     *bits = 8;
     for (uint32_t part = 0; part < (shared ? 2u : 3u); part++) {
         const float *q = squad_quats(s, part);
-        if (!((part == 0 || (grid_of(q, 4, n, 7u, KF_QSLERP_TOP, base, scale) &&
-                             on_grid(q, 4, n, 7u, KF_QSLERP_TOP, base, scale, spans))) &&
-              ((part == 0 && keys_w_rebuilt) || w_rebuilt(q, n))))
+        /* a from the reader's facts where it has them (b it decoded
+         * against a: none) */
+        const int known = part == 1 && facts ? grid_of_facts(facts->tangent, 4, 7u, KF_QSLERP_TOP,
+                                                             base, scale, spans)
+                                             : -1;
+        const int rebuilt = facts && (part == 0   ? facts->w_rebuilt
+                                      : part == 1 ? facts->tangent_w_rebuilt
+                                                  : 0);
+        if (known == 0 ||
+            (part != 0 && known < 0 &&
+             !(grid_of(q, 4, n, 7u, KF_QSLERP_TOP, base, scale) &&
+               on_grid(q, 4, n, 7u, KF_QSLERP_TOP, base, scale, spans))) ||
+            !(rebuilt || w_rebuilt(q, n)))
             return QUANT_NONE;
         const uint32_t w = narrow(spans, KF_QSLERP_GRID, 1, scale, z);
         keep_shifts(shifts, z, KF_QSLERP_GRID, 4, 0, part * KF_QSLERP_GRID);
@@ -714,11 +724,10 @@ static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, in
         (known < 0 && !(grid_of(s->values, c, s->key_count, check, top, base, scale) &&
                         on_grid(s->values, c, s->key_count, check, top, base, scale, &spans))))
         return QUANT_NONE;
-    const int keys_w_rebuilt = facts && facts->w_rebuilt;
     if (squad)
-        return quantize_squad(s, base, scale, &spans, bits, shifts, grid, keys_w_rebuilt);
+        return quantize_squad(s, facts, base, scale, &spans, bits, shifts, grid);
     if (quat) {
-        if (!keys_w_rebuilt && !w_rebuilt(s->values, s->key_count))
+        if (!(facts && facts->w_rebuilt) && !w_rebuilt(s->values, s->key_count))
             return QUANT_NONE;
         *bits = narrow(&spans, KF_QSLERP_GRID, 1, scale, z);
         keep_shifts(shifts, z, KF_QSLERP_GRID, c, 0, 0);
@@ -735,9 +744,15 @@ static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, in
     /* Its key tangents too, and the scaled ones from them. */
     const uint32_t w = 2 * c;
     const unsigned all = (1u << w) - 1;
-    if (!(grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
-          on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale, &spans) &&
-          hermite_tangents_scale(s)))
+    const int tangents_known =
+        facts && w <= KF_TANGENT_FACT_COLUMNS
+            ? grid_of_facts(facts->tangent, w, all, QUANTIZE_TOP, base, scale, &spans)
+            : -1;
+    if (tangents_known == 0 ||
+        (tangents_known < 0 &&
+         !(grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
+           on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale, &spans))) ||
+        !hermite_tangents_scale(s))
         return QUANT_NONE;
     const uint32_t tangents = narrow(&spans, w, 0, scale, z);
     keep_shifts(shifts, z, w, c, 1, 0);

@@ -244,7 +244,7 @@ void kf_layout_free(const kf_allocator *a, struct kf_layout *layout);
  * components at v lie, in each component in `check`, on a grid of a
  * power-of-two scale and at most `top` steps. From the floats (`facts`
  * NULL) or from the reader's facts of their columns (c at most
- * KF_FACT_COLUMNS): 1, with each component's base, scale, the trailing
+ * KF_TANGENT_FACT_COLUMNS): 1, with each component's base, scale, the trailing
  * zero bits its q share (at most 15) and its largest q; 0; or -1 where a
  * component's facts do not hold. Both ways give the same (a test checks). */
 int kf_layout_grid(const float *v, const kf_column_facts *facts, uint32_t c, uint32_t n,

@@ -587,14 +587,19 @@ typedef struct kf_column_facts {
 } kf_column_facts;
 
 /* Columns of a sequence's values the reader keeps facts of: vectors and
- * quaternions (a wider sequence's grid is found from its floats). */
-#define KF_FACT_COLUMNS 4u
+ * quaternions (a wider sequence's grid is found from its floats); and of
+ * the array a quantized lane keeps beside them: SQUAD's intermediates a,
+ * a HERMITE vector's key tangents (two columns a component). */
+#define KF_FACT_COLUMNS         4u
+#define KF_TANGENT_FACT_COLUMNS (2u * KF_FACT_COLUMNS)
 
 typedef struct kf_value_facts {
     kf_column_facts column[KF_FACT_COLUMNS];
+    kf_column_facts tangent[KF_TANGENT_FACT_COLUMNS];
     /* Four columns whose last the file stored as the rest of unit length
-     * (KFB_COLUMN_UNIT): every w is what x, y and z leave, rebuilt. */
-    uint8_t w_rebuilt;
+     * (KFB_COLUMN_UNIT): every w is what x, y and z leave, rebuilt; of the
+     * values, and of SQUAD's a. */
+    uint8_t w_rebuilt, tangent_w_rebuilt;
 } kf_value_facts;
 
 /* The facts of a column of `rows` integers q at x (their words, two's

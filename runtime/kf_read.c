@@ -72,7 +72,8 @@ typedef struct loader {
      * puts its columns', or NULL. */
     kf_value_facts *facts;
     kf_column_facts *column_facts;
-    size_t unit_column; /* the last array decoded: its unit column, or SIZE_MAX */
+    size_t column_facts_count; /* columns column_facts has room for */
+    size_t unit_column;        /* the last array decoded: its unit column, or SIZE_MAX */
 } loader;
 
 enum { MARK_FREE, MARK_PLAIN, MARK_ENCODED };
@@ -261,7 +262,7 @@ static void put_column_facts(int32_t least, int32_t most, uint32_t differ, uint3
     f->integers = least > -(1 << 24) && most < (1 << 24) && e >= -126 && e <= 104;
 }
 
-_Static_assert(sizeof(kf_value_facts) == 68, "formats/kfb.md counts 68 bytes a sequence");
+_Static_assert(sizeof(kf_value_facts) == 196, "formats/kfb.md counts 196 bytes a sequence");
 
 void kf_column_facts_of(const uint32_t *x, size_t rows, uint32_t exponent, kf_column_facts *f)
 {
@@ -677,7 +678,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                 }
             }
         }
-        if (exponent && L->column_facts && m < KF_FACT_COLUMNS)
+        if (exponent && L->column_facts && m < L->column_facts_count)
             kf_column_facts_of(x, rows, exponent, &L->column_facts[m]);
         if (exponent) {
             /* Integers q at scale 2^e back to floats: exact for every q a
@@ -1183,6 +1184,23 @@ static kf_result take_room(loader *L, uint64_t count, uint32_t index, size_t pos
     return KF_OK;
 }
 
+/* Lets the next array decoded note its integer columns' facts in `to`,
+ * room for `room` columns, where it has no more columns than that. */
+static void note_facts(loader *L, kf_column_facts *to, size_t room, size_t columns)
+{
+    L->column_facts = columns <= room ? to : NULL;
+    L->column_facts_count = room;
+    L->unit_column = SIZE_MAX;
+}
+
+/* Stops noting; whether the array just decoded, of `columns` columns, was
+ * quaternions whose w the file rebuilt (its unit column the fourth). */
+static int noted_w(loader *L, size_t columns)
+{
+    L->column_facts = NULL;
+    return L->encoded && columns == 4 && L->unit_column == 3;
+}
+
 /* Whether sequence s's values are finite (and its quaternions unit) by the
  * way the file stored them (kf_validate_sequence_known): integer columns,
  * and a quaternion's w the rest of unit length. */
@@ -1223,14 +1241,12 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     const uint64_t ac = kfb_sequence_arc_floats(r.interpolation, r.valid_count);
     if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK)
         return res;
-    L->column_facts = r.components <= KF_FACT_COLUMNS ? facts->column : NULL;
-    L->unit_column = SIZE_MAX;
+    note_facts(L, facts->column, KF_FACT_COLUMNS, r.components);
     res = get_encoded(L, r.values, n * r.components, r.components, NULL, index, pos, "key values",
                       &s->values);
-    L->column_facts = NULL;
+    facts->w_rebuilt = (uint8_t)noted_w(L, r.components);
     if (res != KF_OK)
         return res;
-    facts->w_rebuilt = L->encoded && r.components == 4 && L->unit_column == 3;
     if (derived) {
         const float *at = NULL;
         if (r.tangents == KFB_NONE)
@@ -1244,8 +1260,12 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
             /* Outgoing (by key, or guessed from the keys), then incoming
              * (against outgoing). */
             const key_guess guess = {s->values, r.valid_count, r.interpolation};
-            if ((res = get_encoded(L, r.tangents, tc, r.components, &guess, index, pos, "tangents",
-                                   &at)) != KF_OK)
+            if (r.interpolation == KFB_INTERP_SQUAD) /* a, which a quantized lane keeps */
+                note_facts(L, facts->tangent, KF_TANGENT_FACT_COLUMNS, r.components);
+            res = get_encoded(L, r.tangents, tc, r.components, &guess, index, pos, "tangents", &at);
+            const int w_rebuilt = noted_w(L, r.components);
+            facts->tangent_w_rebuilt = (uint8_t)(r.interpolation == KFB_INTERP_SQUAD && w_rebuilt);
+            if (res != KF_OK)
                 return res;
             if (derived > L->data_words - r.tangents) {
                 const float *unused;
@@ -1270,9 +1290,13 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                     kf_interpolation_name(r.interpolation));
     }
     if (r.interpolation == KFB_INTERP_HERMITE) {
-        if (r.tcb != KFB_NONE &&
-            (res = get_encoded(L, r.tcb, 2 * n * r.components, 2 * (size_t)r.components, NULL,
-                               index, pos, "key tangents", &s->key_tangents)) != KF_OK)
+        note_facts(L, facts->tangent, KF_TANGENT_FACT_COLUMNS, 2 * (size_t)r.components);
+        res = r.tcb == KFB_NONE
+                  ? KF_OK
+                  : get_encoded(L, r.tcb, 2 * n * r.components, 2 * (size_t)r.components, NULL,
+                                index, pos, "key tangents", &s->key_tangents);
+        L->column_facts = NULL;
+        if (res != KF_OK)
             return res;
     } else if (r.tcb != KFB_NONE &&
                (res = get_encoded(L, r.tcb, 3 * n, 3, NULL, index, pos, "tension/continuity/bias",

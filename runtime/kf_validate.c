@@ -438,9 +438,26 @@ kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error
      * number first; the loop that names the first bad one runs only when
      * one is. */
     const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents;
-    int in_range = 1;
-    for (size_t k = 0; hermite && k < 2 * c * s->valid_count; k++)
-        in_range &= fabs((double)s->key_tangents[k] * s->duration) <= FLT_MAX;
+    /* The key tangents are finite (kf_validate_key_tangents), and each
+     * product is exact in double: the largest magnitude's stands for all. */
+    const size_t m = hermite ? 2 * c * s->valid_count : 0;
+    float largest = 0.0f;
+    size_t i = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
+    __m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
+    for (; i + 8 <= m; i += 8) {
+        a = _mm_max_ps(a, _mm_and_ps(_mm_loadu_ps(s->key_tangents + i), magnitude));
+        b = _mm_max_ps(b, _mm_and_ps(_mm_loadu_ps(s->key_tangents + i + 4), magnitude));
+    }
+    float lanes[4];
+    _mm_storeu_ps(lanes, _mm_max_ps(a, b));
+    for (int l = 0; l < 4; l++)
+        largest = lanes[l] > largest ? lanes[l] : largest;
+#endif
+    for (; i < m; i++)
+        largest = fabsf(s->key_tangents[i]) > largest ? fabsf(s->key_tangents[i]) : largest;
+    const int in_range = fabs((double)largest * s->duration) <= FLT_MAX;
     for (uint32_t j = 0; hermite && !in_range && j < s->valid_count; j++)
         for (size_t k = 0; k < 2 * c; k++) {
             const float t = s->key_tangents[2 * c * j + k];

@@ -397,6 +397,43 @@ static void rebuilt_quaternions(void)
     free(f.data);
 }
 
+/* A HERMITE key tangent times the duration must stay within the float
+ * range (a stored tangent is a key tangent times its segment, which the
+ * duration bounds): the largest, 3e30, with the record's duration crafted
+ * to 1e8 loads, and to 2e8 is refused, naming the key. */
+static void key_tangent_range(void)
+{
+    static const double t[4] = {0, 1, 2, 3}, v[4] = {0, 1, 0, 1};
+    static const double kt[8] = {1, 1, -2, 2, 3e30, 0.5, 0, 0};
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc d = {
+        "h", KF_INTERPOLATION_HERMITE, KF_REPEAT_CONSTANT, 4, 1, 4, t, v, 0, 3, NULL, 0, kt};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "hermite sequence: %s", e.message);
+    test_bytes f = encode(b, 0, 0);
+    kf_builder_destroy(b);
+    const size_t body = craft_object(f.data, f.size, 0);
+    CHECK(body != 0, "the sequence's record");
+    for (int i = 0; body && i < 2; i++) {
+        const float duration = i ? 2e8f : 1e8f;
+        uint32_t bits;
+        memcpy(&bits, &duration, 4);
+        craft_put(f.data + body + 4 * 7, bits);
+        craft_fix_crcs(f.data, f.size);
+        kf_anim *a = NULL;
+        const kf_result r = kf_load_memory(f.data, f.size, NULL, &a, &e);
+        if (i)
+            CHECK(r == KF_ERROR_VALUE && strstr(e.message, "key 2") &&
+                      strstr(e.message, "times the duration"),
+                  "3e30 x 2e8: %s (%s)", kf_result_name(r), r ? e.message : "loaded");
+        else
+            CHECK(r == KF_OK, "3e30 x 1e8: %s (%s)", kf_result_name(r), r ? e.message : "");
+        kf_anim_free(a);
+    }
+    free(f.data);
+}
+
 /* A quaternion column that is the rest of the unit quaternion in every key,
  * to the bit, is stored as its signs (KFB_COLUMN_UNIT) and rebuilt exactly,
  * negative ones and -0 included; a column that is so in all keys but one
@@ -845,6 +882,7 @@ int main(void)
     unit_columns();
     integer_conversion();
     rebuilt_quaternions();
+    key_tangent_range();
     key_guess();
     hermite_tangents_computed();
     version1_arcs_replaced();

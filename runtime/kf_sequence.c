@@ -138,14 +138,16 @@ void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t
                          float *in)
 {
     const size_t c = components;
+    /* (a key's incoming segment is the one before's outgoing) */
+    double prev = count ? played_segment(times, count, duration, repeat, count - 1) : 0.0;
     for (uint32_t i = 0; i < count; i++) {
         const double next = played_segment(times, count, duration, repeat, i);
-        const double prev = played_segment(times, count, duration, repeat, i ? i - 1 : count - 1);
         const float *t = key_tangents + 2 * c * i;
         for (size_t k = 0; k < c; k++) {
             in[c * i + k] = prev > 0.0 ? (float)(t[k] * prev) : 0.0f;
             out[c * i + k] = next > 0.0 ? (float)(t[c + k] * next) : 0.0f;
         }
+        prev = next;
     }
 }
 

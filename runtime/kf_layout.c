@@ -93,31 +93,6 @@ static int same_block(const lay *ly, uint32_t ia, uint32_t ib)
            ly->bits[ia] == ly->bits[ib];
 }
 
-/* The largest magnitude of n floats (validated finite: plain comparisons,
- * eight at a time in SSE2's registers where there are some). */
-static float max_abs(const float *v, size_t n)
-{
-    float m = 0.0f;
-    size_t k = 0;
-#if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
-    __m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
-    for (; k + 8 <= n; k += 8) {
-        a = _mm_max_ps(a, _mm_and_ps(_mm_loadu_ps(v + k), magnitude));
-        b = _mm_max_ps(b, _mm_and_ps(_mm_loadu_ps(v + k + 4), magnitude));
-    }
-    float lanes[4];
-    _mm_storeu_ps(lanes, _mm_max_ps(a, b));
-    for (int l = 0; l < 4; l++)
-        m = lanes[l] > m ? lanes[l] : m;
-#endif
-    for (; k < n; k++) {
-        const float x = fabsf(v[k]);
-        m = x > m ? x : m;
-    }
-    return m;
-}
-
 /* Whether a lane needs the saturating kernel (kf_lerp1, kf_hermite1): the
  * fast float forms cannot overflow while LINEAR's values stay below
  * FLT_MAX / 2 in magnitude (b - a is finite), nor while a Hermite segment's
@@ -129,9 +104,9 @@ static uint32_t is_wide(const struct kf_sequence *s)
     if (s->interpolation != KFB_INTERP_LINEAR && s->interpolation != KFB_INTERP_SPLINE &&
         s->interpolation != KFB_INTERP_HERMITE)
         return 0;
-    const float value = max_abs(s->values, n);
-    const float out = s->interpolation != KFB_INTERP_LINEAR ? max_abs(s->tangent_out, n) : 0.0f;
-    const float in = s->interpolation != KFB_INTERP_LINEAR ? max_abs(s->tangent_in, n) : 0.0f;
+    const float value = kf_max_abs(s->values, n);
+    const float out = s->interpolation != KFB_INTERP_LINEAR ? kf_max_abs(s->tangent_out, n) : 0.0f;
+    const float in = s->interpolation != KFB_INTERP_LINEAR ? kf_max_abs(s->tangent_in, n) : 0.0f;
     const double tangents = 4.0 / 27.0 * ((double)out + in);
     return !((double)value + tangents <= FLT_MAX / 2);
 }

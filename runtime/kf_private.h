@@ -644,6 +644,8 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
  * well inside KF_UNIT_QUAT_TOLERANCE). Only the rest is checked. */
 kf_result kf_validate_sequence_known(const struct kf_sequence *s, int times_known, int values_known,
                                      kf_error *error);
+/* The largest magnitude of n finite floats. */
+float kf_max_abs(const float *v, size_t n);
 /* Checks the precomputed arrays of a sequence that passed the above (its
  * arcs only where it has them: a reader that computes them leaves them out). */
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);

@@ -391,6 +391,31 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error)
     return KF_OK;
 }
 
+/* The largest magnitude of n floats (validated finite: plain comparisons,
+ * eight at a time in SSE2's registers where there are some). */
+float kf_max_abs(const float *v, size_t n)
+{
+    float m = 0.0f;
+    size_t k = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
+    __m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
+    for (; k + 8 <= n; k += 8) {
+        a = _mm_max_ps(a, _mm_and_ps(_mm_loadu_ps(v + k), magnitude));
+        b = _mm_max_ps(b, _mm_and_ps(_mm_loadu_ps(v + k + 4), magnitude));
+    }
+    float lanes[4];
+    _mm_storeu_ps(lanes, _mm_max_ps(a, b));
+    for (int l = 0; l < 4; l++)
+        m = lanes[l] > m ? lanes[l] : m;
+#endif
+    for (; k < n; k++) {
+        const float x = fabsf(v[k]);
+        m = x > m ? x : m;
+    }
+    return m;
+}
+
 kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error)
 {
     const size_t c = s->components;
@@ -440,23 +465,7 @@ kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error
     const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents;
     /* The key tangents are finite (kf_validate_key_tangents), and each
      * product is exact in double: the largest magnitude's stands for all. */
-    const size_t m = hermite ? 2 * c * s->valid_count : 0;
-    float largest = 0.0f;
-    size_t i = 0;
-#if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
-    __m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
-    for (; i + 8 <= m; i += 8) {
-        a = _mm_max_ps(a, _mm_and_ps(_mm_loadu_ps(s->key_tangents + i), magnitude));
-        b = _mm_max_ps(b, _mm_and_ps(_mm_loadu_ps(s->key_tangents + i + 4), magnitude));
-    }
-    float lanes[4];
-    _mm_storeu_ps(lanes, _mm_max_ps(a, b));
-    for (int l = 0; l < 4; l++)
-        largest = lanes[l] > largest ? lanes[l] : largest;
-#endif
-    for (; i < m; i++)
-        largest = fabsf(s->key_tangents[i]) > largest ? fabsf(s->key_tangents[i]) : largest;
+    const float largest = hermite ? kf_max_abs(s->key_tangents, 2 * c * s->valid_count) : 0.0f;
     const int in_range = fabs((double)largest * s->duration) <= FLT_MAX;
     for (uint32_t j = 0; hermite && !in_range && j < s->valid_count; j++)
         for (size_t k = 0; k < 2 * c; k++) {

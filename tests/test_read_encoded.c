@@ -274,6 +274,31 @@ static void column_headers(void)
     free(f.data);
 }
 
+/* A builder of one SLERP sequence "name" of four keys: x, y and z of each
+ * from `xyz` (four floats a key, the fourth unused), w the rest of unit
+ * length, negative in the keys of `negative` (bit j: key j); `spoil`: key
+ * 1's w one ulp off the rest. */
+static kf_builder *rotations(const char *name, const float xyz[16], unsigned negative, int spoil)
+{
+    static const double t[4] = {0, 1, 2, 3};
+    float q[16];
+    double v[16];
+    memcpy(q, xyz, sizeof q);
+    for (int j = 0; j < 4; j++)
+        CHECK(kf_unit_rest(q + 4 * j, 4, 3, negative >> j & 1, &q[4 * j + 3]), "rest %d", j);
+    if (spoil) /* one ulp off: no longer the rest */
+        q[7] = nextafterf(q[7], 0.0f);
+    for (int i = 0; i < 16; i++)
+        v[i] = q[i];
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc d = {
+        name, KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 4, 4, 4, t, v, 0, 3, NULL, 0, NULL};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "%s: %s", name, e.message);
+    return b;
+}
+
 /* Integer columns come back as q 2^e rounded once to float, whichever way
  * the reader converts them (in float, where every q is within 24 bits and
  * every q 2^e a normal float: exact there; else in double): a crafted
@@ -359,20 +384,10 @@ static void integer_conversion(void)
  * which are refused. */
 static void rebuilt_quaternions(void)
 {
-    static const double t[4] = {0, 1, 2, 3};
-    float q[16] = {0.25f, 0.5f, 0.25f, 0, 0.5f,    -0.5f, 0.5f, 0,
-                   0,     0,    0,     0, -0.125f, 0.25f, 0.5f, 0};
-    double v[16];
-    for (int j = 0; j < 4; j++)
-        CHECK(kf_unit_rest(q + 4 * j, 4, 3, j == 1, &q[4 * j + 3]), "rest %d", j);
-    for (int i = 0; i < 16; i++)
-        v[i] = q[i];
-    kf_builder *b;
-    kf_builder_create(NULL, &b);
-    const kf_sequence_desc d = {
-        "r", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 4, 4, 4, t, v, 0, 3, NULL, 0, NULL};
+    static const float xyz[16] = {0.25f, 0.5f, 0.25f, 0, 0.5f,    -0.5f, 0.5f, 0,
+                                  0,     0,    0,     0, -0.125f, 0.25f, 0.5f, 0};
+    kf_builder *b = rotations("r", xyz, 0x2, 0);
     kf_error e;
-    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "rotations: %s", e.message);
     test_bytes f = encode(b, 0, 0);
     kf_builder_destroy(b);
     const size_t at = craft_array(f.data, f.size, 0, F_VALUES);
@@ -441,23 +456,9 @@ static void key_tangent_range(void)
  * exceed unit length is refused. */
 static kf_builder *unit_builder(int spoil)
 {
-    static const double t[4] = {0, 1, 2, 3};
-    float q[16] = {0.25f, 0.5f, 0.125f, 0, 0,    0.6f, -0.25f, 0,
-                   0.5f,  0.5f, 0.5f,   0, 0.0f, 1.0f, 0.0f,   0};
-    double v[16];
-    for (int j = 0; j < 4; j++)
-        CHECK(kf_unit_rest(q + 4 * j, 4, 3, j == 1 || j == 3, &q[4 * j + 3]), "rest %d", j);
-    if (spoil) /* one ulp off: no longer the rest */
-        q[7] = nextafterf(q[7], 0.0f);
-    for (int i = 0; i < 16; i++)
-        v[i] = q[i];
-    kf_builder *b;
-    kf_builder_create(NULL, &b);
-    const kf_sequence_desc d = {
-        "u", KF_INTERPOLATION_SLERP, KF_REPEAT_CONSTANT, 4, 4, 4, t, v, 0, 3, NULL, 0, NULL};
-    kf_error e;
-    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "unit sequence: %s", e.message);
-    return b;
+    static const float xyz[16] = {0.25f, 0.5f, 0.125f, 0, 0,    0.6f, -0.25f, 0,
+                                  0.5f,  0.5f, 0.5f,   0, 0.0f, 1.0f, 0.0f,   0};
+    return rotations("u", xyz, 0xA, spoil);
 }
 
 static void unit_columns(void)

@@ -530,7 +530,7 @@ static int w_rebuilt(const float *values, uint32_t n)
  * the finest power of two a lane's range allows, and a lane spans few of
  * their steps. A SLERP lane's x (`slerp`) keeps a bit for w's sign. (A
  * SLERP lane's w, off the grid, gives its component garbage, unread.) */
-static uint32_t narrow(const q_spans *spans, uint32_t grid, int slerp, float *scale, uint8_t *shift)
+static uint32_t narrow(const q_spans *spans, uint32_t grid, int slerp, float *scale)
 {
     const uint32_t *any = spans->any;
     uint32_t top[KF_BLOCK_COMPONENTS], bits = 8;
@@ -545,43 +545,12 @@ static uint32_t narrow(const q_spans *spans, uint32_t grid, int slerp, float *sc
         else
             z = 0;
         top[m] >>= z;
-        shift[m] = (uint8_t)z;
         if (slerp && m == 0)
             top[m] = 2 * top[m] + 1;
         const uint32_t need = top[m] < 256u ? 8 : top[m] < 4096u ? 12 : 16;
         bits = need > bits ? need : bits;
     }
     return bits;
-}
-
-/* How sequence s's lane is kept: quantized (kf_block.dequant) where it is a
- * STEP or LINEAR sequence in a block, not wide, of at least QUANTIZE_KEYS
- * keys, each component of which is at every key base + q * scale for some
- * q in [0, 2^16) (grid_of, on_grid), or a SLERP one whose x, y and z are,
- * q in [0, 2^15), and whose w is what they leave of unit length (the
- * kernels rebuild it): what kfc -e writes (values on a grid of a power of
- * two; a quaternion's largest component rebuilt from the others), and any
- * other keys that happen to be so. Keys that a grid holds exactly pass the same test on
- * their first keys, whose grid is finer or the same; keys of full
- * precision fail it there, so that a lossless clip pays a few keys per
- * sequence for the question. */
-/* Fields of a quantized lane whose shifts quantize keeps (its 3c fields
- * of HERMITE, c <= 8), 4 bits each. */
-#define QUANT_SHIFT_BYTES 12
-_Static_assert(2 * QUANT_SHIFT_BYTES >= 3 * (KF_BLOCK_COMPONENTS / 2) &&
-                   2 * QUANT_SHIFT_BYTES >= KF_BLOCK_COMPONENTS,
-               "a shift for every field of a quantized lane");
-
-/* Keeps n shifts of narrow's at `z` as fields' f(m) in `shifts`: fields
- * first + m, or key tangent columns (`columns`). */
-static void keep_shifts(uint8_t *shifts, const uint8_t *z, uint32_t n, uint32_t c, int columns,
-                        uint32_t first)
-{
-    for (uint32_t m = 0; m < n; m++) {
-        /* key tangent column m: incoming (field 2c + m), then outgoing */
-        const uint32_t f = !columns ? first + m : m < c ? 2 * c + m : m;
-        shifts[f / 2] = (uint8_t)(shifts[f / 2] | z[m] << (4 * (f & 1)));
-    }
 }
 
 /* A quantized lane's grid per field, as its block keeps it (kf_block.dequant):
@@ -612,12 +581,13 @@ static uint32_t grid_fields_most(const struct kf_sequence *s)
     }
 }
 
-/* Keeps n grids (`base`, `scale`, narrowed) as fields f(m), as keep_shifts
- * keeps their shifts. */
+/* Keeps n grids (`base`, `scale`, narrowed) as fields first + m, or as key
+ * tangent columns (`columns`). */
 static void keep_grid(grid_field *grid, const float *base, const float *scale, uint32_t n,
                       uint32_t c, int columns, uint32_t first)
 {
     for (uint32_t m = 0; m < n; m++) {
+        /* key tangent column m: incoming (field 2c + m), then outgoing */
         const uint32_t f = !columns ? first + m : m < c ? 2 * c + m : m;
         grid[f].base = base[m];
         grid[f].scale = scale[m];
@@ -633,12 +603,10 @@ static const float *squad_quats(const struct kf_sequence *s, uint32_t part)
 /* quantize's question for SQUAD sequence s (every key valid), whose keys'
  * x, y and z it found on the grid of `base` and `scale`: whether a's and
  * b's are on 15-bit grids too, and every w rebuilt; then its width and
- * shifts, as for SLERP's keys. */
+ * grids, as for SLERP's keys. */
 static int quantize_squad(const struct kf_sequence *s, const kf_value_facts *facts, float *base,
-                          float *scale, q_spans *spans, uint32_t *bits,
-                          uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid)
+                          float *scale, q_spans *spans, uint32_t *bits, grid_field *grid)
 {
-    uint8_t z[KF_BLOCK_COMPONENTS];
     const uint32_t n = s->key_count;
     const int shared = memcmp(s->tangent_out, s->tangent_in, 4 * (size_t)n * sizeof(float)) == 0;
     *bits = 8;
@@ -658,20 +626,28 @@ static int quantize_squad(const struct kf_sequence *s, const kf_value_facts *fac
                on_grid(q, 4, n, 7u, KF_QSLERP_TOP, base, scale, spans))) ||
             !(rebuilt || w_rebuilt(q, n)))
             return QUANT_NONE;
-        const uint32_t w = narrow(spans, KF_QSLERP_GRID, 1, scale, z);
-        keep_shifts(shifts, z, KF_QSLERP_GRID, 4, 0, part * KF_QSLERP_GRID);
+        const uint32_t w = narrow(spans, KF_QSLERP_GRID, 1, scale);
         keep_grid(grid, base, scale, KF_QSLERP_GRID, 4, 0, part * KF_QSLERP_GRID);
         *bits = w > *bits ? w : *bits;
     }
     return QUANT_SQUAD | (shared ? QUANT_SHARED : 0);
 }
 
+/* How sequence s's lane is kept: quantized (kf_block.dequant) where it is a
+ * STEP or LINEAR sequence in a block, not wide, of at least QUANTIZE_KEYS
+ * keys, each component of which is at every key base + q * scale for some
+ * q in [0, 2^16) (grid_of, on_grid), or a SLERP one whose x, y and z are,
+ * q in [0, 2^15), and whose w is what they leave of unit length (the
+ * kernels rebuild it): what kfc -e writes (values on a grid of a power of
+ * two; a quaternion's largest component rebuilt from the others), and any
+ * other keys that happen to be so. Keys that a grid holds exactly pass the same test on
+ * their first keys, whose grid is finer or the same; keys of full
+ * precision fail it there, so that a lossless clip pays a few keys per
+ * sequence for the question. */
 static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, int wide,
-                    uint32_t *bits, uint8_t shifts[QUANT_SHIFT_BYTES], grid_field *grid)
+                    uint32_t *bits, grid_field *grid)
 {
-    uint8_t z[KF_BLOCK_COMPONENTS];
     *bits = 16;
-    memset(shifts, 0, QUANT_SHIFT_BYTES);
     const int squad = s->interpolation == KFB_INTERP_SQUAD && s->components == 4 &&
                       s->tangent_out && s->tangent_in && s->valid_count == s->key_count;
     const int quat = (s->interpolation == KFB_INTERP_SLERP && s->components == 4) || squad;
@@ -700,17 +676,15 @@ static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, in
                         on_grid(s->values, c, s->key_count, check, top, base, scale, &spans))))
         return QUANT_NONE;
     if (squad)
-        return quantize_squad(s, facts, base, scale, &spans, bits, shifts, grid);
+        return quantize_squad(s, facts, base, scale, &spans, bits, grid);
     if (quat) {
         if (!(facts && facts->w_rebuilt) && !w_rebuilt(s->values, s->key_count))
             return QUANT_NONE;
-        *bits = narrow(&spans, KF_QSLERP_GRID, 1, scale, z);
-        keep_shifts(shifts, z, KF_QSLERP_GRID, c, 0, 0);
+        *bits = narrow(&spans, KF_QSLERP_GRID, 1, scale);
         keep_grid(grid, base, scale, KF_QSLERP_GRID, c, 0, 0);
         return QUANT_XYZ;
     }
-    const uint32_t values = narrow(&spans, c, 0, scale, z);
-    keep_shifts(shifts, z, c, c, 0, 0);
+    const uint32_t values = narrow(&spans, c, 0, scale);
     keep_grid(grid, base, scale, c, c, 0, 0);
     if (!hermite) {
         *bits = values;
@@ -729,8 +703,7 @@ static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, in
            on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale, &spans))) ||
         !hermite_tangents_scale(s))
         return QUANT_NONE;
-    const uint32_t tangents = narrow(&spans, w, 0, scale, z);
-    keep_shifts(shifts, z, w, c, 1, 0);
+    const uint32_t tangents = narrow(&spans, w, 0, scale);
     keep_grid(grid, base, scale, w, c, 1, 0);
     *bits = values > tangents ? values : tangents;
     return QUANT_HERMITE | (smooth_keys(s) ? QUANT_SHARED : 0);
@@ -1497,13 +1470,12 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
      * and its grids (quantize's: at most 3 x 16 / 2 fields of a lane of
      * 8 keys or more, fewer floats than its keys hold), and per sequence
      * whether its lane and its key tangents are quantized, its lane's
-     * width, and whether it is wide (a byte each), and its fields' shifts
-     * (quantize's). */
+     * width, and whether it is wide (a byte each). */
     uint64_t grid_count = 0;
     for (uint32_t i = 0; i < n; i++)
         grid_count += grid_fields_most(&seq[i]);
     size_t order_bytes, grid_bytes;
-    const size_t per_sequence = 4 + QUANT_SHIFT_BYTES;
+    const size_t per_sequence = 4;
     if (!kf_mul_size((size_t)4 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
         grid_count > UINT32_MAX ||
         !kf_mul_size((size_t)grid_count, sizeof(grid_field), &grid_bytes) ||
@@ -1518,7 +1490,7 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
              *grid_at = by_times + n + 1;
     grid_field *grids = (grid_field *)(void *)(grid_at + n);
     uint8_t *quant = (uint8_t *)(grids + grid_count), *ktq = quant + n, *bits = ktq + n,
-            *wides = bits + n, *shifts = wides + n;
+            *wides = bits + n;
     const lay ly = {seq, quant, bits};
     uint32_t m = 0; /* the sequences blocks hold */
     for (uint32_t i = 0, at = 0; i < n; i++) {
@@ -1528,8 +1500,7 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
         at += grid_fields_most(&seq[i]);
         const kf_value_facts *known = facts ? &facts[i] : NULL;
         wides[i] = (uint8_t)(packed(&seq[i]) && is_wide_known(&seq[i], known));
-        quant[i] = (uint8_t)quantize(&seq[i], known, wides[i], &width,
-                                     shifts + (size_t)i * QUANT_SHIFT_BYTES, grids + grid_at[i]);
+        quant[i] = (uint8_t)quantize(&seq[i], known, wides[i], &width, grids + grid_at[i]);
         bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
         ktq[i] = (uint8_t)(QUANT_KIND(quant[i]) != QUANT_HERMITE && quantize_key_tangents(&seq[i]));

@@ -83,19 +83,6 @@ static unsigned bit_length(uint32_t x)
 #endif
 }
 
-/* Trailing zero bits of x (not 0). */
-static unsigned trailing_zeros(uint32_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctz(x);
-#else
-    unsigned n = 0;
-    while (!(x >> n & 1))
-        n++;
-    return n;
-#endif
-}
-
 /* A finite float as sign, significand and exponent: |v| = m * 2^x, read off
  * its bits (a subnormal's significand has no implicit bit). */
 typedef struct float_parts {
@@ -129,7 +116,7 @@ static int column_exponent(const float *f, size_t rows, size_t stride)
         if (v == 0.0f)
             continue;
         const float_parts p = parts_of(v);
-        const int low = p.x + (int)trailing_zeros(p.m), top = p.x + (int)bit_length(p.m) - 1;
+        const int low = p.x + (int)kf_trailing_zeros(p.m), top = p.x + (int)bit_length(p.m) - 1;
         e = low < e ? low : e;
         high = top > high ? top : high;
     }

@@ -349,15 +349,6 @@ static int on_grid(const float *v, uint32_t c, uint32_t n, unsigned check, uint3
     }
 }
 
-/* The trailing zero bits of x, not 0. */
-static uint32_t trailing_zeros(uint32_t x)
-{
-    uint32_t z = 0;
-    while (!(x >> z & 1))
-        z++;
-    return z;
-}
-
 /* grid_of and on_grid over every key of a sequence's values, from what the
  * reader learned of their columns while decoding them (kf_value_facts)
  * rather than from the floats: 1 where the keys are on the grid, 0 where
@@ -397,7 +388,7 @@ static int grid_of_facts(const kf_column_facts *col, uint32_t c, unsigned check,
             if (span && (d >= 16 || span > top >> d))
                 return 0;
             most = span ? span << d : 0;
-            z = f->differ ? (long)trailing_zeros(f->differ) + d : 0;
+            z = f->differ ? (long)kf_trailing_zeros(f->differ) + d : 0;
         } else {
             const long k = -d;
             if (f->differ && (k >= 32 || (f->differ & ((1u << k) - 1)) != 0))
@@ -405,7 +396,7 @@ static int grid_of_facts(const kf_column_facts *col, uint32_t c, unsigned check,
             most = k >= 32 ? 0 : span >> k;
             if (most > top)
                 return 0;
-            z = f->differ ? (long)trailing_zeros(f->differ) - k : 0;
+            z = f->differ ? (long)kf_trailing_zeros(f->differ) - k : 0;
         }
         spans->most[m] = most;
         spans->any[m] = f->differ ? 1u << (z < 31 ? z : 31) : 0;
@@ -536,9 +527,9 @@ static uint32_t narrow(const q_spans *spans, uint32_t grid, int slerp, float *sc
     uint32_t top[KF_BLOCK_COMPONENTS], bits = 8;
     memcpy(top, spans->most, sizeof top);
     for (uint32_t m = 0; m < grid; m++) {
-        uint32_t z = 0;
-        while (z < 15 && any[m] && !(any[m] >> z & 1))
-            z++;
+        /* (at most 15: q below 2^16) */
+        uint32_t z = any[m] ? kf_trailing_zeros(any[m]) : 0;
+        z = z < 15 ? z : 15;
         const float coarse = ldexpf(scale[m], (int)z);
         if (coarse <= FLT_MAX)
             scale[m] = coarse;
@@ -1736,7 +1727,7 @@ int kf_layout_grid(const float *v, const kf_column_facts *facts, uint32_t c, uin
                         : grid_of(v, c, n, check, top, base, scale) &&
                               on_grid(v, c, n, check, top, base, scale, &spans);
     for (uint32_t m = 0; r == 1 && m < c; m++) {
-        const uint32_t z = spans.any[m] ? trailing_zeros(spans.any[m]) : 0;
+        const uint32_t z = spans.any[m] ? kf_trailing_zeros(spans.any[m]) : 0;
         zeros[m] = z < 15 ? z : 15; /* as narrow reads them */
         most[m] = spans.most[m];
     }

@@ -30,6 +30,20 @@ static inline float kf_narrow_saturate(double x)
     return x > FLT_MAX ? FLT_MAX : x < -FLT_MAX ? -FLT_MAX : (float)x;
 }
 
+/* Trailing zero bits of x (not 0): the encoder's column scales and the
+ * layout's quantized grids. */
+static inline unsigned kf_trailing_zeros(uint32_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctz(x);
+#else
+    unsigned n = 0;
+    while (!(x >> n & 1))
+        n++;
+    return n;
+#endif
+}
+
 static inline void kf_narrow(const double *in, uint32_t n, float *out)
 {
     for (uint32_t i = 0; i < n; i++)

@@ -246,16 +246,32 @@ static void add_key_guesses(const key_guess *guess, const float *headers, size_t
     }
 }
 
+/* The power of two of an integer column's header `exponent`, held to
+ * +-400: past any double's range either way, which every use sees. */
+static int column_scale(uint32_t exponent)
+{
+    const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
+    return e < -400 ? -400 : e > 400 ? 400 : (int)e;
+}
+
+/* Whether integers at scale 2^e convert in float to the double path's bits:
+ * q rounded to float (as the double's rounding rounds it) times a power of
+ * two that keeps every product of |q| <= 2^31 normal and finite. */
+static inline int float_scale(int e)
+{
+    return e >= -126 && e <= 96;
+}
+
 /* A column's facts (kf_column_facts) from its least and greatest q and the
  * OR of each XOR the first, at scale 2^(exponent - KFB_COLUMN_EXPONENT_BIAS). */
 static void put_column_facts(int32_t least, int32_t most, uint32_t differ, uint32_t exponent,
                              kf_column_facts *f)
 {
-    const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
+    const int e = column_scale(exponent);
     f->least = least;
     f->most = most;
     f->differ = differ;
-    f->exponent = (int16_t)(e < -400 ? -400 : e > 400 ? 400 : e);
+    f->exponent = (int16_t)e;
     /* q 2^e is a float to the bit: 24 bits of q, its lowest at or above
      * the least normal float's (none subnormal, which a thread's flush to
      * zero would change), its highest below FLT_MAX's exponent. */
@@ -340,8 +356,7 @@ static int fusable(const float *headers, size_t columns, const float *against, s
 static void put_float_facts(float least, float most, uint32_t differ, uint32_t exponent,
                             kf_column_facts *f)
 {
-    const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
-    const int scale = e < -400 ? -400 : e > 400 ? 400 : (int)e;
+    const int scale = column_scale(exponent);
     const double limit = ldexp(1.0, 24 + scale);
     if (!(fabs((double)least) < limit && fabs((double)most) < limit)) {
         f->integers = 0;
@@ -361,9 +376,7 @@ typedef struct lanes {
 
 /* row_floats' integer conversions: none (no integer lanes), in double
  * (q 2^e exact, then rounded once to float, infinite past FLT_MAX), or in
- * float (FAST_INTS, for scales 2^-126 to 2^96: q rounded to float, as the
- * double's rounding rounds it, times a power of two that keeps every
- * product normal and finite, so exact: the same bits). */
+ * float (FAST_INTS, where every scale is a float_scale: the same bits). */
 enum { NO_INTS, INTS, FAST_INTS };
 
 /* Row `row` (>= 2) of the running sums, every lane by its own predictor. */
@@ -507,10 +520,10 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
         exponents[m] = exponent; /* (out overwrites the headers) */
         all_ints &= m >= columns || exponent || (h & KFB_COLUMN_UNIT);
         if (exponent) {
-            const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
-            factor[m] = ldexp(1.0, e < -400 ? -400 : e > 400 ? 400 : (int)e);
+            const int e = column_scale(exponent);
+            factor[m] = ldexp(1.0, e);
             fast_factor[m] = (float)factor[m];
-            fast &= e >= -126 && e <= 96; /* |q| <= 2^31: 2^31 2^e below FLT_MAX */
+            fast &= float_scale(e);
             ints[m] = ~0u;
             any_ints = 1;
         }
@@ -711,8 +724,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             /* Integers q at scale 2^e back to floats: exact for every q a
              * writer stores (|q| < 2^24); a crafted q or e rounds or
              * overflows, which the validation that follows sees. */
-            const long e = (long)exponent - KFB_COLUMN_EXPONENT_BIAS;
-            const int scale = e < -400 ? -400 : e > 400 ? 400 : (int)e;
+            const int scale = column_scale(exponent);
             /* A power of two in double's range: the product is ldexp's. */
             const double factor = ldexp(1.0, scale);
             size_t i = 0;
@@ -723,7 +735,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             const __m128d f2 = _mm_set1_pd(factor), most = _mm_set1_pd(FLT_MAX);
             const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7FFFFFFFFFFFFFFF));
             const __m128 inf = _mm_set1_ps(INFINITY), sign = _mm_set1_ps(-0.0f);
-            if (e >= -126 && e <= 96) { /* in float: the same bits (FAST_INTS) */
+            if (float_scale(scale)) { /* in float: the same bits (FAST_INTS) */
                 const __m128 fs = _mm_set1_ps((float)factor);
                 for (; i + 4 <= rows; i += 4)
                     _mm_storeu_ps((float *)(void *)(x + i),

@@ -124,8 +124,8 @@ static uint32_t is_wide_known(const struct kf_sequence *s, const kf_value_facts 
         const kf_column_facts *f = &facts->column[m];
         if (!f->integers)
             return is_wide(s);
-        const double least = fabs(ldexp((double)f->least, f->exponent)),
-                     most = fabs(ldexp((double)f->most, f->exponent));
+        const double least = fabs(f->least * kf_pow2(f->exponent)),
+                     most = fabs(f->most * kf_pow2(f->exponent));
         value = least > value ? least : value;
         value = most > value ? most : value;
     }
@@ -156,7 +156,7 @@ static int grid_step(float lo, float hi, uint32_t top, float *scale)
     const double step = ((double)hi - lo) / top;
     int e = 0;
     const double f = frexp(step, &e); /* step = f 2^e, f in [0.5, 1) */
-    const double p2 = step == 0.0 ? 1.0 : ldexp(1.0, f == 0.5 ? e - 1 : e);
+    const double p2 = step == 0.0 ? 1.0 : kf_pow2(f == 0.5 ? e - 1 : e);
     *scale = 1.0f;
     if (!(p2 >= FLT_MIN && p2 <= 0x1p100))
         return 0;
@@ -375,8 +375,9 @@ static int grid_of_facts(const kf_column_facts *col, uint32_t c, unsigned check,
         if (!(check >> m & 1))
             continue;
         const kf_column_facts *f = &col[m];
-        base[m] = (float)ldexp((double)f->least, f->exponent);
-        if (!grid_step(base[m], (float)ldexp((double)f->most, f->exponent), top, &scale[m]))
+        const double unit = kf_pow2(f->exponent); /* (q 2^e exact in double) */
+        base[m] = (float)(f->least * unit);
+        if (!grid_step(base[m], (float)(f->most * unit), top, &scale[m]))
             return 0;
         int s = 0;
         (void)frexpf(scale[m], &s);                 /* scale = 2^(s - 1) */
@@ -431,7 +432,10 @@ static float hermite_segment(const struct kf_sequence *s, uint32_t k)
  * keys: all of them) are, to the bit, what a quantized lane computes
  * (kf_quantized_tangent): each authored key tangent times its segment's
  * float length, or 0 where that is 0. A kernel meets no such segment:
- * sampling holds the start key of a segment without length (kf_locate). */
+ * sampling holds the start key of a segment without length (kf_locate).
+ * The reader has the answer already (kf_value_facts.hermite_exact: its
+ * kf_hermite_tangents asks the same of the same segments, for the two keys
+ * and more a quantized lane has). */
 static int hermite_tangents_scale(const struct kf_sequence *s)
 {
     const uint32_t n = s->valid_count, c = s->components;
@@ -462,9 +466,17 @@ static int hermite_tangents_scale(const struct kf_sequence *s)
 static int smooth_keys(const struct kf_sequence *s)
 {
     const size_t c = s->components;
+    /* (words compared in place: a call a key cost more than the compare) */
     for (size_t k = 0; k < s->key_count; k++) {
         const float *t = s->key_tangents + 2 * c * k;
-        if (memcmp(t, t + c, c * sizeof *t) != 0)
+        uint32_t differ = 0;
+        for (size_t m = 0; m < c; m++) {
+            uint32_t in, out;
+            memcpy(&in, &t[m], 4);
+            memcpy(&out, &t[c + m], 4);
+            differ |= in ^ out;
+        }
+        if (differ)
             return 0;
     }
     return 1;
@@ -530,7 +542,7 @@ static uint32_t narrow(const q_spans *spans, uint32_t grid, int slerp, float *sc
         /* (at most 15: q below 2^16) */
         uint32_t z = any[m] ? kf_trailing_zeros(any[m]) : 0;
         z = z < 15 ? z : 15;
-        const float coarse = ldexpf(scale[m], (int)z);
+        const float coarse = scale[m] * (float)(1u << z); /* (exact: z <= 15) */
         if (coarse <= FLT_MAX)
             scale[m] = coarse;
         else
@@ -692,7 +704,7 @@ static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, in
         (tangents_known < 0 &&
          !(grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
            on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale, &spans))) ||
-        !hermite_tangents_scale(s))
+        !(facts ? facts->hermite_exact : hermite_tangents_scale(s)))
         return QUANT_NONE;
     const uint32_t tangents = narrow(&spans, w, 0, scale);
     keep_grid(grid, base, scale, w, c, 1, 0);

@@ -9,6 +9,7 @@
 
 #include <float.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Below this, |q.xyz| is treated as zero by log/exp, and dot products this
  * close to +-1 take the lerp / antipodal branches of slerp (M3G's epsilon). */
@@ -42,6 +43,16 @@ static inline unsigned kf_trailing_zeros(uint32_t x)
         n++;
     return n;
 #endif
+}
+
+/* 2^e for |e| <= 1022, from its bits: ldexp(1.0, e), without the call
+ * (the loader's column scales, held to +-400, and the layout's grids). */
+static inline double kf_pow2(int e)
+{
+    const uint64_t bits = (uint64_t)(e + 1023) << 52;
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
 }
 
 static inline void kf_narrow(const double *in, uint32_t n, float *out)

@@ -600,6 +600,9 @@ typedef struct kf_value_facts {
      * (KFB_COLUMN_UNIT): every w is what x, y and z leave, rebuilt; of the
      * values, and of SQUAD's a. */
     uint8_t w_rebuilt, tangent_w_rebuilt;
+    /* HERMITE: the scaled tangents are what a quantized lane computes
+     * (kf_hermite_tangents' answer). */
+    uint8_t hermite_exact;
 } kf_value_facts;
 
 /* The facts of a column of `rows` integers q at x (their words, two's
@@ -649,12 +652,17 @@ float kf_max_abs(const float *v, size_t n);
 /* Checks the precomputed arrays of a sequence that passed the above (its
  * arcs only where it has them: a reader that computes them leaves them out). */
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
+/* kf_validate_tangents for a reader that knows the outgoing array (SQUAD's
+ * a) finite and unit by the way it was stored (`out_known`, as
+ * kf_validate_sequence_known's values). */
+kf_result kf_validate_tangents_known(const struct kf_sequence *s, int out_known, kf_error *error);
 /* Checks the optional arrays of a sequence that passed the above: TCB only
  * on SPLINE/SQUAD, each value in [-1, 1], not all 0; distance tables only on
  * LINEAR/SPLINE, starting at 0, finite and non-decreasing. */
 kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error);
-/* HERMITE has authored key tangents, all finite; nothing else has any. */
-kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error);
+/* HERMITE has authored key tangents, all finite (known so, with
+ * `finite_known`, by the way they were stored); nothing else has any. */
+kf_result kf_validate_key_tangents(const struct kf_sequence *s, int finite_known, kf_error *error);
 /* Key values (and velocities) whose tangents the writer computes stay
  * within +-KF_TANGENT_VALUE_LIMIT: a tangent is at most 2 (time scale) x
  * 2 x 4 (Kochanek-Bartels weights) x 2 x the limit = FLT_MAX, so the
@@ -704,10 +712,13 @@ uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
  * earlier store these; the builder and the reader of every version compute
  * them (kfb_format.h, kfb_sequence_computed_floats) with this one function.
  * Callers hold the products within the float range
- * (kf_validate_tangent_range). */
-void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
-                         uint32_t components, double duration, uint32_t repeat, float *out,
-                         float *in);
+ * (kf_validate_tangent_range). Returns whether every tangent is also, to
+ * the bit, the key tangent times its segment's length rounded to float
+ * first (0 where that length is 0): what a quantized lane computes
+ * (kf_quantized_tangent), so that the layout may keep the lane so. */
+int kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
+                        uint32_t components, double duration, uint32_t repeat, float *out,
+                        float *in);
 /* kf_sequence_sample the slow and exact way: docs/math.md §1.4 in double
  * precision through libm, no cursor. The reference the fast path
  * (kf_sample.h) is measured against (tests/test_sequence_accuracy.c). */

@@ -357,13 +357,14 @@ static void put_float_facts(float least, float most, uint32_t differ, uint32_t e
                             kf_column_facts *f)
 {
     const int scale = column_scale(exponent);
-    const double limit = ldexp(1.0, 24 + scale);
+    const double limit = kf_pow2(24 + scale);
     if (!(fabs((double)least) < limit && fabs((double)most) < limit)) {
         f->integers = 0;
         return;
     }
-    put_column_facts((int32_t)ldexp(least, -scale), (int32_t)ldexp(most, -scale), differ, exponent,
-                     f);
+    /* (each product exact: a float times a power of two in double's range) */
+    const double unscale = kf_pow2(-scale);
+    put_column_facts((int32_t)(least * unscale), (int32_t)(most * unscale), differ, exponent, f);
 }
 
 /* What fused_rows needs of an array's columns, a lane each. */
@@ -521,7 +522,7 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
         all_ints &= m >= columns || exponent || (h & KFB_COLUMN_UNIT);
         if (exponent) {
             const int e = column_scale(exponent);
-            factor[m] = ldexp(1.0, e);
+            factor[m] = kf_pow2(e);
             fast_factor[m] = (float)factor[m];
             fast &= float_scale(e);
             ints[m] = ~0u;
@@ -570,6 +571,48 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
  * the section's words were swapped, so file byte b sits at b ^ 3. Returns
  * KF_OK, or the column whose header or signs no writer of the file's
  * version writes, in *bad, with its header. */
+/* Columns of `rows` words at w (one after another) into rows of `columns`
+ * floats at out, the common widths written out so that a row is a few
+ * moves (a loop over the columns cost more than the moves). */
+static void columns_to_rows(const uint32_t *w, size_t rows, size_t columns, float *out)
+{
+    const size_t n = rows;
+    switch (columns) {
+    case 1:
+        memcpy(out, w, rows * 4);
+        return;
+    case 2:
+        for (size_t i = 0; i < rows; i++) {
+            const uint32_t r[2] = {w[i], w[n + i]};
+            memcpy(out + 2 * i, r, sizeof r);
+        }
+        return;
+    case 3:
+        for (size_t i = 0; i < rows; i++) {
+            const uint32_t r[3] = {w[i], w[n + i], w[2 * n + i]};
+            memcpy(out + 3 * i, r, sizeof r);
+        }
+        return;
+    case 4:
+        for (size_t i = 0; i < rows; i++) {
+            const uint32_t r[4] = {w[i], w[n + i], w[2 * n + i], w[3 * n + i]};
+            memcpy(out + 4 * i, r, sizeof r);
+        }
+        return;
+    case 6: /* a vector's key tangents, incoming and outgoing */
+        for (size_t i = 0; i < rows; i++) {
+            const uint32_t r[6] = {w[i],         w[n + i],     w[2 * n + i],
+                                   w[3 * n + i], w[4 * n + i], w[5 * n + i]};
+            memcpy(out + 6 * i, r, sizeof r);
+        }
+        return;
+    default:
+        for (size_t i = 0; i < rows; i++)
+            for (size_t m = 0; m < columns; m++)
+                memcpy(&out[i * columns + m], &w[m * rows + i], 4);
+    }
+}
+
 static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                         const float *against, const key_guess *guess, size_t *bad,
                         uint32_t *bad_header)
@@ -726,7 +769,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
              * overflows, which the validation that follows sees. */
             const int scale = column_scale(exponent);
             /* A power of two in double's range: the product is ldexp's. */
-            const double factor = ldexp(1.0, scale);
+            const double factor = kf_pow2(scale);
             size_t i = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
             /* Four at a time, the same operations: signed integers to
@@ -772,32 +815,13 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     uint32_t unit_header = 0;
     if (unit != SIZE_MAX)
         memcpy(&unit_header, &headers[unit], 4);
-        /* Only now over the planes: columns to rows (the common widths
-     * written out, so that each row is a few moves). */
+        /* Only now over the planes: columns to rows. */
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     if (fused) {
         fused_rows(headers, w, rows, columns, out, L->column_facts);
     } else
 #endif
-        if (columns == 1) {
-        memcpy(out, w, rows * 4);
-    } else if (columns == 3) {
-        const uint32_t *c0 = w, *c1 = w + rows, *c2 = w + 2 * rows;
-        for (size_t i = 0; i < rows; i++) {
-            const uint32_t r[3] = {c0[i], c1[i], c2[i]};
-            memcpy(out + 3 * i, r, sizeof r);
-        }
-    } else if (columns == 4) {
-        const uint32_t *c0 = w, *c1 = w + rows, *c2 = w + 2 * rows, *c3 = w + 3 * rows;
-        for (size_t i = 0; i < rows; i++) {
-            const uint32_t r[4] = {c0[i], c1[i], c2[i], c3[i]};
-            memcpy(out + 4 * i, r, sizeof r);
-        }
-    } else {
-        for (size_t i = 0; i < rows; i++)
-            for (size_t m = 0; m < columns; m++)
-                memcpy(&out[i * stride + m], &w[m * rows + i], 4);
-    }
+        columns_to_rows(w, rows, columns, out);
     size_t i = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     /* Two rows a step (the signs still words in the rows): the
@@ -1240,6 +1264,18 @@ static int noted_w(loader *L, size_t columns)
     return L->encoded && columns == 4 && L->unit_column == 3;
 }
 
+/* Whether the first n of `room` columns whose facts are at f were all
+ * integer columns: finite values. */
+static int integer_columns(const kf_column_facts *f, size_t n, size_t room)
+{
+    if (n > room)
+        return 0;
+    for (size_t m = 0; m < n; m++)
+        if (!f[m].integers)
+            return 0;
+    return 1;
+}
+
 /* Whether sequence s's values are finite (and its quaternions unit) by the
  * way the file stored them (kf_validate_sequence_known): integer columns,
  * and a quaternion's w the rest of unit length. */
@@ -1247,12 +1283,8 @@ static int values_known(const struct kf_sequence *s, const kf_value_facts *facts
 {
     const int quat = s->components == 4 &&
                      (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD);
-    if (s->components > KF_FACT_COLUMNS || (quat && !facts->w_rebuilt))
-        return 0;
-    for (uint32_t m = 0; m < s->components - (uint32_t)quat; m++)
-        if (!facts->column[m].integers)
-            return 0;
-    return 1;
+    return s->components <= KF_FACT_COLUMNS && (!quat || facts->w_rebuilt) &&
+           integer_columns(facts->column, s->components - (size_t)quat, KF_FACT_COLUMNS);
 }
 
 static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index, size_t pos,
@@ -1353,24 +1385,37 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
      * plain: no other array's decoding changes it). */
     const int times_known = s->times == L->checked_times && r.key_count == L->checked_keys &&
                             r.valid_count == L->checked_valid;
+    /* HERMITE's key tangents and SQUAD's a stored as integer columns (and
+     * a's w rebuilt) are finite, and a unit, as the values are. */
+    const int key_tangents_known =
+        r.interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
+        integer_columns(facts->tangent, 2 * (size_t)r.components, KF_TANGENT_FACT_COLUMNS);
+    const int a_known = r.interpolation == KFB_INTERP_SQUAD && r.components == 4 && L->encoded &&
+                        facts->tangent_w_rebuilt &&
+                        integer_columns(facts->tangent, 3, KF_TANGENT_FACT_COLUMNS);
     if ((res = kf_validate_sequence_known(s, times_known, values_known(s, facts), L->error)) !=
             KF_OK ||
         (res = kf_validate_tcb(s, L->error)) != KF_OK ||
-        (res = kf_validate_key_tangents(s, L->error)) != KF_OK ||
+        (res = kf_validate_key_tangents(s, key_tangents_known, L->error)) != KF_OK ||
         (res = kf_validate_tangent_range(s, L->error)) != KF_OK ||
-        ((s->tangent_out || !tc) && (res = kf_validate_tangents(s, L->error)) != KF_OK) ||
+        ((s->tangent_out || !tc) &&
+         (res = kf_validate_tangents_known(s, a_known, L->error)) != KF_OK) ||
         (res = kf_validate_arc_length(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
     if (r.interpolation == KFB_INTERP_HERMITE) {
         float *out = NULL;
         if ((res = take_room(L, 2 * tc, index, pos, s, "tangents", &out)) != KF_OK)
             return res;
-        kf_hermite_tangents(s->times, s->key_tangents, r.valid_count, r.components, s->duration,
-                            r.repeat, out, out + tc);
+        /* Finite with no check of their own: each is a finite key tangent
+         * times a segment no longer than the duration (the times lie in
+         * [0, duration], in order), a product kf_validate_tangent_range
+         * held within FLT_MAX (a double's rounding cannot carry it past
+         * FLT_MAX's half float step). */
+        facts->hermite_exact =
+            (uint8_t)kf_hermite_tangents(s->times, s->key_tangents, r.valid_count, r.components,
+                                         s->duration, r.repeat, out, out + tc);
         s->tangent_out = out;
         s->tangent_in = out + tc;
-        if ((res = kf_validate_tangents(s, L->error)) != KF_OK)
-            return located(L, res, index, pos, "sequence", s->name);
     }
     /* A loaded sequence keeps no arcs: sampling computes each from its
      * quaternions (kf_arc_of). Version 1's were checked above, so that a

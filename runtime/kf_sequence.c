@@ -133,13 +133,35 @@ static double played_segment(const float *times, uint32_t count, double duration
     return -1.0;
 }
 
-void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
-                         uint32_t components, double duration, uint32_t repeat, float *out,
-                         float *in)
+/* Whether t times segment length `length` (a played_segment) rounds as t
+ * times that length rounded to float first does, for each of n key
+ * tangents t (0 where the length is not positive, either way). A length
+ * that is a float answers for every t: the product of two floats is exact
+ * in double, and rounds once either way. */
+static uint32_t float_length_differs(const float *t, size_t n, double length)
+{
+    const float single = length > 0.0 ? (float)length : 0.0f;
+    if (!(length > 0.0) || (double)single == length)
+        return 0;
+    uint32_t differ = 0;
+    for (size_t k = 0; k < n; k++) {
+        const float d = (float)(t[k] * length), f = single > 0.0f ? t[k] * single : 0.0f;
+        uint32_t a, b;
+        memcpy(&a, &d, 4);
+        memcpy(&b, &f, 4);
+        differ |= a ^ b;
+    }
+    return differ;
+}
+
+int kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
+                        uint32_t components, double duration, uint32_t repeat, float *out,
+                        float *in)
 {
     const size_t c = components;
     /* (a key's incoming segment is the one before's outgoing) */
     double prev = count ? played_segment(times, count, duration, repeat, count - 1) : 0.0;
+    uint32_t differ = 0;
     for (uint32_t i = 0; i < count; i++) {
         const double next = played_segment(times, count, duration, repeat, i);
         const float *t = key_tangents + 2 * c * i;
@@ -147,8 +169,10 @@ void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t
             in[c * i + k] = prev > 0.0 ? (float)(t[k] * prev) : 0.0f;
             out[c * i + k] = next > 0.0 ? (float)(t[c + k] * next) : 0.0f;
         }
+        differ |= float_length_differs(t, c, prev) | float_length_differs(t + c, c, next);
         prev = next;
     }
+    return differ == 0;
 }
 
 void kf_lane_quat(const kf_qlane *a, size_t k, uint32_t f, float q[4])

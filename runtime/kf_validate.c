@@ -295,10 +295,16 @@ static int arc_in_range(const float *arc)
 
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
 {
+    return kf_validate_tangents_known(s, 0, error);
+}
+
+kf_result kf_validate_tangents_known(const struct kf_sequence *s, int out_known, kf_error *error)
+{
     uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
     uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
     size_t bad;
-    if (tc && !(all_clean(s->tangent_out, tc, 0) && all_clean(s->tangent_in, tc, 0)) &&
+    if (tc &&
+        !((out_known || all_clean(s->tangent_out, tc, 0)) && all_clean(s->tangent_in, tc, 0)) &&
         (!all_finite(s->tangent_out, tc, &bad) || !all_finite(s->tangent_in, tc, &bad))) {
         uint32_t key = kf_authored_key(s, bad / s->components);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
@@ -308,7 +314,7 @@ kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
     /* SQUAD's intermediates are rotations, stored normalized as its keys
      * are (what a source that gives them compiles to, formats/yaml.md). */
     const uint32_t v = s->valid_count;
-    for (int side = 0; tc && s->interpolation == KFB_INTERP_SQUAD && side < 2; side++) {
+    for (int side = out_known; tc && s->interpolation == KFB_INTERP_SQUAD && side < 2; side++) {
         const float *q = side ? s->tangent_in : s->tangent_out;
         if (all_unit(q, v))
             continue;
@@ -367,7 +373,7 @@ kf_result kf_validate_tcb(const struct kf_sequence *s, kf_error *error)
     return KF_OK;
 }
 
-kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error)
+kf_result kf_validate_key_tangents(const struct kf_sequence *s, int finite_known, kf_error *error)
 {
     const int hermite = s->interpolation == KFB_INTERP_HERMITE;
     if (!hermite && s->key_tangents)
@@ -381,7 +387,8 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, kf_error *error)
                           "a hermite sequence needs the tangents of its keys");
     size_t bad;
     const size_t count = 2 * (size_t)s->key_count * s->components;
-    if (!all_clean(s->key_tangents, count, 0) && !all_finite(s->key_tangents, count, &bad)) {
+    if (!finite_known && !all_clean(s->key_tangents, count, 0) &&
+        !all_finite(s->key_tangents, count, &bad)) {
         uint32_t j = (uint32_t)(bad / (2 * (size_t)s->components));
         uint32_t key = kf_authored_key(s, j);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,

@@ -149,7 +149,7 @@ static test_bytes two_sequences(void)
 }
 
 /* Word `field` of sequence `n`'s record (kfb_sequence order). */
-enum { F_TIMES = 8, F_VALUES = 9 };
+enum { F_TIMES = 8, F_VALUES = 9, F_TANGENTS = 10 };
 
 static kf_result patched(int n, int field, int from_n, int from_field)
 {
@@ -449,6 +449,142 @@ static void key_tangent_range(void)
     free(f.data);
 }
 
+/* Column m of an encoded array (`array`: its first header word; `columns`
+ * columns of `rows` rows) rewritten as the words w (predicted from the
+ * previous row, zigzagged: version 2.1 on) under header h. */
+static void put_column(unsigned char *array, size_t columns, size_t rows, size_t m, uint32_t h,
+                       const uint32_t *w)
+{
+    const size_t count = columns * rows;
+    unsigned char *planes = array + 4 * columns;
+    craft_put(array + 4 * m, h | (uint32_t)KFB_PREDICT_PREVIOUS << KFB_COLUMN_PREDICTOR_SHIFT);
+    for (size_t i = 0; i < rows; i++) {
+        const uint32_t r = kfb_zigzag(w[i] - (i ? w[i - 1] : 0u));
+        for (unsigned p = 0; p < KFB_PLANES; p++)
+            planes[p * count + m * rows + i] = (unsigned char)(r >> 8 * p);
+    }
+}
+
+/* What the reader knows of arrays stored as integer columns, it need not
+ * check again: SQUAD's intermediates a whose x, y and z are integers and
+ * whose w the file rebuilt are unit, and HERMITE key tangents in integer
+ * columns finite. Each is checked where the file stored it otherwise. The
+ * a of a reduced SQUAD (on a grid, w rebuilt) written as such columns by
+ * hand (which a writer chooses where they take fewer bits than the keys'
+ * guess) loads; its w turned from rebuilt to integers (0 and 1, not the
+ * rest) is refused as not unit, naming a. A key tangent column whose scale
+ * puts its values past FLT_MAX is refused as not finite (before the range
+ * check would see the infinity times the duration). */
+static void known_arrays_checked(void)
+{
+    enum { N = 12 };
+    double t[N], q[4 * N], v[N], kt[2 * N];
+    for (int i = 0; i < N; i++) {
+        t[i] = 0.25 * i;
+        const double angle = 0.3 * i + 0.2 * sin(1.7 * i),
+                     axis[3] = {0.6, 0.3 * cos(2.3 * i), 0.8 + 0.2 * sin(0.9 * i)};
+        const double norm = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+        for (int m = 0; m < 3; m++)
+            q[4 * i + m] = sin(angle / 2) * axis[m] / norm;
+        q[4 * i + 3] = cos(angle / 2);
+        v[i] = (i * 7 % 5) * 0.25;
+        kt[2 * i] = kt[2 * i + 1] = (i % 4) * 0.5 - 0.75;
+    }
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc squad = {
+        "sq", KF_INTERPOLATION_SQUAD, KF_REPEAT_LOOP, 4.0, 4, N, t, q, 0, N - 1, NULL, 0, NULL};
+    const kf_sequence_desc hermite = {
+        "h", KF_INTERPOLATION_HERMITE, KF_REPEAT_LOOP, 4.0, 1, N, t, v, 0, N - 1, NULL, 0, kt};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &squad, &e) == KF_OK, "squad: %s", e.message);
+    CHECK(kf_builder_add_sequence(b, &hermite, &e) == KF_OK, "hermite: %s", e.message);
+    double bound[KF_BOUND_COUNT] = {0}, worst[KF_BOUND_COUNT] = {0};
+    bound[KF_BOUND_ORIENTATION] = 0.5;
+    bound[KF_BOUND_OTHER] = 1e-3;
+    CHECK(kf_builder_reduce(b, bound, worst, &e) == KF_OK, "reduce: %s", e.message);
+    /* a as reduced: x, y, z on a grid of 2^e (the finest any needs), w
+     * what they leave of unit length */
+    float ax[4 * N];
+    test_bytes f = encode(b, 0, 0);
+    kf_builder_destroy(b);
+    kf_anim *a = NULL;
+    CHECK(kf_load_memory(f.data, f.size, NULL, &a, &e) == KF_OK, "loads: %s", e.message);
+    if (!a) {
+        free(f.data);
+        return;
+    }
+    flat(kf_anim_sequence(a, 0), kf_anim_sequence(a, 0)->tangent_out, N, ax);
+    kf_anim_free(a);
+    for (int i = 0; i < N; i++) /* (the rest, where the reduction rebuilt another) */
+        CHECK(kf_unit_rest(ax + 4 * i, 4, 3, signbit(ax[4 * i + 3]) != 0, &ax[4 * i + 3]),
+              "a of key %d: a rest", i);
+    int e2 = 0;
+    for (int k = 0; k < 3 * N; k++) {
+        const float x = ax[k / 3 * 4 + k % 3];
+        for (int z = -60; x != 0.0f && z < 0; z++)
+            if (ldexp(x, -z) != floor(ldexp(x, -z))) {
+                e2 = z - 1 < e2 ? z - 1 : e2;
+                break;
+            }
+    }
+    const size_t at = craft_array(f.data, f.size, 0, F_TANGENTS),
+                 tcb = craft_array(f.data, f.size, 1, F_TANGENTS + 1);
+    CHECK(at && tcb && e2 > -40, "records, a's grid 2^%d", e2);
+    if (!(at && tcb && e2 > -40)) {
+        free(f.data);
+        return;
+    }
+    for (uint32_t m = 0; m < 4; m++) {
+        uint32_t w[N];
+        for (int i = 0; i < N; i++) {
+            const float x = ax[4 * i + m];
+            w[i] = m < 3 ? (uint32_t)(int32_t)ldexp(x, -e2) : signbit(x) ? 1u : 0u;
+        }
+        put_column(f.data + at, 4, N, m,
+                   m < 3 ? (uint32_t)(e2 + KFB_COLUMN_EXPONENT_BIAS) : KFB_COLUMN_UNIT, w);
+    }
+    craft_fix_crcs(f.data, f.size);
+    a = NULL;
+    CHECK(kf_load_memory(f.data, f.size, NULL, &a, &e) == KF_OK, "a as integers loads: %s",
+          a ? "" : e.message);
+    if (a) {
+        const kf_sequence *s = kf_anim_sequence(a, 0);
+        float got[4 * N];
+        flat(s, s->tangent_out, N, got);
+        int first = -1;
+        for (int k = 4 * N - 1; k >= 0; k--)
+            first = memcmp(&got[k], &ax[k], 4) ? k : first;
+        CHECK(first < 0, "a read back as reduced: component %d %.9g, reduced %.9g", first,
+              first < 0 ? 0.0 : got[first], first < 0 ? 0.0 : ax[first]);
+    }
+    kf_anim_free(a);
+    const uint32_t k0 = craft_get(f.data + tcb);
+    CHECK((k0 & KFB_COLUMN_EXPONENT_MASK) != 0, "key tangents: integer columns (%08x)",
+          (unsigned)k0);
+    for (int k = 0; k < 2; k++) {
+        test_bytes g = {malloc(f.size), f.size, f.size};
+        memcpy(g.data, f.data, f.size);
+        if (k == 0)
+            craft_put(g.data + at + 12,
+                      KFB_COLUMN_EXPONENT_BIAS | (uint32_t)KFB_PREDICT_PREVIOUS
+                                                     << KFB_COLUMN_PREDICTOR_SHIFT);
+        else
+            craft_put(g.data + tcb,
+                      (k0 & ~KFB_COLUMN_EXPONENT_MASK) | (KFB_COLUMN_EXPONENT_BIAS + 200));
+        craft_fix_crcs(g.data, g.size);
+        a = NULL;
+        const kf_result r = kf_load_memory(g.data, g.size, NULL, &a, &e);
+        CHECK(r == KF_ERROR_VALUE && strstr(e.message, k ? "tangent of key" : "intermediate a") &&
+                  strstr(e.message, k ? "not a finite number" : "not a unit quaternion"),
+              "%s: %s (%s)", k ? "key tangents past FLT_MAX" : "a's w of 0 and 1",
+              kf_result_name(r), r ? e.message : "loaded");
+        kf_anim_free(a);
+        free(g.data);
+    }
+    free(f.data);
+}
+
 /* A quaternion column that is the rest of the unit quaternion in every key,
  * to the bit, is stored as its signs (KFB_COLUMN_UNIT) and rebuilt exactly,
  * negative ones and -0 included; a column that is so in all keys but one
@@ -536,8 +672,6 @@ static kf_builder *guess_builder(void)
     CHECK(kf_builder_add_sequence(b, &sq, &e) == KF_OK, "squad: %s", e.message);
     return b;
 }
-
-enum { F_TANGENTS = 10 };
 
 static void key_guess(void)
 {
@@ -884,6 +1018,7 @@ int main(void)
     integer_conversion();
     rebuilt_quaternions();
     key_tangent_range();
+    known_arrays_checked();
     key_guess();
     hermite_tangents_computed();
     version1_arcs_replaced();

@@ -466,8 +466,20 @@ static int hermite_tangents_scale(const struct kf_sequence *s)
 static int smooth_keys(const struct kf_sequence *s)
 {
     const size_t c = s->components;
+    size_t k = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* A vector's key a step: its first four floats against the four from
+     * its outgoing tangent on (the last key's would read past the array) */
+    for (; c == 3 && k + 1 < s->key_count; k++) {
+        const float *t = s->key_tangents + 6 * k;
+        const __m128i in = _mm_loadu_si128((const __m128i *)(const void *)t),
+                      out = _mm_loadu_si128((const __m128i *)(const void *)(t + 3));
+        if ((_mm_movemask_epi8(_mm_cmpeq_epi32(in, out)) & 0xFFF) != 0xFFF)
+            return 0;
+    }
+#endif
     /* (words compared in place: a call a key cost more than the compare) */
-    for (size_t k = 0; k < s->key_count; k++) {
+    for (; k < s->key_count; k++) {
         const float *t = s->key_tangents + 2 * c * k;
         uint32_t differ = 0;
         for (size_t m = 0; m < c; m++) {

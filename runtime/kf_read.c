@@ -731,7 +731,15 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         if (fused) {
             continue; /* sums and floats a row at a time, below */
         } else if (against) {
-            for (size_t i = 0; i < rows; i++) {
+            size_t i = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+            for (; i + 4 <= rows; i += 4)
+                _mm_storeu_si128(
+                    (__m128i *)(void *)(x + i),
+                    _mm_add_epi32(_mm_loadu_si128((const __m128i *)(const void *)(x + i)),
+                                  _mm_loadu_si128((const __m128i *)(const void *)(against + i))));
+#endif
+            for (; i < rows; i++) {
                 uint32_t a;
                 memcpy(&a, &against[i], 4);
                 x[i] += a;
@@ -832,11 +840,19 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     for (; unit != SIZE_MAX && i + 2 <= rows; i += 2) {
         const float *r0 = out + i * stride, *r1 = r0 + stride;
         __m128d sum = _mm_setzero_pd();
-        for (size_t m = 0; m < columns; m++) {
-            if (m == unit)
-                continue;
-            const __m128d x = _mm_cvtps_pd(_mm_set_ps(0.0f, 0.0f, r1[m], r0[m]));
-            sum = _mm_add_pd(sum, _mm_mul_pd(x, x));
+        if (columns == 4 && unit == 3) { /* quaternions: x, y, z of both rows at once */
+            const __m128 a = _mm_loadu_ps(r0), b = _mm_loadu_ps(r1);
+            const __m128 xy = _mm_unpacklo_ps(a, b), zw = _mm_unpackhi_ps(a, b);
+            const __m128d x = _mm_cvtps_pd(xy), y = _mm_cvtps_pd(_mm_movehl_ps(xy, xy)),
+                          z = _mm_cvtps_pd(zw);
+            sum = _mm_add_pd(_mm_add_pd(_mm_mul_pd(x, x), _mm_mul_pd(y, y)), _mm_mul_pd(z, z));
+        } else {
+            for (size_t m = 0; m < columns; m++) {
+                if (m == unit)
+                    continue;
+                const __m128d x = _mm_cvtps_pd(_mm_set_ps(0.0f, 0.0f, r1[m], r0[m]));
+                sum = _mm_add_pd(sum, _mm_mul_pd(x, x));
+            }
         }
         uint32_t s0, s1;
         memcpy(&s0, &r0[unit], 4);

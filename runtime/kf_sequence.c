@@ -10,6 +10,10 @@
 #include <math.h>
 #include <string.h>
 
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
 #include "kf_private.h"
 #include "kf_math.h"
 #include "kf_sample.h"
@@ -133,16 +137,21 @@ static double played_segment(const float *times, uint32_t count, double duration
     return -1.0;
 }
 
-/* Whether t times segment length `length` (a played_segment) rounds as t
- * times that length rounded to float first does, for each of n key
- * tangents t (0 where the length is not positive, either way). A length
- * that is a float answers for every t: the product of two floats is exact
- * in double, and rounds once either way. */
+/* Whether segment length `length` (a played_segment) is one whose products
+ * with key tangents t round as t times the length rounded to float first:
+ * one that is a float answers for every t (the product of two floats is
+ * exact in double, and rounds once either way), as does one not positive
+ * (0 either way). */
+static inline int float_length(double length)
+{
+    return !(length > 0.0) || (double)(float)length == length;
+}
+
+/* For a length that is not a float_length: whether any of n key tangents t
+ * times it rounds otherwise than times the float length. */
 static uint32_t float_length_differs(const float *t, size_t n, double length)
 {
-    const float single = length > 0.0 ? (float)length : 0.0f;
-    if (!(length > 0.0) || (double)single == length)
-        return 0;
+    const float single = (float)length;
     uint32_t differ = 0;
     for (size_t k = 0; k < n; k++) {
         const float d = (float)(t[k] * length), f = single > 0.0f ? t[k] * single : 0.0f;
@@ -161,16 +170,47 @@ int kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t 
     const size_t c = components;
     /* (a key's incoming segment is the one before's outgoing) */
     double prev = count ? played_segment(times, count, duration, repeat, count - 1) : 0.0;
+    int prev_float = float_length(prev);
     uint32_t differ = 0;
     for (uint32_t i = 0; i < count; i++) {
-        const double next = played_segment(times, count, duration, repeat, i);
+        const double next = i + 1 < count ? (double)times[i + 1] - times[i]
+                                          : played_segment(times, count, duration, repeat, i);
+        const int next_float = float_length(next);
         const float *t = key_tangents + 2 * c * i;
-        for (size_t k = 0; k < c; k++) {
-            in[c * i + k] = prev > 0.0 ? (float)(t[k] * prev) : 0.0f;
-            out[c * i + k] = next > 0.0 ? (float)(t[c + k] * next) : 0.0f;
+        float *ti = in + c * i, *to = out + c * i;
+        if (prev > 0.0 && next > 0.0) { /* (every key but the ends of a hold) */
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+            if (c == 3 && i + 1 < count) {
+                /* A vector's six a step, the same operations in pairs;
+                 * the four floats stored at ti reach the next key's first
+                 * incoming one, which its own step writes again. */
+                const __m128 a = _mm_loadu_ps(t), b = _mm_loadu_ps(t + 2);
+                const __m128 lo = _mm_cvtpd_ps(_mm_mul_pd(_mm_cvtps_pd(a), _mm_set1_pd(prev)));
+                const __m128 mid = _mm_cvtpd_ps(
+                    _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(a, a)), _mm_setr_pd(prev, next)));
+                const __m128 hi =
+                    _mm_cvtpd_ps(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(b, b)), _mm_set1_pd(next)));
+                _mm_storeu_ps(ti, _mm_movelh_ps(lo, mid));
+                _mm_store_ss(to, _mm_shuffle_ps(mid, mid, 1));
+                _mm_storel_epi64((__m128i *)(void *)(to + 1), _mm_castps_si128(hi));
+            } else
+#endif
+                for (size_t k = 0; k < c; k++) {
+                    ti[k] = (float)(t[k] * prev);
+                    to[k] = (float)(t[c + k] * next);
+                }
+        } else {
+            for (size_t k = 0; k < c; k++) {
+                ti[k] = prev > 0.0 ? (float)(t[k] * prev) : 0.0f;
+                to[k] = next > 0.0 ? (float)(t[c + k] * next) : 0.0f;
+            }
         }
-        differ |= float_length_differs(t, c, prev) | float_length_differs(t + c, c, next);
+        if (!prev_float)
+            differ |= float_length_differs(t, c, prev);
+        if (!next_float)
+            differ |= float_length_differs(t + c, c, next);
         prev = next;
+        prev_float = next_float;
     }
     return differ == 0;
 }

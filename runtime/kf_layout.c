@@ -111,25 +111,45 @@ static uint32_t is_wide(const struct kf_sequence *s)
     return !((double)value + tangents <= FLT_MAX / 2);
 }
 
+/* The largest magnitude among n integer columns' values from their facts;
+ * -1 where a column is not one. */
+static double facts_most(const kf_column_facts *f, uint32_t n)
+{
+    double most = 0.0;
+    for (uint32_t m = 0; m < n; m++) {
+        if (!f[m].integers)
+            return -1.0;
+        const double least = fabs(f[m].least * kf_pow2(f[m].exponent)),
+                     top = fabs(f[m].most * kf_pow2(f[m].exponent));
+        most = least > most ? least : most;
+        most = top > most ? top : most;
+    }
+    return most;
+}
+
 /* is_wide, from the reader's facts (kf_value_facts) where they cover a
- * LINEAR sequence's values, every key valid: its largest magnitude is its
- * largest q's float. */
+ * sequence's values, every key valid: a LINEAR one's largest magnitude is
+ * its largest q's float. A HERMITE one's scaled tangents are each a key
+ * tangent times a segment no longer than the duration, rounded: bounded by
+ * its largest key tangent times the duration, with room for the roundings;
+ * where that bound keeps it narrow, so do its tangents (else its floats
+ * answer). */
 static uint32_t is_wide_known(const struct kf_sequence *s, const kf_value_facts *facts)
 {
-    if (!facts || s->interpolation != KFB_INTERP_LINEAR || s->valid_count != s->key_count ||
-        s->components > KF_FACT_COLUMNS)
+    const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
+                        2 * s->components <= KF_TANGENT_FACT_COLUMNS;
+    if (!facts || (s->interpolation != KFB_INTERP_LINEAR && !hermite) ||
+        s->valid_count != s->key_count || s->components > KF_FACT_COLUMNS)
         return is_wide(s);
-    double value = 0.0;
-    for (uint32_t m = 0; m < s->components; m++) {
-        const kf_column_facts *f = &facts->column[m];
-        if (!f->integers)
-            return is_wide(s);
-        const double least = fabs(f->least * kf_pow2(f->exponent)),
-                     most = fabs(f->most * kf_pow2(f->exponent));
-        value = least > value ? least : value;
-        value = most > value ? most : value;
-    }
-    return !(value <= FLT_MAX / 2);
+    const double value = facts_most(facts->column, s->components);
+    if (value < 0.0)
+        return is_wide(s);
+    if (!hermite)
+        return !(value <= FLT_MAX / 2);
+    const double tangent = facts_most(facts->tangent, 2 * s->components);
+    if (tangent < 0.0 || !(value + 4.0 / 27.0 * 2.0 * tangent * s->duration * 1.001 <= FLT_MAX / 2))
+        return is_wide(s);
+    return 0;
 }
 
 /* grid_of_c and on_grid_c inline into a copy per width (grid_of, on_grid). */

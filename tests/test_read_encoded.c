@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kf_layout.h"
 #include "kf_math.h"
 #include "kf_private.h"
 #include "kf_test.h"
@@ -585,6 +586,62 @@ static void known_arrays_checked(void)
     free(f.data);
 }
 
+/* A HERMITE lane's width (kf_block.wide: the saturating kernel) is taken
+ * from the facts of its integer columns where they bound it: values
+ * written by hand as integer columns (q from 2^23 on) at 2^104, the
+ * largest scale whose values the facts cover, are past FLT_MAX / 2 and
+ * make the lane wide; the same q at 2^-10 leave it narrow. */
+static void hermite_width_from_facts(void)
+{
+    enum { N = 9, C = 3 };
+    double t[N], v[N * C], kt[N * 2 * C];
+    for (int i = 0; i < N; i++) {
+        t[i] = i;
+        for (int m = 0; m < C; m++)
+            v[i * C + m] = i + m;
+        for (int m = 0; m < 2 * C; m++)
+            kt[i * 2 * C + m] = (i + m) % 3 - 1;
+    }
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    const kf_sequence_desc d = {
+        "h", KF_INTERPOLATION_HERMITE, KF_REPEAT_CONSTANT, N - 1, C, N, t, v, 0, N - 1, NULL, 0,
+        kt};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "hermite: %s", e.message);
+    test_bytes f = encode(b, 0, 0);
+    kf_builder_destroy(b);
+    const size_t values = craft_array(f.data, f.size, 0, F_VALUES),
+                 tangents = craft_array(f.data, f.size, 0, F_TANGENTS + 1);
+    CHECK(values && tangents, "records");
+    for (int big = 0; values && tangents && big < 2; big++) {
+        uint32_t w[N];
+        for (uint32_t m = 0; m < C; m++) {
+            for (int i = 0; i < N; i++)
+                w[i] = (1u << 23) + 37u * (uint32_t)i + m;
+            put_column(f.data + values, C, N, m,
+                       (uint32_t)(KFB_COLUMN_EXPONENT_BIAS + (big ? 104 : -10)), w);
+        }
+        for (uint32_t m = 0; m < 2 * C; m++) {
+            for (int i = 0; i < N; i++)
+                w[i] = (uint32_t)((i + (int)m) % 3 - 1);
+            put_column(f.data + tangents, 2 * C, N, m, KFB_COLUMN_EXPONENT_BIAS, w);
+        }
+        craft_fix_crcs(f.data, f.size);
+        kf_anim *a = NULL;
+        CHECK(kf_load_memory(f.data, f.size, NULL, &a, &e) == KF_OK, "values at 2^%d: %s",
+              big ? 104 : -10, a ? "" : e.message);
+        if (!a)
+            continue;
+        const uint32_t block = a->layout->block_of[0];
+        CHECK(block != KF_NO_INDEX && (a->layout->blocks[block].wide != 0) == big,
+              "values at 2^%d: wide %u, want %d", big ? 104 : -10,
+              block != KF_NO_INDEX ? a->layout->blocks[block].wide : 0u, big);
+        kf_anim_free(a);
+    }
+    free(f.data);
+}
+
 /* A quaternion column that is the rest of the unit quaternion in every key,
  * to the bit, is stored as its signs (KFB_COLUMN_UNIT) and rebuilt exactly,
  * negative ones and -0 included; a column that is so in all keys but one
@@ -1019,6 +1076,7 @@ int main(void)
     rebuilt_quaternions();
     key_tangent_range();
     known_arrays_checked();
+    hermite_width_from_facts();
     key_guess();
     hermite_tangents_computed();
     version1_arcs_replaced();

@@ -208,29 +208,108 @@ static int guessed(const float *headers, size_t m)
  * columns in w (column-major, `rows` each, decode checked their headers).
  * A squad row's guess is normalized as a whole: one row at a time, for
  * all its guessed columns. */
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+/* kfb_key_guess_row for a squad row (keys q, the previous p and the next
+ * n) in SSE2, the same operations in the same order, so the same bits:
+ * the dot products and the sum of squares added lane by lane from 0. */
+static __m128 squad_guess_row(const float *q, const float *p, const float *n)
+{
+    const __m128 vq = _mm_loadu_ps(q), vp = _mm_loadu_ps(p), vn = _mm_loadu_ps(n);
+    const __m128 zero = _mm_setzero_ps(), sign = _mm_set1_ps(-0.0f);
+    const __m128 xp = _mm_mul_ps(vq, vp), xn = _mm_mul_ps(vq, vn);
+    const __m128 lo = _mm_unpacklo_ps(xp, xn), hi = _mm_unpackhi_ps(xp, xn);
+    __m128 d = _mm_add_ps(zero, lo); /* lane 0: dp, lane 1: dn */
+    d = _mm_add_ps(d, _mm_movehl_ps(lo, lo));
+    d = _mm_add_ps(d, hi);
+    d = _mm_add_ps(d, _mm_movehl_ps(hi, hi));
+    const __m128 negative = _mm_cmplt_ps(d, zero);
+    const __m128 pk = _mm_xor_ps(vp, _mm_and_ps(_mm_shuffle_ps(negative, negative, 0x00), sign));
+    const __m128 nk = _mm_xor_ps(vn, _mm_and_ps(_mm_shuffle_ps(negative, negative, 0x55), sign));
+    const __m128 all = _mm_sub_ps(_mm_sub_ps(_mm_mul_ps(_mm_set1_ps(6.0f), vq), pk), nk);
+    __m128 g = _mm_mul_ps(_mm_set1_ps(0.25f), all);
+    const __m128 sq = _mm_mul_ps(g, g);
+    __m128 n2 = _mm_add_ss(zero, sq);
+    n2 = _mm_add_ss(n2, _mm_shuffle_ps(sq, sq, 0x01));
+    n2 = _mm_add_ss(n2, _mm_movehl_ps(sq, sq));
+    n2 = _mm_add_ss(n2, _mm_shuffle_ps(sq, sq, 0x03));
+    const float length2 = _mm_cvtss_f32(n2);
+    if (length2 > 0.0f && length2 <= FLT_MAX)
+        g = _mm_div_ps(g, _mm_set1_ps(sqrtf(length2)));
+    return g;
+}
+#endif
+
 static void add_key_guesses(const key_guess *guess, const float *headers, size_t rows,
                             size_t stride, uint32_t *w)
 {
     if (guess->interpolation == KFB_INTERP_SQUAD && stride == 4) {
-        const int col[4] = {guessed(headers, 0), guessed(headers, 1), guessed(headers, 2),
-                            guessed(headers, 3)};
-        for (size_t i = 0; i < rows; i++) {
+        const uint32_t col[4] = {guessed(headers, 0) ? ~0u : 0u, guessed(headers, 1) ? ~0u : 0u,
+                                 guessed(headers, 2) ? ~0u : 0u, guessed(headers, 3) ? ~0u : 0u};
+        const size_t n = guess->rows;
+        size_t i = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+        /* Four rows a step (as kfb_key_guess_row's wraps), turned into
+         * columns to be added. */
+        const float *k = guess->keys;
+        for (; i + 4 <= rows && i + 4 <= n; i += 4) {
+            __m128 g[4];
+            for (size_t r = 0; r < 4; r++) {
+                const size_t j = i + r;
+                g[r] = squad_guess_row(k + j * 4, k + (j ? j - 1 : n - 1) * 4,
+                                       k + (j + 1 < n ? j + 1 : 0) * 4);
+            }
+            _MM_TRANSPOSE4_PS(g[0], g[1], g[2], g[3]);
+            for (size_t m = 0; m < 4; m++) {
+                __m128i *at = (__m128i *)(void *)(w + m * rows + i);
+                const __m128i add =
+                    _mm_and_si128(_mm_castps_si128(g[m]), _mm_set1_epi32((int)col[m]));
+                _mm_storeu_si128(at, _mm_add_epi32(_mm_loadu_si128(at), add));
+            }
+        }
+#endif
+        for (; i < rows; i++) {
             float g[4];
             kfb_key_guess_row(guess->keys, guess->rows, stride, guess->interpolation, i, g);
             for (size_t m = 0; m < 4; m++) {
                 uint32_t a;
                 memcpy(&a, &g[m], 4);
-                w[m * rows + i] += col[m] ? a : 0u;
+                w[m * rows + i] += col[m] & a;
             }
         }
         return;
     }
     const float *keys = guess->keys;
+    size_t done = 1; /* rows [1, done) have their guesses */
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* A vector's rows four at a time, all its columns at once, then
+     * turned into columns: rows within the keys' interior, whose next
+     * row's four floats lie inside the keys. */
+    if ((stride == 3 || stride == 4) && rows == guess->rows) {
+        int col[4] = {0, 0, 0, 0};
+        for (size_t m = 0; m < stride; m++)
+            col[m] = guessed(headers, m) ? -1 : 0;
+        const __m128 half = _mm_set1_ps(0.5f);
+        for (; done + 3 + 3 <= rows; done += 4) {
+            __m128 g[4];
+            for (size_t r = 0; r < 4; r++) {
+                const size_t i = done + r;
+                g[r] = _mm_mul_ps(half, _mm_sub_ps(_mm_loadu_ps(keys + (i + 1) * stride),
+                                                   _mm_loadu_ps(keys + (i - 1) * stride)));
+            }
+            _MM_TRANSPOSE4_PS(g[0], g[1], g[2], g[3]);
+            for (size_t m = 0; m < stride; m++) {
+                __m128i *at = (__m128i *)(void *)(w + m * rows + done);
+                const __m128i add = _mm_and_si128(_mm_castps_si128(g[m]), _mm_set1_epi32(col[m]));
+                _mm_storeu_si128(at, _mm_add_epi32(_mm_loadu_si128(at), add));
+            }
+        }
+    }
+#endif
     for (size_t m = 0; m < stride; m++) {
         if (!guessed(headers, m))
             continue;
         uint32_t *column = w + m * rows;
-        for (size_t i = 0; i < rows; i++) {
+        for (size_t i = 0; i < rows; i = i ? i + 1 : done) {
             /* kfb_central_guess's operations; its wrap only at the ends. */
             float g;
             if (i == 0 || i + 1 >= guess->rows) {

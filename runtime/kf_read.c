@@ -400,13 +400,14 @@ void kf_column_facts_of(const uint32_t *x, size_t rows, uint32_t exponent, kf_co
     f->integers &= rows > 0;
 }
 
-/* Whether decode can rebuild an array a row at a time (fused_rows): 3 or
- * 4 columns of at least 4 rows, each predicted from its own words (not
- * the keys' guess, nor against another array). */
+/* Whether decode can rebuild an array a row at a time (fused_rows): 3, 4
+ * or 6 to 8 columns (a HERMITE vector's key tangents: 6) of at least 4
+ * rows, each predicted from its own words (not the keys' guess, nor
+ * against another array). */
 static int fusable(const float *headers, size_t columns, const float *against, size_t rows)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    if (against || (columns != 3 && columns != 4) || rows < 4)
+    if (against || columns < 3 || columns == 5 || columns > 8 || rows < 4)
         return 0;
     for (size_t m = 0; m < columns; m++) {
         uint32_t h;
@@ -501,8 +502,8 @@ KF_INLINE __m128 row_floats(__m128i v, const lanes *c, int ints)
 /* Row i of the columns as a register (a lane per column, 0 past them). */
 KF_INLINE __m128i gather_row(const uint32_t *w, size_t rows, size_t columns, size_t i)
 {
-    return _mm_set_epi32(columns > 3 ? (int)w[3 * rows + i] : 0, (int)w[2 * rows + i],
-                         (int)w[rows + i], (int)w[i]);
+    return _mm_set_epi32(columns > 3 ? (int)w[3 * rows + i] : 0,
+                         columns > 2 ? (int)w[2 * rows + i] : 0, (int)w[rows + i], (int)w[i]);
 }
 
 /* What column_facts gathers, a lane per column: the OR of each word XOR
@@ -532,8 +533,11 @@ KF_INLINE __m128 track_row(__m128i v, __m128 y, lane_facts *f, int track)
 /* Rows 2 .. rows - 2 four at a time (each group of four loaded from the
  * columns and turned into rows by one 4x4 transposition), then the rest a
  * row at a time; the last row is stored as its own columns alone. `track`:
- * the rows' facts into *f as well. */
-KF_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, float *out,
+ * the rows' facts into *f as well. `stride`: the floats from one row of out
+ * to the next, more than `columns` (2 to 4) where these are the last of a
+ * wider array's: a row's store then reaches into the next row, whose
+ * first columns are written after. */
+KF_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, size_t stride, float *out,
                           const lanes *c, int mixed, int ints, int track, lane_facts *f)
 {
     __m128i v = gather_row(w, rows, columns, 0);
@@ -544,43 +548,45 @@ KF_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, float 
         f->least = f->most = y0, f->first = v, f->differ = _mm_setzero_si128();
     _mm_storeu_ps(out, y0);
     v = _mm_add_epi32(v, x);
-    _mm_storeu_ps(out + columns, track_row(v, row_floats(v, c, ints), f, track));
+    _mm_storeu_ps(out + stride, track_row(v, row_floats(v, c, ints), f, track));
     size_t i = 2;
     for (; i + 4 < rows; i += 4) {
         __m128 r0 = _mm_loadu_ps((const float *)(const void *)(w + i));
         __m128 r1 = _mm_loadu_ps((const float *)(const void *)(w + rows + i));
-        __m128 r2 = _mm_loadu_ps((const float *)(const void *)(w + 2 * rows + i));
+        __m128 r2 = columns > 2 ? _mm_loadu_ps((const float *)(const void *)(w + 2 * rows + i))
+                                : _mm_setzero_ps();
         __m128 r3 = columns > 3 ? _mm_loadu_ps((const float *)(const void *)(w + 3 * rows + i))
                                 : _mm_setzero_ps();
         _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-        float *to = out + i * columns;
+        float *to = out + i * stride;
 #define ROW(r) NEXT_ROW(_mm_castps_si128(r))
         _mm_storeu_ps(to, ROW(r0));
-        _mm_storeu_ps(to + columns, ROW(r1));
-        _mm_storeu_ps(to + 2 * columns, ROW(r2));
-        _mm_storeu_ps(to + 3 * columns, ROW(r3));
+        _mm_storeu_ps(to + stride, ROW(r1));
+        _mm_storeu_ps(to + 2 * stride, ROW(r2));
+        _mm_storeu_ps(to + 3 * stride, ROW(r3));
 #undef ROW
     }
     for (; i < rows; i++) {
         const __m128 y = NEXT_ROW(gather_row(w, rows, columns, i));
-        float *to = out + i * columns;
+        float *to = out + i * stride;
         if (i + 1 < rows || columns == 4) {
-            _mm_storeu_ps(to, y); /* a fourth lane lands on the next row, written next */
+            _mm_storeu_ps(to, y); /* lanes past the columns land on the next row, written next */
         } else {
             _mm_storel_pi((__m64 *)(void *)to, y);
-            _mm_store_ss(to + 2, _mm_movehl_ps(y, y));
+            if (columns > 2)
+                _mm_store_ss(to + 2, _mm_movehl_ps(y, y));
         }
     }
 }
 #undef NEXT_ROW
 
-/* decode's running sums, conversion and transposition for a fusable array
- * (fusable: 3 or 4 columns, at least 4 rows), every column at once, a lane
- * each: the same operations as the column at a time path, so the same
- * words. w: each column's differences; out: the rows; `facts` (or NULL):
- * the integer columns' (column_facts). */
-static void fused_rows(const float *headers, const uint32_t *w, size_t rows, size_t columns,
-                       float *out, kf_column_facts *facts)
+/* decode's running sums, conversion and transposition for `columns` (2 to
+ * 4) columns of a fusable array, every one at once, a lane each: the same
+ * operations as the column at a time path, so the same words. w: each
+ * column's differences; out: the rows, `stride` floats apart; `facts` (or
+ * NULL): the integer columns' (column_facts). */
+static void fused_group(const float *headers, const uint32_t *w, size_t rows, size_t columns,
+                        size_t stride, float *out, kf_column_facts *facts)
 {
     uint32_t quad[4] = {0}, lin[4] = {0}, prev[4] = {0}, ints[4] = {0}, exponents[4] = {0};
     double factor[4] = {1.0, 1.0, 1.0, 1.0};
@@ -621,8 +627,8 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
      * some columns of which may happen to be integers, do without. */
     const int track = facts && any_ints && all_ints;
 #define BODY(ints, track)                                                                          \
-    (mixed ? fused_body(w, rows, columns, out, &c, 1, ints, track, &f)                             \
-           : fused_body(w, rows, columns, out, &c, 0, ints, track, &f))
+    (mixed ? fused_body(w, rows, columns, stride, out, &c, 1, ints, track, &f)                     \
+           : fused_body(w, rows, columns, stride, out, &c, 0, ints, track, &f))
     if (!any_ints)
         BODY(NO_INTS, 0);
     else if (fast)
@@ -641,15 +647,20 @@ static void fused_rows(const float *headers, const uint32_t *w, size_t rows, siz
                 put_float_facts(least[m], most[m], differ[m], exponents[m], &facts[m]);
     }
 }
+
+/* fused_group over a fusable array (fusable: 3, 4 or 6 to 8 columns, at
+ * least 4 rows): its columns past the fourth first, whose rows' stores
+ * reach into the next rows' first four, then those. */
+static void fused_rows(const float *headers, const uint32_t *w, size_t rows, size_t columns,
+                       float *out, kf_column_facts *facts)
+{
+    if (columns > 4)
+        fused_group(headers + 4, w + 4 * rows, rows, columns - 4, columns, out + 4,
+                    facts ? facts + 4 : NULL);
+    fused_group(headers, w, rows, columns < 4 ? columns : 4, columns, out, facts);
+}
 #endif
 
-/* Decodes, in place, `count` encoded floats at word `offset` (the mirror of
- * put_encoded): planes back into differences, each added to the prediction
- * from the words already decoded (or, KFB_PREDICT_KEYS, from `guess`);
- * integer columns to floats; a unit column last, from the others. The planes are file bytes; on a big-endian host
- * the section's words were swapped, so file byte b sits at b ^ 3. Returns
- * KF_OK, or the column whose header or signs no writer of the file's
- * version writes, in *bad, with its header. */
 /* Columns of `rows` words at w (one after another) into rows of `columns`
  * floats at out, the common widths written out so that a row is a few
  * moves (a loop over the columns cost more than the moves). */
@@ -692,6 +703,13 @@ static void columns_to_rows(const uint32_t *w, size_t rows, size_t columns, floa
     }
 }
 
+/* Decodes, in place, `count` encoded floats at word `offset` (the mirror of
+ * put_encoded): planes back into differences, each added to the prediction
+ * from the words already decoded (or, KFB_PREDICT_KEYS, from `guess`);
+ * integer columns to floats; a unit column last, from the others. The planes are file bytes; on a big-endian host
+ * the section's words were swapped, so file byte b sits at b ^ 3. Returns
+ * KF_OK, or the column whose header or signs no writer of the file's
+ * version writes, in *bad, with its header. */
 static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                         const float *against, const key_guess *guess, size_t *bad,
                         uint32_t *bad_header)

@@ -995,19 +995,20 @@ static void distance_table_beyond_the_keys(void)
 
 /* Random columns of every kind a writer predicts differently (smooth
  * floats, integers at a scale, steps, exact ramps), mixed within arrays of
- * 3 and 4 components and 4 to 40 keys: version 2 loads them to the bits
+ * 3 to 8 components and 4 to 40 keys: version 2 loads them to the bits
  * version 1 stores, whichever way the reader rebuilds them (a row at a
- * time for whole arrays, a column at a time otherwise). */
+ * time for whole arrays, in two groups of columns past four, a column at a
+ * time otherwise). */
 static void random_columns(void)
 {
     uint64_t x = 0x9E3779B97F4A7C15u;
 #define NEXT() (x = x * 6364136223846793005u + 1442695040888963407u, x >> 11)
     kf_builder *b;
     kf_builder_create(NULL, &b);
-    enum { SEQUENCES = 40 };
+    enum { SEQUENCES = 80 };
     for (int n = 0; n < SEQUENCES; n++) {
-        const uint32_t keys = 4 + (uint32_t)(NEXT() % 37), c = 3 + (uint32_t)(NEXT() % 2);
-        double times[40], values[40 * 4];
+        const uint32_t keys = 4 + (uint32_t)(NEXT() % 37), c = 3 + (uint32_t)(NEXT() % 6);
+        double times[40], values[40 * 8];
         for (uint32_t k = 0; k < keys; k++)
             times[k] = k / 30.0;
         for (uint32_t m = 0; m < c; m++) {

@@ -245,12 +245,12 @@ static void add_key_guesses(const key_guess *guess, const float *headers, size_t
     if (guess->interpolation == KFB_INTERP_SQUAD && stride == 4) {
         const uint32_t col[4] = {guessed(headers, 0) ? ~0u : 0u, guessed(headers, 1) ? ~0u : 0u,
                                  guessed(headers, 2) ? ~0u : 0u, guessed(headers, 3) ? ~0u : 0u};
-        const size_t n = guess->rows;
         size_t i = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
         /* Four rows a step (as kfb_key_guess_row's wraps), turned into
          * columns to be added. */
         const float *k = guess->keys;
+        const size_t n = guess->rows;
         for (; i + 4 <= rows && i + 4 <= n; i += 4) {
             __m128 g[4];
             for (size_t r = 0; r < 4; r++) {
@@ -333,13 +333,16 @@ static int column_scale(uint32_t exponent)
     return e < -400 ? -400 : e > 400 ? 400 : (int)e;
 }
 
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
 /* Whether integers at scale 2^e convert in float to the double path's bits:
  * q rounded to float (as the double's rounding rounds it) times a power of
- * two that keeps every product of |q| <= 2^31 normal and finite. */
+ * two that keeps every product of |q| <= 2^31 normal and finite (the SSE2
+ * paths' conversion). */
 static inline int float_scale(int e)
 {
     return e >= -126 && e <= 96;
 }
+#endif
 
 /* A column's facts (kf_column_facts) from its least and greatest q and the
  * OR of each XOR the first, at scale 2^(exponent - KFB_COLUMN_EXPONENT_BIAS). */

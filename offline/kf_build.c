@@ -249,7 +249,7 @@ void kf_sequence_precompute(const struct kf_sequence *s, float *out, float *in, 
     const uint32_t v = s->valid_count, c = s->components;
     switch (s->interpolation) {
     case KFB_INTERP_HERMITE:
-        (void)kf_hermite_tangents(times, s->key_tangents, v, c, s->duration, s->repeat, out, in);
+        kf_hermite_tangents(times, s->key_tangents, v, c, s->duration, s->repeat, out, in);
         break;
     case KFB_INTERP_SPLINE:
         kf_precompute_spline(times, values, s->tcb, v, c, s->duration, s->repeat, out, in);

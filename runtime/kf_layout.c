@@ -127,29 +127,44 @@ static double facts_most(const kf_column_facts *f, uint32_t n)
     return most;
 }
 
-/* is_wide, from the reader's facts (kf_value_facts) where they cover a
- * sequence's values, every key valid: a LINEAR one's largest magnitude is
- * its largest q's float. A HERMITE one's scaled tangents are each a key
- * tangent times a segment no longer than the duration, rounded: bounded by
- * its largest key tangent times the duration, with room for the roundings;
- * where that bound keeps it narrow, so do its tangents (else its floats
- * answer). */
-static uint32_t is_wide_known(const struct kf_sequence *s, const kf_value_facts *facts)
+/* is_wide from the reader's facts (kf_value_facts) where they cover a
+ * sequence's values, every key valid: 1 with *wide set, or 0 where its
+ * floats must answer. A LINEAR sequence's largest magnitude is its largest
+ * q's float. A HERMITE one's scaled tangents are each a key tangent times
+ * a segment no longer than the duration, rounded: bounded by its largest
+ * key tangent times the duration, with room for the roundings; where that
+ * bound keeps it narrow, so do its tangents. */
+static int width_known(const struct kf_sequence *s, const kf_value_facts *facts, uint32_t *wide)
 {
     const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
                         2 * s->components <= KF_TANGENT_FACT_COLUMNS;
     if (!facts || (s->interpolation != KFB_INTERP_LINEAR && !hermite) ||
         s->valid_count != s->key_count || s->components > KF_FACT_COLUMNS)
-        return is_wide(s);
+        return 0;
     const double value = facts_most(facts->column, s->components);
     if (value < 0.0)
-        return is_wide(s);
-    if (!hermite)
-        return !(value <= FLT_MAX / 2);
+        return 0;
+    if (!hermite) {
+        *wide = !(value <= FLT_MAX / 2);
+        return 1;
+    }
     const double tangent = facts_most(facts->tangent, 2 * s->components);
     if (tangent < 0.0 || !(value + 4.0 / 27.0 * 2.0 * tangent * s->duration * 1.001 <= FLT_MAX / 2))
-        return is_wide(s);
-    return 0;
+        return 0;
+    *wide = 0;
+    return 1;
+}
+
+/* The scaled tangents of HERMITE sequence s that the reader left to the
+ * layout (kf_value_facts.tangents_pending), into the room it gave them
+ * (load scratch the reader allocated: writable, though a sequence's arrays
+ * are read-only to everything else): for a lane that keeps them as floats,
+ * or whose width its facts do not bound. */
+static void scale_tangents(const struct kf_sequence *s)
+{
+    kf_hermite_tangents(s->times, s->key_tangents, s->valid_count, s->components, s->duration,
+                        s->repeat, (float *)(uintptr_t)s->tangent_out,
+                        (float *)(uintptr_t)s->tangent_in);
 }
 
 /* grid_of_c and on_grid_c inline into a copy per width (grid_of, on_grid). */
@@ -453,8 +468,8 @@ static float hermite_segment(const struct kf_sequence *s, uint32_t k)
  * (kf_quantized_tangent): each authored key tangent times its segment's
  * float length, or 0 where that is 0. A kernel meets no such segment:
  * sampling holds the start key of a segment without length (kf_locate).
- * The reader has the answer already (kf_value_facts.hermite_exact: its
- * kf_hermite_tangents asks the same of the same segments, for the two keys
+ * The reader has the answer already (kf_value_facts.hermite_exact:
+ * kf_hermite_exact asks the same of the same segments, for the two keys
  * and more a quantized lane has). */
 static int hermite_tangents_scale(const struct kf_sequence *s)
 {
@@ -1534,8 +1549,18 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
         grid_at[i] = at;
         at += grid_fields_most(&seq[i]);
         const kf_value_facts *known = facts ? &facts[i] : NULL;
-        wides[i] = (uint8_t)(packed(&seq[i]) && is_wide_known(&seq[i], known));
+        int pending = known && known->tangents_pending;
+        uint32_t wide = 0;
+        if (packed(&seq[i]) && !width_known(&seq[i], known, &wide)) {
+            if (pending)
+                scale_tangents(&seq[i]);
+            pending = 0;
+            wide = is_wide(&seq[i]);
+        }
+        wides[i] = (uint8_t)wide;
         quant[i] = (uint8_t)quantize(&seq[i], known, wides[i], &width, grids + grid_at[i]);
+        if (pending && QUANT_KIND(quant[i]) != QUANT_HERMITE) /* a lane of floats */
+            scale_tangents(&seq[i]);
         bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
         ktq[i] = (uint8_t)(QUANT_KIND(quant[i]) != QUANT_HERMITE && quantize_key_tangents(&seq[i]));

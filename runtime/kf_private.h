@@ -601,8 +601,9 @@ typedef struct kf_value_facts {
      * values, and of SQUAD's a. */
     uint8_t w_rebuilt, tangent_w_rebuilt;
     /* HERMITE: the scaled tangents are what a quantized lane computes
-     * (kf_hermite_tangents' answer). */
-    uint8_t hermite_exact;
+     * (kf_hermite_exact); and they are left for the layout to compute
+     * where a lane keeps them as floats (its room given, not yet filled). */
+    uint8_t hermite_exact, tangents_pending;
 } kf_value_facts;
 
 /* The facts of a column of `rows` integers q at x (their words, two's
@@ -712,13 +713,17 @@ uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,
  * earlier store these; the builder and the reader of every version compute
  * them (kfb_format.h, kfb_sequence_computed_floats) with this one function.
  * Callers hold the products within the float range
- * (kf_validate_tangent_range). Returns whether every tangent is also, to
- * the bit, the key tangent times its segment's length rounded to float
- * first (0 where that length is 0): what a quantized lane computes
- * (kf_quantized_tangent), so that the layout may keep the lane so. */
-int kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
-                        uint32_t components, double duration, uint32_t repeat, float *out,
-                        float *in);
+ * (kf_validate_tangent_range). */
+void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
+                         uint32_t components, double duration, uint32_t repeat, float *out,
+                         float *in);
+/* Whether every tangent kf_hermite_tangents makes of the same arguments is
+ * also, to the bit, the key tangent times its segment's length rounded to
+ * float first (0 where that length is 0): what a quantized lane computes
+ * (kf_quantized_tangent), so that the layout may keep the lane so. Asked
+ * without the products where a segment's length is a float (all W's). */
+int kf_hermite_exact(const float *times, const float *key_tangents, uint32_t count,
+                     uint32_t components, double duration, uint32_t repeat);
 /* kf_sequence_sample the slow and exact way: docs/math.md §1.4 in double
  * precision through libm, no cursor. The reference the fast path
  * (kf_sample.h) is measured against (tests/test_sequence_accuracy.c). */

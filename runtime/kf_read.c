@@ -1522,14 +1522,17 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         float *out = NULL;
         if ((res = take_room(L, 2 * tc, index, pos, s, "tangents", &out)) != KF_OK)
             return res;
-        /* Finite with no check of their own: each is a finite key tangent
-         * times a segment no longer than the duration (the times lie in
-         * [0, duration], in order), a product kf_validate_tangent_range
-         * held within FLT_MAX (a double's rounding cannot carry it past
-         * FLT_MAX's half float step). */
-        facts->hermite_exact =
-            (uint8_t)kf_hermite_tangents(s->times, s->key_tangents, r.valid_count, r.components,
-                                         s->duration, r.repeat, out, out + tc);
+        /* Scaled (kf_hermite_tangents) by the layout, into this room, only
+         * for a lane that keeps them as floats: a quantized lane scales its
+         * key tangents as it plays, where kf_hermite_exact says it gives
+         * the same bits. They need no check of their own: each is a finite
+         * key tangent times a segment no longer than the duration (the
+         * times lie in [0, duration], in order), a product
+         * kf_validate_tangent_range held within FLT_MAX (a double's
+         * rounding cannot carry it past FLT_MAX's half float step). */
+        facts->hermite_exact = (uint8_t)kf_hermite_exact(s->times, s->key_tangents, r.valid_count,
+                                                         r.components, s->duration, r.repeat);
+        facts->tangents_pending = 1;
         s->tangent_out = out;
         s->tangent_in = out + tc;
     }

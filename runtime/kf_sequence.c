@@ -163,12 +163,10 @@ static uint32_t float_length_differs(const float *t, size_t n, double length)
     return differ;
 }
 
-int kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
-                        uint32_t components, double duration, uint32_t repeat, float *out,
-                        float *in)
+int kf_hermite_exact(const float *times, const float *key_tangents, uint32_t count,
+                     uint32_t components, double duration, uint32_t repeat)
 {
     const size_t c = components;
-    /* (a key's incoming segment is the one before's outgoing) */
     double prev = count ? played_segment(times, count, duration, repeat, count - 1) : 0.0;
     int prev_float = float_length(prev);
     uint32_t differ = 0;
@@ -176,6 +174,27 @@ int kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t 
         const double next = i + 1 < count ? (double)times[i + 1] - times[i]
                                           : played_segment(times, count, duration, repeat, i);
         const int next_float = float_length(next);
+        const float *t = key_tangents + 2 * c * i;
+        if (!prev_float)
+            differ |= float_length_differs(t, c, prev);
+        if (!next_float)
+            differ |= float_length_differs(t + c, c, next);
+        prev = next;
+        prev_float = next_float;
+    }
+    return differ == 0;
+}
+
+void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t count,
+                         uint32_t components, double duration, uint32_t repeat, float *out,
+                         float *in)
+{
+    const size_t c = components;
+    /* (a key's incoming segment is the one before's outgoing) */
+    double prev = count ? played_segment(times, count, duration, repeat, count - 1) : 0.0;
+    for (uint32_t i = 0; i < count; i++) {
+        const double next = i + 1 < count ? (double)times[i + 1] - times[i]
+                                          : played_segment(times, count, duration, repeat, i);
         const float *t = key_tangents + 2 * c * i;
         float *ti = in + c * i, *to = out + c * i;
         if (prev > 0.0 && next > 0.0) { /* (every key but the ends of a hold) */
@@ -205,14 +224,8 @@ int kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t 
                 to[k] = next > 0.0 ? (float)(t[c + k] * next) : 0.0f;
             }
         }
-        if (!prev_float)
-            differ |= float_length_differs(t, c, prev);
-        if (!next_float)
-            differ |= float_length_differs(t + c, c, next);
         prev = next;
-        prev_float = next_float;
     }
-    return differ == 0;
 }
 
 void kf_lane_quat(const kf_qlane *a, size_t k, uint32_t f, float q[4])

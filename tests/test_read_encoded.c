@@ -587,16 +587,21 @@ static void known_arrays_checked(void)
 }
 
 /* A HERMITE lane's width (kf_block.wide: the saturating kernel) is taken
- * from the facts of its integer columns where they bound it: values
- * written by hand as integer columns (q from 2^23 on) at 2^104, the
- * largest scale whose values the facts cover, are past FLT_MAX / 2 and
- * make the lane wide; the same q at 2^-10 leave it narrow. */
+ * from the facts of its integer columns where they bound it, and from its
+ * scaled tangents (which the layout then computes) where they do not. Its
+ * values and key tangents written by hand as integer columns: q from 2^23
+ * on at 2^104, the largest scale whose values the facts cover, are past
+ * FLT_MAX / 2 and make the lane wide; the same q at 2^-10 leave it
+ * narrow; values of 0.8 x 2^127 with key tangents of 2^124 over a key
+ * seven seconds from the next leave the facts' bound (the key tangent
+ * times the duration) past FLT_MAX / 2, and the scaled tangents make the
+ * lane wide. */
 static void hermite_width_from_facts(void)
 {
     enum { N = 9, C = 3 };
     double t[N], v[N * C], kt[N * 2 * C];
     for (int i = 0; i < N; i++) {
-        t[i] = i;
+        t[i] = i + 1 < N ? 0.125 * i : 7.875;
         for (int m = 0; m < C; m++)
             v[i * C + m] = i + m;
         for (int m = 0; m < 2 * C; m++)
@@ -605,8 +610,7 @@ static void hermite_width_from_facts(void)
     kf_builder *b;
     kf_builder_create(NULL, &b);
     const kf_sequence_desc d = {
-        "h", KF_INTERPOLATION_HERMITE, KF_REPEAT_CONSTANT, N - 1, C, N, t, v, 0, N - 1, NULL, 0,
-        kt};
+        "h", KF_INTERPOLATION_HERMITE, KF_REPEAT_CONSTANT, 8.0, C, N, t, v, 0, N - 1, NULL, 0, kt};
     kf_error e;
     CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "hermite: %s", e.message);
     test_bytes f = encode(b, 0, 0);
@@ -614,29 +618,32 @@ static void hermite_width_from_facts(void)
     const size_t values = craft_array(f.data, f.size, 0, F_VALUES),
                  tangents = craft_array(f.data, f.size, 0, F_TANGENTS + 1);
     CHECK(values && tangents, "records");
-    for (int big = 0; values && tangents && big < 2; big++) {
+    static const int value_scale[3] = {-10, 104, 104}, wide[3] = {0, 1, 1};
+    static const uint32_t value_q[3] = {1u << 23, 1u << 23, 6710886u /* 0.8 x 2^23 */};
+    for (int k = 0; values && tangents && k < 3; k++) {
         uint32_t w[N];
         for (uint32_t m = 0; m < C; m++) {
             for (int i = 0; i < N; i++)
-                w[i] = (1u << 23) + 37u * (uint32_t)i + m;
+                w[i] = value_q[k] + 37u * (uint32_t)i + m;
             put_column(f.data + values, C, N, m,
-                       (uint32_t)(KFB_COLUMN_EXPONENT_BIAS + (big ? 104 : -10)), w);
+                       (uint32_t)(KFB_COLUMN_EXPONENT_BIAS + value_scale[k]), w);
         }
         for (uint32_t m = 0; m < 2 * C; m++) {
             for (int i = 0; i < N; i++)
-                w[i] = (uint32_t)((i + (int)m) % 3 - 1);
-            put_column(f.data + tangents, 2 * C, N, m, KFB_COLUMN_EXPONENT_BIAS, w);
+                w[i] = k == 2 ? 1u << 23 : (uint32_t)((i + (int)m) % 3 - 1);
+            put_column(f.data + tangents, 2 * C, N, m,
+                       (uint32_t)(KFB_COLUMN_EXPONENT_BIAS + (k == 2 ? 101 : 0)), w);
         }
         craft_fix_crcs(f.data, f.size);
         kf_anim *a = NULL;
-        CHECK(kf_load_memory(f.data, f.size, NULL, &a, &e) == KF_OK, "values at 2^%d: %s",
-              big ? 104 : -10, a ? "" : e.message);
+        CHECK(kf_load_memory(f.data, f.size, NULL, &a, &e) == KF_OK, "case %d: %s", k,
+              a ? "" : e.message);
         if (!a)
             continue;
         const uint32_t block = a->layout->block_of[0];
-        CHECK(block != KF_NO_INDEX && (a->layout->blocks[block].wide != 0) == big,
-              "values at 2^%d: wide %u, want %d", big ? 104 : -10,
-              block != KF_NO_INDEX ? a->layout->blocks[block].wide : 0u, big);
+        CHECK(block != KF_NO_INDEX && (a->layout->blocks[block].wide != 0) == wide[k],
+              "case %d: wide %u, want %d", k,
+              block != KF_NO_INDEX ? a->layout->blocks[block].wide : 0u, wide[k]);
         kf_anim_free(a);
     }
     free(f.data);

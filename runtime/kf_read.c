@@ -1411,8 +1411,22 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     kf_result res = get_name(L, r.name, index, pos, &s->name);
     if (res != KF_OK)
         return res;
-    s->interpolation = r.interpolation;
-    s->repeat = r.repeat;
+    /* The sequence keeps these codes in halves: a code past every known
+     * one is refused as itself here, not read as the one its low half
+     * names (which the reader's own arrays, sized from the full code,
+     * would then disagree with). */
+    if (r.interpolation >= KFB_INTERP_COUNT)
+        return located(L,
+                       kf_fail_at(L->error, KF_ERROR_VALUE, KF_FIELD_INTERPOLATION, KF_NO_INDEX,
+                                  "unknown interpolation %u", (unsigned)r.interpolation),
+                       index, pos, "sequence", s->name);
+    if (r.repeat >= KFB_REPEAT_COUNT)
+        return located(L,
+                       kf_fail_at(L->error, KF_ERROR_VALUE, KF_FIELD_REPEAT, KF_NO_INDEX,
+                                  "unknown repeat mode %u", (unsigned)r.repeat),
+                       index, pos, "sequence", s->name);
+    s->interpolation = (uint16_t)r.interpolation;
+    s->repeat = (uint16_t)r.repeat;
     s->components = r.components;
     s->key_count = r.key_count;
     s->valid_first = r.valid_first;

@@ -145,6 +145,10 @@ static const bad_file table[] = {
     {"name at the terminating NUL", 0, OBJECT_WORD, SEQ_LINEAR, 0, 3, 0, KF_ERROR_STRING},
     {"unknown interpolation", 0, OBJECT_WORD, SEQ_LINEAR, 1, 9, 0, KF_ERROR_VALUE},
     {"unknown repeat", 0, OBJECT_WORD, SEQ_LINEAR, 2, 2, 0, KF_ERROR_VALUE},
+    /* codes whose low halves are known ones (SPLINE, LOOP): a sequence keeps
+     * halves, and the reader once read them as those (found by fuzz_load) */
+    {"interpolation past 16 bits", 0, OBJECT_WORD, SEQ_LINEAR, 1, 0x00010002, 0, KF_ERROR_VALUE},
+    {"repeat past 16 bits", 0, OBJECT_WORD, SEQ_LINEAR, 2, 0x00010001, 0, KF_ERROR_VALUE},
     {"zero components", 0, OBJECT_WORD, SEQ_LINEAR, 3, 0, 0, KF_ERROR_VALUE},
     {"slerp with 3 components", 0, OBJECT_WORD, SEQ_LINEAR, 1, KFB_INTERP_SLERP, 0, KF_ERROR_VALUE},
     {"zero keys", 0, OBJECT_WORD, SEQ_LINEAR, 4, 0, 0, KF_ERROR_VALUE},

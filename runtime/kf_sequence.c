@@ -163,25 +163,48 @@ static uint32_t float_length_differs(const float *t, size_t n, double length)
     return differ;
 }
 
+/* For segment j of a HERMITE sequence's valid keys (from key j to the
+ * next, the last one's the wrap to key 0) of `length`: whether a tangent
+ * it scales (key j's outgoing, the next key's incoming) rounds otherwise
+ * than through the float length. */
+static uint32_t segment_differs(const float *key_tangents, uint32_t count, size_t c, uint32_t j,
+                                double length)
+{
+    if (float_length(length))
+        return 0;
+    const uint32_t next = j + 1 < count ? j + 1 : 0;
+    return float_length_differs(key_tangents + 2 * c * j + c, c, length) |
+           float_length_differs(key_tangents + 2 * c * next, c, length);
+}
+
 int kf_hermite_exact(const float *times, const float *key_tangents, uint32_t count,
                      uint32_t components, double duration, uint32_t repeat)
 {
     const size_t c = components;
-    double prev = count ? played_segment(times, count, duration, repeat, count - 1) : 0.0;
-    int prev_float = float_length(prev);
-    uint32_t differ = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        const double next = i + 1 < count ? (double)times[i + 1] - times[i]
-                                          : played_segment(times, count, duration, repeat, i);
-        const int next_float = float_length(next);
-        const float *t = key_tangents + 2 * c * i;
-        if (!prev_float)
-            differ |= float_length_differs(t, c, prev);
-        if (!next_float)
-            differ |= float_length_differs(t + c, c, next);
-        prev = next;
-        prev_float = next_float;
+    uint32_t differ = 0, j = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* Four segments a step: their lengths in double, as played_segment
+     * takes them, and whether each is a float (or not positive); only
+     * segments that are not are looked at one by one. */
+    for (; j + 4 < count; j += 4) {
+        const __m128 a = _mm_loadu_ps(times + j), b = _mm_loadu_ps(times + j + 1);
+        const __m128d lo = _mm_sub_pd(_mm_cvtps_pd(b), _mm_cvtps_pd(a)),
+                      hi = _mm_sub_pd(_mm_cvtps_pd(_mm_movehl_ps(b, b)),
+                                      _mm_cvtps_pd(_mm_movehl_ps(a, a)));
+        const __m128d zero = _mm_setzero_pd();
+        const __m128d other_lo = _mm_and_pd(_mm_cmpgt_pd(lo, zero),
+                                            _mm_cmpneq_pd(_mm_cvtps_pd(_mm_cvtpd_ps(lo)), lo)),
+                      other_hi = _mm_and_pd(_mm_cmpgt_pd(hi, zero),
+                                            _mm_cmpneq_pd(_mm_cvtps_pd(_mm_cvtpd_ps(hi)), hi));
+        if (_mm_movemask_pd(_mm_or_pd(other_lo, other_hi)))
+            for (uint32_t k = j; k < j + 4; k++)
+                differ |=
+                    segment_differs(key_tangents, count, c, k, (double)times[k + 1] - times[k]);
     }
+#endif
+    for (; j < count; j++)
+        differ |= segment_differs(key_tangents, count, c, j,
+                                  played_segment(times, count, duration, repeat, j));
     return differ == 0;
 }
 

@@ -61,6 +61,7 @@ typedef struct loader {
     float *room; /* for the floats still to compute (kfb_sequence_computed_floats) */
     size_t room_left;
     unsigned char *marks;
+    size_t marks_high; /* every word claimed so far lies below this one */
     uint32_t *scratch;
     size_t scratch_words;
     /* The key times of the last sequence that passed its checks, with its
@@ -149,8 +150,16 @@ static kf_result claim(loader *L, uint32_t offset, uint64_t count, int mark, uin
         return KF_OK;
     unsigned char *m = L->marks + offset;
     /* An encoded array needs every word free, a plain one none encoded
-     * (MARK_FREE is 0: an OR over the marks, 8 at a time). */
+     * (MARK_FREE is 0: an OR over the marks, 8 at a time); an array past
+     * every word claimed so far (as a writer lays them out) has both. */
+    const int past = offset >= L->marks_high;
+    if (offset + count > L->marks_high)
+        L->marks_high = offset + (size_t)count;
     uint64_t used = 0;
+    if (past) {
+        memset(m, mark, (size_t)count);
+        return KF_OK;
+    }
     if (mark == MARK_ENCODED) {
         size_t k = 0;
         for (; k + 8 <= (size_t)count; k += 8) {

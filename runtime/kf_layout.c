@@ -463,39 +463,6 @@ static float hermite_segment(const struct kf_sequence *s, uint32_t k)
     return length > 0.0 ? (float)length : 0.0f;
 }
 
-/* Whether the tangents the reader scaled for HERMITE sequence s (valid
- * keys: all of them) are, to the bit, what a quantized lane computes
- * (kf_quantized_tangent): each authored key tangent times its segment's
- * float length, or 0 where that is 0. A kernel meets no such segment:
- * sampling holds the start key of a segment without length (kf_locate).
- * The reader has the answer already (kf_value_facts.hermite_exact:
- * kf_hermite_exact asks the same of the same segments, for the two keys
- * and more a quantized lane has). */
-static int hermite_tangents_scale(const struct kf_sequence *s)
-{
-    const uint32_t n = s->valid_count, c = s->components;
-    float in = hermite_segment(s, n - 1);
-    uint32_t differ = 0;
-    for (uint32_t k = 0; k < n; k++) {
-        const float out = hermite_segment(s, k);
-        const float *t = s->key_tangents + (size_t)k * 2 * c;
-        const float *so = s->tangent_out + (size_t)k * c, *si = s->tangent_in + (size_t)k * c;
-        for (uint32_t m = 0; m < c; m++) {
-            const float o = out > 0.0f ? t[c + m] * out : 0.0f, i = in > 0.0f ? t[m] * in : 0.0f;
-            uint32_t bo, bi, wo, wi;
-            memcpy(&bo, &o, 4);
-            memcpy(&bi, &i, 4);
-            memcpy(&wo, &so[m], 4);
-            memcpy(&wi, &si[m], 4);
-            differ |= (bo ^ wo) | (bi ^ wi);
-        }
-        if (differ)
-            return 0;
-        in = out;
-    }
-    return 1;
-}
-
 /* Whether every key of HERMITE sequence s has one key tangent, incoming and
  * outgoing the same floats. */
 static int smooth_keys(const struct kf_sequence *s)
@@ -751,7 +718,11 @@ static int quantize(const struct kf_sequence *s, const kf_value_facts *facts, in
         (tangents_known < 0 &&
          !(grid_of(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale) &&
            on_grid(s->key_tangents, w, s->key_count, all, QUANTIZE_TOP, base, scale, &spans))) ||
-        !(facts ? facts->hermite_exact : hermite_tangents_scale(s)))
+        /* the scaled tangents what the lane computes, to the bit: the
+         * reader's answer, or asked here of the builder's */
+        !(facts ? facts->hermite_exact
+                : kf_hermite_exact(s->times, s->key_tangents, s->valid_count, s->components,
+                                   s->duration, s->repeat)))
         return QUANT_NONE;
     const uint32_t tangents = narrow(&spans, w, 0, scale);
     keep_grid(grid, base, scale, w, c, 1, 0);

@@ -877,17 +877,22 @@ static int sign_field(const struct kf_sequence *s, uint32_t m)
 
 /* Where field f of a quantized lane of s comes from: key 0's float, keys
  * *stride floats apart (the values, or HERMITE's outgoing, then incoming
- * key tangents, as kf_key_tangent reads them back). */
-static const float *grid_source(const struct kf_sequence *s, uint32_t f, uint32_t *stride)
+ * key tangents, as kf_key_tangent reads them back), the float *column of
+ * its key's. */
+static const float *grid_source(const struct kf_sequence *s, uint32_t f, uint32_t *stride,
+                                uint32_t *column)
 {
     const uint32_t c = s->components;
     *stride = c;
-    if (s->interpolation == KFB_INTERP_SQUAD) /* keys, a, b: x, y, z each */
-        return squad_quats(s, f / KF_QSLERP_GRID) + f % KF_QSLERP_GRID;
+    if (s->interpolation == KFB_INTERP_SQUAD) { /* keys, a, b: x, y, z each */
+        *column = f % KF_QSLERP_GRID;
+        return squad_quats(s, f / KF_QSLERP_GRID) + *column;
+    }
+    *column = f < 2 * c ? f : f - 2 * c;
     if (f < c)
         return s->values + f;
     *stride = 2 * c;
-    return s->key_tangents + (f < 2 * c ? f : f - 2 * c);
+    return s->key_tangents + *column;
 }
 
 /* The bases and scales of quantized lane l of s into its block's `d`
@@ -940,8 +945,8 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
         const float b = d[(size_t)m * KF_DEQUANT_FIELD + l],
                     inv = 1.0f / d[(size_t)m * KF_DEQUANT_FIELD + 2 * KF_LANES + l];
         float *to = row;
-        uint32_t c;
-        const float *from = grid_source(s, m, &c) + (size_t)k0 * c;
+        uint32_t c, column;
+        const float *from = grid_source(s, m, &c, &column) + (size_t)k0 * c;
         /* a quaternion's x carries w's sign (kf_layout.h) */
         const int sign = sign_field(s, m);
         for (uint32_t k = k0; k < k1; k++, to += step, from += c) {
@@ -952,56 +957,207 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
     }
 }
 
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+#if defined(__GNUC__)
+#define KF_FILL static inline __attribute__((always_inline))
+#else
+#define KF_FILL static inline
+#endif
+
+/* The first n (1 to 4) floats at p into the low lanes, reading no float
+ * past them. */
+KF_FILL __m128 load_floats(const float *p, uint32_t n)
+{
+    switch (n) {
+    case 1:
+        return _mm_load_ss(p);
+    case 2:
+        return _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p));
+    case 3:
+        return _mm_movelh_ps(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p)),
+                             _mm_load_ss(p + 2));
+    default:
+        return _mm_loadu_ps(p);
+    }
+}
+
+/* The first n (an even count, up to 16) bytes of v at `to`. */
+KF_FILL void store_bytes(unsigned char *to, __m128i v, uint32_t n)
+{
+    if (n == 16) {
+        _mm_storeu_si128((__m128i *)(void *)to, v);
+        return;
+    }
+    if (n >= 8) {
+        _mm_storel_epi64((__m128i *)(void *)to, v);
+        v = _mm_srli_si128(v, 8);
+        to += 8;
+        n -= 8;
+    }
+    const uint32_t word = (uint32_t)_mm_cvtsi128_si32(v);
+    if (n >= 4) {
+        memcpy(to, &word, 4);
+        const uint32_t next = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 4));
+        if (n > 4)
+            memcpy(to + 4, &next, 2);
+    } else if (n) {
+        memcpy(to, &word, 2);
+    }
+}
+
+/* uint16 out of int32 in [0, 65535], the low four lanes: less 2^15, packed
+ * with signed saturation (exact there), the top bit turned back. */
+KF_FILL __m128i to_u16(__m128i a, __m128i b)
+{
+    const __m128i half = _mm_set1_epi32(32768);
+    return _mm_xor_si128(_mm_packs_epi32(_mm_sub_epi32(a, half), _mm_sub_epi32(b, half)),
+                         _mm_set1_epi16((short)0x8000));
+}
+
+/* put_q for the four lanes of g (1 to 4) fields from m0 on, q[j] field
+ * m0 + j's (a lane each; those past g are 0), into the row at `to`. */
+KF_FILL void put_q_fields(unsigned char *to, uint32_t bits, uint32_t high, uint32_t m0, uint32_t g,
+                          const __m128i q[4])
+{
+    if (bits == 16) {
+        store_bytes(to + 2 * m0 * KF_LANES, to_u16(q[0], q[1]), g < 2 ? 8 * g : 16);
+        if (g > 2)
+            store_bytes(to + 2 * (m0 + 2) * KF_LANES, to_u16(q[2], q[3]), 8 * (g - 2));
+        return;
+    }
+    /* 8 or 12 bits: q < 2^15, which signed saturation keeps */
+    const __m128i p01 = _mm_packs_epi32(q[0], q[1]), p23 = _mm_packs_epi32(q[2], q[3]);
+    const __m128i byte = _mm_set1_epi16(0xFF);
+    store_bytes(to + m0 * KF_LANES,
+                _mm_packus_epi16(_mm_and_si128(p01, byte), _mm_and_si128(p23, byte)), KF_LANES * g);
+    if (bits != 12)
+        return;
+    /* the nibbles moved to 4l (times 2^4l) and summed, a uint16 a field:
+     * the signed products and sums are right modulo 2^16, so each sum's
+     * low 16 bits, sign-extended for a pack that keeps them */
+    const __m128i nibble = _mm_setr_epi16(1, 16, 256, 4096, 1, 16, 256, 4096),
+                  ones = _mm_set1_epi16(1);
+    __m128i h01 = _mm_madd_epi16(_mm_mullo_epi16(_mm_srli_epi16(p01, 8), nibble), ones);
+    __m128i h23 = _mm_madd_epi16(_mm_mullo_epi16(_mm_srli_epi16(p23, 8), nibble), ones);
+    h01 = _mm_add_epi32(h01, _mm_srli_epi64(h01, 32));
+    h23 = _mm_add_epi32(h23, _mm_srli_epi64(h23, 32));
+    __m128i h = _mm_castps_si128(
+        _mm_shuffle_ps(_mm_castsi128_ps(h01), _mm_castsi128_ps(h23), _MM_SHUFFLE(2, 0, 2, 0)));
+    h = _mm_srai_epi32(_mm_slli_epi32(h, 16), 16);
+    store_bytes(to + high + 2 * m0, _mm_packs_epi32(h, h), 2 * g);
+}
+
+/* One group of fill_quantized_block (the constant arguments of its calls
+ * make a loop of each kind of group, its fields in registers): fields
+ * [m0, m0 + g) of the four lanes of keys [k, k1), whose sources are g
+ * neighbouring floats of a key (p[l]: key k's, keys `stride` floats
+ * apart), and for a quaternion's x, y and z (`sign`) its w after them;
+ * `width` floats of a key read (4, or past the array's end at its last
+ * key, the group's own: g, or 4 with w). b, inv: the fields' bases and
+ * reciprocal scales. */
+KF_FILL void group_rows(unsigned char *to, size_t step, uint32_t k, uint32_t k1,
+                        const float *const p[KF_LANES], uint32_t stride, uint32_t width,
+                        const __m128 b[4], const __m128 inv[4], uint32_t m0, uint32_t g, int sign,
+                        uint32_t bits, uint32_t high)
+{
+    const float *p0 = p[0], *p1 = p[1], *p2 = p[2], *p3 = p[3];
+    const __m128i zero = _mm_setzero_si128();
+    for (; k < k1; k++, to += step, p0 += stride, p1 += stride, p2 += stride, p3 += stride) {
+        __m128 r0 = load_floats(p0, width), r1 = load_floats(p1, width),
+               r2 = load_floats(p2, width), r3 = load_floats(p3, width);
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        /* as on_grid found it (written out: a loop over g stays a loop
+         * at -O2, its registers in memory) */
+#define Q(r, j) (g > j ? _mm_cvttps_epi32(_mm_mul_ps(_mm_sub_ps(r, b[j]), inv[j])) : zero)
+        __m128i q[4] = {Q(r0, 0), Q(r1, 1), Q(r2, 2), Q(r3, 3)};
+#undef Q
+        /* a quaternion's x carries w's sign (kf_layout.h) in bit 0 */
+        if (sign)
+            q[0] = _mm_or_si128(_mm_slli_epi32(q[0], 1), _mm_srli_epi32(_mm_castps_si128(r3), 31));
+        put_q_fields(to, bits, high, m0, g, q);
+    }
+}
+
+/* group_rows for any group, at run time: a group's last key. */
+static void group_rows_any(unsigned char *to, size_t step, uint32_t k, uint32_t k1,
+                           const float *const p[KF_LANES], uint32_t stride, uint32_t width,
+                           const __m128 b[4], const __m128 inv[4], uint32_t m0, uint32_t g,
+                           int sign, uint32_t bits, uint32_t high)
+{
+    group_rows(to, step, k, k1, p, stride, width, b, inv, m0, g, sign, bits, high);
+}
+
+/* fill_quantized_block's group of fields [m0, m0 + g) (group_rows), from
+ * src[l] (key k0's floats of lane l); `safe`: the keys from which four
+ * floats may be read. */
+static void fill_quantized_group(float *row, size_t step, uint32_t k0, uint32_t k1,
+                                 const kf_block *bk, uint32_t m0, uint32_t g, int sign,
+                                 const float *const src[KF_LANES], uint32_t stride, uint32_t safe)
+{
+    __m128 b[4], inv[4];
+    for (uint32_t j = 0; j < 4; j++) {
+        const float *d = bk->dequant + (size_t)(m0 + (j < g ? j : 0)) * KF_DEQUANT_FIELD;
+        b[j] = _mm_load_ps(d);
+        inv[j] = _mm_div_ps(_mm_set1_ps(1.0f), _mm_load_ps(d + 2 * KF_LANES));
+    }
+    unsigned char *to = (unsigned char *)row;
+    const size_t bytes = step * sizeof(float);
+    const uint32_t full = k1 < safe ? k1 : safe > k0 ? safe : k0, bits = bk->qbits, high = bk->high;
+#define ROWS(G, SIGN, BITS)                                                                        \
+    group_rows(to, bytes, k0, full, src, stride, 4, b, inv, m0, G, SIGN, BITS, high)
+#define BY_BITS(G, SIGN)                                                                           \
+    (bits == 12 ? ROWS(G, SIGN, 12) : bits == 8 ? ROWS(G, SIGN, 8) : ROWS(G, SIGN, 16))
+    if (sign)
+        BY_BITS(3, 1);
+    else if (g == 3)
+        BY_BITS(3, 0);
+    else if (g == 4)
+        BY_BITS(4, 0);
+    else if (g == 2)
+        BY_BITS(2, 0);
+    else
+        BY_BITS(1, 0);
+#undef BY_BITS
+#undef ROWS
+    if (full < k1) {
+        const float *p[KF_LANES];
+        for (uint32_t l = 0; l < KF_LANES; l++)
+            p[l] = src[l] + (size_t)(full - k0) * stride;
+        group_rows_any(to + (full - k0) * bytes, bytes, full, k1, p, stride, sign ? 4 : g, b, inv,
+                       m0, g, sign, bits, high);
+    }
+}
+#endif
+
 /* fill_quantized for the four lanes of a block whose lanes have all their
- * keys valid (full_block): the four lanes of a component a step in SSE2,
- * with the arithmetic of fill_quantized lane by lane. */
+ * keys valid (full_block), with the arithmetic of fill_quantized lane by
+ * lane: in SSE2, its fields in groups of up to four whose sources are
+ * neighbouring floats of a key (a vector's components, a quaternion's x,
+ * y and z), each key's group of the four lanes read as four rows and
+ * turned into fields by one 4x4 transposition. */
 static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t k1,
                                  const struct kf_sequence *const s[KF_LANES], const kf_block *bk)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    const float *d = bk->dequant;
-    /* uint16 out of int32 in [0, 65535]: less 2^15, packed with signed
-     * saturation (exact there), the top bit turned back. */
-    const __m128i half = _mm_set1_epi32(32768), top = _mm_set1_epi16((short)0x8000);
-    const __m128i byte = _mm_set1_epi16(0xFF), zero = _mm_setzero_si128(),
-                  nibble = _mm_setr_epi16(1, 16, 256, 4096, 0, 0, 0, 0), ones = _mm_set1_epi16(1);
-    for (uint32_t m = 0; m < bk->fields; m++) {
-        const __m128 b = _mm_load_ps(d + (size_t)m * KF_DEQUANT_FIELD),
-                     inv = _mm_div_ps(_mm_set1_ps(1.0f),
-                                      _mm_load_ps(d + (size_t)m * KF_DEQUANT_FIELD + 2 * KF_LANES));
-        uint32_t c; /* the lanes' sources are alike */
-        const float *p0 = grid_source(s[0], m, &c) + (size_t)k0 * c,
-                    *p1 = grid_source(s[1], m, &c) + (size_t)k0 * c,
-                    *p2 = grid_source(s[2], m, &c) + (size_t)k0 * c,
-                    *p3 = grid_source(s[3], m, &c) + (size_t)k0 * c;
-        float *to = row;
-        /* a quaternion's x carries w's sign (kf_layout.h): the sign bits
-         * of the four w, shifted down to bit 0 of each q */
+    for (uint32_t m = 0, g; m < bk->fields; m += g) {
+        uint32_t stride, column, next_stride, next_column;
+        const float *first = grid_source(s[0], m, &stride, &column);
         const int sign = sign_field(s[0], m);
-        for (uint32_t k = k0; k < k1; k++, to += step, p0 += c, p1 += c, p2 += c, p3 += c) {
-            const __m128 v = _mm_setr_ps(*p0, *p1, *p2, *p3);
-            __m128i q = _mm_cvttps_epi32(_mm_mul_ps(_mm_sub_ps(v, b), inv));
-            if (sign) {
-                const __m128 w = _mm_setr_ps(p0[3], p1[3], p2[3], p3[3]);
-                q = _mm_or_si128(_mm_slli_epi32(q, 1), _mm_srli_epi32(_mm_castps_si128(w), 31));
-            }
-            q = _mm_sub_epi32(q, half);
-            q = _mm_xor_si128(_mm_packs_epi32(q, q), top);
-            if (bk->qbits == 16) {
-                _mm_storel_epi64((__m128i *)(void *)((uint16_t *)(void *)to + m * KF_LANES), q);
-                continue;
-            }
-            /* put_q's bytes (the low 8 bits) and nibbles, four lanes at
-             * once: the nibbles moved to 4l (times 2^4l) and summed */
-            const int32_t low = _mm_cvtsi128_si32(_mm_packus_epi16(_mm_and_si128(q, byte), zero));
-            memcpy((unsigned char *)to + m * KF_LANES, &low, sizeof low);
-            if (bk->qbits == 12) {
-                __m128i h = _mm_madd_epi16(_mm_mullo_epi16(_mm_srli_epi16(q, 8), nibble), ones);
-                h = _mm_add_epi32(h, _mm_srli_si128(h, 4));
-                const uint16_t high = (uint16_t)_mm_cvtsi128_si32(h);
-                memcpy((unsigned char *)to + bk->high + 2 * m, &high, sizeof high);
-            }
+        /* a group ends at four fields, at the next quaternion or where
+         * the next field is read from elsewhere */
+        for (g = 1; g < 4 && m + g < bk->fields && !sign_field(s[0], m + g) &&
+                    grid_source(s[0], m + g, &next_stride, &next_column) == first + g &&
+                    next_stride == stride;
+             g++) {
         }
+        const float *src[KF_LANES];
+        for (uint32_t l = 0; l < KF_LANES; l++)
+            src[l] = grid_source(s[l], m, &next_stride, &next_column) + (size_t)k0 * stride;
+        /* Four floats from a key's group on stay in its array (whose keys
+         * are the lanes' rows: full_block) but past the end of its key
+         * at its last key. */
+        const uint32_t safe = column + 4 <= stride ? UINT32_MAX : s[0]->key_count - 1;
+        fill_quantized_group(row, step, k0, k1, bk, m, g, sign, src, stride, safe);
     }
     for (uint32_t l = 0; l < KF_LANES; l++)
         fill_quantized_floats(row, step, k0, k1, l, s[l], bk);

@@ -52,7 +52,7 @@ typedef struct loader {
     const float *data;
     size_t data_words;
     /* Version 2: encoded arrays (kfb_format.h, KFB_PLANES). `marks` has a
-     * byte per data word (MARK_*), `scratch` room for the largest encoded
+     * byte per data word below marks_high (MARK_*; claim), `scratch` room for the largest encoded
      * array decoded so far (it grows; it never exceeds the data words). */
     int encoded;
     int zigzag; /* 2.1 on: zigzag-coded differences, full column headers */
@@ -150,27 +150,30 @@ static kf_result claim(loader *L, uint32_t offset, uint64_t count, int mark, uin
         return KF_OK;
     unsigned char *m = L->marks + offset;
     /* An encoded array needs every word free, a plain one none encoded
-     * (MARK_FREE is 0: an OR over the marks, 8 at a time); an array past
-     * every word claimed so far (as a writer lays them out) has both. */
-    const int past = offset >= L->marks_high;
-    if (offset + count > L->marks_high)
+     * (MARK_FREE is 0: an OR over the marks, 8 at a time). Words from
+     * marks_high on are free: their marks are neither read nor written
+     * until a claim reaches them (the words it skips are marked free
+     * then), so that the marks need no clearing first, and an array past
+     * every word claimed so far (as a writer lays them out) looks at none. */
+    const size_t high = L->marks_high,
+                 seen =
+                     offset >= high ? 0 : (offset + count < high ? (size_t)count : high - offset);
+    if (offset > high)
+        memset(L->marks + high, MARK_FREE, offset - high);
+    if (offset + count > high)
         L->marks_high = offset + (size_t)count;
     uint64_t used = 0;
-    if (past) {
-        memset(m, mark, (size_t)count);
-        return KF_OK;
-    }
     if (mark == MARK_ENCODED) {
         size_t k = 0;
-        for (; k + 8 <= (size_t)count; k += 8) {
+        for (; k + 8 <= seen; k += 8) {
             uint64_t eight;
             memcpy(&eight, m + k, 8);
             used |= eight;
         }
-        for (; k < (size_t)count; k++)
+        for (; k < seen; k++)
             used |= m[k];
     }
-    if (mark == MARK_ENCODED ? used != 0 : memchr(m, MARK_ENCODED, (size_t)count) != NULL)
+    if (mark == MARK_ENCODED ? used != 0 : seen && memchr(m, MARK_ENCODED, seen) != NULL)
         return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
                     "object %u: %s (%llu floats at word %u) overlap another array", (unsigned)index,
                     what, (unsigned long long)count, (unsigned)offset);
@@ -2174,7 +2177,6 @@ static kf_result load(loader *L, kf_anim **out)
                      "out of memory for %zu bytes of decoding state", L->data_words);
             goto done;
         }
-        memset(L->marks, MARK_FREE, L->data_words);
     }
     r = read_objects(L, objs, objs_size, anim);
     /* The records and the decoding state are done with: the checks and the

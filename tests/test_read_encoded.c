@@ -152,7 +152,28 @@ static test_bytes two_sequences(void)
 /* Word `field` of sequence `n`'s record (kfb_sequence order). */
 enum { F_TIMES = 8, F_VALUES = 9, F_TANGENTS = 10 };
 
-static kf_result patched(int n, int field, int from_n, int from_field)
+/* malloc, each block filled with bytes no reader may take for cleared
+ * ones (the marks of what claims no array are never cleared up front). */
+static void *garbage_alloc(void *user, size_t size)
+{
+    (void)user;
+    void *p = malloc(size ? size : 1);
+    if (p)
+        memset(p, 0xA5, size);
+    return p;
+}
+
+static void garbage_free(void *user, void *ptr, size_t size)
+{
+    (void)user;
+    (void)size;
+    free(ptr);
+}
+
+/* two_sequences with word `field` of sequence n's record set to word
+ * `from_field` of sequence from_n's (and, with `swap`, that one set to
+ * this one's), loaded; a's first value, where it loads, in *first. */
+static kf_result patched_as(int n, int field, int from_n, int from_field, int swap, float *first)
 {
     test_bytes f = two_sequences();
     size_t to = craft_object(f.data, f.size, (unsigned)n);
@@ -160,18 +181,33 @@ static kf_result patched(int n, int field, int from_n, int from_field)
     CHECK(to && from, "records");
     kf_result r = KF_ERROR_ARGUMENT;
     if (to && from) {
+        const uint32_t was = craft_get(f.data + to + 4 * (size_t)field);
         craft_put(f.data + to + 4 * (size_t)field,
                   craft_get(f.data + from + 4 * (size_t)from_field));
+        if (swap)
+            craft_put(f.data + from + 4 * (size_t)from_field, was);
         craft_fix_crcs(f.data, f.size);
         kf_anim *anim = NULL;
         kf_error e;
-        r = kf_load_memory(f.data, f.size, NULL, &anim, &e);
+        const kf_allocator garbage = {garbage_alloc, garbage_free, NULL};
+        const kf_load_options options = {sizeof options, &garbage, 0};
+        r = kf_load_memory(f.data, f.size, &options, &anim, &e);
         if (r != KF_OK)
             printf("  %s\n", e.message);
+        float v[3] = {0};
+        if (r == KF_OK && first) {
+            kf_sequence_sample(kf_anim_sequence(anim, 0), 0.0, NULL, v);
+            *first = v[0];
+        }
         kf_anim_free(anim);
     }
     free(f.data);
     return r;
+}
+
+static kf_result patched(int n, int field, int from_n, int from_field)
+{
+    return patched_as(n, field, from_n, from_field, 0, NULL);
 }
 
 static void overlaps(void)
@@ -186,6 +222,14 @@ static void overlaps(void)
     CHECK(r == KF_ERROR_REFERENCE, "key times on encoded values: %s", kf_result_name(r));
     r = patched(0, F_VALUES, 0, F_TIMES);
     CHECK(r == KF_ERROR_REFERENCE, "encoded values on key times: %s", kf_result_name(r));
+    /* Arrays out of a writer's order: a's values where b's were, past
+     * every word claimed before them, and b's in the words they skipped. */
+    float first = 0.0f;
+    r = patched_as(0, F_VALUES, 1, F_VALUES, 1, &first);
+    CHECK(r == KF_OK && first == 9.0f, "two sequences' values swapped: %s, a starts at %g",
+          kf_result_name(r), (double)first);
+    r = patched(0, F_VALUES, 1, F_VALUES);
+    CHECK(r == KF_ERROR_REFERENCE, "a's values on b's, claimed before them: %s", kf_result_name(r));
 }
 
 /* A HERMITE sequence whose valid_count claims 2^31 - 1 keys: 2^34 floats of

@@ -472,8 +472,12 @@ typedef struct lanes {
 
 /* row_floats' integer conversions: none (no integer lanes), in double
  * (q 2^e exact, then rounded once to float, infinite past FLT_MAX), or in
- * float (FAST_INTS, where every scale is a float_scale: the same bits). */
-enum { NO_INTS, INTS, FAST_INTS };
+ * float (FAST_INTS, where every scale is a float_scale: the same bits);
+ * ALL_INTS: FAST_INTS with every lane converted, the unit column's signs
+ * and the lanes past the columns too (at scale 1: 0 and 1 become 0.0 and
+ * 1.0, which decode takes back as signs, and any other word another
+ * float; zeros stay zeros). */
+enum { NO_INTS, INTS, FAST_INTS, ALL_INTS };
 
 /* Row `row` (>= 2) of the running sums, every lane by its own predictor. */
 KF_INLINE __m128i sum_row(__m128i x, __m128i *a, __m128i *d, __m128i *v, const lanes *c, int mixed)
@@ -484,9 +488,11 @@ KF_INLINE __m128i sum_row(__m128i x, __m128i *a, __m128i *d, __m128i *v, const l
         *v = _mm_add_epi32(*v, *d);
         return *v;
     }
+    /* x enters at its predictor's level; the levels above it stay 0 (a
+     * in LINEAR and PREVIOUS lanes, d in PREVIOUS ones: fused_body) */
     *a = _mm_add_epi32(*a, _mm_and_si128(x, c->mq));
-    *d = _mm_add_epi32(*d, _mm_or_si128(_mm_and_si128(*a, c->mq), _mm_and_si128(x, c->ml)));
-    *v = _mm_add_epi32(*v, _mm_or_si128(_mm_andnot_si128(c->mp, *d), _mm_and_si128(x, c->mp)));
+    *d = _mm_add_epi32(*d, _mm_add_epi32(*a, _mm_and_si128(x, c->ml)));
+    *v = _mm_add_epi32(*v, _mm_add_epi32(*d, _mm_and_si128(x, c->mp)));
     return *v;
 }
 
@@ -496,6 +502,8 @@ KF_INLINE __m128 row_floats(__m128i v, const lanes *c, int ints)
 {
     if (ints == NO_INTS)
         return _mm_castsi128_ps(v);
+    if (ints == ALL_INTS)
+        return _mm_mul_ps(_mm_cvtepi32_ps(v), c->fs);
     if (ints == FAST_INTS) {
         const __m128 f = _mm_mul_ps(_mm_cvtepi32_ps(v), c->fs);
         return _mm_or_ps(_mm_and_ps(c->mi, f), _mm_andnot_ps(c->mi, _mm_castsi128_ps(v)));
@@ -600,8 +608,8 @@ KF_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, size_t
  * operations as the column at a time path, so the same words. w: each
  * column's differences; out: the rows, `stride` floats apart; `facts` (or
  * NULL): the integer columns' (column_facts). */
-static void fused_group(const float *headers, const uint32_t *w, size_t rows, size_t columns,
-                        size_t stride, float *out, kf_column_facts *facts)
+static int fused_group(const float *headers, const uint32_t *w, size_t rows, size_t columns,
+                       size_t stride, float *out, kf_column_facts *facts)
 {
     uint32_t quad[4] = {0}, lin[4] = {0}, prev[4] = {0}, ints[4] = {0}, exponents[4] = {0};
     double factor[4] = {1.0, 1.0, 1.0, 1.0};
@@ -646,6 +654,8 @@ static void fused_group(const float *headers, const uint32_t *w, size_t rows, si
            : fused_body(w, rows, columns, stride, out, &c, 0, ints, track, &f))
     if (!any_ints)
         BODY(NO_INTS, 0);
+    else if (fast && all_ints)
+        track ? BODY(ALL_INTS, 1) : BODY(ALL_INTS, 0);
     else if (fast)
         track ? BODY(FAST_INTS, 1) : BODY(FAST_INTS, 0);
     else
@@ -661,20 +671,31 @@ static void fused_group(const float *headers, const uint32_t *w, size_t rows, si
             if (ints[m])
                 put_float_facts(least[m], most[m], differ[m], exponents[m], &facts[m]);
     }
+    return any_ints && fast && all_ints;
 }
 
 /* fused_group over a fusable array (fusable: 3, 4 or 6 to 8 columns, at
  * least 4 rows): its columns past the fourth first, whose rows' stores
- * reach into the next rows' first four, then those. */
-static void fused_rows(const float *headers, const uint32_t *w, size_t rows, size_t columns,
-                       float *out, kf_column_facts *facts)
+ * reach into the next rows' first four, then those. Whether the unit
+ * column's signs (`unit`, or SIZE_MAX: none) became floats (ALL_INTS). */
+static int fused_rows(const float *headers, const uint32_t *w, size_t rows, size_t columns,
+                      float *out, kf_column_facts *facts, size_t unit)
 {
+    int high = 0;
     if (columns > 4)
-        fused_group(headers + 4, w + 4 * rows, rows, columns - 4, columns, out + 4,
-                    facts ? facts + 4 : NULL);
-    fused_group(headers, w, rows, columns < 4 ? columns : 4, columns, out, facts);
+        high = fused_group(headers + 4, w + 4 * rows, rows, columns - 4, columns, out + 4,
+                           facts ? facts + 4 : NULL);
+    const int low = fused_group(headers, w, rows, columns < 4 ? columns : 4, columns, out, facts);
+    return unit == SIZE_MAX ? 0 : unit >= 4 ? high : low;
 }
 #endif
+
+/* The sign of a unit column's row (0 or 1, anything else one no writer
+ * writes) from its word, which fused_rows may have made a float. */
+static inline uint32_t sign_of(uint32_t word, int as_float)
+{
+    return !as_float ? word : word == 0 ? 0u : word == 0x3F800000u ? 1u : 2u;
+}
 
 /* Columns of `rows` words at w (one after another) into rows of `columns`
  * floats at out, the common widths written out so that a row is a few
@@ -745,6 +766,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     size_t unit = SIZE_MAX;
     int any_keys = 0;
     const int fused = fusable(headers, columns, against, rows);
+    int signs_float = 0; /* (sign_of) */
     for (size_t m = 0; m < columns; m++) {
         uint32_t h = 0;
         if (!against)
@@ -938,7 +960,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         /* Only now over the planes: columns to rows. */
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     if (fused) {
-        fused_rows(headers, w, rows, columns, out, L->column_facts);
+        signs_float = fused_rows(headers, w, rows, columns, out, L->column_facts, unit);
     } else
 #endif
         columns_to_rows(w, rows, columns, out);
@@ -969,6 +991,8 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         uint32_t s0, s1;
         memcpy(&s0, &r0[unit], 4);
         memcpy(&s1, &r1[unit], 4);
+        s0 = sign_of(s0, signs_float);
+        s1 = sign_of(s1, signs_float);
         if ((s0 | s1) > 1 || _mm_movemask_pd(_mm_cmple_pd(sum, _mm_set1_pd(1.0))) != 3)
             break;
         float rest[4];
@@ -981,6 +1005,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         float *v = out + i * stride;
         uint32_t sign;
         memcpy(&sign, &v[unit], 4);
+        sign = sign_of(sign, signs_float);
         if (sign > 1 || !kf_unit_rest(v, (uint32_t)stride, (uint32_t)unit, (int)sign, &v[unit])) {
             *bad = unit;
             *bad_header = unit_header;

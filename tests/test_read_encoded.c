@@ -519,7 +519,8 @@ static void put_column(unsigned char *array, size_t columns, size_t rows, size_t
  * guess) loads; its w turned from rebuilt to integers (0 and 1, not the
  * rest) is refused as not unit, naming a. A key tangent column whose scale
  * puts its values past FLT_MAX is refused as not finite (before the range
- * check would see the infinity times the duration). */
+ * check would see the infinity times the duration). A sign of a's w other
+ * than 0 and 1 is refused. */
 static void known_arrays_checked(void)
 {
     enum { N = 12 };
@@ -623,6 +624,24 @@ static void known_arrays_checked(void)
         CHECK(r == KF_ERROR_VALUE && strstr(e.message, k ? "tangent of key" : "intermediate a") &&
                   strstr(e.message, k ? "not a finite number" : "not a unit quaternion"),
               "%s: %s (%s)", k ? "key tangents past FLT_MAX" : "a's w of 0 and 1",
+              kf_result_name(r), r ? e.message : "loaded");
+        kf_anim_free(a);
+        free(g.data);
+    }
+    /* A's signs: a word other than 0 and 1 is refused, the word of 1.0 too
+     * (the row at a time decoder makes the words floats first). */
+    const uint32_t bad[2] = {2u, 0x3F800000u};
+    for (int k = 0; k < 2; k++) {
+        test_bytes g = {malloc(f.size), f.size, f.size};
+        memcpy(g.data, f.data, f.size);
+        uint32_t w[N];
+        for (int i = 0; i < N; i++)
+            w[i] = i == 5 ? bad[k] : signbit(ax[4 * i + 3]) ? 1u : 0u;
+        put_column(g.data + at, 4, N, 3, KFB_COLUMN_UNIT, w);
+        craft_fix_crcs(g.data, g.size);
+        a = NULL;
+        const kf_result r = kf_load_memory(g.data, g.size, NULL, &a, &e);
+        CHECK(r == KF_ERROR_VALUE, "a's sign of key 5 %08x: %s (%s)", (unsigned)bad[k],
               kf_result_name(r), r ? e.message : "loaded");
         kf_anim_free(a);
         free(g.data);

@@ -966,6 +966,36 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         columns_to_rows(w, rows, columns, out);
     size_t i = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* Quaternions four rows a step, turned into x, y, z and the signs by
+     * one 4x4 transposition, then as the two row step below. */
+    const __m128i one_sign = _mm_set1_epi32(signs_float ? 0x3F800000 : 1);
+    const __m128d one = _mm_set1_pd(1.0);
+    for (; unit == 3 && columns == 4 && i + 4 <= rows; i += 4) {
+        float *r = out + i * 4;
+        __m128 x = _mm_loadu_ps(r), y = _mm_loadu_ps(r + 4), z = _mm_loadu_ps(r + 8),
+               signs = _mm_loadu_ps(r + 12);
+        _MM_TRANSPOSE4_PS(x, y, z, signs);
+        const __m128d x0 = _mm_cvtps_pd(x), x1 = _mm_cvtps_pd(_mm_movehl_ps(x, x)),
+                      y0 = _mm_cvtps_pd(y), y1 = _mm_cvtps_pd(_mm_movehl_ps(y, y)),
+                      z0 = _mm_cvtps_pd(z), z1 = _mm_cvtps_pd(_mm_movehl_ps(z, z));
+        const __m128d sum0 =
+            _mm_add_pd(_mm_add_pd(_mm_mul_pd(x0, x0), _mm_mul_pd(y0, y0)), _mm_mul_pd(z0, z0));
+        const __m128d sum1 =
+            _mm_add_pd(_mm_add_pd(_mm_mul_pd(x1, x1), _mm_mul_pd(y1, y1)), _mm_mul_pd(z1, z1));
+        const __m128i word = _mm_castps_si128(signs), neg = _mm_cmpeq_epi32(word, one_sign);
+        const __m128i sign = _mm_or_si128(neg, _mm_cmpeq_epi32(word, _mm_setzero_si128()));
+        if (_mm_movemask_ps(_mm_castsi128_ps(sign)) != 15 ||
+            (_mm_movemask_pd(_mm_cmple_pd(sum0, one)) & _mm_movemask_pd(_mm_cmple_pd(sum1, one))) !=
+                3)
+            break;
+        const __m128 rest = _mm_movelh_ps(_mm_cvtpd_ps(_mm_sqrt_pd(_mm_sub_pd(one, sum0))),
+                                          _mm_cvtpd_ps(_mm_sqrt_pd(_mm_sub_pd(one, sum1))));
+        const __m128 w = _mm_xor_ps(rest, _mm_and_ps(_mm_castsi128_ps(neg), _mm_set1_ps(-0.0f)));
+        _mm_store_ss(r + 3, w);
+        _mm_store_ss(r + 7, _mm_shuffle_ps(w, w, _MM_SHUFFLE(1, 1, 1, 1)));
+        _mm_store_ss(r + 11, _mm_movehl_ps(w, w));
+        _mm_store_ss(r + 15, _mm_shuffle_ps(w, w, _MM_SHUFFLE(3, 3, 3, 3)));
+    }
     /* Two rows a step (the signs still words in the rows): the
      * sum of the other columns' squares in double, in column order, as
      * kf_unit_rest takes it, its rest rounded once; the rows of a step

@@ -470,8 +470,20 @@ static int smooth_keys(const struct kf_sequence *s)
     const size_t c = s->components;
     size_t k = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    /* A vector's key a step: its first four floats against the four from
-     * its outgoing tangent on (the last key's would read past the array) */
+    /* A vector's key: its first four floats against the four from its
+     * outgoing tangent on (the last key's would read past the array), four
+     * keys a step, then one */
+#define SAME(t)                                                                                    \
+    _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(t)),                           \
+                    _mm_loadu_si128((const __m128i *)(const void *)((t) + 3)))
+    for (; c == 3 && k + 4 < s->key_count; k += 4) {
+        const float *t = s->key_tangents + 6 * k;
+        const __m128i same = _mm_and_si128(_mm_and_si128(SAME(t), SAME(t + 6)),
+                                           _mm_and_si128(SAME(t + 12), SAME(t + 18)));
+        if ((_mm_movemask_epi8(same) & 0xFFF) != 0xFFF)
+            return 0;
+    }
+#undef SAME
     for (; c == 3 && k + 1 < s->key_count; k++) {
         const float *t = s->key_tangents + 6 * k;
         const __m128i in = _mm_loadu_si128((const __m128i *)(const void *)t),

@@ -892,6 +892,13 @@ static void check_quantized_hermite(void)
                 memcpy(tangents[at] + 2 * c * k, tangents[at] + 2 * c * k + c,
                        c * sizeof **tangents);
             want_shared[at] = smooth;
+            if (q == 10) { /* smooth but at one key (a different one per clock) */
+                static const uint32_t rough[CLOCKS] = {1, 2, 6, 3};
+                for (uint32_t k = 0; k < KEYS; k++)
+                    memcpy(tangents[at] + 2 * c * k, tangents[at] + 2 * c * k + c,
+                           c * sizeof **tangents);
+                tangents[at][2 * c * rough[clock] + 1] += 1.0 / 128.0;
+            }
             if (clock == 3) {
                 /* key 0's outgoing tangent, on its grid, whose product with
                  * the first segment's length (a double: no float) rounds

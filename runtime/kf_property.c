@@ -57,8 +57,10 @@ kf_property kf_property_from_name(const char *name)
 {
     if (!name)
         return KF_PROPERTY_CUSTOM;
+    /* (the first letters compared in place: the loader asks once per
+     * target, and a call to strcmp per property cost more) */
     for (unsigned p = 1; p < KF_PROPERTY_COUNT; p++)
-        if (strcmp(properties[p].name, name) == 0)
+        if (properties[p].name[0] == name[0] && strcmp(properties[p].name, name) == 0)
             return (kf_property)p;
     return KF_PROPERTY_CUSTOM;
 }

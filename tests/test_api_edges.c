@@ -307,6 +307,19 @@ static void code_edges(const kf_anim *anim)
               kf_property_name(KF_PROPERTY_CUSTOM) == NULL &&
               !kf_property_accepts(KF_PROPERTY_COUNT, 1),
           "property count");
+    /* Every name back to its property, and names beside them to none. */
+    for (int k = 1; k < KF_PROPERTY_COUNT; k++) {
+        const char *name = kf_property_name((kf_property)k);
+        char near[64];
+        CHECK(name && kf_property_from_name(name) == (kf_property)k, "property %d by name", k);
+        snprintf(near, sizeof near, "%s_", name ? name : "");
+        CHECK(kf_property_from_name(near) == KF_PROPERTY_CUSTOM, "'%s' is no property", near);
+        snprintf(near, sizeof near, "%.*s", name ? (int)strlen(name) - 1 : 0, name ? name : "");
+        CHECK(kf_property_from_name(near) == KF_PROPERTY_CUSTOM, "'%s' is no property", near);
+    }
+    CHECK(kf_property_from_name("") == KF_PROPERTY_CUSTOM &&
+              kf_property_from_name("zzz") == KF_PROPERTY_CUSTOM,
+          "names that start as none does");
     CHECK(!kf_property_accepts(KF_PROPERTY_TRANSLATION, 0) &&
               !kf_property_accepts(KF_PROPERTY_TRANSLATION, UINT32_MAX) &&
               kf_property_accepts(KF_PROPERTY_TRANSLATION, 3),

@@ -111,22 +111,6 @@ static uint32_t is_wide(const struct kf_sequence *s)
     return !((double)value + tangents <= FLT_MAX / 2);
 }
 
-/* The largest magnitude among n integer columns' values from their facts;
- * -1 where a column is not one. */
-static double facts_most(const kf_column_facts *f, uint32_t n)
-{
-    double most = 0.0;
-    for (uint32_t m = 0; m < n; m++) {
-        if (!f[m].integers)
-            return -1.0;
-        const double least = fabs(f[m].least * kf_pow2(f[m].exponent)),
-                     top = fabs(f[m].most * kf_pow2(f[m].exponent));
-        most = least > most ? least : most;
-        most = top > most ? top : most;
-    }
-    return most;
-}
-
 /* is_wide from the reader's facts (kf_value_facts) where they cover a
  * sequence's values, every key valid: 1 with *wide set, or 0 where its
  * floats must answer. A LINEAR sequence's largest magnitude is its largest
@@ -141,14 +125,14 @@ static int width_known(const struct kf_sequence *s, const kf_value_facts *facts,
     if (!facts || (s->interpolation != KFB_INTERP_LINEAR && !hermite) ||
         s->valid_count != s->key_count || s->components > KF_FACT_COLUMNS)
         return 0;
-    const double value = facts_most(facts->column, s->components);
+    const double value = kf_column_facts_most(facts->column, s->components);
     if (value < 0.0)
         return 0;
     if (!hermite) {
         *wide = !(value <= FLT_MAX / 2);
         return 1;
     }
-    const double tangent = facts_most(facts->tangent, 2 * s->components);
+    const double tangent = kf_column_facts_most(facts->tangent, 2 * s->components);
     if (tangent < 0.0 || !(value + 4.0 / 27.0 * 2.0 * tangent * s->duration * 1.001 <= FLT_MAX / 2))
         return 0;
     *wide = 0;

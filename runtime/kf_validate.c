@@ -423,7 +423,8 @@ float kf_max_abs(const float *v, size_t n)
     return m;
 }
 
-kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error)
+kf_result kf_validate_tangent_range(const struct kf_sequence *s, double key_tangents_most,
+                                    kf_error *error)
 {
     const size_t c = s->components;
     /* The values are finite (kf_validate_sequence): their magnitudes' bits
@@ -471,9 +472,14 @@ kf_result kf_validate_tangent_range(const struct kf_sequence *s, kf_error *error
      * one is. */
     const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents;
     /* The key tangents are finite (kf_validate_key_tangents), and each
-     * product is exact in double: the largest magnitude's stands for all. */
-    const float largest = hermite ? kf_max_abs(s->key_tangents, 2 * c * s->valid_count) : 0.0f;
-    const int in_range = fabs((double)largest * s->duration) <= FLT_MAX;
+     * product is exact in double: the largest magnitude's stands for all,
+     * or a bound of it the caller knows (the reader's facts, of every key's:
+     * where it fails, the loop below asks each valid key). */
+    const double largest = !hermite ? 0.0
+                           : key_tangents_most >= 0.0
+                               ? key_tangents_most
+                               : kf_max_abs(s->key_tangents, 2 * c * s->valid_count);
+    const int in_range = fabs(largest * s->duration) <= FLT_MAX;
     for (uint32_t j = 0; hermite && !in_range && j < s->valid_count; j++)
         for (size_t k = 0; k < 2 * c; k++) {
             const float t = s->key_tangents[2 * c * j + k];

@@ -709,6 +709,22 @@ static void hermite_width_from_facts(void)
               block != KF_NO_INDEX ? a->layout->blocks[block].wide : 0u, wide[k]);
         kf_anim_free(a);
     }
+    /* Key tangents of 2^127, integers (which the range check takes the
+     * largest of from the facts) whose product with the duration leaves
+     * the float range: refused, naming the first. */
+    for (uint32_t m = 0; values && tangents && m < 2 * C; m++) {
+        uint32_t w[N];
+        for (int i = 0; i < N; i++)
+            w[i] = m == 4 && i == 6 ? 1u << 23 : (uint32_t)((i + (int)m) % 3 - 1);
+        put_column(f.data + tangents, 2 * C, N, m, (uint32_t)(KFB_COLUMN_EXPONENT_BIAS + 104), w);
+    }
+    craft_fix_crcs(f.data, f.size);
+    kf_anim *a = NULL;
+    const kf_result r = kf_load_memory(f.data, f.size, NULL, &a, &e);
+    CHECK(r == KF_ERROR_VALUE && strstr(e.message, "outgoing tangent of key 6") &&
+              strstr(e.message, "leaves the float range"),
+          "key tangents of 2^127 over 8 s: %s (%s)", kf_result_name(r), r ? e.message : "loaded");
+    kf_anim_free(a);
     free(f.data);
 }
 

@@ -1004,11 +1004,12 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             break;
         const __m128 rest = _mm_movelh_ps(_mm_cvtpd_ps(_mm_sqrt_pd(_mm_sub_pd(one, sum0))),
                                           _mm_cvtpd_ps(_mm_sqrt_pd(_mm_sub_pd(one, sum1))));
-        const __m128 w = _mm_xor_ps(rest, _mm_and_ps(_mm_castsi128_ps(neg), _mm_set1_ps(-0.0f)));
-        _mm_store_ss(r + 3, w);
-        _mm_store_ss(r + 7, _mm_shuffle_ps(w, w, _MM_SHUFFLE(1, 1, 1, 1)));
-        _mm_store_ss(r + 11, _mm_movehl_ps(w, w));
-        _mm_store_ss(r + 15, _mm_shuffle_ps(w, w, _MM_SHUFFLE(3, 3, 3, 3)));
+        const __m128 signed_rest =
+            _mm_xor_ps(rest, _mm_and_ps(_mm_castsi128_ps(neg), _mm_set1_ps(-0.0f)));
+        _mm_store_ss(r + 3, signed_rest);
+        _mm_store_ss(r + 7, _mm_shuffle_ps(signed_rest, signed_rest, _MM_SHUFFLE(1, 1, 1, 1)));
+        _mm_store_ss(r + 11, _mm_movehl_ps(signed_rest, signed_rest));
+        _mm_store_ss(r + 15, _mm_shuffle_ps(signed_rest, signed_rest, _MM_SHUFFLE(3, 3, 3, 3)));
     }
     /* Two rows a step (the signs still words in the rows): the
      * sum of the other columns' squares in double, in column order, as

@@ -1098,7 +1098,7 @@ static void random_columns(void)
         for (uint32_t k = 0; k < keys; k++)
             times[k] = k / 30.0;
         for (uint32_t m = 0; m < c; m++) {
-            const int kind = (int)(NEXT() % 4);
+            const int kind = (int)(NEXT() % 5);
             const double phase = (double)(NEXT() % 1000) / 100.0;
             for (uint32_t k = 0; k < keys; k++) {
                 double v;
@@ -1111,6 +1111,10 @@ static void random_columns(void)
                     break;
                 case 2: /* steps */
                     v = (double)((k + (uint32_t)phase) / 7) * 0.25;
+                    break;
+                case 3: /* 0, then moving: high planes zero in the first
+                         * rows only (decode's halfword path turned back) */
+                    v = k < 20 ? 0.0 : sin(phase + k * 0.05) * 3.0;
                     break;
                 default: /* an exact ramp */
                     v = phase + k * 0.125;

@@ -221,33 +221,43 @@ static int guessed(const float *headers, size_t m)
  * A squad row's guess is normalized as a whole: one row at a time, for
  * all its guessed columns. */
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-/* kfb_key_guess_row for a squad row (keys q, the previous p and the next
- * n) in SSE2, the same operations in the same order, so the same bits:
- * the dot products and the sum of squares added lane by lane from 0. */
-static __m128 squad_guess_row(const float *q, const float *p, const float *n)
+/* kfb_key_guess_row for the four squad rows from i on (i + 4 <= n keys at
+ * k, with its wraps) in SSE2, a row a lane: g[m] is their component m's.
+ * The same operations in the same order, so the same bits: the dot
+ * products and the sum of squares added component by component from 0. */
+static void squad_guess_rows(const float *k, size_t n, size_t i, __m128 g[4])
 {
-    const __m128 vq = _mm_loadu_ps(q), vp = _mm_loadu_ps(p), vn = _mm_loadu_ps(n);
+    const __m128 before = _mm_loadu_ps(k + (i ? i - 1 : n - 1) * 4),
+                 after = _mm_loadu_ps(k + (i + 4 < n ? i + 4 : 0) * 4);
+    __m128 q[4], p[4], x[4];
+    for (size_t r = 0; r < 4; r++)
+        q[r] = _mm_loadu_ps(k + (i + r) * 4);
+    p[0] = before, p[1] = q[0], p[2] = q[1], p[3] = q[2];
+    x[0] = q[1], x[1] = q[2], x[2] = q[3], x[3] = after;
+    _MM_TRANSPOSE4_PS(q[0], q[1], q[2], q[3]);
+    _MM_TRANSPOSE4_PS(p[0], p[1], p[2], p[3]);
+    _MM_TRANSPOSE4_PS(x[0], x[1], x[2], x[3]);
     const __m128 zero = _mm_setzero_ps(), sign = _mm_set1_ps(-0.0f);
-    const __m128 xp = _mm_mul_ps(vq, vp), xn = _mm_mul_ps(vq, vn);
-    const __m128 lo = _mm_unpacklo_ps(xp, xn), hi = _mm_unpackhi_ps(xp, xn);
-    __m128 d = _mm_add_ps(zero, lo); /* lane 0: dp, lane 1: dn */
-    d = _mm_add_ps(d, _mm_movehl_ps(lo, lo));
-    d = _mm_add_ps(d, hi);
-    d = _mm_add_ps(d, _mm_movehl_ps(hi, hi));
-    const __m128 negative = _mm_cmplt_ps(d, zero);
-    const __m128 pk = _mm_xor_ps(vp, _mm_and_ps(_mm_shuffle_ps(negative, negative, 0x00), sign));
-    const __m128 nk = _mm_xor_ps(vn, _mm_and_ps(_mm_shuffle_ps(negative, negative, 0x55), sign));
-    const __m128 all = _mm_sub_ps(_mm_sub_ps(_mm_mul_ps(_mm_set1_ps(6.0f), vq), pk), nk);
-    __m128 g = _mm_mul_ps(_mm_set1_ps(0.25f), all);
-    const __m128 sq = _mm_mul_ps(g, g);
-    __m128 n2 = _mm_add_ss(zero, sq);
-    n2 = _mm_add_ss(n2, _mm_shuffle_ps(sq, sq, 0x01));
-    n2 = _mm_add_ss(n2, _mm_movehl_ps(sq, sq));
-    n2 = _mm_add_ss(n2, _mm_shuffle_ps(sq, sq, 0x03));
-    const float length2 = _mm_cvtss_f32(n2);
-    if (length2 > 0.0f && length2 <= FLT_MAX)
-        g = _mm_div_ps(g, _mm_set1_ps(sqrtf(length2)));
-    return g;
+    __m128 dp = zero, dn = zero;
+    for (size_t m = 0; m < 4; m++) {
+        dp = _mm_add_ps(dp, _mm_mul_ps(q[m], p[m]));
+        dn = _mm_add_ps(dn, _mm_mul_ps(q[m], x[m]));
+    }
+    const __m128 flip_p = _mm_and_ps(_mm_cmplt_ps(dp, zero), sign),
+                 flip_n = _mm_and_ps(_mm_cmplt_ps(dn, zero), sign);
+    __m128 n2 = zero;
+    for (size_t m = 0; m < 4; m++) {
+        const __m128 six = _mm_mul_ps(_mm_set1_ps(6.0f), q[m]);
+        const __m128 all =
+            _mm_sub_ps(_mm_sub_ps(six, _mm_xor_ps(p[m], flip_p)), _mm_xor_ps(x[m], flip_n));
+        g[m] = _mm_mul_ps(_mm_set1_ps(0.25f), all);
+        n2 = _mm_add_ps(n2, _mm_mul_ps(g[m], g[m]));
+    }
+    /* normalized where n2 is positive and finite, as kfb_key_guess_row */
+    const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n2, zero), _mm_cmple_ps(n2, _mm_set1_ps(FLT_MAX)));
+    const __m128 length = _mm_sqrt_ps(n2);
+    for (size_t m = 0; m < 4; m++)
+        g[m] = _mm_or_ps(_mm_and_ps(ok, _mm_div_ps(g[m], length)), _mm_andnot_ps(ok, g[m]));
 }
 #endif
 
@@ -259,18 +269,10 @@ static void add_key_guesses(const key_guess *guess, const float *headers, size_t
                                  guessed(headers, 2) ? ~0u : 0u, guessed(headers, 3) ? ~0u : 0u};
         size_t i = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-        /* Four rows a step (as kfb_key_guess_row's wraps), turned into
-         * columns to be added. */
-        const float *k = guess->keys;
-        const size_t n = guess->rows;
-        for (; i + 4 <= rows && i + 4 <= n; i += 4) {
+        /* Four rows a step, as columns to be added. */
+        for (; i + 4 <= rows && i + 4 <= guess->rows; i += 4) {
             __m128 g[4];
-            for (size_t r = 0; r < 4; r++) {
-                const size_t j = i + r;
-                g[r] = squad_guess_row(k + j * 4, k + (j ? j - 1 : n - 1) * 4,
-                                       k + (j + 1 < n ? j + 1 : 0) * 4);
-            }
-            _MM_TRANSPOSE4_PS(g[0], g[1], g[2], g[3]);
+            squad_guess_rows(guess->keys, guess->rows, i, g);
             for (size_t m = 0; m < 4; m++) {
                 __m128i *at = (__m128i *)(void *)(w + m * rows + i);
                 const __m128i add =

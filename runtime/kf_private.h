@@ -609,9 +609,6 @@ typedef struct kf_value_facts {
 /* The facts of a column of `rows` integers q at x (their words, two's
  * complement) at scale 2^(exponent - KFB_COLUMN_EXPONENT_BIAS) (kf_read.c). */
 void kf_column_facts_of(const uint32_t *x, size_t rows, uint32_t exponent, kf_column_facts *f);
-/* The largest magnitude among n integer columns' values from their facts;
- * -1 where a column is not one (kf_read.c). */
-double kf_column_facts_most(const kf_column_facts *f, uint32_t n);
 
 /* kf.h's bound on what loading a file of `file_bytes` allocates at once
  * (saturating). */
@@ -673,6 +670,10 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, int finite_known
  * precompute stays in float range. kfc refuses sources beyond it and the
  * loader refuses such files, by this one rule (kfc could not write one). */
 #define KF_TANGENT_VALUE_LIMIT (FLT_MAX / 32.0f)
+/* The largest magnitude among n integer columns' values from their facts;
+ * -1 where a column is not one (the reader's bound for the range check
+ * below, and the layout's for a lane's width). */
+double kf_column_facts_most(const kf_column_facts *f, uint32_t n);
 /* `key_tangents_most`: HERMITE's largest key tangent magnitude where the
  * caller knows a bound of it (kf_column_facts_most), else negative. */
 kf_result kf_validate_tangent_range(const struct kf_sequence *s, double key_tangents_most,

@@ -417,20 +417,6 @@ void kf_column_facts_of(const uint32_t *x, size_t rows, uint32_t exponent, kf_co
     f->integers &= rows > 0;
 }
 
-double kf_column_facts_most(const kf_column_facts *f, uint32_t n)
-{
-    double most = 0.0;
-    for (uint32_t m = 0; m < n; m++) {
-        if (!f[m].integers)
-            return -1.0;
-        const double least = fabs(f[m].least * kf_pow2(f[m].exponent)),
-                     top = fabs(f[m].most * kf_pow2(f[m].exponent));
-        most = least > most ? least : most;
-        most = top > most ? top : most;
-    }
-    return most;
-}
-
 /* Whether decode can rebuild an array a row at a time (fused_rows): 3, 4
  * or 6 to 8 columns (a HERMITE vector's key tangents: 6) of at least 4
  * rows, each predicted from its own words (not the keys' guess, nor

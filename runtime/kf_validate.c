@@ -398,6 +398,20 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, int finite_known
     return KF_OK;
 }
 
+double kf_column_facts_most(const kf_column_facts *f, uint32_t n)
+{
+    double most = 0.0;
+    for (uint32_t m = 0; m < n; m++) {
+        if (!f[m].integers)
+            return -1.0;
+        const double least = fabs(f[m].least * kf_pow2(f[m].exponent)),
+                     top = fabs(f[m].most * kf_pow2(f[m].exponent));
+        most = least > most ? least : most;
+        most = top > most ? top : most;
+    }
+    return most;
+}
+
 /* The largest magnitude of n floats (validated finite: plain comparisons,
  * eight at a time in SSE2's registers where there are some). */
 float kf_max_abs(const float *v, size_t n)

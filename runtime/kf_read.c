@@ -227,32 +227,38 @@ static int guessed(const float *headers, size_t m)
  * products and the sum of squares added component by component from 0. */
 static void squad_guess_rows(const float *k, size_t n, size_t i, __m128 g[4])
 {
-    const __m128 before = _mm_loadu_ps(k + (i ? i - 1 : n - 1) * 4),
-                 after = _mm_loadu_ps(k + (i + 4 < n ? i + 4 : 0) * 4);
-    __m128 q[4], p[4], x[4];
-    for (size_t r = 0; r < 4; r++)
-        q[r] = _mm_loadu_ps(k + (i + r) * 4);
-    p[0] = before, p[1] = q[0], p[2] = q[1], p[3] = q[2];
-    x[0] = q[1], x[1] = q[2], x[2] = q[3], x[3] = after;
-    _MM_TRANSPOSE4_PS(q[0], q[1], q[2], q[3]);
-    _MM_TRANSPOSE4_PS(p[0], p[1], p[2], p[3]);
-    _MM_TRANSPOSE4_PS(x[0], x[1], x[2], x[3]);
+    /* (written out: loops over the components stay loops at -O2, their
+     * registers in memory) */
+    __m128 q0 = _mm_loadu_ps(k + i * 4), q1 = _mm_loadu_ps(k + (i + 1) * 4),
+           q2 = _mm_loadu_ps(k + (i + 2) * 4), q3 = _mm_loadu_ps(k + (i + 3) * 4);
+    __m128 p0 = _mm_loadu_ps(k + (i ? i - 1 : n - 1) * 4), p1 = q0, p2 = q1, p3 = q2;
+    __m128 x0 = q1, x1 = q2, x2 = q3, x3 = _mm_loadu_ps(k + (i + 4 < n ? i + 4 : 0) * 4);
+    _MM_TRANSPOSE4_PS(q0, q1, q2, q3);
+    _MM_TRANSPOSE4_PS(p0, p1, p2, p3);
+    _MM_TRANSPOSE4_PS(x0, x1, x2, x3);
     const __m128 zero = _mm_setzero_ps(), sign = _mm_set1_ps(-0.0f);
-    __m128 dp = zero, dn = zero;
-    for (size_t m = 0; m < 4; m++) {
-        dp = _mm_add_ps(dp, _mm_mul_ps(q[m], p[m]));
-        dn = _mm_add_ps(dn, _mm_mul_ps(q[m], x[m]));
-    }
+    __m128 dp = _mm_add_ps(zero, _mm_mul_ps(q0, p0)), dn = _mm_add_ps(zero, _mm_mul_ps(q0, x0));
+    dp = _mm_add_ps(dp, _mm_mul_ps(q1, p1));
+    dn = _mm_add_ps(dn, _mm_mul_ps(q1, x1));
+    dp = _mm_add_ps(dp, _mm_mul_ps(q2, p2));
+    dn = _mm_add_ps(dn, _mm_mul_ps(q2, x2));
+    dp = _mm_add_ps(dp, _mm_mul_ps(q3, p3));
+    dn = _mm_add_ps(dn, _mm_mul_ps(q3, x3));
     const __m128 flip_p = _mm_and_ps(_mm_cmplt_ps(dp, zero), sign),
                  flip_n = _mm_and_ps(_mm_cmplt_ps(dn, zero), sign);
-    __m128 n2 = zero;
-    for (size_t m = 0; m < 4; m++) {
-        const __m128 six = _mm_mul_ps(_mm_set1_ps(6.0f), q[m]);
-        const __m128 all =
-            _mm_sub_ps(_mm_sub_ps(six, _mm_xor_ps(p[m], flip_p)), _mm_xor_ps(x[m], flip_n));
-        g[m] = _mm_mul_ps(_mm_set1_ps(0.25f), all);
-        n2 = _mm_add_ps(n2, _mm_mul_ps(g[m], g[m]));
-    }
+    const __m128 six = _mm_set1_ps(6.0f), quarter = _mm_set1_ps(0.25f);
+#define GUESS(q, p, x)                                                                             \
+    _mm_mul_ps(quarter, _mm_sub_ps(_mm_sub_ps(_mm_mul_ps(six, q), _mm_xor_ps(p, flip_p)),          \
+                                   _mm_xor_ps(x, flip_n)))
+    g[0] = GUESS(q0, p0, x0);
+    g[1] = GUESS(q1, p1, x1);
+    g[2] = GUESS(q2, p2, x2);
+    g[3] = GUESS(q3, p3, x3);
+#undef GUESS
+    __m128 n2 = _mm_add_ps(zero, _mm_mul_ps(g[0], g[0]));
+    n2 = _mm_add_ps(n2, _mm_mul_ps(g[1], g[1]));
+    n2 = _mm_add_ps(n2, _mm_mul_ps(g[2], g[2]));
+    n2 = _mm_add_ps(n2, _mm_mul_ps(g[3], g[3]));
     /* normalized where n2 is positive and finite, as kfb_key_guess_row */
     const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n2, zero), _mm_cmple_ps(n2, _mm_set1_ps(FLT_MAX)));
     const __m128 length = _mm_sqrt_ps(n2);

@@ -728,7 +728,8 @@ void kf_hermite_tangents(const float *times, const float *key_tangents, uint32_t
  * also, to the bit, the key tangent times its segment's length rounded to
  * float first (0 where that length is 0): what a quantized lane computes
  * (kf_quantized_tangent), so that the layout may keep the lane so. Asked
- * without the products where a segment's length is a float (all W's). */
+ * without the products where a segment's length is a float (all W's);
+ * with no key_tangents, whether every segment's length is one. */
 int kf_hermite_exact(const float *times, const float *key_tangents, uint32_t count,
                      uint32_t components, double duration, uint32_t repeat);
 /* kf_sequence_sample the slow and exact way: docs/math.md §1.4 in double

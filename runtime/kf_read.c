@@ -39,6 +39,15 @@ typedef struct section {
     size_t file_offset; /* of the section header */
 } section;
 
+/* The clock of the last HERMITE sequence read, and whether its every
+ * segment's length is a float (kf_hermite_exact of no key tangents). */
+typedef struct hermite_clock {
+    const float *times;
+    uint32_t count, repeat;
+    double duration;
+    int float_lengths;
+} hermite_clock;
+
 typedef struct loader {
     kf_allocator allocator;
     size_t max_section;
@@ -68,6 +77,7 @@ typedef struct loader {
      * key and valid counts (read_sequence). */
     const float *checked_times;
     uint32_t checked_keys, checked_valid;
+    hermite_clock hermite_clock;
     /* Per sequence, what decoding its values showed (kf_value_facts, for
      * the playback layout); `column_facts`: where the array being decoded
      * puts its columns', or NULL. */
@@ -1655,8 +1665,22 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
          * times lie in [0, duration], in order), a product
          * kf_validate_tangent_range held within FLT_MAX (a double's
          * rounding cannot carry it past FLT_MAX's half float step). */
-        facts->hermite_exact = (uint8_t)kf_hermite_exact(s->times, s->key_tangents, r.valid_count,
-                                                         r.components, s->duration, r.repeat);
+        /* Where every segment's length is a float, any key tangents are
+         * exact: asked once for sequences that share key times, duration
+         * and repeat (kf_hermite_exact of no key tangents). */
+        hermite_clock *h = &L->hermite_clock;
+        if (!(h->times == s->times && h->count == r.valid_count && h->duration == s->duration &&
+              h->repeat == r.repeat)) {
+            h->times = s->times;
+            h->count = r.valid_count;
+            h->duration = s->duration;
+            h->repeat = r.repeat;
+            h->float_lengths =
+                kf_hermite_exact(s->times, NULL, r.valid_count, 0, s->duration, r.repeat);
+        }
+        facts->hermite_exact =
+            (uint8_t)(h->float_lengths || kf_hermite_exact(s->times, s->key_tangents, r.valid_count,
+                                                           r.components, s->duration, r.repeat));
         facts->tangents_pending = 1;
         s->tangent_out = out;
         s->tangent_in = out + tc;

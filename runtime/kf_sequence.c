@@ -172,6 +172,8 @@ static uint32_t segment_differs(const float *key_tangents, uint32_t count, size_
 {
     if (float_length(length))
         return 0;
+    if (!key_tangents) /* (the lengths alone asked) */
+        return 1;
     const uint32_t next = j + 1 < count ? j + 1 : 0;
     return float_length_differs(key_tangents + 2 * c * j + c, c, length) |
            float_length_differs(key_tangents + 2 * c * next, c, length);

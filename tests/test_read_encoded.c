@@ -728,6 +728,69 @@ static void hermite_width_from_facts(void)
     free(f.data);
 }
 
+/* Whether a HERMITE lane's scaled tangents are what its quantized form
+ * plays (kf_hermite_exact) is asked once for sequences of one clock whose
+ * every segment's length is a float. Two sequences share key times (stored
+ * once) but not their repeat: a holds its ends (no wrap), b loops over a
+ * period of 2^24 + 2 s, whose wrap (2^24 - 0.75 s) is no float, and its
+ * last key's tangents times it round otherwise than times its float. a's
+ * lane is quantized, b's kept floats. */
+static void hermite_exact_per_clock(void)
+{
+    enum { N = 12, C = 3 };
+    double t[N], v[N * C], kt[N * 2 * C];
+    for (int i = 0; i < N; i++) {
+        t[i] = 0.25 * i;
+        for (int m = 0; m < C; m++)
+            v[i * C + m] = (i * 7 + m * 3) % 5 * 0.5;
+        for (int m = 0; m < 2 * C; m++)
+            kt[i * 2 * C + m] = ((i + m) % 5 - 2) / 128.0;
+    }
+    const double period = 16777218.0, played = period - t[N - 1] + t[0];
+    int found = 0;
+    for (int g = 1; g < 1024 && !found; g++)
+        if ((float)(g / 128.0 * played) != (float)(g / 128.0) * (float)played) {
+            /* the x of the last key's tangents and the first's */
+            kt[(N - 1) * 2 * C] = kt[(N - 1) * 2 * C + C] = kt[0] = kt[C] = g / 128.0;
+            found = 1;
+        }
+    CHECK(found, "a tangent the wrap's length rounds otherwise");
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    kf_sequence_desc d = {"a",
+                          KF_INTERPOLATION_HERMITE,
+                          KF_REPEAT_CONSTANT,
+                          t[N - 1] + 0.25,
+                          C,
+                          N,
+                          t,
+                          v,
+                          0,
+                          N - 1,
+                          NULL,
+                          0,
+                          kt};
+    kf_error e;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "a: %s", e.message);
+    d.name = "b";
+    d.repeat = KF_REPEAT_LOOP;
+    d.duration = period;
+    CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "b: %s", e.message);
+    test_bytes f = encode(b, 0, 0);
+    kf_builder_destroy(b);
+    kf_anim *a = NULL;
+    CHECK(kf_load_memory(f.data, f.size, NULL, &a, &e) == KF_OK, "loads: %s", a ? "" : e.message);
+    if (a) {
+        const struct kf_sequence *s = a->objects.sequences;
+        const uint32_t *block_of = a->layout->block_of;
+        CHECK(s[0].times == s[1].times, "one key times array");
+        CHECK(block_of[0] != KF_NO_INDEX && a->layout->blocks[block_of[0]].dequant, "a: quantized");
+        CHECK(block_of[1] != KF_NO_INDEX && !a->layout->blocks[block_of[1]].dequant, "b: floats");
+    }
+    kf_anim_free(a);
+    free(f.data);
+}
+
 /* A quaternion column that is the rest of the unit quaternion in every key,
  * to the bit, is stored as its signs (KFB_COLUMN_UNIT) and rebuilt exactly,
  * negative ones and -0 included; a column that is so in all keys but one
@@ -1168,6 +1231,7 @@ int main(void)
     key_tangent_range();
     known_arrays_checked();
     hermite_width_from_facts();
+    hermite_exact_per_clock();
     key_guess();
     hermite_tangents_computed();
     version1_arcs_replaced();

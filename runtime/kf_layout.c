@@ -1028,19 +1028,13 @@ KF_FILL void put_q_fields(unsigned char *to, uint32_t bits, uint32_t high, uint3
                 _mm_packus_epi16(_mm_and_si128(p01, byte), _mm_and_si128(p23, byte)), KF_LANES * g);
     if (bits != 12)
         return;
-    /* the nibbles moved to 4l (times 2^4l) and summed, a uint16 a field:
-     * the signed products and sums are right modulo 2^16, so each sum's
-     * low 16 bits, sign-extended for a pack that keeps them */
-    const __m128i nibble = _mm_setr_epi16(1, 16, 256, 4096, 1, 16, 256, 4096),
-                  ones = _mm_set1_epi16(1);
-    __m128i h01 = _mm_madd_epi16(_mm_mullo_epi16(_mm_srli_epi16(p01, 8), nibble), ones);
-    __m128i h23 = _mm_madd_epi16(_mm_mullo_epi16(_mm_srli_epi16(p23, 8), nibble), ones);
-    h01 = _mm_add_epi32(h01, _mm_srli_epi64(h01, 32));
-    h23 = _mm_add_epi32(h23, _mm_srli_epi64(h23, 32));
-    __m128i h = _mm_castps_si128(
-        _mm_shuffle_ps(_mm_castsi128_ps(h01), _mm_castsi128_ps(h23), _MM_SHUFFLE(2, 0, 2, 0)));
-    h = _mm_srai_epi32(_mm_slli_epi32(h, 16), 16);
-    store_bytes(to + high + 2 * m0, _mm_packs_epi32(h, h), 2 * g);
+    /* the high nibbles as bytes (a field's four lanes in turn), then each
+     * two lanes' nibbles in one byte: a uint16 a field, lane l's at 4l */
+    const __m128i nibbles = _mm_packus_epi16(_mm_srli_epi16(p01, 8), _mm_srli_epi16(p23, 8));
+    const __m128i pairs =
+        _mm_or_si128(_mm_and_si128(nibbles, _mm_set1_epi16(0x000F)),
+                     _mm_and_si128(_mm_srli_epi16(nibbles, 4), _mm_set1_epi16(0x00F0)));
+    store_bytes(to + high + 2 * m0, _mm_packus_epi16(pairs, pairs), 2 * g);
 }
 
 /* One group of fill_quantized_block (the constant arguments of its calls

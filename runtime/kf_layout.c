@@ -847,18 +847,36 @@ static size_t dequant_floats(const lay *ly, uint32_t si)
     return ly->quant[si] == QUANT_NONE ? 0 : (size_t)q_fields(ly, si) * 2 * KF_LANES;
 }
 
+/* The segment lengths a tile's quantized HERMITE blocks of one clock
+ * share (fill_quantized_floats): the first block's, rows `step` floats
+ * apart from key k0's, written up to key `end`. */
+typedef struct shared_lengths {
+    const float *from;
+    uint32_t end;
+} shared_lengths;
+
 /* A quantized lane's floats of keys [k0, k1) of lane l of sequence s
  * (`row`: key k0's row, rows `step` floats apart): a HERMITE block's
  * segment lengths, which its lanes share (lane 0's, which a block always
- * has). */
+ * has), and every HERMITE block of its clock too: computed for the first
+ * of a tile, copied from it for the others (*shared). */
 static void fill_quantized_floats(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
-                                  const struct kf_sequence *s, const kf_block *bk)
+                                  const struct kf_sequence *s, const kf_block *bk,
+                                  shared_lengths *shared)
 {
     if (k1 > s->key_count)
         k1 = s->key_count;
     if (s->interpolation != KFB_INTERP_HERMITE || l)
         return;
     float *to = row + kf_qhermite_segment(bk->fields, bk->qbits);
+    if (shared->from && k1 <= shared->end) {
+        const float *from = shared->from;
+        for (uint32_t k = k0; k < k1; k++, to += step, from += step)
+            *to = *from;
+        return;
+    }
+    shared->from = to;
+    shared->end = k1;
     for (uint32_t k = k0; k < k1; k++, to += step)
         *to = hermite_segment(s, k);
 }
@@ -931,10 +949,10 @@ static inline void put_q(float *row, uint32_t bits, uint32_t high, uint32_t m, u
  * put_dequant gave): its components on the grid as q of b's width, then
  * its floats. */
 static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, uint32_t l,
-                           const struct kf_sequence *s, const kf_block *bk)
+                           const struct kf_sequence *s, const kf_block *bk, shared_lengths *shared)
 {
     const float *d = bk->dequant;
-    fill_quantized_floats(row, step, k0, k1, l, s, bk);
+    fill_quantized_floats(row, step, k0, k1, l, s, bk, shared);
     if (k1 > s->key_count)
         k1 = s->key_count;
     for (uint32_t m = 0; m < bk->fields; m++) {
@@ -1126,7 +1144,8 @@ static void fill_quantized_group(float *row, size_t step, uint32_t k0, uint32_t 
  * y and z), each key's group of the four lanes read as four rows and
  * turned into fields by one 4x4 transposition. */
 static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t k1,
-                                 const struct kf_sequence *const s[KF_LANES], const kf_block *bk)
+                                 const struct kf_sequence *const s[KF_LANES], const kf_block *bk,
+                                 shared_lengths *shared)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     for (uint32_t m = 0, g; m < bk->fields; m += g) {
@@ -1150,10 +1169,10 @@ static void fill_quantized_block(float *row, size_t step, uint32_t k0, uint32_t 
         fill_quantized_group(row, step, k0, k1, bk, m, g, sign, src, stride, safe);
     }
     for (uint32_t l = 0; l < KF_LANES; l++)
-        fill_quantized_floats(row, step, k0, k1, l, s[l], bk);
+        fill_quantized_floats(row, step, k0, k1, l, s[l], bk, shared);
 #else
     for (uint32_t l = 0; l < KF_LANES; l++)
-        fill_quantized(row, step, k0, k1, l, s[l], bk);
+        fill_quantized(row, step, k0, k1, l, s[l], bk, shared);
 #endif
 }
 
@@ -1856,6 +1875,7 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
             /* Lanes no sequence fills stay 0 (where the members fill every
              * float of their rows, as a full clock's do, nothing is left;
              * where they fill their lanes, only the gaps between). */
+            shared_lengths shared = {NULL, 0};
             if (!whole)
                 memset(data + (size_t)k0 * width, 0, (size_t)(k1 - k0) * width * sizeof *data);
             else if (!covered)
@@ -1868,12 +1888,12 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
                     const struct kf_sequence *lanes[KF_LANES] = {
                         &seq[order[x]], &seq[order[x + 1]], &seq[order[x + 2]], &seq[order[x + 3]]};
                     if (b->dequant)
-                        fill_quantized_block(at, width, k0, k1, lanes, b);
+                        fill_quantized_block(at, width, k0, k1, lanes, b, &shared);
                     else
                         fill_block(at, width, k0, k1, lanes);
                     x += KF_LANES;
                 } else if (b->dequant) {
-                    fill_quantized(at, width, k0, k1, L->lane_of[si], &seq[si], b);
+                    fill_quantized(at, width, k0, k1, L->lane_of[si], &seq[si], b, &shared);
                     x++;
                 } else {
                     fill_lane(at, width, k0, k1, L->lane_of[si], &seq[si]);

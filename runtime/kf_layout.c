@@ -173,9 +173,12 @@ _Static_assert(KF_QSLERP_TOP < 1u << 15, "a quantized SLERP's x leaves w's sign 
 static int grid_step(float lo, float hi, uint32_t top, float *scale)
 {
     const double step = ((double)hi - lo) / top;
-    int e = 0;
-    const double f = frexp(step, &e); /* step = f 2^e, f in [0.5, 1) */
-    const double p2 = step == 0.0 ? 1.0 : kf_pow2(f == 0.5 ? e - 1 : e);
+    /* the least power of two at or above step, from its bits: step is
+     * normal (at least the least float step over 2^16) and finite */
+    uint64_t bits;
+    memcpy(&bits, &step, sizeof bits);
+    const int e = (int)(bits >> 52 & 0x7FF) - 1023;
+    const double p2 = step == 0.0 ? 1.0 : kf_pow2((bits & 0xFFFFFFFFFFFFFu) ? e + 1 : e);
     *scale = 1.0f;
     if (!(p2 >= FLT_MIN && p2 <= 0x1p100))
         return 0;
@@ -398,9 +401,10 @@ static int grid_of_facts(const kf_column_facts *col, uint32_t c, unsigned check,
         base[m] = (float)(f->least * unit);
         if (!grid_step(base[m], (float)(f->most * unit), top, &scale[m]))
             return 0;
-        int s = 0;
-        (void)frexpf(scale[m], &s);                 /* scale = 2^(s - 1) */
-        const long d = (long)f->exponent - (s - 1); /* each q on the grid: (q - least) 2^d */
+        uint32_t scale_bits; /* scale = 2^s, a normal float (grid_step) */
+        memcpy(&scale_bits, &scale[m], sizeof scale_bits);
+        const long s = (long)(scale_bits >> 23 & 0xFF) - 127;
+        const long d = (long)f->exponent - s; /* each q on the grid: (q - least) 2^d */
         const uint32_t span = (uint32_t)((int64_t)f->most - f->least); /* below 2^25 */
         uint32_t most = 0;
         long z = 0; /* the trailing zeros all q on the grid share */

@@ -842,6 +842,21 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                     _mm_storeu_si128((__m128i *)(void *)(x + i + 8), _mm_unpacklo_epi16(hi, shi));
                     _mm_storeu_si128((__m128i *)(void *)(x + i + 12), _mm_unpackhi_epi16(hi, shi));
                 }
+                if (i + 8 <= rows) { /* 8 more rows the same way */
+                    const __m128i p0 = _mm_loadl_epi64((const __m128i *)(const void *)(b0 + i));
+                    const __m128i p1 = _mm_loadl_epi64((const __m128i *)(const void *)(b1 + i));
+                    high = _mm_or_si128(
+                        high,
+                        _mm_or_si128(_mm_loadl_epi64((const __m128i *)(const void *)(b2 + i)),
+                                     _mm_loadl_epi64((const __m128i *)(const void *)(b3 + i))));
+                    __m128i lo = _mm_unpacklo_epi8(p0, p1);
+                    lo = _mm_xor_si128(_mm_srli_epi16(lo, 1),
+                                       _mm_sub_epi16(zero, _mm_and_si128(lo, one16)));
+                    const __m128i slo = _mm_srai_epi16(lo, 15);
+                    _mm_storeu_si128((__m128i *)(void *)(x + i), _mm_unpacklo_epi16(lo, slo));
+                    _mm_storeu_si128((__m128i *)(void *)(x + i + 4), _mm_unpackhi_epi16(lo, slo));
+                    i += 8;
+                }
                 if (_mm_movemask_epi8(_mm_cmpeq_epi8(high, zero)) != 0xFFFF)
                     i = 0;
             }

@@ -152,11 +152,7 @@ static void scale_tangents(const struct kf_sequence *s)
 }
 
 /* grid_of_c and on_grid_c inline into a copy per width (grid_of, on_grid). */
-#if defined(__GNUC__)
-#define WIDTH_INLINE static inline __attribute__((always_inline))
-#else
-#define WIDTH_INLINE static inline
-#endif
+#define WIDTH_INLINE KF_ALWAYS_INLINE
 
 /* Keys a sequence needs for its lane to be quantized: a lane saves 2 bytes
  * per field and key, and its base and scale cost 8 per field. */
@@ -976,15 +972,10 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
 }
 
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-#if defined(__GNUC__)
-#define KF_FILL static inline __attribute__((always_inline))
-#else
-#define KF_FILL static inline
-#endif
 
 /* The first n (1 to 4) floats at p into the low lanes, reading no float
  * past them. */
-KF_FILL __m128 load_floats(const float *p, uint32_t n)
+KF_ALWAYS_INLINE __m128 load_floats(const float *p, uint32_t n)
 {
     switch (n) {
     case 1:
@@ -1000,7 +991,7 @@ KF_FILL __m128 load_floats(const float *p, uint32_t n)
 }
 
 /* The first n (an even count, up to 16) bytes of v at `to`. */
-KF_FILL void store_bytes(unsigned char *to, __m128i v, uint32_t n)
+KF_ALWAYS_INLINE void store_bytes(unsigned char *to, __m128i v, uint32_t n)
 {
     if (n == 16) {
         _mm_storeu_si128((__m128i *)(void *)to, v);
@@ -1025,7 +1016,7 @@ KF_FILL void store_bytes(unsigned char *to, __m128i v, uint32_t n)
 
 /* uint16 out of int32 in [0, 65535], the low four lanes: less 2^15, packed
  * with signed saturation (exact there), the top bit turned back. */
-KF_FILL __m128i to_u16(__m128i a, __m128i b)
+KF_ALWAYS_INLINE __m128i to_u16(__m128i a, __m128i b)
 {
     const __m128i half = _mm_set1_epi32(32768);
     return _mm_xor_si128(_mm_packs_epi32(_mm_sub_epi32(a, half), _mm_sub_epi32(b, half)),
@@ -1034,8 +1025,8 @@ KF_FILL __m128i to_u16(__m128i a, __m128i b)
 
 /* put_q for the four lanes of g (1 to 4) fields from m0 on, q[j] field
  * m0 + j's (a lane each; those past g are 0), into the row at `to`. */
-KF_FILL void put_q_fields(unsigned char *to, uint32_t bits, uint32_t high, uint32_t m0, uint32_t g,
-                          const __m128i q[4])
+KF_ALWAYS_INLINE void put_q_fields(unsigned char *to, uint32_t bits, uint32_t high, uint32_t m0,
+                                   uint32_t g, const __m128i q[4])
 {
     if (bits == 16) {
         store_bytes(to + 2 * m0 * KF_LANES, to_u16(q[0], q[1]), g < 2 ? 8 * g : 16);
@@ -1067,10 +1058,10 @@ KF_FILL void put_q_fields(unsigned char *to, uint32_t bits, uint32_t high, uint3
  * `width` floats of a key read (4, or past the array's end at its last
  * key, the group's own: g, or 4 with w). b, inv: the fields' bases and
  * reciprocal scales. */
-KF_FILL void group_rows(unsigned char *to, size_t step, uint32_t k, uint32_t k1,
-                        const float *const p[KF_LANES], uint32_t stride, uint32_t width,
-                        const __m128 b[4], const __m128 inv[4], uint32_t m0, uint32_t g, int sign,
-                        uint32_t bits, uint32_t high)
+KF_ALWAYS_INLINE void group_rows(unsigned char *to, size_t step, uint32_t k, uint32_t k1,
+                                 const float *const p[KF_LANES], uint32_t stride, uint32_t width,
+                                 const __m128 b[4], const __m128 inv[4], uint32_t m0, uint32_t g,
+                                 int sign, uint32_t bits, uint32_t high)
 {
     const float *p0 = p[0], *p1 = p[1], *p2 = p[2], *p3 = p[3];
     const __m128i zero = _mm_setzero_si128();

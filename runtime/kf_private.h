@@ -19,6 +19,15 @@
 #include "kf.h"
 #include "kfb_format.h"
 
+/* A helper whose every call must inline: its constant arguments make a
+ * copy of the loop around it per case (the kernels, kf_sample.h; the
+ * decoder's rows, kf_read.c; the layout's grids and blocks, kf_layout.c). */
+#if defined(__GNUC__)
+#define KF_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define KF_ALWAYS_INLINE static inline
+#endif
+
 /* ---- memory (kf_alloc.c) ---------------------------------------------- */
 
 /* The allocator to use: `a` itself, or the malloc/free one if NULL. */

@@ -456,11 +456,6 @@ static int fusable(const float *headers, size_t columns, const float *against, s
 }
 
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-#if defined(__GNUC__)
-#define KF_INLINE static inline __attribute__((always_inline))
-#else
-#define KF_INLINE static inline
-#endif
 
 /* put_column_facts from the least and greatest of the column's floats,
  * which are q 2^e exactly where the facts hold: a float of magnitude
@@ -498,7 +493,8 @@ typedef struct lanes {
 enum { NO_INTS, INTS, FAST_INTS, ALL_INTS };
 
 /* Row `row` (>= 2) of the running sums, every lane by its own predictor. */
-KF_INLINE __m128i sum_row(__m128i x, __m128i *a, __m128i *d, __m128i *v, const lanes *c, int mixed)
+KF_ALWAYS_INLINE __m128i sum_row(__m128i x, __m128i *a, __m128i *d, __m128i *v, const lanes *c,
+                                 int mixed)
 {
     if (!mixed) { /* every lane quadratic: W's common case */
         *a = _mm_add_epi32(*a, x);
@@ -516,7 +512,7 @@ KF_INLINE __m128i sum_row(__m128i x, __m128i *a, __m128i *d, __m128i *v, const l
 
 /* A row's words as floats: integer lanes converted as decode's column path
  * converts them, the others the words' own bits. */
-KF_INLINE __m128 row_floats(__m128i v, const lanes *c, int ints)
+KF_ALWAYS_INLINE __m128 row_floats(__m128i v, const lanes *c, int ints)
 {
     if (ints == NO_INTS)
         return _mm_castsi128_ps(v);
@@ -541,7 +537,7 @@ KF_INLINE __m128 row_floats(__m128i v, const lanes *c, int ints)
 }
 
 /* Row i of the columns as a register (a lane per column, 0 past them). */
-KF_INLINE __m128i gather_row(const uint32_t *w, size_t rows, size_t columns, size_t i)
+KF_ALWAYS_INLINE __m128i gather_row(const uint32_t *w, size_t rows, size_t columns, size_t i)
 {
     return _mm_set_epi32(columns > 3 ? (int)w[3 * rows + i] : 0,
                          columns > 2 ? (int)w[2 * rows + i] : 0, (int)w[rows + i], (int)w[i]);
@@ -557,7 +553,7 @@ typedef struct lane_facts {
 } lane_facts;
 
 /* Row v, whose floats are y, into *f. */
-KF_INLINE __m128 track_row(__m128i v, __m128 y, lane_facts *f, int track)
+KF_ALWAYS_INLINE __m128 track_row(__m128i v, __m128 y, lane_facts *f, int track)
 {
     if (track) {
         f->least = _mm_min_ps(f->least, y);
@@ -578,8 +574,9 @@ KF_INLINE __m128 track_row(__m128i v, __m128 y, lane_facts *f, int track)
  * to the next, more than `columns` (2 to 4) where these are the last of a
  * wider array's: a row's store then reaches into the next row, whose
  * first columns are written after. */
-KF_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, size_t stride, float *out,
-                          const lanes *c, int mixed, int ints, int track, lane_facts *f)
+KF_ALWAYS_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns, size_t stride,
+                                 float *out, const lanes *c, int mixed, int ints, int track,
+                                 lane_facts *f)
 {
     __m128i v = gather_row(w, rows, columns, 0);
     __m128i x = gather_row(w, rows, columns, 1);

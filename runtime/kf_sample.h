@@ -24,11 +24,7 @@
 
 /* The kernels below run in the player's loop over a group of tracks, so
  * they must inline there. */
-#if defined(__GNUC__)
-#define KF_KERNEL static inline __attribute__((always_inline))
-#else
-#define KF_KERNEL static inline
-#endif
+#define KF_KERNEL KF_ALWAYS_INLINE
 
 /* Where a sequence is: the value of key i (hold), or between keys i and j
  * (j = i + 1, or 0 for the LOOP wrap) at fraction u. */

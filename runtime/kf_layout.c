@@ -17,6 +17,32 @@
 
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
 #include <emmintrin.h>
+
+/* The first n (1 to 4) floats at p into the low lanes, reading no float
+ * past them. */
+KF_ALWAYS_INLINE __m128 load_floats(const float *p, uint32_t n)
+{
+    switch (n) {
+    case 1:
+        return _mm_load_ss(p);
+    case 2:
+        return _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p));
+    case 3:
+        return _mm_movelh_ps(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p)),
+                             _mm_load_ss(p + 2));
+    default:
+        return _mm_loadu_ps(p);
+    }
+}
+
+/* uint16 out of int32 in [0, 65535], the low four lanes: less 2^15, packed
+ * with signed saturation (exact there), the top bit turned back. */
+KF_ALWAYS_INLINE __m128i to_u16(__m128i a, __m128i b)
+{
+    const __m128i half = _mm_set1_epi32(32768);
+    return _mm_xor_si128(_mm_packs_epi32(_mm_sub_epi32(a, half), _mm_sub_epi32(b, half)),
+                         _mm_set1_epi16((short)0x8000));
+}
 #endif
 
 /* Zeroed floats after the last row: a vector kernel reads a quantized
@@ -151,9 +177,6 @@ static void scale_tangents(const struct kf_sequence *s)
                         (float *)(uintptr_t)s->tangent_in);
 }
 
-/* grid_of_c and on_grid_c inline into a copy per width (grid_of, on_grid). */
-#define WIDTH_INLINE KF_ALWAYS_INLINE
-
 /* Keys a sequence needs for its lane to be quantized: a lane saves 2 bytes
  * per field and key, and its base and scale cost 8 per field. */
 #define QUANTIZE_KEYS 8
@@ -186,9 +209,9 @@ static int grid_step(float lo, float hi, uint32_t top, float *scale)
  * least value as its base and as its scale the least power of two that
  * spans its range in `top` steps; 0 where a scale of a component in
  * `check` (bit m: component m) would not be a normal float (or would let a
- * value overflow). */
-WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
-                           float *base, float *scale)
+ * value overflow). Inlined into a copy per width (grid_of). */
+KF_ALWAYS_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
+                               float *base, float *scale)
 {
     float hi[KF_BLOCK_COMPONENTS];
     for (uint32_t m = 0; m < c; m++)
@@ -239,9 +262,9 @@ WIDTH_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned chec
  * some q in [0, top] with `base` and `scale`: the one guarantee a
  * quantized lane rests on. Where it is, per component m in `check`, the
  * OR of every q in any[m] and the largest in most[m] (0 for the others),
- * which narrow reads. */
-WIDTH_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
-                           const float *base, const float *scale, uint32_t *any, uint32_t *most)
+ * which narrow reads. Inlined into a copy per width (on_grid). */
+KF_ALWAYS_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned check, uint32_t top,
+                               const float *base, const float *scale, uint32_t *any, uint32_t *most)
 {
     for (uint32_t m = 0; m < c; m++)
         any[m] = most[m] = 0;
@@ -793,16 +816,13 @@ static void put_grid(uint16_t *q, const float *v, uint32_t c, uint32_t n, const 
         b[t] = _mm_loadu_ps(pb);
         inv[t] = _mm_loadu_ps(pi);
     }
-    const __m128i half = _mm_set1_epi32(32768), top = _mm_set1_epi16((short)0x8000);
     for (; k + 4 <= n; k += 4) {
         const float *x = v + (size_t)k * c;
         uint16_t *to = q + (size_t)k * c;
         for (uint32_t t = 0; t < c; t++) {
-            __m128i r =
+            const __m128i r =
                 _mm_cvttps_epi32(_mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(x + 4 * t), b[t]), inv[t]));
-            r = _mm_sub_epi32(r, half);
-            r = _mm_xor_si128(_mm_packs_epi32(r, r), top);
-            _mm_storel_epi64((__m128i *)(void *)(to + 4 * t), r);
+            _mm_storel_epi64((__m128i *)(void *)(to + 4 * t), to_u16(r, r));
         }
     }
 #endif
@@ -973,23 +993,6 @@ static void fill_quantized(float *row, size_t step, uint32_t k0, uint32_t k1, ui
 
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
 
-/* The first n (1 to 4) floats at p into the low lanes, reading no float
- * past them. */
-KF_ALWAYS_INLINE __m128 load_floats(const float *p, uint32_t n)
-{
-    switch (n) {
-    case 1:
-        return _mm_load_ss(p);
-    case 2:
-        return _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p));
-    case 3:
-        return _mm_movelh_ps(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p)),
-                             _mm_load_ss(p + 2));
-    default:
-        return _mm_loadu_ps(p);
-    }
-}
-
 /* The first n (an even count, up to 16) bytes of v at `to`. */
 KF_ALWAYS_INLINE void store_bytes(unsigned char *to, __m128i v, uint32_t n)
 {
@@ -1012,15 +1015,6 @@ KF_ALWAYS_INLINE void store_bytes(unsigned char *to, __m128i v, uint32_t n)
     } else if (n) {
         memcpy(to, &word, 2);
     }
-}
-
-/* uint16 out of int32 in [0, 65535], the low four lanes: less 2^15, packed
- * with signed saturation (exact there), the top bit turned back. */
-KF_ALWAYS_INLINE __m128i to_u16(__m128i a, __m128i b)
-{
-    const __m128i half = _mm_set1_epi32(32768);
-    return _mm_xor_si128(_mm_packs_epi32(_mm_sub_epi32(a, half), _mm_sub_epi32(b, half)),
-                         _mm_set1_epi16((short)0x8000));
 }
 
 /* put_q for the four lanes of g (1 to 4) fields from m0 on, q[j] field
@@ -1081,15 +1075,6 @@ KF_ALWAYS_INLINE void group_rows(unsigned char *to, size_t step, uint32_t k, uin
     }
 }
 
-/* group_rows for any group, at run time: a group's last key. */
-static void group_rows_any(unsigned char *to, size_t step, uint32_t k, uint32_t k1,
-                           const float *const p[KF_LANES], uint32_t stride, uint32_t width,
-                           const __m128 b[4], const __m128 inv[4], uint32_t m0, uint32_t g,
-                           int sign, uint32_t bits, uint32_t high)
-{
-    group_rows(to, step, k, k1, p, stride, width, b, inv, m0, g, sign, bits, high);
-}
-
 /* fill_quantized_block's group of fields [m0, m0 + g) (group_rows), from
  * src[l] (key k0's floats of lane l); `safe`: the keys from which four
  * floats may be read. */
@@ -1126,8 +1111,9 @@ static void fill_quantized_group(float *row, size_t step, uint32_t k0, uint32_t 
         const float *p[KF_LANES];
         for (uint32_t l = 0; l < KF_LANES; l++)
             p[l] = src[l] + (size_t)(full - k0) * stride;
-        group_rows_any(to + (full - k0) * bytes, bytes, full, k1, p, stride, sign ? 4 : g, b, inv,
-                       m0, g, sign, bits, high);
+        /* (a group's last key: any kind of group, at run time) */
+        group_rows(to + (full - k0) * bytes, bytes, full, k1, p, stride, sign ? 4 : g, b, inv, m0,
+                   g, sign, bits, high);
     }
 }
 #endif
@@ -1227,14 +1213,6 @@ static int full_block(const struct kf_sequence *seq, const uint32_t *order,
     return 1;
 }
 
-#if defined(__SSE2__) && !defined(KF_NO_SIMD)
-/* Two floats at p (4-aligned only) into the low lanes. */
-static inline __m128 load2(const float *p)
-{
-    return _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p));
-}
-#endif
-
 /* put_fields for the four lanes at once: fields [f, f + n) of keys
  * [k0, k1) from n columns of each lane's source (`src[l]`, rows of
  * `stride` floats), four fields of the four lanes a step, turned from
@@ -1251,8 +1229,8 @@ static void put_block_fields(float *data, size_t step, uint32_t k0, uint32_t k1,
         for (uint32_t k = k0; k < k1;
              k++, row += step, p0 += stride, p1 += stride, p2 += stride, p3 += stride) {
             if (n == 2) {
-                const __m128 t0 = _mm_unpacklo_ps(load2(p0), load2(p1));
-                const __m128 t1 = _mm_unpacklo_ps(load2(p2), load2(p3));
+                const __m128 t0 = _mm_unpacklo_ps(load_floats(p0, 2), load_floats(p1, 2));
+                const __m128 t1 = _mm_unpacklo_ps(load_floats(p2, 2), load_floats(p3, 2));
                 _mm_store_ps(row, _mm_movelh_ps(t0, t1));
                 _mm_store_ps(row + KF_LANES, _mm_movehl_ps(t1, t0));
                 continue;
@@ -1265,12 +1243,10 @@ static void put_block_fields(float *data, size_t step, uint32_t k0, uint32_t k1,
                 r2 = _mm_loadu_ps(p2);
                 r3 = _mm_loadu_ps(p3);
             } else {
-#define LOAD3(p) _mm_movelh_ps(load2(p), _mm_load_ss((p) + 2))
-                r0 = LOAD3(p0);
-                r1 = LOAD3(p1);
-                r2 = LOAD3(p2);
-                r3 = LOAD3(p3);
-#undef LOAD3
+                r0 = load_floats(p0, 3);
+                r1 = load_floats(p1, 3);
+                r2 = load_floats(p2, 3);
+                r3 = load_floats(p3, 3);
             }
             _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
             _mm_store_ps(row, r0);

@@ -39,14 +39,16 @@ typedef struct section {
     size_t file_offset; /* of the section header */
 } section;
 
-/* The clock of the last HERMITE sequence read, and whether its every
- * segment's length is a float (kf_hermite_exact of no key tangents). */
-typedef struct hermite_clock {
+/* The clock of the last sequence that passed its checks (read_sequence):
+ * its key times, key and valid counts, duration and repeat, and whether
+ * its every segment's length is a float (kf_hermite_exact of no key
+ * tangents; -1: not asked). The sequences that share it share answers. */
+typedef struct checked_clock {
     const float *times;
-    uint32_t count, repeat;
+    uint32_t keys, valid, repeat;
     double duration;
     int float_lengths;
-} hermite_clock;
+} checked_clock;
 
 typedef struct loader {
     kf_allocator allocator;
@@ -73,11 +75,7 @@ typedef struct loader {
     size_t marks_high; /* every word claimed so far lies below this one */
     uint32_t *scratch;
     size_t scratch_words;
-    /* The key times of the last sequence that passed its checks, with its
-     * key and valid counts (read_sequence). */
-    const float *checked_times;
-    uint32_t checked_keys, checked_valid;
-    hermite_clock hermite_clock;
+    checked_clock checked;
     /* Per sequence, what decoding its values showed (kf_value_facts, for
      * the playback layout); `column_facts`: where the array being decoded
      * puts its columns', or NULL. */
@@ -712,6 +710,20 @@ static inline uint32_t sign_of(uint32_t word, int as_float)
     return !as_float ? word : word == 0 ? 0u : word == 0x3F800000u ? 1u : 2u;
 }
 
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+/* Eight zigzagged halfwords (a column's differences whose high planes are
+ * zero) unzigzagged, as halfwords (their results, in [-2^15, 2^15), are
+ * the words' low halves), and widened with their signs to eight words at x. */
+KF_ALWAYS_INLINE void put_halfwords(uint32_t *x, __m128i h)
+{
+    h = _mm_xor_si128(_mm_srli_epi16(h, 1),
+                      _mm_sub_epi16(_mm_setzero_si128(), _mm_and_si128(h, _mm_set1_epi16(1))));
+    const __m128i sign = _mm_srai_epi16(h, 15);
+    _mm_storeu_si128((__m128i *)(void *)x, _mm_unpacklo_epi16(h, sign));
+    _mm_storeu_si128((__m128i *)(void *)(x + 4), _mm_unpackhi_epi16(h, sign));
+}
+#endif
+
 /* Columns of `rows` words at w (one after another) into rows of `columns`
  * floats at out, the common widths written out so that a row is a few
  * moves (a loop over the columns cost more than the moves). */
@@ -812,32 +824,21 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             const __m128i one = _mm_set1_epi32(1), zero = _mm_setzero_si128();
             /* A column whose two high planes are zero (small differences,
              * as a quantized column's are) holds a zigzagged halfword a
-             * row: unzigzagged eight a step in halfwords (whose results,
-             * in [-2^15, 2^15), are the words' low halves), then widened
-             * with their signs. Taken where the first 16 rows' high bytes
-             * are zero; should a later row's not be, the column is done
-             * again below. */
+             * row (put_halfwords). Taken where the first 16 rows' high
+             * bytes are zero; should a later row's not be, the column is
+             * done again below. */
 #define HIGH(i)                                                                                    \
     _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(b2 + (i))),                       \
                  _mm_loadu_si128((const __m128i *)(const void *)(b3 + (i))))
             if (zigzag && rows >= 16 &&
                 _mm_movemask_epi8(_mm_cmpeq_epi8(HIGH(0), zero)) == 0xFFFF) {
-                const __m128i one16 = _mm_set1_epi16(1);
                 __m128i high = zero;
                 for (; i + 16 <= rows; i += 16) {
                     const __m128i p0 = _mm_loadu_si128((const __m128i *)(const void *)(b0 + i));
                     const __m128i p1 = _mm_loadu_si128((const __m128i *)(const void *)(b1 + i));
                     high = _mm_or_si128(high, HIGH(i));
-                    __m128i lo = _mm_unpacklo_epi8(p0, p1), hi = _mm_unpackhi_epi8(p0, p1);
-                    lo = _mm_xor_si128(_mm_srli_epi16(lo, 1),
-                                       _mm_sub_epi16(zero, _mm_and_si128(lo, one16)));
-                    hi = _mm_xor_si128(_mm_srli_epi16(hi, 1),
-                                       _mm_sub_epi16(zero, _mm_and_si128(hi, one16)));
-                    const __m128i slo = _mm_srai_epi16(lo, 15), shi = _mm_srai_epi16(hi, 15);
-                    _mm_storeu_si128((__m128i *)(void *)(x + i), _mm_unpacklo_epi16(lo, slo));
-                    _mm_storeu_si128((__m128i *)(void *)(x + i + 4), _mm_unpackhi_epi16(lo, slo));
-                    _mm_storeu_si128((__m128i *)(void *)(x + i + 8), _mm_unpacklo_epi16(hi, shi));
-                    _mm_storeu_si128((__m128i *)(void *)(x + i + 12), _mm_unpackhi_epi16(hi, shi));
+                    put_halfwords(x + i, _mm_unpacklo_epi8(p0, p1));
+                    put_halfwords(x + i + 8, _mm_unpackhi_epi8(p0, p1));
                 }
                 if (i + 8 <= rows) { /* 8 more rows the same way */
                     const __m128i p0 = _mm_loadl_epi64((const __m128i *)(const void *)(b0 + i));
@@ -846,12 +847,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                         high,
                         _mm_or_si128(_mm_loadl_epi64((const __m128i *)(const void *)(b2 + i)),
                                      _mm_loadl_epi64((const __m128i *)(const void *)(b3 + i))));
-                    __m128i lo = _mm_unpacklo_epi8(p0, p1);
-                    lo = _mm_xor_si128(_mm_srli_epi16(lo, 1),
-                                       _mm_sub_epi16(zero, _mm_and_si128(lo, one16)));
-                    const __m128i slo = _mm_srai_epi16(lo, 15);
-                    _mm_storeu_si128((__m128i *)(void *)(x + i), _mm_unpacklo_epi16(lo, slo));
-                    _mm_storeu_si128((__m128i *)(void *)(x + i + 4), _mm_unpackhi_epi16(lo, slo));
+                    put_halfwords(x + i, _mm_unpacklo_epi8(p0, p1));
                     i += 8;
                 }
                 if (_mm_movemask_epi8(_mm_cmpeq_epi8(high, zero)) != 0xFFFF)
@@ -1060,7 +1056,8 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         _mm_store_ss(r + 11, _mm_movehl_ps(signed_rest, signed_rest));
         _mm_store_ss(r + 15, _mm_shuffle_ps(signed_rest, signed_rest, _MM_SHUFFLE(3, 3, 3, 3)));
     }
-    /* Two rows a step (the signs still words in the rows): the
+    /* Two rows a step (the signs still words in the rows; a quaternion
+     * array's rows left from the four row step, and other unit columns): the
      * sum of the other columns' squares in double, in column order, as
      * kf_unit_rest takes it, its rest rounded once; the rows of a step
      * where a sign or a sum is not as a writer makes it are left to the
@@ -1068,19 +1065,11 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     for (; unit != SIZE_MAX && i + 2 <= rows; i += 2) {
         const float *r0 = out + i * stride, *r1 = r0 + stride;
         __m128d sum = _mm_setzero_pd();
-        if (columns == 4 && unit == 3) { /* quaternions: x, y, z of both rows at once */
-            const __m128 a = _mm_loadu_ps(r0), b = _mm_loadu_ps(r1);
-            const __m128 xy = _mm_unpacklo_ps(a, b), zw = _mm_unpackhi_ps(a, b);
-            const __m128d x = _mm_cvtps_pd(xy), y = _mm_cvtps_pd(_mm_movehl_ps(xy, xy)),
-                          z = _mm_cvtps_pd(zw);
-            sum = _mm_add_pd(_mm_add_pd(_mm_mul_pd(x, x), _mm_mul_pd(y, y)), _mm_mul_pd(z, z));
-        } else {
-            for (size_t m = 0; m < columns; m++) {
-                if (m == unit)
-                    continue;
-                const __m128d x = _mm_cvtps_pd(_mm_set_ps(0.0f, 0.0f, r1[m], r0[m]));
-                sum = _mm_add_pd(sum, _mm_mul_pd(x, x));
-            }
+        for (size_t m = 0; m < columns; m++) {
+            if (m == unit)
+                continue;
+            const __m128d x = _mm_cvtps_pd(_mm_set_ps(0.0f, 0.0f, r1[m], r0[m]));
+            sum = _mm_add_pd(sum, _mm_mul_pd(x, x));
         }
         uint32_t s0, s1;
         memcpy(&s0, &r0[unit], 4);
@@ -1644,8 +1633,11 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
      * 2.2 stores none, and older files play what 2.2 would. */
     /* Sequences that share key times share their checks (the array is
      * plain: no other array's decoding changes it). */
-    const int times_known = s->times == L->checked_times && r.key_count == L->checked_keys &&
-                            r.valid_count == L->checked_valid;
+    checked_clock *cc = &L->checked;
+    const int times_known =
+                  s->times == cc->times && r.key_count == cc->keys && r.valid_count == cc->valid,
+              clock_known = times_known && s->duration == cc->duration && r.repeat == cc->repeat;
+    int float_lengths = clock_known ? cc->float_lengths : -1;
     /* HERMITE's key tangents and SQUAD's a stored as integer columns (and
      * a's w rebuilt) are finite, and a unit, as the values are. */
     const int key_tangents_known =
@@ -1678,21 +1670,14 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
          * kf_validate_tangent_range held within FLT_MAX (a double's
          * rounding cannot carry it past FLT_MAX's half float step). */
         /* Where every segment's length is a float, any key tangents are
-         * exact: asked once for sequences that share key times, duration
-         * and repeat (kf_hermite_exact of no key tangents). */
-        hermite_clock *h = &L->hermite_clock;
-        if (!(h->times == s->times && h->count == r.valid_count && h->duration == s->duration &&
-              h->repeat == r.repeat)) {
-            h->times = s->times;
-            h->count = r.valid_count;
-            h->duration = s->duration;
-            h->repeat = r.repeat;
-            h->float_lengths =
+         * exact: asked once per clock (kf_hermite_exact of no key
+         * tangents). */
+        if (float_lengths < 0)
+            float_lengths =
                 kf_hermite_exact(s->times, NULL, r.valid_count, 0, s->duration, r.repeat);
-        }
         facts->hermite_exact =
-            (uint8_t)(h->float_lengths || kf_hermite_exact(s->times, s->key_tangents, r.valid_count,
-                                                           r.components, s->duration, r.repeat));
+            (uint8_t)(float_lengths || kf_hermite_exact(s->times, s->key_tangents, r.valid_count,
+                                                        r.components, s->duration, r.repeat));
         facts->tangents_pending = 1;
         s->tangent_out = out;
         s->tangent_in = out + tc;
@@ -1702,9 +1687,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
      * file stays refused where it always was; now they are dropped, and
      * the file plays as its version 2 twin. */
     s->arcs = NULL;
-    L->checked_times = s->times;
-    L->checked_keys = r.key_count;
-    L->checked_valid = r.valid_count;
+    *cc =
+        (checked_clock){s->times, r.key_count, r.valid_count, r.repeat, s->duration, float_lengths};
     return KF_OK;
 }
 
@@ -2354,6 +2338,7 @@ done:
 static int init_loader(loader *L, const kf_load_options *options, kf_anim **out, kf_error *error)
 {
     memset(L, 0, sizeof *L);
+    L->checked.float_lengths = -1;
     kf_error_clear(error);
     L->error = error;
     L->allocator = kf_allocator_or_default(NULL);

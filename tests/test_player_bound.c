@@ -259,7 +259,7 @@ static void short_stream_declaring_a_lot(void)
     kf_builder_destroy(b);
     craft_put(f.data + KFB_IDENTIFIER_SIZE + 16, 768u << 20);
     craft_put(f.data + KFB_HEADER_SIZE - 4, (uint32_t)crc32(0L, f.data, KFB_HEADER_SIZE - 4));
-    test_counter c = {0, 0, 0, 1u << 20, 0};
+    test_counter c = {0, 0, 0, 1u << 20, 0, 0};
     kf_allocator a = test_counting_allocator(&c);
     kf_load_options o = {sizeof o, &a, 0};
     kf_anim *anim;
@@ -280,7 +280,7 @@ static void short_stream_declaring_a_lot(void)
     if (out) {
         fwrite(f.data, 1, KFB_HEADER_SIZE, out);
         fclose(out);
-        c = (test_counter){0, 0, 0, 1u << 20, 0};
+        c = (test_counter){0, 0, 0, 1u << 20, 0, 0};
         r = kf_load_file(path, &o, &anim, &e);
         CHECK(r == KF_ERROR_TRUNCATED, "file: %s (%s)", kf_result_name(r), e.message);
         CHECK(c.largest <= 64 * 1024 && c.live == 0, "file: largest request %zu", c.largest);

@@ -152,24 +152,6 @@ static test_bytes two_sequences(void)
 /* Word `field` of sequence `n`'s record (kfb_sequence order). */
 enum { F_TIMES = 8, F_VALUES = 9, F_TANGENTS = 10 };
 
-/* malloc, each block filled with bytes no reader may take for cleared
- * ones (the marks of what claims no array are never cleared up front). */
-static void *garbage_alloc(void *user, size_t size)
-{
-    (void)user;
-    void *p = malloc(size ? size : 1);
-    if (p)
-        memset(p, 0xA5, size);
-    return p;
-}
-
-static void garbage_free(void *user, void *ptr, size_t size)
-{
-    (void)user;
-    (void)size;
-    free(ptr);
-}
-
 /* two_sequences with word `field` of sequence n's record set to word
  * `from_field` of sequence from_n's (and, with `swap`, that one set to
  * this one's), loaded; a's first value, where it loads, in *first. */
@@ -189,8 +171,11 @@ static kf_result patched_as(int n, int field, int from_n, int from_field, int sw
         craft_fix_crcs(f.data, f.size);
         kf_anim *anim = NULL;
         kf_error e;
-        const kf_allocator garbage = {garbage_alloc, garbage_free, NULL};
-        const kf_load_options options = {sizeof options, &garbage, 0};
+        /* (reused memory: marks that no claim cleared are not free) */
+        test_counter counter = {0};
+        counter.fill = 0xA5;
+        const kf_allocator filling = test_counting_allocator(&counter);
+        const kf_load_options options = {sizeof options, &filling, 0};
         r = kf_load_memory(f.data, f.size, &options, &anim, &e);
         if (r != KF_OK)
             printf("  %s\n", e.message);

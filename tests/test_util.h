@@ -38,9 +38,12 @@ static inline int test_bytes_write(void *user, const void *data, size_t size)
 
 /* An allocator that counts: the bytes live now, the most live at once, the
  * largest request and the number of allocations; a request above `limit`
- * (0: none) fails, as a game's bounded allocator would. */
+ * (0: none) fails, as a game's bounded allocator would. `fill` (0: none)
+ * fills each new block with that byte, as reused memory would hold
+ * anything: a reader must not take it for cleared. */
 typedef struct test_counter {
     size_t live, peak, largest, limit, allocs;
+    unsigned char fill;
 } test_counter;
 
 static inline void *test_counter_alloc(void *user, size_t size)
@@ -51,6 +54,8 @@ static inline void *test_counter_alloc(void *user, size_t size)
     if (c->limit && size > c->limit)
         return NULL;
     void *p = malloc(size ? size : 1);
+    if (p && c->fill)
+        memset(p, c->fill, size);
     if (p) {
         c->live += size;
         c->allocs++;

@@ -217,6 +217,73 @@ static void overlaps(void)
     CHECK(r == KF_ERROR_REFERENCE, "a's values on b's, claimed before them: %s", kf_result_name(r));
 }
 
+/* A stored DATA section is read where it lies: plain arrays are copied out
+ * of it as they are claimed, but for the words an earlier plain array
+ * copied. Two ScalarInterpolators' arrays (keys and values of each, in
+ * that order), I1's values moved two words into I2's keys: I1's own
+ * values are skipped, and I2's keys are then copied in two runs (the two
+ * words before I1's values, and the two after them) around the four that
+ * I1's values copied. Loaded through memory filled with garbage, each
+ * array reads the words it names. */
+static void plain_arrays_copied(void)
+{
+    static const double k1[4] = {0, 0.25, 0.5, 1}, v1[4] = {10, 11, 12, 13};
+    static const double k2[8] = {0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 1};
+    static const double v2[8] = {20, 21, 22, 23, 24, 25, 26, 27};
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    kf_interpolator_desc d;
+    kf_interpolator_desc_init(&d);
+    d.key_count = d.value_count = 4;
+    d.name = "i1";
+    d.key = k1;
+    d.key_value = v1;
+    CHECK(kf_builder_add_interpolator(b, &d, NULL) == KF_OK, "i1");
+    d.key_count = d.value_count = 8;
+    d.name = "i2";
+    d.key = k2;
+    d.key_value = v2;
+    CHECK(kf_builder_add_interpolator(b, &d, NULL) == KF_OK, "i2");
+    test_bytes f = encode(b, 0, 0);
+    kf_builder_destroy(b);
+    enum { KEYS = 6, VALUES = 7 }; /* words of kfb_interpolator */
+    const size_t i1 = craft_object(f.data, f.size, 0), i2 = craft_object(f.data, f.size, 1);
+    CHECK(i1 && i2, "records");
+    if (i1 && i2) {
+        const uint32_t keys1 = craft_get(f.data + i1 + 4 * KEYS),
+                       values1 = craft_get(f.data + i1 + 4 * VALUES),
+                       keys2 = craft_get(f.data + i2 + 4 * KEYS),
+                       values2 = craft_get(f.data + i2 + 4 * VALUES);
+        CHECK(values1 == keys1 + 4 && keys2 == values1 + 4 && values2 == keys2 + 8,
+              "the arrays in a writer's order");
+        craft_put(f.data + i1 + 4 * VALUES, keys2 + 2);
+        craft_fix_crcs(f.data, f.size);
+        test_counter counter = {0};
+        counter.fill = 0xA5;
+        const kf_allocator filling = test_counting_allocator(&counter);
+        const kf_load_options options = {sizeof options, &filling, 0};
+        kf_anim *anim = NULL;
+        kf_error e;
+        const kf_result r = kf_load_memory(f.data, f.size, &options, &anim, &e);
+        CHECK(r == KF_OK, "the patched file loads: %s", r == KF_OK ? "" : e.message);
+        if (anim) {
+            const struct kf_interpolator *in = anim->objects.interpolators;
+            const float *got[4] = {in[0].keys, in[0].values, in[1].keys, in[1].values};
+            static const char *const what[4] = {"i1's keys", "i1's values", "i2's keys",
+                                                "i2's values"};
+            const double *want[4] = {k1, k2 + 2, k2, v2};
+            const size_t n[4] = {4, 4, 8, 8};
+            for (int a = 0; a < 4; a++)
+                for (size_t i = 0; i < n[a]; i++)
+                    CHECK(got[a] && got[a][i] == (float)want[a][i], "%s[%zu]: %g, not %g", what[a],
+                          i, got[a] ? (double)got[a][i] : 0.0, want[a][i]);
+        }
+        kf_anim_free(anim);
+        CHECK(counter.live == 0, "the load freed what it allocated");
+    }
+    free(f.data);
+}
+
 /* A HERMITE sequence whose valid_count claims 2^31 - 1 keys: 2^34 floats of
  * scaled tangents (which the reader computes) from a file of a few hundred
  * bytes. */
@@ -1208,6 +1275,7 @@ int main(void)
     versions_agree();
     random_columns();
     overlaps();
+    plain_arrays_copied();
     computed_counted_before_allocating();
     column_headers();
     unit_columns();

@@ -25,8 +25,13 @@ the work directory). Figures, per variant (LINEAR+SLERP, SPLINE+SQUAD):
 - compile time of the YAML by kfc next to libyaml alone parsing it into
   events (both as processes, whole runs, in turns: the ratio is the median of
   each turn's), and kfc's MB/s;
+- the -e files at the first bound (the quantized form a player plays): playback
+  instructions per track-sample, forward and random, and kfc's worst sampled
+  error of each kind next to its bound (kfc -v);
 - the second workload W2 (gen_workload.py --w2): what its clips hold, a player,
-  playback instructions, load against inflate, and its -e files' size and clip;
+  playback instructions, load against inflate, compile against libyaml; its -e
+  files' size, clip, load instructions, playback instructions and worst error;
+  and its -z 0 files' load instructions per file byte;
 - the file size next to W's keys as raw float32, and the file sizes of every variant
   (the constant-channel one included) at zlib levels 0, 1 and 9, with the load time
   at level 0 (sections stored as they are: a load with nothing to inflate).
@@ -65,6 +70,9 @@ TARGETS = {
     'load_instructions_per_byte_stored': 3.0,
     'compile_over_libyaml': 1.5,
     'compile_mb_per_s': 25.0,
+    # Playback of the -e files' quantized form (first bound), instructions
+    # per track-sample; random <= 1.2x forward as above.
+    'bounded_forward_instructions': {'linear_slerp': 60, 'spline_squad': 110},
 }
 COUNT_FRAMES = (600, 1800)  # one and three loops at 60 Hz
 
@@ -120,6 +128,32 @@ def load_instructions(kfbench, kfb, work):
             'load_instructions_per_file_byte': out['load'] / os.path.getsize(kfb)}
 
 
+def playback_instructions(kfbench, kfb, work, joints=gen_workload.JOINTS):
+    """Forward and random playback instructions per track-sample of kfb, and
+    their ratio."""
+    fwd = instructions_per_track_sample(kfbench, 'forward', kfb, work, joints=joints)
+    rnd = instructions_per_track_sample(kfbench, 'random', kfb, work, joints=joints)
+    return {'forward_instructions_per_track_sample': fwd,
+            'random_instructions_per_track_sample': rnd,
+            'random_over_forward_instructions': rnd / fwd}
+
+
+def worst_errors(kfc, argv):
+    """kfc -v's worst sampled error of each kind and its bound, from the
+    compile `argv` (kfc's own arguments): {kind: [error, bound]}."""
+    text = subprocess.run([kfc, '-v'] + argv, check=True, capture_output=True,
+                          text=True).stderr
+    m = re.search(r'^kfc: worst error: (.*)$', text, re.M)
+    if not m:
+        sys.exit('run_bench: kfc -v reported no worst error')
+    return {kind: [float(error), float(bound)] for kind, error, bound in
+            re.findall(r'(\w+) ([0-9.e+-]+)(?: deg)? \(max ([0-9.e+-]+)\)', m.group(1))}
+
+
+def fmt_errors(errors):
+    return ', '.join('%s %.3g of %.3g' % (kind, e, b) for kind, (e, b) in errors.items())
+
+
 def time_process(argv, rounds):
     times = []
     for _ in range(rounds + 1):  # the first run warms the page cache
@@ -143,6 +177,18 @@ def time_pair(argv_a, argv_b, rounds):
     a, b = a[1:], b[1:]
     stats = lambda t: {'median': statistics.median(t), 'min': min(t), 'max': max(t), 'unit': 's'}
     return stats(a), stats(b), statistics.median(x / y for x, y in zip(a, b))
+
+
+def playback_line(r, label):
+    """The quantized form's playback counts of r (playback_instructions), with
+    their targets, or nothing without them."""
+    if 'forward_instructions_per_track_sample' not in r:
+        return ''
+    target = TARGETS['bounded_forward_instructions'][
+        'linear_slerp' if label.startswith('LINEAR') else 'spline_squad']
+    return ('fwd %.1f instr/track-sample (<= %d), random %.2fx (<= %.1f)  ' %
+            (r['forward_instructions_per_track_sample'], target,
+             r['random_over_forward_instructions'], TARGETS['random_over_forward']))
 
 
 def fmt_range(s, scale=1.0, digits=1):
@@ -182,7 +228,8 @@ LOSSY_BOUNDS = (('translation=7e-5,orientation=0.14,scale=1e-3',
 
 def lossy_sizes(kfc, kfbench, work, rounds, load_rounds):
     """Bytes (zlib 1 and 9), compile seconds and load time (kfc's default
-    level) of each variant at each --max-error bound of issue 15."""
+    level) of each variant at each --max-error bound; at the first, the
+    quantized form's playback instructions and kfc's worst errors."""
     out = {}
     for spec, _ in LOSSY_BOUNDS:
         out[spec] = {}
@@ -198,6 +245,10 @@ def lossy_sizes(kfc, kfbench, work, rounds, load_rounds):
             r.update(load_time(kfbench, dst, load_rounds))
             if shutil.which('valgrind'):
                 r.update(load_instructions(kfbench, dst, work))
+            if spec == LOSSY_BOUNDS[0][0] and short != 'const':
+                r['worst_error'] = worst_errors(kfc, ['-e', spec, src, '-o', dst])
+                if shutil.which('valgrind'):
+                    r.update(playback_instructions(kfbench, dst, work))
             os.remove(dst)
             out[spec][label] = r
     return out
@@ -285,11 +336,22 @@ def main():
                         args.kfbench, mode, kfb2[v], work, joints=gen_workload.W2['JOINTS'])
                 r.update(load_instructions(args.kfbench, kfb2[v], work))
             if args.kfc:
+                src = os.path.join(work, 'w2_%s.yaml' % short)
                 dst = os.path.join(work, 'w2_%s.lossy.kfb' % short)
-                subprocess.run([args.kfc, '-e', LOSSY_BOUNDS[0][0],
-                                os.path.join(work, 'w2_%s.yaml' % short), '-o', dst], check=True)
+                r['bounded_worst_error'] = worst_errors(
+                    args.kfc, ['-e', LOSSY_BOUNDS[0][0], src, '-o', dst])
                 r['bounded_file_bytes'] = os.path.getsize(dst)
                 r['bounded_clip_bytes'] = load_time(args.kfbench, dst, 3)['clip_bytes']
+                if have_valgrind:
+                    r['bounded'] = load_instructions(args.kfbench, dst, work)
+                    r['bounded'].update(playback_instructions(
+                        args.kfbench, dst, work, joints=gen_workload.W2['JOINTS']))
+                    subprocess.run([args.kfc, '-z', '0', src, '-o', dst], check=True)
+                    r['stored'] = load_instructions(args.kfbench, dst, work)
+                    r['stored']['file_bytes'] = os.path.getsize(dst)
+                rounds = max(3, min(args.rounds, 21))
+                r['compile_s'], r['libyaml_parse_s'], r['compile_over_libyaml'] = time_pair(
+                    [args.kfc, src, '-o', dst], [args.yaml_events, src], rounds)
                 os.remove(dst)
             w2[v] = r
         results['w2'] = w2
@@ -364,7 +426,7 @@ def main():
     for label, cells, target in rows:
         print('%-*s  %-22s %-22s %s' % (width, label, cells[0], cells[1], target))
     if 'file_sizes' in results:
-        print('file bytes by zlib level (issue 15 targets: lossless LINEAR+SLERP <= 545,000, '
+        print('file bytes by zlib level (targets: lossless LINEAR+SLERP <= 545,000, '
               'SPLINE+SQUAD <= 1,100,000)')
         for name, sizes in results['file_sizes'].items():
             load = results['stored_loads'][name]
@@ -375,7 +437,7 @@ def main():
                   % (name, levels, fmt_range(load['load_ns'], 1e-3, 0),
                      fmt_range(load['load_reused_ns'], 1e-3, 0), per_byte))
     for spec, target in LOSSY_BOUNDS if 'lossy_sizes' in results else ():
-        print('kfc -e %s (targets: %s)' % (spec, target))
+        print('kfc -e %s (file targets: %s)' % (spec, target))
         for name, r in results['lossy_sizes'][spec].items():
             ratio = ('  load/zlib %.2f instr (<= 1.5)' % r['load_over_inflate_instructions']
                      if r.get('load_over_inflate_instructions') else '')
@@ -385,6 +447,9 @@ def main():
                      fmt_range(r['compile_s'], 1e3, 0), fmt_range(r['load_ns'], 1e-3, 0),
                      fmt_range(r['load_reused_ns'], 1e-3, 0), '{:,}'.format(r['clip_bytes']),
                      ratio))
+            if 'worst_error' in r:
+                print('  %-14s %sworst error: %s' % ('', playback_line(r, name), fmt_errors(
+                    r['worst_error'])))
     if w2:
         print('workload W2: %(JOINTS)d joints x (T, R, S), %(KEYS)d keys/channel, a %(DURATION)g s '
               'loop' % gen_workload.W2)
@@ -403,6 +468,18 @@ def main():
                   % (label, '{:,}'.format(r['file_bytes']), '{:,}'.format(r['clip_bytes']),
                      r['clip_over_raw_keys'], '{:,}'.format(r['player_bytes']),
                      r['load_over_inflate'], load_instr, counts, bounded))
+            if 'compile_over_libyaml' in r:
+                print('  %-14s compile / libyaml %.2f (<= 1.5)' % ('', r['compile_over_libyaml']))
+            if 'bounded' in r:
+                b = r['bounded']
+                print('  %-14s -e: load/zlib %.2f instr (<= 1.5)  %s' %
+                      ('', b['load_over_inflate_instructions'], playback_line(b, label)))
+            if 'bounded_worst_error' in r:
+                print('  %-14s -e: worst error: %s' % ('', fmt_errors(r['bounded_worst_error'])))
+            if 'stored' in r:
+                print('  %-14s -z 0: %s bytes, load %.1f instr/byte (<= 3)' %
+                      ('', '{:,}'.format(r['stored']['file_bytes']),
+                       r['stored']['load_instructions_per_file_byte']))
     print('JSON: %s' % os.path.join(work, 'results.json'))
 
 

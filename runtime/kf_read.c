@@ -154,9 +154,9 @@ static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos
 }
 
 /* Copies a plain array's words out of the stored section (loader.source)
- * into data_rw, but for those an earlier plain array copied (marked plain
- * below the `seen` words that lie under marks_high): key times that many
- * sequences share are copied once. */
+ * into data_rw, except those an earlier plain array copied: the words of
+ * its first `seen` (the ones below marks_high) that are marked plain. Key
+ * times that many sequences share are copied once. */
 static void copy_plain(loader *L, size_t offset, size_t count, size_t seen)
 {
     const unsigned char *m = L->marks + offset;
@@ -2312,11 +2312,10 @@ static kf_result load(loader *L, kf_anim **out)
     anim->objects.followers = (struct kf_follower *)(block + at_fol);
 
     /* An encoded file's stored DATA section is decoded from where it lies,
-     * where copying it first cost a pass over every byte (a fifth of a
-     * `-z 0` file's load). Plain arrays are copied as they are claimed; the
-     * byte planes are read as bytes, so the section need not be aligned.
-     * A big-endian host swaps the words first, as it does an inflated
-     * section's. */
+     * where copying it first was one more pass over every byte. Plain
+     * arrays are copied as they are claimed; the byte planes are read as
+     * bytes, so the section need not be aligned. A big-endian host copies
+     * the section and swaps its words, as it does an inflated one's. */
     const uint16_t probe = 1;
     const section *stored_data = &L->sections[KFB_SECTION_DATA];
     const int in_place = L->encoded && data_size &&

@@ -721,12 +721,19 @@ static inline uint32_t kfb_follower_rotation_floats(uint32_t node)
 /* Word order                                                               */
 /* ------------------------------------------------------------------------ */
 
+/* Whether the host stores words as the file does, least significant byte
+ * first. */
+static inline int kfb_host_little_endian(void)
+{
+    const uint16_t probe = 1;
+    return *(const unsigned char *)&probe == 1;
+}
+
 /* Converts `count` words between file (little-endian) and host order, in
  * place; the identity on little-endian hosts. */
 static inline void kfb_word_swap(void *words, uint32_t count)
 {
-    const uint16_t probe = 1;
-    if (*(const unsigned char *)&probe == 1)
+    if (kfb_host_little_endian())
         return;
     unsigned char *p = (unsigned char *)words;
     for (uint32_t i = 0; i < count; i++, p += 4) {

@@ -60,8 +60,7 @@ uint64_t kf_hash_keyed(const uint64_t key[2], const void *data, size_t n)
     uint64_t v[4] = {key[0] ^ 0x736f6d6570736575u, key[1] ^ 0x646f72616e646f6du,
                      key[0] ^ 0x6c7967656e657261u, key[1] ^ 0x7465646279746573u};
     const uint64_t last = (uint64_t)n << 56;
-    const uint16_t probe = 1;
-    const int little = *(const unsigned char *)&probe == 1;
+    const int little = kfb_host_little_endian();
     for (; n >= 8; n -= 8, p += 8) {
         /* The eight bytes as a little-endian word: one load where the host
          * is little-endian. */

@@ -806,8 +806,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                         const float *against, const key_guess *guess, size_t *bad,
                         uint32_t *bad_header)
 {
-    const uint16_t probe = 1;
-    const size_t flip = *(const unsigned char *)&probe == 1 ? 0 : 3;
+    const size_t flip = kfb_host_little_endian() ? 0 : 3;
     const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
     /* The column headers are read from the array's first words, where the
      * stored section is read in place too (loader.source): copied there
@@ -2316,11 +2315,10 @@ static kf_result load(loader *L, kf_anim **out)
      * arrays are copied as they are claimed; the byte planes are read as
      * bytes, so the section need not be aligned. A big-endian host copies
      * the section and swaps its words, as it does an inflated one's. */
-    const uint16_t probe = 1;
     const section *stored_data = &L->sections[KFB_SECTION_DATA];
     const int in_place = L->encoded && data_size &&
                          stored_data->header.compression == KFB_COMPRESSION_NONE &&
-                         *(const unsigned char *)&probe == 1;
+                         kfb_host_little_endian();
     if ((r = unpack_section(L, KFB_SECTION_STRINGS, block + at_str)) != KF_OK ||
         (!in_place && (r = unpack_section(L, KFB_SECTION_DATA, work + lay.data)) != KF_OK))
         goto done;

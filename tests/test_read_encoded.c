@@ -152,6 +152,20 @@ static test_bytes two_sequences(void)
 /* Word `field` of sequence `n`'s record (kfb_sequence order). */
 enum { F_TIMES = 8, F_VALUES = 9, F_TANGENTS = 10 };
 
+/* kf_load_memory of f through `counter`'s allocator, each new block filled
+ * with garbage, as reused memory holds anything: a reader must not take it
+ * for cleared (the counter must outlive the anim, which allocates and
+ * frees through it). */
+static kf_result load_filled(const test_bytes *f, test_counter *counter, kf_anim **anim,
+                             kf_error *e)
+{
+    *counter = (test_counter){0};
+    counter->fill = 0xA5;
+    const kf_allocator filling = test_counting_allocator(counter);
+    const kf_load_options options = {sizeof options, &filling, 0};
+    return kf_load_memory(f->data, f->size, &options, anim, e);
+}
+
 /* two_sequences with word `field` of sequence n's record set to word
  * `from_field` of sequence from_n's (and, with `swap`, that one set to
  * this one's), loaded; a's first value, where it loads, in *first. */
@@ -171,12 +185,8 @@ static kf_result patched_as(int n, int field, int from_n, int from_field, int sw
         craft_fix_crcs(f.data, f.size);
         kf_anim *anim = NULL;
         kf_error e;
-        /* (reused memory: marks that no claim cleared are not free) */
-        test_counter counter = {0};
-        counter.fill = 0xA5;
-        const kf_allocator filling = test_counting_allocator(&counter);
-        const kf_load_options options = {sizeof options, &filling, 0};
-        r = kf_load_memory(f.data, f.size, &options, &anim, &e);
+        test_counter counter; /* (marks that no claim cleared are not free) */
+        r = load_filled(&f, &counter, &anim, &e);
         if (r != KF_OK)
             printf("  %s\n", e.message);
         float v[3] = {0};
@@ -258,13 +268,10 @@ static void plain_arrays_copied(void)
               "the arrays in a writer's order");
         craft_put(f.data + i1 + 4 * VALUES, keys2 + 2);
         craft_fix_crcs(f.data, f.size);
-        test_counter counter = {0};
-        counter.fill = 0xA5;
-        const kf_allocator filling = test_counting_allocator(&counter);
-        const kf_load_options options = {sizeof options, &filling, 0};
+        test_counter counter;
         kf_anim *anim = NULL;
         kf_error e;
-        const kf_result r = kf_load_memory(f.data, f.size, &options, &anim, &e);
+        const kf_result r = load_filled(&f, &counter, &anim, &e);
         CHECK(r == KF_OK, "the patched file loads: %s", r == KF_OK ? "" : e.message);
         if (anim) {
             const struct kf_interpolator *in = anim->objects.interpolators;

@@ -10,6 +10,7 @@
 #include <yaml.h>
 #include <zlib.h>
 
+#include "kf_build.h"
 #include "kfc_suggest.h"
 
 static const char usage_text[] =
@@ -30,7 +31,9 @@ static const char usage_text[] =
     "  -d, --decompile    read a .kfb file and write YAML source\n"
     "  -z, --compression=LEVEL\n"
     "                     zlib level 1-9 for the sections of the .kfb (default 6),\n"
-    "                     or 0 to store them uncompressed (larger, faster to load)\n"
+    "                     0 to store them uncompressed (larger, faster to load), or\n"
+    "                     'runs' to deflate nothing but leave the zero runs out of\n"
+    "                     the arrays (loads as fast as 0; small where -e quantized)\n"
     "  -e, --max-error=SPEC\n"
     "                     error-bounded compile: SPEC is comma-separated KIND=VALUE\n"
     "                     with KIND translation (absolute, source units),\n"
@@ -409,8 +412,10 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
             o->decompile = 1;
             break;
         case 'z':
-            if (optarg[0] < '0' || optarg[0] > '9' || optarg[1])
-                st = usage_error(diag, "compression level must be 0-9, not", optarg);
+            if (strcmp(optarg, "runs") == 0)
+                o->compression = KF_COMPRESSION_RUNS;
+            else if (optarg[0] < '0' || optarg[0] > '9' || optarg[1])
+                st = usage_error(diag, "compression level must be 0-9 or 'runs', not", optarg);
             else
                 o->compression = optarg[0] - '0';
             break;

@@ -33,7 +33,7 @@ typedef struct kfc_options {
     const char *input;
     const char *output; /* NULL: derived from the input */
     int decompile;
-    int compression; /* zlib level 0-9 */
+    int compression; /* zlib level 0-9, or KF_COMPRESSION_RUNS */
     int verbose;     /* -v; -q sets 0 */
     int quiet;       /* -q (errors only, not even notes); -v sets 0 */
     kfc_color_when color;

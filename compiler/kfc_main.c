@@ -120,7 +120,7 @@ static kf_builder *new_builder(const kfc_options *o, kfc_diag *diag)
 {
     kf_builder *builder = NULL;
     if (kf_builder_create(NULL, &builder) != KF_OK ||
-        (o->compression && !o->lossy &&
+        (o->compression > 0 && !o->lossy &&
          kf_builder_compress_ahead(builder, o->compression) != KF_OK)) {
         kf_builder_destroy(builder);
         kfc_fail_nomem(diag);

@@ -37,7 +37,7 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 2u
-#define KFB_VERSION_MINOR 3u
+#define KFB_VERSION_MINOR 4u
 /* Version 1 files (1.0, 1.1) store every data array plain; a reader still
  * reads them (formats/kfb.md, Versioning). */
 #define KFB_VERSION_1_MINOR 1u
@@ -54,7 +54,10 @@
  * produce the stream a piece at a time -- unless the section would then
  * declare more than a reader accepts (kfb_zlib_ratio_ok): then it leaves
  * out no run. A reader needs only L + Z >= 1 and the pieces to end where
- * the section does. An uncompressed section is stored as it is.
+ * the section does. An uncompressed section is stored as it is; from 2.4
+ * on, DATA may also be stored as its pieces, not deflated
+ * (KFB_COMPRESSION_RUNS: the same pieces and the same ratio rule, a
+ * section a reader places without inflating anything).
  */
 #define KFB_ZERO_RUN_WORDS 16u
 #define KFB_PIECE_WORDS    16384u
@@ -194,7 +197,10 @@ enum {
 
 enum {
     KFB_COMPRESSION_NONE = 0,
-    KFB_COMPRESSION_ZLIB = 1 /* a zlib stream (RFC 1950) of exactly raw_size bytes */
+    KFB_COMPRESSION_ZLIB = 1, /* a zlib stream (RFC 1950) of exactly raw_size bytes */
+    /* (2.4, DATA only) the section's pieces (KFB_ZERO_RUN_WORDS), not
+     * deflated: its zero runs are left out, and nothing is to inflate */
+    KFB_COMPRESSION_RUNS = 2
 };
 /* A zlib stream's bytes around its deflate data: the 2-byte header (CMF,
  * FLG) and the 4-byte Adler-32 trailer. */

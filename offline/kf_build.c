@@ -1064,8 +1064,9 @@ kf_result kf_builder_encode(const kf_builder *b, const kf_encode_options *option
         if (major == 0)
             major = KFB_VERSION_MAJOR;
     }
-    if (compression < 0 || compression > 9)
-        return kf_fail(error, KF_ERROR_ARGUMENT, "compression level %d is not 0-9", compression);
+    if ((compression < 0 || compression > 9) && compression != KF_COMPRESSION_RUNS)
+        return kf_fail(error, KF_ERROR_ARGUMENT,
+                       "compression level %d is not 0-9 or KF_COMPRESSION_RUNS", compression);
     if (major != 1 && major != KFB_VERSION_MAJOR)
         return kf_fail(error, KF_ERROR_ARGUMENT, "format version %u is not 1 or %u",
                        (unsigned)major, (unsigned)KFB_VERSION_MAJOR);

@@ -310,11 +310,17 @@ KF_API uint32_t kf_builder_count(const kf_builder *builder, kf_kind kind);
  * abort the encoding with KF_ERROR_IO. */
 typedef int (*kf_write_fn)(void *user, const void *data, size_t size);
 
+/* kf_encode_options.compression: nothing deflated, but the zero runs of the
+ * arrays' section left out (format 2.4's runs, formats/kfb.md "Zero runs"):
+ * a file loads without inflating, at a fraction of a stored file's size
+ * where the arrays are quantized (kfc -e) or constant. */
+#define KF_COMPRESSION_RUNS (-1)
+
 typedef struct kf_encode_options {
     size_t size;            /* sizeof(kf_encode_options): kf.h's options rule */
     int compression;        /* 0: store every section; 1-9: zlib level for sections that
-                               shrink (default 9) */
-    uint32_t version_major; /* 0 or 2: the current format (2.3, arrays encoded); 1: format
+                               shrink (default 9); KF_COMPRESSION_RUNS */
+    uint32_t version_major; /* 0 or 2: the current format (2.4, arrays encoded); 1: format
                                1.1, every array plain, for readers of version 1 */
 } kf_encode_options;
 

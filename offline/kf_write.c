@@ -433,30 +433,43 @@ static int deflate_with(const kf_allocator *a, const buffer *raw, int level, buf
     return status == Z_STREAM_END ? Z_OK : Z_STREAM_ERROR;
 }
 
+/* DATA's pieces (kf_zero_runs.h) into `out`, its zero runs left out if
+ * `leave_out`; 0 when out of memory. */
+static int put_pieces(const kf_allocator *a, const buffer *raw, int leave_out, buffer *out)
+{
+    kf_zero_runs r;
+    kf_zero_runs_init(&r, a, leave_out);
+    out->size = 0;
+    const int ok = kf_zero_runs_feed(&r, raw->data, raw->size, out) && kf_zero_runs_finish(&r, out);
+    kf_zero_runs_free(&r);
+    return ok && !out->failed;
+}
+
 /* Compresses `raw` into `out` if that makes it smaller; `pieces`: as DATA
  * is from 2.3 on (kf_zero_runs.h), its zero runs left out unless that
  * would expand past what a reader accepts (a section of little but zeros,
- * kfb_zlib_ratio_ok), then with none left out. Returns the compression
+ * kfb_zlib_ratio_ok), then with none left out. At KF_COMPRESSION_RUNS,
+ * DATA's pieces are stored as they are (2.4), where they are smaller and
+ * within the ratio, and the other sections stored. Returns the compression
  * used, or COMPRESS_*. The mirror of unpack_section. */
 static int pack_section(const kf_allocator *a, const buffer *raw, int level, int pieces,
                         buffer *out)
 {
-    if (level == 0 || raw->size == 0)
+    if (level == 0 || raw->size == 0 || (level == KF_COMPRESSION_RUNS && !pieces))
         return KFB_COMPRESSION_NONE;
+    if (level == KF_COMPRESSION_RUNS) {
+        if (!put_pieces(a, raw, 1, out))
+            return COMPRESS_NO_MEMORY;
+        return out->size < raw->size && kfb_zlib_ratio_ok(raw->size, out->size)
+                   ? KFB_COMPRESSION_RUNS
+                   : KFB_COMPRESSION_NONE;
+    }
     buffer stream = {a, NULL, 0, 0, 0};
     int status = Z_OK;
     for (int leave_out = 1; leave_out >= 0; leave_out--) {
-        if (pieces) {
-            kf_zero_runs r;
-            kf_zero_runs_init(&r, a, leave_out);
-            stream.size = 0;
-            const int ok = kf_zero_runs_feed(&r, raw->data, raw->size, &stream) &&
-                           kf_zero_runs_finish(&r, &stream);
-            kf_zero_runs_free(&r);
-            if (!ok || stream.failed) {
-                status = Z_MEM_ERROR;
-                break;
-            }
+        if (pieces && !put_pieces(a, raw, leave_out, &stream)) {
+            status = Z_MEM_ERROR;
+            break;
         }
         status = deflate_with(a, pieces ? &stream : raw, level, out);
         if (status != Z_OK || !pieces || kfb_zlib_ratio_ok(raw->size, out->size))
@@ -483,7 +496,7 @@ static kf_result pack_sections(const kf_allocator *a, buffer raw[KFB_SECTION_COU
         if (raw[i].size > UINT32_MAX)
             return kf_fail(error, KF_ERROR_TOO_LARGE, "section %d exceeds 4 GiB", i);
         int method;
-        if (i == KFB_SECTION_DATA && compression && packer &&
+        if (i == KFB_SECTION_DATA && compression > 0 && packer &&
             packer->pack(packer->user, compression, &raw[i], &packed[i], &out->packed_crc) &&
             kfb_zlib_ratio_ok(raw[i].size, packed[i].size) && packed[i].size < raw[i].size) {
             method = KFB_COMPRESSION_ZLIB;
@@ -502,7 +515,7 @@ static kf_result pack_sections(const kf_allocator *a, buffer raw[KFB_SECTION_COU
                            i);
         if (method < 0)
             return kf_fail(error, KF_ERROR_IO, "zlib failed compressing section %d", i);
-        out->stored[i] = method == KFB_COMPRESSION_ZLIB ? &packed[i] : &raw[i];
+        out->stored[i] = method == KFB_COMPRESSION_NONE ? &raw[i] : &packed[i];
         out->headers[i] =
             (kfb_section_header){section_tags[i], (uint32_t)method, (uint32_t)out->stored[i]->size,
                                  (uint32_t)raw[i].size};
@@ -951,7 +964,7 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
      * sequence, encoded as here, while the source was read) is not encoded
      * again: only its room is written, and should its stream not be what
      * goes out after all, everything is written again without it. */
-    uint64_t held = packer && compression && major != 1 && packer->laid_out
+    uint64_t held = packer && compression > 0 && major != 1 && packer->laid_out
                         ? packer->laid_out(packer->user, compression)
                         : 0;
     packed_sections sections;

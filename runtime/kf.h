@@ -121,7 +121,7 @@ typedef enum kf_result {
     KF_ERROR_CHECKSUM,      /* a CRC-32 does not match */
     KF_ERROR_SECTION,       /* bad section tag, count, compression or size */
     KF_ERROR_TOO_LARGE,     /* a declared size beyond the loader's limits */
-    KF_ERROR_INFLATE,       /* a zlib stream is corrupt or of the wrong length */
+    KF_ERROR_INFLATE,       /* a zlib stream or DATA's pieces corrupt, or of the wrong length */
     KF_ERROR_OBJECT,        /* unknown object type or wrong record size */
     KF_ERROR_STRING,        /* a name is outside the string table or unterminated */
     KF_ERROR_REFERENCE,     /* an index or data offset points outside its table */

@@ -1277,10 +1277,19 @@ static kf_result read_sections(loader *L)
             return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos,
                         "section %u has tag %08x, expected %s", (unsigned)i, (unsigned)h->tag,
                         section_names[i]);
-        if (h->compression > KFB_COMPRESSION_ZLIB)
+        if (h->compression > KFB_COMPRESSION_RUNS)
             return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos + 4,
                         "section %s: unknown compression %u", section_names[i],
                         (unsigned)h->compression);
+        if (h->compression == KFB_COMPRESSION_RUNS && i != KFB_SECTION_DATA)
+            return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos + 4,
+                        "section %s: compression 2 (zero runs left out) is DATA's alone",
+                        section_names[i]);
+        if (h->compression == KFB_COMPRESSION_RUNS && !(L->major == 2 && L->minor >= 4))
+            return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos + 4,
+                        "section DATA: compression 2 (zero runs left out) is version 2.4's; "
+                        "the file is %u.%u",
+                        (unsigned)L->major, (unsigned)L->minor);
         pos += KFB_SECTION_HEADER_SIZE;
         if (L->size - pos < KFB_SECTION_CRC_SIZE ||
             h->stored_size > L->size - pos - KFB_SECTION_CRC_SIZE)
@@ -1307,7 +1316,7 @@ static kf_result read_sections(loader *L)
             return fail(L, KF_ERROR_TOO_LARGE, i, KF_NO_INDEX, s->file_offset + 12,
                         "section %s declares %u bytes; the limit is %zu", section_names[i],
                         (unsigned)h->raw_size, L->max_section);
-        if (h->compression == KFB_COMPRESSION_ZLIB &&
+        if (h->compression != KFB_COMPRESSION_NONE &&
             !kfb_zlib_ratio_ok(h->raw_size, h->stored_size))
             return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, s->file_offset + 12,
                         "section %s declares %u bytes, more than %u stored bytes can inflate to",
@@ -1436,6 +1445,25 @@ static kf_result inflate_pieces(loader *L, const unsigned char *in, size_t size_
     return KF_OK;
 }
 
+/* Section i stored as its pieces (KFB_COMPRESSION_RUNS, 2.4: DATA alone,
+ * read_sections) placed into `dst` as inflate_pieces places an inflated
+ * stream's, from the stored bytes, which must be exactly its pieces. */
+static kf_result place_runs(loader *L, uint32_t i, unsigned char *dst)
+{
+    const section *s = &L->sections[i];
+    pieces P = {.L = L, .dst = dst, .size = s->header.raw_size, .fail = KF_OK};
+    const int stopped = pieces_out(&P, s->stored, s->header.stored_size);
+    if (P.fail != KF_OK)
+        return P.fail;
+    if (stopped || P.at != P.size || P.literal || P.have)
+        return fail(L, KF_ERROR_INFLATE, i, KF_NO_INDEX, s->file_offset + KFB_SECTION_HEADER_SIZE,
+                    "section %s: its %u stored bytes %s its pieces (%zu of %u bytes placed)",
+                    section_names[i], (unsigned)s->header.stored_size,
+                    stopped ? "go on after" : "end before the end of", P.at,
+                    (unsigned)s->header.raw_size);
+    return KF_OK;
+}
+
 /* Uncompresses section i into `dst` (raw_size bytes). */
 static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
 {
@@ -1446,6 +1474,8 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
             memcpy(dst, s->stored, h->raw_size);
         return KF_OK;
     }
+    if (h->compression == KFB_COMPRESSION_RUNS)
+        return place_runs(L, i, dst);
     /* The zlib stream's two header bytes are checked here and its deflate
      * data inflated raw: its Adler-32 trailer is not recomputed, because
      * the section's CRC-32 already covers every stored byte, and adding up

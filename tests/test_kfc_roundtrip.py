@@ -55,12 +55,17 @@ def check(kfc, src, work):
     if run([kfc, '--decompile', b, '-o', y2]).returncode == 0 and read(y) != read(y2):
         fail('%s: decompiling the recompiled file gives different YAML' % src)
 
-    # Compressed sections hold the same animation.
-    z = os.path.join(work, stem + '.z9.kfb')
-    yz = os.path.join(work, stem + '.z9.yaml')
-    if run([kfc, '-z', '9', src, '-o', z]).returncode == 0 \
-            and run([kfc, '--decompile', z, '-o', yz]).returncode == 0 and read(yz) != read(y):
-        fail('%s: the -z 9 file decompiles differently' % src)
+    # Compressed sections, and the zero runs left out, hold the same
+    # animation; a runs file decompiles to a source that compiles to it.
+    for level in ('9', 'runs'):
+        z = os.path.join(work, stem + '.z%s.kfb' % level)
+        yz = os.path.join(work, stem + '.z%s.yaml' % level)
+        zz = os.path.join(work, stem + '.z%s.again.kfb' % level)
+        if run([kfc, '-z', level, src, '-o', z]).returncode == 0 \
+                and run([kfc, '--decompile', z, '-o', yz]).returncode == 0 and read(yz) != read(y):
+            fail('%s: the -z %s file decompiles differently' % (src, level))
+        if run([kfc, '-z', level, yz, '-o', zz]).returncode == 0 and read(zz) != read(z):
+            fail('%s: -z %s: compile -> decompile -> compile is not byte-identical' % (src, level))
 
     # Standard input and output.
     r = run([kfc, '-', '-o', '-'], read(src))

@@ -23,7 +23,8 @@ def run(cmd):
 
 
 def place_pieces(stream):
-    """A 2.3 DATA stream: pieces of (L, Z, L words), Z zero words after each."""
+    """DATA's pieces (a 2.3 stream, or 2.4's runs): (L, Z, L words), Z zero
+    words after each."""
     out, k = [], 0
     while k < len(stream):
         words, zeros = struct.unpack_from('<II', stream, k)
@@ -39,7 +40,9 @@ def sections(data):
     for i in range(3):
         tag, comp, stored, raw = struct.unpack_from('<4sIII', data, pos)
         body = data[pos + 16:pos + 16 + stored]
-        if comp:
+        if comp == 2:  # runs: the pieces, not deflated (2.4, DATA only)
+            body = place_pieces(body)
+        elif comp:
             body = zlib.decompress(body)
             if i == 2 and (2 << 16 | 3) <= version < (3 << 16):
                 body = place_pieces(body)
@@ -54,7 +57,7 @@ def main():
     fixtures = sorted(f[:-5] for f in os.listdir(args.fixtures) if f.endswith('.yaml'))
     leg = None
     for name in fixtures:
-        for level in ('1', '0'):
+        for level in ('1', '0', 'runs'):
             kfb = os.path.join(args.work, '%s.z%s.kfb' % (name, level))
             if run([args.kfc, '-z', level, os.path.join(args.fixtures, name + '.yaml'),
                     '-o', kfb]).returncode:

@@ -7,7 +7,10 @@
  * their pieces (one, many, every zero run left out or none); streams whose
  * pieces do not tile the section exactly are refused with KF_ERROR_INFLATE,
  * as are streams that end early or go on; the writer's own files carry
- * fewer bytes than the section and load to the same objects.
+ * fewer bytes than the section and load to the same objects. Format 2.4's
+ * runs (the pieces stored as they are, nothing deflated) load and are
+ * refused alike, only in DATA and only from 2.4 on, and within the ratio a
+ * zlib stream has.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -57,21 +60,26 @@ static void put_piece(stream *s, uint32_t words, uint32_t zeros, const unsigned 
 }
 
 /* `plain` (an uncompressed file) with its DATA section replaced by the zlib
- * stream of `pieces`; header and section sizes and CRCs made consistent. */
-static test_bytes with_stream(const test_bytes *plain, const stream *pieces)
+ * stream of `pieces`, or with `runs`, by the pieces themselves (2.4's
+ * KFB_COMPRESSION_RUNS); header and section sizes and CRCs made
+ * consistent. */
+static test_bytes with_stream(const test_bytes *plain, const stream *pieces, int runs)
 {
     craft_section s[3];
     test_bytes out = {0};
     CHECK(craft_sections(plain->data, plain->size, s), "sections");
-    uLongf zsize = compressBound(pieces->size);
-    unsigned char *z = malloc(zsize);
-    CHECK(z && compress2(z, &zsize, pieces->data, pieces->size, 6) == Z_OK, "deflate");
+    uLongf zsize = runs ? pieces->size : compressBound(pieces->size);
+    unsigned char *z = malloc(zsize ? zsize : 1);
+    if (runs && z && zsize)
+        memcpy(z, pieces->data, zsize);
+    CHECK(z && (runs || compress2(z, &zsize, pieces->data, pieces->size, 6) == Z_OK), "deflate");
     const size_t head = s[KFB_SECTION_DATA].stored; /* everything before DATA's bytes */
     out.size = head + zsize + KFB_SECTION_CRC_SIZE;
     out.data = malloc(out.size);
     memcpy(out.data, plain->data, head);
     memcpy(out.data + head, z, zsize);
-    craft_put(out.data + s[KFB_SECTION_DATA].header + 4, KFB_COMPRESSION_ZLIB);
+    craft_put(out.data + s[KFB_SECTION_DATA].header + 4,
+              runs ? KFB_COMPRESSION_RUNS : KFB_COMPRESSION_ZLIB);
     craft_put(out.data + s[KFB_SECTION_DATA].header + 8, (uint32_t)zsize);
     craft_put(out.data + KFB_IDENTIFIER_SIZE + 16, (uint32_t)out.size);
     craft_fix_crcs(out.data, out.size);
@@ -100,14 +108,38 @@ static int loads_as(const test_bytes *bytes, const test_bytes *plain, kf_result 
     return same;
 }
 
-static void check_refused(const test_bytes *plain, const stream *pieces, const char *what)
+/* A LINEAR sequence of 256 keys whose three columns are constant. */
+static kf_builder *still_builder(void)
 {
-    test_bytes bad = with_stream(plain, pieces);
+    static double times[256], values[256 * 3];
+    for (int k = 0; k < 256; k++) {
+        times[k] = k / 30.0;
+        for (int m = 0; m < 3; m++)
+            values[3 * k + m] = 1.5 + m;
+    }
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    kf_sequence_desc d;
+    kf_sequence_desc_init(&d);
+    d.name = "still";
+    d.interpolation = KF_INTERPOLATION_LINEAR;
+    d.duration = 256 / 30.0;
+    d.components = 3;
+    d.key_count = 256;
+    d.times = times;
+    d.values = values;
+    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "the still sequence");
+    return b;
+}
+
+static void check_refused(const test_bytes *plain, const stream *pieces, int runs, const char *what)
+{
+    test_bytes bad = with_stream(plain, pieces, runs);
     kf_anim *anim = NULL;
     kf_error e;
     const kf_result r = kf_load_memory(bad.data, bad.size, NULL, &anim, &e);
-    CHECK(r == KF_ERROR_INFLATE && anim == NULL, "%s: refused (%s: %s)", what, kf_result_name(r),
-          r == KF_OK ? "" : e.message);
+    CHECK(r == KF_ERROR_INFLATE && anim == NULL, "%s%s: refused (%s: %s)", what,
+          runs ? " (runs)" : "", kf_result_name(r), r == KF_OK ? "" : e.message);
     kf_anim_free(anim);
     free(bad.data);
 }
@@ -130,69 +162,115 @@ int main(void)
           "the writer compresses DATA");
     CHECK(loads_as(&zipped, &plain, &r), "the writer's pieces load as the section");
 
-    /* One piece of every word. */
-    stream one = {0};
-    put_piece(&one, words, 0, raw);
-    test_bytes f = with_stream(&plain, &one);
-    CHECK(loads_as(&f, &plain, &r), "one piece");
-    free(f.data);
+    /* The writer's runs: DATA's pieces stored, the rest stored too, here of
+     * a sequence whose constant columns' planes are zeros but for a byte. */
+    kf_builder *still = still_builder();
+    test_bytes runs_file = encode(still, KF_COMPRESSION_RUNS), still_plain = encode(still, 0);
+    kf_builder_destroy(still);
+    craft_section u[3], v[3];
+    CHECK(craft_sections(still_plain.data, still_plain.size, v), "sections of the stored file");
+    CHECK(craft_sections(runs_file.data, runs_file.size, u), "sections of the runs file");
+    CHECK(craft_get(runs_file.data + u[KFB_SECTION_DATA].header + 4) == KFB_COMPRESSION_RUNS &&
+              craft_get(runs_file.data + u[KFB_SECTION_OBJECTS].header + 4) ==
+                  KFB_COMPRESSION_NONE &&
+              2 * u[KFB_SECTION_DATA].stored_size < v[KFB_SECTION_DATA].stored_size,
+          "the writer stores DATA's pieces (%u bytes of %u)",
+          (unsigned)u[KFB_SECTION_DATA].stored_size, (unsigned)v[KFB_SECTION_DATA].stored_size);
+    CHECK(loads_as(&runs_file, &still_plain, &r), "the writer's runs load as the section");
+    /* Runs are DATA's alone, and version 2.4's. */
+    test_bytes moved = {malloc(runs_file.size), runs_file.size, runs_file.size};
+    memcpy(moved.data, runs_file.data, runs_file.size);
+    craft_put(moved.data + u[KFB_SECTION_OBJECTS].header + 4, KFB_COMPRESSION_RUNS);
+    craft_fix_crcs(moved.data, moved.size);
+    kf_anim *anim = NULL;
+    r = kf_load_memory(moved.data, moved.size, NULL, &anim, NULL);
+    CHECK(r == KF_ERROR_SECTION && !anim, "runs in OBJS: %s", kf_result_name(r));
+    memcpy(moved.data, runs_file.data, runs_file.size);
+    craft_put(moved.data + KFB_IDENTIFIER_SIZE, (KFB_VERSION_MAJOR << 16) | 3u);
+    craft_fix_crcs(moved.data, moved.size);
+    r = kf_load_memory(moved.data, moved.size, NULL, &anim, NULL);
+    CHECK(r == KF_ERROR_SECTION && !anim, "runs in a 2.3 file: %s", kf_result_name(r));
+    free(moved.data);
+    kf_anim_free(anim);
+    /* As a zlib stream's, what a run declares is held to 1032 x the
+     * stored bytes: one piece of 3000 zero words (12,000 bytes from 8). */
+    stream lone = {0};
+    put_piece(&lone, 0, 3000, raw);
+    test_bytes vast = with_stream(&plain, &lone, 1);
+    craft_put(vast.data + s[KFB_SECTION_DATA].header + 12, 4 * 3000u);
+    craft_fix_crcs(vast.data, vast.size);
+    r = kf_load_memory(vast.data, vast.size, NULL, &anim, NULL);
+    CHECK(r == KF_ERROR_SECTION && !anim, "a run past the ratio: %s", kf_result_name(r));
+    free(vast.data);
+    free(lone.data);
+    free(runs_file.data);
+    free(still_plain.data);
 
-    /* A piece per word, each zero word left out as a run of one. */
-    stream many = {0};
-    uint32_t left_out = 0;
-    for (uint32_t i = 0; i < words; i++) {
-        if (craft_get(raw + 4 * (size_t)i) == 0) {
-            put_piece(&many, 0, 1, raw);
-            left_out++;
-        } else {
-            put_piece(&many, 1, 0, raw + 4 * (size_t)i);
+    for (int runs = 0; runs < 2; runs++) {
+        /* One piece of every word. */
+        stream one = {0};
+        put_piece(&one, words, 0, raw);
+        test_bytes f = with_stream(&plain, &one, runs);
+        CHECK(loads_as(&f, &plain, &r), "one piece%s", runs ? " (runs)" : "");
+        free(f.data);
+
+        /* A piece per word, each zero word left out as a run of one. */
+        stream many = {0};
+        uint32_t left_out = 0;
+        for (uint32_t i = 0; i < words; i++) {
+            if (craft_get(raw + 4 * (size_t)i) == 0) {
+                put_piece(&many, 0, 1, raw);
+                left_out++;
+            } else {
+                put_piece(&many, 1, 0, raw + 4 * (size_t)i);
+            }
         }
+        CHECK(left_out > 0, "the section has zero words (%u)", (unsigned)left_out);
+        f = with_stream(&plain, &many, runs);
+        CHECK(loads_as(&f, &plain, &r), "a piece per word, %u zeros left out%s", (unsigned)left_out,
+              runs ? " (runs)" : "");
+        free(f.data);
+
+        /* Pieces that do not tile the section. */
+        stream bad = {0};
+        put_piece(&bad, 0, 0, raw);
+        put_piece(&bad, words, 0, raw);
+        check_refused(&plain, &bad, runs, "a piece of nothing");
+        bad.size = 0;
+        put_piece(&bad, words - 1, 2, raw);
+        check_refused(&plain, &bad, runs, "zeros past the end");
+        bad.size = 0;
+        put_piece(&bad, 2, 0, raw);
+        put_piece(&bad, 0, UINT32_MAX, raw);
+        check_refused(&plain, &bad, runs, "a run of 2^32 - 1 zero words");
+        bad.size = 0;
+        put_piece(&bad, 1, 0, raw);
+        put_piece(&bad, words - 1, 0, raw + 4);
+        craft_put(bad.data + 12, UINT32_MAX); /* the words there are, claiming more */
+        check_refused(&plain, &bad, runs, "a piece of 2^32 - 1 words");
+        bad.size = 0;
+        put_piece(&bad, words - 1, 0, raw);
+        check_refused(&plain, &bad, runs, "pieces that end a word short");
+        bad.size = 0;
+        put_piece(&bad, words, 0, raw);
+        bad.size -= 4;
+        check_refused(&plain, &bad, runs, "a stream that ends inside a piece's words");
+        bad.size = 0;
+        put_piece(&bad, words - 1, 0, raw);
+        bad.size += 4; /* half a header */
+        check_refused(&plain, &bad, runs, "a stream that ends inside a piece's header");
+        bad.size = 0;
+        put_piece(&bad, words, 0, raw);
+        put_piece(&bad, 1, 0, raw);
+        check_refused(&plain, &bad, runs, "a piece after the section is whole");
+        bad.size = 0;
+        put_piece(&bad, words, 0, raw);
+        put(&bad, "x", 1);
+        check_refused(&plain, &bad, runs, "a byte after the last piece");
+        free(one.data);
+        free(many.data);
+        free(bad.data);
     }
-    CHECK(left_out > 0, "the section has zero words (%u)", (unsigned)left_out);
-    f = with_stream(&plain, &many);
-    CHECK(loads_as(&f, &plain, &r), "a piece per word, %u zeros left out", (unsigned)left_out);
-    free(f.data);
-
-    /* Pieces that do not tile the section. */
-    stream bad = {0};
-    put_piece(&bad, 0, 0, raw);
-    put_piece(&bad, words, 0, raw);
-    check_refused(&plain, &bad, "a piece of nothing");
-    bad.size = 0;
-    put_piece(&bad, words - 1, 2, raw);
-    check_refused(&plain, &bad, "zeros past the end");
-    bad.size = 0;
-    put_piece(&bad, 2, 0, raw);
-    put_piece(&bad, 0, UINT32_MAX, raw);
-    check_refused(&plain, &bad, "a run of 2^32 - 1 zero words");
-    bad.size = 0;
-    put_piece(&bad, 1, 0, raw);
-    put_piece(&bad, words - 1, 0, raw + 4);
-    craft_put(bad.data + 12, UINT32_MAX); /* the words there are, claiming more */
-    check_refused(&plain, &bad, "a piece of 2^32 - 1 words");
-    bad.size = 0;
-    put_piece(&bad, words - 1, 0, raw);
-    check_refused(&plain, &bad, "pieces that end a word short");
-    bad.size = 0;
-    put_piece(&bad, words, 0, raw);
-    bad.size -= 4;
-    check_refused(&plain, &bad, "a stream that ends inside a piece's words");
-    bad.size = 0;
-    put_piece(&bad, words - 1, 0, raw);
-    bad.size += 4; /* half a header */
-    check_refused(&plain, &bad, "a stream that ends inside a piece's header");
-    bad.size = 0;
-    put_piece(&bad, words, 0, raw);
-    put_piece(&bad, 1, 0, raw);
-    check_refused(&plain, &bad, "a piece after the section is whole");
-    bad.size = 0;
-    put_piece(&bad, words, 0, raw);
-    put(&bad, "x", 1);
-    check_refused(&plain, &bad, "a byte after the last piece");
-
-    free(one.data);
-    free(many.data);
-    free(bad.data);
     free(plain.data);
     free(zipped.data);
     kf_builder_destroy(b);

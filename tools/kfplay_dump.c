@@ -281,11 +281,42 @@ static void print_tag(uint32_t tag)
     printf("%c%c%c%c", c[0], c[1], c[2], c[3]);
 }
 
-/* A 2.3 DATA stream (kfb_format.h, KFB_ZERO_RUN_WORDS) into the `size`
- * bytes at `raw`: the stream inflated whole, then its pieces placed, the
- * zero runs it leaves out written. NULL, or what is wrong. */
-static const char *place_pieces(const unsigned char *stored, uint32_t stored_size,
-                                unsigned char *raw, size_t size)
+/* DATA's pieces (kfb_format.h, KFB_ZERO_RUN_WORDS; `length` bytes at
+ * `stream`) placed into the `size` bytes at `raw`, the zero runs they leave
+ * out written. NULL, or what is wrong. */
+static const char *place_pieces(const unsigned char *stream, size_t length, unsigned char *raw,
+                                size_t size)
+{
+    size_t at = 0, k = 0, pieces = 0, left_out = 0;
+    while (at < size) {
+        uint32_t piece[2];
+        if (length - k < sizeof piece)
+            return "the pieces end before the section";
+        memcpy(piece, stream + k, sizeof piece);
+        kfb_word_swap(piece, 2);
+        k += sizeof piece;
+        const size_t words = (size - at) / 4;
+        if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0] ||
+            length - k < 4 * (size_t)piece[0])
+            return "a piece does not fit the section";
+        memcpy(raw + at, stream + k, 4 * (size_t)piece[0]);
+        k += 4 * (size_t)piece[0];
+        at += 4 * (size_t)piece[0];
+        memset(raw + at, 0, 4 * (size_t)piece[1]);
+        at += 4 * (size_t)piece[1];
+        left_out += 4 * (size_t)piece[1];
+        pieces++;
+    }
+    if (k != length)
+        return "the pieces go on after the section";
+    printf("    %zu pieces, %zu zero bytes left out\n", pieces, left_out);
+    return NULL;
+}
+
+/* A 2.3 zlib DATA stream into the `size` bytes at `raw`: inflated whole,
+ * then its pieces placed. NULL, or what is wrong. */
+static const char *inflate_pieces(const unsigned char *stored, uint32_t stored_size,
+                                  unsigned char *raw, size_t size)
 {
     /* A piece places at least one word for its 8 header bytes: 3 bytes of
      * stream per byte of section at most. */
@@ -293,39 +324,9 @@ static const char *place_pieces(const unsigned char *stored, uint32_t stored_siz
     unsigned char *stream = malloc(length);
     if (!stream)
         return "out of memory";
-    const char *why = NULL;
-    if (uncompress(stream, &length, stored, stored_size) != Z_OK) {
-        why = "the zlib stream is damaged";
-    } else {
-        size_t at = 0, k = 0, pieces = 0, left_out = 0;
-        while (!why && at < size) {
-            uint32_t piece[2];
-            if (length - k < sizeof piece) {
-                why = "the pieces end before the section";
-                break;
-            }
-            memcpy(piece, stream + k, sizeof piece);
-            kfb_word_swap(piece, 2);
-            k += sizeof piece;
-            const size_t words = (size - at) / 4;
-            if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words ||
-                piece[1] > words - piece[0] || length - k < 4 * (size_t)piece[0]) {
-                why = "a piece does not fit the section";
-                break;
-            }
-            memcpy(raw + at, stream + k, 4 * (size_t)piece[0]);
-            k += 4 * (size_t)piece[0];
-            at += 4 * (size_t)piece[0];
-            memset(raw + at, 0, 4 * (size_t)piece[1]);
-            at += 4 * (size_t)piece[1];
-            left_out += 4 * (size_t)piece[1];
-            pieces++;
-        }
-        if (!why && k != length)
-            why = "the stream goes on after the last piece";
-        if (!why)
-            printf("    %zu pieces, %zu zero bytes left out of the stream\n", pieces, left_out);
-    }
+    const char *why = uncompress(stream, &length, stored, stored_size) != Z_OK
+                          ? "the zlib stream is damaged"
+                          : place_pieces(stream, length, raw, size);
     free(stream);
     return why;
 }
@@ -348,6 +349,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
     printf(" @%zu %s stored=%u raw=%u", *pos,
            h.compression == KFB_COMPRESSION_ZLIB   ? "zlib"
            : h.compression == KFB_COMPRESSION_NONE ? "stored"
+           : h.compression == KFB_COMPRESSION_RUNS ? "runs"
                                                    : "compression=?",
            (unsigned)h.stored_size, (unsigned)h.raw_size);
     if (h.raw_size)
@@ -373,7 +375,13 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
             return 1;
         }
         s->raw = stored;
-    } else if (h.compression == KFB_COMPRESSION_ZLIB) {
+    } else if (h.compression == KFB_COMPRESSION_ZLIB || h.compression == KFB_COMPRESSION_RUNS) {
+        const int runs = h.compression == KFB_COMPRESSION_RUNS;
+        if (runs &&
+            (i != KFB_SECTION_DATA || d->version < (2u << 16 | 4u) || d->version >= (3u << 16))) {
+            damaged(d, "zero runs (compression 2) outside DATA, or before version 2.4");
+            return 1;
+        }
         if (!kfb_zlib_ratio_ok(h.raw_size, h.stored_size)) { /* not allocated */
             damaged(d, "the raw size is more than zlib can expand to");
             return 1;
@@ -384,8 +392,10 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
             damaged(d, "out of memory");
             return 1;
         }
-        if (i == KFB_SECTION_DATA && d->version >= (2u << 16 | 3u) && d->version < (3u << 16)) {
-            const char *why = place_pieces(stored, h.stored_size, s->owned, h.raw_size);
+        if (runs ||
+            (i == KFB_SECTION_DATA && d->version >= (2u << 16 | 3u) && d->version < (3u << 16))) {
+            const char *why = runs ? place_pieces(stored, h.stored_size, s->owned, h.raw_size)
+                                   : inflate_pieces(stored, h.stored_size, s->owned, h.raw_size);
             if (why) {
                 damaged(d, why);
                 return 1;

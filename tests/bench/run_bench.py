@@ -34,7 +34,9 @@ the work directory). Figures, per variant (LINEAR+SLERP, SPLINE+SQUAD):
   and its -z 0 files' load instructions per file byte;
 - the file size next to W's keys as raw float32, and the file sizes of every variant
   (the constant-channel one included) at zlib levels 0, 1 and 9, with the load time
-  at level 0 (sections stored as they are: a load with nothing to inflate).
+  at level 0 (sections stored as they are: a load with nothing to inflate);
+- the files kfc writes with -z runs (DATA's zero runs left out, nothing deflated),
+  lossless and at the first -e bound: bytes, load time and instructions.
 """
 import argparse
 import json
@@ -196,14 +198,36 @@ def fmt_range(s, scale=1.0, digits=1):
                                  digits, s['max'] * scale)
 
 
+def runs_line(r):
+    """A -z runs file's figures (runs_file), for the report."""
+    instr = ('  %.2f M instr' % (r['load_instructions'] / 1e6)
+             if 'load_instructions' in r else '')
+    return '-z runs: %s bytes, load %s us (reused memory %s)%s' % (
+        '{:,}'.format(r['file_bytes']), fmt_range(r['load_ns'], 1e-3, 0),
+        fmt_range(r['load_reused_ns'], 1e-3, 0), instr)
+
+
 def load_time(kfbench, path, rounds):
     return json.loads(subprocess.run([kfbench, 'load', path, str(rounds)], check=True,
                                      capture_output=True, text=True).stdout)
 
 
+def runs_file(kfc, kfbench, work, argv, dst, load_rounds):
+    """The file kfc writes with -z runs (DATA's zero runs left out, nothing
+    deflated) and `argv`: its bytes, load time and instructions."""
+    subprocess.run([kfc, '-z', 'runs'] + argv + ['-o', dst], check=True)
+    r = {'file_bytes': os.path.getsize(dst)}
+    r.update(load_time(kfbench, dst, load_rounds))
+    if shutil.which('valgrind'):
+        r.update(load_instructions(kfbench, dst, work))
+    os.remove(dst)
+    return r
+
+
 def file_sizes(kfc, kfbench, work, load_rounds):
     """Bytes of each variant's .kfb (constant channels included) at zlib levels 0, 1, 9,
-    and the load time at level 0 (sections stored: nothing to inflate)."""
+    the load time at level 0 (sections stored: nothing to inflate), and the
+    -z runs file's (runs_file)."""
     sizes, loads = {}, {}
     for short, label in (('linear', 'LINEAR+SLERP'), ('spline', 'SPLINE+SQUAD'),
                          ('const', 'constant-ch.')):
@@ -218,6 +242,7 @@ def file_sizes(kfc, kfbench, work, load_rounds):
                 if shutil.which('valgrind'):
                     loads[label].update(load_instructions(kfbench, out, work))
         os.remove(out)
+        loads[label]['runs'] = runs_file(kfc, kfbench, work, [src], out, load_rounds)
     return sizes, loads
 
 
@@ -252,6 +277,8 @@ def lossy_sizes(kfc, kfbench, work, rounds, load_rounds):
                 r.update(load_instructions(kfbench, dst, work))
             if first and shutil.which('valgrind'):
                 r.update(playback_instructions(kfbench, dst, work))
+            if first:
+                r['runs'] = runs_file(kfc, kfbench, work, ['-e', spec, src], dst, load_rounds)
             os.remove(dst)
             out[spec][label] = r
     return out
@@ -439,6 +466,8 @@ def main():
             print('  %-14s %s  load at -z 0: %s us (reused memory %s)%s'
                   % (name, levels, fmt_range(load['load_ns'], 1e-3, 0),
                      fmt_range(load['load_reused_ns'], 1e-3, 0), per_byte))
+            if 'runs' in load:
+                print('  %-14s %s' % ('', runs_line(load['runs'])))
     for spec, target in LOSSY_BOUNDS if 'lossy_sizes' in results else ():
         print('kfc -e %s (file targets: %s)' % (spec, target))
         for name, r in results['lossy_sizes'][spec].items():
@@ -453,6 +482,10 @@ def main():
             if 'worst_error' in r:
                 print('  %-14s %sworst error: %s' % ('', playback_line(r, name), fmt_errors(
                     r['worst_error'])))
+            if 'runs' in r:
+                print('  %-14s %s (%.2fx the -z 6 load)' % (
+                    '', runs_line(r['runs']),
+                    r['runs']['load_reused_ns']['median'] / r['load_reused_ns']['median']))
     if w2:
         print('workload W2: %(JOINTS)d joints x (T, R, S), %(KEYS)d keys/channel, a %(DURATION)g s '
               'loop' % gen_workload.W2)

@@ -59,6 +59,24 @@ int main(void)
     o.size = sizeof o + 1;
     CHECK(encode(b, &o, &bad) == KF_ERROR_ARGUMENT, "size beyond the struct refused");
     free(bad.data);
+    /* Levels 0-9 and KF_COMPRESSION_RUNS, which version 1 (no runs) takes
+     * as storing every section. */
+    o.size = sizeof o;
+    for (int level = -3; level <= 10; level += 13) {
+        o.compression = level;
+        CHECK(encode(b, &o, &bad) == KF_ERROR_ARGUMENT, "level %d refused", level);
+        free(bad.data);
+    }
+    test_bytes runs1, stored1;
+    o.compression = KF_COMPRESSION_RUNS;
+    o.version_major = 1;
+    CHECK(encode(b, &o, &runs1) == KF_OK, "runs in version 1");
+    o.compression = 0;
+    CHECK(encode(b, &o, &stored1) == KF_OK, "level 0 in version 1");
+    CHECK(runs1.size == stored1.size && memcmp(runs1.data, stored1.data, runs1.size) == 0,
+          "runs in version 1: the sections stored");
+    free(runs1.data);
+    free(stored1.data);
 
     /* Loading: max_section_size beyond size is the default (256 MiB), so a
      * file loads although the caller's (unread) field says 1 byte. */

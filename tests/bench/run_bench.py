@@ -278,7 +278,8 @@ def lossy_sizes(kfc, kfbench, work, rounds, load_rounds):
             if first and shutil.which('valgrind'):
                 r.update(playback_instructions(kfbench, dst, work))
             if first:
-                r['runs'] = runs_file(kfc, kfbench, work, ['-e', spec, src], dst, load_rounds)
+                r['runs'] = runs_file(kfc, kfbench, work, ['-e', spec, src],
+                                      dst[:-4] + '.runs.kfb', load_rounds)
             os.remove(dst)
             out[spec][label] = r
     return out

@@ -1406,6 +1406,13 @@ static int pieces_out(void *desc, const unsigned char *buf, size_t len)
     return 0;
 }
 
+/* Whether the pieces placed so far are the whole section: every byte
+ * placed, none of a piece still to come. */
+static int pieces_whole(const pieces *P)
+{
+    return P->at == P->size && !P->literal && !P->have;
+}
+
 /*
  * A compressed DATA section from 2.3 on: the stream holds pieces, each a
  * word L, a word Z, then L words of the section, which Z zero words follow
@@ -1436,7 +1443,7 @@ static kf_result inflate_pieces(loader *L, const unsigned char *in, size_t size_
      * is longer than declared. */
     if (P.over)
         s = KF_INFLATE_FULL;
-    else if (s == KF_INFLATE_END && (P.at != size || P.literal || P.have))
+    else if (s == KF_INFLATE_END && !pieces_whole(&P))
         s = KF_INFLATE_CORRUPT;
     else if (s == KF_INFLATE_FULL)
         s = KF_INFLATE_CORRUPT;
@@ -1455,7 +1462,7 @@ static kf_result place_runs(loader *L, uint32_t i, unsigned char *dst)
     const int stopped = pieces_out(&P, s->stored, s->header.stored_size);
     if (P.fail != KF_OK)
         return P.fail;
-    if (stopped || P.at != P.size || P.literal || P.have)
+    if (stopped || !pieces_whole(&P))
         return fail(L, KF_ERROR_INFLATE, i, KF_NO_INDEX, s->file_offset + KFB_SECTION_HEADER_SIZE,
                     "section %s: its %u stored bytes %s its pieces (%zu of %u bytes placed)",
                     section_names[i], (unsigned)s->header.stored_size,

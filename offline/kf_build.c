@@ -471,7 +471,7 @@ kf_result kf_builder_add_sequence(kf_builder *b, const kf_sequence_desc *d, kf_e
         }
         s.key_tangents = kt;
     }
-    r = kf_validate_tangent_range(&s, -1.0, error);
+    r = kf_validate_tangent_range(&s, 0, -1.0, error);
     if (r != KF_OK)
         goto fail;
     kf_sequence_precompute(&s, out, in, arcs);

@@ -311,7 +311,7 @@ static int snap_sequence(struct kf_sequence *s, const float *from_values,
         if (!isfinite(values[j]))
             return 0;
     /* A coarse grid may round a key past what the loader accepts. */
-    if (kf_validate_tangent_range(s, -1.0, NULL) != KF_OK)
+    if (kf_validate_tangent_range(s, 0, -1.0, NULL) != KF_OK)
         return 0;
     kf_sequence_precompute(s, (float *)s->tangent_out, (float *)s->tangent_in, (float *)s->arcs);
     if (quaternion && s->interpolation == KFB_INTERP_SQUAD && s->tangent_out &&

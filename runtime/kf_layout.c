@@ -146,6 +146,10 @@ static uint32_t is_wide(const struct kf_sequence *s)
  * bound keeps it narrow, so do its tangents. */
 static int width_known(const struct kf_sequence *s, const kf_value_facts *facts, uint32_t *wide)
 {
+    if (facts && facts->narrow) { /* every value and tangent below 2^KF_NARROW_EXPONENT */
+        *wide = 0;
+        return 1;
+    }
     const int hermite = s->interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
                         2 * s->components <= KF_TANGENT_FACT_COLUMNS;
     if (!facts || (s->interpolation != KFB_INTERP_LINEAR && !hermite) ||

@@ -613,6 +613,9 @@ typedef struct kf_value_facts {
      * (kf_hermite_exact); and they are left for the layout to compute
      * where a lane keeps them as floats (its room given, not yet filled). */
     uint8_t hermite_exact, tangents_pending;
+    /* A LINEAR or SPLINE sequence's values, and SPLINE's tangents, all
+     * below 2^KF_NARROW_EXPONENT in magnitude, as their checks found them. */
+    uint8_t narrow;
 } kf_value_facts;
 
 /* The facts of a column of `rows` integers q at x (their words, two's
@@ -656,7 +659,16 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
  * SLERP's and SQUAD's w the rest of unit length, |q|^2 within 2^-22 of 1,
  * well inside KF_UNIT_QUAT_TOLERANCE). Only the rest is checked. */
 kf_result kf_validate_sequence_known(const struct kf_sequence *s, int times_known, int values_known,
-                                     kf_error *error);
+                                     int *narrow, kf_error *error);
+/* Values and stored tangents below 2^KF_NARROW_EXPONENT in magnitude
+ * keep a lane from needing the saturating kernels (kf_layout.c, is_wide:
+ * a value plus 4/27 of two tangents stays below FLT_MAX / 2), and a SPLINE
+ * sequence's values within KF_TANGENT_VALUE_LIMIT (FLT_MAX / 32, the
+ * greatest float below 2^123). The checks that find every float of an
+ * array finite tell with no further pass whether all lie below it
+ * (`narrow`, or NULL: 1 where they do; 0 where not, where the values were
+ * known, and for quaternions). */
+#define KF_NARROW_EXPONENT 123
 /* The largest magnitude of n finite floats. */
 float kf_max_abs(const float *v, size_t n);
 /* Checks the precomputed arrays of a sequence that passed the above (its
@@ -664,8 +676,10 @@ float kf_max_abs(const float *v, size_t n);
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error);
 /* kf_validate_tangents for a reader that knows the outgoing array (SQUAD's
  * a) finite and unit by the way it was stored (`out_known`, as
- * kf_validate_sequence_known's values). */
-kf_result kf_validate_tangents_known(const struct kf_sequence *s, int out_known, kf_error *error);
+ * kf_validate_sequence_known's values); `narrow` as there, of both arrays
+ * (0 for SQUAD's). */
+kf_result kf_validate_tangents_known(const struct kf_sequence *s, int out_known, int *narrow,
+                                     kf_error *error);
 /* Checks the optional arrays of a sequence that passed the above: TCB only
  * on SPLINE/SQUAD, each value in [-1, 1], not all 0; distance tables only on
  * LINEAR/SPLINE, starting at 0, finite and non-decreasing. */
@@ -683,10 +697,12 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, int finite_known
  * -1 where a column is not one (the reader's bound for the range check
  * below, and the layout's for a lane's width). */
 double kf_column_facts_most(const kf_column_facts *f, uint32_t n);
-/* `key_tangents_most`: HERMITE's largest key tangent magnitude where the
+/* `values_narrow`: the caller found every value below 2^KF_NARROW_EXPONENT
+ * (kf_validate_sequence_known's `narrow`), so within the limit above.
+ * `key_tangents_most`: HERMITE's largest key tangent magnitude where the
  * caller knows a bound of it (kf_column_facts_most), else negative. */
-kf_result kf_validate_tangent_range(const struct kf_sequence *s, double key_tangents_most,
-                                    kf_error *error);
+kf_result kf_validate_tangent_range(const struct kf_sequence *s, int values_narrow,
+                                    double key_tangents_most, kf_error *error);
 kf_result kf_validate_arc_length(const struct kf_sequence *s, kf_error *error);
 kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error);
 /* Checks a track's TimeSensor fields against its animator kind; the

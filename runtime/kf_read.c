@@ -417,7 +417,7 @@ static void put_column_facts(int32_t least, int32_t most, uint32_t differ, uint3
     f->integers = least > -(1 << 24) && most < (1 << 24) && e >= -126 && e <= 104;
 }
 
-_Static_assert(sizeof(kf_value_facts) == 196, "formats/kfb.md counts 196 bytes a sequence");
+_Static_assert(sizeof(kf_value_facts) == 200, "formats/kfb.md counts 200 bytes a sequence");
 
 void kf_column_facts_of(const uint32_t *x, size_t rows, uint32_t exponent, kf_column_facts *f)
 {
@@ -1717,17 +1717,23 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     const int a_known = r.interpolation == KFB_INTERP_SQUAD && r.components == 4 && L->encoded &&
                         facts->tangent_w_rebuilt &&
                         integer_columns(facts->tangent, 3, KF_TANGENT_FACT_COLUMNS);
-    if ((res = kf_validate_sequence_known(s, times_known, values_known(s, facts), L->error)) !=
-            KF_OK ||
+    int values_narrow = 0, tangents_narrow = 0;
+    if ((res = kf_validate_sequence_known(s, times_known, values_known(s, facts), &values_narrow,
+                                          L->error)) != KF_OK ||
         (res = kf_validate_tcb(s, L->error)) != KF_OK ||
         (res = kf_validate_key_tangents(s, key_tangents_known, L->error)) != KF_OK ||
         (res = kf_validate_tangent_range(
-             s, key_tangents_known ? kf_column_facts_most(facts->tangent, 2 * r.components) : -1.0,
+             s, values_narrow,
+             key_tangents_known ? kf_column_facts_most(facts->tangent, 2 * r.components) : -1.0,
              L->error)) != KF_OK ||
         ((s->tangent_out || !tc) &&
-         (res = kf_validate_tangents_known(s, a_known, L->error)) != KF_OK) ||
+         (res = kf_validate_tangents_known(s, a_known, &tangents_narrow, L->error)) != KF_OK) ||
         (res = kf_validate_arc_length(s, L->error)) != KF_OK)
         return located(L, res, index, pos, "sequence", s->name);
+    facts->narrow =
+        (uint8_t)(values_narrow &&
+                  (r.interpolation == KFB_INTERP_LINEAR ||
+                   (r.interpolation == KFB_INTERP_SPLINE && s->tangent_out && tangents_narrow)));
     if (r.interpolation == KFB_INTERP_HERMITE) {
         float *out = NULL;
         if ((res = take_room(L, 2 * tc, index, pos, s, "tangents", &out)) != KF_OK)

@@ -81,26 +81,35 @@ static int all_finite(const float *v, size_t n, size_t *bad)
     return 1;
 }
 
-/* A flag whose bit 31 marks a bad number: |bits| + 2^23 carries into it
- * exactly for Inf and NaN (every exponent bit set), and b & (2^31 - b) has
- * it exactly for a negative number (-0, 0x80000000, is no negative time);
+/* The bits of the least magnitude all_clean flags: infinity (finiteness
+ * alone), or 2^KF_NARROW_EXPONENT's (finite and below it). */
+#define INFINITY_BITS 0x7F800000u
+#define NARROW_BITS   ((uint32_t)(127 + KF_NARROW_EXPONENT) << 23)
+
+/* A flag whose bit 31 marks a bad number: |bits| + 2^31 - limit carries
+ * into it exactly for a magnitude of `limit`'s bits or more (with
+ * INFINITY_BITS: Inf and NaN, every exponent bit set; no NaN is below any
+ * limit, its bits being above infinity's), and b & (2^31 - b) has it
+ * exactly for a negative number (-0, 0x80000000, is no negative time);
  * `sign` is 2^31 where negatives are bad, else 0. */
-static inline uint32_t bad_flag(uint32_t b, uint32_t sign)
+static inline uint32_t bad_flag(uint32_t b, uint32_t sign, uint32_t limit)
 {
-    return ((b & 0x7FFFFFFFu) + 0x00800000u) | (b & (0x80000000u - b) & sign);
+    return ((b & 0x7FFFFFFFu) + (0x80000000u - limit)) | (b & (0x80000000u - b) & sign);
 }
 
-/* Whether n floats are all finite and, with `nonnegative`, none below 0:
- * one pass without branches (8 numbers per step in SSE2's registers where
- * there are some). The loops that name the first bad number run only when
- * this fails. */
-static int all_clean(const float *v, size_t n, int nonnegative)
+/* Whether n floats are all finite and, with `nonnegative`, none below 0;
+ * with NARROW_BITS for `limit`, all below 2^KF_NARROW_EXPONENT in magnitude as
+ * well: one pass without branches (8 numbers per step in SSE2's registers
+ * where there are some). The loops that name the first bad number run
+ * only when this fails. */
+static int all_clean(const float *v, size_t n, int nonnegative, uint32_t limit)
 {
     const uint32_t sign = nonnegative ? 0x80000000u : 0u;
     uint32_t bad = 0;
     size_t i = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    const __m128i magnitude = _mm_set1_epi32(0x7FFFFFFF), carry = _mm_set1_epi32(0x00800000);
+    const __m128i magnitude = _mm_set1_epi32(0x7FFFFFFF),
+                  carry = _mm_set1_epi32((int)(0x80000000u - limit));
     const __m128i top = _mm_set1_epi32((int)0x80000000u), signs = _mm_set1_epi32((int)sign);
     __m128i f0 = _mm_setzero_si128(), f1 = _mm_setzero_si128();
     for (; !nonnegative && i + 8 <= n; i += 8) { /* finiteness alone */
@@ -122,7 +131,7 @@ static int all_clean(const float *v, size_t n, int nonnegative)
     for (; i < n; i++) {
         uint32_t b;
         memcpy(&b, &v[i], 4);
-        bad |= bad_flag(b, sign) >> 31;
+        bad |= bad_flag(b, sign, limit) >> 31;
     }
     return bad == 0;
 }
@@ -218,9 +227,19 @@ static int all_unit(const float *q, uint32_t n)
     return units;
 }
 
+/* Whether the `count` floats at v are finite: with `narrow` (or NULL),
+ * *narrow set to whether they are all below 2^KF_NARROW_EXPONENT in magnitude,
+ * at the cost of a second pass only where one is not. */
+static int clean_values(const float *v, size_t count, int *narrow)
+{
+    if (narrow && (*narrow = all_clean(v, count, 0, NARROW_BITS)) != 0)
+        return 1;
+    return all_clean(v, count, 0, INFINITY_BITS);
+}
+
 /* kf_validate_sequence, knowing what kf_validate_sequence_known says. */
 static kf_result validate_sequence(const struct kf_sequence *s, int times_known, int values_known,
-                                   kf_error *error)
+                                   int *narrow, kf_error *error)
 {
     const uint32_t n = s->key_count, c = s->components, v = s->valid_count;
     kf_result r = kf_validate_sequence_header(s, error);
@@ -228,14 +247,17 @@ static kf_result validate_sequence(const struct kf_sequence *s, int times_known,
         return r;
 
     /* Every key is checked for range, valid or not: M3G refuses a negative
-     * time at setKeyframe, before any valid range applies. */
-    const int clean = (times_known || all_clean(s->times, n, 1)) &&
-                      (values_known || all_clean(s->values, (size_t)n * c, 0));
+     * time at setKeyframe, before any valid range applies. Quaternions are
+     * tested for unit length alone (all_unit), which no infinite or NaN
+     * component passes; the loop below, which names the first bad key,
+     * runs only when a test fails. */
     const int unit = s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD;
-    /* Quaternions are unit: tested without a branch per key (all_unit),
-     * and the loop below, which names the first bad key, runs only when
-     * one is not. */
-    const int units = !(unit && clean) || values_known || all_unit(s->values, n);
+    if (narrow)
+        *narrow = 0;
+    const int values_ok = values_known || (unit ? all_unit(s->values, n)
+                                                : clean_values(s->values, (size_t)n * c, narrow));
+    const int clean = (times_known || all_clean(s->times, n, 1, INFINITY_BITS)) && values_ok;
+    const int units = !unit || values_ok;
     for (uint32_t j = 0; j < n && (!clean || (unit && !units)); j++) {
         if (!clean && (r = key_in_range(s, j, error)) != KF_OK)
             return r;
@@ -272,13 +294,13 @@ static kf_result validate_sequence(const struct kf_sequence *s, int times_known,
 
 kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error)
 {
-    return validate_sequence(s, 0, 0, error);
+    return validate_sequence(s, 0, 0, NULL, error);
 }
 
 kf_result kf_validate_sequence_known(const struct kf_sequence *s, int times_known, int values_known,
-                                     kf_error *error)
+                                     int *narrow, kf_error *error)
 {
-    return validate_sequence(s, times_known, values_known, error);
+    return validate_sequence(s, times_known, values_known, narrow, error);
 }
 
 /* An arc as formats/kfb_format.h allows it. Sampling relies on the ranges:
@@ -295,26 +317,39 @@ static int arc_in_range(const float *arc)
 
 kf_result kf_validate_tangents(const struct kf_sequence *s, kf_error *error)
 {
-    return kf_validate_tangents_known(s, 0, error);
+    return kf_validate_tangents_known(s, 0, NULL, error);
 }
 
-kf_result kf_validate_tangents_known(const struct kf_sequence *s, int out_known, kf_error *error)
+kf_result kf_validate_tangents_known(const struct kf_sequence *s, int out_known, int *narrow,
+                                     kf_error *error)
 {
     uint32_t tc = kf_sequence_tangent_count(s->interpolation, s->valid_count, s->components);
     uint32_t ac = kf_sequence_arc_count(s->interpolation, s->valid_count);
+    const uint32_t v = s->valid_count;
+    /* SQUAD's intermediates are rotations, stored normalized as its keys
+     * are (what a source that gives them compiles to, formats/yaml.md):
+     * unit length alone, which no infinite or NaN component passes, clears
+     * them; the checks below, which name the first bad one, run only when
+     * it fails. */
+    const int squad = tc && s->interpolation == KFB_INTERP_SQUAD;
+    const int cleared =
+        squad && (out_known || all_unit(s->tangent_out, v)) && all_unit(s->tangent_in, v);
     size_t bad;
-    if (tc &&
-        !((out_known || all_clean(s->tangent_out, tc, 0)) && all_clean(s->tangent_in, tc, 0)) &&
+    int narrow_out = 0, narrow_in = 0;
+    if (narrow)
+        *narrow = 0;
+    if (tc && !cleared &&
+        !((out_known || clean_values(s->tangent_out, tc, narrow ? &narrow_out : NULL)) &&
+          clean_values(s->tangent_in, tc, narrow ? &narrow_in : NULL)) &&
         (!all_finite(s->tangent_out, tc, &bad) || !all_finite(s->tangent_in, tc, &bad))) {
         uint32_t key = kf_authored_key(s, bad / s->components);
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TANGENTS, key,
                           "the precomputed tangent of key %u is not a finite number",
                           (unsigned)key);
     }
-    /* SQUAD's intermediates are rotations, stored normalized as its keys
-     * are (what a source that gives them compiles to, formats/yaml.md). */
-    const uint32_t v = s->valid_count;
-    for (int side = out_known; tc && s->interpolation == KFB_INTERP_SQUAD && side < 2; side++) {
+    if (narrow)
+        *narrow = narrow_out && narrow_in;
+    for (int side = out_known; squad && !cleared && side < 2; side++) {
         const float *q = side ? s->tangent_in : s->tangent_out;
         if (all_unit(q, v))
             continue;
@@ -387,7 +422,7 @@ kf_result kf_validate_key_tangents(const struct kf_sequence *s, int finite_known
                           "a hermite sequence needs the tangents of its keys");
     size_t bad;
     const size_t count = 2 * (size_t)s->key_count * s->components;
-    if (!finite_known && !all_clean(s->key_tangents, count, 0) &&
+    if (!finite_known && !all_clean(s->key_tangents, count, 0, INFINITY_BITS) &&
         !all_finite(s->key_tangents, count, &bad)) {
         uint32_t j = (uint32_t)(bad / (2 * (size_t)s->components));
         uint32_t key = kf_authored_key(s, j);
@@ -437,14 +472,14 @@ float kf_max_abs(const float *v, size_t n)
     return m;
 }
 
-kf_result kf_validate_tangent_range(const struct kf_sequence *s, double key_tangents_most,
-                                    kf_error *error)
+kf_result kf_validate_tangent_range(const struct kf_sequence *s, int values_narrow,
+                                    double key_tangents_most, kf_error *error)
 {
     const size_t c = s->components;
     /* The values are finite (kf_validate_sequence): their magnitudes' bits
      * against the limit's, eight at a time where SSE2 has them, and the
      * loop that names the first beyond it only when one is. */
-    int within = s->interpolation != KFB_INTERP_SPLINE;
+    int within = s->interpolation != KFB_INTERP_SPLINE || values_narrow;
     if (!within) {
         const float limit = KF_TANGENT_VALUE_LIMIT;
         uint32_t most;

@@ -335,9 +335,11 @@ int main(void)
         static const double t3[3] = {0, 1, 2}, v3[3] = {0, 1e37, 0};
         static const double frac[3] = {0, 0.5, 1}, kv[3] = {0, 1e37, 0}, vel[2] = {1e37, 0};
         static const double ht[6] = {0, 1e34, 0, 0, 0, 0}; /* x the duration 1000 */
-        const float legal[4] = {1e37f, 1e37f, 1e37f, 1e34f};
-        const float bad[4] = {3e38f, 2e37f, 2e37f, 1e36f};
-        for (int k = 0; k < 4; k++) {
+        /* (2e37, above the limit and below 2^125, is also what a check of
+         * 2^-4 FLT_MAX, not 2^-5, would let through: KF_NARROW_EXPONENT) */
+        const float legal[5] = {1e37f, 1e37f, 1e37f, 1e34f, 1e37f};
+        const float bad[5] = {3e38f, 2e37f, 2e37f, 1e36f, 2e37f};
+        for (int k = 0; k < 5; k++) {
             kf_builder *tb;
             kf_builder_create(NULL, &tb);
             kf_result built;
@@ -361,6 +363,18 @@ int main(void)
                 d.velocity_count = 2;
                 d.key_velocity = vel;
                 built = kf_builder_add_interpolator(tb, &d, NULL);
+            } else if (k == 4) { /* a SPLINE sequence's own key */
+                kf_sequence_desc d;
+                kf_sequence_desc_init(&d);
+                d.name = "s";
+                d.interpolation = KF_INTERPOLATION_SPLINE;
+                d.duration = 2;
+                d.components = 1;
+                d.key_count = 3;
+                d.times = t3;
+                d.values = v3;
+                d.valid_last = 2;
+                built = kf_builder_add_sequence(tb, &d, NULL);
             } else {
                 kf_sequence_desc d = {"h",
                                       KF_INTERPOLATION_HERMITE,
@@ -428,6 +442,54 @@ int main(void)
             craft_fix_crcs(f.data, f.size);
             kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, NULL);
             CHECK(r == (k == 0 ? KF_ERROR_VALUE : KF_OK), "slerp key %d: %s", k, kf_result_name(r));
+            if (r == KF_OK)
+                kf_anim_free(anim);
+            free(f.data);
+        }
+        kf_builder_destroy(qb);
+    }
+
+    /* Quaternions pass on unit length alone, which no infinite or NaN
+     * component has: each bad word of a SQUAD sequence's keys, a and b is
+     * still named for what it is. */
+    {
+        static const double t3[3] = {0, 1, 2};
+        static const double q3[12] = {0, 0, 0, 1, 0, 0.6, 0, 0.8, 0.6, 0, 0, 0.8};
+        kf_sequence_desc q = {
+            "q", KF_INTERPOLATION_SQUAD, KF_REPEAT_CONSTANT, 2, 4, 3, t3, q3, 0, 2, NULL, 0, NULL};
+        kf_builder *qb;
+        kf_builder_create(NULL, &qb);
+        CHECK(kf_builder_add_sequence(qb, &q, NULL) == KF_OK, "squad sequence");
+        static const struct {
+            int array;     /* 0 the keys, 1 a, 2 b */
+            uint32_t word; /* put in key 1's y */
+            const char *want;
+        } cases[] = {
+            {0, 0x7FC00000u, "key 1 component 1 is not a finite number"},
+            {0, 0x40000000u, "key 1 is not a unit quaternion"},
+            {1, 0x7F800000u, "tangent of key 1 is not a finite number"},
+            {2, 0xFFC00000u, "tangent of key 1 is not a finite number"},
+            {1, 0x40000000u, "intermediate a of key 1 is not a unit quaternion"},
+            {2, 0x40000000u, "intermediate b of key 1 is not a unit quaternion"},
+        };
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            test_bytes f = encode_version(qb, 0, 1); /* plain floats: patchable */
+            size_t body = craft_object(f.data, f.size, 0);
+            craft_section sec[3];
+            CHECK(body && craft_sections(f.data, f.size, sec), "squad file sections");
+            if (!body || !craft_sections(f.data, f.size, sec))
+                break;
+            const uint32_t values = craft_get(f.data + body + 4 * 9),
+                           tangents = craft_get(f.data + body + 4 * 10);
+            /* version 1: a, then b, of the three keys */
+            const uint32_t at = cases[k].array == 0 ? values : tangents + 12 * (cases[k].array - 1);
+            craft_put(f.data + sec[KFB_SECTION_DATA].stored + 4 * (at + 4 + 1), cases[k].word);
+            craft_fix_crcs(f.data, f.size);
+            kf_error err;
+            kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, &err);
+            CHECK(r == KF_ERROR_VALUE && strstr(err.message, cases[k].want),
+                  "squad case %zu: %s (%s)", k, kf_result_name(r),
+                  r == KF_OK ? "loaded" : err.message);
             if (r == KF_OK)
                 kf_anim_free(anim);
             free(f.data);

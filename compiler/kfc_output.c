@@ -256,8 +256,8 @@ kfc_status kfc_output_open(kfc_output *out, const char *path, kfc_diag *diag)
             kfc_status st =
                 errno == ENOENT
                     ? kfc_fail(diag, KFC_IO, KFC_NO_MARK,
-                               "cannot write: a symbolic link to nothing (kfc writes through a "
-                               "link to an existing file)")
+                               "cannot write: a symbolic link to nothing (an output is written "
+                               "through a link to an existing file)")
                     : io_error(out, diag, "resolve the symbolic link", errno);
             if (diag)
                 diag->file = path;
@@ -420,7 +420,7 @@ kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_
     for (size_t i = 0; inputs && i < inputs->count; i++)
         if (same_file(path, inputs->paths[i]))
             return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                            "the %s '%s' is the input '%s'; kfc does not overwrite what it reads",
+                            "the %s '%s' is the input '%s'; what is read is never overwritten",
                             what, path, inputs->paths[i]);
     if (other && strcmp(other, "-") != 0 && same_file(path, other))
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "the %s '%s' is the %s '%s'", what, path,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kfc_output.h - writing an output file all at once or not at all.
+ * kfc_output.h - writing an output file all at once or not at all: kfc's
+ * outputs, and kfplay's pictures (it links this module from kfc's core).
  *
  * A named output is written to a temporary file beside it and renamed into
  * place only when everything was written and closed without error; on any
@@ -25,7 +26,7 @@
  * SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ, SIGSEGV, the real-time
  * signals, ...) removes it before
  * the process ends as the signal says; after SIGKILL or a power cut, the
- * next kfc writing to that directory removes the temporary files of this
+ * next kfc or kfplay writing to that directory removes the temporary files of this
  * machine's processes that no longer run.
  */
 #ifndef KFC_OUTPUT_H

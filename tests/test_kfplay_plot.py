@@ -8,12 +8,25 @@ positions), are the values kfplay sample / follow / animate print. A
 picture's size is bounded whatever the file: a sequence of 100,000
 components is refused without writing anything, panels count together, and
 an accepted picture takes no more bytes per point and mark than the stated
-bound assumes."""
+bound assumes.
+
+The picture is written as kfc writes its outputs: -o naming the file read
+(by its name, ./name, a symbolic or a hard link) is a usage error that
+changes nothing; a FIFO or /dev/null is written in place and stays, also
+when the write fails; a failed write says why and leaves an earlier picture
+as it was, and no temporary file. A plot option that no panel takes (--from
+of a sequence, --tick of a target, --tangents of a target or follower,
+--samples of a follower) is a usage error naming the option and the panel."""
+import errno
 import os
+import resource
 import shutil
+import signal
+import stat
 import struct
 import subprocess
 import sys
+import threading
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -23,8 +36,29 @@ SVG = '{http://www.w3.org/2000/svg}'
 TOL_PX = 0.3  # points are written to 0.01 px; sampling is exact
 
 
-def run(cmd):
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def read(path):
+    with open(path, 'rb') as f:
+        return f.read()
+
+
+def temporaries(folder):
+    """Temporary files of an output (kfc_output.h) left in `folder`."""
+    return [n for n in os.listdir(folder) if n.startswith('.kfc-')]
+
+
+def ignore_sigpipe():
+    """A write to a pipe nobody reads fails (EPIPE) instead of ending the process."""
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+
+
+def small_files():
+    """A write past 4 KiB fails (EFBIG) instead of ending the process."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
 
 
 def cls(e):
@@ -214,6 +248,132 @@ def main():
         r = run([args.kfplay, fol, 'plot'] + extra + ['-o', bad])
         c.check(r.returncode == code and not os.path.exists(bad),
                 'plot %s: exit %d (want %d), no file' % (extra, r.returncode, code))
+
+    # -o never names the file read: by its name, ./name, a symbolic link or a
+    # hard link. A usage error; the input is as it was.
+    walk = os.path.join(args.work, 'walk.kfb')
+    shutil.copyfile(leg, walk)
+    for name in ('sym.kfb', 'hard.kfb'):
+        if os.path.lexists(os.path.join(args.work, name)):
+            os.remove(os.path.join(args.work, name))
+    os.symlink('walk.kfb', os.path.join(args.work, 'sym.kfb'))
+    os.link(walk, os.path.join(args.work, 'hard.kfb'))
+    for output in ('walk.kfb', './walk.kfb', 'sym.kfb', 'hard.kfb', walk):
+        shutil.copyfile(leg, walk)  # the same inode: hard.kfb stays a link to it
+        r = run([args.kfplay, 'walk.kfb', 'plot', 'hip_position', '-o', output], cwd=args.work)
+        c.check(r.returncode == 2 and "the output '%s' is the input 'walk.kfb'" % output in r.stderr
+                and read(walk) == read(leg) and os.path.islink(os.path.join(args.work, 'sym.kfb')),
+                '-o %s (the input): exit %d, %r' % (output, r.returncode, r.stderr))
+    shutil.copyfile(leg, walk)
+    r = run([args.kfplay, 'sym.kfb', 'plot', 'hip_position', '-o', 'walk.kfb'], cwd=args.work)
+    c.check(r.returncode == 2 and read(walk) == read(leg),
+            'input a link, -o its target: exit %d, %r' % (r.returncode, r.stderr))
+
+    # '-' is standard output: the same picture as a file.
+    r = subprocess.run([args.kfplay, leg, 'plot', 'hip_position', '-o', '-'],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    leg_svg = os.path.join(args.work, 'hip.svg')
+    run([args.kfplay, leg, 'plot', 'hip_position', '-o', leg_svg])
+    c.check(r.returncode == 0 and r.stdout == read(leg_svg), '-o -: the picture on stdout')
+
+    # Outputs that are not regular files are written in place and stay.
+    r = run([args.kfplay, leg, 'plot', 'hip_position', '-o', '/dev/null'])
+    c.check(r.returncode == 0 and stat.S_ISCHR(os.stat('/dev/null').st_mode),
+            '-o /dev/null: exit %d, %r' % (r.returncode, r.stderr))
+    fifo = os.path.join(args.work, 'pipe.svg')
+
+    def through_fifo(reader, extra, **kw):
+        """kfplay writing into a FIFO that `reader` (a thread) reads."""
+        if os.path.lexists(fifo):
+            os.remove(fifo)
+        os.mkfifo(fifo)
+        thread = threading.Thread(target=reader)
+        thread.start()
+        r = run([args.kfplay, leg, 'plot', 'hip_position', '-o', fifo] + extra, **kw)
+        if thread.is_alive():  # kfplay never opened it: let the reader go
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+        thread.join(60)
+        return r
+
+    got = []
+    r = through_fifo(lambda: got.append(read(fifo)), [])
+    c.check(r.returncode == 0 and got == [read(leg_svg)] and stat.S_ISFIFO(os.lstat(fifo).st_mode),
+            '-o FIFO: written in place, the FIFO stays: exit %d, %r' % (r.returncode, r.stderr))
+
+    def read_one_byte():
+        fd = os.open(fifo, os.O_RDONLY)
+        os.read(fd, 1)
+        os.close(fd)
+
+    # A reader that goes away: the write fails (EPIPE, 5 MB through a 64 KiB
+    # pipe), is reported, and the FIFO is not kfplay's to remove.
+    r = through_fifo(read_one_byte, ['--samples', '100000'], preexec_fn=ignore_sigpipe)
+    c.check(r.returncode == 1 and os.strerror(errno.EPIPE) in r.stderr and os.path.lexists(fifo)
+            and stat.S_ISFIFO(os.lstat(fifo).st_mode),
+            '-o FIFO, reader gone: exit %d, the FIFO stays: %r' % (r.returncode, r.stderr))
+    if os.path.lexists(fifo):
+        os.remove(fifo)
+
+    # A failed write leaves an earlier picture as it was, and no temporary
+    # file; it says why.
+    earlier = os.path.join(args.work, 'earlier.svg')
+    with open(earlier, 'wb') as f:
+        f.write(b'<svg>the earlier picture</svg>\n')
+    before = read(earlier)
+    r = run([args.kfplay, leg, 'plot', 'hip_position', '-o', earlier], preexec_fn=small_files)
+    c.check(r.returncode == 1 and os.strerror(errno.EFBIG) in r.stderr and earlier in r.stderr
+            and read(earlier) == before and not temporaries(args.work),
+            'a write past the file size limit: exit %d, earlier picture kept, %r, left %r'
+            % (r.returncode, r.stderr, temporaries(args.work)))
+    missing = os.path.join(args.work, 'nodir', 'x.svg')
+    r = run([args.kfplay, leg, 'plot', 'hip_position', '-o', missing])
+    c.check(r.returncode == 1 and missing in r.stderr and os.strerror(errno.ENOENT) in r.stderr,
+            '-o in a missing folder: exit %d, the reason: %r' % (r.returncode, r.stderr))
+    if os.geteuid() != 0:  # root writes in a read-only folder
+        locked = os.path.join(args.work, 'locked')
+        os.makedirs(locked, exist_ok=True)
+        shutil.copyfile(earlier, os.path.join(locked, 'x.svg'))
+        os.chmod(locked, 0o555)
+        r = run([args.kfplay, leg, 'plot', 'hip_position', '-o', os.path.join(locked, 'x.svg')])
+        os.chmod(locked, 0o755)
+        c.check(r.returncode == 1 and os.strerror(errno.EACCES) in r.stderr
+                and read(os.path.join(locked, 'x.svg')) == before,
+                '-o in a read-only folder: exit %d, kept: %r' % (r.returncode, r.stderr))
+
+    # A plot option no panel takes is a usage error naming it and the panel;
+    # one that some panel takes is the picture's.
+    unused = os.path.join(args.work, 'unused.svg')
+    for kfb, extra, what in (
+            (leg, ['hip_position', '--from', '0', '--to', '1'],
+             "--from is for a target's panel; 'hip_position' is a sequence"),
+            (leg, ['hip_position', '--to', '1'], "--to is for a target's panel"),
+            (leg, ['hip_position', '--tick', '0.1'],
+             "--tick is for a follower's panel; 'hip_position' is a sequence"),
+            (leg, ['hip.translation', '--tangents'],
+             "--tangents is for an animator's panel; 'hip.translation' is a target"),
+            (leg, ['hip.translation', '--until', '2'], "--until is for a follower's panel"),
+            (x3d, ['door', '--from', '0.5'], "'door' is an X3D interpolator"),
+            (fol, ['cam', '--samples', '10'] + drive,
+             "--samples is for an animator's or a target's panel; 'cam' is a follower"),
+            (fol, ['cam', '--tangents'] + drive, "--tangents is for an animator's panel"),
+            (leg, ['hip_position', 'knee_angle', '--capacity', '4'],
+             "'hip_position' is a sequence, 'knee_angle' is a sequence")):
+        r = run([args.kfplay, kfb, 'plot'] + extra + ['-o', unused])
+        c.check(r.returncode == 2 and what in r.stderr and not os.path.exists(unused),
+                'plot %s: exit %d, %r' % (extra, r.returncode, r.stderr))
+    for kfb, extra in ((leg, ['hip_position', 'hip.translation', '--tangents', '--from', '1']),
+                       (leg, ['hip.translation', '--samples', '50'])):
+        r = run([args.kfplay, kfb, 'plot'] + extra + ['-o', unused])
+        c.check(r.returncode == 0 and os.path.exists(unused),
+                'plot %s: taken by a panel: exit %d, %r' % (extra, r.returncode, r.stderr))
+    # --tangents on an animator that has none: drawn without, and said.
+    for kfb, name in ((leg, 'knee_angle'), (x3d, 'door')):
+        r = run([args.kfplay, kfb, 'plot', name, '--tangents', '-o', unused])
+        c.check(r.returncode == 0 and 'warning' in r.stderr and '--tangents' in r.stderr,
+                'plot %s --tangents: drawn, with a warning: %r' % (name, r.stderr))
 
     # The bound (man kfplay): 2,000,000 line points and 200,000 key marks a
     # picture. A sequence of 100,000 components, two keys, compiles to about

@@ -41,6 +41,7 @@ enum { EXIT_INPUT = KFP_EXIT_INPUT, EXIT_USAGE = KFP_EXIT_USAGE };
 /* What every command is given. */
 typedef struct kfp_context {
     const kf_anim *anim;
+    const char *path; /* the file read ("-": standard input) */
     const kfp_options *options;
 } kfp_context;
 
@@ -80,7 +81,8 @@ static const char usage[] =
     "            a follower driven by --tick/--until/--event as for follow, or a\n"
     "            target played through animate from world time --from to --to\n"
     "            (default: one period of its tracks); at most 2,000,000 line points\n"
-    "            and 200,000 key marks a picture\n"
+    "            and 200,000 key marks a picture. An option no panel takes is a\n"
+    "            usage error\n"
     "  dump      header, sections (stored and raw sizes), every object record\n"
     "            with its fields and where its arrays live; damage is reported\n"
     "            where it is found\n";
@@ -111,8 +113,9 @@ static const char usage_options[] =
     "                     follow (and plot of a follower): the ticks, how many\n"
     "                     transitions a chaser holds (default: as a player's), the\n"
     "                     events\n"
-    "  -o, --output=FILE  plot: the SVG ('-': standard output)\n"
-    "      --tangents     plot: draw the key tangents\n"
+    "  -o, --output=FILE  plot: the SVG ('-': standard output), never the file read,\n"
+    "                     written all at once or not at all\n"
+    "      --tangents     plot: draw an animator's key tangents\n"
     "  -h, --help         show this help and exit\n"
     "  -V, --version      show the versions of kfplay and libkf (and what it inflates with)\n"
     "                     and exit\n"
@@ -122,7 +125,8 @@ static const char usage_options[] =
     "the options. A negative number is a time, not an option. FILE '-' is\n"
     "standard input.\n"
     "\n"
-    "Exit status: 0 success, 1 invalid file, name or number, 2 usage error.\n";
+    "Exit status: 0 success, 1 invalid file, name or number, or an output that\n"
+    "cannot be written, 2 usage error.\n";
 
 /* The name of animator `index` of `kind` (a sequence, interpolator or
  * follower). */
@@ -544,7 +548,7 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
 
 static int cmd_plot(const kfp_context *ctx, char **args, int count)
 {
-    return kfp_plot(ctx->anim, ctx->options, args, count);
+    return kfp_plot(ctx->anim, ctx->path, ctx->options, args, count);
 }
 
 enum {
@@ -622,7 +626,7 @@ static int run(const kfp_command_line *cl)
             fprintf(stderr, "%s: error: %s\n", kfp_input_name(path), why ? why : err.message);
             status = EXIT_INPUT;
         } else {
-            kfp_context ctx = {anim, &cl->options};
+            kfp_context ctx = {anim, path, &cl->options};
             status = cmd->run(&ctx, args, count);
             kf_anim_free(anim);
         }

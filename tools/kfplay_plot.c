@@ -7,11 +7,13 @@
  */
 #include "kfplay_plot.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kfc_output.h"
 #include "kfplay_follow.h"
 #include "kfplay_svg.h"
 
@@ -425,20 +427,146 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
     return 0;
 }
 
-static int plot_name(const kf_anim *anim, const char *name, const plot_options *o, kfp_panel *p)
+/* What a NAME draws: the kind of panel, and which object. */
+typedef enum panel_kind {
+    PANEL_SEQUENCE,
+    PANEL_INTERPOLATOR,
+    PANEL_FOLLOWER,
+    PANEL_TARGET
+} panel_kind;
+
+typedef struct panel_source {
+    panel_kind kind;
+    uint32_t index;
+} panel_source;
+
+/* The plot options each kind of panel takes (-o is the picture's); man
+ * kfplay says the same. --tangents is an animator's: a linear or spline
+ * sequence draws them, the other animators say that they have none. */
+static const struct {
+    const char *what; /* "a sequence", after "'NAME' is" */
+    unsigned options;
+} panel_kinds[] = {
+    [PANEL_SEQUENCE] = {"a sequence", KFP_OPT_SAMPLES | KFP_OPT_TANGENTS},
+    [PANEL_INTERPOLATOR] = {"an X3D interpolator", KFP_OPT_SAMPLES | KFP_OPT_TANGENTS},
+    [PANEL_FOLLOWER] = {"a follower",
+                        KFP_OPT_TICK | KFP_OPT_UNTIL | KFP_OPT_CAPACITY | KFP_OPT_EVENT},
+    [PANEL_TARGET] = {"a target", KFP_OPT_FROM | KFP_OPT_TO | KFP_OPT_SAMPLES},
+};
+
+/* For an option no panel takes: the panels that would. */
+static const char *panels_taking(unsigned bit)
 {
-    uint32_t i;
-    if ((i = kf_anim_find(anim, KF_KIND_SEQUENCE, name)) != KF_NO_INDEX)
-        return plot_sequence(kf_anim_sequence(anim, i), o, p);
-    if ((i = kf_anim_find(anim, KF_KIND_INTERPOLATOR, name)) != KF_NO_INDEX)
-        return plot_interpolator(kf_anim_interpolator(anim, i), o, p);
-    if ((i = kf_anim_find(anim, KF_KIND_FOLLOWER, name)) != KF_NO_INDEX)
-        return plot_follower(kf_anim_follower(anim, i), o, p);
-    if ((i = kf_anim_find(anim, KF_KIND_TARGET, name)) != KF_NO_INDEX)
-        return plot_target(anim, i, o, p);
+    switch (bit) {
+    case KFP_OPT_FROM:
+    case KFP_OPT_TO:
+        return "a target's panel";
+    case KFP_OPT_SAMPLES:
+        return "an animator's or a target's panel";
+    case KFP_OPT_TANGENTS:
+        return "an animator's panel";
+    default:
+        return "a follower's panel";
+    }
+}
+
+static int find_panel(const kf_anim *anim, const char *name, panel_source *src)
+{
+    static const struct {
+        kf_kind kind;
+        panel_kind panel;
+    } order[] = {{KF_KIND_SEQUENCE, PANEL_SEQUENCE},
+                 {KF_KIND_INTERPOLATOR, PANEL_INTERPOLATOR},
+                 {KF_KIND_FOLLOWER, PANEL_FOLLOWER},
+                 {KF_KIND_TARGET, PANEL_TARGET}};
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+        if ((src->index = kf_anim_find(anim, order[k].kind, name)) != KF_NO_INDEX) {
+            src->kind = order[k].panel;
+            return 0;
+        }
+    }
     kfp_error("no animator, follower or target named '%s' (kfplay FILE list shows the names)",
               name);
     return KFP_EXIT_INPUT;
+}
+
+/*
+ * An option of the plot that no panel of the picture takes is a usage
+ * error, naming the option and what each panel is. An option one panel
+ * takes is the picture's (--tick with a sequence and a follower drives the
+ * follower).
+ */
+static int check_options_apply(const kfp_options *c, char **names, const panel_source *src,
+                               int count)
+{
+    unsigned taken = KFP_OPT_OUTPUT;
+    for (int i = 0; i < count; i++)
+        taken |= panel_kinds[src[i].kind].options;
+    const unsigned extra = c->given & ~taken;
+    if (!extra)
+        return 0;
+    const unsigned bit = extra & -extra;
+    char list[512];
+    size_t used = 0;
+    list[0] = '\0';
+    for (int i = 0; i < count && used < sizeof list - 1; i++) {
+        int n = snprintf(list + used, sizeof list - used, "%s'%s' is %s", i ? ", " : "", names[i],
+                         panel_kinds[src[i].kind].what);
+        used = n < 0 ? sizeof list - 1 : used + (size_t)n;
+    }
+    return kfp_usage_error("plot: %s is for %s; %s%s", kfp_option_name(bit), panels_taking(bit),
+                           list, used >= sizeof list - 1 ? "..." : "");
+}
+
+static int plot_panel(const kf_anim *anim, const panel_source *src, const plot_options *o,
+                      kfp_panel *p)
+{
+    switch (src->kind) {
+    case PANEL_SEQUENCE:
+        return plot_sequence(kf_anim_sequence(anim, src->index), o, p);
+    case PANEL_INTERPOLATOR:
+        return plot_interpolator(kf_anim_interpolator(anim, src->index), o, p);
+    case PANEL_FOLLOWER:
+        return plot_follower(kf_anim_follower(anim, src->index), o, p);
+    default:
+        return plot_target(anim, src->index, o, p);
+    }
+}
+
+/* -o never names the file kfplay read ("-" never does): by any of its
+ * names, a symbolic or a hard link. */
+static int check_output_not_input(const char *input, const char *output)
+{
+    char *paths[1] = {(char *)input};
+    kfc_files_read inputs = {paths, strcmp(input, "-") != 0, 1};
+    kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
+    if (kfc_output_check(output, "output", &inputs, NULL, NULL, &diag) == KFC_OK)
+        return 0;
+    return kfp_usage_error("plot: %s", diag.message);
+}
+
+/* The picture, written as kfc writes its outputs (kfc_output.h): through a
+ * temporary file renamed into place once all of it was written, so that a
+ * failure leaves an earlier file as it was; a FIFO or a device written in
+ * place; "-" standard output. A failure says why. */
+static int write_picture(const char *path, const kfp_panel *panels, size_t count)
+{
+    kfc_output out;
+    kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
+    kfc_status st = kfc_output_open(&out, path, &diag);
+    if (st == KFC_OK) {
+        errno = 0;
+        /* The stream's first failed write left its errno, the reason. */
+        if (kfp_svg_write(out.file, panels, count) && !out.error)
+            out.error = errno ? errno : EIO;
+        st = out.error ? kfc_output_write_failed(&out, &diag) : kfc_output_commit(&out, &diag);
+    }
+    if (st == KFC_OK)
+        return 0;
+    kfc_diag_print(stderr, path, &diag);
+    return st == KFC_NOMEM ? out_of_memory() : KFP_EXIT_INPUT;
 }
 
 /* The plot options of the command line. */
@@ -464,43 +592,36 @@ static int take_options(const kfp_options *c, plot_options *o, int name_count)
     return 0;
 }
 
-int kfp_plot(const kf_anim *anim, const kfp_options *options, char **names, int count)
+int kfp_plot(const kf_anim *anim, const char *input, const kfp_options *options, char **names,
+             int count)
 {
     plot_options o;
     plot_budget budget = {0, 0};
     memset(&o, 0, sizeof o);
     o.budget = &budget;
     kfp_panel *panels = alloc_array((size_t)count, sizeof *panels);
+    panel_source *sources = alloc_array((size_t)count, sizeof *sources);
     const int name_count = count;
     int status;
-    if (!panels)
+    if (!panels || !sources)
         status = out_of_memory();
     else
         status = take_options(options, &o, name_count);
+    if (!status)
+        status = check_output_not_input(input, o.output);
     for (int i = 0; i < name_count && !status; i++)
-        status = plot_name(anim, names[i], &o, &panels[i]);
+        status = find_panel(anim, names[i], &sources[i]);
+    if (!status)
+        status = check_options_apply(options, names, sources, name_count);
+    for (int i = 0; i < name_count && !status; i++)
+        status = plot_panel(anim, &sources[i], &o, &panels[i]);
 
     /* The picture is written only once every panel could be drawn. */
-    if (!status) {
-        const int to_stdout = strcmp(o.output, "-") == 0;
-        FILE *out = to_stdout ? stdout : fopen(o.output, "w");
-        if (!out) {
-            kfp_error("cannot write '%s'", o.output);
-            status = KFP_EXIT_INPUT;
-        } else {
-            int failed = kfp_svg_write(out, panels, (size_t)name_count);
-            if (!to_stdout && fclose(out) != 0)
-                failed = 1;
-            if (failed) {
-                kfp_error("writing '%s' failed", o.output);
-                if (!to_stdout)
-                    remove(o.output);
-                status = KFP_EXIT_INPUT;
-            }
-        }
-    }
+    if (!status)
+        status = write_picture(o.output, panels, (size_t)name_count);
     for (int i = 0; panels && i < count; i++)
         kfp_panel_free(&panels[i]);
     free(panels);
+    free(sources);
     return status;
 }

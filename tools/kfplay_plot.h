@@ -6,11 +6,15 @@
 #include "kf.h"
 #include "kfplay_args.h"
 
-/* Draws one panel per NAME (`names`, `count` of them) with the plot
- * options of `options` (-o, --tangents, --from, --to, --samples, and
- * follow's --tick/--until/--capacity/--event) and writes the SVG.
- * Returns 0, 1 (bad name, number or output) or 2 (usage). */
-int kfp_plot(const kf_anim *anim, const kfp_options *options, char **names, int count);
+/* Draws one panel per NAME (`names`, `count` of them) of `anim`, read from
+ * `input` ("-": standard input), with the plot options of `options` (-o,
+ * --tangents, --from, --to, --samples, and follow's --tick/--until/
+ * --capacity/--event) and writes the SVG, all at once or not at all
+ * (compiler/kfc_output.h). Returns 0, 1 (bad name or number, an output
+ * that cannot be written) or 2 (usage: -o naming `input`, an option no
+ * panel takes). */
+int kfp_plot(const kf_anim *anim, const char *input, const kfp_options *options, char **names,
+             int count);
 
 /* The end of one period of the tracks that feed `target` (KF_NO_INDEX:
  * of every track), in world time: where each controller maps sequence time

@@ -18,7 +18,8 @@ A comment on the line before a block, `<!-- file: NAME -->`, writes the
 block to NAME first, so that later commands find it. In a man page, each
 .EX/.EE block is a sh block. The documents share one working copy and one
 home folder (HOME), in the order above, so a later document may use the
-files an earlier one made.
+files an earlier one made. Nothing puts kfc and kfplay on PATH but README.md's
+own `export PATH=...` line, as in a new user's shell.
 
 Two commands are never run, and say so: `scons test` (this suite itself)
 and the package installers (.ci/install-deps, .ci/install-test-deps,
@@ -147,9 +148,17 @@ class Runner:
         shutil.rmtree(a.work, ignore_errors=True)
         os.makedirs(self.home)
         copy_tree(a.root, self.repo)
+        # kfc and kfplay are not on PATH: README.md's own line puts the ones
+        # its `scons demo` built there, as a new user's shell has them. A
+        # document run alone (--only) gets this build's instead.
         tools = [os.path.dirname(os.path.abspath(p)) for p in (a.kfc, a.kfplay)]
+        path = [d for d in os.environ.get('PATH', '/usr/bin:/bin').split(':')
+                if d and not (os.path.exists(os.path.join(d, 'kfc'))
+                              or os.path.exists(os.path.join(d, 'kfplay')))]
+        if a.only and a.only != 'README.md':
+            path = tools + path
         env = {
-            'PATH': ':'.join(tools + [os.environ.get('PATH', '/usr/bin:/bin')]),
+            'PATH': ':'.join(path),
             'HOME': self.home,
             'LANG': 'C.UTF-8',
             'TERM': 'dumb',

@@ -141,6 +141,7 @@ class Runner:
     def __init__(self, a):
         self.a = a
         self.failures = 0
+        self.demo_built = None  # whether README.md's `scons demo` built a shared library
         self.ran = 0
         self.repo = os.path.join(a.work, 'repo')
         self.home = os.path.join(a.work, 'home')
@@ -265,6 +266,40 @@ class Runner:
                       % (block.lang or 'no language'))
 
 
+def readme_claims(runner):
+    """What README.md says of the build, against what the build made in the
+    copy: the libraries `scons demo` builds (run by its Quick start block),
+    the shared libkf's dependencies, and the units of kfc -e."""
+    repo = runner.repo
+    readme = open(os.path.join(runner.a.root, 'README.md'), encoding='utf-8').read()
+    where = Block('README.md', 1, 'claims', '')
+    m = re.search(r'`scons demo` builds (.*?) into', readme, re.S)
+    if runner.demo_built is not None and m:
+        said = ' '.join(m.group(1).split())
+        if not runner.demo_built and 'static' not in said:
+            runner.fail(where, '`scons demo` builds no shared library, README.md says it '
+                        'builds %s' % said)
+    intro = ' '.join(readme.split('\n## ')[0].split())  # before the first section
+    shared = os.path.join(repo, 'build', 'release', 'runtime', 'libkf.so')
+    if os.path.exists(shared) and shutil.which('readelf'):
+        out = subprocess.run(['readelf', '-d', shared], capture_output=True, text=True).stdout
+        names = {'libz': 'zlib', 'libisal': 'ISA-L'}
+        for lib in re.findall(r'\(NEEDED\).*\[(lib[^.\]]+)', out):
+            if lib in names and names[lib] not in intro:
+                runner.fail(where, 'libkf.so needs %s; the introduction does not name %s'
+                            % (lib, names[lib]))
+        if 'libz' not in re.findall(r'\[(lib[^.\]]+)', out) and \
+                re.search(r'only dependency is zlib', intro):
+            runner.fail(where, 'libkf.so does not need zlib; README.md says it is its only '
+                        'dependency')
+    kfc_help = subprocess.run([runner.a.kfc, '-h'], capture_output=True, text=True).stdout
+    if 'source units' in kfc_help:
+        for line in readme.split('\n'):
+            if re.search(r'\(metres', line):
+                runner.fail(where, 'kfc -h gives translation in source units; README.md says: '
+                            + line.strip())
+
+
 def documents(root):
     docs = ['README.md', 'formats/yaml.md', 'formats/kfb.md']
     docs += sorted(os.path.relpath(p, root) for p in glob.glob(os.path.join(root, 'docs', '*.md')))
@@ -298,6 +333,11 @@ def main():
         blocks = man_blocks(path, doc) if doc.endswith('.1') else markdown_blocks(path, doc)
         for block in blocks:
             runner.run(block)
+            if doc == 'README.md' and 'scons demo' in block.text and runner.demo_built is None:
+                runner.demo_built = bool(glob.glob(os.path.join(runner.repo, 'build', 'release',
+                                                                '*', 'libkf*.so*')))
+        if doc == 'README.md':
+            readme_claims(runner)
     print('test_docs: %d documents, %d blocks run, %d failed' % (len(docs), runner.ran,
                                                                runner.failures))
     return 1 if runner.failures else 0

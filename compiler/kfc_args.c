@@ -27,7 +27,8 @@ static const char usage_text[] =
     "Options:\n"
     "  -o, --output=FILE  write FILE; '-' is standard output. Default: the input\n"
     "                     name with its extension replaced by .kfb (.yaml when\n"
-    "                     decompiling); standard output when the input is '-'\n"
+    "                     decompiling, never over an existing file: name it with\n"
+    "                     -o to replace it); standard output when the input is '-'\n"
     "  -d, --decompile    read a .kfb file and write YAML source\n"
     "  -z, --compression=LEVEL\n"
     "                     zlib level 1-9 for the sections of the .kfb (default 6),\n"
@@ -56,7 +57,10 @@ static const char usage_text[] =
     "                     glTF and M3G input, also what was left out and why;\n"
     "                     for X3D input, what was skipped and where\n"
     "  -q, --quiet        report nothing but errors, no warnings (cancels -v)\n"
-    "      --max-errors=N stop after N errors (default 20; 0: report them all)\n"
+    "      --max-errors=N stop after N errors (default 20; 0: report them all)\n";
+
+/* Apart from usage_text: C11 promises strings of 4095 characters. */
+static const char usage_warnings[] =
     "  -WNAME, -Wno-NAME  turn warning NAME on (all are by default) or off; NAME\n"
     "                     is uncontrolled-track, unused-sequence,\n"
     "                     unused-interpolator, unused-follower, unused-controller\n"
@@ -477,6 +481,7 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
             break;
         case 'h':
             fputs(usage_text, stdout);
+            fputs(usage_warnings, stdout);
             fputs(usage_end, stdout);
             *exit_now = 1;
             return KFC_OK;

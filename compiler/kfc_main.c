@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -511,6 +512,18 @@ int main(int argc, char **argv)
                 char quoted[KFC_QUOTE_SIZE];
                 kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                          "the default output name %s is the input's own; give one with -o",
+                         kfc_quote(quoted, derived, strlen(derived)));
+                free(derived);
+                return usage_failed(&diag);
+            }
+            /* A decompiled file's default name is often the source it was
+             * compiled from, comments and all: replaced only when asked. */
+            struct stat existing;
+            if (o.decompile && !o.deps_only && lstat(derived, &existing) == 0) {
+                char quoted[KFC_QUOTE_SIZE];
+                kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                         "the default output %s exists; name it with -o to replace it (or "
+                         "give -o another name)",
                          kfc_quote(quoted, derived, strlen(derived)));
                 free(derived);
                 return usage_failed(&diag);

@@ -352,6 +352,26 @@ def main():
             '-v: file size and ratio')
     r = run([kfc, '-v', '--decompile', out, '-o', os.path.join(work, 'back.yaml')])
     c.check(r.returncode == 0 and '-> ' in r.stderr, '-v --decompile reports')
+    # --decompile without -o writes the default name only where no file has
+    # it: a hand-written source of that name is not replaced.
+    dec = os.path.join(work, 'dec')
+    os.makedirs(dec, exist_ok=True)
+    shutil.copyfile(out, os.path.join(dec, 'walk.kfb'))
+    with open(os.path.join(dec, 'walk.yaml'), 'w') as f:
+        f.write('# hand-written\n')
+    for d in (['-d'], ['--decompile']):
+        r = run([kfc] + d + ['walk.kfb'], cwd=dec)
+        c.check(r.returncode == 2 and open(os.path.join(dec, 'walk.yaml')).read() ==
+                '# hand-written\n', '%s without -o: an existing walk.yaml is kept' % d)
+        c.check(r.stderr.startswith("kfc: error: the default output 'walk.yaml' exists; name it "
+                                    "with -o to replace it"), '%s: says how: %r' % (d, r.stderr))
+    r = run([kfc, '-d', 'walk.kfb', '-o', 'walk.yaml'], cwd=dec)
+    c.check(r.returncode == 0 and open(os.path.join(dec, 'walk.yaml')).read().startswith('kfb:'),
+            '-d -o walk.yaml replaces it')
+    os.remove(os.path.join(dec, 'walk.yaml'))
+    r = run([kfc, '-d', 'walk.kfb'], cwd=dec)
+    c.check(r.returncode == 0 and os.path.exists(os.path.join(dec, 'walk.yaml')),
+            '-d without -o writes walk.yaml where there is none')
     for q in (['-q'], ['-v', '-q'], []):
         r = run([kfc] + q + [leg, '-o', out])
         c.check(r.returncode == 0 and not r.stderr and not r.stdout, '%s: silent' % q)

@@ -63,16 +63,21 @@ kfc_status kfc_recover(kfc_diag *diag, kfc_status status)
     diag->printed = 1;
     if (h == diag->last_printed)
         return KFC_OK;
+    /* One error past the limit: held back, and the run stops. */
+    if (diag->errors >= diag->error_limit) {
+        diag->held_back = 1;
+        return KFC_INVALID;
+    }
     diag->last_printed = h;
     if (diag->stream)
         kfc_diag_print(diag->stream, diag->source ? diag->source : "kfc", diag);
     diag->errors++;
-    return diag->errors >= diag->error_limit ? KFC_INVALID : KFC_OK;
+    return KFC_OK;
 }
 
 int kfc_diag_stopped(const kfc_diag *diag)
 {
-    return diag->error_limit > 0 && diag->errors >= diag->error_limit;
+    return diag->held_back;
 }
 
 char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
@@ -168,6 +173,13 @@ kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *fo
     vsnprintf(message, sizeof message, format, args);
     va_end(args);
     snprintf(suffix, sizeof suffix, " [-W%s%s]", as_error ? "error=" : "", kfc_warning_names[w]);
+    if (as_error && diag->error_limit > 0 && diag->errors >= diag->error_limit) {
+        /* One error past the limit: held back, and the run stops. */
+        diag->held_back = 1;
+        kfc_fail(diag, KFC_INVALID, mark, "%s%s", message, suffix);
+        diag->printed = 1;
+        return KFC_INVALID;
+    }
     if (diag->stream)
         print_line(diag->stream, diag->color, diag->source ? diag->source : "kfc", mark, "",
                    !as_error, message, suffix);
@@ -179,7 +191,7 @@ kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *fo
      * without error and is built. */
     diag->errors++;
     diag->promoted++;
-    if (diag->error_limit == 0 || diag->errors >= diag->error_limit) {
+    if (diag->error_limit == 0) {
         kfc_fail(diag, KFC_INVALID, mark, "%s%s", message, suffix);
         diag->printed = diag->stream != NULL;
         return KFC_INVALID;

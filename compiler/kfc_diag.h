@@ -95,6 +95,7 @@ typedef struct kfc_diag {
 
     /* The run's state. */
     unsigned errors;        /* errors kfc_recover reported */
+    int held_back;          /* an error past error_limit was met, not reported */
     int printed;            /* the error in the record was printed */
     uint64_t last_printed;  /* a hash of the last error kfc_recover printed */
     unsigned warnings;      /* warnings printed (as warnings) */
@@ -126,9 +127,9 @@ kfc_status kfc_fail_nomem(kfc_diag *diag);
 /*
  * Where the work can go on after `status`: KFC_OK passes through; an
  * invalid-input error (KFC_INVALID) is printed on diag->stream and counted,
- * and KFC_OK comes back while fewer than diag->error_limit errors were
- * reported, so that the caller skips what failed and goes on; once the
- * limit is reached, KFC_INVALID comes back (the error printed). The same
+ * and KFC_OK comes back, so that the caller skips what failed and goes on,
+ * until diag->error_limit errors were reported; the next one is held back
+ * (not printed, diag->held_back set) and KFC_INVALID comes back. The same
  * error at the same place as the last one printed (a broken buffer every
  * channel reads) is not printed again. Any other
  * status (out of memory, I/O), or any status when error_limit is 0, is
@@ -136,7 +137,9 @@ kfc_status kfc_fail_nomem(kfc_diag *diag);
  */
 kfc_status kfc_recover(kfc_diag *diag, kfc_status status);
 
-/* Whether the run stopped at diag->error_limit (the last error printed). */
+/* Whether the run stopped at an error past diag->error_limit, which was
+ * not reported (reaching the limit alone goes on, to find whether one
+ * follows). */
 int kfc_diag_stopped(const kfc_diag *diag);
 
 /*

@@ -576,8 +576,8 @@ int main(int argc, char **argv)
     else if (st && !diag.printed)
         kfc_diag_print(stderr, shown, &diag);
     if (kfc_diag_stopped(&diag))
-        fprintf(stderr, "kfc: stopped after %u errors (--max-errors=0 reports them all)\n",
-                diag.errors);
+        fprintf(stderr, "kfc: stopped after %u error%s (--max-errors=0 reports them all)\n",
+                diag.errors, diag.errors == 1 ? "" : "s");
     kfc_files_read_free(&files);
     free(depfile_derived);
     free(derived);

@@ -135,13 +135,19 @@ def check_grammar(c, kfc, leg, work):
         f.write('kfb: 1\nsequences:\n')
         for i in range(30):
             f.write('  s%d: {interpolation: cubic, duration: 1, keys: [[0, 1]]}\n' % i)
+    # "stopped" only when an error was held back: not when the limit is
+    # exactly the count.
     for argv, errors, stopped in (([], 20, True), (['--max-errors=0'], 30, False),
-                                  (['--max-errors', '30'], 30, True), (['--max-errors=31'], 30, False)):
+                                  (['--max-errors', '30'], 30, False),
+                                  (['--max-errors=29'], 29, True),
+                                  (['--max-errors=31'], 30, False), (['--max-errors=1'], 1, True)):
         r = run([kfc] + argv + [many, '-o', out])
         lines = r.stderr.splitlines()
         c.check(r.returncode == 1 and len([l for l in lines if ': error: ' in l]) == errors and
-                (lines[-1] == 'kfc: stopped after %d errors (--max-errors=0 reports them all)'
-                 % errors) == stopped, '%s: %d errors reported: %r' % (argv, errors, lines[-1:]))
+                (lines[-1] == 'kfc: stopped after %d error%s (--max-errors=0 reports them all)'
+                 % (errors, '' if errors == 1 else 's')) == stopped and
+                len([l for l in lines if 'stopped after' in l]) == stopped,
+                '%s: %d errors reported: %r' % (argv, errors, lines[-1:]))
     for argv, message in usage:
         r = run([kfc] + argv + ['-o', out] if '-o' not in argv and '--output' not in argv and
                 argv and argv[-1] not in ('-z', '-a', '-MF') else [kfc] + argv)
@@ -297,7 +303,12 @@ def check_warnings(c, kfc, work):
             '-q still reports a warning made an error: %r' % lines)
     r, lines = compile_('-Werror=uncontrolled-track', '--max-errors=1')
     c.check(r.returncode == 1 and lines[3] == line(*WARNINGS[3], error=True) and
-            lines[4:] == ['kfc: stopped after 1 errors (--max-errors=0 reports them all)'],
+            lines[4:] == [line(*w) for w in WARNINGS[4:]],
+            '--max-errors: a warning made an error is the one error, no "stopped": %r' % lines)
+    r, lines = compile_('-Werror', '--max-errors=1')
+    c.check(r.returncode == 1 and lines == [line(*WARNINGS[0], error=True),
+                                            'kfc: stopped after 1 error (--max-errors=0 reports '
+                                            'them all)'],
             '--max-errors counts warnings made errors: %r' % lines)
     env = dict(os.environ)
     env.pop('NO_COLOR', None)

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <expat.h>
+#include <jansson.h>
 #include <yaml.h>
 #include <zlib.h>
 
@@ -80,7 +82,9 @@ static const char usage_warnings[] =
     "                     with -M standard output; '-' is standard output)\n"
     "  -MT TARGET         the rule's target (default: the output name)\n"
     "  -h, --help         show this help and exit\n"
-    "  -V, --version      show the versions of kfc and its libraries and exit\n";
+    "  -V, --version      show the versions of kfc and the libraries it uses (libkf,\n"
+    "                     libyaml, jansson, expat, zlib, and what libkf inflates\n"
+    "                     with) and exit\n";
 
 /* Apart from usage_text: C11 promises strings of 4095 characters. */
 static const char usage_end[] =
@@ -485,9 +489,17 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
             fputs(usage_end, stdout);
             *exit_now = 1;
             return KFC_OK;
-        case 'V':
-            printf("kfc %s (libkf %s, libyaml %s, zlib %s)\n", KFC_VERSION, kf_version(),
-                   yaml_get_version_string(), zlibVersion());
+        case 'V': {
+            /* "expat_2.5.0" */
+            const char *expat = XML_ExpatVersion();
+            if (strncmp(expat, "expat_", 6) == 0)
+                expat += 6;
+            printf("kfc %s (libkf %s, libyaml %s, jansson %s, expat %s, zlib %s)\n", KFC_VERSION,
+                   kf_version(), yaml_get_version_string(), jansson_version_str(), expat,
+                   zlibVersion());
+            /* The same line as kfplay's: libkf's own choice. */
+            printf("libkf inflates with %s\n", kf_inflate_library());
+        }
             *exit_now = 1;
             return KFC_OK;
         case ':':

@@ -47,7 +47,7 @@ def on_terminal(cmd, env):
     return b''.join(chunks).decode()
 
 
-def check_grammar(c, kfc, leg, work):
+def check_grammar(c, kfc, kfplay, leg, work):
     """One grammar: every spelling of an option gives the same file; usage
     errors are one line, the pointer to --help, exit 2 and nothing else."""
     want = os.path.join(work, 'grammar_want.kfb')
@@ -100,9 +100,15 @@ def check_grammar(c, kfc, leg, work):
                 '%s: usage on standard output, exit 0' % argv)
     for argv in (['-V'], ['--version']):
         r = run([kfc] + argv)
-        c.check(r.returncode == 0 and re.match(r'kfc \S+ \(libkf \S+, libyaml \S+, zlib \S+\)\n$',
+        c.check(r.returncode == 0 and re.match(r'kfc \S+ \(libkf \S+, libyaml \S+, jansson \S+, '
+                                                  r'expat \S+, zlib \S+\)\n'
+                                                  r'libkf inflates with (ISA-L|zlib) \S+ .*\n$',
                                                   r.stdout) and not r.stderr,
                 '%s: the versions: %r' % (argv, r.stdout))
+        # The inflater is kfplay's, word for word.
+        c.check(r.stdout.splitlines()[-1:] ==
+                run([kfplay, '-V']).stdout.splitlines()[-1:],
+                '%s: the inflater as kfplay -V names it' % argv)
     usage = [
         (['--frobnicate', leg], "unknown option '--frobnicate'"),
         (['-x', leg], "unknown option '-x'"),
@@ -467,7 +473,7 @@ def main():
         c.check('no work to do' in run([ninja, '-n'], cwd=nproj).stdout, 'ninja: up to date')
         deps = run([ninja, '-t', 'deps'], cwd=nproj).stdout
         c.check('walk.yaml' in deps, 'ninja read the dependency file: %r' % deps)
-    check_grammar(c, kfc, leg, work)
+    check_grammar(c, kfc, args.kfplay, leg, work)
     check_warnings(c, kfc, work)
     check_empty(c, kfc, args.fixtures, work)
     check_other_names(c, kfc, work)

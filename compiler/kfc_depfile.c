@@ -74,6 +74,19 @@ kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, kf
     return KFC_OK;
 }
 
+kfc_status kfc_depfile_check_target(const char *target, const char *what, kfc_diag *diag)
+{
+    char byte[4];
+    const char *why = unrepresentable(target, 1, byte);
+    if (!why)
+        return KFC_OK;
+    char quoted[KFC_QUOTE_SIZE];
+    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                    "%s %s cannot be listed in a dependency file: make and ninja do not both read "
+                    "a name with %s as written",
+                    what, kfc_quote(quoted, target, strlen(target)), why);
+}
+
 /* Writes `name` (representable) escaped for make and ninja. */
 static void write_name(kfc_output *out, const char *name)
 {

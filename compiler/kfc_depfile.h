@@ -18,6 +18,12 @@
  * refused dependency file leaves no output either. */
 kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, kfc_diag *diag);
 
+/* The rule's target given on the command line (-MT, or the output name it
+ * defaults to; `what` names it in the message) checked as
+ * kfc_depfile_check checks it, before anything is read: a name make and
+ * ninja cannot read back is a usage error (KFC_USAGE). */
+kfc_status kfc_depfile_check_target(const char *target, const char *what, kfc_diag *diag);
+
 /* Writes the rule "target: files..." to `path`, all or nothing (kfc_output),
  * each name escaped for make and ninja ("\ " for a space, the backslashes
  * before it doubled, "\#", "\:", "$$"), after kfc_depfile_check. `notes`:

@@ -560,6 +560,18 @@ int main(int argc, char **argv)
         }
         o.depfile_path = depfile;
     }
+    /* The rule's target, a command-line value: checked before anything is
+     * compiled. Standard output has no name to be one. */
+    if (!st && (o.depfile || o.deps_only) && !o.split) {
+        if (!o.depfile_target && strcmp(output, "-") == 0)
+            st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                          "%s with the output on standard output needs -MT TARGET (the rule's "
+                          "target)",
+                          o.deps_only ? "-M" : "-MD");
+        else
+            st = kfc_depfile_check_target(o.depfile_target ? o.depfile_target : output,
+                                          o.depfile_target ? "-MT target" : "target", &diag);
+    }
     if (!st)
         st = o.decompile ? decompile(o.input, output, &o, &diag)
                          : compile(o.input, output, &o, &diag);

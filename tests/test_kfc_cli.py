@@ -434,6 +434,15 @@ def main():
             'a failed compile writes no dependency file')
     for argv in (['-MF', 'a.d', leg], ['-MD', leg, '-o', '-']):
         c.check(run([kfc] + argv, cwd=proj).returncode == 2, '%s: usage error' % argv)
+    # Standard output has no name to be the rule's target: -MT gives one.
+    for argv, opt in ((['-M', leg, '-o', '-'], '-M'),
+                      (['-MD', '-MF', 'stdout.d', leg, '-o', '-'], '-MD')):
+        r = run([kfc] + argv, cwd=proj)
+        c.check(r.returncode == 2 and not r.stdout and r.stderr.startswith(
+            'kfc: error: %s with the output on standard output needs -MT TARGET' % opt) and
+            not os.path.exists(os.path.join(proj, 'stdout.d')), '%s: %r' % (argv, r.stderr))
+    r = run([kfc, '-M', '-MT', 'all', leg, '-o', '-'], cwd=proj)
+    c.check(r.returncode == 0 and r.stdout.startswith('all: '), '-M -MT with -o -: %r' % r.stdout)
     r = run([kfc, '-MD', '-MF', 'dec.d', '--decompile', 'walk.kfb', '-o', 'dec.yaml'], cwd=proj)
     c.check(open(os.path.join(proj, 'dec.d')).read() == 'dec.yaml: walk.kfb\n',
             '--decompile -MD: the .kfb is the dependency')

@@ -162,11 +162,22 @@ def main():
     os.makedirs(proj)
     with open(os.path.join(proj, 's.yaml'), 'w') as f:
         f.write(SOURCE)
-    for target, why in (('out%.kfb', "'%' (make reads a pattern rule)"), ('a;b', "';'")):
-        r = run([a.kfc, '-MD', '-MT', target, 's.yaml', '-o', 'o.kfb'], proj)
-        c.check(r.returncode == 3 and ('target %r' % target).replace('"', "'") in r.stderr
-                and why in r.stderr and not os.path.exists(os.path.join(proj, 'o.kfb')),
-                '-MT %r: %r' % (target, r.stderr))
+    # A command-line value: a usage error, found before anything is read
+    # (the input need not exist), for -MT's target as for the output name it
+    # defaults to.
+    for argv, target, why in (
+            (['-MD', '-MT', 'out%.kfb', 's.yaml', '-o', 'o.kfb'], "-MT target 'out%.kfb'",
+             "'%' (make reads a pattern rule)"),
+            (['-MD', '-MT', 'a;b', 's.yaml', '-o', 'o.kfb'], "-MT target 'a;b'", "';'"),
+            (['-M', '-MT', 'a%b', 'missing.yaml'], "-MT target 'a%b'", "'%'"),
+            (['-MD', 's.yaml', '-o', 'o%.kfb'], "target 'o%.kfb'", "'%'")):
+        r = run([a.kfc] + argv, proj)
+        c.check(r.returncode == 2 and r.stderr.startswith('kfc: error: %s cannot be listed'
+                                                          % target)
+                and why in r.stderr and 'kfc --help' in r.stderr
+                and not os.path.exists(os.path.join(proj, 'o.kfb'))
+                and not os.path.exists(os.path.join(proj, 'o%.kfb')),
+                '%s: %r' % (argv, r.stderr))
     c.check(not any(os.path.exists(os.path.join(d, 'PWNED')) for d, _, _ in os.walk(a.work)),
             'no command ran')
     print('test_kfc_depfile: %d checks, %d failed%s' % (c.count, len(c.failures),

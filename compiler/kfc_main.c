@@ -6,6 +6,7 @@
 /* isatty and clock_gettime are POSIX, not C11. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -407,8 +408,14 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
     const double start = seconds_now();
     kf_anim *anim;
     kf_error error;
-    kf_result r = strcmp(input, "-") == 0 ? kf_load_stream(read_stream, stdin, NULL, &anim, &error)
-                                          : kf_load_file(input, NULL, &anim, &error);
+    /* Opened here, for the message kfc gives any input it cannot open
+     * ("FILE: error: cannot open: REASON"). */
+    FILE *file = strcmp(input, "-") == 0 ? stdin : fopen(input, "rb");
+    if (!file)
+        return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot open: %s", strerror(errno));
+    kf_result r = kf_load_stream(read_stream, file, NULL, &anim, &error);
+    if (file != stdin)
+        fclose(file);
     if (r == KF_ERROR_NOT_KFB)
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
                         "%s: --decompile reads .kfb files (a source is compiled: kfc %s)",

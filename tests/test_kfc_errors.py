@@ -133,6 +133,10 @@ def check_command_line(kfc, fixtures, work):
     missing = os.path.join(work, 'no-such-file.yaml')
     check_exit('missing input', run([kfc, missing, '-o', out]), EXIT_IO,
                missing + ': error: cannot open: ')
+    # The same words when decompiling: the name once, before the message.
+    missing_kfb = os.path.join(work, 'no-such-file.kfb')
+    check_exit('missing input, --decompile', run([kfc, '-d', missing_kfb, '-o', out + '.yaml']),
+               EXIT_IO, missing_kfb + ': error: cannot open: No such file or directory')
     bad_dir = os.path.join(work, 'no-such-dir', 'out.kfb')
     check_exit('unwritable output', run([kfc, '-w', valid, '-o', bad_dir]), EXIT_IO,
                bad_dir + ': error: cannot create: ')

@@ -473,8 +473,14 @@ int main(int argc, char **argv)
         (o.color == KFC_COLOR_AUTO && isatty(fileno(stderr)) && !(no_color && no_color[0]));
     if (st)
         return usage_failed(&diag);
-    if (exit_now)
-        return fflush(stdout) == 0 ? KFC_OK : KFC_IO;
+    if (exit_now) {
+        /* The help or the versions: a write that failed sets the error flag
+         * (and may leave nothing for fflush to fail on). */
+        if (fflush(stdout) == 0 && !ferror(stdout))
+            return KFC_OK;
+        fputs("kfc: error: writing to standard output failed\n", stderr);
+        return KFC_IO;
+    }
     const char *shown = strcmp(o.input, "-") == 0 ? "<stdin>" : o.input;
     diag.stream = stderr;
     diag.source = shown;

@@ -649,7 +649,9 @@ int main(int argc, char **argv)
         status = run(&cl);
     }
     kfp_command_line_free(&cl);
-    if (fflush(stdout) != 0) {
+    /* A write that failed sets the error flag, and may leave nothing for
+     * fflush to fail on. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
         kfp_error("writing the output failed");
         status = EXIT_INPUT;
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """The man pages of kfc and kfplay render with groff without a warning
-(-ww), and document every option and command their --help lists."""
+(-ww), and document every option and command their --help lists; kfc's
+one-line descriptions name every input its synopses take."""
 import os
 import re
 import subprocess
@@ -34,6 +35,17 @@ def main():
         missing = sorted(w for w in wanted if w not in text)
         c.check(len(wanted) >= 8 and not missing,
                 '%s.1 documents all %d of --help (missing: %s)' % (tool, len(wanted), missing))
+    # What kfc compiles, as its synopses list it, is named in its one-line
+    # descriptions too: the man page's NAME and the paragraph of --help.
+    helptext = subprocess.run([args.kfc, '--help'], stdout=subprocess.PIPE, text=True).stdout
+    usage, description = helptext.split('\n\n')[:2]
+    source = open(os.path.join(man, 'kfc.1'), encoding='utf-8').read().split('\n')
+    name_line = source[source.index('.SH NAME') + 1]
+    for ext, word in (('.yaml', 'YAML'), ('.gltf', 'glTF'), ('.m3g', 'M3G'), ('.x3d', 'X3D')):
+        if ext in usage.lower():
+            c.check(word in ' '.join(description.split()),
+                    'kfc --help: the description names %s: %r' % (word, description))
+            c.check(word in name_line, 'kfc.1: NAME names %s: %r' % (word, name_line))
     print('test_man: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

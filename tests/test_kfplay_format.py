@@ -156,6 +156,8 @@ def check_grammar(c, args, kfbs):
         r = run([args.kfplay] + argv)
         c.check(r.returncode == 0 and r.stdout.startswith(b'Usage: kfplay ') and not r.stderr,
                 '%s: usage on standard output, exit 0' % argv)
+        # The unit of T, W, --tick and --until, as kfplay.1 gives it.
+        c.check(b'Times are in seconds' in r.stdout, '%s: times in seconds' % argv)
     for argv in (['-V'], ['--version']):
         r = run([args.kfplay] + argv)
         c.check(r.returncode == 0 and

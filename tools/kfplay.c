@@ -125,6 +125,10 @@ static const char usage_options[] =
     "the options. A negative number is a time, not an option. FILE '-' is\n"
     "standard input.\n"
     "\n"
+    "Times are in seconds: sequence times T, world times W, and the DT and T of\n"
+    "--tick, --until and --event (but sample's T of an X3D interpolator is a\n"
+    "fraction, and sample-distance's S a distance along the curve).\n"
+    "\n"
     "Exit status: 0 success, 1 invalid file, name or number, or an output that\n"
     "cannot be written, 2 usage error.\n";
 

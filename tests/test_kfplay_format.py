@@ -312,6 +312,25 @@ def check_mixups(c, args, kfbs):
     c.check(r.returncode == 1 and r.stderr.decode() ==
             '%s: error: a YAML animation source, not a compiled .kfb: compile it with kfc first '
             '(kfc %s -o %s.kfb)\n' % (src, src, src[:-5]), 'a source given to kfplay: %r' % r.stderr)
+    # dump says it as plainly, rather than read a header out of text.
+    r = run([args.kfplay, 'dump', src])
+    c.check(r.returncode == 1 and not r.stdout and r.stderr.decode() ==
+            '%s: error: a YAML animation source, not a compiled .kfb: compile it with kfc first '
+            '(kfc %s -o %s.kfb)\n' % (src, src, src[:-5]), 'a source given to dump: %r' % r.stderr)
+    # The content, not the name: a program named .yaml is no source.
+    binary = os.path.join(args.work, 'bin.yaml')
+    with open(binary, 'wb') as f:
+        f.write(open(args.kfplay, 'rb').read()[:65536])
+    for argv in ([binary, 'list'], ['dump', binary]):
+        r = run([args.kfplay] + argv)
+        c.check(r.returncode == 1 and b'YAML' not in r.stderr and b'glTF' not in r.stderr,
+                '%s: a binary named .yaml: %r' % (argv, r.stderr))
+    empty = os.path.join(args.work, 'empty.kfb')
+    open(empty, 'w').close()
+    for argv in ([empty, 'list'], ['dump', empty]):
+        r = run([args.kfplay] + argv)
+        c.check(r.returncode == 1 and r.stderr.decode() == '%s: error: the file is empty\n' % empty,
+                '%s: an empty file: %r' % (argv, r.stderr))
     gltf = os.path.join(args.work, 'model.gltf')
     with open(gltf, 'w') as f:
         f.write('{"asset": {"version": "2.0"}}')

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "kf.h"
+#include "kfb_format.h"
 #include "kfplay_args.h"
 #include "kfplay_dump.h"
 #include "kfplay_follow.h"
@@ -616,17 +617,25 @@ static int run(const kfp_command_line *cl)
     int status = kfp_read_input(path, &data, &size);
     if (status)
         return status;
-    if (!cmd->run) {
+    /* A file that is not a .kfb but something kfplay knows (a source, a
+     * glTF file, nothing at all): said as plainly to dump as to the others,
+     * rather than its bytes read as a header. */
+    char mixup[512];
+    const char *what =
+        size >= KFB_IDENTIFIER_SIZE && memcmp(data, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) == 0
+            ? NULL
+            : kfp_input_mixup(path, data, size, mixup, sizeof mixup);
+    if (!cmd->run && what) {
+        fprintf(stderr, "%s: error: %s\n", kfp_input_name(path), what);
+        status = EXIT_INPUT;
+    } else if (!cmd->run) {
         status = kfp_dump(kfp_input_name(path), data, size);
     } else {
         kf_anim *anim;
         kf_error err;
         kf_result r = kf_load_memory(data, size, NULL, &anim, &err);
         if (r != KF_OK) {
-            char mixup[512];
-            const char *why = r == KF_ERROR_NOT_KFB
-                                  ? kfp_input_mixup(path, data, size, mixup, sizeof mixup)
-                                  : NULL;
+            const char *why = r == KF_ERROR_NOT_KFB || size == 0 ? what : NULL;
             fprintf(stderr, "%s: error: %s\n", kfp_input_name(path), why ? why : err.message);
             status = EXIT_INPUT;
         } else {

@@ -89,15 +89,33 @@ static int looks_like_source(const unsigned char *data, size_t size)
     return size - i >= 4 && memcmp(data + i, "kfb:", 4) == 0;
 }
 
+/* Whether the first bytes read as text: no NUL, no control character but
+ * tab, line breaks and form feed (a name is believed only for text). */
+static int looks_like_text(const unsigned char *data, size_t size)
+{
+    const size_t n = size < 4096 ? size : 4096;
+    for (size_t i = 0; i < n; i++)
+        if ((data[i] < 0x20 && data[i] != '\t' && data[i] != '\n' && data[i] != '\r' &&
+             data[i] != '\f') ||
+            data[i] == 0x7f)
+            return 0;
+    return 1;
+}
+
 const char *kfp_input_mixup(const char *path, const unsigned char *data, size_t size, char *buffer,
                             size_t buffer_size)
 {
+    if (size == 0)
+        return "the file is empty";
+    /* The content first; the name only where the content agrees that it
+     * may be what the name says (text for .gltf and .yaml). */
+    const int text = looks_like_text(data, size);
     const char *what = NULL;
-    if ((size >= 4 && memcmp(data, "glTF", 4) == 0) || has_extension(path, ".glb") ||
-        has_extension(path, ".gltf"))
+    if ((size >= 4 && memcmp(data, "glTF", 4) == 0) ||
+        (text && (has_extension(path, ".gltf") || has_extension(path, ".glb"))))
         what = "a glTF file: import its animations with kfc first";
-    else if (looks_like_source(data, size) || has_extension(path, ".yaml") ||
-             has_extension(path, ".yml"))
+    else if (looks_like_source(data, size) ||
+             (text && (has_extension(path, ".yaml") || has_extension(path, ".yml"))))
         what = "a YAML animation source, not a compiled .kfb: compile it with kfc first";
     if (!what)
         return NULL;

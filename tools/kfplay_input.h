@@ -21,8 +21,10 @@ int kfp_read_input(const char *path, unsigned char **data, size_t *size);
 const char *kfp_input_name(const char *path);
 
 /* For a file libkf refused as not a .kfb: what it looks like instead and
- * what to do ("a YAML animation source: compile it first: kfc ..."), or
- * NULL when it looks like nothing kfplay knows. */
+ * what to do ("a YAML animation source: compile it first: kfc ..."; "the
+ * file is empty"), or NULL when it looks like nothing kfplay knows. Judged
+ * by the content; the name counts only where the content agrees (a binary
+ * named .yaml is not called a source). */
 const char *kfp_input_mixup(const char *path, const unsigned char *data, size_t size, char *buffer,
                             size_t buffer_size);
 

@@ -30,8 +30,20 @@ void kfc_files_init(kfc_files *files, const char *document, const char *root)
     files->root_fd = -1;
 }
 
+struct kfc_files_held {
+    uint64_t dev, ino;
+    kfc_input in;
+};
+
 void kfc_files_free(kfc_files *files)
 {
+    for (size_t i = 0; i < files->held_capacity; i++) {
+        if (files->held[i]) {
+            kfc_input_close(&files->held[i]->in);
+            free(files->held[i]);
+        }
+    }
+    free(files->held);
     if (files->root_fd >= 0)
         close(files->root_fd);
     free(files->root_real);
@@ -421,10 +433,49 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
     return fd;
 }
 
-kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, uint64_t size,
-                          uint64_t max_size, kfc_input *in, kfc_diag *diag)
+/* The slot of the file (dev, ino) in the table: the one holding it, or the
+ * empty one where it goes. The table has an empty slot. */
+static size_t held_slot(const kfc_files *f, uint64_t dev, uint64_t ino)
 {
-    memset(in, 0, sizeof *in);
+    const size_t mask = f->held_capacity - 1;
+    uint64_t h = (dev * 0x9E3779B97F4A7C15u) ^ ino;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9u;
+    h ^= h >> 32;
+    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask)
+        if (!f->held[i] || (f->held[i]->dev == dev && f->held[i]->ino == ino))
+            return i;
+}
+
+/* Room for one more file in the table, kept at most half full. */
+static int held_room(kfc_files *f)
+{
+    if (2 * (f->held_count + 1) <= f->held_capacity)
+        return 1;
+    const size_t capacity = f->held_capacity ? 2 * f->held_capacity : 8;
+    if (capacity > SIZE_MAX / sizeof *f->held)
+        return 0;
+    kfc_files_held **old = f->held;
+    const size_t old_capacity = f->held_capacity;
+    f->held = calloc(capacity, sizeof *f->held);
+    if (!f->held) {
+        f->held = old;
+        return 0;
+    }
+    f->held_capacity = capacity;
+    for (size_t i = 0; i < old_capacity; i++)
+        if (old[i])
+            f->held[held_slot(f, old[i]->dev, old[i]->ino)] = old[i];
+    free(old);
+    return 1;
+}
+
+kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, uint64_t size,
+                          uint64_t max_size, const kfc_input **in, int *first, kfc_diag *diag)
+{
+    *in = NULL;
+    if (first)
+        *first = 0;
     char *decoded = decode(uri, length, diag);
     if (!decoded)
         return diag->status;
@@ -469,6 +520,13 @@ kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, uint64_t
         return diag->status;
     }
     char quoted[KFC_QUOTE_SIZE];
+    const uint64_t dev = (uint64_t)st.st_dev, ino = (uint64_t)st.st_ino;
+    kfc_files_held *held = NULL;
+    if (f->held_count > 0) {
+        held = f->held[held_slot(f, dev, ino)];
+        if (held)
+            st.st_size = (off_t)held->in.size; /* what was read, not what it is now */
+    }
     const uint64_t bytes = (uint64_t)st.st_size;
     if (size != KFC_FILES_ANY_SIZE && bytes != size)
         status = kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
@@ -480,24 +538,46 @@ kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, uint64_t
                           "URI %s names a file of %llu bytes, more than kfc reads (%llu)",
                           kfc_quote(quoted, uri, length), (unsigned long long)bytes,
                           (unsigned long long)max_size);
-    if (!status) {
+    if (!status && !held) {
+        held = calloc(1, sizeof *held);
+        if (!held || !held_room(f)) {
+            free(held);
+            held = NULL;
+            status = kfc_fail_nomem(diag);
+        }
+    }
+    if (!status && held && !held->in.data) {
         kfc_diag io;
         memset(&io, 0, sizeof io);
-        status = kfc_input_read_fd(in, fd, (size_t)bytes, &io);
+        status = kfc_input_read_fd(&held->in, fd, (size_t)bytes, &io);
         if (status == KFC_NOMEM)
             kfc_fail_nomem(diag);
         else if (status)
             kfc_fail(diag, status, KFC_NO_MARK, "cannot read URI %s: %s",
                      kfc_quote(quoted, uri, length), io.message);
-        else if (in->size != bytes)
+        else if (held->in.size != bytes)
             status =
                 refuse(diag, uri, length, "names a file that changed size while it was read", NULL);
+        if (status) {
+            kfc_input_close(&held->in);
+            free(held);
+            held = NULL;
+        } else {
+            held->dev = dev;
+            held->ino = ino;
+            f->held[held_slot(f, dev, ino)] = held;
+            f->held_count++;
+            if (first)
+                *first = 1;
+        }
     }
     close(fd);
     if (!status && diag && diag->files_read)
         status = kfc_files_read_add(diag->files_read, named, diag);
-    if (status)
-        kfc_input_close(in);
+    if (!status)
+        *in = &held->in;
+    else if (first)
+        *first = 0;
     free(named);
     return status;
 }

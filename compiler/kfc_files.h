@@ -27,6 +27,12 @@
  * link between a check and the open. A FIFO, device or socket is refused
  * from its directory entry, before any open that could block or have an
  * effect, and the open itself is non-blocking.
+ *
+ * A file is read once however many references reach it, by whatever
+ * spelling ("a.bin", "./a.bin", "sub/../a.bin", a link): files opened are
+ * known by their identity (device and inode), and a second reference to one
+ * shares the bytes the first read. What a set of references holds is thus
+ * at most the sum of the distinct files' sizes.
  */
 #ifndef KFC_FILES_H
 #define KFC_FILES_H
@@ -40,6 +46,8 @@
 /* Any size (up to kfc_files_open's max_size): a reference that states none. */
 #define KFC_FILES_ANY_SIZE UINT64_MAX
 
+typedef struct kfc_files_held kfc_files_held; /* a file read, by identity */
+
 typedef struct kfc_files {
     const char *document; /* the input: references resolve against its folder */
     const char *root;     /* the folder they must stay in, or NULL: the input's */
@@ -50,6 +58,10 @@ typedef struct kfc_files {
     char *prefix;    /* the input's folder below the root ("" or "a/b/"), or
                         NULL: the input lies outside the root */
     char *failure;   /* why the root cannot be used, or NULL */
+    /* The files read, by (device, inode): an open-addressed table of
+     * held_capacity slots (a power of two, or 0), held_count used. */
+    kfc_files_held **held;
+    size_t held_count, held_capacity;
 } kfc_files;
 
 /* Starts a set of references of the input `document` (NULL or "-": standard
@@ -59,11 +71,14 @@ void kfc_files_init(kfc_files *files, const char *document, const char *root);
 
 /*
  * Opens the file the reference `uri` (`length` bytes, not necessarily
- * NUL-terminated) names and reads all of it into `in` (kfc_input_close it).
- * `size` is the byte count the reference states (the file must have exactly
- * that many), or KFC_FILES_ANY_SIZE; no file above `max_size` bytes is read.
- * The path, as the input's folder and the decoded reference joined, is added
- * to diag->files_read (a dependency, -MD).
+ * NUL-terminated) names and sets *in to all of its bytes, owned by `files`
+ * (valid until kfc_files_free). A file an earlier reference of `files` read
+ * (the same device and inode) is not read again: *in is the same, and
+ * *first (unless `first` is NULL) is 0, where it is 1 for the reference that
+ * read it. `size` is the byte count the reference states (the file must have
+ * exactly that many), or KFC_FILES_ANY_SIZE; no file above `max_size` bytes
+ * is read. The path, as the input's folder and the decoded reference joined,
+ * is added to diag->files_read (a dependency, -MD).
  *
  * Fails with KFC_INVALID when the reference breaks the rule above (the
  * message quotes it and says which part), KFC_IO when the file cannot be
@@ -72,9 +87,9 @@ void kfc_files_init(kfc_files *files, const char *document, const char *root);
  * `diag` must not be NULL.
  */
 kfc_status kfc_files_open(kfc_files *files, const char *uri, size_t length, uint64_t size,
-                          uint64_t max_size, kfc_input *in, kfc_diag *diag);
+                          uint64_t max_size, const kfc_input **in, int *first, kfc_diag *diag);
 
-/* Releases what kfc_files_open set up. Idempotent. */
+/* Releases what kfc_files_open set up and read. Idempotent. */
 void kfc_files_free(kfc_files *files);
 
 #endif /* KFC_FILES_H */

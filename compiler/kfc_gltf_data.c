@@ -223,6 +223,7 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
         return KFC_OK;
     char at[64];
     snprintf(at, sizeof at, "/buffers/%lld", (long long)index);
+    int first = 0; /* an external file read here for the first time */
     uint64_t length;
     const json_t *len = json_object_get(b, "byteLength");
     if (!len || !get_uint(len, &length) || length < 1)
@@ -265,19 +266,22 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
             return kfc_gltf_fail(doc->diag, at, "external buffers are not read here");
         /* The file must hold exactly byteLength bytes (as glTF-Validator
          * requires of an external buffer): checked before it is read. */
+        /* Buffers naming one file (by any spelling) share one copy of it. */
+        const kfc_input *file = NULL;
         st = kfc_files_open(&doc->files, json_string_value(uri), json_string_length(uri), length,
-                            MAX_BUFFER, &buf->file, doc->diag);
+                            MAX_BUFFER, &file, &first, doc->diag);
         if (st) {
             snprintf(doc->diag->pointer, sizeof doc->diag->pointer, "%s/uri", at);
             return st;
         }
-        buf->data = buf->file.data;
+        buf->data = file->data;
     }
     buf->size = (size_t)length;
     buf->loaded = 1;
-    /* An external file is input of its own; a GLB chunk or a data URI is
-     * counted with the document that holds it. */
-    if (buf->file.data)
+    /* An external file is input of its own, counted once however many
+     * buffers name it; a GLB chunk or a data URI is counted with the
+     * document that holds it. */
+    if (first)
         doc->element_budget += length * KFC_GLTF_NUMBERS_PER_BYTE;
     return KFC_OK;
 }
@@ -609,7 +613,6 @@ void kfc_gltf_doc_free(kfc_gltf_doc *doc)
 {
     for (size_t i = 0; doc->buffers && i < doc->buffer_count; i++) {
         free(doc->buffers[i].owned);
-        kfc_input_close(&doc->buffers[i].file);
     }
     kfc_files_free(&doc->files);
     free(doc->buffers);

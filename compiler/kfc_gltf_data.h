@@ -50,7 +50,8 @@ enum {
 typedef struct kfc_gltf_buffer {
     int loaded;
     unsigned char *owned; /* decoded data URI, or NULL */
-    kfc_input file;       /* an external file's bytes (kfc_files), or zeroed */
+    /* the bytes: the GLB chunk, `owned`, or an external file's, which
+     * doc->files holds (shared by every buffer naming that file) */
     const unsigned char *data;
     size_t size; /* the buffer's byteLength */
 } kfc_gltf_buffer;

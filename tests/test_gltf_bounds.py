@@ -11,7 +11,11 @@
   names count a number per 4 bytes: one accessor pair replayed by many
   animations, or one long node name repeated by many channels, is refused
   at exactly the channel the formula says, and the largest accepted file's
-  .kfb (stored, -z 0) is under 16 bytes per input byte plus 4 MB."""
+  .kfb (stored, -z 0) is under 16 bytes per input byte plus 4 MB;
+- an external file named by many buffers, by any spelling ("a.bin",
+  "./a.bin", "sub/../a.bin", a link to it), is read and held once: memory
+  stays within 64 bytes per input byte plus 64 MB with the file counted
+  once, where 300 buffers naming one 1 MB file took 300 MB."""
 import base64
 import json
 import os
@@ -46,10 +50,56 @@ def payload(keys):
     return times + struct.pack('<%df' % (3 * keys), *[(k * 7919 % 1000) / 7.0 for k in range(3 * keys)])
 
 
+def peak_kb(cmd):
+    """Runs `cmd`; returns its exit status, its stderr and its peak
+    resident memory in KB (its own, not its siblings')."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, err, usage.ru_maxrss
+
+
+def shared_file(c, a, work):
+    """300 buffers naming one 1 MB file, spelled five ways."""
+    folder = os.path.join(work, 'shared')
+    os.makedirs(os.path.join(folder, 'sub'))
+    size = 1 << 20
+    with open(os.path.join(folder, 'shared.bin'), 'wb') as f:
+        f.write(payload(2).ljust(size, b'\0'))
+    os.symlink('shared.bin', os.path.join(folder, 'alias.bin'))
+    os.link(os.path.join(folder, 'shared.bin'), os.path.join(folder, 'hard.bin'))
+    spellings = ('shared.bin', './shared.bin', 'sub/../shared.bin', 'alias.bin', 'hard.bin')
+    count = 300
+    doc = {'asset': {'version': '2.0'}, 'nodes': [{}],
+           'buffers': [{'byteLength': size, 'uri': spellings[i % len(spellings)]}
+                       for i in range(count)],
+           'bufferViews': [], 'accessors': [], 'animations': []}
+    for i in range(count):
+        doc['bufferViews'] += [{'buffer': i, 'byteLength': 8},
+                               {'buffer': i, 'byteOffset': 8, 'byteLength': 24}]
+        doc['accessors'] += [{'bufferView': 2 * i, 'componentType': 5126, 'count': 2, 'type': 'SCALAR'},
+                             {'bufferView': 2 * i + 1, 'componentType': 5126, 'count': 2, 'type': 'VEC3'}]
+        doc['animations'].append({'channels': [{'sampler': 0, 'target': {'node': 0, 'path': 'translation'}}],
+                                  'samplers': [{'input': 2 * i, 'output': 2 * i + 1}]})
+    text = json.dumps(doc, separators=(',', ':'))
+    path = os.path.join(folder, 'shared.gltf')
+    with open(path, 'w') as f:
+        f.write(text)
+    bound_kb = (64 * (len(text) + size) + (64 << 20)) >> 10
+    status, err, kb = peak_kb([a.kfc, path, '-o', path + '.kfb'])
+    c.check(status == 0 and os.path.exists(path + '.kfb'), 'one file, %d buffers: %r' % (count, err))
+    c.check(kb < bound_kb, 'one file of %d bytes, %d buffers: %d KB, over the bound %d KB'
+            % (size, count, kb, bound_kb))
+
+
 def main():
     a = driver.arguments()
     c = driver.Checks()
     work = a.work
+
+    # One external file, many buffers: read once (measured first, alone).
+    shared_file(c, a, work)
 
     # JSON's parse cost.
     empty = os.path.join(work, 'empty_objects.gltf')

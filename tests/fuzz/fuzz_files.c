@@ -60,21 +60,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     kfc_diag diag;
     memset(&diag, 0, sizeof diag);
     diag.files_read = &read;
-    kfc_input in;
-    kfc_status st = kfc_files_open(&files, uri, length, KFC_FILES_ANY_SIZE, 1 << 20, &in, &diag);
+    const kfc_input *in = NULL;
+    int first = 0;
+    kfc_status st =
+        kfc_files_open(&files, uri, length, KFC_FILES_ANY_SIZE, 1 << 20, &in, &first, &diag);
     if (st == KFC_OK) {
-        if (read.count != 1)
+        if (read.count != 1 || !first)
             abort();
         char *real = realpath(read.paths[0], NULL);
         const char *inside = wider ? root : fuzz_folder;
         if (!real || strncmp(real, inside, strlen(inside)) != 0 ||
-            !same_bytes(real, in.data, in.size)) {
+            !same_bytes(real, in->data, in->size)) {
             fprintf(stderr, "opened %s (%s): outside %s, or other bytes\n", read.paths[0],
                     real ? real : "?", inside);
             abort();
         }
         free(real);
-        kfc_input_close(&in);
     } else {
         if (read.count != 0 || diag.message[0] == '\0')
             abort();

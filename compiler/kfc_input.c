@@ -42,6 +42,17 @@ static kfc_status read_all(kfc_input *in, int fd, size_t limit, kfc_diag *diag)
     return KFC_OK;
 }
 
+/* An input above the limit is refused whole, whatever reads it: never
+ * taken as its first max_size bytes. */
+static kfc_status too_large(size_t max_size, kfc_diag *diag)
+{
+    if (max_size % ((size_t)1 << 20) == 0)
+        return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "input is larger than %llu MiB",
+                        (unsigned long long)(max_size >> 20));
+    return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "input is larger than %llu bytes",
+                    (unsigned long long)max_size);
+}
+
 kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_diag *diag)
 {
     memset(in, 0, sizeof *in);
@@ -54,7 +65,10 @@ kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_
 
     kfc_status st = KFC_OK;
     struct stat info;
-    if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+    const int regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+    if (regular && (uintmax_t)info.st_size > max_size) {
+        st = too_large(max_size, diag);
+    } else if (regular && info.st_size > 0) {
         size_t size = (uintmax_t)info.st_size < limit ? (size_t)info.st_size : limit;
         void *p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (p != MAP_FAILED) {
@@ -68,6 +82,8 @@ kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_
     } else {
         st = read_all(in, fd, limit, diag);
     }
+    if (!st && in->size > max_size)
+        st = too_large(max_size, diag);
     if (!is_stdin)
         close(fd);
     if (!st && !is_stdin && diag && diag->files_read)

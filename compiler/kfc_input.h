@@ -21,9 +21,11 @@ typedef struct kfc_input {
  * Makes the bytes of `path` ("-": standard input) available as in->data.
  * A regular file is mapped (no copy, no zeroed pages; like any reader of a
  * mapped file, kfc then assumes nobody truncates it meanwhile); anything
- * else is read. At most `max_size` + 1 bytes are taken, so a caller can tell an
- * input beyond its limit without reading all of it. Fails with KFC_IO
- * (cannot open or read) or KFC_NOMEM; in->data is then NULL.
+ * else is read. An input of more than `max_size` bytes is refused with
+ * KFC_INVALID ("input is larger than ..."), whatever format it is in: a
+ * regular file from its size, before a byte is read, anything else once
+ * `max_size` + 1 bytes are read. Fails with KFC_IO (cannot open or read) or
+ * KFC_NOMEM too; in->data is then NULL.
  */
 kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_diag *diag);
 

@@ -222,9 +222,7 @@ static const char *type_name(mode_t mode)
     return "names something other than a regular file";
 }
 
-/* 1 when `fd` is on a file system whose files are the kernel's state
- * rather than stored bytes. */
-static int on_kernel_file_system(int fd)
+int kfc_files_on_kernel_fs(int fd)
 {
 #if defined(__linux__)
     static const unsigned long magics[] = {
@@ -419,7 +417,7 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
             refuse(diag, uri, length, "names a file that changed while it was opened", NULL);
             close(fd);
             fd = -1;
-        } else if (on_kernel_file_system(fd)) {
+        } else if (kfc_files_on_kernel_fs(fd)) {
             refuse(diag, uri, length, "names a file of /proc, /sys or another kernel file system",
                    NULL);
             close(fd);

@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kfc_files.h"
+
 /* Reads `fd` until its end or `limit` bytes. */
 static kfc_status read_all(kfc_input *in, int fd, size_t limit, kfc_diag *diag)
 {
@@ -53,15 +55,87 @@ static kfc_status too_large(size_t max_size, kfc_diag *diag)
                     (unsigned long long)max_size);
 }
 
+/* Why a named input of this type is not read, or NULL for a regular file. */
+static const char *not_regular(mode_t mode)
+{
+    if (S_ISREG(mode))
+        return NULL;
+    if (S_ISDIR(mode))
+        return "a folder";
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISCHR(mode) || S_ISBLK(mode))
+        return "a device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a file";
+}
+
+static kfc_status refuse(const char *what, kfc_diag *diag)
+{
+    return kfc_fail(diag, KFC_IO, KFC_NO_MARK,
+                    "cannot read %s: kfc reads a named input only from a regular file ('-' "
+                    "reads standard input)",
+                    what);
+}
+
+kfc_status kfc_input_open_named(const char *path, int *fd, kfc_diag *diag)
+{
+    /* The kind is checked before the open too, so that nothing is opened
+     * that an open could block on or act on (a FIFO without a writer, a
+     * device), and again on the descriptor, which is what is read. */
+    *fd = -1;
+    struct stat info;
+    if (stat(path, &info) != 0)
+        return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot open: %s", strerror(errno));
+    const char *why = not_regular(info.st_mode);
+    if (why)
+        return refuse(why, diag);
+    int opened = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (opened < 0)
+        return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot open: %s", strerror(errno));
+    kfc_status st = KFC_OK;
+    if (fstat(opened, &info) != 0)
+        st = kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read: %s", strerror(errno));
+    else if ((why = not_regular(info.st_mode)) != NULL)
+        st = refuse(why, diag);
+    else if (kfc_files_on_kernel_fs(opened))
+        st = refuse("a file of /proc or /sys, the kernel's state", diag);
+    if (st) {
+        close(opened);
+        return st;
+    }
+    *fd = opened;
+    return KFC_OK;
+}
+
+FILE *kfc_input_stream(const char *path, kfc_diag *diag)
+{
+    if (strcmp(path, "-") == 0)
+        return stdin;
+    int fd;
+    if (kfc_input_open_named(path, &fd, diag))
+        return NULL;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read: %s", strerror(errno));
+        close(fd);
+    }
+    return f;
+}
+
 kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_diag *diag)
 {
     memset(in, 0, sizeof *in);
     static const unsigned char empty[1] = {0};
     size_t limit = max_size < SIZE_MAX ? max_size + 1 : SIZE_MAX;
     int is_stdin = strcmp(path, "-") == 0;
-    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
-    if (fd < 0)
-        return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot open: %s", strerror(errno));
+    int fd = STDIN_FILENO;
+    if (!is_stdin) {
+        kfc_status opened = kfc_input_open_named(path, &fd, diag);
+        if (opened)
+            return opened;
+    }
 
     kfc_status st = KFC_OK;
     struct stat info;

@@ -6,6 +6,7 @@
 #define KFC_INPUT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "kfc_diag.h"
 
@@ -19,6 +20,7 @@ typedef struct kfc_input {
 
 /*
  * Makes the bytes of `path` ("-": standard input) available as in->data.
+ * A named input is opened by kfc_input_open_named (a regular file only).
  * A regular file is mapped (no copy, no zeroed pages; like any reader of a
  * mapped file, kfc then assumes nobody truncates it meanwhile); anything
  * else is read. An input of more than `max_size` bytes is refused with
@@ -28,6 +30,21 @@ typedef struct kfc_input {
  * KFC_NOMEM too; in->data is then NULL.
  */
 kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_diag *diag);
+
+/*
+ * Opens the named input `path` for reading: a regular file, not one of the
+ * kernel's state (/proc, /sys). A FIFO, device, socket or folder is refused
+ * from its status before any open (nothing blocks on a FIFO without a
+ * writer), and the open is non-blocking and checked again on the
+ * descriptor. Sets *fd to the descriptor, or fails with KFC_IO (the reason
+ * in `diag`) and sets it to -1. Standard input ("-") is not named: the
+ * caller reads it as it is, a pipe included.
+ */
+kfc_status kfc_input_open_named(const char *path, int *fd, kfc_diag *diag);
+
+/* `path` opened as kfc_input_open_named does, as a stream; stdin for "-".
+ * NULL with the reason in `diag` (which must not be NULL) on failure. */
+FILE *kfc_input_stream(const char *path, kfc_diag *diag);
 
 /* Reads all of the open descriptor `fd` (at most `max_size` + 1 bytes, as
  * kfc_input_open) into in->data, without mapping it; `fd` stays open. For a

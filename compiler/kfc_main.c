@@ -408,11 +408,11 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
     const double start = seconds_now();
     kf_anim *anim;
     kf_error error;
-    /* Opened here, for the message kfc gives any input it cannot open
-     * ("FILE: error: cannot open: REASON"). */
-    FILE *file = strcmp(input, "-") == 0 ? stdin : fopen(input, "rb");
+    /* A regular file or standard input, refused with the message kfc gives
+     * any input it cannot read ("FILE: error: cannot open: REASON"). */
+    FILE *file = kfc_input_stream(input, diag);
     if (!file)
-        return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot open: %s", strerror(errno));
+        return diag->status;
     kf_result r = kf_load_stream(read_stream, file, NULL, &anim, &error);
     if (file != stdin)
         fclose(file);

@@ -160,6 +160,8 @@ kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_
         st = too_large(max_size, diag);
     if (!is_stdin)
         close(fd);
+    if (!st && is_stdin && diag && diag->files_read)
+        diag->files_read->stdin_read = 1;
     if (!st && !is_stdin && diag && diag->files_read)
         st = kfc_files_read_add(diag->files_read, path, diag);
     if (st) {

@@ -63,6 +63,7 @@ void kfc_input_close(kfc_input *in);
 typedef struct kfc_files_read {
     char **paths; /* as opened, in the order first opened, no duplicates */
     size_t count, capacity;
+    int stdin_read; /* standard input ("-") too, which no dependency file lists */
 } kfc_files_read;
 
 /* Adds `path` unless it is there already. KFC_NOMEM on failure. */

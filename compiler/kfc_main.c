@@ -423,6 +423,8 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
     if (r != KF_OK)
         return builder_failed(r, &error, diag);
     /* libkf reads the file itself, not through kfc_input. */
+    if (diag->files_read && strcmp(input, "-") == 0)
+        diag->files_read->stdin_read = 1;
     if (strcmp(input, "-") != 0 && diag->files_read &&
         kfc_files_read_add(diag->files_read, input, diag) != KFC_OK) {
         kf_anim_free(anim);
@@ -545,7 +547,7 @@ int main(int argc, char **argv)
         }
     }
 
-    kfc_files_read files = {NULL, 0, 0};
+    kfc_files_read files = {NULL, 0, 0, 0};
     char *depfile_derived = NULL;
     const char *depfile = o.depfile_path;
     diag.files_read = &files; /* inputs are never outputs; -MD lists them */

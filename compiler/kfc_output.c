@@ -392,10 +392,16 @@ void kfc_output_abort(kfc_output *out)
 }
 
 /* Whether `a` and `b` name one file: the same device and inode, or, when
- * neither exists yet, the same name in the same directory. */
+ * neither exists yet, the same name in the same directory; `b` "-",
+ * standard input's file. */
 static int same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
+    /* "-" read is standard input: the file behind it, where it is a
+     * regular one (kfc - -o walk.yaml < walk.yaml) */
+    if (strcmp(b, "-") == 0)
+        return fstat(STDIN_FILENO, &sb) == 0 && S_ISREG(sb.st_mode) && stat(a, &sa) == 0 &&
+               sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
     int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
     if (ea || eb)
         return ea && eb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
@@ -422,6 +428,11 @@ kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_
             return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
                             "the %s '%s' is the input '%s'; what is read is never overwritten",
                             what, path, inputs->paths[i]);
+    if (inputs && inputs->stdin_read && same_file(path, "-"))
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                        "the %s '%s' is the file standard input reads; what is read is never "
+                        "overwritten",
+                        what, path);
     if (other && strcmp(other, "-") != 0 && same_file(path, other))
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "the %s '%s' is the %s '%s'", what, path,
                         other_what, other);

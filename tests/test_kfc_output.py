@@ -178,6 +178,18 @@ def not_inputs(kfc, fixtures, work):
     for argv, want in cases:
         r = run([kfc] + argv)
         check(r.returncode == 2 and want in r.stderr.decode(), '%s: %r' % (argv, r.stderr.decode()))
+    # Standard input's file, by any name: never an output either.
+    for feed, argv, want in (
+            (src, ['-', '-o', src], "the output '%s' is the file standard input reads" % src),
+            (src, ['-', '-o', os.path.join(d, 'hard.yaml')], 'the file standard input reads'),
+            (src, ['-', '-MD', '-MF', os.path.join(d, 'link.yaml'), '-o',
+                   os.path.join(d, 'z.kfb')], "the dependency file"),
+            (kfb, ['-d', '-', '-o', kfb], "the output '%s' is the file standard input reads" % kfb)):
+        with open(feed, 'rb') as f:
+            r = subprocess.run([kfc] + argv, stdin=f, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=120)
+        check(r.returncode == 2 and want in r.stderr.decode(),
+              'stdin %s: %r' % (argv, r.stderr.decode()))
     after = {n: read(os.path.join(d, n)) for n in before}
     check(after == before and not [n for n in os.listdir(d) if n not in before],
           'nothing changed: %s' % sorted(set(os.listdir(d)) ^ set(before)))

@@ -268,6 +268,14 @@ def main():
     r = run([args.kfplay, 'sym.kfb', 'plot', 'hip_position', '-o', 'walk.kfb'], cwd=args.work)
     c.check(r.returncode == 2 and read(walk) == read(leg),
             'input a link, -o its target: exit %d, %r' % (r.returncode, r.stderr))
+    # Standard input's file is the input too.
+    for output in ('walk.kfb', 'hard.kfb'):
+        with open(walk, 'rb') as f:
+            r = run([args.kfplay, '-', 'plot', 'hip_position', '-o', output], cwd=args.work,
+                    stdin=f)
+        c.check(r.returncode == 2 and "the output '%s' is the file standard input reads" % output
+                in r.stderr and read(walk) == read(leg),
+                'stdin, -o %s (its file): exit %d, %r' % (output, r.returncode, r.stderr))
 
     # '-' is standard output: the same picture as a file.
     r = subprocess.run([args.kfplay, leg, 'plot', 'hip_position', '-o', '-'],

@@ -533,12 +533,12 @@ static int plot_panel(const kf_anim *anim, const panel_source *src, const plot_o
     }
 }
 
-/* -o never names the file kfplay read ("-" never does): by any of its
- * names, a symbolic or a hard link. */
+/* -o never names the file kfplay read (for "-", the file standard input
+ * reads, if any): by any of its names, a symbolic or a hard link. */
 static int check_output_not_input(const char *input, const char *output)
 {
     char *paths[1] = {(char *)input};
-    kfc_files_read inputs = {paths, strcmp(input, "-") != 0, 1};
+    kfc_files_read inputs = {paths, strcmp(input, "-") != 0, 1, strcmp(input, "-") == 0};
     kfc_diag diag;
     memset(&diag, 0, sizeof diag);
     if (kfc_output_check(output, "output", &inputs, NULL, NULL, &diag) == KFC_OK)

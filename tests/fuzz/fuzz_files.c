@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(root, sizeof root, "%.*s", (int)(strlen(fuzz_folder) - 4), fuzz_folder);
     kfc_files files;
     kfc_files_init(&files, fuzz_document, wider ? root : NULL);
-    kfc_files_read read = {NULL, 0, 0};
+    kfc_files_read read = {NULL, 0, 0, 0};
     kfc_diag diag;
     memset(&diag, 0, sizeof diag);
     diag.files_read = &read;

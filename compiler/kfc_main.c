@@ -169,14 +169,34 @@ static void clip_list_free(clip_list *list)
     free(list->items);
 }
 
+/* Whether `file` would be written where one of the `count` files before
+ * it is (or, with dependency files, `file` and its FILE.d where any of
+ * theirs is). */
+static int file_taken(const char *file, char *const *taken, size_t count, int depfiles)
+{
+    const size_t n = strlen(file);
+    for (size_t i = 0; i < count; i++) {
+        const size_t t = strlen(taken[i]);
+        if (strcmp(taken[i], file) == 0 ||
+            (depfiles &&
+             ((n == t + 2 && strncmp(file, taken[i], t) == 0 && !strcmp(file + t, ".d")) ||
+              (t == n + 2 && strncmp(taken[i], file, n) == 0 && !strcmp(taken[i] + n, ".d")))))
+            return 1;
+    }
+    return 0;
+}
+
 /* The file of clip `c`: `pattern` with each '*' replaced by the clip's
  * name, kept to letters, digits, '-', '_' and '.' (not first), and UTF-8,
- * every other byte '_'; a name two clips would share gets "_<index>".
- * `taken` holds the names given so far. Free() the result. */
-static char *clip_file(const char *pattern, const clip *c, char *const *taken, size_t count)
+ * every other byte '_'; a name a clip before it took gets "_<index>", and
+ * should that be taken too, "_<index>_2", "_<index>_3" ... `taken` holds
+ * the files given so far (`depfiles`: each with its FILE.d). Free() the
+ * result. */
+static char *clip_file(const char *pattern, const clip *c, char *const *taken, size_t count,
+                       int depfiles)
 {
     const size_t n = strlen(c->name);
-    char *word = malloc(n + 24);
+    char *word = malloc(n + 48);
     if (!word)
         return NULL;
     for (size_t i = 0; i < n; i++) {
@@ -191,9 +211,14 @@ static char *clip_file(const char *pattern, const clip *c, char *const *taken, s
     for (const char *p = pattern; *p; p++)
         stars += *p == '*';
     char *file = NULL;
-    for (int attempt = 0; attempt < 2 && word; attempt++) {
-        if (attempt)
-            snprintf(word + n, 24, "_%lu", (unsigned long)c->index);
+    /* Each attempt's name differs from every other's, and each file taken
+     * rules out three at most (itself, FILE.d, and the FILE whose .d it
+     * is): one of the first 3 count + 1 is free. */
+    for (size_t attempt = 0; word; attempt++) {
+        if (attempt == 1)
+            snprintf(word + n, 48, "_%lu", (unsigned long)c->index);
+        else if (attempt > 1)
+            snprintf(word + n, 48, "_%lu_%lu", (unsigned long)c->index, (unsigned long)attempt);
         const size_t w = strlen(word);
         free(file);
         file = malloc(strlen(pattern) + stars * w + 1);
@@ -209,10 +234,7 @@ static char *clip_file(const char *pattern, const clip *c, char *const *taken, s
             }
         }
         *q = '\0';
-        size_t i = 0;
-        while (i < count && strcmp(taken[i], file) != 0)
-            i++;
-        if (i == count)
+        if (!file_taken(file, taken, count, depfiles))
             break;
     }
     free(word);
@@ -298,38 +320,48 @@ static kfc_status clip_options(const kfc_options *o, const kfc_importer *importe
 }
 
 /* --split: each clip into the file `pattern` names for it (and, with -MD,
- * its dependency file beside it). */
+ * its dependency file beside it). Every file is named and checked before
+ * any is written, so that a name kfc refuses (an input's, say) leaves no
+ * clip written; should a write fail, the files this run created are
+ * removed. */
 static kfc_status write_clips(const clip_list *clips, const char *input, const char *pattern,
                               const kfc_options *o, const kfc_importer *importer, double start,
                               kfc_diag *diag)
 {
     if (clips->count == 0)
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "--split: the file has no animation");
-    char **files = calloc(clips->count, sizeof *files);
-    kfc_status st = files ? KFC_OK : kfc_fail_nomem(diag);
+    char **files = calloc(2 * clips->count, sizeof *files), **depfiles = files + clips->count;
+    unsigned char *created = files ? calloc(2 * clips->count, 1) : NULL;
+    kfc_status st = created ? KFC_OK : kfc_fail_nomem(diag);
     for (size_t i = 0; i < clips->count && !st; i++) {
-        files[i] = clip_file(pattern, &clips->items[i], files, i);
-        if (!files[i]) {
+        files[i] = clip_file(pattern, &clips->items[i], files, i, o->depfile);
+        depfiles[i] = files[i] && o->depfile ? malloc(strlen(files[i]) + 3) : NULL;
+        if (!files[i] || (o->depfile && !depfiles[i])) {
             st = kfc_fail_nomem(diag);
             break;
         }
-        char *depfile = o->depfile ? malloc(strlen(files[i]) + 3) : NULL;
-        if (o->depfile && !depfile) {
-            st = kfc_fail_nomem(diag);
-            break;
-        }
-        if (depfile)
-            strcat(strcpy(depfile, files[i]), ".d");
-        st = write_kfb(clips->items[i].builder, input, files[i], depfile, o, importer, KFC_NO_MARK,
-                       start, diag);
-        if (!st && depfile)
-            st = kfc_depfile_write(depfile, files[i], diag->files_read, o->quiet ? NULL : stderr,
-                                   diag);
-        free(depfile);
+        if (depfiles[i])
+            strcat(strcpy(depfiles[i], files[i]), ".d");
+        st = check_outputs(files[i], depfiles[i], o, diag);
     }
-    for (size_t i = 0; files && i < clips->count; i++)
+    for (size_t i = 0; i < clips->count && !st; i++) {
+        struct stat before;
+        created[i] = lstat(files[i], &before) != 0;
+        st = write_kfb(clips->items[i].builder, input, files[i], depfiles[i], o, importer,
+                       KFC_NO_MARK, start, diag);
+        if (!st && depfiles[i]) {
+            created[clips->count + i] = lstat(depfiles[i], &before) != 0;
+            st = kfc_depfile_write(depfiles[i], files[i], diag->files_read,
+                                   o->quiet ? NULL : stderr, diag);
+        }
+    }
+    for (size_t i = 0; files && i < 2 * clips->count; i++) {
+        if (st && created && created[i] && files[i])
+            unlink(files[i]);
         free(files[i]);
+    }
     free(files);
+    free(created);
     return st;
 }
 

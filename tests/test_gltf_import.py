@@ -205,6 +205,39 @@ def check_split(a, checks):
     checks.check(r.returncode == 0 and os.path.exists(os.path.join(outdir, 'twin_a_.kfb')) and
                  os.path.exists(os.path.join(outdir, 'twin_a__1.kfb')),
                  '--split: names one file name would take twice (%s)' % r.stderr)
+    # A name whose "_index" an earlier clip holds as its own name: the next
+    # free one, every clip a file of its own. With -MD, no clip's file is
+    # another's dependency file.
+    for names, argv, want in (
+            (['a__2', 'a_', 'a?'], ['-o', 'trip_*.kfb'],
+             ['trip_a__2.kfb', 'trip_a_.kfb', 'trip_a__2_2.kfb']),
+            (['a', 'a.d'], ['-MD', '-o', 'dep_*'], ['dep_a', 'dep_a.d', 'dep_a.d_1', 'dep_a.d_1.d'])):
+        many = gen_gltf_fixtures.base_case()
+        many['animations'] = [dict(many['animations'][0], name=n) for n in names]
+        path = os.path.join(a.work, 'many.gltf')
+        with open(path, 'w') as f:
+            json.dump(many, f)
+        d = os.path.join(a.work, 'split-%s' % argv[-1].split('_')[0])
+        os.makedirs(d)
+        r = run([a.kfc, '-s', path] + argv[:-1] + [os.path.join(d, argv[-1])])
+        made = sorted(os.listdir(d))
+        checks.check(r.returncode == 0 and made == sorted(want),
+                     '--split %r: %r, want %r (%s)' % (names, made, sorted(want), r.stderr))
+    # A clip's file that kfc refuses (here the input's own name): refused
+    # before any clip is written, so nothing is left behind.
+    d = os.path.join(a.work, 'split-refused')
+    os.makedirs(d)
+    model = gen_gltf_fixtures.base_case()
+    model['animations'] = [dict(model['animations'][0], name=n) for n in ('Bounce', 'model')]
+    path = os.path.join(d, 'model.gltf')
+    with open(path, 'w') as f:
+        json.dump(model, f)
+    before = open(path, 'rb').read()
+    r = run([a.kfc, '-s', path, '-o', os.path.join(d, '*.gltf')])
+    checks.check(r.returncode == 2 and "is the input" in r.stderr and
+                 sorted(os.listdir(d)) == ['model.gltf'] and open(path, 'rb').read() == before,
+                 '--split naming the input: nothing written: %r (%s)' % (sorted(os.listdir(d)),
+                                                                         r.stderr))
     for argv, message in (
             (['-s', src, '-o', 'x.kfb'], "--split needs an output pattern with '*' for the "
                                          "animation's name"),

@@ -12,15 +12,34 @@ int kfc_x3d_is_gzip(const unsigned char *data, size_t size)
     return size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
 }
 
+size_t kfc_x3d_gunzip_limit(size_t size)
+{
+    if (size > (KFC_X3D_MAX_INFLATED - KFC_X3D_GZIP_FLOOR) / KFC_X3D_GZIP_RATIO)
+        return KFC_X3D_MAX_INFLATED;
+    return size * KFC_X3D_GZIP_RATIO + KFC_X3D_GZIP_FLOOR;
+}
+
 kfc_status kfc_x3d_gunzip(const unsigned char *data, size_t size, char **out, size_t *out_size,
                           kfc_diag *diag)
 {
     z_stream z = {0};
     if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
         return kfc_fail_nomem(diag);
-    size_t cap = size < ((size_t)1 << 16) ? ((size_t)1 << 16) : size * 4, used = 0;
-    if (cap > KFC_X3D_MAX_INFLATED)
-        cap = KFC_X3D_MAX_INFLATED;
+    const size_t limit = kfc_x3d_gunzip_limit(size);
+    /* gzip's trailer states the size (modulo 2^32) of a one-member file:
+     * taken as the first guess when it is within the limit, so that the
+     * text is usually inflated into a buffer of its own size. */
+    size_t stated = 0;
+    if (size >= 18)
+        stated = (size_t)data[size - 4] | (size_t)data[size - 3] << 8 |
+                 (size_t)data[size - 2] << 16 | (size_t)data[size - 1] << 24;
+    size_t cap = stated && stated <= limit  ? stated
+                 : size < ((size_t)1 << 16) ? ((size_t)1 << 16)
+                 : size > limit / 4         ? limit
+                                            : size * 4,
+           used = 0;
+    if (cap > limit)
+        cap = limit;
     char *buf = malloc(cap + 1);
     kfc_status st = KFC_OK;
     const unsigned char *in = data;
@@ -28,13 +47,37 @@ kfc_status kfc_x3d_gunzip(const unsigned char *data, size_t size, char **out, si
     int r = Z_OK;
     while (buf && r != Z_STREAM_END) {
         if (used == cap) {
-            if (cap == KFC_X3D_MAX_INFLATED) {
-                st = kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
-                              "the gzip stream inflates to more than %lu MiB",
-                              (unsigned long)(KFC_X3D_MAX_INFLATED >> 20));
+            if (cap == limit) {
+                /* One byte more is needed to tell a stream that fills the
+                 * limit exactly from one that goes past it. */
+                unsigned char probe;
+                z.next_in = (unsigned char *)in;
+                z.avail_in = left > UINT_MAX ? UINT_MAX : (unsigned)left;
+                z.next_out = &probe;
+                z.avail_out = 1;
+                r = inflate(&z, Z_NO_FLUSH);
+                if (z.avail_out == 1) {
+                    /* No byte more: the end, or a stream that breaks off. */
+                    if (r == Z_STREAM_END)
+                        break;
+                    st = kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                                  r == Z_BUF_ERROR || r == Z_OK ? "the gzip stream is truncated"
+                                                                : "damaged gzip stream: %s",
+                                  z.msg ? z.msg : "invalid data");
+                    break;
+                }
+                if (limit == KFC_X3D_MAX_INFLATED)
+                    st = kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                                  "the gzip stream inflates to more than %lu MiB",
+                                  (unsigned long)(KFC_X3D_MAX_INFLATED >> 20));
+                else
+                    st = kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                                  "the gzip stream inflates to more than %lu bytes: kfc inflates "
+                                  "a scene to at most %u times its compressed size, plus 1 MiB",
+                                  (unsigned long)limit, KFC_X3D_GZIP_RATIO);
                 break;
             }
-            size_t next = cap * 2 > KFC_X3D_MAX_INFLATED ? KFC_X3D_MAX_INFLATED : cap * 2;
+            size_t next = cap * 2 > limit ? limit : cap * 2;
             char *grown = realloc(buf, next + 1);
             if (!grown) {
                 free(buf);

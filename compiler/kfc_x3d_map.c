@@ -154,10 +154,9 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
                      n->type, n->name, (unsigned long)entries, (unsigned long)key.count);
         entries = key.count;
     } else if (!multi && entries < key.count) {
-        double *all =
-            kfc_arena_alloc(&m->scene->arena, key.count * dim * sizeof(double), _Alignof(double));
+        double *all = kfc_x3d_alloc(m->scene, key.count * dim * sizeof(double), _Alignof(double));
         if (!all)
-            return kfc_fail_nomem(m->diag);
+            return kfc_x3d_fail_alloc(m->scene, n->mark, m->diag);
         if (entries)
             memcpy(all, value.values, entries * dim * sizeof(double));
         for (size_t k = entries; k < key.count; k++)
@@ -208,6 +207,12 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
             (st = boolean(m, n, "normalizeVelocity", &d.normalize_velocity)))
             return st;
     }
+    /* What the builder makes of it. */
+    uint64_t floats = ((uint64_t)entries + d.velocity_count) * dim;
+    if (!kfc_x3d_charge(m->scene, KFC_X3D_COST_OBJECT + strlen(n->name) +
+                                      (uint64_t)key.count * KFC_X3D_COST_KEY +
+                                      floats * KFC_X3D_COST_NUMBER))
+        return kfc_x3d_fail_alloc(m->scene, n->mark, m->diag);
     kf_error err;
     kf_result r = kf_builder_add_interpolator(m->builder, &d, &err);
     if (r) {
@@ -299,9 +304,11 @@ static kfc_status add_track(mapper *m, const kfc_x3d_route *route, const char *a
     kfc_x3d_base_name(route->to_field, field, sizeof field);
     property_name(field, components, property, sizeof property);
     size_t n = strlen(t->name) + 1 + strlen(property) + 1;
-    char *target = kfc_arena_alloc(&m->scene->arena, n, 1);
+    /* The target's name here, and the builder's track with its copy. */
+    char *target =
+        kfc_x3d_charge(m->scene, KFC_X3D_COST_OBJECT + n) ? kfc_x3d_alloc(m->scene, n, 1) : NULL;
     if (!target)
-        return kfc_fail_nomem(m->diag);
+        return kfc_x3d_fail_alloc(m->scene, route->mark, m->diag);
     snprintf(target, n, "%s.%s", t->name, property);
     kf_track_desc d = {animator, controller, target,
                        kf_property_from_name(property) == KF_PROPERTY_CUSTOM ? components : 0};
@@ -351,6 +358,8 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
     if (m->state[n->index] & (ADDED | FAILED))
         return KFC_OK;
     m->state[n->index] |= FAILED;
+    if (!kfc_x3d_charge(m->scene, KFC_X3D_COST_OBJECT + strlen(n->name)))
+        return kfc_x3d_fail_alloc(m->scene, n->mark, m->diag);
     /* A browser loads a scene after every time it states (X3D times are
      * seconds since 1970): a sensor runs from the load when it is enabled,
      * loops and has not stopped (stopTime <= startTime); it is then in
@@ -548,6 +557,12 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
     uint32_t components = multi ? count : dim;
     if (node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER)
         components = 4;
+    /* The builder's follower and controller. */
+    if (!kfc_x3d_charge(m->scene,
+                        2 * (KFC_X3D_COST_OBJECT + strlen(n->name)) +
+                            ((uint64_t)d.initial_value_count + d.initial_destination_count) *
+                                KFC_X3D_COST_NUMBER))
+        return kfc_x3d_fail_alloc(m->scene, n->mark, m->diag);
     kf_error err;
     kf_result r = kf_builder_add_follower(m->builder, &d, &err);
     char what[160];
@@ -586,6 +601,9 @@ kfc_status kfc_x3d_map(kfc_x3d_scene *scene, kf_builder *builder, kfc_diag *diag
     mapper m = {scene, builder, diag, NULL, NULL, 0, 0};
     m.max_tracks = (uint64_t)scene->route_count * TRACKS_PER_ROUTE + TRACKS_BASE;
     size_t count = scene->node_count ? scene->node_count : 1;
+    if (!kfc_x3d_charge(scene, (uint64_t)count * (1 + sizeof *m.components)))
+        return kfc_x3d_fail_alloc(scene, scene->nodes ? scene->nodes->mark : (kfc_mark){1, 1},
+                                  diag);
     m.state = calloc(count, 1);
     m.components = calloc(count, sizeof *m.components);
     if (!m.state || !m.components) {

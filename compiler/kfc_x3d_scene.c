@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kf_build.h"
 #include "kfc_number.h"
 
 struct kfc_x3d_binding {
@@ -23,6 +24,45 @@ void kfc_x3d_scene_init(kfc_x3d_scene *scene, const kfc_import_options *options)
     memset(scene, 0, sizeof *scene);
     kfc_arena_init(&scene->arena);
     scene->options = options;
+    scene->budget = KFC_X3D_BUDGET_BASE;
+}
+
+void kfc_x3d_scene_budget(kfc_x3d_scene *scene, size_t text_size)
+{
+    if (scene->budget_set)
+        return;
+    scene->budget_set = 1;
+    scene->budget = KFC_X3D_BUDGET_BASE + (uint64_t)text_size * KFC_X3D_BUDGET_PER_BYTE;
+}
+
+int kfc_x3d_charge(kfc_x3d_scene *scene, uint64_t bytes)
+{
+    if (bytes > scene->budget) {
+        scene->over_budget = 1;
+        return 0;
+    }
+    scene->budget -= bytes;
+    return 1;
+}
+
+void kfc_x3d_refund(kfc_x3d_scene *scene, uint64_t bytes)
+{
+    scene->budget += bytes;
+}
+
+void *kfc_x3d_alloc(kfc_x3d_scene *scene, size_t size, size_t align)
+{
+    /* An arena block's tail may go unused: charged with the allocation. */
+    return kfc_x3d_charge(scene, (uint64_t)size + align)
+               ? kfc_arena_alloc(&scene->arena, size, align)
+               : NULL;
+}
+
+kfc_status kfc_x3d_fail_alloc(kfc_x3d_scene *scene, kfc_mark mark, kfc_diag *diag)
+{
+    if (scene->over_budget)
+        return kfc_fail(diag, KFC_INVALID, mark, KFC_X3D_BUDGET_MESSAGE);
+    return kfc_fail_nomem(diag);
 }
 
 void kfc_x3d_scene_free(kfc_x3d_scene *scene)
@@ -34,7 +74,7 @@ void kfc_x3d_scene_free(kfc_x3d_scene *scene)
 
 char *kfc_x3d_strdup(kfc_x3d_scene *scene, const char *text, size_t length)
 {
-    char *s = kfc_arena_alloc(&scene->arena, length + 1, 1);
+    char *s = kfc_x3d_alloc(scene, length + 1, 1);
     if (s) {
         memcpy(s, text, length);
         s[length] = '\0';
@@ -63,6 +103,8 @@ static int grow(kfc_x3d_scene *scene)
     size_t size = scene->table_size ? scene->table_size * 2 : 64;
     kfc_x3d_binding **old = scene->table;
     size_t old_size = scene->table_size;
+    if (!kfc_x3d_charge(scene, (uint64_t)size * sizeof *scene->table))
+        return 0;
     scene->table = calloc(size, sizeof *scene->table);
     if (!scene->table) {
         scene->table = old;
@@ -73,7 +115,61 @@ static int grow(kfc_x3d_scene *scene)
         if (old[i])
             *slot(scene, old[i]->def) = old[i];
     free(old);
+    kfc_x3d_refund(scene, (uint64_t)old_size * sizeof *scene->table);
     return 1;
+}
+
+int kfc_x3d_keeps_node(const char *type, size_t length, int has_def, int in_proto)
+{
+    if (in_proto)
+        return 0;
+    return has_def || (length == 6 && memcmp(type, "Script", 6) == 0);
+}
+
+/* Nodes kfc_x3d_map reads fields of. */
+static int animates(const char *type)
+{
+    kf_follower_node follower;
+    if (strcmp(type, "TimeSensor") == 0 || kf_follower_node_from_name(type, &follower))
+        return 1;
+    for (int k = 0; k < KF_NODE_COUNT; k++)
+        if (strcmp(type, kf_node_name((kf_node)k)) == 0)
+            return 1;
+    return 0;
+}
+
+int kfc_x3d_keeps_field(const kfc_x3d_node *node, const char *name, size_t length)
+{
+    /* Every field kfc_x3d_map reads, of any animating node. */
+    static const char *const read[] = {
+        "key",
+        "keyValue",
+        "easeInEaseOut",
+        "keyVelocity",
+        "closed",
+        "normalizeVelocity",
+        "cycleInterval",
+        "startTime",
+        "stopTime",
+        "loop",
+        "enabled",
+        "initialValue",
+        "initialDestination",
+        "tau",
+        "order",
+        "tolerance",
+        "duration",
+    };
+    if (!node || !node->animates)
+        return 0;
+    if (length > 4 && memcmp(name, "set_", 4) == 0)
+        name += 4, length -= 4;
+    else if (length > 8 && memcmp(name + length - 8, "_changed", 8) == 0)
+        length -= 8;
+    for (size_t i = 0; i < sizeof read / sizeof read[0]; i++)
+        if (strlen(read[i]) == length && memcmp(read[i], name, length) == 0)
+            return 1;
+    return 0;
 }
 
 kfc_x3d_node *kfc_x3d_lookup(const kfc_x3d_scene *scene, const char *def)
@@ -87,7 +183,9 @@ kfc_x3d_node *kfc_x3d_lookup(const kfc_x3d_scene *scene, const char *def)
 kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const char *def,
                                kfc_mark mark, int in_proto)
 {
-    kfc_x3d_node *n = kfc_arena_alloc(&scene->arena, sizeof *n, _Alignof(kfc_x3d_node));
+    if (!type)
+        return NULL;
+    kfc_x3d_node *n = kfc_x3d_alloc(scene, sizeof *n, _Alignof(kfc_x3d_node));
     if (!n)
         return NULL;
     memset(n, 0, sizeof *n);
@@ -95,6 +193,7 @@ kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const cha
     n->def = def;
     n->mark = mark;
     n->in_proto = in_proto;
+    n->animates = animates(type);
     n->index = scene->node_count++;
     if (scene->last_node)
         scene->last_node->next = n;
@@ -107,7 +206,7 @@ kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const cha
         return NULL;
     kfc_x3d_binding **s = slot(scene, def);
     if (!*s) {
-        *s = kfc_arena_alloc(&scene->arena, sizeof **s, _Alignof(kfc_x3d_binding));
+        *s = kfc_x3d_alloc(scene, sizeof **s, _Alignof(kfc_x3d_binding));
         if (!*s)
             return NULL;
         (*s)->def = def;
@@ -122,7 +221,7 @@ kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const cha
         char suffix[16];
         int k = snprintf(suffix, sizeof suffix, "#%u", (unsigned)(*s)->defined);
         size_t len = strlen(def);
-        char *name = kfc_arena_alloc(&scene->arena, len + (size_t)k + 1, 1);
+        char *name = kfc_x3d_alloc(scene, len + (size_t)k + 1, 1);
         if (!name)
             return NULL;
         memcpy(name, def, len);
@@ -136,9 +235,18 @@ kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const cha
 kfc_status kfc_x3d_add_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const char *name,
                              const kfc_x3d_text *value, kfc_mark mark, kfc_diag *diag)
 {
-    kfc_x3d_field *f = kfc_arena_alloc(&scene->arena, sizeof *f, _Alignof(kfc_x3d_field));
+    char base[128];
+    kfc_x3d_base_name(name, base, sizeof base);
+    for (kfc_x3d_field *f = node->fields; f; f = f->next)
+        if (kfc_x3d_field_is(f->name, base)) {
+            f->name = name;
+            f->value = *value;
+            f->mark = mark;
+            return KFC_OK;
+        }
+    kfc_x3d_field *f = kfc_x3d_alloc(scene, sizeof *f, _Alignof(kfc_x3d_field));
     if (!f)
-        return kfc_fail_nomem(diag);
+        return kfc_x3d_fail_alloc(scene, mark, diag);
     f->name = name;
     f->value = *value;
     f->mark = mark;
@@ -151,9 +259,9 @@ kfc_status kfc_x3d_add_route(kfc_x3d_scene *scene, const char *from_def, const c
                              const char *to_def, const char *to_field, kfc_mark mark,
                              kfc_diag *diag)
 {
-    kfc_x3d_route *r = kfc_arena_alloc(&scene->arena, sizeof *r, _Alignof(kfc_x3d_route));
+    kfc_x3d_route *r = kfc_x3d_alloc(scene, sizeof *r, _Alignof(kfc_x3d_route));
     if (!r)
-        return kfc_fail_nomem(diag);
+        return kfc_x3d_fail_alloc(scene, mark, diag);
     r->from_def = from_def;
     r->from_field = from_field;
     r->to_def = to_def;
@@ -188,10 +296,10 @@ kfc_status kfc_x3d_scene_finish(kfc_x3d_scene *scene, kfc_diag *diag)
     }
     for (kfc_x3d_node *n = scene->nodes; n; n = n->next) {
         size_t o = n->out_count, i = n->in_count;
-        n->out = o ? kfc_arena_alloc(&scene->arena, o * sizeof *n->out, _Alignof(void *)) : NULL;
-        n->in = i ? kfc_arena_alloc(&scene->arena, i * sizeof *n->in, _Alignof(void *)) : NULL;
+        n->out = o ? kfc_x3d_alloc(scene, o * sizeof *n->out, _Alignof(void *)) : NULL;
+        n->in = i ? kfc_x3d_alloc(scene, i * sizeof *n->in, _Alignof(void *)) : NULL;
         if ((o && !n->out) || (i && !n->in))
-            return kfc_fail_nomem(diag);
+            return kfc_x3d_fail_alloc(scene, n->mark, diag);
         n->out_count = n->in_count = 0;
     }
     for (kfc_x3d_route *r = scene->routes; r; r = r->next)
@@ -361,9 +469,9 @@ kfc_status kfc_x3d_read_numbers(kfc_x3d_scene *scene, const kfc_x3d_text *text,
     out->values = NULL;
     if (!count)
         return KFC_OK;
-    out->values = kfc_arena_alloc(&scene->arena, count * sizeof(double), _Alignof(double));
+    out->values = kfc_x3d_alloc(scene, count * sizeof(double), _Alignof(double));
     if (!out->values)
-        return kfc_fail_nomem(diag);
+        return kfc_x3d_fail_alloc(scene, text->mark, diag);
     pos = 0;
     while (next_token(text, &pos, &start, &length)) {
         kfc_status st = parse_token(text, start, length, &out->values[out->count], diag);

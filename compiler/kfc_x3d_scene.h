@@ -12,9 +12,11 @@
  * names are kept as written; kfc_x3d_base_name removes X3D's "set_" and
  * "_changed" aliases where a ROUTE is matched.
  *
- * DEF names are bound as X3D scopes them: nodes inside a prototype's body
- * are registered (so -v can say what they are) but bind no name of the
- * scene, and ROUTEs inside a body are not the scene's. A later DEF of the
+ * Only nodes the mapping can reach are kept (kfc_x3d_keeps_node): those
+ * with a DEF name, and Scripts (-v notes them); of those, only the fields
+ * it reads (kfc_x3d_keeps_field). DEF names are bound as X3D scopes them:
+ * nodes inside a prototype's body bind no name of the scene (and are not
+ * kept), and ROUTEs inside a body are not the scene's. A later DEF of the
  * same name rebinds it for what follows, as in VRML; ROUTEs resolve their
  * names where they stand, or at the end of the file when a name is bound
  * only later (XML readers are lenient there).
@@ -31,6 +33,28 @@
 
 /* Limits that keep memory and time in proportion to the input. */
 #define KFC_X3D_MAX_DEPTH 256 /* nesting of nodes (and XML elements) */
+
+/*
+ * Memory in proportion to the scene's text (docs/limits.md): what the
+ * importer allocates for a scene (the scene graph, expat's buffers, the
+ * numbers it reads, what it gives the builder, estimated from above) is
+ * charged against KFC_X3D_BUDGET_BASE plus KFC_X3D_BUDGET_PER_BYTE for each
+ * byte of text the reader is given (the inflated text of a gzipped scene);
+ * a scene that needs more is refused where it asks.
+ */
+#define KFC_X3D_BUDGET_BASE     ((uint64_t)64 << 20)
+#define KFC_X3D_BUDGET_PER_BYTE 32u
+/* Charges for what the builder is given, from above: four times its
+ * floats (the builder holds them; the encoder writes the file and checks
+ * it). A key: its float and the interpolator's precomputed values (up to
+ * 8 floats); a value's component: its float; an animator, controller or
+ * track: the record, its name's index entry. */
+#define KFC_X3D_COST_KEY    144u
+#define KFC_X3D_COST_NUMBER 16u
+#define KFC_X3D_COST_OBJECT 512u
+#define KFC_X3D_BUDGET_MESSAGE                                                                     \
+    "the scene needs more memory than kfc gives a scene of its size (64 MiB and 32 bytes per "     \
+    "byte of text)"
 
 /* A field's value as written. */
 typedef struct kfc_x3d_text {
@@ -57,8 +81,10 @@ typedef struct kfc_x3d_node {
     const char *name; /* the node's kfb name: DEF, or DEF#n for the n-th node
                          given that DEF (n >= 2); NULL without DEF */
     kfc_mark mark;
-    kfc_x3d_field *fields; /* last written first (a repeated field: the last wins) */
+    kfc_x3d_field *fields; /* the fields kfc_x3d_map reads, of an animating node only;
+                              a repeated field (or its alias) keeps the last value */
     int in_proto;          /* inside a prototype's body */
+    int animates;          /* an interpolator, a TimeSensor or a follower: its fields are kept */
     uint32_t index;        /* document order */
     /* ROUTEs from and to this node (filled by kfc_x3d_scene_finish). */
     kfc_x3d_route **out, **in;
@@ -84,22 +110,57 @@ typedef struct kfc_x3d_scene {
     uint32_t route_count;
     kfc_x3d_binding **table; /* DEF name -> node, open hashing */
     size_t table_size, table_used;
-    uint32_t notes; /* notes written */
+    uint32_t notes;  /* notes written */
+    uint64_t budget; /* bytes the importer may still allocate (kfc_x3d_charge) */
+    int budget_set;  /* the budget was given (kfc_x3d_scene_budget) */
+    int over_budget; /* a charge was refused: NULL meant the budget, not malloc */
 } kfc_x3d_scene;
 
 void kfc_x3d_scene_init(kfc_x3d_scene *scene, const kfc_import_options *options);
 void kfc_x3d_scene_free(kfc_x3d_scene *scene);
 
+/* Sets the budget for `text_size` bytes of text (each reader does, once,
+ * for the text it is given). */
+void kfc_x3d_scene_budget(kfc_x3d_scene *scene, size_t text_size);
+
+/* Takes `bytes` from the budget: 1, or 0 (nothing taken, over_budget set)
+ * when they are not left. */
+int kfc_x3d_charge(kfc_x3d_scene *scene, uint64_t bytes);
+
+/* Gives back `bytes` charged for memory since freed. */
+void kfc_x3d_refund(kfc_x3d_scene *scene, uint64_t bytes);
+
+/* `size` bytes of the scene's arena, charged; NULL when they are past the
+ * budget or memory runs out. */
+void *kfc_x3d_alloc(kfc_x3d_scene *scene, size_t size, size_t align);
+
+/* The failure an allocation's NULL means: the budget's refusal at `mark`
+ * when the budget ran out, else out of memory. */
+kfc_status kfc_x3d_fail_alloc(kfc_x3d_scene *scene, kfc_mark mark, kfc_diag *diag);
+
 /* A copy of `length` bytes in the scene's arena, NUL-terminated; NULL when
  * memory runs out. */
 char *kfc_x3d_strdup(kfc_x3d_scene *scene, const char *text, size_t length);
 
+/* Whether the reader keeps a node of `type` (`length` bytes): one with a
+ * DEF name outside a prototype's body (a ROUTE may reach it), or a Script
+ * (noted by -v). Other nodes are read and dropped: kfc_x3d_map could never
+ * reach them. */
+int kfc_x3d_keeps_node(const char *type, size_t length, int has_def, int in_proto);
+
+/* Whether the reader keeps field `name` (`length` bytes, as written) of
+ * `node` (NULL: a node not kept): one kfc_x3d_map reads, of an animating
+ * node. */
+int kfc_x3d_keeps_field(const kfc_x3d_node *node, const char *name, size_t length);
+
 /* A new node of `type` at `mark` (in document order); `def` may be NULL.
- * Binds `def` unless `in_proto`. NULL when memory runs out. */
+ * Binds `def` unless `in_proto`. NULL when memory runs out or the budget
+ * does (kfc_x3d_fail_alloc). */
 kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const char *def,
                                kfc_mark mark, int in_proto);
 
-/* Adds a field to `node` (the strings must live as long as the scene). */
+/* Sets a field of `node` (the strings must live as long as the scene): a
+ * field of the same name, or its set_ / _changed alias, is replaced. */
 kfc_status kfc_x3d_add_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const char *name,
                              const kfc_x3d_text *value, kfc_mark mark, kfc_diag *diag);
 

@@ -171,14 +171,11 @@ static const char *name_of(lexer *l, const token *t)
     return kfc_x3d_strdup(l->scene, l->data + t->start, t->end - t->start);
 }
 
-static kfc_status expect_name(lexer *l, const char *what, const char **out)
+/* A copy of `t`'s text into *out. */
+static kfc_status copy_name(lexer *l, const token *t, const char **out)
 {
-    token t;
-    kfc_status st = expect(l, T_ID, what, &t);
-    if (st)
-        return st;
-    if (!(*out = name_of(l, &t)))
-        return kfc_fail_nomem(l->diag);
+    if (!(*out = name_of(l, t)))
+        return kfc_x3d_fail_alloc(l->scene, t->mark, l->diag);
     return KFC_OK;
 }
 
@@ -295,9 +292,8 @@ static kfc_status declaration(lexer *l, int in_proto, int with_values)
     token kw, t;
     kfc_status st;
     int k = interface_keyword(l, &l->peek);
-    const char *type, *name;
-    if ((st = next(l, &kw)) || (st = expect_name(l, "a field type", &type)) ||
-        (st = expect_name(l, "a field name", &name)))
+    if ((st = next(l, &kw)) || (st = expect(l, T_ID, "a field type", &t)) ||
+        (st = expect(l, T_ID, "a field name", &t)))
         return st;
     if (is_id(l, &l->peek, "IS"))
         return (st = next(l, &t)) ? st : expect(l, T_ID, "a field name after IS", &t);
@@ -345,9 +341,6 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto)
         token field;
         if ((st = next(l, &field)))
             return st;
-        const char *name = name_of(l, &field);
-        if (!name)
-            return kfc_fail_nomem(l->diag);
         if (is_id(l, &l->peek, "IS")) {
             if ((st = next(l, &t)) || (st = expect(l, T_ID, "a field name after IS", &t)))
                 return st;
@@ -358,7 +351,12 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto)
         if ((st = value(l, in_proto, &end)))
             return st;
         text.length = end - (size_t)(text.text - l->data);
-        if (n && (st = kfc_x3d_add_field(l->scene, n, name, &text, field.mark, l->diag)))
+        /* Only what the mapping reads is kept: other fields cost nothing. */
+        if (!kfc_x3d_keeps_field(n, l->data + field.start, field.end - field.start))
+            continue;
+        const char *name;
+        if ((st = copy_name(l, &field, &name)) ||
+            (st = kfc_x3d_add_field(l->scene, n, name, &text, field.mark, l->diag)))
             return st;
     }
     return next(l, &t);
@@ -367,30 +365,35 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto)
 /* [DEF name] Type { body } */
 static kfc_status node(lexer *l, int in_proto)
 {
-    token t, type;
+    token t, type, def = {T_EOF, 0, 0, {0, 0}};
     kfc_status st;
-    const char *def = NULL;
     if (++l->depth > KFC_X3D_MAX_DEPTH)
         return kfc_fail(l->diag, KFC_INVALID, l->peek.mark, "nodes nested deeper than %d",
                         KFC_X3D_MAX_DEPTH);
     kfc_mark mark = l->peek.mark;
     if (is_id(l, &l->peek, "DEF")) {
-        if ((st = next(l, &t)) || (st = expect_name(l, "a name after DEF", &def)))
+        if ((st = next(l, &t)) || (st = expect(l, T_ID, "a name after DEF", &def)))
             return st;
     }
     if ((st = expect(l, T_ID, "a node type", &type)))
         return st;
-    if (!def)
+    if (def.kind != T_ID)
         mark = type.mark;
-    const char *tname = name_of(l, &type);
-    if (!tname)
-        return kfc_fail_nomem(l->diag);
     if ((st = expect(l, T_LBRACE, "'{' after the node type", &t)))
         return st;
-    kfc_x3d_node *n = kfc_x3d_add_node(l->scene, tname, def, mark, in_proto);
-    if (!n)
-        return kfc_fail_nomem(l->diag);
-    if (strcmp(tname, "Inline") == 0)
+    /* A node nothing can reach is read but not kept (its nodes in
+     * fields may be). */
+    kfc_x3d_node *n = NULL;
+    if (kfc_x3d_keeps_node(l->data + type.start, type.end - type.start, def.kind == T_ID,
+                           in_proto)) {
+        const char *tname, *dname = NULL;
+        if ((st = copy_name(l, &type, &tname)) ||
+            (def.kind == T_ID && (st = copy_name(l, &def, &dname))))
+            return st;
+        if (!(n = kfc_x3d_add_node(l->scene, tname, dname, mark, in_proto)))
+            return kfc_x3d_fail_alloc(l->scene, mark, l->diag);
+    }
+    if (is_id(l, &type, "Inline"))
         kfc_x3d_note(l->scene, mark, "Inline: the scene it loads is not imported");
     st = node_body(l, n, in_proto);
     l->depth--;
@@ -403,20 +406,24 @@ static kfc_status route(lexer *l, int in_proto)
     token t;
     kfc_status st;
     kfc_mark mark = l->peek.mark;
+    token names[4];
     const char *s[4];
-    if ((st = next(l, &t)) || (st = expect_name(l, "a node name after ROUTE", &s[0])) ||
-        (st = expect(l, T_DOT, "'.'", &t)) || (st = expect_name(l, "a field name", &s[1])))
+    if ((st = next(l, &t)) || (st = expect(l, T_ID, "a node name after ROUTE", &names[0])) ||
+        (st = expect(l, T_DOT, "'.'", &t)) || (st = expect(l, T_ID, "a field name", &names[1])))
         return st;
     if (!is_id(l, &l->peek, "TO")) {
         char q[KFC_QUOTE_SIZE];
         return kfc_fail(l->diag, KFC_INVALID, l->peek.mark, "expected TO, not %s",
                         describe(l, &l->peek, q));
     }
-    if ((st = next(l, &t)) || (st = expect_name(l, "a node name after TO", &s[2])) ||
-        (st = expect(l, T_DOT, "'.'", &t)) || (st = expect_name(l, "a field name", &s[3])))
+    if ((st = next(l, &t)) || (st = expect(l, T_ID, "a node name after TO", &names[2])) ||
+        (st = expect(l, T_DOT, "'.'", &t)) || (st = expect(l, T_ID, "a field name", &names[3])))
         return st;
     if (in_proto)
         return KFC_OK;
+    for (int i = 0; i < 4; i++)
+        if ((st = copy_name(l, &names[i], &s[i])))
+            return st;
     return kfc_x3d_add_route(l->scene, s[0], s[1], s[2], s[3], mark, l->diag);
 }
 
@@ -427,15 +434,16 @@ static kfc_status proto(lexer *l, int external)
     kfc_status st;
     char q[KFC_QUOTE_SIZE];
     kfc_mark mark = l->peek.mark;
-    const char *name;
+    token name;
     if (++l->depth > KFC_X3D_MAX_DEPTH)
         return kfc_fail(l->diag, KFC_INVALID, mark, "prototypes nested deeper than %d",
                         KFC_X3D_MAX_DEPTH);
-    if ((st = next(l, &t)) || (st = expect_name(l, "a prototype name", &name)) ||
+    if ((st = next(l, &t)) || (st = expect(l, T_ID, "a prototype name", &name)) ||
         (st = expect(l, T_LBRACKET, "'['", &t)))
         return st;
     kfc_x3d_note(l->scene, mark, "%s %s: prototypes are not imported",
-                 external ? "EXTERNPROTO" : "PROTO", kfc_quote(q, name, strlen(name)));
+                 external ? "EXTERNPROTO" : "PROTO",
+                 kfc_quote(q, l->data + name.start, name.end - name.start));
     while (l->peek.kind != T_RBRACKET) {
         if (!interface_keyword(l, &l->peek))
             return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
@@ -561,6 +569,7 @@ kfc_status kfc_x3d_read_vrml(kfc_x3d_scene *scene, const char *data, size_t size
     l.data = data;
     l.size = size;
     l.mark = (kfc_mark){1, 1};
+    kfc_x3d_scene_budget(scene, size);
     if (size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
         l.pos = 3;
     if (size >= 2 && ((unsigned char)data[0] == 0xFE || (unsigned char)data[0] == 0xFF) &&

@@ -15,7 +15,10 @@
  * (no character reference in it), the field's text points at them, and a
  * bad number is reported at its own line and column.
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <expat.h>
@@ -133,8 +136,64 @@ static const char *copy(reader *r, const char *s)
         return NULL;
     const char *c = kfc_x3d_strdup(r->scene, s, strlen(s));
     if (!c)
-        stop(r, kfc_fail_nomem(r->diag));
+        stop(r, kfc_x3d_fail_alloc(r->scene, here(r), r->diag));
     return c;
+}
+
+/*
+ * Expat's memory, charged to the scene's budget: its buffer of text not
+ * yet parsed, a tag's attributes, its name pools. Expat's allocator takes
+ * no user pointer, so the scene being read is the thread's; each block
+ * carries its size, to give it back when expat frees it.
+ */
+static _Thread_local kfc_x3d_scene *charged_scene;
+
+typedef union block_header {
+    size_t size;
+    max_align_t align;
+} block_header;
+
+static void *charged_malloc(size_t size)
+{
+    if (size > SIZE_MAX - sizeof(block_header) || !kfc_x3d_charge(charged_scene, size))
+        return NULL;
+    block_header *h = malloc(sizeof *h + size);
+    if (!h) {
+        kfc_x3d_refund(charged_scene, size);
+        return NULL;
+    }
+    h->size = size;
+    return h + 1;
+}
+
+static void charged_free(void *p)
+{
+    if (!p)
+        return;
+    block_header *h = (block_header *)p - 1;
+    kfc_x3d_refund(charged_scene, h->size);
+    free(h);
+}
+
+static void *charged_realloc(void *p, size_t size)
+{
+    if (!p)
+        return charged_malloc(size);
+    block_header *h = (block_header *)p - 1;
+    size_t old = h->size;
+    if (size > SIZE_MAX - sizeof(block_header) ||
+        (size > old && !kfc_x3d_charge(charged_scene, size - old)))
+        return NULL;
+    block_header *grown = realloc(h, sizeof *grown + size);
+    if (!grown) {
+        if (size > old)
+            kfc_x3d_refund(charged_scene, size - old);
+        return NULL;
+    }
+    if (size < old)
+        kfc_x3d_refund(charged_scene, old - size);
+    grown->size = size;
+    return grown + 1;
 }
 
 /* Attributes that are not fields of the node. */
@@ -153,14 +212,19 @@ static void add_node(reader *r, const char *type, const XML_Char **atts, int ins
     const char *def = attribute(atts, "DEF");
     if (attribute(atts, "USE"))
         return; /* the node is the one its DEF made: nothing new */
-    kfc_x3d_node *node =
-        kfc_x3d_add_node(r->scene, copy(r, type), copy(r, def), mark, r->proto_depth > 0);
-    if (!node) {
-        stop(r, kfc_fail_nomem(r->diag));
-        return;
-    }
     if (strcmp(type, "Inline") == 0)
         kfc_x3d_note(r->scene, mark, "Inline: the scene it loads is not imported");
+    /* A node nothing can reach is not kept. */
+    if (!kfc_x3d_keeps_node(type, strlen(type), def != NULL, r->proto_depth > 0))
+        return;
+    const char *type_copy = copy(r, type), *def_copy = def ? copy(r, def) : NULL;
+    if (r->status)
+        return;
+    kfc_x3d_node *node = kfc_x3d_add_node(r->scene, type_copy, def_copy, mark, r->proto_depth > 0);
+    if (!node) {
+        stop(r, kfc_x3d_fail_alloc(r->scene, mark, r->diag));
+        return;
+    }
     /* The start tag's own bytes, when the input is the UTF-8 text expat
      * reads (not UTF-16 or Latin-1 transcoded). */
     XML_Index start = XML_GetCurrentByteIndex(r->parser);
@@ -182,7 +246,8 @@ static void add_node(reader *r, const char *type, const XML_Char **atts, int ins
         if (tag && !(next_raw_attribute(tag, tag_length, &at, &n, &nlen, &v, &vlen) &&
                      nlen == strlen(atts[i]) && memcmp(tag + n, atts[i], nlen) == 0))
             tag = NULL;
-        if (not_a_field(atts[i]) || (instance && strcmp(atts[i], "name") == 0))
+        if (not_a_field(atts[i]) || (instance && strcmp(atts[i], "name") == 0) ||
+            !kfc_x3d_keeps_field(node, atts[i], strlen(atts[i])))
             continue;
         kfc_x3d_text text = {atts[i + 1], strlen(atts[i + 1]), mark, 0, 0};
         if (tag) {
@@ -301,9 +366,12 @@ kfc_status kfc_x3d_read_xml(kfc_x3d_scene *scene, const char *data, size_t size,
     r.diag = diag;
     r.data = data;
     r.size = size;
-    r.parser = XML_ParserCreate(NULL);
+    kfc_x3d_scene_budget(scene, size);
+    static const XML_Memory_Handling_Suite memory = {charged_malloc, charged_realloc, charged_free};
+    charged_scene = scene;
+    r.parser = XML_ParserCreate_MM(NULL, &memory, NULL);
     if (!r.parser)
-        return kfc_fail_nomem(diag);
+        return kfc_x3d_fail_alloc(scene, (kfc_mark){1, 1}, diag);
     XML_SetUserData(r.parser, &r);
     XML_SetElementHandler(r.parser, on_start, on_end);
     XML_SetEntityDeclHandler(r.parser, on_entity);
@@ -317,7 +385,7 @@ kfc_status kfc_x3d_read_xml(kfc_x3d_scene *scene, const char *data, size_t size,
         if (XML_Parse(r.parser, data + done, (int)n, last) != XML_STATUS_OK) {
             enum XML_Error e = XML_GetErrorCode(r.parser);
             if (!r.status && e == XML_ERROR_NO_MEMORY)
-                r.status = kfc_fail_nomem(diag);
+                r.status = kfc_x3d_fail_alloc(scene, here(&r), diag);
             else if (!r.status)
                 r.status = kfc_fail(diag, KFC_INVALID, here(&r), "XML: %s", XML_ErrorString(e));
             break;
@@ -325,5 +393,6 @@ kfc_status kfc_x3d_read_xml(kfc_x3d_scene *scene, const char *data, size_t size,
         done += n;
     } while (done < size);
     XML_ParserFree(r.parser);
+    charged_scene = NULL;
     return r.status;
 }

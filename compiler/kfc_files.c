@@ -13,10 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#if defined(__linux__)
-#include <sys/statfs.h>
-#endif
 
+#include "kfc_file_kind.h"
 #include "kfc_input.h"
 
 /* Symbolic links followed for one reference, as the kernel's own bound. */
@@ -209,42 +207,6 @@ static char *decode(const char *uri, size_t length, kfc_diag *diag)
     return path;
 }
 
-static const char *type_name(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return "names a folder, not a regular file";
-    if (S_ISFIFO(mode))
-        return "names a FIFO, not a regular file";
-    if (S_ISCHR(mode) || S_ISBLK(mode))
-        return "names a device, not a regular file";
-    if (S_ISSOCK(mode))
-        return "names a socket, not a regular file";
-    return "names something other than a regular file";
-}
-
-int kfc_files_on_kernel_fs(int fd)
-{
-#if defined(__linux__)
-    static const unsigned long magics[] = {
-        0x9fa0,     /* proc */
-        0x62656572, /* sysfs */
-        0x64626720, /* debugfs */
-        0x74726163, /* tracefs */
-        0x73636673, /* securityfs */
-        0xde5e81e4, /* efivarfs */
-    };
-    struct statfs fs;
-    if (fstatfs(fd, &fs) != 0)
-        return 1;
-    for (size_t i = 0; i < sizeof magics / sizeof magics[0]; i++)
-        if ((unsigned long)fs.f_type == magics[i])
-            return 1;
-#else
-    (void)fd;
-#endif
-    return 0;
-}
-
 /* The walk: a stack of open folders from the root down. */
 typedef struct walk {
     int *fds; /* fds[0] is the root's (not ours to close) */
@@ -399,9 +361,10 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
          * could block, a device do anything), then opened without blocking
          * and checked again on the descriptor, which is what will be read. */
         if (!S_ISREG(st->st_mode) || trailing_slash) {
-            refuse(diag, uri, length,
-                   trailing_slash ? "names a folder, not a regular file" : type_name(st->st_mode),
-                   NULL);
+            char why[64];
+            snprintf(why, sizeof why, "names %s, not a regular file",
+                     trailing_slash ? "a folder" : kfc_file_kind(st->st_mode));
+            refuse(diag, uri, length, why, NULL);
             break;
         }
         const dev_t dev = st->st_dev;
@@ -417,7 +380,7 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
             refuse(diag, uri, length, "names a file that changed while it was opened", NULL);
             close(fd);
             fd = -1;
-        } else if (kfc_files_on_kernel_fs(fd)) {
+        } else if (kfc_file_on_kernel_fs(fd)) {
             refuse(diag, uri, length, "names a file of /proc, /sys or another kernel file system",
                    NULL);
             close(fd);

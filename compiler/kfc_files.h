@@ -89,11 +89,6 @@ void kfc_files_init(kfc_files *files, const char *document, const char *root);
 kfc_status kfc_files_open(kfc_files *files, const char *uri, size_t length, uint64_t size,
                           uint64_t max_size, const kfc_input **in, int *first, kfc_diag *diag);
 
-/* 1 when the open file `fd` is on a file system whose files are the
- * kernel's state rather than stored bytes (/proc, /sys and the like, on
- * Linux), or when that cannot be told; 0 otherwise. */
-int kfc_files_on_kernel_fs(int fd);
-
 /* Releases what kfc_files_open set up and read. Idempotent. */
 void kfc_files_free(kfc_files *files);
 

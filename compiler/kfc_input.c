@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kfc_files.h"
+#include "kfc_file_kind.h"
 
 /* Reads `fd` until its end or `limit` bytes. */
 static kfc_status read_all(kfc_input *in, int fd, size_t limit, kfc_diag *diag)
@@ -55,22 +55,6 @@ static kfc_status too_large(size_t max_size, kfc_diag *diag)
                     (unsigned long long)max_size);
 }
 
-/* Why a named input of this type is not read, or NULL for a regular file. */
-static const char *not_regular(mode_t mode)
-{
-    if (S_ISREG(mode))
-        return NULL;
-    if (S_ISDIR(mode))
-        return "a folder";
-    if (S_ISFIFO(mode))
-        return "a FIFO";
-    if (S_ISCHR(mode) || S_ISBLK(mode))
-        return "a device";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a file";
-}
-
 static kfc_status refuse(const char *what, kfc_diag *diag)
 {
     return kfc_fail(diag, KFC_IO, KFC_NO_MARK,
@@ -88,7 +72,7 @@ kfc_status kfc_input_open_named(const char *path, int *fd, kfc_diag *diag)
     struct stat info;
     if (stat(path, &info) != 0)
         return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot open: %s", strerror(errno));
-    const char *why = not_regular(info.st_mode);
+    const char *why = kfc_file_kind(info.st_mode);
     if (why)
         return refuse(why, diag);
     int opened = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
@@ -97,9 +81,9 @@ kfc_status kfc_input_open_named(const char *path, int *fd, kfc_diag *diag)
     kfc_status st = KFC_OK;
     if (fstat(opened, &info) != 0)
         st = kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read: %s", strerror(errno));
-    else if ((why = not_regular(info.st_mode)) != NULL)
+    else if ((why = kfc_file_kind(info.st_mode)) != NULL)
         st = refuse(why, diag);
-    else if (kfc_files_on_kernel_fs(opened))
+    else if (kfc_file_on_kernel_fs(opened))
         st = refuse("a file of /proc or /sys, the kernel's state", diag);
     if (st) {
         close(opened);

@@ -71,6 +71,19 @@ static test_bytes encode(const kf_builder *b, int compression)
     return encode_version(b, compression, 0);
 }
 
+/* b's file in version 1, whose arrays are plain floats a test can patch:
+ * with its first object's record at *body and DATA's stored bytes at
+ * *data, or with *data NULL where the file cannot be taken apart. */
+static test_bytes plain_file(const kf_builder *b, size_t *body, unsigned char **data)
+{
+    test_bytes f = encode_version(b, 0, 1);
+    craft_section sec[3];
+    *body = craft_object(f.data, f.size, 0);
+    *data =
+        *body && craft_sections(f.data, f.size, sec) ? f.data + sec[KFB_SECTION_DATA].stored : NULL;
+    return f;
+}
+
 typedef enum patch_kind {
     FILE_WORD, /* at = byte offset */
     FILE_BYTE,
@@ -428,16 +441,18 @@ int main(void)
         kf_builder_create(NULL, &qb);
         CHECK(kf_builder_add_sequence(qb, &q, NULL) == KF_OK, "slerp sequence");
         for (int k = 0; k < 2; k++) {
-            test_bytes f = encode_version(qb, 0, 1); /* plain floats: patchable */
-            size_t body = craft_object(f.data, f.size, 0);
-            craft_section sec[3];
-            CHECK(body && craft_sections(f.data, f.size, sec), "slerp file sections");
-            if (!body || !craft_sections(f.data, f.size, sec))
+            size_t body;
+            unsigned char *data;
+            test_bytes f = plain_file(qb, &body, &data);
+            CHECK(data != NULL, "slerp file sections");
+            if (!data) {
+                free(f.data);
                 break;
+            }
             uint32_t values = craft_get(f.data + body + 4 * 9);
             /* k 0: x = 2, far from unit; k 1: x = 2^-11, |q|^2 = 1 + 2^-22, within
              * KF_UNIT_QUAT_TOLERANCE (kfc keeps such a key as written). */
-            craft_put(f.data + sec[KFB_SECTION_DATA].stored + 4 * values,
+            craft_put(data + 4 * values,
                       k == 0 ? 0x40000000u /* 2.0 */ : 0x3A000000u /* 2^-11: |q|^2 = 1 + 2^-22 */);
             craft_fix_crcs(f.data, f.size);
             kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, NULL);
@@ -479,17 +494,19 @@ int main(void)
             {0, 0x3F1999AEu, "key 1 is not a unit quaternion"}, /* 1.48e-6 */
         };
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-            test_bytes f = encode_version(qb, 0, 1); /* plain floats: patchable */
-            size_t body = craft_object(f.data, f.size, 0);
-            craft_section sec[3];
-            CHECK(body && craft_sections(f.data, f.size, sec), "squad file sections");
-            if (!body || !craft_sections(f.data, f.size, sec))
+            size_t body;
+            unsigned char *data;
+            test_bytes f = plain_file(qb, &body, &data);
+            CHECK(data != NULL, "squad file sections");
+            if (!data) {
+                free(f.data);
                 break;
+            }
             const uint32_t values = craft_get(f.data + body + 4 * 9),
                            tangents = craft_get(f.data + body + 4 * 10);
             /* version 1: a, then b, of the five keys */
             const uint32_t at = cases[k].array == 0 ? values : tangents + 20 * (cases[k].array - 1);
-            craft_put(f.data + sec[KFB_SECTION_DATA].stored + 4 * (at + 4 + 1), cases[k].word);
+            craft_put(data + 4 * (at + 4 + 1), cases[k].word);
             craft_fix_crcs(f.data, f.size);
             kf_error err;
             kf_result r = kf_load_memory(f.data, f.size, NULL, &anim, &err);

@@ -75,6 +75,13 @@ kfc_status kfc_recover(kfc_diag *diag, kfc_status status)
     return KFC_OK;
 }
 
+kfc_status kfc_recover_next(kfc_diag *diag, kfc_status status, kfc_status *first)
+{
+    if (status != KFC_OK && *first == KFC_OK)
+        *first = status;
+    return kfc_recover(diag, status);
+}
+
 int kfc_diag_stopped(const kfc_diag *diag)
 {
     return diag->held_back;

@@ -137,6 +137,17 @@ kfc_status kfc_fail_nomem(kfc_diag *diag);
  */
 kfc_status kfc_recover(kfc_diag *diag, kfc_status status);
 
+/*
+ * kfc_recover for one of several independent checks of one object (each
+ * key of a list, each number of a key), which are all made: `status` is
+ * reported as kfc_recover reports it, and the first that was not KFC_OK is
+ * kept in *first. Returns kfc_recover's answer: not KFC_OK when the run
+ * stops. Once every check is made, the object's reader returns *first: an
+ * error that is already reported, which kfc_recover, the last error printed
+ * being the same, does not print or count again.
+ */
+kfc_status kfc_recover_next(kfc_diag *diag, kfc_status status, kfc_status *first);
+
 /* Whether the run stopped at an error past diag->error_limit, which was
  * not reported (reaching the limit alone goes on, to find whether one
  * follows). */

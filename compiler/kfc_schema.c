@@ -153,13 +153,15 @@ kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_f
 {
     if (node->kind != KFC_NODE_SEQUENCE || node->count != 2)
         return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list of two numbers %s", shape);
-    for (uint32_t i = 0; i < 2; i++) {
-        kfc_status st = as_float ? kfc_get_float(&node->as.items[i], &out[i], diag)
-                                 : kfc_get_number(&node->as.items[i], &out[i], diag);
-        if (st)
-            return st;
-    }
-    return KFC_OK;
+    /* Both numbers' errors: the first's is reported here. */
+    kfc_status first = KFC_OK, st;
+    st = as_float ? kfc_get_float(&node->as.items[0], &out[0], diag)
+                  : kfc_get_number(&node->as.items[0], &out[0], diag);
+    if ((st = kfc_recover_next(diag, st, &first)))
+        return st;
+    st = as_float ? kfc_get_float(&node->as.items[1], &out[1], diag)
+                  : kfc_get_number(&node->as.items[1], &out[1], diag);
+    return first && !st ? first : st;
 }
 
 kfc_status kfc_get_bool(const kfc_node *node, int *out, kfc_diag *diag)

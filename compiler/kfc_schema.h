@@ -57,7 +57,9 @@ kfc_status kfc_get_uint(const kfc_node *node, uint32_t min, uint32_t max, uint32
                         kfc_diag *diag);
 
 /* A list of exactly two numbers (float32 range if `as_float`), as in
- * "[first, last]": `shape` names them for the message. */
+ * "[first, last]": `shape` names them for the message. When both are
+ * wrong, the first's error is reported (kfc_recover_next) and the
+ * second's returned. */
 kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float, double out[2],
                                kfc_diag *diag);
 

@@ -73,45 +73,44 @@ static kfc_status read_entry(kfc_source *src, const kfc_section *s, kfc_entry *e
     kfc_status st = kfc_fields_suggesting(entry->node, names, s->field_count, entry->fields,
                                           &entry->suggested, diag);
     if (st)
-        return kfc_recover(diag, st); /* not a mapping: nothing more to read */
+        return kfc_entry_fail(src, entry, KFC_FIELDS_MAX, st); /* not a mapping */
     /* A missing field is reported at the entry's name, if it has one. An
      * unknown field already suggested for it says the same. */
     const kfc_node *at = entry->name ? entry->name : entry->node;
-    int missing = 0;
     for (size_t i = 0; i < s->field_count; i++)
         if (s->fields[i].required && !entry->fields[i]) {
-            missing = 1;
+            entry->failed |= 1u << i;
+            entry->errors++;
             if (!(entry->suggested & (1u << i)) &&
                 (st = kfc_recover(diag, kfc_require(at, NULL, names[i], diag))))
                 return st;
         }
-    /* What is read next depends on the required fields. */
-    if (missing)
-        return KFC_OK;
-    const unsigned read = entry_errors(diag);
-    if (s->begin && (st = kfc_recover(diag, s->begin(src, entry))))
-        return st;
-    if (entry_errors(diag) != read || entry->skip) /* the fields' meaning is unknown */
+    /* What is read next depends on the fields that begin reads. */
+    if (s->begin && (st = s->begin(src, entry)))
+        return kfc_entry_fail(src, entry, KFC_FIELDS_MAX, st);
+    if (entry->skip)
         return KFC_OK;
     int passes = 0;
     for (size_t i = 0; i < s->field_count; i++)
         if (s->fields[i].pass >= passes)
             passes = s->fields[i].pass + 1;
-    const unsigned begun = entry_errors(diag);
-    for (int pass = 0; pass < passes && entry_errors(diag) == begun; pass++)
+    for (int pass = 0; pass < passes; pass++)
         for (size_t i = 0; i < s->field_count; i++)
             if (s->fields[i].pass == pass && s->fields[i].read && entry->fields[i] &&
-                (st = kfc_recover(diag, s->fields[i].read(src, entry->fields[i], entry))))
+                !(entry->failed & (1u << i)) &&
+                (st = kfc_entry_fail(src, entry, i,
+                                     s->fields[i].read(src, entry->fields[i], entry))))
                 return st;
-    if (entry_errors(diag) == before && s->check && (st = s->check(src, entry)))
+    if (!entry->skip && s->check && (st = s->check(src, entry)))
         return st;
-    if (entry_errors(diag) != before || entry->skip)
+    if (entry->errors || entry_errors(diag) != before || entry->skip)
         return KFC_OK;
     kf_error error;
     kf_result r = s->add(src, entry, &error);
     if (r != KF_OK)
-        return kfc_recover(
-            diag, kfc_section_builder_failed(src, r, &error, error_node(s, entry, &error)));
+        return kfc_entry_fail(
+            src, entry, KFC_FIELDS_MAX,
+            kfc_section_builder_failed(src, r, &error, error_node(s, entry, &error)));
     return s->built ? s->built(src, entry) : KFC_OK;
 }
 
@@ -136,7 +135,8 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
     st = read_entry(src, s, &entry);
     /* Later entries that name it are left out without a message. A name
      * defined twice keeps its first definition, which stands. */
-    if (key && name_kind(s, &kind) && (entry_errors(src->diag) != before || entry.skip) &&
+    if (key && name_kind(s, &kind) &&
+        (entry_errors(src->diag) != before || entry.errors || entry.skip) &&
         src->names.names[index].mark.line == key->mark.line &&
         src->names.names[index].mark.column == key->mark.column)
         src->names.names[index].failed = 1;
@@ -192,17 +192,14 @@ kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const k
     return kfc_fail(src->diag, status, at->mark, "%s", line);
 }
 
-kfc_status kfc_entry_require(kfc_source *src, kfc_entry *entry, const kfc_section *section,
-                             size_t field)
+kfc_status kfc_entry_fail(kfc_source *src, kfc_entry *entry, size_t field, kfc_status status)
 {
-    if (entry->fields[field])
+    if (status == KFC_OK)
         return KFC_OK;
-    if (entry->suggested & (1u << field)) {
-        entry->skip = 1;
-        return KFC_INVALID;
-    }
-    return kfc_require(entry->name ? entry->name : entry->node, NULL, section->fields[field].key,
-                       src->diag);
+    if (field < KFC_FIELDS_MAX)
+        entry->failed |= 1u << field;
+    entry->errors++;
+    return kfc_recover(src->diag, status);
 }
 
 kfc_status kfc_reserve(kfc_source *src, int which, size_t count)

@@ -62,13 +62,19 @@ typedef struct kfc_entry {
     int skip; /* set by the check hook: it depends on an object that failed to build, whose
                  error was reported; the entry is left out without a message */
     unsigned suggested; /* bit per table row: an unknown field was suggested for it */
+    /* Bit per table row: the field is missing (required) or did not read, its
+     * error reported; what depends on it is not read (kfc_entry_fail). */
+    unsigned failed;
+    unsigned errors; /* the entry's errors: it is not built */
 } kfc_entry;
 
 typedef struct kfc_field {
     const char *key;
     int required;
     /* Fields are read in table order, those of a higher pass after all of
-     * a lower one (when one field's reading depends on another's). */
+     * a lower one (when one field's reading depends on another's): each
+     * field, also after another failed; a read that depends on another
+     * field finds whether it failed in entry->failed. */
     int pass;
     /* Builder errors about the field as a whole, and those whose item is
      * an entry of the field's list, are reported at it (KF_FIELD_NONE for
@@ -95,7 +101,11 @@ typedef struct kfc_section {
     /* Reading: builds one entry (`key` NULL in a list section): declares
      * the section's state and calls kfc_section_read. */
     kfc_status (*read)(kfc_source *src, const kfc_node *key, const kfc_node *value);
-    /* After the required fields are checked, before any field is read. */
+    /* After the required fields are checked (entry->failed has those that
+     * are missing), before any field is read. An error it returns stops
+     * the entry; one about a field it reports itself (kfc_entry_fail),
+     * and the other fields are read. Sets entry->skip when a field it
+     * needs is missing. */
     kfc_status (*begin)(kfc_source *src, kfc_entry *entry);
     /* The builder call. */
     kf_result (*add)(kfc_source *src, kfc_entry *entry, kf_error *error);
@@ -110,10 +120,10 @@ typedef struct kfc_section {
     kfc_status (*load)(kfc_emitter *e, const kf_anim *anim, uint32_t index, void *out,
                        const char **name);
 
-    /* Reading, once every field was read without error (NULL: none): the
-     * checks the source can word better than the builder (names that do
-     * not exist, with a suggestion), reported through kfc_recover; may set
-     * entry->skip. */
+    /* Reading, once the fields were read (NULL: none), of those that read
+     * (not in entry->failed): the checks the source can word better than
+     * the builder (names that do not exist, with a suggestion), reported
+     * through kfc_recover; may set entry->skip. */
     kfc_status (*check)(kfc_source *src, kfc_entry *entry);
     /* Reading, once the builder took the entry (NULL: none): the warnings
      * about what was built (kfc_warn). */
@@ -131,9 +141,9 @@ extern const kfc_section kfc_section_tracks;
  * Reads one entry with `section`'s table into `state` and builds it,
  * reporting every error it finds through kfc_recover: each unknown field,
  * each missing required one (unless an unknown field was suggested for
- * it), each field that does not read; fields of a later pass are read only
- * when the earlier ones were, and the entry is built only when all of it
- * was read. Its name (in a mapping section) is defined in src->names first
+ * it), each field that does not read, also after another did not (a read
+ * leaves out what depends on a failed field: entry->failed); the entry is
+ * built only when all of it was read. Its name (in a mapping section) is defined in src->names first
  * and marked failed when the entry is not built. Returns KFC_OK when the
  * caller may go on (errors reported or not: compare diag->errors).
  */
@@ -151,12 +161,11 @@ kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *section, const kf
 kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const kf_error *error,
                                       const kfc_node *at);
 
-/* The required-field check of a `begin` hook: "missing required field"
- * for table row `field` unless an unknown field was suggested for it (then
- * entry->skip is set: the entry fails without a second message). Returns
- * KFC_OK only when the field is there. */
-kfc_status kfc_entry_require(kfc_source *src, kfc_entry *entry, const kfc_section *section,
-                             size_t field);
+/* Reports `status` (KFC_OK: nothing) about table row `field` of the entry
+ * (KFC_FIELDS_MAX: the entry as a whole) through kfc_recover, marking the
+ * field failed and the entry not to be built. Returns kfc_recover's
+ * answer: not KFC_OK when the run stops. */
+kfc_status kfc_entry_fail(kfc_source *src, kfc_entry *entry, size_t field, kfc_status status);
 
 /* Grows scratch array `which` to hold `count` doubles. */
 kfc_status kfc_reserve(kfc_source *src, int which, size_t count);

@@ -49,7 +49,7 @@ static const char *node_name(int index)
 static kfc_status read_field(kfc_source *src, const kfc_node *field, int array, uint32_t element,
                              size_t offset, uint32_t *count)
 {
-    kfc_status st;
+    kfc_status st, first = KFC_OK;
     *count = 0;
     /* To the builder no numbers mean "not given"; an empty list is an X3D
      * empty array, which only the array nodes have. */
@@ -69,10 +69,11 @@ static kfc_status read_field(kfc_source *src, const kfc_node *field, int array, 
             return st;
         double *out = src->scratch[KFC_SCRATCH_VALUES].data + offset;
         for (uint32_t i = 0; i < field->count; i++)
-            if ((st = kfc_get_float(&field->as.items[i], &out[i], src->diag)))
+            if ((st = kfc_recover_next(
+                     src->diag, kfc_get_float(&field->as.items[i], &out[i], src->diag), &first)))
                 return st;
         *count = field->count;
-        return KFC_OK;
+        return first;
     }
     if (field->count == 0)
         return KFC_OK; /* an empty array: the field is not given */
@@ -80,17 +81,26 @@ static kfc_status read_field(kfc_source *src, const kfc_node *field, int array, 
         return kfc_fail_nomem(src->diag);
     if ((st = kfc_reserve(src, KFC_SCRATCH_VALUES, offset + (size_t)field->count * element)))
         return st;
+    /* Each point's errors, of every point. */
     double *out = src->scratch[KFC_SCRATCH_VALUES].data + offset;
-    for (uint32_t p = 0; p < field->count; p++) {
+    for (uint32_t p = 0; p < field->count; p++, out += element) {
         const kfc_node *point = &field->as.items[p];
-        if (point->kind != KFC_NODE_SEQUENCE || point->count != element)
-            return kfc_fail(src->diag, KFC_INVALID, point->mark,
-                            "expected a point of %lu numbers [x, y%s]", (unsigned long)element,
-                            element == 3 ? ", z" : "");
+        if (point->kind != KFC_NODE_SEQUENCE || point->count != element) {
+            if ((st = kfc_recover_next(src->diag,
+                                       kfc_fail(src->diag, KFC_INVALID, point->mark,
+                                                "expected a point of %lu numbers [x, y%s]",
+                                                (unsigned long)element, element == 3 ? ", z" : ""),
+                                       &first)))
+                return st;
+            continue;
+        }
         for (uint32_t c = 0; c < element; c++)
-            if ((st = kfc_get_float(&point->as.items[c], out++, src->diag)))
+            if ((st = kfc_recover_next(
+                     src->diag, kfc_get_float(&point->as.items[c], &out[c], src->diag), &first)))
                 return st;
     }
+    if (first)
+        return first;
     if ((uint64_t)field->count * element > UINT32_MAX)
         return kfc_fail(src->diag, KFC_INVALID, field->mark, "too many points");
     *count = field->count * element;
@@ -258,25 +268,33 @@ static const kfc_field fields[F_COUNT] = {
 };
 
 /* The node decides the description's defaults and which fields exist, so
- * it is read first. */
+ * it is read first (without it, nothing is). */
 static kfc_status begin(kfc_source *src, kfc_entry *entry)
 {
     follower_in *in = entry->state;
+    if (entry->failed & 1u << F_NODE) {
+        entry->skip = 1;
+        return KFC_OK;
+    }
     int code;
     kfc_status st = kfc_get_enum(entry->fields[F_NODE], node_name, "node", NULL, &code, src->diag);
     if (st)
         return st;
     const kf_follower_node node = (kf_follower_node)code;
     const int damper = kf_follower_node_is_damper(node);
-    /* The other family's fields are a mistake, not something to ignore. */
+    /* The other family's fields are a mistake, not something to ignore:
+     * each is reported, and the others are read. */
     for (int f = F_DURATION; f <= F_TOLERANCE; f++) {
         const int damper_field = f != F_DURATION;
-        if (entry->fields[f] && damper_field != damper)
-            return kfc_fail(
-                src->diag, KFC_INVALID, entry->fields[f]->mark, "%s %s has no field '%s' (%s)",
-                strchr("AEIOU", kf_follower_node_name(node)[0]) ? "an" : "a",
-                kf_follower_node_name(node), fields[f].key,
-                damper ? "dampers have tau, order, tolerance" : "chasers have duration");
+        if (entry->fields[f] && damper_field != damper &&
+            (st = kfc_entry_fail(
+                 src, entry, (size_t)f,
+                 kfc_fail(
+                     src->diag, KFC_INVALID, entry->fields[f]->mark, "%s %s has no field '%s' (%s)",
+                     strchr("AEIOU", kf_follower_node_name(node)[0]) ? "an" : "a",
+                     kf_follower_node_name(node), fields[f].key,
+                     damper ? "dampers have tau, order, tolerance" : "chasers have duration"))))
+            return st;
     }
     kf_follower_desc_init(&in->desc, node);
     in->array = kf_follower_node_is_array(node);

@@ -49,27 +49,35 @@ static const char *entry_shape(kf_node node)
     }
 }
 
-/* Reads the entries of an MF field into out[0 .. count*dimension-1]: numbers
- * when `dimension` is 1, else lists of `dimension` numbers. */
+/* Reads the entries of an MF field (a list) into out[0 ..
+ * count*dimension-1]: numbers when `dimension` is 1, else lists of
+ * `dimension` numbers. Each entry's errors are reported, of every entry. */
 static kfc_status read_entries(kfc_source *src, const kfc_node *field, uint32_t dimension,
                                const char *shape, double *out)
 {
-    for (uint32_t i = 0; i < field->count; i++) {
+    kfc_status first = KFC_OK, st;
+    for (uint32_t i = 0; i < field->count; i++, out += dimension) {
         const kfc_node *entry = &field->as.items[i];
-        kfc_status st;
         if (dimension == 1) {
-            if ((st = kfc_get_float(entry, out++, src->diag)))
+            if ((st = kfc_recover_next(src->diag, kfc_get_float(entry, out, src->diag), &first)))
                 return st;
             continue;
         }
-        if (entry->kind != KFC_NODE_SEQUENCE || entry->count != dimension)
-            return kfc_fail(src->diag, KFC_INVALID, entry->mark,
-                            "expected a list of %lu numbers %s", (unsigned long)dimension, shape);
+        if (entry->kind != KFC_NODE_SEQUENCE || entry->count != dimension) {
+            if ((st = kfc_recover_next(src->diag,
+                                       kfc_fail(src->diag, KFC_INVALID, entry->mark,
+                                                "expected a list of %lu numbers %s",
+                                                (unsigned long)dimension, shape),
+                                       &first)))
+                return st;
+            continue;
+        }
         for (uint32_t k = 0; k < dimension; k++)
-            if ((st = kfc_get_float(&entry->as.items[k], out++, src->diag)))
+            if ((st = kfc_recover_next(
+                     src->diag, kfc_get_float(&entry->as.items[k], &out[k], src->diag), &first)))
                 return st;
     }
-    return KFC_OK;
+    return first;
 }
 
 /* The node type named by `field`. */
@@ -102,7 +110,9 @@ static kfc_status read_key(kfc_source *src, const kfc_node *value, kfc_entry *en
 {
     (void)entry;
     const double *key = src->scratch[KFC_SCRATCH_TIMES].data;
-    kfc_status st = read_entries(src, value, 1, "", src->scratch[KFC_SCRATCH_TIMES].data);
+    kfc_status st = kfc_expect_list(value, src->diag);
+    if (!st)
+        st = read_entries(src, value, 1, "", src->scratch[KFC_SCRATCH_TIMES].data);
     uint32_t outside = 0, first = 0;
     for (uint32_t i = 0; i < value->count && !st; i++)
         if (!(key[i] >= 0.0 && key[i] <= 1.0) && outside++ == 0)
@@ -126,22 +136,27 @@ static kfc_status read_key(kfc_source *src, const kfc_node *value, kfc_entry *en
 static kfc_status read_key_value(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     interpolator_in *in = entry->state;
-    if (in->ease)
-        return KFC_OK;
+    kfc_status st = kfc_expect_list(value, src->diag);
+    if (st || in->ease)
+        return st;
     return read_entries(src, value, in->dimension, entry_shape(in->desc.node), in->key_value);
 }
 
 static kfc_status read_key_velocity(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     interpolator_in *in = entry->state;
+    kfc_status st = kfc_expect_list(value, src->diag);
+    if (st)
+        return st;
     return read_entries(src, value, in->dimension, entry_shape(in->desc.node), in->key_velocity);
 }
 
 static kfc_status read_ease_in_ease_out(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     interpolator_in *in = entry->state;
-    if (!in->ease)
-        return KFC_OK;
+    kfc_status st = kfc_expect_list(value, src->diag);
+    if (st || !in->ease)
+        return st;
     return read_entries(src, value, 2, entry_shape(KF_NODE_EASE_IN_EASE_OUT), in->ease_in_ease_out);
 }
 
@@ -266,24 +281,37 @@ static kfc_status begin(kfc_source *src, kfc_entry *entry)
     kf_interpolator_desc *desc = &in->desc;
     const kfc_node *const *f = entry->fields;
     kfc_status st;
+    if (entry->failed & 1u << F_NODE) {
+        entry->skip = 1;
+        return KFC_OK;
+    }
     if ((st = kfc_get_string(entry->name, &desc->name, src->diag)) ||
         (st = read_node(src, f[F_NODE], &desc->node)))
         return st;
     in->ease = desc->node == KF_NODE_EASE_IN_EASE_OUT;
     if (entry->defined)
         entry->defined->ease = (uint8_t)in->ease;
+    /* A missing value field is reported, and the other fields read. */
     const int needed = in->ease ? F_EASE_IN_EASE_OUT : F_KEY_VALUE;
-    if ((st = kfc_entry_require(src, entry, &kfc_section_interpolators, (size_t)needed)))
-        return entry->skip ? KFC_OK : st;
-    for (int i = F_KEY; i <= F_EASE_IN_EASE_OUT; i++)
-        if (f[i] && (st = kfc_expect_list(f[i], src->diag)))
+    if (!f[needed]) {
+        entry->failed |= 1u << needed;
+        entry->errors++;
+        /* (an unknown field suggested for it says the same) */
+        if (!(entry->suggested & 1u << needed) &&
+            (st = kfc_recover(src->diag, kfc_require(entry->name ? entry->name : entry->node, NULL,
+                                                     fields[needed].key, src->diag))))
             return st;
+    }
+    /* (a field that is not a list, which its read reports, holds nothing) */
+    uint32_t counts[F_COUNT] = {0};
+    for (int i = F_KEY; i <= F_EASE_IN_EASE_OUT; i++)
+        counts[i] = f[i] && f[i]->kind == KFC_NODE_SEQUENCE ? f[i]->count : 0;
 
     const uint32_t d = in->dimension = kf_node_dimension(desc->node);
-    desc->key_count = f[F_KEY]->count;
-    desc->value_count = f[F_KEY_VALUE] ? f[F_KEY_VALUE]->count : 0;
-    desc->velocity_count = f[F_KEY_VELOCITY] ? f[F_KEY_VELOCITY]->count : 0;
-    desc->ease_count = f[F_EASE_IN_EASE_OUT] ? f[F_EASE_IN_EASE_OUT]->count : 0;
+    desc->key_count = counts[F_KEY];
+    desc->value_count = counts[F_KEY_VALUE];
+    desc->velocity_count = counts[F_KEY_VELOCITY];
+    desc->ease_count = counts[F_EASE_IN_EASE_OUT];
     const size_t numbers =
         ((size_t)desc->value_count + desc->velocity_count) * d + (size_t)desc->ease_count * 2;
     if ((st = kfc_reserve(src, KFC_SCRATCH_TIMES, desc->key_count + 1)) ||

@@ -18,11 +18,19 @@ typedef struct sequence_in {
     /* squad: the keys that give intermediates {a, b}, the first that does
      * and the first that does not */
     uint32_t given, first_given, first_missing;
-    double *values; /* where the next key's value goes */
+    /* The interpolation read: it says what a key's third item is (when it
+     * did not, the third items are not read) and whether a key is a
+     * quaternion. */
+    int interpolation_known;
     /* Key 0's value is the odd one: it should have this many components
      * (0: key 0 fixes the count), as `like` says. */
     uint32_t key0_expected;
     const char *like;
+    /* The key whose value fixed desc.components (UINT32_MAX: none yet), and
+     * the components of the current key's value (its tangents have as
+     * many). Values and tangents are stored from the key that fixed the
+     * count on, for the keys that have it. */
+    uint32_t fixed_by, key_components;
 } sequence_in;
 
 /* What a sequence is written from; *time and value hold the current key. */
@@ -91,8 +99,31 @@ static kfc_status emit_time(kfc_emitter *e, const sequence_out *o, uint32_t k)
     return kfc_emit_float(e, *o->time);
 }
 
-/* A number (one component) or a list of numbers; the first key fixes the
- * component count. */
+/* `count` numbers into out[0 .. count-1] (out NULL: only checked), each
+ * number's error reported; returns the first (kfc_recover_next). */
+static kfc_status read_numbers(kfc_source *src, const kfc_node *items, uint32_t count, double *out)
+{
+    kfc_status first = KFC_OK, st;
+    for (uint32_t c = 0; c < count; c++) {
+        double discard;
+        if ((st = kfc_recover_next(
+                 src->diag, kfc_get_float(&items[c], out ? &out[c] : &discard, src->diag), &first)))
+            return st;
+    }
+    return first;
+}
+
+/* Whether the keys are quaternions. */
+static int quaternion_keys(const sequence_in *in)
+{
+    return in->interpolation_known && (in->desc.interpolation == KF_INTERPOLATION_SLERP ||
+                                       in->desc.interpolation == KF_INTERPOLATION_SQUAD);
+}
+
+/* A number (one component) or a list of numbers; the first key with a
+ * value (key 0, unless its shape is wrong) fixes the component count. A
+ * value of another count is reported and its numbers checked, not
+ * stored. */
 static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k, uint32_t key_count,
                              sequence_in *in)
 {
@@ -102,34 +133,44 @@ static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k, 
         count = node->count;
         items = node->as.items;
     }
-    kfc_status st;
-    if (k == 0 && in->key0_expected && count != in->key0_expected) {
-        const int quaternion = in->desc.interpolation == KF_INTERPOLATION_SLERP ||
-                               in->desc.interpolation == KF_INTERPOLATION_SQUAD;
-        return kfc_fail(src->diag, KFC_INVALID, node->mark,
-                        "key 0 has %lu component%s, expected %lu like %s%s", (unsigned long)count,
-                        count == 1 ? "" : "s", (unsigned long)in->key0_expected, in->like,
-                        quaternion && in->key0_expected == 4
-                            ? " (a slerp or squad key is a quaternion [x, y, z, w])"
-                            : "");
-    }
-    if (k == 0) {
-        in->desc.components = count;
-        if (count > SIZE_MAX / key_count)
+    in->key_components = count;
+    kfc_status first = KFC_OK, st;
+    if (in->fixed_by == UINT32_MAX) {
+        const uint32_t c = k == 0 && in->key0_expected ? in->key0_expected : count;
+        in->desc.components = c;
+        in->fixed_by = c == count ? k : 1; /* key 0 the odd one: key 1 gives the count */
+        if (c > SIZE_MAX / key_count || (c > SIZE_MAX / 2 / key_count && in->hermite))
             return kfc_fail_nomem(src->diag);
-        if ((st = kfc_reserve(src, KFC_SCRATCH_VALUES, (size_t)key_count * count)))
+        if ((st = kfc_reserve(src, KFC_SCRATCH_VALUES, (size_t)key_count * c)) ||
+            (in->hermite &&
+             (st = kfc_reserve(src, KFC_SCRATCH_TANGENTS, 2 * (size_t)key_count * c))))
             return st;
-        in->values = src->scratch[KFC_SCRATCH_VALUES].data;
-    } else if (count != in->desc.components) {
-        return kfc_fail(src->diag, KFC_INVALID, node->mark,
-                        "key %lu has %lu component%s, expected %lu like key 0", (unsigned long)k,
-                        (unsigned long)count, count == 1 ? "" : "s",
-                        (unsigned long)in->desc.components);
+        if (c != count &&
+            (st = kfc_recover_next(
+                 src->diag,
+                 kfc_fail(src->diag, KFC_INVALID, node->mark,
+                          "key 0 has %lu component%s, expected %lu like %s%s", (unsigned long)count,
+                          count == 1 ? "" : "s", (unsigned long)c, in->like,
+                          quaternion_keys(in) && c == 4
+                              ? " (a slerp or squad key is a quaternion [x, y, z, w])"
+                              : ""),
+                 &first)))
+            return st;
+    } else if (count != in->desc.components &&
+               (st = kfc_recover_next(
+                    src->diag,
+                    kfc_fail(src->diag, KFC_INVALID, node->mark,
+                             "key %lu has %lu component%s, expected %lu like key %lu",
+                             (unsigned long)k, (unsigned long)count, count == 1 ? "" : "s",
+                             (unsigned long)in->desc.components, (unsigned long)in->fixed_by),
+                    &first))) {
+        return st;
     }
-    for (uint32_t c = 0; c < count; c++)
-        if ((st = kfc_get_float(&items[c], in->values++, src->diag)))
-            return st;
-    return KFC_OK;
+    double *out = count == in->desc.components
+                      ? src->scratch[KFC_SCRATCH_VALUES].data + (size_t)k * count
+                      : NULL;
+    st = read_numbers(src, items, count, out);
+    return st ? st : first;
 }
 
 static void finish_value(kfc_source *src, sequence_in *in)
@@ -158,25 +199,22 @@ static kfc_status read_intermediate(kfc_source *src, const kfc_node *node, doubl
     if (node->kind != KFC_NODE_SEQUENCE || node->count != 4)
         return kfc_fail(src->diag, KFC_INVALID, node->mark,
                         "an intermediate is a quaternion [x, y, z, w]");
-    kfc_status st = KFC_OK;
-    for (uint32_t c = 0; c < 4 && !st; c++)
-        st = kfc_get_float(&node->as.items[c], &out[c], src->diag);
-    return st;
+    return read_numbers(src, node->as.items, 4, out);
 }
 
 /* Kochanek-Bartels parameters, absent ones 0; their range is the builder's
- * to check. A squad key's intermediates {a, b}, both or neither. */
+ * to check. A squad key's intermediates {a, b}, both or neither. Each
+ * error of the key's map is reported. */
 static kfc_status read_tcb(kfc_source *src, const kfc_node *node, uint32_t k, uint32_t key_count,
                            sequence_in *in)
 {
+    (void)key_count;
     double *tcb = src->scratch[KFC_SCRATCH_TCB].data + 3 * (size_t)k;
     tcb[0] = tcb[1] = tcb[2] = 0.0;
+    if (!in->interpolation_known)
+        return KFC_OK;
     const int squad = in->desc.interpolation == KF_INTERPOLATION_SQUAD;
-    kfc_status st;
-    /* (8 per key: a count of 32 bits fits in size_t) */
-    if (squad && k == 0 &&
-        (st = kfc_reserve(src, KFC_SCRATCH_TANGENTS, 8 * (size_t)key_count)) != KFC_OK)
-        return st;
+    kfc_status first = KFC_OK, st;
     const kfc_node *values[5] = {NULL};
     if (node && !in->hermite) {
         if (node->kind != KFC_NODE_MAPPING)
@@ -187,27 +225,34 @@ static kfc_status read_tcb(kfc_source *src, const kfc_node *node, uint32_t k, ui
             return st;
         in->has_tcb |= !squad || values[0] || values[1] || values[2];
         for (int i = 0; i < 3; i++)
-            if (values[i] && (st = kfc_get_float(values[i], &tcb[i], src->diag)))
+            if (values[i] && (st = kfc_recover_next(
+                                  src->diag, kfc_get_float(values[i], &tcb[i], src->diag), &first)))
                 return st;
     }
     if (!squad)
-        return KFC_OK;
+        return first;
     if (!values[3] && !values[4]) {
         if (in->first_missing == UINT32_MAX)
             in->first_missing = k;
-        return KFC_OK;
+        return first;
     }
-    if (!values[3] || !values[4])
-        return kfc_fail(src->diag, KFC_INVALID, node->mark,
-                        "a squad key gives both intermediates {a, b} or neither");
-    /* b, then a (kf_sequence_desc.tangents) */
+    if (!values[3] || !values[4]) {
+        st = kfc_recover_next(src->diag,
+                              kfc_fail(src->diag, KFC_INVALID, node->mark,
+                                       "a squad key gives both intermediates {a, b} or neither"),
+                              &first);
+        return st ? st : first;
+    }
+    /* b, then a (kf_sequence_desc.tangents; reserved for every key) */
     double *ba = src->scratch[KFC_SCRATCH_TANGENTS].data + 8 * (size_t)k;
-    if ((st = read_intermediate(src, values[3], ba + 4)) ||
-        (st = read_intermediate(src, values[4], ba)))
-        return st;
+    for (int i = 3; i < 5; i++)
+        if ((st = kfc_recover_next(
+                 src->diag, read_intermediate(src, values[i], i == 3 ? ba + 4 : ba), &first)))
+            return st;
+    /* (a key with an intermediate that is no quaternion gives them too) */
     if (in->given++ == 0)
         in->first_given = k;
-    return KFC_OK;
+    return first;
 }
 
 /* A sequence without any key map has none. */
@@ -249,7 +294,8 @@ static kfc_status emit_tcb(kfc_emitter *e, const sequence_out *o, uint32_t k)
 
 static const char *const tangent_names[2] = {"in", "out"};
 
-/* One tangent: `components` numbers, in the key's value's shape. */
+/* One tangent: `components` numbers, in the key's value's shape (out
+ * NULL: only checked). */
 static kfc_status read_tangent(kfc_source *src, const kfc_node *node, uint32_t components,
                                double *out)
 {
@@ -263,41 +309,43 @@ static kfc_status read_tangent(kfc_source *src, const kfc_node *node, uint32_t c
         return kfc_fail(src->diag, KFC_INVALID, node->mark,
                         "a tangent has %lu component%s, expected %lu like the key's value",
                         (unsigned long)count, count == 1 ? "" : "s", (unsigned long)components);
-    kfc_status st = KFC_OK;
-    for (uint32_t c = 0; c < count && !st; c++)
-        st = kfc_get_float(&items[c], &out[c], src->diag);
-    return st;
+    return read_numbers(src, items, count, out);
 }
 
-/* A hermite key's {in, out}, read once its value has fixed the component
- * count; a tangent left out is 0 (flat). Other interpolations: nothing. */
+/* A hermite key's {in, out}, read once its value has given their size; a
+ * tangent left out is 0 (flat). They are stored when the key's value is
+ * (it has the count the keys have). Other interpolations: nothing. */
 static kfc_status read_tangents(kfc_source *src, const kfc_node *node, uint32_t k,
                                 uint32_t key_count, sequence_in *in)
 {
-    const size_t c = in->desc.components;
+    (void)key_count;
+    const size_t c = in->key_components;
     /* A value of no components is refused where the key is built ("needs
      * at least 1 component"): there is nothing to size tangents by. */
     if (!in->hermite || c == 0)
         return KFC_OK;
-    kfc_status st;
-    /* Key 0's value has fixed the components. */
-    if (k == 0 && (c > SIZE_MAX / 2 / key_count ||
-                   (st = kfc_reserve(src, KFC_SCRATCH_TANGENTS, 2 * (size_t)key_count * c))))
-        return c > SIZE_MAX / 2 / key_count ? kfc_fail_nomem(src->diag) : st;
-    double *tangents = src->scratch[KFC_SCRATCH_TANGENTS].data + 2 * (size_t)k * c;
-    for (size_t i = 0; i < 2 * c; i++)
-        tangents[i] = 0.0;
+    double *tangents = NULL;
+    if (c == in->desc.components) {
+        tangents = src->scratch[KFC_SCRATCH_TANGENTS].data + 2 * (size_t)k * c;
+        for (size_t i = 0; i < 2 * c; i++)
+            tangents[i] = 0.0;
+    }
     if (!node)
         return KFC_OK;
     if (node->kind != KFC_NODE_MAPPING)
         return kfc_fail(src->diag, KFC_INVALID, node->mark,
                         "expected a mapping {in, out} of tangents");
     const kfc_node *values[2];
-    st = kfc_fields(node, tangent_names, 2, values, src->diag);
-    for (size_t i = 0; i < 2 && !st; i++)
-        if (values[i])
-            st = read_tangent(src, values[i], (uint32_t)c, tangents + i * c);
-    return st;
+    kfc_status first = KFC_OK, st;
+    if ((st = kfc_fields(node, tangent_names, 2, values, src->diag)))
+        return st;
+    for (size_t i = 0; i < 2; i++)
+        if (values[i] && (st = kfc_recover_next(src->diag,
+                                                read_tangent(src, values[i], (uint32_t)c,
+                                                             tangents ? tangents + i * c : NULL),
+                                                &first)))
+            return st;
+    return first;
 }
 
 /* (A squad's intermediates are its tangents too: finish_tcb.) */
@@ -460,13 +508,17 @@ static kfc_status emit_duration(kfc_emitter *e, const void *out)
 static kfc_status read_valid_range(kfc_source *src, const kfc_node *range, kfc_entry *entry)
 {
     kf_sequence_desc *desc = &((sequence_in *)entry->state)->desc;
-    kfc_status st;
     if (range->kind != KFC_NODE_SEQUENCE || range->count != 2)
         return kfc_fail(src->diag, KFC_INVALID, range->mark,
                         "expected a list of two key indices [first, last]");
-    if ((st = kfc_get_uint(&range->as.items[0], 0, UINT32_MAX - 1, &desc->valid_first, src->diag)))
+    kfc_status first = KFC_OK, st;
+    if ((st = kfc_recover_next(
+             src->diag,
+             kfc_get_uint(&range->as.items[0], 0, UINT32_MAX - 1, &desc->valid_first, src->diag),
+             &first)))
         return st;
-    return kfc_get_uint(&range->as.items[1], 0, UINT32_MAX - 1, &desc->valid_last, src->diag);
+    st = kfc_get_uint(&range->as.items[1], 0, UINT32_MAX - 1, &desc->valid_last, src->diag);
+    return first && !st ? first : st;
 }
 
 /* The default is every key. */
@@ -521,8 +573,7 @@ static void odd_first_key(const kfc_node *keys, sequence_in *in)
     if (keys->count < 2)
         return;
     const uint32_t c0 = value_components(keys, 0), c1 = value_components(keys, 1);
-    const int quaternion = in->desc.interpolation == KF_INTERPOLATION_SLERP ||
-                           in->desc.interpolation == KF_INTERPOLATION_SQUAD;
+    const int quaternion = quaternion_keys(in);
     if (!c0 || !c1 || c0 == c1)
         return;
     if (keys->count >= 3 && value_components(keys, 2) == c1) {
@@ -570,8 +621,10 @@ static kfc_status check_unit_length(kfc_source *src, const kfc_node *keys, const
                     kf_interpolation_name(desc->interpolation));
 }
 
-/* Every key into the scratch arrays, item by item; then what the keys
- * decide: the count, the components, the default valid range. */
+/* Every key into the scratch arrays, item by item, each key's errors
+ * reported; then what the keys decide: the count, the components, the
+ * default valid range. Without the interpolation, the keys' times and
+ * values are read, not their third items (what they are, it says). */
 static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *entry)
 {
     sequence_in *in = entry->state;
@@ -582,7 +635,8 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
     const uint32_t count = keys->count;
     uint32_t required = 0;
     int passes = 0;
-    in->hermite = desc->interpolation == KF_INTERPOLATION_HERMITE;
+    in->interpolation_known = !(entry->failed & (1u << F_INTERPOLATION));
+    in->hermite = in->interpolation_known && desc->interpolation == KF_INTERPOLATION_HERMITE;
     odd_first_key(keys, in);
     for (size_t i = 0; i < KEY_ITEMS; i++) {
         required += !key_items[i].optional;
@@ -590,41 +644,58 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
             passes = key_items[i].pass + 1;
     }
     desc->components = 0;
+    in->fixed_by = UINT32_MAX;
     /* count is 32-bit: a small multiple of it fits in size_t. */
     for (size_t i = 0; i < KEY_ITEMS && count > 0; i++)
         if (key_items[i].per_key &&
             (st = kfc_reserve(src, key_items[i].scratch, (size_t)count * key_items[i].per_key)))
             return st;
+    /* A squad key's intermediates, 8 numbers per key. */
+    if (count > 0 && in->interpolation_known && desc->interpolation == KF_INTERPOLATION_SQUAD &&
+        (st = kfc_reserve(src, KFC_SCRATCH_TANGENTS, 8 * (size_t)count)))
+        return st;
+    kfc_status first = KFC_OK;
     for (uint32_t k = 0; k < count; k++) {
         const kfc_node *key = &keys->as.items[k];
-        if (key->kind != KFC_NODE_SEQUENCE || key->count < required || key->count > KEY_POSITIONS)
-            return kfc_fail(src->diag, KFC_INVALID, key->mark, KEY_SHAPE);
+        if (key->kind != KFC_NODE_SEQUENCE || key->count < required || key->count > KEY_POSITIONS) {
+            if ((st = kfc_recover_next(
+                     src->diag, kfc_fail(src->diag, KFC_INVALID, key->mark, KEY_SHAPE), &first)))
+                return st;
+            continue;
+        }
         for (int pass = 0; pass < passes; pass++)
             for (size_t i = 0; i < KEY_ITEMS; i++) {
                 const key_item *item = &key_items[i];
                 const kfc_node *node =
                     item->position < key->count ? &key->as.items[item->position] : NULL;
-                if (item->pass == pass && (st = item->read(src, node, k, count, in)))
+                if (item->pass == pass &&
+                    (st = kfc_recover_next(src->diag, item->read(src, node, k, count, in), &first)))
                     return st;
             }
     }
+    /* Some keys give intermediates, some none: whichever key's item did
+     * not read is neither. */
+    if (in->given && in->first_missing != UINT32_MAX &&
+        (st = kfc_recover_next(
+             src->diag,
+             kfc_fail(src->diag, KFC_INVALID, keys->as.items[in->first_missing].mark,
+                      "key %lu gives no intermediates {a, b}, which key %lu gives: a squad "
+                      "sequence gives them for every key or for none",
+                      (unsigned long)in->first_missing, (unsigned long)in->first_given),
+             &first)))
+        return st;
+    if (first)
+        return first; /* not built: what follows is of no use */
     desc->key_count = count;
     for (size_t i = 0; i < KEY_ITEMS; i++)
         if (key_items[i].finish)
             key_items[i].finish(src, in);
-    if (in->given && in->given < count)
-        return kfc_fail(src->diag, KFC_INVALID, keys->as.items[in->first_missing].mark,
-                        "key %lu gives no intermediates {a, b}, which key %lu gives: a squad "
-                        "sequence gives them for every key or for none",
-                        (unsigned long)in->first_missing, (unsigned long)in->first_given);
     if ((st = check_unit_length(src, keys, in)))
         return st;
     if (count == 0) {
         /* No key gives the count; take one the interpolation accepts so
          * that the builder reports the missing keys. */
-        int quaternion = desc->interpolation == KF_INTERPOLATION_SLERP ||
-                         desc->interpolation == KF_INTERPOLATION_SQUAD;
-        desc->components = quaternion ? 4 : 1;
+        desc->components = quaternion_keys(in) ? 4 : 1;
     }
     desc->valid_first = 0;
     desc->valid_last = count ? count - 1 : 0;
@@ -704,7 +775,9 @@ static kfc_status read_entry(kfc_source *src, const kfc_node *key, const kfc_nod
     kf_sequence_desc_init(&in.desc);
     in.has_tcb = 0;
     in.hermite = 0;
-    in.values = NULL;
+    in.interpolation_known = 0;
+    in.fixed_by = UINT32_MAX;
+    in.key_components = 0;
     in.key0_expected = 0;
     in.like = NULL;
     in.given = in.first_given = 0;

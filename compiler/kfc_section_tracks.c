@@ -287,17 +287,23 @@ static kfc_status check_property(kfc_source *src, const kfc_entry *entry, int bu
                                 kfc_quote(quoted, property, length), mean));
 }
 
+/* The names and the property, of the fields that read. */
 static kfc_status check(kfc_source *src, kfc_entry *entry)
 {
     const kfc_node *const *f = entry->fields;
+    const unsigned failed = entry->failed;
     kfc_status st;
-    if ((st = use_name(src, entry, f[F_ANIMATOR], KFC_NAME_SEQUENCE, "animator", "animators", 0)) ||
-        (f[F_CONTROLLER] && (st = use_name(src, entry, f[F_CONTROLLER], KFC_NAME_CONTROLLER,
-                                           "controller", "controllers", 0))) ||
-        (f[F_EASE] && (st = use_name(src, entry, f[F_EASE], KFC_NAME_INTERPOLATOR, "EaseInEaseOut",
-                                     "EaseInEaseOut interpolators", 1))))
+    if ((!(failed & 1u << F_ANIMATOR) &&
+         (st = use_name(src, entry, f[F_ANIMATOR], KFC_NAME_SEQUENCE, "animator", "animators",
+                        0))) ||
+        (f[F_CONTROLLER] && !(failed & 1u << F_CONTROLLER) &&
+         (st = use_name(src, entry, f[F_CONTROLLER], KFC_NAME_CONTROLLER, "controller",
+                        "controllers", 0))) ||
+        (f[F_EASE] && !(failed & 1u << F_EASE) &&
+         (st = use_name(src, entry, f[F_EASE], KFC_NAME_INTERPOLATOR, "EaseInEaseOut",
+                        "EaseInEaseOut interpolators", 1))))
         return st;
-    return check_property(src, entry, 0);
+    return failed & 1u << F_TARGET ? KFC_OK : check_property(src, entry, 0);
 }
 
 /* The warnings about a track the builder took. */

@@ -3,9 +3,11 @@
 DESTDIR stages under it and writes nothing to PREFIX; CFLAGS, CPPFLAGS and
 LDFLAGS from the environment and from the command line are all appended
 after kfb's own flags; -Werror only with WERROR=1; a relative PREFIX is made
-absolute (also in kf.pc)."""
+absolute (also in kf.pc); a PREFIX with a blank in it is escaped in kf.pc, so
+that pkg-config's words compile and link a program."""
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -68,6 +70,36 @@ def main():
 
     code, out = scons('-n', 'build/release/runtime/kf_alloc.o', 'WERROR=1', 'VERBOSE=1')
     c.check(code == 0 and '-Werror' in out.split(), 'WERROR=1 adds -Werror')
+
+    # A PREFIX with a blank in it: kf.pc escapes it, and a program compiled
+    # and linked with the words pkg-config prints (as a shell splits them)
+    # finds kf.h and libkf.
+    spaced = os.path.join(a.work, 'x sp')
+    code, out = scons('install', 'PREFIX=' + spaced)
+    if not c.check(code == 0, 'scons install "PREFIX=%s": %s' % (spaced, out[-2000:])):
+        return 1
+    pcdir = os.path.join(spaced, 'lib', 'pkgconfig')
+    pc = open(os.path.join(pcdir, 'kf.pc')).read()
+    c.check(re.search(r'^prefix=%s$' % re.escape(spaced.replace(' ', '\\ ')), pc, re.M),
+            'kf.pc escapes the blank: %s' % re.findall(r'^prefix=.*$', pc, re.M))
+    pkg = dict(os.environ, PKG_CONFIG_PATH=pcdir)
+    pkg.pop('PKG_CONFIG_LIBDIR', None)
+    r = subprocess.run(['pkg-config', '--cflags', '--libs', 'kf'], env=pkg,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    words = shlex.split(r.stdout) if r.returncode == 0 else []
+    c.check('-I' + os.path.join(spaced, 'include') in words and
+            '-L' + os.path.join(spaced, 'lib') in words and '-lkf' in words,
+            'pkg-config --cflags --libs kf: %r -> %r' % (r.stdout, words))
+    with open(os.path.join(a.work, 'hello.c'), 'w') as f:
+        f.write('#include <stdio.h>\n#include <kf.h>\n'
+                'int main(void) { printf("%s\\n", kf_version()); return 0; }\n')
+    exe = os.path.join(a.work, 'hello')
+    r = subprocess.run(['cc', os.path.join(a.work, 'hello.c'), '-o', exe] + words,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if c.check(r.returncode == 0, 'cc hello.c $(pkg-config --cflags --libs kf): %s' % r.stdout):
+        r = subprocess.run([exe], env=dict(os.environ, LD_LIBRARY_PATH=os.path.join(spaced, 'lib')),
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        c.check(r.returncode == 0 and r.stdout.strip(), 'hello runs: %r' % r.stdout)
 
     shutil.rmtree(repo, ignore_errors=True)
     print('test_packaging: %d checks, %d failed' % (c.count, len(c.failures)))

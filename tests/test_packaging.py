@@ -4,7 +4,8 @@ DESTDIR stages under it and writes nothing to PREFIX; CFLAGS, CPPFLAGS and
 LDFLAGS from the environment and from the command line are all appended
 after kfb's own flags; -Werror only with WERROR=1; a relative PREFIX is made
 absolute (also in kf.pc); a PREFIX with a blank in it is escaped in kf.pc, so
-that pkg-config's words compile and link a program."""
+that pkg-config's words compile and link a program; `scons uninstall`
+removes what install wrote and the folders it leaves empty, nothing else."""
 import os
 import re
 import shlex
@@ -75,6 +76,10 @@ def main():
     # and linked with the words pkg-config prints (as a shell splits them)
     # finds kf.h and libkf.
     spaced = os.path.join(a.work, 'x sp')
+    mine = [os.path.join(spaced, 'notes.txt'), os.path.join(spaced, 'share', 'mine.txt')]
+    for path in mine:  # the user's files, there before kfb's
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        open(path, 'w').write('mine\n')
     code, out = scons('install', 'PREFIX=' + spaced)
     if not c.check(code == 0, 'scons install "PREFIX=%s": %s' % (spaced, out[-2000:])):
         return 1
@@ -100,6 +105,23 @@ def main():
         r = subprocess.run([exe], env=dict(os.environ, LD_LIBRARY_PATH=os.path.join(spaced, 'lib')),
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         c.check(r.returncode == 0 and r.stdout.strip(), 'hello runs: %r' % r.stdout)
+
+    # `scons uninstall` takes away what install put there, its folders left
+    # empty, and nothing else: not the user's files, not build/.
+    code, out = scons('uninstall', 'PREFIX=' + spaced)
+    c.check(code == 0, 'scons uninstall: %s' % out[-2000:])
+    left = sorted(os.path.join(d, n) for d, dirs, files in os.walk(spaced) for n in dirs + files)
+    c.check(left == sorted(mine + [os.path.join(spaced, 'share')]),
+            'after uninstall the prefix holds the user\'s files only: %s' % left)
+    c.check(os.path.isfile(os.path.join(repo, 'build', 'release', 'compiler', 'kfc')),
+            'uninstall leaves build/ alone')
+    # With DESTDIR, the same files under it; an empty prefix is left as it was.
+    code, out = scons('install', 'PREFIX=/usr', 'DESTDIR=' + os.path.join(a.work, 'stage'))
+    c.check(code == 0 and os.path.isfile(os.path.join(a.work, 'stage', 'usr', 'bin', 'kfc')),
+            'scons install DESTDIR=: %s' % out[-2000:])
+    code, out = scons('uninstall', 'PREFIX=/usr', 'DESTDIR=' + os.path.join(a.work, 'stage'))
+    c.check(code == 0 and os.listdir(os.path.join(a.work, 'stage', 'usr')) == [],
+            'scons uninstall DESTDIR=: %s' % out[-2000:])
 
     shutil.rmtree(repo, ignore_errors=True)
     print('test_packaging: %d checks, %d failed' % (c.count, len(c.failures)))

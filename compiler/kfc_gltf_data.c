@@ -101,6 +101,20 @@ kfc_status kfc_gltf_glb(const unsigned char *data, size_t size, const unsigned c
     return KFC_OK;
 }
 
+/* Whether the N bytes at TEXT are the media type NAME (lowercase), in any
+ * case (media types are case-insensitive). */
+static int media_is(const char *text, size_t n, const char *name)
+{
+    if (strlen(name) != n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = text[i];
+        if ((c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c) != name[i])
+            return 0;
+    }
+    return 1;
+}
+
 /* A non-negative integer (a JSON number with an integral value). */
 static int get_uint(const json_t *v, uint64_t *out)
 {
@@ -249,6 +263,17 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
         const char *comma = strchr(s, ',');
         if (!comma || comma - s < 7 || strncmp(comma - 7, ";base64", 7) != 0)
             return kfc_gltf_fail(doc->diag, at, "a data URI must be base64 (data:...;base64,...)");
+        /* glTF 2.0 allows a buffer these two media types only. */
+        size_t media = (size_t)(comma - 7 - (s + 5));
+        if (!media_is(s + 5, media, "application/octet-stream") &&
+            !media_is(s + 5, media, "application/gltf-buffer")) {
+            char at_uri[sizeof at + 4];
+            snprintf(at_uri, sizeof at_uri, "%s/uri", at);
+            return kfc_gltf_fail(doc->diag, at_uri,
+                                 "a buffer's data URI must be data:application/octet-stream or "
+                                 "data:application/gltf-buffer, not 'data:%.*s'",
+                                 (int)(media < 64 ? media : 64), s + 5);
+        }
         size_t n = json_string_length(uri) - (size_t)(comma + 1 - s);
         buf->owned = malloc(3 * (n / 4) + 3);
         if (!buf->owned)

@@ -11,6 +11,7 @@ naming it (percent-encoded escapes, absolute paths, schemes, '..' past the
 root, links out, devices, /proc, sizes that differ from byteLength), never
 blocks, and leaves no output. Image URIs are never opened: a document whose
 images name a FIFO and /dev/zero compiles."""
+import base64
 import json
 import os
 import socket
@@ -91,6 +92,15 @@ def main():
     for uri in inside:
         rc, err, data = compile_uri(uri)
         c.check(rc == 0 and data == reference, '%r stays inside: exit %s, %s' % (uri, rc, err))
+    # The data URIs glTF 2.0 allows a buffer (either media type, in any
+    # case) hold the same bytes; another media type is refused.
+    for media in ('application/octet-stream', 'application/gltf-buffer', 'Application/GLTF-Buffer'):
+        uri = 'data:%s;base64,%s' % (media, base64.b64encode(DATA).decode())
+        rc, err, data = compile_uri(uri)
+        c.check(rc == 0 and data == reference, 'data:%s compiles: exit %s, %s' % (media, rc, err))
+    rc, err, data = compile_uri('data:text/plain;base64,' + base64.b64encode(DATA).decode())
+    c.check(rc == 1 and "/buffers/0/uri: error: a buffer's data URI must be" in err and
+            "not 'data:text/plain'" in err, 'data:text/plain is refused: exit %s, %s' % (rc, err))
     # With the root one folder up, '..' may climb to it (and a link may point
     # into it).
     for uri, ok in (('../other/data.bin', True), ('out_link.bin', True), ('up/other/data.bin', True),

@@ -461,6 +461,14 @@ def invalid_cases():
          '/buffers/0: error: a buffer of 2147483648 bytes is larger than kfc reads')
     case('base64_not_base64', lambda g: g['buffers'][0].update(uri='data:application/octet-stream,AAAA'),
          '/buffers/0: error: a data URI must be base64')
+    case('data_media_type', lambda g: g['buffers'][0].update(
+        uri=g['buffers'][0]['uri'].replace('application/octet-stream', 'text/plain')),
+        "/buffers/0/uri: error: a buffer's data URI must be data:application/octet-stream or "
+        "data:application/gltf-buffer, not 'data:text/plain'")
+    case('data_no_media_type', lambda g: g['buffers'][0].update(
+        uri=g['buffers'][0]['uri'].replace('application/octet-stream', '')),
+        "/buffers/0/uri: error: a buffer's data URI must be data:application/octet-stream or "
+        "data:application/gltf-buffer, not 'data:'")
     case('base64_inner_padding', lambda g: g['buffers'][0].update(
         uri='data:application/octet-stream;base64,AA=A' + 'A' * 40),
         '/buffers/0: error: the data URI is not valid base64')

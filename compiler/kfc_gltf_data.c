@@ -61,7 +61,7 @@ kfc_status kfc_gltf_glb(const unsigned char *data, size_t size, const unsigned c
 {
     *bin = NULL;
     *bin_size = 0;
-    if (size < 20 || le32(data) != GLB_MAGIC)
+    if (size < 12 || le32(data) != GLB_MAGIC)
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "not a GLB file (no 'glTF' header)");
     if (le32(data + 4) != 2)
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "GLB version %lu, expected 2",

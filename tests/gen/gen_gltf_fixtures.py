@@ -372,6 +372,8 @@ def invalid_cases():
     cases.append(('duplicate_key.gltf', b'{"asset": {"version": "2.0"}, "asset": {}}', 'duplicate'))
     cases.append(('truncated.glb', struct.pack('<III', 0x46546C67, 2, 1000) + b'\0' * 8,
                   'GLB header says 1000 bytes'))
+    # A whole 12-byte header and nothing after it: a GLB without its JSON chunk.
+    cases.append(('header_only.glb', struct.pack('<III', 0x46546C67, 2, 12), 'error: GLB: no JSON chunk'))
     case('count', lambda g: g['accessors'][1].update(count=1),
          'invalid_count.gltf: /animations/0/samplers/0/output: error: accessor 1 has 1 elements, expected 2')
     case('view_past_buffer', lambda g: g['bufferViews'][0].update(byteOffset=1000),

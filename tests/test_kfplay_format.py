@@ -187,9 +187,9 @@ def check_grammar(c, args, kfbs):
         ([leg, 'sample', 'hip_position'],
          'sample needs times: give them, or a range with --step S or --samples N (and --from, --to)'),
         ([leg, 'animate'],
-         'animate needs times: give them, or a range with --step S or --samples N (and --from, --to)'),
+         'animate needs world times: give them, or a range with --step S or --samples N (and --from, --to)'),
         ([leg, 'animate', '0', '--step', '1'],
-         'animate: give times or a range (--from, --to, --step, --samples), not both'),
+         'animate: give world times or a range (--from, --to, --step, --samples), not both'),
         ([leg, 'animate', '--step', '1', '--samples', '3'], 'animate: --step and --samples exclude each other'),
         ([leg, 'animate', '--from', '0', '--to', '1'], 'animate: --from and --to need --step S or --samples N'),
         ([leg, 'follow'], 'follow needs the NAME of a follower'),
@@ -198,7 +198,11 @@ def check_grammar(c, args, kfbs):
         r = run([args.kfplay] + argv)
         c.check(r.returncode == 2 and not r.stdout and r.stderr == usage_text(message),
                 'usage %s: %r, want %r' % (argv, r.stderr, message))
-    for argv, message in (([leg, 'sample', 'hip_position', '-inf'], "not a finite number: '-inf'"),
+    # A time that is not a number: the message says what the command takes.
+    for argv, message in (([leg, 'sample', 'hip_position', '-inf'],
+                           "sample takes times: not a finite number: '-inf'"),
+                          ([leg, 'animate', 'hip', '0'],
+                           "animate takes world times: not a finite number: 'hip'"),
                           ([leg, 'sample', 'hip_position', '--step=-1'], '--step must be positive')):
         r = run([args.kfplay] + argv)
         c.check(r.returncode == 1 and r.stderr == b'kfplay: error: %s\n' % message.encode(),

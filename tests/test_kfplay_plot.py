@@ -188,6 +188,10 @@ def main():
     drive = ['--tick', '0.05', '--until', '2', '--event', '0.25:destination=1,2,0.5',
              '--event', '1:destination=-1,0,0']
     panels = plot(fol, ['cam'], drive, 'cam')
+    # Without --tick and --until the message names the command run: plot.
+    r = run([args.kfplay, fol, 'plot', 'cam', '-o', os.path.join(args.work, 'no_tick.svg')])
+    c.check(r.returncode == 2 and 'kfplay: error: plot needs --tick and --until' in r.stderr,
+            'plot cam without --tick: %r' % r.stderr)
     if panels:
         r = run([args.kfplay, fol, 'follow', 'cam'] + drive)
         rows = [list(map(float, line.split())) for line in r.stdout.splitlines()]

@@ -482,7 +482,7 @@ static int cmd_animate(const kfp_context *ctx, char **args, int count)
     kf_player *player = NULL;
     kfp_times times;
     int status = kfp_times_init(&times, ctx->options, args, count,
-                                kfp_period_end(anim, KF_NO_INDEX), "animate", "times");
+                                kfp_period_end(anim, KF_NO_INDEX), "animate", "world times");
     if (!status && kf_player_create(anim, NULL, &player) != KF_OK) {
         kfp_error("out of memory");
         status = EXIT_INPUT;
@@ -539,7 +539,7 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
         return wrong_name(ctx->anim, "follow", args[0]);
     const kf_follower *f = kf_anim_follower(ctx->anim, index);
     kfp_follow run;
-    int status = kfp_follow_setup(&run, f, ctx->options);
+    int status = kfp_follow_setup(&run, f, ctx->options, "follow");
     if (!status) {
         kfp_rows rows;
         kfp_rows_begin(&rows, stdout, ctx->options->format, "t", NULL, "active",

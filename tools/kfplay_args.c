@@ -48,12 +48,17 @@ int kfp_usage_error(const char *format, ...)
     return KFP_EXIT_USAGE;
 }
 
-int kfp_parse_number(const char *text, double *out)
+static int finite_number(const char *text, double *out)
 {
     char *end;
     errno = 0;
     *out = strtod(text, &end);
-    if (end == text || *end || !isfinite(*out)) {
+    return end != text && !*end && isfinite(*out);
+}
+
+int kfp_parse_number(const char *text, double *out)
+{
+    if (!finite_number(text, out)) {
         kfp_error("not a finite number: '%s'", text);
         return 0;
     }
@@ -337,8 +342,12 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
             return KFP_EXIT_INPUT;
         }
         for (int i = 0; i < count; i++)
-            if (!kfp_parse_number(args[i], &t->list[i]))
+            if (!finite_number(args[i], &t->list[i])) {
+                /* Say what the operands are: `animate hip 0` takes a name
+                 * for a time. */
+                kfp_error("%s takes %s: not a finite number: '%s'", command, what, args[i]);
                 return KFP_EXIT_INPUT;
+            }
         t->count = (uint64_t)count;
         return 0;
     }

@@ -123,7 +123,8 @@ static void sort_events(kfp_follow_event *events, int count)
     }
 }
 
-int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o)
+int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o,
+                     const char *command)
 {
     memset(run, 0, sizeof *run);
     run->follower = f;
@@ -144,7 +145,7 @@ int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o
         }
     }
     if (!(o->given & KFP_OPT_TICK) || !(o->given & KFP_OPT_UNTIL))
-        return kfp_usage_error("follow needs --tick and --until");
+        return kfp_usage_error("%s needs --tick and --until to run a follower", command);
     /* One row per tick: refuse what no one could mean. */
     if (run->until / run->tick > 1e9) {
         kfp_error("more than 1e9 ticks");

@@ -26,9 +26,11 @@ typedef struct kfp_follow {
 } kfp_follow;
 
 /* Takes --tick DT --until T [--capacity N] [--event T:KIND=V]... from `o`
- * for `follower`. Returns 0, KFP_EXIT_INPUT or KFP_EXIT_USAGE (reported on
- * stderr); free with kfp_follow_free in every case. */
-int kfp_follow_setup(kfp_follow *run, const kf_follower *follower, const kfp_options *o);
+ * for `follower`, run by `command` (named in the messages). Returns 0,
+ * KFP_EXIT_INPUT or KFP_EXIT_USAGE (reported on stderr); free with
+ * kfp_follow_free in every case. */
+int kfp_follow_setup(kfp_follow *run, const kf_follower *follower, const kfp_options *o,
+                     const char *command);
 
 /* Each tick's time, value (rotations as axis-angle, as authored, unless
  * the run asks for quaternions) and isActive. */

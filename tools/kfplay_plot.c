@@ -321,7 +321,7 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     kf_follower_info info;
     kf_follower_get_info(f, &info);
     kfp_follow run;
-    int status = kfp_follow_setup(&run, f, o->command_line);
+    int status = kfp_follow_setup(&run, f, o->command_line, "plot");
     if (status) {
         kfp_follow_free(&run);
         return status;

@@ -20,6 +20,13 @@
  * number outside float32's range is an error. Precomputation works on the
  * stored (rounded) values, so decoding a file and building it again yields
  * the same bytes.
+ *
+ * Times are in seconds, as kf.h's "Time" section defines them: a sequence's
+ * duration and key times are sequence time (seconds at a controller's speed
+ * 1); a controller's active_start, active_end and ref_world are world
+ * seconds, ref_sequence is sequence time and speed is sequence time per
+ * world second; a chaser's duration, a damper's tau and a time sensor's
+ * cycle_interval are seconds of the track controller's position.
  */
 #ifndef KF_BUILD_H
 #define KF_BUILD_H
@@ -68,10 +75,10 @@ typedef struct kf_sequence_desc {
     const char *name; /* unique among animators, non-empty */
     kf_interpolation interpolation;
     kf_repeat repeat;
-    double duration;
+    double duration; /* sequence time (seconds at speed 1) */
     uint32_t components;
     uint32_t key_count;
-    const double *times;  /* key_count times */
+    const double *times;  /* key_count times (sequence time, as duration) */
     const double *values; /* key_count * components values */
     uint32_t valid_first; /* valid range [first, last], key indices; first > last wraps */
     uint32_t valid_last;  /* KF_LAST_KEY: the last key, whatever key_count is */
@@ -135,8 +142,8 @@ typedef struct kf_follower_desc {
     uint32_t initial_value_count;
     const double *initial_destination; /* initial_destination_count numbers */
     uint32_t initial_destination_count;
-    double duration;  /* chasers: default 1 */
-    double tau;       /* dampers: default 0.3 */
+    double duration;  /* chasers, seconds: default 1 */
+    double tau;       /* dampers, seconds: default 0.3 */
     int32_t order;    /* dampers: default 3 */
     double tolerance; /* dampers: default -1 (0.001) */
 } kf_follower_desc;
@@ -154,12 +161,12 @@ KF_API kf_result kf_builder_add_follower(kf_builder *builder, const kf_follower_
  * end, a non-finite number, a duplicate name. */
 typedef struct kf_controller_desc {
     const char *name;    /* unique among controllers, non-empty */
-    double speed;        /* default 1 */
+    double speed;        /* sequence time per world second; default 1 */
     double weight;       /* default 1 */
-    double active_start; /* default 0 */
-    double active_end;   /* default 0 (start == end: always active) */
-    double ref_world;    /* default 0 */
-    double ref_sequence; /* default 0 */
+    double active_start; /* world seconds; default 0 */
+    double active_end;   /* world seconds; default 0 (start == end: always active) */
+    double ref_world;    /* world seconds; default 0 */
+    double ref_sequence; /* sequence time; default 0 */
 } kf_controller_desc;
 
 KF_API void kf_controller_desc_init(kf_controller_desc *desc);
@@ -234,7 +241,7 @@ KF_API kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *
  * an EaseInEaseOut before the interpolator samples it (kf_track_info).
  */
 typedef struct kf_time_sensor_desc {
-    double cycle_interval; /* > 0 (a TimeSensor's default is 1) */
+    double cycle_interval; /* seconds, > 0 (a TimeSensor's default is 1) */
     int loop;              /* non-zero: wrap */
     const char *ease;      /* name of an EaseInEaseOut interpolator, or NULL */
 } kf_time_sensor_desc;

@@ -5,7 +5,8 @@ over, its camera damper comes within 10 cm of [1, 2, 0] after 1.93 s and rests
 from 3.6 s; the README's door turns a quarter turn in 2 s and its hip loops
 every 4 s. The sources are taken from the documents themselves. And a time
 written as a key's own decimal plays that key (a step sequence, coincident
-interpolator keys, a controller at speed 1000)."""
+interpolator keys, a controller at speed 1000). kf_build.h's time fields say
+their unit."""
 import math
 import os
 import re
@@ -122,6 +123,15 @@ tracks:
     c.check(animate(kfb, 'a.level', [0.458])[0] == [10] and
             animate(kfb, 'b.level', [0.458])[0] == [2],
             'world 0.458 s plays the key at 0.458 s and, at speed 1000, the key at 458')
+
+    # The builder's header gives every time field its unit: kf.h's clock.
+    build_h = open(os.path.join(a.root, 'offline', 'kf_build.h'), encoding='utf-8').read()
+    c.check('kf.h\'s "Time" section' in build_h, 'kf_build.h points to kf.h\'s Time section')
+    for field in ('duration', 'times', 'tau', 'speed', 'active_start', 'active_end', 'ref_world',
+                  'ref_sequence', 'cycle_interval'):
+        for line in re.findall(r'^\s*(?:const )?double \*?%s;.*$' % field, build_h, re.M):
+            c.check(re.search(r'/\*.*(seconds|sequence time)', line),
+                    'kf_build.h: %s has no unit: %s' % (field, line.strip()))
     print('test_time_model: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

@@ -166,7 +166,8 @@ static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k, 
                     &first))) {
         return st;
     }
-    double *out = count == in->desc.components
+    /* (no room was reserved for keys of no component: nothing to store) */
+    double *out = count && count == in->desc.components
                       ? src->scratch[KFC_SCRATCH_VALUES].data + (size_t)k * count
                       : NULL;
     st = read_numbers(src, items, count, out);

@@ -330,7 +330,8 @@ static kfc_status write_clips(const clip_list *clips, const char *input, const c
 {
     if (clips->count == 0)
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "--split: the file has no animation");
-    char **files = calloc(2 * clips->count, sizeof *files), **depfiles = files + clips->count;
+    char **files = calloc(2 * clips->count, sizeof *files);
+    char **depfiles = files ? files + clips->count : NULL;
     unsigned char *created = files ? calloc(2 * clips->count, 1) : NULL;
     kfc_status st = created ? KFC_OK : kfc_fail_nomem(diag);
     for (size_t i = 0; i < clips->count && !st; i++) {

@@ -27,16 +27,23 @@
 #include "kfc_output.h"
 #include "kfc_source.h"
 #include "kfc_stats.h"
+#include "kfc_x3d.h"
 #include "kfc_yaml.h"
 
 /* `input` with the extension of its last path component replaced by `ext`
- * (or `ext` appended); free() the result. */
+ * (or `ext` appended); a gzipped X3D scene's two (door.x3d.gz, door.wrl.gz)
+ * are replaced together. Every name kfc makes up from its input's comes
+ * from here: the output's, --split's pattern, and through the output the
+ * dependency file's and its rule's target. free() the result. */
 static char *derived_name(const char *input, const char *ext)
 {
     const char *base = strrchr(input, '/');
     base = base ? base + 1 : input;
     const char *dot = strrchr(base, '.');
     size_t stem = dot && dot != base ? (size_t)(dot - input) : strlen(input);
+    size_t gzipped = kfc_x3d_gzip_suffix(base);
+    if (gzipped && gzipped < strlen(base))
+        stem = (size_t)(base - input) + strlen(base) - gzipped;
     char *name = malloc(stem + strlen(ext) + 1);
     if (name) {
         memcpy(name, input, stem);

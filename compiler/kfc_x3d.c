@@ -22,20 +22,42 @@ static int ends_with(const char *path, size_t n, const char *ext)
     return 1;
 }
 
+/* The names of X3D files, by encoding; each may also be followed by .gz. */
+static const struct {
+    const char *ext;
+    int encoding;
+} extensions[] = {{".x3d", XML},    {".x3dz", XML}, {".x3dv", VRML},
+                  {".x3dvz", VRML}, {".wrl", VRML}, {".wrz", VRML}};
+
+/* The encoding the first `n` characters of `path` end in the extension of,
+ * or NOT_X3D; *length is that extension's length. */
+static int extension(const char *path, size_t n, size_t *length)
+{
+    for (size_t k = 0; k < sizeof extensions / sizeof extensions[0]; k++)
+        if (ends_with(path, n, extensions[k].ext)) {
+            *length = strlen(extensions[k].ext);
+            return extensions[k].encoding;
+        }
+    return NOT_X3D;
+}
+
 /* The encoding a file name says, or NOT_X3D. */
 static int by_name(const char *path)
 {
     if (!path)
         return NOT_X3D;
-    size_t n = strlen(path);
+    size_t n = strlen(path), length;
     if (ends_with(path, n, ".gz"))
         n -= 3;
-    if (ends_with(path, n, ".x3d") || ends_with(path, n, ".x3dz"))
-        return XML;
-    if (ends_with(path, n, ".x3dv") || ends_with(path, n, ".x3dvz") || ends_with(path, n, ".wrl") ||
-        ends_with(path, n, ".wrz"))
-        return VRML;
-    return NOT_X3D;
+    return extension(path, n, &length);
+}
+
+size_t kfc_x3d_gzip_suffix(const char *name)
+{
+    size_t n = strlen(name), length;
+    if (!ends_with(name, n, ".gz") || extension(name, n - 3, &length) == NOT_X3D)
+        return 0;
+    return length + 3;
 }
 
 static size_t skip_space(const unsigned char *d, size_t size, size_t i)

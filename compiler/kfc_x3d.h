@@ -21,6 +21,11 @@ extern const kfc_importer kfc_x3d_importer;
  * element that names X3D, or gzip's magic. */
 int kfc_x3d_detect(const char *path, const unsigned char *data, size_t size);
 
+/* The length of the end of `name` that is an X3D extension followed by
+ * .gz (".x3d.gz", ".wrl.gz", ".x3dz.gz", any case), or 0: a gzipped
+ * scene's default output name drops both. */
+size_t kfc_x3d_gzip_suffix(const char *name);
+
 kfc_status kfc_x3d_compile(const unsigned char *data, size_t size,
                            const kfc_import_options *options, kf_builder *builder, kfc_diag *diag);
 

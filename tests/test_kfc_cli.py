@@ -7,7 +7,9 @@ output, a usage error as one line and a pointer to --help); -v reports
 what was compiled (checked against the file itself), -q silences it; --color and NO_COLOR decide the colour of
 diagnostics (on a terminal and off); -MD -MF -MT write a dependency file
 that make (and ninja, when installed) read, and that rebuilds exactly when
-the source changes."""
+the source changes; without -o, a gzipped X3D scene's output and dependency
+file are named without both its extensions."""
+import gzip
 import os
 import pty
 import re
@@ -347,6 +349,41 @@ def check_warnings(c, kfc, work):
     c.check(r.returncode == 0 and not r.stderr, 'no unused warnings without tracks: %r' % r.stderr)
 
 
+def check_gzip_names(c, kfc, work):
+    """Without -o, a gzipped X3D scene's output drops both extensions
+    (door.x3d.gz -> door.kfb, any case), and so do -MD's dependency file and
+    its rule's target; a .gz after any other name drops only the .gz's."""
+    folder = os.path.join(work, 'gzip.names')  # a dot in the folder is no extension
+    os.makedirs(folder)
+    xml = ('<X3D><Scene><TimeSensor DEF="C" loop="true"/>'
+           '<PositionInterpolator DEF="I" key="0 1" keyValue="0 0 0 1 1 1"/>'
+           '<Transform DEF="T"/><ROUTE fromNode="C" fromField="fraction_changed" toNode="I" '
+           'toField="set_fraction"/><ROUTE fromNode="I" fromField="value_changed" toNode="T" '
+           'toField="translation"/></Scene></X3D>\n')
+    vrml = ('#X3D V3.3 utf8\nDEF C TimeSensor { loop TRUE }\n'
+            'DEF I PositionInterpolator { key [0 1] keyValue [0 0 0 1 1 1] }\n'
+            'DEF T Transform { }\nROUTE C.fraction_changed TO I.set_fraction\n'
+            'ROUTE I.value_changed TO T.translation\n')
+    for name, text, want in (('door.x3d.gz', xml, 'door.kfb'), ('door1.x3dv.gz', vrml, 'door1.kfb'),
+                             ('door2.wrl.gz', vrml, 'door2.kfb'), ('DOOR3.X3D.GZ', xml, 'DOOR3.kfb'),
+                             ('door4.x3dz', xml, 'door4.kfb'), ('door5.wrz.gz', vrml, 'door5.kfb'),
+                             ('door6.gz', xml, 'door6.kfb'), ('door7.tar.gz', xml, 'door7.tar.kfb')):
+        with gzip.open(os.path.join(folder, name), 'wt') as f:
+            f.write(text)
+        r = run([kfc, '-MD', name], cwd=folder)
+        made = sorted(n for n in os.listdir(folder) if n.endswith(('.kfb', '.d')))
+        dep = os.path.join(folder, want + '.d')
+        c.check(r.returncode == 0 and made == sorted([want, want + '.d']) and
+                open(dep).read() == '%s: %s\n' % (want, name),
+                '%s without -o: want %s and %s.d, got %s (%s)' % (name, want, want, made, r.stderr))
+        for n in made:
+            os.remove(os.path.join(folder, n))
+    # A path with folders: only the last component's extensions.
+    r = run([kfc, os.path.join('gzip.names', 'door.x3d.gz')], cwd=work)
+    c.check(r.returncode == 0 and os.path.exists(os.path.join(folder, 'door.kfb')),
+            'gzip.names/door.x3d.gz without -o: gzip.names/door.kfb (%s)' % r.stderr)
+
+
 def main():
     args = driver.arguments()
     driver.require('test_kfc_cli', 'make', 'make')
@@ -494,6 +531,7 @@ def main():
     check_warnings(c, kfc, work)
     check_empty(c, kfc, args.fixtures, work)
     check_other_names(c, kfc, work)
+    check_gzip_names(c, kfc, work)
     print('test_kfc_cli: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

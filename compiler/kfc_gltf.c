@@ -856,13 +856,8 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
     kfc_status st = check_extensions(doc);
     if (st)
         return st;
-    const json_t *buffers = json_object_get(doc->root, "buffers");
-    if (buffers && !json_is_array(buffers))
-        return kfc_gltf_fail(doc->diag, "/buffers", "expected an array");
-    doc->buffer_count = buffers ? json_array_size(buffers) : 0;
-    doc->buffers = calloc(doc->buffer_count + 1, sizeof *doc->buffers);
-    if (!doc->buffers)
-        return kfc_fail_nomem(doc->diag);
+    if ((st = kfc_gltf_buffers(doc)))
+        return st;
 
     const json_t *anims = json_object_get(doc->root, "animations");
     if (anims && !json_is_array(anims))

@@ -224,6 +224,42 @@ static long long base64_decode(const char *in, size_t n, unsigned char *out)
     return (long long)o;
 }
 
+/* A buffer without 'uri' is the GLB's BIN chunk, which glTF 2.0 makes the
+ * first buffer: at any other index, or in a file without that chunk, it is
+ * refused. */
+static kfc_status check_no_uri(kfc_gltf_doc *doc, size_t index, const char *at)
+{
+    if (index == 0 && doc->bin)
+        return KFC_OK;
+    return kfc_gltf_fail(doc->diag, at,
+                         "a buffer without 'uri' must be the first, in a GLB file with a BIN "
+                         "chunk");
+}
+
+kfc_status kfc_gltf_buffers(kfc_gltf_doc *doc)
+{
+    const json_t *buffers = json_object_get(doc->root, "buffers");
+    if (buffers && !json_is_array(buffers))
+        return kfc_gltf_fail(doc->diag, "/buffers", "expected an array");
+    doc->buffer_count = buffers ? json_array_size(buffers) : 0;
+    doc->buffers = calloc(doc->buffer_count + 1, sizeof *doc->buffers);
+    if (!doc->buffers)
+        return kfc_fail_nomem(doc->diag);
+    /* Every buffer, used or not: a file glTF does not allow is refused
+     * whatever the animations read. */
+    for (size_t i = 0; i < doc->buffer_count; i++) {
+        const json_t *b = json_array_get(buffers, i);
+        if (json_is_object(b) && !json_object_get(b, "uri")) {
+            char at[64];
+            snprintf(at, sizeof at, "/buffers/%lu", (unsigned long)i);
+            kfc_status st = check_no_uri(doc, i, at);
+            if (st)
+                return st;
+        }
+    }
+    return KFC_OK;
+}
+
 static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *pointer,
                               kfc_gltf_buffer **out)
 {
@@ -247,10 +283,8 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
                              (unsigned long long)length);
     const json_t *uri = json_object_get(b, "uri");
     if (!uri) {
-        if (index != 0 || !doc->bin)
-            return kfc_gltf_fail(doc->diag, at,
-                                 "a buffer without 'uri' must be the first, "
-                                 "in a GLB file with a BIN chunk");
+        if ((st = check_no_uri(doc, (size_t)index, at)))
+            return st;
         if (doc->bin_size < length)
             return kfc_gltf_fail(doc->diag, at,
                                  "byteLength %llu is more than the GLB BIN chunk's %llu bytes",

@@ -96,6 +96,12 @@ kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format
 #endif
     ;
 
+/* The document's buffers: doc->buffers allocated, one per element of
+ * "buffers" (none loaded yet). Refuses "buffers" that is not an array, and
+ * a buffer without 'uri' anywhere but first in a GLB file with a BIN chunk,
+ * whether or not anything uses it. */
+kfc_status kfc_gltf_buffers(kfc_gltf_doc *doc);
+
 /* An index field: absent -> *out = -1 when optional, else an error. */
 kfc_status kfc_gltf_index(kfc_diag *diag, const json_t *object, const char *field,
                           const char *pointer, int required, int64_t *out);

@@ -392,6 +392,16 @@ def main():
     checks.check(r.returncode == 1 and r.stderr == want and not os.path.exists(path + '.kfb'),
                  'every error of a glTF document: %r' % r.stderr)
 
+    # The GLB of the invalid case glb_second_no_uri compiles once its second
+    # buffer has a URI: only the missing 'uri' is refused there.
+    path = os.path.join(a.work, 'second_buffer.glb')
+    with open(path, 'wb') as f:
+        f.write(gen_gltf_fixtures.second_buffer_glb(
+            {'byteLength': 8, 'uri': 'data:application/octet-stream;base64,AAAAAAAAAAA='}))
+    r = run([a.kfc, path, '-o', path + '.kfb'])
+    checks.check(r.returncode == 0 and not r.stderr, 'a GLB with a second buffer, unused, that '
+                 'has a URI compiles: %d %r' % (r.returncode, r.stderr))
+
     for case, text, expect in gen_gltf_fixtures.invalid_cases():
         path = os.path.join(a.work, 'invalid_' + case)
         with open(path, 'wb') as f:

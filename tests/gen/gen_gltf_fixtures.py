@@ -358,6 +358,26 @@ def base_case():
     return g
 
 
+def glb_bytes(g, bin_bytes, version=2, extra=b''):
+    """`g` as a GLB file: its JSON chunk (padded with spaces), `extra`, then
+    a BIN chunk of `bin_bytes` unless None."""
+    js = json.dumps(g).encode()
+    js += b' ' * (-len(js) % 4)
+    body = struct.pack('<II', len(js), 0x4E4F534A) + js + extra
+    if bin_bytes is not None:
+        body += struct.pack('<II', len(bin_bytes), 0x004E4942) + bin_bytes
+    return struct.pack('<III', 0x46546C67, version, 12 + len(body)) + body
+
+
+def second_buffer_glb(second):
+    """base_case() as a GLB, its data in the BIN chunk (buffer 0), with a
+    second buffer `second` that nothing uses."""
+    g = base_case()
+    data = base64.b64decode(g['buffers'][0]['uri'].split(',', 1)[1])
+    g['buffers'] = [{'byteLength': len(data)}, second]
+    return glb_bytes(g, data)
+
+
 def invalid_cases():
     """(file name, bytes, expected message part) for broken and hostile glTF."""
     cases = []
@@ -457,6 +477,8 @@ def invalid_cases():
          '/bufferViews/0/buffer: error: buffers 0 does not exist (0 defined)')
     case('buffer_without_uri', lambda g: g['buffers'][0].pop('uri'),
          "/buffers/0: error: a buffer without 'uri' must be the first, in a GLB file with a BIN chunk")
+    case('unused_buffer_without_uri', lambda g: g['buffers'].append({'byteLength': 8}),
+         "/buffers/1: error: a buffer without 'uri' must be the first, in a GLB file with a BIN chunk")
     case('buffer_longer_than_data', lambda g: g['buffers'][0].update(byteLength=1000),
          "/buffers/0: error: byteLength 1000 is more than the data URI's 32 bytes")
     case('buffer_huge', lambda g: g['buffers'][0].update(byteLength=2 ** 31),
@@ -534,12 +556,7 @@ def invalid_cases():
     # GLB containers
     def glb(g, bin_bytes, version=2, extra=b''):
         g['buffers'] = [{'byteLength': 32}]
-        js = json.dumps(g).encode()
-        js += b' ' * (-len(js) % 4)
-        body = struct.pack('<II', len(js), 0x4E4F534A) + js + extra
-        if bin_bytes is not None:
-            body += struct.pack('<II', len(bin_bytes), 0x004E4942) + bin_bytes
-        return struct.pack('<III', 0x46546C67, version, 12 + len(body)) + body
+        return glb_bytes(g, bin_bytes, version, extra)
 
     def glb_case(name, make, expect):
         cases.append((name + '.glb', make(base_case()), expect))
@@ -548,6 +565,11 @@ def invalid_cases():
              "/buffers/0: error: byteLength 32 is more than the GLB BIN chunk's 16 bytes")
     glb_case('glb_no_bin', lambda g: glb(g, None),
              "/buffers/0: error: a buffer without 'uri' must be the first, in a GLB file with a BIN chunk")
+    # Only the BIN chunk, the first buffer, goes without 'uri': a second one
+    # is refused though nothing reads it.
+    cases.append(('glb_second_no_uri.glb', second_buffer_glb({'byteLength': 8}),
+                  "/buffers/1: error: a buffer without 'uri' must be the first, in a GLB file "
+                  "with a BIN chunk"))
     glb_case('glb_version', lambda g: glb(g, b'\0' * 32, version=1), 'error: GLB version 1, expected 2')
     glb_case('glb_two_json', lambda g: glb(g, b'\0' * 32, extra=struct.pack('<II', 4, 0x4E4F534A) + b'{}  '),
              'error: GLB chunk 1: a second JSON chunk')

@@ -22,7 +22,9 @@
  *
  * The reference is walked from a descriptor of the root one component at a
  * time (openat with O_NOFOLLOW; each symbolic link read and its target
- * walked in turn, an absolute one only when it points inside the root), so
+ * walked in turn, an absolute one only when its text begins with the root's
+ * real path: nothing outside the root is looked at, not even to resolve a
+ * link there that would lead back in), so
  * the file opened is the file checked: nothing can swap a component for a
  * link between a check and the open. A FIFO, device or socket is refused
  * from its directory entry, before any open that could block or have an

@@ -44,20 +44,26 @@ def document(uri, length=len(DATA), images=None):
 def sandbox(work):
     root = os.path.join(work, 'root')
     doc = os.path.join(root, 'doc')
-    for d in (os.path.join(doc, 'sub'), os.path.join(root, 'other')):
+    for d in (os.path.join(doc, 'sub'), os.path.join(root, 'other'), os.path.join(root, 'docs')):
         os.makedirs(d)
     for path, data in ((os.path.join(doc, 'data.bin'), DATA),
                        (os.path.join(doc, 'sub', 'data.bin'), DATA),
                        (os.path.join(root, 'other', 'data.bin'), DATA),
+                       (os.path.join(root, 'docs', 'data.bin'), DATA),
                        (os.path.join(root, 'secret.bin'), SECRET)):
         with open(path, 'wb') as f:
             f.write(data)
     links = {'in_link.bin': 'sub/data.bin', 'abs_in.bin': os.path.join(doc, 'sub', 'data.bin'),
              'dir_link': 'sub', 'out_link.bin': '../secret.bin',
              'abs_out.bin': os.path.join(root, 'secret.bin'), 'up': '..', 'loop': 'loop',
-             'dev_link': '/dev/zero'}
+             'dev_link': '/dev/zero',
+             # The folder spelled through a link outside it, and a sibling
+             # whose name the folder's is a prefix of.
+             'abs_alias.bin': os.path.join(root, 'alias', 'data.bin'),
+             'abs_sibling.bin': os.path.join(root, 'docs', 'data.bin')}
     for name, target in links.items():
         os.symlink(target, os.path.join(doc, name))
+    os.symlink('doc', os.path.join(root, 'alias'))
     os.mkfifo(os.path.join(doc, 'fifo.bin'))
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.bind(os.path.join(doc, 'sock.bin'))
@@ -103,7 +109,12 @@ def main():
             "not 'data:text/plain'" in err, 'data:text/plain is refused: exit %s, %s' % (rc, err))
     # With the root one folder up, '..' may climb to it (and a link may point
     # into it).
+    # An absolute link is judged by its text, which must name a path inside
+    # the root's real path: kfc looks at nothing outside the root, so the
+    # link outside it that abs_alias.bin goes through is followed only once
+    # it is inside.
     for uri, ok in (('../other/data.bin', True), ('out_link.bin', True), ('up/other/data.bin', True),
+                    ('abs_alias.bin', True), ('abs_sibling.bin', True),
                     ('../../secret.bin', False), ('../doc/../../x.bin', False)):
         rc, err, data = compile_uri(uri, len(SECRET) if 'out_link' in uri else len(DATA),
                                     ['--asset-root', root])
@@ -123,6 +134,8 @@ def main():
         ('out_link.bin', 1, "URI 'out_link.bin' leads outside the folder"),
         ('abs_out.bin', 1, 'goes through a symbolic link that leads outside the folder'),
         ('dev_link', 1, 'goes through a symbolic link that leads outside the folder'),
+        ('abs_alias.bin', 1, 'goes through a symbolic link that leads outside the folder'),
+        ('abs_sibling.bin', 1, 'goes through a symbolic link that leads outside the folder'),
         (secret, 1, 'is an absolute path; a reference must be relative'),
         (secret.replace('/', '%2F'), 1, 'is an absolute path once decoded'),
         ('//host/share/x.bin', 1, 'is an absolute path'),

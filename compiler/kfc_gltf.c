@@ -972,5 +972,5 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
     return st;
 }
 
-const kfc_importer kfc_gltf_importer = {"glTF 2.0", kfc_gltf_detect, kfc_gltf_compile,
-                                        "/animations", NULL};
+const kfc_importer kfc_gltf_importer = {
+    "glTF 2.0", kfc_gltf_detect, kfc_gltf_compile, "/animations", NULL, NULL};

@@ -22,3 +22,13 @@ const kfc_importer *kfc_import_find(const char *path, const unsigned char *data,
             return kfc_importers[i];
     return NULL;
 }
+
+size_t kfc_import_suffix(const char *name)
+{
+    for (size_t i = 0; kfc_importers[i]; i++) {
+        const size_t n = kfc_importers[i]->suffix ? kfc_importers[i]->suffix(name) : 0;
+        if (n)
+            return n;
+    }
+    return 0;
+}

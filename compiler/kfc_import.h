@@ -55,10 +55,20 @@ typedef struct kfc_importer {
     /* Why the format has no clips that --animation, --loop and --split
      * apply to (kfc refuses them), or NULL when it has. */
     const char *no_clips;
+    /* The length of the end of a file name that names this format in two
+     * extensions (door.x3d.gz), which a name made from it drops together;
+     * 0 where one extension does, as it does for every format without this
+     * (NULL). */
+    size_t (*suffix)(const char *name);
 } kfc_importer;
 
 /* The importer that claims the input, or NULL: a kfb YAML source. */
 const kfc_importer *kfc_import_find(const char *path, const unsigned char *data, size_t size);
+
+/* The end of `name` that a name made from it (the default output's) drops:
+ * an importer's two extensions (kfc_importer.suffix), or 0 for the last
+ * extension alone. */
+size_t kfc_import_suffix(const char *name);
 
 /* Every importer, in the order kfc_import_find asks them; NULL-terminated. */
 extern const kfc_importer *const kfc_importers[];

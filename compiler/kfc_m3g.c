@@ -441,6 +441,10 @@ kfc_status kfc_m3g_compile(const unsigned char *data, size_t size,
 }
 
 const kfc_importer kfc_m3g_importer = {
-    "M3G (JSR-184)", kfc_m3g_detect, kfc_m3g_compile, NULL,
+    "M3G (JSR-184)",
+    kfc_m3g_detect,
+    kfc_m3g_compile,
+    NULL,
     "an M3G file's controllers are all imported into one file, and its sequences repeat as "
-    "the file says"};
+    "the file says",
+    NULL};

@@ -27,7 +27,6 @@
 #include "kfc_output.h"
 #include "kfc_source.h"
 #include "kfc_stats.h"
-#include "kfc_x3d.h"
 #include "kfc_yaml.h"
 
 /* `input` with the extension of its last path component replaced by `ext`
@@ -41,7 +40,7 @@ static char *derived_name(const char *input, const char *ext)
     base = base ? base + 1 : input;
     const char *dot = strrchr(base, '.');
     size_t stem = dot && dot != base ? (size_t)(dot - input) : strlen(input);
-    size_t gzipped = kfc_x3d_gzip_suffix(base);
+    size_t gzipped = kfc_import_suffix(base);
     if (gzipped && gzipped < strlen(base))
         stem = (size_t)(base - input) + strlen(base) - gzipped;
     char *name = malloc(stem + strlen(ext) + 1);

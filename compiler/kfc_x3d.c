@@ -137,5 +137,9 @@ kfc_status kfc_x3d_compile(const unsigned char *data, size_t size,
 }
 
 const kfc_importer kfc_x3d_importer = {
-    "X3D", kfc_x3d_detect, kfc_x3d_compile, NULL,
-    "an X3D scene is imported whole, into one file, and its TimeSensors say what loops"};
+    "X3D",
+    kfc_x3d_detect,
+    kfc_x3d_compile,
+    NULL,
+    "an X3D scene is imported whole, into one file, and its TimeSensors say what loops",
+    kfc_x3d_gzip_suffix};

@@ -3,9 +3,11 @@
 DESTDIR stages under it and writes nothing to PREFIX; CFLAGS, CPPFLAGS and
 LDFLAGS from the environment and from the command line are all appended
 after kfb's own flags; -Werror only with WERROR=1; a relative PREFIX is made
-absolute (also in kf.pc); a PREFIX with a blank in it is escaped in kf.pc, so
-that pkg-config's words compile and link a program; `scons uninstall`
-removes what install wrote and the folders it leaves empty, nothing else."""
+absolute (also in kf.pc); a plain `scons` says where the tools and libraries
+are and leaves the tree up to date (`scons -q` exits 0, a second `scons`
+builds nothing); a PREFIX with a blank in it is escaped in kf.pc, so that
+pkg-config's words compile and link a program; `scons uninstall` removes
+what install wrote and the folders it leaves empty, nothing else."""
 import os
 import re
 import shlex
@@ -71,6 +73,18 @@ def main():
 
     code, out = scons('-n', 'build/release/runtime/kf_alloc.o', 'WERROR=1', 'VERBOSE=1')
     c.check(code == 0 and '-Werror' in out.split(), 'WERROR=1 adds -Werror')
+
+    # A plain `scons` builds what it builds by default and says where;
+    # after it nothing is left to build: `scons -q` exits 0, and a second
+    # `scons` rebuilds nothing and says where again.
+    code, out = scons()
+    c.check(code == 0 and 'Built kfb' in out, 'scons says where it built: %s' % out[-2000:])
+    code, out = scons('-q')
+    c.check(code == 0, 'after scons, scons -q exits 0, not %d: %s' % (code, out[-2000:]))
+    code, out = scons('--debug=explain')
+    built = [l for l in out.splitlines() if re.match(r'scons: (re)?building ', l)]
+    c.check(code == 0 and not built and 'Built kfb' in out,
+            'a second scons builds nothing and says where it built: %s' % out[-2000:])
 
     # A PREFIX with a blank in it: kf.pc escapes it, and a program compiled
     # and linked with the words pkg-config prints (as a shell splits them)

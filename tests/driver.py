@@ -18,13 +18,16 @@ def require(test, tool, package):
         sys.exit(SKIP_STATUS)
 
 
-def arguments(*extra):
+def arguments(*extra, optional=()):
     """--kfc, --kfplay (absolute paths), --fixtures, --oracle, and --work,
-    emptied so that no earlier run's files are taken for this run's; and
-    any `extra` options a driver needs besides."""
+    emptied so that no earlier run's files are taken for this run's; any
+    `extra` options a driver needs besides, and the `optional` ones it may
+    be given (None when not)."""
     ap = argparse.ArgumentParser()
     for option in ('--kfc', '--kfplay', '--fixtures', '--oracle', '--work') + extra:
         ap.add_argument(option, required=True)
+    for option in optional:
+        ap.add_argument(option)
     a = ap.parse_args()
     a.kfc, a.kfplay = os.path.abspath(a.kfc), os.path.abspath(a.kfplay)
     shutil.rmtree(a.work, ignore_errors=True)

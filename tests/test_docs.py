@@ -25,7 +25,8 @@ Two commands are never run, and say so: `scons test` (this suite itself)
 and the package installers (.ci/install-deps, .ci/install-test-deps,
 apt-get), which need root and the network (CI runs them before the suite).
 Everything else runs, the slow commands (`scons demo`, `scons install`)
-included.
+included. None may change a file of the checkout: they write under build/,
+or the files the documents name.
 """
 import argparse
 import glob
@@ -117,7 +118,7 @@ def man_blocks(path, rel):
 
 def copy_tree(root, dest):
     """The repository as a fresh clone has it: tracked files (or, outside
-    git, everything but build/ and .git)."""
+    git, everything but build/ and .git). Returns the names copied."""
     try:
         out = subprocess.run(['git', '-C', root, 'ls-files', '-z', '--cached', '--others',
                               '--exclude-standard'], capture_output=True, check=True)
@@ -129,12 +130,15 @@ def copy_tree(root, dest):
         for d, dirs, files in os.walk(root):
             dirs[:] = [x for x in dirs if x not in ('.git', 'build') and not x.startswith('.sconf')]
             names += [os.path.relpath(os.path.join(d, f), root) for f in files]
+    copied = []
     for n in names:
         src = os.path.join(root, n)
         if not os.path.isfile(src):
             continue  # a file deleted in the work tree
         os.makedirs(os.path.dirname(os.path.join(dest, n)), exist_ok=True)
         shutil.copy2(src, os.path.join(dest, n))
+        copied.append(n)
+    return copied
 
 
 class Runner:
@@ -148,7 +152,9 @@ class Runner:
         self.envfile = os.path.join(a.work, 'env.sh')
         shutil.rmtree(a.work, ignore_errors=True)
         os.makedirs(self.home)
-        copy_tree(a.root, self.repo)
+        # The checkout's own files, as copied: no documented command may
+        # change one (checkout_untouched).
+        self.checkout = {n: self.stamp(n) for n in copy_tree(a.root, self.repo)}
         # kfc and kfplay are not on PATH: README.md's own line puts the ones
         # its `scons demo` built there, as a new user's shell has them. A
         # document run alone (--only) gets this build's instead.
@@ -168,6 +174,14 @@ class Runner:
             for k, v in env.items():
                 f.write('export %s=%s\n' % (k, shlex.quote(v)))
         self.base_env = env
+
+    def stamp(self, name):
+        """A file of the copy as it is now: its size and modification time."""
+        try:
+            st = os.stat(os.path.join(self.repo, name))
+        except OSError:
+            return None
+        return st.st_size, st.st_mtime_ns
 
     def fail(self, block, message, output=''):
         self.failures += 1
@@ -300,6 +314,16 @@ def readme_claims(runner):
                             + line.strip())
 
 
+def checkout_untouched(runner):
+    """The documented commands write where the documents say (build/, the
+    files they name), never over a file of the checkout."""
+    changed = [n for n, was in sorted(runner.checkout.items()) if runner.stamp(n) != was]
+    if changed:
+        runner.fail(Block('(all documents)', 0, 'checkout', ''),
+                    'the documented commands changed files of the checkout: %s'
+                    % ', '.join(changed))
+
+
 def documents(root):
     docs = ['README.md', 'formats/yaml.md', 'formats/kfb.md']
     docs += sorted(os.path.relpath(p, root) for p in glob.glob(os.path.join(root, 'docs', '*.md')))
@@ -338,6 +362,7 @@ def main():
                                                                 '*', 'libkf*.so*')))
         if doc == 'README.md':
             readme_claims(runner)
+    checkout_untouched(runner)
     print('test_docs: %d documents, %d blocks run, %d failed' % (len(docs), runner.ran,
                                                                runner.failures))
     return 1 if runner.failures else 0

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "kfc_files.h"
 #include "kfc_input.h"
@@ -101,18 +102,12 @@ kfc_status kfc_gltf_glb(const unsigned char *data, size_t size, const unsigned c
     return KFC_OK;
 }
 
-/* Whether the N bytes at TEXT are the media type NAME (lowercase), in any
- * case (media types are case-insensitive). */
+/* Whether the N bytes at TEXT are the media type NAME, in any case (media
+ * types are case-insensitive; kfc sets no locale, so the C one folds
+ * ASCII). */
 static int media_is(const char *text, size_t n, const char *name)
 {
-    if (strlen(name) != n)
-        return 0;
-    for (size_t i = 0; i < n; i++) {
-        char c = text[i];
-        if ((c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c) != name[i])
-            return 0;
-    }
-    return 1;
+    return strlen(name) == n && strncasecmp(text, name, n) == 0;
 }
 
 /* A non-negative integer (a JSON number with an integral value). */
@@ -224,18 +219,6 @@ static long long base64_decode(const char *in, size_t n, unsigned char *out)
     return (long long)o;
 }
 
-/* A buffer without 'uri' is the GLB's BIN chunk, which glTF 2.0 makes the
- * first buffer: at any other index, or in a file without that chunk, it is
- * refused. */
-static kfc_status check_no_uri(kfc_gltf_doc *doc, size_t index, const char *at)
-{
-    if (index == 0 && doc->bin)
-        return KFC_OK;
-    return kfc_gltf_fail(doc->diag, at,
-                         "a buffer without 'uri' must be the first, in a GLB file with a BIN "
-                         "chunk");
-}
-
 kfc_status kfc_gltf_buffers(kfc_gltf_doc *doc)
 {
     const json_t *buffers = json_object_get(doc->root, "buffers");
@@ -245,16 +228,17 @@ kfc_status kfc_gltf_buffers(kfc_gltf_doc *doc)
     doc->buffers = calloc(doc->buffer_count + 1, sizeof *doc->buffers);
     if (!doc->buffers)
         return kfc_fail_nomem(doc->diag);
-    /* Every buffer, used or not: a file glTF does not allow is refused
-     * whatever the animations read. */
+    /* A buffer without 'uri' is the GLB's BIN chunk, which glTF 2.0 makes
+     * the first buffer. Every buffer is checked, used or not: a file glTF
+     * does not allow is refused whatever the animations read. */
     for (size_t i = 0; i < doc->buffer_count; i++) {
         const json_t *b = json_array_get(buffers, i);
-        if (json_is_object(b) && !json_object_get(b, "uri")) {
+        if (json_is_object(b) && !json_object_get(b, "uri") && (i != 0 || !doc->bin)) {
             char at[64];
             snprintf(at, sizeof at, "/buffers/%lu", (unsigned long)i);
-            kfc_status st = check_no_uri(doc, i, at);
-            if (st)
-                return st;
+            return kfc_gltf_fail(doc->diag, at,
+                                 "a buffer without 'uri' must be the first, in a GLB file with a "
+                                 "BIN chunk");
         }
     }
     return KFC_OK;
@@ -282,9 +266,7 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
         return kfc_gltf_fail(doc->diag, at, "a buffer of %llu bytes is larger than kfc reads",
                              (unsigned long long)length);
     const json_t *uri = json_object_get(b, "uri");
-    if (!uri) {
-        if ((st = check_no_uri(doc, (size_t)index, at)))
-            return st;
+    if (!uri) { /* the BIN chunk (kfc_gltf_buffers refused it anywhere else) */
         if (doc->bin_size < length)
             return kfc_gltf_fail(doc->diag, at,
                                  "byteLength %llu is more than the GLB BIN chunk's %llu bytes",

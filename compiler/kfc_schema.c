@@ -153,15 +153,26 @@ kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_f
 {
     if (node->kind != KFC_NODE_SEQUENCE || node->count != 2)
         return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list of two numbers %s", shape);
-    /* Both numbers' errors: the first's is reported here. */
     kfc_status first = KFC_OK, st;
-    st = as_float ? kfc_get_float(&node->as.items[0], &out[0], diag)
-                  : kfc_get_number(&node->as.items[0], &out[0], diag);
-    if ((st = kfc_recover_next(diag, st, &first)))
-        return st;
-    st = as_float ? kfc_get_float(&node->as.items[1], &out[1], diag)
-                  : kfc_get_number(&node->as.items[1], &out[1], diag);
-    return first && !st ? first : st;
+    for (uint32_t i = 0; i < 2; i++)
+        if ((st = kfc_recover_next(diag,
+                                   as_float ? kfc_get_float(&node->as.items[i], &out[i], diag)
+                                            : kfc_get_number(&node->as.items[i], &out[i], diag),
+                                   &first)))
+            return st;
+    return first;
+}
+
+kfc_status kfc_get_floats(const kfc_node *items, uint32_t count, double *out, kfc_diag *diag)
+{
+    kfc_status first = KFC_OK, st;
+    for (uint32_t c = 0; c < count; c++) {
+        double discard;
+        if ((st = kfc_recover_next(diag, kfc_get_float(&items[c], out ? &out[c] : &discard, diag),
+                                   &first)))
+            return st;
+    }
+    return first;
 }
 
 kfc_status kfc_get_bool(const kfc_node *node, int *out, kfc_diag *diag)

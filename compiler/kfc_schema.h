@@ -52,14 +52,18 @@ kfc_status kfc_get_number(const kfc_node *node, double *out, kfc_diag *diag);
 /* As kfc_get_number, and also within float32 range (stored as float32). */
 kfc_status kfc_get_float(const kfc_node *node, double *out, kfc_diag *diag);
 
+/* kfc_get_float of items[0 .. count-1] into out[0 .. count-1] (out NULL:
+ * only checked), each number's error reported (kfc_recover_next). Returns
+ * the first error, or kfc_recover's answer when the run stops. */
+kfc_status kfc_get_floats(const kfc_node *items, uint32_t count, double *out, kfc_diag *diag);
+
 /* A number with an integral value in [min, max]. */
 kfc_status kfc_get_uint(const kfc_node *node, uint32_t min, uint32_t max, uint32_t *out,
                         kfc_diag *diag);
 
 /* A list of exactly two numbers (float32 range if `as_float`), as in
- * "[first, last]": `shape` names them for the message. When both are
- * wrong, the first's error is reported (kfc_recover_next) and the
- * second's returned. */
+ * "[first, last]": `shape` names them for the message. Both numbers'
+ * errors are reported (kfc_recover_next), and the first returned. */
 kfc_status kfc_get_number_pair(const kfc_node *node, const char *shape, int as_float, double out[2],
                                kfc_diag *diag);
 

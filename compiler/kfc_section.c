@@ -74,17 +74,10 @@ static kfc_status read_entry(kfc_source *src, const kfc_section *s, kfc_entry *e
                                           &entry->suggested, diag);
     if (st)
         return kfc_entry_fail(src, entry, KFC_FIELDS_MAX, st); /* not a mapping */
-    /* A missing field is reported at the entry's name, if it has one. An
-     * unknown field already suggested for it says the same. */
-    const kfc_node *at = entry->name ? entry->name : entry->node;
     for (size_t i = 0; i < s->field_count; i++)
-        if (s->fields[i].required && !entry->fields[i]) {
-            entry->failed |= 1u << i;
-            entry->errors++;
-            if (!(entry->suggested & (1u << i)) &&
-                (st = kfc_recover(diag, kfc_require(at, NULL, names[i], diag))))
-                return st;
-        }
+        if (s->fields[i].required && !entry->fields[i] &&
+            (st = kfc_entry_missing(src, entry, s, i)))
+            return st;
     /* What is read next depends on the fields that begin reads. */
     if (s->begin && (st = s->begin(src, entry)))
         return kfc_entry_fail(src, entry, KFC_FIELDS_MAX, st);
@@ -190,6 +183,19 @@ kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const k
     }
     line[n] = '\0';
     return kfc_fail(src->diag, status, at->mark, "%s", line);
+}
+
+kfc_status kfc_entry_missing(kfc_source *src, kfc_entry *entry, const kfc_section *section,
+                             size_t field)
+{
+    entry->failed |= 1u << field;
+    entry->errors++;
+    /* At the entry's name, if it has one; an unknown field already
+     * suggested for it says the same. */
+    if (entry->suggested & (1u << field))
+        return KFC_OK;
+    return kfc_recover(src->diag, kfc_require(entry->name ? entry->name : entry->node, NULL,
+                                              section->fields[field].key, src->diag));
 }
 
 kfc_status kfc_entry_fail(kfc_source *src, kfc_entry *entry, size_t field, kfc_status status)

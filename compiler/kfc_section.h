@@ -161,6 +161,13 @@ kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *section, const kf
 kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const kf_error *error,
                                       const kfc_node *at);
 
+/* Table row `field`, required, is missing from the entry: reported at the
+ * entry's name (unless an unknown field was suggested for it, which said
+ * so), marked failed, and the entry not to be built. Returns kfc_recover's
+ * answer: not KFC_OK when the run stops. */
+kfc_status kfc_entry_missing(kfc_source *src, kfc_entry *entry, const kfc_section *section,
+                             size_t field);
+
 /* Reports `status` (KFC_OK: nothing) about table row `field` of the entry
  * (KFC_FIELDS_MAX: the entry as a whole) through kfc_recover, marking the
  * field failed and the entry not to be built. Returns kfc_recover's

@@ -67,13 +67,9 @@ static kfc_status read_field(kfc_source *src, const kfc_node *field, int array, 
     if (!array) {
         if ((st = kfc_reserve(src, KFC_SCRATCH_VALUES, offset + field->count)))
             return st;
-        double *out = src->scratch[KFC_SCRATCH_VALUES].data + offset;
-        for (uint32_t i = 0; i < field->count; i++)
-            if ((st = kfc_recover_next(
-                     src->diag, kfc_get_float(&field->as.items[i], &out[i], src->diag), &first)))
-                return st;
         *count = field->count;
-        return first;
+        return kfc_get_floats(field->as.items, field->count,
+                              src->scratch[KFC_SCRATCH_VALUES].data + offset, src->diag);
     }
     if (field->count == 0)
         return KFC_OK; /* an empty array: the field is not given */
@@ -94,10 +90,9 @@ static kfc_status read_field(kfc_source *src, const kfc_node *field, int array, 
                 return st;
             continue;
         }
-        for (uint32_t c = 0; c < element; c++)
-            if ((st = kfc_recover_next(
-                     src->diag, kfc_get_float(&point->as.items[c], &out[c], src->diag), &first)))
-                return st;
+        if ((st = kfc_recover_next(
+                 src->diag, kfc_get_floats(point->as.items, element, out, src->diag), &first)))
+            return st;
     }
     if (first)
         return first;

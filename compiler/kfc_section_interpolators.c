@@ -72,10 +72,9 @@ static kfc_status read_entries(kfc_source *src, const kfc_node *field, uint32_t 
                 return st;
             continue;
         }
-        for (uint32_t k = 0; k < dimension; k++)
-            if ((st = kfc_recover_next(
-                     src->diag, kfc_get_float(&entry->as.items[k], &out[k], src->diag), &first)))
-                return st;
+        if ((st = kfc_recover_next(
+                 src->diag, kfc_get_floats(entry->as.items, dimension, out, src->diag), &first)))
+            return st;
     }
     return first;
 }
@@ -293,15 +292,9 @@ static kfc_status begin(kfc_source *src, kfc_entry *entry)
         entry->defined->ease = (uint8_t)in->ease;
     /* A missing value field is reported, and the other fields read. */
     const int needed = in->ease ? F_EASE_IN_EASE_OUT : F_KEY_VALUE;
-    if (!f[needed]) {
-        entry->failed |= 1u << needed;
-        entry->errors++;
-        /* (an unknown field suggested for it says the same) */
-        if (!(entry->suggested & 1u << needed) &&
-            (st = kfc_recover(src->diag, kfc_require(entry->name ? entry->name : entry->node, NULL,
-                                                     fields[needed].key, src->diag))))
-            return st;
-    }
+    if (!f[needed] &&
+        (st = kfc_entry_missing(src, entry, &kfc_section_interpolators, (size_t)needed)))
+        return st;
     /* (a field that is not a list, which its read reports, holds nothing) */
     uint32_t counts[F_COUNT] = {0};
     for (int i = F_KEY; i <= F_EASE_IN_EASE_OUT; i++)

@@ -99,20 +99,6 @@ static kfc_status emit_time(kfc_emitter *e, const sequence_out *o, uint32_t k)
     return kfc_emit_float(e, *o->time);
 }
 
-/* `count` numbers into out[0 .. count-1] (out NULL: only checked), each
- * number's error reported; returns the first (kfc_recover_next). */
-static kfc_status read_numbers(kfc_source *src, const kfc_node *items, uint32_t count, double *out)
-{
-    kfc_status first = KFC_OK, st;
-    for (uint32_t c = 0; c < count; c++) {
-        double discard;
-        if ((st = kfc_recover_next(
-                 src->diag, kfc_get_float(&items[c], out ? &out[c] : &discard, src->diag), &first)))
-            return st;
-    }
-    return first;
-}
-
 /* Whether the keys are quaternions. */
 static int quaternion_keys(const sequence_in *in)
 {
@@ -170,7 +156,7 @@ static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k, 
     double *out = count && count == in->desc.components
                       ? src->scratch[KFC_SCRATCH_VALUES].data + (size_t)k * count
                       : NULL;
-    st = read_numbers(src, items, count, out);
+    st = kfc_get_floats(items, count, out, src->diag);
     return st ? st : first;
 }
 
@@ -200,7 +186,7 @@ static kfc_status read_intermediate(kfc_source *src, const kfc_node *node, doubl
     if (node->kind != KFC_NODE_SEQUENCE || node->count != 4)
         return kfc_fail(src->diag, KFC_INVALID, node->mark,
                         "an intermediate is a quaternion [x, y, z, w]");
-    return read_numbers(src, node->as.items, 4, out);
+    return kfc_get_floats(node->as.items, 4, out, src->diag);
 }
 
 /* Kochanek-Bartels parameters, absent ones 0; their range is the builder's
@@ -310,7 +296,7 @@ static kfc_status read_tangent(kfc_source *src, const kfc_node *node, uint32_t c
         return kfc_fail(src->diag, KFC_INVALID, node->mark,
                         "a tangent has %lu component%s, expected %lu like the key's value",
                         (unsigned long)count, count == 1 ? "" : "s", (unsigned long)components);
-    return read_numbers(src, items, count, out);
+    return kfc_get_floats(items, count, out, src->diag);
 }
 
 /* A hermite key's {in, out}, read once its value has given their size; a
@@ -513,13 +499,13 @@ static kfc_status read_valid_range(kfc_source *src, const kfc_node *range, kfc_e
         return kfc_fail(src->diag, KFC_INVALID, range->mark,
                         "expected a list of two key indices [first, last]");
     kfc_status first = KFC_OK, st;
-    if ((st = kfc_recover_next(
-             src->diag,
-             kfc_get_uint(&range->as.items[0], 0, UINT32_MAX - 1, &desc->valid_first, src->diag),
-             &first)))
-        return st;
-    st = kfc_get_uint(&range->as.items[1], 0, UINT32_MAX - 1, &desc->valid_last, src->diag);
-    return first && !st ? first : st;
+    uint32_t *const ends[2] = {&desc->valid_first, &desc->valid_last};
+    for (int i = 0; i < 2; i++)
+        if ((st = kfc_recover_next(
+                 src->diag,
+                 kfc_get_uint(&range->as.items[i], 0, UINT32_MAX - 1, ends[i], src->diag), &first)))
+            return st;
+    return first;
 }
 
 /* The default is every key. */

@@ -63,12 +63,20 @@ static uint32_t fields_of(const struct kf_sequence *s)
     return kf_block_fields(s->interpolation, s->components);
 }
 
+/* What the sort and the runs below compare of a sequence, packed into
+ * words that order as those fields do (key_of), so that comparing two
+ * sequences reads 32 bytes of one array rather than both records. */
+typedef struct seq_key {
+    uint64_t w[4];
+} seq_key;
+
 /* The sequences being laid out, and per sequence whether its lane is
  * quantized (quantize, below), which a block's lanes share. */
 typedef struct lay {
     const struct kf_sequence *seq;
     const uint8_t *quant;
     const uint8_t *bits; /* a quantized lane's width (kf_block.qbits) */
+    const seq_key *keys; /* key_of each sequence */
 } lay;
 
 /* Whether sequence s goes into a block: one wider than KF_BLOCK_COMPONENTS
@@ -80,43 +88,52 @@ static int packed(const struct kf_sequence *s)
     return s->components <= KF_BLOCK_COMPONENTS;
 }
 
-/* Sequences that can share a block compare equal up to their index. */
-static int compare_sequences(const void *x, const void *y, const lay *ly)
+/* A float's bits as an unsigned integer of the same order (-0 as +0,
+ * which compare equal as floats). */
+static uint32_t float_order(float f)
 {
-    const uint32_t ia = *(const uint32_t *)x, ib = *(const uint32_t *)y;
-    const struct kf_sequence *a = &ly->seq[ia], *b = &ly->seq[ib];
-    const uintptr_t ta = (uintptr_t)a->times, tb = (uintptr_t)b->times;
-    if (ta != tb)
-        return ta < tb ? -1 : 1;
-#define KEY(f)                                                                                     \
-    if (a->f != b->f)                                                                              \
-    return a->f < b->f ? -1 : 1
-    KEY(valid_count);
-    KEY(repeat);
-    KEY(duration);
-    KEY(interpolation);
-    KEY(components);
-#undef KEY
-    if (ly->quant[ia] != ly->quant[ib])
-        return ly->quant[ia] < ly->quant[ib] ? -1 : 1;
-    if (ly->bits[ia] != ly->bits[ib])
-        return ly->bits[ia] < ly->bits[ib] ? -1 : 1;
+    uint32_t u;
+    if (f == 0.0f)
+        f = 0.0f;
+    memcpy(&u, &f, sizeof u);
+    return u >> 31 ? ~u : u | 0x80000000u;
+}
+
+_Static_assert(sizeof(uintptr_t) <= sizeof(uint64_t), "a key times address fits a key word");
+
+/* The layout's order of sequences: by clock (key times array, valid keys,
+ * repeat, duration: what a player's group shares), then by kind
+ * (interpolation, components, quantization, width: what a block's lanes
+ * share), then by index. w[0] to the top half of w[2] are the clock. */
+static seq_key key_of(const struct kf_sequence *s, uint8_t quant, uint8_t bits)
+{
+    seq_key k;
+    k.w[0] = (uint64_t)(uintptr_t)s->times;
+    k.w[1] = (uint64_t)s->valid_count << 32 | (uint64_t)s->repeat;
+    k.w[2] = (uint64_t)float_order(s->duration) << 32 | (uint64_t)s->interpolation;
+    k.w[3] = (uint64_t)s->components << 32 | (uint64_t)quant << 8 | bits;
+    return k;
+}
+
+static int compare_sequences(uint32_t ia, uint32_t ib, const lay *ly)
+{
+    const seq_key *a = &ly->keys[ia], *b = &ly->keys[ib];
+    for (int w = 0; w < 4; w++)
+        if (a->w[w] != b->w[w])
+            return a->w[w] < b->w[w] ? -1 : 1;
     return (ia > ib) - (ia < ib);
 }
 
 static int same_clock(const lay *ly, uint32_t ia, uint32_t ib)
 {
-    const struct kf_sequence *a = &ly->seq[ia], *b = &ly->seq[ib];
-    return a->times == b->times && a->valid_count == b->valid_count && a->repeat == b->repeat &&
-           a->duration == b->duration;
+    const seq_key *a = &ly->keys[ia], *b = &ly->keys[ib];
+    return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] >> 32 == b->w[2] >> 32;
 }
 
 static int same_block(const lay *ly, uint32_t ia, uint32_t ib)
 {
-    const struct kf_sequence *a = &ly->seq[ia], *b = &ly->seq[ib];
-    return same_clock(ly, ia, ib) && a->interpolation == b->interpolation &&
-           a->components == b->components && ly->quant[ia] == ly->quant[ib] &&
-           ly->bits[ia] == ly->bits[ib];
+    const seq_key *a = &ly->keys[ia], *b = &ly->keys[ib];
+    return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] && a->w[3] == b->w[3];
 }
 
 /* Whether a lane needs the saturating kernel (kf_lerp1, kf_hermite1): the
@@ -316,6 +333,12 @@ KF_ALWAYS_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned 
                 bits[t] = _mm_or_si128(bits[t], _mm_and_si128(mask[t], whole));
                 largest[t] = _mm_max_ps(largest[t], _mm_and_ps(_mm_castsi128_ps(mask[t]), q));
             }
+            /* A lossless file's floats are seldom on the grid, and the
+             * first keys tell: asked again every 32 keys, not only at
+             * the end (`bad` only grows, so the answer is the same). */
+            if (k % 32 == 0 &&
+                _mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF)
+                return 0;
         }
         if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF)
             return 0;
@@ -1481,11 +1504,61 @@ static int add(size_t *total, size_t count, size_t size, size_t align, size_t *o
     return 1;
 }
 
-/* qsort has no context argument in C11, and the comparison needs the
- * sequences: a bottom-up merge sort over a scratch copy (n log n whatever
- * the file holds). */
+/* The class of each of the n sequences of `order` among at most
+ * SORT_CLASSES distinct keys, which class_of finds by a scan: a clip's
+ * sequences fall in few (a skeleton's translations, rotations and scales
+ * on one clock), and so a counting sort orders them in a few passes. */
+#define SORT_CLASSES 16
+
+static uint32_t class_of(const lay *ly, const uint32_t *rep, uint32_t classes, uint32_t si)
+{
+    for (uint32_t c = 0; c < classes; c++)
+        if (same_block(ly, rep[c], si))
+            return c;
+    return classes;
+}
+
+/* Orders `order` (ascending indices, n of them) by compare_sequences,
+ * with `scratch` of n words: by counting where there are few classes (at
+ * most SORT_CLASSES scans a sequence), else by a bottom-up merge sort (n
+ * log n whatever the file holds; qsort has no context argument in C11,
+ * and the comparison needs the keys). */
 static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n, const lay *ly)
 {
+    uint32_t rep[SORT_CLASSES], count[SORT_CLASSES], rank[SORT_CLASSES], classes = 0;
+    uint32_t i = 0;
+    for (; i < n; i++) {
+        const uint32_t c = class_of(ly, rep, classes, order[i]);
+        if (c == classes) {
+            if (classes == SORT_CLASSES)
+                break;
+            rep[classes] = order[i];
+            count[classes++] = 0;
+        }
+        count[c]++;
+    }
+    if (i == n) {
+        /* The classes in key order (each represented by its first, that
+         * is least, index), then each one's sequences in index order. */
+        for (uint32_t c = 0; c < classes; c++)
+            rank[c] = c;
+        for (uint32_t c = 1; c < classes; c++)
+            for (uint32_t d = c; d > 0 && compare_sequences(rep[rank[d]], rep[rank[d - 1]], ly) < 0;
+                 d--) {
+                const uint32_t t = rank[d];
+                rank[d] = rank[d - 1];
+                rank[d - 1] = t;
+            }
+        uint32_t at[SORT_CLASSES];
+        for (uint32_t c = 0, sum = 0; c < classes; c++) {
+            at[rank[c]] = sum;
+            sum += count[rank[c]];
+        }
+        for (i = 0; i < n; i++)
+            scratch[at[class_of(ly, rep, classes, order[i])]++] = order[i];
+        memcpy(order, scratch, (size_t)n * sizeof *order);
+        return;
+    }
     for (uint32_t width = 1; width < n; width *= 2) {
         for (uint32_t lo = 0; lo < n; lo += 2 * width) {
             const uint32_t mid = lo + width < n ? lo + width : n;
@@ -1493,7 +1566,7 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n, const
             uint32_t a = lo, b = mid, o = lo;
             while (a < mid && b < hi)
                 scratch[o++] =
-                    compare_sequences(&order[b], &order[a], ly) < 0 ? order[b++] : order[a++];
+                    compare_sequences(order[b], order[a], ly) < 0 ? order[b++] : order[a++];
             while (a < mid)
                 scratch[o++] = order[a++];
             while (b < hi)
@@ -1626,33 +1699,36 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
     const uint32_t n = o->count[KF_KIND_SEQUENCE], targets = o->count[KF_KIND_TARGET];
     const struct kf_sequence *seq = o->sequences;
     *need = 0;
-    /* Scratch: the order, the sort's copy, a count per target, the order
-     * of every sequence by key times, per sequence where its grids start,
-     * and its grids (quantize's: at most 3 x 16 / 2 fields of a lane of
-     * 8 keys or more, fewer floats than its keys hold), and per sequence
-     * whether its lane and its key tangents are quantized, its lane's
-     * width, and whether it is wide (a byte each). */
+    /* Scratch: per sequence its sort key (first, for its alignment), the
+     * order, the sort's copy, a count per target, the order of every
+     * sequence by key times, per sequence where its grids start, and its
+     * grids (quantize's: at most 3 x 16 / 2 fields of a lane of 8 keys or
+     * more, fewer floats than its keys hold), and per sequence whether its
+     * lane and its key tangents are quantized, its lane's width, and
+     * whether it is wide (a byte each). */
     uint64_t grid_count = 0;
     for (uint32_t i = 0; i < n; i++)
         grid_count += grid_fields_most(&seq[i]);
-    size_t order_bytes, grid_bytes;
+    size_t order_bytes, grid_bytes, key_bytes;
     const size_t per_sequence = 4;
-    if (!kf_mul_size((size_t)4 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
-        grid_count > UINT32_MAX ||
+    if (!kf_mul_size(n, sizeof(seq_key), &key_bytes) ||
+        !kf_mul_size((size_t)4 * n + targets + 1, sizeof(uint32_t), &order_bytes) ||
+        order_bytes > SIZE_MAX - key_bytes || grid_count > UINT32_MAX ||
         !kf_mul_size((size_t)grid_count, sizeof(grid_field), &grid_bytes) ||
-        grid_bytes > SIZE_MAX - order_bytes ||
-        n > (SIZE_MAX - order_bytes - grid_bytes) / per_sequence)
+        grid_bytes > SIZE_MAX - key_bytes - order_bytes ||
+        n > (SIZE_MAX - key_bytes - order_bytes - grid_bytes) / per_sequence)
         return KF_ERROR_TOO_LARGE;
-    order_bytes += grid_bytes + per_sequence * n;
-    uint32_t *order = kf_alloc(a, order_bytes);
-    if (!order)
+    order_bytes += key_bytes + grid_bytes + per_sequence * n;
+    seq_key *sort_keys = kf_alloc(a, order_bytes);
+    if (!sort_keys)
         return KF_ERROR_OUT_OF_MEMORY;
+    uint32_t *order = (uint32_t *)(void *)(sort_keys + n);
     uint32_t *tracks_of = order + 2 * (size_t)n, *by_times = tracks_of + targets,
              *grid_at = by_times + n + 1;
     grid_field *grids = (grid_field *)(void *)(grid_at + n);
     uint8_t *quant = (uint8_t *)(grids + grid_count), *ktq = quant + n, *bits = ktq + n,
             *wides = bits + n;
-    const lay ly = {seq, quant, bits};
+    const lay ly = {seq, quant, bits, sort_keys};
     uint32_t m = 0; /* the sequences blocks hold */
     for (uint32_t i = 0, at = 0; i < n; i++) {
         uint32_t width;
@@ -1675,6 +1751,7 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
         bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
         ktq[i] = (uint8_t)(QUANT_KIND(quant[i]) != QUANT_HERMITE && quantize_key_tangents(&seq[i]));
+        sort_keys[i] = key_of(&seq[i], quant[i], bits[i]);
         if (packed(&seq[i]))
             order[m++] = i;
     }
@@ -1742,22 +1819,22 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
         !add(&total, floats + KF_SLACK_FLOATS, sizeof(float), 16, &at_data) ||
         plain > SIZE_MAX / sizeof(float) ||
         !add(&total, (size_t)plain, sizeof(float), 16, &at_plain)) {
-        kf_free(a, order, order_bytes);
+        kf_free(a, sort_keys, order_bytes);
         return KF_ERROR_TOO_LARGE;
     }
     /* 16 bytes of slack: the allocator need only align to 8. */
     if (total > SIZE_MAX - 16 - order_bytes) {
-        kf_free(a, order, order_bytes);
+        kf_free(a, sort_keys, order_bytes);
         return KF_ERROR_TOO_LARGE;
     }
     *need = order_bytes + total + 16;
     if (!out || *need > budget) {
-        kf_free(a, order, order_bytes);
+        kf_free(a, sort_keys, order_bytes);
         return out ? KF_ERROR_LIMIT : KF_OK;
     }
     unsigned char *raw = kf_alloc(a, total + 16);
     if (!raw) {
-        kf_free(a, order, order_bytes);
+        kf_free(a, sort_keys, order_bytes);
         return KF_ERROR_OUT_OF_MEMORY;
     }
     const size_t shift = (16 - ((uintptr_t)raw & 15)) & 15;
@@ -1894,7 +1971,7 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
         order[tr->animator] = 1;
     }
     move_arrays(moved, L, by_times, quant);
-    kf_free(a, order, order_bytes);
+    kf_free(a, sort_keys, order_bytes);
     *out = L;
     return KF_OK;
 }

@@ -333,9 +333,11 @@ KF_ALWAYS_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned 
                 bits[t] = _mm_or_si128(bits[t], _mm_and_si128(mask[t], whole));
                 largest[t] = _mm_max_ps(largest[t], _mm_and_ps(_mm_castsi128_ps(mask[t]), q));
             }
-            /* A lossless file's floats are seldom on the grid, and the
-             * first keys tell: asked again every 32 keys, not only at
-             * the end (`bad` only grows, so the answer is the same). */
+            /* A lane of floats off the grid whose first keys hold still
+             * (a pose held, then motion) passes quantize's test of its
+             * first keys and fails here where it moves: asked every 32
+             * keys, not only at the end (`bad` only grows: the same
+             * answer). */
             if (k % 32 == 0 &&
                 _mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF)
                 return 0;

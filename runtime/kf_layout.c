@@ -240,8 +240,10 @@ KF_ALWAYS_INLINE int grid_of_c(const float *v, uint32_t c, uint32_t n, unsigned 
     uint32_t k = 1;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     /* Four keys a step: c vectors, whose float p of vector t is component
-     * (4t + p) % c; reduced to the components at the end. */
-    if (n >= 8) {
+     * (4t + p) % c; reduced to the components at the end. Not for
+     * quantize's first test, of QUANTIZE_KEYS keys, whose vectors would
+     * cost more to set up and reduce than the loop below takes. */
+    if (n > QUANTIZE_KEYS) {
         __m128 lo[KF_BLOCK_COMPONENTS], up[KF_BLOCK_COMPONENTS];
         for (uint32_t t = 0; t < c; t++)
             lo[t] = up[t] = _mm_loadu_ps(v + 4 * t);
@@ -290,8 +292,10 @@ KF_ALWAYS_INLINE int on_grid_c(const float *v, uint32_t c, uint32_t n, unsigned 
     for (uint32_t m = 0; m < c; m++)
         any[m] = most[m] = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    /* Four keys a step, as grid_of; the rest below. */
-    if (n >= 4) {
+    /* Four keys a step, as grid_of; the rest below (and quantize's first
+     * test, as grid_of's: the loop below also stops at the first key off
+     * the grid, which is where a lane of floats usually leaves it). */
+    if (n > QUANTIZE_KEYS) {
         __m128 b[KF_BLOCK_COMPONENTS], inv[KF_BLOCK_COMPONENTS], sc[KF_BLOCK_COMPONENTS];
         __m128i mask[KF_BLOCK_COMPONENTS];
         for (uint32_t t = 0; t < c; t++) {

@@ -546,13 +546,16 @@ static size_t measure_creating(const kf_anim *anim, uint32_t capacity)
 /* The chaser capacity of a player of `anim`: the largest, up to
  * KF_FOLLOWER_DEFAULT_CAPACITY, that keeps the player within the bound;
  * 0 if not even one transition per chaser fits. A player's size grows with
- * the capacity, so a binary search finds it. */
+ * the capacity, so a binary search finds it; most players fit at the
+ * default (all those without chasers), which one measure tells. */
 static uint32_t player_capacity(const kf_anim *anim)
 {
     const size_t bound = player_bound(anim);
+    if (measure_creating(anim, KF_FOLLOWER_DEFAULT_CAPACITY) <= bound)
+        return KF_FOLLOWER_DEFAULT_CAPACITY;
     if (measure_creating(anim, 1) > bound)
         return 0;
-    uint32_t lo = 1, hi = KF_FOLLOWER_DEFAULT_CAPACITY;
+    uint32_t lo = 1, hi = KF_FOLLOWER_DEFAULT_CAPACITY - 1;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo + 1) / 2;
         if (measure_creating(anim, mid) <= bound)

@@ -211,11 +211,19 @@ static void chaser_capacity_from_the_bound(void)
         return;
     check_size(&f, "4 chaser tracks of 2000 points");
     kf_player *p;
-    CHECK(kf_player_create(anim, NULL, &p) == KF_OK, "player");
+    test_counter pc = {0};
+    kf_allocator a = test_counting_allocator(&pc);
+    CHECK(kf_player_create(anim, &a, &p) == KF_OK, "player");
     uint32_t capacity = kf_follower_capacity(kf_player_follower(p, 0));
-    printf("  chaser capacity %u\n", (unsigned)capacity);
+    printf("  chaser capacity %u, creating took %zu bytes of %zu\n", (unsigned)capacity, pc.peak,
+           bound_of(f.size));
     CHECK(capacity >= 1 && capacity < KF_FOLLOWER_DEFAULT_CAPACITY, "capacity %u",
           (unsigned)capacity);
+    /* The largest that fits: a chaser's every transition holds its
+     * destination, 3 x 2000 doubles (kf_follower_state.h), so one more in
+     * each of the four would pass the bound. */
+    CHECK(pc.peak + 4 * 3 * POINTS * sizeof(double) > bound_of(f.size),
+          "capacity %u is not the largest within the bound", (unsigned)capacity);
     for (uint32_t t = 1; t < 4; t++)
         CHECK(kf_follower_capacity(kf_player_follower(p, t)) == capacity, "same capacity");
     /* The reduced ring still ends at the last destination. */

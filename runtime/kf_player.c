@@ -546,8 +546,8 @@ static size_t measure_creating(const kf_anim *anim, uint32_t capacity)
 /* The chaser capacity of a player of `anim`: the largest, up to
  * KF_FOLLOWER_DEFAULT_CAPACITY, that keeps the player within the bound;
  * 0 if not even one transition per chaser fits. A player's size grows with
- * the capacity, so a binary search finds it; most players fit at the
- * default (all those without chasers), which one measure tells. */
+ * the capacity, so a binary search finds it; most fit at the default (a
+ * player without chasers is one size at any), which one measure tells. */
 static uint32_t player_capacity(const kf_anim *anim)
 {
     const size_t bound = player_bound(anim);

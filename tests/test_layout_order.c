@@ -3,15 +3,14 @@
  * test_layout_order.c - the playback layout orders sequences by clock (key
  * times, valid keys, repeat, duration), then by kind (interpolation,
  * components, quantization, width), then by index (kf_layout.c,
- * sort_sequences): each block's lanes share a clock and a kind, the blocks
- * of a kind are consecutive and so are those of a clock, in that order
- * (of one key times array: by valid keys, repeat, duration, then
- * interpolation and components), a kind of n
- * sequences takes ceil(n / 4) blocks, and its sequences fill lanes in index
- * order. Files whose sequences fall in a few kinds (a skeleton's: the
- * layout counts them into place) and in more kinds than the counting
- * handles (it merges them) are each checked, their sequences added
- * interleaved.
+ * sort_sequences). So each block's lanes share a clock and a kind; a kind
+ * of n sequences takes ceil(n / 4) consecutive blocks, whose lanes its
+ * sequences fill in index order; the blocks of a clock are consecutive;
+ * and blocks of one key times array come by valid keys, repeat, duration,
+ * interpolation and components. Checked on files whose sequences are
+ * added in the reverse of that order: of a few kinds (a skeleton's, which
+ * the layout counts into place) and of more kinds than the counting
+ * handles (which it merges).
  */
 #include <stdint.h>
 #include <stdio.h>

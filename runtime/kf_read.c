@@ -89,7 +89,20 @@ typedef struct loader {
     kf_column_facts *column_facts;
     size_t column_facts_count; /* columns column_facts has room for */
     size_t unit_column;        /* the last array decoded: its unit column, or SIZE_MAX */
+    /* DATA's zero runs of at least RUN_MIN_WORDS that placing its pieces
+     * left unwritten (pieces_out): each a word offset and a length, in
+     * section order. A run is written where a claim reaches it
+     * (fill_zeros), except for the high byte planes the decoder knows to
+     * be zeros and so does not read (decode). */
+    uint32_t (*runs)[2];
+    size_t run_count, run_capacity;
+    size_t run_hint;        /* first_run's last answer */
+    size_t plain_filled[2]; /* the words of the last plain array filled */
 } loader;
+
+/* A zero run shorter than this is written as it is placed: few bytes,
+ * where a list entry and a search would cost more. */
+#define RUN_MIN_WORDS 64u
 
 enum { MARK_FREE, MARK_PLAIN, MARK_ENCODED };
 
@@ -153,6 +166,48 @@ static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos
     return KF_OK;
 }
 
+/* The word after run r's last. */
+#define RUN_END(L, r) ((size_t)(L)->runs[r][0] + (L)->runs[r][1])
+
+/* The first unwritten run that ends after word `from`. Arrays are mostly
+ * claimed in section order (key times that many sequences share aside),
+ * so a few runs on from the last answer are tried before a search. */
+static size_t first_run(loader *L, size_t from)
+{
+    size_t r = L->run_hint, lo = 0, hi = L->run_count;
+    if (r <= L->run_count && (r == 0 || RUN_END(L, r - 1) <= from)) {
+        for (size_t k = 0; k < 8 && r < L->run_count && RUN_END(L, r) <= from; k++)
+            r++;
+        if (r == L->run_count || RUN_END(L, r) > from)
+            return L->run_hint = r;
+        lo = r;
+    }
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (RUN_END(L, mid) <= from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return L->run_hint = lo;
+}
+
+/* Writes the zeros of the unwritten runs (loader.runs) that lie in words
+ * [from, to). A claim writes those of its own words: an encoded array's
+ * words are its own (its decoded floats land on them), and a plain array
+ * shares words only with plain ones, which hold the same zeros. So no
+ * word an array has read or written is written again, and each claim
+ * costs a search and the runs it covers. */
+static void fill_zeros(loader *L, size_t from, size_t to)
+{
+    if (from >= to)
+        return;
+    for (size_t r = first_run(L, from); r < L->run_count && L->runs[r][0] < to; r++) {
+        const size_t a = L->runs[r][0] > from ? L->runs[r][0] : from, b = RUN_END(L, r);
+        memset(L->data_rw + a, 0, ((b < to ? b : to) - a) * 4);
+    }
+}
+
 /* Copies a plain array's words out of the stored section (loader.source)
  * into data_rw, except those an earlier plain array copied: the words of
  * its first `seen` (the ones below marks_high) that are marked plain. Key
@@ -214,6 +269,14 @@ static kf_result claim(loader *L, uint32_t offset, uint64_t count, int mark, uin
                     what, (unsigned long long)count, (unsigned)offset);
     if (mark == MARK_PLAIN && L->source)
         copy_plain(L, offset, (size_t)count, seen);
+    /* An encoded array's zeros: decode. Key times that many sequences
+     * share are claimed again and again, and filled once. */
+    if (mark == MARK_PLAIN && L->run_count &&
+        !(offset >= L->plain_filled[0] && offset + count <= L->plain_filled[1])) {
+        fill_zeros(L, offset, offset + (size_t)count);
+        L->plain_filled[0] = offset;
+        L->plain_filled[1] = offset + (size_t)count;
+    }
     memset(m, mark, (size_t)count);
     return KF_OK;
 }
@@ -795,6 +858,54 @@ static void columns_to_rows(const uint32_t *w, size_t rows, size_t columns, floa
     }
 }
 
+/* Writes the zeros an encoded array of `count` floats at word `offset`,
+ * `head` header words and `rows` rows, reads (fill_zeros). Returns 1,
+ * writing none of planes 2 and 3, where one unwritten run holds those
+ * planes' every whole word and the bytes beside them are zeros too: the
+ * decoder then takes the planes as zeros without reading them (an SSE2
+ * decoder, of 2.1's zigzagged differences, on a little-endian host, the
+ * one that has a path for small differences). */
+static int fill_array_zeros(loader *L, size_t offset, size_t count, size_t head, size_t rows)
+{
+    const size_t end = offset + head + count;
+    if (!L->run_count)
+        return 0;
+    /* Planes 2 and 3 in the section's bytes [from, to), their whole words
+     * [inner, outer). */
+    const size_t from = 4 * (offset + head) + 2 * count, to = from + 2 * count;
+    const size_t inner = (from + 3) / 4, outer = to / 4;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    const int may = L->zigzag && rows >= 16 && kfb_host_little_endian() && inner < outer;
+#else
+    const int may = 0;
+    (void)rows;
+#endif
+    int skipped = 0;
+    for (size_t r = first_run(L, offset); r < L->run_count && L->runs[r][0] < end; r++) {
+        const size_t a = L->runs[r][0] > offset ? L->runs[r][0] : offset,
+                     b = RUN_END(L, r) < end ? RUN_END(L, r) : end;
+        if (may && L->runs[r][0] <= inner && RUN_END(L, r) >= outer) {
+            memset(L->data_rw + a, 0, (inner - a) * 4);
+            memset(L->data_rw + outer, 0, (b - outer) * 4);
+            skipped = 1;
+        } else {
+            memset(L->data_rw + a, 0, (b - a) * 4);
+        }
+    }
+    if (!skipped)
+        return 0;
+    /* The planes' bytes in the words beside: zeros too? */
+    const unsigned char *bytes = (const unsigned char *)L->data_rw;
+    int zero = 1;
+    for (size_t b = from; b < 4 * inner; b++)
+        zero &= bytes[b] == 0;
+    for (size_t b = 4 * outer; b < to; b++)
+        zero &= bytes[b] == 0;
+    if (!zero)
+        memset(L->data_rw + inner, 0, (outer - inner) * 4);
+    return zero;
+}
+
 /* Decodes, in place, `count` encoded floats at word `offset` (the mirror of
  * put_encoded): planes back into differences, each added to the prediction
  * from the words already decoded (or, KFB_PREDICT_KEYS, from `guess`);
@@ -808,6 +919,8 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
 {
     const size_t flip = kfb_host_little_endian() ? 0 : 3;
     const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
+    const int high_zero = fill_array_zeros(L, offset, count, against ? 0 : columns, rows);
+    (void)high_zero; /* (read by the SSE2 decoder alone) */
     /* The column headers are read from the array's first words, where the
      * stored section is read in place too (loader.source): copied there
      * first. */
@@ -864,8 +977,23 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
 #define HIGH(i)                                                                                    \
     _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(b2 + (i))),                       \
                  _mm_loadu_si128((const __m128i *)(const void *)(b3 + (i))))
-            if (zigzag && rows >= 16 &&
-                _mm_movemask_epi8(_mm_cmpeq_epi8(HIGH(0), zero)) == 0xFFFF) {
+            if (high_zero) { /* planes 2 and 3 are zeros, unread */
+                for (; i + 16 <= rows; i += 16) {
+                    const __m128i p0 = _mm_loadu_si128((const __m128i *)(const void *)(b0 + i));
+                    const __m128i p1 = _mm_loadu_si128((const __m128i *)(const void *)(b1 + i));
+                    put_halfwords(x + i, _mm_unpacklo_epi8(p0, p1));
+                    put_halfwords(x + i + 8, _mm_unpackhi_epi8(p0, p1));
+                }
+                if (i + 8 <= rows) {
+                    const __m128i p0 = _mm_loadl_epi64((const __m128i *)(const void *)(b0 + i));
+                    const __m128i p1 = _mm_loadl_epi64((const __m128i *)(const void *)(b1 + i));
+                    put_halfwords(x + i, _mm_unpacklo_epi8(p0, p1));
+                    i += 8;
+                }
+                for (; i < rows; i++)
+                    x[i] = unplane(b0[i], b1[i], 0, 0, zigzag);
+            } else if (zigzag && rows >= 16 &&
+                       _mm_movemask_epi8(_mm_cmpeq_epi8(HIGH(0), zero)) == 0xFFFF) {
                 __m128i high = zero;
                 for (; i + 16 <= rows; i += 16) {
                     const __m128i p0 = _mm_loadu_si128((const __m128i *)(const void *)(b0 + i));
@@ -1394,8 +1522,15 @@ static int pieces_out(void *desc, const unsigned char *buf, size_t len)
                            (unsigned)piece[0], (unsigned)piece[1], P->at, P->size);
             return 1;
         }
-        /* The zeros go in now; the piece's words land before them. */
-        memset(P->dst + P->at + 4 * (size_t)piece[0], 0, 4 * (size_t)piece[1]);
+        /* The zeros go in now, or where a claim reaches them (a long run,
+         * loader.runs); the piece's words land before them. */
+        loader *L = P->L;
+        if (piece[1] >= RUN_MIN_WORDS && L->run_count < L->run_capacity) {
+            L->runs[L->run_count][0] = (uint32_t)(P->at / 4 + piece[0]);
+            L->runs[L->run_count++][1] = piece[1];
+        } else {
+            memset(P->dst + P->at + 4 * (size_t)piece[0], 0, 4 * (size_t)piece[1]);
+        }
         P->literal = 4 * (size_t)piece[0];
         P->zeros = 4 * (size_t)piece[1];
         if (!P->literal) {
@@ -2234,6 +2369,13 @@ static size_t add_sat(size_t a, size_t b)
     return a > SIZE_MAX - b ? SIZE_MAX : a + b;
 }
 
+/* The room for DATA's unwritten zero runs (loader.runs): the runs are
+ * disjoint, so a section of `words` holds at most words / RUN_MIN_WORDS. */
+static size_t run_list_bytes(size_t words)
+{
+    return words / RUN_MIN_WORDS * 2 * sizeof(uint32_t);
+}
+
 size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
                     const kf_anim_layout *l, size_t data_size, int encoded)
 {
@@ -2242,7 +2384,7 @@ size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
     const size_t words = data_size / 4;
     size_t reading = add_sat(add_sat(objects_size, l->total), l->scratch_total);
     if (encoded)
-        reading = add_sat(add_sat(reading, words),
+        reading = add_sat(add_sat(add_sat(reading, words), run_list_bytes(words)),
                           4 * (words > PIECES_STAGE_WORDS ? words : (size_t)PIECES_STAGE_WORDS));
     /* Checking, the records and scratch freed: the anim and one index (a
      * binding per track, or a name per named object). */
@@ -2266,6 +2408,10 @@ static void release_scratch(loader *L, unsigned char **objs, size_t objs_size)
         kf_free(&L->allocator, L->marks, L->data_words);
     if (L->scratch)
         kf_free(&L->allocator, L->scratch, L->scratch_words * 4);
+    if (L->runs)
+        kf_free(&L->allocator, L->runs, L->run_capacity * sizeof *L->runs);
+    L->runs = NULL;
+    L->run_count = L->run_capacity = 0;
     L->marks = NULL;
     L->scratch = NULL;
     L->scratch_words = 0;
@@ -2362,6 +2508,18 @@ static kf_result load(loader *L, kf_anim **out)
     const int in_place = L->encoded && data_size &&
                          stored_data->header.compression == KFB_COMPRESSION_NONE &&
                          kfb_host_little_endian();
+    /* Long zero runs of an encoded DATA section's pieces are written as
+     * claims reach them (loader.runs). */
+    if (L->encoded && !in_place && stored_data->header.compression != KFB_COMPRESSION_NONE &&
+        data_size / 4 >= RUN_MIN_WORDS) {
+        const size_t bytes = run_list_bytes(data_size / 4);
+        if (!(L->runs = kf_alloc(&L->allocator, bytes))) {
+            r = fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX, 0,
+                     "out of memory for %zu bytes of decoding state", bytes);
+            goto done;
+        }
+        L->run_capacity = bytes / sizeof *L->runs;
+    }
     if ((r = unpack_section(L, KFB_SECTION_STRINGS, block + at_str)) != KF_OK ||
         (!in_place && (r = unpack_section(L, KFB_SECTION_DATA, work + lay.data)) != KF_OK))
         goto done;

@@ -10,7 +10,10 @@
  * fewer bytes than the section and load to the same objects. Format 2.4's
  * runs (the pieces stored as they are, nothing deflated) load and are
  * refused alike, only in DATA and only from 2.4 on, and within the ratio a
- * zlib stream has.
+ * zlib stream has. Every load goes through memory filled with garbage: the
+ * reader writes a long run's zeros only where an array reads them, and
+ * reads a quantized column's zero high planes as zeros without writing
+ * them, so a run it forgot would show.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -93,7 +96,11 @@ static int loads_as(const test_bytes *bytes, const test_bytes *plain, kf_result 
 {
     kf_anim *anim = NULL;
     kf_error e;
-    *r = kf_load_memory(bytes->data, bytes->size, NULL, &anim, &e);
+    test_counter garbage = {0};
+    garbage.fill = 0xA5;
+    const kf_allocator filling = test_counting_allocator(&garbage);
+    const kf_load_options options = {sizeof options, &filling, 0};
+    *r = kf_load_memory(bytes->data, bytes->size, &options, &anim, &e);
     if (*r != KF_OK) {
         printf("  load: %s\n", e.message);
         return 0;
@@ -130,6 +137,91 @@ static kf_builder *still_builder(void)
     d.values = values;
     CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "the still sequence");
     return b;
+}
+
+/* A LINEAR sequence of 301 keys whose three columns walk a grid of
+ * quarter steps, as kfc -e writes keys: integer columns whose differences
+ * fit 16 bits, so that their two high byte planes are zeros. And a
+ * PositionInterpolator that stays at the origin: a plain array of 150
+ * zeros. */
+static kf_builder *grid_builder(void)
+{
+    static double times[301], values[301 * 3];
+    double v[3] = {10.0, -3.0, 0.5};
+    uint32_t x = 12345;
+    for (int k = 0; k < 301; k++) {
+        times[k] = k / 30.0;
+        for (int m = 0; m < 3; m++) {
+            x = x * 1103515245u + 12345u;
+            v[m] += ((int)(x >> 16) % 41 - 20) * 0.25;
+            values[3 * k + m] = v[m];
+        }
+    }
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    kf_sequence_desc d;
+    kf_sequence_desc_init(&d);
+    d.name = "grid";
+    d.interpolation = KF_INTERPOLATION_LINEAR;
+    d.duration = 301 / 30.0;
+    d.components = 3;
+    d.key_count = 301;
+    d.times = times;
+    d.values = values;
+    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "the grid sequence");
+    static double key[50], origin[50 * 3];
+    for (int k = 0; k < 50; k++)
+        key[k] = k / 49.0;
+    kf_interpolator_desc i;
+    kf_interpolator_desc_init(&i);
+    i.name = "origin";
+    i.node = KF_NODE_POSITION_INTERPOLATOR;
+    i.key_count = i.value_count = 50;
+    i.key = key;
+    i.key_value = origin;
+    CHECK(kf_builder_add_interpolator(b, &i, NULL) == KF_OK, "the origin interpolator");
+    return b;
+}
+
+/* The pieces of a section of `words` words at `raw` that leave out each
+ * run of at least `least` zero words. */
+static stream runs_left_out(const unsigned char *raw, uint32_t words, uint32_t least)
+{
+    stream s = {0};
+    uint32_t start = 0; /* of the words still to put */
+    for (uint32_t i = 0; i < words;) {
+        uint32_t j = i;
+        while (j < words && craft_get(raw + 4 * (size_t)j) == 0)
+            j++;
+        if (j - i >= least && j > i) {
+            put_piece(&s, i - start, j - i, raw + 4 * (size_t)start);
+            start = j;
+        }
+        i = j > i ? j : i + 1;
+    }
+    if (start < words)
+        put_piece(&s, words - start, 0, raw + 4 * (size_t)start);
+    return s;
+}
+
+/* `plain` and its pieces leaving out every run of at least `least` zero
+ * words load to the same objects; or are refused alike. */
+static void check_runs_left_out(const test_bytes *plain, uint32_t least, int runs, const char *what)
+{
+    craft_section s[3];
+    CHECK(craft_sections(plain->data, plain->size, s), "%s: sections", what);
+    stream pieces = runs_left_out(plain->data + s[KFB_SECTION_DATA].stored,
+                                  s[KFB_SECTION_DATA].stored_size / 4, least);
+    test_bytes f = with_stream(plain, &pieces, runs);
+    kf_anim *anim = NULL;
+    const kf_result want = kf_load_memory(plain->data, plain->size, NULL, &anim, NULL);
+    kf_anim_free(anim);
+    kf_result r;
+    const int same = loads_as(&f, plain, &r);
+    CHECK(want == KF_OK ? same : r == want, "%s, runs of %u zero words or more left out%s: %s",
+          what, (unsigned)least, runs ? " (runs)" : "", kf_result_name(r));
+    free(f.data);
+    free(pieces.data);
 }
 
 static void check_refused(const test_bytes *plain, const stream *pieces, int runs, const char *what)
@@ -206,7 +298,49 @@ int main(void)
     free(runs_file.data);
     free(still_plain.data);
 
+    /* A quantized column's zero high planes, a long run: read as zeros. The
+     * same file with a byte of the planes beside the run (in the word
+     * that also holds plane 1's last bytes) not zero: decoded as that. */
+    kf_builder *grid = grid_builder();
+    test_bytes grid_plain = encode(grid, 0), grid_edge = encode(grid, 0),
+               grid_inner = encode(grid, 0);
+    kf_builder_destroy(grid);
+    enum { F_VALUES = 9, GRID_COUNT = 301 * 3 }; /* words of kfb_sequence; floats */
+    craft_section g[3];
+    CHECK(craft_sections(grid_plain.data, grid_plain.size, g), "sections of the grid file");
+    const size_t values = craft_array(grid_plain.data, grid_plain.size, 0, F_VALUES);
+    CHECK(values != 0 && (values - g[KFB_SECTION_DATA].stored + 2 * GRID_COUNT) % 4 != 0,
+          "the grid's high planes begin inside a word");
+    int high_zero = values != 0;
+    for (size_t k = 0; high_zero && k < 2 * GRID_COUNT; k++)
+        high_zero = grid_plain.data[values + 4 * 3 + 2 * GRID_COUNT + k] == 0;
+    CHECK(high_zero, "the grid's high planes are zeros");
+    /* And with a byte of the planes' first whole word not zero. */
+    if (values) {
+        const size_t from = values + 4 * 3 + 2 * GRID_COUNT, data = g[KFB_SECTION_DATA].stored;
+        grid_edge.data[from] = 1;
+        craft_fix_crcs(grid_edge.data, grid_edge.size);
+        grid_inner.data[data + (from - data + 3) / 4 * 4] = 1;
+        craft_fix_crcs(grid_inner.data, grid_inner.size);
+    }
+
+    kf_anim *edge = NULL, *inner = NULL;
+    r = kf_load_memory(grid_edge.data, grid_edge.size, NULL, &edge, NULL);
+    CHECK(r == KF_OK, "the grid with a high byte not zero loads: %s", kf_result_name(r));
+    r = kf_load_memory(grid_inner.data, grid_inner.size, NULL, &inner, NULL);
+    CHECK(r == KF_OK, "the grid with a high word not zero loads: %s", kf_result_name(r));
+    kf_anim_free(edge);
+    kf_anim_free(inner);
+
     for (int runs = 0; runs < 2; runs++) {
+        check_runs_left_out(&plain, 64, runs, "the rich file");
+        check_runs_left_out(&plain, 1, runs, "the rich file");
+        check_runs_left_out(&grid_plain, 64, runs, "the grid");
+        check_runs_left_out(&grid_plain, 1000, runs, "the grid");
+        check_runs_left_out(&grid_plain, 1, runs, "the grid");
+        check_runs_left_out(&grid_edge, 64, runs, "the grid, a high byte not zero");
+        check_runs_left_out(&grid_inner, 64, runs, "the grid, a high word not zero");
+
         /* One piece of every word. */
         stream one = {0};
         put_piece(&one, words, 0, raw);
@@ -273,6 +407,9 @@ int main(void)
     }
     free(plain.data);
     free(zipped.data);
+    free(grid_plain.data);
+    free(grid_edge.data);
+    free(grid_inner.data);
     kf_builder_destroy(b);
     return kf_test_report("test_read_pieces");
 }

@@ -6,6 +6,9 @@
  * and played at awkward times (the sum is consumed so nothing is optimized
  * away), then encoded again, loaded again, and compared object by object:
  * the writer and the reader must agree on everything the reader accepts.
+ * It is loaded through memory filled with garbage too, to the same objects:
+ * the reader writes every byte it reads (DATA's zero runs where an array
+ * reads them, kf_read.c).
  * And kfc must be able to take it back: whatever loads decompiles to YAML
  * that compiles to a file with the same objects.
  */
@@ -99,6 +102,16 @@ static void load_and_check(const uint8_t *data, size_t size)
     if (kf_load_memory(data, size, NULL, &anim, NULL) != KF_OK)
         return;
     kf_fuzz_sink += test_exercise(anim);
+
+    test_counter garbage = {0};
+    garbage.fill = 0xA5;
+    const kf_allocator filling = test_counting_allocator(&garbage);
+    const kf_load_options options = {sizeof options, &filling, 0};
+    kf_anim *filled;
+    if (kf_load_memory(data, size, &options, &filled, NULL) != KF_OK)
+        abort();
+    compare(&anim->objects, &filled->objects, 1, "loaded through memory not cleared");
+    kf_anim_free(filled);
 
     test_bytes bytes = {0};
     const kf_allocator a = kf_allocator_or_default(NULL);

@@ -139,50 +139,6 @@ static kf_builder *still_builder(void)
     return b;
 }
 
-/* A LINEAR sequence of 301 keys whose three columns walk a grid of
- * quarter steps, as kfc -e writes keys: integer columns whose differences
- * fit 16 bits, so that their two high byte planes are zeros. And a
- * PositionInterpolator that stays at the origin: a plain array of 150
- * zeros. */
-static kf_builder *grid_builder(void)
-{
-    static double times[301], values[301 * 3];
-    double v[3] = {10.0, -3.0, 0.5};
-    uint32_t x = 12345;
-    for (int k = 0; k < 301; k++) {
-        times[k] = k / 30.0;
-        for (int m = 0; m < 3; m++) {
-            x = x * 1103515245u + 12345u;
-            v[m] += ((int)(x >> 16) % 41 - 20) * 0.25;
-            values[3 * k + m] = v[m];
-        }
-    }
-    kf_builder *b;
-    kf_builder_create(NULL, &b);
-    kf_sequence_desc d;
-    kf_sequence_desc_init(&d);
-    d.name = "grid";
-    d.interpolation = KF_INTERPOLATION_LINEAR;
-    d.duration = 301 / 30.0;
-    d.components = 3;
-    d.key_count = 301;
-    d.times = times;
-    d.values = values;
-    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "the grid sequence");
-    static double key[50], origin[50 * 3];
-    for (int k = 0; k < 50; k++)
-        key[k] = k / 49.0;
-    kf_interpolator_desc i;
-    kf_interpolator_desc_init(&i);
-    i.name = "origin";
-    i.node = KF_NODE_POSITION_INTERPOLATOR;
-    i.key_count = i.value_count = 50;
-    i.key = key;
-    i.key_value = origin;
-    CHECK(kf_builder_add_interpolator(b, &i, NULL) == KF_OK, "the origin interpolator");
-    return b;
-}
-
 /* The pieces of a section of `words` words at `raw` that leave out each
  * run of at least `least` zero words. */
 static stream runs_left_out(const unsigned char *raw, uint32_t words, uint32_t least)
@@ -301,7 +257,7 @@ int main(void)
     /* A quantized column's zero high planes, a long run: read as zeros. The
      * same file with a byte of the planes beside the run (in the word
      * that also holds plane 1's last bytes) not zero: decoded as that. */
-    kf_builder *grid = grid_builder();
+    kf_builder *grid = test_grid_builder();
     test_bytes grid_plain = encode(grid, 0), grid_edge = encode(grid, 0),
                grid_inner = encode(grid, 0);
     kf_builder_destroy(grid);

@@ -284,6 +284,56 @@ fail:
     return NULL;
 }
 
+/* A LINEAR sequence of 301 keys whose three columns walk a grid of
+ * quarter steps, as kfc -e writes keys: integer columns whose differences
+ * fit 16 bits, so that their two high byte planes are zeros. And a
+ * PositionInterpolator that stays at the origin: a plain array of 150
+ * zeros. */
+static inline kf_builder *test_grid_builder(void)
+{
+    static double times[301], values[301 * 3];
+    double v[3] = {10.0, -3.0, 0.5};
+    uint32_t x = 12345;
+    for (int k = 0; k < 301; k++) {
+        times[k] = k / 30.0;
+        for (int m = 0; m < 3; m++) {
+            x = x * 1103515245u + 12345u;
+            v[m] += ((int)(x >> 16) % 41 - 20) * 0.25;
+            values[3 * k + m] = v[m];
+        }
+    }
+    kf_builder *b = NULL;
+    kf_builder_create(NULL, &b);
+    kf_sequence_desc d;
+    kf_sequence_desc_init(&d);
+    d.name = "grid";
+    d.interpolation = KF_INTERPOLATION_LINEAR;
+    d.duration = 301 / 30.0;
+    d.components = 3;
+    d.key_count = 301;
+    d.times = times;
+    d.values = values;
+    if (!b || kf_builder_add_sequence(b, &d, NULL) != KF_OK)
+        goto fail;
+    static double key[50], origin[50 * 3];
+    for (int k = 0; k < 50; k++)
+        key[k] = k / 49.0;
+    kf_interpolator_desc i;
+    kf_interpolator_desc_init(&i);
+    i.name = "origin";
+    i.node = KF_NODE_POSITION_INTERPOLATOR;
+    i.key_count = i.value_count = 50;
+    i.key = key;
+    i.key_value = origin;
+    if (kf_builder_add_interpolator(b, &i, NULL) != KF_OK)
+        goto fail;
+    return b;
+fail:
+    fprintf(stderr, "test_grid_builder: could not add its objects\n");
+    kf_builder_destroy(b);
+    return NULL;
+}
+
 /* Samples every sequence at awkward times and plays a player over a range
  * of world times; returns a sum of everything so nothing is optimized away.
  * Whatever loaded must survive this without undefined behaviour. */

@@ -1,19 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /* make_seeds.c - writes the built-in test animation as seed files for the
  * fuzzers' corpora (stored, zlib, and stored in format version 1 with plain
- * arrays), next to the compiled fixtures. */
+ * arrays), and the grid animation (test_grid_builder: a quantized column
+ * whose zero high planes are a long zero run of DATA) with zlib, next to
+ * the compiled fixtures. */
 #include <stdio.h>
 
 #include "test_util.h"
 
 int main(int argc, char **argv)
 {
-    if (argc != 4)
+    if (argc != 5)
         return 2;
-    kf_builder *b = test_rich_builder();
-    for (int i = 0; i < 3; i++) {
+    kf_builder *rich = test_rich_builder(), *grid = test_grid_builder();
+    for (int i = 0; i < 4; i++) {
         test_bytes bytes = {0};
-        kf_encode_options o = {sizeof o, i == 1 ? 9 : 0, i == 2 ? 1u : 0u};
+        kf_builder *b = i < 3 ? rich : grid;
+        kf_encode_options o = {sizeof o, i == 1 || i == 3 ? 9 : 0, i == 2 ? 1u : 0u};
         if (!b || kf_builder_encode(b, &o, test_bytes_write, &bytes, NULL) != KF_OK)
             return 1;
         FILE *f = fopen(argv[1 + i], "wb");
@@ -21,6 +24,7 @@ int main(int argc, char **argv)
             return 1;
         free(bytes.data);
     }
-    kf_builder_destroy(b);
+    kf_builder_destroy(rich);
+    kf_builder_destroy(grid);
     return 0;
 }

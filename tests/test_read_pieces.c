@@ -126,16 +126,7 @@ static kf_builder *still_builder(void)
     }
     kf_builder *b;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc d;
-    kf_sequence_desc_init(&d);
-    d.name = "still";
-    d.interpolation = KF_INTERPOLATION_LINEAR;
-    d.duration = 256 / 30.0;
-    d.components = 3;
-    d.key_count = 256;
-    d.times = times;
-    d.values = values;
-    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "the still sequence");
+    CHECK(test_add_linear3(b, "still", 256, times, values) == KF_OK, "the still sequence");
     return b;
 }
 

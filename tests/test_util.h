@@ -284,6 +284,23 @@ fail:
     return NULL;
 }
 
+/* A LINEAR sequence `name` of n keys of three components (values) at
+ * `times` 1/30 s apart, n/30 s long. */
+static inline kf_result test_add_linear3(kf_builder *b, const char *name, uint32_t n,
+                                         const double *times, const double *values)
+{
+    kf_sequence_desc d;
+    kf_sequence_desc_init(&d);
+    d.name = name;
+    d.interpolation = KF_INTERPOLATION_LINEAR;
+    d.duration = n / 30.0;
+    d.components = 3;
+    d.key_count = n;
+    d.times = times;
+    d.values = values;
+    return kf_builder_add_sequence(b, &d, NULL);
+}
+
 /* A LINEAR sequence of 301 keys whose three columns walk a grid of
  * quarter steps, as kfc -e writes keys: integer columns whose differences
  * fit 16 bits, so that their two high byte planes are zeros. And a
@@ -304,16 +321,7 @@ static inline kf_builder *test_grid_builder(void)
     }
     kf_builder *b = NULL;
     kf_builder_create(NULL, &b);
-    kf_sequence_desc d;
-    kf_sequence_desc_init(&d);
-    d.name = "grid";
-    d.interpolation = KF_INTERPOLATION_LINEAR;
-    d.duration = 301 / 30.0;
-    d.components = 3;
-    d.key_count = 301;
-    d.times = times;
-    d.values = values;
-    if (!b || kf_builder_add_sequence(b, &d, NULL) != KF_OK)
+    if (!b || test_add_linear3(b, "grid", 301, times, values) != KF_OK)
         goto fail;
     static double key[50], origin[50 * 3];
     for (int k = 0; k < 50; k++)

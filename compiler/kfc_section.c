@@ -185,6 +185,17 @@ kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const k
     return kfc_fail(src->diag, status, at->mark, "%s", line);
 }
 
+kfc_status kfc_get_seconds(kfc_source *src, const kfc_node *value, double most, const char *field,
+                           const char *clock, double *seconds)
+{
+    kfc_status st = kfc_get_float(value, seconds, src->diag);
+    if (!st && *seconds >= most)
+        st = kfc_warn(src->diag, KFC_WARN_LONG_DURATION, value->mark,
+                      "a %s of %.6g s is %.3g minutes: %s times are seconds (milliseconds?)", field,
+                      *seconds, *seconds / 60.0, clock);
+    return st;
+}
+
 kfc_status kfc_entry_missing(kfc_source *src, kfc_entry *entry, const kfc_section *section,
                              size_t field)
 {

@@ -174,6 +174,12 @@ kfc_status kfc_entry_missing(kfc_source *src, kfc_entry *entry, const kfc_sectio
  * answer: not KFC_OK when the run stops. */
 kfc_status kfc_entry_fail(kfc_source *src, kfc_entry *entry, size_t field, kfc_status status);
 
+/* Reads a time in seconds (kf.h) into *seconds; -Wlong-duration when it
+ * is `most` or more, which a value written in milliseconds would be:
+ * "a `field` of N s is M minutes: `clock` times are seconds". */
+kfc_status kfc_get_seconds(kfc_source *src, const kfc_node *value, double most, const char *field,
+                           const char *clock, double *seconds);
+
 /* Grows scratch array `which` to hold `count` doubles. */
 kfc_status kfc_reserve(kfc_source *src, int which, size_t count);
 

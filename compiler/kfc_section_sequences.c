@@ -470,20 +470,14 @@ static kfc_status emit_repeat(kfc_emitter *e, const void *out)
     return kfc_emit_string(e, kf_repeat_name(((const sequence_out *)out)->info.repeat));
 }
 
-/* Sequence times are seconds (kf.h): a duration past this many was most
- * likely written in milliseconds. */
+/* Times are seconds (kf.h): a duration or cycle past this many was most
+ * likely written in milliseconds (kfc_get_seconds). */
 #define LONG_DURATION 1000.0
 
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
-    double *duration = &((sequence_in *)entry->state)->desc.duration;
-    kfc_status st = kfc_get_float(value, duration, src->diag);
-    if (!st && *duration >= LONG_DURATION)
-        st = kfc_warn(src->diag, KFC_WARN_LONG_DURATION, value->mark,
-                      "a duration of %.6g s is %.3g minutes: sequence times are seconds "
-                      "(milliseconds?)",
-                      *duration, *duration / 60.0);
-    return st;
+    return kfc_get_seconds(src, value, LONG_DURATION, "duration", "sequence",
+                           &((sequence_in *)entry->state)->desc.duration);
 }
 
 /* Stored as float32 (kfb_sequence.duration). */

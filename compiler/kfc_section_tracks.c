@@ -57,11 +57,16 @@ static kfc_status read_components(kfc_source *src, const kfc_node *value, kfc_en
                         src->diag);
 }
 
+/* A TimeSensor's times are seconds (kf.h): a cycle of this many was most
+ * likely written in milliseconds (kfc_get_seconds). */
+#define LONG_CYCLE 1000.0
+
 static kfc_status read_cycle_interval(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     track_in *in = entry->state;
     in->timed = 1;
-    return kfc_get_float(value, &in->sensor.cycle_interval, src->diag);
+    return kfc_get_seconds(src, value, LONG_CYCLE, "cycleInterval", "TimeSensor",
+                           &in->sensor.cycle_interval);
 }
 
 static kfc_status read_loop(kfc_source *src, const kfc_node *value, kfc_entry *entry)

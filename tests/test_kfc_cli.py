@@ -216,6 +216,50 @@ WARNINGS = [
 ]
 
 
+LONG_TIMES = """kfb: 1
+sequences:
+  s: {interpolation: linear, duration: 999, keys: [[0, 1], [1, 2]]}
+interpolators:
+  door: {node: ScalarInterpolator, key: [0, 1], keyValue: [0, 1]}
+followers:
+  cam: {node: PositionDamper, tau: 300}
+  calm: {node: PositionDamper, tau: 99}
+  slide: {node: PositionChaser, duration: 1500}
+  quick: {node: PositionChaser, duration: 999.5}
+controllers:
+  walk: {}
+tracks:
+  - {animator: s, controller: walk, target: s.alpha}
+  - {animator: door, controller: walk, target: door.alpha, cycleInterval: 2000}
+  - {animator: door, controller: walk, target: door2.alpha, cycleInterval: 999}
+  - {animator: cam, controller: walk, target: cam.translation}
+  - {animator: calm, controller: walk, target: calm.translation}
+  - {animator: slide, controller: walk, target: slide.translation}
+  - {animator: quick, controller: walk, target: quick.translation}
+"""
+
+
+def check_long_times(c, kfc, work):
+    """-Wlong-duration also for the other times a source gives in seconds: a
+    chaser's duration and a cycleInterval of 1000 s or more, a damper's tau of
+    100 s or more; none just below."""
+    src = os.path.join(work, 'long_times.yaml')
+    with open(src, 'w') as f:
+        f.write(LONG_TIMES)
+    out = os.path.join(work, 'long_times.kfb')
+    r = run([kfc, src, '-o', out])
+    warned = (
+        ('7:36', 'a tau of 300 s is 5 minutes: follower times are seconds'),
+        ('9:43', 'a duration of 1500 s is 25 minutes: follower times are seconds'),
+        ('15:75', 'a cycleInterval of 2000 s is 33.3 minutes: TimeSensor times are seconds'))
+    want = ['%s:%s: warning: %s (milliseconds?) [-Wlong-duration]' % (src, at, message)
+            for at, message in warned]
+    c.check(r.returncode == 0 and os.path.exists(out) and r.stderr.splitlines() == want,
+            'long times: %r' % r.stderr.splitlines())
+    r = run([kfc, '-Wno-long-duration', src, '-o', out])
+    c.check(r.returncode == 0 and not r.stderr, '-Wno-long-duration: %r' % r.stderr)
+
+
 def args_fixtures(leg):
     """The fixtures folder, from the leg walk's path."""
     return os.path.dirname(leg)
@@ -529,6 +573,7 @@ def main():
         c.check('walk.yaml' in deps, 'ninja read the dependency file: %r' % deps)
     check_grammar(c, kfc, args.kfplay, leg, work)
     check_warnings(c, kfc, work)
+    check_long_times(c, kfc, work)
     check_empty(c, kfc, args.fixtures, work)
     check_other_names(c, kfc, work)
     check_gzip_names(c, kfc, work)

@@ -39,7 +39,8 @@
 extern const kfc_importer kfc_gltf_importer;
 
 /* 1 when `path` ends in .gltf or .glb (any case), or the data starts with
- * the GLB magic "glTF". */
+ * the GLB magic "glTF", or is JSON text of an object with an "asset" (and
+ * no "kfb": a kfb source written as JSON), as a glTF file named .json is. */
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size);
 
 /* Adds the document's animations to `builder`. */

@@ -10,6 +10,7 @@ import json
 import math
 import urllib.parse
 import os
+import shutil
 import subprocess
 import sys
 
@@ -317,6 +318,27 @@ def main():
         checks.check(same, '%s: decompile -> compile differs (%s%s)' % (name, r1.stderr, r2.stderr))
         if name.endswith('.gltf') and os.path.exists(yml):
             checks.check('interpolation: hermite' in open(yml).read(), '%s: no hermite in the decompiled source' % name)
+
+    # A glTF file under another name (.json, or even .yaml) is glTF by its
+    # content: the same bytes as under its own name. A kfb source written as
+    # JSON that names an entry "asset" stays a kfb source.
+    for name in files:
+        if not name.endswith('.gltf'):
+            continue
+        src = os.path.join(a.work, name)
+        for other in (src[:-len('.gltf')] + '_named.json', src[:-len('.gltf')] + '_named.yaml'):
+            shutil.copyfile(src, other)
+            r = run([a.kfc, other, '-o', other + '.kfb'])
+            checks.check(r.returncode == 0 and
+                         open(other + '.kfb', 'rb').read() == open(src + '.kfb', 'rb').read(),
+                         '%s as %s: %s' % (name, os.path.basename(other), r.stderr.strip()))
+    source = os.path.join(a.work, 'asset_named.yaml')
+    with open(source, 'w') as f:
+        f.write('{"kfb": 1, "sequences": {"asset": {"interpolation": "linear", "duration": 1, '
+                '"keys": [[0, 1]]}}}\n')
+    r = run([a.kfc, source, '-o', source + '.kfb'])
+    checks.check(r.returncode == 0 and not r.stderr, 'a JSON kfb source naming an asset: %s'
+                 % r.stderr.strip())
 
     # -MD: the .gltf and every external buffer it read are dependencies.
     for name in files:

@@ -626,6 +626,13 @@ int main(int argc, char **argv)
             st = kfc_depfile_check_target(o.depfile_target ? o.depfile_target : output,
                                           o.depfile_target ? "-MT target" : "target", &diag);
     }
+    /* A .kfb is binary: not written to a terminal (a forgotten -o), as gzip
+     * refuses to; decompiled YAML is text, and -M writes no output. */
+    if (!st && !o.decompile && !o.deps_only && !o.split && strcmp(output, "-") == 0 &&
+        isatty(STDOUT_FILENO))
+        st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                      "not writing a binary .kfb to a terminal: give -o FILE, or redirect "
+                      "standard output");
     if (!st)
         st = o.decompile ? decompile(o.input, output, &o, &diag)
                          : compile(o.input, output, &o, &diag);

@@ -12,6 +12,7 @@ file are named without both its extensions."""
 import gzip
 import os
 import pty
+import select
 import re
 import shutil
 import struct
@@ -258,6 +259,39 @@ def check_long_times(c, kfc, work):
             'long times: %r' % r.stderr.splitlines())
     r = run([kfc, '-Wno-long-duration', src, '-o', out])
     c.check(r.returncode == 0 and not r.stderr, '-Wno-long-duration: %r' % r.stderr)
+
+
+def check_terminal(c, kfc, leg, work):
+    """A compiled .kfb is not written to a terminal (exit 2, nothing written
+    there); decompiled YAML is, and a .kfb goes to a pipe as before."""
+    kfb = os.path.join(work, 'terminal.kfb')
+    master, slave = pty.openpty()
+    try:
+        r = subprocess.run([kfc, leg, '-o', '-'], stdout=slave, stderr=subprocess.PIPE,
+                           text=True)
+        c.check(r.returncode == 2 and r.stderr.startswith(
+            'kfc: error: not writing a binary .kfb to a terminal: give -o FILE, or redirect '
+            'standard output\n'), 'a .kfb to a terminal: %d %r' % (r.returncode, r.stderr))
+        r = run([kfc, leg, '-o', kfb])
+        c.check(r.returncode == 0, 'compiled for the terminal case: %r' % r.stderr)
+        r = subprocess.run([kfc, '-d', kfb, '-o', '-'], stdout=slave, stderr=subprocess.PIPE,
+                           text=True)
+        c.check(r.returncode == 0 and not r.stderr, 'YAML to a terminal: %r' % r.stderr)
+        shown = b''
+        while True:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if not ready:
+                break
+            shown += os.read(master, 65536)
+        c.check(b'kfb: ' in shown and b'error' not in shown,
+                'only the YAML reached the terminal: %d bytes' % len(shown))
+    finally:
+        os.close(slave)
+        os.close(master)
+    r = subprocess.run([kfc, leg, '-o', '-'], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    with open(kfb, 'rb') as f:
+        c.check(r.returncode == 0 and r.stdout == f.read(),
+                'a .kfb to a pipe: %d bytes' % len(r.stdout))
 
 
 def args_fixtures(leg):
@@ -574,6 +608,7 @@ def main():
     check_grammar(c, kfc, args.kfplay, leg, work)
     check_warnings(c, kfc, work)
     check_long_times(c, kfc, work)
+    check_terminal(c, kfc, leg, work)
     check_empty(c, kfc, args.fixtures, work)
     check_other_names(c, kfc, work)
     check_gzip_names(c, kfc, work)

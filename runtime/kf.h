@@ -748,9 +748,12 @@ KF_API void kf_follower_reset(kf_follower_state *state, double time);
  * set_destination: a chaser starts a transition at `time` from the
  * previous destination to `value` (none if they are equal); a damper feeds
  * `value` to its first stage. set_value: the output jumps to `value`, every
- * transition ends, and a new one towards the current destination starts at
- * `time` unless `value` is already there (dampers: within tolerance), so
- * isActive stays 1 while there is somewhere to go.
+ * transition ends, and a new one towards the current destination starts
+ * unless `value` is already there (dampers: within tolerance), so isActive
+ * stays 1 while there is somewhere to go: a chaser's at `time`; a damper's
+ * filters restart from `value` and, as X3D's do a frame at a time, the next
+ * update moves them over the whole time since the previous update (a damper
+ * keeps no event times: docs/math.md §4.1, §4.4).
  *
  * KF_ERROR_ARGUMENT (and no change) for a NULL state or value, a
  * non-finite number or time.

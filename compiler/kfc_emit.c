@@ -123,11 +123,12 @@ kfc_status kfc_emit_list_end(kfc_emitter *e)
 }
 
 /* Whether a plain `text` would read as a number, boolean or null to YAML
- * tools that resolve types (kfc itself reads every name as a string). */
+ * tools that resolve types, or as YAML 1.1's merge (<<) or value (=) key
+ * (kfc itself reads every name as a string). */
 static int looks_typed(const char *text)
 {
-    static const char *const words[] = {"null", "true", "false", "yes", "no",
-                                        "on",   "off",  "y",     "n",   "~"};
+    static const char *const words[] = {"null", "true", "false", "yes", "no", "on",
+                                        "off",  "y",    "n",     "~",   "<<", "="};
     char c = text[0];
     if ((c >= '0' && c <= '9') || ((c == '+' || c == '-' || c == '.') &&
                                    ((text[1] >= '0' && text[1] <= '9') || text[1] == '.' ||

@@ -34,6 +34,10 @@ static kfc_status unknown_field(const kfc_node *key, const char *const *names, s
                                 const kfc_suggest *sg, kfc_diag *diag)
 {
     char quoted[KFC_QUOTE_SIZE], expected[160], mean[160];
+    if (kfc_scalar_is(key, "<<"))
+        return kfc_fail(diag, KFC_INVALID, key->mark,
+                        "merge keys ('<<') are not supported: give the fields, or share a whole "
+                        "entry with an alias (*name)");
     size_t n = 0;
     expected[0] = '\0';
     for (size_t f = 0; f < count && n < sizeof expected; f++)
@@ -62,6 +66,10 @@ kfc_status kfc_fields_suggesting(const kfc_node *map, const char *const *names, 
             values[f] = kfc_map_value(map, i);
             continue;
         }
+        /* A merge key (<<) stood for fields, any of them: none is then
+         * reported missing. */
+        if (suggested && kfc_scalar_is(key, "<<"))
+            *suggested = ~0u;
         kfc_suggest sg;
         suggest_field(&sg, key, names, count, diag);
         for (unsigned m = 0; suggested && m < sg.matches; m++)

@@ -125,6 +125,22 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
     if (key && name_kind(s, &kind))
         entry.defined = &src->names.names[index];
     const unsigned before = entry_errors(src->diag);
+    /* A name an earlier entry defined (animators share one namespace
+     * across sections): said with where, and the entry read but not built. */
+    if (entry.defined && (entry.defined->mark.line != key->mark.line ||
+                          entry.defined->mark.column != key->mark.column)) {
+        static const char *const kinds[] = {"a sequence", "an interpolator", "a follower",
+                                            "a controller"};
+        char quoted[KFC_QUOTE_SIZE];
+        entry.skip = 1;
+        if ((st = kfc_recover(src->diag, kfc_fail(src->diag, KFC_INVALID, key->mark,
+                                                  "%s is already %s (at %lu:%lu)",
+                                                  kfc_quote(quoted, key->as.text, key->count),
+                                                  kinds[entry.defined->kind],
+                                                  (unsigned long)entry.defined->mark.line,
+                                                  (unsigned long)entry.defined->mark.column))))
+            return st;
+    }
     st = read_entry(src, s, &entry);
     /* Later entries that name it are left out without a message. A name
      * defined twice keeps its first definition, which stands. */

@@ -169,11 +169,24 @@ static kfc_status parse_max_error(const char *spec, kfc_options *o, kfc_diag *di
         for (int k = 0; k < KF_BOUND_COUNT; k++)
             if (strcmp(item, kfc_bound_names[k]) == 0)
                 kind = k;
-        if (kind < 0)
+        if (kind < 0) {
+            /* Other tools' names for the kinds, as for target properties. */
+            static const kfc_alias aliases[] = {
+                {"rotation", "orientation"}, {"position", "translation"}, {NULL, NULL}};
+            const char *const kinds[] = {kfc_bound_names[0], kfc_bound_names[1], kfc_bound_names[2],
+                                         kfc_bound_names[3], NULL};
+            _Static_assert(KF_BOUND_COUNT == 4, "every kind a candidate");
+            char mean[160];
+            const char *alias = kfc_suggest_alias(aliases, item, strlen(item));
+            if (alias)
+                snprintf(mean, sizeof mean, "; did you mean '%s'?", alias);
+            else
+                kfc_suggest_among(diag, item, strlen(item), kinds, mean, sizeof mean);
             return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
                             "--max-error: unknown kind %s (translation, orientation, scale or "
-                            "other)",
-                            kfc_quote(quoted, item, strlen(item)));
+                            "other)%s",
+                            kfc_quote(quoted, item, strlen(item)), mean);
+        }
         if (o->max_error[kind] > 0.0)
             return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s given twice",
                             kfc_bound_names[kind]);

@@ -319,7 +319,11 @@ BAD_SPECS = [
     ('translation=-1', 'needs a positive number'),
     ('translation=0', 'needs a positive number'),
     ('translation=inf', 'needs a positive number'),
-    ('rotation=1', 'unknown kind'),
+    ('rotation=1', "unknown kind 'rotation' (translation, orientation, scale or other); "
+     "did you mean 'orientation'?"),
+    ('scal=1', "unknown kind 'scal' (translation, orientation, scale or other); "
+     "did you mean 'scale'?"),
+    ('bogus=1', "unknown kind 'bogus' (translation, orientation, scale or other)\n"),
     ('translation=1,,scale=1', 'is not KIND=VALUE'),
     ('translation=1,', "nothing after the last ','"),
     ('scale=1,scale=2', 'given twice'),

@@ -121,6 +121,13 @@ static kfc_status read_value(kfc_source *src, const kfc_node *node, uint32_t k, 
     }
     in->key_components = count;
     kfc_status first = KFC_OK, st;
+    /* A value with an item that is not a number (a list in the list) is
+     * reported as that; it fixes no count, which the next key then fixes,
+     * so that no error only follows from its own. */
+    if (in->fixed_by == UINT32_MAX && node->kind == KFC_NODE_SEQUENCE)
+        for (uint32_t i = 0; i < count; i++)
+            if (items[i].kind != KFC_NODE_SCALAR)
+                return kfc_get_floats(items, count, NULL, src->diag);
     if (in->fixed_by == UINT32_MAX) {
         const uint32_t c = k == 0 && in->key0_expected ? in->key0_expected : count;
         in->desc.components = c;

@@ -56,6 +56,17 @@ static kfc_status read_entries(kfc_source *src, const kfc_node *field, uint32_t 
                                const char *shape, double *out)
 {
     kfc_status first = KFC_OK, st;
+    /* Numbers in a row, as an X3D file writes an MF field of vectors: one
+     * error at the list, not one a number. */
+    uint32_t numbers = 0;
+    while (dimension > 1 && numbers < field->count &&
+           field->as.items[numbers].kind == KFC_NODE_SCALAR)
+        numbers++;
+    if (numbers && numbers == field->count)
+        return kfc_fail(src->diag, KFC_INVALID, field->mark,
+                        "expected a list of %s, one a key, not %lu numbers in a row (X3D's "
+                        "way of writing the field)",
+                        shape, (unsigned long)numbers);
     for (uint32_t i = 0; i < field->count; i++, out += dimension) {
         const kfc_node *entry = &field->as.items[i];
         if (dimension == 1) {

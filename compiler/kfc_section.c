@@ -152,6 +152,30 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
     return st;
 }
 
+kfc_status kfc_section_misplaced(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                                 const kfc_section *meant)
+{
+    static const char *const kinds[] = {"a sequence", "an interpolator", "a follower",
+                                        "a controller"};
+    kfc_name_kind kind, meant_kind;
+    if (!name_kind(s, &kind) || !name_kind(meant, &meant_kind))
+        return KFC_OK;
+    size_t index = 0;
+    kfc_status st =
+        kfc_names_add(&src->names, kind, key->as.text, key->count, key->mark, &index, src->diag);
+    if (st)
+        return st;
+    kfc_name *n = &src->names.names[index];
+    if (n->mark.line == key->mark.line && n->mark.column == key->mark.column)
+        n->failed = 1;
+    char quoted[KFC_QUOTE_SIZE];
+    return kfc_recover(src->diag, kfc_fail(src->diag, KFC_INVALID, key->mark,
+                                           "%s has the fields of %s, not of %s: it goes under "
+                                           "'%s:'",
+                                           kfc_quote(quoted, key->as.text, key->count),
+                                           kinds[meant_kind], kinds[kind], meant->name));
+}
+
 kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *s, const kf_anim *anim, void *out)
 {
     const uint32_t count = kf_anim_count(anim, s->kind);

@@ -153,6 +153,13 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *section, const k
 /* The field names of `section` in table order (at least KFC_FIELDS_MAX). */
 void kfc_section_field_names(const kfc_section *section, const char **names);
 
+/* Entry `key` of section `s` has the fields of section `meant` (every one)
+ * and not of `s`: reported at its name as going under `meant`, its name
+ * defined (failed), so that a track naming it says nothing more. Returns
+ * kfc_recover's answer. */
+kfc_status kfc_section_misplaced(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                                 const kfc_section *meant);
+
 /* Writes the section key and every entry of `anim` through `out`. */
 kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *section, const kf_anim *anim,
                             void *out);

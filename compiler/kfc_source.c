@@ -43,6 +43,39 @@ static kfc_status check_version(kfc_source *src, const kfc_node *value)
     return st;
 }
 
+/* Whether every key of the mapping `value` is a field of `s`. */
+static int fields_of(const kfc_section *s, const kfc_node *value)
+{
+    const char *names[KFC_FIELDS_MAX];
+    kfc_section_field_names(s, names);
+    for (uint32_t i = 0; i < value->count; i++) {
+        size_t f = 0;
+        while (f < s->field_count && !kfc_scalar_is(kfc_map_key(value, i), names[f]))
+            f++;
+        if (f == s->field_count)
+            return 0;
+    }
+    return 1;
+}
+
+/* The one other animator section (they are the streamed ones) whose
+ * fields an entry of `s` has, every one, where `s` lacks some: where the
+ * entry was meant to go. NULL where none or several. */
+static const kfc_section *meant_section(const kfc_section *s, const kfc_node *value)
+{
+    if (value->kind != KFC_NODE_MAPPING || value->count == 0 || fields_of(s, value))
+        return NULL;
+    const kfc_section *meant = NULL;
+    for (size_t i = 0; i < SECTION_COUNT; i++) {
+        if (sections[i] == s || !sections[i]->streamed || !fields_of(sections[i], value))
+            continue;
+        if (meant)
+            return NULL;
+        meant = sections[i];
+    }
+    return meant;
+}
+
 /* Called by the parser as entries complete (kfc_entry_fn). */
 static kfc_status on_entry(void *user, const kfc_node *section, const kfc_node *key,
                            const kfc_node *value, int *consumed, kfc_diag *diag)
@@ -64,7 +97,8 @@ static kfc_status on_entry(void *user, const kfc_node *section, const kfc_node *
         if (s->streamed && kfc_scalar_is(section, s->name) &&
             (key != NULL) == (s->shape == KFC_NODE_MAPPING)) {
             *consumed = 1;
-            return s->read(src, key, value);
+            const kfc_section *meant = key ? meant_section(s, value) : NULL;
+            return meant ? kfc_section_misplaced(src, s, key, meant) : s->read(src, key, value);
         }
     }
     return KFC_OK;

@@ -56,6 +56,10 @@ static int name_kind(const kfc_section *s, kfc_name_kind *kind)
     }
 }
 
+/* A name's kind in a message, by kfc_name_kind. */
+static const char *const kind_words[] = {"a sequence", "an interpolator", "a follower",
+                                         "a controller"};
+
 /* Reads and builds the entry; errors are recovered from here, so that the
  * caller only sees what stops the run. */
 /* Errors that stop an entry: warnings made errors do not. */
@@ -129,14 +133,12 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
      * across sections): said with where, and the entry read but not built. */
     if (entry.defined && (entry.defined->mark.line != key->mark.line ||
                           entry.defined->mark.column != key->mark.column)) {
-        static const char *const kinds[] = {"a sequence", "an interpolator", "a follower",
-                                            "a controller"};
         char quoted[KFC_QUOTE_SIZE];
         entry.skip = 1;
         if ((st = kfc_recover(src->diag, kfc_fail(src->diag, KFC_INVALID, key->mark,
                                                   "%s is already %s (at %lu:%lu)",
                                                   kfc_quote(quoted, key->as.text, key->count),
-                                                  kinds[entry.defined->kind],
+                                                  kind_words[entry.defined->kind],
                                                   (unsigned long)entry.defined->mark.line,
                                                   (unsigned long)entry.defined->mark.column))))
             return st;
@@ -155,8 +157,6 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
 kfc_status kfc_section_misplaced(kfc_source *src, const kfc_section *s, const kfc_node *key,
                                  const kfc_section *meant)
 {
-    static const char *const kinds[] = {"a sequence", "an interpolator", "a follower",
-                                        "a controller"};
     kfc_name_kind kind, meant_kind;
     if (!name_kind(s, &kind) || !name_kind(meant, &meant_kind))
         return KFC_OK;
@@ -173,7 +173,7 @@ kfc_status kfc_section_misplaced(kfc_source *src, const kfc_section *s, const kf
                                            "%s has the fields of %s, not of %s: it goes under "
                                            "'%s:'",
                                            kfc_quote(quoted, key->as.text, key->count),
-                                           kinds[meant_kind], kinds[kind], meant->name));
+                                           kind_words[meant_kind], kind_words[kind], meant->name));
 }
 
 kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *s, const kf_anim *anim, void *out)

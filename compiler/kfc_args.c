@@ -17,7 +17,7 @@
 
 static const char usage_text[] =
     "Usage: kfc [OPTION...] [-o OUT.kfb] SRC.yaml\n"
-    "       kfc [OPTION...] [-o OUT.kfb] [-a NAME|INDEX] [--loop] MODEL.gltf|MODEL.glb\n"
+    "       kfc [OPTION...] [-o OUT.kfb] [-a NAME|INDEX] [--loop] MODEL.gltf|.glb\n"
     "       kfc [OPTION...] -s [-o PATTERN] [--loop] MODEL.gltf|MODEL.glb\n"
     "       kfc [OPTION...] [-o OUT.kfb] MODEL.m3g\n"
     "       kfc [OPTION...] [-o OUT.kfb] SCENE.x3d|SCENE.x3dv|SCENE.wrl (gzipped too)\n"

@@ -7,18 +7,27 @@
 #include "kfc_number.h"
 #include "kfc_suggest.h"
 
+/* What an empty value (a key with nothing after it, a section whose every
+ * entry is commented out) is, said where another node was expected. */
+static const char *got(const kfc_node *node)
+{
+    return node->kind == KFC_NODE_SCALAR && node->plain && node->count == 0
+               ? ", got nothing (an empty value)"
+               : "";
+}
+
 kfc_status kfc_expect_mapping(const kfc_node *node, kfc_diag *diag)
 {
     if (node->kind == KFC_NODE_MAPPING)
         return KFC_OK;
-    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a mapping");
+    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a mapping%s", got(node));
 }
 
 kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag)
 {
     if (node->kind == KFC_NODE_SEQUENCE)
         return KFC_OK;
-    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list");
+    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list%s", got(node));
 }
 
 /* The field names closest to `key`, as a kfc_suggest. */

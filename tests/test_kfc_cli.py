@@ -294,6 +294,25 @@ def check_terminal(c, kfc, leg, work):
                 'a .kfb to a pipe: %d bytes' % len(r.stdout))
 
 
+def check_door(c, kfc, kfplay, leg, work):
+    """--help fits 80 columns. --decompile takes the compiling options and
+    leaves them (one set of flags serves a build's both steps, as the SCons
+    tool's KFCFLAGS does): the same YAML with -e, -z and -Werror."""
+    for tool in (kfc, kfplay):
+        r = run([tool, '--help'])
+        wide = [line for line in r.stdout.splitlines() if len(line) > 80]
+        c.check(r.returncode == 0 and not wide, '%s --help: lines over 80 columns: %r'
+                % (os.path.basename(tool), wide))
+    kfb = os.path.join(work, 'door.kfb')
+    yml = os.path.join(work, 'door.yaml')
+    run([kfc, leg, '-o', kfb])
+    r = run([kfc, '-d', kfb, '-o', yml])
+    plain = open(yml, 'rb').read() if r.returncode == 0 else None
+    r = run([kfc, '-d', '-e', 'translation=1e-3', '-z', '9', '-Werror', kfb, '-o', yml])
+    c.check(r.returncode == 0 and not r.stderr and plain is not None and
+            open(yml, 'rb').read() == plain, '-d with compiling options: %r' % r.stderr)
+
+
 def args_fixtures(leg):
     """The fixtures folder, from the leg walk's path."""
     return os.path.dirname(leg)
@@ -609,6 +628,7 @@ def main():
     check_warnings(c, kfc, work)
     check_long_times(c, kfc, work)
     check_terminal(c, kfc, leg, work)
+    check_door(c, kfc, args.kfplay, leg, work)
     check_empty(c, kfc, args.fixtures, work)
     check_other_names(c, kfc, work)
     check_gzip_names(c, kfc, work)

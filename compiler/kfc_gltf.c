@@ -57,10 +57,8 @@ int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 {
     if (size >= 4 && memcmp(data, "glTF", 4) == 0)
         return 1;
-    if (looks_like_gltf(data, size))
-        return 1;
     if (!path)
-        return 0;
+        return looks_like_gltf(data, size);
     size_t n = strlen(path);
     static const char *const exts[] = {".gltf", ".glb"};
     for (size_t i = 0; i < 2; i++) {
@@ -73,7 +71,8 @@ int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
                 return 1;
         }
     }
-    return 0;
+    /* The content last: a pass over the text, which a name spares. */
+    return looks_like_gltf(data, size);
 }
 
 /* Required extensions kfc may ignore: they concern meshes, materials,

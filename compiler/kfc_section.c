@@ -111,6 +111,26 @@ static kfc_status read_entry(kfc_source *src, const kfc_section *s, kfc_entry *e
     return s->built ? s->built(src, entry) : KFC_OK;
 }
 
+/* Defines entry `key`'s name in the namespace of `s` (none for an entry
+ * without a name, or of a section without names: *index SIZE_MAX). A name
+ * defined before keeps that first definition, whose index comes back. */
+static kfc_status define_name(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                              size_t *index)
+{
+    kfc_name_kind kind;
+    *index = SIZE_MAX;
+    if (!key || !name_kind(s, &kind))
+        return KFC_OK;
+    return kfc_names_add(&src->names, kind, key->as.text, key->count, key->mark, index, src->diag);
+}
+
+/* Whether name `index` was defined at `key` (not by an earlier entry). */
+static int defined_here(const kfc_source *src, size_t index, const kfc_node *key)
+{
+    const kfc_name *n = &src->names.names[index];
+    return n->mark.line == key->mark.line && n->mark.column == key->mark.column;
+}
+
 kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
                             const kfc_node *value, void *state)
 {
@@ -119,20 +139,16 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
     entry.name = key;
     entry.node = value;
     entry.state = state;
-    kfc_name_kind kind;
-    size_t index = 0;
-    kfc_status st;
-    if (key && name_kind(s, &kind) &&
-        (st = kfc_names_add(&src->names, kind, key->as.text, key->count, key->mark, &index,
-                            src->diag)))
+    size_t index;
+    kfc_status st = define_name(src, s, key, &index);
+    if (st)
         return st;
-    if (key && name_kind(s, &kind))
+    if (index != SIZE_MAX)
         entry.defined = &src->names.names[index];
     const unsigned before = entry_errors(src->diag);
     /* A name an earlier entry defined (animators share one namespace
      * across sections): said with where, and the entry read but not built. */
-    if (entry.defined && (entry.defined->mark.line != key->mark.line ||
-                          entry.defined->mark.column != key->mark.column)) {
+    if (index != SIZE_MAX && !defined_here(src, index, key)) {
         char quoted[KFC_QUOTE_SIZE];
         entry.skip = 1;
         if ((st = kfc_recover(src->diag, kfc_fail(src->diag, KFC_INVALID, key->mark,
@@ -146,10 +162,8 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
     st = read_entry(src, s, &entry);
     /* Later entries that name it are left out without a message. A name
      * defined twice keeps its first definition, which stands. */
-    if (key && name_kind(s, &kind) &&
-        (entry_errors(src->diag) != before || entry.errors || entry.skip) &&
-        src->names.names[index].mark.line == key->mark.line &&
-        src->names.names[index].mark.column == key->mark.column)
+    if (index != SIZE_MAX && (entry_errors(src->diag) != before || entry.errors || entry.skip) &&
+        defined_here(src, index, key))
         src->names.names[index].failed = 1;
     return st;
 }
@@ -158,16 +172,12 @@ kfc_status kfc_section_misplaced(kfc_source *src, const kfc_section *s, const kf
                                  const kfc_section *meant)
 {
     kfc_name_kind kind, meant_kind;
-    if (!name_kind(s, &kind) || !name_kind(meant, &meant_kind))
-        return KFC_OK;
-    size_t index = 0;
-    kfc_status st =
-        kfc_names_add(&src->names, kind, key->as.text, key->count, key->mark, &index, src->diag);
-    if (st)
+    size_t index;
+    kfc_status st = define_name(src, s, key, &index);
+    if (st || index == SIZE_MAX || !name_kind(s, &kind) || !name_kind(meant, &meant_kind))
         return st;
-    kfc_name *n = &src->names.names[index];
-    if (n->mark.line == key->mark.line && n->mark.column == key->mark.column)
-        n->failed = 1;
+    if (defined_here(src, index, key))
+        src->names.names[index].failed = 1;
     char quoted[KFC_QUOTE_SIZE];
     return kfc_recover(src->diag, kfc_fail(src->diag, KFC_INVALID, key->mark,
                                            "%s has the fields of %s, not of %s: it goes under "

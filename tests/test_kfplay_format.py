@@ -366,6 +366,16 @@ def check_mixups(c, args, kfbs):
             (['velocity', 'angle', '0'],
              "no animator named 'angle'; did you mean 'hip_angle', 'knee_angle' or "
              "'ankle_angle'? (kfplay FILE list shows the names)"),
+            # a name mistyped, held by none: those an edit or two away
+            (['sample', 'hip_postion', '0'],
+             "no animator named 'hip_postion'; did you mean 'hip_position'? "
+             "(kfplay FILE list shows the names)"),
+            (['sample', 'Knee_Angle', '0'],
+             "no animator named 'Knee_Angle'; did you mean 'knee_angle'? "
+             "(kfplay FILE list shows the names)"),
+            (['acceleration', 'hip_angel', '0'],
+             "no animator named 'hip_angel'; did you mean 'hip_angle'? "
+             "(kfplay FILE list shows the names)"),
             (['follow', 'hip', '--tick', '1', '--until', '1'],
              "no follower named 'hip' (kfplay FILE list shows the names)")):
         r = run([args.kfplay, leg] + argv)

@@ -30,6 +30,8 @@
 
 #include "kf.h"
 #include "kfb_format.h"
+#include "kfc_diag.h"
+#include "kfc_suggest.h"
 #include "kfplay_args.h"
 #include "kfplay_dump.h"
 #include "kfplay_follow.h"
@@ -253,27 +255,41 @@ static const char *kind_of(const kf_anim *anim, const char *name)
     return NULL;
 }
 
-/* "; did you mean 'A', 'B' or 'C'?" into `out` (`size` bytes): up to three
- * of the animators `command` plays whose names hold `name` (a name given
- * short, as 'hip' for 'hip_position'), or "". */
-static void names_holding(const kf_anim *anim, const char *command, const char *name, char *out,
-                          size_t size)
+/* "; did you mean 'A', 'B' or 'C'?" into `out` (`size` bytes), or "":
+ * up to three of the animators `command` plays whose names hold `name` (a
+ * name given short, as 'hip' for 'hip_position'), or where none does,
+ * those one or two edits away (a name mistyped, 'hip_postion'), as kfc
+ * suggests names (kfc_suggest.h). */
+static void names_like(const kf_anim *anim, const char *command, const char *name, char *out,
+                       size_t size)
 {
     static const kf_kind animators[] = {KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR};
     static const kf_kind followers[] = {KF_KIND_FOLLOWER};
     const int follow = strcmp(command, "follow") == 0;
     const kf_kind *kinds = follow ? followers : animators;
+    const int nkinds = follow ? 1 : 2;
     const char *found[4];
     int n = 0;
-    for (int k = 0; k < (follow ? 1 : 2) && n < 4; k++)
+    for (int k = 0; k < nkinds && n < 4; k++)
         for (uint32_t i = 0; i < kf_anim_count(anim, kinds[k]) && n < 4; i++) {
             const char *candidate = animator_name(anim, kinds[k], i);
             if (*name && strstr(candidate, name))
                 found[n++] = candidate;
         }
     out[0] = '\0';
-    if (!n)
+    if (!n) {
+        kfc_diag diag;
+        memset(&diag, 0, sizeof diag);
+        kfc_suggest s;
+        kfc_suggest_begin(&s, &diag, name, strlen(name));
+        for (int k = 0; k < nkinds; k++)
+            for (uint32_t i = 0; i < kf_anim_count(anim, kinds[k]); i++) {
+                const char *candidate = animator_name(anim, kinds[k], i);
+                kfc_suggest_offer(&s, candidate, strlen(candidate));
+            }
+        kfc_suggest_text(&s, out, size);
         return;
+    }
     /* 'A'; 'A' or 'B'; 'A', 'B' or 'C'; 'A', 'B', 'C' or another */
     const int shown = n < 3 ? n : 3;
     size_t at = (size_t)snprintf(out, size, "; did you mean");
@@ -295,7 +311,7 @@ static int wrong_name(const kf_anim *anim, const char *command, const char *name
     const char *use = NULL;
     if (!kind) {
         char hint[256];
-        names_holding(anim, command, name, hint, sizeof hint);
+        names_like(anim, command, name, hint, sizeof hint);
         kfp_error("no %s named '%s'%s (kfplay FILE list shows the names)",
                   strcmp(command, "follow") == 0 ? "follower" : "animator", name, hint);
         return EXIT_INPUT;

@@ -297,7 +297,10 @@ static kfc_status write_kfb(kf_builder *builder, const char *input, const char *
     if (!st && o->verbose && o->lossy) {
         fputs("kfc: worst error:", stderr);
         for (int k = 0; k < KF_BOUND_COUNT; k++) {
-            if (o->max_error[k] > 0.0)
+            if (o->max_error[k] > 0.0 && worst[k] < 0.0)
+                fprintf(stderr, " %s nothing reduced (max %.3g)", kfc_bound_names[k],
+                        o->max_error[k]);
+            else if (o->max_error[k] > 0.0)
                 fprintf(stderr, " %s %.3g%s (max %.3g)", kfc_bound_names[k], worst[k],
                         k == KF_BOUND_ORIENTATION ? " deg" : "", o->max_error[k]);
             else

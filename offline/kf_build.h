@@ -300,8 +300,9 @@ typedef enum kf_bound_kind {
  * samples and the player's single-precision kernels); one that fails is
  * retried on finer grids and finally left lossless.
  *
- * `worst` (may be NULL) receives the largest error reached per kind (0 for
- * kinds left lossless). Call after the last add and before
+ * `worst` (may be NULL) receives the largest error reached per kind: 0 for
+ * kinds left lossless, and -1 for a kind with a bound that no sequence was
+ * reduced to (none drives the kind alone, or each failed every grid). Call after the last add and before
  * kf_builder_encode; it stops kf_builder_compress_ahead's worker (the
  * encoding then compresses as usual). Errors: KF_ERROR_ARGUMENT,
  * KF_ERROR_OUT_OF_MEMORY.

@@ -515,8 +515,10 @@ kf_result kf_builder_reduce(kf_builder *b, const double max_error[KF_BOUND_COUNT
     unsigned bounded = 0;
     for (int kind = 0; kind < KF_BOUND_COUNT; kind++) {
         bound[kind] = max_error[kind];
-        if (bound[kind] > 0.0 && isfinite(bound[kind]))
+        if (bound[kind] > 0.0 && isfinite(bound[kind])) {
             bounded |= 1u << kind;
+            reached[kind] = -1.0; /* until a sequence of the kind is reduced */
+        }
     }
     /* The worker reads the stored sequences: stop it before they change. */
     kf_ahead_destroy(b->ahead);

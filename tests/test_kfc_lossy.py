@@ -233,6 +233,13 @@ def check_hand(args, work):
         got = sample(args.kfplay, kfb, name, [5.0])
         check(len(got) == 1 and all(abs(g - w) < 1e-9 for g, w in zip(got[0], want)),
               'hand %s: %r, want %r' % (name, got, want))
+    # -v: pos's error is the distance from (0.3, 1, -0.7), as floats, to
+    # (307, 1024, -717) / 1024; no sequence drives a scale, and fade's kind
+    # has no bound.
+    r = run([args.kfc, '-v', '-e', 'translation=1e-3,scale=1e-3', src, '-o', kfb])
+    line = r.stderr.splitlines()[-1] if r.stderr else ''
+    check(line == 'kfc: worst error: translation 0.000276 (max 0.001), orientation lossless, '
+          'scale nothing reduced (max 0.001), other lossless', 'hand -v: %r' % line)
 
 
 FINER = '''kfb: 1

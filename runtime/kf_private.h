@@ -655,9 +655,10 @@ kf_result kf_validate_sequence(const struct kf_sequence *s, kf_error *error);
  * `times_known`, the key times (the same array, key count and valid
  * count) passed it in another sequence, as shared times do; with
  * `values_known`, every value is finite and a quaternion a unit one by
- * the way they were stored (kf_value_facts: integers on a grid, and
- * SLERP's and SQUAD's w the rest of unit length, |q|^2 within 2^-22 of 1,
- * well inside KF_UNIT_QUAT_TOLERANCE). Only the rest is checked. */
+ * the way they were stored (kf_value_facts: integers on a grid, or
+ * SLERP's and SQUAD's w rebuilt as the rest of unit length from x, y and z
+ * whose squares sum to at most 1, |q|^2 within 2^-22 of 1, well inside
+ * KF_UNIT_QUAT_TOLERANCE). Only the rest is checked. */
 kf_result kf_validate_sequence_known(const struct kf_sequence *s, int times_known, int values_known,
                                      int *narrow, kf_error *error);
 /* Values and stored tangents below 2^KF_NARROW_EXPONENT in magnitude

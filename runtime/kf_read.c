@@ -1720,13 +1720,17 @@ static int integer_columns(const kf_column_facts *f, size_t n, size_t room)
 
 /* Whether sequence s's values are finite (and its quaternions unit) by the
  * way the file stored them (kf_validate_sequence_known): integer columns,
- * and a quaternion's w the rest of unit length. */
+ * or a quaternion's w the rest of unit length. decode rebuilt w only where
+ * x, y and z are finite and their squares sum to at most 1, so whatever
+ * they are (integers or floats), the quaternion is a unit one. */
 static int values_known(const struct kf_sequence *s, const kf_value_facts *facts)
 {
     const int quat = s->components == 4 &&
                      (s->interpolation == KFB_INTERP_SLERP || s->interpolation == KFB_INTERP_SQUAD);
-    return s->components <= KF_FACT_COLUMNS && (!quat || facts->w_rebuilt) &&
-           integer_columns(facts->column, s->components - (size_t)quat, KF_FACT_COLUMNS);
+    if (quat)
+        return facts->w_rebuilt;
+    return s->components <= KF_FACT_COLUMNS &&
+           integer_columns(facts->column, s->components, KF_FACT_COLUMNS);
 }
 
 static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index, size_t pos,
@@ -1844,14 +1848,13 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
                   s->times == cc->times && r.key_count == cc->keys && r.valid_count == cc->valid,
               clock_known = times_known && s->duration == cc->duration && r.repeat == cc->repeat;
     int float_lengths = clock_known ? cc->float_lengths : -1;
-    /* HERMITE's key tangents and SQUAD's a stored as integer columns (and
-     * a's w rebuilt) are finite, and a unit, as the values are. */
+    /* HERMITE's key tangents stored as integer columns are finite, and
+     * SQUAD's a whose w was rebuilt a unit, as the values are. */
     const int key_tangents_known =
         r.interpolation == KFB_INTERP_HERMITE && s->key_tangents &&
         integer_columns(facts->tangent, 2 * (size_t)r.components, KF_TANGENT_FACT_COLUMNS);
     const int a_known = r.interpolation == KFB_INTERP_SQUAD && r.components == 4 && L->encoded &&
-                        facts->tangent_w_rebuilt &&
-                        integer_columns(facts->tangent, 3, KF_TANGENT_FACT_COLUMNS);
+                        facts->tangent_w_rebuilt;
     int values_narrow = 0, tangents_narrow = 0;
     if ((res = kf_validate_sequence_known(s, times_known, values_known(s, facts), &values_narrow,
                                           L->error)) != KF_OK ||

@@ -18,61 +18,12 @@
 
 #include "kfc_gltf_data.h"
 #include "kfc_json_cost.h"
+#include "kfc_sniff.h"
 #include "kfc_suggest.h"
-
-/* Whether the JSON text `d` has the key `key` (quoted) anywhere: a key
- * followed, after white space, by a colon. */
-static int has_key(const unsigned char *d, size_t n, const char *key)
-{
-    const size_t k = strlen(key);
-    for (size_t i = 0; i + k <= n; i++) {
-        const unsigned char *q = memchr(d + i, '"', n - i);
-        if (!q)
-            return 0;
-        i = (size_t)(q - d);
-        if (i + k > n || memcmp(d + i, key, k) != 0)
-            continue;
-        size_t j = i + k;
-        while (j < n && (d[j] == ' ' || d[j] == '\t' || d[j] == '\n' || d[j] == '\r'))
-            j++;
-        if (j < n && d[j] == ':')
-            return 1;
-    }
-    return 0;
-}
-
-/* A glTF file under another name (bounce.json): JSON text that opens an
- * object and has the "asset" every glTF file has, and no "kfb" (the
- * version of a kfb source written as JSON, which YAML reads too). */
-static int looks_like_gltf(const unsigned char *d, size_t n)
-{
-    size_t i = n >= 3 && memcmp(d, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* a byte order mark */
-    while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r'))
-        i++;
-    return i < n && d[i] == '{' && has_key(d + i, n - i, "\"asset\"") &&
-           !has_key(d + i, n - i, "\"kfb\"");
-}
 
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 {
-    if (size >= 4 && memcmp(data, "glTF", 4) == 0)
-        return 1;
-    if (!path)
-        return looks_like_gltf(data, size);
-    size_t n = strlen(path);
-    static const char *const exts[] = {".gltf", ".glb"};
-    for (size_t i = 0; i < 2; i++) {
-        size_t e = strlen(exts[i]);
-        if (n > e) {
-            size_t k = 0;
-            while (k < e && (path[n - e + k] | 0x20) == exts[i][k])
-                k++;
-            if (k == e)
-                return 1;
-        }
-    }
-    /* The content last: a pass over the text, which a name spares. */
-    return looks_like_gltf(data, size);
+    return kfc_sniff_gltf(path, data, size);
 }
 
 /* Required extensions kfc may ignore: they concern meshes, materials,

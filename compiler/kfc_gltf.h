@@ -40,7 +40,8 @@ extern const kfc_importer kfc_gltf_importer;
 
 /* 1 when `path` ends in .gltf or .glb (any case), or the data starts with
  * the GLB magic "glTF", or is JSON text of an object with an "asset" (and
- * no "kfb": a kfb source written as JSON), as a glTF file named .json is. */
+ * no "kfb": a kfb source written as JSON), as a glTF file named .json is:
+ * kfc_sniff_gltf (kfc_sniff.h), which kfplay asks too. */
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size);
 
 /* Adds the document's animations to `builder`. */

@@ -15,20 +15,14 @@
 
 #include "kfc_m3g_file.h"
 #include "kfc_m3g_names.h"
+#include "kfc_sniff.h"
 
 /* kfb world time is seconds; M3G's is milliseconds (kfc_m3g.h). */
 #define MS_PER_SECOND 1000.0
 
 int kfc_m3g_detect(const char *path, const unsigned char *data, size_t size)
 {
-    if (size >= sizeof kfc_m3g_identifier &&
-        memcmp(data, kfc_m3g_identifier, sizeof kfc_m3g_identifier) == 0)
-        return 1;
-    if (!path)
-        return 0;
-    size_t n = strlen(path);
-    return n > 4 && path[n - 4] == '.' && (path[n - 3] | 0x20) == 'm' &&
-           (path[n - 2] | 0x20) == '3' && (path[n - 1] | 0x20) == 'g';
+    return kfc_sniff_m3g(path, data, size);
 }
 
 typedef struct importer {

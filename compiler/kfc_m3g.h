@@ -24,7 +24,7 @@
 extern const kfc_importer kfc_m3g_importer;
 
 /* 1 when the data starts with the M3G file identifier, or `path` ends in
- * .m3g (any case). */
+ * .m3g (any case): kfc_sniff_m3g (kfc_sniff.h), which kfplay asks too. */
 int kfc_m3g_detect(const char *path, const unsigned char *data, size_t size);
 
 /* Adds the file's animation to `builder`. */

@@ -16,8 +16,7 @@
 
 #include <zlib.h>
 
-const unsigned char kfc_m3g_identifier[12] = {0xAB, 0x4A, 0x53, 0x52, 0x31, 0x38,
-                                              0x34, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
+#include "kfc_sniff.h"
 
 /* Deflate codes at best a 258-byte match in 2 bits: 1032 bytes per byte of
  * stream. A section declaring more inflated bytes than that is not zlib. */
@@ -821,8 +820,7 @@ kfc_status kfc_m3g_read(const unsigned char *data, size_t size, kfc_m3g_file *fi
     r.input_size = size;
     file->budget = KFC_M3G_BUDGET_BASE + (uint64_t)size * KFC_M3G_BUDGET_PER_BYTE;
     kfc_status st;
-    if (size < sizeof kfc_m3g_identifier ||
-        memcmp(data, kfc_m3g_identifier, sizeof kfc_m3g_identifier) != 0)
+    if (!kfc_sniff_m3g_identifier(data, size))
         st = fail_file(&r, 0,
                        "not an M3G file: it does not start with the JSR-184 file identifier "
                        "(AB 4A 53 52 31 38 34 BB 0D 0A 1A 0A)");

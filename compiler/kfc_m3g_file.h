@@ -163,9 +163,6 @@ int kfc_m3g_charge(kfc_m3g_file *file, uint64_t bytes);
     "the file needs more memory than kfc gives a file of its size (64 MiB and 64 bytes per "       \
     "byte)"
 
-/* The 12 bytes every M3G file starts with. */
-extern const unsigned char kfc_m3g_identifier[12];
-
 /*
  * Reads `size` bytes of M3G. Records point into `data` (and into the
  * inflated sections the file keeps), so `data` must outlive `file`. On

@@ -18,13 +18,10 @@ extern const kfc_importer kfc_x3d_importer;
 /* 1 when `path` ends in .x3d, .x3dv, .wrl, .x3dz, .x3dvz or .wrz (also
  * followed by .gz), any case, or the data starts (after a byte-order mark
  * and white space) with "#VRML V2.0", "#X3D V", an XML declaration or
- * element that names X3D, or gzip's magic. */
+ * element that names X3D, or gzip's magic: kfc_sniff_x3d (kfc_sniff.h),
+ * which kfplay asks too. A gzipped scene's two extensions are
+ * kfc_sniff_x3d_gzip_suffix's. */
 int kfc_x3d_detect(const char *path, const unsigned char *data, size_t size);
-
-/* The length of the end of `name` that is an X3D extension followed by
- * .gz (".x3d.gz", ".wrl.gz", ".x3dz.gz", any case), or 0: a gzipped
- * scene's default output name drops both. */
-size_t kfc_x3d_gzip_suffix(const char *name);
 
 kfc_status kfc_x3d_compile(const unsigned char *data, size_t size,
                            const kfc_import_options *options, kf_builder *builder, kfc_diag *diag);

@@ -7,11 +7,6 @@
 
 #include <zlib.h>
 
-int kfc_x3d_is_gzip(const unsigned char *data, size_t size)
-{
-    return size >= 2 && data[0] == 0x1f && data[1] == 0x8b;
-}
-
 size_t kfc_x3d_gunzip_limit(size_t size)
 {
     if (size > (KFC_X3D_MAX_INFLATED - KFC_X3D_GZIP_FLOOR) / KFC_X3D_GZIP_RATIO)

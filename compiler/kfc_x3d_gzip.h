@@ -22,9 +22,6 @@
 /* The most bytes a gzip stream of `size` bytes may inflate to. */
 size_t kfc_x3d_gunzip_limit(size_t size);
 
-/* 1 when `data` starts with gzip's magic bytes. */
-int kfc_x3d_is_gzip(const unsigned char *data, size_t size);
-
 /* Inflates the gzip stream (its first member) into a malloc'ed buffer with
  * a NUL after the last byte; *out, *out_size. Errors: a damaged stream, one
  * that inflates past kfc_x3d_gunzip_limit, out of memory. */

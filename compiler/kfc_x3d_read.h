@@ -16,8 +16,4 @@
 kfc_status kfc_x3d_read_xml(kfc_x3d_scene *scene, const char *data, size_t size, kfc_diag *diag);
 kfc_status kfc_x3d_read_vrml(kfc_x3d_scene *scene, const char *data, size_t size, kfc_diag *diag);
 
-/* 1 when `data` starts with a ClassicVRML or VRML97 header: "#X3D V..." or
- * "#VRML V2.0" (more than one space allowed after the hash word). */
-int kfc_x3d_vrml_header(const char *data, size_t size);
-
 #endif /* KFC_X3D_READ_H */

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kfc_sniff.h"
 #include "kfc_x3d_read.h"
 
 typedef enum kind {
@@ -543,23 +544,6 @@ static kfc_status header_statement(lexer *l, int *taken)
     return KFC_OK;
 }
 
-int kfc_x3d_vrml_header(const char *data, size_t size)
-{
-    /* "#VRML V2.0" or "#X3D V", browsers allowing more than one space. */
-    size_t i;
-    const char *word = size >= 5 && memcmp(data, "#VRML", 5) == 0  ? "V2.0"
-                       : size >= 4 && memcmp(data, "#X3D", 4) == 0 ? "V"
-                                                                   : NULL;
-    if (!word)
-        return 0;
-    i = word[1] ? 5 : 4;
-    if (i >= size || (data[i] != ' ' && data[i] != '\t'))
-        return 0;
-    while (i < size && (data[i] == ' ' || data[i] == '\t'))
-        i++;
-    return size - i >= strlen(word) && memcmp(data + i, word, strlen(word)) == 0;
-}
-
 kfc_status kfc_x3d_read_vrml(kfc_x3d_scene *scene, const char *data, size_t size, kfc_diag *diag)
 {
     lexer l;
@@ -575,7 +559,7 @@ kfc_status kfc_x3d_read_vrml(kfc_x3d_scene *scene, const char *data, size_t size
     if (size >= 2 && ((unsigned char)data[0] == 0xFE || (unsigned char)data[0] == 0xFF) &&
         ((unsigned char)data[1] == 0xFE || (unsigned char)data[1] == 0xFF))
         return kfc_fail(diag, KFC_INVALID, l.mark, "UTF-16 text: kfc reads ClassicVRML in UTF-8");
-    if (!kfc_x3d_vrml_header(data + l.pos, size - l.pos))
+    if (!kfc_sniff_vrml_header(data + l.pos, size - l.pos))
         return kfc_fail(diag, KFC_INVALID, l.mark,
                         "expected the header '#X3D V3.3 utf8' or '#VRML V2.0 utf8'");
     kfc_status st = lex(&l);

@@ -8,14 +8,16 @@ have the header's columns. Also the command line kfplay shares with kfc:
 every spelling of an option, '-' for standard input, negative numbers as
 times, time ranges (--from, --to, --step, --samples) and the error when no
 time is given, --rotation, usage errors as one line and a pointer to --help,
-and the errors that name a mix-up (a source instead of a .kfb, a target
-instead of an animator)."""
+and the errors that name a mix-up (a source, or a glTF, M3G or X3D file kfc
+imports, instead of a .kfb; a target instead of an animator)."""
 import csv
+import gzip
 import io
 import json
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -342,6 +344,7 @@ def check_mixups(c, args, kfbs):
     c.check(r.returncode == 1 and r.stderr.decode() ==
             '%s: error: a glTF file: import its animations with kfc first (kfc %s -o %s.kfb)\n'
             % (gltf, gltf, gltf[:-5]), 'a glTF file given to kfplay: %r' % r.stderr)
+    check_imported(c, args, kfbs)
     r = subprocess.run([args.kfplay, '-', 'list'], input=open(src, 'rb').read(),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     c.check(r.returncode == 1 and r.stderr.decode() ==
@@ -389,6 +392,68 @@ def check_mixups(c, args, kfbs):
         c.check(r.returncode == 1 and r.stderr.decode() ==
                 "kfplay: error: no follower named '%s'; did you mean %s? (kfplay FILE list shows "
                 "the names)\n" % (name, names), 'follow %s: %r' % (name, r.stderr))
+
+
+def check_imported(c, args, kfbs):
+    """Files kfc imports (M3G, X3D in each encoding, gzipped) are named as
+    the glTF file is, with the kfc command that makes a .kfb of each: the
+    output kfc itself names (door.x3d.gz: door.kfb), which the command then
+    writes. A binary under such a name is no such file, and a .kfb under
+    one still loads."""
+    work = args.work
+    m3g = os.path.join(work, 'swing.m3g')
+    shutil.copyfile(os.path.join(args.fixtures, 'm3g', 'swing.m3g'), m3g)
+    x3d = os.path.join(work, 'door.x3d')
+    shutil.copyfile(os.path.join(args.fixtures, 'x3d', 'door.x3d'), x3d)
+    vrml = os.path.join(work, 'blink.x3dv')
+    with open(vrml, 'w') as f:
+        f.write('#X3D V3.3 utf8\nPROFILE Interchange\n'
+                'DEF T Transform { children [] }\n'
+                'DEF C TimeSensor { cycleInterval 2 loop TRUE }\n'
+                'DEF P PositionInterpolator { key [0 1] keyValue [0 0 0, 1 2 3] }\n'
+                'ROUTE C.fraction_changed TO P.set_fraction\n'
+                'ROUTE P.value_changed TO T.set_translation\n')
+    gzipped = os.path.join(work, 'gz', 'door.x3d.gz')
+    os.makedirs(os.path.dirname(gzipped))
+    with open(x3d, 'rb') as f, gzip.open(gzipped, 'wb') as g:
+        g.write(f.read())
+    import_first = 'import its animations with kfc first'
+    for path, what, output in ((m3g, 'an M3G file', m3g[:-4] + '.kfb'),
+                               (x3d, 'an X3D scene', x3d[:-4] + '.kfb'),
+                               (vrml, 'an X3D scene', vrml[:-5] + '.kfb'),
+                               (gzipped, 'an X3D scene', gzipped[:-7] + '.kfb')):
+        message = '%s: error: %s: %s (kfc %s -o %s)\n' % (path, what, import_first, path, output)
+        for argv in ([path, 'list'], ['dump', path]):
+            r = run([args.kfplay] + argv)
+            c.check(r.returncode == 1 and not r.stdout and r.stderr.decode() == message,
+                    '%s: %r' % (argv, r.stderr))
+        # kfc's own name for the output, without -o, is the one given.
+        r = run([args.kfc, path])
+        c.check(r.returncode == 0 and os.path.exists(output),
+                'kfc %s writes %s: %r' % (path, output, r.stderr))
+        r = run([args.kfplay, output, 'list'])
+        c.check(r.returncode == 0 and r.stdout, 'kfplay %s list: %r' % (output, r.stderr))
+    # The content, not the name: binary bytes named .m3g or .x3d are not
+    # those formats, but a .kfb under either name is still read.
+    garbage = bytes((i * 37 + 11) % 256 for i in range(4096))
+    for name in ('x.m3g', 'x.x3d', 'x.wrl.gz'):
+        path = os.path.join(work, name)
+        with open(path, 'wb') as f:
+            f.write(garbage)
+        for argv in ([path, 'list'], ['dump', path]):
+            r = run([args.kfplay] + argv)
+            c.check(r.returncode == 1 and b'M3G' not in r.stderr and b'X3D' not in r.stderr,
+                    '%s: binary bytes named %s: %r' % (argv, name, r.stderr))
+        r = run([args.kfplay, path, 'list'])
+        c.check(r.stderr.decode() ==
+                '%s: error: the file does not start with the .kfb identifier\n' % path,
+                'binary bytes named %s: %r' % (name, r.stderr))
+    for name in ('leg.m3g', 'leg.x3d'):
+        path = os.path.join(work, name)
+        shutil.copyfile(kfbs['leg_walk'], path)
+        r = run([args.kfplay, path, 'list'])
+        c.check(r.returncode == 0 and b'hip_position' in r.stdout,
+                'a .kfb named %s: %r' % (name, r.stderr))
 
 
 def fmt(x):

@@ -635,8 +635,8 @@ static int run(const kfp_command_line *cl)
     if (status)
         return status;
     /* A file that is not a .kfb but something kfplay knows (a source, a
-     * glTF file, nothing at all): said as plainly to dump as to the others,
-     * rather than its bytes read as a header. */
+     * file kfc imports, nothing at all): said as plainly to dump as to the
+     * others, rather than its bytes read as a header. */
     char mixup[512];
     const char *what =
         size >= KFB_IDENTIFIER_SIZE && memcmp(data, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) == 0

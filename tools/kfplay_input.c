@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kfc_sniff.h"
 #include "kfplay_args.h"
 
 const char *kfp_input_name(const char *path)
@@ -58,48 +59,33 @@ int kfp_read_input(const char *path, unsigned char **data, size_t *size)
     return 0;
 }
 
-/* Whether `path` ends in `ext` (ASCII, any case). */
-static int has_extension(const char *path, const char *ext)
+/* What the file is, and what to do. The content first, then the name, but
+ * only where the content agrees that the file may be what the name says:
+ * text for .gltf, .yaml and an X3D name, or gzip's magic for an X3D name,
+ * as X3D is read gzipped too (a binary named .yaml is no source, and an
+ * M3G file is one by its identifier alone). */
+static const char *what_it_is(const char *path, const unsigned char *data, size_t size)
 {
-    size_t n = strlen(path), e = strlen(ext);
-    if (n <= e)
-        return 0;
-    for (size_t i = 0; i < e; i++)
-        if ((path[n - e + i] | 0x20) != ext[i])
-            return 0;
-    return 1;
-}
-
-/* Whether the text starts (after comments and blank lines) with "kfb:". */
-static int looks_like_source(const unsigned char *data, size_t size)
-{
-    size_t i = 0;
-    if (size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
-    while (i < size) {
-        if (data[i] == '#') {
-            while (i < size && data[i] != '\n')
-                i++;
-        } else if (data[i] == '\n' || data[i] == '\r' || data[i] == ' ' || data[i] == '\t') {
-            i++;
-        } else {
-            break;
-        }
-    }
-    return size - i >= 4 && memcmp(data + i, "kfb:", 4) == 0;
-}
-
-/* Whether the first bytes read as text: no NUL, no control character but
- * tab, line breaks and form feed (a name is believed only for text). */
-static int looks_like_text(const unsigned char *data, size_t size)
-{
-    const size_t n = size < 4096 ? size : 4096;
-    for (size_t i = 0; i < n; i++)
-        if ((data[i] < 0x20 && data[i] != '\t' && data[i] != '\n' && data[i] != '\r' &&
-             data[i] != '\f') ||
-            data[i] == 0x7f)
-            return 0;
-    return 1;
+    static const char gltf[] = "a glTF file: import its animations with kfc first",
+                      x3d[] = "an X3D scene: import its animations with kfc first",
+                      source[] = "a YAML animation source, not a compiled .kfb: compile it with "
+                                 "kfc first";
+    if (kfc_sniff_gltf_magic(data, size))
+        return gltf;
+    if (kfc_sniff_m3g_identifier(data, size))
+        return "an M3G file: import its animations with kfc first";
+    if (kfc_sniff_x3d_text(data, size) != KFC_SNIFF_NOT_X3D)
+        return x3d;
+    if (kfc_sniff_kfb_source(data, size))
+        return source;
+    const int text = kfc_sniff_text(data, size);
+    if (text && kfc_sniff_gltf_name(path))
+        return gltf;
+    if ((text || kfc_sniff_gzip(data, size)) && kfc_sniff_x3d_name(path) != KFC_SNIFF_NOT_X3D)
+        return x3d;
+    if (text && (kfc_sniff_extension(path, ".yaml") || kfc_sniff_extension(path, ".yml")))
+        return source;
+    return NULL;
 }
 
 const char *kfp_input_mixup(const char *path, const unsigned char *data, size_t size, char *buffer,
@@ -107,27 +93,23 @@ const char *kfp_input_mixup(const char *path, const unsigned char *data, size_t 
 {
     if (size == 0)
         return "the file is empty";
-    /* The content first; the name only where the content agrees that it
-     * may be what the name says (text for .gltf and .yaml). */
-    const int text = looks_like_text(data, size);
-    const char *what = NULL;
-    if ((size >= 4 && memcmp(data, "glTF", 4) == 0) ||
-        (text && (has_extension(path, ".gltf") || has_extension(path, ".glb"))))
-        what = "a glTF file: import its animations with kfc first";
-    else if (looks_like_source(data, size) ||
-             (text && (has_extension(path, ".yaml") || has_extension(path, ".yml"))))
-        what = "a YAML animation source, not a compiled .kfb: compile it with kfc first";
+    const char *what = what_it_is(path, data, size);
     if (!what)
         return NULL;
     if (strcmp(path, "-") == 0) {
         snprintf(buffer, buffer_size, "%s (kfc - -o OUT.kfb)", what);
         return buffer;
     }
-    /* The name kfc itself would give the output. */
+    /* The name kfc itself would give the output (kfc_main.c's
+     * derived_name): the last extension dropped, or a gzipped scene's
+     * two. */
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     const char *dot = strrchr(base, '.');
-    int stem = (int)(dot && dot != base ? (size_t)(dot - path) : strlen(path));
-    snprintf(buffer, buffer_size, "%s (kfc %s -o %.*s.kfb)", what, path, stem, path);
+    size_t stem = dot && dot != base ? (size_t)(dot - path) : strlen(path);
+    const size_t gzipped = kfc_sniff_x3d_gzip_suffix(base);
+    if (gzipped && gzipped < strlen(base))
+        stem = (size_t)(base - path) + strlen(base) - gzipped;
+    snprintf(buffer, buffer_size, "%s (kfc %s -o %.*s.kfb)", what, path, (int)stem, path);
     return buffer;
 }

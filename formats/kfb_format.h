@@ -37,7 +37,7 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 2u
-#define KFB_VERSION_MINOR 4u
+#define KFB_VERSION_MINOR 5u
 /* Version 1 files (1.0, 1.1) store every data array plain; a reader still
  * reads them (formats/kfb.md, Versioning). */
 #define KFB_VERSION_1_MINOR 1u
@@ -114,6 +114,13 @@ static inline uint64_t kfb_encoded_words(uint64_t count, uint64_t stride)
 /* The bits a 2.1 header may have set; 2.0's headers have only h. */
 #define KFB_COLUMN_HEADER_BITS                                                                     \
     (KFB_COLUMN_EXPONENT_MASK | KFB_COLUMN_PREDICTOR_MASK | KFB_COLUMN_UNIT)
+/* From 2.5 on, an array whose every header is exactly KFB_COLUMN_ROWS holds
+ * its `count` floats after the headers as they are, in rows (the f32 bits,
+ * no prediction, no planes); an incoming tangent array after outgoing ones
+ * so held is held the same way. A writer stores so in a DATA section it does
+ * not compress, where prediction would serve nothing, and a reader then
+ * reads the floats where they lie. */
+#define KFB_COLUMN_ROWS (1u << 19)
 
 /* A column's predictor: the word expected at row i from the words w1, w2,
  * w3 before it (mod 2^32). LINEAR extrapolates the last two (the only one

@@ -334,22 +334,66 @@ static uint32_t put_room(buffer *data, uint64_t words)
     return offset;
 }
 
+/* Word offset of `count` floats appended as an array of rows (2.5): a
+ * header word per column (`stride` columns, none with `against`), each
+ * KFB_COLUMN_ROWS, then the floats as they are. The mirror of decode's
+ * rows. */
+static uint32_t put_rows(buffer *data, const float *f, size_t count, size_t stride)
+{
+    const uint32_t offset = (uint32_t)(data->size / 4);
+    if (count == 0)
+        return offset;
+    const uint32_t header = KFB_COLUMN_ROWS;
+    for (size_t m = 0; m < stride; m++)
+        put_words(data, &header, 1);
+    put_words(data, f, (uint32_t)count);
+    return offset;
+}
+
+/* Whether an array of `stride` columns goes into a stored DATA as its rows:
+ * unless every column is integers at a scale. Of such an array alone the
+ * reader notes facts as it decodes it (its columns' ranges and grids),
+ * from which the loader quantizes lanes without reading their keys again
+ * (kf_layout.c); any other array's prediction only serves deflate, which
+ * a stored section does without. */
+static int rows_form(const float *f, size_t count, size_t stride)
+{
+    for (size_t m = 0; m < stride; m++)
+        if (column_exponent(f + m, count / stride, stride) == KFB_COLUMN_FLOAT_BITS)
+            return 1;
+    return 0;
+}
+
 /* How a sequence's arrays go into DATA: encoded (version 2) or plain
- * (version 1); or, where a packer already holds them, only their room. */
+ * (version 1); or, where a packer already holds them, only their room.
+ * `stored`: DATA is written stored (compression level 0), and `rows` this
+ * array goes in as its rows (for_array). */
 typedef struct array_mode {
     int encoded;
     int room;
+    int stored;
+    int rows;
 } array_mode;
 
-/* An encoded array in version 2, plain floats in version 1. */
+/* `mode` for an array of `count` floats in `stride` columns at f. */
+static array_mode for_array(array_mode mode, const float *f, size_t count, size_t stride)
+{
+    mode.rows = mode.encoded && mode.stored && count && rows_form(f, count, stride);
+    return mode;
+}
+
+/* An encoded array (or one of rows) in version 2, plain floats in version
+ * 1. The encoded words of rows are as many as any other form's. */
 static uint32_t put_array(buffer *data, const float *f, size_t count, size_t stride,
                           const float *against, const key_guess *guess, array_mode mode)
 {
     if (mode.room)
         return put_room(data,
                         mode.encoded ? kfb_encoded_words(count, against ? 0 : stride) : count);
-    return mode.encoded ? put_encoded(data, f, count, stride, against, guess)
-                        : put_floats(data, f, count);
+    if (!mode.encoded)
+        return put_floats(data, f, count);
+    return mode.rows ? put_rows(data, f, count, against ? 0 : stride)
+                     : put_encoded(data, f, count, stride, against, guess);
 }
 
 static void put_object(buffer *objects, uint32_t type, const void *record, uint32_t words)
@@ -668,14 +712,18 @@ static void sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seque
     const uint64_t tc =
         stored ? kfb_sequence_tangent_floats(s->interpolation, s->valid_count, c) : 0;
     const uint64_t ac = kfb_sequence_arc_floats(s->interpolation, s->valid_count);
-    r->values = put_array(data, s->values, (size_t)s->key_count * c, c, NULL, NULL, mode);
+    const size_t n = s->key_count;
+    r->values =
+        put_array(data, s->values, n * c, c, NULL, NULL, for_array(mode, s->values, n * c, c));
     r->tangents = r->tcb = r->arc_length = KFB_NONE;
     if (stored) {
         r->tangents = (uint32_t)(data->size / 4);
         if (tc) {
             const key_guess guess = {s->values, s->valid_count, s->interpolation};
-            put_array(data, s->tangent_out, (size_t)tc, c, NULL, &guess, mode);
-            put_array(data, s->tangent_in, (size_t)tc, 0, s->tangent_out, NULL, mode);
+            /* (the incoming tangents go as the outgoing do) */
+            const array_mode t = for_array(mode, s->tangent_out, (size_t)tc, c);
+            put_array(data, s->tangent_out, (size_t)tc, c, NULL, &guess, t);
+            put_array(data, s->tangent_in, (size_t)tc, 0, s->tangent_out, NULL, t);
         }
         if (ac && !encoded && mode.room)
             put_room(data, ac);
@@ -683,20 +731,21 @@ static void sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seque
             put_floats(data, s->arcs, (size_t)ac);
     }
     if (s->tcb)
-        r->tcb = put_array(data, s->tcb, 3 * (size_t)s->key_count, 3, NULL, NULL, mode);
+        r->tcb = put_array(data, s->tcb, 3 * n, 3, NULL, NULL, for_array(mode, s->tcb, 3 * n, 3));
     if (s->key_tangents)
-        r->tcb = put_array(data, s->key_tangents, 2 * (size_t)s->key_count * c, 2 * (size_t)c, NULL,
-                           NULL, mode);
-    if (s->arc_length)
-        r->arc_length =
-            put_array(data, s->arc_length, (size_t)kfb_arc_length_floats(s->repeat, s->valid_count),
-                      1, NULL, NULL, mode);
+        r->tcb = put_array(data, s->key_tangents, 2 * n * c, 2 * (size_t)c, NULL, NULL,
+                           for_array(mode, s->key_tangents, 2 * n * c, 2 * (size_t)c));
+    if (s->arc_length) {
+        const size_t an = (size_t)kfb_arc_length_floats(s->repeat, s->valid_count);
+        r->arc_length = put_array(data, s->arc_length, an, 1, NULL, NULL,
+                                  for_array(mode, s->arc_length, an, 1));
+    }
 }
 
 void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *r,
                             int encoded)
 {
-    sequence_data(data, s, r, (array_mode){encoded, 0});
+    sequence_data(data, s, r, (array_mode){encoded, 0, 0, 0});
 }
 
 uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count)
@@ -809,14 +858,15 @@ static void write_track(buffer *objects, const kf_track *t)
  * order; writing them last keeps the section in one reading order). The
  * sequences that start in DATA's first `held` bytes, which a packer laid
  * out already, get only their room; returns the bytes they take, which
- * must be `held`, or every byte of DATA is written. */
+ * must be `held`, or every byte of DATA is written. `stored`: DATA goes
+ * uncompressed, its arrays of float bits as rows (for_array). */
 static size_t write_objects(const kf_objects *o, buffer *strings, buffer *objects, buffer *data,
-                            times_table *times, int encoded, uint64_t held)
+                            times_table *times, int encoded, int stored, uint64_t held)
 {
     size_t roomed = 0;
     for (uint32_t i = 0; i < o->count[KF_KIND_SEQUENCE]; i++) {
         const int room = data->size < held;
-        write_sequence(strings, objects, data, o, i, times, (array_mode){encoded, room});
+        write_sequence(strings, objects, data, o, i, times, (array_mode){encoded, room, stored, 0});
         roomed = room ? data->size : roomed;
     }
     for (uint32_t i = 0; i < o->count[KF_KIND_INTERPOLATOR]; i++)
@@ -930,6 +980,9 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
                            void *user, kf_error *error)
 {
     const kf_allocator a = *allocator;
+    const int stored = compression == 0;
+    if (compression == KF_WRITE_STORED_ENCODED)
+        compression = 0;
     buffer raw[KFB_SECTION_COUNT], packed[KFB_SECTION_COUNT];
     for (int i = 0; i < KFB_SECTION_COUNT; i++) {
         raw[i] = (buffer){&a, NULL, 0, 0, 0};
@@ -977,8 +1030,14 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
         if (data_bytes && data_bytes <= UINT32_MAX &&
             kf_bytes_grow(&raw[KFB_SECTION_DATA], (size_t)data_bytes))
             raw[KFB_SECTION_DATA].size = 0;
-        const size_t roomed = write_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
-                                            &raw[KFB_SECTION_DATA], &times, major != 1, held);
+        const size_t roomed =
+            write_objects(o, &raw[KFB_SECTION_STRINGS], &raw[KFB_SECTION_OBJECTS],
+                          &raw[KFB_SECTION_DATA], &times, major != 1, stored, held);
+        /* Stored, the names end on a word, so that DATA's floats lie at file
+         * offsets of whole words: a reader reading them where they lie finds
+         * them aligned in memory aligned as floats (rows, formats/kfb.md). */
+        while (stored && major != 1 && raw[KFB_SECTION_STRINGS].size % 4)
+            put_bytes(&raw[KFB_SECTION_STRINGS], "", 1);
         sections = (packed_sections){0};
         if (held && roomed != held) {
             held = 0; /* not the sequences' bytes: the packer laid out another file */

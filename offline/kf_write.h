@@ -44,9 +44,15 @@ typedef struct kf_data_packer {
 } kf_data_packer;
 
 /* Writes `objects` as a .kfb through `write`, compressing sections at zlib
- * `level` (0: stored), in format version `major` (1: 1.1, every array
+ * `level` (0: stored, DATA's arrays of float bits as rows; or
+ * KF_WRITE_STORED_ENCODED), in format version `major` (1: 1.1, every array
  * plain; otherwise the current version). `packer` may be NULL; it must
  * lay DATA out for the current version. */
+/* A `level`: every section stored, DATA's arrays encoded as a compressed
+ * section's are (as 2.4 stored them), not as rows. Files a reader must read
+ * as well, which no tool writes: tests craft their encoded arrays. */
+#define KF_WRITE_STORED_ENCODED (-2)
+
 kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *objects, int level,
                            uint32_t major, const kf_data_packer *packer, kf_write_fn write,
                            void *user, kf_error *error);

@@ -16,6 +16,7 @@
  * and allocations are sized from checked numbers only.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -89,6 +90,9 @@ typedef struct loader {
     kf_column_facts *column_facts;
     size_t column_facts_count; /* columns column_facts has room for */
     size_t unit_column;        /* the last array decoded: its unit column, or SIZE_MAX */
+    /* The last array decoded, where it was held as rows (KFB_COLUMN_ROWS):
+     * where its floats lie (in `source`, or data_rw); else NULL. */
+    const float *rows_at;
     /* DATA's zero runs of at least RUN_MIN_WORDS that placing its pieces
      * left unwritten (pieces_out): each a word offset and a length, in
      * section order. A run is written where a claim reaches it
@@ -906,6 +910,60 @@ static int fill_array_zeros(loader *L, size_t offset, size_t count, size_t head,
     return zero;
 }
 
+/* The floats of words [word, word + count) of an array held as rows:
+ * where a stored section is read in place, read where they lie if they are
+ * aligned as floats (read only during the load: the layout copies them,
+ * as it does every array), else copied; else in data_rw, its zero runs
+ * written. */
+static const float *rows_where(loader *L, size_t word, size_t count)
+{
+    if (L->source) {
+        const unsigned char *p = L->source + word * 4;
+        if ((uintptr_t)p % _Alignof(float) == 0)
+            return (const float *)(const void *)p;
+        memcpy(L->data_rw + word, p, count * 4);
+    } else {
+        fill_zeros(L, word, word + count);
+    }
+    return L->data + word;
+}
+
+/* Whether an array of `head` header words at word `offset` is held as rows:
+ * its first header has KFB_COLUMN_ROWS (read, for a section not read in
+ * place, after the zeros of the headers' runs are written). */
+static int held_as_rows(loader *L, size_t offset, size_t head)
+{
+    uint32_t h;
+    if (L->source) {
+        memcpy(&h, L->source + offset * 4, 4);
+    } else {
+        fill_zeros(L, offset, offset + head);
+        memcpy(&h, L->data + offset, 4);
+    }
+    return (h & KFB_COLUMN_ROWS) != 0;
+}
+
+/* An array held as rows (2.5): `head` headers, each exactly KFB_COLUMN_ROWS,
+ * then `count` floats as they are (loader.rows_at). Returns KF_OK, or the
+ * column whose header is not, in *bad, with its header. */
+static kf_result read_rows(loader *L, size_t offset, size_t count, size_t head, size_t *bad,
+                           uint32_t *bad_header)
+{
+    for (size_t m = 0; m < head; m++) {
+        uint32_t h;
+        memcpy(&h, L->source ? L->source + (offset + m) * 4 : (const void *)(L->data + offset + m),
+               4);
+        if (h != KFB_COLUMN_ROWS || L->minor < 5) {
+            *bad = m;
+            *bad_header = h;
+            return KF_ERROR_VALUE;
+        }
+    }
+    L->rows_at = rows_where(L, offset + head, count);
+    L->unit_column = SIZE_MAX;
+    return KF_OK;
+}
+
 /* Decodes, in place, `count` encoded floats at word `offset` (the mirror of
  * put_encoded): planes back into differences, each added to the prediction
  * from the words already decoded (or, KFB_PREDICT_KEYS, from `guess`);
@@ -919,6 +977,9 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
 {
     const size_t flip = kfb_host_little_endian() ? 0 : 3;
     const size_t rows = against ? count : count / stride, columns = against ? 1 : stride;
+    L->rows_at = NULL;
+    if (!against && held_as_rows(L, offset, columns))
+        return read_rows(L, offset, count, columns, bad, bad_header);
     const int high_zero = fill_array_zeros(L, offset, count, against ? 0 : columns, rows);
     (void)high_zero; /* (read by the SSE2 decoder alone) */
     /* The column headers are read from the array's first words, where the
@@ -1310,10 +1371,11 @@ static kf_result get_encoded(loader *L, uint32_t offset, uint64_t count, size_t 
         claim(L, offset, kfb_encoded_words(count, stride), MARK_ENCODED, index, pos, what);
     if (r != KF_OK)
         return r;
+    L->rows_at = NULL;
     if (count && (r = decode_array(L, offset, (size_t)count, stride, NULL, guess, index, pos,
                                    what)) != KF_OK)
         return r;
-    *out = L->data + offset;
+    *out = L->rows_at ? L->rows_at : L->data + offset;
     return KF_OK;
 }
 
@@ -1779,7 +1841,7 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     if (res != KF_OK)
         return res;
     if (derived) {
-        const float *at = NULL;
+        const float *at = NULL, *in_at = NULL;
         if (r.tangents == KFB_NONE)
             return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
                         "object %u (sequence '%s'): %s needs precomputed tangents", (unsigned)index,
@@ -1794,6 +1856,7 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
             if (r.interpolation == KFB_INTERP_SQUAD) /* a, which a quantized lane keeps */
                 note_facts(L, facts->tangent, KF_TANGENT_FACT_COLUMNS, r.components);
             res = get_encoded(L, r.tangents, tc, r.components, &guess, index, pos, "tangents", &at);
+            const float *rows = res == KF_OK && tc ? L->rows_at : NULL;
             const int w_rebuilt = noted_w(L, r.components);
             facts->tangent_w_rebuilt = (uint8_t)(r.interpolation == KFB_INTERP_SQUAD && w_rebuilt);
             if (res != KF_OK)
@@ -1805,13 +1868,17 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
             const uint32_t in = r.tangents + (uint32_t)(tc + r.components);
             if ((res = claim(L, in, tc, MARK_ENCODED, index, pos, "tangents")) != KF_OK)
                 return res;
-            if ((res = decode_array(L, in, (size_t)tc, 0, at, NULL, index, pos, "tangents")) !=
-                KF_OK)
+            /* Incoming tangents held as the outgoing ones are: as rows, or
+             * against them. */
+            if (rows)
+                in_at = rows_where(L, in, (size_t)tc);
+            else if ((res = decode_array(L, in, (size_t)tc, 0, at, NULL, index, pos, "tangents")) !=
+                     KF_OK)
                 return res;
         }
         if (tc) {
             s->tangent_out = at;
-            s->tangent_in = at + (L->encoded ? tc + r.components : tc);
+            s->tangent_in = in_at ? in_at : at + (L->encoded ? tc + r.components : tc);
         }
         if (ac && !L->encoded)
             s->arcs = at + 2 * (size_t)tc;

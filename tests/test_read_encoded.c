@@ -9,7 +9,11 @@
  * checked), while plain arrays may still share words; version 2 computes
  * the slerp arcs at load (the same floats version 1 stores), and a record
  * asking for more arcs than the data section has words is refused before
- * anything is allocated for them.
+ * anything is allocated for them. The writer's stored files hold arrays of
+ * float bits as rows (2.5), which load to the same numbers from aligned and
+ * unaligned memory, and whose headers are refused unless every one is the
+ * rows bit alone, in 2.5 on; the files crafted here to test encoded arrays
+ * are stored with every array encoded (KF_WRITE_STORED_ENCODED).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,14 +21,26 @@
 
 #include "kf_layout.h"
 #include "kf_math.h"
+#include "kf_offline.h"
 #include "kf_private.h"
 #include "kf_test.h"
+#include "kf_write.h"
 #include "kfb_craft.h"
 #include "test_util.h"
 
+/* `compression` 0: stored, every array encoded (KF_WRITE_STORED_ENCODED),
+ * the arrays the tests below craft. */
 static test_bytes encode(const kf_builder *b, int compression, uint32_t major)
 {
     test_bytes out = {0};
+    if (compression == 0) {
+        const kf_allocator a = kf_allocator_or_default(NULL);
+        CHECK(kf_write_objects(&a, &b->objects, KF_WRITE_STORED_ENCODED,
+                               major == 1 ? 1 : KFB_VERSION_MAJOR, NULL, test_bytes_write, &out,
+                               NULL) == KF_OK,
+              "encode stored v%u", (unsigned)major);
+        return out;
+    }
     kf_encode_options o = {sizeof o, compression, major};
     CHECK(kf_builder_encode(b, &o, test_bytes_write, &out, NULL) == KF_OK, "encode v%u",
           (unsigned)major);
@@ -65,28 +81,47 @@ static void versions_agree(void)
 {
     kf_builder *b = test_rich_builder();
     test_bytes v1 = encode(b, 9, 1), v2 = encode(b, 9, 0), v2s = encode(b, 0, 2);
+    /* The writer's own stored file: its arrays of float bits as rows. */
+    test_bytes v2r = {0};
+    const kf_encode_options stored = {sizeof stored, 0, 0};
+    CHECK(kf_builder_encode(b, &stored, test_bytes_write, &v2r, NULL) == KF_OK, "encode rows");
+    CHECK(v2r.size >= v2s.size && v2r.size - v2s.size < 4 &&
+              memcmp(v2r.data + v2r.size - 200, v2s.data + v2s.size - 200, 200) != 0,
+          "rows take the words encoded arrays take, the names padded to a word (%zu, %zu "
+          "bytes), and differ",
+          v2r.size, v2s.size);
+    /* ... read where they lie, and from memory a byte off the alignment of
+     * floats (copied) */
+    unsigned char *odd = malloc(v2r.size + 1);
+    if (odd)
+        memcpy(odd + 1, v2r.data, v2r.size);
     CHECK(craft_get(v1.data + KFB_IDENTIFIER_SIZE) == ((1u << 16) | KFB_VERSION_1_MINOR),
           "version 1 header: %08x", (unsigned)craft_get(v1.data + KFB_IDENTIFIER_SIZE));
     CHECK(craft_get(v2.data + KFB_IDENTIFIER_SIZE) ==
               ((KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR),
           "version 2 header");
-    kf_anim *a1 = NULL, *a2 = NULL, *a3 = NULL;
+    kf_anim *a1 = NULL, *a2 = NULL, *a3 = NULL, *a4 = NULL, *a5 = NULL;
     CHECK(kf_load_memory(v1.data, v1.size, NULL, &a1, NULL) == KF_OK, "version 1 loads");
     CHECK(kf_load_memory(v2.data, v2.size, NULL, &a2, NULL) == KF_OK, "version 2 loads");
     CHECK(kf_load_memory(v2s.data, v2s.size, NULL, &a3, NULL) == KF_OK, "stored version 2 loads");
-    if (a1 && a2 && a3) {
+    CHECK(kf_load_memory(v2r.data, v2r.size, NULL, &a4, NULL) == KF_OK, "rows load");
+    CHECK(odd && kf_load_memory(odd + 1, v2r.size, NULL, &a5, NULL) == KF_OK,
+          "rows load from unaligned memory");
+    if (a1 && a2 && a3 && a4 && a5) {
         const struct kf_objects *o1 = &a1->objects, *o2 = &a2->objects, *o3 = &a3->objects;
         CHECK(o1->count[KF_KIND_SEQUENCE] == o2->count[KF_KIND_SEQUENCE] &&
                   o1->count[KF_KIND_SEQUENCE] > 5,
               "sequences: %u", (unsigned)o1->count[KF_KIND_SEQUENCE]);
         for (uint32_t i = 0; i < o1->count[KF_KIND_SEQUENCE]; i++) {
             const struct kf_sequence *s1 = &o1->sequences[i], *s2 = &o2->sequences[i],
-                                     *s3 = &o3->sequences[i];
+                                     *s3 = &o3->sequences[i], *s4 = &a4->objects.sequences[i],
+                                     *s5 = &a5->objects.sequences[i];
             const size_t n = s1->key_count, c = s1->components;
             const size_t tc = (size_t)kfb_sequence_tangent_floats(s1->interpolation,
                                                                   s1->valid_count, s1->components);
-            const struct kf_sequence *other[2] = {s2, s3};
-            for (int k = 0; k < 2; k++) {
+            const struct kf_sequence *other[4] = {s2, s3, s4, s5};
+            static const char *const how[4] = {"zlib", "stored", "rows", "rows, unaligned"};
+            for (int k = 0; k < 4; k++) {
                 const struct kf_sequence *s = other[k];
                 CHECK(same_floats(s1->times, s->times, n) &&
                           same_keys(s1, s1->values, s, s->values, n) &&
@@ -97,7 +132,7 @@ static void versions_agree(void)
                                       s1->key_tangents ? 2 * n * c : 0) &&
                           (s1->arc_length != NULL) == (s->arc_length != NULL),
                       "sequence %u '%s': the same numbers from version 1 and 2 (%s)", (unsigned)i,
-                      s1->name, k ? "stored" : "zlib");
+                      s1->name, how[k]);
             }
         }
         /* And they play the same. */
@@ -122,9 +157,13 @@ static void versions_agree(void)
     kf_anim_free(a1);
     kf_anim_free(a2);
     kf_anim_free(a3);
+    kf_anim_free(a4);
+    kf_anim_free(a5);
+    free(odd);
     free(v1.data);
     free(v2.data);
     free(v2s.data);
+    free(v2r.data);
     kf_builder_destroy(b);
 }
 
@@ -317,6 +356,115 @@ static void computed_counted_before_allocating(void)
         kf_anim_free(anim);
     }
     free(f.data);
+}
+
+/* A SPLINE sequence of float bits (no column integers at a scale) and a
+ * LINEAR one of small integers, stored by the writer: the first's values
+ * and tangents as rows (every header KFB_COLUMN_ROWS, the floats as they
+ * are, the incoming tangents right after the outgoing), the second's
+ * encoded, its facts noted for the layout. Through memory filled with
+ * garbage they load to the numbers the compressed file gives. Rows whose
+ * headers are not all the rows bit alone, or in a 2.4 file, are refused. */
+static void rows_arrays(void)
+{
+    enum { N = 9 };
+    double t[N], v[3 * N], iv[3 * N];
+    for (int k = 0; k < N; k++) {
+        t[k] = k / 3.0;
+        for (int m = 0; m < 3; m++) {
+            v[3 * k + m] = sin(0.7 * k + m) * (m + 0.3);
+            iv[3 * k + m] = k + m;
+        }
+    }
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    kf_sequence_desc d;
+    kf_sequence_desc_init(&d);
+    d.name = "spline"; /* names of 11 bytes: STRS padded to 12 */
+    d.interpolation = KF_INTERPOLATION_SPLINE;
+    d.duration = 3;
+    d.components = 3;
+    d.key_count = N;
+    d.times = t;
+    d.values = v;
+    d.valid_last = N - 1;
+    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "spline");
+    d.name = "lin";
+    d.interpolation = KF_INTERPOLATION_LINEAR;
+    d.values = iv;
+    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "linear");
+    test_bytes f = {0}, z = encode(b, 9, 0);
+    const kf_encode_options stored = {sizeof stored, 0, 0};
+    CHECK(kf_builder_encode(b, &stored, test_bytes_write, &f, NULL) == KF_OK, "stored");
+    kf_builder_destroy(b);
+    const size_t values = craft_array(f.data, f.size, 0, F_VALUES),
+                 tangents = craft_array(f.data, f.size, 0, F_TANGENTS),
+                 integers = craft_array(f.data, f.size, 1, F_VALUES);
+    craft_section sections[3];
+    CHECK(values && tangents && integers && craft_sections(f.data, f.size, sections) &&
+              sections[KFB_SECTION_STRINGS].stored_size == 12 &&
+              sections[KFB_SECTION_DATA].stored % 4 == 0,
+          "records; the names padded to a word, DATA's floats at whole words");
+    if (!values || !tangents || !integers) {
+        free(f.data);
+        free(z.data);
+        return;
+    }
+    for (int m = 0; m < 3; m++) {
+        CHECK(craft_get(f.data + values + 4 * m) == KFB_COLUMN_ROWS &&
+                  craft_get(f.data + tangents + 4 * m) == KFB_COLUMN_ROWS,
+              "column %d of the spline's values and tangents: rows (%08x, %08x)", m,
+              (unsigned)craft_get(f.data + values + 4 * m),
+              (unsigned)craft_get(f.data + tangents + 4 * m));
+        CHECK((craft_get(f.data + integers + 4 * m) & KFB_COLUMN_EXPONENT_MASK) ==
+                  KFB_COLUMN_EXPONENT_BIAS,
+              "column %d of the integers: encoded (%08x)", m,
+              (unsigned)craft_get(f.data + integers + 4 * m));
+    }
+    uint32_t word;
+    memcpy(&word, &(float){(float)v[3]}, 4);
+    CHECK(craft_get(f.data + values + 12 + 12) == word, "key 1's x as it is");
+    kf_anim *rows = NULL, *zipped = NULL;
+    test_counter counter;
+    kf_error e;
+    CHECK(load_filled(&f, &counter, &rows, &e) == KF_OK, "rows load: %s", e.message);
+    CHECK(kf_load_memory(z.data, z.size, NULL, &zipped, NULL) == KF_OK, "compressed loads");
+    if (rows && zipped)
+        for (uint32_t i = 0; i < 2; i++) {
+            const struct kf_sequence *a = &rows->objects.sequences[i],
+                                     *c = &zipped->objects.sequences[i];
+            CHECK(same_keys(a, a->values, c, c->values, N) &&
+                      same_keys(a, a->tangent_out, c, c->tangent_out, i ? 0 : N) &&
+                      same_keys(a, a->tangent_in, c, c->tangent_in, i ? 0 : N),
+                  "sequence %u: the same numbers as rows and compressed", (unsigned)i);
+        }
+    kf_anim_free(rows);
+    kf_anim_free(zipped);
+    /* Headers that are not all the rows bit alone; rows in 2.4. */
+    const struct {
+        size_t at;
+        uint32_t word;
+        const char *what;
+    } cases[] = {
+        {values + 4, KFB_COLUMN_ROWS | 1, "column 1 (header 00080001)"},
+        {values + 8, 0, "column 2 (header 00000000)"},
+        {tangents + 4, KFB_COLUMN_ROWS | KFB_COLUMN_UNIT, "column 1 (header 000c0000)"},
+        {KFB_IDENTIFIER_SIZE, KFB_VERSION_MAJOR << 16 | 4u, "column 0 (header 00080000)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        test_bytes g = {malloc(f.size), f.size, f.size};
+        memcpy(g.data, f.data, f.size);
+        craft_put(g.data + cases[i].at, cases[i].word);
+        craft_fix_crcs(g.data, g.size);
+        kf_anim *anim = NULL;
+        const kf_result r = kf_load_memory(g.data, g.size, NULL, &anim, &e);
+        CHECK(r == KF_ERROR_VALUE && strstr(e.message, cases[i].what), "case %zu: %s (%s)", i,
+              kf_result_name(r), r == KF_OK ? "" : e.message);
+        kf_anim_free(anim);
+        free(g.data);
+    }
+    free(f.data);
+    free(z.data);
 }
 
 /* The values of two_sequences() are small integers: their columns are
@@ -1285,6 +1433,7 @@ int main(void)
     plain_arrays_copied();
     computed_counted_before_allocating();
     column_headers();
+    rows_arrays();
     unit_columns();
     integer_conversion();
     rebuilt_quaternions();

@@ -4,7 +4,8 @@
  * runs"): a compressed DATA section's stream holds pieces (L words of the
  * section, then Z zero words it leaves out). Streams written here by hand,
  * from an uncompressed file's section, load to the same objects whatever
- * their pieces (one, many, every zero run left out or none); streams whose
+ * their pieces (one, many, every zero run left out or none), arrays of
+ * rows (2.5) among them; streams whose
  * pieces do not tile the section exactly are refused with KF_ERROR_INFLATE,
  * as are streams that end early or go on; the writer's own files carry
  * fewer bytes than the section and load to the same objects. Format 2.4's
@@ -15,6 +16,7 @@
  * reads a quantized column's zero high planes as zeros without writing
  * them, so a run it forgot would show.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -127,6 +129,23 @@ static kf_builder *still_builder(void)
     kf_builder *b;
     kf_builder_create(NULL, &b);
     CHECK(test_add_linear3(b, "still", 256, times, values) == KF_OK, "the still sequence");
+    return b;
+}
+
+/* A LINEAR sequence of 60 keys at the origin, then 60 that wander in
+ * float bits: a stored file holds its values as rows (2.5) with a run of
+ * 180 zero words in them, which a compressed section's pieces leave out. */
+static kf_builder *rows_builder(void)
+{
+    static double times[120], values[120 * 3];
+    for (int k = 0; k < 120; k++) {
+        times[k] = k / 30.0;
+        for (int m = 0; m < 3; m++)
+            values[3 * k + m] = k < 60 ? 0.0 : sin(0.3 * k + m) * (1.7 + m);
+    }
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    CHECK(test_add_linear3(b, "wander", 120, times, values) == KF_OK, "the wandering sequence");
     return b;
 }
 
@@ -279,7 +298,17 @@ int main(void)
     kf_anim_free(edge);
     kf_anim_free(inner);
 
+    kf_builder *wander = rows_builder();
+    test_bytes rows_plain = encode(wander, 0);
+    kf_builder_destroy(wander);
+    const size_t rows_at = craft_array(rows_plain.data, rows_plain.size, 0, F_VALUES);
+    CHECK(rows_at && craft_get(rows_plain.data + rows_at) == KFB_COLUMN_ROWS &&
+              craft_get(rows_plain.data + rows_at + 12 + 4 * 179) == 0,
+          "the wandering sequence's values: rows, 180 zero words first");
+
     for (int runs = 0; runs < 2; runs++) {
+        check_runs_left_out(&rows_plain, 64, runs, "rows");
+        check_runs_left_out(&rows_plain, 1, runs, "rows");
         check_runs_left_out(&plain, 64, runs, "the rich file");
         check_runs_left_out(&plain, 1, runs, "the rich file");
         check_runs_left_out(&grid_plain, 64, runs, "the grid");
@@ -355,6 +384,7 @@ int main(void)
     free(plain.data);
     free(zipped.data);
     free(grid_plain.data);
+    free(rows_plain.data);
     free(grid_edge.data);
     free(grid_inner.data);
     kf_builder_destroy(b);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* make_seeds.c - writes the built-in test animation as seed files for the
- * fuzzers' corpora (stored, zlib, and stored in format version 1 with plain
- * arrays), and the grid animation (test_grid_builder: a quantized column
+ * fuzzers' corpora (stored, its arrays of float bits as rows; zlib; and
+ * stored in format version 1 with plain arrays), and the grid animation (test_grid_builder: a quantized column
  * whose zero high planes are a long zero run of DATA) with zlib, next to
  * the compiled fixtures. */
 #include <stdio.h>

@@ -337,6 +337,14 @@ def check_mixups(c, args, kfbs):
         r = run([args.kfplay] + argv)
         c.check(r.returncode == 1 and r.stderr.decode() == '%s: error: the file is empty\n' % empty,
                 '%s: an empty file: %r' % (argv, r.stderr))
+    # A device named is refused from its status, not read to 1 GiB; a
+    # folder likewise; a pipe is read.
+    for path, kind in (('/dev/zero', 'a device'), (args.work, 'a folder')):
+        for argv in ([path, 'list'], ['dump', path]):
+            r = run([args.kfplay] + argv)
+            c.check(r.returncode == 1 and r.stderr.decode() ==
+                    '%s: error: cannot read %s: kfplay reads a .kfb from a file or a pipe\n' %
+                    (path, kind), '%s: %r' % (argv, r.stderr))
     gltf = os.path.join(args.work, 'model.gltf')
     with open(gltf, 'w') as f:
         f.write('{"asset": {"version": "2.0"}}')

@@ -184,9 +184,12 @@ static void print_follower(dump *d, const kfb_follower *r)
 {
     fputs("follower ", stdout);
     print_name(d, r->name);
-    printf(" node=%s elements=%u duration=%.9g order=%u tolerance=%.9g\n   ",
+    /* The record's one time field is a chaser's duration and a damper's
+     * tau; named as list and the source name it. */
+    printf(" node=%s elements=%u %s=%.9g order=%u tolerance=%.9g\n   ",
            or_unknown(kf_follower_node_name((kf_follower_node)r->node)), (unsigned)r->element_count,
-           r->duration, (unsigned)r->order, r->tolerance);
+           kf_follower_node_is_damper((kf_follower_node)r->node) ? "tau" : "duration", r->duration,
+           (unsigned)r->order, r->tolerance);
     print_array(d, "initial_value", r->initial_value, 0);
     print_array(d, "initial_destination", r->initial_destination, 0);
     print_array(d, "rotations", r->rotations, 0);

@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: MIT */
+/* fileno and fstat are POSIX's. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "kfplay_input.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "kfc_file_kind.h"
 #include "kfc_sniff.h"
 #include "kfplay_args.h"
 
@@ -20,6 +25,17 @@ int kfp_read_input(const char *path, unsigned char **data, size_t *size)
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(errno));
+        return KFP_EXIT_INPUT;
+    }
+    /* A file or a pipe is read to its end; a device named may have none (a
+     * gibibyte of /dev/zero is not worth reading to refuse), and a folder
+     * has no bytes. (Standard input is what the shell gave.) */
+    struct stat st;
+    const char *kind = !is_stdin && fstat(fileno(f), &st) == 0 ? kfc_file_kind(st.st_mode) : NULL;
+    if (kind && !S_ISFIFO(st.st_mode)) {
+        fprintf(stderr, "%s: error: cannot read %s: kfplay reads a .kfb from a file or a pipe\n",
+                path, kind);
+        fclose(f);
         return KFP_EXIT_INPUT;
     }
     size_t capacity = 0, length = 0;

@@ -341,7 +341,7 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
                          info.node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
     snprintf(p->title, sizeof p->title, "%s: %s, %d event%s", info.name,
              kf_follower_node_name(info.node), run.event_count, run.event_count == 1 ? "" : "s");
-    p->x_label = "time";
+    p->x_label = "time (s)";
     p->x_from = 0; /* the follower starts at t = 0; its first tick comes later */
     p->x_to = run.until;
     p->components = kfp_follow_row_components(f);
@@ -404,10 +404,10 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
         kfp_error("plot: --to must be after --from");
         return KFP_EXIT_INPUT;
     }
-    snprintf(p->title, sizeof p->title, "%s: target (%s), played from %.9g to %.9g", info.name,
+    snprintf(p->title, sizeof p->title, "%s: target (%s), played from %.9g s to %.9g s", info.name,
              info.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(info.property), from,
              to);
-    p->x_label = "world time";
+    p->x_label = "world time (s)";
     if (!within_budget(o->budget, info.name, o->samples, 0, info.components, 0))
         return KFP_EXIT_INPUT;
     p->components = info.components;

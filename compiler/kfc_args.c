@@ -25,7 +25,8 @@ static const char usage_text[] =
     "\n"
     "Compiles an animation into a .kfb file: kfb's YAML source (see\n"
     "formats/yaml.md), a glTF 2.0 model, an M3G file or an X3D scene; or writes\n"
-    "a .kfb file back as source YAML that compiles to the same bytes.\n"
+    "a .kfb file back as source YAML that compiles to the same bytes. An input\n"
+    "named is read from a regular file only; '-' reads standard input (a pipe).\n"
     "\n"
     "Options:\n"
     "  -o, --output=FILE  write FILE; '-' is standard output. Default: the input\n"
@@ -144,10 +145,12 @@ static kfc_status no_kind_value(const char *item, size_t len, kfc_diag *diag)
 }
 
 /* -e SPEC: "kind=value[,kind=value...]", each kind at most once, each value
- * a positive finite number. */
+ * a positive finite number. A later -e sets again the kinds it gives, as a
+ * compiler's later flag wins: a build's own flags may follow its defaults. */
 static kfc_status parse_max_error(const char *spec, kfc_options *o, kfc_diag *diag)
 {
     const char *p = spec;
+    unsigned given = 0; /* kinds this SPEC gave */
     if (!*p)
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
                         "--max-error needs KIND=VALUE[,KIND=VALUE...] with KIND translation, "
@@ -187,9 +190,10 @@ static kfc_status parse_max_error(const char *spec, kfc_options *o, kfc_diag *di
                             "other)%s",
                             kfc_quote(quoted, item, strlen(item)), mean);
         }
-        if (o->max_error[kind] > 0.0)
+        if (given & 1u << kind)
             return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "--max-error: %s given twice",
                             kfc_bound_names[kind]);
+        given |= 1u << kind;
         char *stop;
         const char *text = eq + 1;
         double value = strtod(text, &stop);

@@ -158,15 +158,17 @@ static kfc_status uint_field(kfc_diag *diag, const json_t *object, const char *f
     return KFC_OK;
 }
 
-/* The element `index` of the top-level array `name`, or an error at
- * `pointer` (the referencing field). */
+/* The element `index` of the top-level array `name` (a plural in s:
+ * "buffers", "bufferViews", "accessors"), or an error at `pointer` (the
+ * referencing field) that names one of them: "bufferView 9 does not
+ * exist". */
 static kfc_status element(kfc_gltf_doc *doc, const char *name, int64_t index, const char *pointer,
                           const json_t **out)
 {
     const json_t *array = json_object_get(doc->root, name);
     if (!json_is_array(array) || index < 0 || (uint64_t)index >= json_array_size(array))
-        return kfc_gltf_fail(doc->diag, pointer, "%s %lld does not exist (%lu defined)", name,
-                             (long long)index,
+        return kfc_gltf_fail(doc->diag, pointer, "%.*s %lld does not exist (%lu defined)",
+                             (int)strlen(name) - 1, name, (long long)index,
                              (unsigned long)(json_is_array(array) ? json_array_size(array) : 0));
     *out = json_array_get(array, (size_t)index);
     if (!json_is_object(*out)) {

@@ -820,7 +820,12 @@ kfc_status kfc_m3g_read(const unsigned char *data, size_t size, kfc_m3g_file *fi
     r.input_size = size;
     file->budget = KFC_M3G_BUDGET_BASE + (uint64_t)size * KFC_M3G_BUDGET_PER_BYTE;
     kfc_status st;
-    if (!kfc_sniff_m3g_identifier(data, size))
+    if (size && size < sizeof kfc_m3g_identifier &&
+        memcmp(data, kfc_m3g_identifier, size) == 0) /* (a file cut short) */
+        st = fail_file(&r, 0,
+                       "the file ends inside the JSR-184 file identifier (%lu of its 12 bytes)",
+                       (unsigned long)size);
+    else if (!kfc_sniff_m3g_identifier(data, size))
         st = fail_file(&r, 0,
                        "not an M3G file: it does not start with the JSR-184 file identifier "
                        "(AB 4A 53 52 31 38 34 BB 0D 0A 1A 0A)");

@@ -240,6 +240,13 @@ def check_hand(args, work):
     line = r.stderr.splitlines()[-1] if r.stderr else ''
     check(line == 'kfc: worst error: translation 0.000276 (max 0.001), orientation lossless, '
           'scale nothing reduced (max 0.001), other lossless', 'hand -v: %r' % line)
+    # A later -e sets again what it gives, as a build's flags after its
+    # defaults do; the kinds it leaves keep the earlier bound.
+    r = run([args.kfc, '-v', '-e', 'translation=0.5,scale=1e-3', '-e', 'translation=1e-3', src,
+             '-o', kfb])
+    line = r.stderr.splitlines()[-1] if r.stderr else ''
+    check(line == 'kfc: worst error: translation 0.000276 (max 0.001), orientation lossless, '
+          'scale nothing reduced (max 0.001), other lossless', 'hand -e twice: %r' % line)
 
 
 FINER = '''kfb: 1

@@ -399,7 +399,7 @@ def invalid_cases():
     case('view_past_buffer', lambda g: g['bufferViews'][0].update(byteOffset=1000),
          '/bufferViews/0: error: bytes 1000 to 1008 are past the end of buffer 0')
     case('missing_buffer', lambda g: g['bufferViews'][0].update(buffer=5),
-         '/bufferViews/0/buffer: error: buffers 5 does not exist')
+         '/bufferViews/0/buffer: error: buffer 5 does not exist')
     case('missing_file', lambda g: g['buffers'][0].update(uri='nowhere.bin'),
          "/buffers/0/uri: error: cannot read URI 'nowhere.bin': No such file")
     case('huge_count', lambda g: g['accessors'][1].update(count=4294967295),
@@ -469,12 +469,12 @@ def invalid_cases():
                                            g['accessors'][0].update(bufferView=1, byteOffset=2, count=1)),
          '/accessors/0: error: byteOffset 2 is not a multiple of the component size 4')
     case('view_missing', lambda g: g['accessors'][1].update(bufferView=7),
-         '/accessors/1/bufferView: error: bufferViews 7 does not exist (2 defined)')
+         '/accessors/1/bufferView: error: bufferView 7 does not exist (2 defined)')
     case('accessor_missing', lambda g: g['animations'][0]['samplers'][0].update(output=9),
-         '/animations/0/samplers/0/output: error: accessors 9 does not exist (2 defined)')
+         '/animations/0/samplers/0/output: error: accessor 9 does not exist (2 defined)')
     # Missing or malformed buffers
     case('no_buffers', lambda g: g.pop('buffers'),
-         '/bufferViews/0/buffer: error: buffers 0 does not exist (0 defined)')
+         '/bufferViews/0/buffer: error: buffer 0 does not exist (0 defined)')
     case('buffer_without_uri', lambda g: g['buffers'][0].pop('uri'),
          "/buffers/0: error: a buffer without 'uri' must be the first, in a GLB file with a BIN chunk")
     case('unused_buffer_without_uri', lambda g: g['buffers'].append({'byteLength': 8}),

@@ -419,6 +419,8 @@ def invalid_cases():
     case('not_m3g.m3g', b'\x89PNG\r\n\x1a\n' + bytes(40),
          'byte 0: error: not an M3G file: it does not start with the JSR-184 file identifier '
          '(AB 4A 53 52 31 38 34 BB 0D 0A 1A 0A)')
+    case('cut_identifier.m3g', IDENTIFIER[:10],
+         'byte 0: error: the file ends inside the JSR-184 file identifier (10 of its 12 bytes)')
     case('identifier_only.m3g', IDENTIFIER,
          'byte 12: error: the file ends after its identifier, without a header section')
     case('short_section.m3g', good[:sec1 + 7],

@@ -62,7 +62,7 @@ typedef enum kfc_warning {
     KFC_WARN_QUATERNION_LENGTH, /* a slerp or squad key far from unit length */
     KFC_WARN_CUSTOM_PROPERTY,   /* a custom property one edit from a built-in one */
     KFC_WARN_LONG_DURATION,     /* a duration, cycle or tau of many minutes: written in
-                                   milliseconds? (kfc_get_seconds) */
+                                   milliseconds? (kfc_warn_long_time) */
     KFC_WARN_FRACTION_RANGE,    /* an X3D key a TimeSensor's fraction never reaches */
     KFC_WARN_EMPTY,             /* an imported file with nothing that animates */
     KFC_WARN_COUNT

@@ -132,8 +132,8 @@ static int defined_here(const kfc_source *src, size_t index, const kfc_node *key
     return n->mark.line == key->mark.line && n->mark.column == key->mark.column;
 }
 
-kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
-                            const kfc_node *value, void *state)
+static kfc_status section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                               const kfc_node *value, void *state)
 {
     kfc_entry entry;
     memset(&entry, 0, sizeof entry);
@@ -166,6 +166,18 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
     if (index != SIZE_MAX && (entry_errors(src->diag) != before || entry.errors || entry.skip) &&
         defined_here(src, index, key))
         src->names.names[index].failed = 1;
+    return st;
+}
+
+kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                            const kfc_node *value, void *state)
+{
+    /* Fields are read in the order their dependencies need (the keys after
+     * the interpolation that says how they read), not the text's; what
+     * they report is put back in the text's order. */
+    kfc_diag_hold(src->diag);
+    kfc_status st = section_read(src, s, key, value, state);
+    kfc_diag_release(src->diag);
     return st;
 }
 

@@ -2,6 +2,8 @@
 #include "kfc_diag.h"
 
 #include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char *format, ...)
@@ -41,6 +43,9 @@ kfc_status kfc_fail_nomem(kfc_diag *diag)
     return kfc_fail(diag, KFC_NOMEM, KFC_NO_MARK, "out of memory");
 }
 
+static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const char *pointer,
+                        int warning, const char *message, const char *suffix);
+
 /* FNV-1a over the error's place and text. */
 static uint64_t error_hash(const kfc_diag *diag)
 {
@@ -69,8 +74,11 @@ kfc_status kfc_recover(kfc_diag *diag, kfc_status status)
         return KFC_INVALID;
     }
     diag->last_printed = h;
-    if (diag->stream)
-        kfc_diag_print(diag->stream, diag->source ? diag->source : "kfc", diag);
+    report_line(diag,
+                diag->file     ? diag->file
+                : diag->source ? diag->source
+                               : "kfc",
+                diag->mark, diag->pointer, 0, diag->message, "");
     diag->errors++;
     return KFC_OK;
 }
@@ -160,6 +168,76 @@ void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
                diag->message, "");
 }
 
+typedef struct kfc_diag_held {
+    const char *file;
+    kfc_mark mark;
+    size_t order; /* the qsort is not stable */
+    int warning;
+    char pointer[sizeof((kfc_diag *)0)->pointer];
+    char message[sizeof((kfc_diag *)0)->message];
+    char suffix[64];
+} kfc_diag_held;
+
+/* print_line on diag->stream, or held while diag->holding. */
+static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const char *pointer,
+                        int warning, const char *message, const char *suffix)
+{
+    if (!diag->stream)
+        return;
+    if (diag->holding && diag->held_count == diag->held_capacity) {
+        size_t grown = diag->held_capacity ? 2 * diag->held_capacity : 8;
+        kfc_diag_held *held =
+            grown <= SIZE_MAX / sizeof *held ? realloc(diag->held, grown * sizeof *held) : NULL;
+        if (held) {
+            diag->held = held;
+            diag->held_capacity = grown;
+        }
+    }
+    if (!diag->holding || diag->held_count == diag->held_capacity) {
+        print_line(diag->stream, diag->color, file, mark, pointer, warning, message, suffix);
+        return;
+    }
+    kfc_diag_held *h = &diag->held[diag->held_count];
+    h->file = file;
+    h->mark = mark;
+    h->order = diag->held_count++;
+    h->warning = warning;
+    snprintf(h->pointer, sizeof h->pointer, "%s", pointer);
+    snprintf(h->message, sizeof h->message, "%s", message);
+    snprintf(h->suffix, sizeof h->suffix, "%s", suffix);
+}
+
+void kfc_diag_hold(kfc_diag *diag)
+{
+    diag->holding++;
+}
+
+static int by_position(const void *a, const void *b)
+{
+    const kfc_diag_held *x = a, *y = b;
+    const uint64_t px = x->mark.line ? (uint64_t)x->mark.line << 32 | x->mark.column : UINT64_MAX;
+    const uint64_t py = y->mark.line ? (uint64_t)y->mark.line << 32 | y->mark.column : UINT64_MAX;
+    if (px != py)
+        return px < py ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+void kfc_diag_release(kfc_diag *diag)
+{
+    if (!diag->holding || --diag->holding)
+        return;
+    if (diag->held_count > 1)
+        qsort(diag->held, diag->held_count, sizeof *diag->held, by_position);
+    for (size_t i = 0; i < diag->held_count; i++) {
+        const kfc_diag_held *h = &diag->held[i];
+        print_line(diag->stream, diag->color, h->file, h->mark, h->pointer, h->warning, h->message,
+                   h->suffix);
+    }
+    free(diag->held);
+    diag->held = NULL;
+    diag->held_count = diag->held_capacity = 0;
+}
+
 const char *const kfc_warning_names[KFC_WARN_COUNT] = {
     "uncontrolled-track",  "unused-sequence",
     "unused-interpolator", "unused-follower",
@@ -187,9 +265,7 @@ kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *fo
         diag->printed = 1;
         return KFC_INVALID;
     }
-    if (diag->stream)
-        print_line(diag->stream, diag->color, diag->source ? diag->source : "kfc", mark, "",
-                   !as_error, message, suffix);
+    report_line(diag, diag->source ? diag->source : "kfc", mark, "", !as_error, message, suffix);
     if (!as_error) {
         diag->warnings++;
         return KFC_OK;

@@ -62,7 +62,7 @@ typedef enum kfc_warning {
     KFC_WARN_QUATERNION_LENGTH, /* a slerp or squad key far from unit length */
     KFC_WARN_CUSTOM_PROPERTY,   /* a custom property one edit from a built-in one */
     KFC_WARN_LONG_DURATION,     /* a duration, cycle or tau of many minutes: written in
-                                   milliseconds? (kfc_get_seconds) */
+                                   milliseconds? (kfc_warn_long_time) */
     KFC_WARN_FRACTION_RANGE,    /* an X3D key a TimeSensor's fraction never reaches */
     KFC_WARN_EMPTY,             /* an imported file with nothing that animates */
     KFC_WARN_COUNT
@@ -95,13 +95,16 @@ typedef struct kfc_diag {
     uint32_t warnings_error;           /* bit per kfc_warning: reported as an error */
 
     /* The run's state. */
-    unsigned errors;        /* errors kfc_recover reported */
-    int held_back;          /* an error past error_limit was met, not reported */
-    int printed;            /* the error in the record was printed */
-    uint64_t last_printed;  /* a hash of the last error kfc_recover printed */
-    unsigned warnings;      /* warnings printed (as warnings) */
-    unsigned promoted;      /* warnings printed as errors (counted in `errors` too) */
-    uint64_t suggest_cells; /* work spent on "did you mean" (kfc_suggest.h) */
+    unsigned errors;            /* errors kfc_recover reported */
+    int held_back;              /* an error past error_limit was met, not reported */
+    int printed;                /* the error in the record was printed */
+    uint64_t last_printed;      /* a hash of the last error kfc_recover printed */
+    unsigned warnings;          /* warnings printed (as warnings) */
+    unsigned promoted;          /* warnings printed as errors (counted in `errors` too) */
+    uint64_t suggest_cells;     /* work spent on "did you mean" (kfc_suggest.h) */
+    unsigned holding;           /* kfc_diag_hold depth */
+    struct kfc_diag_held *held; /* what kfc_recover and kfc_warn printed while holding */
+    size_t held_count, held_capacity;
 } kfc_diag;
 
 /* Records a failure in `diag` (if not NULL) and returns `status`. The
@@ -167,6 +170,19 @@ kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *fo
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+/*
+ * From kfc_diag_hold to the matching kfc_diag_release, what kfc_recover
+ * and kfc_warn print on diag->stream is held, and printed at the release
+ * in order of position (the order made at one position kept; a line
+ * without one last). Errors are counted, and the run stops, as they are
+ * met: only the printing waits. An object read in an order its fields'
+ * dependencies set (one YAML entry) is thus reported in the order of its
+ * text, as an editor's "first error" expects. Holds nest; what cannot be
+ * held for want of memory is printed at once.
+ */
+void kfc_diag_hold(kfc_diag *diag);
+void kfc_diag_release(kfc_diag *diag);
 
 /*
  * Writes `text` (`length` bytes, not necessarily NUL-terminated) into `out`

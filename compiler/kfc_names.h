@@ -35,6 +35,13 @@ typedef struct kfc_name {
     uint8_t ease;   /* an EaseInEaseOut interpolator */
     uint8_t failed; /* its entry had an error: it was not built */
     uint8_t used;   /* a track plays it or eases with it */
+    /* What -Wlong-duration judges an animator's times by. A controller:
+     * its speed. An animator: whether a track with a controller plays it,
+     * the speed of largest magnitude among those controllers, and whether
+     * one of them failed or does not exist (its speed is not known). */
+    uint8_t played;
+    uint8_t speed_unknown;
+    double speed;
 } kfc_name;
 
 typedef struct kfc_names {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "kfc_section.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,8 +132,8 @@ static int defined_here(const kfc_source *src, size_t index, const kfc_node *key
     return n->mark.line == key->mark.line && n->mark.column == key->mark.column;
 }
 
-kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
-                            const kfc_node *value, void *state)
+static kfc_status section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                               const kfc_node *value, void *state)
 {
     kfc_entry entry;
     memset(&entry, 0, sizeof entry);
@@ -165,6 +166,18 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
     if (index != SIZE_MAX && (entry_errors(src->diag) != before || entry.errors || entry.skip) &&
         defined_here(src, index, key))
         src->names.names[index].failed = 1;
+    return st;
+}
+
+kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                            const kfc_node *value, void *state)
+{
+    /* Fields are read in the order their dependencies need (the keys after
+     * the interpolation that says how they read), not the text's; what
+     * they report is put back in the text's order. */
+    kfc_diag_hold(src->diag);
+    kfc_status st = section_read(src, s, key, value, state);
+    kfc_diag_release(src->diag);
     return st;
 }
 
@@ -235,14 +248,57 @@ kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const k
     return kfc_fail(src->diag, status, at->mark, "%s", line);
 }
 
-kfc_status kfc_get_seconds(kfc_source *src, const kfc_node *value, double most, const char *field,
-                           const char *clock, double *seconds)
+kfc_status kfc_warn_long_time(kfc_source *src, kfc_mark mark, double seconds, double most,
+                              double speed, const char *field, const char *clock)
+{
+    const double judged = fabs(speed) > 1 ? fabs(speed) : 1;
+    const double world = seconds / judged;
+    if (!(world >= most))
+        return KFC_OK;
+    if (judged == 1)
+        return kfc_warn(src->diag, KFC_WARN_LONG_DURATION, mark,
+                        "a %s of %.9g s is %.3g minutes: %s times are seconds (milliseconds?)",
+                        field, seconds, world / 60.0, clock);
+    return kfc_warn(src->diag, KFC_WARN_LONG_DURATION, mark,
+                    "a %s of %.9g at speed %.9g is %.3g minutes of world time", field, seconds,
+                    speed, world / 60.0);
+}
+
+kfc_status kfc_get_animator_seconds(kfc_source *src, const kfc_node *value, kfc_entry *entry,
+                                    double most, const char *field, const char *clock,
+                                    double *seconds)
 {
     kfc_status st = kfc_get_float(value, seconds, src->diag);
-    if (!st && *seconds >= most)
-        st = kfc_warn(src->diag, KFC_WARN_LONG_DURATION, value->mark,
-                      "a %s of %.6g s is %.3g minutes: %s times are seconds (milliseconds?)", field,
-                      *seconds, *seconds / 60.0, clock);
+    /* A faster controller only shortens it: what is shorter at speed 1
+     * needs no second look. */
+    if (st || !(*seconds >= most) || !entry->defined)
+        return st;
+    if (src->long_times.count == src->long_times.capacity) {
+        size_t grown = src->long_times.capacity ? 2 * src->long_times.capacity : 16;
+        kfc_long_time *items = grown <= SIZE_MAX / sizeof *items
+                                   ? realloc(src->long_times.items, grown * sizeof *items)
+                                   : NULL;
+        if (!items)
+            return kfc_fail_nomem(src->diag);
+        src->long_times.items = items;
+        src->long_times.capacity = grown;
+    }
+    src->long_times.items[src->long_times.count++] = (kfc_long_time){
+        value->mark, *seconds, most, field, clock, (size_t)(entry->defined - src->names.names)};
+    return KFC_OK;
+}
+
+kfc_status kfc_warn_long_times(kfc_source *src)
+{
+    kfc_status st = KFC_OK;
+    for (size_t i = 0; i < src->long_times.count && !st; i++) {
+        const kfc_long_time *t = &src->long_times.items[i];
+        const kfc_name *n = &src->names.names[t->animator];
+        if (n->speed_unknown || (!n->played && src->tracks_failed))
+            continue;
+        st = kfc_warn_long_time(src, t->mark, t->seconds, t->most, n->played ? n->speed : 1,
+                                t->field, t->clock);
+    }
     return st;
 }
 

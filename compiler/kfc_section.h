@@ -38,11 +38,27 @@ enum {
     KFC_SCRATCH_COUNT
 };
 
+/* A time on an animator's clock (a sequence's duration, a chaser's
+ * duration, a damper's tau) long enough to have been written in
+ * milliseconds, held until the tracks tell the speed it plays at
+ * (kfc_warn_long_times). */
+typedef struct kfc_long_time {
+    kfc_mark mark;
+    double seconds, most;
+    const char *field, *clock; /* as kfc_warn_long_time takes them */
+    size_t animator;           /* its index in src->names */
+} kfc_long_time;
+
 typedef struct kfc_source {
     kf_builder *builder;
     kfc_diag *diag;
-    kfc_names names; /* the animators and controllers defined so far */
-    size_t tracks;   /* tracks read without error */
+    kfc_names names;   /* the animators and controllers defined so far */
+    size_t tracks;     /* tracks read without error */
+    int tracks_failed; /* the tracks section had an error: what a track plays is not all known */
+    struct {
+        kfc_long_time *items;
+        size_t count, capacity;
+    } long_times;
     struct {
         double *data;
         size_t capacity;
@@ -181,11 +197,32 @@ kfc_status kfc_entry_missing(kfc_source *src, kfc_entry *entry, const kfc_sectio
  * answer: not KFC_OK when the run stops. */
 kfc_status kfc_entry_fail(kfc_source *src, kfc_entry *entry, size_t field, kfc_status status);
 
-/* Reads a time in seconds (kf.h) into *seconds; -Wlong-duration when it
- * is `most` or more, which a value written in milliseconds would be:
- * "a `field` of N s is M minutes: `clock` times are seconds". */
-kfc_status kfc_get_seconds(kfc_source *src, const kfc_node *value, double most, const char *field,
-                           const char *clock, double *seconds);
+/*
+ * -Wlong-duration: `seconds`, a time on the clock of a controller whose
+ * speed is `speed`, when it lasts `most` world seconds or more, which a
+ * value written in milliseconds would. The speed counts by its magnitude
+ * and only above 1: a slower one (0 pauses) does not make a number too
+ * large for its unit, which is what the warning is about. At speed 1:
+ * "a `field` of N s is M minutes: `clock` times are seconds
+ * (milliseconds?)"; else "a `field` of N at speed S is M minutes of world
+ * time".
+ */
+kfc_status kfc_warn_long_time(kfc_source *src, kfc_mark mark, double seconds, double most,
+                              double speed, const char *field, const char *clock);
+
+/* Reads a time on the clock of the controllers that play the entry's
+ * animator into *seconds; one of `most` seconds or more is held for
+ * kfc_warn_long_times, which knows their speed. */
+kfc_status kfc_get_animator_seconds(kfc_source *src, const kfc_node *value, kfc_entry *entry,
+                                    double most, const char *field, const char *clock,
+                                    double *seconds);
+
+/* Once the tracks are read: kfc_warn_long_time for each time
+ * kfc_get_animator_seconds held, at the speed of the fastest controller
+ * whose track plays its animator; at speed 1 when none does, unless a
+ * track failed (it might have). Not when a track that plays it names a
+ * controller that failed or does not exist. */
+kfc_status kfc_warn_long_times(kfc_source *src);
 
 /* Grows scratch array `which` to hold `count` doubles. */
 kfc_status kfc_reserve(kfc_source *src, int which, size_t count);

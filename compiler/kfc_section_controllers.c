@@ -122,6 +122,16 @@ static kf_result add(kfc_source *src, kfc_entry *entry, kf_error *error)
     return kf_builder_add_controller(src->builder, entry->state, error);
 }
 
+/* The speed the times of the animators its tracks play are judged by
+ * (kfc_warn_long_times). */
+static kfc_status built(kfc_source *src, kfc_entry *entry)
+{
+    (void)src;
+    if (entry->defined)
+        entry->defined->speed = ((const kf_controller_desc *)entry->state)->speed;
+    return KFC_OK;
+}
+
 static kfc_status read_entry(kfc_source *src, const kfc_node *key, const kfc_node *value)
 {
     kf_controller_desc desc;
@@ -160,5 +170,5 @@ const kfc_section kfc_section_controllers = {
     emit_section,
     load,
     NULL,
-    NULL,
+    built,
 };

@@ -115,22 +115,23 @@ static kfc_status read_initial_destination(kfc_source *src, const kfc_node *valu
     return read_field(src, value, in->array, in->element, in->value_count, &in->destination_count);
 }
 
-/* Follower times are seconds (kf.h): a chaser's duration of this many, or
- * a damper's tau (which settles in about five of it) of LONG_TAU, was most
- * likely written in milliseconds (kfc_get_seconds). */
+/* Follower times are seconds (kf.h) at speed 1: a chaser's duration that
+ * plays this many world seconds, or a damper's tau (which settles in about
+ * five of it) of LONG_TAU, was most likely written in milliseconds
+ * (kfc_warn_long_time). */
 #define LONG_DURATION 1000.0
 #define LONG_TAU      100.0
 
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
-    return kfc_get_seconds(src, value, LONG_DURATION, "duration", "follower",
-                           &((follower_in *)entry->state)->desc.duration);
+    return kfc_get_animator_seconds(src, value, entry, LONG_DURATION, "duration", "follower",
+                                    &((follower_in *)entry->state)->desc.duration);
 }
 
 static kfc_status read_tau(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
-    return kfc_get_seconds(src, value, LONG_TAU, "tau", "follower",
-                           &((follower_in *)entry->state)->desc.tau);
+    return kfc_get_animator_seconds(src, value, entry, LONG_TAU, "tau", "follower",
+                                    &((follower_in *)entry->state)->desc.tau);
 }
 
 static kfc_status read_order(kfc_source *src, const kfc_node *value, kfc_entry *entry)

@@ -477,14 +477,15 @@ static kfc_status emit_repeat(kfc_emitter *e, const void *out)
     return kfc_emit_string(e, kf_repeat_name(((const sequence_out *)out)->info.repeat));
 }
 
-/* Times are seconds (kf.h): a duration or cycle past this many was most
- * likely written in milliseconds (kfc_get_seconds). */
+/* Times are seconds (kf.h) at speed 1: a duration that plays this many
+ * world seconds was most likely written in milliseconds
+ * (kfc_warn_long_time). */
 #define LONG_DURATION 1000.0
 
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
-    return kfc_get_seconds(src, value, LONG_DURATION, "duration", "sequence",
-                           &((sequence_in *)entry->state)->desc.duration);
+    return kfc_get_animator_seconds(src, value, entry, LONG_DURATION, "duration", "sequence",
+                                    &((sequence_in *)entry->state)->desc.duration);
 }
 
 /* Stored as float32 (kfb_sequence.duration). */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The `tracks:` section: a list of AnimationTracks; an interpolator's track
  * may give the TimeSensor that drives it. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,16 +58,16 @@ static kfc_status read_components(kfc_source *src, const kfc_node *value, kfc_en
                         src->diag);
 }
 
-/* A TimeSensor's times are seconds (kf.h): a cycle of this many was most
- * likely written in milliseconds (kfc_get_seconds). */
+/* A TimeSensor's times are seconds (kf.h) at speed 1: a cycle that plays
+ * this many world seconds was most likely written in milliseconds
+ * (kfc_warn_long_time, once the controller is known: check). */
 #define LONG_CYCLE 1000.0
 
 static kfc_status read_cycle_interval(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     track_in *in = entry->state;
     in->timed = 1;
-    return kfc_get_seconds(src, value, LONG_CYCLE, "cycleInterval", "TimeSensor",
-                           &in->sensor.cycle_interval);
+    return kfc_get_float(value, &in->sensor.cycle_interval, src->diag);
 }
 
 static kfc_status read_loop(kfc_source *src, const kfc_node *value, kfc_entry *entry)
@@ -292,6 +293,48 @@ static kfc_status check_property(kfc_source *src, const kfc_entry *entry, int bu
                                 kfc_quote(quoted, property, length), mean));
 }
 
+/* The controller the track names, built; NULL when it has none, failed or
+ * does not exist (*known then says which). */
+static const kfc_name *track_controller(const kfc_source *src, const kfc_entry *entry, int *known)
+{
+    const kfc_node *at = entry->fields[F_CONTROLLER];
+    *known = !at;
+    if (!at || (entry->failed & 1u << F_CONTROLLER))
+        return NULL;
+    const kfc_name *c = kfc_names_find(&src->names, KFC_NAME_CONTROLLER, at->as.text, at->count);
+    if (!c || c->failed)
+        return NULL;
+    *known = 1;
+    return c;
+}
+
+/* The speed the track plays its animator at, for -Wlong-duration: the
+ * cycleInterval's now, the animator's times once every track is read
+ * (kfc_warn_long_times). A track without a controller never plays: its
+ * cycle is judged at speed 1, and it tells nothing of its animator's. */
+static kfc_status judge_times(kfc_source *src, kfc_entry *entry)
+{
+    const kfc_node *const *f = entry->fields;
+    int known;
+    const kfc_name *c = track_controller(src, entry, &known);
+    kfc_name *a = entry->failed & 1u << F_ANIMATOR
+                      ? NULL
+                      : kfc_names_find(&src->names, KFC_NAME_SEQUENCE, f[F_ANIMATOR]->as.text,
+                                       f[F_ANIMATOR]->count);
+    if (a && !known)
+        a->speed_unknown = 1;
+    else if (a && c) {
+        if (!a->played || fabs(c->speed) > fabs(a->speed))
+            a->speed = c->speed;
+        a->played = 1;
+    }
+    if (!f[F_CYCLE_INTERVAL] || (entry->failed & 1u << F_CYCLE_INTERVAL) || !known)
+        return KFC_OK;
+    return kfc_warn_long_time(src, f[F_CYCLE_INTERVAL]->mark,
+                              ((const track_in *)entry->state)->sensor.cycle_interval, LONG_CYCLE,
+                              c ? c->speed : 1, "cycleInterval", "TimeSensor");
+}
+
 /* The names and the property, of the fields that read. */
 static kfc_status check(kfc_source *src, kfc_entry *entry)
 {
@@ -306,7 +349,8 @@ static kfc_status check(kfc_source *src, kfc_entry *entry)
                         "controllers", 0))) ||
         (f[F_EASE] && !(failed & 1u << F_EASE) &&
          (st = use_name(src, entry, f[F_EASE], KFC_NAME_INTERPOLATOR, "EaseInEaseOut",
-                        "EaseInEaseOut interpolators", 1))))
+                        "EaseInEaseOut interpolators", 1))) ||
+        (st = judge_times(src, entry)))
         return st;
     return failed & 1u << F_TARGET ? KFC_OK : check_property(src, entry, 0);
 }

@@ -141,9 +141,12 @@ static kfc_status build_document(kfc_source *src, const kfc_node *root, kfc_mark
     st = kfc_recover(src->diag, kfc_require(root, values[0], "kfb", src->diag));
     for (size_t i = 0; i < SECTION_COUNT && !st; i++)
         if (values[1 + i]) {
+            const unsigned before = src->diag->errors - src->diag->promoted;
             if (sections[i] == &kfc_section_tracks)
                 *tracks_mark = values[1 + i]->mark;
             st = build_section(src, sections[i], values[1 + i]);
+            if (sections[i] == &kfc_section_tracks)
+                src->tracks_failed = src->diag->errors - src->diag->promoted != before;
         }
     return st;
 }
@@ -194,6 +197,8 @@ kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limi
     kfc_status st = kfc_yaml_parse(data, size, limits, &consumer, &doc, diag);
     if (!st)
         st = build_document(&src, &doc.root, tracks_mark);
+    if (!st)
+        st = kfc_warn_long_times(&src);
     if (!st && diag->errors - diag->promoted == errors - promoted)
         st = warn_unused(&src);
     /* Errors reported and recovered from fail the compile all the same. */
@@ -203,6 +208,7 @@ kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limi
     }
     kfc_document_free(&doc);
     kfc_names_free(&src.names);
+    free(src.long_times.items);
     for (int i = 0; i < KFC_SCRATCH_COUNT; i++)
         free(src.scratch[i].data);
     return st;

@@ -201,9 +201,10 @@ tracks:
   - {animator: door, controller: walk, target: door.Alpha, components: 1}
 """
 
+# In the order printed: each entry's as it is read; then those that wait for
+# the tracks (an animator's times, judged by the speed of the controllers that
+# play it), then what nothing uses.
 WARNINGS = [
-    ('long-duration', '5:15', 'a duration of 4000 s is 66.7 minutes: sequence times are seconds '
-     '(milliseconds?)'),
     ('quaternion-length', '10:16', "key 0 has length 1.86, not 1: slerp keys are quaternions "
      "[x, y, z, w], played normalized (axis and angle are an OrientationInterpolator's)"),
     ('fraction-range', '18:14', 'key 1 (2) is outside [0, 1] (and 1 more key): the fraction a '
@@ -212,6 +213,8 @@ WARNINGS = [
      "'hip.orientation'"),
     ('custom-property', '26:48', "'Alpha' is a custom property, not a built-in one; did you mean "
      "'alpha'?"),
+    ('long-duration', '5:15', 'a duration of 4000 s is 66.7 minutes: sequence times are seconds '
+     '(milliseconds?)'),
     ('unused-sequence', '11:3', "sequence 'spare' is unused: no track plays it"),
     ('unused-controller', '22:3', "controller 'run' is unused: no track has it"),
 ]
@@ -240,25 +243,105 @@ tracks:
 """
 
 
-def check_long_times(c, kfc, work):
+def check_long_times(c, kfc, fixtures, work):
     """-Wlong-duration also for the other times a source gives in seconds: a
     chaser's duration and a cycleInterval of 1000 s or more, a damper's tau of
-    100 s or more; none just below."""
+    100 s or more; none just below. A track's cycleInterval is judged as the
+    track is read, an animator's times once the tracks say what plays them."""
     src = os.path.join(work, 'long_times.yaml')
     with open(src, 'w') as f:
         f.write(LONG_TIMES)
     out = os.path.join(work, 'long_times.kfb')
     r = run([kfc, src, '-o', out])
     warned = (
+        ('15:75', 'a cycleInterval of 2000 s is 33.3 minutes: TimeSensor times are seconds'),
         ('7:36', 'a tau of 300 s is 5 minutes: follower times are seconds'),
-        ('9:43', 'a duration of 1500 s is 25 minutes: follower times are seconds'),
-        ('15:75', 'a cycleInterval of 2000 s is 33.3 minutes: TimeSensor times are seconds'))
+        ('9:43', 'a duration of 1500 s is 25 minutes: follower times are seconds'))
     want = ['%s:%s: warning: %s (milliseconds?) [-Wlong-duration]' % (src, at, message)
             for at, message in warned]
     c.check(r.returncode == 0 and os.path.exists(out) and r.stderr.splitlines() == want,
             'long times: %r' % r.stderr.splitlines())
     r = run([kfc, '-Wno-long-duration', src, '-o', out])
     c.check(r.returncode == 0 and not r.stderr, '-Wno-long-duration: %r' % r.stderr)
+    check_long_times_speed(c, kfc, work)
+    # An imported M3G file keeps its milliseconds, played at speed 1000: its
+    # decompiled source compiles under -Werror, to the same bytes.
+    kfb, yaml = os.path.join(work, 'swing.kfb'), os.path.join(work, 'swing.yaml')
+    again = os.path.join(work, 'swing_again.kfb')
+    for argv in ([os.path.join(fixtures, 'm3g', 'swing.m3g'), '-o', kfb],
+                 ['-d', kfb, '-o', yaml], ['-Werror', yaml, '-o', again]):
+        r = run([kfc] + argv)
+        c.check(r.returncode == 0 and not r.stderr, 'M3G round trip %s: %r' % (argv, r.stderr))
+    c.check(os.path.exists(again) and open(again, 'rb').read() == open(kfb, 'rb').read(),
+            'M3G round trip: the same bytes')
+
+
+# Times a controller's speed makes short or long: written in milliseconds and
+# played at speed 1000 (s, cam, the first door track), the same played at
+# speed 1 (t), at both (both: the faster says), by no track (spare: at speed
+# 1); a slow or paused controller does not make a time long (slow, paused).
+LONG_SPEEDS = """kfb: 1
+sequences:
+  s: {interpolation: linear, duration: 2000, keys: [[0, 1], [2000, 2]]}
+  t: {interpolation: linear, duration: 2000, keys: [[0, 1], [2000, 2]]}
+  both: {interpolation: linear, duration: 2000, keys: [[0, 1], [2000, 2]]}
+  spare: {interpolation: linear, duration: 2000, keys: [[0, 1], [2000, 2]]}
+  far: {interpolation: linear, duration: 4000000, keys: [[0, 1], [1, 2]]}
+  slow: {interpolation: linear, duration: 999, keys: [[0, 1], [1, 2]]}
+  paused: {interpolation: linear, duration: 999, keys: [[0, 1], [1, 2]]}
+interpolators:
+  door: {node: ScalarInterpolator, key: [0, 1], keyValue: [0, 1]}
+followers:
+  cam: {node: PositionDamper, tau: 300}
+  drift: {node: PositionDamper, tau: 300000}
+controllers:
+  ms: {speed: 1000}
+  walk: {speed: 1}
+  half: {speed: 0.5}
+  stop: {speed: 0}
+tracks:
+  - {animator: s, controller: ms, target: s.alpha}
+  - {animator: t, controller: walk, target: t.alpha}
+  - {animator: both, controller: walk, target: both.alpha}
+  - {animator: both, controller: ms, target: both2.alpha}
+  - {animator: far, controller: ms, target: far.alpha}
+  - {animator: slow, controller: half, target: slow.alpha}
+  - {animator: paused, controller: stop, target: paused.alpha}
+  - {animator: door, controller: ms, target: door.alpha, cycleInterval: 2000}
+  - {animator: door, controller: ms, target: door2.alpha, cycleInterval: 2000000}
+  - {animator: cam, controller: ms, target: cam.translation}
+  - {animator: drift, controller: ms, target: drift.translation}
+"""
+
+
+def check_long_times_speed(c, kfc, work):
+    """-Wlong-duration judges a time by the world seconds it plays: divided by
+    the speed of the fastest controller whose track plays it (at speed 1 when
+    none does); the message names a speed other than 1. -Werror=long-duration
+    makes each an error at the same place."""
+    src = os.path.join(work, 'long_speeds.yaml')
+    with open(src, 'w') as f:
+        f.write(LONG_SPEEDS)
+    out = os.path.join(work, 'long_speeds.kfb')
+    warned = (
+        ('29:74', 'a cycleInterval of 2000000 at speed 1000 is 33.3 minutes of world time'),
+        ('4:40', 'a duration of 2000 s is 33.3 minutes: sequence times are seconds '
+         '(milliseconds?)'),
+        ('6:44', 'a duration of 2000 s is 33.3 minutes: sequence times are seconds '
+         '(milliseconds?)'),
+        ('7:42', 'a duration of 4000000 at speed 1000 is 66.7 minutes of world time'),
+        ('14:38', 'a tau of 300000 at speed 1000 is 5 minutes of world time'))
+    r = run([kfc, src, '-o', out])
+    want = ['%s:%s: warning: %s [-Wlong-duration]' % (src, at, message) for at, message in warned]
+    lines = [l for l in r.stderr.splitlines() if 'unused' not in l]
+    c.check(r.returncode == 0 and lines == want, 'long times by speed: %r' % lines)
+    os.remove(out)
+    r = run([kfc, '-Werror=long-duration', src, '-o', out])
+    want = ['%s:%s: error: %s [-Werror=long-duration]' % (src, at, message)
+            for at, message in warned]
+    lines = [l for l in r.stderr.splitlines() if 'unused' not in l]
+    c.check(r.returncode == 1 and not os.path.exists(out) and lines == want,
+            '-Werror=long-duration by speed: %r' % lines)
 
 
 def check_terminal(c, kfc, leg, work):
@@ -382,6 +465,9 @@ def check_warnings(c, kfc, work):
         return '%s:%s: %s: %s [-W%s%s]' % (src, at, 'error' if error else 'warning', message,
                                            'error=' if error else '', name)
 
+    def named(name):
+        return next(w for w in WARNINGS if w[0] == name)
+
     def compile_(*args):
         if os.path.exists(out):
             os.remove(out)
@@ -399,7 +485,7 @@ def check_warnings(c, kfc, work):
     c.check(lines == [line(*w) for w in WARNINGS if not w[0].startswith('unused')],
             '-Wno-unused: the four unused-* off')
     r, lines = compile_('-Wno-all', '-Wcustom-property')
-    c.check(lines == [line(*WARNINGS[4])], '-Wno-all -WNAME: only that one')
+    c.check(lines == [line(*named('custom-property'))], '-Wno-all -WNAME: only that one')
     for args in (['-w'], ['-q'], ['-w', '-Werror']):
         r, lines = compile_(*args)
         c.check(r.returncode == 0 and not lines and os.path.exists(out), '%s: no warnings' % args)
@@ -412,11 +498,12 @@ def check_warnings(c, kfc, work):
     r, lines = compile_('-Werror', '-Wno-error')
     c.check(r.returncode == 0 and lines == [line(*w) for w in WARNINGS], '-Werror -Wno-error')
     r, lines = compile_('-Werror=fraction-range', '-q')
-    c.check(r.returncode == 1 and lines == [line(*WARNINGS[2], error=True)],
+    c.check(r.returncode == 1 and lines == [line(*named('fraction-range'), error=True)],
             '-q still reports a warning made an error: %r' % lines)
     r, lines = compile_('-Werror=uncontrolled-track', '--max-errors=1')
-    c.check(r.returncode == 1 and lines[3] == line(*WARNINGS[3], error=True) and
-            lines[4:] == [line(*w) for w in WARNINGS[4:]],
+    at = WARNINGS.index(named('uncontrolled-track'))
+    c.check(r.returncode == 1 and lines[at] == line(*WARNINGS[at], error=True) and
+            lines[at + 1:] == [line(*w) for w in WARNINGS[at + 1:]],
             '--max-errors: a warning made an error is the one error, no "stopped": %r' % lines)
     r, lines = compile_('-Werror', '--max-errors=1')
     c.check(r.returncode == 1 and lines == [line(*WARNINGS[0], error=True),
@@ -626,7 +713,7 @@ def main():
         c.check('walk.yaml' in deps, 'ninja read the dependency file: %r' % deps)
     check_grammar(c, kfc, args.kfplay, leg, work)
     check_warnings(c, kfc, work)
-    check_long_times(c, kfc, work)
+    check_long_times(c, kfc, args.fixtures, work)
     check_terminal(c, kfc, leg, work)
     check_door(c, kfc, args.kfplay, leg, work)
     check_empty(c, kfc, args.fixtures, work)

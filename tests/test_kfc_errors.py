@@ -10,8 +10,8 @@ optionally preceded by `# kfc: OPTIONS` (arguments to add; without it,
 `-w`: warnings are test_kfc_cli.py's, and fixtures that test them as
 errors say `# kfc: -Werror...`), and kfc must
 print exactly those lines on its standard error, `<path>:` before each
-`expect` line: every error of the source, in the order kfc finds them, and
-nothing else (no error that only follows from another). It must exit with
+`expect` line: every error of the source, in the order kfc finds them (an
+entry's in the order of their positions), and nothing else (no error that only follows from another). It must exit with
 status 1 and leave no output file (and no temporary file) behind; an output
 file that existed before must be left byte for byte as it was. The same
 holds when the source comes from standard input (`<stdin>` then names it).

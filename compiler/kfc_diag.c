@@ -244,6 +244,7 @@ const char *const kfc_warning_names[KFC_WARN_COUNT] = {
     "unused-controller",   "quaternion-length",
     "custom-property",     "long-duration",
     "fraction-range",      "empty",
+    "x3d-unknown",         "x3d-dropped",
 };
 
 kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)

@@ -65,6 +65,10 @@ typedef enum kfc_warning {
                                    milliseconds? (kfc_warn_long_time) */
     KFC_WARN_FRACTION_RANGE,    /* an X3D key a TimeSensor's fraction never reaches */
     KFC_WARN_EMPTY,             /* an imported file with nothing that animates */
+    KFC_WARN_X3D_UNKNOWN,       /* a name an X3D scene's animation uses that X3D or the
+                                   scene does not define: a node type, DEF name or field */
+    KFC_WARN_X3D_DROPPED,       /* a part of an X3D scene's animation the importer drops:
+                                   a ROUTE browsers refuse, an interpolator it refuses */
     KFC_WARN_COUNT
 } kfc_warning;
 

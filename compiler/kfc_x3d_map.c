@@ -10,14 +10,21 @@
  * EaseInEaseOut one interpolator animator, each field it reaches a track;
  * fan-out at either end gives more tracks. Followers become an animator, a
  * controller (their clock) and a track per field their value_changed
- * reaches. Anything else on the way is noted and skipped.
+ * reaches. Anything else on the way is noted and skipped. A chain's ROUTE
+ * is checked as a browser checks it, against X3D's node types
+ * (kfc_x3d_nodes.h): one naming a field its node lacks, or joining fields
+ * of different types, is dropped with a warning, as is a node the builder
+ * refuses where it animates something.
  */
 #include "kfc_x3d_map.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "kfc_suggest.h"
 
 /* Tracks a scene may make (and ROUTEs the walk may visit), per ROUTE plus a
  * base: fan-in at an interpolator or an EaseInEaseOut multiplies its
@@ -25,13 +32,18 @@
 #define TRACKS_PER_ROUTE 16u
 #define TRACKS_BASE      4096u
 
-enum { ADDED = 1, FAILED = 2, USED = 4 };
+enum {
+    ADDED = 1,
+    FAILED = 2,
+    USED = 4,
+    FIELDS_REPORTED = 8 /* the fields written that its type lacks were reported */
+};
 
 typedef struct mapper {
     kfc_x3d_scene *scene;
     kf_builder *builder;
     kfc_diag *diag;
-    unsigned char *state; /* per node index: ADDED, FAILED, USED */
+    unsigned char *state; /* per node index: ADDED, FAILED, USED, FIELDS_REPORTED */
     uint32_t *components; /* per node index: an added animator's output count */
     uint64_t tracks, max_tracks;
 } mapper;
@@ -61,12 +73,201 @@ static int follower_node(const kfc_x3d_node *n, kf_follower_node *out)
     return kf_follower_node_from_name(n->type, out);
 }
 
+/* Something the importer skips: a warning (-Wx3d-dropped) when skipping it
+ * drops what the scene animates (`animates`), else a -v note. */
+static kfc_status skipped(mapper *m, int animates, kfc_mark mark, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static kfc_status skipped(mapper *m, int animates, kfc_mark mark, const char *format, ...)
+{
+    char message[sizeof m->diag->message];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    if (animates)
+        return kfc_warn(m->diag, KFC_WARN_X3D_DROPPED, mark, "%s", message);
+    kfc_x3d_note(m->scene, mark, "%s", message);
+    return KFC_OK;
+}
+
+/* What the builder refused: a ROUTE given twice (which browsers take once)
+ * is noted, anything else dropped from what `animates` is warned about. */
 static kfc_status builder_failed(mapper *m, kf_result r, kfc_mark mark, const char *what,
-                                 const kf_error *err)
+                                 const kf_error *err, int animates)
 {
     if (r == KF_ERROR_OUT_OF_MEMORY)
         return kfc_fail_nomem(m->diag);
-    kfc_x3d_note(m->scene, mark, "%s skipped: %s", what, err->message);
+    return skipped(m, animates && r != KF_ERROR_DUPLICATE, mark, "%s skipped: %s", what,
+                   err->message);
+}
+
+/* Whether a ROUTE out of `n` from `output` reaches a node. */
+static int sends(const kfc_x3d_node *n, const char *output)
+{
+    for (uint32_t i = 0; i < n->out_count; i++)
+        if (strcmp(n->out[i]->from_field, output) == 0)
+            return 1;
+    return 0;
+}
+
+/* "; did you mean '...'?" for `word`, a field `type` does not have, among
+ * those whose access has one of `access`'s bits; an inputOutput field is
+ * offered as `word` is written, with "set_" or "_changed" when it is. */
+static char *suggest_field(mapper *m, const kfc_x3d_node_type *type, const char *word,
+                           unsigned access, char *out, size_t size)
+{
+    const size_t n = strlen(word);
+    const int set = n > 4 && memcmp(word, "set_", 4) == 0;
+    const int changed = !set && n > 8 && memcmp(word + n - 8, "_changed", 8) == 0;
+    kfc_x3d_field_type f;
+    size_t room = 0;
+    out[0] = '\0';
+    for (const char *c = type->fields; kfc_x3d_field_next(&c, &f);)
+        room += f.length + 9;
+    /* The candidates must live as long as the search. */
+    char *names = malloc(room), *next = names;
+    if (!names)
+        return out;
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, m->diag, word, n);
+    for (const char *c = type->fields; kfc_x3d_field_next(&c, &f);) {
+        if (!(f.access & access))
+            continue;
+        const int both = f.access == (KFC_X3D_INITIALIZE | KFC_X3D_IN | KFC_X3D_OUT);
+        const int k =
+            snprintf(next, room - (size_t)(next - names), "%s%.*s%s", both && set ? "set_" : "",
+                     (int)f.length, f.name, both && changed ? "_changed" : "");
+        if (!kfc_x3d_offer(m->scene, &sg, next, (size_t)k))
+            break;
+        next += k + 1;
+    }
+    kfc_suggest_text(&sg, out, size);
+    free(names);
+    return out;
+}
+
+/* The field of `n`'s type that it sends down its chain (fraction_changed,
+ * value_changed...), into *out. */
+static void chain_field(const kfc_x3d_node *n, kfc_x3d_field_type *out)
+{
+    /* Every animating node is one of X3D's types, which has it. */
+    if (!kfc_x3d_field_find(n->node_type, kfc_x3d_chain_output(n), out))
+        memset(out, 0, sizeof *out);
+}
+
+/*
+ * Whether ROUTE `r` out of animating node `n` goes on with its chain: from
+ * its chain output (*follows 1), or from another of its outputs (0: what
+ * it sends is not imported). A fromField that names no output of `n` is a
+ * warning, once: browsers refuse the ROUTE.
+ */
+static kfc_status follows_chain(mapper *m, kfc_x3d_route *r, int *follows)
+{
+    const kfc_x3d_node *n = r->from;
+    const char *output = kfc_x3d_chain_output(n);
+    kfc_x3d_field_type f;
+    char field[KFC_QUOTE_SIZE], mean[256], base[128];
+    *follows = strcmp(r->from_field, output) == 0;
+    if (*follows || r->reported || !n->node_type)
+        return KFC_OK;
+    if (kfc_x3d_field_find(n->node_type, r->from_field, &f)) {
+        if (f.access & KFC_X3D_OUT)
+            return KFC_OK;
+        r->reported = 1;
+        return kfc_warn(m->diag, KFC_WARN_X3D_DROPPED, r->mark,
+                        KFC_X3D_ROUTE " dropped: %s's %s sends no events (it is %s)",
+                        KFC_X3D_ROUTE_ARGS(r), n->type,
+                        kfc_quote(field, r->from_field, strlen(r->from_field)),
+                        f.access == KFC_X3D_IN ? "inputOnly" : "initializeOnly");
+    }
+    r->reported = 1;
+    /* X3D gives the set_ / _changed aliases to inputOutput fields only, so
+     * "fraction" or "value" name no field. */
+    kfc_x3d_base_name(output, base, sizeof base);
+    if (kfc_x3d_field_is(r->from_field, base))
+        return kfc_warn(m->diag, KFC_WARN_X3D_UNKNOWN, r->mark,
+                        KFC_X3D_ROUTE " dropped: %s has no field %s (only %s, which takes no "
+                                      "alias)",
+                        KFC_X3D_ROUTE_ARGS(r), n->type,
+                        kfc_quote(field, r->from_field, strlen(r->from_field)), output);
+    return kfc_warn(m->diag, KFC_WARN_X3D_UNKNOWN, r->mark,
+                    KFC_X3D_ROUTE " dropped: %s has no field %s%s", KFC_X3D_ROUTE_ARGS(r), n->type,
+                    kfc_quote(field, r->from_field, strlen(r->from_field)),
+                    suggest_field(m, n->node_type, r->from_field, KFC_X3D_OUT, mean, sizeof mean));
+}
+
+/*
+ * Whether ROUTE `r`, which sends `sent` (the chain field of r->from), is
+ * one browsers make: into a field its target's type has, that takes
+ * events, of the same type. When not, *ok is 0 and, once, a warning. A
+ * Script's fields and a prototype's are not known: taken as they are. A
+ * target of a type no one defines was reported with its node
+ * (kfc_x3d_scene_finish).
+ */
+static kfc_status check_target(mapper *m, kfc_x3d_route *r, const kfc_x3d_field_type *sent, int *ok)
+{
+    const kfc_x3d_node *t = r->to;
+    kfc_x3d_field_type f;
+    char field[KFC_QUOTE_SIZE], mean[256];
+    *ok = 0;
+    if (is_type(t, "Script") || (!t->node_type && !kfc_x3d_unknown_type(m->scene, t))) {
+        *ok = 1;
+        return KFC_OK;
+    }
+    if (!t->node_type)
+        return KFC_OK;
+    if (!kfc_x3d_field_find(t->node_type, r->to_field, &f)) {
+        if (r->reported)
+            return KFC_OK;
+        r->reported = 1;
+        return kfc_warn(m->diag, KFC_WARN_X3D_UNKNOWN, r->mark,
+                        KFC_X3D_ROUTE " dropped: %s has no field %s%s", KFC_X3D_ROUTE_ARGS(r),
+                        t->type, kfc_quote(field, r->to_field, strlen(r->to_field)),
+                        suggest_field(m, t->node_type, r->to_field, KFC_X3D_IN, mean, sizeof mean));
+    }
+    if (!(f.access & KFC_X3D_IN)) {
+        if (r->reported)
+            return KFC_OK;
+        r->reported = 1;
+        return kfc_warn(m->diag, KFC_WARN_X3D_DROPPED, r->mark,
+                        KFC_X3D_ROUTE " dropped: %s's %.*s takes no events (it is %s)",
+                        KFC_X3D_ROUTE_ARGS(r), t->type, (int)f.length, f.name,
+                        f.access == KFC_X3D_OUT ? "outputOnly" : "initializeOnly");
+    }
+    if (f.type_length != sent->type_length || memcmp(f.type, sent->type, f.type_length) != 0) {
+        if (r->reported)
+            return KFC_OK;
+        r->reported = 1;
+        return kfc_warn(m->diag, KFC_WARN_X3D_DROPPED, r->mark,
+                        KFC_X3D_ROUTE " dropped: %s sends %.*s, %s's %.*s takes %.*s",
+                        KFC_X3D_ROUTE_ARGS(r), r->from->type, (int)sent->type_length, sent->type,
+                        t->type, (int)f.length, f.name, (int)f.type_length, f.type);
+    }
+    *ok = 1;
+    return KFC_OK;
+}
+
+/* The fields written on animating node `n` that its type does not have,
+ * once `n` animates: browsers ignore them, so the field keeps its default. */
+static kfc_status report_fields(mapper *m, const kfc_x3d_node *n)
+{
+    if (m->state[n->index] & FIELDS_REPORTED)
+        return KFC_OK;
+    m->state[n->index] |= FIELDS_REPORTED;
+    for (const kfc_x3d_unknown *u = n->unknown; u; u = u->next) {
+        char name[KFC_QUOTE_SIZE], field[KFC_QUOTE_SIZE], mean[256];
+        kfc_status st = kfc_warn(
+            m->diag, KFC_WARN_X3D_UNKNOWN, u->mark, "%s %s has no field %s (it is ignored)%s",
+            n->type, kfc_quote(name, n->name, strlen(n->name)),
+            kfc_quote(field, u->name, strlen(u->name)),
+            suggest_field(m, n->node_type, u->name, KFC_X3D_INITIALIZE, mean, sizeof mean));
+        if (st)
+            return st;
+    }
     return KFC_OK;
 }
 
@@ -117,8 +318,10 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
     uint32_t dim = kf_node_dimension((kf_node)kind);
     kfc_x3d_numbers key, value, velocity;
     kfc_status st;
+    /* Skipping a node whose output goes nowhere drops nothing. */
+    const int animates = sends(n, kfc_x3d_chain_output(n));
     *ok = 0;
-    if ((st = numbers(m, n, "key", &key)))
+    if ((animates && (st = report_fields(m, n))) || (st = numbers(m, n, "key", &key)))
         return st;
     if ((st = numbers(m, n, kind == KF_NODE_EASE_IN_EASE_OUT ? "easeInEaseOut" : "keyValue",
                       &value)) ||
@@ -138,11 +341,9 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
                                            : (uint32_t)(dim * per_key);
     m->components[n->index] = *components;
     m->state[n->index] |= FAILED;
-    if (!key.count) {
-        kfc_x3d_note(m->scene, n->mark, "%s '%s' has no keys: it sends no value, skipped", n->type,
-                     n->name);
-        return KFC_OK;
-    }
+    if (!key.count)
+        return skipped(m, animates, n->mark, "%s '%s' has no keys: it sends no value, skipped",
+                       n->type, n->name);
     if (key.count > UINT32_MAX / 8 || value.count > UINT32_MAX / 8)
         return kfc_fail(m->diag, KFC_INVALID, n->mark, "%s '%s' has too many keys", n->type,
                         n->name);
@@ -164,9 +365,17 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
                 all[k * dim + c] = entries                ? all[(entries - 1) * dim + c]
                                    : (dim == 4 && c == 2) ? 1.0 /* rotation 0 0 1 0 */
                                                           : 0.0;
-        kfc_x3d_note(m->scene, n->mark,
-                     "%s '%s': %lu values for %lu keys, the last repeated for the rest", n->type,
-                     n->name, (unsigned long)entries, (unsigned long)key.count);
+        if (entries)
+            kfc_x3d_note(m->scene, n->mark,
+                         "%s '%s': %lu values for %lu keys, the last repeated for the rest",
+                         n->type, n->name, (unsigned long)entries, (unsigned long)key.count);
+        else
+            kfc_x3d_note(m->scene, n->mark, "%s '%s': no keyValue for its %lu keys: each plays %s",
+                         n->type, n->name, (unsigned long)key.count,
+                         dim == 4   ? "0 0 1 0"
+                         : dim == 3 ? "0 0 0"
+                         : dim == 2 ? "0 0"
+                                    : "0");
         value.values = all;
         entries = key.count;
     }
@@ -218,9 +427,9 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
     if (r) {
         char what[160];
         snprintf(what, sizeof what, "%s '%s'", n->type, n->name);
-        return builder_failed(m, r, n->mark, what, &err);
+        return builder_failed(m, r, n->mark, what, &err, animates);
     }
-    m->state[n->index] = (unsigned char)((m->state[n->index] & USED) | ADDED);
+    m->state[n->index] = (unsigned char)((m->state[n->index] & ~FAILED) | ADDED);
     *ok = 1;
     return KFC_OK;
 }
@@ -249,21 +458,6 @@ static void property_name(const char *field, uint32_t components, char *out, siz
         snprintf(out, size, "%s_%u", field, (unsigned)components);
     else
         snprintf(out, size, "%s", field);
-}
-
-/* A ROUTE from an output event written another way than `name`: X3D
- * gives the set_ / _changed aliases to inputOutput fields only, so
- * "fraction" or "value" name no field (browsers refuse such ROUTEs). */
-static void note_alias(mapper *m, const kfc_x3d_route *r, const char *name)
-{
-    char base[128];
-    kfc_x3d_base_name(name, base, sizeof base);
-    if (kfc_x3d_field_is(r->from_field, base))
-        kfc_x3d_note(m->scene, r->mark,
-                     "ROUTE %s.%s TO %s.%s skipped: %s has no field '%s' (only %s, which "
-                     "takes no alias)",
-                     r->from_def, r->from_field, r->to_def, r->to_field, r->from->type,
-                     r->from_field, name);
 }
 
 static kfc_status count_track(mapper *m, kfc_mark mark)
@@ -316,10 +510,9 @@ static kfc_status add_track(mapper *m, const kfc_x3d_route *route, const char *a
     kf_result r = sensor ? kf_builder_add_interpolator_track(m->builder, &d, sensor, &err)
                          : kf_builder_add_track(m->builder, &d, &err);
     if (r) {
-        char what[200];
-        snprintf(what, sizeof what, "ROUTE %s.%s TO %s.%s", route->from_def, route->from_field,
-                 route->to_def, route->to_field);
-        return builder_failed(m, r, route->mark, what, &err);
+        char what[300];
+        snprintf(what, sizeof what, KFC_X3D_ROUTE, KFC_X3D_ROUTE_ARGS(route));
+        return builder_failed(m, r, route->mark, what, &err, 1);
     }
     return KFC_OK;
 }
@@ -394,9 +587,9 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
     if (r) {
         char what[160];
         snprintf(what, sizeof what, "TimeSensor '%s'", n->name);
-        return builder_failed(m, r, n->mark, what, &err);
+        return builder_failed(m, r, n->mark, what, &err, 1);
     }
-    m->state[n->index] = ADDED;
+    m->state[n->index] = (unsigned char)((m->state[n->index] & ~FAILED) | ADDED);
     *ok = 1;
     return KFC_OK;
 }
@@ -405,25 +598,33 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
 static kfc_status chain(mapper *m, const time_sensor *s, const kfc_x3d_node *ease,
                         const kfc_x3d_node *interp)
 {
-    int ok;
+    int ok, follows;
     uint32_t components, unused;
+    kfc_x3d_field_type value;
     kfc_status st = add_interpolator(m, interp, &ok, &components);
     if (st || !ok)
         return st;
     if (ease && ((st = add_interpolator(m, ease, &ok, &unused)) || !ok))
         return st;
     m->state[interp->index] |= USED;
+    chain_field(interp, &value);
     kf_time_sensor_desc ts = {s->cycle_interval, s->loop, ease ? ease->name : NULL};
     int targets = 0;
     for (uint32_t i = 0; i < interp->out_count; i++) {
-        const kfc_x3d_route *r = interp->out[i];
-        if (strcmp(r->from_field, "value_changed") != 0) {
+        kfc_x3d_route *r = interp->out[i];
+        if ((st = follows_chain(m, r, &follows)))
+            return st;
+        if (!follows) {
             if ((st = count_track(m, r->mark))) /* visiting it is work too */
                 return st;
-            note_alias(m, r, "value_changed");
             continue;
         }
         targets++;
+        if ((st = check_target(m, r, &value, &ok)) || !ok) {
+            if (st || (st = count_track(m, r->mark)))
+                return st;
+            continue;
+        }
         if ((st = add_controller(m, s, &ok)) || !ok)
             return st;
         if ((st = add_track(m, r, interp->name, s->node->name, components, &ts)))
@@ -435,56 +636,66 @@ static kfc_status chain(mapper *m, const time_sensor *s, const kfc_x3d_node *eas
     return KFC_OK;
 }
 
+/* A ROUTE of a sensor's or an EaseInEaseOut's fraction: *to_interpolator
+ * when it goes on into an interpolator's set_fraction (noted when it goes
+ * elsewhere a browser would route it, warned once when a browser would
+ * not). `counted`: the caller counted it as a track already. */
+static kfc_status fraction_route(mapper *m, kfc_x3d_route *r, int counted, int *to_interpolator)
+{
+    int follows, ok;
+    kfc_x3d_field_type fraction;
+    kfc_status st;
+    *to_interpolator = 0;
+    if ((st = follows_chain(m, r, &follows)) || !follows)
+        return st;
+    chain_field(r->from, &fraction);
+    if ((st = check_target(m, r, &fraction, &ok)))
+        return st;
+    int kind = interpolator_node(r->to);
+    if (ok && kind >= 0 &&
+        !(kind == KF_NODE_EASE_IN_EASE_OUT && is_type(r->from, "EaseInEaseOut")) &&
+        strcmp(r->to_field, "set_fraction") == 0) {
+        *to_interpolator = 1;
+        return KFC_OK;
+    }
+    /* Visiting it is work too: counted as a track. */
+    if ((!counted && (st = count_track(m, r->mark))) || !ok)
+        return st;
+    kfc_x3d_note(m->scene, r->mark, KFC_X3D_ROUTE " skipped: not an interpolator's set_fraction",
+                 KFC_X3D_ROUTE_ARGS(r));
+    return KFC_OK;
+}
+
 static kfc_status map_sensor(mapper *m, const kfc_x3d_node *n)
 {
     time_sensor s;
     kfc_status st = read_sensor(m, n, &s);
-    if (st)
+    const int animates = sends(n, "fraction_changed");
+    if (st || (animates && (st = report_fields(m, n))))
         return st;
-    if (!(s.cycle_interval > 0)) {
-        kfc_x3d_note(m->scene, n->mark, "TimeSensor '%s' skipped: cycleInterval %g is not positive",
-                     n->name, s.cycle_interval);
-        return KFC_OK;
-    }
+    if (!(s.cycle_interval > 0))
+        return skipped(m, animates, n->mark,
+                       "TimeSensor '%s' skipped: cycleInterval %g is not positive", n->name,
+                       s.cycle_interval);
     for (uint32_t i = 0; i < n->out_count; i++) {
-        const kfc_x3d_route *r = n->out[i];
+        kfc_x3d_route *r = n->out[i];
         const kfc_x3d_node *d = r->to;
-        if (strcmp(r->from_field, "fraction_changed") != 0) {
-            note_alias(m, r, "fraction_changed");
+        int onward;
+        if ((st = fraction_route(m, r, 0, &onward)))
+            return st;
+        if (!onward)
             continue;
-        }
-        int kind = interpolator_node(d);
-        if (kind < 0 || strcmp(r->to_field, "set_fraction") != 0) {
-            if ((st = count_track(m, r->mark)))
-                return st;
-            kfc_x3d_note(m->scene, r->mark,
-                         "ROUTE %s.%s TO %s.%s skipped: not an interpolator's set_fraction",
-                         r->from_def, r->from_field, r->to_def, r->to_field);
-            continue;
-        }
-        if (kind != KF_NODE_EASE_IN_EASE_OUT) {
+        if (interpolator_node(d) != KF_NODE_EASE_IN_EASE_OUT) {
             if ((st = chain(m, &s, NULL, d)))
                 return st;
             continue;
         }
         m->state[d->index] |= USED;
         for (uint32_t k = 0; k < d->out_count; k++) {
-            const kfc_x3d_route *r2 = d->out[k];
-            if ((st = count_track(m, r2->mark)))
+            kfc_x3d_route *r2 = d->out[k];
+            if ((st = count_track(m, r2->mark)) || (st = fraction_route(m, r2, 1, &onward)))
                 return st;
-            if (strcmp(r2->from_field, "modifiedFraction_changed") != 0) {
-                note_alias(m, r2, "modifiedFraction_changed");
-                continue;
-            }
-            int kind2 = interpolator_node(r2->to);
-            if (kind2 < 0 || kind2 == KF_NODE_EASE_IN_EASE_OUT ||
-                strcmp(r2->to_field, "set_fraction") != 0) {
-                kfc_x3d_note(m->scene, r2->mark,
-                             "ROUTE %s.%s TO %s.%s skipped: not an interpolator's set_fraction",
-                             r2->from_def, r2->from_field, r2->to_def, r2->to_field);
-                continue;
-            }
-            if ((st = chain(m, &s, d, r2->to)))
+            if (onward && (st = chain(m, &s, d, r2->to)))
                 return st;
         }
     }
@@ -517,14 +728,22 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
                          "(kf_player_follower_set_destination / _set_value)",
                          r->from_def, r->from_field, r->to_def, r->to_field);
     }
-    int targets = 0;
-    for (uint32_t i = 0; i < n->out_count; i++)
-        targets += strcmp(n->out[i]->from_field, "value_changed") == 0;
+    kfc_x3d_field_type value;
+    int targets = 0, ok, follows;
+    chain_field(n, &value);
+    for (uint32_t i = 0; i < n->out_count; i++) {
+        if ((st = follows_chain(m, n->out[i], &follows)) ||
+            (follows && (st = check_target(m, n->out[i], &value, &ok))))
+            return st;
+        targets += follows && ok;
+    }
     if (!targets) {
         kfc_x3d_note(m->scene, n->mark, "%s '%s': its value_changed goes nowhere, skipped", n->type,
                      n->name);
         return KFC_OK;
     }
+    if ((st = report_fields(m, n)))
+        return st;
     uint32_t dim = kf_follower_node_field_components(node);
     kf_follower_desc d;
     kf_follower_desc_init(&d, node);
@@ -539,11 +758,9 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
         if ((st = number(m, n, "tau", &d.tau)) || (st = number(m, n, "order", &order)) ||
             (st = number(m, n, "tolerance", &d.tolerance)))
             return st;
-        if (order != floor(order) || order < -1e9 || order > 1e9) {
-            kfc_x3d_note(m->scene, n->mark, "%s '%s' skipped: order %g is not an integer", n->type,
-                         n->name, order);
-            return KFC_OK;
-        }
+        if (order != floor(order) || order < -1e9 || order > 1e9)
+            return skipped(m, 1, n->mark, "%s '%s' skipped: order %g is not an integer", n->type,
+                           n->name, order);
         d.order = (int32_t)order;
     } else if ((st = number(m, n, "duration", &d.duration))) {
         return st;
@@ -568,16 +785,20 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
     char what[160];
     snprintf(what, sizeof what, "%s '%s'", n->type, n->name);
     if (r)
-        return builder_failed(m, r, n->mark, what, &err);
+        return builder_failed(m, r, n->mark, what, &err, 1);
     kf_controller_desc c;
     kf_controller_desc_init(&c);
     c.name = n->name;
     if ((r = kf_builder_add_controller(m->builder, &c, &err)))
-        return builder_failed(m, r, n->mark, what, &err);
-    for (uint32_t i = 0; i < n->out_count; i++)
-        if (strcmp(n->out[i]->from_field, "value_changed") == 0 &&
-            (st = add_track(m, n->out[i], n->name, n->name, components, NULL)))
+        return builder_failed(m, r, n->mark, what, &err, 1);
+    for (uint32_t i = 0; i < n->out_count; i++) {
+        /* Again as above, now without a word. */
+        if ((st = follows_chain(m, n->out[i], &follows)) ||
+            (follows && (st = check_target(m, n->out[i], &value, &ok))))
             return st;
+        if (follows && ok && (st = add_track(m, n->out[i], n->name, n->name, components, NULL)))
+            return st;
+    }
     return KFC_OK;
 }
 
@@ -587,8 +808,9 @@ static void note_unfed(mapper *m, const kfc_x3d_node *n)
 {
     for (uint32_t i = 0; i < n->in_count; i++) {
         const kfc_x3d_route *r = n->in[i];
+        /* A node of a type no one defines was reported with its node. */
         if (strcmp(r->to_field, "set_fraction") != 0 || is_type(r->from, "TimeSensor") ||
-            is_type(r->from, "EaseInEaseOut"))
+            is_type(r->from, "EaseInEaseOut") || kfc_x3d_unknown_type(m->scene, r->from))
             continue;
         kfc_x3d_note(m->scene, r->mark,
                      "ROUTE %s.%s TO %s.%s skipped: chains fed by a %s are not imported",

@@ -12,12 +12,23 @@
 
 #include "kf_build.h"
 #include "kfc_number.h"
+#include "kfc_suggest.h"
 
 struct kfc_x3d_binding {
     const char *def;
     kfc_x3d_node *node;
     uint32_t defined; /* nodes given this DEF so far */
 };
+
+struct kfc_x3d_proto {
+    const char *name;
+    struct kfc_x3d_proto *next;
+};
+
+/* Names offered for "did you mean" in one scene, at most: each unknown
+ * name is compared with every DEF name, which many of both would make
+ * quadratic in the scene's size (kfc_suggest.h bounds only the comparing). */
+#define MAX_OFFERS ((uint64_t)1 << 20)
 
 void kfc_x3d_scene_init(kfc_x3d_scene *scene, const kfc_import_options *options)
 {
@@ -68,6 +79,7 @@ kfc_status kfc_x3d_fail_alloc(kfc_x3d_scene *scene, kfc_mark mark, kfc_diag *dia
 void kfc_x3d_scene_free(kfc_x3d_scene *scene)
 {
     free(scene->table);
+    free(scene->proto_names);
     kfc_arena_free(&scene->arena);
     memset(scene, 0, sizeof *scene);
 }
@@ -172,6 +184,124 @@ int kfc_x3d_keeps_field(const kfc_x3d_node *node, const char *name, size_t lengt
     return 0;
 }
 
+static int compare_type(const void *name, const void *type)
+{
+    return strcmp(name, ((const kfc_x3d_node_type *)type)->name);
+}
+
+const kfc_x3d_node_type *kfc_x3d_node_type_find(const char *name)
+{
+    return bsearch(name, kfc_x3d_node_types, kfc_x3d_node_type_count, sizeof kfc_x3d_node_types[0],
+                   compare_type);
+}
+
+int kfc_x3d_field_next(const char **cursor, kfc_x3d_field_type *out)
+{
+    /* The table is written by a program (kfc_x3d_nodes.h): every field
+     * is "NAME TYPE ACCESS;". */
+    const char *p = *cursor;
+    if (!*p)
+        return 0;
+    out->name = p;
+    p = strchr(p, ' ');
+    out->length = (size_t)(p - out->name);
+    out->type = ++p;
+    p = strchr(p, ' ');
+    out->type_length = (size_t)(p - out->type);
+    out->access = (unsigned)(p[1] - '0');
+    *cursor = p + 3;
+    return 1;
+}
+
+/* Field `name` (`length` bytes) of `type`, as kfc_x3d_field_find. */
+static int find_field(const kfc_x3d_node_type *type, const char *name, size_t length,
+                      kfc_x3d_field_type *out)
+{
+    const char *base = name;
+    size_t base_length = length;
+    if (length > 4 && memcmp(name, "set_", 4) == 0)
+        base += 4, base_length -= 4;
+    else if (length > 8 && memcmp(name + length - 8, "_changed", 8) == 0)
+        base_length -= 8;
+    int aliased = 0;
+    kfc_x3d_field_type f, alias;
+    for (const char *c = type->fields; kfc_x3d_field_next(&c, &f);) {
+        if (f.length == length && memcmp(f.name, name, length) == 0) {
+            *out = f;
+            return 1;
+        }
+        if (!aliased && base_length != length &&
+            f.access == (KFC_X3D_INITIALIZE | KFC_X3D_IN | KFC_X3D_OUT) &&
+            f.length == base_length && memcmp(f.name, base, base_length) == 0) {
+            alias = f;
+            aliased = 1;
+        }
+    }
+    if (aliased)
+        *out = alias;
+    return aliased;
+}
+
+int kfc_x3d_field_find(const kfc_x3d_node_type *type, const char *name, kfc_x3d_field_type *out)
+{
+    return find_field(type, name, strlen(name), out);
+}
+
+const char *kfc_x3d_chain_output(const kfc_x3d_node *node)
+{
+    if (!node->animates)
+        return NULL;
+    if (strcmp(node->type, "TimeSensor") == 0)
+        return "fraction_changed";
+    if (strcmp(node->type, "EaseInEaseOut") == 0)
+        return "modifiedFraction_changed";
+    return "value_changed";
+}
+
+kfc_status kfc_x3d_add_proto(kfc_x3d_scene *scene, const char *name, size_t length, kfc_mark mark,
+                             kfc_diag *diag)
+{
+    struct kfc_x3d_proto *p = kfc_x3d_alloc(scene, sizeof *p, _Alignof(struct kfc_x3d_proto));
+    if (!p || !(p->name = kfc_x3d_strdup(scene, name, length)))
+        return kfc_x3d_fail_alloc(scene, mark, diag);
+    p->next = scene->protos;
+    scene->protos = p;
+    scene->proto_count++;
+    return KFC_OK;
+}
+
+static int compare_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int kfc_x3d_is_proto(const kfc_x3d_scene *scene, const char *type)
+{
+    return scene->proto_names && bsearch(&type, scene->proto_names, scene->proto_count,
+                                         sizeof *scene->proto_names, compare_name) != NULL;
+}
+
+kfc_status kfc_x3d_check_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const char *name,
+                               size_t length, kfc_mark mark, kfc_diag *diag)
+{
+    kfc_x3d_field_type f;
+    if (!node || !node->animates || !node->node_type ||
+        find_field(node->node_type, name, length, &f))
+        return KFC_OK;
+    kfc_x3d_unknown *u = kfc_x3d_alloc(scene, sizeof *u, _Alignof(kfc_x3d_unknown));
+    if (!u || !(u->name = kfc_x3d_strdup(scene, name, length)))
+        return kfc_x3d_fail_alloc(scene, mark, diag);
+    u->mark = mark;
+    u->next = NULL;
+    /* In the order written. */
+    kfc_x3d_unknown **end = &node->unknown;
+    if (node->unknown_last)
+        end = &node->unknown_last->next;
+    *end = u;
+    node->unknown_last = u;
+    return KFC_OK;
+}
+
 kfc_x3d_node *kfc_x3d_lookup(const kfc_x3d_scene *scene, const char *def)
 {
     if (!scene->table_size || !def)
@@ -194,6 +324,7 @@ kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const cha
     n->mark = mark;
     n->in_proto = in_proto;
     n->animates = animates(type);
+    n->node_type = kfc_x3d_node_type_find(type);
     n->index = scene->node_count++;
     if (scene->last_node)
         scene->last_node->next = n;
@@ -269,6 +400,7 @@ kfc_status kfc_x3d_add_route(kfc_x3d_scene *scene, const char *from_def, const c
     r->from = kfc_x3d_lookup(scene, from_def);
     r->to = kfc_x3d_lookup(scene, to_def);
     r->mark = mark;
+    r->reported = 0;
     r->next = NULL;
     if (scene->last_route)
         scene->last_route->next = r;
@@ -279,20 +411,109 @@ kfc_status kfc_x3d_add_route(kfc_x3d_scene *scene, const char *from_def, const c
     return KFC_OK;
 }
 
+int kfc_x3d_unknown_type(const kfc_x3d_scene *scene, const kfc_x3d_node *node)
+{
+    return !node->node_type && !node->instance && !kfc_x3d_is_proto(scene, node->type);
+}
+
+int kfc_x3d_in_chain(const kfc_x3d_scene *scene, const kfc_x3d_route *r)
+{
+    static const char *const events[] = {"fraction_changed", "modifiedFraction_changed",
+                                         "value_changed"};
+    const kfc_x3d_node *from = r->from, *to = r->to;
+    if (from && from->animates) {
+        if (strcmp(r->from_field, kfc_x3d_chain_output(from)) == 0)
+            return 1;
+    } else if (!from || kfc_x3d_unknown_type(scene, from)) {
+        for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
+            if (strcmp(r->from_field, events[i]) == 0)
+                return 1;
+    }
+    return strcmp(r->to_field, "set_fraction") == 0 &&
+           (!to || to->animates || kfc_x3d_unknown_type(scene, to));
+}
+
+int kfc_x3d_offer(kfc_x3d_scene *scene, kfc_suggest *sg, const char *name, size_t length)
+{
+    if (scene->offers >= MAX_OFFERS)
+        return 0;
+    scene->offers++;
+    kfc_suggest_offer(sg, name, length);
+    return 1;
+}
+
+/* The DEF name probably meant by `def`, which none binds: "; did you mean
+ * 'Glow'?", or "". */
+static char *suggest_def(kfc_x3d_scene *scene, const char *def, kfc_diag *diag, char *out,
+                         size_t size)
+{
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, diag, def, strlen(def));
+    /* Each name once: a node given a DEF again is named DEF#n. */
+    for (const kfc_x3d_node *n = scene->nodes; n; n = n->next)
+        if (n->def && n->name == n->def && !kfc_x3d_offer(scene, &sg, n->def, strlen(n->def)))
+            break;
+    return kfc_suggest_text(&sg, out, size);
+}
+
+/* A node of a type neither X3D nor the scene defines, in a chain: browsers
+ * drop the node, and with it its ROUTEs; so does the importer. */
+static kfc_status unknown_type(kfc_x3d_scene *scene, const kfc_x3d_node *n, kfc_diag *diag)
+{
+    int chained = 0;
+    for (uint32_t i = 0; i < n->out_count && !chained; i++)
+        chained = kfc_x3d_in_chain(scene, n->out[i]);
+    for (uint32_t i = 0; i < n->in_count && !chained; i++)
+        chained = kfc_x3d_in_chain(scene, n->in[i]);
+    if (!chained)
+        return KFC_OK;
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, diag, n->type, strlen(n->type));
+    for (size_t k = 0; k < kfc_x3d_node_type_count; k++)
+        if (!kfc_x3d_offer(scene, &sg, kfc_x3d_node_types[k].name,
+                           strlen(kfc_x3d_node_types[k].name)))
+            break;
+    char type[KFC_QUOTE_SIZE], name[KFC_QUOTE_SIZE], mean[256];
+    return kfc_warn(diag, KFC_WARN_X3D_UNKNOWN, n->mark,
+                    "unknown node type %s: ROUTEs to and from %s are dropped%s",
+                    kfc_quote(type, n->type, strlen(n->type)),
+                    kfc_quote(name, n->name, strlen(n->name)),
+                    kfc_suggest_text(&sg, mean, sizeof mean));
+}
+
 kfc_status kfc_x3d_scene_finish(kfc_x3d_scene *scene, kfc_diag *diag)
 {
+    kfc_status st;
+    if (scene->proto_count) {
+        size_t k = 0;
+        if (!kfc_x3d_charge(scene, scene->proto_count * sizeof *scene->proto_names) ||
+            !(scene->proto_names = malloc(scene->proto_count * sizeof *scene->proto_names)))
+            return kfc_x3d_fail_alloc(scene, (kfc_mark){1, 1}, diag);
+        for (const struct kfc_x3d_proto *p = scene->protos; p; p = p->next)
+            scene->proto_names[k++] = p->name;
+        qsort(scene->proto_names, k, sizeof *scene->proto_names, compare_name);
+    }
     for (kfc_x3d_route *r = scene->routes; r; r = r->next) {
         if (!r->from)
             r->from = kfc_x3d_lookup(scene, r->from_def);
         if (!r->to)
             r->to = kfc_x3d_lookup(scene, r->to_def);
-        if (!r->from || !r->to)
-            kfc_x3d_note(scene, r->mark, "ROUTE skipped: no node is named '%s'",
-                         !r->from ? r->from_def : r->to_def);
         if (r->from && r->to) {
             r->from->out_count++;
             r->to->in_count++;
+            continue;
         }
+        const char *missing = !r->from ? r->from_def : r->to_def;
+        if (!kfc_x3d_in_chain(scene, r)) {
+            kfc_x3d_note(scene, r->mark, "ROUTE skipped: no node is named '%s'", missing);
+            continue;
+        }
+        char quoted[KFC_QUOTE_SIZE], mean[256];
+        if ((st = kfc_warn(diag, KFC_WARN_X3D_UNKNOWN, r->mark,
+                           KFC_X3D_ROUTE " dropped: no node is named %s%s", KFC_X3D_ROUTE_ARGS(r),
+                           kfc_quote(quoted, missing, strlen(missing)),
+                           suggest_def(scene, missing, diag, mean, sizeof mean))))
+            return st;
     }
     for (kfc_x3d_node *n = scene->nodes; n; n = n->next) {
         size_t o = n->out_count, i = n->in_count;
@@ -307,6 +528,9 @@ kfc_status kfc_x3d_scene_finish(kfc_x3d_scene *scene, kfc_diag *diag)
             r->from->out[r->from->out_count++] = r;
             r->to->in[r->to->in_count++] = r;
         }
+    for (const kfc_x3d_node *n = scene->nodes; n; n = n->next)
+        if (n->name && kfc_x3d_unknown_type(scene, n) && (st = unknown_type(scene, n, diag)))
+            return st;
     return KFC_OK;
 }
 

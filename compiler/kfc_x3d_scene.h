@@ -14,7 +14,9 @@
  *
  * Only nodes the mapping can reach are kept (kfc_x3d_keeps_node): those
  * with a DEF name, and Scripts (-v notes them); of those, only the fields
- * it reads (kfc_x3d_keeps_field). DEF names are bound as X3D scopes them:
+ * it reads (kfc_x3d_keeps_field), and the names of those written on an
+ * animating node that its type does not have (kfc_x3d_check_field), which
+ * are mistakes the mapping reports. DEF names are bound as X3D scopes them:
  * nodes inside a prototype's body bind no name of the scene (and are not
  * kept), and ROUTEs inside a body are not the scene's. A later DEF of the
  * same name rebinds it for what follows, as in VRML; ROUTEs resolve their
@@ -30,6 +32,7 @@
 #include "kfc_arena.h"
 #include "kfc_diag.h"
 #include "kfc_import.h"
+#include "kfc_x3d_nodes.h"
 
 /* Limits that keep memory and time in proportion to the input. */
 #define KFC_X3D_MAX_DEPTH 256 /* nesting of nodes (and XML elements) */
@@ -75,6 +78,15 @@ typedef struct kfc_x3d_field {
 
 typedef struct kfc_x3d_route kfc_x3d_route;
 
+/* A field written on an animating node that its type does not have
+ * (`keyValu="..."`): the importer ignores it, and says so once the node
+ * animates. */
+typedef struct kfc_x3d_unknown {
+    const char *name;
+    kfc_mark mark;
+    struct kfc_x3d_unknown *next;
+} kfc_x3d_unknown;
+
 typedef struct kfc_x3d_node {
     const char *type; /* "Transform", or a prototype's name */
     const char *def;  /* DEF name, or NULL */
@@ -89,6 +101,12 @@ typedef struct kfc_x3d_node {
     /* ROUTEs from and to this node (filled by kfc_x3d_scene_finish). */
     kfc_x3d_route **out, **in;
     uint32_t out_count, in_count;
+    /* X3D's definition of `type`, or NULL: a prototype's type, or none. */
+    const kfc_x3d_node_type *node_type;
+    /* A prototype's instance (XML's ProtoInstance): its fields are unknown. */
+    int instance;
+    /* The fields written that its type does not have, if it animates. */
+    kfc_x3d_unknown *unknown, *unknown_last;
     struct kfc_x3d_node *next; /* document order */
 } kfc_x3d_node;
 
@@ -96,6 +114,8 @@ struct kfc_x3d_route {
     const char *from_def, *from_field, *to_def, *to_field;
     kfc_x3d_node *from, *to; /* NULL until resolved */
     kfc_mark mark;
+    int reported; /* a warning about it was given: a ROUTE the walk meets again
+                     (an interpolator two sensors drive) gets one */
     struct kfc_x3d_route *next;
 };
 
@@ -110,7 +130,11 @@ typedef struct kfc_x3d_scene {
     uint32_t route_count;
     kfc_x3d_binding **table; /* DEF name -> node, open hashing */
     size_t table_size, table_used;
+    struct kfc_x3d_proto *protos; /* prototypes declared, in reverse order */
+    const char **proto_names;     /* sorted, by kfc_x3d_scene_finish */
+    size_t proto_count;
     uint32_t notes;  /* notes written */
+    uint64_t offers; /* names offered for "did you mean" (kfc_x3d_offer) */
     uint64_t budget; /* bytes the importer may still allocate (kfc_x3d_charge) */
     int budget_set;  /* the budget was given (kfc_x3d_scene_budget) */
     int over_budget; /* a charge was refused: NULL meant the budget, not malloc */
@@ -164,6 +188,21 @@ kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const cha
 kfc_status kfc_x3d_add_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const char *name,
                              const kfc_x3d_text *value, kfc_mark mark, kfc_diag *diag);
 
+/* Records a prototype declared (PROTO, EXTERNPROTO, ProtoDeclare,
+ * ExternProtoDeclare) as `name` (`length` bytes): a node of that type is
+ * none of X3D's, and unknown to the importer. */
+kfc_status kfc_x3d_add_proto(kfc_x3d_scene *scene, const char *name, size_t length, kfc_mark mark,
+                             kfc_diag *diag);
+
+/* Whether `type` names a prototype the scene declares (after
+ * kfc_x3d_scene_finish). */
+int kfc_x3d_is_proto(const kfc_x3d_scene *scene, const char *type);
+
+/* Notes field `name` (`length` bytes) written at `mark` on `node` when
+ * `node` animates and its type has no such field (kfc_x3d_unknown). */
+kfc_status kfc_x3d_check_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const char *name,
+                               size_t length, kfc_mark mark, kfc_diag *diag);
+
 /* The node bound to `def` now, or NULL. */
 kfc_x3d_node *kfc_x3d_lookup(const kfc_x3d_scene *scene, const char *def);
 
@@ -173,8 +212,10 @@ kfc_status kfc_x3d_add_route(kfc_x3d_scene *scene, const char *from_def, const c
                              const char *to_def, const char *to_field, kfc_mark mark,
                              kfc_diag *diag);
 
-/* After the reader: resolves the remaining ROUTEs (noting those that name
- * no node) and indexes every node's ROUTEs. */
+/* After the reader: resolves the remaining ROUTEs and indexes every
+ * node's ROUTEs. A ROUTE that names no node is a warning (-Wx3d-unknown,
+ * with the DEF name probably meant) when it would be part of a chain the
+ * importer follows, else a note. */
 kfc_status kfc_x3d_scene_finish(kfc_x3d_scene *scene, kfc_diag *diag);
 
 /* The field called `name` (or its set_/_changed alias) of `node`, or NULL. */
@@ -186,6 +227,52 @@ int kfc_x3d_field_is(const char *field, const char *base);
 
 /* `field` without its "set_" prefix or "_changed" suffix, into `out`. */
 void kfc_x3d_base_name(const char *field, char *out, size_t size);
+
+/* A field of an X3D node type (kfc_x3d_nodes.h). */
+typedef struct kfc_x3d_field_type {
+    const char *name; /* `length` bytes, in the type's table */
+    size_t length;
+    const char *type; /* "SFFloat": `type_length` bytes */
+    size_t type_length;
+    unsigned access; /* KFC_X3D_INITIALIZE, KFC_X3D_IN, KFC_X3D_OUT */
+} kfc_x3d_field_type;
+
+/* X3D's node type `name`, or NULL. */
+const kfc_x3d_node_type *kfc_x3d_node_type_find(const char *name);
+
+/* The field at *cursor (start with the type's `fields`), moving past it;
+ * 0 after the last. */
+int kfc_x3d_field_next(const char **cursor, kfc_x3d_field_type *out);
+
+/* The field of `type` that `name` names: the one so named, or an
+ * inputOutput one with X3D's "set_" prefix or "_changed" suffix (which
+ * only those take). 0 when there is none. */
+int kfc_x3d_field_find(const kfc_x3d_node_type *type, const char *name, kfc_x3d_field_type *out);
+
+/* Whether `node`'s type is one the importer cannot tell: none of X3D's
+ * (kfc_x3d_nodes.h), no prototype's (after kfc_x3d_scene_finish). */
+int kfc_x3d_unknown_type(const kfc_x3d_scene *scene, const kfc_x3d_node *node);
+
+/* Whether ROUTE `r` (its nodes resolved or NULL) is part of a chain the
+ * importer follows, or would be but for a name: out of an animating node's
+ * chain output (out of a node it cannot tell, or none, any of those events),
+ * or into set_fraction of an interpolator, a node it cannot tell or none.
+ * Only a mistake in such a ROUTE is a warning: the rest of a scene is not
+ * imported anyway. */
+int kfc_x3d_in_chain(const kfc_x3d_scene *scene, const kfc_x3d_route *r);
+
+struct kfc_suggest;
+
+/* kfc_suggest_offer, while the scene's budget of offers lasts (0 after). */
+int kfc_x3d_offer(kfc_x3d_scene *scene, struct kfc_suggest *sg, const char *name, size_t length);
+
+/* A ROUTE in messages, names cut to fit a line. */
+#define KFC_X3D_ROUTE         "ROUTE %.60s.%.60s TO %.60s.%.60s"
+#define KFC_X3D_ROUTE_ARGS(r) (r)->from_def, (r)->from_field, (r)->to_def, (r)->to_field
+
+/* The event an animating node sends down a chain (fraction_changed,
+ * modifiedFraction_changed, value_changed), or NULL. */
+const char *kfc_x3d_chain_output(const kfc_x3d_node *node);
 
 /* Writes "FILE:LINE:COL: note: ..." to the -v stream (if any). */
 void kfc_x3d_note(kfc_x3d_scene *scene, kfc_mark mark, const char *format, ...)

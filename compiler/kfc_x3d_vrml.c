@@ -352,6 +352,9 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto)
         if ((st = value(l, in_proto, &end)))
             return st;
         text.length = end - (size_t)(text.text - l->data);
+        if ((st = kfc_x3d_check_field(l->scene, n, l->data + field.start, field.end - field.start,
+                                      field.mark, l->diag)))
+            return st;
         /* Only what the mapping reads is kept: other fields cost nothing. */
         if (!kfc_x3d_keeps_field(n, l->data + field.start, field.end - field.start))
             continue;
@@ -445,6 +448,9 @@ static kfc_status proto(lexer *l, int external)
     kfc_x3d_note(l->scene, mark, "%s %s: prototypes are not imported",
                  external ? "EXTERNPROTO" : "PROTO",
                  kfc_quote(q, l->data + name.start, name.end - name.start));
+    if ((st = kfc_x3d_add_proto(l->scene, l->data + name.start, name.end - name.start, mark,
+                                l->diag)))
+        return st;
     while (l->peek.kind != T_RBRACKET) {
         if (!interface_keyword(l, &l->peek))
             return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,

@@ -241,13 +241,28 @@ static void add_node(reader *r, const char *type, const XML_Char **atts, int ins
      * one after it, is placed at the tag). */
     size_t at = 0, counted = 0; /* the tag's bytes counted into `where` */
     kfc_mark where = mark;
+    node->instance = instance;
     for (size_t i = 0; atts[i] && !r->status; i += 2) {
-        size_t n, nlen, v = 0, vlen = 0;
+        size_t n = 0, nlen, v = 0, vlen = 0;
         if (tag && !(next_raw_attribute(tag, tag_length, &at, &n, &nlen, &v, &vlen) &&
                      nlen == strlen(atts[i]) && memcmp(tag + n, atts[i], nlen) == 0))
             tag = NULL;
-        if (not_a_field(atts[i]) || (instance && strcmp(atts[i], "name") == 0) ||
-            !kfc_x3d_keeps_field(node, atts[i], strlen(atts[i])))
+        if (not_a_field(atts[i]) || (instance && strcmp(atts[i], "name") == 0))
+            continue;
+        if (node->animates) {
+            /* A field the type lacks is reported at its name. */
+            if (tag) {
+                where = advance(where, tag + counted, n - counted);
+                counted = n;
+            }
+            kfc_status st = kfc_x3d_check_field(r->scene, node, atts[i], strlen(atts[i]),
+                                                tag ? where : mark, r->diag);
+            if (st) {
+                stop(r, st);
+                return;
+            }
+        }
+        if (!kfc_x3d_keeps_field(node, atts[i], strlen(atts[i])))
             continue;
         kfc_x3d_text text = {atts[i + 1], strlen(atts[i + 1]), mark, 0, 0};
         if (tag) {
@@ -333,6 +348,11 @@ static void on_start(void *user, const XML_Char *name, const XML_Char **atts)
                      kfc_quote(q, proto ? proto : "", proto ? strlen(proto) : 0));
         r->proto[r->depth] = 1;
         r->proto_depth++;
+        kfc_status st;
+        if (proto && (st = kfc_x3d_add_proto(r->scene, proto, strlen(proto), here(r), r->diag))) {
+            stop(r, st);
+            return;
+        }
     }
     if (strcmp(name, "ROUTE") == 0) {
         add_route(r, atts);

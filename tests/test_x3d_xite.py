@@ -3,7 +3,9 @@
 every scene of tests/data/x3d/ in X_ITE, now, and what it records must be
 what is committed there (NAME.xite.json), which tests/test_x3d_import.py
 compares kfc's import with. So the recordings stay what X_ITE plays, and
-the wrapper stays working.
+the wrapper stays working. Likewise the table of X3D's node types and
+fields that kfc checks scenes against (compiler/kfc_x3d_nodes.c) must be
+what tests/x3d/gen_x3d_nodes.py writes from X_ITE now.
 
 Needs node, and x_ite (15.0.1), jsdom, jsdom-global and nogl where Node
 finds them: NODE_PATH, or the global modules (`npm root -g`), where
@@ -18,6 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'x3d'))
 import driver  # noqa: E402
 import gen_references  # noqa: E402
+import gen_x3d_nodes  # noqa: E402
 
 MODULES = ('x_ite', 'jsdom', 'jsdom-global', 'nogl')
 TOLERANCE = 1e-9  # the same program on the same clock: the same numbers
@@ -69,6 +72,15 @@ def main():
                      '%s: X_ITE %s, the recording was made with %s' % (name, live['xite'],
                                                                        committed['xite']))
         checks.check(same(live, committed), '%s: X_ITE plays what is committed' % name)
+    try:
+        version, table = gen_x3d_nodes.nodes()
+    except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
+        checks.fail('node types: X_ITE: %s' % e)
+    else:
+        with open(gen_x3d_nodes.OUT) as f:
+            checks.check(f.read() == gen_x3d_nodes.source(version, table),
+                         'compiler/kfc_x3d_nodes.c is not what X_ITE %s defines: '
+                         'python3 tests/x3d/gen_x3d_nodes.py writes it again' % version)
     print('test_x3d_xite: %d scenes, %d checks, %d failed' % (len(manifest), checks.count,
                                                              len(checks.failures)))
     return 1 if checks.failures else 0

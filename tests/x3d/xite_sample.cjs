@@ -16,6 +16,12 @@
  * "frames": [{"t": time, "values": {"NODE.FIELD": [numbers]}}]}; rotations
  * are axis-angle [x, y, z, angle] as X_ITE holds them.
  *
+ *   node xite_sample.cjs --nodes
+ *
+ * prints instead every node type X_ITE knows, with its fields: JSON {"xite":
+ * version, "nodes": {"TYPE": [[NAME, FIELD TYPE, ACCESS TYPE], ...]}}, from
+ * which tests/x3d/gen_x3d_nodes.py writes kfc's table of them.
+ *
  * Needs, where Node finds them (NODE_PATH): x_ite, jsdom, jsdom-global and
  * nogl (WebGL calls answered by nothing: X_ITE renders into the void).
  */
@@ -171,15 +177,51 @@ function version() {
     return JSON.parse(fs.readFileSync(path.join(dir, '..', 'package.json'), 'utf8')).version;
 }
 
-async function main() {
-    const a = parseArgs(process.argv.slice(2));
-    clockMs = a.load * 1000;
-    ticking = true;
+function newBrowser() {
     const element = document.createElement('x3d-canvas');
     element.setAttribute('splashScreen', false);
     element.setAttribute('notifications', false);
     element.setAttribute('timings', false);
-    const browser = new X3D.X3DBrowser(element);
+    return new X3D.X3DBrowser(element);
+}
+
+// X_ITE loads a component's nodes when a scene asks for it: all of them
+// are loaded here, one by one.
+async function nodes() {
+    // The physics engine (ammo.js) decodes its WebAssembly with atob, which
+    // jsdom's refuses for a string that long.
+    global.atob = window.atob = (s) => Buffer.from(s, 'base64').toString('binary');
+    const browser = newBrowser();
+    const components = browser.supportedComponents;
+    for (let i = 0; i < components.length; i++)
+        await browser.loadComponents(components[i]);
+    const access = {};
+    const types = {};
+    for (const name of ['initializeOnly', 'inputOnly', 'outputOnly', 'inputOutput'])
+        access[X3D.X3DConstants[name]] = name;
+    for (const name of Object.keys(X3D.X3DConstants))
+        if (/^[SM]F[A-Z]/.test(name))
+            types[X3D.X3DConstants[name]] = name;
+    const table = {};
+    const concrete = browser.concreteNodes;
+    for (let i = 0; i < concrete.length; i++) {
+        const fields = concrete[i].fieldDefinitions;
+        const out = [];
+        for (let k = 0; k < fields.length; k++)
+            out.push([fields[k].name, types[fields[k].dataType], access[fields[k].accessType]]);
+        table[concrete[i].typeName] = out;
+    }
+    fs.writeSync(1, JSON.stringify({ xite: version(), nodes: table }) + '\n');
+    process.exit(0);
+}
+
+async function main() {
+    if (process.argv[2] === '--nodes')
+        return nodes();
+    const a = parseArgs(process.argv.slice(2));
+    clockMs = a.load * 1000;
+    ticking = true;
+    const browser = newBrowser();
     browser.setBrowserOption('LoadUrlObjects', false);
     browser.setBrowserOption('MaximumFrameRate', 1e12);
     const scene = await browser.createX3DFromURL(new X3D.MFString(url.pathToFileURL(path.resolve(a.scene)).href));

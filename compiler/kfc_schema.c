@@ -23,11 +23,34 @@ kfc_status kfc_expect_mapping(const kfc_node *node, kfc_diag *diag)
     return kfc_fail(diag, KFC_INVALID, node->mark, "expected a mapping%s", got(node));
 }
 
+/* Whether a scalar is numbers in a row, as X3D writes a field ("0 1",
+ * "0 1 0 0, 0 1 0 1.57"): digits, signs, points and exponents, split by
+ * spaces or commas. */
+static int numbers_in_a_row(const kfc_node *node)
+{
+    if (node->kind != KFC_NODE_SCALAR)
+        return 0;
+    int digits = 0, splits = 0;
+    for (size_t i = 0; i < node->count; i++) {
+        const char c = node->as.text[i];
+        if (c >= '0' && c <= '9')
+            digits = 1;
+        else if (c == ' ' || c == ',' || c == '\t')
+            splits = digits;
+        else if (c == '\0' || !strchr("+-.eE", c))
+            return 0;
+    }
+    return digits && splits;
+}
+
 kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag)
 {
     if (node->kind == KFC_NODE_SEQUENCE)
         return KFC_OK;
-    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list%s", got(node));
+    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list%s",
+                    numbers_in_a_row(node) ? ", not numbers in a row as X3D writes a field: "
+                                             "write them as a YAML list, [0, 1]"
+                                           : got(node));
 }
 
 /* The field names closest to `key`, as a kfc_suggest. */

@@ -350,3 +350,27 @@ const kfc_node *kfc_entry_node(const kfc_node *field, uint32_t item)
         return &field->as.items[item];
     return field;
 }
+
+int kfc_section_stray_field(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                            const kfc_node *value, kfc_status *st)
+{
+    kfc_name_kind kind;
+    size_t f = 0, index;
+    if (value->kind == KFC_NODE_MAPPING || !name_kind(s, &kind))
+        return 0;
+    while (f < s->field_count && !kfc_scalar_is(key, s->fields[f].key))
+        f++;
+    if (f == s->field_count)
+        return 0;
+    if ((*st = define_name(src, s, key, &index)) != KFC_OK)
+        return 1;
+    if (index != SIZE_MAX && defined_here(src, index, key))
+        src->names.names[index].failed = 1;
+    char quoted[KFC_QUOTE_SIZE];
+    *st = kfc_recover(src->diag,
+                      kfc_fail(src->diag, KFC_INVALID, key->mark,
+                               "%s is a field of %s, not the name of one: indent it under the "
+                               "entry it belongs to",
+                               kfc_quote(quoted, key->as.text, key->count), kind_words[kind]));
+    return 1;
+}

@@ -176,6 +176,13 @@ void kfc_section_field_names(const kfc_section *section, const char **names);
 kfc_status kfc_section_misplaced(kfc_source *src, const kfc_section *s, const kfc_node *key,
                                  const kfc_section *meant);
 
+/* Whether entry `key` of section `s`, whose value is not a mapping, is
+ * named as one of the section's fields: a field written at its entry's
+ * indentation instead of under it. Then it is reported as that, its name
+ * defined (failed), and kfc_recover's answer returned in *st. */
+int kfc_section_stray_field(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                            const kfc_node *value, kfc_status *st);
+
 /* Writes the section key and every entry of `anim` through `out`. */
 kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *section, const kf_anim *anim,
                             void *out);

@@ -133,12 +133,16 @@ static kfc_status no_kind_value(const char *item, size_t len, kfc_diag *diag)
                             quoted, kfc_bound_names[k]);
     char *stop;
     const double value = strtod(item, &stop);
+    /* A count is what --max-errors, one letter longer, takes. */
+    const int count = value >= 1.0 && value <= 1e9 && value == floor(value);
     if (*item && !*stop && isfinite(value) && value > 0.0)
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
                         "--max-error: %s is not KIND=VALUE: say what it bounds, as in "
                         "translation=%s (KIND translation, orientation, scale or other; kinds "
-                        "left out stay lossless)",
-                        quoted, item);
+                        "left out stay lossless)%s%s",
+                        quoted, item,
+                        count ? "; to report up to that many errors: --max-errors=" : "",
+                        count ? item : "");
     return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
                     "--max-error: %s is not KIND=VALUE (KIND translation, orientation, scale "
                     "or other)",

@@ -341,6 +341,12 @@ BAD_SPECS = [
     ('translation=1,,scale=1', 'is not KIND=VALUE'),
     ('translation=1,', "nothing after the last ','"),
     ('scale=1,scale=2', 'given twice'),
+    # a count: what --max-errors, one letter longer, takes
+    ('5', "'5' is not KIND=VALUE: say what it bounds, as in translation=5 (KIND translation, "
+     "orientation, scale or other; kinds left out stay lossless); to report up to that many "
+     "errors: --max-errors=5\n"),
+    ('0.01', "as in translation=0.01 (KIND translation, orientation, scale or other; kinds left "
+     "out stay lossless)\n"),
 ]
 
 

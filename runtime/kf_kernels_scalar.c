@@ -272,6 +272,10 @@ static const kf_kernels scalar = {
      {qhermite, qhermite, qhermite},
      {qhermite, qhermite, qhermite}},
     /* (a lane's sequence view reads a quantized one: kf_key_floats) */
+    {squad, squad, squad},
+    /* (w rebuilt in double: the same bits as in float, kf_block.float_w) */
+    {qslerp, q12slerp, q8slerp},
+    {qquat_key, q12quat_key, q8quat_key},
     {squad, squad, squad}};
 
 void kf_block_linear_wide(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,

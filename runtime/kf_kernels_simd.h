@@ -85,11 +85,19 @@ KF_KERNEL void v_load3(keys k, vf v[3])
     v[2] = v_load(k, 2);
 }
 
+/* kf_unit_rest of every lane in float, which gives its bits where the
+ * block's keys are whole numbers of 2^-12 (kf_block.float_w): every
+ * operation before the square root is exact there. */
+KF_KERNEL vf v_unit_rest_fw(vf x, vf y, vf z)
+{
+    vf sum = v_mul(x, x);
+    sum = v_add(sum, v_mul(y, y));
+    sum = v_add(sum, v_mul(z, z));
+    return v_sqrt(v_sub(v_set1(1.0f), sum));
+}
+
 /* Per width W of q (16: none, 12, 8): field f of a quantized block's key,
- * dequantized (v_loadq##W), and fields 0 to 2 (v_loadq##W##_3); a
- * quantized SLERP block's key (kf_layout.h, KF_QSLERP_*): x without w's
- * sign, y, z, and w rebuilt from them as the reader rebuilt it
- * (v_loadq_slerp##W). */
+ * dequantized (v_loadq##W), and fields 0 to 2 (v_loadq##W##_3). */
 #define Q_LOADS(W)                                                                                 \
     KF_KERNEL vf v_loadq##W(qkeys k, uint32_t f)                                                   \
     {                                                                                              \
@@ -102,8 +110,17 @@ KF_KERNEL void v_load3(keys k, vf v[3])
         v[0] = v_dequant(k, 0, q[0]);                                                              \
         v[1] = v_dequant(k, 1, q[1]);                                                              \
         v[2] = v_dequant(k, 2, q[2]);                                                              \
-    }                                                                                              \
-    KF_KERNEL void v_loadq_slerp##W(qkeys k, vf q[4])                                              \
+    }
+Q_LOADS()
+Q_LOADS(12)
+Q_LOADS(8)
+
+/* A quantized SLERP block's key (kf_layout.h, KF_QSLERP_*), per width W
+ * of q: x without w's sign, y, z, and w rebuilt from them as the reader
+ * rebuilt it, by REST (v_unit_rest; v_unit_rest_fw where the block is
+ * float_w, F _fw). */
+#define Q_SLERP_LOAD(W, F, REST)                                                                   \
+    KF_KERNEL void v_loadq_slerp##W##F(qkeys k, vf q[4])                                           \
     {                                                                                              \
         vq three[3], x;                                                                            \
         q_lanes##W##_3(k, three);                                                                  \
@@ -111,11 +128,14 @@ KF_KERNEL void v_load3(keys k, vf v[3])
         q[0] = v_dequant(k, 0, x);                                                                 \
         q[1] = v_dequant(k, 1, three[1]);                                                          \
         q[2] = v_dequant(k, 2, three[2]);                                                          \
-        q[3] = v_or(v_unit_rest(q[0], q[1], q[2]), sign);                                          \
+        q[3] = v_or(REST(q[0], q[1], q[2]), sign);                                                 \
     }
-Q_LOADS()
-Q_LOADS(12)
-Q_LOADS(8)
+Q_SLERP_LOAD(, , v_unit_rest)
+Q_SLERP_LOAD(12, , v_unit_rest)
+Q_SLERP_LOAD(8, , v_unit_rest)
+Q_SLERP_LOAD(, _fw, v_unit_rest_fw)
+Q_SLERP_LOAD(12, _fw, v_unit_rest_fw)
+Q_SLERP_LOAD(8, _fw, v_unit_rest_fw)
 
 /* ---- arithmetic shared by the kernels ---------------------------------- */
 
@@ -436,51 +456,57 @@ KF_KERNEL unsigned squad_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t o
  * squad_one with each of the four quaternions read as a quantized SLERP
  * key (kf_layout.h, KF_QSQUAD_GRID): key i's key and a, key j's key and
  * b (the last three fields: a's where they are the same). */
-#define QSQUAD_KERNELS(W, BYTES)                                                                   \
-    KF_KERNEL unsigned qsquad##W##_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,       \
-                                       float u, double exact_u, int normalize)                     \
+#define QSQUAD_KERNELS(W, BYTES, F)                                                                \
+    KF_KERNEL unsigned qsquad##W##F##_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,    \
+                                          float u, double exact_u, int normalize)                  \
     {                                                                                              \
         const qkeys a = job_qkey(jb, oi), e = job_qkey(jb, oj);                                    \
         vf qa[4], qb[4], sa[4], sb[4];                                                             \
-        v_loadq_slerp##W(a, qa);                                                                   \
-        v_loadq_slerp##W(e, qb);                                                                   \
-        v_loadq_slerp##W(q_field_at(a, KF_QSLERP_GRID, BYTES), sa);                                \
-        v_loadq_slerp##W(q_field_at(e, job_block(jb)->fields - KF_QSLERP_GRID, BYTES), sb);        \
+        v_loadq_slerp##W##F(a, qa);                                                                \
+        v_loadq_slerp##W##F(e, qb);                                                                \
+        v_loadq_slerp##W##F(q_field_at(a, KF_QSLERP_GRID, BYTES), sa);                             \
+        v_loadq_slerp##W##F(q_field_at(e, job_block(jb)->fields - KF_QSLERP_GRID, BYTES), sb);     \
         return squad_lanes(jb, qa, qb, sa, sb, i, j, u, exact_u, normalize);                       \
     }
-QSQUAD_KERNELS(, 2)
-QSQUAD_KERNELS(12, 1)
-QSQUAD_KERNELS(8, 1)
+QSQUAD_KERNELS(, 2, )
+QSQUAD_KERNELS(12, 1, )
+QSQUAD_KERNELS(8, 1, )
+QSQUAD_KERNELS(, 2, _fw)
+QSQUAD_KERNELS(12, 1, _fw)
+QSQUAD_KERNELS(8, 1, _fw)
 
 /* Quantized SLERP blocks, per width W of q: slerp_one with x, y and z
- * from the grid and w rebuilt from them (v_loadq_slerp##W; kf_layout.h,
+ * from the grid and w rebuilt from them (v_loadq_slerp##W##F; kf_layout.h,
  * KF_QSLERP_*); and their holds, key i, normalized in the registers when
  * asked (key4_one). */
-#define QSLERP_KERNELS(W)                                                                          \
-    KF_KERNEL unsigned qslerp##W##_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,       \
-                                       float u, double exact_u)                                    \
+#define QSLERP_KERNELS(W, F)                                                                       \
+    KF_KERNEL unsigned qslerp##W##F##_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,    \
+                                          float u, double exact_u)                                 \
     {                                                                                              \
         (void)exact_u;                                                                             \
         vf ka[4], kb[4];                                                                           \
-        v_loadq_slerp##W(job_qkey(jb, oi), ka);                                                    \
-        v_loadq_slerp##W(job_qkey(jb, oj), kb);                                                    \
+        v_loadq_slerp##W##F(job_qkey(jb, oi), ka);                                                 \
+        v_loadq_slerp##W##F(job_qkey(jb, oj), kb);                                                 \
         return slerp_lanes(jb, ka, kb, i, j, u);                                                   \
     }                                                                                              \
-    KF_KERNEL unsigned qslerp_key##W##_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj,   \
-                                           float u, double exact_u, int normalize)                 \
+    KF_KERNEL unsigned qslerp_key##W##F##_one(job jb, uint32_t i, uint32_t j, size_t oi,           \
+                                              size_t oj, float u, double exact_u, int normalize)   \
     {                                                                                              \
         (void)i, (void)j, (void)oj, (void)u, (void)exact_u;                                        \
         vf r[4];                                                                                   \
-        v_loadq_slerp##W(job_qkey(jb, oi), r);                                                     \
+        v_loadq_slerp##W##F(job_qkey(jb, oi), r);                                                  \
         if (normalize)                                                                             \
             v_normalize(r);                                                                        \
         store4(r[0], r[1], r[2], r[3], jb);                                                        \
         return 0;                                                                                  \
     }
 
-QSLERP_KERNELS()
-QSLERP_KERNELS(12)
-QSLERP_KERNELS(8)
+QSLERP_KERNELS(, )
+QSLERP_KERNELS(12, )
+QSLERP_KERNELS(8, )
+QSLERP_KERNELS(, _fw)
+QSLERP_KERNELS(12, _fw)
+QSLERP_KERNELS(8, _fw)
 
 /* Quantized HERMITE blocks, per width W of q (BITS bits): spline_one with
  * the keys and the key tangents from the grid, each key tangent times the
@@ -619,6 +645,15 @@ QJOBS(q8hermite3)
 QJOBS_NORMALIZING(qsquad)
 QJOBS_NORMALIZING(qsquad12)
 QJOBS_NORMALIZING(qsquad8)
+QJOBS(qslerp_fw)
+QJOBS(qslerp12_fw)
+QJOBS(qslerp8_fw)
+QJOBS_NORMALIZING(qslerp_key_fw)
+QJOBS_NORMALIZING(qslerp_key12_fw)
+QJOBS_NORMALIZING(qslerp_key8_fw)
+QJOBS_NORMALIZING(qsquad_fw)
+QJOBS_NORMALIZING(qsquad12_fw)
+QJOBS_NORMALIZING(qsquad8_fw)
 
 static const kf_kernels simd_set = {
     SET_NAME,
@@ -636,7 +671,10 @@ static const kf_kernels simd_set = {
     {{qhermite, qhermite3, qhermite},
      {q12hermite, q12hermite3, q12hermite},
      {q8hermite, q8hermite3, q8hermite}},
-    {qsquad, qsquad12, qsquad8}};
+    {qsquad, qsquad12, qsquad8},
+    {qslerp_fw, qslerp12_fw, qslerp8_fw},
+    {qslerp_key_fw, qslerp_key12_fw, qslerp_key8_fw},
+    {qsquad_fw, qsquad12_fw, qsquad8_fw}};
 
 const kf_kernels *SET_GETTER(void)
 {

@@ -976,6 +976,20 @@ static void put_dequant(const struct kf_sequence *s, int q, float *d, uint32_t l
     }
 }
 
+/* Whether every value of a quantized lane's `fields` grids, base + q *
+ * scale, is a whole number of 2^-12 (kf_block.float_w): the base is, and
+ * the scale, a power of two, is no finer. */
+static int on_float_w_grid(const grid_field *grid, uint32_t fields)
+{
+    for (uint32_t f = 0; f < fields; f++) {
+        const float steps = grid[f].base * 4096.0f; /* (exact) */
+        if (!(fabsf(grid[f].base) <= 1.0f && grid[f].scale >= 1.0f / 4096 &&
+              steps == floorf(steps)))
+            return 0;
+    }
+    return 1;
+}
+
 /* q of lane l and field m into the row of a quantized block of `bits`
  * (kf_block.qbits; `high`: kf_block.high) at `row`, whose high nibbles (12
  * bits) were zeroed. */
@@ -1906,6 +1920,7 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
                     if ((x & 1) || (x + 1) * KF_LANES >= members)
                         dq += 2 * dequant_floats(&ly, order[k]);
                     b->qbits = bits[order[k]];
+                    b->float_w = QUANT_KIND(q) == QUANT_XYZ || QUANT_KIND(q) == QUANT_SQUAD;
                     /* from its low bytes to its nibbles, after the stripe's */
                     b->high = (uint32_t)((stripe - x) * per * sizeof(float) +
                                          x * high_bytes(&ly, order[k]));
@@ -1915,8 +1930,11 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
                     L->block_of[si] = bi;
                     L->lane_of[si] = (uint8_t)l;
                     b->wide |= wides[si];
-                    if (q)
+                    if (q) {
                         put_dequant(&seq[si], q, (float *)b->dequant, l, grids + grid_at[si]);
+                        b->float_w &=
+                            on_float_w_grid(grids + grid_at[si], q_fields_of(&seq[si], q));
+                    }
                 }
             }
             offset = stripe_at + stripe_width(&ly, order[k], (members + KF_LANES - 1) / KF_LANES);
@@ -2045,7 +2063,7 @@ kf_block_kernel kf_block_hold_of(const kf_kernels *k, const kf_block *b)
     const int c = b->components == 3 ? 1 : b->components == 4 ? 2 : 0;
     if (b->dequant &&
         (b->interpolation == KFB_INTERP_SLERP || b->interpolation == KFB_INTERP_SQUAD))
-        return k->qslerp_key[kf_qwidth(b->qbits)];
+        return (b->float_w ? k->qslerp_key_fw : k->qslerp_key)[kf_qwidth(b->qbits)];
     return b->dequant ? k->qkey[kf_qwidth(b->qbits)][c] : k->key[c];
 }
 
@@ -2056,9 +2074,9 @@ kf_block_kernel kf_block_kernel_of(const kf_kernels *k, const kf_block *b)
         const int w = kf_qwidth(b->qbits);
         switch (b->interpolation) {
         case KFB_INTERP_SLERP:
-            return k->qslerp[w];
+            return (b->float_w ? k->qslerp_fw : k->qslerp)[w];
         case KFB_INTERP_SQUAD:
-            return k->qsquad[w];
+            return (b->float_w ? k->qsquad_fw : k->qsquad)[w];
         case KFB_INTERP_HERMITE:
             return k->qhermite[w][c];
         case KFB_INTERP_LINEAR:

@@ -83,7 +83,16 @@ typedef struct kf_block {
      * (data + k * stride))[f * KF_LANES + l]); or 12, those bytes as the
      * low 8 bits and, `high` bytes on in the same row, a uint16 per field
      * holding the four lanes' high 4 bits, lane l's at bit 4l. */
-    uint32_t qbits;
+    uint16_t qbits;
+    /* A quantized SLERP or SQUAD block whose every x, y and z (a's and
+     * b's too) is a whole number of 2^-12: their squares, the sums of
+     * those and what the sum leaves of 1 are then floats exactly (each a
+     * whole number of 2^-24 within [0, 1]), and the square root rounded
+     * once to float is the rebuild in double rounded to float (double's
+     * 53 bits are more than twice float's 24 and two: rounding twice
+     * gives the same square root). Its kernels rebuild w in float
+     * (kf_kernels.qslerp_fw), as kfc -e's grids of orientations allow. */
+    uint16_t float_w;
     uint32_t high;
 } kf_block;
 
@@ -298,6 +307,9 @@ typedef struct kf_kernels {
      * (their holds); qhermite: HERMITE's; qsquad: SQUAD's. */
     kf_block_kernel qkey[KF_QWIDTHS][3], qlinear[KF_QWIDTHS][3], qslerp[KF_QWIDTHS],
         qslerp_key[KF_QWIDTHS], qhermite[KF_QWIDTHS][3], qsquad[KF_QWIDTHS];
+    /* qslerp, qslerp_key and qsquad for blocks whose w is rebuilt in
+     * float (kf_block.float_w): the same bits, fewer instructions. */
+    kf_block_kernel qslerp_fw[KF_QWIDTHS], qslerp_key_fw[KF_QWIDTHS], qsquad_fw[KF_QWIDTHS];
 } kf_kernels;
 
 /* The kernel of a block of `interpolation` and `components`. */

@@ -302,6 +302,30 @@ static uint32_t quantized_bits(const kf_anim *anim, uint32_t si)
     return is_quantized(anim, si) ? anim->layout->blocks[anim->layout->block_of[si]].qbits : 0;
 }
 
+/* Whether sequence `si`'s quantized block rebuilds w in float
+ * (kf_block.float_w). */
+static int rebuilds_w_in_float(const kf_anim *anim, uint32_t si)
+{
+    return is_quantized(anim, si) && anim->layout->blocks[anim->layout->block_of[si]].float_w;
+}
+
+/* kf_block.float_w's premise, over every sum of squares of a quaternion's
+ * x, y and z that are whole numbers of 2^-12 (the sum a whole number of
+ * 2^-24 within [0, 1], exact in float): what it leaves of 1 rooted in
+ * float is the double root rounded to float (kf_unit_rest), to the bit. */
+static void check_float_rest(void)
+{
+    uint32_t differ = 0, first = 0;
+    for (uint32_t n = 0; n <= 1u << 24; n++) {
+        const float sum = (float)n * 0x1p-24f, in_float = sqrtf(1.0f - sum);
+        const float in_double = (float)sqrt(1.0 - (double)sum);
+        if (memcmp(&in_float, &in_double, sizeof in_float) != 0 && differ++ == 0)
+            first = n;
+    }
+    CHECK(differ == 0, "w rebuilt in float differs from double at %u sums (the first %u x 2^-24)",
+          differ, first);
+}
+
 /* A loaded animation written again (kf_write_objects reads its lanes) and
  * loaded back; NULL (a failed check) if that fails. */
 static kf_anim *written_again(const kf_anim *anim)
@@ -487,6 +511,11 @@ static void check_quantized(void)
         CHECK(!again || is_quantized(again, si) == want_q[si],
               "%s written again: quantized %d, want %d", s->name, is_quantized(again, si),
               want_q[si]);
+        /* w rebuilt in float on the grids of 2^-10 and 2^-5, not 2^-13 */
+        const int want_fw =
+            s->interpolation == KFB_INTERP_SLERP && want_q[si] && want_bits[si] != 16;
+        CHECK(rebuilds_w_in_float(anim, si) == want_fw, "%s: w rebuilt in float %d, want %d",
+              s->name, rebuilds_w_in_float(anim, si), want_fw);
         for (uint32_t k = 0; k < keys[si]; k++) {
             float got[5], back[5];
             kf_sequence_key(s, k, NULL, got);
@@ -643,7 +672,7 @@ static void check_quantized_squad(void)
     enum { BOUNDS = 3, SQUADS = 7 };
     static const double degrees[BOUNDS] = {0.008, 0.14, 3.0};
     static float want[SQUADS][3][KEYS * 4];
-    unsigned widths_met = 0, shared_met = 0;
+    unsigned widths_met = 0, shared_met = 0, float_w_met = 0;
     for (int bound_at = 0; bound_at < BOUNDS; bound_at++) {
         /* the middle bound's keys evenly spaced: every a of a loop is its
          * b, which the layout keeps once (kf_block_shared) */
@@ -717,6 +746,7 @@ static void check_quantized_squad(void)
                       "sq%d_%d: a and b kept %s, but they are %s", bound_at, n,
                       same ? "apart" : "once", same ? "the same" : "not");
                 shared_met |= 1u << same;
+                float_w_met |= 1u << rebuilds_w_in_float(anim, (uint32_t)n);
             }
             for (int r = 0; r < 2; r++) {
                 const kf_anim *x = r ? again : anim;
@@ -776,6 +806,8 @@ static void check_quantized_squad(void)
     }
     CHECK(widths_met == 7u, "quantized SQUAD: widths met %#x, want every one", widths_met);
     CHECK(shared_met == 3u, "quantized SQUAD: a and b kept once and apart (%#x)", shared_met);
+    CHECK(float_w_met == 3u, "quantized SQUAD: w rebuilt in float and in double (%#x)",
+          float_w_met);
 }
 
 /* A HERMITE sequence's authored key tangents on a grid (kfc -e) are kept
@@ -1063,6 +1095,7 @@ static void check_quantized_hermite(void)
 
 int main(void)
 {
+    check_float_rest();
     check_quantized();
     check_quantized_runs();
     check_quantized_key_tangents();

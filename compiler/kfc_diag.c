@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "kfc_diag.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -245,7 +246,33 @@ const char *const kfc_warning_names[KFC_WARN_COUNT] = {
     "custom-property",     "long-duration",
     "fraction-range",      "empty",
     "x3d-unknown",         "x3d-dropped",
+    "angle-range",
 };
+
+#define KFC_TURN (2 * 3.14159265358979323846)
+
+uint32_t kfc_angles_over_turn(const double *v, uint32_t count, uint32_t *first)
+{
+    /* (a turn written to a few digits, 6.2832, is a turn) */
+    uint32_t over = 0;
+    for (uint32_t i = 0; i < count; i++)
+        if (fabs(v[4 * (size_t)i + 3]) > KFC_TURN + 1e-3 && over++ == 0)
+            *first = i;
+    return over;
+}
+
+kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what, double angle,
+                                uint32_t more)
+{
+    char others[64] = "";
+    if (more)
+        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)more,
+                 more > 1 ? "s" : "");
+    return kfc_warn(diag, KFC_WARN_ANGLE_RANGE, mark,
+                    "%s an angle of %.9g, more than a turn%s: angles are radians (%.9g degrees "
+                    "is %.6g)",
+                    what, angle, others, angle, angle * KFC_TURN / 360);
+}
 
 kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)
 {

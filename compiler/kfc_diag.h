@@ -69,6 +69,8 @@ typedef enum kfc_warning {
                                    scene does not define: a node type, DEF name or field */
     KFC_WARN_X3D_DROPPED,       /* a part of an X3D scene's animation the importer drops:
                                    a ROUTE browsers refuse, an interpolator it refuses */
+    KFC_WARN_ANGLE_RANGE,       /* an axis-angle rotation of more than a turn: written in
+                                   degrees, where angles are radians */
     KFC_WARN_COUNT
 } kfc_warning;
 
@@ -174,6 +176,17 @@ kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *fo
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+/*
+ * -Wangle-range, of `count` axis-angle rotations [x, y, z, angle] at v:
+ * the angles of more than a turn (which one written in degrees is, where
+ * angles are radians) are warned of at `mark` (the first's), `what` (say
+ * "key 1 has", or "PositionDamper 'cam' has") saying whose, with how many
+ * more. *first: that rotation's index.
+ */
+uint32_t kfc_angles_over_turn(const double *v, uint32_t count, uint32_t *first);
+kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what, double angle,
+                                uint32_t more);
 
 /*
  * From kfc_diag_hold to the matching kfc_diag_release, what kfc_recover

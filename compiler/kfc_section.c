@@ -264,6 +264,21 @@ kfc_status kfc_warn_long_time(kfc_source *src, kfc_mark mark, double seconds, do
                     speed, world / 60.0);
 }
 
+kfc_status kfc_warn_angles(kfc_source *src, const kfc_node *field, int entries, const double *v,
+                           uint32_t count)
+{
+    uint32_t first = 0;
+    const uint32_t over = kfc_angles_over_turn(v, count, &first);
+    if (!over)
+        return KFC_OK;
+    char what[48] = "the rotation has";
+    if (entries)
+        snprintf(what, sizeof what, "key %lu has", (unsigned long)first);
+    const kfc_node *at = entries ? &field->as.items[first] : field;
+    return kfc_warn_angle_range(src->diag, at->as.items[3].mark, what, v[4 * (size_t)first + 3],
+                                over - 1);
+}
+
 kfc_status kfc_get_animator_seconds(kfc_source *src, const kfc_node *value, kfc_entry *entry,
                                     double most, const char *field, const char *clock,
                                     double *seconds)

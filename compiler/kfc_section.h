@@ -231,6 +231,15 @@ kfc_status kfc_get_animator_seconds(kfc_source *src, const kfc_node *value, kfc_
  * controller that failed or does not exist. */
 kfc_status kfc_warn_long_times(kfc_source *src);
 
+/*
+ * -Wangle-range: axis-angle rotations [x, y, z, angle] of `field` (a list
+ * of them, `entries`; or one, itself a list of four numbers), read into v,
+ * four numbers each, whose angle is more than a turn, as one written in
+ * degrees is: a warning at the first such angle, with how many more.
+ */
+kfc_status kfc_warn_angles(kfc_source *src, const kfc_node *field, int entries, const double *v,
+                           uint32_t count);
+
 /* Grows scratch array `which` to hold `count` doubles. */
 kfc_status kfc_reserve(kfc_source *src, int which, size_t count);
 

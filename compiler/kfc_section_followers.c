@@ -102,17 +102,32 @@ static kfc_status read_field(kfc_source *src, const kfc_node *field, int array, 
     return KFC_OK;
 }
 
+/* An orientation follower's rotation [x, y, z, angle] of more than a turn
+ * (-Wangle-range). */
+static kfc_status check_angle(kfc_source *src, const kfc_node *field, const follower_in *in,
+                              size_t offset, uint32_t count)
+{
+    if ((in->desc.node != KF_FOLLOWER_NODE_ORIENTATION_CHASER &&
+         in->desc.node != KF_FOLLOWER_NODE_ORIENTATION_DAMPER) ||
+        count != 4 || field->kind != KFC_NODE_SEQUENCE)
+        return KFC_OK;
+    return kfc_warn_angles(src, field, 0, src->scratch[KFC_SCRATCH_VALUES].data + offset, 1);
+}
+
 static kfc_status read_initial_value(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     follower_in *in = entry->state;
-    return read_field(src, value, in->array, in->element, 0, &in->value_count);
+    kfc_status st = read_field(src, value, in->array, in->element, 0, &in->value_count);
+    return st ? st : check_angle(src, value, in, 0, in->value_count);
 }
 
 /* After the initial value in the same scratch array. */
 static kfc_status read_initial_destination(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     follower_in *in = entry->state;
-    return read_field(src, value, in->array, in->element, in->value_count, &in->destination_count);
+    kfc_status st =
+        read_field(src, value, in->array, in->element, in->value_count, &in->destination_count);
+    return st ? st : check_angle(src, value, in, in->value_count, in->destination_count);
 }
 
 /* Follower times are seconds (kf.h) at speed 1: a chaser's duration that

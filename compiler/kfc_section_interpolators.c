@@ -149,7 +149,12 @@ static kfc_status read_key_value(kfc_source *src, const kfc_node *value, kfc_ent
     kfc_status st = kfc_expect_list(value, src->diag);
     if (st || in->ease)
         return st;
-    return read_entries(src, value, in->dimension, entry_shape(in->desc.node), in->key_value);
+    if ((st = read_entries(src, value, in->dimension, entry_shape(in->desc.node), in->key_value)))
+        return st;
+    if (in->desc.node == KF_NODE_ORIENTATION_INTERPOLATOR ||
+        in->desc.node == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR)
+        return kfc_warn_angles(src, value, 1, in->key_value, value->count);
+    return KFC_OK;
 }
 
 static kfc_status read_key_velocity(kfc_source *src, const kfc_node *value, kfc_entry *entry)

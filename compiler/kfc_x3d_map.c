@@ -329,6 +329,7 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
                            value.count, dim)))
         return st;
     size_t entries = dim ? value.count / dim : 0;
+    const size_t given = entries; /* (the values the scene writes) */
     size_t per_key = 1;
     int multi = kind == KF_NODE_COORDINATE_INTERPOLATOR ||
                 kind == KF_NODE_COORDINATE_INTERPOLATOR_2D || kind == KF_NODE_NORMAL_INTERPOLATOR;
@@ -431,6 +432,18 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
     }
     m->state[n->index] = (unsigned char)((m->state[n->index] & ~FAILED) | ADDED);
     *ok = 1;
+    /* (the keys the scene gives: no repeated value counted again) */
+    uint32_t first = 0, over = 0;
+    if (animates &&
+        (kind == KF_NODE_ORIENTATION_INTERPOLATOR ||
+         kind == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR) &&
+        (over = kfc_angles_over_turn(value.values, (uint32_t)(given < entries ? given : entries),
+                                     &first)) != 0) {
+        char what[160];
+        snprintf(what, sizeof what, "%s '%s' key %lu has", n->type, n->name, (unsigned long)first);
+        return kfc_warn_angle_range(m->diag, kfc_x3d_field_get(n, "keyValue")->value.mark, what,
+                                    value.values[4 * (size_t)first + 3], over - 1);
+    }
     return KFC_OK;
 }
 

@@ -192,6 +192,9 @@ interpolators:
     node: ScalarInterpolator
     key: [0, 2, 4]
     keyValue: [0, 1, 2]
+  lid: {node: OrientationInterpolator, key: [0, 1], keyValue: [[0, 1, 0, 0], [0, 1, 0, 90]]}
+followers:
+  look: {node: OrientationDamper, initialDestination: [0, 1, 0, 180]}
 controllers:
   walk: {}
   run: {}
@@ -199,6 +202,8 @@ tracks:
   - {animator: hip, controller: walk, target: hip.translation}
   - {animator: turn, target: hip.orientation}
   - {animator: door, controller: walk, target: door.Alpha, components: 1}
+  - {animator: lid, controller: walk, target: lid.orientation}
+  - {animator: look, controller: walk, target: look.orientation}
 """
 
 # In the order printed: each entry's as it is read; then those that wait for
@@ -209,14 +214,18 @@ WARNINGS = [
      "[x, y, z, w], played normalized (axis and angle are an OrientationInterpolator's)"),
     ('fraction-range', '18:14', 'key 1 (2) is outside [0, 1] (and 1 more key): the fraction a '
      'TimeSensor gives never reaches it (cycleInterval sets the time)'),
-    ('uncontrolled-track', '25:5', "this track has no controller, so it never plays 'turn' into "
+    ('angle-range', '20:88', 'key 1 has an angle of 90, more than a turn: angles are radians '
+     '(90 degrees is 1.5708)'),
+    ('angle-range', '22:65', 'the rotation has an angle of 180, more than a turn: angles are '
+     'radians (180 degrees is 3.14159)'),
+    ('uncontrolled-track', '28:5', "this track has no controller, so it never plays 'turn' into "
      "'hip.orientation'"),
-    ('custom-property', '26:48', "'Alpha' is a custom property, not a built-in one; did you mean "
+    ('custom-property', '29:48', "'Alpha' is a custom property, not a built-in one; did you mean "
      "'alpha'?"),
     ('long-duration', '5:15', 'a duration of 4000 s is 66.7 minutes: sequence times are seconds '
      '(milliseconds?)'),
     ('unused-sequence', '11:3', "sequence 'spare' is unused: no track plays it"),
-    ('unused-controller', '22:3', "controller 'run' is unused: no track has it"),
+    ('unused-controller', '25:3', "controller 'run' is unused: no track has it"),
 ]
 
 

@@ -428,6 +428,14 @@ WARNINGS = [
     ('to_type.x3dv', DOOR_VRML, 'TO Lamp.set_intensity', 'TO Lamp.color', 'x3d-dropped',
      "8:1: ROUTE Glow.value_changed TO Lamp.color dropped: ScalarInterpolator sends SFFloat, "
      "PointLight's color takes SFColor"),
+    # An angle in degrees, where X3D's are radians; not at a turn written short.
+    ('degrees.x3d', DOOR, '0 1 0 -1.5708"', '0 1 0 -90"', 'angle-range',
+     "13:62: OrientationInterpolator 'Swing' key 1 has an angle of -90, more than a turn: angles "
+     "are radians (-90 degrees is -1.5708)"),
+    ('degrees.x3dv', DOOR_VRML, 'key [0 1] keyValue [0 1 0 0, 0 1 0 -1.5708]',
+     'key [0 0.5 1] keyValue [0 1 0 6.2832, 0 1 0 180, 0 1 0 90]', 'angle-range',
+     "6:60: OrientationInterpolator 'Swing' key 1 has an angle of 180, more than a turn (and 1 "
+     "more key): angles are radians (180 degrees is 3.14159)"),
 ]
 
 # Mistakes in what kfc does not import stay -v notes (NAME, scene, change,

@@ -7,7 +7,8 @@ absolute (also in kf.pc); a plain `scons` says where the tools and libraries
 are and leaves the tree up to date (`scons -q` exits 0, a second `scons`
 builds nothing); a PREFIX with a blank in it is escaped in kf.pc, so that
 pkg-config's words compile and link a program; `scons uninstall` removes
-what install wrote and the folders it leaves empty, nothing else."""
+what install wrote and the folders it leaves empty, nothing else; a plain
+`scons -c` removes build/."""
 import os
 import re
 import shlex
@@ -136,6 +137,16 @@ def main():
     code, out = scons('uninstall', 'PREFIX=/usr', 'DESTDIR=' + os.path.join(a.work, 'stage'))
     c.check(code == 0 and os.listdir(os.path.join(a.work, 'stage', 'usr')) == [],
             'scons uninstall DESTDIR=: %s' % out[-2000:])
+
+    # A plain `scons -c` removes build/ whole (kf.pc, the configure log and
+    # what no plain `scons` builds too); `-n` only says so.
+    build = os.path.join(repo, 'build')
+    code, out = scons('-c', '-n')
+    c.check(code == 0 and 'Removed directory build' in out and
+            os.path.isfile(os.path.join(build, 'release', 'kf.pc')), 'scons -c -n: %s' % out[-2000:])
+    code, out = scons('-c')
+    c.check(code == 0 and 'Removed directory build' in out and 'Could not' not in out and
+            not os.path.exists(build), 'scons -c: %s' % out[-2000:])
 
     shutil.rmtree(repo, ignore_errors=True)
     print('test_packaging: %d checks, %d failed' % (c.count, len(c.failures)))

@@ -29,6 +29,7 @@ included. None may change a file of the checkout: they write under build/,
 or the files the documents name.
 """
 import argparse
+import fnmatch
 import glob
 import os
 import re
@@ -324,6 +325,54 @@ def checkout_untouched(runner):
                     % ', '.join(changed))
 
 
+def ignore_rules(repo):
+    """The .gitignore at the top of `repo` as (pattern, anchored, folder
+    only) rules (the forms it uses: no negation, no '**')."""
+    rules = []
+    with open(os.path.join(repo, '.gitignore')) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith('#'):
+                rules.append((line.strip('/'), line.startswith('/'), line.endswith('/')))
+    return rules
+
+
+def ignored(rules, name, folder):
+    """Whether git ignores `name` (relative, '/'-separated; a folder when
+    `folder`), by `rules`, whose folders' contents are ignored with them."""
+    parts = name.split('/')
+    for pattern, anchored, folder_only in rules:
+        for i in range(len(parts)):
+            is_folder = folder or i < len(parts) - 1
+            if folder_only and not is_folder:
+                continue
+            if anchored:  # from the top, a component a '/' ('*' stops at one)
+                steps = pattern.split('/')
+                if len(steps) == i + 1 and all(fnmatch.fnmatchcase(parts[k], steps[k])
+                                               for k in range(i + 1)):
+                    return True
+            elif fnmatch.fnmatchcase(parts[i], pattern):
+                return True
+    return False
+
+
+def nothing_untracked(runner):
+    """What the documented commands write in the working copy is what
+    .gitignore ignores: a user who follows them finds `git status` clean."""
+    rules = ignore_rules(runner.repo)
+    left = []
+    for d, dirs, files in os.walk(runner.repo):
+        rel = os.path.relpath(d, runner.repo)
+        rel = '' if rel == '.' else rel + '/'
+        dirs[:] = [x for x in dirs if not ignored(rules, rel + x, True)]
+        left += [rel + f for f in files
+                 if rel + f not in runner.checkout and not ignored(rules, rel + f, False)]
+    if left:
+        runner.fail(Block('(all documents)', 0, 'checkout', ''),
+                    'the documented commands leave files .gitignore does not name: %s'
+                    % ', '.join(sorted(left)))
+
+
 def documents(root):
     docs = ['README.md', 'formats/yaml.md', 'formats/kfb.md']
     docs += sorted(os.path.relpath(p, root) for p in glob.glob(os.path.join(root, 'docs', '*.md')))
@@ -363,6 +412,8 @@ def main():
         if doc == 'README.md':
             readme_claims(runner)
     checkout_untouched(runner)
+    if not a.only:
+        nothing_untracked(runner)
     print('test_docs: %d documents, %d blocks run, %d failed' % (len(docs), runner.ran,
                                                                runner.failures))
     return 1 if runner.failures else 0

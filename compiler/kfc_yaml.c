@@ -8,6 +8,7 @@
 #include <yaml.h>
 
 #include "kf_index.h"
+#include "kfc_yaml_hint.h"
 
 /*
  * The tree is built bottom-up from the event stream. Finished nodes are
@@ -519,6 +520,12 @@ static kfc_status syntax_error(builder *b, const yaml_parser_t *p, const unsigne
         const char *tab = at < size && data[at] == '\t' && !strstr(problem, "tab")
                               ? ": a tab, and YAML indents with spaces"
                               : "";
+        const kfc_yaml_error e = {problem,    p->problem_mark.line, p->problem_mark.column,
+                                  p->context, p->context_mark.line, p->context_mark.column};
+        char hint[512];
+        kfc_mark hint_mark;
+        if (!*tab && kfc_yaml_hint(data, size, &e, &hint_mark, hint, sizeof hint))
+            return kfc_fail(b->diag, KFC_INVALID, hint_mark, "%s", hint);
         if (p->context)
             return kfc_fail(b->diag, KFC_INVALID, mark_of(p->problem_mark), "%s (%s at %lu:%lu)%s",
                             problem, p->context, (unsigned long)p->context_mark.line + 1,

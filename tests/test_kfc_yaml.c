@@ -73,20 +73,74 @@ static void test_tree(void)
 
 static void test_syntax(void)
 {
-    expect_error_str("a: [1, 2\n", 2, 1,
-                     "did not find expected ',' or ']' (while parsing a flow sequence at 1:4)");
+    expect_error_str("a: [1, 2]]\n", 1, 10,
+                     "did not find expected key (while parsing a block mapping at 1:1)");
+    expect_error_str("a: [1 2,\n", 2, 1,
+                     "did not find expected node content (while parsing a flow node at 2:1)");
     expect_error_str("a:\n\tb: 1\n", 2, 1,
                      "found character that cannot start any token (while scanning for the next "
                      "token at 2:1): a tab, and YAML indents with spaces");
     expect_error_str("a: @b\n", 1, 4,
                      "found character that cannot start any token (while scanning for the next "
                      "token at 1:4)");
-    expect_error_str("a: 1\n b: 2\n", 2, 3, "mapping values are not allowed in this context");
+    expect_error_str("a: 1\nb: [c: d: e]\n", 2, 9,
+                     "did not find expected ',' or ']' (while parsing a flow sequence at 2:4)");
     expect_error("a: \xff\n", 5, NULL, KFC_INVALID, 1, 4,
                  "invalid leading UTF-8 octet (byte 0xff)");
     expect_error_str("", 1, 1, "the input holds no YAML document");
     expect_error_str("# only a comment\n", 1, 1, "the input holds no YAML document");
     expect_error_str("a: 1\n---\nb: 2\n", 2, 1, "expected a single YAML document");
+}
+
+/* What a syntax error most likely means, from the source's lines
+ * (kfc_yaml_hint.c), at the mistake. */
+static void test_syntax_hints(void)
+{
+    /* a key without its ':', the line below indented under it (after a
+     * comment, a blank line, CRLF); a field without it (two words) */
+    expect_error_str("s:\n  hip\n    a: 1\n", 2, 6,
+                     "expected ':' after 'hip' (the line below is indented under it)");
+    expect_error_str("s:\r\n  hip   # the hip\r\n\r\n  # its fields\r\n    a: 1\r\n", 2, 6,
+                     "expected ':' after 'hip' (the line below is indented under it)");
+    expect_error_str("s:\n  h\xc3\xafp\n    a: 1\n", 2, 6,
+                     "expected ':' after 'h\xc3\xafp' (the line below is indented under it)");
+    expect_error_str("s:\n  hip:\n    interpolation linear\n    duration: 2\n", 3, 25,
+                     "expected ':' after 'interpolation': write 'interpolation: linear'");
+    /* no blank after a key's ':' */
+    expect_error_str("s:\n  duration:2\n  keys: []\n", 2, 11,
+                     "a ':' ends a key only before a space: write 'duration: 2'");
+    expect_error_str("s:\n  a: 1\n  duration:2\n", 3, 11,
+                     "a ':' ends a key only before a space: write 'duration: 2'");
+    /* a line indented under a key: value */
+    expect_error_str("a: 1\n b: 2\n", 2, 2,
+                     "this line is indented more than 'a: 1' above it, so it is read as more of "
+                     "that value: the fields of one entry line up");
+    /* a second ': ' in a value */
+    expect_error_str("a: 1\nnote: loops: twice\n", 2, 12,
+                     "mapping values are not allowed in this context: a value that holds ': ' "
+                     "needs quotes");
+    /* an indentation no line above has */
+    expect_error_str("s:\n  t:\n    a: 1\n   b: 2\n", 4, 4,
+                     "did not find expected key: this line's indentation (3 spaces) lines up "
+                     "with no line above it; the fields of one entry line up, as do the items "
+                     "of one list");
+    expect_error_str("k:\n  - 1\n - 2\n", 3, 2,
+                     "did not find expected key: this line's indentation (1 space) lines up "
+                     "with no line above it; the fields of one entry line up, as do the items "
+                     "of one list");
+    /* a flow collection not closed by the end of its line */
+    expect_error_str("a: [1, 2\n", 1, 9,
+                     "the list opened at 1:4 is not closed: expected ']' at the end of this "
+                     "line, or a ',' before the next item");
+    expect_error_str("a: [[0, 1],\n    [1, 2]\n    [2, 3]]\n", 2, 11,
+                     "the list opened at 1:4 is not closed: expected ']' at the end of this "
+                     "line, or a ',' before the next item");
+    expect_error_str("a: {b: 1\nc: 2\n", 1, 9,
+                     "the mapping opened at 1:4 is not closed: expected '}' at the end of this "
+                     "line, or a ',' before the next field");
+    /* nothing the lines show: libyaml's words */
+    expect_error_str("kfb: 1\n- a\n", 2, 1,
+                     "did not find expected key (while parsing a block mapping at 1:1)");
 }
 
 static void test_schema_free_checks(void)
@@ -321,6 +375,7 @@ int main(void)
 {
     test_tree();
     test_syntax();
+    test_syntax_hints();
     test_schema_free_checks();
     test_depth();
     test_aliases();

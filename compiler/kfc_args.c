@@ -27,6 +27,8 @@ static const char usage_text[] =
     "formats/yaml.md), a glTF 2.0 model, an M3G file or an X3D scene; or writes\n"
     "a .kfb file back as source YAML that compiles to the same bytes. An input\n"
     "named is read from a regular file only; '-' reads standard input (a pipe).\n"
+    "Times are seconds (a controller's speed scales them: speed 1000 plays keys\n"
+    "written in milliseconds); rotation angles are radians.\n"
     "\n"
     "Options:\n"
     "  -o, --output=FILE  write FILE; '-' is standard output. Default: the input\n"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "kf_math.h"
 #include "kfc_schema.h"
 #include "kfc_section.h"
 
@@ -603,11 +604,16 @@ static kfc_status check_unit_length(kfc_source *src, const kfc_node *keys, const
     if (far > 1)
         snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)(far - 1),
                  far > 2 ? "s" : "");
+    /* (the builder makes a quaternion of about no length the identity:
+     * kf_qnormalize) */
     return kfc_warn(src->diag, KFC_WARN_QUATERNION_LENGTH, key_part(keys, first, 1)->mark,
                     "key %lu has length %.3g, not 1%s: %s keys are quaternions [x, y, z, w], "
-                    "played normalized (axis and angle are an OrientationInterpolator's)",
+                    "played normalized%s (axis and angle are an OrientationInterpolator's)",
                     (unsigned long)first, first_length, others,
-                    kf_interpolation_name(desc->interpolation));
+                    kf_interpolation_name(desc->interpolation),
+                    first_length * first_length <= KF_QUAT_EPSILON
+                        ? ", and one of about no length as no rotation, [0, 0, 0, 1]"
+                        : "");
 }
 
 /* Every key into the scratch arrays, item by item, each key's errors

@@ -35,6 +35,10 @@ typedef struct reader {
     unsigned depth;
     unsigned proto_depth;                       /* elements open inside prototype bodies */
     unsigned char proto[KFC_X3D_MAX_DEPTH + 2]; /* 1: this level opened a prototype */
+    /* Each open element's name (its start) and place: what a mismatched
+     * end tag leaves open, named. */
+    char open_name[KFC_X3D_MAX_DEPTH + 2][32];
+    kfc_mark open_at[KFC_X3D_MAX_DEPTH + 2];
 } reader;
 
 static kfc_mark here(const reader *r)
@@ -336,6 +340,8 @@ static void on_start(void *user, const XML_Char *name, const XML_Char **atts)
     }
     r->depth++;
     r->proto[r->depth] = 0;
+    snprintf(r->open_name[r->depth], sizeof r->open_name[r->depth], "%s", name);
+    r->open_at[r->depth] = here(r);
     char q[KFC_QUOTE_SIZE];
     if (r->depth == 1 && strcmp(name, "X3D") != 0) {
         stop(r, kfc_fail(r->diag, KFC_INVALID, here(r), "the root element is %s, not X3D",
@@ -406,6 +412,13 @@ kfc_status kfc_x3d_read_xml(kfc_x3d_scene *scene, const char *data, size_t size,
             enum XML_Error e = XML_GetErrorCode(r.parser);
             if (!r.status && e == XML_ERROR_NO_MEMORY)
                 r.status = kfc_x3d_fail_alloc(scene, here(&r), diag);
+            else if (!r.status && e == XML_ERROR_TAG_MISMATCH && r.depth > 0)
+                r.status = kfc_fail(diag, KFC_INVALID, here(&r),
+                                    "XML: %s: <%s> (%lu:%lu) is still open here (end it with "
+                                    "'/>', or </%s> before this)",
+                                    XML_ErrorString(e), r.open_name[r.depth],
+                                    (unsigned long)r.open_at[r.depth].line,
+                                    (unsigned long)r.open_at[r.depth].column, r.open_name[r.depth]);
             else if (!r.status)
                 r.status = kfc_fail(diag, KFC_INVALID, here(&r), "XML: %s", XML_ErrorString(e));
             break;

@@ -888,8 +888,18 @@ static uint32_t target_components(const char *target, kf_property property, uint
             return 0;
         }
     } else if (!kf_property_accepts(property, animator)) {
-        kf_fail(error, KF_ERROR_VALUE, "property '%s' does not take %u components",
-                kf_property_name(property), (unsigned)animator);
+        /* what it takes instead: every built-in property takes one or two
+         * counts, none above 4 */
+        char takes[32] = "";
+        for (uint32_t c = 1, n = 0; c <= 4; c++)
+            if (kf_property_accepts(property, c))
+                n += (uint32_t)snprintf(takes + n, sizeof takes - n, "%s%u", n ? " or " : "",
+                                        (unsigned)c);
+        kf_fail(error, KF_ERROR_VALUE, "property '%s' does not take %u component%s, only %s%s",
+                kf_property_name(property), (unsigned)animator, animator == 1 ? "" : "s", takes,
+                property == KF_PROPERTY_ORIENTATION ? " (a quaternion [x, y, z, w])"
+                : animator == 4                     ? " (a quaternion is an 'orientation')"
+                                                    : "");
         return 0;
     }
     if (given != 0 && given != animator) {

@@ -148,7 +148,7 @@ static void builder_errors(void)
     kf_builder_add_controller(b, &c, &e);
     kf_track_desc track = {"a", "c", "n.translation", 0};
     CHECK(kf_builder_add_track(b, &track, &e) == KF_ERROR_VALUE &&
-              strstr(e.message, "does not take 1 components"),
+              strstr(e.message, "does not take 1 component, only 3"),
           "scalar into translation: %s", e.message);
     track.target = "n.alpha";
     CHECK(kf_builder_add_track(b, &track, &e) == KF_OK, "scalar into alpha: %s", e.message);

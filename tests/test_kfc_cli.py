@@ -101,6 +101,9 @@ def check_grammar(c, kfc, kfplay, leg, work):
         r = run([kfc] + argv)
         c.check(r.returncode == 0 and r.stdout.startswith('Usage: kfc ') and not r.stderr,
                 '%s: usage on standard output, exit 0' % argv)
+        # the units: kfplay's --help says them too
+        c.check(re.search(r'^Times are seconds .*\n.*; rotation angles are radians\.$', r.stdout,
+                          re.M), '%s: the units of time and angle' % argv)
     for argv in (['-V'], ['--version']):
         r = run([kfc] + argv)
         c.check(r.returncode == 0 and re.match(r'kfc \S+ \(libkf \S+, libyaml \S+, jansson \S+, '
@@ -250,6 +253,31 @@ tracks:
   - {animator: slide, controller: walk, target: slide.translation}
   - {animator: quick, controller: walk, target: quick.translation}
 """
+
+
+def check_zero_quaternion(c, kfc, kfplay, work):
+    """A slerp key of about no length (a forgotten w) plays as no rotation,
+    and -Wquaternion-length says so; a far but real length only that it is
+    normalized."""
+    src = os.path.join(work, 'zero_quaternion.yaml')
+    out = os.path.join(work, 'zero_quaternion.kfb')
+    for keys, played, ending in (
+            ('[[0, [0, 0, 0, 0]], [1, [0, 1, 0, 0]]]', '0 0 0 1',
+             ', and one of about no length as no rotation, [0, 0, 0, 1]'),
+            ('[[0, [0, 0, 0, 2]], [1, [0, 1, 0, 0]]]', '0 0 0 1', '')):
+        with open(src, 'w') as f:
+            f.write('kfb: 1\nsequences:\n  turn:\n    interpolation: slerp\n    duration: 1\n'
+                    '    keys: %s\n' % keys)
+        r = run([kfc, src, '-o', out])
+        length = '0' if ending else '2'
+        want = ("%s:6:16: warning: key 0 has length %s, not 1: slerp keys are quaternions "
+                "[x, y, z, w], played normalized%s (axis and angle are an "
+                "OrientationInterpolator's) [-Wquaternion-length]" % (src, length, ending))
+        c.check(r.returncode == 0 and r.stderr.splitlines() == [want],
+                'quaternion of length %s: %r' % (length, r.stderr))
+        r = run([kfplay, out, 'sample', 'turn', '0'])
+        c.check(r.returncode == 0 and played in r.stdout,
+                'quaternion of length %s plays %s: %r' % (length, played, r.stdout))
 
 
 def check_long_times(c, kfc, fixtures, work):
@@ -723,6 +751,7 @@ def main():
     check_grammar(c, kfc, args.kfplay, leg, work)
     check_warnings(c, kfc, work)
     check_long_times(c, kfc, args.fixtures, work)
+    check_zero_quaternion(c, kfc, args.kfplay, work)
     check_terminal(c, kfc, leg, work)
     check_door(c, kfc, args.kfplay, leg, work)
     check_empty(c, kfc, args.fixtures, work)

@@ -254,7 +254,11 @@ ERRORS = [
      'toField="scale"/></Scene></X3D>\n',
      '2:51: error: expected a number, not \'x1\''),
     ('unclosed.x3d', '<X3D><Scene>\n<Transform>\n</Scene></X3D>\n',
-     '3:3: error: XML: mismatched tag'),
+     "3:3: error: XML: mismatched tag: <Transform> (2:1) is still open here (end it with '/>', "
+     "or </Transform> before this)"),
+    ('wrong_end.x3d', '<X3D><Scene>\n  <Group><Transform/></Grup>\n</Scene></X3D>\n',
+     "2:24: error: XML: mismatched tag: <Group> (2:3) is still open here (end it with '/>', or "
+     "</Group> before this)"),
     ('entity.x3d', '<?xml version="1.0"?>\n<!DOCTYPE X3D [\n<!ENTITY a "aaaa">\n]>\n'
      '<X3D><Scene/></X3D>\n', '3:12: error: entity declaration \'a\': kfc expands no entities'),
     ('root.x3d', '<?xml version="1.0"?>\n<X3Dx/>\n', "2:1: error: the root element is 'X3Dx', not X3D"),

@@ -74,7 +74,7 @@ static const char usage_warnings[] =
     "                     unused-interpolator, unused-follower, unused-controller\n"
     "                     (all four: unused), quaternion-length, custom-property,\n"
     "                     long-duration, fraction-range, empty, x3d-unknown,\n"
-    "                     x3d-dropped, angle-range, or all\n"
+    "                     x3d-dropped, angle-range, gltf-unknown, or all\n"
     "  -Werror[=NAME]     report warnings (or NAME) as errors; -Wno-error[=NAME]\n"
     "                     undoes it\n"
     "  -w                 no warnings\n"

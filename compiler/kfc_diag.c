@@ -246,7 +246,7 @@ const char *const kfc_warning_names[KFC_WARN_COUNT] = {
     "custom-property",     "long-duration",
     "fraction-range",      "empty",
     "x3d-unknown",         "x3d-dropped",
-    "angle-range",
+    "angle-range",         "gltf-unknown",
 };
 
 #define KFC_TURN (2 * 3.14159265358979323846)
@@ -274,26 +274,29 @@ kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what,
                     what, angle, others, angle, angle * KFC_TURN / 360);
 }
 
-kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)
+/* kfc_warn and kfc_warn_pointer: at `mark`, or at JSON pointer `pointer`
+ * (NULL: none). */
+static kfc_status warn_at(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *pointer,
+                          const char *format, va_list args)
 {
     const uint32_t bit = 1u << w;
     if (!diag || (diag->warnings_off & bit))
         return KFC_OK;
     const int as_error = (diag->warnings_error & bit) != 0;
     char message[sizeof diag->message], suffix[64];
-    va_list args;
-    va_start(args, format);
     vsnprintf(message, sizeof message, format, args);
-    va_end(args);
     snprintf(suffix, sizeof suffix, " [-W%s%s]", as_error ? "error=" : "", kfc_warning_names[w]);
     if (as_error && diag->error_limit > 0 && diag->errors >= diag->error_limit) {
         /* One error past the limit: held back, and the run stops. */
         diag->held_back = 1;
         kfc_fail(diag, KFC_INVALID, mark, "%s%s", message, suffix);
+        if (pointer)
+            snprintf(diag->pointer, sizeof diag->pointer, "%s", pointer);
         diag->printed = 1;
         return KFC_INVALID;
     }
-    report_line(diag, diag->source ? diag->source : "kfc", mark, "", !as_error, message, suffix);
+    report_line(diag, diag->source ? diag->source : "kfc", mark, pointer ? pointer : "", !as_error,
+                message, suffix);
     if (!as_error) {
         diag->warnings++;
         return KFC_OK;
@@ -304,8 +307,29 @@ kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *fo
     diag->promoted++;
     if (diag->error_limit == 0) {
         kfc_fail(diag, KFC_INVALID, mark, "%s%s", message, suffix);
+        if (pointer)
+            snprintf(diag->pointer, sizeof diag->pointer, "%s", pointer);
         diag->printed = diag->stream != NULL;
         return KFC_INVALID;
     }
     return KFC_OK;
+}
+
+kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    const kfc_status st = warn_at(diag, w, mark, NULL, format, args);
+    va_end(args);
+    return st;
+}
+
+kfc_status kfc_warn_pointer(kfc_diag *diag, kfc_warning w, const char *pointer, const char *format,
+                            ...)
+{
+    va_list args;
+    va_start(args, format);
+    const kfc_status st = warn_at(diag, w, KFC_NO_MARK, pointer, format, args);
+    va_end(args);
+    return st;
 }

@@ -71,6 +71,8 @@ typedef enum kfc_warning {
                                    a ROUTE browsers refuse, an interpolator it refuses */
     KFC_WARN_ANGLE_RANGE,       /* an axis-angle rotation of more than a turn: written in
                                    degrees, where angles are radians */
+    KFC_WARN_GLTF_UNKNOWN,      /* a glTF channel path glTF does not define, close to one
+                                   it does (a typo): the channel is skipped */
     KFC_WARN_COUNT
 } kfc_warning;
 
@@ -172,6 +174,15 @@ int kfc_diag_stopped(const kfc_diag *diag);
  * printed.
  */
 kfc_status kfc_warn(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* kfc_warn at a JSON pointer (a glTF element), where a line and column
+ * cannot say where. */
+kfc_status kfc_warn_pointer(kfc_diag *diag, kfc_warning w, const char *pointer, const char *format,
+                            ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif

@@ -348,7 +348,9 @@ static uint64_t morph_targets(const kfc_gltf_doc *doc, const json_t *node)
 }
 
 enum { PATH_TRANSLATION, PATH_ROTATION, PATH_SCALE, PATH_WEIGHTS, PATH_COUNT };
-static const char *const path_names[PATH_COUNT] = {"translation", "rotation", "scale", "weights"};
+/* (NULL-ended: kfc_suggest_among's list too) */
+static const char *const path_names[PATH_COUNT + 1] = {"translation", "rotation", "scale",
+                                                       "weights", NULL};
 static const char *const property_names[PATH_COUNT] = {"translation", "orientation", "scale",
                                                        "morph_weights"};
 
@@ -433,9 +435,23 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
                  at);
         else if (path != PATH_COUNT)
             note(doc->options, "%s: channel skipped: no target node", at);
-        else
+        else {
+            /* A path an edit or two from glTF's own is a typo, which
+             * would drop the channel as silently as an extension's: a
+             * warning. */
+            const char *text = json_string_value(path_value);
+            char mean[160], pat[128];
+            kfc_suggest_among(doc->diag, text, json_string_length(path_value), path_names, mean,
+                              sizeof mean);
+            snprintf(pat, sizeof pat, "%s/path", tat);
+            if (mean[0])
+                return kfc_warn_pointer(doc->diag, KFC_WARN_GLTF_UNKNOWN, pat,
+                                        "channel skipped: path '%.60s' is not one glTF "
+                                        "defines%s",
+                                        text, mean);
             note(doc->options, "%s: channel skipped: path '%.60s' is not one kfc animates", at,
-                 json_string_value(path_value));
+                 text);
+        }
         return KFC_OK;
     }
     const json_t *nodes = nm->nodes;

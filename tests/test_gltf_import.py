@@ -414,6 +414,32 @@ def main():
     checks.check(r.returncode == 1 and r.stderr == want and not os.path.exists(path + '.kfb'),
                  'every error of a glTF document: %r' % r.stderr)
 
+    # A channel path one edit from glTF's own is a typo: a warning at its
+    # pointer, with the path meant (the channel skipped); -Werror fails the
+    # compile and writes nothing. One no edit is near stays a -v note.
+    for typo, want, status in (
+            ('rotaton', ": /animations/0/channels/1/target/path: warning: channel skipped: path "
+             "'rotaton' is not one glTF defines; did you mean 'rotation'? [-Wgltf-unknown]\n", 0),
+            ('Scale', ": /animations/0/channels/1/target/path: warning: channel skipped: path "
+             "'Scale' is not one glTF defines; did you mean 'scale'? [-Wgltf-unknown]\n", 0),
+            ('opacity', '', 0)):
+        doc = gen_gltf_fixtures.base_case()
+        doc['animations'][0]['channels'].append({'sampler': 0,
+                                                 'target': {'node': 0, 'path': typo}})
+        path = os.path.join(a.work, 'path_%s.gltf' % typo)
+        with open(path, 'w') as f:
+            json.dump(doc, f)
+        for args, code, shown in (([], status, want), (['-Werror'], 1 if want else 0,
+                                                       want.replace('warning:', 'error:').replace(
+                                                           '[-W', '[-Werror='))):
+            out = path + '.kfb'
+            if os.path.exists(out):
+                os.remove(out)
+            r = run([a.kfc] + args + [path, '-o', out])
+            checks.check(r.returncode == code and r.stderr == (path + shown if shown else '') and
+                         os.path.exists(out) == (code == 0),
+                         'path %r %s: %d %r' % (typo, args, r.returncode, r.stderr))
+
     # The GLB of the invalid case glb_second_no_uri compiles once its second
     # buffer has a URI: only the missing 'uri' is refused there.
     path = os.path.join(a.work, 'second_buffer.glb')

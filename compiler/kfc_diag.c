@@ -278,6 +278,13 @@ kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what,
  * (NULL: none). */
 static kfc_status warn_at(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *pointer,
                           const char *format, va_list args)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 0)))
+#endif
+    ;
+
+static kfc_status warn_at(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *pointer,
+                          const char *format, va_list args)
 {
     const uint32_t bit = 1u << w;
     if (!diag || (diag->warnings_off & bit))

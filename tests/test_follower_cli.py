@@ -226,6 +226,17 @@ def command_rules(kfplay, files, cases):
            1, 'outside the float range')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--capacity', '0'], 1,
            '--capacity')
+    # A damper holds no transitions: --capacity is refused as an option the
+    # command does not take, not ignored.
+    r = run([kfplay, damp, 'follow', c.id, '--tick', '0.5', '--until', '1', '--capacity', '3'])
+    check(r.returncode == 2 and r.stdout == '' and r.stderr ==
+          "kfplay: error: follow: --capacity is a chaser's option; "
+          "'positiondamper2d_order1_default_tol' is a damper (PositionDamper2D)\n"
+          "Try 'kfplay --help' for more information.\n",
+          'a damper given --capacity: exit %d, %r' % (r.returncode, r.stderr))
+    r = run([kfplay, scalar, 'follow', name, '--tick', '0.5', '--until', '1', '--capacity', '3'])
+    check(r.returncode == 0 and len(parse(r.stdout, 1)) == 2,
+          'a chaser given --capacity: exit %d, %r' % (r.returncode, r.stderr))
     r = run([kfplay, scalar, 'list'])
     check(r.returncode == 0 and
           'scalarchaser_aligned follower node=ScalarChaser components=1 duration=0.9375' in

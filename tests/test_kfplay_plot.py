@@ -371,13 +371,17 @@ def main():
             (fol, ['cam', '--samples', '10'] + drive,
              "--samples is for an animator's or a target's panel; 'cam' is a follower"),
             (fol, ['cam', '--tangents'] + drive, "--tangents is for an animator's panel"),
+            # a damper holds no transitions: --capacity is a chaser's
+            (fol, ['cam', '--capacity', '3'] + drive,
+             "--capacity is for a chaser's panel; 'cam' is a follower (a damper)"),
             (leg, ['hip_position', 'knee_angle', '--capacity', '4'],
              "'hip_position' is a sequence, 'knee_angle' is a sequence")):
         r = run([args.kfplay, kfb, 'plot'] + extra + ['-o', unused])
         c.check(r.returncode == 2 and what in r.stderr and not os.path.exists(unused),
                 'plot %s: exit %d, %r' % (extra, r.returncode, r.stderr))
     for kfb, extra in ((leg, ['hip_position', 'hip.translation', '--tangents', '--from', '1']),
-                       (leg, ['hip.translation', '--samples', '50'])):
+                       (leg, ['hip.translation', '--samples', '50']),
+                       (fol, ['cam', 'slide', '--capacity', '3'] + drive)):
         r = run([args.kfplay, kfb, 'plot'] + extra + ['-o', unused])
         c.check(r.returncode == 0 and os.path.exists(unused),
                 'plot %s: taken by a panel: exit %d, %r' % (extra, r.returncode, r.stderr))

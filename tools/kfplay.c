@@ -116,8 +116,8 @@ static const char usage_options[] =
     "      --tick=DT, --until=T, --capacity=N, --event=T:destination=V,\n"
     "      --event=T:value=V\n"
     "                     follow (and plot of a follower): the ticks, how many\n"
-    "                     transitions a chaser holds (default: as a player's), the\n"
-    "                     events\n"
+    "                     transitions a chaser holds (default: as a player's; for\n"
+    "                     a damper, a usage error), the events\n"
     "  -o, --output=FILE  plot: the SVG ('-': standard output), never the file read,\n"
     "                     written all at once or not at all\n"
     "      --tangents     plot: draw an animator's key tangents\n"
@@ -556,6 +556,14 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
     if (index == KF_NO_INDEX)
         return wrong_name(ctx->anim, "follow", args[0]);
     const kf_follower *f = kf_anim_follower(ctx->anim, index);
+    kf_follower_info info;
+    kf_follower_get_info(f, &info);
+    /* Only the file says which kind NAME is, so the table of the options
+     * each command takes cannot refuse this one: a damper holds no
+     * transitions, and a --capacity it ignored would look obeyed. */
+    if ((ctx->options->given & KFP_OPT_CAPACITY) && kf_follower_node_is_damper(info.node))
+        return kfp_usage_error("follow: --capacity is a chaser's option; '%s' is a damper (%s)",
+                               args[0], kf_follower_node_name(info.node));
     kfp_follow run;
     int status = kfp_follow_setup(&run, f, ctx->options, "follow");
     if (!status) {

@@ -385,6 +385,17 @@ def main():
         r = run([args.kfplay, kfb, 'plot'] + extra + ['-o', unused])
         c.check(r.returncode == 0 and os.path.exists(unused),
                 'plot %s: taken by a panel: exit %d, %r' % (extra, r.returncode, r.stderr))
+    # A name plot draws nothing of: a controller's says what it is and
+    # what plays it, as sample says it; one the file lacks says so.
+    for name, message in (
+            ('walk', "'walk' is a controller, not an animator, follower or target: animate "
+                     "plays what it controls (kfplay FILE animate W...)"),
+            ('nobody', "no animator, follower or target named 'nobody' (kfplay FILE list shows "
+                       "the names)")):
+        named = os.path.join(args.work, 'named.svg')
+        r = run([args.kfplay, leg, 'plot', 'hip_position', name, '-o', named])
+        c.check(r.returncode == 1 and r.stderr == 'kfplay: error: %s\n' % message and
+                not os.path.exists(named), 'plot %s: exit %d, %r' % (name, r.returncode, r.stderr))
     # --tangents on an animator that has none: drawn without, and said.
     for kfb, name in ((leg, 'knee_angle'), (x3d, 'door')):
         r = run([args.kfplay, kfb, 'plot', name, '--tangents', '-o', unused])

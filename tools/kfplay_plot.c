@@ -496,8 +496,15 @@ static int find_panel(const kf_anim *anim, const char *name, panel_source *src)
             return 0;
         }
     }
-    kfp_error("no animator, follower or target named '%s' (kfplay FILE list shows the names)",
-              name);
+    /* A controller is named as the things plot draws are, but is none of
+     * them: said as sample says it, not as a name the file lacks. */
+    if (kf_anim_find(anim, KF_KIND_CONTROLLER, name) != KF_NO_INDEX)
+        kfp_error("'%s' is a controller, not an animator, follower or target: animate plays "
+                  "what it controls (kfplay FILE animate W...)",
+                  name);
+    else
+        kfp_error("no animator, follower or target named '%s' (kfplay FILE list shows the names)",
+                  name);
     return KFP_EXIT_INPUT;
 }
 

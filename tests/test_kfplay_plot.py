@@ -252,6 +252,15 @@ def main():
         r = run([args.kfplay, fol, 'plot'] + extra + ['-o', bad])
         c.check(r.returncode == code and not os.path.exists(bad),
                 'plot %s: exit %d (want %d), no file' % (extra, r.returncode, code))
+    # What is missing, and only that.
+    for extra, message in (([], 'plot needs at least one NAME and -o OUT.svg'),
+                           (['-o', bad], 'plot needs at least one NAME'),
+                           (['cam'] + drive, "plot needs -o OUT.svg, the picture's file "
+                                             "('-': standard output)")):
+        r = run([args.kfplay, fol, 'plot'] + extra)
+        c.check(r.returncode == 2 and not r.stdout and not os.path.exists(bad) and
+                r.stderr == "kfplay: error: %s\nTry 'kfplay --help' for more information.\n"
+                % message, 'plot %s: exit %d, %r' % (extra, r.returncode, r.stderr))
 
     # -o never names the file read: by its name, ./name, a symbolic link or a
     # hard link. A usage error; the input is as it was.

@@ -606,8 +606,13 @@ static int take_options(const kfp_options *c, plot_options *o, int name_count)
         }
         o->samples = floor(c->samples);
     }
-    if (!name_count || !o->output)
+    if (!name_count && !o->output)
         return kfp_usage_error("plot needs at least one NAME and -o OUT.svg");
+    if (!name_count)
+        return kfp_usage_error("plot needs at least one NAME");
+    if (!o->output)
+        return kfp_usage_error("plot needs -o OUT.svg, the picture's file ('-': standard "
+                               "output)");
     return 0;
 }
 

@@ -6,11 +6,12 @@ Each case is written as a `followers:` source with the fields as the
 oracle authored them (defaults left to kfc), compiled with kfc, played with
 `kfplay FILE follow NAME --tick DT --until T --event ...`, and every line
 compared as follower_oracle.py plans (oracle/README.md's rules). Then the
-command itself: one line per tick k at k*DT up to T inclusive, none for
-t = 0; an event applied before the first tick at or after its time, equal
-times in command-line order, a chaser's transition starting at the event's
-own time; rotations in and out as axis-angle; arrays as all their numbers;
-`list`; the errors and exit statuses.
+command itself: one line per tick k at k*DT up to T inclusive (a tick
+past T by no more than 1e-5 T run at T), none for t = 0; an event applied
+before the first tick at or after its time, equal times in command-line
+order, a chaser's transition starting at the event's own time; rotations
+in and out as axis-angle; arrays as all their numbers; `list`; the errors
+and exit statuses.
 """
 import math
 import os
@@ -138,15 +139,38 @@ def command_rules(kfplay, files, cases):
     def R(x):
         return follower_oracle.core(x)
 
-    # Ticks: k*DT, inclusive end (within 1e-9 DT), no t = 0 line.
+    # Ticks: k*DT, inclusive end, no t = 0 line.
     r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.3)
     rows = parse(r.stdout, 1)
     check([t for t, _, _ in rows] == [0.1, 0.2, 0.3], 'ticks: %s' % [t for t, _, _ in rows])
     check(close(rows[2][1], [R(0.3 / D)]), 'initial transition at 0.3: %s' % rows[2][1])
-    r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.3 - 1e-11)
-    check(len(parse(r.stdout, 1)) == 3, 'the end is inclusive within 1e-9 DT')
-    r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, 0.3 - 1e-9)
-    check(len(parse(r.stdout, 1)) == 2, 'but not beyond')
+    check(r.stdout.splitlines()[-1].split()[0] == '0.3', '3 x 0.1 prints 0.3: %r' % r.stdout)
+    # A DT rounded to a few digits (1/60 as 0.0166667) puts T's tick past
+    # T (120 x 0.0166667 = 2.000004): within 1e-5 T, it runs at T and prints
+    # T, the value the follower has at T itself.
+    r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.0166667, 2)
+    lines = r.stdout.splitlines()
+    check(len(lines) == 120 and lines[-2].split()[0] == '1.9833373' and
+          lines[-1].split()[0] == '2', '--tick 0.0166667 --until 2 ends at 2: %r' % lines[-2:])
+    r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.0166667, 0.5)
+    at_end = run([kfplay, scalar, 'follow', 'scalarchaser_aligned', '--tick', '0.5',
+                  '--until', '0.5'])
+    check(r.stdout.splitlines()[-1:] == at_end.stdout.splitlines() and
+          at_end.stdout.startswith('0.5 '), 'the last tick runs at T: %r, %r' %
+          (r.stdout.splitlines()[-1:], at_end.stdout))
+    for until, count, last in ((0.3 * (1 - 0.9e-5), 3, '0.2999973'),
+                               (0.3 * (1 - 1.1e-5), 2, '0.2')):
+        r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.1, until)
+        lines = r.stdout.splitlines()
+        check(len(lines) == count and lines[-1].split()[0] == last,
+              '--tick 0.1 --until %r: %d lines, the last at %s: %r' % (until, count, last, lines))
+    # Never as much as half a tick: 100001 x 1 is past 100000.4 by more
+    # than DT/2, if by less than 1e-5 T.
+    r = run([kfplay, scalar, 'follow', 'scalarchaser_aligned', '--tick', '1', '--until',
+             '100000.4'])
+    lines = r.stdout.splitlines()
+    check(len(lines) == 100000 and lines[-1].split()[0] == '100000',
+          '--tick 1 --until 100000.4: %d lines, the last %r' % (len(lines), lines[-1:]))
     r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.25, 0.1)
     check(r.returncode == 0 and r.stdout == '', 'no tick before the end: no lines')
 
@@ -226,6 +250,17 @@ def command_rules(kfplay, files, cases):
            1, 'outside the float range')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--capacity', '0'], 1,
            '--capacity')
+    # A damper holds no transitions: --capacity is refused as an option the
+    # command does not take, not ignored.
+    r = run([kfplay, damp, 'follow', c.id, '--tick', '0.5', '--until', '1', '--capacity', '3'])
+    check(r.returncode == 2 and r.stdout == '' and r.stderr ==
+          "kfplay: error: follow: --capacity is a chaser's option; "
+          "'positiondamper2d_order1_default_tol' is a damper (PositionDamper2D)\n"
+          "Try 'kfplay --help' for more information.\n",
+          'a damper given --capacity: exit %d, %r' % (r.returncode, r.stderr))
+    r = run([kfplay, scalar, 'follow', name, '--tick', '0.5', '--until', '1', '--capacity', '3'])
+    check(r.returncode == 0 and len(parse(r.stdout, 1)) == 2,
+          'a chaser given --capacity: exit %d, %r' % (r.returncode, r.stderr))
     r = run([kfplay, scalar, 'list'])
     check(r.returncode == 0 and
           'scalarchaser_aligned follower node=ScalarChaser components=1 duration=0.9375' in

@@ -315,14 +315,16 @@ def check_rotation(c, args, kfbs):
 def check_mixups(c, args, kfbs):
     src = os.path.join(args.fixtures, 'leg_walk.yaml')
     r = run([args.kfplay, src, 'list'])
+    # The .kfb is suggested in the current folder, not beside the file read
+    # (here, in the source tree).
     c.check(r.returncode == 1 and r.stderr.decode() ==
             '%s: error: a YAML animation source, not a compiled .kfb: compile it with kfc first '
-            '(kfc %s -o %s.kfb)\n' % (src, src, src[:-5]), 'a source given to kfplay: %r' % r.stderr)
+            '(kfc %s -o leg_walk.kfb)\n' % (src, src), 'a source given to kfplay: %r' % r.stderr)
     # dump says it as plainly, rather than read a header out of text.
     r = run([args.kfplay, 'dump', src])
     c.check(r.returncode == 1 and not r.stdout and r.stderr.decode() ==
             '%s: error: a YAML animation source, not a compiled .kfb: compile it with kfc first '
-            '(kfc %s -o %s.kfb)\n' % (src, src, src[:-5]), 'a source given to dump: %r' % r.stderr)
+            '(kfc %s -o leg_walk.kfb)\n' % (src, src), 'a source given to dump: %r' % r.stderr)
     # The content, not the name: a program named .yaml is no source.
     binary = os.path.join(args.work, 'bin.yaml')
     with open(binary, 'wb') as f:
@@ -350,8 +352,8 @@ def check_mixups(c, args, kfbs):
         f.write('{"asset": {"version": "2.0"}}')
     r = run([args.kfplay, gltf, 'list'])
     c.check(r.returncode == 1 and r.stderr.decode() ==
-            '%s: error: a glTF file: import its animations with kfc first (kfc %s -o %s.kfb)\n'
-            % (gltf, gltf, gltf[:-5]), 'a glTF file given to kfplay: %r' % r.stderr)
+            '%s: error: a glTF file: import its animations with kfc first (kfc %s -o model.kfb)\n'
+            % (gltf, gltf), 'a glTF file given to kfplay: %r' % r.stderr)
     check_imported(c, args, kfbs)
     r = subprocess.run([args.kfplay, '-', 'list'], input=open(src, 'rb').read(),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -404,10 +406,11 @@ def check_mixups(c, args, kfbs):
 
 def check_imported(c, args, kfbs):
     """Files kfc imports (M3G, X3D in each encoding, gzipped) are named as
-    the glTF file is, with the kfc command that makes a .kfb of each: the
-    output kfc itself names (door.x3d.gz: door.kfb), which the command then
-    writes. A binary under such a name is no such file, and a .kfb under
-    one still loads."""
+    the glTF file is, with the kfc command that makes a .kfb of each in the
+    current folder, not beside the file read: its base name, the extension
+    dropped as kfc drops it (door.x3d.gz: door.kfb), which the command then
+    writes there. A binary under such a name is no such file, and a .kfb
+    under one still loads."""
     work = args.work
     m3g = os.path.join(work, 'swing.m3g')
     shutil.copyfile(os.path.join(args.fixtures, 'm3g', 'swing.m3g'), m3g)
@@ -426,21 +429,33 @@ def check_imported(c, args, kfbs):
     with open(x3d, 'rb') as f, gzip.open(gzipped, 'wb') as g:
         g.write(f.read())
     import_first = 'import its animations with kfc first'
-    for path, what, output in ((m3g, 'an M3G file', m3g[:-4] + '.kfb'),
-                               (x3d, 'an X3D scene', x3d[:-4] + '.kfb'),
-                               (vrml, 'an X3D scene', vrml[:-5] + '.kfb'),
-                               (gzipped, 'an X3D scene', gzipped[:-7] + '.kfb')):
+    here = os.path.join(work, 'here')
+    os.makedirs(here)
+    for path, what, output in ((m3g, 'an M3G file', 'swing.kfb'),
+                               (x3d, 'an X3D scene', 'door.kfb'),
+                               (vrml, 'an X3D scene', 'blink.kfb'),
+                               (gzipped, 'an X3D scene', 'door.kfb')):
         message = '%s: error: %s: %s (kfc %s -o %s)\n' % (path, what, import_first, path, output)
         for argv in ([path, 'list'], ['dump', path]):
             r = run([args.kfplay] + argv)
             c.check(r.returncode == 1 and not r.stdout and r.stderr.decode() == message,
                     '%s: %r' % (argv, r.stderr))
-        # kfc's own name for the output, without -o, is the one given.
-        r = run([args.kfc, path])
-        c.check(r.returncode == 0 and os.path.exists(output),
-                'kfc %s writes %s: %r' % (path, output, r.stderr))
-        r = run([args.kfplay, output, 'list'])
+        # The command given writes the .kfb where it is run, and nothing
+        # beside the file read.
+        r = subprocess.run([args.kfc, path, '-o', output], cwd=here, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+        c.check(r.returncode == 0 and os.path.exists(os.path.join(here, output)) and
+                not os.path.exists(os.path.join(os.path.dirname(path), output)),
+                'kfc %s -o %s writes here alone: %r' % (path, output, r.stderr))
+        r = run([args.kfplay, os.path.join(here, output), 'list'])
         c.check(r.returncode == 0 and r.stdout, 'kfplay %s list: %r' % (output, r.stderr))
+        os.remove(os.path.join(here, output))
+    # An M3G file named .kfb would be given its own name: a name to choose.
+    misnamed = os.path.join(work, 'swing_m3g.kfb')
+    shutil.copyfile(m3g, misnamed)
+    r = run([args.kfplay, misnamed, 'list'])
+    c.check(r.returncode == 1 and r.stderr.decode() == '%s: error: an M3G file: %s (kfc %s -o '
+            'OUT.kfb)\n' % (misnamed, import_first, misnamed), 'an M3G file named .kfb: %r' % r.stderr)
     # The content, not the name: binary bytes named .m3g or .x3d are not
     # those formats, but a .kfb under either name is still read.
     garbage = bytes((i * 37 + 11) % 256 for i in range(4096))

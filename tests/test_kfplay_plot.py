@@ -252,6 +252,15 @@ def main():
         r = run([args.kfplay, fol, 'plot'] + extra + ['-o', bad])
         c.check(r.returncode == code and not os.path.exists(bad),
                 'plot %s: exit %d (want %d), no file' % (extra, r.returncode, code))
+    # What is missing, and only that.
+    for extra, message in (([], 'plot needs at least one NAME and -o OUT.svg'),
+                           (['-o', bad], 'plot needs at least one NAME'),
+                           (['cam'] + drive, "plot needs -o OUT.svg, the picture's file "
+                                             "('-': standard output)")):
+        r = run([args.kfplay, fol, 'plot'] + extra)
+        c.check(r.returncode == 2 and not r.stdout and not os.path.exists(bad) and
+                r.stderr == "kfplay: error: %s\nTry 'kfplay --help' for more information.\n"
+                % message, 'plot %s: exit %d, %r' % (extra, r.returncode, r.stderr))
 
     # -o never names the file read: by its name, ./name, a symbolic link or a
     # hard link. A usage error; the input is as it was.
@@ -371,16 +380,31 @@ def main():
             (fol, ['cam', '--samples', '10'] + drive,
              "--samples is for an animator's or a target's panel; 'cam' is a follower"),
             (fol, ['cam', '--tangents'] + drive, "--tangents is for an animator's panel"),
+            # a damper holds no transitions: --capacity is a chaser's
+            (fol, ['cam', '--capacity', '3'] + drive,
+             "--capacity is for a chaser's panel; 'cam' is a follower (a damper)"),
             (leg, ['hip_position', 'knee_angle', '--capacity', '4'],
              "'hip_position' is a sequence, 'knee_angle' is a sequence")):
         r = run([args.kfplay, kfb, 'plot'] + extra + ['-o', unused])
         c.check(r.returncode == 2 and what in r.stderr and not os.path.exists(unused),
                 'plot %s: exit %d, %r' % (extra, r.returncode, r.stderr))
     for kfb, extra in ((leg, ['hip_position', 'hip.translation', '--tangents', '--from', '1']),
-                       (leg, ['hip.translation', '--samples', '50'])):
+                       (leg, ['hip.translation', '--samples', '50']),
+                       (fol, ['cam', 'slide', '--capacity', '3'] + drive)):
         r = run([args.kfplay, kfb, 'plot'] + extra + ['-o', unused])
         c.check(r.returncode == 0 and os.path.exists(unused),
                 'plot %s: taken by a panel: exit %d, %r' % (extra, r.returncode, r.stderr))
+    # A name plot draws nothing of: a controller's says what it is and
+    # what plays it, as sample says it; one the file lacks says so.
+    for name, message in (
+            ('walk', "'walk' is a controller, not an animator, follower or target: animate "
+                     "plays what it controls (kfplay FILE animate W...)"),
+            ('nobody', "no animator, follower or target named 'nobody' (kfplay FILE list shows "
+                       "the names)")):
+        named = os.path.join(args.work, 'named.svg')
+        r = run([args.kfplay, leg, 'plot', 'hip_position', name, '-o', named])
+        c.check(r.returncode == 1 and r.stderr == 'kfplay: error: %s\n' % message and
+                not os.path.exists(named), 'plot %s: exit %d, %r' % (name, r.returncode, r.stderr))
     # --tangents on an animator that has none: drawn without, and said.
     for kfb, name in ((leg, 'knee_angle'), (x3d, 'door')):
         r = run([args.kfplay, kfb, 'plot', name, '--tangents', '-o', unused])

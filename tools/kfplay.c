@@ -74,12 +74,14 @@ static const char usage[] =
     "            curve from the first valid key: a line \"S v...\"\n"
     "  follow    run the follower NAME from its initialization at t = 0: tick\n"
     "            k = 1, 2, ... at t = k*DT while t <= T (no line for t = 0), a line\n"
-    "            \"t v... active\" per tick (active: isActive, 0 or 1). An event at\n"
-    "            time T (set_destination or set_value) is applied before the first\n"
-    "            tick at or after T, events of equal times in the order given; a\n"
-    "            chaser's transition starts at T itself, a damper moves on over the\n"
-    "            tick's whole time. V: comma-separated numbers, axis-angle for\n"
-    "            rotations, all the points of an array (n*3 or n*2)\n"
+    "            \"t v... active\" per tick (active: isActive, 0 or 1); a tick that\n"
+    "            passes T by no more than 1e-5 T and DT/2 (a rounded DT, as\n"
+    "            0.0166667) runs at T and prints T. An event at time T\n"
+    "            (set_destination or set_value) is applied before the first tick at\n"
+    "            or after T, events of equal times in the order given; a chaser's\n"
+    "            transition starts at T itself, a damper moves on over the tick's\n"
+    "            whole time. V: comma-separated numbers, axis-angle for rotations,\n"
+    "            all the points of an array (n*3 or n*2)\n"
     "  plot      an SVG picture (-o OUT.svg; '-': standard output) with one panel per\n"
     "            NAME: an animator over its duration (two periods when it loops,\n"
     "            the seam dashed; keys marked, --tangents draws their tangents),\n"
@@ -116,8 +118,8 @@ static const char usage_options[] =
     "      --tick=DT, --until=T, --capacity=N, --event=T:destination=V,\n"
     "      --event=T:value=V\n"
     "                     follow (and plot of a follower): the ticks, how many\n"
-    "                     transitions a chaser holds (default: as a player's), the\n"
-    "                     events\n"
+    "                     transitions a chaser holds (default: as a player's; for\n"
+    "                     a damper, a usage error), the events\n"
     "  -o, --output=FILE  plot: the SVG ('-': standard output), never the file read,\n"
     "                     written all at once or not at all\n"
     "      --tangents     plot: draw an animator's key tangents\n"
@@ -128,7 +130,9 @@ static const char usage_options[] =
     "Options go anywhere; short ones combine and take their value attached or\n"
     "apart (-fcsv, -f csv), long ones with =VALUE or the value apart; '--' ends\n"
     "the options. A negative number is a time, not an option. FILE '-' is\n"
-    "standard input.\n"
+    "standard input. A FILE that is not a .kfb but a YAML source or a file kfc\n"
+    "imports (glTF, M3G, X3D) is named as such, with the kfc command that makes\n"
+    "a .kfb of it in the current folder.\n"
     "\n"
     "Times are in seconds: sequence times T, world times W, and the DT and T of\n"
     "--tick, --until and --event (but sample's T of an X3D interpolator is a\n"
@@ -556,6 +560,14 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
     if (index == KF_NO_INDEX)
         return wrong_name(ctx->anim, "follow", args[0]);
     const kf_follower *f = kf_anim_follower(ctx->anim, index);
+    kf_follower_info info;
+    kf_follower_get_info(f, &info);
+    /* Only the file says which kind NAME is, so the table of the options
+     * each command takes cannot refuse this one: a damper holds no
+     * transitions, and a --capacity it ignored would look obeyed. */
+    if ((ctx->options->given & KFP_OPT_CAPACITY) && kf_follower_node_is_damper(info.node))
+        return kfp_usage_error("follow: --capacity is a chaser's option; '%s' is a damper (%s)",
+                               args[0], kf_follower_node_name(info.node));
     kfp_follow run;
     int status = kfp_follow_setup(&run, f, ctx->options, "follow");
     if (!status) {

@@ -37,7 +37,8 @@ int kfp_follow_setup(kfp_follow *run, const kf_follower *follower, const kfp_opt
 typedef void (*kfp_follow_row)(void *user, double t, const float *value, uint32_t count,
                                int active);
 
-/* Runs the follower from t = 0: tick k at t = k*DT while t <= T. Returns 0
+/* Runs the follower from t = 0: tick k at t = k*DT while t <= T, and a
+ * tick past T by no more than 1e-5 T and DT/2 at T itself. Returns 0
  * or KFP_EXIT_INPUT (out of memory). */
 int kfp_follow_run(const kfp_follow *run, kfp_follow_row row, void *user);
 

@@ -116,16 +116,21 @@ const char *kfp_input_mixup(const char *path, const unsigned char *data, size_t 
         snprintf(buffer, buffer_size, "%s (kfc - -o OUT.kfb)", what);
         return buffer;
     }
-    /* The name kfc itself would give the output (kfc_main.c's
-     * derived_name): the last extension dropped, or a gzipped scene's
-     * two. */
+    /* The output in the current folder, not beside the file read, which
+     * may be in a source tree or a folder not the user's to write: the
+     * base name as kfc_main.c's derived_name makes one, the last extension
+     * dropped (a gzipped scene's two). A file already named .kfb would be
+     * given its own name, which kfc refuses: OUT.kfb, a name to choose. */
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     const char *dot = strrchr(base, '.');
-    size_t stem = dot && dot != base ? (size_t)(dot - path) : strlen(path);
+    size_t stem = dot && dot != base ? (size_t)(dot - base) : strlen(base);
     const size_t gzipped = kfc_sniff_x3d_gzip_suffix(base);
     if (gzipped && gzipped < strlen(base))
-        stem = (size_t)(base - path) + strlen(base) - gzipped;
-    snprintf(buffer, buffer_size, "%s (kfc %s -o %.*s.kfb)", what, path, (int)stem, path);
+        stem = strlen(base) - gzipped;
+    if (strcmp(base + stem, ".kfb") == 0)
+        snprintf(buffer, buffer_size, "%s (kfc %s -o OUT.kfb)", what, path);
+    else
+        snprintf(buffer, buffer_size, "%s (kfc %s -o %.*s.kfb)", what, path, (int)stem, base);
     return buffer;
 }

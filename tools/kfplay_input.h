@@ -22,11 +22,11 @@ const char *kfp_input_name(const char *path);
 
 /* For a file libkf refused as not a .kfb: what it looks like instead and
  * what to do (a YAML source, a glTF or M3G file, an X3D scene: the kfc
- * command that makes it a .kfb; "the file is empty"), or NULL when it
- * looks like nothing kfplay knows. Judged by the content, as kfc's
- * importers judge it (kfc_sniff.h); the name counts only where the content
- * agrees (a binary named .yaml is not called a source, nor one named .m3g
- * an M3G file). */
+ * command that makes it a .kfb of its base name in the current folder;
+ * "the file is empty"), or NULL when it looks like nothing kfplay knows.
+ * Judged by the content, as kfc's importers judge it (kfc_sniff.h); the
+ * name counts only where the content agrees (a binary named .yaml is not
+ * called a source, nor one named .m3g an M3G file). */
 const char *kfp_input_mixup(const char *path, const unsigned char *data, size_t size, char *buffer,
                             size_t buffer_size);
 

@@ -431,7 +431,8 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
 typedef enum panel_kind {
     PANEL_SEQUENCE,
     PANEL_INTERPOLATOR,
-    PANEL_FOLLOWER,
+    PANEL_CHASER,
+    PANEL_DAMPER,
     PANEL_TARGET
 } panel_kind;
 
@@ -442,15 +443,17 @@ typedef struct panel_source {
 
 /* The plot options each kind of panel takes (-o is the picture's); man
  * kfplay says the same. --tangents is an animator's: a linear or spline
- * sequence draws them, the other animators say that they have none. */
+ * sequence draws them, the other animators say that they have none.
+ * --capacity is a chaser's: a damper holds no transitions. */
 static const struct {
     const char *what; /* "a sequence", after "'NAME' is" */
     unsigned options;
 } panel_kinds[] = {
     [PANEL_SEQUENCE] = {"a sequence", KFP_OPT_SAMPLES | KFP_OPT_TANGENTS},
     [PANEL_INTERPOLATOR] = {"an X3D interpolator", KFP_OPT_SAMPLES | KFP_OPT_TANGENTS},
-    [PANEL_FOLLOWER] = {"a follower",
-                        KFP_OPT_TICK | KFP_OPT_UNTIL | KFP_OPT_CAPACITY | KFP_OPT_EVENT},
+    [PANEL_CHASER] = {"a follower (a chaser)",
+                      KFP_OPT_TICK | KFP_OPT_UNTIL | KFP_OPT_CAPACITY | KFP_OPT_EVENT},
+    [PANEL_DAMPER] = {"a follower (a damper)", KFP_OPT_TICK | KFP_OPT_UNTIL | KFP_OPT_EVENT},
     [PANEL_TARGET] = {"a target", KFP_OPT_FROM | KFP_OPT_TO | KFP_OPT_SAMPLES},
 };
 
@@ -465,6 +468,8 @@ static const char *panels_taking(unsigned bit)
         return "an animator's or a target's panel";
     case KFP_OPT_TANGENTS:
         return "an animator's panel";
+    case KFP_OPT_CAPACITY:
+        return "a chaser's panel";
     default:
         return "a follower's panel";
     }
@@ -477,16 +482,29 @@ static int find_panel(const kf_anim *anim, const char *name, panel_source *src)
         panel_kind panel;
     } order[] = {{KF_KIND_SEQUENCE, PANEL_SEQUENCE},
                  {KF_KIND_INTERPOLATOR, PANEL_INTERPOLATOR},
-                 {KF_KIND_FOLLOWER, PANEL_FOLLOWER},
+                 {KF_KIND_FOLLOWER, PANEL_CHASER},
                  {KF_KIND_TARGET, PANEL_TARGET}};
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
         if ((src->index = kf_anim_find(anim, order[k].kind, name)) != KF_NO_INDEX) {
             src->kind = order[k].panel;
+            if (src->kind == PANEL_CHASER) {
+                kf_follower_info info;
+                kf_follower_get_info(kf_anim_follower(anim, src->index), &info);
+                if (kf_follower_node_is_damper(info.node))
+                    src->kind = PANEL_DAMPER;
+            }
             return 0;
         }
     }
-    kfp_error("no animator, follower or target named '%s' (kfplay FILE list shows the names)",
-              name);
+    /* A controller is named as the things plot draws are, but is none of
+     * them: said as sample says it, not as a name the file lacks. */
+    if (kf_anim_find(anim, KF_KIND_CONTROLLER, name) != KF_NO_INDEX)
+        kfp_error("'%s' is a controller, not an animator, follower or target: animate plays "
+                  "what it controls (kfplay FILE animate W...)",
+                  name);
+    else
+        kfp_error("no animator, follower or target named '%s' (kfplay FILE list shows the names)",
+                  name);
     return KFP_EXIT_INPUT;
 }
 
@@ -526,7 +544,8 @@ static int plot_panel(const kf_anim *anim, const panel_source *src, const plot_o
         return plot_sequence(kf_anim_sequence(anim, src->index), o, p);
     case PANEL_INTERPOLATOR:
         return plot_interpolator(kf_anim_interpolator(anim, src->index), o, p);
-    case PANEL_FOLLOWER:
+    case PANEL_CHASER:
+    case PANEL_DAMPER:
         return plot_follower(kf_anim_follower(anim, src->index), o, p);
     default:
         return plot_target(anim, src->index, o, p);
@@ -587,8 +606,13 @@ static int take_options(const kfp_options *c, plot_options *o, int name_count)
         }
         o->samples = floor(c->samples);
     }
-    if (!name_count || !o->output)
+    if (!name_count && !o->output)
         return kfp_usage_error("plot needs at least one NAME and -o OUT.svg");
+    if (!name_count)
+        return kfp_usage_error("plot needs at least one NAME");
+    if (!o->output)
+        return kfp_usage_error("plot needs -o OUT.svg, the picture's file ('-': standard "
+                               "output)");
     return 0;
 }
 

@@ -223,10 +223,16 @@ static kfc_status value(lexer *l, int in_proto, size_t *end)
         if ((st = next(l, &t)))
             return st;
         break;
-    case T_LBRACKET:
+    case T_LBRACKET: {
+        const kfc_mark bracket = l->peek.mark;
         if ((st = next(l, &t)))
             return st;
         while (l->peek.kind != T_RBRACKET) {
+            if (l->peek.kind == T_EOF) /* where the bracket opened */
+                return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
+                                "expected a value or ']', not the end of the file: the '[' at "
+                                "%lu:%lu is not closed",
+                                (unsigned long)bracket.line, (unsigned long)bracket.column);
             if (l->peek.kind == T_NUMBER || l->peek.kind == T_STRING) {
                 if ((st = next(l, &t)))
                     return st;
@@ -244,6 +250,7 @@ static kfc_status value(lexer *l, int in_proto, size_t *end)
         if ((st = next(l, &t)))
             return st;
         break;
+    }
     case T_ID:
         if (is_id(l, &l->peek, "TRUE") || is_id(l, &l->peek, "FALSE")) {
             if ((st = next(l, &t)))
@@ -305,7 +312,9 @@ static kfc_status declaration(lexer *l, int in_proto, int with_values)
     return KFC_OK;
 }
 
-static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto)
+/* The body of a node of type `type`, whose '{' was at `brace`. */
+static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto, const token *type,
+                            kfc_mark brace)
 {
     token t;
     kfc_status st;
@@ -316,6 +325,13 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto)
             return st;
         if (taken)
             continue;
+        if (l->peek.kind == T_EOF) /* where the brace opened, which the end cannot say */
+            return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
+                            "expected a field name or '}', not the end of the file: the '{' of "
+                            "%.*s at %lu:%lu is not closed",
+                            (int)(type->end - type->start < 64 ? type->end - type->start : 64),
+                            l->data + type->start, (unsigned long)brace.line,
+                            (unsigned long)brace.column);
         if (l->peek.kind != T_ID)
             return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
                             "expected a field name or '}', not %s", describe(l, &l->peek, q));
@@ -399,7 +415,7 @@ static kfc_status node(lexer *l, int in_proto)
     }
     if (is_id(l, &type, "Inline"))
         kfc_x3d_note(l->scene, mark, "Inline: the scene it loads is not imported");
-    st = node_body(l, n, in_proto);
+    st = node_body(l, n, in_proto, &type, t.mark);
     l->depth--;
     return st;
 }

@@ -263,7 +263,11 @@ ERRORS = [
      '<X3D><Scene/></X3D>\n', '3:12: error: entity declaration \'a\': kfc expands no entities'),
     ('root.x3d', '<?xml version="1.0"?>\n<X3Dx/>\n', "2:1: error: the root element is 'X3Dx', not X3D"),
     ('brace.x3dv', '#X3D V3.3 utf8\nTransform {\n  children [ Group { } \n',
-     '4:1: error: expected a value or \']\', not the end of the file'),
+     "4:1: error: expected a value or ']', not the end of the file: the '[' at 3:12 is not "
+     "closed"),
+    ('brace2.x3dv', '#X3D V3.3 utf8\nDEF T Transform {\n  translation 0 1 0\n',
+     "4:1: error: expected a field name or '}', not the end of the file: the '{' of Transform "
+     "at 2:17 is not closed"),
     ('header.wrl', 'Transform { }\n', "1:1: error: expected the header '#X3D V3.3 utf8' or "
      "'#VRML V2.0 utf8'"),
     ('string.x3dv', '#X3D V3.3 utf8\nWorldInfo { title "abc }\n', '2:19: error: unterminated string'),

@@ -228,7 +228,13 @@ def check_ranges(c, args, kfbs):
             ('step', ['sample', 'hip_position'], ['--from', '0.5', '--to', '1.5', '--step', '0.25'],
              ['0.5', '0.75', '1', '1.25', '1.5']),
             ('step landing on --to', ['sample', 'hip_position'], ['--to', '0.3', '--step', '0.1'],
-             ['0', '0.1', '0.2', '0.30000000000000004']),
+             ['0', '0.1', '0.2', '0.3']),
+            # a step written to a few digits for 1/60: its 120th time is
+            # past --to by 4e-6, and is --to (as follow's last tick)
+            ('a rounded step', ['animate'], ['--to', '2', '--step', '0.0166667'],
+             [repr(i * 0.0166667) for i in range(120)] + ['2']),
+            ('a step past --to by more', ['sample', 'hip_position'],
+             ['--to', '0.29', '--step', '0.1'], ['0', '0.1', '0.2']),
             ('samples', ['sample', 'knee_angle'], ['--from=-1', '--to=3', '--samples=5'],
              ['-1', '0', '1', '2', '3']),
             ('default --to: the duration', ['sample', 'hip_position'], ['--samples', '3'],

@@ -375,13 +375,20 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
             kfp_error("--step must be positive");
             return KFP_EXIT_INPUT;
         }
-        /* A step that lands on --to up to rounding includes it. */
+        /* A step that lands on --to up to rounding includes it; so does
+         * one written to a few digits (0.0166667 for 1/60) whose last
+         * time passes --to by no more than 1e-5 of it and half a step, as
+         * follow's last tick does (kfplay_follow.c). That time is --to
+         * itself (kfp_times_at). */
         const double steps = (t->to - t->from) / t->step;
         if (steps >= KFP_MAX_TIMES) {
             kfp_error("%s: more than 1e9 %s", command, what);
             return KFP_EXIT_INPUT;
         }
         t->count = (uint64_t)floor(steps + 1e-9) + 1;
+        t->reach = fmax(1e-9 * t->step, fmin(1e-5 * fabs(t->to), 0.5 * t->step));
+        if (t->from + (double)t->count * t->step <= t->to + t->reach)
+            t->count++;
     } else {
         if (!(o->samples >= 1 && o->samples <= KFP_MAX_TIMES && o->samples == floor(o->samples))) {
             kfp_error("--samples must be a whole number from 1 to 1e9");
@@ -397,8 +404,10 @@ double kfp_times_at(const kfp_times *t, uint64_t i)
 {
     if (t->list)
         return t->list[i];
-    if (!t->by_samples)
-        return t->from + (double)i * t->step; /* multiplied: no drift */
+    if (!t->by_samples) {
+        const double at = t->from + (double)i * t->step; /* multiplied: no drift */
+        return i + 1 == t->count && fabs(at - t->to) <= t->reach ? t->to : at;
+    }
     if (t->count == 1)
         return t->from;
     if (i + 1 == t->count)

@@ -111,6 +111,7 @@ typedef struct kfp_times {
     double *list; /* operands, or NULL for a range */
     uint64_t count;
     double from, to, step;
+    double reach; /* a --step range's last time this near --to is --to */
     int by_samples;
 } kfp_times;
 

@@ -375,18 +375,16 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
             kfp_error("--step must be positive");
             return KFP_EXIT_INPUT;
         }
-        /* A step that lands on --to up to rounding includes it; so does
-         * one written to a few digits (0.0166667 for 1/60) whose last
-         * time passes --to by no more than 1e-5 of it and half a step, as
-         * follow's last tick does (kfplay_follow.c). That time is --to
-         * itself (kfp_times_at). */
+        /* A last time that lands on --to up to rounding, or passes it by
+         * a rounded step's error (kfp_time_reach), is --to itself
+         * (kfp_times_at). */
         const double steps = (t->to - t->from) / t->step;
         if (steps >= KFP_MAX_TIMES) {
             kfp_error("%s: more than 1e9 %s", command, what);
             return KFP_EXIT_INPUT;
         }
         t->count = (uint64_t)floor(steps + 1e-9) + 1;
-        t->reach = fmax(1e-9 * t->step, fmin(1e-5 * fabs(t->to), 0.5 * t->step));
+        t->reach = kfp_time_reach(t->step, t->to);
         if (t->from + (double)t->count * t->step <= t->to + t->reach)
             t->count++;
     } else {
@@ -398,6 +396,11 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
         t->count = (uint64_t)o->samples;
     }
     return 0;
+}
+
+double kfp_time_reach(double step, double end)
+{
+    return fmax(1e-9 * step, fmin(1e-5 * fabs(end), 0.5 * step));
 }
 
 double kfp_times_at(const kfp_times *t, uint64_t i)

@@ -115,6 +115,14 @@ typedef struct kfp_times {
     int by_samples;
 } kfp_times;
 
+/* How far past `end` a time of steps of `step` may land and still be
+ * `end`'s own, run and printed at `end`: a step written to a few digits
+ * (0.0166667 for 1/60) puts it a little past, by its rounding times the
+ * steps. No more than 1e-5 of `end` and never half a step, so that it
+ * cannot be the step after; at least rounding's 1e-9 of a step. Follow's
+ * ticks and --step ranges both end so. */
+double kfp_time_reach(double step, double end);
+
 /* The most times a range may hold: one row each. */
 #define KFP_MAX_TIMES 1e9
 

@@ -181,11 +181,8 @@ int kfp_follow_run(const kfp_follow *run, kfp_follow_row row, void *user)
         return KFP_EXIT_INPUT;
     }
     const double tick = run->tick, slack = 1e-9 * tick;
-    /* A DT written to a few digits (0.0166667 for 1/60) puts the tick meant
-     * for T a little past it, by DT's rounding times the ticks: past T by
-     * no more than 1e-5 T, it is T's tick, run at T itself. Never more
-     * than half a tick past, so that it cannot be the tick after T's. */
-    const double reach = fmax(slack, fmin(1e-5 * fabs(run->until), 0.5 * tick));
+    /* (a tick past T by a rounded DT's error is T's, run at T) */
+    const double reach = kfp_time_reach(tick, run->until);
     int next = 0;
     for (uint64_t k = 1;; k++) {
         double t = (double)k * tick; /* multiplied: no drift */

@@ -14,7 +14,8 @@
  * where the colliding scheme needs n/2 on average. Then the same names go
  * end to end: 100k controllers through the builder, the encoder and the
  * loader's uniqueness check, and 100k keys of one YAML mapping. First: the
- * keys themselves are not derived from addresses (the same table and owner
+ * hash is SipHash-1-3 (CPython's, its reference below), and the keys
+ * themselves are not derived from addresses (the same table and owner
  * draw different keys).
  */
 #include <stdio.h>
@@ -232,6 +233,40 @@ static void yaml_keys(void)
     free(names);
 }
 
+/* kf_hash_keyed is SipHash-1-3: CPython hashes a bytes object with it
+ * (sys.hash_info.algorithm 'siphash13'), under the key 0 where
+ * PYTHONHASHSEED=0 and under the 16 bytes its generator draws from a seed
+ * otherwise (x = 214013 x + 2531011 mod 2^32, byte i = x >> 16 & 0xFF).
+ * The values, for bytes 0, 1, ..., n - 1 (n = 1 to 17: every tail length,
+ * and one, two and no whole words), are
+ *   PYTHONHASHSEED=S python3 -c 'print([hash(bytes(range(n))) % 2**64
+ *                                       for n in range(1, 18)])'
+ * with S = 0 and S = 12345, whose key is below. */
+static void siphash_reference(void)
+{
+    static const uint64_t keys[2][2] = {{0, 0}, {0x25556dc46dc3dca0u, 0xfc3ee4dbd06f6c90u}};
+    static const uint64_t expect[2][17] = {
+        {0x68a914128e01e473u, 0x010bac45c41e3669u, 0x4d4c9a4a8ef6e0adu, 0x7cc43f98813e4dbdu,
+         0x5abe2169dff36275u, 0xe3c25f87624f1cdbu, 0x2f098ab0c751325au, 0xead411e67ebe2eeau,
+         0x75927f9d95124362u, 0xaf9f77a65ab51a1du, 0xfe64ce8b6617fcffu, 0xa6baf4fb0f9fe1c2u,
+         0xa0cf3211850f8e0du, 0x7f86049379fbfe67u, 0xf30eb725bb91c9eau, 0x8972188433a5c5b7u,
+         0x4883c49a2c009c1du},
+        {0xddb5fc492fbdf63au, 0xdaa4ac012a6e8f04u, 0x6925b9482f3a5127u, 0x5c698c54afa96352u,
+         0x49b0ce6a7158bf6eu, 0x560b2c53e4b773c9u, 0x831edfe12fee6ffdu, 0x354edb093928c942u,
+         0x09a5e47bf18abeccu, 0x2e10bf59d8c6f64au, 0xa660e1db12eef539u, 0x91f764c1d15d04a8u,
+         0x8dd05b3b40032634u, 0x6cecad59115b14c9u, 0xbe8dc664d017b99eu, 0x2e932605ea370595u,
+         0x76887087110a4b41u}};
+    unsigned char bytes[17];
+    for (int i = 0; i < 17; i++)
+        bytes[i] = (unsigned char)i;
+    for (int k = 0; k < 2; k++)
+        for (size_t n = 1; n <= 17; n++) {
+            const uint64_t h = kf_hash_keyed(keys[k], bytes, n);
+            CHECK(h == expect[k][n - 1], "key %d, %zu bytes: %016llx, not %016llx", k, n,
+                  (unsigned long long)h, (unsigned long long)expect[k][n - 1]);
+        }
+}
+
 /* The secrets do not follow from addresses: the same table and owner (as a
  * table freed and allocated again at one place has) draw a different key
  * each time, and keys are not small or repeated. */
@@ -259,6 +294,7 @@ static void unpredictable_keys(void)
 
 int main(void)
 {
+    siphash_reference();
     unpredictable_keys();
     char *names = names_of(&fnv32, "");
     name_index(names);

@@ -169,19 +169,19 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *section, const k
 /* The field names of `section` in table order (at least KFC_FIELDS_MAX). */
 void kfc_section_field_names(const kfc_section *section, const char **names);
 
-/* Entry `key` of section `s` has the fields of section `meant` (every one)
- * and not of `s`: reported at its name as going under `meant`, its name
- * defined (failed), so that a track naming it says nothing more. Returns
- * kfc_recover's answer. */
-kfc_status kfc_section_misplaced(kfc_source *src, const kfc_section *s, const kfc_node *key,
-                                 const kfc_section *meant);
-
-/* Whether entry `key` of section `s`, whose value is not a mapping, is
- * named as one of the section's fields: a field written at its entry's
- * indentation instead of under it. Then it is reported as that, its name
- * defined (failed), and kfc_recover's answer returned in *st. */
-int kfc_section_stray_field(kfc_source *src, const kfc_section *s, const kfc_node *key,
-                            const kfc_node *value, kfc_status *st);
+/*
+ * Entry `key` (NULL in a list section) of section `s`, `value` its value,
+ * read with s->read, unless it is not an entry of `s`:
+ *   - `meant` is not NULL: its fields are every one of section `meant`'s
+ *     (and not of `s`): reported at its name as going under `meant`;
+ *   - it is named as one of the section's fields and is not a mapping: a
+ *     field written at its entry's indentation instead of under it,
+ *     reported as that.
+ * An entry not read has its name defined (failed), so that a track naming
+ * it says nothing more. Returns kfc_recover's answer.
+ */
+kfc_status kfc_section_entry(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                             const kfc_node *value, const kfc_section *meant);
 
 /* Writes the section key and every entry of `anim` through `out`. */
 kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *section, const kf_anim *anim,

@@ -97,13 +97,7 @@ static kfc_status on_entry(void *user, const kfc_node *section, const kfc_node *
         if (s->streamed && kfc_scalar_is(section, s->name) &&
             (key != NULL) == (s->shape == KFC_NODE_MAPPING)) {
             *consumed = 1;
-            const kfc_section *meant = key ? meant_section(s, value) : NULL;
-            kfc_status st;
-            if (meant)
-                return kfc_section_misplaced(src, s, key, meant);
-            if (key && kfc_section_stray_field(src, s, key, value, &st))
-                return st;
-            return s->read(src, key, value);
+            return kfc_section_entry(src, s, key, value, key ? meant_section(s, value) : NULL);
         }
     }
     return KFC_OK;
@@ -117,16 +111,14 @@ static kfc_status build_section(kfc_source *src, const kfc_section *s, const kfc
     if (st)
         return kfc_recover(src->diag, st);
     if (s->shape == KFC_NODE_MAPPING) {
-        for (uint32_t i = 0; i < value->count && !st; i++) {
-            const kfc_node *key = kfc_map_key(value, i), *entry = kfc_map_value(value, i);
-            if (entry->kind != KFC_NODE_CONSUMED &&
-                !kfc_section_stray_field(src, s, key, entry, &st))
-                st = s->read(src, key, entry);
-        }
+        for (uint32_t i = 0; i < value->count && !st; i++)
+            if (kfc_map_value(value, i)->kind != KFC_NODE_CONSUMED)
+                st =
+                    kfc_section_entry(src, s, kfc_map_key(value, i), kfc_map_value(value, i), NULL);
     } else {
         for (uint32_t i = 0; i < value->count && !st; i++)
             if (value->as.items[i].kind != KFC_NODE_CONSUMED)
-                st = s->read(src, NULL, &value->as.items[i]);
+                st = kfc_section_entry(src, s, NULL, &value->as.items[i], NULL);
     }
     return st;
 }

@@ -178,8 +178,24 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
      * they report is put back in the text's order. */
     kfc_diag_hold(src->diag);
     kfc_status st = section_read(src, s, key, value, state);
+    /* A missing field may yet turn up below, at the section's level: the
+     * hold stays open for it (kfc_section_entry). */
+    if (st == KFC_OK && key && src->missing.fields) {
+        src->missing.section = s;
+        return KFC_OK;
+    }
+    src->missing.fields = 0;
     kfc_diag_release(src->diag);
     return st;
+}
+
+void kfc_section_end(kfc_source *src)
+{
+    if (!src->missing.section)
+        return;
+    src->missing.section = NULL;
+    src->missing.fields = 0;
+    kfc_diag_release(src->diag);
 }
 
 static kfc_status refuse_entry(kfc_source *src, const kfc_section *s, const kfc_node *key,
@@ -231,11 +247,20 @@ kfc_status kfc_section_entry(kfc_source *src, const kfc_section *s, const kfc_no
     kfc_name_kind kind = KFC_NAME_SEQUENCE, meant_kind = KFC_NAME_SEQUENCE;
     char quoted[KFC_QUOTE_SIZE];
     const size_t f = stray_row(s, key, value, &kind);
-    if (f < s->field_count)
+    if (f == s->field_count || src->missing.section != s)
+        kfc_section_end(src);
+    if (f < s->field_count) {
+        /* The field the entry before was said to miss: that error is this
+         * one's consequence. */
+        if (src->missing.section == s && (src->missing.fields & 1u << f)) {
+            src->missing.fields &= ~(1u << f);
+            kfc_diag_withdraw(src->diag, src->missing.held[f]);
+        }
         return refuse_entry(src, s, key,
                             "%s is a field of %s, not the name of one: indent it under the entry "
                             "it belongs to",
                             kfc_quote(quoted, key->as.text, key->count), kind_words[kind]);
+    }
     if (meant && key && name_kind(s, &kind) && name_kind(meant, &meant_kind))
         return refuse_entry(src, s, key, "%s has the fields of %s, not of %s: it goes under '%s:'",
                             kfc_quote(quoted, key->as.text, key->count), kind_words[meant_kind],
@@ -370,8 +395,16 @@ kfc_status kfc_entry_missing(kfc_source *src, kfc_entry *entry, const kfc_sectio
      * suggested for it says the same. */
     if (entry->suggested & (1u << field))
         return KFC_OK;
-    return kfc_recover(src->diag, kfc_require(entry->name ? entry->name : entry->node, NULL,
-                                              section->fields[field].key, src->diag));
+    const size_t held = kfc_diag_held_count(src->diag);
+    kfc_status st =
+        kfc_recover(src->diag, kfc_require(entry->name ? entry->name : entry->node, NULL,
+                                           section->fields[field].key, src->diag));
+    /* Withdrawn if the field turns up at the section's level below. */
+    if (st == KFC_OK && kfc_diag_held_count(src->diag) == held + 1) {
+        src->missing.fields |= 1u << field;
+        src->missing.held[field] = held;
+    }
+    return st;
 }
 
 kfc_status kfc_entry_fail(kfc_source *src, kfc_entry *entry, size_t field, kfc_status status)

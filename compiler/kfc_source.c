@@ -83,6 +83,9 @@ static kfc_status on_entry(void *user, const kfc_node *section, const kfc_node *
     kfc_source *src = user;
     (void)diag; /* src->diag is the same record */
     if (!section) {
+        /* The section, if that is one, is complete: its last entry has no
+         * key of it to wait for. */
+        kfc_section_end(src);
         /* A top-level field: check what can be checked now, so that a wrong
          * version or section name is reported before what follows it. */
         const char *names[FIELD_COUNT];
@@ -120,6 +123,7 @@ static kfc_status build_section(kfc_source *src, const kfc_section *s, const kfc
             if (value->as.items[i].kind != KFC_NODE_CONSUMED)
                 st = kfc_section_entry(src, s, NULL, &value->as.items[i], NULL);
     }
+    kfc_section_end(src);
     return st;
 }
 
@@ -195,6 +199,9 @@ kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limi
     kfc_yaml_consumer consumer = {on_entry, &src};
     kfc_document doc;
     kfc_status st = kfc_yaml_parse(data, size, limits, &consumer, &doc, diag);
+    /* Before a syntax error that stopped the parse, which the caller
+     * prints: it is further down. */
+    kfc_section_end(&src);
     if (!st)
         st = build_document(&src, &doc.root, tracks_mark);
     if (!st)

@@ -174,6 +174,7 @@ typedef struct kfc_diag_held {
     kfc_mark mark;
     size_t order; /* the qsort is not stable */
     int warning;
+    int withdrawn; /* kfc_diag_withdraw */
     char pointer[sizeof((kfc_diag *)0)->pointer];
     char message[sizeof((kfc_diag *)0)->message];
     char suffix[64];
@@ -183,7 +184,9 @@ typedef struct kfc_diag_held {
 static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const char *pointer,
                         int warning, const char *message, const char *suffix)
 {
-    if (!diag->stream)
+    /* Held also without a stream: what is held is what can be withdrawn,
+     * which uncounts it. */
+    if (!diag->stream && !diag->holding)
         return;
     if (diag->holding && diag->held_count == diag->held_capacity) {
         size_t grown = diag->held_capacity ? 2 * diag->held_capacity : 8;
@@ -195,7 +198,8 @@ static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const c
         }
     }
     if (!diag->holding || diag->held_count == diag->held_capacity) {
-        print_line(diag->stream, diag->color, file, mark, pointer, warning, message, suffix);
+        if (diag->stream)
+            print_line(diag->stream, diag->color, file, mark, pointer, warning, message, suffix);
         return;
     }
     kfc_diag_held *h = &diag->held[diag->held_count];
@@ -203,6 +207,7 @@ static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const c
     h->mark = mark;
     h->order = diag->held_count++;
     h->warning = warning;
+    h->withdrawn = 0;
     snprintf(h->pointer, sizeof h->pointer, "%s", pointer);
     snprintf(h->message, sizeof h->message, "%s", message);
     snprintf(h->suffix, sizeof h->suffix, "%s", suffix);
@@ -211,6 +216,21 @@ static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const c
 void kfc_diag_hold(kfc_diag *diag)
 {
     diag->holding++;
+}
+
+size_t kfc_diag_held_count(const kfc_diag *diag)
+{
+    return diag->holding ? diag->held_count : 0;
+}
+
+int kfc_diag_withdraw(kfc_diag *diag, size_t index)
+{
+    if (!diag->holding || index >= diag->held_count || diag->held[index].warning ||
+        diag->held[index].withdrawn)
+        return 0;
+    diag->held[index].withdrawn = 1;
+    diag->errors--;
+    return 1;
 }
 
 static int by_position(const void *a, const void *b)
@@ -229,10 +249,11 @@ void kfc_diag_release(kfc_diag *diag)
         return;
     if (diag->held_count > 1)
         qsort(diag->held, diag->held_count, sizeof *diag->held, by_position);
-    for (size_t i = 0; i < diag->held_count; i++) {
+    for (size_t i = 0; i < diag->held_count && diag->stream; i++) {
         const kfc_diag_held *h = &diag->held[i];
-        print_line(diag->stream, diag->color, h->file, h->mark, h->pointer, h->warning, h->message,
-                   h->suffix);
+        if (!h->withdrawn)
+            print_line(diag->stream, diag->color, h->file, h->mark, h->pointer, h->warning,
+                       h->message, h->suffix);
     }
     free(diag->held);
     diag->held = NULL;

@@ -213,6 +213,19 @@ void kfc_diag_hold(kfc_diag *diag);
 void kfc_diag_release(kfc_diag *diag);
 
 /*
+ * While holding, the lines held so far: the number the next one gets
+ * (also without diag->stream, where nothing is printed). An error
+ * kfc_recover held as number N (the count was N before it and N + 1
+ * after) can be withdrawn until the release: neither printed nor counted,
+ * toward the limit or the run's errors. It is for an error that what is
+ * read after it shows to be the wrong one, the right one being reported
+ * instead. kfc_diag_withdraw returns whether it withdrew the error: not a
+ * warning, nor a line printed at once for want of memory to hold it.
+ */
+size_t kfc_diag_held_count(const kfc_diag *diag);
+int kfc_diag_withdraw(kfc_diag *diag, size_t index);
+
+/*
  * Writes `text` (`length` bytes, not necessarily NUL-terminated) into `out`
  * as a single-quoted, single-line excerpt (as libkf quotes names in its
  * messages): control bytes, quotes and

@@ -2,6 +2,7 @@
 #include "kfc_section.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,26 +178,94 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *s, const kfc_nod
      * they report is put back in the text's order. */
     kfc_diag_hold(src->diag);
     kfc_status st = section_read(src, s, key, value, state);
+    /* A missing field may yet turn up below, at the section's level: the
+     * hold stays open for it (kfc_section_entry). */
+    if (st == KFC_OK && key && src->missing.fields) {
+        src->missing.section = s;
+        return KFC_OK;
+    }
+    src->missing.fields = 0;
     kfc_diag_release(src->diag);
     return st;
 }
 
-kfc_status kfc_section_misplaced(kfc_source *src, const kfc_section *s, const kfc_node *key,
-                                 const kfc_section *meant)
+void kfc_section_end(kfc_source *src)
 {
-    kfc_name_kind kind, meant_kind;
+    if (!src->missing.section)
+        return;
+    src->missing.section = NULL;
+    src->missing.fields = 0;
+    kfc_diag_release(src->diag);
+}
+
+static kfc_status refuse_entry(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                               const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Entry `key` of `s`, which the caller does not read, is reported at its
+ * name: always, also where the section has no names to define, or the
+ * entry would be left out of a compile that succeeds. Its name is defined
+ * (failed), so that a track naming it says nothing more. */
+static kfc_status refuse_entry(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                               const char *format, ...)
+{
     size_t index;
     kfc_status st = define_name(src, s, key, &index);
-    if (st || index == SIZE_MAX || !name_kind(s, &kind) || !name_kind(meant, &meant_kind))
+    if (st)
         return st;
-    if (defined_here(src, index, key))
+    if (index != SIZE_MAX && defined_here(src, index, key))
         src->names.names[index].failed = 1;
+    char message[sizeof src->diag->message];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    return kfc_recover(src->diag, kfc_fail(src->diag, KFC_INVALID, key->mark, "%s", message));
+}
+
+/* The table row entry `key` of `s` is named as, when it is a field at its
+ * entry's indentation instead of under it (its value not a mapping, as an
+ * entry's is); else s->field_count. Only in a section whose entries have a
+ * kind (*kind) to name in the message. */
+static size_t stray_row(const kfc_section *s, const kfc_node *key, const kfc_node *value,
+                        kfc_name_kind *kind)
+{
+    size_t f = 0;
+    if (!key || value->kind == KFC_NODE_MAPPING || !name_kind(s, kind))
+        return s->field_count;
+    while (f < s->field_count && !kfc_scalar_is(key, s->fields[f].key))
+        f++;
+    return f;
+}
+
+kfc_status kfc_section_entry(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                             const kfc_node *value, const kfc_section *meant)
+{
+    kfc_name_kind kind = KFC_NAME_SEQUENCE, meant_kind = KFC_NAME_SEQUENCE;
     char quoted[KFC_QUOTE_SIZE];
-    return kfc_recover(src->diag, kfc_fail(src->diag, KFC_INVALID, key->mark,
-                                           "%s has the fields of %s, not of %s: it goes under "
-                                           "'%s:'",
-                                           kfc_quote(quoted, key->as.text, key->count),
-                                           kind_words[meant_kind], kind_words[kind], meant->name));
+    const size_t f = stray_row(s, key, value, &kind);
+    if (f == s->field_count || src->missing.section != s)
+        kfc_section_end(src);
+    if (f < s->field_count) {
+        /* The field the entry before was said to miss: that error is this
+         * one's consequence. */
+        if (src->missing.section == s && (src->missing.fields & 1u << f)) {
+            src->missing.fields &= ~(1u << f);
+            kfc_diag_withdraw(src->diag, src->missing.held[f]);
+        }
+        return refuse_entry(src, s, key,
+                            "%s is a field of %s, not the name of one: indent it under the entry "
+                            "it belongs to",
+                            kfc_quote(quoted, key->as.text, key->count), kind_words[kind]);
+    }
+    if (meant && key && name_kind(s, &kind) && name_kind(meant, &meant_kind))
+        return refuse_entry(src, s, key, "%s has the fields of %s, not of %s: it goes under '%s:'",
+                            kfc_quote(quoted, key->as.text, key->count), kind_words[meant_kind],
+                            kind_words[kind], meant->name);
+    return s->read(src, key, value);
 }
 
 kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *s, const kf_anim *anim, void *out)
@@ -326,8 +395,16 @@ kfc_status kfc_entry_missing(kfc_source *src, kfc_entry *entry, const kfc_sectio
      * suggested for it says the same. */
     if (entry->suggested & (1u << field))
         return KFC_OK;
-    return kfc_recover(src->diag, kfc_require(entry->name ? entry->name : entry->node, NULL,
-                                              section->fields[field].key, src->diag));
+    const size_t held = kfc_diag_held_count(src->diag);
+    kfc_status st =
+        kfc_recover(src->diag, kfc_require(entry->name ? entry->name : entry->node, NULL,
+                                           section->fields[field].key, src->diag));
+    /* Withdrawn if the field turns up at the section's level below. */
+    if (st == KFC_OK && kfc_diag_held_count(src->diag) == held + 1) {
+        src->missing.fields |= 1u << field;
+        src->missing.held[field] = held;
+    }
+    return st;
 }
 
 kfc_status kfc_entry_fail(kfc_source *src, kfc_entry *entry, size_t field, kfc_status status)
@@ -364,28 +441,4 @@ const kfc_node *kfc_entry_node(const kfc_node *field, uint32_t item)
     if (field && field->kind == KFC_NODE_SEQUENCE && item < field->count)
         return &field->as.items[item];
     return field;
-}
-
-int kfc_section_stray_field(kfc_source *src, const kfc_section *s, const kfc_node *key,
-                            const kfc_node *value, kfc_status *st)
-{
-    kfc_name_kind kind;
-    size_t f = 0, index;
-    if (value->kind == KFC_NODE_MAPPING || !name_kind(s, &kind))
-        return 0;
-    while (f < s->field_count && !kfc_scalar_is(key, s->fields[f].key))
-        f++;
-    if (f == s->field_count)
-        return 0;
-    if ((*st = define_name(src, s, key, &index)) != KFC_OK)
-        return 1;
-    if (index != SIZE_MAX && defined_here(src, index, key))
-        src->names.names[index].failed = 1;
-    char quoted[KFC_QUOTE_SIZE];
-    *st = kfc_recover(src->diag,
-                      kfc_fail(src->diag, KFC_INVALID, key->mark,
-                               "%s is a field of %s, not the name of one: indent it under the "
-                               "entry it belongs to",
-                               kfc_quote(quoted, key->as.text, key->count), kind_words[kind]));
-    return 1;
 }

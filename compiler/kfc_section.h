@@ -38,6 +38,9 @@ enum {
     KFC_SCRATCH_COUNT
 };
 
+/* The most fields one section has (each table checks it). */
+#define KFC_FIELDS_MAX 12
+
 /* A time on an animator's clock (a sequence's duration, a chaser's
  * duration, a damper's tau) long enough to have been written in
  * milliseconds, held until the tracks tell the speed it plays at
@@ -63,10 +66,18 @@ typedef struct kfc_source {
         double *data;
         size_t capacity;
     } scratch[KFC_SCRATCH_COUNT];
+    /* The "missing required field" errors of the last entry read, held
+     * (kfc_diag_hold) until its section's next key that is not named as
+     * one of the section's fields (kfc_section_entry). A key so named
+     * before it is a field written at the entry's indentation: when the
+     * entry is missing that field, the error the key gets replaces the
+     * entry's. */
+    struct {
+        const struct kfc_section *section; /* NULL: nothing held */
+        unsigned fields;                   /* bit per table row: reported missing */
+        size_t held[KFC_FIELDS_MAX];       /* each one's kfc_diag_held_count */
+    } missing;
 } kfc_source;
-
-/* The most fields one section has (each table checks it). */
-#define KFC_FIELDS_MAX 12
 
 /* One entry being read. */
 typedef struct kfc_entry {
@@ -157,11 +168,13 @@ extern const kfc_section kfc_section_tracks;
  * Reads one entry with `section`'s table into `state` and builds it,
  * reporting every error it finds through kfc_recover: each unknown field,
  * each missing required one (unless an unknown field was suggested for
- * it), each field that does not read, also after another did not (a read
- * leaves out what depends on a failed field: entry->failed); the entry is
- * built only when all of it was read. Its name (in a mapping section) is defined in src->names first
- * and marked failed when the entry is not built. Returns KFC_OK when the
- * caller may go on (errors reported or not: compare diag->errors).
+ * it; in a mapping section, held until the section's next entry:
+ * kfc_section_entry), each field that does not read, also after another
+ * did not (a read leaves out what depends on a failed field:
+ * entry->failed); the entry is built only when all of it was read. Its
+ * name (in a mapping section) is defined in src->names first and marked
+ * failed when the entry is not built. Returns KFC_OK when the caller may
+ * go on (errors reported or not: compare diag->errors).
  */
 kfc_status kfc_section_read(kfc_source *src, const kfc_section *section, const kfc_node *key,
                             const kfc_node *value, void *state);
@@ -169,19 +182,27 @@ kfc_status kfc_section_read(kfc_source *src, const kfc_section *section, const k
 /* The field names of `section` in table order (at least KFC_FIELDS_MAX). */
 void kfc_section_field_names(const kfc_section *section, const char **names);
 
-/* Entry `key` of section `s` has the fields of section `meant` (every one)
- * and not of `s`: reported at its name as going under `meant`, its name
- * defined (failed), so that a track naming it says nothing more. Returns
- * kfc_recover's answer. */
-kfc_status kfc_section_misplaced(kfc_source *src, const kfc_section *s, const kfc_node *key,
-                                 const kfc_section *meant);
+/*
+ * Entry `key` (NULL in a list section) of section `s`, `value` its value,
+ * read with s->read, unless it is not an entry of `s`:
+ *   - `meant` is not NULL: its fields are every one of section `meant`'s
+ *     (and not of `s`): reported at its name as going under `meant`;
+ *   - it is named as one of the section's fields and is not a mapping: a
+ *     field written at its entry's indentation instead of under it,
+ *     reported as that. The entry it belongs to is the last one read
+ *     before it (the keys between them being fields as well): when that
+ *     one was missing the field, the "missing required field" error is
+ *     withdrawn, and this one error says what is wrong.
+ * An entry not read has its name defined (failed), so that a track naming
+ * it says nothing more. Returns kfc_recover's answer.
+ */
+kfc_status kfc_section_entry(kfc_source *src, const kfc_section *s, const kfc_node *key,
+                             const kfc_node *value, const kfc_section *meant);
 
-/* Whether entry `key` of section `s`, whose value is not a mapping, is
- * named as one of the section's fields: a field written at its entry's
- * indentation instead of under it. Then it is reported as that, its name
- * defined (failed), and kfc_recover's answer returned in *st. */
-int kfc_section_stray_field(kfc_source *src, const kfc_section *s, const kfc_node *key,
-                            const kfc_node *value, kfc_status *st);
+/* The section whose entries kfc_section_entry was given ended (or the
+ * document, or the run stopped): the errors held for its last entry are
+ * printed. */
+void kfc_section_end(kfc_source *src);
 
 /* Writes the section key and every entry of `anim` through `out`. */
 kfc_status kfc_section_emit(kfc_emitter *e, const kfc_section *section, const kf_anim *anim,
@@ -193,8 +214,9 @@ kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const k
 
 /* Table row `field`, required, is missing from the entry: reported at the
  * entry's name (unless an unknown field was suggested for it, which said
- * so), marked failed, and the entry not to be built. Returns kfc_recover's
- * answer: not KFC_OK when the run stops. */
+ * so; withdrawn when the field follows the entry at the section's level:
+ * src->missing), marked failed, and the entry not to be built. Returns
+ * kfc_recover's answer: not KFC_OK when the run stops. */
 kfc_status kfc_entry_missing(kfc_source *src, kfc_entry *entry, const kfc_section *section,
                              size_t field);
 

@@ -83,6 +83,9 @@ static kfc_status on_entry(void *user, const kfc_node *section, const kfc_node *
     kfc_source *src = user;
     (void)diag; /* src->diag is the same record */
     if (!section) {
+        /* The section, if that is one, is complete: its last entry has no
+         * key of it to wait for. */
+        kfc_section_end(src);
         /* A top-level field: check what can be checked now, so that a wrong
          * version or section name is reported before what follows it. */
         const char *names[FIELD_COUNT];
@@ -97,13 +100,7 @@ static kfc_status on_entry(void *user, const kfc_node *section, const kfc_node *
         if (s->streamed && kfc_scalar_is(section, s->name) &&
             (key != NULL) == (s->shape == KFC_NODE_MAPPING)) {
             *consumed = 1;
-            const kfc_section *meant = key ? meant_section(s, value) : NULL;
-            kfc_status st;
-            if (meant)
-                return kfc_section_misplaced(src, s, key, meant);
-            if (key && kfc_section_stray_field(src, s, key, value, &st))
-                return st;
-            return s->read(src, key, value);
+            return kfc_section_entry(src, s, key, value, key ? meant_section(s, value) : NULL);
         }
     }
     return KFC_OK;
@@ -117,17 +114,16 @@ static kfc_status build_section(kfc_source *src, const kfc_section *s, const kfc
     if (st)
         return kfc_recover(src->diag, st);
     if (s->shape == KFC_NODE_MAPPING) {
-        for (uint32_t i = 0; i < value->count && !st; i++) {
-            const kfc_node *key = kfc_map_key(value, i), *entry = kfc_map_value(value, i);
-            if (entry->kind != KFC_NODE_CONSUMED &&
-                !kfc_section_stray_field(src, s, key, entry, &st))
-                st = s->read(src, key, entry);
-        }
+        for (uint32_t i = 0; i < value->count && !st; i++)
+            if (kfc_map_value(value, i)->kind != KFC_NODE_CONSUMED)
+                st =
+                    kfc_section_entry(src, s, kfc_map_key(value, i), kfc_map_value(value, i), NULL);
     } else {
         for (uint32_t i = 0; i < value->count && !st; i++)
             if (value->as.items[i].kind != KFC_NODE_CONSUMED)
-                st = s->read(src, NULL, &value->as.items[i]);
+                st = kfc_section_entry(src, s, NULL, &value->as.items[i], NULL);
     }
+    kfc_section_end(src);
     return st;
 }
 
@@ -203,6 +199,9 @@ kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limi
     kfc_yaml_consumer consumer = {on_entry, &src};
     kfc_document doc;
     kfc_status st = kfc_yaml_parse(data, size, limits, &consumer, &doc, diag);
+    /* Before a syntax error that stopped the parse, which the caller
+     * prints: it is further down. */
+    kfc_section_end(&src);
     if (!st)
         st = build_document(&src, &doc.root, tracks_mark);
     if (!st)

@@ -481,19 +481,34 @@ static kfc_status on_event(builder *b, const yaml_event_t *e)
 
 /* ---- syntax errors --------------------------------------------------------- */
 
-/* Reader errors (bad encoding) carry a byte offset, not a mark. */
+/* Reader errors (bad encoding) carry a byte offset, not a mark: the mark
+ * libyaml's scanner would give there, in UTF-8 input (a byte order mark
+ * is no character; "\r\n", "\r", "\n", U+0085, U+2028 and U+2029 end a
+ * line). */
 static kfc_mark mark_at_offset(const unsigned char *data, size_t size, size_t offset)
 {
     kfc_mark m = {1, 1};
+    size_t i = size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     if (offset > size)
         offset = size;
-    for (size_t i = 0; i < offset; i++) {
-        if (data[i] == '\n') {
+    while (i < offset) {
+        const size_t left = size - i;
+        size_t n = data[i] == '\r' && left > 1 && data[i + 1] == '\n' ? 2
+                   : data[i] == '\r' || data[i] == '\n'               ? 1
+                   : left > 1 && memcmp(data + i, "\xC2\x85", 2) == 0 ? 2
+                   : left > 2 && (memcmp(data + i, "\xE2\x80\xA8", 3) == 0 ||
+                                  memcmp(data + i, "\xE2\x80\xA9", 3) == 0)
+                       ? 3
+                       : 0;
+        if (n) {
             m.line++;
             m.column = 1;
-        } else if ((data[i] & 0xC0) != 0x80) {
-            m.column++;
+            i += n;
+            continue;
         }
+        if ((data[i] & 0xC0) != 0x80)
+            m.column++;
+        i++;
     }
     return m;
 }
@@ -505,12 +520,24 @@ static kfc_status syntax_error(builder *b, const yaml_parser_t *p, const unsigne
     switch (p->error) {
     case YAML_MEMORY_ERROR:
         return kfc_fail_nomem(b->diag);
-    case YAML_READER_ERROR:
+    case YAML_READER_ERROR: {
+        /* libyaml names the byte it stopped at: after a byte of another
+         * encoding, the byte after it. */
+        size_t at;
+        char message[160];
+        if (p->encoding == YAML_UTF8_ENCODING &&
+            (strstr(problem, "UTF-8") || strcmp(problem, "invalid Unicode character") == 0) &&
+            kfc_yaml_utf8_hint(data, size, &at, message, sizeof message))
+            return kfc_fail(b->diag, KFC_INVALID, mark_at_offset(data, size, at), "%s", message);
+        const kfc_mark mark = mark_at_offset(data, size, p->problem_offset);
+        if (strcmp(problem, "control characters are not allowed") == 0)
+            return kfc_fail(b->diag, KFC_INVALID, mark, "%s (U+%04X)", problem,
+                            (unsigned)p->problem_value);
         if (p->problem_value != -1)
-            return kfc_fail(b->diag, KFC_INVALID, mark_at_offset(data, size, p->problem_offset),
-                            "%s (byte 0x%02x)", problem, (unsigned)p->problem_value & 0xFFu);
-        return kfc_fail(b->diag, KFC_INVALID, mark_at_offset(data, size, p->problem_offset), "%s",
-                        problem);
+            return kfc_fail(b->diag, KFC_INVALID, mark, "%s (0x%02X)", problem,
+                            (unsigned)p->problem_value);
+        return kfc_fail(b->diag, KFC_INVALID, mark, "%s", problem);
+    }
     default: {
         /* libyaml names the tab only where it breaks an indentation it
          * already follows; a tab where a line's first token would start

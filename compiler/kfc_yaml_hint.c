@@ -323,6 +323,71 @@ static int unclosed(const unsigned char *data, size_t size, const kfc_yaml_error
     return 1;
 }
 
+/* The bytes [at, at + n) of the source, "byte 0xE9" or "bytes 0xE2 0x82". */
+static void name_bytes(const unsigned char *data, size_t at, size_t n, char *out, size_t size)
+{
+    size_t m = (size_t)snprintf(out, size, "byte%s", n > 1 ? "s" : "");
+    for (size_t i = 0; i < n && m < size; i++)
+        m += (size_t)snprintf(out + m, size - m, " 0x%02X", (unsigned)data[at + i]);
+}
+
+int kfc_yaml_utf8_hint(const unsigned char *data, size_t size, size_t *at, char *message,
+                       size_t size_message)
+{
+    for (size_t i = 0; i < size;) {
+        const unsigned b = data[i];
+        /* (80 to BF only continue a character; C0, C1 and F5 to FF begin
+         * none: they would write one in more bytes than it needs, or past
+         * U+10FFFF) */
+        const size_t width = b < 0x80                 ? 1
+                             : b >= 0xC2 && b <= 0xDF ? 2
+                             : (b & 0xF0) == 0xE0     ? 3
+                             : b >= 0xF0 && b <= 0xF4 ? 4
+                                                      : 0;
+        size_t k = width ? 1 : 0;
+        unsigned long value = width > 1 ? b & (0x7Fu >> width) : b;
+        while (k < width && i + k < size && (data[i + k] & 0xC0) == 0x80)
+            value = value << 6 | (data[i + k++] & 0x3Fu);
+        const int cut = k < width && i + k == size && k > 1;
+        const int broken = k < width || width == 0;
+        const int overlong = (width == 3 && value < 0x800) || (width == 4 && value < 0x10000);
+        const int surrogate = value >= 0xD800 && value <= 0xDFFF;
+        if (!broken && !overlong && !surrogate && value <= 0x10FFFF) {
+            i += width;
+            continue;
+        }
+        char bytes[32];
+        name_bytes(data, i, k ? k : 1, bytes, sizeof bytes);
+        *at = i;
+        if (cut)
+            snprintf(message, size_message,
+                     "the file ends inside a UTF-8 character: %s begin one of %lu bytes (is the "
+                     "file cut short?)",
+                     bytes, (unsigned long)width);
+        else if (broken)
+            /* A byte of another 8-bit encoding is its character (0xE9 'e'
+             * acute), which the bytes after it do not continue as UTF-8. */
+            snprintf(message, size_message,
+                     "%s %s not UTF-8 (is the file Latin-1 or Windows-1252? save it as UTF-8)",
+                     bytes, k > 1 ? "are" : "is");
+        else if (overlong)
+            snprintf(message, size_message,
+                     "%s are not UTF-8: they write U+%04lX in more bytes than UTF-8 does", bytes,
+                     value);
+        else if (surrogate)
+            snprintf(message, size_message,
+                     "%s are not UTF-8: they write U+%04lX, half of a UTF-16 surrogate pair (UTF-8 "
+                     "writes the pair's character in 4 bytes)",
+                     bytes, value);
+        else
+            snprintf(message, size_message,
+                     "%s are not UTF-8: they write U+%lX, past the last character U+10FFFF", bytes,
+                     value);
+        return 1;
+    }
+    return 0;
+}
+
 int kfc_yaml_hint(const unsigned char *data, size_t size, const kfc_yaml_error *e, kfc_mark *mark,
                   char *message, size_t size_message)
 {

@@ -86,11 +86,58 @@ static void test_syntax(void)
                      "token at 1:4)");
     expect_error_str("a: 1\nb: [c: d: e]\n", 2, 9,
                      "did not find expected ',' or ']' (while parsing a flow sequence at 2:4)");
-    expect_error("a: \xff\n", 5, NULL, KFC_INVALID, 1, 4,
-                 "invalid leading UTF-8 octet (byte 0xff)");
     expect_error_str("", 1, 1, "the input holds no YAML document");
     expect_error_str("# only a comment\n", 1, 1, "the input holds no YAML document");
     expect_error_str("a: 1\n---\nb: 2\n", 2, 1, "expected a single YAML document");
+}
+
+/* Bytes that are not UTF-8: named at the first of them, at the line and
+ * column (characters) libyaml's scanner would give there, whatever byte
+ * libyaml stopped at. */
+static void test_encoding(void)
+{
+    static const char latin1[] = "(is the file Latin-1 or Windows-1252? save it as UTF-8)";
+    char m[160];
+    snprintf(m, sizeof m, "byte 0xE9 is not UTF-8 %s", latin1);
+    expect_error_str("a: caf\xe9 b\n", 1, 7, m); /* libyaml: at the ' ' */
+    expect_error_str("a: caf\xe9\n", 1, 7, m);   /* at the line break */
+    expect_error_str("a: caf\xe9", 1, 7, m);     /* at the end */
+    expect_error_str("a: \xc3\xaf\xe2\x82\xac\xf0\x9f\x98\x80\xe9\n", 1, 7, m);
+    /* a byte order mark is no column; "\r\n", "\r", U+0085 and U+2028 end lines */
+    expect_error_str("\xef\xbb\xbf"
+                     "a: \xe9\n",
+                     1, 4, m);
+    expect_error_str("a: 1\r\nb: 2\rc: \xe9\n", 3, 4, m);
+    expect_error_str("a: 1\n# \xc2\x85"
+                     "c: \xe9\n",
+                     3, 4, m);
+    expect_error_str("a: 1\n# \xe2\x80\xa8"
+                     "c: \xe9\n",
+                     3, 4, m);
+    snprintf(m, sizeof m, "byte 0xFF is not UTF-8 %s", latin1);
+    expect_error_str("a: \xff\n", 1, 4, m);
+    snprintf(m, sizeof m, "byte 0x80 is not UTF-8 %s", latin1);
+    expect_error_str("a: b\x80\n", 1, 5, m);
+    snprintf(m, sizeof m, "bytes 0xF0 0x9F 0x98 are not UTF-8 %s", latin1);
+    expect_error_str("a: \xf0\x9f\x98x\n", 1, 4, m);
+    expect_error_str("a: b\xe2\x82", 1, 5,
+                     "the file ends inside a UTF-8 character: bytes 0xE2 0x82 begin one of 3 bytes "
+                     "(is the file cut short?)");
+    expect_error_str("a: \xc1\xbf\n", 1, 4,
+                     "byte 0xC1 is not UTF-8 (is the file Latin-1 or Windows-1252? save it as "
+                     "UTF-8)");
+    expect_error_str("a: \xf0\x80\x80\x80\n", 1, 4,
+                     "bytes 0xF0 0x80 0x80 0x80 are not UTF-8: they write U+0000 in more bytes "
+                     "than UTF-8 does");
+    expect_error_str("a: \xed\xbf\xbf\n", 1, 4,
+                     "bytes 0xED 0xBF 0xBF are not UTF-8: they write U+DFFF, half of a UTF-16 "
+                     "surrogate pair (UTF-8 writes the pair's character in 4 bytes)");
+    expect_error_str("a: \xf7\xbf\xbf\xbf\n", 1, 4,
+                     "byte 0xF7 is not UTF-8 (is the file Latin-1 or Windows-1252? save it as "
+                     "UTF-8)");
+    /* the first thing libyaml cannot read is said, not a later one */
+    expect_error_str("a: \x07\xe9\n", 1, 4, "control characters are not allowed (U+0007)");
+    expect_error_str("a: \xef\xbf\xbe\n", 1, 4, "control characters are not allowed (U+FFFE)");
 }
 
 /* What a syntax error most likely means, from the source's lines
@@ -431,6 +478,7 @@ int main(void)
 {
     test_tree();
     test_syntax();
+    test_encoding();
     test_syntax_hints();
     test_schema_free_checks();
     test_depth();

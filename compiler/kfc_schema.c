@@ -11,16 +11,25 @@
  * entry is commented out) is, said where another node was expected. */
 static const char *got(const kfc_node *node)
 {
-    return node->kind == KFC_NODE_SCALAR && node->plain && node->count == 0
-               ? ", got nothing (an empty value)"
-               : "";
+    return kfc_node_empty(node) ? ", got nothing (an empty value)" : "";
+}
+
+int kfc_node_empty(const kfc_node *node)
+{
+    return node->kind == KFC_NODE_SCALAR && node->plain && node->count == 0;
+}
+
+kfc_status kfc_expect_mapping_hint(const kfc_node *node, const char *hint, kfc_diag *diag)
+{
+    if (node->kind == KFC_NODE_MAPPING)
+        return KFC_OK;
+    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a mapping%s%s%s", got(node),
+                    hint ? ": " : "", hint ? hint : "");
 }
 
 kfc_status kfc_expect_mapping(const kfc_node *node, kfc_diag *diag)
 {
-    if (node->kind == KFC_NODE_MAPPING)
-        return KFC_OK;
-    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a mapping%s", got(node));
+    return kfc_expect_mapping_hint(node, NULL, diag);
 }
 
 /* Whether a scalar is numbers in a row, as X3D writes a field ("0 1",
@@ -43,14 +52,21 @@ static int numbers_in_a_row(const kfc_node *node)
     return digits && splits;
 }
 
-kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag)
+kfc_status kfc_expect_list_hint(const kfc_node *node, const char *hint, kfc_diag *diag)
 {
     if (node->kind == KFC_NODE_SEQUENCE)
         return KFC_OK;
-    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list%s",
-                    numbers_in_a_row(node) ? ", not numbers in a row as X3D writes a field: "
-                                             "write them as a YAML list, [0, 1]"
-                                           : got(node));
+    if (numbers_in_a_row(node))
+        return kfc_fail(diag, KFC_INVALID, node->mark,
+                        "expected a list, not numbers in a row as X3D writes a field: write them "
+                        "as a YAML list, [0, 1]");
+    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a list%s%s%s", got(node),
+                    hint ? ": " : "", hint ? hint : "");
+}
+
+kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag)
+{
+    return kfc_expect_list_hint(node, NULL, diag);
 }
 
 /* The field names closest to `key`, as a kfc_suggest. */

@@ -21,6 +21,14 @@
 kfc_status kfc_expect_mapping(const kfc_node *node, kfc_diag *diag);
 kfc_status kfc_expect_list(const kfc_node *node, kfc_diag *diag);
 
+/* The same, followed by ": `hint`" (NULL: nothing), what to write there
+ * (X3D's numbers in a row where a list belongs have a hint of their own). */
+kfc_status kfc_expect_mapping_hint(const kfc_node *node, const char *hint, kfc_diag *diag);
+kfc_status kfc_expect_list_hint(const kfc_node *node, const char *hint, kfc_diag *diag);
+
+/* Whether `node` is an empty value: a key with nothing after it. */
+int kfc_node_empty(const kfc_node *node);
+
 /*
  * The fields of an object: `map` must be a mapping whose keys are all among
  * `names[0 .. count-1]`; values[i] receives the value of field names[i], or

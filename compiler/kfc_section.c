@@ -62,6 +62,112 @@ static int name_kind(const kfc_section *s, kfc_name_kind *kind)
 static const char *const kind_words[] = {"a sequence", "an interpolator", "a follower",
                                          "a controller"};
 
+/* "a" or "an" before `noun`. */
+static const char *article(const char *noun)
+{
+    return strchr("aeiou", noun[0]) ? "an" : "a";
+}
+
+/* `node`'s text quoted, `prefix` and `suffix` inside the quotes: "'- hip:'". */
+static const char *quote_with(char *out, size_t size, const char *prefix, const kfc_node *node,
+                              const char *suffix)
+{
+    char quoted[KFC_QUOTE_SIZE];
+    kfc_quote(quoted, node->as.text, node->count);
+    snprintf(out, size, "'%s%.*s%s'", prefix, (int)strlen(quoted) - 2, quoted + 1, suffix);
+    return out;
+}
+
+/* The row of the table of `s` that `key` names, or s->field_count. */
+static size_t field_row(const kfc_section *s, const kfc_node *key)
+{
+    size_t f = 0;
+    while (f < s->field_count && !kfc_scalar_is(key, s->fields[f].key))
+        f++;
+    return f;
+}
+
+/* Whether `value`, under a key that is no field of `s`, is what an entry
+ * of a mapping section is written as: the key is the entry's name. */
+static int named_entry(const kfc_section *s, const kfc_node *key, const kfc_node *value)
+{
+    return field_row(s, key) == s->field_count &&
+           (value->kind == KFC_NODE_MAPPING || kfc_node_empty(value));
+}
+
+kfc_status kfc_section_expect(const kfc_section *s, const kfc_node *value, kfc_diag *diag)
+{
+    const char *what = kf_kind_name(s->kind);
+    char hint[256], quoted[KFC_QUOTE_SIZE + 8], dashed[KFC_QUOTE_SIZE + 8];
+    if (s->shape == KFC_NODE_SEQUENCE) {
+        if (value->kind != KFC_NODE_MAPPING || value->count == 0)
+            return kfc_expect_list(value, diag);
+        /* Entries under names, as in the other sections, or one entry's
+         * fields without the '- ' that starts it. */
+        const kfc_node *key = kfc_map_key(value, 0);
+        if (named_entry(s, key, kfc_map_value(value, 0)))
+            snprintf(hint, sizeof hint, "%s %s has no name, so write '- ' in place of %s",
+                     article(what), what, quote_with(quoted, sizeof quoted, "", key, ":"));
+        else
+            snprintf(hint, sizeof hint,
+                     "start each %s with '- ', its other fields lined up under its first", what);
+        return kfc_expect_list_hint(value, hint, diag);
+    }
+    if (value->kind != KFC_NODE_SEQUENCE || value->count == 0)
+        return kfc_expect_mapping(value, diag);
+    /* Entries each started with '- ': under their names, as names alone,
+     * or as fields without a name. */
+    const kfc_node *item = &value->as.items[0];
+    const int n = snprintf(hint, sizeof hint, "%s maps each name to its %s, so ", s->name, what);
+    if (item->kind == KFC_NODE_MAPPING && item->count == 1 &&
+        named_entry(s, kfc_map_key(item, 0), kfc_map_value(item, 0)))
+        snprintf(hint + n, sizeof hint - (size_t)n, "no '- ' before %s (two spaces in its place)",
+                 quote_with(quoted, sizeof quoted, "", kfc_map_key(item, 0), ":"));
+    else if (item->kind == KFC_NODE_SCALAR && item->count > 0)
+        snprintf(hint + n, sizeof hint - (size_t)n,
+                 "write %s with its fields indented under it, not %s",
+                 quote_with(quoted, sizeof quoted, "", item, ":"),
+                 quote_with(dashed, sizeof dashed, "- ", item, ""));
+    else
+        snprintf(hint + n, sizeof hint - (size_t)n,
+                 "write 'NAME:' with its fields indented under it, not '- '");
+    return kfc_expect_mapping_hint(value, hint, diag);
+}
+
+/* What an entry of `s` written as nothing (`name` its name, NULL in a list
+ * section) needs, said after "expected a mapping, got nothing": where its
+ * fields go and which it cannot do without, or where it needs none, how
+ * to write it with every default. */
+static void empty_entry_hint(const kfc_section *s, const kfc_node *name, char *out, size_t size)
+{
+    const char *what = kf_kind_name(s->kind);
+    char quoted[KFC_QUOTE_SIZE + 8];
+    size_t required = 0, said = 0;
+    for (size_t f = 0; f < s->field_count; f++)
+        required += s->fields[f].required != 0;
+    if (!required) {
+        snprintf(out, size, "write %s for %s %s with every default",
+                 name ? quote_with(quoted, sizeof quoted, "", name, ": {}") : "'- {}'",
+                 article(what), what);
+        return;
+    }
+    size_t n = (size_t)snprintf(out, size, "write %s %s's fields %s %s (", article(what), what,
+                                name ? "indented under" : "after its",
+                                name ? quote_with(quoted, sizeof quoted, "", name, ":") : "'- '");
+    for (size_t f = 0; f < s->field_count && n < size; f++) {
+        if (!s->fields[f].required)
+            continue;
+        said++;
+        n += (size_t)snprintf(out + n, size - n, "%s%s",
+                              said == 1          ? ""
+                              : said == required ? " and "
+                                                 : ", ",
+                              s->fields[f].key);
+    }
+    if (n < size)
+        snprintf(out + n, size - n, " %s required)", required == 1 ? "is" : "are");
+}
+
 /* Reads and builds the entry; errors are recovered from here, so that the
  * caller only sees what stops the run. */
 /* Errors that stop an entry: warnings made errors do not. */
@@ -76,8 +182,15 @@ static kfc_status read_entry(kfc_source *src, const kfc_section *s, kfc_entry *e
     const unsigned before = entry_errors(diag);
     const char *names[KFC_FIELDS_MAX];
     kfc_section_field_names(s, names);
-    kfc_status st = kfc_fields_suggesting(entry->node, names, s->field_count, entry->fields,
-                                          &entry->suggested, diag);
+    kfc_status st = KFC_OK;
+    if (kfc_node_empty(entry->node)) {
+        char hint[256];
+        empty_entry_hint(s, entry->name, hint, sizeof hint);
+        st = kfc_expect_mapping_hint(entry->node, hint, diag);
+    }
+    if (!st)
+        st = kfc_fields_suggesting(entry->node, names, s->field_count, entry->fields,
+                                   &entry->suggested, diag);
     if (st)
         return kfc_entry_fail(src, entry, KFC_FIELDS_MAX, st); /* not a mapping */
     for (size_t i = 0; i < s->field_count; i++)
@@ -233,12 +346,9 @@ static kfc_status refuse_entry(kfc_source *src, const kfc_section *s, const kfc_
 static size_t stray_row(const kfc_section *s, const kfc_node *key, const kfc_node *value,
                         kfc_name_kind *kind)
 {
-    size_t f = 0;
     if (!key || value->kind == KFC_NODE_MAPPING || !name_kind(s, kind))
         return s->field_count;
-    while (f < s->field_count && !kfc_scalar_is(key, s->fields[f].key))
-        f++;
-    return f;
+    return field_row(s, key);
 }
 
 kfc_status kfc_section_entry(kfc_source *src, const kfc_section *s, const kfc_node *key,

@@ -179,6 +179,13 @@ extern const kfc_section kfc_section_tracks;
 kfc_status kfc_section_read(kfc_source *src, const kfc_section *section, const kfc_node *key,
                             const kfc_node *value, void *state);
 
+/* "expected a mapping" (or list) unless `value`, the value of section `s`,
+ * is of the section's shape, with what to write where the other shape was
+ * written for it: entries each started with '- ' in a mapping section (no
+ * '- ' before 'hip:'), entries under names or without their '- ' in a
+ * list section. */
+kfc_status kfc_section_expect(const kfc_section *s, const kfc_node *value, kfc_diag *diag);
+
 /* The field names of `section` in table order (at least KFC_FIELDS_MAX). */
 void kfc_section_field_names(const kfc_section *section, const char **names);
 

@@ -109,8 +109,7 @@ static kfc_status on_entry(void *user, const kfc_node *section, const kfc_node *
 /* Builds the entries of one section that were not built while parsing. */
 static kfc_status build_section(kfc_source *src, const kfc_section *s, const kfc_node *value)
 {
-    kfc_status st = s->shape == KFC_NODE_MAPPING ? kfc_expect_mapping(value, src->diag)
-                                                 : kfc_expect_list(value, src->diag);
+    kfc_status st = kfc_section_expect(s, value, src->diag);
     if (st)
         return kfc_recover(src->diag, st);
     if (s->shape == KFC_NODE_MAPPING) {

@@ -55,8 +55,11 @@ typedef struct kfc_long_time {
 typedef struct kfc_source {
     kf_builder *builder;
     kfc_diag *diag;
-    kfc_names names;   /* the animators and controllers defined so far */
-    size_t tracks;     /* tracks read without error */
+    kfc_names names; /* the animators and controllers defined so far */
+    struct {
+        kfc_mark *targets; /* each one's target, by its index in the builder */
+        size_t count, capacity;
+    } tracks;          /* the tracks read without error */
     int tracks_failed; /* the tracks section had an error: what a track plays is not all known */
     struct {
         kfc_long_time *items;

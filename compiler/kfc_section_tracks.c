@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kfc_schema.h"
@@ -355,12 +356,23 @@ static kfc_status check(kfc_source *src, kfc_entry *entry)
     return failed & 1u << F_TARGET ? KFC_OK : check_property(src, entry, 0);
 }
 
-/* The warnings about a track the builder took. */
+/* The warnings about a track the builder took, whose target is kept for
+ * the error of a track that repeats it (add). */
 static kfc_status built(kfc_source *src, kfc_entry *entry)
 {
     const kfc_node *const *f = entry->fields;
+    if (src->tracks.count == src->tracks.capacity) {
+        size_t grown = src->tracks.capacity ? 2 * src->tracks.capacity : 64;
+        kfc_mark *targets = grown <= SIZE_MAX / sizeof *targets
+                                ? realloc(src->tracks.targets, grown * sizeof *targets)
+                                : NULL;
+        if (!targets)
+            return kfc_fail_nomem(src->diag);
+        src->tracks.targets = targets;
+        src->tracks.capacity = grown;
+    }
+    src->tracks.targets[src->tracks.count++] = f[F_TARGET]->mark;
     kfc_status st = check_property(src, entry, 1);
-    src->tracks++;
     if (!st && !f[F_CONTROLLER]) {
         char animator[KFC_QUOTE_SIZE], target[KFC_QUOTE_SIZE];
         return kfc_warn(src->diag, KFC_WARN_UNCONTROLLED_TRACK, entry->node->mark,
@@ -374,8 +386,17 @@ static kfc_status built(kfc_source *src, kfc_entry *entry)
 static kf_result add(kfc_source *src, kfc_entry *entry, kf_error *error)
 {
     track_in *in = entry->state;
-    return kf_builder_add_interpolator_track(src->builder, &in->desc,
-                                             in->timed ? &in->sensor : NULL, error);
+    kf_result r = kf_builder_add_interpolator_track(src->builder, &in->desc,
+                                                    in->timed ? &in->sensor : NULL, error);
+    /* A track that repeats another: said where that one is, as a key
+     * repeated is. */
+    if (r == KF_ERROR_DUPLICATE && error->item < src->tracks.count) {
+        const kfc_mark first = src->tracks.targets[error->item];
+        const size_t n = strlen(error->message);
+        snprintf(error->message + n, sizeof error->message - n, " (first at %lu:%lu)",
+                 (unsigned long)first.line, (unsigned long)first.column);
+    }
+    return r;
 }
 
 static kfc_status read_entry(kfc_source *src, const kfc_node *key, const kfc_node *value)

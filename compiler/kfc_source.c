@@ -170,7 +170,7 @@ static kfc_status warn_unused(kfc_source *src)
         [KFC_NAME_CONTROLLER] = {KFC_WARN_UNUSED_CONTROLLER, "controller", "no track has it"},
     };
     kfc_status st = KFC_OK;
-    for (size_t i = 0; i < src->names.count && src->tracks && !st; i++) {
+    for (size_t i = 0; i < src->names.count && src->tracks.count && !st; i++) {
         const kfc_name *n = &src->names.names[i];
         if (n->used || n->failed)
             continue;
@@ -215,6 +215,7 @@ kfc_status kfc_source_compile(const void *data, size_t size, const kfc_yaml_limi
     kfc_document_free(&doc);
     kfc_names_free(&src.names);
     free(src.long_times.items);
+    free(src.tracks.targets);
     for (int i = 0; i < KFC_SCRATCH_COUNT; i++)
         free(src.scratch[i].data);
     return st;

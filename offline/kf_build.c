@@ -1018,10 +1018,11 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
         t.target = o->count[KF_KIND_TARGET];
     uint32_t binding[KF_KEY_WORDS];
     kf_track_binding(&t, binding);
-    if (!new_target && kf_key_contains(&b->bindings, binding))
-        return kf_fail(error, KF_ERROR_DUPLICATE,
-                       "a track already plays '%s' into '%s' through this controller", d->animator,
-                       d->target);
+    const uint32_t first = new_target ? KF_NO_INDEX : kf_key_find(&b->bindings, binding);
+    if (first != KF_NO_INDEX)
+        return kf_fail_at(error, KF_ERROR_DUPLICATE, KF_FIELD_TARGET, first,
+                          "a track already plays '%s' into '%s' through this controller",
+                          d->animator, d->target);
     if (error)
         error->field = KF_FIELD_NONE;
 
@@ -1040,7 +1041,7 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
         o->targets[o->count[KF_KIND_TARGET]++] =
             (kf_target){name, (uint32_t)property, components, 0};
     }
-    kf_key_add(&b->bindings, binding);
+    kf_key_add(&b->bindings, binding, index);
     o->tracks[o->count[KF_KIND_TRACK]++] = t;
     return KF_OK;
 }

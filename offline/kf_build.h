@@ -222,7 +222,10 @@ KF_API kf_result kf_builder_add_interpolator(kf_builder *builder, const kf_inter
  * rotations are quaternions, 4). All tracks of one target must agree on the
  * count. The animator and controller must have been added before. An
  * interpolator animator is driven by the default TimeSensor (see
- * kf_builder_add_interpolator_track).
+ * kf_builder_add_interpolator_track). A track that plays the animator into
+ * the target through the controller as an earlier track does is
+ * KF_ERROR_DUPLICATE (KF_FIELD_TARGET), with kf_error.item the index of
+ * that earlier track.
  */
 typedef struct kf_track_desc {
     const char *animator;   /* animator name: a sequence or a follower */

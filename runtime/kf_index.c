@@ -215,7 +215,7 @@ void kf_name_index_free(kf_name_index *x, const kf_allocator *a)
     memset(x, 0, sizeof *x);
 }
 
-enum { KEY_WORDS = KF_KEY_WORDS + 1 }; /* the key, then 1 if used */
+enum { USED = KF_KEY_WORDS, VALUE, KEY_WORDS }; /* the key, 1 if used, its value */
 
 /* The slot holding `key`, or the empty one where it goes (x has slots). */
 static uint32_t *key_slot(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
@@ -224,37 +224,36 @@ static uint32_t *key_slot(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
     for (uint32_t i = hash_key(x->key, key) & mask;; i = (i + 1) & mask) {
         uint32_t *s = x->slots + (size_t)i * KEY_WORDS;
         x->probes++;
-        if (!s[KF_KEY_WORDS] || memcmp(s, key, KF_KEY_WORDS * sizeof *key) == 0)
+        if (!s[USED] || memcmp(s, key, KF_KEY_WORDS * sizeof *key) == 0)
             return s;
     }
 }
 
-int kf_key_contains(const kf_key_index *cx, const uint32_t key[KF_KEY_WORDS])
+uint32_t kf_key_find(const kf_key_index *cx, const uint32_t key[KF_KEY_WORDS])
 {
     kf_key_index *x = (kf_key_index *)cx; /* only the probe count changes */
-    return x->capacity && key_slot(x, key)[KF_KEY_WORDS];
+    if (!x->capacity)
+        return KF_NO_INDEX;
+    const uint32_t *s = key_slot(x, key);
+    return s[USED] ? s[VALUE] : KF_NO_INDEX;
 }
 
-/* Puts `key` into the empty slot s. */
-static void key_fill(uint32_t *s, const uint32_t key[KF_KEY_WORDS])
+/* Puts `key` and its value into the empty slot s. */
+static void key_fill(uint32_t *s, const uint32_t key[KF_KEY_WORDS], uint32_t value)
 {
     memcpy(s, key, KF_KEY_WORDS * sizeof *key);
-    s[KF_KEY_WORDS] = 1;
+    s[USED] = 1;
+    s[VALUE] = value;
 }
 
-static void key_put(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
-{
-    key_fill(key_slot(x, key), key);
-}
-
-int kf_key_claim(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
+uint32_t kf_key_claim(kf_key_index *x, const uint32_t key[KF_KEY_WORDS], uint32_t value)
 {
     uint32_t *s = key_slot(x, key);
-    if (s[KF_KEY_WORDS])
-        return 1;
-    key_fill(s, key);
+    if (s[USED])
+        return s[VALUE];
+    key_fill(s, key, value);
     x->count++;
-    return 0;
+    return KF_NO_INDEX;
 }
 
 int kf_key_reserve_n(kf_key_index *x, const kf_allocator *a, uint32_t more)
@@ -268,9 +267,11 @@ int kf_key_reserve_n(kf_key_index *x, const kf_allocator *a, uint32_t more)
             return 0;
         kf_key_index next = {slots, grown, 0, {0, 0}, x->probes};
         kf_hash_key_draw(next.key, slots, x);
-        for (uint32_t i = 0; i < x->capacity; i++)
-            if (x->slots[(size_t)i * KEY_WORDS + KF_KEY_WORDS])
-                key_put(&next, x->slots + (size_t)i * KEY_WORDS);
+        for (uint32_t i = 0; i < x->capacity; i++) {
+            const uint32_t *s = x->slots + (size_t)i * KEY_WORDS;
+            if (s[USED])
+                key_fill(key_slot(&next, s), s, s[VALUE]);
+        }
         kf_free(a, x->slots, (size_t)x->capacity * KEY_WORDS * sizeof *x->slots);
         next.count = x->count;
         *x = next;
@@ -283,9 +284,9 @@ int kf_key_reserve(kf_key_index *x, const kf_allocator *a)
     return kf_key_reserve_n(x, a, 1);
 }
 
-void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])
+void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS], uint32_t value)
 {
-    key_put(x, key);
+    key_fill(key_slot(x, key), key, value);
     x->count++;
 }
 

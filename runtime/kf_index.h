@@ -57,26 +57,29 @@ const kf_name_slot *kf_name_claim(kf_name_index *x, const char *name, uint32_t k
                                   uint32_t index);
 void kf_name_index_free(kf_name_index *x, const kf_allocator *a);
 
-/* A set of fixed-size keys of KF_KEY_WORDS words: a track's binding (animator
- * kind and index, controller, target, and an interpolator track's TimeSensor:
- * cycle interval bits, loop, ease). */
+/* A set of fixed-size keys of KF_KEY_WORDS words, each with a value: a
+ * track's binding (animator kind and index, controller, target, and an
+ * interpolator track's TimeSensor: cycle interval bits, loop, ease) and
+ * the index of the track that has it. */
 #define KF_KEY_WORDS 7
 
 typedef struct kf_key_index {
-    uint32_t *slots;   /* KF_KEY_WORDS + 1 words each: key, then 1 if used */
+    uint32_t *slots;   /* KF_KEY_WORDS + 2 words each: key, 1 if used, value */
     uint32_t capacity; /* 0 or a power of two */
     uint32_t count;
     uint64_t key[2]; /* as kf_name_index */
     uint64_t probes;
 } kf_key_index;
 
-int kf_key_contains(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
+/* The value added with `key`, or KF_NO_INDEX where it is absent. */
+uint32_t kf_key_find(const kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
 /* As kf_name_reserve / kf_name_add. */
 int kf_key_reserve(kf_key_index *x, const kf_allocator *a);
 int kf_key_reserve_n(kf_key_index *x, const kf_allocator *a, uint32_t more);
-void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
-/* As kf_name_claim: 1 if `key` was there, else 0, added. */
-int kf_key_claim(kf_key_index *x, const uint32_t key[KF_KEY_WORDS]);
+void kf_key_add(kf_key_index *x, const uint32_t key[KF_KEY_WORDS], uint32_t value);
+/* As kf_name_claim: the value of `key` where it was there, else
+ * KF_NO_INDEX, added with `value`. */
+uint32_t kf_key_claim(kf_key_index *x, const uint32_t key[KF_KEY_WORDS], uint32_t value);
 void kf_key_index_free(kf_key_index *x, const kf_allocator *a);
 
 /* A track's binding key: what no two tracks of one file may share. */

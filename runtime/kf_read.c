@@ -2349,7 +2349,7 @@ static kf_result check_unique_bindings(loader *L, const kf_objects *o)
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK] && r == KF_OK; i++) {
         uint32_t key[KF_KEY_WORDS];
         kf_track_binding(&o->tracks[i], key);
-        if (kf_key_claim(&keys, key))
+        if (kf_key_claim(&keys, key, i) != KF_NO_INDEX)
             r = fail(L, KF_ERROR_DUPLICATE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
                      "track %u repeats the binding of an earlier track (animator %u, "
                      "controller %u, target %u)",

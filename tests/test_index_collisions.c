@@ -138,12 +138,16 @@ static void name_index(const char *names)
     kf_key_index k = {0};
     for (uint32_t i = 0; i < NAMES && ok; i++) {
         const uint32_t key[KF_KEY_WORDS] = {0, i, 0, 0, 0, 0, KF_NO_INDEX};
-        ok = !kf_key_contains(&k, key) && kf_key_reserve(&k, &a);
+        ok = kf_key_find(&k, key) == KF_NO_INDEX && kf_key_reserve(&k, &a);
         if (ok)
-            kf_key_add(&k, key);
+            kf_key_add(&k, key, i);
     }
     CHECK(ok && k.probes <= (uint64_t)PROBES_PER_NAME * NAMES, "binding probes %llu",
           (unsigned long long)k.probes);
+    for (uint32_t i = 0; i < NAMES; i += 7) {
+        const uint32_t key[KF_KEY_WORDS] = {0, i, 0, 0, 0, 0, KF_NO_INDEX};
+        CHECK(kf_key_find(&k, key) == i, "binding %u found with its value", i);
+    }
     kf_key_index_free(&k, &a);
 
     /* As the reader checks a file's names: room for all at once (the
@@ -169,7 +173,8 @@ static void name_index(const char *names)
           (unsigned)NAMES);
     for (uint32_t i = 0; i < NAMES && ok; i++) {
         const uint32_t key[KF_KEY_WORDS] = {0, i, 0, 0, 0, 0, KF_NO_INDEX};
-        ok = !kf_key_claim(&m, key) && kf_key_claim(&m, key) && m.count == i + 1;
+        ok = kf_key_claim(&m, key, i) == KF_NO_INDEX && kf_key_claim(&m, key, i + 1) == i &&
+             m.count == i + 1;
     }
     CHECK(ok && m.capacity == 262144 && m.probes <= (uint64_t)PROBES_PER_NAME * 2 * NAMES,
           "bindings claimed, then found: %llu probes", (unsigned long long)m.probes);

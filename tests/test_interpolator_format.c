@@ -249,12 +249,15 @@ static void test_refusals(void)
     kf_time_sensor_desc sensor = {.cycle_interval = 3, .loop = 1, .ease = "e"};
     CHECK(kf_builder_add_interpolator_track(b, &ok, &sensor, &err) == KF_OK,
           "orientation track: %s", err.message);
-    CHECK(kf_builder_add_interpolator_track(b, &ok, &sensor, &err) == KF_ERROR_DUPLICATE,
-          "the same track twice");
+    CHECK(kf_builder_add_interpolator_track(b, &ok, &sensor, &err) == KF_ERROR_DUPLICATE &&
+              err.field == KF_FIELD_TARGET && err.item == 0,
+          "the same track twice: field %d, the first track %u", (int)err.field, (unsigned)err.item);
     sensor.cycle_interval = 4;
     CHECK(kf_builder_add_interpolator_track(b, &ok, &sensor, &err) == KF_OK, "another rate: %s",
           err.message);
     CHECK(kf_builder_add_track(b, &ok, &err) == KF_OK, "default sensor: %s", err.message);
+    CHECK(kf_builder_add_track(b, &ok, &err) == KF_ERROR_DUPLICATE && err.item == 2,
+          "the default sensor twice: the first track %u", (unsigned)err.item);
     kf_builder_destroy(b);
 }
 

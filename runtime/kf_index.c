@@ -216,6 +216,7 @@ void kf_name_index_free(kf_name_index *x, const kf_allocator *a)
 }
 
 enum { USED = KF_KEY_WORDS, VALUE, KEY_WORDS }; /* the key, 1 if used, its value */
+_Static_assert(KEY_WORDS == KF_KEY_SLOT_WORDS, "a slot is the key, its use and its value");
 
 /* The slot holding `key`, or the empty one where it goes (x has slots). */
 static uint32_t *key_slot(kf_key_index *x, const uint32_t key[KF_KEY_WORDS])

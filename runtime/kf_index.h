@@ -63,8 +63,12 @@ void kf_name_index_free(kf_name_index *x, const kf_allocator *a);
  * the index of the track that has it. */
 #define KF_KEY_WORDS 7
 
+/* The words of one slot: the key, 1 if used, its value (kf_load_peak
+ * counts the index by it). */
+#define KF_KEY_SLOT_WORDS (KF_KEY_WORDS + 2)
+
 typedef struct kf_key_index {
-    uint32_t *slots;   /* KF_KEY_WORDS + 2 words each: key, 1 if used, value */
+    uint32_t *slots;   /* KF_KEY_SLOT_WORDS each: key, 1 if used, value */
     uint32_t capacity; /* 0 or a power of two */
     uint32_t count;
     uint64_t key[2]; /* as kf_name_index */

@@ -2461,7 +2461,7 @@ size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
     uint64_t named = 0;
     for (int k = 0; k < KF_KIND_COUNT; k++)
         named += k == KF_KIND_TRACK ? 0 : count[k];
-    const size_t keys = index_peak(count[KF_KIND_TRACK], (KF_KEY_WORDS + 1) * sizeof(uint32_t));
+    const size_t keys = index_peak(count[KF_KIND_TRACK], KF_KEY_SLOT_WORDS * sizeof(uint32_t));
     const size_t names = index_peak(named, sizeof(kf_name_slot));
     const size_t checking =
         add_sat(add_sat(l->total, l->scratch_total), keys > names ? keys : names);

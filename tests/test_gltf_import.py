@@ -239,6 +239,7 @@ def check_split(a, checks):
                  sorted(os.listdir(d)) == ['model.gltf'] and open(path, 'rb').read() == before,
                  '--split naming the input: nothing written: %r (%s)' % (sorted(os.listdir(d)),
                                                                          r.stderr))
+    check_split_fails(a, checks)
     for argv, message in (
             (['-s', src, '-o', 'x.kfb'], "--split needs an output pattern with '*' for the "
                                          "animation's name"),
@@ -254,6 +255,47 @@ def check_split(a, checks):
         r = run([a.kfc] + argv)
         checks.check(r.returncode == 2 and r.stderr == "kfc: error: %s\nTry 'kfc --help' for "
                      "more information.\n" % message, '%s: %r' % (argv, r.stderr))
+
+
+def check_split_fails(a, checks):
+    """--split where a clip's file (or its dependency file) cannot be
+    created or written: exit 3, the message names that file, and no clip's
+    file is left, nor any temporary file; a file of a clip's name that was
+    there keeps its bytes."""
+    d = os.path.join(a.work, 'split-fails')
+    model = gen_gltf_fixtures.base_case()
+    model['animations'] = [dict(model['animations'][0], name=n) for n in ('Bounce', 'Spin')]
+    os.makedirs(d)
+    with open(os.path.join(d, 'model.gltf'), 'w') as f:
+        json.dump(model, f)
+    for folder in ('out/clip_Spin.kfb', 'dep/clip_Spin.kfb.d', 'Bounce'):
+        os.makedirs(os.path.join(d, folder))
+    with open(os.path.join(d, 'out', 'clip_Bounce.kfb'), 'wb') as f:
+        f.write(b'earlier')
+
+    def tree():
+        return sorted(os.path.relpath(os.path.join(top, n), d)
+                      for top, dirs, files in os.walk(d) for n in dirs + files)
+    before = tree()
+    for argv, message in (
+            (['-o', 'nodir/*.kfb'], 'nodir/Bounce.kfb: error: cannot create: No such file or '
+                                    'directory'),
+            (['-o', '*/clip.kfb'], 'Spin/clip.kfb: error: cannot create: No such file or '
+                                   'directory'),
+            (['-o', 'out/clip_*.kfb'], 'out/clip_Spin.kfb: error: cannot open for writing: Is a '
+                                       'directory'),
+            (['-MD', '-o', 'dep/clip_*.kfb'], 'dep/clip_Spin.kfb.d: error: cannot open for '
+                                              'writing: Is a directory')):
+        # (Bytes that are not UTF-8 are the message gone wrong: replaced.)
+        r = subprocess.run([a.kfc, '-s', 'model.gltf'] + argv, cwd=d, capture_output=True,
+                           text=True, errors='replace')
+        checks.check(r.returncode == 3 and r.stderr == message + '\n',
+                     '--split %s: exit 3, %r: got %d %r' % (argv, message, r.returncode, r.stderr))
+        left = tree()
+        kept = open(os.path.join(d, 'out', 'clip_Bounce.kfb'), 'rb').read()
+        checks.check(left == before and kept == b'earlier',
+                     '--split %s: nothing written: %r new, out/clip_Bounce.kfb %r' % (
+                         argv, sorted(set(left) - set(before)), kept[:16]))
 
 
 def main():

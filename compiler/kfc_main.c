@@ -379,6 +379,18 @@ static kfc_status clip_options(const kfc_options *o, const kfc_importer *importe
     return what ? kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s; %s", what, why) : KFC_OK;
 }
 
+/* --asset-root bounds the files a glTF file names: refused, with the
+ * reason, for a format whose files name none kfc reads. */
+static kfc_status asset_root_option(const kfc_options *o, const kfc_importer *importer,
+                                    kfc_diag *diag)
+{
+    const char *why = !importer ? "a kfb source names none" : importer->no_files;
+    return o->asset_root && why
+               ? kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                          "--asset-root bounds the files a glTF file names; %s", why)
+               : KFC_OK;
+}
+
 /* --split: each clip into the file `pattern` names for it (and, with -MD,
  * its dependency file beside it). Every file is named and checked before
  * any is written, so that a name kfc refuses (an input's, say) leaves no
@@ -459,6 +471,8 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
     kfc_mark tracks_mark = KFC_NO_MARK;
     const kfc_importer *importer = kfc_import_find(input, in.data, in.size);
     st = clip_options(o, importer, diag);
+    if (!st)
+        st = asset_root_option(o, importer, diag);
     kf_builder *builder = st ? NULL : new_builder(o, diag);
     if (!st && !builder)
         st = KFC_NOMEM;

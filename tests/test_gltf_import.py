@@ -240,6 +240,7 @@ def check_split(a, checks):
                  '--split naming the input: nothing written: %r (%s)' % (sorted(os.listdir(d)),
                                                                          r.stderr))
     check_split_fails(a, checks)
+    kept = os.path.join(a.work, 'refused.kfb')  # never written
     for argv, message in (
             (['-s', src, '-o', 'x.kfb'], "--split needs an output pattern with '*' for the "
                                          "animation's name"),
@@ -251,10 +252,34 @@ def check_split(a, checks):
              'says which sequences loop (repeat: loop)'),
             (['--loop', os.path.join(a.fixtures, 'basic.yaml')],
              '--loop repeats glTF animations; a kfb source is compiled whole, and says which '
-             'sequences loop (repeat: loop)')):
+             'sequences loop (repeat: loop)'),
+            # --asset-root, where no file the input names is read.
+            (['--asset-root', a.fixtures, os.path.join(a.fixtures, 'basic.yaml'), '-o', kept],
+             '--asset-root bounds the files a glTF file names; a kfb source names none'),
+            (['--asset-root', a.fixtures, os.path.join(a.fixtures, 'm3g', 'swing.m3g'), '-o',
+              kept],
+             "--asset-root bounds the files a glTF file names; an M3G file's external "
+             'references are never opened'),
+            (['--asset-root=' + a.fixtures, os.path.join(a.fixtures, 'x3d', 'door.x3d'), '-o',
+              kept],
+             "--asset-root bounds the files a glTF file names; an X3D scene's URLs (Inline, "
+             'textures, scripts) are never opened')):
         r = run([a.kfc] + argv)
         checks.check(r.returncode == 2 and r.stderr == "kfc: error: %s\nTry 'kfc --help' for "
-                     "more information.\n" % message, '%s: %r' % (argv, r.stderr))
+                     "more information.\n" % message and not os.path.exists(kept),
+                     '%s: %r' % (argv, r.stderr))
+
+
+def check_asset_root_data(a, checks):
+    """--asset-root with a glTF file whose buffers are all data: URIs: taken
+    (it is a glTF input), and the file is the one written without it."""
+    src = os.path.join(a.fixtures, 'gltf', 'bounce.gltf')
+    outs = [os.path.join(a.work, 'bounce%d.kfb' % i) for i in (0, 1)]
+    r0 = run([a.kfc, src, '-o', outs[0]])
+    r1 = run([a.kfc, '--asset-root', a.work, src, '-o', outs[1]])
+    checks.check(r0.returncode == 0 and r1.returncode == 0 and not r1.stderr and
+                 open(outs[0], 'rb').read() == open(outs[1], 'rb').read(),
+                 '--asset-root with data: buffers only: %d %r' % (r1.returncode, r1.stderr))
 
 
 def check_split_fails(a, checks):
@@ -412,6 +437,7 @@ def main():
     check_loop(a, checks, files)
     check_names(a, checks)
     check_split(a, checks)
+    check_asset_root_data(a, checks)
 
     # --animation that names nothing: the name meant, or the names when few.
     for name, anim, expect in (

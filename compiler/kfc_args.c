@@ -53,7 +53,7 @@ static const char usage_text[] =
     "  -a, --animation=NAME|INDEX\n"
     "                     glTF input: import only this animation (default: all)\n"
     "      --asset-root=DIR\n"
-    "                     the folder the files an input names (glTF buffers) must\n"
+    "                     glTF input: the folder the buffer files it names must\n"
     "                     lie in (default: the input's own folder)\n"
     "      --loop         glTF input: each animation repeats over its length (its\n"
     "                     longest channel), as a game loops a clip\n"

@@ -3,8 +3,6 @@
 
 #include <string.h>
 
-#include "kfc_output.h"
-
 /*
  * The names make and ninja read back as written. GNU make (4.3) and ninja
  * (1.11) agree on a name's plain bytes, on "\ " (with the backslashes before
@@ -120,26 +118,34 @@ static void write_name(kfc_output *out, const char *name)
     }
 }
 
-kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_files_read *files,
-                             FILE *notes, kfc_diag *diag)
+kfc_status kfc_depfile_prepare(kfc_output *out, const char *path, const char *target,
+                               const kfc_files_read *files, FILE *notes, kfc_diag *diag)
 {
+    memset(out, 0, sizeof *out);
     kfc_status st = kfc_depfile_check(target, files, diag);
     if (st) {
         diag->file = path;
         return st;
     }
-    kfc_output out;
-    if ((st = kfc_output_open(&out, path, diag)))
+    if ((st = kfc_output_open(out, path, diag)))
         return st;
-    out.notes = notes;
-    write_name(&out, target);
-    kfc_output_write(&out, ":", 1);
+    out->notes = notes;
+    write_name(out, target);
+    kfc_output_write(out, ":", 1);
     for (size_t i = 0; i < files->count; i++) {
-        kfc_output_write(&out, " \\\n  ", i ? 5 : 1);
-        write_name(&out, files->paths[i]);
+        kfc_output_write(out, " \\\n  ", i ? 5 : 1);
+        write_name(out, files->paths[i]);
     }
-    kfc_output_write(&out, "\n", 1);
-    if (out.error)
-        return kfc_output_write_failed(&out, diag);
-    return kfc_output_commit(&out, diag);
+    kfc_output_write(out, "\n", 1);
+    if (out->error)
+        return kfc_output_write_failed(out, diag);
+    return kfc_output_close(out, diag);
+}
+
+kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_files_read *files,
+                             FILE *notes, kfc_diag *diag)
+{
+    kfc_output out;
+    kfc_status st = kfc_depfile_prepare(&out, path, target, files, notes, diag);
+    return st ? st : kfc_output_commit(&out, diag);
 }

@@ -10,6 +10,7 @@
 
 #include "kfc_diag.h"
 #include "kfc_input.h"
+#include "kfc_output.h"
 
 /* KFC_OK when the target and every file can be written so that GNU make and
  * ninja both read them back as written (kfc_depfile.c lists what they cannot:
@@ -24,10 +25,17 @@ kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, kf
  * ninja cannot read back is a usage error (KFC_USAGE). */
 kfc_status kfc_depfile_check_target(const char *target, const char *what, kfc_diag *diag);
 
-/* Writes the rule "target: files..." to `path`, all or nothing (kfc_output),
- * each name escaped for make and ninja ("\ " for a space, the backslashes
- * before it doubled, "\#", "\:", "$$"), after kfc_depfile_check. `notes`:
- * as kfc_output.notes. */
+/* Writes the rule "target: files..." to `path` (kfc_output), each name
+ * escaped for make and ninja ("\ " for a space, the backslashes before it
+ * doubled, "\#", "\:", "$$"), after kfc_depfile_check, and closes it
+ * (kfc_output_close): complete, waiting for the caller's kfc_output_commit
+ * (or kfc_output_commit_all, with the output it describes). On failure
+ * `out` is discarded. `notes`: as kfc_output.notes. */
+kfc_status kfc_depfile_prepare(kfc_output *out, const char *path, const char *target,
+                               const kfc_files_read *files, FILE *notes, kfc_diag *diag);
+
+/* kfc_depfile_prepare, then kfc_output_commit: the dependency file alone
+ * (-M). */
 kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_files_read *files,
                              FILE *notes, kfc_diag *diag);
 

@@ -974,4 +974,4 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
 }
 
 const kfc_importer kfc_gltf_importer = {
-    "glTF 2.0", kfc_gltf_detect, kfc_gltf_compile, "/animations", NULL, NULL};
+    "glTF 2.0", kfc_gltf_detect, kfc_gltf_compile, "/animations", NULL, NULL, NULL};

@@ -55,6 +55,9 @@ typedef struct kfc_importer {
     /* Why the format has no clips that --animation, --loop and --split
      * apply to (kfc refuses them), or NULL when it has. */
     const char *no_clips;
+    /* Why --asset-root means nothing for the format, whose files name no
+     * file kfc reads (kfc refuses it), or NULL when it has. */
+    const char *no_files;
     /* The length of the end of a file name that names this format in two
      * extensions (door.x3d.gz), which a name made from it drops together;
      * 0 where one extension does, as it does for every format without this

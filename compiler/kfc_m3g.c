@@ -441,4 +441,5 @@ const kfc_importer kfc_m3g_importer = {
     NULL,
     "an M3G file's controllers are all imported into one file, and its sequences repeat as "
     "the file says",
+    "an M3G file's external references are never opened",
     NULL};

@@ -111,11 +111,13 @@ static kfc_status check_outputs(const char *output, const char *depfile, const k
     return st;
 }
 
-/* --split: the builders of the clips, in the order imported. */
+/* --split: the builders of the clips, in the order imported, and the
+ * files they go into. */
 typedef struct clip {
     kf_builder *builder;
     char *name; /* the controller's */
     size_t index;
+    char *file, *depfile; /* named by write_clips; NULL until then */
 } clip;
 
 typedef struct clip_list {
@@ -153,6 +155,7 @@ static kf_builder *next_clip(void *user, size_t index, const char *name, kfc_dia
     }
     clip *c = &list->items[list->count];
     c->index = index;
+    c->file = c->depfile = NULL;
     c->name = malloc(strlen(name) + 1);
     c->builder = c->name ? new_builder(list->o, diag) : NULL;
     if (!c->builder) {
@@ -166,27 +169,31 @@ static kf_builder *next_clip(void *user, size_t index, const char *name, kfc_dia
     return c->builder;
 }
 
+/* After the run's error is reported: it may name a clip's file. */
 static void clip_list_free(clip_list *list)
 {
     for (size_t i = 0; i < list->count; i++) {
         kf_builder_destroy(list->items[i].builder);
         free(list->items[i].name);
+        free(list->items[i].file);
+        free(list->items[i].depfile);
     }
     free(list->items);
 }
 
-/* Whether `file` would be written where one of the `count` files before
- * it is (or, with dependency files, `file` and its FILE.d where any of
- * theirs is). */
-static int file_taken(const char *file, char *const *taken, size_t count, int depfiles)
+/* Whether `file` would be written where the file of one of the `count`
+ * clips before it is (or, with dependency files, `file` and its FILE.d
+ * where any of theirs is). */
+static int file_taken(const char *file, const clip *taken, size_t count, int depfiles)
 {
     const size_t n = strlen(file);
     for (size_t i = 0; i < count; i++) {
-        const size_t t = strlen(taken[i]);
-        if (strcmp(taken[i], file) == 0 ||
+        const char *other = taken[i].file;
+        const size_t t = strlen(other);
+        if (strcmp(other, file) == 0 ||
             (depfiles &&
-             ((n == t + 2 && strncmp(file, taken[i], t) == 0 && !strcmp(file + t, ".d")) ||
-              (t == n + 2 && strncmp(taken[i], file, n) == 0 && !strcmp(taken[i] + n, ".d")))))
+             ((n == t + 2 && strncmp(file, other, t) == 0 && !strcmp(file + t, ".d")) ||
+              (t == n + 2 && strncmp(other, file, n) == 0 && !strcmp(other + n, ".d")))))
             return 1;
     }
     return 0;
@@ -196,9 +203,9 @@ static int file_taken(const char *file, char *const *taken, size_t count, int de
  * name, kept to letters, digits, '-', '_' and '.' (not first), and UTF-8,
  * every other byte '_'; a name a clip before it took gets "_<index>", and
  * should that be taken too, "_<index>_2", "_<index>_3" ... `taken` holds
- * the files given so far (`depfiles`: each with its FILE.d). Free() the
- * result. */
-static char *clip_file(const char *pattern, const clip *c, char *const *taken, size_t count,
+ * the clips named so far (`depfiles`: each file with its FILE.d). Free()
+ * the result. */
+static char *clip_file(const char *pattern, const clip *c, const clip *taken, size_t count,
                        int depfiles)
 {
     const size_t n = strlen(c->name);
@@ -247,17 +254,33 @@ static char *clip_file(const char *pattern, const clip *c, char *const *taken, s
     return file;
 }
 
-/* The builder's content, made lossy (-e) and encoded, into `output`; -v
- * reports it. */
-static kfc_status write_kfb(kf_builder *builder, const char *input, const char *output,
-                            const char *depfile, const kfc_options *o, const kfc_importer *importer,
-                            kfc_mark tracks_mark, double start, kfc_diag *diag)
+/* The rule's target of `output`'s dependency file. */
+static const char *depfile_target(const kfc_options *o, const char *output)
+{
+    return o->depfile_target ? o->depfile_target : output;
+}
+
+/* One .kfb and its dependency file (-MD), each complete in its temporary
+ * file before either is renamed into place, so that a run that fails at
+ * either leaves neither (and earlier ones untouched); then what -v says of
+ * it. Zeroed before use; not moved once prepared (kfc_output.h). */
+typedef struct kfb_file {
+    const char *output;
+    const char *depfile; /* NULL: none */
+    kfc_output out, dep;
+    tee copy; /* -v */
+    double worst[KF_BOUND_COUNT];
+} kfb_file;
+
+/* The builder's content, made lossy (-e) and encoded, into f->output's
+ * temporary file, and the dependency file into its own. */
+static kfc_status prepare_kfb(kfb_file *f, kf_builder *builder, const kfc_options *o,
+                              const kfc_importer *importer, kfc_mark tracks_mark, kfc_diag *diag)
 {
     kf_error error;
     kfc_status st = KFC_OK;
-    double worst[KF_BOUND_COUNT] = {0};
     if (o->lossy) {
-        kf_result r = kf_builder_reduce(builder, o->max_error, worst, &error);
+        kf_result r = kf_builder_reduce(builder, o->max_error, f->worst, &error);
         if (r != KF_OK)
             st = builder_failed(r, &error, diag);
     }
@@ -265,21 +288,20 @@ static kfc_status write_kfb(kf_builder *builder, const char *input, const char *
     /* The output is created only once the whole source has been accepted,
      * and its dependency file can be written. */
     if (!st)
-        st = check_outputs(output, depfile, o, diag);
-    kfc_output out;
-    tee copy = {&out, NULL, 0, 0};
+        st = check_outputs(f->output, f->depfile, o, diag);
+    f->copy.out = &f->out;
     if (o->verbose) {
-        copy.copy = malloc(4096);
-        copy.capacity = copy.copy ? 4096 : 0;
+        f->copy.copy = malloc(4096);
+        f->copy.capacity = f->copy.copy ? 4096 : 0;
     }
-    if (!st && !(st = kfc_output_open(&out, output, diag))) {
-        out.notes = o->quiet ? NULL : stderr;
+    if (!st && !(st = kfc_output_open(&f->out, f->output, diag))) {
+        f->out.notes = o->quiet ? NULL : stderr;
         kf_encode_options encode = {sizeof encode, o->compression, 0};
-        kf_result r = kf_builder_encode(builder, &encode, tee_write, &copy, &error);
-        if (r != KF_OK && out.error)
-            st = kfc_output_write_failed(&out, diag);
+        kf_result r = kf_builder_encode(builder, &encode, tee_write, &f->copy, &error);
+        if (r != KF_OK && f->out.error)
+            st = kfc_output_write_failed(&f->out, diag);
         else if (r != KF_OK) {
-            kfc_output_abort(&out);
+            kfc_output_abort(&f->out);
             st = builder_failed(r, &error, diag);
             /* The one check only encoding makes: report it where the tracks
              * that ask for the memory are. */
@@ -288,27 +310,56 @@ static kfc_status write_kfb(kf_builder *builder, const char *input, const char *
             else if (r == KF_ERROR_LIMIT && !importer)
                 diag->mark = tracks_mark;
         } else {
-            st = kfc_output_commit(&out, diag);
+            st = kfc_output_close(&f->out, diag);
         }
     }
-    if (!st && copy.copy)
-        kfc_stats_print(stderr, strcmp(input, "-") == 0 ? "<stdin>" : input, output, copy.copy,
-                        copy.size, seconds_now() - start);
-    if (!st && o->verbose && o->lossy) {
+    if (!st && f->depfile &&
+        (st = kfc_depfile_prepare(&f->dep, f->depfile, depfile_target(o, f->output),
+                                  diag->files_read, o->quiet ? NULL : stderr, diag)))
+        kfc_output_abort(&f->out);
+    return st;
+}
+
+/* What -v says of a file written. */
+static void report_kfb(const kfb_file *f, const char *input, const kfc_options *o, double start)
+{
+    if (f->copy.copy)
+        kfc_stats_print(stderr, strcmp(input, "-") == 0 ? "<stdin>" : input, f->output,
+                        f->copy.copy, f->copy.size, seconds_now() - start);
+    if (o->verbose && o->lossy) {
         fputs("kfc: worst error:", stderr);
         for (int k = 0; k < KF_BOUND_COUNT; k++) {
-            if (o->max_error[k] > 0.0 && worst[k] < 0.0)
+            if (o->max_error[k] > 0.0 && f->worst[k] < 0.0)
                 fprintf(stderr, " %s nothing reduced (max %.3g)", kfc_bound_names[k],
                         o->max_error[k]);
             else if (o->max_error[k] > 0.0)
-                fprintf(stderr, " %s %.3g%s (max %.3g)", kfc_bound_names[k], worst[k],
+                fprintf(stderr, " %s %.3g%s (max %.3g)", kfc_bound_names[k], f->worst[k],
                         k == KF_BOUND_ORIENTATION ? " deg" : "", o->max_error[k]);
             else
                 fprintf(stderr, " %s lossless", kfc_bound_names[k]);
             fputs(k + 1 < KF_BOUND_COUNT ? "," : "\n", stderr);
         }
     }
-    free(copy.copy);
+}
+
+/* The builder's content into `output` (and `depfile`, or none). */
+static kfc_status write_kfb(kf_builder *builder, const char *input, const char *output,
+                            const char *depfile, const kfc_options *o, const kfc_importer *importer,
+                            kfc_mark tracks_mark, double start, kfc_diag *diag)
+{
+    kfb_file f;
+    memset(&f, 0, sizeof f);
+    f.output = output;
+    f.depfile = depfile;
+    kfc_status st = prepare_kfb(&f, builder, o, importer, tracks_mark, diag);
+    /* The dependency file first: should the output's rename then fail, the
+     * rule lists what the output (older, or missing) is rebuilt from. */
+    kfc_output *const outs[] = {depfile ? &f.dep : NULL, &f.out};
+    if (!st)
+        st = kfc_output_commit_all(outs, 2, diag);
+    if (!st)
+        report_kfb(&f, input, o, start);
+    free(f.copy.copy);
     return st;
 }
 
@@ -328,56 +379,78 @@ static kfc_status clip_options(const kfc_options *o, const kfc_importer *importe
     return what ? kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s; %s", what, why) : KFC_OK;
 }
 
+/* --asset-root bounds the files a glTF file names: refused, with the
+ * reason, for a format whose files name none kfc reads. */
+static kfc_status asset_root_option(const kfc_options *o, const kfc_importer *importer,
+                                    kfc_diag *diag)
+{
+    const char *why = !importer ? "a kfb source names none" : importer->no_files;
+    return o->asset_root && why
+               ? kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                          "--asset-root bounds the files a glTF file names; %s", why)
+               : KFC_OK;
+}
+
 /* --split: each clip into the file `pattern` names for it (and, with -MD,
  * its dependency file beside it). Every file is named and checked before
  * any is written, so that a name kfc refuses (an input's, say) leaves no
- * clip written; should a write fail, the files this run created are
- * removed. */
-static kfc_status write_clips(const clip_list *clips, const char *input, const char *pattern,
+ * clip written, and every one is complete in its temporary file before any
+ * is renamed into place: a run that fails at one leaves none. The names
+ * stay with the clips (the error may name one). */
+static kfc_status write_clips(clip_list *clips, const char *input, const char *pattern,
                               const kfc_options *o, const kfc_importer *importer, double start,
                               kfc_diag *diag)
 {
     if (clips->count == 0)
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "--split: the file has no animation");
-    char **files = calloc(2 * clips->count, sizeof *files);
-    char **depfiles = files ? files + clips->count : NULL;
-    unsigned char *created = files ? calloc(2 * clips->count, 1) : NULL;
-    kfc_status st = created ? KFC_OK : kfc_fail_nomem(diag);
+    kfc_status st = KFC_OK;
     for (size_t i = 0; i < clips->count && !st; i++) {
-        files[i] = clip_file(pattern, &clips->items[i], files, i, o->depfile);
-        depfiles[i] = files[i] && o->depfile ? malloc(strlen(files[i]) + 3) : NULL;
-        if (!files[i] || (o->depfile && !depfiles[i])) {
+        clip *c = &clips->items[i];
+        c->file = clip_file(pattern, c, clips->items, i, o->depfile);
+        c->depfile = c->file && o->depfile ? malloc(strlen(c->file) + 3) : NULL;
+        if (!c->file || (o->depfile && !c->depfile)) {
             st = kfc_fail_nomem(diag);
             break;
         }
-        if (depfiles[i])
-            strcat(strcpy(depfiles[i], files[i]), ".d");
-        st = check_outputs(files[i], depfiles[i], o, diag);
+        if (c->depfile)
+            strcat(strcpy(c->depfile, c->file), ".d");
+        st = check_outputs(c->file, c->depfile, o, diag);
     }
-    for (size_t i = 0; i < clips->count && !st; i++) {
-        struct stat before;
-        created[i] = lstat(files[i], &before) != 0;
-        st = write_kfb(clips->items[i].builder, input, files[i], depfiles[i], o, importer,
-                       KFC_NO_MARK, start, diag);
-        if (!st && depfiles[i]) {
-            created[clips->count + i] = lstat(depfiles[i], &before) != 0;
-            st = kfc_depfile_write(depfiles[i], files[i], diag->files_read,
-                                   o->quiet ? NULL : stderr, diag);
+    kfb_file *files = st ? NULL : calloc(clips->count, sizeof *files);
+    kfc_output **outs = files ? calloc(2 * clips->count, sizeof *outs) : NULL;
+    if (!st && !outs)
+        st = kfc_fail_nomem(diag);
+    size_t prepared = 0;
+    for (; !st && prepared < clips->count; prepared++) {
+        kfb_file *f = &files[prepared];
+        f->output = clips->items[prepared].file;
+        f->depfile = clips->items[prepared].depfile;
+        st = prepare_kfb(f, clips->items[prepared].builder, o, importer, KFC_NO_MARK, diag);
+        /* As write_kfb: each dependency file before its output. */
+        outs[2 * prepared] = f->depfile ? &f->dep : NULL;
+        outs[2 * prepared + 1] = &f->out;
+    }
+    if (!st)
+        st = kfc_output_commit_all(outs, 2 * clips->count, diag);
+    else
+        for (size_t i = 0; outs && i + 1 < prepared; i++) {
+            kfc_output_abort(&files[i].out);
+            kfc_output_abort(&files[i].dep);
         }
+    for (size_t i = 0; files && i < clips->count; i++) {
+        if (!st)
+            report_kfb(&files[i], input, o, start);
+        free(files[i].copy.copy);
     }
-    for (size_t i = 0; files && i < 2 * clips->count; i++) {
-        if (st && created && created[i] && files[i])
-            unlink(files[i]);
-        free(files[i]);
-    }
+    free(outs);
     free(files);
-    free(created);
     return st;
 }
 
-/* `output` is the file, or with --split the pattern of the files. */
+/* `output` is the file, or with --split the pattern of the files; `clips`
+ * (empty) gets --split's clips. */
 static kfc_status compile(const char *input, const char *output, const kfc_options *o,
-                          kfc_diag *diag)
+                          clip_list *clips, kfc_diag *diag)
 {
     const double start = seconds_now();
     kfc_yaml_limits limits;
@@ -397,15 +470,16 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
     }
     kfc_mark tracks_mark = KFC_NO_MARK;
     const kfc_importer *importer = kfc_import_find(input, in.data, in.size);
-    clip_list clips = {NULL, 0, 0, o};
     st = clip_options(o, importer, diag);
+    if (!st)
+        st = asset_root_option(o, importer, diag);
     kf_builder *builder = st ? NULL : new_builder(o, diag);
     if (!st && !builder)
         st = KFC_NOMEM;
     if (!st && importer) {
         kfc_import_options import = {
             input,         o->animation, o->verbose ? stderr : NULL,  0,
-            o->asset_root, o->loop,      o->split ? next_clip : NULL, &clips};
+            o->asset_root, o->loop,      o->split ? next_clip : NULL, clips};
         st = importer->compile(in.data, in.size, &import, builder, diag);
     } else if (!st) {
         st = kfc_source_compile(in.data, in.size, &limits, builder, &tracks_mark, diag);
@@ -428,11 +502,10 @@ static kfc_status compile(const char *input, const char *output, const kfc_optio
     if (!st && o->deps_only)
         ; /* -M: the rule, main writes it */
     else if (!st && o->split)
-        st = write_clips(&clips, input, output, o, importer, start, diag);
+        st = write_clips(clips, input, output, o, importer, start, diag);
     else if (!st)
-        st = write_kfb(builder, input, output, o->depfile_path, o, importer, tracks_mark, start,
-                       diag);
-    clip_list_free(&clips);
+        st = write_kfb(builder, input, output, o->depfile ? o->depfile_path : NULL, o, importer,
+                       tracks_mark, start, diag);
     kf_builder_destroy(builder);
     return st;
 }
@@ -472,8 +545,11 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
         kf_anim_free(anim);
         return KFC_NOMEM;
     }
-    kfc_output out;
-    kfc_status st = o->deps_only ? KFC_OK : check_outputs(output, o->depfile_path, o, diag);
+    /* As write_kfb: the output and its dependency file, renamed into place
+     * once both are complete, the dependency file first. */
+    kfc_output out, dep;
+    const char *depfile = o->depfile ? o->depfile_path : NULL;
+    kfc_status st = o->deps_only ? KFC_OK : check_outputs(output, depfile, o, diag);
     if (!st && !o->deps_only)
         st = kfc_output_open(&out, output, diag);
     if (!st && !o->deps_only) {
@@ -484,7 +560,14 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
         else if (st)
             kfc_output_abort(&out);
         else
-            st = kfc_output_commit(&out, diag);
+            st = kfc_output_close(&out, diag);
+        if (!st && depfile &&
+            (st = kfc_depfile_prepare(&dep, depfile, depfile_target(o, output), diag->files_read,
+                                      o->quiet ? NULL : stderr, diag)))
+            kfc_output_abort(&out);
+        kfc_output *const outs[] = {depfile ? &dep : NULL, &out};
+        if (!st)
+            st = kfc_output_commit_all(outs, 2, diag);
     }
     if (!st && o->verbose)
         fprintf(stderr, "kfc: %s -> %s in %.3f ms\n", strcmp(input, "-") == 0 ? "<stdin>" : input,
@@ -636,16 +719,15 @@ int main(int argc, char **argv)
         st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                       "not writing a binary .kfb to a terminal: give -o FILE, or redirect "
                       "standard output");
+    clip_list clips = {NULL, 0, 0, &o};
     if (!st)
         st = o.decompile ? decompile(o.input, output, &o, &diag)
-                         : compile(o.input, output, &o, &diag);
-    /* Written after the output: a build system never sees a dependency file
-     * newer than a failed or missing output. */
-    const char *target = o.depfile_target ? o.depfile_target : output;
+                         : compile(o.input, output, &o, &clips, &diag);
+    /* -M: the rule alone (-MD's is written with the output). */
+    const char *target = depfile_target(&o, output);
     if (!st && o.deps_only &&
-        !(st = kfc_output_check(depfile, "dependency file", &files, NULL, NULL, &diag)))
-        st = kfc_depfile_check(target, &files, &diag);
-    if (!st && (o.depfile || o.deps_only) && !o.split)
+        !(st = kfc_output_check(depfile, "dependency file", &files, NULL, NULL, &diag)) &&
+        !(st = kfc_depfile_check(target, &files, &diag)))
         st = kfc_depfile_write(depfile, target, &files, o.quiet ? NULL : stderr, &diag);
     if (st == KFC_USAGE)
         usage_failed(&diag);
@@ -654,6 +736,7 @@ int main(int argc, char **argv)
     if (kfc_diag_stopped(&diag))
         fprintf(stderr, "kfc: stopped after %u error%s (--max-errors=0 reports them all)\n",
                 diag.errors, diag.errors == 1 ? "" : "s");
+    clip_list_free(&clips);
     kfc_files_read_free(&files);
     free(depfile_derived);
     free(derived);

@@ -20,11 +20,13 @@
  * then ends the process as the signal would have (the earlier action
  * restored, the signal raised again; a fault re-raised that way still
  * reaches a sanitizer's or debugger's handler): a killed kfc leaves no stray
- * file. A signal handler reaches only static storage, so the one temporary
- * path in progress is published here; the handler calls only unlink,
- * sigaction and raise (async-signal-safe). The path is published after the
- * file exists and withdrawn, with the signals blocked, before it is renamed
- * or removed.
+ * file. A signal handler reaches only static storage, so the outputs whose
+ * temporary files exist (several, while a run's outputs wait to be renamed
+ * together) are published here, in a list through kfc_output.next_pending;
+ * the handler calls only unlink, sigaction and raise (async-signal-safe).
+ * An output is published after its file exists and withdrawn, with the
+ * signals blocked, before the file is renamed or removed; the list changes
+ * only with the signals blocked.
  */
 static const int fixed_signals[] = {
     SIGHUP,    SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU,   SIGXFSZ,
@@ -44,7 +46,7 @@ static const int fixed_signals[] = {
 #define MAX_SIGNALS 128
 static int cleanup_signals[MAX_SIGNALS];
 static size_t cleanup_count;
-static const char *volatile pending_temp;
+static kfc_output *volatile pending;
 static struct sigaction previous[MAX_SIGNALS];
 
 static void list_signals(void)
@@ -62,10 +64,9 @@ static void list_signals(void)
 
 static void remove_pending_and_reraise(int sig)
 {
-    const char *path = pending_temp;
-    if (path)
-        unlink(path);
-    pending_temp = NULL;
+    for (kfc_output *out = pending; out; out = out->next_pending)
+        unlink(out->temp_path);
+    pending = NULL;
     for (size_t i = 0; i < CLEANUP_SIGNALS; i++)
         if (cleanup_signals[i] == sig)
             sigaction(sig, &previous[i], NULL);
@@ -82,47 +83,56 @@ static void block_cleanup_signals(sigset_t *old)
     sigprocmask(SIG_BLOCK, &set, old);
 }
 
-/* Creates the temporary file (mkstemp) and publishes its path, with the
+/* Creates out's temporary file (mkstemp) and publishes it, with the
  * signals blocked in between: a signal that arrives while the file is being
- * created is handled once it exists. Returns mkstemp's descriptor. */
-static int create_and_publish(char *path)
+ * created is handled once it exists. The handlers are installed with the
+ * first file published. Returns mkstemp's descriptor. */
+static int create_and_publish(kfc_output *out)
 {
     sigset_t old;
     block_cleanup_signals(&old);
-    int fd = mkstemp(path);
+    int fd = mkstemp(out->temp_path);
     int err = errno;
     if (fd >= 0) {
-        pending_temp = path;
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = remove_pending_and_reraise;
-        sigemptyset(&sa.sa_mask);
-        for (size_t i = 0; i < CLEANUP_SIGNALS; i++)
-            sigaddset(&sa.sa_mask, cleanup_signals[i]);
-        for (size_t i = 0; i < CLEANUP_SIGNALS; i++) {
-            sigaction(cleanup_signals[i], NULL, &previous[i]);
-            /* A signal the caller ignores (nohup) stays ignored. */
-            if (previous[i].sa_handler != SIG_IGN)
-                sigaction(cleanup_signals[i], &sa, NULL);
+        if (!pending) {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = remove_pending_and_reraise;
+            sigemptyset(&sa.sa_mask);
+            for (size_t i = 0; i < CLEANUP_SIGNALS; i++)
+                sigaddset(&sa.sa_mask, cleanup_signals[i]);
+            for (size_t i = 0; i < CLEANUP_SIGNALS; i++) {
+                sigaction(cleanup_signals[i], NULL, &previous[i]);
+                /* A signal the caller ignores (nohup) stays ignored. */
+                if (previous[i].sa_handler != SIG_IGN)
+                    sigaction(cleanup_signals[i], &sa, NULL);
+            }
         }
+        out->next_pending = pending;
+        pending = out;
     }
     sigprocmask(SIG_SETMASK, &old, NULL);
     errno = err;
     return fd;
 }
 
-/* Withdraws the path and restores the handlers; the signals stay blocked
- * (in *old, the mask to restore) until the caller has renamed or removed
- * the file. */
-static void withdraw_temp(sigset_t *old)
+/* Withdraws `out` (if published) and, with the last file, restores the
+ * handlers; the signals stay blocked (in *old, the mask to restore) until
+ * the caller has renamed or removed the file. */
+static void withdraw_temp(kfc_output *out, sigset_t *old)
 {
     block_cleanup_signals(old);
-    if (pending_temp) {
-        pending_temp = NULL;
+    kfc_output *volatile *link = &pending;
+    while (*link && *link != out)
+        link = &(*link)->next_pending;
+    if (!*link)
+        return;
+    *link = out->next_pending;
+    out->next_pending = NULL;
+    if (!pending)
         for (size_t i = 0; i < CLEANUP_SIGNALS; i++)
             if (previous[i].sa_handler != SIG_IGN)
                 sigaction(cleanup_signals[i], &previous[i], NULL);
-    }
 }
 
 /* The temporary names: ".kfc-HOST-PID-XXXXXX", HOST this machine's name (its
@@ -282,7 +292,7 @@ kfc_status kfc_output_open(kfc_output *out, const char *path, kfc_diag *diag)
         return kfc_fail_nomem(diag);
     }
     remove_stale_temps(out->temp_path);
-    int fd = create_and_publish(out->temp_path);
+    int fd = create_and_publish(out);
     if (fd < 0) {
         int err = errno;
         forget(out);
@@ -309,12 +319,13 @@ kfc_status kfc_output_open(kfc_output *out, const char *path, kfc_diag *diag)
         int err = errno;
         close(fd);
         sigset_t signals;
-        withdraw_temp(&signals);
+        withdraw_temp(out, &signals);
         remove(out->temp_path);
         sigprocmask(SIG_SETMASK, &signals, NULL);
         forget(out);
         return io_error(out, diag, "create", err);
     }
+    out->created = !exists;
     return KFC_OK;
 }
 
@@ -331,7 +342,7 @@ int kfc_output_write(void *user, const void *data, size_t size)
     return 0;
 }
 
-kfc_status kfc_output_commit(kfc_output *out, kfc_diag *diag)
+kfc_status kfc_output_close(kfc_output *out, kfc_diag *diag)
 {
     if (!out->file)
         return io_error(out, diag, "write", EBADF);
@@ -341,19 +352,32 @@ kfc_status kfc_output_commit(kfc_output *out, kfc_diag *diag)
         err = errno ? errno : EIO;
     if (!err && ferror(out->file))
         err = EIO;
-    if (is_stdout(out)) {
-        out->file = NULL;
-        return err ? io_error(out, diag, "write", err) : KFC_OK;
-    }
     /* fclose reports write errors that only show when the data reaches the
      * file system (a full disk on NFS, say). */
     errno = 0;
-    if (fclose(out->file) != 0 && !err)
+    if (!is_stdout(out) && fclose(out->file) != 0 && !err)
         err = errno ? errno : EIO;
     out->file = NULL;
+    if (err) {
+        kfc_output_abort(out);
+        return io_error(out, diag, "write", err);
+    }
+    out->closed = 1;
+    return KFC_OK;
+}
+
+kfc_status kfc_output_commit(kfc_output *out, kfc_diag *diag)
+{
+    kfc_status st = out->file     ? kfc_output_close(out, diag)
+                    : out->closed ? KFC_OK
+                                  : io_error(out, diag, "write", EBADF);
+    if (st)
+        return st;
+    out->closed = 0;
+    int err = 0;
     sigset_t mask;
-    withdraw_temp(&mask);
-    if (!err && out->temp_path && rename(out->temp_path, out->target) != 0)
+    withdraw_temp(out, &mask);
+    if (out->temp_path && rename(out->temp_path, out->target) != 0)
         err = errno;
     if (err)
         kfc_output_abort(out);
@@ -370,6 +394,28 @@ kfc_status kfc_output_commit(kfc_output *out, kfc_diag *diag)
     return KFC_OK;
 }
 
+kfc_status kfc_output_commit_all(kfc_output *const *outs, size_t count, kfc_diag *diag)
+{
+    size_t done = 0;
+    kfc_status st = KFC_OK;
+    for (; done < count && !st; done++)
+        if (outs[done])
+            st = kfc_output_commit(outs[done], diag);
+    if (!st)
+        return KFC_OK;
+    /* outs[done - 1] failed and is discarded: so are the ones after it, and
+     * of the ones before it, each this run created. (One that replaced a
+     * file cannot be taken back; a rename fails only where the directory
+     * changed under the run, or will not let this user replace a file.) */
+    for (size_t i = done; i < count; i++)
+        if (outs[i])
+            kfc_output_abort(outs[i]);
+    for (size_t i = 0; i + 1 < done; i++)
+        if (outs[i] && outs[i]->created)
+            unlink(outs[i]->path);
+    return st;
+}
+
 kfc_status kfc_output_write_failed(kfc_output *out, kfc_diag *diag)
 {
     int err = out->error ? out->error : EIO;
@@ -382,9 +428,10 @@ void kfc_output_abort(kfc_output *out)
     if (out->file && out->file != stdout)
         fclose(out->file);
     out->file = NULL;
+    out->closed = 0;
     if (out->temp_path) {
         sigset_t mask;
-        withdraw_temp(&mask);
+        withdraw_temp(out, &mask);
         remove(out->temp_path);
         sigprocmask(SIG_SETMASK, &mask, NULL);
     }

@@ -6,7 +6,10 @@
  * A named output is written to a temporary file beside it and renamed into
  * place only when everything was written and closed without error; on any
  * failure the temporary file is removed, so a failed run leaves no partial
- * file and a previous output untouched. "-" writes standard output.
+ * file and a previous output untouched. A run's several outputs (a .kfb and
+ * its dependency file, --split's files) are each completed in their
+ * temporary files before any is renamed (kfc_output_commit_all). "-"
+ * writes standard output.
  *
  * Replacing an existing output:
  *  - the new file keeps the old one's permission bits (set-user-ID,
@@ -40,13 +43,18 @@
 
 typedef struct kfc_output {
     FILE *file;
-    const char *path;          /* as given; "-" for standard output */
-    char *target;              /* the file replaced: path, or a symbolic link's target */
-    char *temp_path;           /* NULL unless writing through a temporary file */
-    int error;                 /* errno of the first failed write, or 0 */
-    unsigned long other_links; /* hard links of the replaced file besides path */
-    FILE *notes;               /* where kfc_output_commit says what it did with hard
+    const char *path;                /* as given; "-" for standard output */
+    char *target;                    /* the file replaced: path, or a symbolic link's target */
+    char *temp_path;                 /* NULL unless writing through a temporary file */
+    int error;                       /* errno of the first failed write, or 0 */
+    int closed;                      /* kfc_output_close succeeded: complete, not yet in place */
+    int created;                     /* path named no file when opened */
+    unsigned long other_links;       /* hard links of the replaced file besides path */
+    FILE *notes;                     /* where kfc_output_commit says what it did with hard
                           links; NULL (as kfc_output_open sets it): nowhere */
+    struct kfc_output *next_pending; /* the temporary files a signal removes
+                                        (kfc_output.c); an output is not moved
+                                        while its temporary file exists */
 } kfc_output;
 
 /* Opens `path` for writing. KFC_IO (with diag->file = path) on failure. */
@@ -54,13 +62,28 @@ kfc_status kfc_output_open(kfc_output *out, const char *path, kfc_diag *diag);
 
 /*
  * Writes `size` bytes; a kf_write_fn (`user` is the kfc_output). Returns 0 on
- * success, non-zero after a write error, which kfc_output_commit reports.
+ * success, non-zero after a write error, which kfc_output_close reports.
  */
 int kfc_output_write(void *user, const void *data, size_t size);
 
-/* Flushes and closes the output and renames it into place. On failure the
- * output is discarded as by kfc_output_abort, and KFC_IO is returned. */
+/* Flushes and closes the output: complete, but not yet in place (a named
+ * output's temporary file waits for kfc_output_commit to rename it, or
+ * kfc_output_abort to remove it). On failure the output is discarded as by
+ * kfc_output_abort, and KFC_IO is returned. */
+kfc_status kfc_output_close(kfc_output *out, kfc_diag *diag);
+
+/* Closes the output (if kfc_output_close was not called) and renames it
+ * into place. On failure the output is discarded as by kfc_output_abort,
+ * and KFC_IO is returned. */
 kfc_status kfc_output_commit(kfc_output *out, kfc_diag *diag);
+
+/*
+ * The outputs of one run, each closed (kfc_output_close), committed in
+ * order (NULL entries skipped), so that none is in place before all are
+ * complete. Should a rename fail, that output and the ones after it are
+ * discarded, and the ones before it that were new files removed; KFC_IO.
+ */
+kfc_status kfc_output_commit_all(kfc_output *const *outs, size_t count, kfc_diag *diag);
 
 /* After a kfc_output_write failed: discards the output and reports that
  * write error (KFC_IO, diag->file = the output path). */

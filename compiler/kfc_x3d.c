@@ -58,4 +58,5 @@ const kfc_importer kfc_x3d_importer = {
     kfc_x3d_compile,
     NULL,
     "an X3D scene is imported whole, into one file, and its TimeSensors say what loops",
+    "an X3D scene's URLs (Inline, textures, scripts) are never opened",
     kfc_sniff_x3d_gzip_suffix};

@@ -231,8 +231,12 @@ def command_rules(kfplay, files, cases):
     status([scalar, 'follow', 'nobody', '--tick', '1', '--until', '1'], 1, 'no follower named')
     status([scalar, 'follow', name, '--until', '1'], 2, 'needs --tick and --until')
     status([scalar, 'follow', name, '--tick', '0', '--until', '1'], 1, 'must be positive')
-    status([scalar, 'follow', name, '--tick', 'x', '--until', '1'], 1, 'not a finite number')
-    status([scalar, 'follow', name, '--tick', '1', '--until', 'inf'], 1, 'not a finite number')
+    status([scalar, 'follow', name, '--tick', 'x', '--until', '1'], 1,
+           "--tick: not a decimal number: 'x'")
+    status([scalar, 'follow', name, '--tick', '1', '--until', 'inf'], 1,
+           "--until: not a decimal number: 'inf'")
+    status([scalar, 'follow', name, '--tick', '0x1', '--until', '1'], 1,
+           "--tick: not a decimal number: '0x1'")
     status([scalar, 'follow', name, '--tick', '1e-12', '--until', '1e6'], 1, 'more than 1e9')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--bogus', '1'], 2,
            'unknown option')
@@ -245,7 +249,9 @@ def command_rules(kfplay, files, cases):
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:value=1,2'],
            1, 'takes 1')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:value=nan'],
-           1, 'not a finite number')
+           1, "event '1:value=nan': not a decimal number: 'nan'")
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '0x1:value=1'],
+           1, "event '0x1:value=1': not a decimal number: '0x1'")
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:value=1e39'],
            1, 'outside the float range')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--capacity', '0'], 1,

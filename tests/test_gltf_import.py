@@ -239,6 +239,8 @@ def check_split(a, checks):
                  sorted(os.listdir(d)) == ['model.gltf'] and open(path, 'rb').read() == before,
                  '--split naming the input: nothing written: %r (%s)' % (sorted(os.listdir(d)),
                                                                          r.stderr))
+    check_split_fails(a, checks)
+    kept = os.path.join(a.work, 'refused.kfb')  # never written
     for argv, message in (
             (['-s', src, '-o', 'x.kfb'], "--split needs an output pattern with '*' for the "
                                          "animation's name"),
@@ -250,10 +252,75 @@ def check_split(a, checks):
              'says which sequences loop (repeat: loop)'),
             (['--loop', os.path.join(a.fixtures, 'basic.yaml')],
              '--loop repeats glTF animations; a kfb source is compiled whole, and says which '
-             'sequences loop (repeat: loop)')):
+             'sequences loop (repeat: loop)'),
+            # --asset-root, where no file the input names is read.
+            (['--asset-root', a.fixtures, os.path.join(a.fixtures, 'basic.yaml'), '-o', kept],
+             '--asset-root bounds the files a glTF file names; a kfb source names none'),
+            (['--asset-root', a.fixtures, os.path.join(a.fixtures, 'm3g', 'swing.m3g'), '-o',
+              kept],
+             "--asset-root bounds the files a glTF file names; an M3G file's external "
+             'references are never opened'),
+            (['--asset-root=' + a.fixtures, os.path.join(a.fixtures, 'x3d', 'door.x3d'), '-o',
+              kept],
+             "--asset-root bounds the files a glTF file names; an X3D scene's URLs (Inline, "
+             'textures, scripts) are never opened')):
         r = run([a.kfc] + argv)
         checks.check(r.returncode == 2 and r.stderr == "kfc: error: %s\nTry 'kfc --help' for "
-                     "more information.\n" % message, '%s: %r' % (argv, r.stderr))
+                     "more information.\n" % message and not os.path.exists(kept),
+                     '%s: %r' % (argv, r.stderr))
+
+
+def check_asset_root_data(a, checks):
+    """--asset-root with a glTF file whose buffers are all data: URIs: taken
+    (it is a glTF input), and the file is the one written without it."""
+    src = os.path.join(a.fixtures, 'gltf', 'bounce.gltf')
+    outs = [os.path.join(a.work, 'bounce%d.kfb' % i) for i in (0, 1)]
+    r0 = run([a.kfc, src, '-o', outs[0]])
+    r1 = run([a.kfc, '--asset-root', a.work, src, '-o', outs[1]])
+    checks.check(r0.returncode == 0 and r1.returncode == 0 and not r1.stderr and
+                 open(outs[0], 'rb').read() == open(outs[1], 'rb').read(),
+                 '--asset-root with data: buffers only: %d %r' % (r1.returncode, r1.stderr))
+
+
+def check_split_fails(a, checks):
+    """--split where a clip's file (or its dependency file) cannot be
+    created or written: exit 3, the message names that file, and no clip's
+    file is left, nor any temporary file; a file of a clip's name that was
+    there keeps its bytes."""
+    d = os.path.join(a.work, 'split-fails')
+    model = gen_gltf_fixtures.base_case()
+    model['animations'] = [dict(model['animations'][0], name=n) for n in ('Bounce', 'Spin')]
+    os.makedirs(d)
+    with open(os.path.join(d, 'model.gltf'), 'w') as f:
+        json.dump(model, f)
+    for folder in ('out/clip_Spin.kfb', 'dep/clip_Spin.kfb.d', 'Bounce'):
+        os.makedirs(os.path.join(d, folder))
+    with open(os.path.join(d, 'out', 'clip_Bounce.kfb'), 'wb') as f:
+        f.write(b'earlier')
+
+    def tree():
+        return sorted(os.path.relpath(os.path.join(top, n), d)
+                      for top, dirs, files in os.walk(d) for n in dirs + files)
+    before = tree()
+    for argv, message in (
+            (['-o', 'nodir/*.kfb'], 'nodir/Bounce.kfb: error: cannot create: No such file or '
+                                    'directory'),
+            (['-o', '*/clip.kfb'], 'Spin/clip.kfb: error: cannot create: No such file or '
+                                   'directory'),
+            (['-o', 'out/clip_*.kfb'], 'out/clip_Spin.kfb: error: cannot open for writing: Is a '
+                                       'directory'),
+            (['-MD', '-o', 'dep/clip_*.kfb'], 'dep/clip_Spin.kfb.d: error: cannot open for '
+                                              'writing: Is a directory')):
+        # (Bytes that are not UTF-8 are the message gone wrong: replaced.)
+        r = subprocess.run([a.kfc, '-s', 'model.gltf'] + argv, cwd=d, capture_output=True,
+                           text=True, errors='replace')
+        checks.check(r.returncode == 3 and r.stderr == message + '\n',
+                     '--split %s: exit 3, %r: got %d %r' % (argv, message, r.returncode, r.stderr))
+        left = tree()
+        kept = open(os.path.join(d, 'out', 'clip_Bounce.kfb'), 'rb').read()
+        checks.check(left == before and kept == b'earlier',
+                     '--split %s: nothing written: %r new, out/clip_Bounce.kfb %r' % (
+                         argv, sorted(set(left) - set(before)), kept[:16]))
 
 
 def main():
@@ -370,6 +437,7 @@ def main():
     check_loop(a, checks, files)
     check_names(a, checks)
     check_split(a, checks)
+    check_asset_root_data(a, checks)
 
     # --animation that names nothing: the name meant, or the names when few.
     for name, anim, expect in (

@@ -605,6 +605,39 @@ def check_gzip_names(c, kfc, work):
             'gzip.names/door.x3d.gz without -o: gzip.names/door.kfb (%s)' % r.stderr)
 
 
+def check_depfile_fails(c, kfc, leg, proj):
+    """-MD whose dependency file cannot be created or written: exit 3, the
+    message names it, and the output is neither created nor replaced."""
+    fails = os.path.join(proj, 'fails')
+    os.makedirs(os.path.join(fails, 'dir.d'))
+    shutil.copy(leg, os.path.join(fails, 'walk.yaml'))
+    old = run([kfc, 'walk.yaml', '-o', 'old.kfb'], cwd=fails)
+    with open(os.path.join(fails, 'old.kfb.d'), 'w') as f:
+        f.write('old.kfb: earlier\n')
+    with open(os.path.join(fails, 'old.yaml'), 'w') as f:
+        f.write('# hand-written\n')
+    before = {n: open(os.path.join(fails, n), 'rb').read()
+              for n in ('old.kfb', 'old.kfb.d', 'old.yaml')}
+    for argv, message in (
+            (['-MD', '-MF', 'nodir/new.kfb.d', 'walk.yaml', '-o', 'new.kfb'],
+             'nodir/new.kfb.d: error: cannot create: No such file or directory'),
+            (['-MD', '-MF', 'dir.d', 'walk.yaml', '-o', 'new.kfb'],
+             'dir.d: error: cannot open for writing: Is a directory'),
+            (['-e', 'translation=0.01', '-MD', '-MF', 'nodir/old.d', 'walk.yaml', '-o', 'old.kfb'],
+             'nodir/old.d: error: cannot create: No such file or directory'),
+            (['-d', '-MD', '-MF', 'nodir/new.d', 'old.kfb', '-o', 'new.yaml'],
+             'nodir/new.d: error: cannot create: No such file or directory'),
+            (['-d', '-MD', '-MF', 'dir.d', 'old.kfb', '-o', 'old.yaml'],
+             'dir.d: error: cannot open for writing: Is a directory')):
+        r = run([kfc] + argv, cwd=fails)
+        left = sorted(os.listdir(fails))
+        c.check(old.returncode == 0 and r.returncode == 3 and r.stderr == message + '\n' and
+                left == ['dir.d', 'old.kfb', 'old.kfb.d', 'old.yaml', 'walk.yaml'] and
+                all(open(os.path.join(fails, n), 'rb').read() == b for n, b in before.items()),
+                '%s: exit 3, %r, nothing written: got %d %r, %r' % (argv, message, r.returncode,
+                                                                    r.stderr, left))
+
+
 def main():
     args = driver.arguments()
     driver.require('test_kfc_cli', 'make', 'make')
@@ -712,6 +745,10 @@ def main():
     r = run([kfc, '-MD', '-MF', 'dec.d', '--decompile', 'walk.kfb', '-o', 'dec.yaml'], cwd=proj)
     c.check(open(os.path.join(proj, 'dec.d')).read() == 'dec.yaml: walk.kfb\n',
             '--decompile -MD: the .kfb is the dependency')
+    # A dependency file that cannot be written fails the run as the output
+    # would: no new output, an existing one (and its dependency file) as it
+    # was, nothing else left in the folder.
+    check_depfile_fails(c, kfc, leg, proj)
 
     # make: the rule names no prerequisite; only the dependency file does.
     with open(os.path.join(proj, 'Makefile'), 'w') as f:

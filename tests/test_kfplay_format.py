@@ -201,14 +201,43 @@ def check_grammar(c, args, kfbs):
         c.check(r.returncode == 2 and not r.stdout and r.stderr == usage_text(message),
                 'usage %s: %r, want %r' % (argv, r.stderr, message))
     # A time that is not a number: the message says what the command takes.
+    # Numbers are kfc's (kfc_number.h): decimal and finite, so hexadecimal,
+    # inf, nan and what strtod reads around them are refused.
+    forms = ' (numbers are written as 2, -0.5, .25 or 1e3)'
     for argv, message in (([leg, 'sample', 'hip_position', '-inf'],
-                           "sample takes times: not a finite number: '-inf'"),
+                           "sample takes times: not a decimal number: '-inf'" + forms),
                           ([leg, 'animate', 'hip', '0'],
-                           "animate takes world times: not a finite number: 'hip'"),
+                           "animate takes world times: not a decimal number: 'hip'" + forms),
+                          ([leg, 'sample', 'hip_position', '0x10'],
+                           "sample takes times: not a decimal number: '0x10'" + forms),
+                          ([leg, 'sample', 'hip_position', '-0x1p3'],
+                           "sample takes times: not a decimal number: '-0x1p3'" + forms),
+                          ([leg, 'sample', 'hip_position', 'inf'],
+                           "sample takes times: not a decimal number: 'inf'" + forms),
+                          ([leg, 'sample', 'hip_position', 'NaN'],
+                           "sample takes times: not a decimal number: 'NaN'" + forms),
+                          ([leg, 'sample', 'hip_position', ' 1'],
+                           "sample takes times: not a decimal number: ' 1'" + forms),
+                          ([leg, 'sample', 'hip_position', '1e999'],
+                           "sample takes times: out of range: '1e999'"),
+                          ([leg, 'animate', '--to', '0x10', '--step', '1'],
+                           "--to: not a decimal number: '0x10'" + forms),
+                          ([leg, 'animate', '--samples', 'infinity'],
+                           "--samples: not a decimal number: 'infinity'" + forms),
                           ([leg, 'sample', 'hip_position', '--step=-1'], '--step must be positive')):
         r = run([args.kfplay] + argv)
         c.check(r.returncode == 1 and r.stderr == b'kfplay: error: %s\n' % message.encode(),
                 '%s: %r' % (argv, r.stderr))
+    # Every decimal form kfc reads is a time here too.
+    plain = run([args.kfplay, leg, 'sample', 'hip_position', '0.5', '3', '-1.25', '0.001',
+                 '1000'])
+    for forms in (['.5', '+3', '-1.25', '1e-3', '1E3'], ['0.50', '3.', '-125e-2', '.001e0',
+                                                         '+1e+3']):
+        r = run([args.kfplay, leg, 'sample', 'hip_position'] + forms)
+        c.check(r.returncode == 0 and plain.returncode == 0 and
+                [l.split()[1:] for l in r.stdout.splitlines()] ==
+                [l.split()[1:] for l in plain.stdout.splitlines()],
+                'times %s: %r, want %r' % (forms, r.stdout, plain.stdout))
 
 
 def numbers(out):

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 #include "kfplay_args.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "kfc_number.h"
 
 static void vreport(const char *severity, const char *format, va_list args)
 #if defined(__GNUC__)
@@ -48,21 +49,21 @@ int kfp_usage_error(const char *format, ...)
     return KFP_EXIT_USAGE;
 }
 
-static int finite_number(const char *text, double *out)
+/* Numbers are read in kfc's grammar (kfc_number.h): a number one tool
+ * takes, the other takes too. */
+int kfp_parse_number(const char *what, const char *text, double *out)
 {
-    char *end;
-    errno = 0;
-    *out = strtod(text, &end);
-    return end != text && !*end && isfinite(*out);
-}
-
-int kfp_parse_number(const char *text, double *out)
-{
-    if (!finite_number(text, out)) {
-        kfp_error("not a finite number: '%s'", text);
+    switch (kfc_parse_number(text, strlen(text), out)) {
+    case KFC_NUMBER_OK:
+        return 1;
+    case KFC_NUMBER_RANGE:
+        kfp_error("%s%sout of range: '%s'", what ? what : "", what ? ": " : "", text);
+        return 0;
+    default:
+        kfp_error("%s%snot a decimal number: '%s' (numbers are written as 2, -0.5, .25 or 1e3)",
+                  what ? what : "", what ? ": " : "", text);
         return 0;
     }
-    return 1;
 }
 
 /* ---- options ------------------------------------------------------------ */
@@ -172,7 +173,10 @@ static int unknown_long(const char *element)
 
 /* A negative number is an operand: getopt would take "-1.5" for options
  * '1', '.' and '5'. Such elements are handed to getopt with a space in
- * front (so that it sees an operand) and given back without it. */
+ * front (so that it sees an operand) and given back without it. What
+ * strtod reads is more than kfplay takes ("-inf", "-0x10"): such an
+ * element is then refused as the number it is meant to be, not as
+ * options. */
 static int is_negative_number(const char *s)
 {
     char *end;
@@ -192,9 +196,9 @@ static const char *unshield(const shield *s, const char *arg)
     return s->block && arg >= s->block && arg < s->block + s->size ? arg + 1 : arg;
 }
 
-static int number_option(const char *value, double *out)
+static int number_option(int c, const char *value, double *out)
 {
-    return kfp_parse_number(value, out) ? 0 : KFP_EXIT_INPUT;
+    return kfp_parse_number(kfp_option_name(bit_of(c)), value, out) ? 0 : KFP_EXIT_INPUT;
 }
 
 static int take_option(int c, const char *value, kfp_options *o)
@@ -211,22 +215,22 @@ static int take_option(int c, const char *value, kfp_options *o)
         o->output = value;
         return 0;
     case OPT_FROM:
-        return number_option(value, &o->from);
+        return number_option(c, value, &o->from);
     case OPT_TO:
-        return number_option(value, &o->to);
+        return number_option(c, value, &o->to);
     case OPT_STEP:
-        return number_option(value, &o->step);
+        return number_option(c, value, &o->step);
     case OPT_SAMPLES:
-        return number_option(value, &o->samples);
+        return number_option(c, value, &o->samples);
     case OPT_TANGENTS:
         o->tangents = 1;
         return 0;
     case OPT_TICK:
-        return number_option(value, &o->tick);
+        return number_option(c, value, &o->tick);
     case OPT_UNTIL:
-        return number_option(value, &o->until);
+        return number_option(c, value, &o->until);
     case OPT_CAPACITY:
-        return number_option(value, &o->capacity);
+        return number_option(c, value, &o->capacity);
     case OPT_EVENT:
         o->events[o->event_count++] = value;
         return 0;
@@ -341,13 +345,13 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
             kfp_error("out of memory");
             return KFP_EXIT_INPUT;
         }
+        /* Say what the operands are: `animate hip 0` takes a name for a
+         * time. */
+        char takes[96];
+        snprintf(takes, sizeof takes, "%s takes %s", command, what);
         for (int i = 0; i < count; i++)
-            if (!finite_number(args[i], &t->list[i])) {
-                /* Say what the operands are: `animate hip 0` takes a name
-                 * for a time. */
-                kfp_error("%s takes %s: not a finite number: '%s'", command, what, args[i]);
+            if (!kfp_parse_number(takes, args[i], &t->list[i]))
                 return KFP_EXIT_INPUT;
-            }
         t->count = (uint64_t)count;
         return 0;
     }

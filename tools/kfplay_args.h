@@ -6,7 +6,8 @@
  * options go anywhere, short ones combine and take their value attached
  * or apart (-fcsv, -f csv), long ones as --opt=value or --opt value, "--"
  * ends the options, "-" names standard input or output. A negative number
- * ("-1.25", "-inf") is an operand, never an option.
+ * ("-1.25") is an operand, never an option. Numbers are kfc's
+ * (compiler/kfc_number.h): decimal, finite.
  *
  * Diagnostics are "kfplay: error: MESSAGE" on standard error; a usage
  * error adds "Try 'kfplay --help' for more information." and exits 2.
@@ -66,8 +67,8 @@ typedef struct kfp_command_line {
     void *memory; /* what the parse allocated */
 } kfp_command_line;
 
-/* Parses argv. Returns 0, KFP_EXIT_INPUT (a value that is not a finite
- * number) or KFP_EXIT_USAGE, the error reported. Free with
+/* Parses argv. Returns 0, KFP_EXIT_INPUT (a value that is not a number)
+ * or KFP_EXIT_USAGE, the error reported. Free with
  * kfp_command_line_free in every case. */
 int kfp_args_parse(int argc, char **argv, kfp_command_line *cl);
 
@@ -97,9 +98,9 @@ int kfp_usage_error(const char *format, ...)
 #endif
     ;
 
-/* Parses one finite number into *out; reports it on stderr otherwise
- * and returns 0. */
-int kfp_parse_number(const char *text, double *out);
+/* Parses one number (kfc_number.h) into *out; otherwise reports it on
+ * stderr, after `what` (say "--tick"; NULL: nothing), and returns 0. */
+int kfp_parse_number(const char *what, const char *text, double *out);
 
 /*
  * The times (fractions, distances) a command evaluates: the numbers given

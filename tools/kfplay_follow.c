@@ -41,8 +41,17 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     }
     memcpy(time_text, spec, time_len);
     time_text[time_len] = '\0';
-    if (!kfp_parse_number(time_text, &e->time))
+    /* A number's message names the event: "event '1:value=x'". */
+    char *what = malloc(strlen(spec) + sizeof "event ''");
+    if (!what) {
+        kfp_error("out of memory");
         return KFP_EXIT_INPUT;
+    }
+    strcat(strcat(strcpy(what, "event '"), spec), "'");
+    if (!kfp_parse_number(what, time_text, &e->time)) {
+        free(what);
+        return KFP_EXIT_INPUT;
+    }
 
     /* The numbers as authored: per point, axis-angle for rotations. */
     const uint32_t want = info.element_count * kf_follower_node_field_components(info.node);
@@ -50,6 +59,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     e->value = malloc((size_t)info.components * sizeof *e->value);
     if (!numbers || !e->value) {
         free(numbers);
+        free(what);
         kfp_error("out of memory");
         return KFP_EXIT_INPUT;
     }
@@ -68,7 +78,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         memcpy(text, p, len);
         text[len] = '\0';
         double x;
-        if (!kfp_parse_number(text, &x)) {
+        if (!kfp_parse_number(what, text, &x)) {
             status = KFP_EXIT_INPUT;
             break;
         }
@@ -108,6 +118,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         }
     }
     free(numbers);
+    free(what);
     return status;
 }
 

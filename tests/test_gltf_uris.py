@@ -99,11 +99,16 @@ def main():
         rc, err, data = compile_uri(uri)
         c.check(rc == 0 and data == reference, '%r stays inside: exit %s, %s' % (uri, rc, err))
     # The data URIs glTF 2.0 allows a buffer (either media type, in any
-    # case) hold the same bytes; another media type is refused.
-    for media in ('application/octet-stream', 'application/gltf-buffer', 'Application/GLTF-Buffer'):
-        uri = 'data:%s;base64,%s' % (media, base64.b64encode(DATA).decode())
+    # case, and the scheme and ';base64' in any case too) hold the same
+    # bytes; another media type is refused.
+    for scheme, media, encoding in (('data', 'application/octet-stream', 'base64'),
+                                    ('data', 'application/gltf-buffer', 'base64'),
+                                    ('data', 'Application/GLTF-Buffer', 'base64'),
+                                    ('DATA', 'application/octet-stream', 'BASE64'),
+                                    ('Data', 'application/gltf-buffer', 'Base64')):
+        uri = '%s:%s;%s,%s' % (scheme, media, encoding, base64.b64encode(DATA).decode())
         rc, err, data = compile_uri(uri)
-        c.check(rc == 0 and data == reference, 'data:%s compiles: exit %s, %s' % (media, rc, err))
+        c.check(rc == 0 and data == reference, '%s compiles: exit %s, %s' % (uri[:40], rc, err))
     rc, err, data = compile_uri('data:text/plain;base64,' + base64.b64encode(DATA).decode())
     c.check(rc == 1 and "/buffers/0/uri: error: a buffer's data URI must be" in err and
             "not 'data:text/plain'" in err, 'data:text/plain is refused: exit %s, %s' % (rc, err))

@@ -420,7 +420,7 @@ def invalid_cases():
          "/animations/0/channels/0/target: error: node 9 does not exist")
     case('version', lambda g: g['asset'].update(version='1.0'), "/asset/version: error: glTF version 1.0")
     case('base64', lambda g: g['buffers'][0].update(uri='data:application/octet-stream;base64,@@@@'),
-         "/buffers/0: error: the data URI is not valid base64")
+         "/buffers/0/uri: error: the data URI is not valid base64")
     case('animation_missing', lambda g: g.update(animations=[{'channels': 'x'}]),
          "/animations/0: error: expected an object with a 'channels' array")
 
@@ -480,11 +480,11 @@ def invalid_cases():
     case('unused_buffer_without_uri', lambda g: g['buffers'].append({'byteLength': 8}),
          "/buffers/1: error: a buffer without 'uri' must be the first, in a GLB file with a BIN chunk")
     case('buffer_longer_than_data', lambda g: g['buffers'][0].update(byteLength=1000),
-         "/buffers/0: error: byteLength 1000 is more than the data URI's 32 bytes")
+         "/buffers/0/uri: error: byteLength 1000 is more than the data URI's 32 bytes")
     case('buffer_huge', lambda g: g['buffers'][0].update(byteLength=2 ** 31),
          '/buffers/0: error: a buffer of 2147483648 bytes is larger than kfc reads')
     case('base64_not_base64', lambda g: g['buffers'][0].update(uri='data:application/octet-stream,AAAA'),
-         '/buffers/0: error: a data URI must be base64')
+         '/buffers/0/uri: error: a data URI must be base64')
     case('data_media_type', lambda g: g['buffers'][0].update(
         uri=g['buffers'][0]['uri'].replace('application/octet-stream', 'text/plain')),
         "/buffers/0/uri: error: a buffer's data URI must be data:application/octet-stream or "
@@ -495,9 +495,23 @@ def invalid_cases():
         "data:application/gltf-buffer, not 'data:'")
     case('base64_inner_padding', lambda g: g['buffers'][0].update(
         uri='data:application/octet-stream;base64,AA=A' + 'A' * 40),
-        '/buffers/0: error: the data URI is not valid base64')
+        '/buffers/0/uri: error: the data URI is not valid base64')
     case('base64_short', lambda g: g['buffers'][0].update(uri=g['buffers'][0]['uri'][:-12]),
-         "/buffers/0: error: byteLength 32 is more than the data URI's")
+         "/buffers/0/uri: error: byteLength 32 is more than the data URI's")
+    # A broken data URI read by a second accessor (a second animation's
+    # channel): each read fails alike and keeps nothing (LeakSanitizer, in
+    # the sanitizer build, sees any decode buffer left behind).
+    def second_reader(g, uri):
+        g['buffers'][0]['uri'] = uri(g['buffers'][0]['uri'])
+        g['animations'].append(dict(g['animations'][0], name='b'))
+
+    case('data_twice_short', lambda g: second_reader(g, lambda u: u[:-12]),
+         "invalid_data_twice_short.gltf: /buffers/0/uri: error: byteLength 32 is more than the "
+         "data URI's 24 bytes")
+    case('data_twice_base64', lambda g: second_reader(g, lambda u: u[:-4] + '@@@@'),
+         'invalid_data_twice_base64.gltf: /buffers/0/uri: error: the data URI is not valid base64')
+    case('data_twice_padding', lambda g: second_reader(g, lambda u: u.replace(',', ',AA=A', 1)),
+         'invalid_data_twice_padding.gltf: /buffers/0/uri: error: the data URI is not valid base64')
     case('uri_absolute', lambda g: g['buffers'][0].update(uri='/etc/x.bin'),
          "/buffers/0/uri: error: URI '/etc/x.bin' is an absolute path")
     case('uri_scheme', lambda g: g['buffers'][0].update(uri='file:///x.bin'),

@@ -92,6 +92,24 @@ def main():
 
     rc, err, reference = compile_uri('data.bin')
     c.check(rc == 0 and reference, 'the plain name compiles: %s' % err)
+    # A document on standard input has no folder: its URIs resolve against
+    # the current directory, which is also the root.
+    for cwd, uri, want in ((doc, 'data.bin', ''),
+                           (root, 'data.bin', "<stdin>: /buffers/0/uri: error: cannot read URI "
+                                              "'data.bin': No such file or directory\n"),
+                           (os.path.join(doc, 'sub'), '../data.bin',
+                            "<stdin>: /buffers/0/uri: error: URI '../data.bin' leads outside the "
+                            "folder '%s'\n" % os.path.realpath(os.path.join(doc, 'sub')))):
+        with open(gltf, 'w') as f:
+            f.write(document(uri))
+        with open(gltf) as f:
+            r = subprocess.run([a.kfc, '-', '-o', out], stdin=f, capture_output=True, text=True,
+                               cwd=cwd, timeout=TIMEOUT)
+        data = open(out, 'rb').read() if os.path.exists(out) else None
+        c.check(r.stderr == want and (data == reference if not want else r.returncode != 0),
+                'standard input in %s naming %r: %d %r' % (cwd, uri, r.returncode, r.stderr))
+        if os.path.exists(out):
+            os.remove(out)
 
     inside = ['sub/data.bin', 'sub/../data.bin', './data.bin', 'sub//data.bin', 'sub%2Fdata.bin',
               '%64ata.bin', 'in_link.bin', 'abs_in.bin', 'dir_link/data.bin', 'dir_link/../data.bin']

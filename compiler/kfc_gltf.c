@@ -621,6 +621,12 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
                     q[j] = -q[j];
         }
     }
+    /* glTF requires unit quaternions; kfb plays others normalized, as
+     * YAML's slerp keys (one truth for what the warning says). */
+    if (path == PATH_ROTATION &&
+        (st = kfc_warn_quaternion_length(doc->diag, KFC_NO_MARK, oat, "rotation keys", values, n,
+                                         NULL)))
+        goto done;
     out->interpolation = interpolation;
     out->components = c;
     out->keys = n;

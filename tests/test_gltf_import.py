@@ -6,11 +6,13 @@ sampler kind on every path, sparse, normalized integers), compiled, played
 with `kfplay animate` at W = t seconds, before the first key, between keys, at
 keys and after the last. Also: decompile -> compile is byte-identical, and
 broken glTF (tests/gen's hostile cases) gets the expected message."""
+import base64
 import json
 import math
 import urllib.parse
 import os
 import shutil
+import struct
 import subprocess
 import sys
 
@@ -256,6 +258,63 @@ def check_split(a, checks):
                      "more information.\n" % message, '%s: %r' % (argv, r.stderr))
 
 
+def check_quaternion_length(a, checks):
+    """glTF rotation keys that are not unit quaternions play normalized (one
+    of about no length as no rotation): -Wquaternion-length at the sampler's
+    output, in YAML's words; -Werror fails the compile, -Wno- silences it."""
+    def document(keys, interpolation):
+        times = [0.0, 0.5, 1.0][:len(keys)]
+        outputs = []
+        for q in keys:
+            outputs += [0, 0, 0, 0] + q + [0, 0, 0, 0] if interpolation == 'CUBICSPLINE' else q
+        raw = struct.pack('<%df' % len(times), *times) + struct.pack('<%df' % len(outputs), *outputs)
+        return {'asset': {'version': '2.0'}, 'nodes': [{'name': 'lid'}],
+                'buffers': [{'byteLength': len(raw), 'uri': 'data:application/octet-stream;base64,'
+                             + base64.b64encode(raw).decode()}],
+                'bufferViews': [{'buffer': 0, 'byteLength': 4 * len(times)},
+                                {'buffer': 0, 'byteOffset': 4 * len(times),
+                                 'byteLength': 4 * len(outputs)}],
+                'accessors': [{'bufferView': 0, 'componentType': 5126, 'count': len(times),
+                               'type': 'SCALAR'},
+                              {'bufferView': 1, 'componentType': 5126, 'count': len(outputs) // 4,
+                               'type': 'VEC4'}],
+                'animations': [{'name': 'Spin', 'samplers': [{'input': 0, 'output': 1,
+                                                              'interpolation': interpolation}],
+                                'channels': [{'sampler': 0,
+                                              'target': {'node': 0, 'path': 'rotation'}}]}]}
+
+    at = ': /animations/0/samplers/0/output: '
+    none = ', and one of about no length as no rotation, [0, 0, 0, 1]'
+    for keys, interpolation, message in (
+            ([[0, 0, 0, 1], [0, 0, 0, 2], [0, 0, 0, 0]], 'LINEAR',
+             ('key 1 has length 2, not 1 (and 1 more key)', none)),
+            ([[0, 0, 0, 0], [0, 1, 0, 0]], 'STEP', ('key 0 has length 0, not 1', none)),
+            ([[0, 0, 0, 1], [0, 0.5, 0, 0.5]], 'CUBICSPLINE', ('key 1 has length 0.707, not 1', '')),
+            ([[0, 0, 0, 1], [0, 0.7071068, 0, 0.7071068], [0, 1, 0, 0.0141]], 'LINEAR', None)):
+        path = os.path.join(a.work, 'quaternion.gltf')
+        with open(path, 'w') as f:
+            json.dump(document(keys, interpolation), f)
+        want = path + at + 'warning: %s: rotation keys are quaternions [x, y, z, w], played ' \
+            'normalized%s' % message if message else ''
+        out = path + '.kfb'
+        for args, code, shown in (
+                ([], 0, want + ' [-Wquaternion-length]\n' if message else ''),
+                (['-Werror'], 1 if message else 0,
+                 want.replace('warning:', 'error:') + ' [-Werror=quaternion-length]\n'
+                 if message else ''),
+                (['-Wno-quaternion-length'], 0, '')):
+            if os.path.exists(out):
+                os.remove(out)
+            r = run([a.kfc] + args + [path, '-o', out])
+            checks.check(r.returncode == code and r.stderr == shown and
+                         os.path.exists(out) == (code == 0),
+                         '%s %r %s: %d %r' % (interpolation, keys, args, r.returncode, r.stderr))
+        # played normalized: the zero key as no rotation
+        if interpolation == 'STEP':
+            got = run([a.kfplay, out, 'animate', '0.25']).stdout
+            checks.check('lid.orientation 0 0 0 1' in got, 'a zero rotation key plays: %r' % got)
+
+
 def check_animation_option(a, checks):
     """--animation selects one animation or none: digits are an index when
     the file has that animation, else a name; an index that is another
@@ -457,6 +516,7 @@ def main():
                            cwd=a.work)
         checks.check(r.returncode == 1 and r.stderr == expect, '-a %r: %r' % (anim, r.stderr))
     check_animation_option(a, checks)
+    check_quaternion_length(a, checks)
     # A JSON syntax error quotes the input near it with its control and
     # non-ASCII bytes escaped: the diagnostic stays one line.
     for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: string or '}' expected near '\\x01'"),

@@ -501,12 +501,16 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
         interpolation = KF_INTERPOLATION_HERMITE;
         cubic = 1;
     } else {
-        char ip[112];
+        /* ("linear" is the likeliest slip: the same word in another case) */
+        static const char *const interpolations[] = {"LINEAR", "STEP", "CUBICSPLINE", NULL};
+        char ip[112], mean[80];
         snprintf(ip, sizeof ip, "%s/interpolation", sat);
+        kfc_suggest_among(doc->diag, interp_name, json_string_length(interp), interpolations, mean,
+                          sizeof mean);
         return kfc_gltf_fail(doc->diag, ip,
                              "unknown interpolation '%.40s' (expected LINEAR, "
-                             "STEP or CUBICSPLINE)",
-                             interp_name);
+                             "STEP or CUBICSPLINE)%s",
+                             interp_name, mean);
     }
 
     char *object = object_name(doc, nm, (size_t)node_index);
@@ -537,17 +541,20 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
     char iat[128], oat[128];
     snprintf(iat, sizeof iat, "%s/input", sat);
     snprintf(oat, sizeof oat, "%s/output", sat);
+    /* What each accessor holds is checked before it is read: key times
+     * typed VEC3 are not key times, whatever their size. */
     if ((st = kfc_gltf_index(doc->diag, sampler, "input", sat, 1, &in_index)) ||
         (st = kfc_gltf_index(doc->diag, sampler, "output", sat, 1, &out_index)) ||
-        (st = kfc_gltf_read_accessor(doc, in_index, iat, &cd.input)) ||
-        (st = kfc_gltf_read_accessor(doc, out_index, oat, &cd.output)))
+        (st = kfc_gltf_accessor_kind(doc, in_index, iat, &cd.input)))
         goto done;
-    const uint32_t n = cd.input.count;
     if (cd.input.component_type != GLTF_FLOAT || cd.input.components != 1 || cd.input.normalized) {
         st = kfc_gltf_fail(doc->diag, iat, "accessor %lld must be FLOAT SCALAR (key times)",
                            (long long)in_index);
         goto done;
     }
+    if ((st = kfc_gltf_read_accessor(doc, in_index, iat, &cd.input)))
+        goto done;
+    const uint32_t n = cd.input.count;
     if (cubic && n < 2) {
         st = kfc_gltf_fail(doc->diag, iat,
                            "accessor %lld has 1 key; CUBICSPLINE needs at "
@@ -565,6 +572,8 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
         }
     }
     const uint32_t want_components = path == PATH_ROTATION ? 4 : path == PATH_WEIGHTS ? 1 : 3;
+    if ((st = kfc_gltf_accessor_kind(doc, out_index, oat, &cd.output)))
+        goto done;
     if (cd.output.components != want_components || !output_type_allowed(path, &cd.output)) {
         st = kfc_gltf_fail(doc->diag, oat, "accessor %lld cannot hold %s: expected %s%s",
                            (long long)out_index, path_names[path],
@@ -576,6 +585,8 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
                                : " FLOAT or normalized (UNSIGNED_)BYTE/SHORT");
         goto done;
     }
+    if ((st = kfc_gltf_read_accessor(doc, out_index, oat, &cd.output)))
+        goto done;
     uint64_t per_key = 1; /* elements per key and per part (value, tangent) */
     if (path == PATH_WEIGHTS)
         per_key = morph_targets(doc, node);
@@ -1115,9 +1126,18 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
         /* jansson quotes the input near the error as it is: its control
          * and non-ASCII bytes are escaped, so that the message stays one
          * line of text. */
-        char text[4 * sizeof error.text];
+        char text[4 * sizeof error.text], said[sizeof error.text];
+        const char *message = error.text;
+        /* jansson's words name its own flag, which no user can set. */
+        if (strstr(message, "JSON_ALLOW_NUL")) {
+            const char *near = strstr(message, " near ");
+            snprintf(said, sizeof said,
+                     "a NUL character (\\u0000) is not allowed in a glTF string%s",
+                     near ? near : "");
+            message = said;
+        }
         size_t n = 0;
-        for (const unsigned char *p = (const unsigned char *)error.text; *p; p++) {
+        for (const unsigned char *p = (const unsigned char *)message; *p; p++) {
             if (*p < 0x20 || *p >= 0x7f)
                 n += (size_t)snprintf(text + n, sizeof text - n, "\\x%02x", *p);
             else

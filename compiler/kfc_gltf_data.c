@@ -323,8 +323,8 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
          * requires of an external buffer): checked before it is read. */
         /* Buffers naming one file (by any spelling) share one copy of it. */
         const kfc_input *file = NULL;
-        st = kfc_files_open(&doc->files, json_string_value(uri), json_string_length(uri), length,
-                            MAX_BUFFER, &file, &first, doc->diag);
+        st = kfc_files_open(&doc->files, json_string_value(uri), json_string_length(uri), at,
+                            length, MAX_BUFFER, &file, &first, doc->diag);
         if (st) {
             snprintf(doc->diag->pointer, sizeof doc->diag->pointer, "%s", at_uri);
             return st;
@@ -491,7 +491,7 @@ kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer)
     return KFC_OK;
 }
 
-kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *pointer,
+kfc_status kfc_gltf_accessor_kind(kfc_gltf_doc *doc, int64_t index, const char *pointer,
                                   kfc_gltf_accessor *out)
 {
     memset(out, 0, sizeof *out);
@@ -501,17 +501,11 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
         return st;
     char at[64];
     snprintf(at, sizeof at, "/accessors/%lld", (long long)index);
-    int64_t view_index;
-    uint64_t offset, count, ctype;
+    uint64_t ctype;
     const json_t *type = json_object_get(a, "type");
     const json_t *norm = json_object_get(a, "normalized");
-    if ((st = kfc_gltf_index(doc->diag, a, "bufferView", at, 0, &view_index)) ||
-        (st = uint_field(doc->diag, a, "byteOffset", at, 0, &offset)) ||
-        (st = uint_field(doc->diag, a, "count", at, 0, &count)) ||
-        (st = uint_field(doc->diag, a, "componentType", at, 0, &ctype)))
+    if ((st = uint_field(doc->diag, a, "componentType", at, 0, &ctype)))
         return st;
-    if (!json_object_get(a, "count") || count < 1)
-        return kfc_gltf_fail(doc->diag, at, "'count' must be an integer >= 1");
     if (!component_size((int)ctype))
         return kfc_gltf_fail(doc->diag, at, "unknown componentType %llu",
                              (unsigned long long)ctype);
@@ -527,6 +521,27 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
     if (out->normalized && (ctype == GLTF_FLOAT || ctype == GLTF_UNSIGNED_INT))
         return kfc_gltf_fail(doc->diag, at, "a %s accessor cannot be normalized",
                              ctype == GLTF_FLOAT ? "FLOAT" : "UNSIGNED_INT");
+    return KFC_OK;
+}
+
+kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *pointer,
+                                  kfc_gltf_accessor *out)
+{
+    kfc_status st = kfc_gltf_accessor_kind(doc, index, pointer, out);
+    if (st)
+        return st;
+    const json_t *a = json_array_get(json_object_get(doc->root, "accessors"), (size_t)index);
+    char at[64];
+    snprintf(at, sizeof at, "/accessors/%lld", (long long)index);
+    const uint64_t ctype = (uint64_t)out->component_type;
+    int64_t view_index;
+    uint64_t offset, count;
+    if ((st = kfc_gltf_index(doc->diag, a, "bufferView", at, 0, &view_index)) ||
+        (st = uint_field(doc->diag, a, "byteOffset", at, 0, &offset)) ||
+        (st = uint_field(doc->diag, a, "count", at, 0, &count)))
+        return st;
+    if (!json_object_get(a, "count") || count < 1)
+        return kfc_gltf_fail(doc->diag, at, "'count' must be an integer >= 1");
     const uint64_t numbers = count * out->components;
     view v;
     char vat[80];

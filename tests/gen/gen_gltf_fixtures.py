@@ -414,8 +414,19 @@ def invalid_cases():
          "/extensionsRequired/0: error: the file requires extension 'EXT_meshopt_compression'")
     case('interpolation', lambda g: g['animations'][0]['samplers'][0].update(interpolation='CUBIC'),
          "/animations/0/samplers/0/interpolation: error: unknown interpolation 'CUBIC'")
+    case('interpolation_case', lambda g: g['animations'][0]['samplers'][0].update(interpolation='linear'),
+         "invalid_interpolation_case.gltf: /animations/0/samplers/0/interpolation: error: unknown "
+         "interpolation 'linear' (expected LINEAR, STEP or CUBICSPLINE); did you mean 'LINEAR'?\n")
     case('input_type', lambda g: g['animations'][0]['samplers'][0].update(input=1),
          "/animations/0/samplers/0/input: error: accessor 1 must be FLOAT SCALAR")
+    # What an accessor holds is judged before its size: VEC3 key times in
+    # a view sized for SCALARs are not key times.
+    case('input_vec3', lambda g: g['accessors'][0].update(type='VEC3'),
+         "invalid_input_vec3.gltf: /animations/0/samplers/0/input: error: accessor 0 must be "
+         "FLOAT SCALAR (key times)\n")
+    case('output_vec4', lambda g: g['accessors'][1].update(type='VEC4'),
+         "invalid_output_vec4.gltf: /animations/0/samplers/0/output: error: accessor 1 cannot hold "
+         "translation: expected VEC3 FLOAT\n")
     case('node', lambda g: g['animations'][0]['channels'][0]['target'].update(node=9),
          "/animations/0/channels/0/target: error: node 9 does not exist")
     case('version', lambda g: g['asset'].update(version='1.0'), "/asset/version: error: glTF version 1.0")
@@ -522,6 +533,10 @@ def invalid_cases():
     # Syntax errors near control bytes and broken UTF-8: quoted escaped, on one line
     cases.append(('syntax_control.gltf', b'{"asset": \n\x01\x1b[31m\r\n', "syntax_control.gltf:2:1: error: invalid token near '\\x01'"))
     cases.append(('syntax_utf8.gltf', b'{"a": \xff\xfe}', "syntax_utf8.gltf:1:"))
+    # A NUL in a string: said so, not in jansson's words.
+    cases.append(('nul_string.gltf', b'{"asset": {"version": "2.0"},\n "nodes": [{"name": "a\\u0000b"}]}',
+                  "nul_string.gltf:2:30: error: a NUL character (\\u0000) is not allowed in a glTF "
+                  "string near '\"a\\u0000b\"'\n"))
     cases.append(('syntax_newline_string.gltf', b'{"a": "x\ny"}', "syntax_newline_string.gltf:1:8: error: unexpected newline near '\"x'"))
     # The spec's refusals
     case('stride_input', lambda g: g['bufferViews'][0].update(byteStride=4),

@@ -959,9 +959,8 @@ static kfc_status several_animations(kfc_gltf_doc *doc, const naming *nm, long l
         first[listed - 1] = by_index(nm, (size_t)i, option, sizeof option)[0] ? i : -1;
         can += first[listed - 1] >= 0;
     }
-    if (count > 4)
-        l += (size_t)snprintf(list + l, sizeof list - l, " and %lu more",
-                              (unsigned long)(count - shown));
+    if (count > 4 && l < sizeof list)
+        snprintf(list + l, sizeof list - l, " and %lu more", (unsigned long)(count - shown));
     give[0] = '\0';
     for (size_t k = 0; k < listed; k++) {
         char option[32];
@@ -970,8 +969,8 @@ static kfc_status several_animations(kfc_gltf_doc *doc, const naming *nm, long l
             list_add(give, sizeof give, &g, &given, count <= 4 ? can : 0, " or ", option);
         }
     }
-    if (count > 4 && given)
-        g += (size_t)snprintf(give + g, sizeof give - g, " ...");
+    if (count > 4 && given && g < sizeof give)
+        snprintf(give + g, sizeof give - g, " ...");
     return kfc_fail(doc->diag, KFC_USAGE, KFC_NO_MARK, "%lu animations are named %s (%s): %s%s",
                     (unsigned long)count, quoted, list, given ? "give its index, " : "",
                     given ? give

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kf_math.h"
+
 kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char *format, ...)
 {
     if (diag) {
@@ -295,6 +297,23 @@ kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what,
                     what, angle, others, angle, angle * KFC_TURN / 360);
 }
 
+/* How far a quaternion's length may be from 1 before it is more likely
+ * something else (axis and angle) than a rounded quaternion. */
+#define UNIT_TOLERANCE 0.01
+
+uint32_t kfc_quaternions_off_unit(const double *q, uint32_t count, uint32_t *first)
+{
+    uint32_t far = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        const double *p = q + 4 * (size_t)i;
+        if (fabs(sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]) - 1.0) >
+                UNIT_TOLERANCE &&
+            far++ == 0)
+            *first = i;
+    }
+    return far;
+}
+
 /* kfc_warn and kfc_warn_pointer: at `mark`, or at JSON pointer `pointer`
  * (NULL: none). */
 static kfc_status warn_at(kfc_diag *diag, kfc_warning w, kfc_mark mark, const char *pointer,
@@ -360,4 +379,34 @@ kfc_status kfc_warn_pointer(kfc_diag *diag, kfc_warning w, const char *pointer, 
     const kfc_status st = warn_at(diag, w, KFC_NO_MARK, pointer, format, args);
     va_end(args);
     return st;
+}
+
+kfc_status kfc_warn_quaternion_length(kfc_diag *diag, kfc_mark mark, const char *pointer,
+                                      const char *what, const double *q, uint32_t count,
+                                      const char *hint)
+{
+    uint32_t first = 0;
+    const uint32_t far = kfc_quaternions_off_unit(q, count, &first);
+    if (!far)
+        return KFC_OK;
+    /* Played normalized, and one of about no length as the identity, as
+     * kf_qnormalize makes it (the builder's keys, the player's result). */
+    int none = 0;
+    for (uint32_t i = first; i < count; i++) {
+        const double *p = q + 4 * (size_t)i;
+        none |= p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] <= KF_QUAT_EPSILON;
+    }
+    const double *p = q + 4 * (size_t)first;
+    char others[64] = "", text[sizeof diag->message];
+    if (far > 1)
+        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)(far - 1),
+                 far > 2 ? "s" : "");
+    snprintf(text, sizeof text,
+             "key %lu has length %.3g, not 1%s: %s are quaternions [x, y, z, w], played "
+             "normalized%s%s",
+             (unsigned long)first, sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]),
+             others, what, none ? ", and one of about no length as no rotation, [0, 0, 0, 1]" : "",
+             hint ? hint : "");
+    return pointer ? kfc_warn_pointer(diag, KFC_WARN_QUATERNION_LENGTH, pointer, "%s", text)
+                   : kfc_warn(diag, KFC_WARN_QUATERNION_LENGTH, mark, "%s", text);
 }

@@ -200,6 +200,20 @@ kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what,
                                 uint32_t more);
 
 /*
+ * -Wquaternion-length, of `count` quaternions [x, y, z, w] at q, which are
+ * played normalized: the first key whose length is more than 0.01 from 1
+ * (more likely something else, as an axis and angle, than a rounded
+ * quaternion) is warned of, at `mark` or at JSON pointer `pointer` (when
+ * not NULL), with how many more and how they play; `what` says what the
+ * keys are ("slerp keys"), `hint` (or NULL) ends the message.
+ * kfc_quaternions_off_unit counts such keys; *first: the first's index.
+ */
+uint32_t kfc_quaternions_off_unit(const double *q, uint32_t count, uint32_t *first);
+kfc_status kfc_warn_quaternion_length(kfc_diag *diag, kfc_mark mark, const char *pointer,
+                                      const char *what, const double *q, uint32_t count,
+                                      const char *hint);
+
+/*
  * From kfc_diag_hold to the matching kfc_diag_release, what kfc_recover
  * and kfc_warn print on diag->stream is held, and printed at the release
  * in order of position (the order made at one position kept; a line

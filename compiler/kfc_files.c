@@ -431,8 +431,9 @@ static int held_room(kfc_files *f)
     return 1;
 }
 
-kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, uint64_t size,
-                          uint64_t max_size, const kfc_input **in, int *first, kfc_diag *diag)
+kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, const char *place,
+                          uint64_t size, uint64_t max_size, const kfc_input **in, int *first,
+                          kfc_diag *diag)
 {
     *in = NULL;
     if (first)
@@ -534,7 +535,9 @@ kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, uint64_t
     }
     close(fd);
     if (!status && diag && diag->files_read)
-        status = kfc_files_read_add(diag->files_read, named, diag);
+        status = kfc_files_read_add(
+            diag->files_read, named,
+            f->document && strcmp(f->document, "-") != 0 ? f->document : "<stdin>", place, diag);
     if (!status)
         *in = &held->in;
     else if (first)

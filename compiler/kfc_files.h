@@ -80,7 +80,9 @@ void kfc_files_init(kfc_files *files, const char *document, const char *root);
  * read it. `size` is the byte count the reference states (the file must have
  * exactly that many), or KFC_FILES_ANY_SIZE; no file above `max_size` bytes
  * is read. The path, as the input's folder and the decoded reference joined,
- * is added to diag->files_read (a dependency, -MD).
+ * is added to diag->files_read (a dependency, -MD, and a file no output may
+ * be), with the input and `place`, where it names the file (a JSON pointer;
+ * may be NULL).
  *
  * Fails with KFC_INVALID when the reference breaks the rule above (the
  * message quotes it and says which part), KFC_IO when the file cannot be
@@ -88,8 +90,9 @@ void kfc_files_init(kfc_files *files, const char *document, const char *root);
  * has no location: the importer adds its own (a JSON pointer, a line).
  * `diag` must not be NULL.
  */
-kfc_status kfc_files_open(kfc_files *files, const char *uri, size_t length, uint64_t size,
-                          uint64_t max_size, const kfc_input **in, int *first, kfc_diag *diag);
+kfc_status kfc_files_open(kfc_files *files, const char *uri, size_t length, const char *place,
+                          uint64_t size, uint64_t max_size, const kfc_input **in, int *first,
+                          kfc_diag *diag);
 
 /* Releases what kfc_files_open set up and read. Idempotent. */
 void kfc_files_free(kfc_files *files);

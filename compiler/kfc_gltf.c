@@ -501,12 +501,16 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
         interpolation = KF_INTERPOLATION_HERMITE;
         cubic = 1;
     } else {
-        char ip[112];
+        /* ("linear" is the likeliest slip: the same word in another case) */
+        static const char *const interpolations[] = {"LINEAR", "STEP", "CUBICSPLINE", NULL};
+        char ip[112], mean[80];
         snprintf(ip, sizeof ip, "%s/interpolation", sat);
+        kfc_suggest_among(doc->diag, interp_name, json_string_length(interp), interpolations, mean,
+                          sizeof mean);
         return kfc_gltf_fail(doc->diag, ip,
                              "unknown interpolation '%.40s' (expected LINEAR, "
-                             "STEP or CUBICSPLINE)",
-                             interp_name);
+                             "STEP or CUBICSPLINE)%s",
+                             interp_name, mean);
     }
 
     char *object = object_name(doc, nm, (size_t)node_index);
@@ -537,17 +541,20 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
     char iat[128], oat[128];
     snprintf(iat, sizeof iat, "%s/input", sat);
     snprintf(oat, sizeof oat, "%s/output", sat);
+    /* What each accessor holds is checked before it is read: key times
+     * typed VEC3 are not key times, whatever their size. */
     if ((st = kfc_gltf_index(doc->diag, sampler, "input", sat, 1, &in_index)) ||
         (st = kfc_gltf_index(doc->diag, sampler, "output", sat, 1, &out_index)) ||
-        (st = kfc_gltf_read_accessor(doc, in_index, iat, &cd.input)) ||
-        (st = kfc_gltf_read_accessor(doc, out_index, oat, &cd.output)))
+        (st = kfc_gltf_accessor_kind(doc, in_index, iat, &cd.input)))
         goto done;
-    const uint32_t n = cd.input.count;
     if (cd.input.component_type != GLTF_FLOAT || cd.input.components != 1 || cd.input.normalized) {
         st = kfc_gltf_fail(doc->diag, iat, "accessor %lld must be FLOAT SCALAR (key times)",
                            (long long)in_index);
         goto done;
     }
+    if ((st = kfc_gltf_read_accessor(doc, in_index, iat, &cd.input)))
+        goto done;
+    const uint32_t n = cd.input.count;
     if (cubic && n < 2) {
         st = kfc_gltf_fail(doc->diag, iat,
                            "accessor %lld has 1 key; CUBICSPLINE needs at "
@@ -565,6 +572,8 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
         }
     }
     const uint32_t want_components = path == PATH_ROTATION ? 4 : path == PATH_WEIGHTS ? 1 : 3;
+    if ((st = kfc_gltf_accessor_kind(doc, out_index, oat, &cd.output)))
+        goto done;
     if (cd.output.components != want_components || !output_type_allowed(path, &cd.output)) {
         st = kfc_gltf_fail(doc->diag, oat, "accessor %lld cannot hold %s: expected %s%s",
                            (long long)out_index, path_names[path],
@@ -576,6 +585,8 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
                                : " FLOAT or normalized (UNSIGNED_)BYTE/SHORT");
         goto done;
     }
+    if ((st = kfc_gltf_read_accessor(doc, out_index, oat, &cd.output)))
+        goto done;
     uint64_t per_key = 1; /* elements per key and per part (value, tangent) */
     if (path == PATH_WEIGHTS)
         per_key = morph_targets(doc, node);
@@ -621,6 +632,12 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
                     q[j] = -q[j];
         }
     }
+    /* glTF requires unit quaternions; kfb plays others normalized, as
+     * YAML's slerp keys (one truth for what the warning says). */
+    if (path == PATH_ROTATION &&
+        (st = kfc_warn_quaternion_length(doc->diag, KFC_NO_MARK, oat, "rotation keys", values, n,
+                                         NULL)))
+        goto done;
     out->interpolation = interpolation;
     out->components = c;
     out->keys = n;
@@ -722,19 +739,6 @@ static kfc_status recover(kfc_gltf_doc *doc, kfc_status st)
     return !st && doc->spent ? KFC_INVALID : st;
 }
 
-/* Whether animation `ai` is the one --animation names (a name or an index). */
-static int selected(const kfc_import_options *o, const json_t *anims, size_t ai)
-{
-    if (!o->animation)
-        return 1;
-    const json_t *name = json_object_get(json_array_get(anims, ai), "name");
-    if (json_is_string(name) && strcmp(json_string_value(name), o->animation) == 0)
-        return 1;
-    char *end;
-    unsigned long index = strtoul(o->animation, &end, 10);
-    return o->animation[0] >= '0' && o->animation[0] <= '9' && !*end && index == ai;
-}
-
 /* The animation's channels, read first (a looping clip's length is its
  * longest channel's), then its controller and, for each channel read
  * without error, a sequence and a track in `builder`. */
@@ -779,40 +783,199 @@ static kfc_status compile_animation(kfc_gltf_doc *doc, naming *nm, kf_builder *b
     return st;
 }
 
+/* ---- --animation -------------------------------------------------------- */
+
+/* The index `text` spells when it is digits only and the file has that
+ * animation, else -1. */
+static long long index_named(const char *text, size_t count)
+{
+    size_t value = 0;
+    if (!*text)
+        return -1;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        /* (at `count` it stays at least `count`, whatever digits follow) */
+        value = value >= count ? count : value * 10 + (size_t)(*p - '0');
+    }
+    return value < count ? (long long)value : -1;
+}
+
+/* The first animation after `after` (-1: from the first) named `name`, or
+ * -1. */
+static long long next_named(const naming *nm, const char *name, long long after)
+{
+    for (size_t i = (size_t)(after + 1); i < json_array_size(nm->anims); i++) {
+        const char *own = usable_name(json_array_get(nm->anims, i));
+        if (own && strcmp(own, name) == 0)
+            return (long long)i;
+    }
+    return -1;
+}
+
+enum { SELECTS_NONE = -1, SELECTS_SHARED = -2, SELECTS_CLASH = -3 };
+
+/* The animation --animation `text` selects: digits are an index when the
+ * file has that animation, else (and any other text) a name. SELECTS_CLASH
+ * when the index is another animation's name (*other: that one);
+ * SELECTS_SHARED when several animations have the name. */
+static long long selects(const naming *nm, const char *text, long long *other)
+{
+    const long long index = index_named(text, json_array_size(nm->anims));
+    const json_int_t count = json_integer_value(json_object_get(nm->anim_counts, text));
+    *other = -1;
+    if (index >= 0) {
+        if (count > 0 && (*other = next_named(nm, text, -1)) == index)
+            *other = next_named(nm, text, index);
+        return *other >= 0 ? SELECTS_CLASH : index;
+    }
+    return count == 0 ? SELECTS_NONE : count > 1 ? SELECTS_SHARED : next_named(nm, text, -1);
+}
+
+/* "-a 3" when animation `ai`'s index selects it alone, else "". */
+static char *by_index(const naming *nm, size_t ai, char *out, size_t size)
+{
+    long long other;
+    snprintf(out, size, "%lu", (unsigned long)ai);
+    if (selects(nm, out, &other) == (long long)ai)
+        snprintf(out, size, "-a %lu", (unsigned long)ai);
+    else
+        out[0] = '\0';
+    return out;
+}
+
+/* "-a 'Walk'" when animation `ai`'s name selects it alone, else "". */
+static char *by_name(const naming *nm, size_t ai, char *out, size_t size)
+{
+    const char *name = usable_name(json_array_get(nm->anims, ai));
+    long long other;
+    char quoted[KFC_QUOTE_SIZE];
+    out[0] = '\0';
+    if (name && selects(nm, name, &other) == (long long)ai)
+        snprintf(out, size, "-a %s", kfc_quote(quoted, name, strlen(name)));
+    return out;
+}
+
+/* Appends `item` to the list in `out` (`*n` bytes so far, `*items` items)
+ * with ", ", or " and " or " or " (`last`) before the last of `count`. */
+static void list_add(char *out, size_t size, size_t *n, size_t *items, size_t count,
+                     const char *last, const char *item)
+{
+    if (*n >= size)
+        return;
+    const char *joint = *items == 0 ? "" : *items + 1 == count ? last : ", ";
+    *n += (size_t)snprintf(out + *n, size - *n, "%s%s", joint, item);
+    ++*items;
+}
+
 /* --animation named nothing: the name meant, or when the file has few,
- * all of them. */
-static kfc_status no_such_animation(kfc_gltf_doc *doc, const json_t *anims)
+ * all of them (a name several share, once). */
+static kfc_status no_such_animation(kfc_gltf_doc *doc, const naming *nm)
 {
     const char *wanted = doc->options->animation;
-    const size_t count = json_array_size(anims);
+    const size_t count = json_array_size(nm->anims);
     kfc_suggest sg;
     kfc_suggest_begin(&sg, doc->diag, wanted, strlen(wanted));
     for (size_t i = 0; i < count; i++) {
-        const char *name = usable_name(json_array_get(anims, i));
+        const char *name = usable_name(json_array_get(nm->anims, i));
         if (name)
             kfc_suggest_offer(&sg, name, strlen(name));
     }
-    char mean[200], more[240], quoted[KFC_QUOTE_SIZE];
+    char mean[200], more[320], quoted[KFC_QUOTE_SIZE];
     kfc_suggest_text(&sg, mean, sizeof mean);
     more[0] = '\0';
     if (!mean[0] && count > 0 && count <= 4) {
-        size_t m = (size_t)snprintf(more, sizeof more, ": ");
-        for (size_t i = 0; i < count && m < sizeof more; i++) {
-            const char *name = usable_name(json_array_get(anims, i));
-            if (name)
-                kfc_quote(quoted, name, strlen(name));
-            else
-                snprintf(quoted, sizeof quoted, "%lu", (unsigned long)i);
-            m += (size_t)snprintf(more + m, sizeof more - m, "%s%s",
-                                  i == 0           ? ""
-                                  : i + 1 == count ? " and "
-                                                   : ", ",
-                                  quoted);
+        size_t distinct = 0, n = 0, items = 0;
+        for (size_t i = 0; i < count; i++) {
+            const char *name = usable_name(json_array_get(nm->anims, i));
+            distinct += !name || next_named(nm, name, -1) == (long long)i;
+        }
+        n = (size_t)snprintf(more, sizeof more, ": ");
+        for (size_t i = 0; i < count; i++) {
+            const char *name = usable_name(json_array_get(nm->anims, i));
+            char item[KFC_QUOTE_SIZE + 16];
+            if (!name) {
+                snprintf(item, sizeof item, "%lu", (unsigned long)i);
+            } else if (next_named(nm, name, -1) < (long long)i) {
+                continue; /* said with the first */
+            } else {
+                const json_int_t k = json_integer_value(json_object_get(nm->anim_counts, name));
+                snprintf(item, sizeof item, "%s%s", kfc_quote(quoted, name, strlen(name)),
+                         k == 2   ? " twice"
+                         : k == 3 ? " 3 times"
+                         : k == 4 ? " 4 times"
+                                  : "");
+            }
+            list_add(more, sizeof more, &n, &items, distinct, " and ", item);
         }
     }
     return kfc_gltf_fail(
         doc->diag, "/animations", "no animation named or numbered %s (%lu in the file%s)%s",
         kfc_quote(quoted, wanted, strlen(wanted)), (unsigned long)count, more, mean);
+}
+
+/* --animation names several animations: a usage error that says how to
+ * name the one meant. */
+static kfc_status several_animations(kfc_gltf_doc *doc, const naming *nm, long long how,
+                                     long long other)
+{
+    const char *wanted = doc->options->animation;
+    char quoted[KFC_QUOTE_SIZE], give[320];
+    kfc_quote(quoted, wanted, strlen(wanted));
+    if (how == SELECTS_CLASH) {
+        /* Each by what else selects it alone: `index` by its name, `other`
+         * by its index. */
+        const size_t index = (size_t)index_named(wanted, json_array_size(nm->anims));
+        char a[32], b[KFC_QUOTE_SIZE + 8];
+        by_index(nm, (size_t)other, a, sizeof a);
+        by_name(nm, index, b, sizeof b);
+        if (a[0] && b[0])
+            snprintf(give, sizeof give, "give %s for animation %lld, or %s for animation %lu", a,
+                     other, b, (unsigned long)index);
+        else if (a[0] || b[0])
+            snprintf(give, sizeof give, "give %s for animation %llu", a[0] ? a : b,
+                     a[0] ? (unsigned long long)other : (unsigned long long)index);
+        else
+            snprintf(give, sizeof give,
+                     "neither has a name or index of its own: import every animation, or "
+                     "each into a file of its own with --split");
+        return kfc_fail(doc->diag, KFC_USAGE, KFC_NO_MARK,
+                        "%s is both the index of animation %lu and the name of animation %lld: "
+                        "%s",
+                        quoted, (unsigned long)index, other, give);
+    }
+    /* A shared name: its animations' indices (the first few), and those
+     * that select their animation alone. */
+    const size_t count = (size_t)json_integer_value(json_object_get(nm->anim_counts, wanted));
+    const size_t shown = count <= 4 ? count : 3;
+    char list[160];
+    size_t l = 0, listed = 0, g = 0, given = 0, can = 0;
+    long long first[4];
+    for (long long i = next_named(nm, wanted, -1); i >= 0 && listed < shown;
+         i = next_named(nm, wanted, i)) {
+        char item[32], option[32];
+        snprintf(item, sizeof item, "%lld", i);
+        list_add(list, sizeof list, &l, &listed, count <= 4 ? count : 0, " and ", item);
+        first[listed - 1] = by_index(nm, (size_t)i, option, sizeof option)[0] ? i : -1;
+        can += first[listed - 1] >= 0;
+    }
+    if (count > 4 && l < sizeof list)
+        snprintf(list + l, sizeof list - l, " and %lu more", (unsigned long)(count - shown));
+    give[0] = '\0';
+    for (size_t k = 0; k < listed; k++) {
+        char option[32];
+        if (first[k] >= 0) {
+            snprintf(option, sizeof option, "-a %lld", first[k]);
+            list_add(give, sizeof give, &g, &given, count <= 4 ? can : 0, " or ", option);
+        }
+    }
+    if (count > 4 && given && g < sizeof give)
+        snprintf(give + g, sizeof give - g, " ...");
+    return kfc_fail(doc->diag, KFC_USAGE, KFC_NO_MARK, "%lu animations are named %s (%s): %s%s",
+                    (unsigned long)count, quoted, list, given ? "give its index, " : "",
+                    given ? give
+                          : "no index selects one alone: import every animation, or each into "
+                            "a file of its own with --split");
 }
 
 /* Whether animation `ai` animates a node and path an earlier one played
@@ -863,7 +1026,7 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
     const json_t *anims = json_object_get(doc->root, "animations");
     if (anims && !json_is_array(anims))
         return kfc_gltf_fail(doc->diag, "/animations", "expected an array");
-    size_t count = anims ? json_array_size(anims) : 0, chosen = 0;
+    const size_t count = anims ? json_array_size(anims) : 0;
     const kfc_import_options *o = doc->options;
     /* Targets ("node/path") played at full weight so far: an animation
      * that would play into one of them again starts at weight 0 (a viewer
@@ -874,10 +1037,18 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
     st = naming_init(doc, &nm);
     if (!st && (!played || !mine))
         st = kfc_fail_nomem(doc->diag);
+    /* --animation: the one animation, decided before any is read. */
+    long long only = -1, other = -1;
+    if (!st && o->animation) {
+        only = selects(&nm, o->animation, &other);
+        if (only == SELECTS_NONE)
+            st = no_such_animation(doc, &nm);
+        else if (only < 0)
+            st = several_animations(doc, &nm, only, other);
+    }
     for (size_t ai = 0; ai < count && !st; ai++) {
-        if (!selected(o, anims, ai))
+        if (o->animation && (long long)ai != only)
             continue;
-        chosen++;
         const json_t *anim = json_array_get(anims, ai);
         char at[64];
         snprintf(at, sizeof at, "/animations/%lu", (unsigned long)ai);
@@ -912,8 +1083,6 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
     json_decref(played);
     json_decref(mine);
     naming_free(&nm);
-    if (!st && o->animation && chosen == 0)
-        return no_such_animation(doc, anims);
     return st;
 }
 
@@ -956,9 +1125,18 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
         /* jansson quotes the input near the error as it is: its control
          * and non-ASCII bytes are escaped, so that the message stays one
          * line of text. */
-        char text[4 * sizeof error.text];
+        char text[4 * sizeof error.text], said[sizeof error.text];
+        const char *message = error.text;
+        /* jansson's words name its own flag, which no user can set. */
+        if (strstr(message, "JSON_ALLOW_NUL")) {
+            const char *near = strstr(message, " near ");
+            snprintf(said, sizeof said,
+                     "a NUL character (\\u0000) is not allowed in a glTF string%s",
+                     near ? near : "");
+            message = said;
+        }
         size_t n = 0;
-        for (const unsigned char *p = (const unsigned char *)error.text; *p; p++) {
+        for (const unsigned char *p = (const unsigned char *)message; *p; p++) {
             if (*p < 0x20 || *p >= 0x7f)
                 n += (size_t)snprintf(text + n, sizeof text - n, "\\x%02x", *p);
             else

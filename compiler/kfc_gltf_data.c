@@ -246,6 +246,41 @@ kfc_status kfc_gltf_buffers(kfc_gltf_doc *doc)
     return KFC_OK;
 }
 
+/* A data URI's bytes into buf->owned (buf->data), at least `length` of
+ * them; errors at `at_uri`. Nothing is kept on failure, so that a buffer
+ * that failed and is read again (by another accessor) holds nothing. */
+static kfc_status data_uri(kfc_gltf_doc *doc, const json_t *uri, uint64_t length,
+                           const char *at_uri, kfc_gltf_buffer *buf)
+{
+    const char *s = json_string_value(uri);
+    const char *comma = strchr(s, ',');
+    if (!comma || comma - s < 12 || strncasecmp(comma - 7, ";base64", 7) != 0)
+        return kfc_gltf_fail(doc->diag, at_uri, "a data URI must be base64 (data:...;base64,...)");
+    /* glTF 2.0 allows a buffer these two media types only. */
+    size_t media = (size_t)(comma - 7 - (s + 5));
+    if (!media_is(s + 5, media, "application/octet-stream") &&
+        !media_is(s + 5, media, "application/gltf-buffer"))
+        return kfc_gltf_fail(doc->diag, at_uri,
+                             "a buffer's data URI must be data:application/octet-stream or "
+                             "data:application/gltf-buffer, not 'data:%.*s'",
+                             (int)(media < 64 ? media : 64), s + 5);
+    size_t n = json_string_length(uri) - (size_t)(comma + 1 - s);
+    unsigned char *bytes = malloc(3 * (n / 4) + 3);
+    if (!bytes)
+        return kfc_fail_nomem(doc->diag);
+    long long got = base64_decode(comma + 1, n, bytes);
+    if (got < 0 || (uint64_t)got < length) {
+        free(bytes);
+        return got < 0 ? kfc_gltf_fail(doc->diag, at_uri, "the data URI is not valid base64")
+                       : kfc_gltf_fail(doc->diag, at_uri,
+                                       "byteLength %llu is more than the data URI's %lld bytes",
+                                       (unsigned long long)length, got);
+    }
+    buf->owned = bytes;
+    buf->data = bytes;
+    return KFC_OK;
+}
+
 static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *pointer,
                               kfc_gltf_buffer **out)
 {
@@ -257,8 +292,9 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
     *out = buf;
     if (buf->loaded)
         return KFC_OK;
-    char at[64];
+    char at[64], at_uri[72];
     snprintf(at, sizeof at, "/buffers/%lld", (long long)index);
+    snprintf(at_uri, sizeof at_uri, "%s/uri", at);
     int first = 0; /* an external file read here for the first time */
     uint64_t length;
     const json_t *len = json_object_get(b, "byteLength");
@@ -275,46 +311,22 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
                                  (unsigned long long)length, (unsigned long long)doc->bin_size);
         buf->data = doc->bin;
     } else if (!json_is_string(uri)) {
-        return kfc_gltf_fail(doc->diag, at, "'uri' must be a string");
-    } else if (strncmp(json_string_value(uri), "data:", 5) == 0) {
-        const char *s = json_string_value(uri);
-        const char *comma = strchr(s, ',');
-        if (!comma || comma - s < 7 || strncmp(comma - 7, ";base64", 7) != 0)
-            return kfc_gltf_fail(doc->diag, at, "a data URI must be base64 (data:...;base64,...)");
-        /* glTF 2.0 allows a buffer these two media types only. */
-        size_t media = (size_t)(comma - 7 - (s + 5));
-        if (!media_is(s + 5, media, "application/octet-stream") &&
-            !media_is(s + 5, media, "application/gltf-buffer")) {
-            char at_uri[sizeof at + 4];
-            snprintf(at_uri, sizeof at_uri, "%s/uri", at);
-            return kfc_gltf_fail(doc->diag, at_uri,
-                                 "a buffer's data URI must be data:application/octet-stream or "
-                                 "data:application/gltf-buffer, not 'data:%.*s'",
-                                 (int)(media < 64 ? media : 64), s + 5);
-        }
-        size_t n = json_string_length(uri) - (size_t)(comma + 1 - s);
-        buf->owned = malloc(3 * (n / 4) + 3);
-        if (!buf->owned)
-            return kfc_fail_nomem(doc->diag);
-        long long got = base64_decode(comma + 1, n, buf->owned);
-        if (got < 0)
-            return kfc_gltf_fail(doc->diag, at, "the data URI is not valid base64");
-        if ((uint64_t)got < length)
-            return kfc_gltf_fail(doc->diag, at,
-                                 "byteLength %llu is more than the data URI's %lld bytes",
-                                 (unsigned long long)length, got);
-        buf->data = buf->owned;
+        return kfc_gltf_fail(doc->diag, at_uri, "'uri' must be a string");
+    } else if (strncasecmp(json_string_value(uri), "data:", 5) == 0) {
+        /* (a scheme is case-insensitive: "DATA:" too) */
+        if ((st = data_uri(doc, uri, length, at_uri, buf)))
+            return st;
     } else {
         if (doc->options->no_files)
-            return kfc_gltf_fail(doc->diag, at, "external buffers are not read here");
+            return kfc_gltf_fail(doc->diag, at_uri, "external buffers are not read here");
         /* The file must hold exactly byteLength bytes (as glTF-Validator
          * requires of an external buffer): checked before it is read. */
         /* Buffers naming one file (by any spelling) share one copy of it. */
         const kfc_input *file = NULL;
-        st = kfc_files_open(&doc->files, json_string_value(uri), json_string_length(uri), length,
-                            MAX_BUFFER, &file, &first, doc->diag);
+        st = kfc_files_open(&doc->files, json_string_value(uri), json_string_length(uri), at,
+                            length, MAX_BUFFER, &file, &first, doc->diag);
         if (st) {
-            snprintf(doc->diag->pointer, sizeof doc->diag->pointer, "%s/uri", at);
+            snprintf(doc->diag->pointer, sizeof doc->diag->pointer, "%s", at_uri);
             return st;
         }
         buf->data = file->data;
@@ -479,7 +491,7 @@ kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer)
     return KFC_OK;
 }
 
-kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *pointer,
+kfc_status kfc_gltf_accessor_kind(kfc_gltf_doc *doc, int64_t index, const char *pointer,
                                   kfc_gltf_accessor *out)
 {
     memset(out, 0, sizeof *out);
@@ -489,17 +501,11 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
         return st;
     char at[64];
     snprintf(at, sizeof at, "/accessors/%lld", (long long)index);
-    int64_t view_index;
-    uint64_t offset, count, ctype;
+    uint64_t ctype;
     const json_t *type = json_object_get(a, "type");
     const json_t *norm = json_object_get(a, "normalized");
-    if ((st = kfc_gltf_index(doc->diag, a, "bufferView", at, 0, &view_index)) ||
-        (st = uint_field(doc->diag, a, "byteOffset", at, 0, &offset)) ||
-        (st = uint_field(doc->diag, a, "count", at, 0, &count)) ||
-        (st = uint_field(doc->diag, a, "componentType", at, 0, &ctype)))
+    if ((st = uint_field(doc->diag, a, "componentType", at, 0, &ctype)))
         return st;
-    if (!json_object_get(a, "count") || count < 1)
-        return kfc_gltf_fail(doc->diag, at, "'count' must be an integer >= 1");
     if (!component_size((int)ctype))
         return kfc_gltf_fail(doc->diag, at, "unknown componentType %llu",
                              (unsigned long long)ctype);
@@ -515,6 +521,27 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
     if (out->normalized && (ctype == GLTF_FLOAT || ctype == GLTF_UNSIGNED_INT))
         return kfc_gltf_fail(doc->diag, at, "a %s accessor cannot be normalized",
                              ctype == GLTF_FLOAT ? "FLOAT" : "UNSIGNED_INT");
+    return KFC_OK;
+}
+
+kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *pointer,
+                                  kfc_gltf_accessor *out)
+{
+    kfc_status st = kfc_gltf_accessor_kind(doc, index, pointer, out);
+    if (st)
+        return st;
+    const json_t *a = json_array_get(json_object_get(doc->root, "accessors"), (size_t)index);
+    char at[64];
+    snprintf(at, sizeof at, "/accessors/%lld", (long long)index);
+    const uint64_t ctype = (uint64_t)out->component_type;
+    int64_t view_index;
+    uint64_t offset, count;
+    if ((st = kfc_gltf_index(doc->diag, a, "bufferView", at, 0, &view_index)) ||
+        (st = uint_field(doc->diag, a, "byteOffset", at, 0, &offset)) ||
+        (st = uint_field(doc->diag, a, "count", at, 0, &count)))
+        return st;
+    if (!json_object_get(a, "count") || count < 1)
+        return kfc_gltf_fail(doc->diag, at, "'count' must be an integer >= 1");
     const uint64_t numbers = count * out->components;
     view v;
     char vat[80];

@@ -110,6 +110,12 @@ kfc_status kfc_gltf_index(kfc_diag *diag, const json_t *object, const char *fiel
  * bytes a number: a name repeated per channel is output as numbers are. */
 kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer);
 
+/* Accessor `index`'s (referenced at `pointer`) component type, type and
+ * normalized flag into `out` (no values): what it holds, checked before
+ * anything else of it, as what a sampler may read is. */
+kfc_status kfc_gltf_accessor_kind(kfc_gltf_doc *doc, int64_t index, const char *pointer,
+                                  kfc_gltf_accessor *out);
+
 /* Accessor `index` (referenced at `pointer`) into `out`. */
 kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *pointer,
                                   kfc_gltf_accessor *out);

@@ -27,7 +27,8 @@ typedef struct kfc_import_options {
     const char *path;       /* the input file: relative references resolve
                               against its folder; NULL or "-": the current one */
     const char *animation;  /* NULL: every animation; else a name, or an index
-                              (importers whose files hold named clips) */
+                              (digits, when the file has that many; importers
+                              whose files hold named clips) */
     FILE *notes;            /* -v: what was skipped and why, or NULL */
     int no_files;           /* refuse every file the input names */
     const char *asset_root; /* NULL, or the folder the files an input names must

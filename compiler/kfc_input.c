@@ -147,7 +147,7 @@ kfc_status kfc_input_open(kfc_input *in, const char *path, size_t max_size, kfc_
     if (!st && is_stdin && diag && diag->files_read)
         diag->files_read->stdin_read = 1;
     if (!st && !is_stdin && diag && diag->files_read)
-        st = kfc_files_read_add(diag->files_read, path, diag);
+        st = kfc_files_read_add(diag->files_read, path, NULL, NULL, diag);
     if (st) {
         kfc_input_close(in);
         return st;
@@ -179,30 +179,54 @@ void kfc_input_close(kfc_input *in)
     memset(in, 0, sizeof *in);
 }
 
-kfc_status kfc_files_read_add(kfc_files_read *files, const char *path, kfc_diag *diag)
+/* `*array` (`count` used) grown to `capacity` pointers. 0, or -1. */
+static int grow(char ***array, size_t count, size_t capacity)
+{
+    char **grown = realloc(*array, capacity * sizeof *grown);
+    if (!grown)
+        return -1;
+    memset(grown + count, 0, (capacity - count) * sizeof *grown);
+    *array = grown;
+    return 0;
+}
+
+kfc_status kfc_files_read_add(kfc_files_read *files, const char *path, const char *named_in,
+                              const char *named_at, kfc_diag *diag)
 {
     for (size_t i = 0; i < files->count; i++)
         if (strcmp(files->paths[i], path) == 0)
             return KFC_OK;
     if (files->count == files->capacity) {
         size_t capacity = files->capacity ? files->capacity * 2 : 4;
-        char **grown = realloc(files->paths, capacity * sizeof *grown);
-        if (!grown)
+        if (grow(&files->paths, files->count, capacity) ||
+            grow(&files->named_in, files->count, capacity) ||
+            grow(&files->named_at, files->count, capacity))
             return kfc_fail_nomem(diag);
-        files->paths = grown;
         files->capacity = capacity;
     }
     char *copy = strdup(path);
-    if (!copy)
+    char *in = named_in ? strdup(named_in) : NULL, *at = named_at ? strdup(named_at) : NULL;
+    if (!copy || (named_in && !in) || (named_at && !at)) {
+        free(copy);
+        free(in);
+        free(at);
         return kfc_fail_nomem(diag);
+    }
+    files->named_in[files->count] = in;
+    files->named_at[files->count] = at;
     files->paths[files->count++] = copy;
     return KFC_OK;
 }
 
 void kfc_files_read_free(kfc_files_read *files)
 {
-    for (size_t i = 0; i < files->count; i++)
+    for (size_t i = 0; i < files->count; i++) {
         free(files->paths[i]);
+        free(files->named_in[i]);
+        free(files->named_at[i]);
+    }
     free(files->paths);
+    free(files->named_in);
+    free(files->named_at);
     memset(files, 0, sizeof *files);
 }

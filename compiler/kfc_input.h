@@ -64,10 +64,16 @@ typedef struct kfc_files_read {
     char **paths; /* as opened, in the order first opened, no duplicates */
     size_t count, capacity;
     int stdin_read; /* standard input ("-") too, which no dependency file lists */
+    /* Per path, for a file an input names (kfc_files.h): that input ("<stdin>"
+     * for standard input) and where it names it (a JSON pointer); NULL for
+     * a file the run was given. What an output must not be is said so. */
+    char **named_in, **named_at;
 } kfc_files_read;
 
-/* Adds `path` unless it is there already. KFC_NOMEM on failure. */
-kfc_status kfc_files_read_add(kfc_files_read *files, const char *path, kfc_diag *diag);
+/* Adds `path`, named in input `named_in` at `named_at` (both NULL for a file
+ * the run was given), unless it is there already. KFC_NOMEM on failure. */
+kfc_status kfc_files_read_add(kfc_files_read *files, const char *path, const char *named_in,
+                              const char *named_at, kfc_diag *diag);
 
 void kfc_files_read_free(kfc_files_read *files);
 

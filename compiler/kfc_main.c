@@ -541,7 +541,7 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
     if (diag->files_read && strcmp(input, "-") == 0)
         diag->files_read->stdin_read = 1;
     if (strcmp(input, "-") != 0 && diag->files_read &&
-        kfc_files_read_add(diag->files_read, input, diag) != KFC_OK) {
+        kfc_files_read_add(diag->files_read, input, NULL, NULL, diag) != KFC_OK) {
         kf_anim_free(anim);
         return KFC_NOMEM;
     }
@@ -672,7 +672,7 @@ int main(int argc, char **argv)
         }
     }
 
-    kfc_files_read files = {NULL, 0, 0, 0};
+    kfc_files_read files = {0};
     char *depfile_derived = NULL;
     const char *depfile = o.depfile_path;
     diag.files_read = &files; /* inputs are never outputs; -MD lists them */

@@ -470,11 +470,21 @@ kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_
     /* Paths in full: kfc_diag_print escapes their control bytes. */
     if (strcmp(path, "-") == 0)
         return KFC_OK;
-    for (size_t i = 0; inputs && i < inputs->count; i++)
-        if (same_file(path, inputs->paths[i]))
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                            "the %s '%s' is the input '%s'; what is read is never overwritten",
-                            what, path, inputs->paths[i]);
+    for (size_t i = 0; inputs && i < inputs->count; i++) {
+        if (!same_file(path, inputs->paths[i]))
+            continue;
+        /* A file an input names: which, and where (a glTF buffer). */
+        if (inputs->named_in && inputs->named_in[i])
+            return kfc_fail(
+                diag, KFC_USAGE, KFC_NO_MARK,
+                "the %s '%s' is '%s', which %s reads%s%s%s; what is read is never "
+                "overwritten",
+                what, path, inputs->paths[i], inputs->named_in[i], inputs->named_at[i] ? " (" : "",
+                inputs->named_at[i] ? inputs->named_at[i] : "", inputs->named_at[i] ? ")" : "");
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                        "the %s '%s' is the input '%s'; what is read is never overwritten", what,
+                        path, inputs->paths[i]);
+    }
     if (inputs && inputs->stdin_read && same_file(path, "-"))
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
                         "the %s '%s' is the file standard input reads; what is read is never "

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "kf_math.h"
 #include "kfc_schema.h"
 #include "kfc_section.h"
 
@@ -575,45 +574,21 @@ static void odd_first_key(const kfc_node *keys, sequence_in *in)
     }
 }
 
-/* How far a slerp or squad key's length may be from 1 before it is more
- * likely something else (axis and angle) than a rounded quaternion. */
-#define UNIT_TOLERANCE 0.01
-
 /* Slerp and squad keys are normalized: a key far from unit length plays
  * another rotation than its numbers say. One warning per sequence. */
 static kfc_status check_unit_length(kfc_source *src, const kfc_node *keys, const sequence_in *in)
 {
     const kf_sequence_desc *desc = &in->desc;
+    uint32_t first = 0;
     if ((desc->interpolation != KF_INTERPOLATION_SLERP &&
          desc->interpolation != KF_INTERPOLATION_SQUAD) ||
-        desc->components != 4)
+        desc->components != 4 || !kfc_quaternions_off_unit(desc->values, desc->key_count, &first))
         return KFC_OK;
-    uint32_t first = 0, far = 0;
-    double first_length = 0;
-    for (uint32_t k = 0; k < desc->key_count; k++) {
-        const double *q = desc->values + 4 * (size_t)k;
-        const double length = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-        if (fabs(length - 1.0) > UNIT_TOLERANCE && far++ == 0) {
-            first = k;
-            first_length = length;
-        }
-    }
-    if (!far)
-        return KFC_OK;
-    char others[64] = "";
-    if (far > 1)
-        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)(far - 1),
-                 far > 2 ? "s" : "");
-    /* (the builder makes a quaternion of about no length the identity:
-     * kf_qnormalize) */
-    return kfc_warn(src->diag, KFC_WARN_QUATERNION_LENGTH, key_part(keys, first, 1)->mark,
-                    "key %lu has length %.3g, not 1%s: %s keys are quaternions [x, y, z, w], "
-                    "played normalized%s (axis and angle are an OrientationInterpolator's)",
-                    (unsigned long)first, first_length, others,
-                    kf_interpolation_name(desc->interpolation),
-                    first_length * first_length <= KF_QUAT_EPSILON
-                        ? ", and one of about no length as no rotation, [0, 0, 0, 1]"
-                        : "");
+    char what[32];
+    snprintf(what, sizeof what, "%s keys", kf_interpolation_name(desc->interpolation));
+    return kfc_warn_quaternion_length(src->diag, key_part(keys, first, 1)->mark, NULL, what,
+                                      desc->values, desc->key_count,
+                                      " (axis and angle are an OrientationInterpolator's)");
 }
 
 /* Every key into the scratch arrays, item by item, each key's errors

@@ -82,6 +82,10 @@ static void keep(kfc_suggest *s, unsigned d, const char *candidate, size_t lengt
         s->best = d;
         s->matches = 0;
     }
+    /* A name offered again (two animations of one name) is named once. */
+    for (unsigned i = 0; d == s->best && i < s->matches; i++)
+        if (s->match_length[i] == length && memcmp(s->match[i], candidate, length) == 0)
+            return;
     if (d == s->best && s->matches < KFC_SUGGEST_MAX_NAMED) {
         s->match[s->matches] = candidate;
         s->match_length[s->matches] = length;

@@ -10,7 +10,8 @@
  * than either length: "interpolaton", "slurp", "ball_poss", "wlak" and
  * "ColourInterpolator" are each one edit away from what was meant, and
  * "LinearInterpolator" four from any X3D node, too far. Up to three
- * candidates at that distance are named, in the order offered.
+ * candidates at that distance are named, in the order offered, each once
+ * however often it is offered.
  *
  * Comparing costs up to (length + 1)^2 steps per candidate; the steps of a
  * run are counted in diag->suggest_cells and suggestions stop past

@@ -6,11 +6,13 @@ sampler kind on every path, sparse, normalized integers), compiled, played
 with `kfplay animate` at W = t seconds, before the first key, between keys, at
 keys and after the last. Also: decompile -> compile is byte-identical, and
 broken glTF (tests/gen's hostile cases) gets the expected message."""
+import base64
 import json
 import math
 import urllib.parse
 import os
 import shutil
+import struct
 import subprocess
 import sys
 
@@ -323,6 +325,137 @@ def check_split_fails(a, checks):
                          argv, sorted(set(left) - set(before)), kept[:16]))
 
 
+def check_quaternion_length(a, checks):
+    """glTF rotation keys that are not unit quaternions play normalized (one
+    of about no length as no rotation): -Wquaternion-length at the sampler's
+    output, in YAML's words; -Werror fails the compile, -Wno- silences it."""
+    def document(keys, interpolation):
+        times = [0.0, 0.5, 1.0][:len(keys)]
+        outputs = []
+        for q in keys:
+            outputs += [0, 0, 0, 0] + q + [0, 0, 0, 0] if interpolation == 'CUBICSPLINE' else q
+        raw = struct.pack('<%df' % len(times), *times) + struct.pack('<%df' % len(outputs), *outputs)
+        return {'asset': {'version': '2.0'}, 'nodes': [{'name': 'lid'}],
+                'buffers': [{'byteLength': len(raw), 'uri': 'data:application/octet-stream;base64,'
+                             + base64.b64encode(raw).decode()}],
+                'bufferViews': [{'buffer': 0, 'byteLength': 4 * len(times)},
+                                {'buffer': 0, 'byteOffset': 4 * len(times),
+                                 'byteLength': 4 * len(outputs)}],
+                'accessors': [{'bufferView': 0, 'componentType': 5126, 'count': len(times),
+                               'type': 'SCALAR'},
+                              {'bufferView': 1, 'componentType': 5126, 'count': len(outputs) // 4,
+                               'type': 'VEC4'}],
+                'animations': [{'name': 'Spin', 'samplers': [{'input': 0, 'output': 1,
+                                                              'interpolation': interpolation}],
+                                'channels': [{'sampler': 0,
+                                              'target': {'node': 0, 'path': 'rotation'}}]}]}
+
+    at = ': /animations/0/samplers/0/output: '
+    none = ', and one of about no length as no rotation, [0, 0, 0, 1]'
+    for keys, interpolation, message in (
+            ([[0, 0, 0, 1], [0, 0, 0, 2], [0, 0, 0, 0]], 'LINEAR',
+             ('key 1 has length 2, not 1 (and 1 more key)', none)),
+            ([[0, 0, 0, 0], [0, 1, 0, 0]], 'STEP', ('key 0 has length 0, not 1', none)),
+            ([[0, 0, 0, 1], [0, 0.5, 0, 0.5]], 'CUBICSPLINE', ('key 1 has length 0.707, not 1', '')),
+            ([[0, 0, 0, 1], [0, 0.7071068, 0, 0.7071068], [0, 1, 0, 0.0141]], 'LINEAR', None)):
+        path = os.path.join(a.work, 'quaternion.gltf')
+        with open(path, 'w') as f:
+            json.dump(document(keys, interpolation), f)
+        want = path + at + 'warning: %s: rotation keys are quaternions [x, y, z, w], played ' \
+            'normalized%s' % message if message else ''
+        out = path + '.kfb'
+        for args, code, shown in (
+                ([], 0, want + ' [-Wquaternion-length]\n' if message else ''),
+                (['-Werror'], 1 if message else 0,
+                 want.replace('warning:', 'error:') + ' [-Werror=quaternion-length]\n'
+                 if message else ''),
+                (['-Wno-quaternion-length'], 0, '')):
+            if os.path.exists(out):
+                os.remove(out)
+            r = run([a.kfc] + args + [path, '-o', out])
+            checks.check(r.returncode == code and r.stderr == shown and
+                         os.path.exists(out) == (code == 0),
+                         '%s %r %s: %d %r' % (interpolation, keys, args, r.returncode, r.stderr))
+        # played normalized: the zero key as no rotation
+        if interpolation == 'STEP':
+            got = run([a.kfplay, out, 'animate', '0.25']).stdout
+            checks.check('lid.orientation 0 0 0 1' in got, 'a zero rotation key plays: %r' % got)
+
+
+def check_animation_option(a, checks):
+    """--animation selects one animation or none: digits are an index when
+    the file has that animation, else a name; an index that is another
+    animation's name, or a name several share, is a usage error that says
+    how to name each. A name offered twice is suggested once."""
+    def document(names):
+        doc = gen_gltf_fixtures.base_case()
+        template = doc['animations'][0]
+        doc['animations'] = [dict(template, name=n) if n is not None else
+                             {k: v for k, v in template.items() if k != 'name'} for n in names]
+        return doc
+
+    usage = "kfc: error: %s\nTry 'kfc --help' for more information.\n"
+    for names, anim, code, want in (
+            (['Spin', 'Spin'], 'Spin', 2,
+             usage % "2 animations are named 'Spin' (0 and 1): give its index, -a 0 or -a 1"),
+            (['Spin', 'Spin', 'Spin'], 'Spin', 2,
+             usage % "3 animations are named 'Spin' (0, 1 and 2): give its index, -a 0, -a 1 or "
+                     "-a 2"),
+            (['Spin'] * 6, 'Spin', 2,
+             usage % "6 animations are named 'Spin' (0, 1, 2 and 3 more): give its index, -a 0, "
+                     "-a 1, -a 2 ..."),
+            # index 0 is animation 1's name: only index 2 selects alone
+            (['Spin', '0', 'Spin'], 'Spin', 2,
+             usage % "2 animations are named 'Spin' (0 and 2): give its index, -a 2"),
+            (['1', 'Spin'], '1', 2,
+             usage % "'1' is both the index of animation 1 and the name of animation 0: give "
+                     "-a 0 for animation 0, or -a 'Spin' for animation 1"),
+            (['1', None], '1', 2,
+             usage % "'1' is both the index of animation 1 and the name of animation 0: give "
+                     "-a 0 for animation 0"),
+            (['1', '0'], '0', 2,
+             usage % "'0' is both the index of animation 0 and the name of animation 1: neither "
+                     "has a name or index of its own: import every animation, or each into a "
+                     "file of its own with --split"),
+            (['Spin', 'Spin', None], 'Spn', 1,
+             "anim.gltf: /animations: error: no animation named or numbered 'Spn' (3 in the "
+             "file); did you mean 'Spin'?\n"),
+            (['Spin', 'Spin', None], 'walk', 1,
+             "anim.gltf: /animations: error: no animation named or numbered 'walk' (3 in the "
+             "file: 'Spin' twice and 2)\n"),
+            (['Spin', 'Spin'], '2', 1,
+             "anim.gltf: /animations: error: no animation named or numbered '2' (2 in the "
+             "file: 'Spin' twice)\n")):
+        with open(os.path.join(a.work, 'anim.gltf'), 'w') as f:
+            json.dump(document(names), f)
+        r = subprocess.run([a.kfc, 'anim.gltf', '-a', anim, '-o', 'anim.kfb'],
+                           capture_output=True, text=True, cwd=a.work)
+        checks.check(r.returncode == code and r.stderr == want and
+                     not os.path.exists(os.path.join(a.work, 'anim.kfb')),
+                     '%r -a %r: %d %r' % (names, anim, r.returncode, r.stderr))
+    # What each selects: one animation, its controller at full weight.
+    for names, anim, controller in (
+            (['Spin', 'Spin'], '1', 'animation1'),
+            (['Spin', 'Spin'], '01', 'animation1'),
+            (['1', 'Spin'], '0', '1'),
+            (['1', 'Spin'], 'Spin', 'Spin'),
+            (['5', 'Spin'], '5', '5'),        # no animation 5: the name
+            (['0', '1'], '1', '1'),           # animation 1's index and its own name
+            (['Walk', None], '1', 'animation1')):
+        with open(os.path.join(a.work, 'anim.gltf'), 'w') as f:
+            json.dump(document(names), f)
+        kfb = os.path.join(a.work, 'anim.kfb')
+        r = run([a.kfc, os.path.join(a.work, 'anim.gltf'), '-a', anim, '-o', kfb])
+        listed = run([a.kfplay, kfb, 'list']).stdout.splitlines() if r.returncode == 0 else []
+        controllers = [l.split(' controller ')[0] + (' weight=1' if ' weight=1 ' in l else '')
+                       for l in listed if ' controller ' in l]
+        checks.check(r.returncode == 0 and not r.stderr and
+                     controllers == [controller + ' weight=1'],
+                     '%r -a %r: %r (%s)' % (names, anim, controllers, r.stderr))
+        if os.path.exists(kfb):
+            os.remove(kfb)
+
+
 def main():
     a = driver.arguments()
     checks = driver.Checks()
@@ -450,6 +583,8 @@ def main():
         r = subprocess.run([a.kfc, name, '-a', anim, '-o', 'x.kfb'], capture_output=True, text=True,
                            cwd=a.work)
         checks.check(r.returncode == 1 and r.stderr == expect, '-a %r: %r' % (anim, r.stderr))
+    check_animation_option(a, checks)
+    check_quaternion_length(a, checks)
     # A JSON syntax error quotes the input near it with its control and
     # non-ASCII bytes escaped: the diagnostic stays one line.
     for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: string or '}' expected near '\\x01'"),

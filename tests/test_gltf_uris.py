@@ -92,6 +92,24 @@ def main():
 
     rc, err, reference = compile_uri('data.bin')
     c.check(rc == 0 and reference, 'the plain name compiles: %s' % err)
+    # A document on standard input has no folder: its URIs resolve against
+    # the current directory, which is also the root.
+    for cwd, uri, want in ((doc, 'data.bin', ''),
+                           (root, 'data.bin', "<stdin>: /buffers/0/uri: error: cannot read URI "
+                                              "'data.bin': No such file or directory\n"),
+                           (os.path.join(doc, 'sub'), '../data.bin',
+                            "<stdin>: /buffers/0/uri: error: URI '../data.bin' leads outside the "
+                            "folder '%s'\n" % os.path.realpath(os.path.join(doc, 'sub')))):
+        with open(gltf, 'w') as f:
+            f.write(document(uri))
+        with open(gltf) as f:
+            r = subprocess.run([a.kfc, '-', '-o', out], stdin=f, capture_output=True, text=True,
+                               cwd=cwd, timeout=TIMEOUT)
+        data = open(out, 'rb').read() if os.path.exists(out) else None
+        c.check(r.stderr == want and (data == reference if not want else r.returncode != 0),
+                'standard input in %s naming %r: %d %r' % (cwd, uri, r.returncode, r.stderr))
+        if os.path.exists(out):
+            os.remove(out)
 
     inside = ['sub/data.bin', 'sub/../data.bin', './data.bin', 'sub//data.bin', 'sub%2Fdata.bin',
               '%64ata.bin', 'in_link.bin', 'abs_in.bin', 'dir_link/data.bin', 'dir_link/../data.bin']
@@ -99,11 +117,16 @@ def main():
         rc, err, data = compile_uri(uri)
         c.check(rc == 0 and data == reference, '%r stays inside: exit %s, %s' % (uri, rc, err))
     # The data URIs glTF 2.0 allows a buffer (either media type, in any
-    # case) hold the same bytes; another media type is refused.
-    for media in ('application/octet-stream', 'application/gltf-buffer', 'Application/GLTF-Buffer'):
-        uri = 'data:%s;base64,%s' % (media, base64.b64encode(DATA).decode())
+    # case, and the scheme and ';base64' in any case too) hold the same
+    # bytes; another media type is refused.
+    for scheme, media, encoding in (('data', 'application/octet-stream', 'base64'),
+                                    ('data', 'application/gltf-buffer', 'base64'),
+                                    ('data', 'Application/GLTF-Buffer', 'base64'),
+                                    ('DATA', 'application/octet-stream', 'BASE64'),
+                                    ('Data', 'application/gltf-buffer', 'Base64')):
+        uri = '%s:%s;%s,%s' % (scheme, media, encoding, base64.b64encode(DATA).decode())
         rc, err, data = compile_uri(uri)
-        c.check(rc == 0 and data == reference, 'data:%s compiles: exit %s, %s' % (media, rc, err))
+        c.check(rc == 0 and data == reference, '%s compiles: exit %s, %s' % (uri[:40], rc, err))
     rc, err, data = compile_uri('data:text/plain;base64,' + base64.b64encode(DATA).decode())
     c.check(rc == 1 and "/buffers/0/uri: error: a buffer's data URI must be" in err and
             "not 'data:text/plain'" in err, 'data:text/plain is refused: exit %s, %s' % (rc, err))

@@ -261,16 +261,18 @@ def check_zero_quaternion(c, kfc, kfplay, work):
     normalized."""
     src = os.path.join(work, 'zero_quaternion.yaml')
     out = os.path.join(work, 'zero_quaternion.kfb')
-    for keys, played, ending in (
-            ('[[0, [0, 0, 0, 0]], [1, [0, 1, 0, 0]]]', '0 0 0 1',
-             ', and one of about no length as no rotation, [0, 0, 0, 1]'),
-            ('[[0, [0, 0, 0, 2]], [1, [0, 1, 0, 0]]]', '0 0 0 1', '')):
+    zero = ', and one of about no length as no rotation, [0, 0, 0, 1]'
+    for keys, played, length, ending in (
+            ('[[0, [0, 0, 0, 0]], [1, [0, 1, 0, 0]]]', '0 0 0 1', '0, not 1', zero),
+            ('[[0, [0, 0, 0, 2]], [1, [0, 1, 0, 0]]]', '0 0 0 1', '2, not 1', ''),
+            # the first far key has a length, a later one none: said too
+            ('[[0, [0, 0, 0, 2]], [1, [0, 0, 0, 0]]]', '0 0 0 1', '2, not 1 (and 1 more key)',
+             zero)):
         with open(src, 'w') as f:
             f.write('kfb: 1\nsequences:\n  turn:\n    interpolation: slerp\n    duration: 1\n'
                     '    keys: %s\n' % keys)
         r = run([kfc, src, '-o', out])
-        length = '0' if ending else '2'
-        want = ("%s:6:16: warning: key 0 has length %s, not 1: slerp keys are quaternions "
+        want = ("%s:6:16: warning: key 0 has length %s: slerp keys are quaternions "
                 "[x, y, z, w], played normalized%s (axis and angle are an "
                 "OrientationInterpolator's) [-Wquaternion-length]" % (src, length, ending))
         c.check(r.returncode == 0 and r.stderr.splitlines() == [want],

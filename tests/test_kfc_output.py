@@ -171,10 +171,25 @@ def not_inputs(kfc, fixtures, work):
                                    {'buffer': 0, 'byteOffset': 8, 'byteLength': 24}],
                    'accessors': [{'bufferView': 0, 'componentType': 5126, 'count': 2, 'type': 'SCALAR'},
                                  {'bufferView': 1, 'componentType': 5126, 'count': 2, 'type': 'VEC3'}],
-                   'animations': [{'channels': [{'sampler': 0, 'target': {'node': 0, 'path': 'scale'}}],
+                   'animations': [{'name': 'm.bin',
+                                   'channels': [{'sampler': 0, 'target': {'node': 0, 'path': 'scale'}}],
                                    'samplers': [{'input': 0, 'output': 1}]}]}, f)
     before.update({n: read(os.path.join(d, n)) for n in ('m.gltf', 'm.bin')})
-    cases.append(([gltf, '-o', os.path.join(d, 'm.bin')], "is the input '%s'" % os.path.join(d, 'm.bin')))
+    # ... said as the file the document reads, and where; the same through
+    # another name, and of a dependency file and a --split output.
+    buffer = os.path.join(d, 'm.bin')
+    cases += [([gltf, '-o', buffer], "kfc: error: the output '%s' is '%s', which %s reads "
+                                     "(/buffers/0); what is read is never overwritten\n"
+                                     % (buffer, buffer, gltf)),
+              ([gltf, '-o', os.path.join(d, '.', 'm.bin')],
+               "the output '%s' is '%s', which %s reads (/buffers/0)"
+               % (os.path.join(d, '.', 'm.bin'), buffer, gltf)),
+              (['-MD', '-MF', buffer, gltf, '-o', os.path.join(d, 'y.kfb')],
+               "the dependency file '%s' is '%s', which %s reads (/buffers/0)"
+               % (buffer, buffer, gltf)),
+              (['-s', gltf, '-o', os.path.join(d, '*')],
+               "the output '%s' is '%s', which %s reads (/buffers/0)"
+               % (os.path.join(d, 'm.bin'), buffer, gltf))]
     for argv, want in cases:
         r = run([kfc] + argv)
         check(r.returncode == 2 and want in r.stderr.decode(), '%s: %r' % (argv, r.stderr.decode()))

@@ -557,7 +557,10 @@ static int plot_panel(const kf_anim *anim, const panel_source *src, const plot_o
 static int check_output_not_input(const char *input, const char *output)
 {
     char *paths[1] = {(char *)input};
-    kfc_files_read inputs = {paths, strcmp(input, "-") != 0, 1, strcmp(input, "-") == 0};
+    kfc_files_read inputs = {.paths = paths,
+                             .count = strcmp(input, "-") != 0,
+                             .capacity = 1,
+                             .stdin_read = strcmp(input, "-") == 0};
     kfc_diag diag;
     memset(&diag, 0, sizeof diag);
     if (kfc_output_check(output, "output", &inputs, NULL, NULL, &diag) == KFC_OK)

@@ -56,14 +56,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(root, sizeof root, "%.*s", (int)(strlen(fuzz_folder) - 4), fuzz_folder);
     kfc_files files;
     kfc_files_init(&files, fuzz_document, wider ? root : NULL);
-    kfc_files_read read = {NULL, 0, 0, 0};
+    kfc_files_read read = {0};
     kfc_diag diag;
     memset(&diag, 0, sizeof diag);
     diag.files_read = &read;
     const kfc_input *in = NULL;
     int first = 0;
     kfc_status st =
-        kfc_files_open(&files, uri, length, KFC_FILES_ANY_SIZE, 1 << 20, &in, &first, &diag);
+        kfc_files_open(&files, uri, length, NULL, KFC_FILES_ANY_SIZE, 1 << 20, &in, &first, &diag);
     if (st == KFC_OK) {
         if (read.count != 1 || !first)
             abort();

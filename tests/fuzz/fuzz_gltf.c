@@ -104,7 +104,7 @@ static int import_one(const uint8_t *data, size_t size)
 {
     kf_builder *builder;
     kfc_diag diag;
-    kfc_files_read files = {NULL, 0, 0, 0};
+    kfc_files_read files = {0};
     memset(&diag, 0, sizeof diag);
     diag.files_read = &files;
     if (kf_builder_create(NULL, &builder) != KF_OK)

@@ -414,13 +414,24 @@ def invalid_cases():
          "/extensionsRequired/0: error: the file requires extension 'EXT_meshopt_compression'")
     case('interpolation', lambda g: g['animations'][0]['samplers'][0].update(interpolation='CUBIC'),
          "/animations/0/samplers/0/interpolation: error: unknown interpolation 'CUBIC'")
+    case('interpolation_case', lambda g: g['animations'][0]['samplers'][0].update(interpolation='linear'),
+         "invalid_interpolation_case.gltf: /animations/0/samplers/0/interpolation: error: unknown "
+         "interpolation 'linear' (expected LINEAR, STEP or CUBICSPLINE); did you mean 'LINEAR'?\n")
     case('input_type', lambda g: g['animations'][0]['samplers'][0].update(input=1),
          "/animations/0/samplers/0/input: error: accessor 1 must be FLOAT SCALAR")
+    # What an accessor holds is judged before its size: VEC3 key times in
+    # a view sized for SCALARs are not key times.
+    case('input_vec3', lambda g: g['accessors'][0].update(type='VEC3'),
+         "invalid_input_vec3.gltf: /animations/0/samplers/0/input: error: accessor 0 must be "
+         "FLOAT SCALAR (key times)\n")
+    case('output_vec4', lambda g: g['accessors'][1].update(type='VEC4'),
+         "invalid_output_vec4.gltf: /animations/0/samplers/0/output: error: accessor 1 cannot hold "
+         "translation: expected VEC3 FLOAT\n")
     case('node', lambda g: g['animations'][0]['channels'][0]['target'].update(node=9),
          "/animations/0/channels/0/target: error: node 9 does not exist")
     case('version', lambda g: g['asset'].update(version='1.0'), "/asset/version: error: glTF version 1.0")
     case('base64', lambda g: g['buffers'][0].update(uri='data:application/octet-stream;base64,@@@@'),
-         "/buffers/0: error: the data URI is not valid base64")
+         "/buffers/0/uri: error: the data URI is not valid base64")
     case('animation_missing', lambda g: g.update(animations=[{'channels': 'x'}]),
          "/animations/0: error: expected an object with a 'channels' array")
 
@@ -480,11 +491,11 @@ def invalid_cases():
     case('unused_buffer_without_uri', lambda g: g['buffers'].append({'byteLength': 8}),
          "/buffers/1: error: a buffer without 'uri' must be the first, in a GLB file with a BIN chunk")
     case('buffer_longer_than_data', lambda g: g['buffers'][0].update(byteLength=1000),
-         "/buffers/0: error: byteLength 1000 is more than the data URI's 32 bytes")
+         "/buffers/0/uri: error: byteLength 1000 is more than the data URI's 32 bytes")
     case('buffer_huge', lambda g: g['buffers'][0].update(byteLength=2 ** 31),
          '/buffers/0: error: a buffer of 2147483648 bytes is larger than kfc reads')
     case('base64_not_base64', lambda g: g['buffers'][0].update(uri='data:application/octet-stream,AAAA'),
-         '/buffers/0: error: a data URI must be base64')
+         '/buffers/0/uri: error: a data URI must be base64')
     case('data_media_type', lambda g: g['buffers'][0].update(
         uri=g['buffers'][0]['uri'].replace('application/octet-stream', 'text/plain')),
         "/buffers/0/uri: error: a buffer's data URI must be data:application/octet-stream or "
@@ -495,9 +506,23 @@ def invalid_cases():
         "data:application/gltf-buffer, not 'data:'")
     case('base64_inner_padding', lambda g: g['buffers'][0].update(
         uri='data:application/octet-stream;base64,AA=A' + 'A' * 40),
-        '/buffers/0: error: the data URI is not valid base64')
+        '/buffers/0/uri: error: the data URI is not valid base64')
     case('base64_short', lambda g: g['buffers'][0].update(uri=g['buffers'][0]['uri'][:-12]),
-         "/buffers/0: error: byteLength 32 is more than the data URI's")
+         "/buffers/0/uri: error: byteLength 32 is more than the data URI's")
+    # A broken data URI read by a second accessor (a second animation's
+    # channel): each read fails alike and keeps nothing (LeakSanitizer, in
+    # the sanitizer build, sees any decode buffer left behind).
+    def second_reader(g, uri):
+        g['buffers'][0]['uri'] = uri(g['buffers'][0]['uri'])
+        g['animations'].append(dict(g['animations'][0], name='b'))
+
+    case('data_twice_short', lambda g: second_reader(g, lambda u: u[:-12]),
+         "invalid_data_twice_short.gltf: /buffers/0/uri: error: byteLength 32 is more than the "
+         "data URI's 24 bytes")
+    case('data_twice_base64', lambda g: second_reader(g, lambda u: u[:-4] + '@@@@'),
+         'invalid_data_twice_base64.gltf: /buffers/0/uri: error: the data URI is not valid base64')
+    case('data_twice_padding', lambda g: second_reader(g, lambda u: u.replace(',', ',AA=A', 1)),
+         'invalid_data_twice_padding.gltf: /buffers/0/uri: error: the data URI is not valid base64')
     case('uri_absolute', lambda g: g['buffers'][0].update(uri='/etc/x.bin'),
          "/buffers/0/uri: error: URI '/etc/x.bin' is an absolute path")
     case('uri_scheme', lambda g: g['buffers'][0].update(uri='file:///x.bin'),
@@ -508,6 +533,10 @@ def invalid_cases():
     # Syntax errors near control bytes and broken UTF-8: quoted escaped, on one line
     cases.append(('syntax_control.gltf', b'{"asset": \n\x01\x1b[31m\r\n', "syntax_control.gltf:2:1: error: invalid token near '\\x01'"))
     cases.append(('syntax_utf8.gltf', b'{"a": \xff\xfe}', "syntax_utf8.gltf:1:"))
+    # A NUL in a string: said so, not in jansson's words.
+    cases.append(('nul_string.gltf', b'{"asset": {"version": "2.0"},\n "nodes": [{"name": "a\\u0000b"}]}',
+                  "nul_string.gltf:2:30: error: a NUL character (\\u0000) is not allowed in a glTF "
+                  "string near '\"a\\u0000b\"'\n"))
     cases.append(('syntax_newline_string.gltf', b'{"a": "x\ny"}', "syntax_newline_string.gltf:1:8: error: unexpected newline near '\"x'"))
     # The spec's refusals
     case('stride_input', lambda g: g['bufferViews'][0].update(byteStride=4),

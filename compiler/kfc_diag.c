@@ -285,12 +285,15 @@ uint32_t kfc_angles_over_turn(const double *v, uint32_t count, uint32_t *first)
 }
 
 kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what, double angle,
-                                uint32_t more)
+                                uint32_t more, const char *unit)
 {
     char others[64] = "";
     if (more)
         snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)more,
                  more > 1 ? "s" : "");
+    if (unit)
+        return kfc_warn(diag, KFC_WARN_ANGLE_RANGE, mark,
+                        "%s an angle of %.9g, more than a turn%s: %s", what, angle, others, unit);
     return kfc_warn(diag, KFC_WARN_ANGLE_RANGE, mark,
                     "%s an angle of %.9g, more than a turn%s: angles are radians (%.9g degrees "
                     "is %.6g)",

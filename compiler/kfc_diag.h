@@ -193,11 +193,13 @@ kfc_status kfc_warn_pointer(kfc_diag *diag, kfc_warning w, const char *pointer, 
  * the angles of more than a turn (which one written in degrees is, where
  * angles are radians) are warned of at `mark` (the first's), `what` (say
  * "key 1 has", or "PositionDamper 'cam' has") saying whose, with how many
- * more. *first: that rotation's index.
+ * more. *first: that rotation's index. `angle` is the angle as written;
+ * `unit`, when not NULL, says why it is more than a turn in radians (an
+ * X3D scene's UNIT angle), in place of "angles are radians".
  */
 uint32_t kfc_angles_over_turn(const double *v, uint32_t count, uint32_t *first);
 kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what, double angle,
-                                uint32_t more);
+                                uint32_t more, const char *unit);
 
 /*
  * -Wquaternion-length, of `count` quaternions [x, y, z, w] at q, which are

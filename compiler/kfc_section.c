@@ -455,7 +455,7 @@ kfc_status kfc_warn_angles(kfc_source *src, const kfc_node *field, int entries, 
         snprintf(what, sizeof what, "key %lu has", (unsigned long)first);
     const kfc_node *at = entries ? &field->as.items[first] : field;
     return kfc_warn_angle_range(src->diag, at->as.items[3].mark, what, v[4 * (size_t)first + 3],
-                                over - 1);
+                                over - 1, NULL);
 }
 
 kfc_status kfc_get_animator_seconds(kfc_source *src, const kfc_node *value, kfc_entry *entry,

@@ -47,6 +47,7 @@ kfc_status kfc_x3d_compile(const unsigned char *data, size_t size,
         st = kfc_x3d_scene_finish(&scene, diag);
     if (!st)
         st = kfc_x3d_map(&scene, builder, diag);
+    kfc_x3d_notes_flush(&scene);
     kfc_x3d_scene_free(&scene);
     free(inflated);
     return st;

@@ -291,6 +291,37 @@ static kfc_status boolean(mapper *m, const kfc_x3d_node *n, const char *field, i
     return f ? kfc_x3d_read_bool(&f->value, out, m->diag) : KFC_OK;
 }
 
+/* Rotations [x, y, z, angle] (`count` numbers) as the scene writes them,
+ * their angles in its UNIT angle: into radians, as X3D browsers read an
+ * SFRotation's or MFRotation's angle. */
+static void to_radians(const mapper *m, double *v, size_t count)
+{
+    if (m->scene->angle_factor != 1)
+        for (size_t i = 3; i < count; i += 4)
+            v[i] *= m->scene->angle_factor;
+}
+
+/* -Wangle-range of the rotations at v (in radians) of `n`'s `field`, the
+ * one at `first` and `over` - 1 more over a turn, `what` saying whose
+ * ("OrientationInterpolator 'Swing' key 1 has"). */
+static kfc_status angle_range(mapper *m, const kfc_x3d_node *n, const char *field, const double *v,
+                              const char *what, uint32_t first, uint32_t over)
+{
+    const kfc_x3d_scene *scene = m->scene;
+    const double angle = v[4 * (size_t)first + 3];
+    char unit[KFC_QUOTE_SIZE], why[160];
+    if (!scene->angle_unit)
+        return kfc_warn_angle_range(m->diag, kfc_x3d_field_get(n, field)->value.mark, what, angle,
+                                    over - 1, NULL);
+    /* As written, in the scene's unit: not what radians make of it. */
+    snprintf(why, sizeof why, "UNIT angle %s (%lu:%lu) makes it %.9g radians",
+             kfc_quote(unit, scene->angle_unit, strlen(scene->angle_unit)),
+             (unsigned long)scene->unit_at[KFC_X3D_UNIT_ANGLE].line,
+             (unsigned long)scene->unit_at[KFC_X3D_UNIT_ANGLE].column, angle);
+    return kfc_warn_angle_range(m->diag, kfc_x3d_field_get(n, field)->value.mark, what,
+                                angle / scene->angle_factor, over - 1, why);
+}
+
 /* A field of `n` holding `count` numbers that must come in groups of
  * `dimension`: an error at the field otherwise. */
 static kfc_status check_groups(mapper *m, const kfc_x3d_node *n, const char *field, size_t count,
@@ -328,6 +359,10 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
         (st = check_groups(m, n, kind == KF_NODE_EASE_IN_EASE_OUT ? "easeInEaseOut" : "keyValue",
                            value.count, dim)))
         return st;
+    const int rotations =
+        kind == KF_NODE_ORIENTATION_INTERPOLATOR || kind == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR;
+    if (rotations)
+        to_radians(m, value.values, value.count);
     size_t entries = dim ? value.count / dim : 0;
     const size_t given = entries; /* (the values the scene writes) */
     size_t per_key = 1;
@@ -335,11 +370,7 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
                 kind == KF_NODE_COORDINATE_INTERPOLATOR_2D || kind == KF_NODE_NORMAL_INTERPOLATOR;
     if (multi && key.count)
         per_key = entries / key.count;
-    *components =
-        (kind == KF_NODE_ORIENTATION_INTERPOLATOR || kind == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR)
-            ? 4
-        : kind == KF_NODE_EASE_IN_EASE_OUT ? 1
-                                           : (uint32_t)(dim * per_key);
+    *components = rotations ? 4 : kind == KF_NODE_EASE_IN_EASE_OUT ? 1 : (uint32_t)(dim * per_key);
     m->components[n->index] = *components;
     m->state[n->index] |= FAILED;
     if (!key.count)
@@ -434,15 +465,12 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
     *ok = 1;
     /* (the keys the scene gives: no repeated value counted again) */
     uint32_t first = 0, over = 0;
-    if (animates &&
-        (kind == KF_NODE_ORIENTATION_INTERPOLATOR ||
-         kind == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR) &&
+    if (animates && rotations &&
         (over = kfc_angles_over_turn(value.values, (uint32_t)(given < entries ? given : entries),
                                      &first)) != 0) {
         char what[160];
         snprintf(what, sizeof what, "%s '%s' key %lu has", n->type, n->name, (unsigned long)first);
-        return kfc_warn_angle_range(m->diag, kfc_x3d_field_get(n, "keyValue")->value.mark, what,
-                                    value.values[4 * (size_t)first + 3], over - 1);
+        return angle_range(m, n, "keyValue", value.values, what, first, over);
     }
     return KFC_OK;
 }
@@ -715,13 +743,18 @@ static kfc_status map_sensor(mapper *m, const kfc_x3d_node *n)
     return KFC_OK;
 }
 
+/* `field` of follower `n`, `dimension` numbers a value; `rotations`: an
+ * orientation follower's, whose angles are in the scene's UNIT angle. */
 static kfc_status follower_values(mapper *m, const kfc_x3d_node *n, const char *field,
-                                  uint32_t dimension, const double **values, uint32_t *count)
+                                  uint32_t dimension, int rotations, const double **values,
+                                  uint32_t *count)
 {
     kfc_x3d_numbers v;
     kfc_status st = numbers(m, n, field, &v);
     if (st || (st = check_groups(m, n, field, v.count, dimension)))
         return st;
+    if (rotations)
+        to_radians(m, v.values, v.count);
     if (v.count > UINT32_MAX / 8)
         return kfc_fail(m->diag, KFC_INVALID, n->mark, "%s of %s holds too many numbers", field,
                         n->type);
@@ -762,9 +795,11 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
     kf_follower_desc_init(&d, node);
     d.name = n->name;
     double order = d.order;
-    if ((st = follower_values(m, n, "initialValue", dim, &d.initial_value,
+    const int rotations =
+        node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
+    if ((st = follower_values(m, n, "initialValue", dim, rotations, &d.initial_value,
                               &d.initial_value_count)) ||
-        (st = follower_values(m, n, "initialDestination", dim, &d.initial_destination,
+        (st = follower_values(m, n, "initialDestination", dim, rotations, &d.initial_destination,
                               &d.initial_destination_count)))
         return st;
     if (kf_follower_node_is_damper(node)) {
@@ -785,7 +820,7 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
         node == KF_FOLLOWER_NODE_TEXCOORD_CHASER_2D || node == KF_FOLLOWER_NODE_TEXCOORD_DAMPER_2D;
     uint32_t count = d.initial_value_count ? d.initial_value_count : d.initial_destination_count;
     uint32_t components = multi ? count : dim;
-    if (node == KF_FOLLOWER_NODE_ORIENTATION_CHASER || node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER)
+    if (rotations)
         components = 4;
     /* The builder's follower and controller. */
     if (!kfc_x3d_charge(m->scene,

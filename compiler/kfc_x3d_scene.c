@@ -17,7 +17,20 @@
 struct kfc_x3d_binding {
     const char *def;
     kfc_x3d_node *node;
-    uint32_t defined; /* nodes given this DEF so far */
+    kfc_x3d_node *first; /* the first node given this DEF */
+    uint32_t defined;    /* nodes given this DEF so far */
+};
+
+struct kfc_x3d_use_at {
+    const char *def;
+    kfc_mark mark;
+    struct kfc_x3d_use_at *next;
+};
+
+struct kfc_x3d_note_line {
+    kfc_mark mark;
+    struct kfc_x3d_note_line *next;
+    char text[]; /* the message */
 };
 
 struct kfc_x3d_proto {
@@ -36,6 +49,7 @@ void kfc_x3d_scene_init(kfc_x3d_scene *scene, const kfc_import_options *options)
     kfc_arena_init(&scene->arena);
     scene->options = options;
     scene->budget = KFC_X3D_BUDGET_BASE;
+    scene->angle_factor = 1;
 }
 
 void kfc_x3d_scene_budget(kfc_x3d_scene *scene, size_t text_size)
@@ -76,8 +90,19 @@ kfc_status kfc_x3d_fail_alloc(kfc_x3d_scene *scene, kfc_mark mark, kfc_diag *dia
     return kfc_fail_nomem(diag);
 }
 
+static void free_notes(kfc_x3d_scene *scene)
+{
+    for (kfc_x3d_note_line *n = scene->note_lines, *next; n; n = next) {
+        next = n->next;
+        free(n);
+    }
+    scene->note_lines = scene->last_note_line = NULL;
+}
+
 void kfc_x3d_scene_free(kfc_x3d_scene *scene)
 {
+    free_notes(scene);
+    free(scene->import_names);
     free(scene->table);
     free(scene->proto_names);
     kfc_arena_free(&scene->arena);
@@ -247,6 +272,12 @@ int kfc_x3d_field_find(const kfc_x3d_node_type *type, const char *name, kfc_x3d_
     return find_field(type, name, strlen(name), out);
 }
 
+int kfc_x3d_field_find_length(const kfc_x3d_node_type *type, const char *name, size_t length,
+                              kfc_x3d_field_type *out)
+{
+    return find_field(type, name, length, out);
+}
+
 const char *kfc_x3d_chain_output(const kfc_x3d_node *node)
 {
     if (!node->animates)
@@ -281,6 +312,14 @@ int kfc_x3d_is_proto(const kfc_x3d_scene *scene, const char *type)
                                          sizeof *scene->proto_names, compare_name) != NULL;
 }
 
+int kfc_x3d_proto_declared(const kfc_x3d_scene *scene, const char *type)
+{
+    for (const struct kfc_x3d_proto *p = scene->protos; p; p = p->next)
+        if (strcmp(p->name, type) == 0)
+            return 1;
+    return 0;
+}
+
 kfc_status kfc_x3d_check_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const char *name,
                                size_t length, kfc_mark mark, kfc_diag *diag)
 {
@@ -299,6 +338,131 @@ kfc_status kfc_x3d_check_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const c
         end = &node->unknown_last->next;
     *end = u;
     node->unknown_last = u;
+    return KFC_OK;
+}
+
+void kfc_x3d_set_version(kfc_x3d_scene *scene, const char *text, size_t length, kfc_mark mark,
+                         int vrml97)
+{
+    unsigned part[2] = {0, 0};
+    size_t i = 0;
+    scene->vrml97 = vrml97;
+    scene->version_mark = mark;
+    scene->version = 0;
+    for (int k = 0; k < 2; k++) {
+        const size_t start = i;
+        while (i < length && text[i] >= '0' && text[i] <= '9' && i - start < 3)
+            part[k] = part[k] * 10 + (unsigned)(text[i++] - '0');
+        if (i == start || (k == 0 && (i >= length || text[i++] != '.')))
+            return;
+    }
+    if (i == length && part[1] < 100)
+        scene->version = part[0] * 100 + part[1];
+}
+
+static const char *const unit_categories[KFC_X3D_UNIT_COUNT] = {"angle", "force", "length", "mass"};
+
+kfc_status kfc_x3d_add_unit(kfc_x3d_scene *scene, const kfc_x3d_text *category,
+                            const kfc_x3d_text *name, const kfc_x3d_text *factor, kfc_mark mark,
+                            kfc_diag *diag)
+{
+    static const char *const base[KFC_X3D_UNIT_COUNT] = {"radians", "newtons", "metres",
+                                                         "kilograms"};
+    char q[KFC_QUOTE_SIZE], unit[KFC_QUOTE_SIZE], mean[256];
+    if (scene->vrml97)
+        return kfc_fail(diag, KFC_INVALID, mark,
+                        "UNIT is X3D's (3.3 and later), not VRML97's: write the header "
+                        "'#X3D V3.3 utf8' for a scene with UNIT statements");
+    if (scene->version && scene->version < 303)
+        return kfc_fail(diag, KFC_INVALID, mark,
+                        "UNIT needs X3D 3.3 or later, and the scene says version %u.%u (%lu:%lu): "
+                        "make it 3.3",
+                        scene->version / 100, scene->version % 100,
+                        (unsigned long)scene->version_mark.line,
+                        (unsigned long)scene->version_mark.column);
+    int k = 0;
+    while (k < KFC_X3D_UNIT_COUNT &&
+           !(strlen(unit_categories[k]) == category->length &&
+             memcmp(unit_categories[k], category->text, category->length) == 0))
+        k++;
+    if (k == KFC_X3D_UNIT_COUNT) {
+        kfc_suggest sg;
+        kfc_suggest_begin(&sg, diag, category->text, category->length);
+        for (int c = 0; c < KFC_X3D_UNIT_COUNT; c++)
+            kfc_suggest_offer(&sg, unit_categories[c], strlen(unit_categories[c]));
+        return kfc_fail(diag, KFC_INVALID, category->mark,
+                        "unknown unit category %s (X3D's are angle, force, length and mass)%s",
+                        kfc_quote(q, category->text, category->length),
+                        kfc_suggest_text(&sg, mean, sizeof mean));
+    }
+    if (scene->unit_at[k].line)
+        return kfc_fail(diag, KFC_INVALID, mark,
+                        "a second UNIT %s: X3D allows one per category, and the first is at "
+                        "%lu:%lu",
+                        unit_categories[k], (unsigned long)scene->unit_at[k].line,
+                        (unsigned long)scene->unit_at[k].column);
+    double f;
+    kfc_status st = kfc_x3d_read_number(scene, factor, &f, diag);
+    if (st)
+        return st;
+    kfc_quote(unit, name->text, name->length);
+    if (!(f > 0))
+        return kfc_fail(diag, KFC_INVALID, factor->mark,
+                        "UNIT %s %s: the conversion factor %.9g is not positive (it is one %s "
+                        "in %s)",
+                        unit_categories[k], unit, f, unit, base[k]);
+    scene->unit_at[k] = mark;
+    if (k != KFC_X3D_UNIT_ANGLE) {
+        /* X_ITE gives a length unit to no interpolator's or follower's
+         * values (a ROUTE carries a value as it is), and kfc reads no
+         * other. */
+        kfc_x3d_note(scene, mark, "UNIT %s %s: no value kfc imports is in %s", unit_categories[k],
+                     unit, k == KFC_X3D_UNIT_LENGTH ? "a length unit (as in X_ITE)" : base[k]);
+        return KFC_OK;
+    }
+    if (!(scene->angle_unit = kfc_x3d_strdup(scene, name->text, name->length)))
+        return kfc_x3d_fail_alloc(scene, mark, diag);
+    scene->angle_factor = f;
+    kfc_x3d_note(scene, mark,
+                 "UNIT angle %s: the angles of rotations are read in %s, %.9g radians each", unit,
+                 unit, f);
+    return KFC_OK;
+}
+
+kfc_status kfc_x3d_use(kfc_x3d_scene *scene, const char *def, size_t length, kfc_mark mark,
+                       kfc_diag *diag)
+{
+    char name[128];
+    if (length < sizeof name) {
+        memcpy(name, def, length);
+        name[length] = '\0';
+        if (kfc_x3d_lookup(scene, name))
+            return KFC_OK;
+    }
+    kfc_x3d_use_at *u = kfc_x3d_alloc(scene, sizeof *u, _Alignof(kfc_x3d_use_at));
+    if (!u || !(u->def = kfc_x3d_strdup(scene, def, length)))
+        return kfc_x3d_fail_alloc(scene, mark, diag);
+    if (length >= sizeof name && kfc_x3d_lookup(scene, u->def))
+        return KFC_OK;
+    u->mark = mark;
+    u->next = NULL;
+    if (scene->last_use)
+        scene->last_use->next = u;
+    else
+        scene->uses = u;
+    scene->last_use = u;
+    return KFC_OK;
+}
+
+kfc_status kfc_x3d_add_import(kfc_x3d_scene *scene, const char *name, size_t length, kfc_mark mark,
+                              kfc_diag *diag)
+{
+    struct kfc_x3d_proto *p = kfc_x3d_alloc(scene, sizeof *p, _Alignof(struct kfc_x3d_proto));
+    if (!p || !(p->name = kfc_x3d_strdup(scene, name, length)))
+        return kfc_x3d_fail_alloc(scene, mark, diag);
+    p->next = scene->imports;
+    scene->imports = p;
+    scene->import_count++;
     return KFC_OK;
 }
 
@@ -341,6 +505,7 @@ kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const cha
         if (!*s)
             return NULL;
         (*s)->def = def;
+        (*s)->first = n;
         (*s)->defined = 0;
         scene->table_used++;
     }
@@ -481,18 +646,53 @@ static kfc_status unknown_type(kfc_x3d_scene *scene, const kfc_x3d_node *n, kfc_
                     kfc_suggest_text(&sg, mean, sizeof mean));
 }
 
+/* The `count` names of `list`, sorted into *out (NULL when none). */
+static kfc_status sort_names(kfc_x3d_scene *scene, const struct kfc_x3d_proto *list, size_t count,
+                             const char ***out, kfc_diag *diag)
+{
+    size_t k = 0;
+    if (!count)
+        return KFC_OK;
+    if (!kfc_x3d_charge(scene, count * sizeof **out) || !(*out = malloc(count * sizeof **out)))
+        return kfc_x3d_fail_alloc(scene, (kfc_mark){1, 1}, diag);
+    for (const struct kfc_x3d_proto *p = list; p; p = p->next)
+        (*out)[k++] = p->name;
+    qsort(*out, k, sizeof **out, compare_name);
+    return KFC_OK;
+}
+
+/* The USEs no DEF before them binds: X_ITE takes a DEF that comes later,
+ * and warns of a name no DEF binds (or IMPORT: kfc does not follow it). */
+static kfc_status check_uses(kfc_x3d_scene *scene, kfc_diag *diag)
+{
+    for (const kfc_x3d_use_at *u = scene->uses; u; u = u->next) {
+        char name[KFC_QUOTE_SIZE], mean[256];
+        kfc_status st;
+        kfc_quote(name, u->def, strlen(u->def));
+        const kfc_x3d_binding *b = scene->table_size ? *slot(scene, u->def) : NULL;
+        if (b)
+            st = kfc_warn(diag, KFC_WARN_X3D_UNKNOWN, u->mark,
+                          "USE %s comes before its DEF (%lu:%lu): X3D wants the DEF first", name,
+                          (unsigned long)b->first->mark.line, (unsigned long)b->first->mark.column);
+        else if (scene->import_names && bsearch(&u->def, scene->import_names, scene->import_count,
+                                                sizeof *scene->import_names, compare_name))
+            st = KFC_OK;
+        else
+            st = kfc_warn(diag, KFC_WARN_X3D_UNKNOWN, u->mark, "USE %s dropped: no DEF names it%s",
+                          name, suggest_def(scene, u->def, diag, mean, sizeof mean));
+        if (st)
+            return st;
+    }
+    return KFC_OK;
+}
+
 kfc_status kfc_x3d_scene_finish(kfc_x3d_scene *scene, kfc_diag *diag)
 {
     kfc_status st;
-    if (scene->proto_count) {
-        size_t k = 0;
-        if (!kfc_x3d_charge(scene, scene->proto_count * sizeof *scene->proto_names) ||
-            !(scene->proto_names = malloc(scene->proto_count * sizeof *scene->proto_names)))
-            return kfc_x3d_fail_alloc(scene, (kfc_mark){1, 1}, diag);
-        for (const struct kfc_x3d_proto *p = scene->protos; p; p = p->next)
-            scene->proto_names[k++] = p->name;
-        qsort(scene->proto_names, k, sizeof *scene->proto_names, compare_name);
-    }
+    if ((st = sort_names(scene, scene->protos, scene->proto_count, &scene->proto_names, diag)) ||
+        (st = sort_names(scene, scene->imports, scene->import_count, &scene->import_names, diag)) ||
+        (st = check_uses(scene, diag)))
+        return st;
     for (kfc_x3d_route *r = scene->routes; r; r = r->next) {
         if (!r->from)
             r->from = kfc_x3d_lookup(scene, r->from_def);
@@ -566,24 +766,96 @@ const kfc_x3d_field *kfc_x3d_field_get(const kfc_x3d_node *node, const char *nam
     return NULL;
 }
 
-void kfc_x3d_note(kfc_x3d_scene *scene, kfc_mark mark, const char *format, ...)
+static void write_note(const kfc_x3d_scene *scene, kfc_mark mark, const char *text)
 {
     FILE *out = scene->options->notes;
-    scene->notes++;
-    if (!out)
-        return;
     const char *path = scene->options->path;
     if (!path || strcmp(path, "-") == 0)
         path = "<stdin>";
     if (mark.line)
-        fprintf(out, "%s:%u:%u: note: ", path, (unsigned)mark.line, (unsigned)mark.column);
+        fprintf(out, "%s:%u:%u: note: %s\n", path, (unsigned)mark.line, (unsigned)mark.column,
+                text);
     else
-        fprintf(out, "%s: note: ", path);
+        fprintf(out, "%s: note: %s\n", path, text);
+}
+
+void kfc_x3d_note(kfc_x3d_scene *scene, kfc_mark mark, const char *format, ...)
+{
+    scene->notes++;
+    if (!scene->options->notes)
+        return;
     va_list args;
     va_start(args, format);
-    vfprintf(out, format, args);
+    char first[256];
+    int n = vsnprintf(first, sizeof first, format, args);
     va_end(args);
-    fputc('\n', out);
+    if (n < 0)
+        return;
+    /* Held in memory of its own, not the scene's budget, so that -v does
+     * not change what compiles: a note is a few times the size of the text
+     * that made it. */
+    kfc_x3d_note_line *line = malloc(sizeof *line + (size_t)n + 1);
+    if (!line) {
+        write_note(scene, mark, first); /* at once, then */
+        return;
+    }
+    if ((size_t)n < sizeof first) {
+        memcpy(line->text, first, (size_t)n + 1);
+    } else {
+        va_start(args, format);
+        vsnprintf(line->text, (size_t)n + 1, format, args);
+        va_end(args);
+    }
+    line->mark = mark;
+    line->next = NULL;
+    if (scene->last_note_line)
+        scene->last_note_line->next = line;
+    else
+        scene->note_lines = line;
+    scene->last_note_line = line;
+}
+
+/* Whether `a` is at a position before `b`'s (no position: after all). */
+static int note_before(const kfc_x3d_note_line *a, const kfc_x3d_note_line *b)
+{
+    const uint64_t pa = a->mark.line ? (uint64_t)a->mark.line << 32 | a->mark.column : UINT64_MAX;
+    const uint64_t pb = b->mark.line ? (uint64_t)b->mark.line << 32 | b->mark.column : UINT64_MAX;
+    return pa < pb;
+}
+
+/* The first `count` lines of *list, sorted (stable: a merge sort), *list
+ * moved past them. */
+static kfc_x3d_note_line *sort_notes(kfc_x3d_note_line **list, size_t count)
+{
+    if (count == 1) {
+        kfc_x3d_note_line *one = *list;
+        *list = one->next;
+        one->next = NULL;
+        return one;
+    }
+    kfc_x3d_note_line *a = sort_notes(list, count / 2), *b = sort_notes(list, count - count / 2);
+    kfc_x3d_note_line *head = NULL, **tail = &head;
+    while (a && b) {
+        kfc_x3d_note_line **take = note_before(b, a) ? &b : &a;
+        *tail = *take;
+        tail = &(*take)->next;
+        *take = (*take)->next;
+    }
+    *tail = a ? a : b;
+    return head;
+}
+
+void kfc_x3d_notes_flush(kfc_x3d_scene *scene)
+{
+    size_t count = 0;
+    for (const kfc_x3d_note_line *n = scene->note_lines; n; n = n->next)
+        count++;
+    if (!count)
+        return;
+    scene->note_lines = sort_notes(&scene->note_lines, count);
+    for (const kfc_x3d_note_line *n = scene->note_lines; n; n = n->next)
+        write_note(scene, n->mark, n->text);
+    free_notes(scene);
 }
 
 /* The position of text->text[offset]: counted through the source's bytes
@@ -725,15 +997,17 @@ kfc_status kfc_x3d_read_bool(const kfc_x3d_text *text, int *out, kfc_diag *diag)
 {
     size_t pos = 0, start, length, s2, l2;
     char quoted[KFC_QUOTE_SIZE];
+    /* Spelt as the encoding spells them (both are read). */
+    const char *words = text->comments ? "TRUE or FALSE" : "true or false";
     if (!next_token(text, &pos, &start, &length))
-        return kfc_fail(diag, KFC_INVALID, text->mark, "expected true or false");
+        return kfc_fail(diag, KFC_INVALID, text->mark, "expected %s", words);
     const char *t = text->text + start;
     if ((length == 4 && (memcmp(t, "TRUE", 4) == 0 || memcmp(t, "true", 4) == 0)))
         *out = 1;
     else if (length == 5 && (memcmp(t, "FALSE", 5) == 0 || memcmp(t, "false", 5) == 0))
         *out = 0;
     else
-        return kfc_fail(diag, KFC_INVALID, mark_at(text, start), "expected true or false, not %s",
+        return kfc_fail(diag, KFC_INVALID, mark_at(text, start), "expected %s, not %s", words,
                         kfc_quote(quoted, t, length));
     if (next_token(text, &pos, &s2, &l2))
         return kfc_fail(diag, KFC_INVALID, mark_at(text, s2), "expected one value");

@@ -22,6 +22,11 @@
  * same name rebinds it for what follows, as in VRML; ROUTEs resolve their
  * names where they stand, or at the end of the file when a name is bound
  * only later (XML readers are lenient there).
+ *
+ * The header's UNIT statements are checked here for both encodings
+ * (kfc_x3d_add_unit); kfc_x3d_map applies the angle's. Notes are held and
+ * written in the order of the file (kfc_x3d_notes_flush), whichever part
+ * of the importer made them.
  */
 #ifndef KFC_X3D_SCENE_H
 #define KFC_X3D_SCENE_H
@@ -120,6 +125,17 @@ struct kfc_x3d_route {
 };
 
 typedef struct kfc_x3d_binding kfc_x3d_binding;
+typedef struct kfc_x3d_use_at kfc_x3d_use_at;
+typedef struct kfc_x3d_note_line kfc_x3d_note_line;
+
+/* The categories of X3D's UNIT statement (ISO/IEC 19775-1, 4.3.6). */
+typedef enum kfc_x3d_unit {
+    KFC_X3D_UNIT_ANGLE,
+    KFC_X3D_UNIT_FORCE,
+    KFC_X3D_UNIT_LENGTH,
+    KFC_X3D_UNIT_MASS,
+    KFC_X3D_UNIT_COUNT
+} kfc_x3d_unit;
 
 typedef struct kfc_x3d_scene {
     kfc_arena arena;
@@ -138,6 +154,23 @@ typedef struct kfc_x3d_scene {
     uint64_t budget; /* bytes the importer may still allocate (kfc_x3d_charge) */
     int budget_set;  /* the budget was given (kfc_x3d_scene_budget) */
     int over_budget; /* a charge was refused: NULL meant the budget, not malloc */
+    /* The version the header states (kfc_x3d_set_version), which says
+     * whether UNIT statements may be written. */
+    unsigned version; /* major * 100 + minor (303), or 0: not stated */
+    int vrml97;       /* a VRML97 file: no UNIT statement at all */
+    kfc_mark version_mark;
+    /* The UNIT statements (kfc_x3d_add_unit): where each category's is
+     * (line 0: none), and the angle's, which kfc_x3d_map applies. */
+    kfc_mark unit_at[KFC_X3D_UNIT_COUNT];
+    const char *angle_unit; /* its name, or NULL */
+    double angle_factor;    /* radians per angle unit: 1 without UNIT angle */
+    /* USEs no DEF before them binds (kfc_x3d_use), names IMPORT binds. */
+    kfc_x3d_use_at *uses, *last_use;
+    struct kfc_x3d_proto *imports; /* in reverse order */
+    const char **import_names;     /* sorted, by kfc_x3d_scene_finish */
+    size_t import_count;
+    /* Notes held until kfc_x3d_notes_flush, in the order written. */
+    kfc_x3d_note_line *note_lines, *last_note_line;
 } kfc_x3d_scene;
 
 void kfc_x3d_scene_init(kfc_x3d_scene *scene, const kfc_import_options *options);
@@ -198,10 +231,43 @@ kfc_status kfc_x3d_add_proto(kfc_x3d_scene *scene, const char *name, size_t leng
  * kfc_x3d_scene_finish). */
 int kfc_x3d_is_proto(const kfc_x3d_scene *scene, const char *type);
 
+/* Whether the scene declared a prototype named `type` so far (while it is
+ * read: a search through all of them). */
+int kfc_x3d_proto_declared(const kfc_x3d_scene *scene, const char *type);
+
 /* Notes field `name` (`length` bytes) written at `mark` on `node` when
  * `node` animates and its type has no such field (kfc_x3d_unknown). */
 kfc_status kfc_x3d_check_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const char *name,
                                size_t length, kfc_mark mark, kfc_diag *diag);
+
+/* The version the header states: `text` (`length` bytes, "3.3"), at
+ * `mark`; `vrml97` for "#VRML V2.0". A version that is not MAJOR.MINOR is
+ * taken as none stated. */
+void kfc_x3d_set_version(kfc_x3d_scene *scene, const char *text, size_t length, kfc_mark mark,
+                         int vrml97);
+
+/* A UNIT statement at `mark`: its category (angle, force, length or mass),
+ * its unit's name and its conversion factor (a positive number: the unit in
+ * X3D's base unit, radians for an angle), each as written. An error where
+ * X3D forbids it: a category X3D does not define, a second UNIT of a
+ * category, a factor that is not positive, a scene older than X3D 3.3 (a
+ * VRML97 file). Where each statement goes is the reader's to check. */
+kfc_status kfc_x3d_add_unit(kfc_x3d_scene *scene, const kfc_x3d_text *category,
+                            const kfc_x3d_text *name, const kfc_x3d_text *factor, kfc_mark mark,
+                            kfc_diag *diag);
+
+/* A USE of `def` (`length` bytes) at `mark`, outside a prototype's body
+ * (a body's names are its own): when no DEF before it binds the name,
+ * kfc_x3d_scene_finish warns of it (-Wx3d-unknown), saying whether a DEF
+ * after it does (X3D wants the DEF first; X_ITE looks ahead, and warns of
+ * a name nothing binds). */
+kfc_status kfc_x3d_use(kfc_x3d_scene *scene, const char *def, size_t length, kfc_mark mark,
+                       kfc_diag *diag);
+
+/* A name an IMPORT statement binds (its AS name, else the name imported):
+ * a USE may name it. */
+kfc_status kfc_x3d_add_import(kfc_x3d_scene *scene, const char *name, size_t length, kfc_mark mark,
+                              kfc_diag *diag);
 
 /* The node bound to `def` now, or NULL. */
 kfc_x3d_node *kfc_x3d_lookup(const kfc_x3d_scene *scene, const char *def);
@@ -215,7 +281,8 @@ kfc_status kfc_x3d_add_route(kfc_x3d_scene *scene, const char *from_def, const c
 /* After the reader: resolves the remaining ROUTEs and indexes every
  * node's ROUTEs. A ROUTE that names no node is a warning (-Wx3d-unknown,
  * with the DEF name probably meant) when it would be part of a chain the
- * importer follows, else a note. */
+ * importer follows, else a note; a USE no DEF before it binds is a
+ * warning (kfc_x3d_use). */
 kfc_status kfc_x3d_scene_finish(kfc_x3d_scene *scene, kfc_diag *diag);
 
 /* The field called `name` (or its set_/_changed alias) of `node`, or NULL. */
@@ -249,6 +316,10 @@ int kfc_x3d_field_next(const char **cursor, kfc_x3d_field_type *out);
  * only those take). 0 when there is none. */
 int kfc_x3d_field_find(const kfc_x3d_node_type *type, const char *name, kfc_x3d_field_type *out);
 
+/* kfc_x3d_field_find for a name of `length` bytes, not NUL-terminated. */
+int kfc_x3d_field_find_length(const kfc_x3d_node_type *type, const char *name, size_t length,
+                              kfc_x3d_field_type *out);
+
 /* Whether `node`'s type is one the importer cannot tell: none of X3D's
  * (kfc_x3d_nodes.h), no prototype's (after kfc_x3d_scene_finish). */
 int kfc_x3d_unknown_type(const kfc_x3d_scene *scene, const kfc_x3d_node *node);
@@ -274,12 +345,18 @@ int kfc_x3d_offer(kfc_x3d_scene *scene, struct kfc_suggest *sg, const char *name
  * modifiedFraction_changed, value_changed), or NULL. */
 const char *kfc_x3d_chain_output(const kfc_x3d_node *node);
 
-/* Writes "FILE:LINE:COL: note: ..." to the -v stream (if any). */
+/* A note "FILE:LINE:COL: note: ..." for the -v stream (if any), held
+ * until kfc_x3d_notes_flush: the readers and the mapping each note what
+ * they meet, in their own order, and the notes come out in the file's. */
 void kfc_x3d_note(kfc_x3d_scene *scene, kfc_mark mark, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* Writes the notes held, in order of position (those at one position in
+ * the order written). */
+void kfc_x3d_notes_flush(kfc_x3d_scene *scene);
 
 /*
  * Typed reads of a field's text. Numbers are separated by white space or

@@ -7,9 +7,13 @@
  * statements (PROFILE, COMPONENT, META, UNIT, IMPORT, EXPORT) and with
  * older names for interface declarations (eventIn for inputOnly, ...); a
  * "#VRML V2.0" file may use X3D's nodes, which the reader does not tell
- * apart anyway: it knows the grammar, not the nodes. A field's value is
- * read by its shape (numbers, strings, TRUE/FALSE, nodes, or a bracketed
- * list of those), so fields of nodes kfc has never heard of are read too.
+ * apart anyway: it knows the grammar, and X3D's node types only to tell
+ * a word that is a field's value from one that starts a node. A field's
+ * value is read by its shape (numbers, strings, TRUE/FALSE, nodes, or a
+ * bracketed list of those), so fields of nodes kfc has never heard of are
+ * read too; where the field's type is known (X3D's node types, a Script's
+ * declarations), a word that is not a value of that type is an error at
+ * the word, not a node type missing its '{'.
  *
  * Recursion (nodes in fields, prototype bodies) is bounded by
  * KFC_X3D_MAX_DEPTH, and every token is consumed once: time and memory
@@ -39,6 +43,10 @@ typedef struct token {
     kfc_mark mark;
 } token;
 
+/* Where the reader is among the header's statements, which come in this
+ * order: PROFILE and COMPONENT, UNIT, META, then the scene's own. */
+enum stage { BEFORE_UNIT, AT_UNIT, AT_META, IN_SCENE };
+
 typedef struct lexer {
     kfc_x3d_scene *scene;
     kfc_diag *diag;
@@ -48,7 +56,20 @@ typedef struct lexer {
     token peek;      /* the next token, already read */
     size_t last_end; /* end of the last token taken */
     unsigned depth;
+    enum stage stage;
+    /* Per X3D node type (kfc_x3d_node_types), 1 where a PROTO of that name
+     * replaces it: its fields are then the prototype's. NULL: none does. */
+    unsigned char *shadowed;
 } lexer;
+
+/* What a field's value must be, as far as the reader can tell. */
+typedef struct want {
+    const char *type; /* X3D's field type ("SFBool", `type_length` bytes), or NULL:
+                         the value is read by its shape (a prototype's field, one
+                         its node's type does not have) */
+    size_t type_length;
+    const token *field; /* the field's name, or NULL */
+} want;
 
 static void step(lexer *l)
 {
@@ -150,6 +171,20 @@ static kfc_status next(lexer *l, token *t)
     return lex(l);
 }
 
+/* The token after the next one, into *after; nothing is taken. */
+static kfc_status peek_after(lexer *l, token *after)
+{
+    size_t save_pos = l->pos;
+    kfc_mark save_mark = l->mark;
+    token save = l->peek;
+    kfc_status st = lex(l);
+    *after = l->peek;
+    l->pos = save_pos;
+    l->mark = save_mark;
+    l->peek = save;
+    return st;
+}
+
 static const char *describe(const lexer *l, const token *t, char q[KFC_QUOTE_SIZE])
 {
     if (t->kind == T_EOF)
@@ -183,6 +218,91 @@ static kfc_status copy_name(lexer *l, const token *t, const char **out)
 static kfc_status node(lexer *l, int in_proto);
 static kfc_status statement(lexer *l, int in_proto, int *taken);
 
+/* `w` for a field of X3D type `type` (`length` bytes); a type X3D does
+ * not have leaves the value to be read by its shape. */
+static void want_type(want *w, const char *type, size_t length)
+{
+    static const char *const kinds[] = {
+        "Bool",     "Color",    "ColorRGBA", "Double",   "Float", "Image",    "Int32",
+        "Matrix3d", "Matrix3f", "Matrix4d",  "Matrix4f", "Node",  "Rotation", "String",
+        "Time",     "Vec2d",    "Vec2f",     "Vec3d",    "Vec3f", "Vec4d",    "Vec4f"};
+    w->type = NULL;
+    w->type_length = 0;
+    if (length < 3 || (type[0] != 'S' && type[0] != 'M') || type[1] != 'F')
+        return;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strlen(kinds[i]) == length - 2 && memcmp(kinds[i], type + 2, length - 2) == 0) {
+            w->type = type;
+            w->type_length = length;
+            return;
+        }
+}
+
+/* Whether `w`'s type is the SF or MF type of `base` ("Bool"). */
+static int type_is(const want *w, const char *base)
+{
+    size_t n = strlen(base);
+    return w->type && w->type_length == n + 2 && memcmp(w->type + 2, base, n) == 0;
+}
+
+/* Whether `t`'s text is `word` (lower case) in any case. */
+static int same_letters(const lexer *l, const token *t, const char *word)
+{
+    size_t n = strlen(word);
+    if (t->end - t->start != n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = l->data[t->start + i];
+        if ((c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) != word[i])
+            return 0;
+    }
+    return 1;
+}
+
+/* Identifier `t` into `name`, NUL-terminated; 0 when it is longer than
+ * any node type's name may be. */
+static int type_name(const lexer *l, const token *t, char name[64])
+{
+    size_t n = t->end - t->start;
+    if (n >= 64)
+        return 0;
+    memcpy(name, l->data + t->start, n);
+    name[n] = '\0';
+    return 1;
+}
+
+/* Whether identifier `t` names a node type: X3D's, or a prototype's the
+ * scene declared. */
+static int names_node_type(const lexer *l, const token *t)
+{
+    char name[64];
+    return type_name(l, t, name) &&
+           (kfc_x3d_node_type_find(name) || kfc_x3d_proto_declared(l->scene, name));
+}
+
+/* The word at l->peek, where a value of `w` stands and no word may: an
+ * error at the word, saying what the field takes. */
+static kfc_status bad_word(lexer *l, const want *w, int in_list)
+{
+    char q[KFC_QUOTE_SIZE];
+    const token *t = &l->peek;
+    const char *upper = same_letters(l, t, "true")    ? "TRUE"
+                        : same_letters(l, t, "false") ? "FALSE"
+                                                      : NULL;
+    describe(l, t, q);
+    /* XML writes true and false: the slip VRML's TRUE and FALSE invite. */
+    if (type_is(w, "Bool") || (!w->type && upper))
+        return kfc_fail(l->diag, KFC_INVALID, t->mark, "expected TRUE or FALSE, not %s%s%s%s", q,
+                        upper ? "; did you mean '" : "", upper ? upper : "", upper ? "'?" : "");
+    if (type_is(w, "String"))
+        return kfc_fail(l->diag, KFC_INVALID, t->mark, "expected a string in double quotes, not %s",
+                        q);
+    if (w->type)
+        return kfc_fail(l->diag, KFC_INVALID, t->mark, "expected a number, not %s", q);
+    return kfc_fail(l->diag, KFC_INVALID, t->mark, "expected %s, not %s",
+                    in_list ? "a value or ']'" : "a field value", q);
+}
+
 /* A node where a value may hold one: DEF/USE/NULL or Type { }. *taken 0
  * when the next token starts no node. */
 static kfc_status maybe_node(lexer *l, int in_proto, int *taken)
@@ -196,9 +316,14 @@ static kfc_status maybe_node(lexer *l, int in_proto, int *taken)
         return next(l, &t);
     }
     if (is_id(l, &l->peek, "USE")) {
+        const kfc_mark at = l->peek.mark;
+        kfc_status st;
         *taken = 1;
-        kfc_status st = next(l, &t);
-        return st ? st : expect(l, T_ID, "a DEF name after USE", &t);
+        if ((st = next(l, &t)) || (st = expect(l, T_ID, "a DEF name after USE", &t)))
+            return st;
+        /* A prototype's body has names of its own. */
+        return in_proto ? KFC_OK
+                        : kfc_x3d_use(l->scene, l->data + t.start, t.end - t.start, at, l->diag);
     }
     if (is_id(l, &l->peek, "TRUE") || is_id(l, &l->peek, "FALSE"))
         return KFC_OK;
@@ -206,13 +331,39 @@ static kfc_status maybe_node(lexer *l, int in_proto, int *taken)
     return node(l, in_proto);
 }
 
-/* One value of a field, by its shape. *end: where its text ends. */
-static kfc_status value(lexer *l, int in_proto, size_t *end)
+/* A word (identifier) where a value of `w` stands: TRUE or FALSE where
+ * they may be, a node where one may be, else a mistake. Where the field's
+ * type is not known, a word starts a node when '{' follows it or it names
+ * a node type (a missing '{' is reported then); any other is a value
+ * mistyped (`loop true`, `cycleInterval two`). */
+static kfc_status word(lexer *l, int in_proto, const want *w, int in_list)
+{
+    token t, after;
+    kfc_status st;
+    int taken;
+    const int boolean = is_id(l, &l->peek, "TRUE") || is_id(l, &l->peek, "FALSE");
+    if (boolean && (!w->type || type_is(w, "Bool") || type_is(w, "Node")))
+        return next(l, &t);
+    if (type_is(w, "Node"))
+        return maybe_node(l, in_proto, &taken);
+    if (w->type)
+        return bad_word(l, w, in_list);
+    if (is_id(l, &l->peek, "DEF") || is_id(l, &l->peek, "USE") || is_id(l, &l->peek, "NULL"))
+        return maybe_node(l, in_proto, &taken);
+    if ((st = peek_after(l, &after)))
+        return st;
+    if (after.kind == T_LBRACE || names_node_type(l, &l->peek))
+        return node(l, in_proto);
+    return bad_word(l, w, in_list);
+}
+
+/* One value of a field, by its shape, checked against `w`'s type where
+ * that is known. *end: where its text ends. */
+static kfc_status value(lexer *l, int in_proto, const want *w, size_t *end)
 {
     token t;
     kfc_status st;
     char q[KFC_QUOTE_SIZE];
-    int taken;
     switch (l->peek.kind) {
     case T_NUMBER:
         while (l->peek.kind == T_NUMBER)
@@ -228,36 +379,33 @@ static kfc_status value(lexer *l, int in_proto, size_t *end)
         if ((st = next(l, &t)))
             return st;
         while (l->peek.kind != T_RBRACKET) {
-            if (l->peek.kind == T_EOF) /* where the bracket opened */
+            if (l->peek.kind == T_EOF || l->peek.kind == T_RBRACE) {
+                /* Where the bracket opened, which the place it ends cannot say. */
+                const token *f = w->field;
                 return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
-                                "expected a value or ']', not the end of the file: the '[' at "
-                                "%lu:%lu is not closed",
+                                "expected a value or ']', not %s: the '[' %s%.*s%sat %lu:%lu is "
+                                "not closed",
+                                describe(l, &l->peek, q), f ? "of " : "",
+                                f ? (int)(f->end - f->start < 64 ? f->end - f->start : 64) : 0,
+                                f ? l->data + f->start : "", f ? " " : "",
                                 (unsigned long)bracket.line, (unsigned long)bracket.column);
-            if (l->peek.kind == T_NUMBER || l->peek.kind == T_STRING) {
-                if ((st = next(l, &t)))
-                    return st;
-            } else if (is_id(l, &l->peek, "TRUE") || is_id(l, &l->peek, "FALSE")) {
-                if ((st = next(l, &t)))
-                    return st;
-            } else {
-                if ((st = maybe_node(l, in_proto, &taken)))
-                    return st;
-                if (!taken)
-                    return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
-                                    "expected a value or ']', not %s", describe(l, &l->peek, q));
             }
+            if (l->peek.kind == T_NUMBER || l->peek.kind == T_STRING)
+                st = next(l, &t);
+            else if (l->peek.kind == T_ID)
+                st = word(l, in_proto, w, 1);
+            else
+                return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
+                                "expected a value or ']', not %s", describe(l, &l->peek, q));
+            if (st)
+                return st;
         }
         if ((st = next(l, &t)))
             return st;
         break;
     }
     case T_ID:
-        if (is_id(l, &l->peek, "TRUE") || is_id(l, &l->peek, "FALSE")) {
-            if ((st = next(l, &t)))
-                return st;
-            break;
-        }
-        if ((st = maybe_node(l, in_proto, &taken)))
+        if ((st = word(l, in_proto, w, 0)))
             return st;
         break;
     default:
@@ -297,24 +445,28 @@ static int interface_keyword(const lexer *l, const token *t)
  * interface. `with_values` 0 in EXTERNPROTO. */
 static kfc_status declaration(lexer *l, int in_proto, int with_values)
 {
-    token kw, t;
+    token kw, type, name, t;
     kfc_status st;
     int k = interface_keyword(l, &l->peek);
-    if ((st = next(l, &kw)) || (st = expect(l, T_ID, "a field type", &t)) ||
-        (st = expect(l, T_ID, "a field name", &t)))
+    if ((st = next(l, &kw)) || (st = expect(l, T_ID, "a field type", &type)) ||
+        (st = expect(l, T_ID, "a field name", &name)))
         return st;
     if (is_id(l, &l->peek, "IS"))
         return (st = next(l, &t)) ? st : expect(l, T_ID, "a field name after IS", &t);
     if (k == 2 && with_values) {
         size_t end;
-        return value(l, in_proto, &end);
+        want w;
+        want_type(&w, l->data + type.start, type.end - type.start);
+        w.field = &name;
+        return value(l, in_proto, &w, &end);
     }
     return KFC_OK;
 }
 
-/* The body of a node of type `type`, whose '{' was at `brace`. */
+/* The body of a node of type `type` (X3D's `nt`, or NULL: a prototype's
+ * or one X3D does not have), whose '{' was at `brace`. */
 static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto, const token *type,
-                            kfc_mark brace)
+                            const kfc_x3d_node_type *nt, kfc_mark brace)
 {
     token t;
     kfc_status st;
@@ -325,28 +477,24 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto, const token
             return st;
         if (taken)
             continue;
-        if (l->peek.kind == T_EOF) /* where the brace opened, which the end cannot say */
+        if (l->peek.kind == T_EOF || l->peek.kind == T_RBRACKET)
+            /* Where the brace opened, which the place it ends cannot say. */
             return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
-                            "expected a field name or '}', not the end of the file: the '{' of "
-                            "%.*s at %lu:%lu is not closed",
+                            "expected a field name or '}', not %s: the '{' of %.*s at %lu:%lu is "
+                            "not closed",
+                            describe(l, &l->peek, q),
                             (int)(type->end - type->start < 64 ? type->end - type->start : 64),
                             l->data + type->start, (unsigned long)brace.line,
                             (unsigned long)brace.column);
         if (l->peek.kind != T_ID)
             return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
                             "expected a field name or '}', not %s", describe(l, &l->peek, q));
-        if (interface_keyword(l, &l->peek) && l->pos < l->size) {
+        if (interface_keyword(l, &l->peek)) {
             /* "field SFFloat x 1" in a Script or prototype instance: a
              * declaration when a field type follows. */
-            size_t save_pos = l->pos;
-            kfc_mark save_mark = l->mark;
-            token save = l->peek, after;
-            if ((st = lex(l)))
+            token after;
+            if ((st = peek_after(l, &after)))
                 return st;
-            after = l->peek;
-            l->pos = save_pos;
-            l->mark = save_mark;
-            l->peek = save;
             if (after.kind == T_ID && after.end - after.start > 2 &&
                 (memcmp(l->data + after.start, "SF", 2) == 0 ||
                  memcmp(l->data + after.start, "MF", 2) == 0)) {
@@ -363,9 +511,14 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto, const token
                 return st;
             continue;
         }
+        want w = {NULL, 0, &field};
+        kfc_x3d_field_type ft;
+        if (nt &&
+            kfc_x3d_field_find_length(nt, l->data + field.start, field.end - field.start, &ft))
+            want_type(&w, ft.type, ft.type_length);
         kfc_x3d_text text = {l->data + l->peek.start, 0, l->peek.mark, 1, 1};
         size_t end = l->peek.start;
-        if ((st = value(l, in_proto, &end)))
+        if ((st = value(l, in_proto, &w, &end)))
             return st;
         text.length = end - (size_t)(text.text - l->data);
         if ((st = kfc_x3d_check_field(l->scene, n, l->data + field.start, field.end - field.start,
@@ -380,6 +533,17 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto, const token
             return st;
     }
     return next(l, &t);
+}
+
+/* X3D's node type that `t` names, unless a PROTO of the scene took the
+ * name; else NULL. */
+static const kfc_x3d_node_type *x3d_type(const lexer *l, const token *t)
+{
+    char name[64];
+    if (!type_name(l, t, name))
+        return NULL;
+    const kfc_x3d_node_type *nt = kfc_x3d_node_type_find(name);
+    return nt && l->shadowed && l->shadowed[nt - kfc_x3d_node_types] ? NULL : nt;
 }
 
 /* [DEF name] Type { body } */
@@ -415,7 +579,7 @@ static kfc_status node(lexer *l, int in_proto)
     }
     if (is_id(l, &type, "Inline"))
         kfc_x3d_note(l->scene, mark, "Inline: the scene it loads is not imported");
-    st = node_body(l, n, in_proto, &type, t.mark);
+    st = node_body(l, n, in_proto, &type, x3d_type(l, &type), t.mark);
     l->depth--;
     return st;
 }
@@ -467,6 +631,16 @@ static kfc_status proto(lexer *l, int external)
     if ((st = kfc_x3d_add_proto(l->scene, l->data + name.start, name.end - name.start, mark,
                                 l->diag)))
         return st;
+    const kfc_x3d_node_type *nt = x3d_type(l, &name);
+    if (nt) {
+        /* Its instances' fields are the prototype's, not X3D's node's. */
+        if (!l->shadowed) {
+            if (!(l->shadowed = kfc_x3d_alloc(l->scene, kfc_x3d_node_type_count, 1)))
+                return kfc_x3d_fail_alloc(l->scene, mark, l->diag);
+            memset(l->shadowed, 0, kfc_x3d_node_type_count);
+        }
+        l->shadowed[nt - kfc_x3d_node_types] = 1;
+    }
     while (l->peek.kind != T_RBRACKET) {
         if (!interface_keyword(l, &l->peek))
             return kfc_fail(l->diag, KFC_INVALID, l->peek.mark,
@@ -479,7 +653,8 @@ static kfc_status proto(lexer *l, int external)
         return st;
     if (external) {
         size_t end;
-        st = value(l, 1, &end);
+        const want url = {"MFString", 8, NULL};
+        st = value(l, 1, &url, &end);
     } else {
         if ((st = expect(l, T_LBRACE, "'{'", &t)))
             return st;
@@ -513,22 +688,55 @@ static kfc_status statement(lexer *l, int in_proto, int *taken)
     if (is_id(l, &l->peek, "IMPORT") || is_id(l, &l->peek, "EXPORT")) {
         /* IMPORT inline.name [AS name] | EXPORT name [AS name] */
         int import = is_id(l, &l->peek, "IMPORT");
-        kfc_x3d_note(l->scene, l->peek.mark, "%s is not followed: names it binds are not imported",
+        token bound;
+        kfc_mark mark = l->peek.mark;
+        kfc_x3d_note(l->scene, mark, "%s is not followed: names it binds are not imported",
                      import ? "IMPORT" : "EXPORT");
-        if ((st = next(l, &t)) || (st = expect(l, T_ID, "a name", &t)))
+        if ((st = next(l, &t)) || (st = expect(l, T_ID, "a name", &bound)))
             return st;
-        if (import && ((st = expect(l, T_DOT, "'.'", &t)) || (st = expect(l, T_ID, "a name", &t))))
+        if (import &&
+            ((st = expect(l, T_DOT, "'.'", &t)) || (st = expect(l, T_ID, "a name", &bound))))
             return st;
         if (is_id(l, &l->peek, "AS") &&
-            ((st = next(l, &t)) || (st = expect(l, T_ID, "a name after AS", &t))))
+            ((st = next(l, &t)) || (st = expect(l, T_ID, "a name after AS", &bound))))
             return st;
-        return KFC_OK;
+        /* A USE may name what it imports. */
+        return import && !in_proto ? kfc_x3d_add_import(l->scene, l->data + bound.start,
+                                                        bound.end - bound.start, mark, l->diag)
+                                   : KFC_OK;
     }
     *taken = 0;
     return KFC_OK;
 }
 
-/* PROFILE, COMPONENT, META and UNIT: X3D's header statements. */
+/* The text of token `t`, as a field's value is kept. */
+static kfc_x3d_text token_text(const lexer *l, const token *t)
+{
+    return (kfc_x3d_text){l->data + t->start, t->end - t->start, t->mark, 1, 1};
+}
+
+/* UNIT category name factor, where the header's statements allow it. */
+static kfc_status unit_statement(lexer *l)
+{
+    token t, category, name, factor;
+    kfc_status st;
+    const kfc_mark mark = l->peek.mark;
+    if (l->stage > AT_UNIT)
+        return kfc_fail(l->diag, KFC_INVALID, mark,
+                        "UNIT after %s: UNIT statements come before the META statements and the "
+                        "scene, after PROFILE and COMPONENT",
+                        l->stage == AT_META ? "a META statement" : "the scene's first statement");
+    if ((st = next(l, &t)) || (st = expect(l, T_ID, "a unit category", &category)) ||
+        (st = expect(l, T_ID, "a unit name", &name)) ||
+        (st = expect(l, T_NUMBER, "a conversion factor", &factor)))
+        return st;
+    l->stage = AT_UNIT;
+    const kfc_x3d_text c = token_text(l, &category), n = token_text(l, &name),
+                       f = token_text(l, &factor);
+    return kfc_x3d_add_unit(l->scene, &c, &n, &f, mark, l->diag);
+}
+
+/* PROFILE, COMPONENT, UNIT and META: X3D's header statements. */
 static kfc_status header_statement(lexer *l, int *taken)
 {
     token t;
@@ -552,18 +760,34 @@ static kfc_status header_statement(lexer *l, int *taken)
         return KFC_OK;
     }
     if (is_id(l, &l->peek, "META")) {
+        if (l->stage < AT_META)
+            l->stage = AT_META;
         if ((st = next(l, &t)) || (st = expect(l, T_STRING, "a string", &t)))
             return st;
         return expect(l, T_STRING, "a string", &t);
     }
-    if (is_id(l, &l->peek, "UNIT")) {
-        if ((st = next(l, &t)) || (st = expect(l, T_ID, "a unit category", &t)) ||
-            (st = expect(l, T_ID, "a unit name", &t)))
-            return st;
-        return expect(l, T_NUMBER, "a conversion factor", &t);
-    }
+    if (is_id(l, &l->peek, "UNIT"))
+        return unit_statement(l);
     *taken = 0;
     return KFC_OK;
+}
+
+/* The version the header "#X3D V3.3 utf8" or "#VRML V2.0 utf8" at
+ * data[at] states, to the scene. */
+static void header_version(lexer *l, size_t at)
+{
+    size_t i = at + 1, start;
+    const int vrml97 = l->data[i] == 'V' && l->data[i + 1] == 'R'; /* #VRML (sniffed) */
+    while (i < l->size && l->data[i] != ' ' && l->data[i] != '\t')
+        i++;
+    while (i < l->size && (l->data[i] == ' ' || l->data[i] == '\t'))
+        i++;
+    const kfc_mark mark = {1, (uint32_t)(i - at + 1)};
+    start = ++i; /* past the 'V' */
+    while (i < l->size && l->data[i] != ' ' && l->data[i] != '\t' && l->data[i] != '\n' &&
+           l->data[i] != '\r')
+        i++;
+    kfc_x3d_set_version(l->scene, l->data + start, i - start, mark, vrml97);
 }
 
 kfc_status kfc_x3d_read_vrml(kfc_x3d_scene *scene, const char *data, size_t size, kfc_diag *diag)
@@ -584,11 +808,13 @@ kfc_status kfc_x3d_read_vrml(kfc_x3d_scene *scene, const char *data, size_t size
     if (!kfc_sniff_vrml_header(data + l.pos, size - l.pos))
         return kfc_fail(diag, KFC_INVALID, l.mark,
                         "expected the header '#X3D V3.3 utf8' or '#VRML V2.0 utf8'");
+    header_version(&l, l.pos);
     kfc_status st = lex(&l);
     while (!st && l.peek.kind != T_EOF) {
         int taken;
         if ((st = header_statement(&l, &taken)) || taken)
             continue;
+        l.stage = IN_SCENE;
         if ((st = statement(&l, 0, &taken)) || taken)
             continue;
         st = root_node(&l, 0);

@@ -210,12 +210,60 @@ static int not_a_field(const char *name)
     return strncmp(name, "xmlns", 5) == 0 || strchr(name, ':') != NULL;
 }
 
+/* The start tag's own bytes into *tag, when the input is the UTF-8 text
+ * expat reads (not UTF-16 or Latin-1 transcoded); else 0. */
+static int raw_tag(const reader *r, const char **tag, size_t *length)
+{
+    XML_Index start = XML_GetCurrentByteIndex(r->parser);
+    int count = XML_GetCurrentByteCount(r->parser);
+    if (start >= 0 && count > 0 && (size_t)start < r->size &&
+        (size_t)count <= r->size - (size_t)start && r->data[start] == '<') {
+        *tag = r->data + start;
+        *length = (size_t)count;
+        return 1;
+    }
+    return 0;
+}
+
+/* Attribute `name` of the element starting now, as a field's text is
+ * kept: its own bytes and place where the tag's bytes are found (and
+ * hold no character reference), else expat's value, placed at the tag. 0
+ * when the element has no such attribute. */
+static int attribute_text(const reader *r, const XML_Char **atts, const char *name,
+                          kfc_x3d_text *out)
+{
+    const char *value = attribute(atts, name), *tag;
+    size_t length, at = 0, n, nlen, v, vlen;
+    if (!value)
+        return 0;
+    *out = (kfc_x3d_text){value, strlen(value), here(r), 0, 0};
+    if (!raw_tag(r, &tag, &length))
+        return 1;
+    while (next_raw_attribute(tag, length, &at, &n, &nlen, &v, &vlen))
+        if (nlen == strlen(name) && memcmp(tag + n, name, nlen) == 0) {
+            out->mark = advance(out->mark, tag, v);
+            if (!memchr(tag + v, '&', vlen)) {
+                out->text = tag + v;
+                out->length = vlen;
+                out->exact = 1;
+            }
+            break;
+        }
+    return 1;
+}
+
 static void add_node(reader *r, const char *type, const XML_Char **atts, int instance)
 {
     kfc_mark mark = here(r);
-    const char *def = attribute(atts, "DEF");
-    if (attribute(atts, "USE"))
-        return; /* the node is the one its DEF made: nothing new */
+    const char *def = attribute(atts, "DEF"), *use = attribute(atts, "USE");
+    if (use) {
+        /* The node is the one its DEF made: nothing new. A prototype's
+         * body has names of its own. */
+        kfc_status st;
+        if (!r->proto_depth && (st = kfc_x3d_use(r->scene, use, strlen(use), mark, r->diag)))
+            stop(r, st);
+        return;
+    }
     if (strcmp(type, "Inline") == 0)
         kfc_x3d_note(r->scene, mark, "Inline: the scene it loads is not imported");
     /* A node nothing can reach is not kept. */
@@ -229,17 +277,10 @@ static void add_node(reader *r, const char *type, const XML_Char **atts, int ins
         stop(r, kfc_x3d_fail_alloc(r->scene, mark, r->diag));
         return;
     }
-    /* The start tag's own bytes, when the input is the UTF-8 text expat
-     * reads (not UTF-16 or Latin-1 transcoded). */
-    XML_Index start = XML_GetCurrentByteIndex(r->parser);
-    int count = XML_GetCurrentByteCount(r->parser);
     const char *tag = NULL;
     size_t tag_length = 0;
-    if (start >= 0 && count > 0 && (size_t)start < r->size &&
-        (size_t)count <= r->size - (size_t)start && r->data[start] == '<') {
-        tag = r->data + start;
-        tag_length = (size_t)count;
-    }
+    if (!raw_tag(r, &tag, &tag_length))
+        tag = NULL;
     /* Expat gives the attributes in the tag's order: one pass over the tag
      * finds them all (an attribute whose bytes are not found, and every
      * one after it, is placed at the tag). */
@@ -313,6 +354,28 @@ static void add_route(reader *r, const XML_Char **atts)
         stop(r, st);
 }
 
+/* <unit category= name= conversionFactor=/>, in <head>. */
+static void add_unit(reader *r, const XML_Char **atts)
+{
+    static const char *const names[3] = {"category", "name", "conversionFactor"};
+    kfc_x3d_text text[3];
+    const kfc_mark mark = here(r);
+    if (strcmp(r->open_name[r->depth - 1], "head") != 0) {
+        stop(r, kfc_fail(r->diag, KFC_INVALID, mark,
+                         "<unit> belongs in <head>, before the scene, not in <%s>",
+                         r->open_name[r->depth - 1]));
+        return;
+    }
+    for (int i = 0; i < 3; i++)
+        if (!attribute_text(r, atts, names[i], &text[i])) {
+            stop(r, kfc_fail(r->diag, KFC_INVALID, mark, "<unit> without %s", names[i]));
+            return;
+        }
+    kfc_status st = kfc_x3d_add_unit(r->scene, &text[0], &text[1], &text[2], mark, r->diag);
+    if (st)
+        stop(r, st);
+}
+
 /* Elements that are statements or structure, not nodes. */
 static int statement(const char *name)
 {
@@ -348,6 +411,9 @@ static void on_start(void *user, const XML_Char *name, const XML_Char **atts)
                          kfc_quote(q, name, strlen(name))));
         return;
     }
+    kfc_x3d_text version;
+    if (r->depth == 1 && attribute_text(r, atts, "version", &version))
+        kfc_x3d_set_version(r->scene, version.text, version.length, version.mark, 0);
     if (strcmp(name, "ProtoDeclare") == 0 || strcmp(name, "ExternProtoDeclare") == 0) {
         const char *proto = attribute(atts, "name");
         kfc_x3d_note(r->scene, here(r), "%s %s: prototypes are not imported", name,
@@ -365,6 +431,17 @@ static void on_start(void *user, const XML_Char *name, const XML_Char **atts)
     } else if (strcmp(name, "IMPORT") == 0 || strcmp(name, "EXPORT") == 0) {
         kfc_x3d_note(r->scene, here(r), "%s is not followed: names it binds are not imported",
                      name);
+        /* A USE may name what it imports: its AS name, else the name
+         * imported. */
+        const char *as = attribute(atts, "AS");
+        if (!as || !*as)
+            as = attribute(atts, "importedDEF");
+        kfc_status st;
+        if (strcmp(name, "IMPORT") == 0 && as && !r->proto_depth &&
+            (st = kfc_x3d_add_import(r->scene, as, strlen(as), here(r), r->diag)))
+            stop(r, st);
+    } else if (strcmp(name, "unit") == 0) {
+        add_unit(r, atts);
     } else if (strcmp(name, "ProtoInstance") == 0) {
         const char *type = attribute(atts, "name");
         add_node(r, type ? type : "ProtoInstance", atts, 1);

@@ -17,10 +17,15 @@ spec: its chasers take a destination that reaches them idle one slot
 (duration / 60) late, so the events are replayed that late here; its
 dampers stop within order x tolerance (0.001) of the destination without
 snapping to it (FOLLOWER_TOLERANCE).
-Also: malformed scenes get file:line:col errors, -v notes what is
-skipped, and a mistake in what a scene animates (a name no node, type or
-field has, a ROUTE browsers refuse, an interpolator kfc refuses) is a
-warning that -Werror makes an error."""
+The scenes with UNIT statements (degrees.x3dv, turns.x3d) are played as
+X_ITE plays them: rotation angles times the UNIT angle's factor, lengths as
+written.
+Also: malformed scenes (a word where a field wants a value, a UNIT
+statement X3D forbids) get file:line:col errors, -v notes what is skipped,
+in the order of the file, and a mistake in what a scene animates (a name
+no node, type or field has, a ROUTE browsers refuse, an interpolator kfc
+refuses), or a USE with no DEF before it, is a warning that -Werror makes
+an error."""
 import gzip
 import json
 import math
@@ -263,7 +268,13 @@ ERRORS = [
      '<X3D><Scene/></X3D>\n', '3:12: error: entity declaration \'a\': kfc expands no entities'),
     ('root.x3d', '<?xml version="1.0"?>\n<X3Dx/>\n', "2:1: error: the root element is 'X3Dx', not X3D"),
     ('brace.x3dv', '#X3D V3.3 utf8\nTransform {\n  children [ Group { } \n',
-     "4:1: error: expected a value or ']', not the end of the file: the '[' at 3:12 is not "
+     "4:1: error: expected a value or ']', not the end of the file: the '[' of children at 3:12 "
+     "is not closed"),
+    # A bracket closed by the wrong character names where it opened too.
+    ('bracket.x3dv', '#X3D V3.3 utf8\nTransform {\n  children [\n    Shape { }\n}\n',
+     "5:1: error: expected a value or ']', not '}': the '[' of children at 3:12 is not closed"),
+    ('brace3.x3dv', '#X3D V3.3 utf8\nGroup { children [ Shape { ] }\n',
+     "2:28: error: expected a field name or '}', not ']': the '{' of Shape at 2:26 is not "
      "closed"),
     ('brace2.x3dv', '#X3D V3.3 utf8\nDEF T Transform {\n  translation 0 1 0\n',
      "4:1: error: expected a field name or '}', not the end of the file: the '{' of Transform "
@@ -282,6 +293,79 @@ ERRORS = [
      'ROUTE I.value_changed TO T.translation\n',
      '3:49: error: keyValue of PositionInterpolator holds 5 numbers, not a multiple of 3'),
     ('char.x3dv', '#X3D V3.3 utf8\nGroup { \\ }\n', '2:9: error: unexpected character 0x5c'),
+    # A word where a field wants a value: what the field takes, at the word
+    # (not a node type missing its '{'), in VRML's spelling.
+    ('true.wrl', '#VRML V2.0 utf8\nDEF Clock TimeSensor { cycleInterval 2 loop true }\n',
+     "2:45: error: expected TRUE or FALSE, not 'true'; did you mean 'TRUE'?"),
+    ('yes.x3dv', '#X3D V3.3 utf8\nDEF Clock TimeSensor { enabled yes }\n',
+     "2:32: error: expected TRUE or FALSE, not 'yes'"),
+    ('two.x3dv', '#X3D V3.3 utf8\nDEF Clock TimeSensor { cycleInterval two }\n',
+     "2:38: error: expected a number, not 'two'"),
+    ('letter_o.x3dv', '#X3D V3.3 utf8\nDEF P PositionInterpolator { key [0 1] keyValue [0 0 0, 1 O 0] }\n',
+     "2:59: error: expected a number, not 'O'"),
+    ('title.x3dv', '#X3D V3.3 utf8\nWorldInfo { title abc }\n',
+     "2:19: error: expected a string in double quotes, not 'abc'"),
+    ('declared.x3dv', '#X3D V3.3 utf8\nScript { initializeOnly SFFloat speed fast }\n',
+     "2:39: error: expected a number, not 'fast'"),
+    # A prototype's field: its type is not known, but a word no '{' follows
+    # is no node.
+    ('instance.x3dv', '#X3D V3.3 utf8\nPROTO P [ initializeOnly SFBool on TRUE ] { Group { } }\n'
+     'P { on true }\n', "3:8: error: expected TRUE or FALSE, not 'true'; did you mean 'TRUE'?"),
+    ('instance2.x3dv', '#X3D V3.3 utf8\nPROTO P [ initializeOnly SFString s "" ] { Group { } }\n'
+     'P { s two }\n', "3:7: error: expected a field value, not 'two'"),
+    # A node type without its '{' is still that.
+    ('no_brace.x3dv', '#X3D V3.3 utf8\nGroup { children [ Transform ] }\n',
+     "2:30: error: expected '{' after the node type, not ']'"),
+    ('loop1.x3dv', '#X3D V3.3 utf8\nDEF C TimeSensor { loop 1 }\n',
+     "2:25: error: expected TRUE or FALSE, not '1'"),
+    ('loop1.x3d', '<X3D><Scene><TimeSensor DEF="C" loop="1"/></Scene></X3D>\n',
+     "1:39: error: expected true or false, not '1'"),
+    # UNIT statements X3D does not allow.
+    ('unit_category.x3dv', '#X3D V3.3 utf8\nPROFILE Immersive\nUNIT angel degree 0.0174532925\n',
+     "3:6: error: unknown unit category 'angel' (X3D's are angle, force, length and mass); did "
+     "you mean 'angle'?"),
+    ('unit_twice.x3dv', '#X3D V3.3 utf8\nUNIT angle degree 0.0174532925\nUNIT length cm 0.01\n'
+     'UNIT angle grad 0.015707963\n',
+     '4:1: error: a second UNIT angle: X3D allows one per category, and the first is at 2:1'),
+    ('unit_negative.x3dv', '#X3D V3.3 utf8\nUNIT length foot -0.3048\n',
+     "2:18: error: UNIT length 'foot': the conversion factor -0.3048 is not positive (it is one "
+     "'foot' in metres)"),
+    ('unit_zero.x3dv', '#X3D V3.3 utf8\nUNIT angle degree 0\n',
+     "2:19: error: UNIT angle 'degree': the conversion factor 0 is not positive (it is one "
+     "'degree' in radians)"),
+    ('unit_word.x3dv', '#X3D V3.3 utf8\nUNIT angle degree pi\n',
+     "2:19: error: expected a conversion factor, not 'pi'"),
+    ('unit_number.x3dv', '#X3D V3.3 utf8\nUNIT angle degree 0.5.1\n',
+     "2:19: error: expected a number, not '0.5.1'"),
+    ('unit_meta.x3dv', '#X3D V3.3 utf8\nMETA "title" "x"\nUNIT angle degree 0.0174532925\n',
+     '3:1: error: UNIT after a META statement: UNIT statements come before the META statements '
+     'and the scene, after PROFILE and COMPONENT'),
+    ('unit_late.x3dv', '#X3D V3.3 utf8\nGroup { }\nUNIT angle degree 0.0174532925\n',
+     "3:1: error: UNIT after the scene's first statement: UNIT statements come before the META "
+     "statements and the scene, after PROFILE and COMPONENT"),
+    ('unit.wrl', '#VRML V2.0 utf8\nUNIT angle degree 0.0174532925\n',
+     "2:1: error: UNIT is X3D's (3.3 and later), not VRML97's: write the header '#X3D V3.3 "
+     "utf8' for a scene with UNIT statements"),
+    ('unit_old.x3dv', '#X3D V3.2 utf8\nUNIT angle degree 0.0174532925\n',
+     '2:1: error: UNIT needs X3D 3.3 or later, and the scene says version 3.2 (1:6): make it 3.3'),
+    ('unit_old.x3d', '<X3D version="3.0">\n<head><unit category="angle" name="degree" '
+     'conversionFactor="0.0174532925"/></head></X3D>\n',
+     '2:7: error: UNIT needs X3D 3.3 or later, and the scene says version 3.0 (1:15): make it 3.3'),
+    ('unit_place.x3d', '<X3D version="3.3"><Scene><unit category="angle" name="degree" '
+     'conversionFactor="0.0174532925"/></Scene></X3D>\n',
+     '1:27: error: <unit> belongs in <head>, before the scene, not in <Scene>'),
+    ('unit_factor.x3d', '<X3D version="3.3"><head>\n<unit category="angle" name="degree"/></head>'
+     '</X3D>\n', '2:1: error: <unit> without conversionFactor'),
+    ('unit_abc.x3d', '<X3D version="3.3"><head>\n<unit category="angle" name="degree" '
+     'conversionFactor="abc"/></head></X3D>\n', "2:56: error: expected a number, not 'abc'"),
+    ('unit_category.x3d', '<X3D version="3.3"><head>\n<unit category="Angle" name="degree" '
+     'conversionFactor="1"/></head></X3D>\n',
+     "2:17: error: unknown unit category 'Angle' (X3D's are angle, force, length and mass); did "
+     "you mean 'angle'?"),
+    ('unit_twice.x3d', '<X3D version="3.3"><head>\n<unit category="length" name="cm" '
+     'conversionFactor="0.01"/>\n<unit category="length" name="mm" conversionFactor="0.001"/>'
+     '</head></X3D>\n',
+     '3:1: error: a second UNIT length: X3D allows one per category, and the first is at 2:1'),
 ]
 
 
@@ -320,13 +404,48 @@ NOTES = [
 ]
 
 
+# Scenes whose Script kfc notes after reading the rest: the notes still
+# come in the order of the file.
+ORDER = [
+    ('order.x3dv', '#X3D V3.3 utf8\nPROFILE Immersive\nScript { url "x.js" }\nInline { url "a.x3d" }\n',
+     ['3:1: note: Script: not run', '4:1: note: Inline: the scene it loads is not imported']),
+    ('order.x3d', '<X3D profile="Immersive" version="3.3"><Scene>\n<Script DEF="S" url=\'"x.js"\'/>\n'
+     '<Inline url=\'"a.x3d"\'/>\n</Scene></X3D>\n',
+     ['2:1: note: Script S: not run', '3:1: note: Inline: the scene it loads is not imported']),
+]
+
+
+def note_lines(a, src):
+    r = run([a.kfc, '-v', src, '-o', os.path.join(a.work, 'notes.kfb')])
+    return [l for l in r.stderr.splitlines() if ': note: ' in l]
+
+
+def in_order(src, lines):
+    at = [tuple(int(x) for x in l[len(src) + 1:].split(':')[:2]) for l in lines]
+    return at == sorted(at)
+
+
 def notes(a, checks):
     for name, expected in NOTES:
         src = os.path.join(DATA, name)
-        r = run([a.kfc, '-v', src, '-o', os.path.join(a.work, 'notes.kfb')])
-        lines = [l for l in r.stderr.splitlines() if ': note: ' in l]
+        lines = note_lines(a, src)
         for e in expected:
             checks.check(src + ':' + e in lines, '%s: -v notes %r (got %s)' % (name, e, lines))
+        checks.check(in_order(src, lines), '%s: -v notes in the order of the file: %s'
+                     % (name, lines))
+        # Gzipped, the same.
+        gz = os.path.join(a.work, name + '.gz')
+        with open(src, 'rb') as f, gzip.open(gz, 'wb') as g:
+            g.write(f.read())
+        checks.check(note_lines(a, gz) == [gz + l[len(src):] for l in lines],
+                     '%s gzipped: the same notes' % name)
+    for name, text, expected in ORDER:
+        src = os.path.join(a.work, name)
+        with open(src, 'w') as f:
+            f.write(text)
+        lines = note_lines(a, src)
+        checks.check(lines == [src + ':' + e for e in expected],
+                     '%s: -v notes %s, got %s' % (name, expected, lines))
     # What lenient.x3d animates and kfc drops (as X_ITE does: the recording
     # shows Box.translation still) is a warning, in the order met.
     src = os.path.join(DATA, 'lenient.x3d')
@@ -380,6 +499,11 @@ ROUTE Glow.value_changed TO Lamp.set_intensity
 ROUTE Pulse.fraction_changed TO Swing.set_fraction
 ROUTE Swing.value_changed TO Door.set_rotation
 """
+
+# The door in degrees: its angles are radians times the UNIT's factor.
+DOOR_DEGREES = DOOR_VRML.replace('#X3D V3.3 utf8\n', '#X3D V3.3 utf8\n'
+                                 'UNIT angle degree 0.017453292519943295\n').replace(
+                                     '0 1 0 -1.5708]', '0 1 0 -90]')
 
 # (name, scene, what is changed, what to, warning's name, LINE:COL: MESSAGE)
 WARNINGS = [
@@ -444,6 +568,19 @@ WARNINGS = [
      'key [0 0.5 1] keyValue [0 1 0 6.2832, 0 1 0 180, 0 1 0 90]', 'angle-range',
      "6:60: OrientationInterpolator 'Swing' key 1 has an angle of 180, more than a turn (and 1 "
      "more key): angles are radians (180 degrees is 3.14159)"),
+    # In a scene whose UNIT angle is a degree, what radians make of the angle.
+    ('unit_range.x3dv', DOOR_DEGREES, '0 1 0 -90]', '0 1 0 -400]', 'angle-range',
+     "7:56: OrientationInterpolator 'Swing' key 1 has an angle of -400, more than a turn: UNIT "
+     "angle 'degree' (2:1) makes it -6.98131701 radians"),
+    # A USE needs a DEF before it (X_ITE takes a later one, and drops a USE
+    # of a name none binds, with a warning).
+    ('use.x3dv', DOOR_VRML, 'TouchSensor { } ]', 'TouchSensor { } USE Handel ]', 'x3d-unknown',
+     "2:60: USE 'Handel' dropped: no DEF names it; did you mean 'Handle'?"),
+    ('use.x3d', DOOR, '<TouchSensor DEF="Handle"/>',
+     '<TouchSensor DEF="Handle"/><TouchSensor USE="Handel"/>', 'x3d-unknown',
+     "7:34: USE 'Handel' dropped: no DEF names it; did you mean 'Handle'?"),
+    ('use_before.x3dv', DOOR_VRML, 'children [ DEF Handle', 'children [ USE Lamp DEF Handle',
+     'x3d-unknown', "2:33: USE 'Lamp' comes before its DEF (3:1): X3D wants the DEF first"),
 ]
 
 # Mistakes in what kfc does not import stay -v notes (NAME, scene, change,
@@ -463,6 +600,16 @@ QUIET = [
      'DEF Run Script { inputOnly SFFloat level }', "9:1: note: Script Run: not run"),
     ('no_values.x3d', DOOR, ' keyValue="0.4 1 0.4"', '',
      "14:5: note: ScalarInterpolator 'Glow': no keyValue for its 3 keys: each plays 0"),
+    # A quarter turn in degrees is no angle over a turn.
+    ('degrees.x3dv', DOOR_DEGREES, '0 1 0 -90]', '0 1 0 -90]',
+     "2:1: note: UNIT angle 'degree': the angles of rotations are read in 'degree', 0.0174532925 "
+     "radians each"),
+    # A USE of a name an IMPORT binds, and one in a prototype's body, whose
+    # names are its own.
+    ('import.x3dv', DOOR_VRML, 'DEF Lamp PointLight',
+     'DEF Scenery Inline { }\nIMPORT Scenery.Sun AS Sky\nGroup { children [ USE Sky ] }\n'
+     'PROTO Lit [ ] { Group { children [ DEF Bulb PointLight { } USE Bulb ] } }\n'
+     'DEF Lamp PointLight', "4:1: note: IMPORT is not followed: names it binds are not imported"),
 ]
 
 

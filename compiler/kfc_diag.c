@@ -269,7 +269,8 @@ const char *const kfc_warning_names[KFC_WARN_COUNT] = {
     "custom-property",     "long-duration",
     "fraction-range",      "empty",
     "x3d-unknown",         "x3d-dropped",
-    "angle-range",         "gltf-unknown",
+    "x3d-lenient",         "angle-range",
+    "gltf-unknown",
 };
 
 #define KFC_TURN (2 * 3.14159265358979323846)

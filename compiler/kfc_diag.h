@@ -69,6 +69,9 @@ typedef enum kfc_warning {
                                    scene does not define: a node type, DEF name or field */
     KFC_WARN_X3D_DROPPED,       /* a part of an X3D scene's animation the importer drops:
                                    a ROUTE browsers refuse, an interpolator it refuses */
+    KFC_WARN_X3D_LENIENT,       /* what X3D's grammar does not allow and X3D browsers read
+                                   anyway (VRML's true, a misplaced UNIT): read as X_ITE
+                                   reads it */
     KFC_WARN_ANGLE_RANGE,       /* an axis-angle rotation of more than a turn: written in
                                    degrees, where angles are radians */
     KFC_WARN_GLTF_UNKNOWN,      /* a glTF channel path glTF does not define, close to one

@@ -5,6 +5,7 @@
  */
 #include "kfc_x3d_scene.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -361,25 +362,141 @@ void kfc_x3d_set_version(kfc_x3d_scene *scene, const char *text, size_t length, 
 }
 
 static const char *const unit_categories[KFC_X3D_UNIT_COUNT] = {"angle", "force", "length", "mass"};
+/* X3D's base unit of each category. */
+static const char *const unit_base[KFC_X3D_UNIT_COUNT] = {"radians", "newtons", "metres",
+                                                          "kilograms"};
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* Where the number JavaScript's parseFloat reads at the start of `t`
+ * (`n` bytes) lies, as X_ITE reads a <unit>'s conversionFactor: past
+ * leading space, the longest decimal (or "Infinity") there is, from
+ * *start to the return value; 0 where parseFloat gives NaN. */
+static size_t float_prefix(const char *t, size_t n, size_t *start)
+{
+    size_t i = 0;
+    while (i < n && (t[i] == ' ' || (t[i] >= '\t' && t[i] <= '\r')))
+        i++;
+    *start = i;
+    if (i < n && (t[i] == '+' || t[i] == '-'))
+        i++;
+    if (n - i >= 8 && memcmp(t + i, "Infinity", 8) == 0)
+        return i + 8;
+    size_t digits = 0;
+    for (; i < n && is_digit(t[i]); i++)
+        digits++;
+    if (i < n && t[i] == '.') {
+        size_t j = i + 1;
+        for (; j < n && is_digit(t[j]); j++)
+            digits++;
+        if (digits)
+            i = j;
+    }
+    if (!digits)
+        return 0;
+    if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+        size_t j = i + 1;
+        if (j < n && (t[j] == '+' || t[j] == '-'))
+            j++;
+        const size_t exponent = j;
+        while (j < n && is_digit(t[j]))
+            j++;
+        if (j > exponent)
+            i = j;
+    }
+    return i;
+}
+
+/* The conversion factor `factor` of UNIT `category` (`k`) `unit`, as
+ * X_ITE reads it, into *f; 0 in *f_read when it is no finite number, which
+ * only a UNIT angle cannot be. */
+static kfc_status read_factor(kfc_x3d_scene *scene, const kfc_x3d_text *factor, int k,
+                              const char *unit, double *f, int *f_read, kfc_diag *diag)
+{
+    char q[KFC_QUOTE_SIZE];
+    *f_read = 0;
+    if (factor->comments) {
+        /* ClassicVRML: a number, as a field's, or X_ITE refuses the scene. */
+        char buf[128];
+        const size_t n = factor->length;
+        kfc_number_result r = KFC_NUMBER_SYNTAX;
+        if (n < sizeof buf) {
+            memcpy(buf, factor->text, n);
+            buf[n] = '\0';
+            r = kfc_parse_number(buf, n, f);
+        }
+        if (r == KFC_NUMBER_RANGE)
+            return kfc_fail(diag, KFC_INVALID, factor->mark, "number %s is out of range",
+                            kfc_quote(q, factor->text, n));
+        if (r != KFC_NUMBER_OK)
+            return kfc_fail(diag, KFC_INVALID, factor->mark, "expected a number, not %s",
+                            kfc_quote(q, factor->text, n));
+        *f_read = 1;
+        return KFC_OK;
+    }
+    size_t start, used = float_prefix(factor->text, factor->length, &start);
+    kfc_quote(q, factor->text, factor->length);
+    if (used) {
+        char *copy = kfc_x3d_alloc(scene, used - start + 1, 1);
+        if (!copy)
+            return kfc_x3d_fail_alloc(scene, factor->mark, diag);
+        memcpy(copy, factor->text + start, used - start);
+        copy[used - start] = '\0';
+        /* "Infinity", or too large for a double: parseFloat's Infinity. */
+        if (kfc_parse_number(copy, used - start, f) != KFC_NUMBER_OK)
+            *f = HUGE_VAL;
+    }
+    if (!used || !isfinite(*f)) {
+        /* X_ITE takes the unit with a factor of NaN or infinity: every
+         * rotation's angle is NaN then, which nothing plays. */
+        const char *what = used ? "a finite number" : "a number", *read = used ? "infinity" : "NaN";
+        if (k == KFC_X3D_UNIT_ANGLE)
+            return kfc_fail(diag, KFC_INVALID, factor->mark,
+                            "UNIT angle %s: conversionFactor %s is not %s (browsers read %s, "
+                            "which makes every rotation's angle NaN): write one %s in radians",
+                            unit, q, what, read, unit);
+        return kfc_warn(diag, KFC_WARN_X3D_LENIENT, factor->mark,
+                        "UNIT %s %s: conversionFactor %s is not %s (browsers read %s): write "
+                        "one %s in %s",
+                        unit_categories[k], unit, q, what, read, unit, unit_base[k]);
+    }
+    *f_read = 1;
+    size_t end = used;
+    while (end < factor->length &&
+           (factor->text[end] == ' ' || (factor->text[end] >= '\t' && factor->text[end] <= '\r')))
+        end++;
+    if (end < factor->length)
+        return kfc_warn(diag, KFC_WARN_X3D_LENIENT, factor->mark,
+                        "conversionFactor %s read as %.9g, as browsers do: write the number alone",
+                        q, *f);
+    return KFC_OK;
+}
 
 kfc_status kfc_x3d_add_unit(kfc_x3d_scene *scene, const kfc_x3d_text *category,
                             const kfc_x3d_text *name, const kfc_x3d_text *factor, kfc_mark mark,
                             kfc_diag *diag)
 {
-    static const char *const base[KFC_X3D_UNIT_COUNT] = {"radians", "newtons", "metres",
-                                                         "kilograms"};
     char q[KFC_QUOTE_SIZE], unit[KFC_QUOTE_SIZE], mean[256];
-    if (scene->vrml97)
-        return kfc_fail(diag, KFC_INVALID, mark,
-                        "UNIT is X3D's (3.3 and later), not VRML97's: write the header "
-                        "'#X3D V3.3 utf8' for a scene with UNIT statements");
-    if (scene->version && scene->version < 303)
-        return kfc_fail(diag, KFC_INVALID, mark,
-                        "UNIT needs X3D 3.3 or later, and the scene says version %u.%u (%lu:%lu): "
-                        "make it 3.3",
-                        scene->version / 100, scene->version % 100,
-                        (unsigned long)scene->version_mark.line,
-                        (unsigned long)scene->version_mark.column);
+    kfc_status st;
+    /* X_ITE reads UNIT whatever the version says (said once a scene). */
+    const int first = !scene->unit_seen;
+    scene->unit_seen = 1;
+    if (first && scene->vrml97 &&
+        (st = kfc_warn(diag, KFC_WARN_X3D_LENIENT, mark,
+                       "UNIT applied in a VRML97 file, as browsers do: UNIT is X3D's (3.3 and "
+                       "later); write the header '#X3D V3.3 utf8'")))
+        return st;
+    if (first && !scene->vrml97 && scene->version && scene->version < 303 &&
+        (st = kfc_warn(diag, KFC_WARN_X3D_LENIENT, mark,
+                       "UNIT applied in a scene of version %u.%u (%lu:%lu), as browsers do: UNIT "
+                       "needs X3D 3.3 or later; make the version 3.3",
+                       scene->version / 100, scene->version % 100,
+                       (unsigned long)scene->version_mark.line,
+                       (unsigned long)scene->version_mark.column)))
+        return st;
     int k = 0;
     while (k < KFC_X3D_UNIT_COUNT &&
            !(strlen(unit_categories[k]) == category->length &&
@@ -390,34 +507,38 @@ kfc_status kfc_x3d_add_unit(kfc_x3d_scene *scene, const kfc_x3d_text *category,
         kfc_suggest_begin(&sg, diag, category->text, category->length);
         for (int c = 0; c < KFC_X3D_UNIT_COUNT; c++)
             kfc_suggest_offer(&sg, unit_categories[c], strlen(unit_categories[c]));
-        return kfc_fail(diag, KFC_INVALID, category->mark,
-                        "unknown unit category %s (X3D's are angle, force, length and mass)%s",
+        return kfc_warn(diag, KFC_WARN_X3D_UNKNOWN, category->mark,
+                        "unknown unit category %s: the UNIT is ignored, as browsers do (X3D's "
+                        "are angle, force, length and mass)%s",
                         kfc_quote(q, category->text, category->length),
                         kfc_suggest_text(&sg, mean, sizeof mean));
     }
-    if (scene->unit_at[k].line)
-        return kfc_fail(diag, KFC_INVALID, mark,
-                        "a second UNIT %s: X3D allows one per category, and the first is at "
-                        "%lu:%lu",
-                        unit_categories[k], (unsigned long)scene->unit_at[k].line,
-                        (unsigned long)scene->unit_at[k].column);
-    double f;
-    kfc_status st = kfc_x3d_read_number(scene, factor, &f, diag);
-    if (st)
+    /* The last of a category is the one X_ITE applies. */
+    if (scene->unit_at[k].line &&
+        (st = kfc_warn(diag, KFC_WARN_X3D_LENIENT, mark,
+                       "a second UNIT %s replaces the first (%lu:%lu), as browsers do: X3D allows "
+                       "one per category",
+                       unit_categories[k], (unsigned long)scene->unit_at[k].line,
+                       (unsigned long)scene->unit_at[k].column)))
         return st;
     kfc_quote(unit, name->text, name->length);
-    if (!(f > 0))
-        return kfc_fail(diag, KFC_INVALID, factor->mark,
-                        "UNIT %s %s: the conversion factor %.9g is not positive (it is one %s "
-                        "in %s)",
-                        unit_categories[k], unit, f, unit, base[k]);
+    double f;
+    int f_read;
+    if ((st = read_factor(scene, factor, k, unit, &f, &f_read, diag)))
+        return st;
     scene->unit_at[k] = mark;
+    if (f_read && !(f > 0) &&
+        (st = kfc_warn(diag, KFC_WARN_X3D_LENIENT, factor->mark,
+                       "UNIT %s %s: the conversion factor %.9g is not positive (it is one %s in "
+                       "%s), applied as browsers do",
+                       unit_categories[k], unit, f, unit, unit_base[k])))
+        return st;
     if (k != KFC_X3D_UNIT_ANGLE) {
         /* X_ITE gives a length unit to no interpolator's or follower's
          * values (a ROUTE carries a value as it is), and kfc reads no
          * other. */
         kfc_x3d_note(scene, mark, "UNIT %s %s: no value kfc imports is in %s", unit_categories[k],
-                     unit, k == KFC_X3D_UNIT_LENGTH ? "a length unit (as in X_ITE)" : base[k]);
+                     unit, k == KFC_X3D_UNIT_LENGTH ? "a length unit (as in X_ITE)" : unit_base[k]);
         return KFC_OK;
     }
     if (!(scene->angle_unit = kfc_x3d_strdup(scene, name->text, name->length)))

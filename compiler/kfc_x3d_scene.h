@@ -155,13 +155,14 @@ typedef struct kfc_x3d_scene {
     int budget_set;  /* the budget was given (kfc_x3d_scene_budget) */
     int over_budget; /* a charge was refused: NULL meant the budget, not malloc */
     /* The version the header states (kfc_x3d_set_version), which says
-     * whether UNIT statements may be written. */
+     * whether X3D allows UNIT statements. */
     unsigned version; /* major * 100 + minor (303), or 0: not stated */
-    int vrml97;       /* a VRML97 file: no UNIT statement at all */
+    int vrml97;       /* a VRML97 file: X3D allows no UNIT statement */
     kfc_mark version_mark;
     /* The UNIT statements (kfc_x3d_add_unit): where each category's is
      * (line 0: none), and the angle's, which kfc_x3d_map applies. */
     kfc_mark unit_at[KFC_X3D_UNIT_COUNT];
+    int unit_seen;          /* a UNIT statement was read (a category known or not) */
     const char *angle_unit; /* its name, or NULL */
     double angle_factor;    /* radians per angle unit: 1 without UNIT angle */
     /* USEs no DEF before them binds (kfc_x3d_use), names IMPORT binds. */
@@ -248,10 +249,14 @@ void kfc_x3d_set_version(kfc_x3d_scene *scene, const char *text, size_t length, 
 
 /* A UNIT statement at `mark`: its category (angle, force, length or mass),
  * its unit's name and its conversion factor (a positive number: the unit in
- * X3D's base unit, radians for an angle), each as written. An error where
- * X3D forbids it: a category X3D does not define, a second UNIT of a
- * category, a factor that is not positive, a scene older than X3D 3.3 (a
- * VRML97 file). Where each statement goes is the reader's to check. */
+ * X3D's base unit, radians for an angle), each as written. What X3D forbids
+ * and X_ITE reads anyway is read as X_ITE reads it, with a warning: a
+ * scene older than X3D 3.3 or VRML97 (-Wx3d-lenient, once), a category X3D
+ * does not define (ignored, -Wx3d-unknown), a second UNIT of a category
+ * (it replaces the first), a factor that is not positive, and in XML one
+ * that is a number followed by more text (read as the number) or none,
+ * which only a UNIT angle cannot be (X_ITE makes every angle NaN with it).
+ * Where each statement goes is the reader's to check. */
 kfc_status kfc_x3d_add_unit(kfc_x3d_scene *scene, const kfc_x3d_text *category,
                             const kfc_x3d_text *name, const kfc_x3d_text *factor, kfc_mark mark,
                             kfc_diag *diag);

@@ -13,7 +13,8 @@
  * bracketed list of those), so fields of nodes kfc has never heard of are
  * read too; where the field's type is known (X3D's node types, a Script's
  * declarations), a word that is not a value of that type is an error at
- * the word, not a node type missing its '{'.
+ * the word, not a node type missing its '{'. XML's true and false, which
+ * X_ITE reads where a boolean may stand, are read so (-Wx3d-lenient).
  *
  * Recursion (nodes in fields, prototype bodies) is bounded by
  * KFC_X3D_MAX_DEPTH, and every token is consumed once: time and memory
@@ -344,6 +345,17 @@ static kfc_status word(lexer *l, int in_proto, const want *w, int in_list)
     const int boolean = is_id(l, &l->peek, "TRUE") || is_id(l, &l->peek, "FALSE");
     if (boolean && (!w->type || type_is(w, "Bool") || type_is(w, "Node")))
         return next(l, &t);
+    /* X_ITE reads XML's spelling too, wherever a boolean may stand. */
+    const int lower = is_id(l, &l->peek, "true") || is_id(l, &l->peek, "false");
+    if (lower && (!w->type || type_is(w, "Bool"))) {
+        const int yes = is_id(l, &l->peek, "true");
+        if ((st = kfc_warn(l->diag, KFC_WARN_X3D_LENIENT, l->peek.mark,
+                           "'%s' read as %s, as browsers do: %s writes %s", yes ? "true" : "false",
+                           yes ? "TRUE" : "FALSE", l->scene->vrml97 ? "VRML97" : "ClassicVRML",
+                           yes ? "TRUE" : "FALSE")))
+            return st;
+        return next(l, &t);
+    }
     if (type_is(w, "Node"))
         return maybe_node(l, in_proto, &taken);
     if (w->type)

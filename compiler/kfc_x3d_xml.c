@@ -354,25 +354,33 @@ static void add_route(reader *r, const XML_Char **atts)
         stop(r, st);
 }
 
-/* <unit category= name= conversionFactor=/>, in <head>. */
+/* <unit category= name= conversionFactor=/>, in <head>. X_ITE reads one
+ * there alone, and drops one without its three attributes. */
 static void add_unit(reader *r, const XML_Char **atts)
 {
     static const char *const names[3] = {"category", "name", "conversionFactor"};
     kfc_x3d_text text[3];
     const kfc_mark mark = here(r);
-    if (strcmp(r->open_name[r->depth - 1], "head") != 0) {
-        stop(r, kfc_fail(r->diag, KFC_INVALID, mark,
-                         "<unit> belongs in <head>, before the scene, not in <%s>",
-                         r->open_name[r->depth - 1]));
+    const char *parent = r->open_name[r->depth - 1];
+    kfc_status st = KFC_OK;
+    if (r->depth != 3 || strcmp(parent, "head") != 0) {
+        st = kfc_warn(r->diag, KFC_WARN_X3D_LENIENT, mark,
+                      "<unit> in <%s> ignored, as browsers do: it belongs in the <head> of <X3D>, "
+                      "before the scene",
+                      parent);
+        if (st)
+            stop(r, st);
         return;
     }
     for (int i = 0; i < 3; i++)
         if (!attribute_text(r, atts, names[i], &text[i])) {
-            stop(r, kfc_fail(r->diag, KFC_INVALID, mark, "<unit> without %s", names[i]));
+            st = kfc_warn(r->diag, KFC_WARN_X3D_LENIENT, mark,
+                          "<unit> without %s ignored, as browsers do", names[i]);
+            if (st)
+                stop(r, st);
             return;
         }
-    kfc_status st = kfc_x3d_add_unit(r->scene, &text[0], &text[1], &text[2], mark, r->diag);
-    if (st)
+    if ((st = kfc_x3d_add_unit(r->scene, &text[0], &text[1], &text[2], mark, r->diag)))
         stop(r, st);
 }
 

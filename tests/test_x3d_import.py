@@ -17,15 +17,17 @@ spec: its chasers take a destination that reaches them idle one slot
 (duration / 60) late, so the events are replayed that late here; its
 dampers stop within order x tolerance (0.001) of the destination without
 snapping to it (FOLLOWER_TOLERANCE).
-The scenes with UNIT statements (degrees.x3dv, turns.x3d) are played as
+The scenes with UNIT statements (degrees.x3dv, turns.x3d, and the ones
+X3D does not allow in lenient_vrml.wrl and lenient_units.x3d) are played as
 X_ITE plays them: rotation angles times the UNIT angle's factor, lengths as
 written.
 Also: malformed scenes (a word where a field wants a value, a UNIT
-statement X3D forbids) get file:line:col errors, -v notes what is skipped,
-in the order of the file, and a mistake in what a scene animates (a name
-no node, type or field has, a ROUTE browsers refuse, an interpolator kfc
-refuses), or a USE with no DEF before it, is a warning that -Werror makes
-an error."""
+statement X_ITE refuses too) get file:line:col errors, -v notes what is
+skipped, in the order of the file, and a mistake in what a scene animates
+(a name no node, type or field has, a ROUTE browsers refuse, an
+interpolator kfc refuses), a USE with no DEF before it, or what X3D's
+grammar does not allow and X_ITE reads anyway (VRML's true, a UNIT out of
+place), is a warning that -Werror makes an error."""
 import gzip
 import json
 import math
@@ -295,8 +297,6 @@ ERRORS = [
     ('char.x3dv', '#X3D V3.3 utf8\nGroup { \\ }\n', '2:9: error: unexpected character 0x5c'),
     # A word where a field wants a value: what the field takes, at the word
     # (not a node type missing its '{'), in VRML's spelling.
-    ('true.wrl', '#VRML V2.0 utf8\nDEF Clock TimeSensor { cycleInterval 2 loop true }\n',
-     "2:45: error: expected TRUE or FALSE, not 'true'; did you mean 'TRUE'?"),
     ('yes.x3dv', '#X3D V3.3 utf8\nDEF Clock TimeSensor { enabled yes }\n',
      "2:32: error: expected TRUE or FALSE, not 'yes'"),
     ('two.x3dv', '#X3D V3.3 utf8\nDEF Clock TimeSensor { cycleInterval two }\n',
@@ -307,10 +307,11 @@ ERRORS = [
      "2:19: error: expected a string in double quotes, not 'abc'"),
     ('declared.x3dv', '#X3D V3.3 utf8\nScript { initializeOnly SFFloat speed fast }\n',
      "2:39: error: expected a number, not 'fast'"),
+    # Spelt neither as VRML nor as XML spells it: no boolean X_ITE reads.
+    ('capital.x3dv', '#X3D V3.3 utf8\nDEF Clock TimeSensor { loop True }\n',
+     "2:29: error: expected TRUE or FALSE, not 'True'; did you mean 'TRUE'?"),
     # A prototype's field: its type is not known, but a word no '{' follows
     # is no node.
-    ('instance.x3dv', '#X3D V3.3 utf8\nPROTO P [ initializeOnly SFBool on TRUE ] { Group { } }\n'
-     'P { on true }\n', "3:8: error: expected TRUE or FALSE, not 'true'; did you mean 'TRUE'?"),
     ('instance2.x3dv', '#X3D V3.3 utf8\nPROTO P [ initializeOnly SFString s "" ] { Group { } }\n'
      'P { s two }\n', "3:7: error: expected a field value, not 'two'"),
     # A node type without its '{' is still that.
@@ -320,52 +321,30 @@ ERRORS = [
      "2:25: error: expected TRUE or FALSE, not '1'"),
     ('loop1.x3d', '<X3D><Scene><TimeSensor DEF="C" loop="1"/></Scene></X3D>\n',
      "1:39: error: expected true or false, not '1'"),
-    # UNIT statements X3D does not allow.
-    ('unit_category.x3dv', '#X3D V3.3 utf8\nPROFILE Immersive\nUNIT angel degree 0.0174532925\n',
-     "3:6: error: unknown unit category 'angel' (X3D's are angle, force, length and mass); did "
-     "you mean 'angle'?"),
-    ('unit_twice.x3dv', '#X3D V3.3 utf8\nUNIT angle degree 0.0174532925\nUNIT length cm 0.01\n'
-     'UNIT angle grad 0.015707963\n',
-     '4:1: error: a second UNIT angle: X3D allows one per category, and the first is at 2:1'),
-    ('unit_negative.x3dv', '#X3D V3.3 utf8\nUNIT length foot -0.3048\n',
-     "2:18: error: UNIT length 'foot': the conversion factor -0.3048 is not positive (it is one "
-     "'foot' in metres)"),
-    ('unit_zero.x3dv', '#X3D V3.3 utf8\nUNIT angle degree 0\n',
-     "2:19: error: UNIT angle 'degree': the conversion factor 0 is not positive (it is one "
-     "'degree' in radians)"),
-    ('unit_word.x3dv', '#X3D V3.3 utf8\nUNIT angle degree pi\n',
-     "2:19: error: expected a conversion factor, not 'pi'"),
+    # UNIT statements X_ITE refuses too: a factor that is no number (in XML,
+    # an angle's, which X_ITE reads as NaN and turns every rotation by), a
+    # UNIT after META or the scene's first statement.
+    ('unit_word.x3dv', '#X3D V3.3 utf8\nUNIT angle degree abc\n',
+     "2:19: error: expected a conversion factor, not 'abc'"),
     ('unit_number.x3dv', '#X3D V3.3 utf8\nUNIT angle degree 0.5.1\n',
      "2:19: error: expected a number, not '0.5.1'"),
+    ('unit_hex.x3dv', '#X3D V3.3 utf8\nUNIT length inch 0x10\n',
+     "2:18: error: expected a number, not '0x10'"),
     ('unit_meta.x3dv', '#X3D V3.3 utf8\nMETA "title" "x"\nUNIT angle degree 0.0174532925\n',
      '3:1: error: UNIT after a META statement: UNIT statements come before the META statements '
      'and the scene, after PROFILE and COMPONENT'),
     ('unit_late.x3dv', '#X3D V3.3 utf8\nGroup { }\nUNIT angle degree 0.0174532925\n',
      "3:1: error: UNIT after the scene's first statement: UNIT statements come before the META "
      "statements and the scene, after PROFILE and COMPONENT"),
-    ('unit.wrl', '#VRML V2.0 utf8\nUNIT angle degree 0.0174532925\n',
-     "2:1: error: UNIT is X3D's (3.3 and later), not VRML97's: write the header '#X3D V3.3 "
-     "utf8' for a scene with UNIT statements"),
-    ('unit_old.x3dv', '#X3D V3.2 utf8\nUNIT angle degree 0.0174532925\n',
-     '2:1: error: UNIT needs X3D 3.3 or later, and the scene says version 3.2 (1:6): make it 3.3'),
-    ('unit_old.x3d', '<X3D version="3.0">\n<head><unit category="angle" name="degree" '
-     'conversionFactor="0.0174532925"/></head></X3D>\n',
-     '2:7: error: UNIT needs X3D 3.3 or later, and the scene says version 3.0 (1:15): make it 3.3'),
-    ('unit_place.x3d', '<X3D version="3.3"><Scene><unit category="angle" name="degree" '
-     'conversionFactor="0.0174532925"/></Scene></X3D>\n',
-     '1:27: error: <unit> belongs in <head>, before the scene, not in <Scene>'),
-    ('unit_factor.x3d', '<X3D version="3.3"><head>\n<unit category="angle" name="degree"/></head>'
-     '</X3D>\n', '2:1: error: <unit> without conversionFactor'),
     ('unit_abc.x3d', '<X3D version="3.3"><head>\n<unit category="angle" name="degree" '
-     'conversionFactor="abc"/></head></X3D>\n', "2:56: error: expected a number, not 'abc'"),
-    ('unit_category.x3d', '<X3D version="3.3"><head>\n<unit category="Angle" name="degree" '
-     'conversionFactor="1"/></head></X3D>\n',
-     "2:17: error: unknown unit category 'Angle' (X3D's are angle, force, length and mass); did "
-     "you mean 'angle'?"),
-    ('unit_twice.x3d', '<X3D version="3.3"><head>\n<unit category="length" name="cm" '
-     'conversionFactor="0.01"/>\n<unit category="length" name="mm" conversionFactor="0.001"/>'
-     '</head></X3D>\n',
-     '3:1: error: a second UNIT length: X3D allows one per category, and the first is at 2:1'),
+     'conversionFactor="abc"/></head></X3D>\n',
+     "2:56: error: UNIT angle 'degree': conversionFactor 'abc' is not a number (browsers read "
+     "NaN, which makes every rotation's angle NaN): write one 'degree' in radians"),
+    ('unit_inf.x3d', '<X3D version="3.3"><head>\n<unit category="angle" name="degree" '
+     'conversionFactor="Infinity"/></head></X3D>\n',
+     "2:56: error: UNIT angle 'degree': conversionFactor 'Infinity' is not a finite number "
+     "(browsers read infinity, which makes every rotation's angle NaN): write one 'degree' in "
+     "radians"),
 ]
 
 
@@ -401,6 +380,42 @@ NOTES = [
                     "59:1: note: ROUTE Logic.level TO Beam.set_fraction skipped: chains fed by a "
                     "Script are not imported",
                     "39:1: note: Script Logic: not run"]),
+]
+
+
+# The warnings of the reference scenes of what X3D's grammar does not allow.
+LENIENT = [
+    ('lenient_vrml.wrl', [
+        "7:1: warning: UNIT applied in a VRML97 file, as browsers do: UNIT is X3D's (3.3 and "
+        "later); write the header '#X3D V3.3 utf8' [-Wx3d-lenient]",
+        "7:6: warning: unknown unit category 'angel': the UNIT is ignored, as browsers do (X3D's "
+        "are angle, force, length and mass); did you mean 'angle'? [-Wx3d-unknown]",
+        '9:1: warning: a second UNIT angle replaces the first (8:1), as browsers do: X3D allows '
+        'one per category [-Wx3d-lenient]',
+        "9:17: warning: UNIT angle 'grad': the conversion factor -0.0157079633 is not positive "
+        "(it is one 'grad' in radians), applied as browsers do [-Wx3d-lenient]",
+        "10:18: warning: UNIT length 'foot': the conversion factor 0 is not positive (it is one "
+        "'foot' in metres), applied as browsers do [-Wx3d-lenient]",
+        "16:36: warning: 'false' read as FALSE, as browsers do: VRML97 writes FALSE "
+        "[-Wx3d-lenient]",
+        "21:11: warning: 'true' read as TRUE, as browsers do: VRML97 writes TRUE [-Wx3d-lenient]",
+        "22:39: warning: 'true' read as TRUE, as browsers do: VRML97 writes TRUE [-Wx3d-lenient]",
+        "23:45: warning: 'true' read as TRUE, as browsers do: VRML97 writes TRUE [-Wx3d-lenient]",
+        "23:58: warning: 'true' read as TRUE, as browsers do: VRML97 writes TRUE [-Wx3d-lenient]"]),
+    ('lenient_units.x3d', [
+        '5:5: warning: UNIT applied in a scene of version 3.2 (2:35), as browsers do: UNIT needs '
+        'X3D 3.3 or later; make the version 3.3 [-Wx3d-lenient]',
+        "5:21: warning: unknown unit category 'Angle': the UNIT is ignored, as browsers do (X3D's "
+        "are angle, force, length and mass); did you mean 'angle'? [-Wx3d-unknown]",
+        '7:5: warning: a second UNIT angle replaces the first (6:5), as browsers do: X3D allows '
+        'one per category [-Wx3d-lenient]',
+        "7:58: warning: conversionFactor '6.283185307179586 radians' read as 6.28318531, as "
+        "browsers do: write the number alone [-Wx3d-lenient]",
+        '8:5: warning: <unit> without name ignored, as browsers do [-Wx3d-lenient]',
+        "9:58: warning: UNIT mass 'stone': conversionFactor 'heavy' is not a number (browsers "
+        "read NaN): write one 'stone' in kilograms [-Wx3d-lenient]",
+        '13:5: warning: <unit> in <Scene> ignored, as browsers do: it belongs in the <head> of '
+        '<X3D>, before the scene [-Wx3d-lenient]']),
 ]
 
 
@@ -462,6 +477,22 @@ def notes(a, checks):
             "[-Wx3d-dropped]"]
     checks.check(r.returncode == 0 and r.stderr.splitlines() == [src + ':' + w for w in want],
                  'lenient.x3d: its warnings, got %d %r' % (r.returncode, r.stderr))
+    # What X3D's grammar does not allow in lenient_vrml.wrl and
+    # lenient_units.x3d, read as X_ITE reads it (the recordings show what it
+    # plays then), is a warning each; -Werror makes each scene fail.
+    for name, want in LENIENT:
+        src = os.path.join(DATA, name)
+        out = os.path.join(a.work, name + '.kfb')
+        r = run([a.kfc, src, '-o', out])
+        checks.check(r.returncode == 0 and r.stderr.splitlines() == [src + ':' + w for w in want],
+                     '%s: its warnings, got %d %r' % (name, r.returncode, r.stderr))
+        if os.path.exists(out):
+            os.remove(out)
+        r = run([a.kfc, src, '-o', out, '-Werror'])
+        checks.check(r.returncode == 1 and r.stderr.splitlines()[:1] == [
+            src + ':' + want[0].replace(': warning: ', ': error: ', 1).replace(' [-W', ' [-Werror=')]
+            and not os.path.exists(out), '%s -Werror: fails at the first, got %d %r'
+            % (name, r.returncode, r.stderr))
 
 
 # fixtures/x3d/door.x3d, in which each case below makes one mistake.
@@ -499,6 +530,8 @@ ROUTE Glow.value_changed TO Lamp.set_intensity
 ROUTE Pulse.fraction_changed TO Swing.set_fraction
 ROUTE Swing.value_changed TO Door.set_rotation
 """
+
+DOOR_VRML97 = DOOR_VRML.replace('#X3D V3.3 utf8', '#VRML V2.0 utf8')
 
 # The door in degrees: its angles are radians times the UNIT's factor.
 DOOR_DEGREES = DOOR_VRML.replace('#X3D V3.3 utf8\n', '#X3D V3.3 utf8\n'
@@ -581,6 +614,67 @@ WARNINGS = [
      "7:34: USE 'Handel' dropped: no DEF names it; did you mean 'Handle'?"),
     ('use_before.x3dv', DOOR_VRML, 'children [ DEF Handle', 'children [ USE Lamp DEF Handle',
      'x3d-unknown', "2:33: USE 'Lamp' comes before its DEF (3:1): X3D wants the DEF first"),
+    # What X3D's grammar does not allow and X_ITE reads anyway, read so:
+    # XML's true and false in VRML, where a boolean may stand (an X3D
+    # node's field, a prototype's, a Script's declaration).
+    ('true.x3dv', DOOR_VRML, 'loop TRUE', 'loop true', 'x3d-lenient',
+     "4:45: 'true' read as TRUE, as browsers do: ClassicVRML writes TRUE"),
+    ('false.wrl', DOOR_VRML97, 'TouchSensor { }', 'TouchSensor { enabled false }', 'x3d-lenient',
+     "2:66: 'false' read as FALSE, as browsers do: VRML97 writes FALSE"),
+    ('instance.x3dv', DOOR_VRML, 'DEF Lamp PointLight',
+     'PROTO P [ initializeOnly SFBool on TRUE ] { Group { } }\nP { on true }\nDEF Lamp PointLight',
+     'x3d-lenient', "4:8: 'true' read as TRUE, as browsers do: ClassicVRML writes TRUE"),
+    ('declared.x3dv', DOOR_VRML, 'DEF Lamp PointLight',
+     'Script { initializeOnly SFBool ready false }\nDEF Lamp PointLight', 'x3d-lenient',
+     "3:38: 'false' read as FALSE, as browsers do: ClassicVRML writes FALSE"),
+    # UNIT statements X3D does not allow, applied as X_ITE applies them
+    # (lenient_vrml.wrl and lenient_units.x3d show what it plays), or
+    # dropped as it drops them.
+    ('unit.wrl', DOOR_DEGREES, '#X3D V3.3 utf8', '#VRML V2.0 utf8', 'x3d-lenient',
+     "2:1: UNIT applied in a VRML97 file, as browsers do: UNIT is X3D's (3.3 and later); write "
+     "the header '#X3D V3.3 utf8'"),
+    ('unit_old.x3dv', DOOR_DEGREES, '#X3D V3.3 utf8', '#X3D V3.2 utf8', 'x3d-lenient',
+     '2:1: UNIT applied in a scene of version 3.2 (1:6), as browsers do: UNIT needs X3D 3.3 or '
+     'later; make the version 3.3'),
+    ('unit_category.x3dv', DOOR_VRML, '#X3D V3.3 utf8\n',
+     '#X3D V3.3 utf8\nUNIT angel degree 0.0174532925\n', 'x3d-unknown',
+     "2:6: unknown unit category 'angel': the UNIT is ignored, as browsers do (X3D's are angle, "
+     "force, length and mass); did you mean 'angle'?"),
+    ('unit_twice.x3dv', DOOR_DEGREES, 'UNIT angle degree 0.017453292519943295\n',
+     'UNIT angle degree 0.017453292519943295\nUNIT angle deg 0.017453292519943295\n',
+     'x3d-lenient', '3:1: a second UNIT angle replaces the first (2:1), as browsers do: X3D '
+     'allows one per category'),
+    ('unit_negative.x3dv', DOOR_VRML, '#X3D V3.3 utf8\n', '#X3D V3.3 utf8\nUNIT length foot -0.3048\n',
+     'x3d-lenient', "2:18: UNIT length 'foot': the conversion factor -0.3048 is not positive (it "
+     "is one 'foot' in metres), applied as browsers do"),
+    ('unit_zero.x3dv', DOOR_DEGREES, 'degree 0.017453292519943295', 'degree 0', 'x3d-lenient',
+     "2:19: UNIT angle 'degree': the conversion factor 0 is not positive (it is one 'degree' in "
+     "radians), applied as browsers do"),
+    ('unit_scene.x3d', DOOR, '<Transform DEF="Door">',
+     '<unit category="angle" name="degree" conversionFactor="0.0174532925"/><Transform DEF="Door">',
+     'x3d-lenient', '6:5: <unit> in <Scene> ignored, as browsers do: it belongs in the <head> of '
+     '<X3D>, before the scene'),
+    ('unit_name.x3d', DOOR, '<head>', '<head><unit category="angle" conversionFactor="0.01"/>',
+     'x3d-lenient', '4:9: <unit> without name ignored, as browsers do'),
+    ('unit_suffix.x3d', DOOR, '<head>',
+     '<head><unit category="length" name="cm" conversionFactor="0.01 m"/>', 'x3d-lenient',
+     "4:61: conversionFactor '0.01 m' read as 0.01, as browsers do: write the number alone"),
+    ('unit_nan.x3d', DOOR, '<head>',
+     '<head><unit category="mass" name="stone" conversionFactor="heavy"/>', 'x3d-lenient',
+     "4:62: UNIT mass 'stone': conversionFactor 'heavy' is not a number (browsers read NaN): "
+     "write one 'stone' in kilograms"),
+    ('unit_old.x3d', DOOR, 'version="3.3">\n  <head>',
+     'version="3.2">\n  <head><unit category="length" name="cm" conversionFactor="0.01"/>',
+     'x3d-lenient', '4:9: UNIT applied in a scene of version 3.2 (3:35), as browsers do: UNIT '
+     'needs X3D 3.3 or later; make the version 3.3'),
+    ('unit_category.x3d', DOOR, '<head>',
+     '<head><unit category="Angle" name="degree" conversionFactor="0.0174532925"/>', 'x3d-unknown',
+     "4:25: unknown unit category 'Angle': the UNIT is ignored, as browsers do (X3D's are angle, "
+     "force, length and mass); did you mean 'angle'?"),
+    ('unit_twice.x3d', DOOR, '<head>', '<head><unit category="length" name="cm" '
+     'conversionFactor="0.01"/><unit category="length" name="mm" conversionFactor="0.001"/>',
+     'x3d-lenient', '4:68: a second UNIT length replaces the first (4:9), as browsers do: X3D '
+     'allows one per category'),
 ]
 
 # Mistakes in what kfc does not import stay -v notes (NAME, scene, change,
@@ -635,6 +729,14 @@ def warnings(a, checks):
         r = run([a.kfc, path, '-o', out, '-Wno-' + warning])
         checks.check(r.returncode == 0 and not r.stderr, '%s -Wno-%s: %r' % (name, warning,
                                                                             r.stderr))
+    # A UNIT angle of factor 0 (unit_zero.x3dv, above) makes every angle 0,
+    # as X_ITE plays it: the door does not turn.
+    path = os.path.join(a.work, 'unit_zero.x3dv')
+    r = run([a.kfc, path, '-o', path + '.kfb'])
+    r = run([a.kfplay, path + '.kfb', 'animate', '0.5', '1.5'])
+    checks.check(r.returncode == 0 and [l for l in r.stdout.splitlines() if 'Door' in l] ==
+                 ['0.5 Door.orientation 0 0 0 1', '1.5 Door.orientation 0 0 0 1'],
+                 'unit_zero.x3dv: the door stays at no rotation: %r' % r.stdout)
     for name, scene, old, new, expected in QUIET:
         checks.check(scene.count(old) == 1, '%s: %r is in the scene once' % (name, old))
         path = os.path.join(a.work, name)

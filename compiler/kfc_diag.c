@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kf_math.h"
+#include "kfc_grow.h"
 
 kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char *format, ...)
 {
@@ -190,14 +191,11 @@ static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const c
      * which uncounts it. */
     if (!diag->stream && !diag->holding)
         return;
-    if (diag->holding && diag->held_count == diag->held_capacity) {
-        size_t grown = diag->held_capacity ? 2 * diag->held_capacity : 8;
+    if (diag->holding) {
         kfc_diag_held *held =
-            grown <= SIZE_MAX / sizeof *held ? realloc(diag->held, grown * sizeof *held) : NULL;
-        if (held) {
+            kfc_grow(diag->held, diag->held_count, &diag->held_capacity, sizeof *held, 8);
+        if (held)
             diag->held = held;
-            diag->held_capacity = grown;
-        }
     }
     if (!diag->holding || diag->held_count == diag->held_capacity) {
         if (diag->stream)

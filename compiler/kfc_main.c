@@ -22,6 +22,7 @@
 #include "kfc_decompile.h"
 #include "kfc_depfile.h"
 #include "kfc_diag.h"
+#include "kfc_grow.h"
 #include "kfc_import.h"
 #include "kfc_input.h"
 #include "kfc_output.h"
@@ -143,16 +144,12 @@ static kf_builder *new_builder(const kfc_options *o, kfc_diag *diag)
 static kf_builder *next_clip(void *user, size_t index, const char *name, kfc_diag *diag)
 {
     clip_list *list = user;
-    if (list->count == list->capacity) {
-        size_t capacity = list->capacity ? 2 * list->capacity : 8;
-        clip *grown = realloc(list->items, capacity * sizeof *grown);
-        if (!grown) {
-            kfc_fail_nomem(diag);
-            return NULL;
-        }
-        list->items = grown;
-        list->capacity = capacity;
+    clip *grown = kfc_grow(list->items, list->count, &list->capacity, sizeof *grown, 8);
+    if (!grown) {
+        kfc_fail_nomem(diag);
+        return NULL;
     }
+    list->items = grown;
     clip *c = &list->items[list->count];
     c->index = index;
     c->file = c->depfile = NULL;

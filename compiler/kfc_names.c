@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kf_index.h"
+#include "kfc_grow.h"
 
 void kfc_names_init(kfc_names *names)
 {
@@ -67,14 +68,10 @@ kfc_status kfc_names_add(kfc_names *names, kfc_name_kind kind, const char *text,
     }
     if (names->count >= UINT32_MAX - 1)
         return kfc_fail_nomem(diag);
-    if (names->count == names->capacity) {
-        size_t capacity = names->capacity ? 2 * names->capacity : 64;
-        kfc_name *grown = realloc(names->names, capacity * sizeof *grown);
-        if (!grown)
-            return kfc_fail_nomem(diag);
-        names->names = grown;
-        names->capacity = capacity;
-    }
+    kfc_name *grown = kfc_grow(names->names, names->count, &names->capacity, sizeof *grown, 64);
+    if (!grown)
+        return kfc_fail_nomem(diag);
+    names->names = grown;
     if (2 * (names->count + 1) > names->slot_capacity) {
         size_t capacity = names->slot_capacity ? 2 * names->slot_capacity : 128;
         uint32_t *slots = calloc(capacity, sizeof *slots);

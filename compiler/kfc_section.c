@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kfc_grow.h"
 #include "kfc_schema.h"
 
 void kfc_section_field_names(const kfc_section *section, const char **names)
@@ -467,16 +468,11 @@ kfc_status kfc_get_animator_seconds(kfc_source *src, const kfc_node *value, kfc_
      * needs no second look. */
     if (st || !(*seconds >= most) || !entry->defined)
         return st;
-    if (src->long_times.count == src->long_times.capacity) {
-        size_t grown = src->long_times.capacity ? 2 * src->long_times.capacity : 16;
-        kfc_long_time *items = grown <= SIZE_MAX / sizeof *items
-                                   ? realloc(src->long_times.items, grown * sizeof *items)
-                                   : NULL;
-        if (!items)
-            return kfc_fail_nomem(src->diag);
-        src->long_times.items = items;
-        src->long_times.capacity = grown;
-    }
+    kfc_long_time *items = kfc_grow(src->long_times.items, src->long_times.count,
+                                    &src->long_times.capacity, sizeof *items, 16);
+    if (!items)
+        return kfc_fail_nomem(src->diag);
+    src->long_times.items = items;
     src->long_times.items[src->long_times.count++] = (kfc_long_time){
         value->mark, *seconds, most, field, clock, (size_t)(entry->defined - src->names.names)};
     return KFC_OK;

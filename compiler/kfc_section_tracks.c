@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kfc_grow.h"
 #include "kfc_schema.h"
 #include "kfc_section.h"
 #include "kfc_suggest.h"
@@ -361,16 +362,11 @@ static kfc_status check(kfc_source *src, kfc_entry *entry)
 static kfc_status built(kfc_source *src, kfc_entry *entry)
 {
     const kfc_node *const *f = entry->fields;
-    if (src->tracks.count == src->tracks.capacity) {
-        size_t grown = src->tracks.capacity ? 2 * src->tracks.capacity : 64;
-        kfc_mark *targets = grown <= SIZE_MAX / sizeof *targets
-                                ? realloc(src->tracks.targets, grown * sizeof *targets)
-                                : NULL;
-        if (!targets)
-            return kfc_fail_nomem(src->diag);
-        src->tracks.targets = targets;
-        src->tracks.capacity = grown;
-    }
+    kfc_mark *targets = kfc_grow(src->tracks.targets, src->tracks.count, &src->tracks.capacity,
+                                 sizeof *targets, 64);
+    if (!targets)
+        return kfc_fail_nomem(src->diag);
+    src->tracks.targets = targets;
     src->tracks.targets[src->tracks.count++] = f[F_TARGET]->mark;
     kfc_status st = check_property(src, entry, 1);
     if (!st && !f[F_CONTROLLER]) {

@@ -8,6 +8,7 @@
 #include <yaml.h>
 
 #include "kf_index.h"
+#include "kfc_grow.h"
 #include "kfc_yaml_hint.h"
 
 /*
@@ -317,16 +318,11 @@ static kfc_status push_node(builder *b, kfc_node node, uint64_t weight)
         if (st)
             return st;
     }
-    if (b->pending_count == b->pending_capacity) {
-        size_t capacity = b->pending_capacity ? 2 * b->pending_capacity : 256;
-        if (capacity > SIZE_MAX / sizeof *b->pending)
-            return kfc_fail_nomem(b->diag);
-        kfc_node *grown = realloc(b->pending, capacity * sizeof *grown);
-        if (!grown)
-            return kfc_fail_nomem(b->diag);
-        b->pending = grown;
-        b->pending_capacity = capacity;
-    }
+    kfc_node *grown =
+        kfc_grow(b->pending, b->pending_count, &b->pending_capacity, sizeof *grown, 256);
+    if (!grown)
+        return kfc_fail_nomem(b->diag);
+    b->pending = grown;
     b->pending[b->pending_count++] = node;
     if (!parent) {
         b->have_root = 1; /* a second document is refused at its start */

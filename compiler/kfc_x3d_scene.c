@@ -290,16 +290,24 @@ const char *kfc_x3d_chain_output(const kfc_x3d_node *node)
     return "value_changed";
 }
 
-kfc_status kfc_x3d_add_proto(kfc_x3d_scene *scene, const char *name, size_t length, kfc_mark mark,
-                             kfc_diag *diag)
+/* `name` put at the head of a list of names (the scene's prototypes, or
+ * the names its IMPORTs bind), its count one more. */
+static kfc_status push_name(kfc_x3d_scene *scene, struct kfc_x3d_proto **list, size_t *count,
+                            const char *name, size_t length, kfc_mark mark, kfc_diag *diag)
 {
     struct kfc_x3d_proto *p = kfc_x3d_alloc(scene, sizeof *p, _Alignof(struct kfc_x3d_proto));
     if (!p || !(p->name = kfc_x3d_strdup(scene, name, length)))
         return kfc_x3d_fail_alloc(scene, mark, diag);
-    p->next = scene->protos;
-    scene->protos = p;
-    scene->proto_count++;
+    p->next = *list;
+    *list = p;
+    ++*count;
     return KFC_OK;
+}
+
+kfc_status kfc_x3d_add_proto(kfc_x3d_scene *scene, const char *name, size_t length, kfc_mark mark,
+                             kfc_diag *diag)
+{
+    return push_name(scene, &scene->protos, &scene->proto_count, name, length, mark, diag);
 }
 
 static int compare_name(const void *a, const void *b)
@@ -578,13 +586,7 @@ kfc_status kfc_x3d_use(kfc_x3d_scene *scene, const char *def, size_t length, kfc
 kfc_status kfc_x3d_add_import(kfc_x3d_scene *scene, const char *name, size_t length, kfc_mark mark,
                               kfc_diag *diag)
 {
-    struct kfc_x3d_proto *p = kfc_x3d_alloc(scene, sizeof *p, _Alignof(struct kfc_x3d_proto));
-    if (!p || !(p->name = kfc_x3d_strdup(scene, name, length)))
-        return kfc_x3d_fail_alloc(scene, mark, diag);
-    p->next = scene->imports;
-    scene->imports = p;
-    scene->import_count++;
-    return KFC_OK;
+    return push_name(scene, &scene->imports, &scene->import_count, name, length, mark, diag);
 }
 
 kfc_x3d_node *kfc_x3d_lookup(const kfc_x3d_scene *scene, const char *def)

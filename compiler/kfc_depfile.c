@@ -57,7 +57,7 @@ static const char *unrepresentable(const char *name, int is_target, char quoted_
 kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, kfc_diag *diag)
 {
     for (size_t i = 0; i <= files->count; i++) {
-        const char *name = i < files->count ? files->paths[i] : target;
+        const char *name = i < files->count ? files->items[i].path : target;
         char byte[4];
         const char *why = unrepresentable(name, i == files->count, byte);
         if (why) {
@@ -134,7 +134,7 @@ kfc_status kfc_depfile_prepare(kfc_output *out, const char *path, const char *ta
     kfc_output_write(out, ":", 1);
     for (size_t i = 0; i < files->count; i++) {
         kfc_output_write(out, " \\\n  ", i ? 5 : 1);
-        write_name(out, files->paths[i]);
+        write_name(out, files->items[i].path);
     }
     kfc_output_write(out, "\n", 1);
     if (out->error)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "kfc_file_kind.h"
+#include "kfc_grow.h"
 
 /* Reads `fd` until its end or `limit` bytes. */
 static kfc_status read_all(kfc_input *in, int fd, size_t limit, kfc_diag *diag)
@@ -179,54 +180,35 @@ void kfc_input_close(kfc_input *in)
     memset(in, 0, sizeof *in);
 }
 
-/* `*array` (`count` used) grown to `capacity` pointers. 0, or -1. */
-static int grow(char ***array, size_t count, size_t capacity)
-{
-    char **grown = realloc(*array, capacity * sizeof *grown);
-    if (!grown)
-        return -1;
-    memset(grown + count, 0, (capacity - count) * sizeof *grown);
-    *array = grown;
-    return 0;
-}
-
 kfc_status kfc_files_read_add(kfc_files_read *files, const char *path, const char *named_in,
                               const char *named_at, kfc_diag *diag)
 {
     for (size_t i = 0; i < files->count; i++)
-        if (strcmp(files->paths[i], path) == 0)
+        if (strcmp(files->items[i].path, path) == 0)
             return KFC_OK;
-    if (files->count == files->capacity) {
-        size_t capacity = files->capacity ? files->capacity * 2 : 4;
-        if (grow(&files->paths, files->count, capacity) ||
-            grow(&files->named_in, files->count, capacity) ||
-            grow(&files->named_at, files->count, capacity))
-            return kfc_fail_nomem(diag);
-        files->capacity = capacity;
-    }
-    char *copy = strdup(path);
-    char *in = named_in ? strdup(named_in) : NULL, *at = named_at ? strdup(named_at) : NULL;
-    if (!copy || (named_in && !in) || (named_at && !at)) {
-        free(copy);
-        free(in);
-        free(at);
+    kfc_file_read *items = kfc_grow(files->items, files->count, &files->capacity, sizeof *items, 4);
+    if (!items)
+        return kfc_fail_nomem(diag);
+    files->items = items;
+    kfc_file_read r = {strdup(path), named_in ? strdup(named_in) : NULL,
+                       named_at ? strdup(named_at) : NULL};
+    if (!r.path || (named_in && !r.named_in) || (named_at && !r.named_at)) {
+        free(r.path);
+        free(r.named_in);
+        free(r.named_at);
         return kfc_fail_nomem(diag);
     }
-    files->named_in[files->count] = in;
-    files->named_at[files->count] = at;
-    files->paths[files->count++] = copy;
+    items[files->count++] = r;
     return KFC_OK;
 }
 
 void kfc_files_read_free(kfc_files_read *files)
 {
     for (size_t i = 0; i < files->count; i++) {
-        free(files->paths[i]);
-        free(files->named_in[i]);
-        free(files->named_at[i]);
+        free(files->items[i].path);
+        free(files->items[i].named_in);
+        free(files->items[i].named_at);
     }
-    free(files->paths);
-    free(files->named_in);
-    free(files->named_at);
+    free(files->items);
     memset(files, 0, sizeof *files);
 }

@@ -60,14 +60,18 @@ void kfc_input_close(kfc_input *in);
  * through kfc_input (the source, an importer's external buffers) is listed
  * in the dependency file (-MD) without doing anything for it.
  */
+typedef struct kfc_file_read {
+    char *path; /* as opened */
+    /* For a file an input names (kfc_files.h): that input ("<stdin>" for
+     * standard input) and where it names it (a JSON pointer); NULL for a
+     * file the run was given. What an output must not be is said so. */
+    char *named_in, *named_at;
+} kfc_file_read;
+
 typedef struct kfc_files_read {
-    char **paths; /* as opened, in the order first opened, no duplicates */
+    kfc_file_read *items; /* in the order first opened, no duplicate paths */
     size_t count, capacity;
     int stdin_read; /* standard input ("-") too, which no dependency file lists */
-    /* Per path, for a file an input names (kfc_files.h): that input ("<stdin>"
-     * for standard input) and where it names it (a JSON pointer); NULL for
-     * a file the run was given. What an output must not be is said so. */
-    char **named_in, **named_at;
 } kfc_files_read;
 
 /* Adds `path`, named in input `named_in` at `named_at` (both NULL for a file

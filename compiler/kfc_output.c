@@ -471,19 +471,19 @@ kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_
     if (strcmp(path, "-") == 0)
         return KFC_OK;
     for (size_t i = 0; inputs && i < inputs->count; i++) {
-        if (!same_file(path, inputs->paths[i]))
+        const kfc_file_read *r = &inputs->items[i];
+        if (!same_file(path, r->path))
             continue;
         /* A file an input names: which, and where (a glTF buffer). */
-        if (inputs->named_in && inputs->named_in[i])
-            return kfc_fail(
-                diag, KFC_USAGE, KFC_NO_MARK,
-                "the %s '%s' is '%s', which %s reads%s%s%s; what is read is never "
-                "overwritten",
-                what, path, inputs->paths[i], inputs->named_in[i], inputs->named_at[i] ? " (" : "",
-                inputs->named_at[i] ? inputs->named_at[i] : "", inputs->named_at[i] ? ")" : "");
+        if (r->named_in)
+            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                            "the %s '%s' is '%s', which %s reads%s%s%s; what is read is never "
+                            "overwritten",
+                            what, path, r->path, r->named_in, r->named_at ? " (" : "",
+                            r->named_at ? r->named_at : "", r->named_at ? ")" : "");
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
                         "the %s '%s' is the input '%s'; what is read is never overwritten", what,
-                        path, inputs->paths[i]);
+                        path, r->path);
     }
     if (inputs && inputs->stdin_read && same_file(path, "-"))
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,

@@ -556,8 +556,8 @@ static int plot_panel(const kf_anim *anim, const panel_source *src, const plot_o
  * reads, if any): by any of its names, a symbolic or a hard link. */
 static int check_output_not_input(const char *input, const char *output)
 {
-    char *paths[1] = {(char *)input};
-    kfc_files_read inputs = {.paths = paths,
+    kfc_file_read named = {(char *)input, NULL, NULL};
+    kfc_files_read inputs = {.items = &named,
                              .count = strcmp(input, "-") != 0,
                              .capacity = 1,
                              .stdin_read = strcmp(input, "-") == 0};

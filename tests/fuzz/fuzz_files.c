@@ -67,11 +67,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st == KFC_OK) {
         if (read.count != 1 || !first)
             abort();
-        char *real = realpath(read.paths[0], NULL);
+        char *real = realpath(read.items[0].path, NULL);
         const char *inside = wider ? root : fuzz_folder;
         if (!real || strncmp(real, inside, strlen(inside)) != 0 ||
             !same_bytes(real, in->data, in->size)) {
-            fprintf(stderr, "opened %s (%s): outside %s, or other bytes\n", read.paths[0],
+            fprintf(stderr, "opened %s (%s): outside %s, or other bytes\n", read.items[0].path,
                     real ? real : "?", inside);
             abort();
         }

@@ -143,9 +143,9 @@ static void fuzz_sandbox_make(int argc, char **argv, const char *name)
 static inline void fuzz_sandbox_check_reads(const kfc_files_read *files)
 {
     for (size_t i = 0; i < files->count; i++) {
-        char *real = realpath(files->paths[i], NULL);
+        char *real = realpath(files->items[i].path, NULL);
         if (!real || strncmp(real, fuzz_folder, strlen(fuzz_folder)) != 0) {
-            fprintf(stderr, "read outside the document's folder: %s (%s)\n", files->paths[i],
+            fprintf(stderr, "read outside the document's folder: %s (%s)\n", files->items[i].path,
                     real ? real : "?");
             abort();
         }

@@ -1260,50 +1260,80 @@ static int full_block(const struct kf_sequence *seq, const uint32_t *order,
     return 1;
 }
 
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+/* Keys [k, k1) of put_block_fields' loop for n (2 to 4) fields, n a
+ * constant in each copy: each key's `width` floats of each lane read (n,
+ * or 4 where that stays inside the array). */
+KF_ALWAYS_INLINE void block_rows(float *row, size_t step, uint32_t k, uint32_t k1,
+                                 const float *const p[KF_LANES], uint32_t stride, uint32_t n,
+                                 uint32_t width)
+{
+    const float *p0 = p[0], *p1 = p[1], *p2 = p[2], *p3 = p[3];
+    for (; k < k1; k++, row += step, p0 += stride, p1 += stride, p2 += stride, p3 += stride) {
+        __m128 r0 = load_floats(p0, width), r1 = load_floats(p1, width),
+               r2 = load_floats(p2, width), r3 = load_floats(p3, width);
+        if (n == 2) {
+            const __m128 t0 = _mm_unpacklo_ps(r0, r1), t1 = _mm_unpacklo_ps(r2, r3);
+            _mm_store_ps(row, _mm_movelh_ps(t0, t1));
+            _mm_store_ps(row + KF_LANES, _mm_movehl_ps(t1, t0));
+            continue;
+        }
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        _mm_store_ps(row, r0);
+        _mm_store_ps(row + KF_LANES, r1);
+        _mm_store_ps(row + 2 * KF_LANES, r2);
+        if (n == 4)
+            _mm_store_ps(row + 3 * KF_LANES, r3);
+    }
+}
+
+/* block_rows over keys [k0, k1) of arrays of `rows` keys: four floats of
+ * every key but the last (which a row of fewer reads only its own of). */
+KF_ALWAYS_INLINE void block_rows_of(float *row, size_t step, uint32_t k0, uint32_t k1,
+                                    const float *const src[KF_LANES], uint32_t stride, uint32_t n,
+                                    uint32_t rows)
+{
+    const uint32_t whole = n == 4 || k1 < rows ? k1 : rows > k0 + 1 ? rows - 1 : k0;
+    const float *p[KF_LANES];
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        p[l] = src[l] + (size_t)k0 * stride;
+    block_rows(row, step, k0, whole, p, stride, n, 4);
+    for (uint32_t l = 0; l < KF_LANES; l++)
+        p[l] = src[l] + (size_t)whole * stride;
+    block_rows(row + (size_t)(whole - k0) * step, step, whole, k1, p, stride, n, n);
+}
+#endif
+
 /* put_fields for the four lanes at once: fields [f, f + n) of keys
- * [k0, k1) from n columns of each lane's source (`src[l]`, rows of
+ * [k0, k1) from n columns of each lane's source (`src[l]`, `rows` rows of
  * `stride` floats), four fields of the four lanes a step, turned from
  * rows of each lane into fields of four lanes by a 4x4 transposition
  * (SSE2), or lane by lane. */
 static void put_block_fields(float *data, size_t step, uint32_t k0, uint32_t k1, uint32_t f,
-                             uint32_t n, const float *const src[KF_LANES], uint32_t stride)
+                             uint32_t n, const float *const src[KF_LANES], uint32_t stride,
+                             uint32_t rows)
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    if (n >= 2 && n <= 4) {
-        const float *p0 = src[0] + (size_t)k0 * stride, *p1 = src[1] + (size_t)k0 * stride,
-                    *p2 = src[2] + (size_t)k0 * stride, *p3 = src[3] + (size_t)k0 * stride;
-        float *row = data + (size_t)f * KF_LANES;
-        for (uint32_t k = k0; k < k1;
-             k++, row += step, p0 += stride, p1 += stride, p2 += stride, p3 += stride) {
-            if (n == 2) {
-                const __m128 t0 = _mm_unpacklo_ps(load_floats(p0, 2), load_floats(p1, 2));
-                const __m128 t1 = _mm_unpacklo_ps(load_floats(p2, 2), load_floats(p3, 2));
-                _mm_store_ps(row, _mm_movelh_ps(t0, t1));
-                _mm_store_ps(row + KF_LANES, _mm_movehl_ps(t1, t0));
-                continue;
-            }
-            /* Only the row's own floats are read: three as two and one. */
-            __m128 r0, r1, r2, r3;
-            if (n == 4) {
-                r0 = _mm_loadu_ps(p0);
-                r1 = _mm_loadu_ps(p1);
-                r2 = _mm_loadu_ps(p2);
-                r3 = _mm_loadu_ps(p3);
-            } else {
-                r0 = load_floats(p0, 3);
-                r1 = load_floats(p1, 3);
-                r2 = load_floats(p2, 3);
-                r3 = load_floats(p3, 3);
-            }
-            _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-            _mm_store_ps(row, r0);
-            _mm_store_ps(row + KF_LANES, r1);
-            _mm_store_ps(row + 2 * KF_LANES, r2);
-            if (n == 4)
-                _mm_store_ps(row + 3 * KF_LANES, r3);
-        }
+    float *row = data + (size_t)f * KF_LANES;
+    /* (a copy of the loop per width: its tests out of it) */
+    if (n == 3 && stride == 3) {
+        block_rows_of(row, step, k0, k1, src, 3, 3, rows);
         return;
     }
+    if (n == 4 && stride == 4) {
+        block_rows_of(row, step, k0, k1, src, 4, 4, rows);
+        return;
+    }
+    if (n == 2 && stride == 2) {
+        block_rows_of(row, step, k0, k1, src, 2, 2, rows);
+        return;
+    }
+    if (n >= 2 && n <= 4) {
+        block_rows_of(row, step, k0, k1, src, stride, n, rows);
+        return;
+    }
+#else
+    (void)rows;
 #endif
     for (uint32_t l = 0; l < KF_LANES; l++)
         put_fields(data, step, k0, k1, f, n, l, src[l], stride);
@@ -1320,7 +1350,7 @@ static void fill_block(float *data, size_t step, uint32_t k0, uint32_t k1,
     do {                                                                                           \
         for (uint32_t l = 0; l < KF_LANES; l++)                                                    \
             src[l] = s[l]->array + (offset);                                                       \
-        put_block_fields(data, step, k0, k1, f, count, src, stride);                               \
+        put_block_fields(data, step, k0, k1, f, count, src, stride, s[0]->key_count);              \
     } while (0)
     FIELDS(0, c, values, 0, c);
     switch (s[0]->interpolation) {

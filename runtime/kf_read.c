@@ -100,6 +100,9 @@ typedef struct loader {
      * be zeros and so does not read (decode). */
     uint32_t (*runs)[2];
     size_t run_count, run_capacity;
+    /* Bytes from DATA's start to the end of the scratch it lies in, which
+     * nothing uses yet when DATA is inflated (inflate_pieces). */
+    size_t data_room;
     size_t run_hint;        /* first_run's last answer */
     size_t plain_filled[2]; /* the words of the last plain array filled */
 } loader;
@@ -820,6 +823,49 @@ KF_ALWAYS_INLINE void put_halfwords(uint32_t *x, __m128i h)
 }
 #endif
 
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+/* Rows [i, i + 16) of a column (decode) from its two low planes, its high
+ * ones zero. */
+KF_ALWAYS_INLINE void halfwords16(uint32_t *x, const unsigned char *b0, const unsigned char *b1,
+                                  size_t i)
+{
+    const __m128i p0 = _mm_loadu_si128((const __m128i *)(const void *)(b0 + i));
+    const __m128i p1 = _mm_loadu_si128((const __m128i *)(const void *)(b1 + i));
+    put_halfwords(x + i, _mm_unpacklo_epi8(p0, p1));
+    put_halfwords(x + i + 8, _mm_unpackhi_epi8(p0, p1));
+}
+
+/* Rows [i, i + 16) of a column from its four planes: their bytes
+ * interleaved into words (unpacking bytes, then byte pairs), unzigzagged
+ * where `zigzag`. */
+KF_ALWAYS_INLINE void words16(uint32_t *x, const unsigned char *b0, const unsigned char *b1,
+                              const unsigned char *b2, const unsigned char *b3, size_t i,
+                              int zigzag)
+{
+    const __m128i p0 = _mm_loadu_si128((const __m128i *)(const void *)(b0 + i));
+    const __m128i p1 = _mm_loadu_si128((const __m128i *)(const void *)(b1 + i));
+    const __m128i p2 = _mm_loadu_si128((const __m128i *)(const void *)(b2 + i));
+    const __m128i p3 = _mm_loadu_si128((const __m128i *)(const void *)(b3 + i));
+    const __m128i lo01 = _mm_unpacklo_epi8(p0, p1), hi01 = _mm_unpackhi_epi8(p0, p1);
+    const __m128i lo23 = _mm_unpacklo_epi8(p2, p3), hi23 = _mm_unpackhi_epi8(p2, p3);
+    __m128i e0 = _mm_unpacklo_epi16(lo01, lo23), e1 = _mm_unpackhi_epi16(lo01, lo23);
+    __m128i e2 = _mm_unpacklo_epi16(hi01, hi23), e3 = _mm_unpackhi_epi16(hi01, hi23);
+    if (zigzag) { /* (written out: a loop over the four stays one at -O2) */
+        const __m128i one = _mm_set1_epi32(1), zero = _mm_setzero_si128();
+#define UNZIGZAG(e) _mm_xor_si128(_mm_srli_epi32(e, 1), _mm_sub_epi32(zero, _mm_and_si128(e, one)))
+        e0 = UNZIGZAG(e0);
+        e1 = UNZIGZAG(e1);
+        e2 = UNZIGZAG(e2);
+        e3 = UNZIGZAG(e3);
+#undef UNZIGZAG
+    }
+    _mm_storeu_si128((__m128i *)(void *)(x + i), e0);
+    _mm_storeu_si128((__m128i *)(void *)(x + i + 4), e1);
+    _mm_storeu_si128((__m128i *)(void *)(x + i + 8), e2);
+    _mm_storeu_si128((__m128i *)(void *)(x + i + 12), e3);
+}
+#endif
+
 /* Columns of `rows` words at w (one after another) into rows of `columns`
  * floats at out, the common widths written out so that a row is a few
  * moves (a loop over the columns cost more than the moves). */
@@ -1028,7 +1074,10 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             size_t i = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
             /* 16 rows a step: the four planes' bytes interleaved into
-             * words (unpacking bytes, then byte pairs), unzigzagged. */
+             * words (unpacking bytes, then byte pairs), unzigzagged. The
+             * last rows short of 16 go with the ones before them (overlap):
+             * a row's word is its planes' alone, so a row done twice comes
+             * out the same. */
             const __m128i one = _mm_set1_epi32(1), zero = _mm_setzero_si128();
             /* A column whose two high planes are zero (small differences,
              * as a quantized column's are) holds a zigzagged halfword a
@@ -1039,11 +1088,11 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(b2 + (i))),                       \
                  _mm_loadu_si128((const __m128i *)(const void *)(b3 + (i))))
             if (high_zero) { /* planes 2 and 3 are zeros, unread */
-                for (; i + 16 <= rows; i += 16) {
-                    const __m128i p0 = _mm_loadu_si128((const __m128i *)(const void *)(b0 + i));
-                    const __m128i p1 = _mm_loadu_si128((const __m128i *)(const void *)(b1 + i));
-                    put_halfwords(x + i, _mm_unpacklo_epi8(p0, p1));
-                    put_halfwords(x + i + 8, _mm_unpackhi_epi8(p0, p1));
+                for (; i + 16 <= rows; i += 16)
+                    halfwords16(x, b0, b1, i);
+                if (i < rows && rows >= 16) { /* (overlap: see above) */
+                    halfwords16(x, b0, b1, rows - 16);
+                    i = rows;
                 }
                 if (i + 8 <= rows) {
                     const __m128i p0 = _mm_loadl_epi64((const __m128i *)(const void *)(b0 + i));
@@ -1077,27 +1126,15 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                     i = 0;
             }
 #undef HIGH
-            for (; i + 16 <= rows; i += 16) {
-                const __m128i p0 = _mm_loadu_si128((const __m128i *)(const void *)(b0 + i));
-                const __m128i p1 = _mm_loadu_si128((const __m128i *)(const void *)(b1 + i));
-                const __m128i p2 = _mm_loadu_si128((const __m128i *)(const void *)(b2 + i));
-                const __m128i p3 = _mm_loadu_si128((const __m128i *)(const void *)(b3 + i));
-                const __m128i lo01 = _mm_unpacklo_epi8(p0, p1), hi01 = _mm_unpackhi_epi8(p0, p1);
-                const __m128i lo23 = _mm_unpacklo_epi8(p2, p3), hi23 = _mm_unpackhi_epi8(p2, p3);
-                __m128i e0 = _mm_unpacklo_epi16(lo01, lo23), e1 = _mm_unpackhi_epi16(lo01, lo23);
-                __m128i e2 = _mm_unpacklo_epi16(hi01, hi23), e3 = _mm_unpackhi_epi16(hi01, hi23);
-                if (zigzag) {
-#define UNZIGZAG(e) _mm_xor_si128(_mm_srli_epi32(e, 1), _mm_sub_epi32(zero, _mm_and_si128(e, one)))
-                    e0 = UNZIGZAG(e0);
-                    e1 = UNZIGZAG(e1);
-                    e2 = UNZIGZAG(e2);
-                    e3 = UNZIGZAG(e3);
-#undef UNZIGZAG
-                }
-                _mm_storeu_si128((__m128i *)(void *)(x + i), e0);
-                _mm_storeu_si128((__m128i *)(void *)(x + i + 4), e1);
-                _mm_storeu_si128((__m128i *)(void *)(x + i + 8), e2);
-                _mm_storeu_si128((__m128i *)(void *)(x + i + 12), e3);
+            if (zigzag) /* (a loop each: the test out of the loop) */
+                for (; i + 16 <= rows; i += 16)
+                    words16(x, b0, b1, b2, b3, i, 1);
+            else
+                for (; i + 16 <= rows; i += 16)
+                    words16(x, b0, b1, b2, b3, i, 0);
+            if (i < rows && rows >= 16) { /* (overlap: see above) */
+                words16(x, b0, b1, b2, b3, rows - 16, zigzag);
+                i = rows;
             }
             if (i + 8 <= rows) { /* 8 more rows the same way */
                 const __m128i p0 = _mm_loadl_epi64((const __m128i *)(const void *)(b0 + i));
@@ -1541,6 +1578,13 @@ typedef struct pieces {
     kf_result fail; /* a piece that does not fit, reported */
 } pieces;
 
+/* A piece's header at `at`: its words L and Z. */
+static void piece_header(const unsigned char *at, uint32_t piece[2])
+{
+    memcpy(piece, at, 8);
+    kfb_word_swap(piece, 2);
+}
+
 /* kf_inflate_to's sink: `len` bytes of the stream, placed as pieces. A
  * non-zero return stops inflating (the section is full, or a piece does
  * not fit it). */
@@ -1573,8 +1617,7 @@ static int pieces_out(void *desc, const unsigned char *buf, size_t len)
             continue;
         P->have = 0;
         uint32_t piece[2];
-        memcpy(piece, P->header, sizeof piece);
-        kfb_word_swap(piece, 2);
+        piece_header(P->header, piece);
         const size_t words = (P->size - P->at) / 4;
         if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0]) {
             P->fail = fail(P->L, KF_ERROR_INFLATE, KFB_SECTION_DATA, KF_NO_INDEX,
@@ -1611,25 +1654,117 @@ static int pieces_whole(const pieces *P)
 }
 
 /*
+ * inflate_pieces' short way, for a stream inflated whole into `dst` (its
+ * `n` bytes; dst has room for the section's `size` and more): its pieces
+ * moved to their places where they lie, the zeros written (or listed, as
+ * pieces_out lists them). Where every piece after the first lands at or
+ * above its own header (the zero runs left out before it outweigh the
+ * headers), they are moved from the last; where each lands, its zeros and
+ * all, below the next one's header (a stream longer than the section),
+ * from the first. Either way no piece is written over before it is moved.
+ * `order` has room for `most` header offsets. Returns 0, having written
+ * nothing, where the stream is not the whole section's pieces, or its
+ * pieces go both ways or are more than `most`: the windowed way
+ * (pieces_out) then says what is wrong, or places them.
+ */
+static int place_inflated(loader *L, unsigned char *dst, size_t size, size_t n, uint32_t *order,
+                          size_t most)
+{
+    size_t count = 0, at = 0, h = 0;
+    int from_last = 1, from_first = 1;
+    while (h < n) {
+        uint32_t piece[2];
+        if (count == most || at == size || n - h < 8 || h > UINT32_MAX)
+            return 0;
+        piece_header(dst + h, piece);
+        const size_t words = (size - at) / 4;
+        if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0] ||
+            piece[0] > (n - h - 8) / 4)
+            return 0;
+        /* (the first piece, moved last, clobbers nothing still to move) */
+        from_last &= count == 0 || at >= h;
+        order[count++] = (uint32_t)h;
+        h += 8 + 4 * (size_t)piece[0];
+        at += 4 * ((size_t)piece[0] + piece[1]);
+        from_first &= at <= h || h == n;
+    }
+    if (at != size || (!from_last && !from_first))
+        return 0;
+    /* Zero runs listed in section order, as pieces_out lists them; a
+     * listed one's header offset marked (bit 0: offsets are of words). */
+    L->run_count = 0;
+    for (size_t i = 0, to = 0; i < count; i++) {
+        uint32_t piece[2];
+        piece_header(dst + order[i], piece);
+        to += 4 * (size_t)piece[0];
+        if (piece[1] >= RUN_MIN_WORDS && L->run_count < L->run_capacity) {
+            L->runs[L->run_count][0] = (uint32_t)(to / 4);
+            L->runs[L->run_count++][1] = piece[1];
+            order[i] |= 1u;
+        }
+        to += 4 * (size_t)piece[1];
+    }
+    for (size_t k = 0, to = from_last ? size : 0; k < count; k++) {
+        const size_t i = from_last ? count - 1 - k : k, head = order[i] & ~(size_t)3;
+        uint32_t piece[2];
+        piece_header(dst + head, piece);
+        const size_t bytes = 4 * (size_t)piece[0], zeros = 4 * (size_t)piece[1];
+        if (from_last)
+            to -= bytes + zeros;
+        memmove(dst + to, dst + head + 8, bytes);
+        if (!(order[i] & 1u)) /* (a listed run is written where a claim reaches it) */
+            memset(dst + to + bytes, 0, zeros);
+        if (!from_last)
+            to += bytes + zeros;
+    }
+    return 1;
+}
+
+/*
  * A compressed DATA section from 2.3 on: the stream holds pieces, each a
  * word L, a word Z, then L words of the section, which Z zero words follow
  * (kfb_format.h, KFB_ZERO_RUN_WORDS). The deflate data (`in`, `size_in`
- * bytes) is inflated a window at a time (kf_inflate_to) and its words
- * placed into `dst`, the zeros written here; every piece must advance and
- * stay inside the section's `size` bytes. Sets *status in kf_inflate's
- * terms (KF_INFLATE_END: the stream ended with the last piece;
- * KF_INFLATE_FULL with *produced == size: it goes on), *produced to the
- * bytes placed and *consumed to the deflate bytes read.
+ * bytes) is inflated whole into `dst` (`room` bytes, at least the
+ * section's `size`) and its pieces placed there (place_inflated), or
+ * inflated a window at a time (kf_inflate_to) and its words placed into
+ * `dst`, the zeros written here; every piece must advance and stay inside
+ * the section's `size` bytes. Sets *status in kf_inflate's terms
+ * (KF_INFLATE_END: the stream ended with the last piece; KF_INFLATE_FULL
+ * with *produced == size: it goes on), *produced to the bytes placed and
+ * *consumed to the deflate bytes read.
  */
 static kf_result inflate_pieces(loader *L, const unsigned char *in, size_t size_in,
-                                unsigned char *dst, size_t size, kf_inflate_status *status,
-                                size_t *produced, size_t *consumed, const char **message)
+                                unsigned char *dst, size_t size, size_t room,
+                                kf_inflate_status *status, size_t *produced, size_t *consumed,
+                                const char **message)
 {
     if (L->scratch_words < PIECES_STAGE_WORDS && !grow_scratch(L, PIECES_STAGE_WORDS))
         return fail(L, KF_ERROR_OUT_OF_MEMORY, KFB_SECTION_DATA, KF_NO_INDEX,
                     L->sections[KFB_SECTION_DATA].file_offset,
                     "out of memory for %u bytes of inflating state",
                     (unsigned)(4 * PIECES_STAGE_WORDS));
+    /* Whole first: inflating into one buffer spares igzip copying its
+     * history out of each window, and the pieces are moved once either
+     * way. Whatever that way does not place goes the windowed way, from the
+     * start: every verdict is that way's. */
+    if (room >= size) {
+        size_t n = 0, read = 0;
+        const char *said = NULL;
+        const kf_inflate_status s =
+            kf_inflate(&L->allocator, in, size_in, dst, room, &n, &read, &said);
+        if (s == KF_INFLATE_MEMORY) {
+            *status = s;
+            *produced = *consumed = 0;
+            return KF_OK;
+        }
+        if (s == KF_INFLATE_END &&
+            place_inflated(L, dst, size, n, L->scratch, PIECES_STAGE_WORDS)) {
+            *status = KF_INFLATE_END;
+            *produced = size;
+            *consumed = read;
+            return KF_OK;
+        }
+    }
     pieces P = {.L = L, .dst = dst, .size = size, .fail = KF_OK};
     kf_inflate_status s = kf_inflate_to(&L->allocator, in, size_in, (unsigned char *)L->scratch,
                                         pieces_out, &P, consumed, message);
@@ -1704,8 +1839,8 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
     size_t produced = 0, consumed = 0;
     const char *message = NULL;
     if (i == KFB_SECTION_DATA && L->major == 2 && L->minor >= 3) {
-        kf_result r = inflate_pieces(L, in + 2, deflated, dst, h->raw_size, &status, &produced,
-                                     &consumed, &message);
+        kf_result r = inflate_pieces(L, in + 2, deflated, dst, h->raw_size, L->data_room, &status,
+                                     &produced, &consumed, &message);
         if (r != KF_OK)
             return r;
     } else {
@@ -2590,6 +2725,7 @@ static kf_result load(loader *L, kf_anim **out)
         }
         L->run_capacity = bytes / sizeof *L->runs;
     }
+    L->data_room = lay.scratch_total - lay.data;
     if ((r = unpack_section(L, KFB_SECTION_STRINGS, block + at_str)) != KF_OK ||
         (!in_place && (r = unpack_section(L, KFB_SECTION_DATA, work + lay.data)) != KF_OK))
         goto done;

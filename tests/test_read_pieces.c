@@ -341,6 +341,35 @@ int main(void)
               runs ? " (runs)" : "");
         free(f.data);
 
+        /* Pieces of 16 words, no zeros left out: a stream longer than the
+         * section by their headers, each piece landing below the next
+         * one's header (placed from the first, where inflated whole). */
+        stream sixteens = {0};
+        for (uint32_t i = 0; i < words; i += 16)
+            put_piece(&sixteens, words - i < 16 ? words - i : 16, 0, raw + 4 * (size_t)i);
+        f = with_stream(&plain, &sixteens, runs);
+        CHECK(loads_as(&f, &plain, &r), "pieces of 16 words, nothing left out%s",
+              runs ? " (runs)" : "");
+        free(f.data);
+        free(sixteens.data);
+
+        /* Pieces some of which land past their headers and some before:
+         * two of a word each, then the grid's pieces, its long zero runs
+         * left out. */
+        const unsigned char *grid_raw = grid_plain.data + g[KFB_SECTION_DATA].stored;
+        const uint32_t grid_words = g[KFB_SECTION_DATA].stored_size / 4;
+        stream both = {0};
+        put_piece(&both, 1, 0, grid_raw);
+        put_piece(&both, 1, 0, grid_raw + 4);
+        stream rest = runs_left_out(grid_raw + 8, grid_words - 2, 64);
+        put(&both, rest.data, rest.size);
+        f = with_stream(&grid_plain, &both, runs);
+        CHECK(loads_as(&f, &grid_plain, &r), "pieces of a word, then runs left out%s",
+              runs ? " (runs)" : "");
+        free(f.data);
+        free(both.data);
+        free(rest.data);
+
         /* Pieces that do not tile the section. */
         stream bad = {0};
         put_piece(&bad, 0, 0, raw);

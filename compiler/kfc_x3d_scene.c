@@ -1035,6 +1035,90 @@ static int next_token(const kfc_x3d_text *text, size_t *pos, size_t *start, size
     return 1;
 }
 
+/* The numbers X_ITE reads by name where a field wants a float or a double,
+ * in either encoding (its XML reader parses values with its VRML grammar):
+ * each its value as JavaScript computes it, pi times n, then over d. */
+static const struct named_number {
+    const char *name;
+    double n, d; /* pi n / d; d 0: n itself */
+} named_numbers[] = {
+    {"PI", 1, 1},
+    {"PI2", 2, 1},
+    {"PI1_4", 1, 4},
+    {"PI2_4", 2, 4},
+    {"PI3_4", 3, 4},
+    {"PI4_4", 4, 4},
+    {"PI5_4", 5, 4},
+    {"PI6_4", 6, 4},
+    {"PI7_4", 7, 4},
+    {"PI8_4", 8, 4},
+    {"PI1_2", 1, 2},
+    {"PI2_2", 2, 2},
+    {"PI3_2", 3, 2},
+    {"PI4_2", 4, 2},
+    {"PI1_3", 1, 3},
+    {"PI2_3", 2, 3},
+    {"PI3_3", 3, 3},
+    {"PI4_3", 4, 3},
+    {"PI5_3", 5, 3},
+    {"PI6_3", 6, 3},
+    {"SQRT1_2", 0.7071067811865476, 0},
+    {"SQRT2", 1.4142135623730951, 0},
+};
+
+/* Which of X_ITE's named numbers `word` (`length` bytes, no sign) is, in
+ * any case: an index of named_numbers, NAMED_NOT_FINITE (NAN, INF,
+ * INFINITY, which X_ITE reads too) or -1. */
+enum { NAMED_NOT_FINITE = -2 };
+static int find_named(const char *word, size_t length)
+{
+    char upper[16];
+    if (length == 0 || length >= sizeof upper)
+        return -1;
+    for (size_t i = 0; i < length; i++)
+        upper[i] = word[i] >= 'a' && word[i] <= 'z' ? (char)(word[i] - 'a' + 'A') : word[i];
+    upper[length] = '\0';
+    if (!strcmp(upper, "NAN") || !strcmp(upper, "INF") || !strcmp(upper, "INFINITY"))
+        return NAMED_NOT_FINITE;
+    for (size_t i = 0; i < sizeof named_numbers / sizeof named_numbers[0]; i++)
+        if (!strcmp(upper, named_numbers[i].name))
+            return (int)i;
+    return -1;
+}
+
+int kfc_x3d_is_named_number(const char *word, size_t length)
+{
+    return find_named(word, length) != -1;
+}
+
+/* A named number of X_ITE's, after an optional sign, as browsers read it:
+ * its value, with a warning; NaN and the infinities are refused (an
+ * animation's numbers are finite). 1 where `t` is one (*st the warning's
+ * or the error's status), 0 where not. */
+static int named_number(const kfc_x3d_text *text, size_t start, const char *t, size_t length,
+                        double *out, kfc_diag *diag, kfc_status *st)
+{
+    const size_t k = t[0] == '-' || t[0] == '+' ? 1 : 0;
+    const int i = find_named(t + k, length - k);
+    char quoted[KFC_QUOTE_SIZE];
+    if (i == -1)
+        return 0;
+    if (i == NAMED_NOT_FINITE) {
+        *st = kfc_fail(diag, KFC_INVALID, mark_at(text, start),
+                       "%s is %s where browsers read it: kfc takes finite numbers only",
+                       kfc_quote(quoted, t, length),
+                       (t[k] | 0x20) == 'n' ? "not a number" : "infinite");
+        return 1;
+    }
+    const struct named_number *c = &named_numbers[i];
+    const double v = c->d ? 3.141592653589793 * c->n / c->d : c->n;
+    *out = t[0] == '-' ? -v : v;
+    *st = kfc_warn(diag, KFC_WARN_X3D_LENIENT, mark_at(text, start),
+                   "%s read as %.9g, as browsers do: X3D writes numbers in digits",
+                   kfc_quote(quoted, t, length), *out);
+    return 1;
+}
+
 static kfc_status parse_token(const kfc_x3d_text *text, size_t start, size_t length, double *out,
                               kfc_diag *diag)
 {
@@ -1046,6 +1130,9 @@ static kfc_status parse_token(const kfc_x3d_text *text, size_t start, size_t len
     memcpy(buf, t, length);
     buf[length] = '\0';
     kfc_number_result r = kfc_parse_number(buf, length, out);
+    kfc_status st;
+    if (r == KFC_NUMBER_SYNTAX && named_number(text, start, buf, length, out, diag, &st))
+        return st;
     if (r == KFC_NUMBER_SYNTAX) {
         /* X3D's SFInt32 also takes 0x hexadecimal. */
         size_t k = (buf[0] == '-' || buf[0] == '+') ? 1 : 0;

@@ -382,6 +382,12 @@ kfc_status kfc_x3d_read_numbers(kfc_x3d_scene *scene, const kfc_x3d_text *text,
 kfc_status kfc_x3d_read_number(kfc_x3d_scene *scene, const kfc_x3d_text *text, double *out,
                                kfc_diag *diag);
 
+/* Whether `word` (no sign) is one of the numbers X3D browsers read by name
+ * where a float stands (PI, PI1_2, SQRT2, ..., and NAN and INF, which
+ * kfc refuses), in any case: the readers take it as a number, with
+ * -Wx3d-lenient. */
+int kfc_x3d_is_named_number(const char *word, size_t length);
+
 /* SFBool: TRUE / FALSE (ClassicVRML), true / false (XML). */
 kfc_status kfc_x3d_read_bool(const kfc_x3d_text *text, int *out, kfc_diag *diag);
 

@@ -45,8 +45,9 @@ typedef struct token {
 } token;
 
 /* Where the reader is among the header's statements, which come in this
- * order: PROFILE and COMPONENT, UNIT, META, then the scene's own. */
-enum stage { BEFORE_UNIT, AT_UNIT, AT_META, IN_SCENE };
+ * order: PROFILE, COMPONENT, UNIT, META, then the scene's own (X3D's
+ * grammar, which X_ITE holds to: it refuses a scene that breaks it). */
+enum stage { AT_START, AT_PROFILE, AT_COMPONENT, AT_UNIT, AT_META, IN_SCENE };
 
 typedef struct lexer {
     kfc_x3d_scene *scene;
@@ -246,6 +247,28 @@ static int type_is(const want *w, const char *base)
     return w->type && w->type_length == n + 2 && memcmp(w->type + 2, base, n) == 0;
 }
 
+/* Whether a field of `w`'s type holds floats or doubles, where X_ITE
+ * reads its named numbers (not integers: its SFInt32 grammar has none). */
+static int takes_floats(const want *w)
+{
+    static const char *const bases[] = {
+        "Float", "Double",   "Time",  "Vec2f",     "Vec3f",    "Vec4f",    "Vec2d",    "Vec3d",
+        "Vec4d", "Rotation", "Color", "ColorRGBA", "Matrix3f", "Matrix4f", "Matrix3d", "Matrix4d"};
+    for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++)
+        if (type_is(w, bases[i]))
+            return 1;
+    return 0;
+}
+
+/* Whether the next token is a number X_ITE reads by name (PI, SQRT2, ...)
+ * where it stands, in a field of floats: taken as one, which the number
+ * reader warns of. */
+static int named_float(const lexer *l, const want *w)
+{
+    return l->peek.kind == T_ID && takes_floats(w) &&
+           kfc_x3d_is_named_number(l->data + l->peek.start, l->peek.end - l->peek.start);
+}
+
 /* Whether `t`'s text is `word` (lower case) in any case. */
 static int same_letters(const lexer *l, const token *t, const char *word)
 {
@@ -356,6 +379,9 @@ static kfc_status word(lexer *l, int in_proto, const want *w, int in_list)
             return st;
         return next(l, &t);
     }
+    const int named = kfc_x3d_is_named_number(l->data + l->peek.start, l->peek.end - l->peek.start);
+    if (named_float(l, w))
+        return next(l, &t);
     if (type_is(w, "Node"))
         return maybe_node(l, in_proto, &taken);
     if (w->type)
@@ -366,6 +392,8 @@ static kfc_status word(lexer *l, int in_proto, const want *w, int in_list)
         return st;
     if (after.kind == T_LBRACE || names_node_type(l, &l->peek))
         return node(l, in_proto);
+    if (named) /* (a field of a type not known: a number, should it be one) */
+        return next(l, &t);
     return bad_word(l, w, in_list);
 }
 
@@ -376,12 +404,14 @@ static kfc_status value(lexer *l, int in_proto, const want *w, size_t *end)
     token t;
     kfc_status st;
     char q[KFC_QUOTE_SIZE];
-    switch (l->peek.kind) {
-    case T_NUMBER:
-        while (l->peek.kind == T_NUMBER)
+    if (l->peek.kind == T_NUMBER || named_float(l, w)) {
+        while (l->peek.kind == T_NUMBER || named_float(l, w))
             if ((st = next(l, &t)))
                 return st;
-        break;
+        *end = l->last_end;
+        return KFC_OK;
+    }
+    switch (l->peek.kind) {
     case T_STRING:
         if ((st = next(l, &t)))
             return st;
@@ -727,22 +757,41 @@ static kfc_x3d_text token_text(const lexer *l, const token *t)
     return (kfc_x3d_text){l->data + t->start, t->end - t->start, t->mark, 1, 1};
 }
 
-/* UNIT category name factor, where the header's statements allow it. */
+/* Whether a header statement of `stage` may stand where the reader is:
+ * else an error at it, naming what it follows. The reader is then there. */
+static kfc_status header_order(lexer *l, enum stage stage)
+{
+    static const char *const names[] = {"", "PROFILE", "COMPONENT", "UNIT", "META", ""};
+    static const char *const after[] = {"",
+                                        "the PROFILE statement",
+                                        "a COMPONENT statement",
+                                        "a UNIT statement",
+                                        "a META statement",
+                                        "the scene's first statement"};
+    static const char *const order = "a scene's header states its PROFILE, then its "
+                                     "COMPONENT, UNIT and META statements, in that order, before "
+                                     "the scene";
+    /* PROFILE once; any number of each other kind, together */
+    if (stage == AT_PROFILE && l->stage == AT_PROFILE)
+        return kfc_fail(l->diag, KFC_INVALID, l->peek.mark, "a second PROFILE: %s", order);
+    if (l->stage > stage)
+        return kfc_fail(l->diag, KFC_INVALID, l->peek.mark, "%s after %s: %s", names[stage],
+                        after[l->stage], order);
+    l->stage = stage;
+    return KFC_OK;
+}
+
+/* UNIT category name factor. */
 static kfc_status unit_statement(lexer *l)
 {
     token t, category, name, factor;
     kfc_status st;
     const kfc_mark mark = l->peek.mark;
-    if (l->stage > AT_UNIT)
-        return kfc_fail(l->diag, KFC_INVALID, mark,
-                        "UNIT after %s: UNIT statements come before the META statements and the "
-                        "scene, after PROFILE and COMPONENT",
-                        l->stage == AT_META ? "a META statement" : "the scene's first statement");
-    if ((st = next(l, &t)) || (st = expect(l, T_ID, "a unit category", &category)) ||
+    if ((st = header_order(l, AT_UNIT)) || (st = next(l, &t)) ||
+        (st = expect(l, T_ID, "a unit category", &category)) ||
         (st = expect(l, T_ID, "a unit name", &name)) ||
         (st = expect(l, T_NUMBER, "a conversion factor", &factor)))
         return st;
-    l->stage = AT_UNIT;
     const kfc_x3d_text c = token_text(l, &category), n = token_text(l, &name),
                        f = token_text(l, &factor);
     return kfc_x3d_add_unit(l->scene, &c, &n, &f, mark, l->diag);
@@ -755,11 +804,14 @@ static kfc_status header_statement(lexer *l, int *taken)
     kfc_status st;
     *taken = 1;
     if (is_id(l, &l->peek, "PROFILE"))
-        return (st = next(l, &t)) ? st : expect(l, T_ID, "a name", &t);
+        return (st = header_order(l, AT_PROFILE)) || (st = next(l, &t))
+                   ? st
+                   : expect(l, T_ID, "a name", &t);
     if (is_id(l, &l->peek, "COMPONENT")) {
         /* COMPONENT name:level, with space allowed around the colon (':'
          * is an identifier character: "Name:1", "Name :1", "Name : 1"). */
-        if ((st = next(l, &t)) || (st = expect(l, T_ID, "a component name", &t)))
+        if ((st = header_order(l, AT_COMPONENT)) || (st = next(l, &t)) ||
+            (st = expect(l, T_ID, "a component name", &t)))
             return st;
         int colon = l->data[t.end - 1] == ':';
         if (!colon && l->peek.kind == T_ID && l->data[l->peek.start] == ':') {
@@ -772,9 +824,8 @@ static kfc_status header_statement(lexer *l, int *taken)
         return KFC_OK;
     }
     if (is_id(l, &l->peek, "META")) {
-        if (l->stage < AT_META)
-            l->stage = AT_META;
-        if ((st = next(l, &t)) || (st = expect(l, T_STRING, "a string", &t)))
+        if ((st = header_order(l, AT_META)) || (st = next(l, &t)) ||
+            (st = expect(l, T_STRING, "a string", &t)))
             return st;
         return expect(l, T_STRING, "a string", &t);
     }

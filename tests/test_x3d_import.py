@@ -252,6 +252,9 @@ def compare(a, checks, src, name, spec, ref, worst):
                 break
 
 
+HEADER_ORDER = ("a scene's header states its PROFILE, then its COMPONENT, UNIT and META "
+                "statements, in that order, before the scene")
+
 ERRORS = [
     # (file name, text, expected stderr suffix after 'NAME:')
     ('bad_number.x3d', '<X3D><Scene><TimeSensor DEF="C" loop="true"/>\n'
@@ -331,11 +334,33 @@ ERRORS = [
     ('unit_hex.x3dv', '#X3D V3.3 utf8\nUNIT length inch 0x10\n',
      "2:18: error: expected a number, not '0x10'"),
     ('unit_meta.x3dv', '#X3D V3.3 utf8\nMETA "title" "x"\nUNIT angle degree 0.0174532925\n',
-     '3:1: error: UNIT after a META statement: UNIT statements come before the META statements '
-     'and the scene, after PROFILE and COMPONENT'),
+     '3:1: error: UNIT after a META statement: ' + HEADER_ORDER),
     ('unit_late.x3dv', '#X3D V3.3 utf8\nGroup { }\nUNIT angle degree 0.0174532925\n',
-     "3:1: error: UNIT after the scene's first statement: UNIT statements come before the META "
-     "statements and the scene, after PROFILE and COMPONENT"),
+     "3:1: error: UNIT after the scene's first statement: " + HEADER_ORDER),
+    # The header's other statements out of X3D's order, which X_ITE refuses
+    # too (it reads the statement as a node of an unknown type).
+    ('profile_late.x3dv', '#X3D V3.3 utf8\nUNIT angle degree 0.0174532925\nPROFILE Immersive\n',
+     '3:1: error: PROFILE after a UNIT statement: ' + HEADER_ORDER),
+    ('profile_twice.x3dv', '#X3D V3.3 utf8\nPROFILE Interchange\nPROFILE Immersive\n',
+     '3:1: error: a second PROFILE: ' + HEADER_ORDER),
+    ('component_late.x3dv', '#X3D V3.3 utf8\nPROFILE Immersive\nMETA "a" "b"\n'
+     'COMPONENT Followers:1\n', '4:1: error: COMPONENT after a META statement: ' + HEADER_ORDER),
+    ('meta_late.x3dv', '#X3D V3.3 utf8\nPROFILE Immersive\nGroup { }\nMETA "a" "b"\n',
+     "4:1: error: META after the scene's first statement: " + HEADER_ORDER),
+    # Numbers by name that browsers read as NaN or infinity; one where a
+    # field takes an integer, where X_ITE reads none.
+    ('nan.x3dv', '#X3D V3.3 utf8\nDEF I ScalarInterpolator { key [0 1] keyValue [0 NaN] }\n'
+     'DEF C TimeSensor { }\nDEF M Material { }\nROUTE C.fraction_changed TO I.set_fraction\n'
+     'ROUTE I.value_changed TO M.set_transparency\n',
+     "2:50: error: 'NaN' is not a number where browsers read it: kfc takes finite numbers only"),
+    ('inf.x3d', '<X3D><Scene><TimeSensor DEF="C" loop="true"/>\n'
+     '<ScalarInterpolator DEF="I" key="0 1" keyValue="0 -INF"/>\n'
+     '<Material DEF="M"/><ROUTE fromNode="C" fromField="fraction_changed" toNode="I" '
+     'toField="set_fraction"/><ROUTE fromNode="I" fromField="value_changed" toNode="M" '
+     'toField="transparency"/></Scene></X3D>\n',
+     "2:51: error: '-INF' is infinite where browsers read it: kfc takes finite numbers only"),
+    ('order_pi.x3dv', '#X3D V3.3 utf8\nPROFILE Immersive\nCOMPONENT Followers:1\n'
+     'DEF D PositionDamper { order PI }\n', "4:30: error: expected a number, not 'PI'"),
     ('unit_abc.x3d', '<X3D version="3.3"><head>\n<unit category="angle" name="degree" '
      'conversionFactor="abc"/></head></X3D>\n',
      "2:56: error: UNIT angle 'degree': conversionFactor 'abc' is not a number (browsers read "
@@ -383,6 +408,12 @@ NOTES = [
 ]
 
 
+def named(at, word, value):
+    """The warning for a number written by name (PI, SQRT2, ...)."""
+    return ("%s: warning: '%s' read as %s, as browsers do: X3D writes numbers in digits "
+            "[-Wx3d-lenient]" % (at, word, value))
+
+
 # The warnings of the reference scenes of what X3D's grammar does not allow.
 LENIENT = [
     ('lenient_vrml.wrl', [
@@ -416,6 +447,26 @@ LENIENT = [
         "read NaN): write one 'stone' in kilograms [-Wx3d-lenient]",
         '13:5: warning: <unit> in <Scene> ignored, as browsers do: it belongs in the <head> of '
         '<X3D>, before the scene [-Wx3d-lenient]']),
+    ('named_numbers.x3dv', [
+        named('10:38', 'PI', '3.14159265'),
+        named('13:29', 'PI1_2', '1.57079633'),
+        named('13:36', 'SQRT1_2', '0.707106781'),
+        named('13:46', 'SQRT1_2', '0.707106781'),
+        named('13:54', '-pi3_4', '-2.35619449'),
+        named('15:39', 'Sqrt1_2', '0.707106781'),
+        named('15:62', '+SQRT1_2', '0.707106781'),
+        named('15:73', 'pi1_4', '0.785398163'),
+        named('16:64', 'pi1_4', '0.785398163'),
+        named('16:70', 'PI5_3', '5.23598776'),
+        named('16:76', '-PI6_4', '-4.71238898'),
+        named('17:57', 'PI7_4', '5.49778714'),
+        named('17:88', 'PI2_3', '2.0943951')]),
+    ('named_attributes.x3d', [
+        named('11:68', '-PI1_4', '-0.785398163'),
+        named('11:82', 'pi2_3', '2.0943951'),
+        named('12:59', '-Sqrt2', '-1.41421356'),
+        named('12:91', 'PI4_3', '4.1887902'),
+        named('12:97', 'SQRT1_2', '0.707106781')]),
 ]
 
 
@@ -477,9 +528,9 @@ def notes(a, checks):
             "[-Wx3d-dropped]"]
     checks.check(r.returncode == 0 and r.stderr.splitlines() == [src + ':' + w for w in want],
                  'lenient.x3d: its warnings, got %d %r' % (r.returncode, r.stderr))
-    # What X3D's grammar does not allow in lenient_vrml.wrl and
-    # lenient_units.x3d, read as X_ITE reads it (the recordings show what it
-    # plays then), is a warning each; -Werror makes each scene fail.
+    # What X3D's grammar does not allow in the LENIENT scenes, read as X_ITE
+    # reads it (the recordings show what it plays then), is a warning each;
+    # -Werror makes each scene fail.
     for name, want in LENIENT:
         src = os.path.join(DATA, name)
         out = os.path.join(a.work, name + '.kfb')

@@ -387,7 +387,17 @@ static kfc_status unknown_long(const char *element, kfc_diag *diag)
     if (count > 1)
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "ambiguous option %s (%s)",
                         kfc_quote(quoted, text, strlen(text)), matches);
-    return usage_error(diag, "unknown option", text);
+    /* A misspelling: the options an edit or two away, as written. */
+    char names[sizeof long_options / sizeof long_options[0]][32], mean[160];
+    kfc_suggest sg;
+    kfc_suggest_begin(&sg, diag, element, n + 2);
+    for (size_t i = 0; long_options[i].name; i++) {
+        snprintf(names[i], sizeof names[i], "--%s", long_options[i].name);
+        kfc_suggest_offer(&sg, names[i], strlen(names[i]));
+    }
+    kfc_suggest_text(&sg, mean, sizeof mean);
+    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "unknown option %s%s",
+                    kfc_quote(quoted, text, strlen(text)), mean);
 }
 
 /* gcc's -M, -MD, -MF FILE, -MT TARGET: getopt sees -M with the rest of the
@@ -419,8 +429,13 @@ static kfc_status depfile_option(int argc, char **argv, const char *value, kfc_o
 
 static kfc_status operand(const char *arg, kfc_options *o, kfc_diag *diag)
 {
-    if (o->input)
-        return usage_error(diag, "more than one input file:", arg);
+    if (o->input) {
+        char quoted[KFC_QUOTE_SIZE];
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                        "more than one input file: %s (kfc reads one: -o goes before the "
+                        "output's name)",
+                        kfc_quote(quoted, arg, strlen(arg)));
+    }
     o->input = arg;
     return KFC_OK;
 }

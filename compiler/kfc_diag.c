@@ -383,6 +383,17 @@ kfc_status kfc_warn_pointer(kfc_diag *diag, kfc_warning w, const char *pointer, 
     return st;
 }
 
+kfc_status kfc_warn_long_seconds(kfc_diag *diag, kfc_mark mark, const char *pointer,
+                                 const char *field, double seconds, const char *clock)
+{
+    char text[sizeof diag->message];
+    snprintf(text, sizeof text,
+             "a %s of %.9g s is %.3g minutes: %s times are seconds (milliseconds?)", field, seconds,
+             seconds / 60.0, clock);
+    return pointer ? kfc_warn_pointer(diag, KFC_WARN_LONG_DURATION, pointer, "%s", text)
+                   : kfc_warn(diag, KFC_WARN_LONG_DURATION, mark, "%s", text);
+}
+
 kfc_status kfc_warn_quaternion_length(kfc_diag *diag, kfc_mark mark, const char *pointer,
                                       const char *what, const double *q, uint32_t count,
                                       const char *hint)

@@ -218,6 +218,20 @@ kfc_status kfc_warn_quaternion_length(kfc_diag *diag, kfc_mark mark, const char 
                                       const char *what, const double *q, uint32_t count,
                                       const char *hint);
 
+/* Times are seconds (kf.h): a time that plays this many world seconds (a
+ * sequence's or chaser's duration, a cycle, a glTF clip), or a damper's
+ * tau (which settles in about five of it) of KFC_LONG_TAU, was most likely
+ * written in milliseconds. */
+#define KFC_LONG_SECONDS 1000.0
+#define KFC_LONG_TAU     100.0
+
+/* -Wlong-duration: `seconds` of `field` ("duration", "cycleInterval"), a
+ * time of `clock`'s ("sequence", "TimeSensor", "glTF"), at `mark` or at
+ * JSON pointer `pointer` (when not NULL): "a duration of 2000 s is 33.3
+ * minutes: sequence times are seconds (milliseconds?)". */
+kfc_status kfc_warn_long_seconds(kfc_diag *diag, kfc_mark mark, const char *pointer,
+                                 const char *field, double seconds, const char *clock);
+
 /*
  * From kfc_diag_hold to the matching kfc_diag_release, what kfc_recover
  * and kfc_warn print on diag->stream is held, and printed at the release

@@ -272,7 +272,11 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
         }
         if (n == 2 && p[0] == '.' && p[1] == '.') {
             if (w.depth == 0) {
-                refuse(diag, uri, length, "leads outside the folder", f->root_real);
+                char quoted[KFC_QUOTE_SIZE];
+                kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                         "URI %s leads outside the folder '%s' (kfc --asset-root DIR reads "
+                         "from DIR and the folders in it)",
+                         kfc_quote(quoted, uri, length), f->root_real);
                 break;
             }
             close(w.fds[w.depth--]);

@@ -368,7 +368,8 @@ static void channel_free(channel_data *c)
 typedef struct channel {
     int used; /* read without error, and one kfc animates */
     char at[96];
-    char *target; /* "object.property" */
+    char input_at[112]; /* its sampler's input, the key times */
+    char *target;       /* "object.property" */
     kf_interpolation interpolation;
     uint32_t components, keys;
     double *times;    /* keys (room for 2 more) */
@@ -641,6 +642,7 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
     out->interpolation = interpolation;
     out->components = c;
     out->keys = n;
+    snprintf(out->input_at, sizeof out->input_at, "%s/input", sat);
     out->used = 1;
 done:
     channel_free(&cd);
@@ -756,6 +758,14 @@ static kfc_status compile_animation(kfc_gltf_doc *doc, naming *nm, kf_builder *b
         if (!st && chs[ci].used && chs[ci].times[chs[ci].keys - 1] > end)
             end = chs[ci].times[chs[ci].keys - 1];
     }
+    /* A clip of many minutes: key times written in milliseconds? (at the
+     * first channel that ends last; glTF has no speed to play them at) */
+    for (size_t ci = 0; ci < count && !st && end >= KFC_LONG_SECONDS; ci++)
+        if (chs[ci].used && chs[ci].times[chs[ci].keys - 1] == end) {
+            st = kfc_warn_long_seconds(doc->diag, KFC_NO_MARK, chs[ci].input_at, "last key time",
+                                       end, "glTF");
+            break;
+        }
     if (!st) {
         char at[64];
         snprintf(at, sizeof at, "/animations/%lu", (unsigned long)ai);

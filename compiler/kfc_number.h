@@ -30,6 +30,9 @@ typedef enum kfc_number_result {
  */
 kfc_number_result kfc_parse_number(const char *text, size_t length, double *out);
 
+/* How numbers are written, for a message about one that is not. */
+#define KFC_NUMBER_FORMS "numbers are written as 2, -0.5, .25 or 1e3"
+
 /* Whether `value` rounds to a finite float32. */
 int kfc_fits_float(double value);
 

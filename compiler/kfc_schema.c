@@ -170,9 +170,23 @@ kfc_status kfc_get_number(const kfc_node *node, double *out, kfc_diag *diag)
         return kfc_fail(diag, KFC_INVALID, node->mark, "number %s is out of range",
                         kfc_quote(quoted, node->as.text, node->count));
     default:
-        return kfc_fail(diag, KFC_INVALID, node->mark, "expected a number, got %s",
-                        kfc_quote(quoted, node->as.text, node->count));
+        break;
     }
+    /* "0,3": a decimal comma, most likely. */
+    const char *t = node->as.text, *comma = memchr(t, ',', node->count);
+    const size_t head = comma ? (size_t)(comma - t) : 0,
+                 sign = head && (t[0] == '-' || t[0] == '+');
+    int digits = comma && head > sign && head + 1 < node->count;
+    for (size_t i = sign; digits && i < node->count; i++)
+        digits = i == head || (t[i] >= '0' && t[i] <= '9');
+    if (digits) {
+        return kfc_fail(diag, KFC_INVALID, node->mark,
+                        "expected a number, got %s: decimals are written with '.' (%.*s.%.*s)",
+                        kfc_quote(quoted, node->as.text, node->count), (int)head, node->as.text,
+                        (int)(node->count - head - 1), comma + 1);
+    }
+    return kfc_fail(diag, KFC_INVALID, node->mark, "expected a number, got %s (%s)",
+                    kfc_quote(quoted, node->as.text, node->count), KFC_NUMBER_FORMS);
 }
 
 kfc_status kfc_get_float(const kfc_node *node, double *out, kfc_diag *diag)

@@ -436,9 +436,7 @@ kfc_status kfc_warn_long_time(kfc_source *src, kfc_mark mark, double seconds, do
     if (!(world >= most))
         return KFC_OK;
     if (judged == 1)
-        return kfc_warn(src->diag, KFC_WARN_LONG_DURATION, mark,
-                        "a %s of %.9g s is %.3g minutes: %s times are seconds (milliseconds?)",
-                        field, seconds, world / 60.0, clock);
+        return kfc_warn_long_seconds(src->diag, mark, NULL, field, seconds, clock);
     return kfc_warn(src->diag, KFC_WARN_LONG_DURATION, mark,
                     "a %s of %.9g at speed %.9g is %.3g minutes of world time", field, seconds,
                     speed, world / 60.0);

@@ -130,12 +130,10 @@ static kfc_status read_initial_destination(kfc_source *src, const kfc_node *valu
     return st ? st : check_angle(src, value, in, in->value_count, in->destination_count);
 }
 
-/* Follower times are seconds (kf.h) at speed 1: a chaser's duration that
- * plays this many world seconds, or a damper's tau (which settles in about
- * five of it) of LONG_TAU, was most likely written in milliseconds
+/* A chaser's duration or a damper's tau written in milliseconds
  * (kfc_warn_long_time). */
-#define LONG_DURATION 1000.0
-#define LONG_TAU      100.0
+#define LONG_DURATION KFC_LONG_SECONDS
+#define LONG_TAU      KFC_LONG_TAU
 
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {

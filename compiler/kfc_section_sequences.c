@@ -477,10 +477,8 @@ static kfc_status emit_repeat(kfc_emitter *e, const void *out)
     return kfc_emit_string(e, kf_repeat_name(((const sequence_out *)out)->info.repeat));
 }
 
-/* Times are seconds (kf.h) at speed 1: a duration that plays this many
- * world seconds was most likely written in milliseconds
- * (kfc_warn_long_time). */
-#define LONG_DURATION 1000.0
+/* A duration written in milliseconds (kfc_warn_long_time). */
+#define LONG_DURATION KFC_LONG_SECONDS
 
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
@@ -595,6 +593,20 @@ static kfc_status check_unit_length(kfc_source *src, const kfc_node *keys, const
  * reported; then what the keys decide: the count, the components, the
  * default valid range. Without the interpolation, the keys' times and
  * values are read, not their third items (what they are, it says). */
+/* Whether `a` and `b` are digits written "2,5", which YAML reads as two
+ * numbers: a decimal comma, most likely (a list writes "2, 5"). */
+static int decimal_comma(const kfc_node *a, const kfc_node *b)
+{
+    if (a->kind != KFC_NODE_SCALAR || b->kind != KFC_NODE_SCALAR || !a->plain || !b->plain ||
+        a->mark.line != b->mark.line || b->mark.column != a->mark.column + a->count + 1 ||
+        !b->count)
+        return 0;
+    for (size_t i = 0; i < b->count; i++)
+        if (b->as.text[i] < '0' || b->as.text[i] > '9')
+            return 0;
+    return a->count && a->as.text[a->count - 1] >= '0' && a->as.text[a->count - 1] <= '9';
+}
+
 static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *entry)
 {
     sequence_in *in = entry->state;
@@ -630,6 +642,19 @@ static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *en
         if (key->kind != KFC_NODE_SEQUENCE || key->count < required || key->count > KEY_POSITIONS) {
             if ((st = kfc_recover_next(
                      src->diag, kfc_fail(src->diag, KFC_INVALID, key->mark, KEY_SHAPE), &first)))
+                return st;
+            continue;
+        }
+        if (key->count >= 2 && decimal_comma(&key->as.items[0], &key->as.items[1])) {
+            const kfc_node *a = &key->as.items[0], *b = &key->as.items[1];
+            if ((st = kfc_recover_next(
+                     src->diag,
+                     kfc_fail(src->diag, KFC_INVALID, a->mark,
+                              "'%.*s,%.*s' is two numbers to YAML: decimals are written with "
+                              "'.' (%.*s.%.*s)",
+                              (int)a->count, a->as.text, (int)b->count, b->as.text, (int)a->count,
+                              a->as.text, (int)b->count, b->as.text),
+                     &first)))
                 return st;
             continue;
         }

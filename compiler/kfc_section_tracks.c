@@ -60,10 +60,9 @@ static kfc_status read_components(kfc_source *src, const kfc_node *value, kfc_en
                         src->diag);
 }
 
-/* A TimeSensor's times are seconds (kf.h) at speed 1: a cycle that plays
- * this many world seconds was most likely written in milliseconds
- * (kfc_warn_long_time, once the controller is known: check). */
-#define LONG_CYCLE 1000.0
+/* A cycle written in milliseconds (kfc_warn_long_time, once the
+ * controller is known: check). */
+#define LONG_CYCLE KFC_LONG_SECONDS
 
 static kfc_status read_cycle_interval(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {

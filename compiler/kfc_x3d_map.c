@@ -558,6 +558,18 @@ static kfc_status add_track(mapper *m, const kfc_x3d_route *route, const char *a
     return KFC_OK;
 }
 
+/* -Wlong-duration of time field `field` of `n`, `seconds` as read: a time
+ * of many minutes, probably written in milliseconds (X3D has no speed to
+ * play it at). */
+static kfc_status long_time(mapper *m, const kfc_x3d_node *n, const char *field, double seconds,
+                            double most, const char *clock)
+{
+    const kfc_x3d_field *f = kfc_x3d_field_get(n, field);
+    return f && seconds >= most
+               ? kfc_warn_long_seconds(m->diag, f->value.mark, NULL, field, seconds, clock)
+               : KFC_OK;
+}
+
 static kfc_status read_sensor(mapper *m, const kfc_x3d_node *n, time_sensor *s)
 {
     kfc_status st;
@@ -718,6 +730,9 @@ static kfc_status map_sensor(mapper *m, const kfc_x3d_node *n)
         return skipped(m, animates, n->mark,
                        "TimeSensor '%s' skipped: cycleInterval %g is not positive", n->name,
                        s.cycle_interval);
+    if (animates &&
+        (st = long_time(m, n, "cycleInterval", s.cycle_interval, KFC_LONG_SECONDS, "TimeSensor")))
+        return st;
     for (uint32_t i = 0; i < n->out_count; i++) {
         kfc_x3d_route *r = n->out[i];
         const kfc_x3d_node *d = r->to;
@@ -810,7 +825,10 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
             return skipped(m, 1, n->mark, "%s '%s' skipped: order %g is not an integer", n->type,
                            n->name, order);
         d.order = (int32_t)order;
-    } else if ((st = number(m, n, "duration", &d.duration))) {
+        if ((st = long_time(m, n, "tau", d.tau, KFC_LONG_TAU, "follower")))
+            return st;
+    } else if ((st = number(m, n, "duration", &d.duration)) ||
+               (st = long_time(m, n, "duration", d.duration, KFC_LONG_SECONDS, "follower"))) {
         return st;
     }
     /* A Coordinate or TexCoord node's count is its points' numbers; the

@@ -1221,5 +1221,11 @@ kfc_status kfc_x3d_read_bool(const kfc_x3d_text *text, int *out, kfc_diag *diag)
                         kfc_quote(quoted, t, length));
     if (next_token(text, &pos, &s2, &l2))
         return kfc_fail(diag, KFC_INVALID, mark_at(text, s2), "expected one value");
+    /* VRML's spelling in XML, which browsers read too (the other way round
+     * the VRML reader warns of). */
+    if (!text->comments && (t[0] == 'T' || t[0] == 'F'))
+        return kfc_warn(diag, KFC_WARN_X3D_LENIENT, mark_at(text, start),
+                        "'%s' read as %s, as browsers do: XML writes %s", *out ? "TRUE" : "FALSE",
+                        *out ? "true" : "false", *out ? "true" : "false");
     return KFC_OK;
 }

@@ -331,7 +331,7 @@ typedef struct kf_encode_options {
     size_t size;            /* sizeof(kf_encode_options): kf.h's options rule */
     int compression;        /* 0: store every section; 1-9: zlib level for sections that
                                shrink (default 9); KF_COMPRESSION_RUNS */
-    uint32_t version_major; /* 0 or 2: the current format (2.4, arrays encoded); 1: format
+    uint32_t version_major; /* 0 or 2: the current format (arrays encoded); 1: format
                                1.1, every array plain, for readers of version 1 */
 } kf_encode_options;
 

@@ -172,7 +172,9 @@ def command_rules(kfplay, files, cases):
     check(len(lines) == 100000 and lines[-1].split()[0] == '100000',
           '--tick 1 --until 100000.4: %d lines, the last %r' % (len(lines), lines[-1:]))
     r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.25, 0.1)
-    check(r.returncode == 0 and r.stdout == '', 'no tick before the end: no lines')
+    check(r.returncode == 1 and r.stdout == '' and r.stderr ==
+          'kfplay: error: --tick 0.25 is longer than --until 0.1: no tick to print (the first '
+          'falls at DT)\n', 'no tick before the end: an error, no lines: %r' % r.stderr)
 
     # An event between ticks applies before the next tick; the transition
     # starts at the event's time. set_value 0 at 0.05 (no line there), then
@@ -231,6 +233,8 @@ def command_rules(kfplay, files, cases):
     status([scalar, 'follow', 'nobody', '--tick', '1', '--until', '1'], 1, 'no follower named')
     status([scalar, 'follow', name, '--until', '1'], 2, 'needs --tick and --until')
     status([scalar, 'follow', name, '--tick', '0', '--until', '1'], 1, 'must be positive')
+    status([scalar, 'follow', name, '--tick', '100', '--until', '1'], 1,
+           '--tick 100 is longer than --until 1: no tick to print (the first falls at DT)')
     status([scalar, 'follow', name, '--tick', 'x', '--until', '1'], 1,
            "--tick: not a decimal number: 'x'")
     status([scalar, 'follow', name, '--tick', '1', '--until', 'inf'], 1,

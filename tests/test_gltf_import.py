@@ -325,6 +325,53 @@ def check_split_fails(a, checks):
                          argv, sorted(set(left) - set(before)), kept[:16]))
 
 
+def check_long_duration(a, checks):
+    """A clip of 1000 s or more (glTF's times are seconds: key times written
+    in milliseconds) is -Wlong-duration at the input of the first sampler
+    that ends last, once an animation; -Werror fails the compile, -Wno-
+    silences it. One just shorter is no warning."""
+    def document(times):
+        values = [0.0, 0.0, 0.0] * len(times)
+        raw = struct.pack('<%df' % len(times), *times) + struct.pack('<%df' % len(values), *values)
+        def view(at, n):
+            return {'buffer': 0, 'byteOffset': at, 'byteLength': 4 * n}
+        return {'asset': {'version': '2.0'}, 'nodes': [{'name': 'cart'}],
+                'buffers': [{'byteLength': len(raw), 'uri': 'data:application/octet-stream;base64,'
+                             + base64.b64encode(raw).decode()}],
+                'bufferViews': [view(0, len(times)), view(4 * len(times), len(values))],
+                'accessors': [{'bufferView': 0, 'componentType': 5126, 'count': len(times),
+                               'type': 'SCALAR'},
+                              {'bufferView': 1, 'componentType': 5126, 'count': len(times),
+                               'type': 'VEC3'}],
+                'animations': [{'name': 'Roll', 'samplers': [{'input': 0, 'output': 1},
+                                                             {'input': 0, 'output': 1}],
+                                'channels': [{'sampler': 0,
+                                              'target': {'node': 0, 'path': 'translation'}},
+                                             {'sampler': 1,
+                                              'target': {'node': 0, 'path': 'scale'}}]}]}
+
+    path = os.path.join(a.work, 'milliseconds.gltf')
+    for times, message in (([0, 500, 1000], 'a last key time of 1000 s is 16.7 minutes'),
+                           ([0, 500, 999.5], None)):
+        with open(path, 'w') as f:
+            json.dump(document(times), f)
+        want = '%s: /animations/0/samplers/0/input: warning: %s: glTF times are seconds ' \
+            '(milliseconds?)' % (path, message) if message else ''
+        out = path + '.kfb'
+        for args, code, shown in (
+                ([], 0, want + ' [-Wlong-duration]\n' if message else ''),
+                (['-Werror'], 1 if message else 0,
+                 want.replace('warning:', 'error:') + ' [-Werror=long-duration]\n'
+                 if message else ''),
+                (['-Wno-long-duration'], 0, '')):
+            if os.path.exists(out):
+                os.remove(out)
+            r = run([a.kfc] + args + [path, '-o', out])
+            checks.check(r.returncode == code and r.stderr == shown and
+                         os.path.exists(out) == (code == 0),
+                         'key times to %g %s: %d %r' % (times[-1], args, r.returncode, r.stderr))
+
+
 def check_quaternion_length(a, checks):
     """glTF rotation keys that are not unit quaternions play normalized (one
     of about no length as no rotation): -Wquaternion-length at the sampler's
@@ -585,6 +632,7 @@ def main():
         checks.check(r.returncode == 1 and r.stderr == expect, '-a %r: %r' % (anim, r.stderr))
     check_animation_option(a, checks)
     check_quaternion_length(a, checks)
+    check_long_duration(a, checks)
     # A JSON syntax error quotes the input near it with its control and
     # non-ASCII bytes escaped: the diagnostic stays one line.
     for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: string or '}' expected near '\\x01'"),

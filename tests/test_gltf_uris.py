@@ -99,7 +99,8 @@ def main():
                                               "'data.bin': No such file or directory\n"),
                            (os.path.join(doc, 'sub'), '../data.bin',
                             "<stdin>: /buffers/0/uri: error: URI '../data.bin' leads outside the "
-                            "folder '%s'\n" % os.path.realpath(os.path.join(doc, 'sub')))):
+                            "folder '%s' (kfc --asset-root DIR reads from DIR and the folders in "
+                            "it)\n" % os.path.realpath(os.path.join(doc, 'sub')))):
         with open(gltf, 'w') as f:
             f.write(document(uri))
         with open(gltf) as f:

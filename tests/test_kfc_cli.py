@@ -125,6 +125,8 @@ def check_grammar(c, kfc, kfplay, leg, work):
                                                       r.returncode, r.stderr))
     usage = [
         (['--frobnicate', leg], "unknown option '--frobnicate'"),
+        (['--ouput', 'x.kfb', leg], "unknown option '--ouput'; did you mean '--output'?"),
+        (['--max-erors=3', leg], "unknown option '--max-erors'; did you mean '--max-errors'?"),
         (['-x', leg], "unknown option '-x'"),
         (['-qx', leg], "unknown option '-x'"),
         (['--co', leg], "ambiguous option '--co' (--compression, --color)"),
@@ -138,7 +140,8 @@ def check_grammar(c, kfc, kfplay, leg, work):
         ([leg, '-a'], "missing animation name or index after '-a'"),
         ([leg, '-MF'], "missing name after '-MF'"),
         ([leg, '-MX'], "unknown option '-MX'"),
-        ([leg, leg], "more than one input file: '%s'" % leg),
+        ([leg, leg], "more than one input file: '%s' (kfc reads one: -o goes before the output's "
+                     "name)" % leg),
         ([leg, '-o', 'a', '-o', 'b'], "more than one output file: 'b'"),
         ([leg, '-o', ''], 'empty output file name'),
         ([], 'no input file'),

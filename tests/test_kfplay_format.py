@@ -137,7 +137,7 @@ def check_grammar(c, args, kfbs):
     for argv in (['-fcsv', leg, 'sample', 'hip_position', '0', '-1.25'],
                  ['-f', 'csv', leg, 'sample', 'hip_position', '0', '-1.25'],
                  [leg, 'sample', '--format', 'csv', 'hip_position', '0', '-1.25'],
-                 [leg, 'sample', 'hip_position', '0', '-1.25', '--form=csv'],
+                 [leg, 'sample', 'hip_position', '0', '-1.25', '--forma=csv'],
                  [leg, 'sample', 'hip_position', '-fcsv', '--', '0', '-1.25'],
                  ['sample', leg, 'hip_position', '0', '-1.25', '-fcsv']):
         r = run([args.kfplay] + argv)
@@ -170,6 +170,9 @@ def check_grammar(c, args, kfbs):
         ([leg, 'list', '--frobnicate'], "unknown option '--frobnicate'"),
         ([leg, 'list', '-x'], "unknown option '-x'"),
         ([leg, 'sample', 'hip_position', '0', '--s=1'], "ambiguous option '--s' (--step, --samples)"),
+        # An abbreviation that is also a misspelling: which was meant?
+        ([leg, 'animate', '--form', '0', '--to', '1', '--step', '1'],
+         "'--form' abbreviates --format; did you mean '--from'? (write the option in full)"),
         ([leg, 'list', '--tangents=yes'], "option '--tangents' takes no value"),
         ([leg, 'sample', 'hip_position', '0', '--format'], '--format needs a value'),
         ([leg, 'sample', 'hip_position', '0', '-f'], '-f needs a value'),
@@ -228,6 +231,14 @@ def check_grammar(c, args, kfbs):
         r = run([args.kfplay] + argv)
         c.check(r.returncode == 1 and r.stderr == b'kfplay: error: %s\n' % message.encode(),
                 '%s: %r' % (argv, r.stderr))
+    # An output that cannot be written: the reason, as kfc and plot give it.
+    for argv in ([leg, 'list'], [leg, 'sample', 'hip_position', '0', '-fcsv'],
+                 [leg, 'animate', '0'], [leg, 'dump']):
+        with open('/dev/full', 'w') as full:
+            r = subprocess.run([args.kfplay] + argv, stdout=full, stderr=subprocess.PIPE)
+        c.check(r.returncode == 1 and
+                r.stderr == b'kfplay: error: cannot write the output: No space left on device\n',
+                '%s > /dev/full: %d %r' % (argv, r.returncode, r.stderr))
     # Every decimal form kfc reads is a time here too.
     plain = run([args.kfplay, leg, 'sample', 'hip_position', '0.5', '3', '-1.25', '0.001',
                  '1000'])

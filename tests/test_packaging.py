@@ -137,6 +137,11 @@ def main():
     code, out = scons('uninstall', 'PREFIX=/usr', 'DESTDIR=' + os.path.join(a.work, 'stage'))
     c.check(code == 0 and os.listdir(os.path.join(a.work, 'stage', 'usr')) == [],
             'scons uninstall DESTDIR=: %s' % out[-2000:])
+    # Again, or under a prefix install never wrote to: it says so.
+    code, out = scons('uninstall', 'PREFIX=/usr', 'DESTDIR=' + os.path.join(a.work, 'stage'))
+    c.check(code == 0 and 'Nothing of kfb is installed under "%s"' %
+            os.path.join(a.work, 'stage', 'usr') in out,
+            'scons uninstall of nothing says so: %s' % out[-2000:])
 
     # A plain `scons -c` removes build/ whole (kf.pc, the configure log and
     # what no plain `scons` builds too); `-n` only says so.

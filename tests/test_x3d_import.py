@@ -589,8 +589,26 @@ DOOR_DEGREES = DOOR_VRML.replace('#X3D V3.3 utf8\n', '#X3D V3.3 utf8\n'
                                  'UNIT angle degree 0.017453292519943295\n').replace(
                                      '0 1 0 -1.5708]', '0 1 0 -90]')
 
+# A damper and a chaser following the door's lamp and handle.
+DOOR_FOLLOWERS = DOOR_VRML.replace('#X3D V3.3 utf8\n', '#X3D V3.3 utf8\nPROFILE Immersive\n'
+                                   'COMPONENT Followers:1\n') + (
+    'DEF Dim ScalarDamper { tau 0.3 }\nDEF Slide PositionChaser { duration 1.5 }\n'
+    'ROUTE Dim.value_changed TO Lamp.set_intensity\n'
+    'ROUTE Slide.value_changed TO Door.set_translation\n')
+
 # (name, scene, what is changed, what to, warning's name, LINE:COL: MESSAGE)
 WARNINGS = [
+    # Times of many minutes: written in milliseconds? (X3D has no speed.)
+    ('long_cycle.x3d', DOOR, 'cycleInterval="2" loop', 'cycleInterval="2000" loop',
+     'long-duration', '12:44: a cycleInterval of 2000 s is 33.3 minutes: TimeSensor times are '
+     'seconds (milliseconds?)'),
+    ('long_tau.x3dv', DOOR_FOLLOWERS, 'tau 0.3', 'tau 300', 'long-duration',
+     '13:28: a tau of 300 s is 5 minutes: follower times are seconds (milliseconds?)'),
+    # VRML's spelling of a boolean in XML, which browsers read too.
+    ('loop_upper.x3d', DOOR, 'cycleInterval="2" loop="true"', 'cycleInterval="2" loop="TRUE"',
+     'x3d-lenient', "12:53: 'TRUE' read as true, as browsers do: XML writes true"),
+    ('long_chase.x3dv', DOOR_FOLLOWERS, 'duration 1.5', 'duration 1500', 'long-duration',
+     '14:37: a duration of 1500 s is 25 minutes: follower times are seconds (milliseconds?)'),
     ('route_node.x3d', DOOR, 'toNode="Glow"', 'toNode="Glw"', 'x3d-unknown',
      "18:5: ROUTE Pulse.fraction_changed TO Glw.set_fraction dropped: no node is named 'Glw'; "
      "did you mean 'Glow'?"),

@@ -23,6 +23,7 @@
  * Numbers print as %.9g (float32 round-trips). Errors go to stderr; exit
  * status 1 for bad input, 2 for bad usage.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -695,9 +696,15 @@ int main(int argc, char **argv)
     }
     kfp_command_line_free(&cl);
     /* A write that failed sets the error flag, and may leave nothing for
-     * fflush to fail on. */
+     * fflush to fail on: then errno is still the failed write's, unless
+     * the stream never said (0). */
+    errno = ferror(stdout) ? errno : 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        kfp_error("writing the output failed");
+        const int err = errno;
+        if (err)
+            kfp_error("cannot write the output: %s", strerror(err));
+        else
+            kfp_error("cannot write the output");
         status = EXIT_INPUT;
     }
     return status;

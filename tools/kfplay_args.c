@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kfc_number.h"
+#include "kfc_suggest.h"
 
 static void vreport(const char *severity, const char *format, va_list args)
 #if defined(__GNUC__)
@@ -60,8 +61,8 @@ int kfp_parse_number(const char *what, const char *text, double *out)
         kfp_error("%s%sout of range: '%s'", what ? what : "", what ? ": " : "", text);
         return 0;
     default:
-        kfp_error("%s%snot a decimal number: '%s' (numbers are written as 2, -0.5, .25 or 1e3)",
-                  what ? what : "", what ? ": " : "", text);
+        kfp_error("%s%snot a decimal number: '%s' (" KFC_NUMBER_FORMS ")", what ? what : "",
+                  what ? ": " : "", text);
         return 0;
     }
 }
@@ -169,6 +170,38 @@ static int unknown_long(const char *element)
     if (count > 1)
         return kfp_usage_error("ambiguous option '%s' (%s)", text, matches);
     return kfp_usage_error("unknown option '%s'", text);
+}
+
+/* getopt_long takes "--form" for --format, its one long option that
+ * begins so; where the word is also a misspelling of another option
+ * (--from), which of the two was meant is not known: an error, not a
+ * guess. Other abbreviations are taken. */
+static int abbreviation(const char *element, int which)
+{
+    if (strncmp(element, "--", 2) != 0)
+        return 0;
+    const char *typed = element + 2, *name = long_options[which].name;
+    const size_t n = strcspn(typed, "=");
+    if (n == strlen(name))
+        return 0;
+    kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
+    kfc_suggest sg;
+    char names[sizeof long_options / sizeof long_options[0]][32];
+    kfc_suggest_begin(&sg, &diag, element, n + 2);
+    for (size_t i = 0; long_options[i].name; i++) {
+        snprintf(names[i], sizeof names[i], "--%s", long_options[i].name);
+        kfc_suggest_offer(&sg, names[i], strlen(names[i]));
+    }
+    for (unsigned i = 0; i < sg.matches; i++)
+        if (sg.match[i] == names[which])
+            return 0;
+    if (!sg.matches)
+        return 0;
+    char mean[160];
+    kfc_suggest_text(&sg, mean, sizeof mean);
+    return kfp_usage_error("'--%.*s' abbreviates --%s%s (write the option in full)", (int)n, typed,
+                           name, mean);
 }
 
 /* A negative number is an operand: getopt would take "-1.5" for options
@@ -285,9 +318,15 @@ int kfp_args_parse(int argc, char **argv, kfp_command_line *cl)
     opterr = 0;
     optind = 0; /* a full reinitialization (glibc, musl) */
     int c, status = 0;
-    while (!status && (c = getopt_long(argc, args, short_options, long_options, NULL)) != -1) {
+    for (;;) {
+        const int at = optind > 0 ? optind : 1; /* the element a long option is read from */
+        int which = -1;
+        if (status || (c = getopt_long(argc, args, short_options, long_options, &which)) == -1)
+            break;
         const char *element = optind > 0 && optind <= argc ? args[optind - 1] : NULL;
         char option[64];
+        if (which >= 0 && at < argc && (status = abbreviation(args[at], which)))
+            break;
         switch (c) {
         case 1:
             cl->operands[cl->operand_count++] = (char *)unshield(&s, optarg);

@@ -157,6 +157,14 @@ int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o
     }
     if (!(o->given & KFP_OPT_TICK) || !(o->given & KFP_OPT_UNTIL))
         return kfp_usage_error("%s needs --tick and --until to run a follower", command);
+    /* Ticks fall at DT, 2 DT, ... up to T (kfp_follow_run): none is
+     * nothing to print. */
+    if (!(run->tick <= run->until + kfp_time_reach(run->tick, run->until))) {
+        kfp_error("--tick %.9g is longer than --until %.9g: no tick to print (the first falls "
+                  "at DT)",
+                  run->tick, run->until);
+        return KFP_EXIT_INPUT;
+    }
     /* One row per tick: refuse what no one could mean. */
     if (run->until / run->tick > 1e9) {
         kfp_error("more than 1e9 ticks");

@@ -198,6 +198,17 @@ static void scale_tangents(const struct kf_sequence *s)
                         (float *)(uintptr_t)s->tangent_in);
 }
 
+/* A SLERP sequence's w that the reader left to be rebuilt
+ * (kf_value_facts.w_pending), for a lane that keeps them as floats: each
+ * what x, y and z leave of unit length (which the reader checked they
+ * do), of the sign the zero there has. */
+static void rebuild_w(const struct kf_sequence *s)
+{
+    float *v = (float *)(uintptr_t)s->values;
+    for (uint32_t k = 0; k < s->key_count; k++, v += 4)
+        kf_unit_rest(v, 4, 3, signbit(v[3]) != 0, &v[3]);
+}
+
 /* Keys a sequence needs for its lane to be quantized: a lane saves 2 bytes
  * per field and key, and its base and scale cost 8 per field. */
 #define QUANTIZE_KEYS 8
@@ -1798,6 +1809,8 @@ static kf_result build(const kf_objects *o, const kf_value_facts *facts, const k
         quant[i] = (uint8_t)quantize(&seq[i], known, wides[i], &width, grids + grid_at[i]);
         if (pending && QUANT_KIND(quant[i]) != QUANT_HERMITE) /* a lane of floats */
             scale_tangents(&seq[i]);
+        if (known && known->w_pending && QUANT_KIND(quant[i]) != QUANT_XYZ)
+            rebuild_w(&seq[i]);
         bits[i] = (uint8_t)width;
         /* (a quantized HERMITE lane keeps its key tangents in its block) */
         ktq[i] = (uint8_t)(QUANT_KIND(quant[i]) != QUANT_HERMITE && quantize_key_tangents(&seq[i]));

@@ -609,6 +609,10 @@ typedef struct kf_value_facts {
      * (KFB_COLUMN_UNIT): every w is what x, y and z leave, rebuilt; of the
      * values, and of SQUAD's a. */
     uint8_t w_rebuilt, tangent_w_rebuilt;
+    /* SLERP: the values' w, rebuilt, are left for the layout to compute
+     * where a lane keeps them as floats; until then each is the zero of
+     * its sign (a quantized lane keeps only that). */
+    uint8_t w_pending;
     /* HERMITE: the scaled tangents are what a quantized lane computes
      * (kf_hermite_exact); and they are left for the layout to compute
      * where a lane keeps them as floats (its room given, not yet filled). */

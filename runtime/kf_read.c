@@ -103,6 +103,10 @@ typedef struct loader {
     /* Bytes from DATA's start to the end of the scratch it lies in, which
      * nothing uses yet when DATA is inflated (inflate_pieces). */
     size_t data_room;
+    /* The values being decoded are a SLERP sequence's, whose quaternions'
+     * w, should the file rebuild it, decode leaves to the layout; and
+     * whether it did (kf_value_facts.w_pending). */
+    int defer_w, w_deferred;
     size_t run_hint;        /* first_run's last answer */
     size_t plain_filled[2]; /* the words of the last plain array filled */
 } loader;
@@ -1284,6 +1288,51 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
 #endif
         columns_to_rows(w, rows, columns, out);
     size_t i = 0;
+    /* A SLERP quaternion's w is left to the layout (loader.defer_w): here
+     * x, y and z are checked as kf_unit_rest checks them and w becomes the
+     * zero of its sign, the one part of it a quantized lane keeps. */
+    L->w_deferred = L->defer_w && unit == 3 && columns == 4;
+    if (L->w_deferred) {
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+        /* Four rows a step, in float: a sum of squares at most this far
+         * below 1 is at most 1 in double too (three products and two sums,
+         * each rounded by at most 2^-24 of it); rows nearer 1, or whose sign
+         * is not a writer's, go to the loop below, which asks in double. */
+        const __m128i sign_one = _mm_set1_epi32(signs_float ? 0x3F800000 : 1);
+        const __m128 below = _mm_set1_ps(1.0f - 0x1p-20f), negative = _mm_set1_ps(-0.0f);
+        for (; i + 4 <= rows; i += 4) {
+            float *r = out + i * 4;
+            __m128 x = _mm_loadu_ps(r), y = _mm_loadu_ps(r + 4), z = _mm_loadu_ps(r + 8),
+                   signs = _mm_loadu_ps(r + 12);
+            _MM_TRANSPOSE4_PS(x, y, z, signs);
+            const __m128 sum =
+                _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z));
+            const __m128i word = _mm_castps_si128(signs), neg = _mm_cmpeq_epi32(word, sign_one);
+            const __m128i sign = _mm_or_si128(neg, _mm_cmpeq_epi32(word, _mm_setzero_si128()));
+            if ((_mm_movemask_ps(_mm_castsi128_ps(sign)) &
+                 _mm_movemask_ps(_mm_cmple_ps(sum, below))) != 15)
+                break;
+            const __m128 zeros = _mm_and_ps(_mm_castsi128_ps(neg), negative);
+            _mm_store_ss(r + 3, zeros);
+            _mm_store_ss(r + 7, _mm_shuffle_ps(zeros, zeros, _MM_SHUFFLE(1, 1, 1, 1)));
+            _mm_store_ss(r + 11, _mm_movehl_ps(zeros, zeros));
+            _mm_store_ss(r + 15, _mm_shuffle_ps(zeros, zeros, _MM_SHUFFLE(3, 3, 3, 3)));
+        }
+#endif
+        for (; i < rows; i++) {
+            float *v = out + i * 4, rest;
+            uint32_t sign;
+            memcpy(&sign, &v[3], 4);
+            sign = sign_of(sign, signs_float);
+            if (sign > 1 || !kf_unit_rest(v, 4, 3, (int)sign, &rest)) {
+                *bad = unit;
+                *bad_header = unit_header;
+                return KF_ERROR_VALUE;
+            }
+            v[3] = sign ? -0.0f : 0.0f;
+        }
+        return KF_OK;
+    }
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     /* Quaternions four rows a step, turned into x, y, z and the signs by
      * one 4x4 transposition, then as the two row step below. */
@@ -1970,9 +2019,13 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
     if ((res = get_floats(L, r.times, n, index, pos, "key times", &s->times)) != KF_OK)
         return res;
     note_facts(L, facts->column, KF_FACT_COLUMNS, r.components);
+    L->defer_w = r.interpolation == KFB_INTERP_SLERP;
+    L->w_deferred = 0;
     res = get_encoded(L, r.values, n * r.components, r.components, NULL, index, pos, "key values",
                       &s->values);
+    L->defer_w = 0;
     facts->w_rebuilt = (uint8_t)noted_w(L, r.components);
+    facts->w_pending = (uint8_t)(facts->w_rebuilt && L->w_deferred);
     if (res != KF_OK)
         return res;
     if (derived) {

@@ -319,9 +319,15 @@ static kf_result validate_sequence(const struct kf_sequence *s, int times_known,
     }
     if (s->times[v - 1] > s->duration) {
         uint32_t key = kf_authored_key(s, v - 1);
+        /* A hundred times it or more: key times written in milliseconds,
+         * most likely, beside a duration in seconds. */
+        const int hundredfold = s->times[v - 1] >= 100.0 * s->duration;
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_KEY_TIME, key,
-                          "last valid key time %g exceeds the duration %g", (double)s->times[v - 1],
-                          (double)s->duration);
+                          "last valid key time %g exceeds the duration %g%s",
+                          (double)s->times[v - 1], (double)s->duration,
+                          hundredfold ? " (key times in milliseconds? times are seconds, as the "
+                                        "duration's are)"
+                                      : "");
     }
 
     return KF_OK;

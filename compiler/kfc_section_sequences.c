@@ -589,10 +589,6 @@ static kfc_status check_unit_length(kfc_source *src, const kfc_node *keys, const
                                       " (axis and angle are an OrientationInterpolator's)");
 }
 
-/* Every key into the scratch arrays, item by item, each key's errors
- * reported; then what the keys decide: the count, the components, the
- * default valid range. Without the interpolation, the keys' times and
- * values are read, not their third items (what they are, it says). */
 /* Whether `a` and `b` are digits written "2,5", which YAML reads as two
  * numbers: a decimal comma, most likely (a list writes "2, 5"). */
 static int decimal_comma(const kfc_node *a, const kfc_node *b)
@@ -607,6 +603,10 @@ static int decimal_comma(const kfc_node *a, const kfc_node *b)
     return a->count && a->as.text[a->count - 1] >= '0' && a->as.text[a->count - 1] <= '9';
 }
 
+/* Every key into the scratch arrays, item by item, each key's errors
+ * reported; then what the keys decide: the count, the components, the
+ * default valid range. Without the interpolation, the keys' times and
+ * values are read, not their third items (what they are, it says). */
 static kfc_status read_keys(kfc_source *src, const kfc_node *keys, kfc_entry *entry)
 {
     sequence_in *in = entry->state;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "kf_build.h"
+#include "kf_math.h"
 #include "kfc_number.h"
 #include "kfc_suggest.h"
 
@@ -1111,7 +1112,7 @@ static int named_number(const kfc_x3d_text *text, size_t start, const char *t, s
         return 1;
     }
     const struct named_number *c = &named_numbers[i];
-    const double v = c->d ? 3.141592653589793 * c->n / c->d : c->n;
+    const double v = c->d ? KF_PI * c->n / c->d : c->n;
     *out = t[0] == '-' ? -v : v;
     *st = kfc_warn(diag, KFC_WARN_X3D_LENIENT, mark_at(text, start),
                    "%s read as %.9g, as browsers do: X3D writes numbers in digits",

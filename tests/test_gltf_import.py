@@ -325,6 +325,24 @@ def check_split_fails(a, checks):
                          argv, sorted(set(left) - set(before)), kept[:16]))
 
 
+def check_warning(a, checks, path, name, want, what):
+    """Compiles `path` as it is, with -Werror and with -Wno-NAME: warning
+    -WNAME's one line `want` (or nothing, where it is empty), then that line
+    as an error and no output, then nothing."""
+    out = path + '.kfb'
+    for args, code, shown in (
+            ([], 0, want + ' [-W%s]\n' % name if want else ''),
+            (['-Werror'], 1 if want else 0,
+             want.replace('warning:', 'error:') + ' [-Werror=%s]\n' % name if want else ''),
+            (['-Wno-' + name], 0, '')):
+        if os.path.exists(out):
+            os.remove(out)
+        r = run([a.kfc] + args + [path, '-o', out])
+        checks.check(r.returncode == code and r.stderr == shown and
+                     os.path.exists(out) == (code == 0),
+                     '%s %s: %d %r' % (what, args, r.returncode, r.stderr))
+
+
 def check_long_duration(a, checks):
     """A clip of 1000 s or more (glTF's times are seconds: key times written
     in milliseconds) is -Wlong-duration at the input of the first sampler
@@ -357,19 +375,7 @@ def check_long_duration(a, checks):
             json.dump(document(times), f)
         want = '%s: /animations/0/samplers/0/input: warning: %s: glTF times are seconds ' \
             '(milliseconds?)' % (path, message) if message else ''
-        out = path + '.kfb'
-        for args, code, shown in (
-                ([], 0, want + ' [-Wlong-duration]\n' if message else ''),
-                (['-Werror'], 1 if message else 0,
-                 want.replace('warning:', 'error:') + ' [-Werror=long-duration]\n'
-                 if message else ''),
-                (['-Wno-long-duration'], 0, '')):
-            if os.path.exists(out):
-                os.remove(out)
-            r = run([a.kfc] + args + [path, '-o', out])
-            checks.check(r.returncode == code and r.stderr == shown and
-                         os.path.exists(out) == (code == 0),
-                         'key times to %g %s: %d %r' % (times[-1], args, r.returncode, r.stderr))
+        check_warning(a, checks, path, 'long-duration', want, 'key times to %g' % times[-1])
 
 
 def check_quaternion_length(a, checks):
@@ -411,18 +417,7 @@ def check_quaternion_length(a, checks):
         want = path + at + 'warning: %s: rotation keys are quaternions [x, y, z, w], played ' \
             'normalized%s' % message if message else ''
         out = path + '.kfb'
-        for args, code, shown in (
-                ([], 0, want + ' [-Wquaternion-length]\n' if message else ''),
-                (['-Werror'], 1 if message else 0,
-                 want.replace('warning:', 'error:') + ' [-Werror=quaternion-length]\n'
-                 if message else ''),
-                (['-Wno-quaternion-length'], 0, '')):
-            if os.path.exists(out):
-                os.remove(out)
-            r = run([a.kfc] + args + [path, '-o', out])
-            checks.check(r.returncode == code and r.stderr == shown and
-                         os.path.exists(out) == (code == 0),
-                         '%s %r %s: %d %r' % (interpolation, keys, args, r.returncode, r.stderr))
+        check_warning(a, checks, path, 'quaternion-length', want, '%s %r' % (interpolation, keys))
         # played normalized: the zero key as no rotation
         if interpolation == 'STEP':
             got = run([a.kfplay, out, 'animate', '0.25']).stdout

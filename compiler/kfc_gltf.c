@@ -1096,6 +1096,19 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
     return st;
 }
 
+/* Whether the last byte before the one-byte token that ends at byte
+ * `position` of `json` (jansson's error.position), white space aside, is a
+ * ','. */
+static int comma_before(const char *json, size_t size, int position)
+{
+    if (position < 2 || (size_t)position > size)
+        return 0;
+    size_t i = (size_t)position - 1;
+    while (i > 0 && strchr(" \t\r\n", json[i - 1]))
+        i--;
+    return i > 0 && json[i - 1] == ',';
+}
+
 kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
                             const kfc_import_options *options, kf_builder *builder, kfc_diag *diag)
 {
@@ -1153,7 +1166,19 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
                 text[n++] = (char)*p;
         }
         text[n] = '\0';
-        return kfc_fail(diag, KFC_INVALID, mark, "%s", text);
+        /* What the two likeliest slips look like in jansson's words: a
+         * member or an item with no ',' before it, a ',' with nothing after
+         * it (which JSON does not allow). */
+        const char *hint = "";
+        if ((!strncmp(message, "'}' expected near", 17) ||
+             !strncmp(message, "']' expected near", 17)) &&
+            strcmp(message + 17, " '}'") && strcmp(message + 17, " ']'"))
+            hint = " (is the ',' before it missing?)";
+        else if ((!strcmp(message, "string or '}' expected near '}'") ||
+                  !strcmp(message, "unexpected token near ']'")) &&
+                 comma_before((const char *)json, json_size, error.position))
+            hint = " (a ',' before it with nothing after? JSON allows none)";
+        return kfc_fail(diag, KFC_INVALID, mark, "%s%s", text, hint);
     }
     st = compile_document(&doc, builder);
     kfc_gltf_doc_free(&doc);

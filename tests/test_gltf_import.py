@@ -629,10 +629,26 @@ def main():
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)
     # A JSON syntax error quotes the input near it with its control and
-    # non-ASCII bytes escaped: the diagnostic stays one line.
+    # non-ASCII bytes escaped: the diagnostic stays one line. Where it looks
+    # like a ',' missing, or one with nothing after it, it says so; not
+    # where a bracket is, or where no ',' stands before it.
+    missing, trailing = " (is the ',' before it missing?)", \
+        " (a ',' before it with nothing after? JSON allows none)"
     for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: string or '}' expected near '\\x01'"),
                         (b'{"asset": {"version": "2.0"}, \xc3\xa9}',
-                         "1:31: error: string or '}' expected near '\\xc3\\xa9'")):
+                         "1:31: error: string or '}' expected near '\\xc3\\xa9'"),
+                        (b'{"asset": {"version": "2.0"}\n "scenes": []}',
+                         "2:9: error: '}' expected near '\"scenes\"'" + missing),
+                        (b'{"asset": {"version": "2.0"}, "nodes": [1 2]}',
+                         "1:43: error: ']' expected near '2'" + missing),
+                        (b'{"asset": {"version": "2.0"},\n}',
+                         "2:1: error: string or '}' expected near '}'" + trailing),
+                        (b'{"asset": {"version": "2.0"}, "nodes": [{},\n  ]}',
+                         "2:3: error: unexpected token near ']'" + trailing),
+                        (b'{"asset": {"version": "2.0"}, "nodes": ]}',
+                         "1:40: error: unexpected token near ']'"),
+                        (b'{"asset": {"version": "2.0"}, "nodes": [1, 2}',
+                         "1:45: error: ']' expected near '}'")):
         with open(os.path.join(a.work, 'syntax.gltf'), 'wb') as f:
             f.write(raw)
         r = subprocess.run([a.kfc, 'syntax.gltf', '-o', 'x.kfb'], capture_output=True, text=True,

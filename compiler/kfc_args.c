@@ -387,15 +387,13 @@ static kfc_status unknown_long(const char *element, kfc_diag *diag)
     if (count > 1)
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "ambiguous option %s (%s)",
                         kfc_quote(quoted, text, strlen(text)), matches);
-    /* A misspelling: the options an edit or two away, as written. */
-    char names[sizeof long_options / sizeof long_options[0]][32], mean[160];
+    /* A misspelling: the options an edit or two away. */
+    char mean[160];
     kfc_suggest sg;
-    kfc_suggest_begin(&sg, diag, element, n + 2);
-    for (size_t i = 0; long_options[i].name; i++) {
-        snprintf(names[i], sizeof names[i], "--%s", long_options[i].name);
-        kfc_suggest_offer(&sg, names[i], strlen(names[i]));
-    }
-    kfc_suggest_text(&sg, mean, sizeof mean);
+    kfc_suggest_begin(&sg, diag, element + 2, n);
+    for (const struct option *l = long_options; l->name; l++)
+        kfc_suggest_offer(&sg, l->name, strlen(l->name));
+    kfc_suggest_text_as(&sg, "--", mean, sizeof mean);
     return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "unknown option %s%s",
                     kfc_quote(quoted, text, strlen(text)), mean);
 }

@@ -130,20 +130,15 @@ static kfc_status read_initial_destination(kfc_source *src, const kfc_node *valu
     return st ? st : check_angle(src, value, in, in->value_count, in->destination_count);
 }
 
-/* A chaser's duration or a damper's tau written in milliseconds
- * (kfc_warn_long_time). */
-#define LONG_DURATION KFC_LONG_SECONDS
-#define LONG_TAU      KFC_LONG_TAU
-
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
-    return kfc_get_animator_seconds(src, value, entry, LONG_DURATION, "duration", "follower",
+    return kfc_get_animator_seconds(src, value, entry, KFC_LONG_SECONDS, "duration", "follower",
                                     &((follower_in *)entry->state)->desc.duration);
 }
 
 static kfc_status read_tau(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
-    return kfc_get_animator_seconds(src, value, entry, LONG_TAU, "tau", "follower",
+    return kfc_get_animator_seconds(src, value, entry, KFC_LONG_TAU, "tau", "follower",
                                     &((follower_in *)entry->state)->desc.tau);
 }
 

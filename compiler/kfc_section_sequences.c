@@ -477,12 +477,9 @@ static kfc_status emit_repeat(kfc_emitter *e, const void *out)
     return kfc_emit_string(e, kf_repeat_name(((const sequence_out *)out)->info.repeat));
 }
 
-/* A duration written in milliseconds (kfc_warn_long_time). */
-#define LONG_DURATION KFC_LONG_SECONDS
-
 static kfc_status read_duration(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
-    return kfc_get_animator_seconds(src, value, entry, LONG_DURATION, "duration", "sequence",
+    return kfc_get_animator_seconds(src, value, entry, KFC_LONG_SECONDS, "duration", "sequence",
                                     &((sequence_in *)entry->state)->desc.duration);
 }
 

@@ -60,10 +60,6 @@ static kfc_status read_components(kfc_source *src, const kfc_node *value, kfc_en
                         src->diag);
 }
 
-/* A cycle written in milliseconds (kfc_warn_long_time, once the
- * controller is known: check). */
-#define LONG_CYCLE KFC_LONG_SECONDS
-
 static kfc_status read_cycle_interval(kfc_source *src, const kfc_node *value, kfc_entry *entry)
 {
     track_in *in = entry->state;
@@ -332,8 +328,8 @@ static kfc_status judge_times(kfc_source *src, kfc_entry *entry)
     if (!f[F_CYCLE_INTERVAL] || (entry->failed & 1u << F_CYCLE_INTERVAL) || !known)
         return KFC_OK;
     return kfc_warn_long_time(src, f[F_CYCLE_INTERVAL]->mark,
-                              ((const track_in *)entry->state)->sensor.cycle_interval, LONG_CYCLE,
-                              c ? c->speed : 1, "cycleInterval", "TimeSensor");
+                              ((const track_in *)entry->state)->sensor.cycle_interval,
+                              KFC_LONG_SECONDS, c ? c->speed : 1, "cycleInterval", "TimeSensor");
 }
 
 /* The names and the property, of the fields that read. */

@@ -126,15 +126,22 @@ void kfc_suggest_offer(kfc_suggest *s, const char *candidate, size_t length)
 
 char *kfc_suggest_text(const kfc_suggest *s, char *out, size_t size)
 {
+    return kfc_suggest_text_as(s, "", out, size);
+}
+
+char *kfc_suggest_text_as(const kfc_suggest *s, const char *prefix, char *out, size_t size)
+{
     out[0] = '\0';
     if (!s->matches)
         return out;
     size_t n = (size_t)snprintf(out, size, "; did you mean ");
     for (unsigned i = 0; i < s->matches && n < size; i++) {
-        char quoted[KFC_QUOTE_SIZE];
+        char quoted[KFC_QUOTE_SIZE], named[KFC_QUOTE_SIZE];
         const char *joint = i == 0 ? "" : i + 1 == s->matches ? " or " : ", ";
+        snprintf(named, sizeof named, "%s%.*s", prefix,
+                 (int)(s->match_length[i] < 64 ? s->match_length[i] : 64), s->match[i]);
         n += (size_t)snprintf(out + n, size - n, "%s%s", joint,
-                              kfc_quote(quoted, s->match[i], s->match_length[i]));
+                              kfc_quote(quoted, named, strlen(named)));
     }
     if (n < size)
         snprintf(out + n, size - n, "?");

@@ -51,6 +51,9 @@ void kfc_suggest_offer(kfc_suggest *s, const char *candidate, size_t length);
 /* Writes "; did you mean 'a'?" ("'a' or 'b'", "'a', 'b' or 'c'") into `out`
  * (always NUL-terminated), or "" when no candidate is close. Returns `out`. */
 char *kfc_suggest_text(const kfc_suggest *s, char *out, size_t size);
+/* The same, each candidate written after `prefix` ("--" for an option
+ * offered by its name). */
+char *kfc_suggest_text_as(const kfc_suggest *s, const char *prefix, char *out, size_t size);
 
 /* Another tool's name for one of kfb's, which is seldom an edit away from
  * it: {theirs, kfb's}. A list of them ends with {NULL, NULL}. */

@@ -1326,22 +1326,18 @@ static void put_block_fields(float *data, size_t step, uint32_t k0, uint32_t k1,
 {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     float *row = data + (size_t)f * KF_LANES;
-    /* (a copy of the loop per width: its tests out of it) */
-    if (n == 3 && stride == 3) {
-        block_rows_of(row, step, k0, k1, src, 3, 3, rows);
+    switch (n) { /* (a copy of the loop per width: its tests out of it) */
+    case 2:
+        block_rows_of(row, step, k0, k1, src, stride, 2, rows);
         return;
-    }
-    if (n == 4 && stride == 4) {
-        block_rows_of(row, step, k0, k1, src, 4, 4, rows);
+    case 3:
+        block_rows_of(row, step, k0, k1, src, stride, 3, rows);
         return;
-    }
-    if (n == 2 && stride == 2) {
-        block_rows_of(row, step, k0, k1, src, 2, 2, rows);
+    case 4:
+        block_rows_of(row, step, k0, k1, src, stride, 4, rows);
         return;
-    }
-    if (n >= 2 && n <= 4) {
-        block_rows_of(row, step, k0, k1, src, stride, n, rows);
-        return;
+    default:
+        break;
     }
 #else
     (void)rows;

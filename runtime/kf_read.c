@@ -104,9 +104,9 @@ typedef struct loader {
      * nothing uses yet when DATA is inflated (inflate_pieces). */
     size_t data_room;
     /* The values being decoded are a SLERP sequence's, whose quaternions'
-     * w, should the file rebuild it, decode leaves to the layout; and
-     * whether it did (kf_value_facts.w_pending). */
-    int defer_w, w_deferred;
+     * w, should the file rebuild it, decode leaves to the layout
+     * (kf_value_facts.w_pending). */
+    int defer_w;
     size_t run_hint;        /* first_run's last answer */
     size_t plain_filled[2]; /* the words of the last plain array filled */
 } loader;
@@ -1291,8 +1291,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     /* A SLERP quaternion's w is left to the layout (loader.defer_w): here
      * x, y and z are checked as kf_unit_rest checks them and w becomes the
      * zero of its sign, the one part of it a quantized lane keeps. */
-    L->w_deferred = L->defer_w && unit == 3 && columns == 4;
-    if (L->w_deferred) {
+    if (L->defer_w && unit == 3 && columns == 4) {
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
         /* Four rows a step, in float: a sum of squares at most this far
          * below 1 is at most 1 in double too (three products and two sums,
@@ -2020,12 +2019,11 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         return res;
     note_facts(L, facts->column, KF_FACT_COLUMNS, r.components);
     L->defer_w = r.interpolation == KFB_INTERP_SLERP;
-    L->w_deferred = 0;
     res = get_encoded(L, r.values, n * r.components, r.components, NULL, index, pos, "key values",
                       &s->values);
     L->defer_w = 0;
     facts->w_rebuilt = (uint8_t)noted_w(L, r.components);
-    facts->w_pending = (uint8_t)(facts->w_rebuilt && L->w_deferred);
+    facts->w_pending = (uint8_t)(facts->w_rebuilt && r.interpolation == KFB_INTERP_SLERP);
     if (res != KF_OK)
         return res;
     if (derived) {

@@ -187,19 +187,16 @@ static int abbreviation(const char *element, int which)
     kfc_diag diag;
     memset(&diag, 0, sizeof diag);
     kfc_suggest sg;
-    char names[sizeof long_options / sizeof long_options[0]][32];
-    kfc_suggest_begin(&sg, &diag, element, n + 2);
-    for (size_t i = 0; long_options[i].name; i++) {
-        snprintf(names[i], sizeof names[i], "--%s", long_options[i].name);
-        kfc_suggest_offer(&sg, names[i], strlen(names[i]));
-    }
+    kfc_suggest_begin(&sg, &diag, typed, n);
+    for (const struct option *l = long_options; l->name; l++)
+        kfc_suggest_offer(&sg, l->name, strlen(l->name));
     for (unsigned i = 0; i < sg.matches; i++)
-        if (sg.match[i] == names[which])
+        if (sg.match[i] == name)
             return 0;
     if (!sg.matches)
         return 0;
     char mean[160];
-    kfc_suggest_text(&sg, mean, sizeof mean);
+    kfc_suggest_text_as(&sg, "--", mean, sizeof mean);
     return kfp_usage_error("'--%.*s' abbreviates --%s%s (write the option in full)", (int)n, typed,
                            name, mean);
 }

@@ -201,7 +201,7 @@ static void scale_tangents(const struct kf_sequence *s)
 /* A SLERP sequence's w that the reader left to be rebuilt
  * (kf_value_facts.w_pending), for a lane that keeps them as floats: each
  * what x, y and z leave of unit length (which the reader checked they
- * do), of the sign the zero there has. */
+ * do), of the sign the word there has in its sign bit. */
 static void rebuild_w(const struct kf_sequence *s)
 {
     float *v = (float *)(uintptr_t)s->values;
@@ -1593,6 +1593,7 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n, const
             count[classes++] = 0;
         }
         count[c]++;
+        scratch[i] = c;
     }
     if (i == n) {
         /* The classes in key order (each represented by its first, that
@@ -1611,9 +1612,18 @@ static void sort_sequences(uint32_t *order, uint32_t *scratch, uint32_t n, const
             at[rank[c]] = sum;
             sum += count[rank[c]];
         }
+        /* Each sequence's place, from its class, then each moved there
+         * (every swap puts one in its place). */
         for (i = 0; i < n; i++)
-            scratch[at[class_of(ly, rep, classes, order[i])]++] = order[i];
-        memcpy(order, scratch, (size_t)n * sizeof *order);
+            scratch[i] = at[scratch[i]]++;
+        for (i = 0; i < n; i++)
+            while (scratch[i] != i) {
+                const uint32_t j = scratch[i], o = order[j];
+                order[j] = order[i];
+                order[i] = o;
+                scratch[i] = scratch[j];
+                scratch[j] = j;
+            }
         return;
     }
     for (uint32_t width = 1; width < n; width *= 2) {

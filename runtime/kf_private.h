@@ -610,8 +610,9 @@ typedef struct kf_value_facts {
      * values, and of SQUAD's a. */
     uint8_t w_rebuilt, tangent_w_rebuilt;
     /* SLERP: the values' w, rebuilt, are left for the layout to compute
-     * where a lane keeps them as floats; until then each is the zero of
-     * its sign (a quantized lane keeps only that). */
+     * where a lane keeps them as floats; until then each holds only its
+     * sign, in its sign bit (a quantized lane keeps only that): 0.0 or
+     * -0.0, or -1.0 where the decoder's conversion made it so. */
     uint8_t w_pending;
     /* HERMITE: the scaled tangents are what a quantized lane computes
      * (kf_hermite_exact); and they are left for the layout to compute

@@ -421,12 +421,13 @@ static void add_key_guesses(const key_guess *guess, const float *headers, size_t
             col[m] = guessed(headers, m) ? -1 : 0;
         const __m128 half = _mm_set1_ps(0.5f);
         for (; done + 3 + 3 <= rows; done += 4) {
-            __m128 g[4];
-            for (size_t r = 0; r < 4; r++) {
-                const size_t i = done + r;
-                g[r] = _mm_mul_ps(half, _mm_sub_ps(_mm_loadu_ps(keys + (i + 1) * stride),
-                                                   _mm_loadu_ps(keys + (i - 1) * stride)));
-            }
+            /* (written out: whether gcc unrolls a loop over the four rows
+             * at -O2 changes with what else the function holds) */
+#define GUESS(r)                                                                                   \
+    _mm_mul_ps(half, _mm_sub_ps(_mm_loadu_ps(keys + (done + (r) + 1) * stride),                    \
+                                _mm_loadu_ps(keys + (done + (r)-1) * stride)))
+            __m128 g[4] = {GUESS(0), GUESS(1), GUESS(2), GUESS(3)};
+#undef GUESS
             _MM_TRANSPOSE4_PS(g[0], g[1], g[2], g[3]);
             for (size_t m = 0; m < stride; m++) {
                 __m128i *at = (__m128i *)(void *)(w + m * rows + done);
@@ -590,8 +591,11 @@ typedef struct lanes {
  * ALL_INTS: FAST_INTS with every lane converted, the unit column's signs
  * and the lanes past the columns too (at scale 1: 0 and 1 become 0.0 and
  * 1.0, which decode takes back as signs, and any other word another
- * float; zeros stay zeros). */
-enum { NO_INTS, INTS, FAST_INTS, ALL_INTS };
+ * float; zeros stay zeros); SIGNED_INTS: ALL_INTS with the signs of a
+ * SLERP quaternion's w, which the layout rebuilds, at scale -1 (plus 0), so
+ * that a row's w is 0.0 or -1.0: its sign in its sign bit, as the layout
+ * reads it (kf_value_facts.w_pending). */
+enum { NO_INTS, INTS, FAST_INTS, ALL_INTS, SIGNED_INTS };
 
 /* Row `row` (>= 2) of the running sums, every lane by its own predictor. */
 KF_ALWAYS_INLINE __m128i sum_row(__m128i x, __m128i *a, __m128i *d, __m128i *v, const lanes *c,
@@ -619,6 +623,8 @@ KF_ALWAYS_INLINE __m128 row_floats(__m128i v, const lanes *c, int ints)
         return _mm_castsi128_ps(v);
     if (ints == ALL_INTS)
         return _mm_mul_ps(_mm_cvtepi32_ps(v), c->fs);
+    if (ints == SIGNED_INTS) /* (+0: a sign 0 times -1 is -0) */
+        return _mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(v), c->fs), _mm_setzero_ps());
     if (ints == FAST_INTS) {
         const __m128 f = _mm_mul_ps(_mm_cvtepi32_ps(v), c->fs);
         return _mm_or_ps(_mm_and_ps(c->mi, f), _mm_andnot_ps(c->mi, _mm_castsi128_ps(v)));
@@ -723,14 +729,20 @@ KF_ALWAYS_INLINE void fused_body(const uint32_t *w, size_t rows, size_t columns,
  * 4) columns of a fusable array, every one at once, a lane each: the same
  * operations as the column at a time path, so the same words. w: each
  * column's differences; out: the rows, `stride` floats apart; `facts` (or
- * NULL): the integer columns' (column_facts). */
-static int fused_group(const float *headers, const uint32_t *w, size_t rows, size_t columns,
-                       size_t stride, float *out, kf_column_facts *facts)
+ * NULL): the integer columns' (column_facts). `pending`: a unit column is
+ * a SLERP w the layout rebuilds (SIGNED_INTS, where every lane converts).
+ * Returns the unit column's sign words (sign_of's `one`: 1 as they are,
+ * else the float they became), and (SIGNED_INTS, tracking facts) in
+ * *signs_known whether every one of them is a sign. */
+static uint32_t fused_group(const float *headers, const uint32_t *w, size_t rows, size_t columns,
+                            size_t stride, float *out, kf_column_facts *facts, int pending,
+                            int *signs_known)
 {
     uint32_t quad[4] = {0}, lin[4] = {0}, prev[4] = {0}, ints[4] = {0}, exponents[4] = {0};
     double factor[4] = {1.0, 1.0, 1.0, 1.0};
     float fast_factor[4] = {1.0f, 1.0f, 1.0f, 1.0f};
     int any_ints = 0, mixed = 0, all_ints = 1, fast = 1;
+    size_t unit = 4;
     for (size_t m = 0; m < 4; m++) {
         uint32_t h = 0;
         if (m < columns)
@@ -744,6 +756,11 @@ static int fused_group(const float *headers, const uint32_t *w, size_t rows, siz
         const uint32_t exponent = h & KFB_COLUMN_EXPONENT_MASK;
         exponents[m] = exponent; /* (out overwrites the headers) */
         all_ints &= m >= columns || exponent || (h & KFB_COLUMN_UNIT);
+        if (m < columns && (h & KFB_COLUMN_UNIT)) {
+            unit = m;
+            if (pending)
+                fast_factor[m] = -1.0f;
+        }
         if (exponent) {
             const int e = column_scale(exponent);
             factor[m] = kf_pow2(e);
@@ -768,8 +785,11 @@ static int fused_group(const float *headers, const uint32_t *w, size_t rows, siz
 #define BODY(ints, track)                                                                          \
     (mixed ? fused_body(w, rows, columns, stride, out, &c, 1, ints, track, &f)                     \
            : fused_body(w, rows, columns, stride, out, &c, 0, ints, track, &f))
+    const int signed_ints = fast && all_ints && pending && unit < 4;
     if (!any_ints)
         BODY(NO_INTS, 0);
+    else if (signed_ints)
+        track ? BODY(SIGNED_INTS, 1) : BODY(SIGNED_INTS, 0);
     else if (fast && all_ints)
         track ? BODY(ALL_INTS, 1) : BODY(ALL_INTS, 0);
     else if (fast)
@@ -786,31 +806,57 @@ static int fused_group(const float *headers, const uint32_t *w, size_t rows, siz
         for (size_t m = 0; m < columns; m++)
             if (ints[m])
                 put_float_facts(least[m], most[m], differ[m], exponents[m], &facts[m]);
+        /* (a word other than 0 and 1 converts to a float outside [-1, 0]) */
+        if (signed_ints && least[unit] >= -1.0f && most[unit] <= 0.0f)
+            *signs_known = 1;
     }
-    return any_ints && fast && all_ints;
+    if (!(any_ints && fast && all_ints))
+        return 1;
+    return signed_ints ? 0xBF800000u : 0x3F800000u;
 }
 
 /* fused_group over a fusable array (fusable: 3, 4 or 6 to 8 columns, at
  * least 4 rows): its columns past the fourth first, whose rows' stores
- * reach into the next rows' first four, then those. Whether the unit
- * column's signs (`unit`, or SIZE_MAX: none) became floats (ALL_INTS). */
-static int fused_rows(const float *headers, const uint32_t *w, size_t rows, size_t columns,
-                      float *out, kf_column_facts *facts, size_t unit)
+ * reach into the next rows' first four, then those. What the unit
+ * column's (`unit`, or SIZE_MAX: none) sign words became (sign_of's `one`). */
+static uint32_t fused_rows(const float *headers, const uint32_t *w, size_t rows, size_t columns,
+                           float *out, kf_column_facts *facts, size_t unit, int pending,
+                           int *signs_known)
 {
-    int high = 0;
+    uint32_t high = 1;
     if (columns > 4)
         high = fused_group(headers + 4, w + 4 * rows, rows, columns - 4, columns, out + 4,
-                           facts ? facts + 4 : NULL);
-    const int low = fused_group(headers, w, rows, columns < 4 ? columns : 4, columns, out, facts);
-    return unit == SIZE_MAX ? 0 : unit >= 4 ? high : low;
+                           facts ? facts + 4 : NULL, 0, signs_known);
+    const uint32_t low = fused_group(headers, w, rows, columns < 4 ? columns : 4, columns, out,
+                                     facts, pending, signs_known);
+    return unit >= 4 ? high : low;
 }
 #endif
 
 /* The sign of a unit column's row (0 or 1, anything else one no writer
- * writes) from its word, which fused_rows may have made a float. */
-static inline uint32_t sign_of(uint32_t word, int as_float)
+ * writes) from its word, which fused_rows may have made a float: `one`, the
+ * word of sign 1 (1 itself, or the float it became). */
+static inline uint32_t sign_of(uint32_t word, uint32_t one)
 {
-    return !as_float ? word : word == 0 ? 0u : word == 0x3F800000u ? 1u : 2u;
+    return word == 0 ? 0u : word == one ? 1u : 2u;
+}
+
+/* Whether facts f of a quaternion's x, y and z (integer columns) bound
+ * every row's sum of squares a margin below 1: each |q| 2^e at most its
+ * column's greatest magnitude, whose squares (of 48 bits) are exact in
+ * double and their sum rounded by at most 2^-52 of it, so that
+ * kf_unit_rest, summing a row's exact squares in double, finds it at most 1. */
+static int inside_unit(const kf_column_facts f[3])
+{
+    double sum = 0.0;
+    for (size_t m = 0; m < 3; m++) {
+        if (!f[m].integers)
+            return 0;
+        const double least = fabs((double)f[m].least), most = fabs((double)f[m].most);
+        const double top = (least > most ? least : most) * kf_pow2(f[m].exponent);
+        sum += top * top;
+    }
+    return sum <= 1.0 - 0x1p-20;
 }
 
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
@@ -1051,7 +1097,8 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     size_t unit = SIZE_MAX;
     int any_keys = 0;
     const int fused = fusable(headers, columns, against, rows);
-    int signs_float = 0; /* (sign_of) */
+    uint32_t sign_one = 1; /* the word of sign 1 (sign_of) */
+    int signs_known = 0;   /* (fused_rows) */
     for (size_t m = 0; m < columns; m++) {
         uint32_t h = 0;
         if (!against)
@@ -1283,21 +1330,28 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         /* Only now over the planes: columns to rows. */
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     if (fused) {
-        signs_float = fused_rows(headers, w, rows, columns, out, L->column_facts, unit);
+        sign_one = fused_rows(headers, w, rows, columns, out, L->column_facts, unit,
+                              L->defer_w && unit == 3 && columns == 4, &signs_known);
     } else
 #endif
         columns_to_rows(w, rows, columns, out);
     size_t i = 0;
     /* A SLERP quaternion's w is left to the layout (loader.defer_w): here
      * x, y and z are checked as kf_unit_rest checks them and w becomes the
-     * zero of its sign, the one part of it a quantized lane keeps. */
+     * zero of its sign, the one part of it a quantized lane keeps (its sign
+     * bit: kf_value_facts.w_pending). Where the facts found every sign a
+     * sign and bound every row's x, y and z within unit length, the words
+     * already are so (fused_group's SIGNED_INTS: 0.0 and -1.0). */
     if (L->defer_w && unit == 3 && columns == 4) {
+        if (signs_known && sign_one == 0xBF800000u && L->column_facts &&
+            inside_unit(L->column_facts))
+            return KF_OK;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
         /* Four rows a step, in float: a sum of squares at most this far
          * below 1 is at most 1 in double too (three products and two sums,
          * each rounded by at most 2^-24 of it); rows nearer 1, or whose sign
          * is not a writer's, go to the loop below, which asks in double. */
-        const __m128i sign_one = _mm_set1_epi32(signs_float ? 0x3F800000 : 1);
+        const __m128i one = _mm_set1_epi32((int)sign_one);
         const __m128 below = _mm_set1_ps(1.0f - 0x1p-20f), negative = _mm_set1_ps(-0.0f);
         for (; i + 4 <= rows; i += 4) {
             float *r = out + i * 4;
@@ -1306,7 +1360,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             _MM_TRANSPOSE4_PS(x, y, z, signs);
             const __m128 sum =
                 _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z));
-            const __m128i word = _mm_castps_si128(signs), neg = _mm_cmpeq_epi32(word, sign_one);
+            const __m128i word = _mm_castps_si128(signs), neg = _mm_cmpeq_epi32(word, one);
             const __m128i sign = _mm_or_si128(neg, _mm_cmpeq_epi32(word, _mm_setzero_si128()));
             if ((_mm_movemask_ps(_mm_castsi128_ps(sign)) &
                  _mm_movemask_ps(_mm_cmple_ps(sum, below))) != 15)
@@ -1322,7 +1376,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             float *v = out + i * 4, rest;
             uint32_t sign;
             memcpy(&sign, &v[3], 4);
-            sign = sign_of(sign, signs_float);
+            sign = sign_of(sign, sign_one);
             if (sign > 1 || !kf_unit_rest(v, 4, 3, (int)sign, &rest)) {
                 *bad = unit;
                 *bad_header = unit_header;
@@ -1335,7 +1389,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
     /* Quaternions four rows a step, turned into x, y, z and the signs by
      * one 4x4 transposition, then as the two row step below. */
-    const __m128i one_sign = _mm_set1_epi32(signs_float ? 0x3F800000 : 1);
+    const __m128i one_sign = _mm_set1_epi32((int)sign_one);
     const __m128d one = _mm_set1_pd(1.0);
     for (; unit == 3 && columns == 4 && i + 4 <= rows; i += 4) {
         float *r = out + i * 4;
@@ -1382,8 +1436,8 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         uint32_t s0, s1;
         memcpy(&s0, &r0[unit], 4);
         memcpy(&s1, &r1[unit], 4);
-        s0 = sign_of(s0, signs_float);
-        s1 = sign_of(s1, signs_float);
+        s0 = sign_of(s0, sign_one);
+        s1 = sign_of(s1, sign_one);
         if ((s0 | s1) > 1 || _mm_movemask_pd(_mm_cmple_pd(sum, _mm_set1_pd(1.0))) != 3)
             break;
         float rest[4];
@@ -1396,7 +1450,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         float *v = out + i * stride;
         uint32_t sign;
         memcpy(&sign, &v[unit], 4);
-        sign = sign_of(sign, signs_float);
+        sign = sign_of(sign, sign_one);
         if (sign > 1 || !kf_unit_rest(v, (uint32_t)stride, (uint32_t)unit, (int)sign, &v[unit])) {
             *bad = unit;
             *bad_header = unit_header;
@@ -1983,6 +2037,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
 {
     kfb_sequence r;
     read_words(&r, p, KFB_WORDS(r));
+    /* (here rather than all at once: written while it is in the cache) */
+    memset(facts, 0, sizeof *facts);
     kf_result res = get_name(L, r.name, index, pos, &s->name);
     if (res != KF_OK)
         return res;
@@ -2788,8 +2844,7 @@ static kf_result load(loader *L, kf_anim **out)
     L->data_rw = (float *)(work + lay.data);
     L->room = (float *)(work + lay.computed);
     L->room_left = (size_t)computed;
-    L->facts = (kf_value_facts *)(void *)(work + lay.facts);
-    memset(L->facts, 0, (size_t)count[KF_KIND_SEQUENCE] * sizeof *L->facts);
+    L->facts = (kf_value_facts *)(void *)(work + lay.facts); /* (read_sequence clears each) */
     L->data = L->data_rw;
     L->data_words = data_size / 4;
     if (L->encoded && L->data_words) {

@@ -1055,6 +1055,114 @@ static void unit_columns(void)
     }
 }
 
+/* A SLERP quaternion's w that the file rebuilds is left to the layout as
+ * its sign. Where x, y and z are integer columns whose greatest magnitudes
+ * keep every key inside unit length, the decoder takes the signs as the
+ * facts it gathers find them, with no pass over the keys. Either way (keys
+ * inside that bound; keys outside it, each of length at most 1; a lane
+ * quantized, 12 keys, or of floats, 5) the keys load as the builder made
+ * them, w's sign included; a sign word other than 0 and 1 (2, and the
+ * words of 1.0 and -1.0) is refused. */
+static void signs_from_facts(void)
+{
+    /* x, y, z a key: inside (the greatest magnitudes' squares sum to 0.75),
+     * outside (to 3 x 0.5625, no key's past 0.75) */
+    static const float xyz[2][4][3] = {
+        {{0.25f, 0.5f, 0.25f}, {0.5f, -0.5f, 0.5f}, {0, 0, 0}, {-0.125f, 0.25f, -0.5f}},
+        {{0.75f, 0, 0}, {0, -0.75f, 0}, {0, 0, 0.75f}, {0.5f, 0.5f, -0.5f}}};
+    enum { N = 12 };
+    for (int o = 0; o < 2; o++)
+        for (int n = 5; n <= N; n += N - 5) {
+            double t[N], v[4 * N];
+            float q[4 * N];
+            for (int k = 0; k < n; k++) {
+                t[k] = k;
+                for (int m = 0; m < 3; m++)
+                    q[4 * k + m] = xyz[o][k % 4][m];
+                CHECK(kf_unit_rest(q + 4 * k, 4, 3, k % 3 == 1, &q[4 * k + 3]), "rest %d", k);
+                for (int m = 0; m < 4; m++)
+                    v[4 * k + m] = q[4 * k + m];
+            }
+            kf_builder *b;
+            kf_builder_create(NULL, &b);
+            const kf_sequence_desc d = {"r",
+                                        KF_INTERPOLATION_SLERP,
+                                        KF_REPEAT_CONSTANT,
+                                        n - 1,
+                                        4,
+                                        (uint32_t)n,
+                                        t,
+                                        v,
+                                        0,
+                                        (uint32_t)n - 1,
+                                        NULL,
+                                        0,
+                                        NULL};
+            kf_error e;
+            CHECK(kf_builder_add_sequence(b, &d, &e) == KF_OK, "rotations: %s", e.message);
+            test_bytes f = encode(b, 6, 0), g = encode(b, 0, 0);
+            kf_builder_destroy(b);
+            kf_anim *a = NULL;
+            for (int z = 0; z < 2; z++) { /* compressed, stored */
+                const test_bytes *file = z ? &g : &f;
+                CHECK(kf_load_memory(file->data, file->size, NULL, &a, &e) == KF_OK,
+                      "%s, %d keys, %d: loads (%s)", o ? "outside" : "inside", n, z, e.message);
+                if (a) {
+                    float x[4 * N];
+                    flat(&a->objects.sequences[0], a->objects.sequences[0].values, (size_t)n, x);
+                    CHECK(same_floats(x, q, 4 * (size_t)n), "%s, %d keys, %d: the builder's keys",
+                          o ? "outside" : "inside", n, z);
+                    CHECK(signbit(x[7]) && !signbit(x[3]), "%s, %d keys, %d: w's signs",
+                          o ? "outside" : "inside", n, z);
+                }
+                kf_anim_free(a);
+                a = NULL;
+            }
+            /* the sign words crafted, in the stored file's planes */
+            const size_t at = craft_array(g.data, g.size, 0, F_VALUES);
+            const uint32_t h3 = at ? craft_get(g.data + at + 12) : 0;
+            CHECK((h3 & KFB_COLUMN_UNIT) != 0, "%d keys: w rebuilt (%08x)", n, (unsigned)h3);
+            static const uint32_t bad[3] = {2u, 0x3F800000u, 0xBF800000u};
+            for (int k = 0; k < 3 && (h3 & KFB_COLUMN_UNIT); k++) {
+                test_bytes c = {malloc(g.size), g.size, g.size};
+                memcpy(c.data, g.data, g.size);
+                uint32_t w[N];
+                for (int i = 0; i < n; i++)
+                    w[i] = i == 3 ? bad[k] : i % 3 == 1;
+                put_column(c.data + at, 4, (size_t)n, 3, KFB_COLUMN_UNIT, w);
+                craft_fix_crcs(c.data, c.size);
+                a = NULL;
+                const kf_result r = kf_load_memory(c.data, c.size, NULL, &a, &e);
+                CHECK(r == KF_ERROR_VALUE, "%s, %d keys: sign word %08x: %s (%s)",
+                      o ? "outside" : "inside", n, (unsigned)bad[k], kf_result_name(r),
+                      r ? e.message : "loaded");
+                kf_anim_free(a);
+                free(c.data);
+            }
+            /* inside but for key 3's x and y, 0.75 each: past unit length,
+             * refused (the facts no longer bound the keys) */
+            for (int m = 0; m < 2 && !o && (h3 & KFB_COLUMN_UNIT); m++) {
+                const uint32_t h = craft_get(g.data + at + 4 * (size_t)m);
+                const int scale = (int)(h & KFB_COLUMN_EXPONENT_MASK) - KFB_COLUMN_EXPONENT_BIAS;
+                uint32_t w[N];
+                for (int i = 0; i < n; i++)
+                    w[i] = (uint32_t)(int32_t)ldexp(i == 3 ? 0.75 : q[4 * i + m], -scale);
+                put_column(g.data + at, 4, (size_t)n, (size_t)m, h & ~KFB_COLUMN_PREDICTOR_MASK, w);
+            }
+            if (!o && (h3 & KFB_COLUMN_UNIT)) {
+                craft_fix_crcs(g.data, g.size);
+                a = NULL;
+                const kf_result r = kf_load_memory(g.data, g.size, NULL, &a, &e);
+                CHECK(r == KF_ERROR_VALUE && strstr(e.message, "column 3"),
+                      "%d keys, x and y of 0.75: %s (%s)", n, kf_result_name(r),
+                      r ? e.message : "loaded");
+                kf_anim_free(a);
+            }
+            free(f.data);
+            free(g.data);
+        }
+}
+
 /* Version 2.2 guesses outgoing tangents and squad intermediates from the
  * decoded keys (KFB_PREDICT_KEYS, kfb_key_guess) and stores what they
  * differ by: between unevenly spaced keys (times that are thirds, rounded
@@ -1435,6 +1543,7 @@ int main(void)
     column_headers();
     rows_arrays();
     unit_columns();
+    signs_from_facts();
     integer_conversion();
     rebuilt_quaternions();
     key_tangent_range();

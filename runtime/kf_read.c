@@ -777,7 +777,7 @@ static uint32_t fused_group(const float *headers, const uint32_t *w, size_t rows
                      _mm_loadu_pd(factor),
                      _mm_loadu_pd(factor + 2),
                      _mm_loadu_ps(fast_factor)};
-    lane_facts f;
+    lane_facts f = {_mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_si128(), _mm_setzero_si128()};
     /* Facts where they can answer: every column integers (or a quaternion's
      * rebuilt w), as an error-bounded file's; a lossless one's floats,
      * some columns of which may happen to be integers, do without. */

@@ -283,6 +283,28 @@ uint32_t kfc_angles_over_turn(const double *v, uint32_t count, uint32_t *first)
     return over;
 }
 
+uint32_t kfc_keys_outside_fraction(const double *key, uint32_t count, uint32_t *first)
+{
+    uint32_t outside = 0;
+    for (uint32_t i = 0; i < count; i++)
+        if (!(key[i] >= 0.0 && key[i] <= 1.0) && outside++ == 0)
+            *first = i;
+    return outside;
+}
+
+kfc_status kfc_warn_fraction_range(kfc_diag *diag, kfc_mark mark, uint32_t first, double key,
+                                   uint32_t more)
+{
+    char others[64] = "";
+    if (more)
+        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)more,
+                 more > 1 ? "s" : "");
+    return kfc_warn(diag, KFC_WARN_FRACTION_RANGE, mark,
+                    "key %lu (%.9g) is outside [0, 1]%s: the fraction a TimeSensor gives never "
+                    "reaches it (cycleInterval sets the time)",
+                    (unsigned long)first, key, others);
+}
+
 kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what, double angle,
                                 uint32_t more, const char *unit)
 {

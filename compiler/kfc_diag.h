@@ -205,6 +205,17 @@ kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what,
                                 uint32_t more, const char *unit);
 
 /*
+ * -Wfraction-range, of an X3D interpolator's `count` keys at `key`: the
+ * fraction a TimeSensor gives runs from 0 to 1, so a key outside never
+ * plays (keys written as milliseconds, say). kfc_keys_outside_fraction
+ * counts them, *first: the first's index; kfc_warn_fraction_range warns of
+ * it at `mark`, with how many more.
+ */
+uint32_t kfc_keys_outside_fraction(const double *key, uint32_t count, uint32_t *first);
+kfc_status kfc_warn_fraction_range(kfc_diag *diag, kfc_mark mark, uint32_t first, double key,
+                                   uint32_t more);
+
+/*
  * -Wquaternion-length, of `count` quaternions [x, y, z, w] at q, which are
  * played normalized: the first key whose length is more than 0.01 from 1
  * (more likely something else, as an axis and angle, than a rounded

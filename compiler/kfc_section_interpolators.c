@@ -123,20 +123,12 @@ static kfc_status read_key(kfc_source *src, const kfc_node *value, kfc_entry *en
     kfc_status st = kfc_expect_list(value, src->diag);
     if (!st)
         st = read_entries(src, value, 1, "", src->scratch[KFC_SCRATCH_TIMES].data);
-    uint32_t outside = 0, first = 0;
-    for (uint32_t i = 0; i < value->count && !st; i++)
-        if (!(key[i] >= 0.0 && key[i] <= 1.0) && outside++ == 0)
-            first = i;
+    uint32_t first = 0;
+    const uint32_t outside = st ? 0 : kfc_keys_outside_fraction(key, value->count, &first);
     if (st || !outside)
         return st;
-    char others[64] = "";
-    if (outside > 1)
-        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)(outside - 1),
-                 outside > 2 ? "s" : "");
-    return kfc_warn(src->diag, KFC_WARN_FRACTION_RANGE, value->as.items[first].mark,
-                    "key %lu (%.9g) is outside [0, 1]%s: the fraction a TimeSensor gives "
-                    "never reaches it (cycleInterval sets the time)",
-                    (unsigned long)first, key[first], others);
+    return kfc_warn_fraction_range(src->diag, value->as.items[first].mark, first, key[first],
+                                   outside - 1);
 }
 
 /*

@@ -463,8 +463,13 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
     }
     m->state[n->index] = (unsigned char)((m->state[n->index] & ~FAILED) | ADDED);
     *ok = 1;
-    /* (the keys the scene gives: no repeated value counted again) */
     uint32_t first = 0, over = 0;
+    if (animates &&
+        (over = kfc_keys_outside_fraction(key.values, (uint32_t)key.count, &first)) != 0 &&
+        (st = kfc_warn_fraction_range(m->diag, kfc_x3d_field_get(n, "key")->value.mark, first,
+                                      key.values[first], over - 1)))
+        return st;
+    /* (the keys the scene gives: no repeated value counted again) */
     if (animates && rotations &&
         (over = kfc_angles_over_turn(value.values, (uint32_t)(given < entries ? given : entries),
                                      &first)) != 0) {
@@ -775,6 +780,12 @@ static kfc_status follower_values(mapper *m, const kfc_x3d_node *n, const char *
                         n->type);
     *values = v.values;
     *count = (uint32_t)v.count;
+    uint32_t first = 0, over = 0;
+    if (rotations && (over = kfc_angles_over_turn(v.values, (uint32_t)(v.count / 4), &first))) {
+        char what[160];
+        snprintf(what, sizeof what, "%s '%s' %s has", n->type, n->name, field);
+        return angle_range(m, n, field, v.values, what, first, over);
+    }
     return KFC_OK;
 }
 

@@ -7,8 +7,9 @@ absolute (also in kf.pc); a plain `scons` says where the tools and libraries
 are and leaves the tree up to date (`scons -q` exits 0, a second `scons`
 builds nothing); a PREFIX with a blank in it is escaped in kf.pc, so that
 pkg-config's words compile and link a program; `scons uninstall` removes
-what install wrote and the folders it leaves empty, nothing else; a plain
-`scons -c` removes build/."""
+what install wrote and the folders it leaves empty, nothing else; an option
+SCons does not know and an empty PREFIX are refused; a plain `scons -c`
+removes build/."""
 import os
 import re
 import shlex
@@ -142,6 +143,16 @@ def main():
     c.check(code == 0 and 'Nothing of kfb is installed under "%s"' %
             os.path.join(a.work, 'stage', 'usr') in out,
             'scons uninstall of nothing says so: %s' % out[-2000:])
+
+    # A misspelled option, or an empty PREFIX, is refused before anything is
+    # built or installed (not dropped, which installed under /usr/local).
+    for args, says in ((['prefix=/tmp/x'], "unknown option 'prefix'; did you mean 'PREFIX'?"),
+                       (['PREFX=/tmp/x'], "unknown option 'PREFX'; did you mean 'PREFIX'?"),
+                       (['FOO=1'], "unknown option 'FOO' (options: "),
+                       (['PREFIX='], 'PREFIX is empty')):
+        code, out = scons('-n', 'install', *args)
+        c.check(code == 2 and says in out and 'Install file' not in out,
+                'scons install %s: %d %s' % (' '.join(args), code, out[-500:]))
 
     # A plain `scons -c` removes build/ whole (kf.pc, the configure log and
     # what no plain `scons` builds too); `-n` only says so.

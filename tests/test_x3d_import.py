@@ -596,8 +596,20 @@ DOOR_FOLLOWERS = DOOR_VRML.replace('#X3D V3.3 utf8\n', '#X3D V3.3 utf8\nPROFILE 
     'ROUTE Dim.value_changed TO Lamp.set_intensity\n'
     'ROUTE Slide.value_changed TO Door.set_translation\n')
 
+# The followers and a chaser turning a knob.
+DOOR_TURN = DOOR_FOLLOWERS + (
+    'DEF Knob Transform { }\nDEF Turn OrientationChaser { initialDestination 0 1 0 1.5708 }\n'
+    'ROUTE Turn.value_changed TO Knob.set_rotation\n')
+
 # (name, scene, what is changed, what to, warning's name, LINE:COL: MESSAGE)
 WARNINGS = [
+    # Keys as milliseconds, and a follower's rotation in degrees, as in YAML.
+    ('ms_keys.x3d', DOOR, 'key="0 0.5 1"', 'key="0 500 1000"', 'fraction-range',
+     '14:41: key 1 (500) is outside [0, 1] (and 1 more key): the fraction a TimeSensor gives '
+     'never reaches it (cycleInterval sets the time)'),
+    ('turn_degrees.x3dv', DOOR_TURN, '0 1 0 1.5708 }', '0 1 0 90 }', 'angle-range',
+     "18:49: OrientationChaser 'Turn' initialDestination has an angle of 90, more than a turn: "
+     'angles are radians (90 degrees is 1.5708)'),
     # Times of many minutes: written in milliseconds? (X3D has no speed.)
     ('long_cycle.x3d', DOOR, 'cycleInterval="2" loop', 'cycleInterval="2000" loop',
      'long-duration', '12:44: a cycleInterval of 2000 s is 33.3 minutes: TimeSensor times are '

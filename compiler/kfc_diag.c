@@ -99,6 +99,47 @@ int kfc_diag_stopped(const kfc_diag *diag)
     return diag->held_back;
 }
 
+int kfc_shell_word(char *out, size_t size, const char *name)
+{
+    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789_./+,:=@%-";
+    const size_t length = strlen(name);
+    size_t quotes = 0;
+    int plain = length > 0, shown = 1;
+    for (size_t i = 0; i < length; i++) {
+        const unsigned char c = (unsigned char)name[i];
+        shown &= c >= 0x20 && c != 0x7f;
+        plain &= strchr(safe, c) != NULL;
+        quotes += c == '\'';
+    }
+    /* "./" before a name an option's dash starts; quotes around it, and
+     * each quote in it closed, escaped and opened again */
+    const char *dot = name[0] == '-' ? "./" : "";
+    if (!shown || length + 3 * quotes + 5 > size) {
+        snprintf(out, size, "FILE");
+        return 0;
+    }
+    if (plain) {
+        snprintf(out, size, "%s%s", dot, name);
+        return 1;
+    }
+    size_t n = 0;
+    out[n++] = '\'';
+    for (const char *d = dot; *d; d++)
+        out[n++] = *d;
+    for (size_t i = 0; i < length; i++) {
+        if (name[i] == '\'') {
+            memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else {
+            out[n++] = name[i];
+        }
+    }
+    out[n++] = '\'';
+    out[n] = '\0';
+    return 1;
+}
+
 char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
 {
     static const char hex[] = "0123456789abcdef";

@@ -280,6 +280,15 @@ int kfc_diag_withdraw(kfc_diag *diag, size_t index);
 #define KFC_QUOTE_SIZE 64
 char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length);
 
+/*
+ * Writes the file name `name` into `out` (`size` bytes) as one word a POSIX
+ * shell reads back as the name, for a command a message suggests: as it is
+ * where that is safe, after "./" where it starts with '-', else in single
+ * quotes (a quote in it as '\''). Returns 0, writing "FILE", where the name
+ * holds a control byte (no command on one line can show it) or does not fit.
+ */
+int kfc_shell_word(char *out, size_t size, const char *name);
+
 /* Prints the diagnostic as "file:line:col: error: message\n" (or
  * "file: error: message\n" when it has no position) on `stream`; `file` is
  * used unless the diagnostic names its own. With diag->color, the location

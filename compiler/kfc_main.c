@@ -646,10 +646,21 @@ int main(int argc, char **argv)
                 return KFC_NOMEM;
             }
             if (strcmp(derived, o.input) == 0) {
-                char quoted[KFC_QUOTE_SIZE];
-                kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
-                         "the default output name %s is the input's own; give one with -o",
-                         kfc_quote(quoted, derived, strlen(derived)));
+                /* The name is that of what kfc would write: most likely the
+                 * other direction was meant. */
+                char quoted[KFC_QUOTE_SIZE], word[512];
+                kfc_quote(quoted, derived, strlen(derived));
+                kfc_shell_word(word, sizeof word, o.input);
+                if (o.decompile)
+                    kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                             "%s is named as a source, which kfc -d writes: to compile it, "
+                             "kfc %s; to decompile it, name the output with -o",
+                             quoted, word);
+                else
+                    kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                             "%s is named as a compiled file, which kfc writes: to decompile "
+                             "it, kfc -d %s; to compile it, name the output with -o",
+                             quoted, word);
                 free(derived);
                 return usage_failed(&diag);
             }

@@ -693,6 +693,17 @@ def main():
     r = run([kfc, '-d', 'walk.kfb'], cwd=dec)
     c.check(r.returncode == 0 and os.path.exists(os.path.join(dec, 'walk.yaml')),
             '-d without -o writes walk.yaml where there is none')
+    # A default name that is the input's own: the other direction was
+    # likely meant, and the message says how to go either way.
+    for argv, says in ((['walk.kfb'], "kfc: error: 'walk.kfb' is named as a compiled file, which "
+                        "kfc writes: to decompile it, kfc -d walk.kfb; to compile it, name the "
+                        "output with -o"),
+                       (['-d', 'walk.yaml'], "kfc: error: 'walk.yaml' is named as a source, "
+                        "which kfc -d writes: to compile it, kfc walk.yaml; to decompile it, "
+                        "name the output with -o")):
+        r = run([kfc] + argv, cwd=dec)
+        c.check(r.returncode == 2 and r.stderr.splitlines()[:1] == [says],
+                'kfc %s: %r' % (' '.join(argv), r.stderr))
     for q in (['-q'], ['-v', '-q'], []):
         r = run([kfc] + q + [leg, '-o', out])
         c.check(r.returncode == 0 and not r.stderr and not r.stdout, '%s: silent' % q)

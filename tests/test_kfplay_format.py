@@ -366,6 +366,22 @@ def check_mixups(c, args, kfbs):
     c.check(r.returncode == 1 and r.stderr.decode() ==
             '%s: error: a YAML animation source, not a compiled .kfb: compile it with kfc first '
             '(kfc %s -o leg_walk.kfb)\n' % (src, src), 'a source given to kfplay: %r' % r.stderr)
+    # The suggested command as the shell reads it back: names with a blank
+    # or a quote quoted, one an option's dash starts after './'.
+    for name, shell, out in (('my walk.yaml', "'my walk.yaml'", "'my walk.kfb'"),
+                             ("it's.yaml", "'it'\\''s.yaml'", "'it'\\''s.kfb'"),
+                             ('-w.yaml', './-w.yaml', './-w.kfb')):
+        shutil.copyfile(src, os.path.join(args.work, name))
+        r = subprocess.run([args.kfplay, '--', name, 'list'], cwd=args.work,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        c.check(r.returncode == 1 and r.stderr.decode() ==
+                '%s: error: a YAML animation source, not a compiled .kfb: compile it with kfc '
+                'first (kfc %s -o %s)\n' % (name, shell, out), '%r: %r' % (name, r.stderr))
+        words = subprocess.run(['sh', '-c', 'for w in %s %s; do echo "$w"; done' % (shell, out)],
+                               stdout=subprocess.PIPE).stdout.decode().splitlines()
+        c.check(words == [name if not name.startswith('-') else './' + name,
+                          out.strip("'").replace("'\\''", "'")],
+                '%r: the shell reads %r' % (name, words))
     # dump says it as plainly, rather than read a header out of text.
     r = run([args.kfplay, 'dump', src])
     c.check(r.returncode == 1 and not r.stdout and r.stderr.decode() ==

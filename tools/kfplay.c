@@ -653,7 +653,7 @@ static int run(const kfp_command_line *cl)
     /* A file that is not a .kfb but something kfplay knows (a source, a
      * file kfc imports, nothing at all): said as plainly to dump as to the
      * others, rather than its bytes read as a header. */
-    char mixup[512];
+    char mixup[1536]; /* (two file names: kfp_input_mixup) */
     const char *what =
         size >= KFB_IDENTIFIER_SIZE && memcmp(data, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) == 0
             ? NULL

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "kfc_diag.h"
 #include "kfc_file_kind.h"
 #include "kfc_sniff.h"
 #include "kfplay_args.h"
@@ -128,9 +129,12 @@ const char *kfp_input_mixup(const char *path, const unsigned char *data, size_t 
     const size_t gzipped = kfc_sniff_x3d_gzip_suffix(base);
     if (gzipped && gzipped < strlen(base))
         stem = strlen(base) - gzipped;
-    if (strcmp(base + stem, ".kfb") == 0)
-        snprintf(buffer, buffer_size, "%s (kfc %s -o OUT.kfb)", what, path);
-    else
-        snprintf(buffer, buffer_size, "%s (kfc %s -o %.*s.kfb)", what, path, (int)stem, base);
+    /* (both names as the shell reads them back: a command to paste) */
+    char in[512], out[512], name[512] = "OUT.kfb";
+    kfc_shell_word(in, sizeof in, path);
+    if (strcmp(base + stem, ".kfb") != 0 && stem + 5 <= sizeof name)
+        snprintf(name, sizeof name, "%.*s.kfb", (int)stem, base);
+    kfc_shell_word(out, sizeof out, name);
+    snprintf(buffer, buffer_size, "%s (kfc %s -o %s)", what, in, out);
     return buffer;
 }

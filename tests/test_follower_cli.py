@@ -260,6 +260,14 @@ def command_rules(kfplay, files, cases):
            1, 'outside the float range')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--capacity', '0'], 1,
            '--capacity')
+    # An event after the last tick would never be sent (500 for 0.5 s, say);
+    # one at the last tick is.
+    status([scalar, 'follow', name, '--tick', '0.5', '--until', '2', '--event', '500:value=1'],
+           1, '--event at 500 is after --until 2: it would never be sent (times are seconds)')
+    r = run([kfplay, scalar, 'follow', name, '--tick', '0.5', '--until', '2', '--event',
+             '2:value=1'])
+    check(r.returncode == 0 and r.stdout.splitlines()[-1].split()[:2] == ['2', '1'],
+          'an event at --until is sent: %r %r' % (r.stdout, r.stderr))
     # A damper holds no transitions: --capacity is refused as an option the
     # command does not take, not ignored.
     r = run([kfplay, damp, 'follow', c.id, '--tick', '0.5', '--until', '1', '--capacity', '3'])

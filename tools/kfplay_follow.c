@@ -180,6 +180,15 @@ int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o
         status = parse_event(f, o->events[i], &run->events[run->event_count++]);
     if (!status)
         sort_events(run->events, run->event_count);
+    /* An event is sent at the first tick at or after it, the last tick at
+     * T (kfp_follow_run): one after T is never sent. */
+    for (int i = 0; i < run->event_count && !status; i++)
+        if (run->events[i].time - 1e-9 * run->tick > run->until) {
+            kfp_error("--event at %.9g is after --until %.9g: it would never be sent (times are "
+                      "seconds)",
+                      run->events[i].time, run->until);
+            status = KFP_EXIT_INPUT;
+        }
     return status;
 }
 

@@ -291,9 +291,17 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
         p[n] = '\0';
         const int top = w.fds[w.depth];
         if (fstatat(top, p, st, AT_SYMLINK_NOFOLLOW) != 0) {
-            char quoted[KFC_QUOTE_SIZE];
-            kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read URI %s: %s",
-                     kfc_quote(quoted, uri, length), strerror(errno));
+            /* Where it was looked for: beside the file read, which for a
+             * link is the link's folder, for standard input the current
+             * one; and a Windows exporter's '\\' is no separator. */
+            const int err = errno;
+            char quoted[KFC_QUOTE_SIZE], where[PATH_MAX + 96] = "";
+            if (err == ENOENT)
+                snprintf(where, sizeof where, " (looked for under '%s'%s)", f->root_real,
+                         memchr(uri, '\\', length) ? "; URIs separate folders with '/', not '\\'"
+                                                   : "");
+            kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read URI %s: %s%s",
+                     kfc_quote(quoted, uri, length), strerror(err), where);
             break;
         }
         if (S_ISLNK(st->st_mode)) {

@@ -96,7 +96,8 @@ def main():
     # the current directory, which is also the root.
     for cwd, uri, want in ((doc, 'data.bin', ''),
                            (root, 'data.bin', "<stdin>: /buffers/0/uri: error: cannot read URI "
-                                              "'data.bin': No such file or directory\n"),
+                                              "'data.bin': No such file or directory (looked for "
+                                              "under '%s')\n" % os.path.realpath(root)),
                            (os.path.join(doc, 'sub'), '../data.bin',
                             "<stdin>: /buffers/0/uri: error: URI '../data.bin' leads outside the "
                             "folder '%s' (kfc --asset-root DIR reads from DIR and the folders in "
@@ -181,7 +182,10 @@ def main():
         ('data.bin#x', 1, 'has a query or a fragment'),
         ('', 1, "URI '' is empty"),
         ('no\nthere.bin', 3, "cannot read URI 'no\\x0athere.bin'"),
-        ('nowhere.bin', 3, "cannot read URI 'nowhere.bin': No such file or directory"),
+        ('nowhere.bin', 3, "cannot read URI 'nowhere.bin': No such file or directory (looked "
+                           "for under '%s')" % os.path.realpath(doc)),
+        ('sub\\data.bin', 3, "(looked for under '%s'; URIs separate folders with '/', not "
+                              "'\\')" % os.path.realpath(doc)),
     ]
     for uri, want_rc, want in refused:
         rc, err, data = compile_uri(uri)

@@ -226,6 +226,20 @@ static kfc_status no_such_name(kfc_source *src, const kfc_node *at, const char *
         if (m < sizeof more)
             snprintf(more + m, sizeof more - m, ")");
     }
+    /* No name at all (an empty field, YAML's null): most likely meant as
+     * none, which only a controller may be, by leaving the field out. */
+    const int null = at->plain && ((at->count == 1 && at->as.text[0] == '~') ||
+                                   (at->count == 4 && (memcmp(at->as.text, "null", 4) == 0 ||
+                                                       memcmp(at->as.text, "Null", 4) == 0 ||
+                                                       memcmp(at->as.text, "NULL", 4) == 0)));
+    if (null || at->count == 0)
+        return kfc_recover(src->diag,
+                           kfc_fail(src->diag, KFC_INVALID, at->mark, "%s is no %s's name%s%s",
+                                    null ? "YAML's null" : "an empty value", what,
+                                    controller ? ": leave the field out for a track no "
+                                                 "controller plays"
+                                               : "",
+                                    more));
     return kfc_recover(src->diag, kfc_fail(src->diag, KFC_INVALID, at->mark, "no %s named %s%s",
                                            what, kfc_quote(quoted, at->as.text, at->count), more));
 }

@@ -20,6 +20,24 @@ static int same_but_case(const char *a, size_t n, const char *b, size_t m)
     return 1;
 }
 
+/* Whether a and b spell one name but for case and the '_' or '-' between
+ * its words (key_value, keyValue; cycle-interval), a slip no edit distance
+ * limited by the name's length would forgive in a short name. */
+static int same_but_spelling(const char *a, size_t n, const char *b, size_t m)
+{
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < n && (a[i] == '_' || a[i] == '-'))
+            i++;
+        while (j < m && (b[j] == '_' || b[j] == '-'))
+            j++;
+        if (i == n || j == m)
+            return i == n && j == m;
+        if (lower((unsigned char)a[i++]) != lower((unsigned char)b[j++]))
+            return 0;
+    }
+}
+
 const char *kfc_suggest_alias(const kfc_alias *aliases, const char *word, size_t length)
 {
     for (; aliases && (*aliases)[0]; aliases++)
@@ -98,7 +116,7 @@ void kfc_suggest_offer(kfc_suggest *s, const char *candidate, size_t length)
     s->offered++;
     if (s->length == length && memcmp(s->word, candidate, length) == 0)
         return; /* the word itself is no suggestion */
-    if (same_but_case(s->word, s->length, candidate, length)) {
+    if (same_but_spelling(s->word, s->length, candidate, length)) {
         keep(s, 0, candidate, length);
         return;
     }

@@ -3027,11 +3027,23 @@ kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *opt
     return r;
 }
 
+/* kf_load_file's reader: the file, and the errno of a read that failed
+ * (a folder opens, then fails to read: EISDIR), for its message. */
+typedef struct file_reader {
+    FILE *f;
+    int error;
+} file_reader;
+
 static size_t read_file(void *user, void *buffer, size_t size)
 {
-    FILE *f = user;
-    size_t n = fread(buffer, 1, size, f);
-    return n == 0 && ferror(f) ? (size_t)-1 : n;
+    file_reader *r = user;
+    errno = 0;
+    size_t n = fread(buffer, 1, size, r->f);
+    if (n == 0 && ferror(r->f)) {
+        r->error = errno;
+        return (size_t)-1;
+    }
+    return n;
 }
 
 kf_result kf_load_file(const char *path, const kf_load_options *options, kf_anim **out,
@@ -3048,7 +3060,12 @@ kf_result kf_load_file(const char *path, const kf_load_options *options, kf_anim
             *out = NULL;
         return kf_fail(error, KF_ERROR_IO, "cannot open '%s': %s", path, strerror(errno));
     }
-    kf_result r = kf_load_stream(read_file, f, options, out, error);
+    file_reader reader = {f, 0};
+    kf_result r = kf_load_stream(read_file, &reader, options, out, error);
     fclose(f);
+    if (r == KF_ERROR_IO && reader.error) {
+        kf_error_clear(error);
+        kf_fail(error, KF_ERROR_IO, "cannot read '%s': %s", path, strerror(reader.error));
+    }
     return r;
 }

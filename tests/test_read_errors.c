@@ -529,6 +529,12 @@ int main(void)
     CHECK(kf_load_memory(plain.data, plain.size, &old, &anim, NULL) == KF_ERROR_ARGUMENT,
           "options of an unknown size");
     CHECK(kf_load_file("/nonexistent/x.kfb", NULL, &anim, NULL) == KF_ERROR_IO && !anim, "no file");
+    /* A folder opens and fails to read: the message names it, and why. */
+    kf_error fe;
+    const kf_result fr = kf_load_file(".", NULL, &anim, &fe);
+    CHECK(fr == KF_ERROR_IO && !anim && strstr(fe.message, "cannot read '.': ") &&
+              strlen(fe.message) > strlen("cannot read '.': "),
+          "a folder: %s (%s)", kf_result_name(fr), fe.message);
 
     free(plain.data);
     free(zipped.data);

@@ -109,7 +109,7 @@ static const char usage_end[] =
     "\n"
     "Exit status:\n"
     "  0  success\n"
-    "  1  invalid input (YAML source or .kfb file)\n"
+    "  1  invalid input (a source in any format, or a .kfb file)\n"
     "  2  usage error\n"
     "  3  I/O error (cannot read the input or write the output)\n"
     "  4  out of memory\n";

@@ -567,8 +567,8 @@ static kfc_status decompile(const char *input, const char *output, const kfc_opt
             st = kfc_output_commit_all(outs, 2, diag);
     }
     if (!st && o->verbose)
-        fprintf(stderr, "kfc: %s -> %s in %.3f ms\n", strcmp(input, "-") == 0 ? "<stdin>" : input,
-                output, (seconds_now() - start) * 1e3);
+        fprintf(stderr, "kfc: %s -> %s in %.3g s\n", strcmp(input, "-") == 0 ? "<stdin>" : input,
+                output, seconds_now() - start);
     kf_anim_free(anim);
     return st;
 }

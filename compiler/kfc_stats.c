@@ -61,7 +61,7 @@ static void print_objects(FILE *stream, const kf_anim *anim)
 void kfc_stats_print(FILE *stream, const char *input, const char *output,
                      const unsigned char *bytes, size_t size, double seconds)
 {
-    fprintf(stream, "kfc: %s -> %s in %.3f ms\n", input, output, seconds * 1e3);
+    fprintf(stream, "kfc: %s -> %s in %.3g s\n", input, output, seconds);
     kf_anim *anim = NULL;
     kf_error error;
     if (kf_load_memory(bytes, size, NULL, &anim, &error) == KF_OK) {

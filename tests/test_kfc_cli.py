@@ -656,7 +656,7 @@ def main():
     data = open(out, 'rb').read()
     c.check(r.returncode == 0 and not r.stdout, '-v: success, nothing on stdout')
     report = r.stderr
-    c.check(re.search(r'^kfc: .*leg_walk\.yaml -> .*leg\.kfb in [0-9.]+ ms$', report, re.M),
+    c.check(re.search(r'^kfc: .*leg_walk\.yaml -> .*leg\.kfb in [0-9.]+(e-[0-9]+)? s$', report, re.M),
             '-v: what and how long: %r' % report[:80])
     c.check('objects: sequence 4, interpolator 0, follower 0, controller 1, target 4, track 4; '
             '20 keys' in report, '-v: objects per kind and keys')

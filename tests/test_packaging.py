@@ -5,7 +5,7 @@ LDFLAGS from the environment and from the command line are all appended
 after kfb's own flags; -Werror only with WERROR=1; a relative PREFIX is made
 absolute (also in kf.pc); a plain `scons` says where the tools and libraries
 are and leaves the tree up to date (`scons -q` exits 0, a second `scons`
-builds nothing); a PREFIX with a blank in it is escaped in kf.pc, so that
+builds nothing; a library's links are LN lines); a PREFIX with a blank in it is escaped in kf.pc, so that
 pkg-config's words compile and link a program; `scons uninstall` removes
 what install wrote and the folders it leaves empty, nothing else; an option
 SCons does not know and an empty PREFIX are refused; a plain `scons -c`
@@ -81,6 +81,9 @@ def main():
     # `scons` rebuilds nothing and says where again.
     code, out = scons()
     c.check(code == 0 and 'Built kfb' in out, 'scons says where it built: %s' % out[-2000:])
+    # Each line short, the versioned libraries' links too.
+    c.check('LN     build/release/runtime/libkf.so.0' in out.splitlines() and
+            'Create symlinks' not in out, 'the library links as LN lines: %s' % out[-2000:])
     code, out = scons('-q')
     c.check(code == 0, 'after scons, scons -q exits 0, not %d: %s' % (code, out[-2000:]))
     code, out = scons('--debug=explain')

@@ -333,13 +333,20 @@ uint32_t kfc_keys_outside_fraction(const double *key, uint32_t count, uint32_t *
     return outside;
 }
 
+/* " (and N more keys)" of the key warnings below, or "" where there are none. */
+static char *more_keys(char out[64], uint32_t more)
+{
+    out[0] = '\0';
+    if (more)
+        snprintf(out, 64, " (and %lu more key%s)", (unsigned long)more, more > 1 ? "s" : "");
+    return out;
+}
+
 kfc_status kfc_warn_fraction_range(kfc_diag *diag, kfc_mark mark, uint32_t first, double key,
                                    uint32_t more)
 {
-    char others[64] = "";
-    if (more)
-        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)more,
-                 more > 1 ? "s" : "");
+    char others[64];
+    more_keys(others, more);
     return kfc_warn(diag, KFC_WARN_FRACTION_RANGE, mark,
                     "key %lu (%.9g) is outside [0, 1]%s: the fraction a TimeSensor gives never "
                     "reaches it (cycleInterval sets the time)",
@@ -349,10 +356,8 @@ kfc_status kfc_warn_fraction_range(kfc_diag *diag, kfc_mark mark, uint32_t first
 kfc_status kfc_warn_angle_range(kfc_diag *diag, kfc_mark mark, const char *what, double angle,
                                 uint32_t more, const char *unit)
 {
-    char others[64] = "";
-    if (more)
-        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)more,
-                 more > 1 ? "s" : "");
+    char others[64];
+    more_keys(others, more);
     if (unit)
         return kfc_warn(diag, KFC_WARN_ANGLE_RANGE, mark,
                         "%s an angle of %.9g, more than a turn%s: %s", what, angle, others, unit);
@@ -473,10 +478,8 @@ kfc_status kfc_warn_quaternion_length(kfc_diag *diag, kfc_mark mark, const char 
         none |= p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] <= KF_QUAT_EPSILON;
     }
     const double *p = q + 4 * (size_t)first;
-    char others[64] = "", text[sizeof diag->message];
-    if (far > 1)
-        snprintf(others, sizeof others, " (and %lu more key%s)", (unsigned long)(far - 1),
-                 far > 2 ? "s" : "");
+    char others[64], text[sizeof diag->message];
+    more_keys(others, far - 1);
     snprintf(text, sizeof text,
              "key %lu has length %.3g, not 1%s: %s are quaternions [x, y, z, w], played "
              "normalized%s%s",

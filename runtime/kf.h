@@ -297,7 +297,8 @@ typedef enum kf_kind {
     KF_KIND_COUNT
 } kf_kind;
 
-/* "sequence", "controller", "target", "track", "interpolator". */
+/* "sequence", "controller", "target", "track", "interpolator", "follower";
+ * "unknown" (not NULL) for an unknown code. */
 KF_API const char *kf_kind_name(kf_kind kind);
 
 /* Number of objects of `kind`. */
@@ -363,10 +364,6 @@ KF_API void kf_sequence_key(const kf_sequence *sequence, uint32_t index, float *
  * [-1, 1]) into tcb[0..2]; all 0 when the sequence stores none. */
 KF_API void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, float tcb[3]);
 
-/* Key `index`'s authored tangents (HERMITE; `components` numbers each, value
- * units per unit of sequence time) into `in` and `out` (either may be NULL);
- * 0s for other interpolations and an index out of range; nothing written
- * for a NULL sequence. */
 /* Key `index`'s squad intermediates (SQUAD: quaternions x y z w, as played)
  * into `a` (outgoing) and `b` (incoming), either may be NULL; a key
  * outside the valid range shapes nothing and gives its own value for both;
@@ -375,6 +372,10 @@ KF_API void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, flo
 KF_API void kf_sequence_key_intermediates(const kf_sequence *sequence, uint32_t index, float a[4],
                                           float b[4]);
 
+/* Key `index`'s authored tangents (HERMITE; `components` numbers each, value
+ * units per unit of sequence time) into `in` and `out` (either may be NULL);
+ * 0s for other interpolations and an index out of range; nothing written
+ * for a NULL sequence. */
 KF_API void kf_sequence_key_tangents(const kf_sequence *sequence, uint32_t index, float *in,
                                      float *out);
 

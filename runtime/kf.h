@@ -197,8 +197,11 @@ typedef struct kf_error {
                           building: index of the description within its kind */
     kf_field field;    /* which field of that object */
     uint32_t item;     /* which key / element of the field */
-    uint64_t offset;   /* loading: byte offset in the file, or in the section's
-                          uncompressed bytes when `section` is set */
+    uint64_t offset;   /* loading: a byte offset. With `object` set, in the
+                          uncompressed bytes of `section` (the object's
+                          record); otherwise in the file, also when
+                          `section` is set (its header, stored bytes or
+                          checksum: framing errors) */
     char message[192]; /* one line, no trailing newline */
 } kf_error;
 

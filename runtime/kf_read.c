@@ -240,6 +240,41 @@ static void copy_plain(loader *L, size_t offset, size_t count, size_t seen)
     }
 }
 
+/* The kf_field of the array named `what` in a message; KF_FIELD_NONE for
+ * the precomputed arrays, which no field describes. Looked up by its name
+ * so that the field and the message cannot disagree. */
+static kf_field array_field(const char *what)
+{
+    static const struct {
+        const char *what;
+        kf_field field;
+    } fields[] = {
+        {"key times", KF_FIELD_KEYS}, /* as a whole (KEY_TIME names one) */
+        {"key values", KF_FIELD_KEY_VALUE},
+        {"tangents", KF_FIELD_TANGENTS},
+        {"key tangents", KF_FIELD_TANGENTS},
+        {"tension/continuity/bias", KF_FIELD_TCB},
+        {"distance table", KF_FIELD_ARC_LENGTH},
+        {"keys", KF_FIELD_KEYS}, /* an interpolator's `key` */
+        {"values", KF_FIELD_KEY_VALUE},
+        {"velocities", KF_FIELD_KEY_VELOCITY},
+        {"initialValue", KF_FIELD_INITIAL_VALUE},
+        {"initialDestination", KF_FIELD_INITIAL_DESTINATION},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(what, fields[i].what) == 0)
+            return fields[i].field;
+    return KF_FIELD_NONE;
+}
+
+/* `r`, an error about the array `what`, with its field named. */
+static kf_result array_failed(loader *L, kf_result r, const char *what)
+{
+    if (L->error)
+        L->error->field = array_field(what);
+    return r;
+}
+
 /* Claims words [offset, offset + count) for one array. Plain arrays may
  * share words (equal key times are written once); an encoded array shares
  * none: decoding it twice, or after another object read its words, would
@@ -275,9 +310,12 @@ static kf_result claim(loader *L, uint32_t offset, uint64_t count, int mark, uin
             used |= m[k];
     }
     if (mark == MARK_ENCODED ? used != 0 : seen && memchr(m, MARK_ENCODED, seen) != NULL)
-        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u: %s (%llu floats at word %u) overlap another array", (unsigned)index,
-                    what, (unsigned long long)count, (unsigned)offset);
+        return array_failed(L,
+                            fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                                 "object %u: %s (%llu floats at word %u) overlap another array",
+                                 (unsigned)index, what, (unsigned long long)count,
+                                 (unsigned)offset),
+                            what);
     if (mark == MARK_PLAIN && L->source)
         copy_plain(L, offset, (size_t)count, seen);
     /* An encoded array's zeros: decode. Key times that many sequences
@@ -297,11 +335,13 @@ static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t
                             const char *what, const float **out)
 {
     if (offset > L->data_words || count > L->data_words - offset)
-        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u: %s (%llu floats at word %u) lie outside the %zu-word data "
-                    "section",
-                    (unsigned)index, what, (unsigned long long)count, (unsigned)offset,
-                    L->data_words);
+        return array_failed(L,
+                            fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                                 "object %u: %s (%llu floats at word %u) lie outside the %zu-word "
+                                 "data section",
+                                 (unsigned)index, what, (unsigned long long)count, (unsigned)offset,
+                                 L->data_words),
+                            what);
     *out = L->data + offset;
     return claim(L, offset, count, MARK_PLAIN, index, pos, what);
 }
@@ -1489,9 +1529,12 @@ static kf_result decode_array(loader *L, uint32_t offset, size_t count, size_t s
     }
     if (decode(L, offset, count, stride, against, guess, &bad, &h) == KF_OK)
         return KF_OK;
-    return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                "object %u: %s: column %zu (header %08x) is not as version %u.%u writes it",
-                (unsigned)index, what, bad, (unsigned)h, (unsigned)L->major, (unsigned)L->minor);
+    return array_failed(
+        L,
+        fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+             "object %u: %s: column %zu (header %08x) is not as version %u.%u writes it",
+             (unsigned)index, what, bad, (unsigned)h, (unsigned)L->major, (unsigned)L->minor),
+        what);
 }
 
 /* get_floats for an array that version 2 stores encoded with `stride`. */

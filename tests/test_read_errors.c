@@ -273,6 +273,107 @@ static void run(const bad_file *t, const test_bytes *plain, const test_bytes *zi
     free(f);
 }
 
+/* The body of the first object of `type` (KFB_OBJECT_*) whose word `word`
+ * is not `unless`, or 0. */
+static size_t object_of_type(const test_bytes *f, uint32_t type, unsigned word, uint32_t unless)
+{
+    for (unsigned n = 0;; n++) {
+        const size_t body = craft_object(f->data, f->size, n);
+        if (!body)
+            return 0;
+        if (craft_get(f->data + body - 8) == type && craft_get(f->data + body + 4 * word) != unless)
+            return body;
+    }
+}
+
+/* kf_error's `offset` and `field` as kf.h defines them: an error in an
+ * object's record is placed at the record, in the section's bytes, and an
+ * array it names outside the data, or over another array, is that array's
+ * field; a framing error is placed in the file, though its section is set. */
+static void error_locations(void)
+{
+    kf_builder *b = test_rich_builder();
+    test_bytes rich = encode(b, 0);
+    kf_builder_destroy(b);
+    craft_section s[3];
+    CHECK(craft_sections(rich.data, rich.size, s), "rich file sections");
+    const size_t seq = object_of_type(&rich, KFB_OBJECT_SEQUENCE, 0, KFB_NONE),
+                 spline = object_of_type(&rich, KFB_OBJECT_SEQUENCE, 10, KFB_NONE),
+                 tcb = object_of_type(&rich, KFB_OBJECT_SEQUENCE, 11, KFB_NONE),
+                 follower = object_of_type(&rich, KFB_OBJECT_FOLLOWER, 0, KFB_NONE);
+    CHECK(seq && spline && tcb && follower && spline != seq,
+          "the rich file has sequences with tangents and tcb, and followers");
+    if (!(seq && spline && tcb && follower && spline != seq)) {
+        free(rich.data);
+        return;
+    }
+    const uint32_t far = 0xFFFFFFF0u;
+    const struct {
+        size_t body;
+        unsigned word;
+        uint32_t value;
+        kf_field field;
+        const char *want;
+    } refs[] = {
+        {seq, 8, far, KF_FIELD_KEYS, "key times ("},
+        {seq, 9, far, KF_FIELD_KEY_VALUE, "key values ("},
+        {spline, 10, far, KF_FIELD_TANGENTS, "tangents ("},
+        {tcb, 11, far, KF_FIELD_TCB, "tension/continuity/bias ("},
+        {follower, 6, far, KF_FIELD_INITIAL_VALUE, "initialValue ("},
+        {follower, 7, far, KF_FIELD_INITIAL_DESTINATION, "initialDestination ("},
+        /* the second sequence's values (encoded) over the first's times */
+        {spline, 9, craft_get(rich.data + seq + 4 * 8), KF_FIELD_KEY_VALUE, "key values ("},
+    };
+    for (size_t k = 0; k < sizeof refs / sizeof refs[0]; k++) {
+        unsigned char *f = malloc(rich.size);
+        memcpy(f, rich.data, rich.size);
+        craft_put(f + refs[k].body + 4 * refs[k].word, refs[k].value);
+        craft_fix_crcs(f, rich.size);
+        kf_anim *anim;
+        kf_error e;
+        const kf_result r = kf_load_memory(f, rich.size, NULL, &anim, &e);
+        const size_t record = refs[k].body - 8 - s[KFB_SECTION_OBJECTS].stored;
+        CHECK(r == KF_ERROR_REFERENCE && e.field == refs[k].field && e.item == KF_NO_INDEX &&
+                  e.section == KFB_SECTION_OBJECTS && e.object != KF_NO_INDEX &&
+                  e.offset == record && strstr(e.message, refs[k].want) &&
+                  strstr(e.message, k == 6 ? "overlap another array" : "lie outside"),
+              "reference case %zu: %s field %d offset %llu, want field %d offset %zu (%s)", k,
+              kf_result_name(r), (int)e.field, (unsigned long long)e.offset, (int)refs[k].field,
+              record, e.message);
+        if (r == KF_OK)
+            kf_anim_free(anim);
+        free(f);
+    }
+    /* Framing: a checksum, at its word; a compression code, at its word. */
+    for (int k = 0; k < 2; k++) {
+        unsigned char *f = malloc(rich.size);
+        memcpy(f, rich.data, rich.size);
+        const craft_section *o = &s[KFB_SECTION_OBJECTS];
+        size_t want;
+        if (k == 0) {
+            f[o->stored + 3] ^= 0x40;
+            want = o->stored + o->stored_size;
+        } else {
+            craft_put(f + o->header + 4, 7);
+            craft_fix_crcs(f, rich.size);
+            want = o->header + 4;
+        }
+        kf_anim *anim;
+        kf_error e;
+        const kf_result r = kf_load_memory(f, rich.size, NULL, &anim, &e);
+        CHECK(r == (k == 0 ? KF_ERROR_CHECKSUM : KF_ERROR_SECTION) &&
+                  e.section == KFB_SECTION_OBJECTS && e.object == KF_NO_INDEX &&
+                  e.field == KF_FIELD_NONE && e.offset == want,
+              "framing case %d: %s section %u object %u offset %llu, want file offset %zu (%s)", k,
+              kf_result_name(r), (unsigned)e.section, (unsigned)e.object,
+              (unsigned long long)e.offset, want, e.message);
+        if (r == KF_OK)
+            kf_anim_free(anim);
+        free(f);
+    }
+    free(rich.data);
+}
+
 int main(void)
 {
     kf_builder *b = base_builder();
@@ -535,6 +636,8 @@ int main(void)
     CHECK(fr == KF_ERROR_IO && !anim && strstr(fe.message, "cannot read '.': ") &&
               strlen(fe.message) > strlen("cannot read '.': "),
           "a folder: %s (%s)", kf_result_name(fr), fe.message);
+
+    error_locations();
 
     free(plain.data);
     free(zipped.data);

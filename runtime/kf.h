@@ -264,7 +264,8 @@ typedef struct kf_load_options {
 /*
  * Loads a .kfb image of `size` bytes. The bytes are only read during the call.
  * Every framing and semantic check of formats/kfb.md is made before *out is
- * set, so whatever loads can be sampled at any time. On failure *out is NULL,
+ * given the anim, so whatever loads can be sampled at any time. On failure
+ * *out is NULL (a non-NULL `out` gets NULL before any argument is checked),
  * nothing is left allocated, and `error` (if not NULL) says what and where.
  * `options` may be NULL.
  */
@@ -272,7 +273,8 @@ KF_API kf_result kf_load_memory(const void *data, size_t size, const kf_load_opt
                                 kf_anim **out, kf_error *error);
 
 /* Reads up to `size` bytes into `buffer`; returns the count read, 0 at the
- * end, or (size_t)-1 on a read error. */
+ * end, or (size_t)-1 on a read error. A count above `size` fails the load
+ * with KF_ERROR_IO. */
 typedef size_t (*kf_read_fn)(void *user, void *buffer, size_t size);
 
 /* As kf_load_memory, reading the file through `read` until it ends. */

@@ -273,6 +273,113 @@ static void run(const bad_file *t, const test_bytes *plain, const test_bytes *zi
     free(f);
 }
 
+/* A stream over bytes in memory; its read number `overlong` (from 1; 0:
+ * none) claims 5 bytes more than it was asked for, writing only those. */
+typedef struct mem_reader {
+    const unsigned char *data;
+    size_t size, pos;
+    unsigned reads, overlong;
+} mem_reader;
+
+static size_t read_mem(void *user, void *buffer, size_t size)
+{
+    mem_reader *m = user;
+    const size_t n = m->size - m->pos < size ? m->size - m->pos : size;
+    memcpy(buffer, m->data + m->pos, n);
+    m->pos += n;
+    return ++m->reads == m->overlong ? n + 5 : n;
+}
+
+/* Each bad argument has its own message, and every failure leaves *out
+ * NULL, even one found before the output pointer is looked at. */
+static void argument_messages(const test_bytes *plain)
+{
+    static const struct {
+        int call; /* 0 kf_load_memory, 1 kf_load_stream, 2 kf_load_file */
+        size_t options_size;
+        int no_input, no_out;
+        const char *want;
+    } cases[] = {
+        {0, 0, 0, 0, "options.size is 0; set it to sizeof(kf_load_options)"},
+        {1, 0, 0, 0, "options.size is 0; set it to sizeof(kf_load_options)"},
+        {2, 0, 0, 0, "options.size is 0; set it to sizeof(kf_load_options)"},
+        {0, 4, 0, 0, "options.size is 4; set it to sizeof(kf_load_options)"},
+        {0, sizeof(kf_load_options) + 1, 0, 0, "; set it to sizeof(kf_load_options)"},
+        {0, sizeof(kf_load_options), 1, 0, "no data"},
+        {1, sizeof(kf_load_options), 1, 0, "no read function"},
+        {2, sizeof(kf_load_options), 1, 0, "no path"},
+        {0, sizeof(kf_load_options), 0, 1, "no output pointer"},
+        {1, sizeof(kf_load_options), 0, 1, "no output pointer"},
+        {2, sizeof(kf_load_options), 0, 1, "no output pointer"},
+    };
+    char accepted[64];
+    snprintf(accepted, sizeof accepted, "(%zu to %zu are accepted)", sizeof(size_t),
+             sizeof(kf_load_options));
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        kf_load_options o = {cases[k].options_size, NULL, 0};
+        kf_anim *anim = (kf_anim *)&o; /* as an uninitialized pointer may be */
+        kf_anim **out = cases[k].no_out ? NULL : &anim;
+        mem_reader m = {plain->data, plain->size, 0, 0, 0};
+        kf_error e;
+        kf_result r;
+        if (cases[k].call == 0)
+            r = kf_load_memory(cases[k].no_input ? NULL : plain->data, plain->size, &o, out, &e);
+        else if (cases[k].call == 1)
+            r = kf_load_stream(cases[k].no_input ? NULL : read_mem, &m, &o, out, &e);
+        else
+            r = kf_load_file(cases[k].no_input ? NULL : "/nonexistent/x.kfb", &o, out, &e);
+        CHECK(r == KF_ERROR_ARGUMENT && e.result == r && strstr(e.message, cases[k].want) &&
+                  (cases[k].options_size == sizeof o || strstr(e.message, accepted)),
+              "argument case %zu: %s (%s)", k, kf_result_name(r), e.message);
+        CHECK(anim == NULL || cases[k].no_out, "argument case %zu: *out left as it was", k);
+    }
+    /* A read function that claims more than it was asked for: an error
+     * saying so, in the header's read and in the rest's. */
+    for (unsigned read = 1; read <= 2; read++) {
+        mem_reader m = {plain->data, plain->size, 0, 0, read};
+        kf_anim *anim = (kf_anim *)&m;
+        kf_error e;
+        const kf_result r = kf_load_stream(read_mem, &m, NULL, &anim, &e);
+        const size_t asked = read == 1 ? KFB_HEADER_SIZE : plain->size - KFB_HEADER_SIZE;
+        char want[96];
+        snprintf(want, sizeof want, "the read function returned %zu bytes for a %zu-byte request",
+                 asked + 5, asked);
+        CHECK(r == KF_ERROR_IO && !anim && strcmp(e.message, want) == 0,
+              "an overlong read %u: %s (%s)", read, kf_result_name(r), e.message);
+    }
+}
+
+/* Bytes after the declared end, as many as there are in memory; from a
+ * stream, only that there are more. */
+static void trailing_messages(const test_bytes *plain)
+{
+    unsigned char *f = malloc(plain->size + 2);
+    memcpy(f, plain->data, plain->size);
+    f[plain->size] = f[plain->size + 1] = '\n';
+    for (size_t extra = 1; extra <= 2; extra++) {
+        char want[128];
+        snprintf(want, sizeof want,
+                 "%zu %s the declared end of the file (its header says %zu bytes)", extra,
+                 extra == 1 ? "byte follows" : "bytes follow", plain->size);
+        kf_anim *anim = (kf_anim *)f;
+        kf_error e;
+        kf_result r = kf_load_memory(f, plain->size + extra, NULL, &anim, &e);
+        CHECK(r == KF_ERROR_TRAILING_DATA && !anim && strcmp(e.message, want) == 0 &&
+                  e.offset == plain->size,
+              "%zu trailing bytes in memory: %s (%s)", extra, kf_result_name(r), e.message);
+        snprintf(want, sizeof want,
+                 "more bytes follow the declared end of the file (its header says %zu bytes)",
+                 plain->size);
+        mem_reader m = {f, plain->size + extra, 0, 0, 0};
+        anim = (kf_anim *)f;
+        r = kf_load_stream(read_mem, &m, NULL, &anim, &e);
+        CHECK(r == KF_ERROR_TRAILING_DATA && !anim && strcmp(e.message, want) == 0 &&
+                  e.offset == plain->size,
+              "%zu trailing bytes in a stream: %s (%s)", extra, kf_result_name(r), e.message);
+    }
+    free(f);
+}
+
 /* The body of the first object of `type` (KFB_OBJECT_*) whose word `word`
  * is not `unless`, or 0. */
 static size_t object_of_type(const test_bytes *f, uint32_t type, unsigned word, uint32_t unless)
@@ -637,6 +744,8 @@ int main(void)
               strlen(fe.message) > strlen("cannot read '.': "),
           "a folder: %s (%s)", kf_result_name(fr), fe.message);
 
+    argument_messages(&plain);
+    trailing_messages(&plain);
     error_locations();
 
     free(plain.data);

@@ -18,8 +18,13 @@
  * may sample it and create players from it at once. A kf_player (with its
  * controllers) belongs to one thread at a time.
  *
- * Memory: every allocation goes through a kf_allocator (NULL means malloc and
- * free). Nothing allocates in kf_player_update or in sampling.
+ * Memory: every allocation goes through a kf_allocator. A NULL allocator
+ * pointer means malloc and free; otherwise both of its functions are
+ * required, and a function given one without the other (kf_load_* through
+ * kf_load_options.allocator, kf_player_create, kf_follower_state_create,
+ * kf_builder_create) allocates nothing and returns KF_ERROR_ARGUMENT, with
+ * a message naming the missing function where it has a kf_error. Nothing
+ * allocates in kf_player_update or in sampling.
  *
  * Errors: functions that can fail return a kf_result; KF_OK is 0. Loaders also
  * fill an optional kf_error with where the problem is and a message.
@@ -211,8 +216,11 @@ typedef struct kf_error {
 
 /*
  * Caller-supplied allocation. `alloc` returns memory aligned for any type (as
- * malloc does) or NULL; `free` receives the size that was requested. The
- * allocator must outlive every object allocated through it.
+ * malloc does) or NULL; `free` receives the size that was requested. Both
+ * are required: where a function takes a `const kf_allocator *`, NULL means
+ * malloc and free, and an allocator with either function NULL is refused
+ * with KF_ERROR_ARGUMENT (Memory, above). The allocator must outlive every
+ * object allocated through it.
  */
 typedef struct kf_allocator {
     void *(*alloc)(void *user, size_t size);
@@ -257,7 +265,7 @@ typedef struct kf_anim kf_anim;
 
 typedef struct kf_load_options {
     size_t size;                   /* sizeof(kf_load_options): see the rule above */
-    const kf_allocator *allocator; /* NULL: malloc/free */
+    const kf_allocator *allocator; /* NULL: malloc/free; else alloc and free both set */
     size_t max_section_size;       /* 0: KF_DEFAULT_MAX_SECTION_SIZE */
 } kf_load_options;
 
@@ -734,8 +742,9 @@ KF_API size_t kf_follower_state_size(const kf_follower *follower, uint32_t capac
 KF_API kf_follower_state *kf_follower_state_init(void *memory, size_t size,
                                                  const kf_follower *follower, uint32_t capacity);
 
-/* As kf_follower_state_init, in memory from `allocator` (NULL: malloc).
- * KF_ERROR_ARGUMENT or KF_ERROR_OUT_OF_MEMORY; *out is NULL then. */
+/* As kf_follower_state_init, in memory from `allocator` (NULL: malloc;
+ * otherwise both functions, as Memory above says). KF_ERROR_ARGUMENT or
+ * KF_ERROR_OUT_OF_MEMORY; *out is NULL then. */
 KF_API kf_result kf_follower_state_create(const kf_follower *follower, uint32_t capacity,
                                           const kf_allocator *allocator, kf_follower_state **out);
 /* Frees a state from kf_follower_state_create. NULL is ignored. */
@@ -906,11 +915,12 @@ typedef struct kf_controller kf_controller;
  * player would exceed the bound. Never allocates. */
 KF_API kf_result kf_player_size(const kf_anim *anim, size_t *bytes);
 
-/* `allocator` NULL: malloc/free. Allocates the kf_player_size bytes the
- * player keeps, and for the time of the call the scratch its plan is
- * sorted in (some 40 bytes per sequence track; the memory bound above
- * covers both); later calls allocate nothing. KF_ERROR_LIMIT as
- * kf_player_size. */
+/* `allocator` NULL: malloc/free (otherwise both functions: KF_ERROR_ARGUMENT
+ * for half an allocator, as Memory above says). Allocates the
+ * kf_player_size bytes the player keeps, and for the time of the call the
+ * scratch its plan is sorted in (some 40 bytes per sequence track; the
+ * memory bound above covers both); later calls allocate nothing.
+ * KF_ERROR_LIMIT as kf_player_size. */
 KF_API kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator,
                                   kf_player **out);
 KF_API void kf_player_destroy(kf_player *player);

@@ -2958,8 +2958,11 @@ static kf_result init_loader(loader *L, const kf_load_options *options, kf_anim 
                            "options.size is %zu; set it to sizeof(kf_load_options) (%zu to %zu "
                            "are accepted)",
                            options->size, sizeof(size_t), sizeof *options);
-        L->allocator = kf_allocator_or_default(
-            KF_OPTION(options, kf_load_options, allocator, (const kf_allocator *)NULL));
+        kf_result r = kf_allocator_take(
+            KF_OPTION(options, kf_load_options, allocator, (const kf_allocator *)NULL),
+            &L->allocator, error);
+        if (r != KF_OK)
+            return r;
         size_t max = KF_OPTION(options, kf_load_options, max_section_size, (size_t)0);
         if (max)
             L->max_section = max;

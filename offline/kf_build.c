@@ -169,7 +169,9 @@ kf_result kf_builder_create(const kf_allocator *allocator, kf_builder **out)
     if (!out)
         return KF_ERROR_ARGUMENT;
     *out = NULL;
-    kf_allocator a = kf_allocator_or_default(allocator);
+    kf_allocator a;
+    if (kf_allocator_take(allocator, &a, NULL) != KF_OK)
+        return KF_ERROR_ARGUMENT;
     kf_builder *b = kf_calloc(&a, 1, sizeof *b);
     if (!b)
         return KF_ERROR_OUT_OF_MEMORY;

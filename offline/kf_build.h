@@ -39,7 +39,8 @@ extern "C" {
 
 typedef struct kf_builder kf_builder;
 
-/* `allocator` NULL: malloc/free. */
+/* `allocator` NULL: malloc/free; otherwise both of its functions, or
+ * KF_ERROR_ARGUMENT (kf.h, Memory). */
 KF_API kf_result kf_builder_create(const kf_allocator *allocator, kf_builder **out);
 KF_API void kf_builder_destroy(kf_builder *builder);
 

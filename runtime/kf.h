@@ -18,8 +18,13 @@
  * may sample it and create players from it at once. A kf_player (with its
  * controllers) belongs to one thread at a time.
  *
- * Memory: every allocation goes through a kf_allocator (NULL means malloc and
- * free). Nothing allocates in kf_player_update or in sampling.
+ * Memory: every allocation goes through a kf_allocator. A NULL allocator
+ * pointer means malloc and free; otherwise both of its functions are
+ * required, and a function given one without the other (kf_load_* through
+ * kf_load_options.allocator, kf_player_create, kf_follower_state_create,
+ * kf_builder_create) allocates nothing and returns KF_ERROR_ARGUMENT, with
+ * a message naming the missing function where it has a kf_error. Nothing
+ * allocates in kf_player_update or in sampling.
  *
  * Errors: functions that can fail return a kf_result; KF_OK is 0. Loaders also
  * fill an optional kf_error with where the problem is and a message.
@@ -197,8 +202,11 @@ typedef struct kf_error {
                           building: index of the description within its kind */
     kf_field field;    /* which field of that object */
     uint32_t item;     /* which key / element of the field */
-    uint64_t offset;   /* loading: byte offset in the file, or in the section's
-                          uncompressed bytes when `section` is set */
+    uint64_t offset;   /* loading: a byte offset. With `object` set, in the
+                          uncompressed bytes of `section` (the object's
+                          record); otherwise in the file, also when
+                          `section` is set (its header, stored bytes or
+                          checksum: framing errors) */
     char message[192]; /* one line, no trailing newline */
 } kf_error;
 
@@ -208,8 +216,11 @@ typedef struct kf_error {
 
 /*
  * Caller-supplied allocation. `alloc` returns memory aligned for any type (as
- * malloc does) or NULL; `free` receives the size that was requested. The
- * allocator must outlive every object allocated through it.
+ * malloc does) or NULL; `free` receives the size that was requested. Both
+ * are required: where a function takes a `const kf_allocator *`, NULL means
+ * malloc and free, and an allocator with either function NULL is refused
+ * with KF_ERROR_ARGUMENT (Memory, above). The allocator must outlive every
+ * object allocated through it.
  */
 typedef struct kf_allocator {
     void *(*alloc)(void *user, size_t size);
@@ -254,14 +265,15 @@ typedef struct kf_anim kf_anim;
 
 typedef struct kf_load_options {
     size_t size;                   /* sizeof(kf_load_options): see the rule above */
-    const kf_allocator *allocator; /* NULL: malloc/free */
+    const kf_allocator *allocator; /* NULL: malloc/free; else alloc and free both set */
     size_t max_section_size;       /* 0: KF_DEFAULT_MAX_SECTION_SIZE */
 } kf_load_options;
 
 /*
  * Loads a .kfb image of `size` bytes. The bytes are only read during the call.
  * Every framing and semantic check of formats/kfb.md is made before *out is
- * set, so whatever loads can be sampled at any time. On failure *out is NULL,
+ * given the anim, so whatever loads can be sampled at any time. On failure
+ * *out is NULL (a non-NULL `out` gets NULL before any argument is checked),
  * nothing is left allocated, and `error` (if not NULL) says what and where.
  * `options` may be NULL.
  */
@@ -269,7 +281,8 @@ KF_API kf_result kf_load_memory(const void *data, size_t size, const kf_load_opt
                                 kf_anim **out, kf_error *error);
 
 /* Reads up to `size` bytes into `buffer`; returns the count read, 0 at the
- * end, or (size_t)-1 on a read error. */
+ * end, or (size_t)-1 on a read error. A count above `size` fails the load
+ * with KF_ERROR_IO. */
 typedef size_t (*kf_read_fn)(void *user, void *buffer, size_t size);
 
 /* As kf_load_memory, reading the file through `read` until it ends. */
@@ -297,7 +310,8 @@ typedef enum kf_kind {
     KF_KIND_COUNT
 } kf_kind;
 
-/* "sequence", "controller", "target", "track", "interpolator". */
+/* "sequence", "controller", "target", "track", "interpolator", "follower";
+ * "unknown" (not NULL) for an unknown code. */
 KF_API const char *kf_kind_name(kf_kind kind);
 
 /* Number of objects of `kind`. */
@@ -363,10 +377,6 @@ KF_API void kf_sequence_key(const kf_sequence *sequence, uint32_t index, float *
  * [-1, 1]) into tcb[0..2]; all 0 when the sequence stores none. */
 KF_API void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, float tcb[3]);
 
-/* Key `index`'s authored tangents (HERMITE; `components` numbers each, value
- * units per unit of sequence time) into `in` and `out` (either may be NULL);
- * 0s for other interpolations and an index out of range; nothing written
- * for a NULL sequence. */
 /* Key `index`'s squad intermediates (SQUAD: quaternions x y z w, as played)
  * into `a` (outgoing) and `b` (incoming), either may be NULL; a key
  * outside the valid range shapes nothing and gives its own value for both;
@@ -375,6 +385,10 @@ KF_API void kf_sequence_key_tcb(const kf_sequence *sequence, uint32_t index, flo
 KF_API void kf_sequence_key_intermediates(const kf_sequence *sequence, uint32_t index, float a[4],
                                           float b[4]);
 
+/* Key `index`'s authored tangents (HERMITE; `components` numbers each, value
+ * units per unit of sequence time) into `in` and `out` (either may be NULL);
+ * 0s for other interpolations and an index out of range; nothing written
+ * for a NULL sequence. */
 KF_API void kf_sequence_key_tangents(const kf_sequence *sequence, uint32_t index, float *in,
                                      float *out);
 
@@ -728,8 +742,9 @@ KF_API size_t kf_follower_state_size(const kf_follower *follower, uint32_t capac
 KF_API kf_follower_state *kf_follower_state_init(void *memory, size_t size,
                                                  const kf_follower *follower, uint32_t capacity);
 
-/* As kf_follower_state_init, in memory from `allocator` (NULL: malloc).
- * KF_ERROR_ARGUMENT or KF_ERROR_OUT_OF_MEMORY; *out is NULL then. */
+/* As kf_follower_state_init, in memory from `allocator` (NULL: malloc;
+ * otherwise both functions, as Memory above says). KF_ERROR_ARGUMENT or
+ * KF_ERROR_OUT_OF_MEMORY; *out is NULL then. */
 KF_API kf_result kf_follower_state_create(const kf_follower *follower, uint32_t capacity,
                                           const kf_allocator *allocator, kf_follower_state **out);
 /* Frees a state from kf_follower_state_create. NULL is ignored. */
@@ -900,11 +915,12 @@ typedef struct kf_controller kf_controller;
  * player would exceed the bound. Never allocates. */
 KF_API kf_result kf_player_size(const kf_anim *anim, size_t *bytes);
 
-/* `allocator` NULL: malloc/free. Allocates the kf_player_size bytes the
- * player keeps, and for the time of the call the scratch its plan is
- * sorted in (some 40 bytes per sequence track; the memory bound above
- * covers both); later calls allocate nothing. KF_ERROR_LIMIT as
- * kf_player_size. */
+/* `allocator` NULL: malloc/free (otherwise both functions: KF_ERROR_ARGUMENT
+ * for half an allocator, as Memory above says). Allocates the
+ * kf_player_size bytes the player keeps, and for the time of the call the
+ * scratch its plan is sorted in (some 40 bytes per sequence track; the
+ * memory bound above covers both); later calls allocate nothing.
+ * KF_ERROR_LIMIT as kf_player_size. */
 KF_API kf_result kf_player_create(const kf_anim *anim, const kf_allocator *allocator,
                                   kf_player **out);
 KF_API void kf_player_destroy(kf_player *player);

@@ -26,6 +26,20 @@ kf_allocator kf_allocator_or_default(const kf_allocator *a)
     return d;
 }
 
+kf_result kf_allocator_take(const kf_allocator *a, kf_allocator *out, kf_error *error)
+{
+    /* Half an allocator is a forgotten field: falling back to malloc would
+     * route every byte around the caller's budget without a word. */
+    if (a && !(a->alloc && a->free))
+        return kf_fail(error, KF_ERROR_ARGUMENT,
+                       "the allocator has %s (give both, or pass NULL for malloc and free)",
+                       a->alloc  ? "alloc but no free"
+                       : a->free ? "free but no alloc"
+                                 : "neither alloc nor free");
+    *out = kf_allocator_or_default(a);
+    return KF_OK;
+}
+
 void *kf_alloc(const kf_allocator *a, size_t size)
 {
     return a->alloc(a->user, size);

@@ -102,12 +102,12 @@ kf_result kf_follower_state_create(const kf_follower *f, uint32_t capacity,
     if (!out)
         return KF_ERROR_ARGUMENT;
     *out = NULL;
-    if (!f)
+    kf_allocator a;
+    if (!f || kf_allocator_take(allocator, &a, NULL) != KF_OK)
         return KF_ERROR_ARGUMENT;
     size_t size = kf_follower_state_size(f, capacity);
     if (!size)
         return KF_ERROR_OUT_OF_MEMORY;
-    kf_allocator a = kf_allocator_or_default(allocator);
     void *memory = kf_alloc(&a, size);
     if (!memory)
         return KF_ERROR_OUT_OF_MEMORY;

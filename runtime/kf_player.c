@@ -609,6 +609,9 @@ kf_result kf_player_create_with(const kf_anim *anim, const kf_allocator *allocat
     *out = NULL;
     if (!anim || !anim->layout) /* every loaded anim has its layout */
         return KF_ERROR_ARGUMENT;
+    kf_allocator a;
+    if (kf_allocator_take(allocator, &a, NULL) != KF_OK)
+        return KF_ERROR_ARGUMENT;
     kf_player probe;
     int ok;
     const uint32_t capacity = player_capacity(anim);
@@ -617,7 +620,6 @@ kf_result kf_player_create_with(const kf_anim *anim, const kf_allocator *allocat
     size_t size = layout(anim, capacity, &probe, NULL, &ok);
     if (!ok)
         return KF_ERROR_OUT_OF_MEMORY;
-    kf_allocator a = kf_allocator_or_default(allocator);
     unsigned char *base = kf_alloc(&a, size);
     if (!base)
         return KF_ERROR_OUT_OF_MEMORY;

@@ -30,8 +30,14 @@
 
 /* ---- memory (kf_alloc.c) ---------------------------------------------- */
 
-/* The allocator to use: `a` itself, or the malloc/free one if NULL. */
+/* The allocator to use: `a` itself, or the malloc/free one if NULL (or
+ * incomplete: the library's own callers pass NULL or a checked one). */
 kf_allocator kf_allocator_or_default(const kf_allocator *a);
+/* A caller's allocator, as kf.h's Memory paragraph has it: NULL for
+ * malloc/free, else both functions. KF_ERROR_ARGUMENT (with a message in
+ * `error`, which may be NULL) for one without the other; *out is then
+ * untouched. */
+kf_result kf_allocator_take(const kf_allocator *a, kf_allocator *out, kf_error *error);
 
 void *kf_alloc(const kf_allocator *a, size_t size);
 void *kf_calloc(const kf_allocator *a, size_t count, size_t size); /* checked, zeroed */

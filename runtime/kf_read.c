@@ -240,6 +240,41 @@ static void copy_plain(loader *L, size_t offset, size_t count, size_t seen)
     }
 }
 
+/* The kf_field of the array named `what` in a message; KF_FIELD_NONE for
+ * the precomputed arrays, which no field describes. Looked up by its name
+ * so that the field and the message cannot disagree. */
+static kf_field array_field(const char *what)
+{
+    static const struct {
+        const char *what;
+        kf_field field;
+    } fields[] = {
+        {"key times", KF_FIELD_KEYS}, /* as a whole (KEY_TIME names one) */
+        {"key values", KF_FIELD_KEY_VALUE},
+        {"tangents", KF_FIELD_TANGENTS},
+        {"key tangents", KF_FIELD_TANGENTS},
+        {"tension/continuity/bias", KF_FIELD_TCB},
+        {"distance table", KF_FIELD_ARC_LENGTH},
+        {"keys", KF_FIELD_KEYS}, /* an interpolator's `key` */
+        {"values", KF_FIELD_KEY_VALUE},
+        {"velocities", KF_FIELD_KEY_VELOCITY},
+        {"initialValue", KF_FIELD_INITIAL_VALUE},
+        {"initialDestination", KF_FIELD_INITIAL_DESTINATION},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(what, fields[i].what) == 0)
+            return fields[i].field;
+    return KF_FIELD_NONE;
+}
+
+/* `r`, an error about the array `what`, with its field named. */
+static kf_result array_failed(loader *L, kf_result r, const char *what)
+{
+    if (L->error)
+        L->error->field = array_field(what);
+    return r;
+}
+
 /* Claims words [offset, offset + count) for one array. Plain arrays may
  * share words (equal key times are written once); an encoded array shares
  * none: decoding it twice, or after another object read its words, would
@@ -275,9 +310,12 @@ static kf_result claim(loader *L, uint32_t offset, uint64_t count, int mark, uin
             used |= m[k];
     }
     if (mark == MARK_ENCODED ? used != 0 : seen && memchr(m, MARK_ENCODED, seen) != NULL)
-        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u: %s (%llu floats at word %u) overlap another array", (unsigned)index,
-                    what, (unsigned long long)count, (unsigned)offset);
+        return array_failed(L,
+                            fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                                 "object %u: %s (%llu floats at word %u) overlap another array",
+                                 (unsigned)index, what, (unsigned long long)count,
+                                 (unsigned)offset),
+                            what);
     if (mark == MARK_PLAIN && L->source)
         copy_plain(L, offset, (size_t)count, seen);
     /* An encoded array's zeros: decode. Key times that many sequences
@@ -297,11 +335,13 @@ static kf_result get_floats(loader *L, uint32_t offset, uint64_t count, uint32_t
                             const char *what, const float **out)
 {
     if (offset > L->data_words || count > L->data_words - offset)
-        return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u: %s (%llu floats at word %u) lie outside the %zu-word data "
-                    "section",
-                    (unsigned)index, what, (unsigned long long)count, (unsigned)offset,
-                    L->data_words);
+        return array_failed(L,
+                            fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
+                                 "object %u: %s (%llu floats at word %u) lie outside the %zu-word "
+                                 "data section",
+                                 (unsigned)index, what, (unsigned long long)count, (unsigned)offset,
+                                 L->data_words),
+                            what);
     *out = L->data + offset;
     return claim(L, offset, count, MARK_PLAIN, index, pos, what);
 }
@@ -1489,9 +1529,12 @@ static kf_result decode_array(loader *L, uint32_t offset, size_t count, size_t s
     }
     if (decode(L, offset, count, stride, against, guess, &bad, &h) == KF_OK)
         return KF_OK;
-    return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                "object %u: %s: column %zu (header %08x) is not as version %u.%u writes it",
-                (unsigned)index, what, bad, (unsigned)h, (unsigned)L->major, (unsigned)L->minor);
+    return array_failed(
+        L,
+        fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+             "object %u: %s: column %zu (header %08x) is not as version %u.%u writes it",
+             (unsigned)index, what, bad, (unsigned)h, (unsigned)L->major, (unsigned)L->minor),
+        what);
 }
 
 /* get_floats for an array that version 2 stores encoded with `stride`. */
@@ -2738,9 +2781,12 @@ static kf_result load(loader *L, kf_anim **out)
     if (L->size < file_size)
         return fail(L, KF_ERROR_TRUNCATED, KF_NO_INDEX, KF_NO_INDEX, L->size,
                     "the file is %zu bytes; its header declares %u", L->size, (unsigned)file_size);
-    if (L->size > file_size)
+    if (L->size > file_size) {
+        const size_t more = L->size - file_size;
         return fail(L, KF_ERROR_TRAILING_DATA, KF_NO_INDEX, KF_NO_INDEX, file_size,
-                    "%zu bytes follow the declared end of the file", L->size - file_size);
+                    "%zu byte%s the declared end of the file (its header says %u bytes)", more,
+                    more == 1 ? " follows" : "s follow", (unsigned)file_size);
+    }
     if ((r = read_sections(L)) != KF_OK)
         return r;
 
@@ -2893,8 +2939,13 @@ done:
     return r;
 }
 
-static int init_loader(loader *L, const kf_load_options *options, kf_anim **out, kf_error *error)
+/* The checks every load makes of its options and output; *out is NULL
+ * first, whatever else is wrong, so that every failure leaves it so. */
+static kf_result init_loader(loader *L, const kf_load_options *options, kf_anim **out,
+                             kf_error *error)
 {
+    if (out)
+        *out = NULL;
     memset(L, 0, sizeof *L);
     L->checked.float_lengths = -1;
     kf_error_clear(error);
@@ -2903,25 +2954,33 @@ static int init_loader(loader *L, const kf_load_options *options, kf_anim **out,
     L->max_section = KF_DEFAULT_MAX_SECTION_SIZE;
     if (options) {
         if (!KF_OPTIONS_SIZE_OK(options->size, sizeof *options))
-            return 0;
-        L->allocator = kf_allocator_or_default(
-            KF_OPTION(options, kf_load_options, allocator, (const kf_allocator *)NULL));
+            return kf_fail(error, KF_ERROR_ARGUMENT,
+                           "options.size is %zu; set it to sizeof(kf_load_options) (%zu to %zu "
+                           "are accepted)",
+                           options->size, sizeof(size_t), sizeof *options);
+        kf_result r = kf_allocator_take(
+            KF_OPTION(options, kf_load_options, allocator, (const kf_allocator *)NULL),
+            &L->allocator, error);
+        if (r != KF_OK)
+            return r;
         size_t max = KF_OPTION(options, kf_load_options, max_section_size, (size_t)0);
         if (max)
             L->max_section = max;
     }
     if (!out)
-        return 0;
-    *out = NULL;
-    return 1;
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no output pointer");
+    return KF_OK;
 }
 
 kf_result kf_load_memory(const void *data, size_t size, const kf_load_options *options,
                          kf_anim **out, kf_error *error)
 {
     loader L;
-    if (!init_loader(&L, options, out, error) || (!data && size))
-        return kf_fail(error, KF_ERROR_ARGUMENT, "bad options, data or output pointer");
+    kf_result r = init_loader(&L, options, out, error);
+    if (r != KF_OK)
+        return r;
+    if (!data && size)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no data (NULL, with a size of %zu bytes)", size);
     L.file = data ? data : (const unsigned char *)"";
     L.size = size;
     return load(&L, out);
@@ -2941,35 +3000,46 @@ void kf_anim_free(kf_anim *anim)
 /* The first read buffer of a stream load; it doubles up to the declared size. */
 #define KF_STREAM_FIRST_CHUNK ((size_t)64 * 1024)
 
-/* Reads until `size` bytes or the end; returns the count, or (size_t)-1. */
-static size_t read_fully(kf_read_fn read, void *user, unsigned char *buf, size_t size)
+/* Reads `size` bytes (fewer at the end) into `buf`, file byte `at` on,
+ * setting *got. KF_ERROR_IO, reported (`what` failed), when a read fails
+ * or returns more than it was asked for. */
+static kf_result read_fully(loader *L, kf_read_fn read, void *user, unsigned char *buf, size_t size,
+                            size_t at, const char *what, size_t *got)
 {
-    size_t got = 0;
-    while (got < size) {
-        size_t n = read(user, buf + got, size - got);
+    *got = 0;
+    while (*got < size) {
+        const size_t want = size - *got, n = read(user, buf + *got, want);
         if (n == (size_t)-1)
-            return n;
-        if (n == 0 || n > size - got)
+            return fail(L, KF_ERROR_IO, KF_NO_INDEX, KF_NO_INDEX, at + *got, "%s failed", what);
+        /* Whatever it wrote past `want` is not looked at. */
+        if (n > want)
+            return fail(L, KF_ERROR_IO, KF_NO_INDEX, KF_NO_INDEX, at + *got,
+                        "the read function returned %zu bytes for a %zu-byte request", n, want);
+        if (n == 0)
             break;
-        got += n;
+        *got += n;
     }
-    return got;
+    return KF_OK;
 }
 
 kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *options, kf_anim **out,
                          kf_error *error)
 {
     loader L;
-    if (!init_loader(&L, options, out, error) || !read)
-        return kf_fail(error, KF_ERROR_ARGUMENT, "bad options, reader or output pointer");
+    kf_result r = init_loader(&L, options, out, error);
+    if (r != KF_OK)
+        return r;
+    if (!read)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no read function");
 
     /* The header says how much follows; check it before trusting that. */
     unsigned char header[KFB_HEADER_SIZE];
-    size_t got = read_fully(read, user, header, sizeof header);
-    if (got == (size_t)-1)
-        return fail(&L, KF_ERROR_IO, KF_NO_INDEX, KF_NO_INDEX, 0, "reading the header failed");
+    size_t got;
+    if ((r = read_fully(&L, read, user, header, sizeof header, 0, "reading the header", &got)) !=
+        KF_OK)
+        return r;
     uint32_t file_size = 0;
-    kf_result r = read_header(&L, header, got, &file_size);
+    r = read_header(&L, header, got, &file_size);
     if (r != KF_OK)
         return r;
     if ((uint64_t)file_size > (uint64_t)L.max_section * KFB_SECTION_COUNT + 4096)
@@ -3002,10 +3072,11 @@ kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *opt
             file = bigger;
             cap = grown;
         }
-        size_t n = read_fully(read, user, file + have, cap - have);
-        if (n == (size_t)-1)
-            r = fail(&L, KF_ERROR_IO, KF_NO_INDEX, KF_NO_INDEX, have, "reading the file failed");
-        else if (n < cap - have)
+        size_t n;
+        if ((r = read_fully(&L, read, user, file + have, cap - have, have, "reading the file",
+                            &n)) != KF_OK)
+            break;
+        if (n < cap - have)
             r = fail(&L, KF_ERROR_TRUNCATED, KF_NO_INDEX, KF_NO_INDEX, have + n,
                      "the file is %zu bytes; its header declares %u", have + n,
                      (unsigned)file_size);
@@ -3013,11 +3084,15 @@ kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *opt
             have += n;
     }
     unsigned char extra;
-    if (r != KF_OK) {
+    size_t more = 0;
+    if (r != KF_OK || (r = read_fully(&L, read, user, &extra, 1, file_size, "reading the file",
+                                      &more)) != KF_OK) {
         /* reported above */
-    } else if (read_fully(read, user, &extra, 1) == 1) {
+    } else if (more) {
+        /* Counting them would mean reading them all: say only that there are. */
         r = fail(&L, KF_ERROR_TRAILING_DATA, KF_NO_INDEX, KF_NO_INDEX, file_size,
-                 "data follows the declared end of the file (%u bytes)", (unsigned)file_size);
+                 "more bytes follow the declared end of the file (its header says %u bytes)",
+                 (unsigned)file_size);
     } else {
         L.file = file;
         L.size = file_size;
@@ -3049,19 +3124,19 @@ static size_t read_file(void *user, void *buffer, size_t size)
 kf_result kf_load_file(const char *path, const kf_load_options *options, kf_anim **out,
                        kf_error *error)
 {
-    if (!path) {
-        kf_error_clear(error);
+    /* The arguments before the file: a bad one is reported as itself, not
+     * as whatever opening the file gives. */
+    loader L;
+    kf_result r = init_loader(&L, options, out, error);
+    if (r != KF_OK)
+        return r;
+    if (!path)
         return kf_fail(error, KF_ERROR_ARGUMENT, "no path");
-    }
     FILE *f = fopen(path, "rb");
-    if (!f) {
-        kf_error_clear(error);
-        if (out)
-            *out = NULL;
+    if (!f)
         return kf_fail(error, KF_ERROR_IO, "cannot open '%s': %s", path, strerror(errno));
-    }
     file_reader reader = {f, 0};
-    kf_result r = kf_load_stream(read_file, &reader, options, out, error);
+    r = kf_load_stream(read_file, &reader, options, out, error);
     fclose(f);
     if (r == KF_ERROR_IO && reader.error) {
         kf_error_clear(error);

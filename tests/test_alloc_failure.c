@@ -5,9 +5,11 @@
  * and creating a player. Each failure must come back as
  * KF_ERROR_OUT_OF_MEMORY with nothing leaked; with no failure the call must
  * succeed. The allocator also checks that every free names the size that
- * was allocated.
+ * was allocated. An allocator missing one of its functions is refused by
+ * every function that takes one.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "kf_test.h"
 #include "test_util.h"
@@ -189,6 +191,48 @@ static kf_result build_and_encode(const kf_allocator *a, int level)
     return r;
 }
 
+/* Half an allocator (a forgotten field) is refused with the missing
+ * function named, before anything is allocated through it or malloc. */
+static void half_allocators(const test_bytes *bytes)
+{
+    counting c = {0, -1, 0, 0};
+    const kf_allocator halves[3] = {
+        {count_alloc, NULL, &c}, {NULL, count_free, &c}, {NULL, NULL, &c}};
+    static const char *const missing[3] = {"the allocator has alloc but no free",
+                                           "the allocator has free but no alloc",
+                                           "the allocator has neither alloc nor free"};
+    kf_anim *good = NULL;
+    CHECK(kf_load_memory(bytes->data, bytes->size, NULL, &good, NULL) == KF_OK, "load");
+    for (int k = 0; k < 3; k++) {
+        kf_load_options o = {sizeof o, &halves[k], 0};
+        for (int call = 0; call < 3; call++) {
+            kf_anim *anim = good; /* must become NULL */
+            kf_error e;
+            reader rd = {bytes->data, bytes->size, 0};
+            const kf_result r = call == 0 ? kf_load_memory(bytes->data, bytes->size, &o, &anim, &e)
+                                : call == 1 ? kf_load_stream(read_chunk, &rd, &o, &anim, &e)
+                                            : kf_load_file("/nonexistent/x.kfb", &o, &anim, &e);
+            CHECK(r == KF_ERROR_ARGUMENT && !anim && e.result == r &&
+                      strstr(e.message, missing[k]) &&
+                      strstr(e.message, "(give both, or pass NULL for malloc and free)"),
+                  "half allocator %d, load %d: %s (%s)", k, call, kf_result_name(r), e.message);
+        }
+        kf_player *p = (kf_player *)good;
+        CHECK(kf_player_create(good, &halves[k], &p) == KF_ERROR_ARGUMENT && !p,
+              "half allocator %d: player", k);
+        kf_follower_state *s = (kf_follower_state *)good;
+        CHECK(kf_follower_state_create(kf_anim_follower(good, 0), 0, &halves[k], &s) ==
+                      KF_ERROR_ARGUMENT &&
+                  !s,
+              "half allocator %d: follower state", k);
+        kf_builder *b = (kf_builder *)good;
+        CHECK(kf_builder_create(&halves[k], &b) == KF_ERROR_ARGUMENT && !b,
+              "half allocator %d: builder", k);
+    }
+    CHECK(c.calls == 0 && c.live == 0, "half allocators were called %ld times", c.calls);
+    kf_anim_free(good);
+}
+
 int main(void)
 {
     kf_builder *b = test_rich_builder();
@@ -212,6 +256,8 @@ int main(void)
     SWEEP("follower state", kf_follower_state_create(kf_anim_follower(anim, 0), 0, &a, &s),
           kf_follower_state_destroy(s));
     kf_anim_free(anim);
+
+    half_allocators(&zipped);
 
     free(stored.data);
     free(zipped.data);

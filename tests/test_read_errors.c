@@ -273,6 +273,214 @@ static void run(const bad_file *t, const test_bytes *plain, const test_bytes *zi
     free(f);
 }
 
+/* A stream over bytes in memory; its read number `overlong` (from 1; 0:
+ * none) claims 5 bytes more than it was asked for, writing only those. */
+typedef struct mem_reader {
+    const unsigned char *data;
+    size_t size, pos;
+    unsigned reads, overlong;
+} mem_reader;
+
+static size_t read_mem(void *user, void *buffer, size_t size)
+{
+    mem_reader *m = user;
+    const size_t n = m->size - m->pos < size ? m->size - m->pos : size;
+    memcpy(buffer, m->data + m->pos, n);
+    m->pos += n;
+    return ++m->reads == m->overlong ? n + 5 : n;
+}
+
+/* Each bad argument has its own message, and every failure leaves *out
+ * NULL, even one found before the output pointer is looked at. */
+static void argument_messages(const test_bytes *plain)
+{
+    static const struct {
+        int call; /* 0 kf_load_memory, 1 kf_load_stream, 2 kf_load_file */
+        size_t options_size;
+        int no_input, no_out;
+        const char *want;
+    } cases[] = {
+        {0, 0, 0, 0, "options.size is 0; set it to sizeof(kf_load_options)"},
+        {1, 0, 0, 0, "options.size is 0; set it to sizeof(kf_load_options)"},
+        {2, 0, 0, 0, "options.size is 0; set it to sizeof(kf_load_options)"},
+        {0, 4, 0, 0, "options.size is 4; set it to sizeof(kf_load_options)"},
+        {0, sizeof(kf_load_options) + 1, 0, 0, "; set it to sizeof(kf_load_options)"},
+        {0, sizeof(kf_load_options), 1, 0, "no data"},
+        {1, sizeof(kf_load_options), 1, 0, "no read function"},
+        {2, sizeof(kf_load_options), 1, 0, "no path"},
+        {0, sizeof(kf_load_options), 0, 1, "no output pointer"},
+        {1, sizeof(kf_load_options), 0, 1, "no output pointer"},
+        {2, sizeof(kf_load_options), 0, 1, "no output pointer"},
+    };
+    char accepted[64];
+    snprintf(accepted, sizeof accepted, "(%zu to %zu are accepted)", sizeof(size_t),
+             sizeof(kf_load_options));
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        kf_load_options o = {cases[k].options_size, NULL, 0};
+        kf_anim *anim = (kf_anim *)&o; /* as an uninitialized pointer may be */
+        kf_anim **out = cases[k].no_out ? NULL : &anim;
+        mem_reader m = {plain->data, plain->size, 0, 0, 0};
+        kf_error e;
+        kf_result r;
+        if (cases[k].call == 0)
+            r = kf_load_memory(cases[k].no_input ? NULL : plain->data, plain->size, &o, out, &e);
+        else if (cases[k].call == 1)
+            r = kf_load_stream(cases[k].no_input ? NULL : read_mem, &m, &o, out, &e);
+        else
+            r = kf_load_file(cases[k].no_input ? NULL : "/nonexistent/x.kfb", &o, out, &e);
+        CHECK(r == KF_ERROR_ARGUMENT && e.result == r && strstr(e.message, cases[k].want) &&
+                  (cases[k].options_size == sizeof o || strstr(e.message, accepted)),
+              "argument case %zu: %s (%s)", k, kf_result_name(r), e.message);
+        CHECK(anim == NULL || cases[k].no_out, "argument case %zu: *out left as it was", k);
+    }
+    /* A read function that claims more than it was asked for: an error
+     * saying so, in the header's read and in the rest's. */
+    for (unsigned read = 1; read <= 2; read++) {
+        mem_reader m = {plain->data, plain->size, 0, 0, read};
+        kf_anim *anim = (kf_anim *)&m;
+        kf_error e;
+        const kf_result r = kf_load_stream(read_mem, &m, NULL, &anim, &e);
+        const size_t asked = read == 1 ? KFB_HEADER_SIZE : plain->size - KFB_HEADER_SIZE;
+        char want[96];
+        snprintf(want, sizeof want, "the read function returned %zu bytes for a %zu-byte request",
+                 asked + 5, asked);
+        CHECK(r == KF_ERROR_IO && !anim && strcmp(e.message, want) == 0,
+              "an overlong read %u: %s (%s)", read, kf_result_name(r), e.message);
+    }
+}
+
+/* Bytes after the declared end, as many as there are in memory; from a
+ * stream, only that there are more. */
+static void trailing_messages(const test_bytes *plain)
+{
+    unsigned char *f = malloc(plain->size + 2);
+    memcpy(f, plain->data, plain->size);
+    f[plain->size] = f[plain->size + 1] = '\n';
+    for (size_t extra = 1; extra <= 2; extra++) {
+        char want[128];
+        snprintf(want, sizeof want,
+                 "%zu %s the declared end of the file (its header says %zu bytes)", extra,
+                 extra == 1 ? "byte follows" : "bytes follow", plain->size);
+        kf_anim *anim = (kf_anim *)f;
+        kf_error e;
+        kf_result r = kf_load_memory(f, plain->size + extra, NULL, &anim, &e);
+        CHECK(r == KF_ERROR_TRAILING_DATA && !anim && strcmp(e.message, want) == 0 &&
+                  e.offset == plain->size,
+              "%zu trailing bytes in memory: %s (%s)", extra, kf_result_name(r), e.message);
+        snprintf(want, sizeof want,
+                 "more bytes follow the declared end of the file (its header says %zu bytes)",
+                 plain->size);
+        mem_reader m = {f, plain->size + extra, 0, 0, 0};
+        anim = (kf_anim *)f;
+        r = kf_load_stream(read_mem, &m, NULL, &anim, &e);
+        CHECK(r == KF_ERROR_TRAILING_DATA && !anim && strcmp(e.message, want) == 0 &&
+                  e.offset == plain->size,
+              "%zu trailing bytes in a stream: %s (%s)", extra, kf_result_name(r), e.message);
+    }
+    free(f);
+}
+
+/* The body of the first object of `type` (KFB_OBJECT_*) whose word `word`
+ * is not `unless`, or 0. */
+static size_t object_of_type(const test_bytes *f, uint32_t type, unsigned word, uint32_t unless)
+{
+    for (unsigned n = 0;; n++) {
+        const size_t body = craft_object(f->data, f->size, n);
+        if (!body)
+            return 0;
+        if (craft_get(f->data + body - 8) == type && craft_get(f->data + body + 4 * word) != unless)
+            return body;
+    }
+}
+
+/* kf_error's `offset` and `field` as kf.h defines them: an error in an
+ * object's record is placed at the record, in the section's bytes, and an
+ * array it names outside the data, or over another array, is that array's
+ * field; a framing error is placed in the file, though its section is set. */
+static void error_locations(void)
+{
+    kf_builder *b = test_rich_builder();
+    test_bytes rich = encode(b, 0);
+    kf_builder_destroy(b);
+    craft_section s[3];
+    CHECK(craft_sections(rich.data, rich.size, s), "rich file sections");
+    const size_t seq = object_of_type(&rich, KFB_OBJECT_SEQUENCE, 0, KFB_NONE),
+                 spline = object_of_type(&rich, KFB_OBJECT_SEQUENCE, 10, KFB_NONE),
+                 tcb = object_of_type(&rich, KFB_OBJECT_SEQUENCE, 11, KFB_NONE),
+                 follower = object_of_type(&rich, KFB_OBJECT_FOLLOWER, 0, KFB_NONE);
+    CHECK(seq && spline && tcb && follower && spline != seq,
+          "the rich file has sequences with tangents and tcb, and followers");
+    if (!(seq && spline && tcb && follower && spline != seq)) {
+        free(rich.data);
+        return;
+    }
+    const uint32_t far = 0xFFFFFFF0u;
+    const struct {
+        size_t body;
+        unsigned word;
+        uint32_t value;
+        kf_field field;
+        const char *want;
+    } refs[] = {
+        {seq, 8, far, KF_FIELD_KEYS, "key times ("},
+        {seq, 9, far, KF_FIELD_KEY_VALUE, "key values ("},
+        {spline, 10, far, KF_FIELD_TANGENTS, "tangents ("},
+        {tcb, 11, far, KF_FIELD_TCB, "tension/continuity/bias ("},
+        {follower, 6, far, KF_FIELD_INITIAL_VALUE, "initialValue ("},
+        {follower, 7, far, KF_FIELD_INITIAL_DESTINATION, "initialDestination ("},
+        /* the second sequence's values (encoded) over the first's times */
+        {spline, 9, craft_get(rich.data + seq + 4 * 8), KF_FIELD_KEY_VALUE, "key values ("},
+    };
+    for (size_t k = 0; k < sizeof refs / sizeof refs[0]; k++) {
+        unsigned char *f = malloc(rich.size);
+        memcpy(f, rich.data, rich.size);
+        craft_put(f + refs[k].body + 4 * refs[k].word, refs[k].value);
+        craft_fix_crcs(f, rich.size);
+        kf_anim *anim;
+        kf_error e;
+        const kf_result r = kf_load_memory(f, rich.size, NULL, &anim, &e);
+        const size_t record = refs[k].body - 8 - s[KFB_SECTION_OBJECTS].stored;
+        CHECK(r == KF_ERROR_REFERENCE && e.field == refs[k].field && e.item == KF_NO_INDEX &&
+                  e.section == KFB_SECTION_OBJECTS && e.object != KF_NO_INDEX &&
+                  e.offset == record && strstr(e.message, refs[k].want) &&
+                  strstr(e.message, k == 6 ? "overlap another array" : "lie outside"),
+              "reference case %zu: %s field %d offset %llu, want field %d offset %zu (%s)", k,
+              kf_result_name(r), (int)e.field, (unsigned long long)e.offset, (int)refs[k].field,
+              record, e.message);
+        if (r == KF_OK)
+            kf_anim_free(anim);
+        free(f);
+    }
+    /* Framing: a checksum, at its word; a compression code, at its word. */
+    for (int k = 0; k < 2; k++) {
+        unsigned char *f = malloc(rich.size);
+        memcpy(f, rich.data, rich.size);
+        const craft_section *o = &s[KFB_SECTION_OBJECTS];
+        size_t want;
+        if (k == 0) {
+            f[o->stored + 3] ^= 0x40;
+            want = o->stored + o->stored_size;
+        } else {
+            craft_put(f + o->header + 4, 7);
+            craft_fix_crcs(f, rich.size);
+            want = o->header + 4;
+        }
+        kf_anim *anim;
+        kf_error e;
+        const kf_result r = kf_load_memory(f, rich.size, NULL, &anim, &e);
+        CHECK(r == (k == 0 ? KF_ERROR_CHECKSUM : KF_ERROR_SECTION) &&
+                  e.section == KFB_SECTION_OBJECTS && e.object == KF_NO_INDEX &&
+                  e.field == KF_FIELD_NONE && e.offset == want,
+              "framing case %d: %s section %u object %u offset %llu, want file offset %zu (%s)", k,
+              kf_result_name(r), (unsigned)e.section, (unsigned)e.object,
+              (unsigned long long)e.offset, want, e.message);
+        if (r == KF_OK)
+            kf_anim_free(anim);
+        free(f);
+    }
+    free(rich.data);
+}
+
 int main(void)
 {
     kf_builder *b = base_builder();
@@ -535,6 +743,10 @@ int main(void)
     CHECK(fr == KF_ERROR_IO && !anim && strstr(fe.message, "cannot read '.': ") &&
               strlen(fe.message) > strlen("cannot read '.': "),
           "a folder: %s (%s)", kf_result_name(fr), fe.message);
+
+    argument_messages(&plain);
+    trailing_messages(&plain);
+    error_locations();
 
     free(plain.data);
     free(zipped.data);

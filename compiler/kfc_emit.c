@@ -6,33 +6,6 @@
 
 #include "kfc_number.h"
 
-#define NUMBER_SIZE 32
-
-void kfc_format_float(char *out, float value)
-{
-    for (int digits = 6; digits <= 9; digits++) {
-        double parsed;
-        snprintf(out, NUMBER_SIZE, "%.*g", digits, (double)value);
-        /* Compare bits: -0 must stay -0. Nine digits always round-trip. */
-        if (kfc_parse_number(out, strlen(out), &parsed) == KFC_NUMBER_OK) {
-            float back = (float)parsed;
-            if (memcmp(&back, &value, sizeof value) == 0)
-                return;
-        }
-    }
-}
-
-void kfc_format_double(char *out, double value)
-{
-    for (int digits = 6; digits <= 17; digits++) {
-        double parsed;
-        snprintf(out, NUMBER_SIZE, "%.*g", digits, value);
-        if (kfc_parse_number(out, strlen(out), &parsed) == KFC_NUMBER_OK &&
-            memcmp(&parsed, &value, sizeof value) == 0)
-            return;
-    }
-}
-
 static int write_handler(void *data, unsigned char *buffer, size_t size)
 {
     kfc_emitter *e = data;
@@ -170,21 +143,21 @@ static kfc_status number_text(kfc_emitter *e, const char *text)
 
 kfc_status kfc_emit_float(kfc_emitter *e, float value)
 {
-    char text[NUMBER_SIZE];
+    char text[KFC_NUMBER_TEXT];
     kfc_format_float(text, value);
     return number_text(e, text);
 }
 
 kfc_status kfc_emit_double(kfc_emitter *e, double value)
 {
-    char text[NUMBER_SIZE];
+    char text[KFC_NUMBER_TEXT];
     kfc_format_double(text, value);
     return number_text(e, text);
 }
 
 kfc_status kfc_emit_uint(kfc_emitter *e, uint32_t value)
 {
-    char text[NUMBER_SIZE];
+    char text[KFC_NUMBER_TEXT];
     snprintf(text, sizeof text, "%lu", (unsigned long)value);
     return number_text(e, text);
 }

@@ -51,9 +51,4 @@ kfc_status kfc_emit_double(kfc_emitter *e, double value);
 kfc_status kfc_emit_uint(kfc_emitter *e, uint32_t value);
 kfc_status kfc_emit_bool(kfc_emitter *e, int value);
 
-/* The shortest "%.Ng" text (at least 6 digits) that reads back as `value`
- * through kfc's number parser. `out` holds at least 32 bytes. */
-void kfc_format_float(char *out, float value);
-void kfc_format_double(char *out, double value);
-
 #endif /* KFC_EMIT_H */

@@ -581,6 +581,20 @@ static int usage_failed(kfc_diag *diag)
     return KFC_USAGE;
 }
 
+/* Whether standard output is the file `st` describes. */
+static int stdout_is(const struct stat *st)
+{
+    struct stat out;
+    return fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == st->st_dev && out.st_ino == st->st_ino;
+}
+
+/* Whether standard output is an empty regular file (a redirection). */
+static int stdout_empty_file(void)
+{
+    struct stat out;
+    return fstat(STDOUT_FILENO, &out) == 0 && S_ISREG(out.st_mode) && out.st_size == 0;
+}
+
 int main(int argc, char **argv)
 {
     kfc_options o;
@@ -669,10 +683,20 @@ int main(int argc, char **argv)
             struct stat existing;
             if (o.decompile && !o.deps_only && lstat(derived, &existing) == 0) {
                 char quoted[KFC_QUOTE_SIZE];
-                kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
-                         "the default output %s exists; name it with -o to replace it (or "
-                         "give -o another name)",
-                         kfc_quote(quoted, derived, strlen(derived)));
+                kfc_quote(quoted, derived, strlen(derived));
+                if (stdout_is(&existing))
+                    /* kfc -d walk.kfb > walk.yaml: the shell emptied it
+                     * before kfc ran, and nothing kfc does gets it back. */
+                    kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                             "the default output %s is standard output, which the shell "
+                             "emptied before kfc ran (its earlier contents are gone): kfc -d "
+                             "writes the file -o names, standard output with -o -",
+                             quoted);
+                else
+                    kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                             "the default output %s exists; name it with -o to replace it (or "
+                             "give -o another name)",
+                             quoted);
                 free(derived);
                 return usage_failed(&diag);
             }
@@ -731,6 +755,17 @@ int main(int argc, char **argv)
     if (!st)
         st = o.decompile ? decompile(o.input, output, &o, &diag)
                          : compile(o.input, output, &o, &clips, &diag);
+    /* kfc walk.yaml > out.kfb: the output went to its default name, and the
+     * file the shell made for standard output stays empty. Said, as the
+     * redirection shows what was expected; a file already holding
+     * something is some other use of standard output. */
+    if (!st && output == derived && !o.split && !o.deps_only && !o.quiet && stdout_empty_file()) {
+        char quoted[KFC_QUOTE_SIZE];
+        fprintf(stderr,
+                "kfc: note: wrote %s; standard output, a file, is left empty (-o - writes "
+                "there)\n",
+                kfc_quote(quoted, output, strlen(output)));
+    }
     /* -M: the rule alone (-MD's is written with the output). */
     const char *target = depfile_target(&o, output);
     if (!st && o.deps_only &&

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,4 +105,29 @@ int kfc_fits_float(double value)
     /* FLT_MAX plus half an ulp: from there on, rounding to float gives
      * infinity (ties go to even, and FLT_MAX's mantissa is odd). */
     return fabs(value) < 0x1.ffffffp+127;
+}
+
+void kfc_format_float(char *out, float value)
+{
+    for (int digits = 6; digits <= 9; digits++) {
+        double parsed;
+        snprintf(out, KFC_NUMBER_TEXT, "%.*g", digits, (double)value);
+        /* Compare bits: -0 must stay -0. Nine digits always round-trip. */
+        if (kfc_parse_number(out, strlen(out), &parsed) == KFC_NUMBER_OK) {
+            float back = (float)parsed;
+            if (memcmp(&back, &value, sizeof value) == 0)
+                return;
+        }
+    }
+}
+
+void kfc_format_double(char *out, double value)
+{
+    for (int digits = 6; digits <= 17; digits++) {
+        double parsed;
+        snprintf(out, KFC_NUMBER_TEXT, "%.*g", digits, value);
+        if (kfc_parse_number(out, strlen(out), &parsed) == KFC_NUMBER_OK &&
+            memcmp(&parsed, &value, sizeof value) == 0)
+            return;
+    }
 }

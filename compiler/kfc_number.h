@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kfc_number.h - the one grammar kfc accepts for numbers.
+ * kfc_number.h - the one grammar kfc accepts for numbers, and the shortest
+ * text in it that kfc and kfplay write a number as.
  *
  * A number is a plain decimal: an optional sign, digits with an optional
  * fraction (or a fraction alone), and an optional exponent:
@@ -35,5 +36,13 @@ kfc_number_result kfc_parse_number(const char *text, size_t length, double *out)
 
 /* Whether `value` rounds to a finite float32. */
 int kfc_fits_float(double value);
+
+/* The shortest "%.Ng" text (at least 6 digits) that reads back as `value`
+ * through kfc_parse_number, so that what one tool writes another reads to
+ * the bit; NaN and infinities as printf spells them. `out` holds
+ * KFC_NUMBER_TEXT bytes. */
+#define KFC_NUMBER_TEXT 32
+void kfc_format_float(char *out, float value);
+void kfc_format_double(char *out, double value);
 
 #endif /* KFC_NUMBER_H */

@@ -163,6 +163,22 @@ def check_tracks(kfc, kfplay, work):
             got = rows.get((float(w), target))
             if got is None or abs(got[0] - value) > 1e-6 * max(1, abs(value)):
                 fail('tracks: w=%g %s: got %r, want %g' % (w, target, got, value))
+    # Fractions given in milliseconds: sampled (clamped: the last key), and
+    # said to be outside; fractions inside [0, 1] are said nothing of.
+    r = run([kfplay, kfb, 'sample', 'level', '0', '500', '1000'])
+    want = ("kfplay: warning: fraction 500 (and 1 more) is outside [0, 1]: the interpolator "
+            "holds its last key's value there (its argument is a fraction of its cycle, not a "
+            "time: milliseconds?)\n")
+    if r.returncode or r.stdout.decode() != '0 10\n500 30\n1000 30\n' or r.stderr.decode() != want:
+        fail('sample level 0 500 1000: %r %r' % (r.stdout, r.stderr))
+    r = run([kfplay, kfb, 'sample', 'level', '--from', '-1', '--to', '0.5', '--samples', '2'])
+    if not r.stderr.decode().startswith("kfplay: warning: fraction -1 is outside [0, 1]: the "
+                                        "interpolator holds its first key's value there"):
+        fail('sample level from -1: %r' % r.stderr)
+    r = run([kfplay, kfb, 'sample', 'level', '0', '0.25', '1'])
+    if r.stderr or r.stdout.decode() != '0 10\n0.25 15\n1 30\n':
+        fail('sample level in [0, 1]: %r %r' % (r.stdout, r.stderr))
+
     a1, a2 = math.pi / 8, math.pi / 4   # w = 0.5
     q = [0, 0, math.sin(a1 / 2) + 0.5 * math.sin(a2 / 2), math.cos(a1 / 2) + 0.5 * math.cos(a2 / 2)]
     n = math.sqrt(q[2] ** 2 + q[3] ** 2)

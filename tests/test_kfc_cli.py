@@ -693,6 +693,37 @@ def main():
     r = run([kfc, '-d', 'walk.kfb'], cwd=dec)
     c.check(r.returncode == 0 and os.path.exists(os.path.join(dec, 'walk.yaml')),
             '-d without -o writes walk.yaml where there is none')
+    # Standard output redirected to a file, no -o: the default name is
+    # written, and the empty file the shell made is pointed out (one with
+    # something in it is left unremarked). With the default name itself as
+    # standard output, the shell has emptied it: said so, nothing written.
+    for argv, name in ((['walk.kfb', '-o', 'again.yaml', '-d'], None),
+                       (['-d', 'walk.kfb'], 'walk.yaml'),
+                       (['again.yaml'], 'again.kfb')):
+        if name and os.path.exists(os.path.join(dec, name)):
+            os.remove(os.path.join(dec, name))
+        with open(os.path.join(dec, 'redirected'), 'w') as f:
+            r = subprocess.run([kfc] + argv, cwd=dec, stdout=f, stderr=subprocess.PIPE, text=True)
+        note = "kfc: note: wrote '%s'; standard output, a file, is left empty (-o - writes there)\n"
+        c.check(r.returncode == 0 and r.stderr == (note % name if name else '') and
+                os.path.getsize(os.path.join(dec, 'redirected')) == 0,
+                'kfc %s > redirected: %r' % (' '.join(argv), r.stderr))
+    with open(os.path.join(dec, 'redirected'), 'w') as f:
+        f.write('a log\n')
+    with open(os.path.join(dec, 'redirected'), 'a') as f:
+        r = subprocess.run([kfc, 'again.yaml'], cwd=dec, stdout=f, stderr=subprocess.PIPE,
+                           text=True)
+    c.check(r.returncode == 0 and r.stderr == '', '>> a file with something in it: %r' % r.stderr)
+    with open(os.path.join(dec, 'walk.yaml'), 'w') as f:
+        r = subprocess.run([kfc, '-d', 'walk.kfb'], cwd=dec, stdout=f, stderr=subprocess.PIPE,
+                           text=True)
+    c.check(r.returncode == 2 and r.stderr.startswith(
+        "kfc: error: the default output 'walk.yaml' is standard output, which the shell emptied "
+        "before kfc ran (its earlier contents are gone): kfc -d writes the file -o names, "
+        "standard output with -o -") and os.path.getsize(os.path.join(dec, 'walk.yaml')) == 0,
+        'kfc -d walk.kfb > walk.yaml: %r' % r.stderr)
+    os.remove(os.path.join(dec, 'walk.yaml'))
+
     # A default name that is the input's own: the other direction was
     # likely meant, and the message says how to go either way.
     for argv, says in ((['walk.kfb'], "kfc: error: 'walk.kfb' is named as a compiled file, which "

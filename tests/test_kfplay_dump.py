@@ -97,6 +97,17 @@ def main():
             for off, n in re.findall(r'=@(\d+)\[(\d+)\]', out):
                 c.check(int(off) + int(n) <= words, '%s: array @%s[%s] inside DATA' % (tag, off, n))
 
+    # A controller's doubles as the source wrote them (speed 0.1, not
+    # 0.10000000000000001): the shortest text that reads back, as kfc -d.
+    rot = os.path.join(args.work, 'rotations.z1.kfb')
+    if os.path.exists(rot):
+        listed = run([args.kfplay, rot, 'list']).stdout.decode()
+        c.check(re.search(r'^slow controller speed=0\.1 weight=2 ', listed, re.M) is not None,
+                'list: slow speed=0.1 weight=2: %s' % listed)
+        dumped = run([args.kfplay, 'dump', rot]).stdout.decode()
+        c.check(re.search(r"'slow' speed=0\.1 weight=2 ", dumped) is not None,
+                'dump: slow speed=0.1 weight=2')
+
     # The leg walk's first key times, at the offset dump names.
     if leg:
         data = open(leg, 'rb').read()

@@ -188,6 +188,26 @@ def main():
     drive = ['--tick', '0.05', '--until', '2', '--event', '0.25:destination=1,2,0.5',
              '--event', '1:destination=-1,0,0']
     panels = plot(fol, ['cam'], drive, 'cam')
+    # An event's vector written with spaces, as X3D writes one: the shell
+    # splits it, and both commands say how it is written.
+    split = ['--tick', '0.05', '--until', '2', '--event', '0.5:destination=1', '2', '0']
+    hint = ("an event's value is written with commas and no spaces "
+            "(--event 0.5:destination=1,2,0)")
+    r = run([args.kfplay, fol, 'follow', 'cam'] + split)
+    c.check(r.returncode == 2 and r.stdout == '' and
+            "kfplay: error: follow takes one NAME, not '2' too: " + hint in r.stderr,
+            'follow, event split: %d %r' % (r.returncode, r.stderr))
+    r = run([args.kfplay, fol, 'plot', 'cam', '-o', os.path.join(args.work, 'split.svg')] + split)
+    c.check(r.returncode == 2 and
+            "kfplay: error: plot: '2' is a number, not a name: " + hint in r.stderr and
+            not os.path.exists(os.path.join(args.work, 'split.svg')),
+            'plot, event split: %d %r' % (r.returncode, r.stderr))
+    # A value already written with commas is not taken for a split one.
+    r = run([args.kfplay, fol, 'follow', 'cam', '0', '--tick', '0.05', '--until', '2',
+             '--event', '0.5:destination=1,2,0'])
+    c.check(r.returncode == 2 and "follow takes one NAME, not '0' too (times are" in r.stderr,
+            'follow, a stray number: %r' % r.stderr)
+
     # Without --tick and --until the message names the command run: plot.
     r = run([args.kfplay, fol, 'plot', 'cam', '-o', os.path.join(args.work, 'no_tick.svg')])
     c.check(r.returncode == 2 and 'kfplay: error: plot needs --tick and --until' in r.stderr,

@@ -32,6 +32,7 @@
 #include "kf.h"
 #include "kfb_format.h"
 #include "kfc_diag.h"
+#include "kfc_number.h"
 #include "kfc_suggest.h"
 #include "kfplay_args.h"
 #include "kfplay_dump.h"
@@ -211,10 +212,14 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_CONTROLLER); i++) {
         kf_controller_info c;
         kf_anim_controller_info(anim, i, &c);
-        printf("%s controller speed=%.17g weight=%.17g active_interval=%.17g..%.17g "
-               "reference=%.17g,%.17g\n",
-               c.name, c.speed, c.weight, c.active_start, c.active_end, c.ref_world,
-               c.ref_sequence);
+        /* Doubles as kfc -d writes them: the shortest text that reads back. */
+        const double v[6] = {c.speed,      c.weight,    c.active_start,
+                             c.active_end, c.ref_world, c.ref_sequence};
+        char t[6][KFC_NUMBER_TEXT];
+        for (int k = 0; k < 6; k++)
+            kfc_format_double(t[k], v[k]);
+        printf("%s controller speed=%s weight=%s active_interval=%s..%s reference=%s,%s\n", c.name,
+               t[0], t[1], t[2], t[3], t[4], t[5]);
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TARGET); i++) {
         kf_target_info t;
@@ -355,6 +360,35 @@ static void rotation_as_asked(float *value, int authored_quat, kfp_rotation aske
 
 /* An interpolator at each fraction: rotations as axis-angle (SFRotation)
  * unless --rotation says otherwise. */
+/* A fraction outside both [0, 1] and the keys is clamped to the first or
+ * last key's value, which reads as an answer: most likely a time given
+ * where a fraction is asked (milliseconds, say). Said once, the sampling
+ * done all the same. A range is monotonic: its ends tell. */
+static void warn_fractions_outside(const kfp_times *t, const kf_interpolator_info *info)
+{
+    const double lo = fmin(0.0, info->key[0]), hi = fmax(1.0, info->key[info->key_count - 1]);
+    double first = 0.0;
+    uint64_t outside = 0;
+    const uint64_t n = t->list ? t->count : 0;
+    const double ends[2] = {t->from, t->to};
+    for (uint64_t i = 0; i < (t->list ? n : 2); i++) {
+        const double f = t->list ? t->list[i] : ends[i];
+        if (f < lo || f > hi) {
+            if (!outside++)
+                first = f;
+        }
+    }
+    if (!outside)
+        return;
+    char more[48] = "";
+    if (t->list && outside > 1)
+        snprintf(more, sizeof more, " (and %llu more)", (unsigned long long)(outside - 1));
+    kfp_warning("fraction %.9g%s is outside [%.9g, %.9g]: the interpolator holds its %s key's "
+                "value there (its argument is a fraction of its cycle%s)",
+                first, more, lo, hi, first < lo ? "first" : "last",
+                first > hi ? ", not a time: milliseconds?" : "");
+}
+
 static int sample_interpolator(const kfp_context *ctx, const kf_interpolator *p, char **args,
                                int count)
 {
@@ -364,6 +398,8 @@ static int sample_interpolator(const kfp_context *ctx, const kf_interpolator *p,
                          info.node == KF_NODE_SQUAD_ORIENTATION_INTERPOLATOR;
     kfp_times times;
     int status = kfp_times_init(&times, ctx->options, args, count, 1.0, "sample", "fractions");
+    if (!status)
+        warn_fractions_outside(&times, &info);
     float *value = malloc(info.components * sizeof *value);
     if (!status && !value) {
         kfp_error("out of memory");
@@ -555,6 +591,11 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
 {
     if (count < 1)
         return kfp_usage_error("follow needs the NAME of a follower");
+    char fixed[256];
+    if (count > 1 && kfp_event_split(ctx->options, args + 1, count - 1, fixed, sizeof fixed))
+        return kfp_usage_error("follow takes one NAME, not '%s' too: an event's value is "
+                               "written with commas and no spaces (--event %s)",
+                               args[1], fixed);
     if (count > 1)
         return kfp_usage_error("follow takes one NAME, not '%s' too (times are --tick and "
                                "--until)",

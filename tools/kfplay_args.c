@@ -67,6 +67,26 @@ int kfp_parse_number(const char *what, const char *text, double *out)
     }
 }
 
+int kfp_event_split(const kfp_options *o, char **words, int count, char *fixed, size_t size)
+{
+    if (!(o->given & KFP_OPT_EVENT) || o->event_count < 1 || count < 1 || size == 0)
+        return 0;
+    const char *event = o->events[o->event_count - 1];
+    const char *value = strchr(event, '=');
+    double number;
+    /* Only an event whose value is one number, the first of those split
+     * off: a value with a comma was written as meant. */
+    if (!value || !value[1] || strchr(value, ','))
+        return 0;
+    for (int i = 0; i < count; i++)
+        if (kfc_parse_number(words[i], strlen(words[i]), &number) != KFC_NUMBER_OK)
+            return 0;
+    size_t at = (size_t)snprintf(fixed, size, "%s", event);
+    for (int i = 0; i < count && at < size; i++)
+        at += (size_t)snprintf(fixed + at, size - at, ",%s", words[i]);
+    return 1;
+}
+
 /* ---- options ------------------------------------------------------------ */
 
 enum {

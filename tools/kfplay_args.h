@@ -15,6 +15,7 @@
 #ifndef KFPLAY_ARGS_H
 #define KFPLAY_ARGS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "kfplay_format.h"
@@ -101,6 +102,13 @@ int kfp_usage_error(const char *format, ...)
 /* Parses one number (kfc_number.h) into *out; otherwise reports it on
  * stderr, after `what` (say "--tick"; NULL: nothing), and returns 0. */
 int kfp_parse_number(const char *what, const char *text, double *out);
+
+/* Whether `words` (count > 0) are numbers the shell split off the last
+ * --event's value, as "--event 0.5:destination=1 2 0" is split (X3D
+ * writes a vector with spaces; the event's value is then one number):
+ * then `fixed` holds the event as meant,
+ * "0.5:destination=1,2,0" (truncated to `size`), and 1 is returned. */
+int kfp_event_split(const kfp_options *o, char **words, int count, char *fixed, size_t size);
 
 /*
  * The times (fractions, distances) a command evaluates: the numbers given

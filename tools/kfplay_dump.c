@@ -15,6 +15,7 @@
 
 #include "kf.h"
 #include "kfb_format.h"
+#include "kfc_number.h"
 
 /* Names come from the public API; the codes must be the file's. */
 _Static_assert((int)KF_INTERPOLATION_SQUAD == KFB_INTERP_SQUAD, "interpolation codes");
@@ -129,9 +130,14 @@ static void print_controller(dump *d, const kfb_controller *r)
 {
     fputs("controller ", stdout);
     print_name(d, r->name);
-    printf(" speed=%.17g weight=%.17g active=%.17g..%.17g reference=%.17g,%.17g\n", f64(r->speed),
-           f64(r->weight), f64(r->active_start), f64(r->active_end), f64(r->ref_world),
-           f64(r->ref_sequence));
+    /* The shortest text that reads back, as kfc -d and kfplay list write. */
+    const double v[6] = {f64(r->speed),      f64(r->weight),    f64(r->active_start),
+                         f64(r->active_end), f64(r->ref_world), f64(r->ref_sequence)};
+    char t[6][KFC_NUMBER_TEXT];
+    for (int k = 0; k < 6; k++)
+        kfc_format_double(t[k], v[k]);
+    printf(" speed=%s weight=%s active=%s..%s reference=%s,%s\n", t[0], t[1], t[2], t[3], t[4],
+           t[5]);
 }
 
 static void print_target(dump *d, const kfb_target *r)

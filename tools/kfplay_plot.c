@@ -636,6 +636,14 @@ int kfp_plot(const kf_anim *anim, const char *input, const kfp_options *options,
         status = take_options(options, &o, name_count);
     if (!status)
         status = check_output_not_input(input, o.output);
+    /* Numbers after the names, with an --event given: its value's
+     * components, split by the shell at their spaces. */
+    char fixed[256];
+    for (int i = 1; i < name_count && !status; i++)
+        if (kfp_event_split(options, names + i, name_count - i, fixed, sizeof fixed))
+            status = kfp_usage_error("plot: '%s' is a number, not a name: an event's value is "
+                                     "written with commas and no spaces (--event %s)",
+                                     names[i], fixed);
     for (int i = 0; i < name_count && !status; i++)
         status = find_panel(anim, names[i], &sources[i]);
     if (!status)

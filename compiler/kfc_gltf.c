@@ -879,7 +879,9 @@ static void list_add(char *out, size_t size, size_t *n, size_t *items, size_t co
 }
 
 /* --animation named nothing: the name meant, or when the file has few,
- * all of them (a name several share, once). */
+ * all of them (a name several share, once; one without a name by the
+ * index that selects it). A usage error, as when it names several: the
+ * argument is at fault, not the file. */
 static kfc_status no_such_animation(kfc_gltf_doc *doc, const naming *nm)
 {
     const char *wanted = doc->options->animation;
@@ -891,37 +893,47 @@ static kfc_status no_such_animation(kfc_gltf_doc *doc, const naming *nm)
         if (name)
             kfc_suggest_offer(&sg, name, strlen(name));
     }
-    char mean[200], more[320], quoted[KFC_QUOTE_SIZE];
+    char mean[200], more[360], quoted[KFC_QUOTE_SIZE];
     kfc_suggest_text(&sg, mean, sizeof mean);
-    more[0] = '\0';
-    if (!mean[0] && count > 0 && count <= 4) {
-        size_t distinct = 0, n = 0, items = 0;
-        for (size_t i = 0; i < count; i++) {
-            const char *name = usable_name(json_array_get(nm->anims, i));
-            distinct += !name || next_named(nm, name, -1) == (long long)i;
-        }
-        n = (size_t)snprintf(more, sizeof more, ": ");
-        for (size_t i = 0; i < count; i++) {
-            const char *name = usable_name(json_array_get(nm->anims, i));
-            char item[KFC_QUOTE_SIZE + 16];
-            if (!name) {
-                snprintf(item, sizeof item, "%lu", (unsigned long)i);
-            } else if (next_named(nm, name, -1) < (long long)i) {
-                continue; /* said with the first */
-            } else {
-                const json_int_t k = json_integer_value(json_object_get(nm->anim_counts, name));
-                snprintf(item, sizeof item, "%s%s", kfc_quote(quoted, name, strlen(name)),
-                         k == 2   ? " twice"
-                         : k == 3 ? " 3 times"
-                         : k == 4 ? " 4 times"
-                                  : "");
-            }
-            list_add(more, sizeof more, &n, &items, distinct, " and ", item);
-        }
+    kfc_quote(quoted, wanted, strlen(wanted));
+    if (mean[0] || count == 0 || count > 4) {
+        char has[32];
+        if (count)
+            snprintf(has, sizeof has, "%lu", (unsigned long)count);
+        else
+            snprintf(has, sizeof has, "none");
+        return kfc_fail(doc->diag, KFC_USAGE, KFC_NO_MARK,
+                        "no animation named or numbered %s (the file has %s)%s", quoted, has, mean);
     }
-    return kfc_gltf_fail(
-        doc->diag, "/animations", "no animation named or numbered %s (%lu in the file%s)%s",
-        kfc_quote(quoted, wanted, strlen(wanted)), (unsigned long)count, more, mean);
+    size_t distinct = 0, n = 0, items = 0;
+    more[0] = '\0';
+    for (size_t i = 0; i < count; i++) {
+        const char *name = usable_name(json_array_get(nm->anims, i));
+        distinct += !name || next_named(nm, name, -1) == (long long)i;
+    }
+    for (size_t i = 0; i < count; i++) {
+        const char *name = usable_name(json_array_get(nm->anims, i));
+        char item[KFC_QUOTE_SIZE + 48], option[32], other[KFC_QUOTE_SIZE];
+        if (!name) {
+            /* (a bare index would read as a count: "'Walk' twice and 2") */
+            int len = snprintf(item, sizeof item, "an unnamed one at index %lu", (unsigned long)i);
+            if (by_index(nm, i, option, sizeof option)[0] && len > 0 && (size_t)len < sizeof item)
+                snprintf(item + len, sizeof item - (size_t)len, " (%s)", option);
+        } else if (next_named(nm, name, -1) < (long long)i) {
+            continue; /* said with the first */
+        } else {
+            const json_int_t k = json_integer_value(json_object_get(nm->anim_counts, name));
+            snprintf(item, sizeof item, "%s%s", kfc_quote(other, name, strlen(name)),
+                     k == 2   ? " twice"
+                     : k == 3 ? " 3 times"
+                     : k == 4 ? " 4 times"
+                              : "");
+        }
+        list_add(more, sizeof more, &n, &items, distinct, " and ", item);
+    }
+    return kfc_fail(doc->diag, KFC_USAGE, KFC_NO_MARK,
+                    "no animation named or numbered %s; the file has %lu: %s", quoted,
+                    (unsigned long)count, more);
 }
 
 /* --animation names several animations: a usage error that says how to

@@ -459,15 +459,26 @@ def check_animation_option(a, checks):
              usage % "'0' is both the index of animation 0 and the name of animation 1: neither "
                      "has a name or index of its own: import every animation, or each into a "
                      "file of its own with --split"),
-            (['Spin', 'Spin', None], 'Spn', 1,
-             "anim.gltf: /animations: error: no animation named or numbered 'Spn' (3 in the "
-             "file); did you mean 'Spin'?\n"),
-            (['Spin', 'Spin', None], 'walk', 1,
-             "anim.gltf: /animations: error: no animation named or numbered 'walk' (3 in the "
-             "file: 'Spin' twice and 2)\n"),
-            (['Spin', 'Spin'], '2', 1,
-             "anim.gltf: /animations: error: no animation named or numbered '2' (2 in the "
-             "file: 'Spin' twice)\n")):
+            # None selected: a usage error too (the file is valid), each
+            # animation without a name by the index that selects it
+            (['Spin', 'Spin', None], 'Spn', 2,
+             usage % "no animation named or numbered 'Spn' (the file has 3); did you mean "
+                     "'Spin'?"),
+            (['Spin', 'Spin', None], 'walk', 2,
+             usage % "no animation named or numbered 'walk'; the file has 3: 'Spin' twice and "
+                     "an unnamed one at index 2 (-a 2)"),
+            ([None, 'Spin', None], 'walk', 2,
+             usage % "no animation named or numbered 'walk'; the file has 3: an unnamed one at "
+                     "index 0 (-a 0), 'Spin' and an unnamed one at index 2 (-a 2)"),
+            # index 1 is animation 0's name: it selects neither alone
+            (['1', None], 'walk', 2,
+             usage % "no animation named or numbered 'walk'; the file has 2: '1' and an unnamed "
+                     "one at index 1"),
+            (['Spin', 'Spin'], '2', 2,
+             usage % "no animation named or numbered '2'; the file has 2: 'Spin' twice"),
+            (['a', 'b', 'c', 'd', 'e'], 'walk', 2,
+             usage % "no animation named or numbered 'walk' (the file has 5)"),
+            ([], 'walk', 2, usage % "no animation named or numbered 'walk' (the file has none)")):
         with open(os.path.join(a.work, 'anim.gltf'), 'w') as f:
             json.dump(document(names), f)
         r = subprocess.run([a.kfc, 'anim.gltf', '-a', anim, '-o', 'anim.kfb'],
@@ -616,15 +627,15 @@ def main():
 
     # --animation that names nothing: the name meant, or the names when few.
     for name, anim, expect in (
-            ('names.gltf', 'take one', "names.gltf: /animations: error: no animation named or "
-             "numbered 'take one' (1 in the file); did you mean 'take: one'?\n"),
-            ('model0.gltf', 'walk', "model0.gltf: /animations: error: no animation named or "
-             "numbered 'walk' (1 in the file: 'take0')\n"),
-            ('model0.gltf', '1', "model0.gltf: /animations: error: no animation named or "
-             "numbered '1' (1 in the file: 'take0')\n")):
+            ('names.gltf', 'take one', "no animation named or numbered 'take one' (the file has "
+             "1); did you mean 'take: one'?"),
+            ('model0.gltf', 'walk', "no animation named or numbered 'walk'; the file has 1: "
+             "'take0'"),
+            ('model0.gltf', '1', "no animation named or numbered '1'; the file has 1: 'take0'")):
         r = subprocess.run([a.kfc, name, '-a', anim, '-o', 'x.kfb'], capture_output=True, text=True,
                            cwd=a.work)
-        checks.check(r.returncode == 1 and r.stderr == expect, '-a %r: %r' % (anim, r.stderr))
+        checks.check(r.returncode == 2 and r.stderr == "kfc: error: %s\nTry 'kfc --help' for more "
+                     "information.\n" % expect, '-a %r: %d %r' % (anim, r.returncode, r.stderr))
     check_animation_option(a, checks)
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)

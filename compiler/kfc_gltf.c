@@ -59,6 +59,17 @@ static int ignorable_extension(const char *name)
     return 0;
 }
 
+/* Why kfc cannot import a file that requires extension `name`, and what to
+ * do instead. */
+static const char *unsupported_reason(const char *name)
+{
+    if (strcmp(name, "EXT_meshopt_compression") == 0 ||
+        strcmp(name, "KHR_meshopt_compression") == 0)
+        return ": it compresses buffer views, animation data among them; write the file "
+               "without it (decompressed) and import that";
+    return ": write the file without it and import that";
+}
+
 static void note(const kfc_import_options *o, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -90,11 +101,12 @@ static kfc_status check_extensions(kfc_gltf_doc *doc)
         snprintf(at, sizeof at, "/extensionsRequired/%lu", (unsigned long)i);
         if (!json_is_string(e))
             return kfc_gltf_fail(doc->diag, at, "expected an extension name");
-        if (!ignorable_extension(json_string_value(e)))
+        const char *name = json_string_value(e);
+        if (!ignorable_extension(name))
             return kfc_gltf_fail(doc->diag, at,
                                  "the file requires extension '%.80s', which kfc "
-                                 "does not support",
-                                 json_string_value(e));
+                                 "does not support%s",
+                                 name, unsupported_reason(name));
     }
     for (size_t i = 0; json_is_array(used) && i < json_array_size(used); i++) {
         const json_t *e = json_array_get(used, i);

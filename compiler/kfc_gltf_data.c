@@ -417,6 +417,31 @@ static uint32_t type_components(const char *type)
     return 0;
 }
 
+/* A byteStride on a view that accessor data of `element` bytes an element
+ * is read from: refused, since glTF allows one only on vertex-attribute
+ * views. A stride of the element size changes nothing, and deleting it is
+ * the whole fix; another interleaves the elements with other bytes (or
+ * overlaps them), which only an exporter can undo. */
+static kfc_status refuse_stride(kfc_gltf_doc *doc, const char *pointer, int64_t index,
+                                uint64_t stride, uint64_t element)
+{
+    char remedy[160];
+    if (stride == element)
+        snprintf(remedy, sizeof remedy,
+                 "this one is already (elements of %llu bytes), so remove \"byteStride\" from "
+                 "/bufferViews/%lld, or re-export",
+                 (unsigned long long)element, (long long)index);
+    else
+        snprintf(remedy, sizeof remedy,
+                 "its elements of %llu bytes lie %llu apart, %s: re-export the file",
+                 (unsigned long long)element, (unsigned long long)stride,
+                 stride > element ? "interleaved with other data" : "overlapping");
+    return kfc_gltf_fail(doc->diag, pointer,
+                         "bufferView %lld has a byteStride (%llu): glTF allows one only on "
+                         "vertex-attribute views, and animation data is tightly packed; %s",
+                         (long long)index, (unsigned long long)stride, remedy);
+}
+
 /* One component at p, normalized as glTF defines when asked. */
 static double component(const unsigned char *p, int type, int normalized)
 {
@@ -549,14 +574,9 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
     if (view_index >= 0) {
         if ((st = load_view(doc, view_index, vat, &v)))
             return st;
-        if (v.stride) {
-            /* Animation data is tightly packed: byteStride is for vertex
-             * attributes only. */
-            return kfc_gltf_fail(doc->diag, vat,
-                                 "bufferView %lld has a byteStride; an "
-                                 "animation accessor's view must not",
-                                 (long long)view_index);
-        }
+        if (v.stride)
+            return refuse_stride(doc, vat, view_index, v.stride,
+                                 (uint64_t)out->components * component_size((int)ctype));
         /* Bounded by the view's bytes (checked again as it is read). */
         if (offset > v.length ||
             count * out->components * component_size((int)ctype) > v.length - offset)
@@ -634,8 +654,9 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
         if ((st = load_view(doc, iview, ivat, &iv)) || (st = load_view(doc, vview, vvat, &vv)))
             goto fail;
         if (iv.stride || vv.stride) {
-            st = kfc_gltf_fail(doc->diag, iv.stride ? ivat : vvat,
-                               "a sparse accessor's buffer view must not have a byteStride");
+            st = iv.stride ? refuse_stride(doc, ivat, iview, iv.stride, component_size((int)itype))
+                           : refuse_stride(doc, vvat, vview, vv.stride,
+                                           (uint64_t)out->components * component_size((int)ctype));
             goto fail;
         }
         double *idx = malloc((size_t)scount * sizeof *idx);

@@ -409,9 +409,24 @@ def invalid_cases():
     case('offset_overflow', lambda g: g['accessors'][1].update(byteOffset=4294967292),
          '/accessors/1: error: 2 elements from byte 4294967292 do not fit')
     case('stride', lambda g: g['bufferViews'][1].update(byteStride=12),
-         "/accessors/1/bufferView: error: bufferView 1 has a byteStride")
+         'invalid_stride.gltf: /accessors/1/bufferView: error: bufferView 1 has a byteStride (12): '
+         'glTF allows one only on vertex-attribute views, and animation data is tightly packed; '
+         'this one is already (elements of 12 bytes), so remove "byteStride" from /bufferViews/1, '
+         'or re-export\n')
+    # key times and values interleaved in one view: no edit of the JSON helps
+    case('stride_interleaved', lambda g: g['bufferViews'][1].update(byteStride=16),
+         'invalid_stride_interleaved.gltf: /accessors/1/bufferView: error: bufferView 1 has a '
+         'byteStride (16): glTF allows one only on vertex-attribute views, and animation data is '
+         'tightly packed; its elements of 12 bytes lie 16 apart, interleaved with other data: '
+         're-export the file\n')
     case('required_extension', lambda g: g.update(extensionsRequired=['EXT_meshopt_compression']),
-         "/extensionsRequired/0: error: the file requires extension 'EXT_meshopt_compression'")
+         "invalid_required_extension.gltf: /extensionsRequired/0: error: the file requires "
+         "extension 'EXT_meshopt_compression', which kfc does not support: it compresses buffer "
+         "views, animation data among them; write the file without it (decompressed) and import "
+         "that\n")
+    case('required_unknown', lambda g: g.update(extensionsRequired=['KHR_materials_ior', 'ACME_warp']),
+         "invalid_required_unknown.gltf: /extensionsRequired/1: error: the file requires extension "
+         "'ACME_warp', which kfc does not support: write the file without it and import that\n")
     case('interpolation', lambda g: g['animations'][0]['samplers'][0].update(interpolation='CUBIC'),
          "/animations/0/samplers/0/interpolation: error: unknown interpolation 'CUBIC'")
     case('interpolation_case', lambda g: g['animations'][0]['samplers'][0].update(interpolation='linear'),
@@ -543,7 +558,28 @@ def invalid_cases():
          '/accessors/0/bufferView: error: bufferView 0 has a byteStride')
     case('stride_sparse', lambda g: (g['bufferViews'][0].update(byteStride=4), g['accessors'][1].update(sparse={
         'count': 1, 'indices': {'bufferView': 0, 'componentType': USHORT}, 'values': {'bufferView': 1}})),
-        '/accessors/0/bufferView: error: bufferView 0 has a byteStride')
+        '/accessors/0/bufferView: error: bufferView 0 has a byteStride (4)')
+
+    # A sparse accessor's own views: views 2 (12 bytes, the VEC3 values)
+    # and 3 (2-byte indices) over the output's bytes.
+    def sparse_views(g, values_stride, indices_stride):
+        for length, stride in ((12, values_stride), (4, indices_stride)):
+            g['bufferViews'].append({'buffer': 0, 'byteOffset': 8, 'byteLength': length})
+            if stride:
+                g['bufferViews'][-1]['byteStride'] = stride
+        g['accessors'][1]['sparse'] = {'count': 1, 'indices': {'bufferView': 3, 'componentType': USHORT},
+                                       'values': {'bufferView': 2}}
+
+    case('stride_sparse_values', lambda g: sparse_views(g, 12, None),
+         'invalid_stride_sparse_values.gltf: /accessors/1/sparse/values/bufferView: error: bufferView 2 '
+         'has a byteStride (12): glTF allows one only on vertex-attribute views, and animation data is '
+         'tightly packed; this one is already (elements of 12 bytes), so remove "byteStride" from '
+         '/bufferViews/2, or re-export\n')
+    case('stride_sparse_indices', lambda g: sparse_views(g, None, 4),
+         'invalid_stride_sparse_indices.gltf: /accessors/1/sparse/indices/bufferView: error: bufferView 3 '
+         'has a byteStride (4): glTF allows one only on vertex-attribute views, and animation data is '
+         'tightly packed; its elements of 2 bytes lie 4 apart, interleaved with other data: re-export '
+         'the file\n')
     case('normalized_float', lambda g: g['accessors'][1].update(normalized=True),
          '/accessors/1: error: a FLOAT accessor cannot be normalized')
     case('translation_short', lambda g: g['accessors'][1].update(componentType=SHORT, normalized=True),

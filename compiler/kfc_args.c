@@ -78,7 +78,7 @@ static const char usage_warnings[] =
     "                     (all four: unused), quaternion-length, custom-property,\n"
     "                     long-duration, fraction-range, empty, x3d-unknown,\n"
     "                     x3d-dropped, x3d-lenient, angle-range, gltf-unknown,\n"
-    "                     or all\n"
+    "                     gltf-dropped, or all\n"
     "  -Werror[=NAME]     report warnings (or NAME) as errors; -Wno-error[=NAME]\n"
     "                     undoes it\n"
     "  -w                 no warnings\n"

@@ -309,7 +309,7 @@ const char *const kfc_warning_names[KFC_WARN_COUNT] = {
     "fraction-range",      "empty",
     "x3d-unknown",         "x3d-dropped",
     "x3d-lenient",         "angle-range",
-    "gltf-unknown",
+    "gltf-unknown",        "gltf-dropped",
 };
 
 #define KFC_TURN (2 * 3.14159265358979323846)

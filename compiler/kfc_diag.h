@@ -76,6 +76,9 @@ typedef enum kfc_warning {
                                    degrees, where angles are radians */
     KFC_WARN_GLTF_UNKNOWN,      /* a glTF channel path glTF does not define, close to one
                                    it does (a typo): the channel is skipped */
+    KFC_WARN_GLTF_DROPPED,      /* a glTF channel the importer skips although the file
+                                   animates something with it: a KHR_animation_pointer
+                                   target other than a node's TRS or weights */
     KFC_WARN_COUNT
 } kfc_warning;
 

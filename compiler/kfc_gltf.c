@@ -59,6 +59,14 @@ static int ignorable_extension(const char *name)
     return 0;
 }
 
+/* Required extensions kfc reads: KHR_animation_pointer, whose node
+ * targets are core ones (read_pointer) and whose others are skipped, each
+ * with a warning. */
+static int supported_extension(const char *name)
+{
+    return strcmp(name, "KHR_animation_pointer") == 0;
+}
+
 /* Why kfc cannot import a file that requires extension `name`, and what to
  * do instead. */
 static const char *unsupported_reason(const char *name)
@@ -102,7 +110,7 @@ static kfc_status check_extensions(kfc_gltf_doc *doc)
         if (!json_is_string(e))
             return kfc_gltf_fail(doc->diag, at, "expected an extension name");
         const char *name = json_string_value(e);
-        if (!ignorable_extension(name))
+        if (!ignorable_extension(name) && !supported_extension(name))
             return kfc_gltf_fail(doc->diag, at,
                                  "the file requires extension '%.80s', which kfc "
                                  "does not support%s",
@@ -110,7 +118,7 @@ static kfc_status check_extensions(kfc_gltf_doc *doc)
     }
     for (size_t i = 0; json_is_array(used) && i < json_array_size(used); i++) {
         const json_t *e = json_array_get(used, i);
-        if (json_is_string(e))
+        if (json_is_string(e) && !supported_extension(json_string_value(e)))
             note(doc->options, "extension '%s' ignored%s", json_string_value(e),
                  ignorable_extension(json_string_value(e)) ? " (not about animation)" : "");
     }
@@ -407,9 +415,116 @@ static int output_type_allowed(int path, const kfc_gltf_accessor *a)
     return a->normalized && a->component_type != GLTF_UNSIGNED_INT;
 }
 
+/* What a KHR_animation_pointer `pointer` names, in a document of `nodes`
+ * nodes: 1 for "/nodes/N/PATH" with a PATH kfc animates (*node and *path
+ * set), which the extension defines as the core target {node: N, path:
+ * PATH}; 0 for another property (a material's, a camera's, a node's
+ * extension); -1 for a pointer that no valid file holds, with the reason in
+ * `why` (NULL: not wanted). JSON pointer escapes (~0, ~1) are not decoded:
+ * no node property kfc animates has one in its name, so a pointer with
+ * one is never a target kfc plays. */
+static int pointer_target(const char *pointer, size_t nodes, int64_t *node, int *path, char *why,
+                          size_t why_size)
+{
+    static const char prefix[] = "/nodes/";
+    char none[1];
+    if (!why) {
+        why = none;
+        why_size = sizeof none;
+    }
+    if (pointer[0] != '/') {
+        snprintf(why, why_size,
+                 "'%.80s' is not a JSON pointer: one starts with '/', as in "
+                 "/nodes/0/rotation",
+                 pointer);
+        return -1;
+    }
+    if (strncmp(pointer, prefix, sizeof prefix - 1) != 0)
+        return 0;
+    const char *s = pointer + sizeof prefix - 1;
+    const size_t digits = strspn(s, "0123456789");
+    const size_t segment = strcspn(s, "/");
+    /* (RFC 6901 array indices: "0", or digits without a leading 0) */
+    if (digits == 0 || digits != segment || (s[0] == '0' && digits > 1)) {
+        snprintf(why, why_size,
+                 "'%.*s' in '%.80s' is not a node index (digits, without a "
+                 "sign or leading zeros)",
+                 (int)(segment < 40 ? segment : 40), s, pointer);
+        return -1;
+    }
+    unsigned long long index = 0;
+    for (size_t i = 0; i < digits && index < nodes; i++)
+        index = index * 10 + (unsigned)(s[i] - '0'); /* (stops once past `nodes`) */
+    if (index >= nodes) {
+        snprintf(why, why_size, "'%.80s' names node %.*s, which does not exist (%lu defined)",
+                 pointer, (int)(digits < 40 ? digits : 40), s, (unsigned long)nodes);
+        return -1;
+    }
+    s += digits;
+    if (*s != '/' || s[1] == '\0') {
+        snprintf(why, why_size,
+                 "'%.80s' names node %llu, not one of its properties (as in "
+                 "/nodes/%llu/rotation)",
+                 pointer, index, index);
+        return -1;
+    }
+    s++;
+    for (int p = 0; p < PATH_COUNT; p++) {
+        const size_t n = strlen(path_names[p]);
+        if (strncmp(s, path_names[p], n) != 0 || (s[n] != '\0' && s[n] != '/'))
+            continue;
+        if (s[n] == '/') {
+            /* The extension animates whole properties: a part of one is
+             * no target it defines. */
+            snprintf(why, why_size,
+                     "'%.80s' points inside node %llu's %s; the pointer ends "
+                     "at the property (/nodes/%llu/%s)",
+                     pointer, index, path_names[p], index, path_names[p]);
+            return -1;
+        }
+        *node = (int64_t)index;
+        *path = p;
+        return 1;
+    }
+    return 0;
+}
+
+/* The target of a channel whose path is "pointer" (KHR_animation_pointer):
+ * a node property kfc animates sets *node and *path; any other is skipped
+ * with a warning, since the file animates something the .kfb will not
+ * (*path left PATH_COUNT). */
+static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *at,
+                               const json_t *target, const char *tat, int64_t *node, int *path)
+{
+    char pat[192];
+    snprintf(pat, sizeof pat, "%s/extensions/KHR_animation_pointer/pointer", tat);
+    const json_t *ext =
+        json_object_get(json_object_get(target, "extensions"), "KHR_animation_pointer");
+    const json_t *pointer = json_object_get(ext, "pointer");
+    *path = PATH_COUNT;
+    if (!json_is_string(pointer))
+        return kfc_gltf_fail(doc->diag, pat,
+                             "a channel whose path is 'pointer' needs this string, the JSON "
+                             "pointer of what it animates (KHR_animation_pointer)");
+    char why[320];
+    const int r =
+        pointer_target(json_string_value(pointer), nm->node_count, node, path, why, sizeof why);
+    if (r < 0)
+        return kfc_gltf_fail(doc->diag, pat, "%s", why);
+    if (r == 0) {
+        char text[128];
+        kfc_gltf_escape(text, sizeof text, json_string_value(pointer));
+        return kfc_warn_pointer(doc->diag, KFC_WARN_GLTF_DROPPED, at,
+                                "channel skipped: it animates '%.100s' (KHR_animation_pointer); "
+                                "kfc animates only node translation, rotation, scale and weights",
+                                text);
+    }
+    return KFC_OK;
+}
+
 /* Reads channel `ci` of animation `ai` into `out` (out->used = 0 for one
- * kfc skips, with a note). `targets` collects the target names of the
- * animation (a set, to refuse duplicates). */
+ * kfc skips, with a note or a warning). `targets` collects the target
+ * names of the animation (a set, to refuse duplicates). */
 static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const json_t *anim,
                                size_t ci, json_t *targets, channel *out)
 {
@@ -436,17 +551,15 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
     int path = 0;
     while (path < PATH_COUNT && strcmp(json_string_value(path_value), path_names[path]) != 0)
         path++;
+    if (path == PATH_COUNT && strcmp(json_string_value(path_value), "pointer") == 0) {
+        if ((st = read_pointer(doc, nm, at, target, tat, &node_index, &path)) || path == PATH_COUNT)
+            return st;
+    }
     if (path == PATH_COUNT || node_index < 0) {
-        /* Not an error: glTF lets extensions define other targets
-         * (KHR_animation_pointer's "pointer"), and says to ignore what a
-         * reader does not support unless the file requires it. */
-        int pointer = strcmp(json_string_value(path_value), "pointer") == 0;
-        if (pointer)
-            note(doc->options,
-                 "%s: channel skipped: a KHR_animation_pointer target (kfc "
-                 "animates node translation, rotation, scale and weights)",
-                 at);
-        else if (path != PATH_COUNT)
+        /* Not an error: glTF lets extensions define other targets, and
+         * says to ignore what a reader does not support unless the file
+         * requires it. */
+        if (path != PATH_COUNT)
             note(doc->options, "%s: channel skipped: no target node", at);
         else {
             /* A path an edit or two from glTF's own is a typo, which
@@ -1025,12 +1138,23 @@ static kfc_status overlaps(kfc_gltf_doc *doc, const json_t *anim, json_t *played
         const json_t *node = json_object_get(target, "node");
         const char *path = json_string_value(json_object_get(target, "path"));
         int p = 0;
+        int64_t n = json_is_integer(node) ? (int64_t)json_integer_value(node) : -1;
         while (path && p < PATH_COUNT && strcmp(path, path_names[p]) != 0)
             p++;
-        if (!json_is_integer(node) || !path || p == PATH_COUNT)
+        if (path && p == PATH_COUNT && strcmp(path, "pointer") == 0) {
+            const json_t *ext =
+                json_object_get(json_object_get(target, "extensions"), "KHR_animation_pointer");
+            const char *pointer = json_string_value(json_object_get(ext, "pointer"));
+            n = -1;
+            if (!pointer ||
+                pointer_target(pointer, json_array_size(json_object_get(doc->root, "nodes")), &n,
+                               &p, NULL, 0) != 1)
+                continue;
+        }
+        if (n < 0 || !path || p == PATH_COUNT)
             continue;
         char key[48];
-        snprintf(key, sizeof key, "%lld/%d", (long long)json_integer_value(node), p);
+        snprintf(key, sizeof key, "%lld/%d", (long long)n, p);
         *overlap |= json_object_get(played, key) != NULL;
         if (json_object_set(mine, key, json_true()))
             return kfc_fail_nomem(doc->diag);

@@ -424,6 +424,55 @@ def check_quaternion_length(a, checks):
             checks.check('lid.orientation 0 0 0 1' in got, 'a zero rotation key plays: %r' % got)
 
 
+def check_pointer(a, checks):
+    """KHR_animation_pointer: a pointer to a node's translation, rotation,
+    scale or weights is the core target, which the extension calls the same
+    animation: the same .kfb as the core file (pointer.gltf, which requires
+    the extension; its values are checked with the other fixtures). A
+    pointer to anything else is skipped with a warning at its channel. One
+    to a node property an earlier animation plays starts its animation at
+    weight 0, as a core channel does."""
+    kfbs = []
+    for name in ('pointer.gltf', 'pointer_core.gltf'):
+        src = os.path.join(a.work, name)
+        r = run([a.kfc, src, '-o', src + '.same.kfb'])
+        checks.check(r.returncode == 0 and not r.stderr, '%s: %d %r' % (name, r.returncode, r.stderr))
+        kfbs.append(open(src + '.same.kfb', 'rb').read() if r.returncode == 0 else name)
+    checks.check(kfbs[0] == kfbs[1], 'pointer.gltf: not the .kfb of the same channels as core targets')
+
+    def document(pointer):
+        doc = gen_gltf_fixtures.base_case()
+        doc['extensionsUsed'] = doc['extensionsRequired'] = ['KHR_animation_pointer']
+        target = gen_gltf_fixtures.node_pointer(0, 'translation')
+        target['extensions']['KHR_animation_pointer']['pointer'] = pointer
+        return doc, {'sampler': 0, 'target': target}
+
+    for i, pointer in enumerate(('/materials/0/pbrMetallicRoughness/baseColorFactor',
+                                 '/cameras/0/perspective/yfov',
+                                 '/extensions/KHR_lights_punctual/lights/0/intensity',
+                                 '/nodes/0/extensions/KHR_node_visibility/visible',
+                                 '/nodes/0/matrix', '/nodes', '/nodes/0/rotation~1')):
+        doc, channel = document(pointer)
+        doc['animations'][0]['channels'].append(channel)
+        path = os.path.join(a.work, 'pointer_other%d.gltf' % i)
+        with open(path, 'w') as f:
+            json.dump(doc, f)
+        check_warning(a, checks, path, 'gltf-dropped',
+                      "%s: /animations/0/channels/1: warning: channel skipped: it animates '%s' "
+                      "(KHR_animation_pointer); kfc animates only node translation, rotation, "
+                      "scale and weights" % (path, pointer), 'pointer %s' % pointer)
+    doc, channel = document('/nodes/0/translation')
+    doc['animations'].append({'name': 'b', 'samplers': doc['animations'][0]['samplers'],
+                              'channels': [channel]})
+    path = os.path.join(a.work, 'pointer_later.gltf')
+    with open(path, 'w') as f:
+        json.dump(doc, f)
+    r = run([a.kfc, '-v', path, '-o', path + '.kfb'])
+    checks.check(r.returncode == 0 and "note: animation 'b' shares targets with an earlier one: "
+                 "its controller starts at weight 0" in r.stderr,
+                 'a later animation through a pointer: %d %r' % (r.returncode, r.stderr))
+
+
 def check_animation_option(a, checks):
     """--animation selects one animation or none: digits are an index when
     the file has that animation, else a name; an index that is another
@@ -615,7 +664,8 @@ def main():
 
     # Under -v: what kfc leaves out, and why.
     r = run([a.kfc, '-v', os.path.join(a.work, 'names.gltf'), '-o', os.path.join(a.work, 'names.v.kfb')])
-    for expect in ("/animations/0/channels/17: channel skipped: a KHR_animation_pointer target",
+    for expect in ("/animations/0/channels/17: warning: channel skipped: it animates "
+                   "'/materials/0/pbrMetallicRoughness/baseColorFactor' (KHR_animation_pointer)",
                    "note: extension 'KHR_technique_webgl' ignored (not about animation)"):
         checks.check(r.returncode == 0 and expect in r.stderr, 'names.gltf -v: no "%s" in %r' % (expect, r.stderr))
 
@@ -637,6 +687,7 @@ def main():
         checks.check(r.returncode == 2 and r.stderr == "kfc: error: %s\nTry 'kfc --help' for more "
                      "information.\n" % expect, '-a %r: %d %r' % (anim, r.returncode, r.stderr))
     check_animation_option(a, checks)
+    check_pointer(a, checks)
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)
     # A JSON syntax error quotes the input near it with its control and

@@ -271,10 +271,31 @@ def names_case():
     d.animation('take: one', channels)
     anim = d.gltf['animations'][0]
     anim['channels'].append({'sampler': 0, 'target': {
-        'path': 'pointer', 'extensions': {'KHR_animation_pointer': {'pointer': '/nodes/0/translation'}}}})
+        'path': 'pointer', 'extensions': {'KHR_animation_pointer': {
+            'pointer': '/materials/0/pbrMetallicRoughness/baseColorFactor'}}}})
     d.gltf['extensionsUsed'] = ['KHR_animation_pointer', 'KHR_technique_webgl',
                                 'KHR_materials_pbrSpecularGlossiness', 'EXT_mesh_gpu_instancing']
     d.gltf['extensionsRequired'] = d.gltf['extensionsUsed'][1:]
+    return d
+
+
+def node_pointer(node, path):
+    """A channel target as KHR_animation_pointer writes node `node`'s
+    `path`: the same animation as {"node": node, "path": path}."""
+    return {'path': 'pointer',
+            'extensions': {'KHR_animation_pointer': {'pointer': '/nodes/%d/%s' % (node, path)}}}
+
+
+def pointer_case(seed):
+    """build(seed) with every other channel's target written through
+    KHR_animation_pointer, which the file requires: the pointers to node
+    translation, rotation, scale and weights are the core targets."""
+    d = build(seed)
+    for anim in d.gltf['animations']:
+        for i, ch in enumerate(anim['channels']):
+            if i % 2 == 0:
+                ch['target'] = node_pointer(ch['target']['node'], ch['target']['path'])
+    d.gltf['extensionsUsed'] = d.gltf['extensionsRequired'] = ['KHR_animation_pointer']
     return d
 
 
@@ -596,10 +617,42 @@ def invalid_cases():
          '/animations/0/samplers/0/output: error: accessor 1 has 2 elements, expected 6')
     case('duplicate_target', lambda g: g['animations'][0]['channels'].append(g['animations'][0]['channels'][0]),
          "/animations/0/channels/1/target: error: a second channel of this animation animates node 0's translation")
-    # Extensions: required and unsupported, or targets kfc does not animate
-    case('required_animation_pointer', lambda g: g.update(extensionsUsed=['KHR_animation_pointer'],
-                                                          extensionsRequired=['KHR_animation_pointer']),
-         "/extensionsRequired/0: error: the file requires extension 'KHR_animation_pointer'")
+    # KHR_animation_pointer targets that no valid file holds
+    def pointer(g, text, core=False):
+        g.update(extensionsUsed=['KHR_animation_pointer'], extensionsRequired=['KHR_animation_pointer'])
+        channels = g['animations'][0]['channels']
+        target = node_pointer(0, 'rotation')
+        target['extensions']['KHR_animation_pointer']['pointer'] = text
+        if core:  # beside the core channel
+            channels.append({'sampler': 0, 'target': target})
+        else:
+            channels[0]['target'] = target
+
+    at = ('/animations/0/channels/%d/target/extensions/KHR_animation_pointer/pointer: error: ')
+    for name, text, expect in (
+            ('leading_zero', '/nodes/00/translation', "'00' in '/nodes/00/translation' is not a "
+             "node index (digits, without a sign or leading zeros)"),
+            ('sign', '/nodes/+0/translation', "'+0' in '/nodes/+0/translation' is not a node "
+             "index (digits, without a sign or leading zeros)"),
+            ('range', '/nodes/1/translation', "'/nodes/1/translation' names node 1, which does "
+             "not exist (1 defined)"),
+            ('huge', '/nodes/99999999999999999999999/scale', "'/nodes/99999999999999999999999/scale' "
+             "names node 99999999999999999999999, which does not exist (1 defined)"),
+            ('node_only', '/nodes/0', "'/nodes/0' names node 0, not one of its properties (as in "
+             "/nodes/0/rotation)"),
+            ('inside', '/nodes/0/translation/1', "'/nodes/0/translation/1' points inside node 0's "
+             "translation; the pointer ends at the property (/nodes/0/translation)"),
+            ('relative', 'nodes/0/translation', "'nodes/0/translation' is not a JSON pointer: one "
+             "starts with '/', as in /nodes/0/rotation")):
+        case('pointer_' + name, lambda g, text=text: pointer(g, text),
+             'invalid_pointer_%s.gltf: %s%s\n' % (name, at % 0, expect))
+    case('pointer_missing', lambda g: g['animations'][0]['channels'][0].update(target={'path': 'pointer'}),
+         "invalid_pointer_missing.gltf: %sa channel whose path is 'pointer' needs this string, the "
+         "JSON pointer of what it animates (KHR_animation_pointer)\n" % (at % 0))
+    # the spec's rule: one animation animates a property one way, not both
+    case('pointer_and_core', lambda g: pointer(g, '/nodes/0/translation', core=True),
+         "invalid_pointer_and_core.gltf: /animations/0/channels/1/target: error: a second channel "
+         "of this animation animates node 0's translation\n")
 
     # One large accessor read by many samplers: reads out of proportion to
     # the input are refused (here after about 350 of the 800 channels).
@@ -658,6 +711,8 @@ def main_into(directory):
     files.append(names_case().write(directory, 'bom', 'data', bom=True))
     files.append(step_keys_case().write(directory, 'step_keys', 'glb'))
     files.append(clips_case().write(directory, 'clips', 'bin'))
+    files.append(pointer_case(6).write(directory, 'pointer', 'data'))
+    files.append(build(6).write(directory, 'pointer_core', 'data'))
     with open(os.path.join(directory, 'index.json'), 'w') as f:
         json.dump(files, f)
 

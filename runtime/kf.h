@@ -336,7 +336,8 @@ typedef enum kf_interpolation {
     /* Cubic Hermite with explicit in- and out-tangents per key (glTF's
      * CUBICSPLINE; what curve editors edit): between keys i and j,
      * h00 v_i + h01 v_j + h10 d out_i + h11 d in_j, with d the segment's
-     * duration and tangents in value units per unit of sequence time. */
+     * duration and tangents in value units per unit of sequence time. A
+     * quaternion so played is not unit between keys (kf_sequence_sample). */
     KF_INTERPOLATION_HERMITE
 } kf_interpolation;
 
@@ -412,7 +413,12 @@ typedef struct kf_cursor {
  * following M3G's rules (formats/kfb.md): LOOP maps the time into one period,
  * CONSTANT holds the first/last valid keys, coincident keys switch at their
  * time. `cursor` may be NULL (binary search). Never allocates, never fails:
- * a NaN time gives the first valid key.
+ * a NaN time gives the first valid key. A quaternion is the sequence's own
+ * value, not normalized: between keys LINEAR, SPLINE and HERMITE (glTF's
+ * CUBICSPLINE rotations import as HERMITE) give one that is not unit, and
+ * SLERP and SQUAD one unit only as far as its keys are (docs/math.md
+ * §2.3). Normalize a rotation you sample, as glTF asks and as
+ * kf_player_update does for an orientation target.
  */
 KF_API void kf_sequence_sample(const kf_sequence *sequence, double time, kf_cursor *cursor,
                                float *out);

@@ -202,6 +202,12 @@ def main():
             "kfplay: error: plot: '2' is a number, not a name: " + hint in r.stderr and
             not os.path.exists(os.path.join(args.work, 'split.svg')),
             'plot, event split: %d %r' % (r.returncode, r.stderr))
+    # A scalar follower's value is one number: a number after its name is
+    # no part of an event's, and is not said to be.
+    r = run([args.kfplay, fol, 'follow', 'level', '--tick', '0.05', '--until', '2',
+             '--event', '0.5:destination=1', '2'])
+    c.check(r.returncode == 2 and "follow takes one NAME, not '2' too (times are" in r.stderr,
+            'follow level, a stray number: %r' % r.stderr)
     # A value already written with commas is not taken for a split one.
     r = run([args.kfplay, fol, 'follow', 'cam', '0', '--tick', '0.05', '--until', '2',
              '--event', '0.5:destination=1,2,0'])

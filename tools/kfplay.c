@@ -592,7 +592,13 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
     if (count < 1)
         return kfp_usage_error("follow needs the NAME of a follower");
     char fixed[256];
-    if (count > 1 && kfp_event_split(ctx->options, args + 1, count - 1, fixed, sizeof fixed))
+    /* Numbers after the name read as an event's vector split at its spaces
+     * only where the follower's value holds that many. */
+    const uint32_t named =
+        count > 1 ? kf_anim_find(ctx->anim, KF_KIND_FOLLOWER, args[0]) : KF_NO_INDEX;
+    if (named != KF_NO_INDEX &&
+        (uint32_t)count <= kf_follower_components(kf_anim_follower(ctx->anim, named)) &&
+        kfp_event_split(ctx->options, args + 1, count - 1, fixed, sizeof fixed))
         return kfp_usage_error("follow takes one NAME, not '%s' too: an event's value is "
                                "written with commas and no spaces (--event %s)",
                                args[1], fixed);

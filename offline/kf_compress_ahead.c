@@ -223,7 +223,8 @@ kf_result kf_ahead_start(const kf_allocator *a, int level, kf_ahead **out)
     x->z.zalloc = kf_zlib_alloc;
     x->z.zfree = kf_zlib_free;
     x->z.opaque = &x->allocator;
-    const int status = deflateInit(&x->z, level);
+    const int status =
+        deflateInit2(&x->z, level, Z_DEFLATED, MAX_WBITS, KF_DEFLATE_MEM_LEVEL, Z_DEFAULT_STRATEGY);
     x->deflating = status == Z_OK;
     if (status != Z_OK) {
         end_stream(x);

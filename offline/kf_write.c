@@ -444,9 +444,9 @@ typedef struct packed_sections {
 
 enum { COMPRESS_NO_MEMORY = -2, COMPRESS_FAILED = -1 };
 
-/* Deflates `raw` into `out` with zlib's defaults at `level`, as the
- * compress-ahead worker does, so the bytes do not depend on which of them
- * deflated; returns Z_OK or zlib's error. (Up to format 2.2, Z_RLE was
+/* Deflates `raw` into `out` with zlib's default strategy at `level`
+ * (KF_DEFLATE_MEM_LEVEL), as the compress-ahead worker does, so the bytes
+ * do not depend on which of them deflated; returns Z_OK or zlib's error. (Up to format 2.2, Z_RLE was
  * tried too and the smaller stream kept: it won by 3-6 % on the zero runs
  * of quantized byte planes, which 2.3 leaves out of the stream, and then
  * loses by 4-27 % on every workload W file.) */
@@ -457,7 +457,8 @@ static int deflate_with(const kf_allocator *a, const buffer *raw, int level, buf
     z.zalloc = kf_zlib_alloc;
     z.zfree = kf_zlib_free;
     z.opaque = (void *)a;
-    int status = deflateInit(&z, level);
+    int status =
+        deflateInit2(&z, level, Z_DEFLATED, MAX_WBITS, KF_DEFLATE_MEM_LEVEL, Z_DEFAULT_STRATEGY);
     if (status != Z_OK)
         return status;
     uLong bound = deflateBound(&z, (uLong)raw->size);

@@ -656,6 +656,8 @@ size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
  * UTF-8 encoding Unicode scalar values only (no overlong forms, no
  * surrogates, nothing above U+10FFFF). */
 int kf_name_valid(const char *name);
+/* The same of the n bytes at text (no NUL among them; n may be 0). */
+int kf_text_valid(const char *text, size_t n);
 
 /* Checks a sequence in stored (rotated) form; errors name authored key
  * indices. Used before writing and when reading. The

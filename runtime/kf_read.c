@@ -162,14 +162,15 @@ static kf_result get_name(loader *L, uint32_t offset, uint32_t index, size_t pos
                     "object %u: name offset %u is outside the %zu-byte string table",
                     (unsigned)index, (unsigned)offset, L->strings_size);
     const char *s = L->strings + offset;
-    if (!memchr(s, '\0', L->strings_size - offset))
+    const char *end = memchr(s, '\0', L->strings_size - offset);
+    if (!end)
         return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
                     "object %u: name at offset %u is not terminated", (unsigned)index,
                     (unsigned)offset);
     if (!*s)
         return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos, "object %u: empty name",
                     (unsigned)index);
-    if (!kf_name_valid(s))
+    if (!kf_text_valid(s, (size_t)(end - s)))
         return fail(L, KF_ERROR_STRING, KFB_SECTION_OBJECTS, index, pos,
                     "object %u: name at offset %u is not UTF-8 text of Unicode scalar values",
                     (unsigned)index, (unsigned)offset);

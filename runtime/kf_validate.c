@@ -19,13 +19,19 @@
 #endif
 
 /* YAML (and so kfc) reads and writes UTF-8 text of scalar values; a name
- * outside that could load but not decompile into a source that compiles. */
-int kf_name_valid(const char *name)
+ * outside that could load but not decompile into a source that compiles.
+ * The n bytes at p (no NUL among them) are checked eight at a time while
+ * they are ASCII, as names nearly always are. */
+int kf_text_valid(const char *text, size_t n)
 {
-    const unsigned char *p = (const unsigned char *)name;
-    if (!p || !*p)
-        return 0;
-    while (*p) {
+    const unsigned char *p = (const unsigned char *)text, *end = p + n;
+    for (; end - p >= 8; p += 8) {
+        uint64_t w;
+        memcpy(&w, p, sizeof w);
+        if (w & 0x8080808080808080u)
+            break;
+    }
+    while (p < end) {
         uint32_t c = *p, need, min;
         if (c < 0x80) {
             p++;
@@ -40,6 +46,8 @@ int kf_name_valid(const char *name)
             return 0;
         }
         p++;
+        if ((size_t)(end - p) < need)
+            return 0;
         for (uint32_t k = 0; k < need; k++, p++) {
             if ((*p & 0xC0) != 0x80)
                 return 0;
@@ -49,6 +57,11 @@ int kf_name_valid(const char *name)
             return 0;
     }
     return 1;
+}
+
+int kf_name_valid(const char *name)
+{
+    return name && *name && kf_text_valid(name, strlen(name));
 }
 
 /* The sizes are layout facts (formats/kfb_format.h); these narrow them for

@@ -396,6 +396,64 @@ static void code_edges(const kf_anim *anim)
     }
 }
 
+/* Names are UTF-8 text of Unicode scalar values wherever a byte sits: the
+ * check reads eight ASCII bytes at a time, so each form is tried at every
+ * place in names of up to 24 bytes, in the builder and through a load. */
+static void name_text(void)
+{
+    static const struct {
+        const char *bytes;
+        int valid;
+    } forms[] = {
+        {"\xC3\xA9", 1},
+        {"\xF4\x8F\xBF\xBF", 1},
+        {"\xEF\xBF\xBD", 1},
+        {"\xFF", 0},
+        {"\x80", 0},
+        {"\xED\xA0\x80", 0},
+        {"\xC0\xAF", 0},
+        {"\xE0\x80\xAF", 0},
+        {"\xF4\x90\x80\x80", 0},
+        {"\xE2\x82", 0} /* cut: at the end of a name, or before an 'a' */,
+    };
+    static const double t[2] = {0, 1}, v[2] = {0, 1};
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+        for (size_t at = 0; at <= 20; at++) {
+            for (size_t after = 0; after <= 3; after += 3) {
+                char name[40];
+                memset(name, 'a', at);
+                const size_t n = strlen(forms[f].bytes);
+                memcpy(name + at, forms[f].bytes, n);
+                memset(name + at + n, 'a', after);
+                name[at + n + after] = '\0';
+                kf_builder *b = NULL;
+                CHECK(kf_builder_create(NULL, &b) == KF_OK, "builder");
+                if (!b)
+                    return;
+                kf_sequence_desc d;
+                kf_sequence_desc_init(&d);
+                d.name = name;
+                d.duration = 1;
+                d.components = 1;
+                d.key_count = 2;
+                d.times = t;
+                d.values = v;
+                kf_error e;
+                const kf_result r = kf_builder_add_sequence(b, &d, &e);
+                CHECK((r == KF_OK) == forms[f].valid, "form %zu at byte %zu (+%zu): %s", f, at,
+                      after, r == KF_OK ? "taken" : e.message);
+                if (r == KF_OK && forms[f].valid && after == 0) {
+                    kf_anim *anim = test_encode_load(b, NULL);
+                    CHECK(anim && kf_anim_find(anim, KF_KIND_SEQUENCE, name) == 0,
+                          "form %zu at byte %zu loads", f, at);
+                    kf_anim_free(anim);
+                }
+                kf_builder_destroy(b);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     kf_builder *b = test_rich_builder();
@@ -415,6 +473,7 @@ int main(void)
         code_edges(anim);
     }
     null_objects();
+    name_text();
     kf_anim_free(anim);
     return kf_test_report("test_api_edges");
 }

@@ -439,16 +439,24 @@ void kfc_output_abort(kfc_output *out)
 }
 
 /* Whether `a` and `b` name one file: the same device and inode, or, when
- * neither exists yet, the same name in the same directory; `b` "-",
- * standard input's file. */
+ * neither exists yet, the same name in the same directory; `a` "-",
+ * standard output's file; `b` "-", standard input's file. */
 static int same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
+    /* "-" written is standard output, whatever the shell opened it on
+     * (kfc walk.yaml -o - >> walk.yaml): the same file as "/dev/stdout",
+     * which names it. */
+    int a_stdout = strcmp(a, "-") == 0;
+    if (a_stdout && fstat(STDOUT_FILENO, &sa) != 0)
+        return 0;
     /* "-" read is standard input: the file behind it, where it is a
      * regular one (kfc - -o walk.yaml < walk.yaml) */
     if (strcmp(b, "-") == 0)
-        return fstat(STDIN_FILENO, &sb) == 0 && S_ISREG(sb.st_mode) && stat(a, &sa) == 0 &&
-               sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+        return fstat(STDIN_FILENO, &sb) == 0 && S_ISREG(sb.st_mode) &&
+               (a_stdout || stat(a, &sa) == 0) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    if (a_stdout)
+        return stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
     int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
     if (ea || eb)
         return ea && eb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
@@ -467,9 +475,9 @@ static int same_file(const char *a, const char *b)
 kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_read *inputs,
                             const char *other, const char *other_what, kfc_diag *diag)
 {
-    /* Paths in full: kfc_diag_print escapes their control bytes. */
-    if (strcmp(path, "-") == 0)
-        return KFC_OK;
+    /* Paths in full: kfc_diag_print escapes their control bytes. "-" is
+     * checked as standard output's file, as its names /dev/stdout and
+     * /dev/fd/1 are. */
     for (size_t i = 0; inputs && i < inputs->count; i++) {
         const kfc_file_read *r = &inputs->items[i];
         if (!same_file(path, r->path))

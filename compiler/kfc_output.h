@@ -93,10 +93,11 @@ kfc_status kfc_output_write_failed(kfc_output *out, kfc_diag *diag);
 void kfc_output_abort(kfc_output *out);
 
 /*
- * KFC_USAGE when the output `path` ("-" never is) is the same file as one of
- * `inputs` (by device and inode, through links: another name of an input is
- * the input), or as `other` (another output of the run, which need not exist
- * yet: then the same name in the same directory; NULL: none). `what` and
+ * KFC_USAGE when the output `path` ("-": the file standard output is open
+ * on, if any) is the same file as one of `inputs` (by device and inode,
+ * through links: another name of an input is the input), or as `other`
+ * (another output of the run, which need not exist yet: then the same name
+ * in the same directory; NULL: none). `what` and
  * `other_what` name them in the message ("output", "dependency file").
  */
 kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_read *inputs,

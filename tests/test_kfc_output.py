@@ -6,7 +6,9 @@
   short name.
 - An output is never an input: -o, -MF and --decompile's -o naming the
   source, a glTF buffer, another name of the input (a symbolic or hard
-  link), or -MF naming the output, are usage errors that change nothing.
+  link), or -MF naming the output, are usage errors that change nothing;
+  so are -o - and -MF - where standard output is open on any of them (said
+  as of /dev/stdout), or on the -MF file.
 - Replacing an output keeps its permission bits; a symbolic link is written
   through (the link stays, its target gets the new file), a link to nothing
   refused; a file with other hard links gets the new file under the output's
@@ -205,6 +207,48 @@ def not_inputs(kfc, fixtures, work):
                                stderr=subprocess.PIPE, timeout=120)
         check(r.returncode == 2 and want in r.stderr.decode(),
               'stdin %s: %r' % (argv, r.stderr.decode()))
+    # "-" is standard output, whatever file the shell opened it on: refused
+    # when that is a file the run reads (kfc x.yaml -o - >> x.yaml, 1<>),
+    # as /dev/stdout is, and with the same message.
+    y_kfb = os.path.join(d, 'y.kfb')
+    hard = os.path.join(d, 'hard.yaml')
+    for opened, mode, feed, argv, want in (
+            (src, 'ab', None, [src, '-o', '-'],
+             "kfc: error: the output '-' is the input '%s'; what is read is never overwritten\n"
+             "Try 'kfc --help' for more information.\n" % src),
+            (src, 'r+b', None, [src, '-o', '-'], "the output '-' is the input '%s';" % src),
+            (hard, 'ab', None, [src, '-o', '-'], "the output '-' is the input '%s';" % src),
+            (src, 'r+b', None, [src, '-MD', '-MF', '-', '-o', y_kfb],
+             "the dependency file '-' is the input '%s'; what is read is never overwritten" % src),
+            (src, 'ab', None, ['-M', '-MF', '-', '-MT', 'x', src],
+             "the dependency file '-' is the input '%s';" % src),
+            (src, 'r+b', src, ['-', '-o', '-'],
+             "the output '-' is the file standard input reads; what is read is never overwritten"),
+            (kfb, 'r+b', None, ['-d', kfb, '-o', '-'], "the output '-' is the input '%s';" % kfb),
+            (buffer, 'ab', None, [gltf, '-o', '-'],
+             "kfc: error: the output '-' is '%s', which %s reads (/buffers/0); what is read is "
+             "never overwritten\n" % (buffer, gltf))):
+        with open(opened, mode) as out, open(feed or os.devnull, 'rb') as f:
+            r = subprocess.run([kfc] + argv, stdin=f, stdout=out, stderr=subprocess.PIPE,
+                               timeout=120)
+        check(r.returncode == 2 and want in r.stderr.decode(),
+              'stdout %s %s: %r' % (mode, argv, r.stderr.decode()))
+        # /dev/stdout, the same file by name, is said alike.
+        with open(opened, mode) as out, open(feed or os.devnull, 'rb') as f:
+            named = subprocess.run([kfc] + ['/dev/stdout' if a == '-' and argv[i - 1] in ('-o', '-MF')
+                                            else a for i, a in enumerate(argv)],
+                                   stdin=f, stdout=out, stderr=subprocess.PIPE, timeout=120)
+        check(named.returncode == 2 and
+              named.stderr.decode().replace("'/dev/stdout'", "'-'") == r.stderr.decode(),
+              'stdout %s %s: %r, by name %r' % (mode, argv, r.stderr.decode(),
+                                                named.stderr.decode()))
+    # Two outputs on one file: -o - with standard output on the -MF file.
+    with open(os.path.join(d, 'two.d'), 'wb') as out:
+        r = subprocess.run([kfc, src, '-o', '-', '-MD', '-MF', os.path.join(d, 'two.d'), '-MT', 'x'],
+                           stdout=out, stderr=subprocess.PIPE, timeout=120)
+    check(r.returncode == 2 and "the output '-' is the dependency file '%s'" % os.path.join(d, 'two.d')
+          in r.stderr.decode(), '-o - onto -MF: %r' % r.stderr.decode())
+    os.remove(os.path.join(d, 'two.d'))
     after = {n: read(os.path.join(d, n)) for n in before}
     check(after == before and not [n for n in os.listdir(d) if n not in before],
           'nothing changed: %s' % sorted(set(os.listdir(d)) ^ set(before)))

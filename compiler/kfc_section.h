@@ -61,6 +61,7 @@ typedef struct kfc_source {
         size_t count, capacity;
     } tracks;          /* the tracks read without error */
     int tracks_failed; /* the tracks section had an error: what a track plays is not all known */
+    unsigned unknown_names; /* names a track gave that none defines, so far */
     struct {
         kfc_long_time *items;
         size_t count, capacity;

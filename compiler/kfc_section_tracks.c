@@ -192,6 +192,14 @@ static const kfc_node *error_node(const kfc_entry *entry, const kf_error *error)
     }
 }
 
+/* Unknown names that get the name meant, in a run: finding it goes through
+ * every name the file defines, so with no limit on the errors (--max-errors
+ * 0) a file of N tracks naming none of N animators would cost N * N; the
+ * first ones, as many as the default --max-errors reports, keep the time in
+ * proportion to the file's size and change nothing where errors stop
+ * there. */
+#define NAMES_SUGGESTED 20
+
 /* "no animator named 'x'", with the name meant: the closest, or when the
  * file defines few, all of them ("the only animator is 'a'", "the
  * animators are 'a' and 'b'"). `what` is singular, `plural` its plural. */
@@ -203,7 +211,8 @@ static kfc_status no_such_name(kfc_source *src, const kfc_node *at, const char *
     const int controller = kind == KFC_NAME_CONTROLLER;
     const kfc_name *few[4];
     size_t candidates = 0;
-    for (size_t i = 0; i < src->names.count; i++) {
+    const size_t searched = src->unknown_names++ < NAMES_SUGGESTED ? src->names.count : 0;
+    for (size_t i = 0; i < searched; i++) {
         const kfc_name *n = &src->names.names[i];
         if ((n->kind == KFC_NAME_CONTROLLER) == controller && (!ease_only || n->ease)) {
             kfc_suggest_offer(&sg, n->text, n->length);

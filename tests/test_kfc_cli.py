@@ -171,6 +171,23 @@ def check_grammar(c, kfc, kfplay, leg, work):
                  % (errors, '' if errors == 1 else 's')) == stopped and
                 len([l for l in lines if 'stopped after' in l]) == stopped,
                 '%s: %d errors reported: %r' % (argv, errors, lines[-1:]))
+    # The name meant, for the first 20 names no animator has: each search
+    # goes through every name, so that --max-errors=0 would make a file of
+    # unknown names cost the square of its size.
+    unknown = os.path.join(work, 'unknown_names.yaml')
+    with open(unknown, 'w') as f:
+        f.write('kfb: 1\nsequences:\n')
+        for i in range(30):
+            f.write('  seq%02d: {interpolation: step, duration: 1, keys: [[0, [1]]]}\n' % i)
+        f.write('controllers:\n  c: {}\ntracks:\n')
+        for i in range(30):
+            f.write('  - {animator: sxq%02d, controller: c, target: "n%d.alpha"}\n' % (i, i))
+    r = run([kfc, '--max-errors=0', unknown, '-o', out])
+    want = ['%s:%d:16: error: no animator named \'sxq%02d\'%s'
+            % (unknown, 36 + i, i, "; did you mean 'seq%02d'?" % i if i < 20 else '')
+            for i in range(30)]
+    c.check(r.returncode == 1 and r.stderr.splitlines() == want,
+            'unknown names: the name meant for the first 20 only: %r' % r.stderr.splitlines()[18:22])
     for argv, message in usage:
         r = run([kfc] + argv + ['-o', out] if '-o' not in argv and '--output' not in argv and
                 argv and argv[-1] not in ('-z', '-a', '-MF') else [kfc] + argv)

@@ -372,10 +372,35 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
         /* The file: refused from its entry unless regular (opening a FIFO
          * could block, a device do anything), then opened without blocking
          * and checked again on the descriptor, which is what will be read. */
-        if (!S_ISREG(st->st_mode) || trailing_slash) {
+        if (S_ISREG(st->st_mode) && trailing_slash) {
+            /* "data.bin/": the kernel's ENOTDIR, though the file is
+             * there; the '/' is the slip, and the name without it is the
+             * one meant (from a link, the link's). */
+            size_t named = length;
+            for (;;)
+                if (named > 0 && uri[named - 1] == '/')
+                    named--;
+                else if (named > 2 && uri[named - 3] == '%' && uri[named - 2] == '2' &&
+                         (uri[named - 1] == 'F' || uri[named - 1] == 'f'))
+                    named -= 3;
+                else
+                    break;
+            char quoted[KFC_QUOTE_SIZE], file[KFC_QUOTE_SIZE];
+            kfc_quote(quoted, uri, length);
+            if (named < length)
+                kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                         "URI %s ends in '/', but %s is a file (remove the '/')", quoted,
+                         kfc_quote(file, uri, named));
+            else /* the '/' ends a symbolic link's target */
+                kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                         "URI %s goes through a symbolic link to a file by a name that ends "
+                         "in '/'",
+                         quoted);
+            break;
+        }
+        if (!S_ISREG(st->st_mode)) {
             char why[64];
-            snprintf(why, sizeof why, "names %s, not a regular file",
-                     trailing_slash ? "a folder" : kfc_file_kind(st->st_mode));
+            snprintf(why, sizeof why, "names %s, not a regular file", kfc_file_kind(st->st_mode));
             refuse(diag, uri, length, why, NULL);
             break;
         }

@@ -110,24 +110,40 @@ static int media_is(const char *text, size_t n, const char *name)
     return strlen(name) == n && strncasecmp(text, name, n) == 0;
 }
 
-/* A non-negative integer (a JSON number with an integral value). */
-static int get_uint(const json_t *v, uint64_t *out)
+/* What get_uint found. */
+enum { NOT_UINT, GOT_UINT, HUGE_UINT };
+
+/* A non-negative integer (a JSON number with an integral value): GOT_UINT with
+ * it in *out; HUGE_UINT for one a double holds inexactly (2^53 or more,
+ * 1e300), its text in `text`; else NOT_UINT. */
+static int get_uint(const json_t *v, uint64_t *out, char *text, size_t size)
 {
     if (json_is_integer(v)) {
         json_int_t i = json_integer_value(v);
         if (i < 0)
-            return 0;
+            return NOT_UINT;
         *out = (uint64_t)i;
-        return 1;
+        snprintf(text, size, "%llu", (unsigned long long)*out);
+        return GOT_UINT;
     }
     if (json_is_real(v)) {
         double d = json_real_value(v);
-        if (!(d >= 0.0 && d < 9007199254740992.0) || d != floor(d))
-            return 0;
+        if (!(d >= 0.0) || d != floor(d) || isinf(d))
+            return NOT_UINT;
+        if (d >= 9007199254740992.0) {
+            /* As written, near enough: the fewest digits that read back. */
+            for (int digits = 1; digits <= 17; digits++) {
+                snprintf(text, size, "%.*g", digits, d);
+                if (strtod(text, NULL) == d)
+                    break;
+            }
+            return HUGE_UINT;
+        }
         *out = (uint64_t)d;
-        return 1;
+        snprintf(text, size, "%llu", (unsigned long long)*out);
+        return GOT_UINT;
     }
-    return 0;
+    return NOT_UINT;
 }
 
 kfc_status kfc_gltf_index(kfc_diag *diag, const json_t *object, const char *field,
@@ -141,20 +157,39 @@ kfc_status kfc_gltf_index(kfc_diag *diag, const json_t *object, const char *fiel
         return KFC_OK;
     }
     uint64_t u;
-    if (!get_uint(v, &u) || u > INT32_MAX)
+    char text[32];
+    if (get_uint(v, &u, text, sizeof text) != GOT_UINT || u > INT32_MAX)
         return kfc_gltf_fail(diag, pointer, "'%s' must be a non-negative integer index", field);
     *out = (int64_t)u;
     return KFC_OK;
 }
 
-/* An optional non-negative integer field (default `def`). */
+/* What uint_field's larger than, for a field of 32 bits. */
+#define ACCESSOR_READ  "any accessor kfc reads (at most 4294967295)"
+#define BYTES_READ     "any byte offset or length kfc reads (at most 4294967295)"
+#define STRIDE_ALLOWED "any byteStride glTF allows (at most 252)"
+
+/* An optional non-negative integer field (default `def`), of 32 bits: a
+ * larger one is said to be larger than `larger` (ACCESSOR_READ...), or
+ * with `larger` NULL (a code, not a size) unknown. */
 static kfc_status uint_field(kfc_diag *diag, const json_t *object, const char *field,
-                             const char *pointer, uint64_t def, uint64_t *out)
+                             const char *pointer, uint64_t def, const char *larger, uint64_t *out)
 {
     const json_t *v = json_object_get(object, field);
+    char text[32];
     *out = def;
-    if (v && (!get_uint(v, out) || *out > UINT32_MAX))
+    if (!v)
+        return KFC_OK;
+    const int got = get_uint(v, out, text, sizeof text);
+    if (got == NOT_UINT)
         return kfc_gltf_fail(diag, pointer, "'%s' must be a non-negative integer", field);
+    if (got == HUGE_UINT || *out > UINT32_MAX) {
+        /* A count or size past what 32 bits hold is refused for that: the
+         * number itself is a valid one. */
+        if (!larger)
+            return kfc_gltf_fail(diag, pointer, "unknown %s %s", field, text);
+        return kfc_gltf_fail(diag, pointer, "'%s' %s is larger than %s", field, text, larger);
+    }
     return KFC_OK;
 }
 
@@ -298,11 +333,12 @@ static kfc_status load_buffer(kfc_gltf_doc *doc, int64_t index, const char *poin
     int first = 0; /* an external file read here for the first time */
     uint64_t length;
     const json_t *len = json_object_get(b, "byteLength");
-    if (!len || !get_uint(len, &length) || length < 1)
+    char text[32];
+    const int got = len ? get_uint(len, &length, text, sizeof text) : NOT_UINT;
+    if (got == NOT_UINT || (got == GOT_UINT && length < 1))
         return kfc_gltf_fail(doc->diag, at, "'byteLength' must be an integer >= 1");
-    if (length > MAX_BUFFER)
-        return kfc_gltf_fail(doc->diag, at, "a buffer of %llu bytes is larger than kfc reads",
-                             (unsigned long long)length);
+    if (got == HUGE_UINT || length > MAX_BUFFER)
+        return kfc_gltf_fail(doc->diag, at, "a buffer of %s bytes is larger than kfc reads", text);
     const json_t *uri = json_object_get(b, "uri");
     if (!uri) { /* the BIN chunk (kfc_gltf_buffers refused it anywhere else) */
         if (doc->bin_size < length)
@@ -360,9 +396,9 @@ static kfc_status load_view(kfc_gltf_doc *doc, int64_t index, const char *pointe
     int64_t buffer;
     uint64_t offset, length, stride;
     if ((st = kfc_gltf_index(doc->diag, v, "buffer", at, 1, &buffer)) ||
-        (st = uint_field(doc->diag, v, "byteOffset", at, 0, &offset)) ||
-        (st = uint_field(doc->diag, v, "byteLength", at, 0, &length)) ||
-        (st = uint_field(doc->diag, v, "byteStride", at, 0, &stride)))
+        (st = uint_field(doc->diag, v, "byteOffset", at, 0, BYTES_READ, &offset)) ||
+        (st = uint_field(doc->diag, v, "byteLength", at, 0, BYTES_READ, &length)) ||
+        (st = uint_field(doc->diag, v, "byteStride", at, 0, STRIDE_ALLOWED, &stride)))
         return st;
     if (length < 1)
         return kfc_gltf_fail(doc->diag, at, "'byteLength' must be an integer >= 1");
@@ -529,7 +565,7 @@ kfc_status kfc_gltf_accessor_kind(kfc_gltf_doc *doc, int64_t index, const char *
     uint64_t ctype;
     const json_t *type = json_object_get(a, "type");
     const json_t *norm = json_object_get(a, "normalized");
-    if ((st = uint_field(doc->diag, a, "componentType", at, 0, &ctype)))
+    if ((st = uint_field(doc->diag, a, "componentType", at, 0, NULL, &ctype)))
         return st;
     if (!component_size((int)ctype))
         return kfc_gltf_fail(doc->diag, at, "unknown componentType %llu",
@@ -562,8 +598,8 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
     int64_t view_index;
     uint64_t offset, count;
     if ((st = kfc_gltf_index(doc->diag, a, "bufferView", at, 0, &view_index)) ||
-        (st = uint_field(doc->diag, a, "byteOffset", at, 0, &offset)) ||
-        (st = uint_field(doc->diag, a, "count", at, 0, &count)))
+        (st = uint_field(doc->diag, a, "byteOffset", at, 0, BYTES_READ, &offset)) ||
+        (st = uint_field(doc->diag, a, "count", at, 0, ACCESSOR_READ, &count)))
         return st;
     if (!json_object_get(a, "count") || count < 1)
         return kfc_gltf_fail(doc->diag, at, "'count' must be an integer >= 1");
@@ -628,12 +664,12 @@ kfc_status kfc_gltf_read_accessor(kfc_gltf_doc *doc, int64_t index, const char *
                                "and 'values' objects");
             goto fail;
         }
-        if ((st = uint_field(doc->diag, sparse, "count", sat, 0, &scount)) ||
+        if ((st = uint_field(doc->diag, sparse, "count", sat, 0, ACCESSOR_READ, &scount)) ||
             (st = kfc_gltf_index(doc->diag, indices, "bufferView", iat, 1, &iview)) ||
-            (st = uint_field(doc->diag, indices, "byteOffset", iat, 0, &ioff)) ||
-            (st = uint_field(doc->diag, indices, "componentType", iat, 0, &itype)) ||
+            (st = uint_field(doc->diag, indices, "byteOffset", iat, 0, BYTES_READ, &ioff)) ||
+            (st = uint_field(doc->diag, indices, "componentType", iat, 0, NULL, &itype)) ||
             (st = kfc_gltf_index(doc->diag, values, "bufferView", wat, 1, &vview)) ||
-            (st = uint_field(doc->diag, values, "byteOffset", wat, 0, &voff)))
+            (st = uint_field(doc->diag, values, "byteOffset", wat, 0, BYTES_READ, &voff)))
             goto fail;
         if (scount < 1 || scount > count) {
             st = kfc_gltf_fail(doc->diag, sat, "sparse count %llu is not in [1, %llu]",

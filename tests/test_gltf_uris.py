@@ -60,7 +60,9 @@ def sandbox(work):
              # The folder spelled through a link outside it, and a sibling
              # whose name the folder's is a prefix of.
              'abs_alias.bin': os.path.join(root, 'alias', 'data.bin'),
-             'abs_sibling.bin': os.path.join(root, 'docs', 'data.bin')}
+             'abs_sibling.bin': os.path.join(root, 'docs', 'data.bin'),
+             # A link whose target names a file with a '/' after it.
+             'slash_link.bin': 'sub/data.bin/'}
     for name, target in links.items():
         os.symlink(target, os.path.join(doc, name))
     os.symlink('doc', os.path.join(root, 'alias'))
@@ -171,9 +173,16 @@ def main():
         ('sock.bin', 1, "URI 'sock.bin' names a socket, not a regular file"),
         ('sub', 1, "URI 'sub' names a folder, not a regular file"),
         ('sub/', 1, 'names a folder'),
-        ('data.bin/', 1, "URI 'data.bin/' names a folder, not a regular file"),
-        ('data.bin%2F', 1, 'names a folder, not a regular file'),
-        ('in_link.bin/', 1, 'names a folder, not a regular file'),
+        # A file with a '/' after its name (the system's "not a folder"):
+        # the '/' is the slip, not the file.
+        ('data.bin/', 1, "URI 'data.bin/' ends in '/', but 'data.bin' is a file (remove the '/')"),
+        ('sub/data.bin//', 1, "URI 'sub/data.bin//' ends in '/', but 'sub/data.bin' is a file"),
+        ('data.bin%2F', 1, "URI 'data.bin%2F' ends in '/', but 'data.bin' is a file"),
+        ('in_link.bin/', 1, "URI 'in_link.bin/' ends in '/', but 'in_link.bin' is a file"),
+        ('slash_link.bin', 1, "URI 'slash_link.bin' goes through a symbolic link to a file by a "
+                              "name that ends in '/'"),
+        ('fifo.bin/', 1, "URI 'fifo.bin/' names a FIFO, not a regular file"),
+        ('dir_link/', 1, "URI 'dir_link/' names a folder, not a regular file"),
         ('loop', 1, "URI 'loop' goes through too many symbolic links"),
         ('a%00b.bin', 1, 'has a NUL byte'),
         ('a%zzb.bin', 1, "has a '%' that is not a percent-escape"),

@@ -489,14 +489,37 @@ def invalid_cases():
     case('output_nan', lambda g: data(g, (0.0, 1.0), (0, 0, 0, 1, float('nan'), 3)),
          '/accessors/1: error: element 1 is not a finite number')
     # Huge or malformed counts
+    # A whole count past 32 bits is said to be too large, not malformed.
     case('count_2_40', lambda g: g['accessors'][1].update(count=2 ** 40),
-         "/accessors/1: error: 'count' must be a non-negative integer")
+         "invalid_count_2_40.gltf: /accessors/1: error: 'count' 1099511627776 is larger than any "
+         "accessor kfc reads (at most 4294967295)\n")
+    case('count_2_32_2', lambda g: g['accessors'][0].update(count=2 ** 32 + 2),
+         "invalid_count_2_32_2.gltf: /accessors/0: error: 'count' 4294967298 is larger than any "
+         "accessor kfc reads (at most 4294967295)\n")
+    case('count_2_53', lambda g: g['accessors'][1].update(count=2 ** 53),
+         "/accessors/1: error: 'count' 9007199254740992 is larger than any accessor kfc reads")
+    case('count_2_53_real', lambda g: g['accessors'][1].update(count=2.0 ** 53),
+         "/accessors/1: error: 'count' 9007199254740992 is larger than any accessor kfc reads")
+    case('count_2_32_real', lambda g: g['accessors'][1].update(count=2.0 ** 32),
+         "/accessors/1: error: 'count' 4294967296 is larger than any accessor kfc reads")
+    case('sparse_count_huge', lambda g: g['accessors'][1].update(sparse={
+        'count': 2 ** 32, 'indices': {'bufferView': 0, 'componentType': USHORT}, 'values': {'bufferView': 1}}),
+        "/accessors/1/sparse: error: 'count' 4294967296 is larger than any accessor kfc reads "
+        "(at most 4294967295)")
+    case('view_length_huge', lambda g: g['bufferViews'][1].update(byteLength=2 ** 32),
+         "/bufferViews/1: error: 'byteLength' 4294967296 is larger than any byte offset or length "
+         "kfc reads (at most 4294967295)")
+    case('view_stride_huge', lambda g: g['bufferViews'][1].update(byteStride=2 ** 32),
+         "/bufferViews/1: error: 'byteStride' 4294967296 is larger than any byteStride glTF allows "
+         "(at most 252)")
+    case('component_type_huge', lambda g: g['accessors'][1].update(componentType=2 ** 32 + 5126),
+         "/accessors/1: error: unknown componentType 4294972422")
     case('count_negative', lambda g: g['accessors'][1].update(count=-1),
          "/accessors/1: error: 'count' must be a non-negative integer")
     case('count_fraction', lambda g: g['accessors'][1].update(count=1.5),
          "/accessors/1: error: 'count' must be a non-negative integer")
     case('count_1e300', lambda g: g['accessors'][1].update(count=1e300),
-         "/accessors/1: error: 'count' must be a non-negative integer")
+         "/accessors/1: error: 'count' 1e+300 is larger than any accessor kfc reads")
     case('count_zero', lambda g: g['accessors'][1].update(count=0),
          "/accessors/1: error: 'count' must be an integer >= 1")
     case('sparse_count', lambda g: g['accessors'][1].update(sparse={

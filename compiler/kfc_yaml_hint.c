@@ -213,6 +213,33 @@ static int missing_colon(size_t at, const line_view *p, const line_view *l, kfc_
     return 1;
 }
 
+/* YAML 1.1 ends an implicit key 1024 characters after its start: the
+ * scanner no longer takes what comes before a later ':' for a key. */
+#define IMPLICIT_KEY_MAX 1024
+
+/* Line l's key, its ':' at byte `colon`, when longer than an implicit key
+ * may be: only a '? ' key of its own reads as one, and the ':' after it
+ * is all libyaml says of it. */
+static int long_key(size_t line, const line_view *l, size_t colon, kfc_mark *mark, char *out,
+                    size_t n)
+{
+    size_t from = l->indent;
+    while (from + 1 < l->content && l->text[from] == '-' && l->text[from + 1] == ' ') {
+        from += 2; /* list items' "- " */
+        while (from < l->content && l->text[from] == ' ')
+            from++;
+    }
+    if (from >= l->content || key_colon(l, from) != colon ||
+        column_of(l, colon) - column_of(l, from) <= IMPLICIT_KEY_MAX)
+        return 0;
+    *mark = (kfc_mark){(uint32_t)line + 1, (uint32_t)column_of(l, from) + 1};
+    snprintf(out, n,
+             "a key longer than %d characters must be written as an explicit key: '? NAME' on "
+             "its own line, then ': ...'",
+             IMPLICIT_KEY_MAX);
+    return 1;
+}
+
 /* "mapping values are not allowed in this context": a ':' the scanner
  * met inside a value. */
 static int mapping_value(const unsigned char *data, size_t size, const kfc_yaml_error *e,
@@ -228,6 +255,8 @@ static int mapping_value(const unsigned char *data, size_t size, const kfc_yaml_
         snprintf(out, n, "%s: a value that holds ': ' needs quotes", e->problem);
         return 1;
     }
+    if (long_key(e->problem_line, &l, colon, mark, out, n))
+        return 1;
     if (!line_before(data, size, e->problem_line, 0, &at, &p))
         return 0;
     if (missing_colon(at, &p, &l, mark, out, n))

@@ -140,6 +140,38 @@ static void test_encoding(void)
     expect_error_str("a: \xef\xbf\xbe\n", 1, 4, "control characters are not allowed (U+FFFE)");
 }
 
+/* A key longer than YAML 1.1's implicit key (1024 characters), which
+ * libyaml meets as a ':' in a value: said at the key, with the explicit
+ * form that reads. */
+static void test_long_keys(void)
+{
+    static const char said[] = "a key longer than 1024 characters must be written as an "
+                               "explicit key: '? NAME' on its own line, then ': ...'";
+    char text[1200], key[1031];
+    memset(key, 'a', sizeof key - 1);
+    key[sizeof key - 1] = '\0';
+    snprintf(text, sizeof text, "s:\n  %s: 1\n", key);
+    expect_error_str(text, 2, 3, said);
+    snprintf(text, sizeof text, "s:\n  - \"%s\": 1\n", key + 3);
+    expect_error_str(text, 2, 5, said);
+    /* characters, not bytes: 1025 just past it ("\xc3\xa9" is one) */
+    snprintf(text, sizeof text, "s:\n  \xc3\xa9%s: 1\n", key + 6);
+    expect_error_str(text, 2, 3, said);
+    /* 1024 characters read, and so does the explicit key */
+    kfc_document doc;
+    kfc_diag diag;
+    memset(&diag, 0, sizeof diag);
+    snprintf(text, sizeof text, "s:\n  %s: 1\n", key + 6);
+    CHECK(kfc_yaml_parse(text, strlen(text), NULL, NULL, &doc, &diag) == KFC_OK);
+    kfc_document_free(&doc);
+    snprintf(text, sizeof text, "s:\n  \xc3\xa9%s: 1\n", key + 7);
+    CHECK(kfc_yaml_parse(text, strlen(text), NULL, NULL, &doc, &diag) == KFC_OK);
+    kfc_document_free(&doc);
+    snprintf(text, sizeof text, "s:\n  ? %s\n  : 1\n", key);
+    CHECK(kfc_yaml_parse(text, strlen(text), NULL, NULL, &doc, &diag) == KFC_OK);
+    kfc_document_free(&doc);
+}
+
 /* What a syntax error most likely means, from the source's lines
  * (kfc_yaml_hint.c), at the mistake. */
 static void test_syntax_hints(void)
@@ -189,6 +221,7 @@ static void test_syntax_hints(void)
     /* nothing the lines show: libyaml's words */
     expect_error_str("kfb: 1\n- a\n", 2, 1,
                      "did not find expected key (while parsing a block mapping at 1:1)");
+    test_long_keys();
 }
 
 static void test_schema_free_checks(void)

@@ -54,20 +54,36 @@ static const char *unrepresentable(const char *name, int is_target, char quoted_
     return NULL;
 }
 
-kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, kfc_diag *diag)
+/* A name refused, with what to do instead: a usage error, as the rule is
+ * about the names the command gives or leads to, not about reading or
+ * writing them. */
+static kfc_status refuse(kfc_diag *diag, const char *what, const char *name, const char *why,
+                         const char *remedy)
+{
+    char quoted[KFC_QUOTE_SIZE];
+    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                    "%s %s cannot be listed in a dependency file: make and ninja do not both read "
+                    "a name with %s as written: %s",
+                    what, kfc_quote(quoted, name, strlen(name)), why, remedy);
+}
+
+kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, int deps_only,
+                             kfc_diag *diag)
 {
     for (size_t i = 0; i <= files->count; i++) {
-        const char *name = i < files->count ? files->items[i].path : target;
+        const int is_target = i == files->count;
+        const char *name = is_target ? target : files->items[i].path;
         char byte[4];
-        const char *why = unrepresentable(name, i == files->count, byte);
-        if (why) {
-            char quoted[KFC_QUOTE_SIZE];
-            return kfc_fail(diag, KFC_IO, KFC_NO_MARK,
-                            "%s %s cannot be listed in a dependency file: make and ninja do not "
-                            "both read a name with %s as written",
-                            i < files->count ? "file" : "target",
-                            kfc_quote(quoted, name, strlen(name)), why);
-        }
+        const char *why = unrepresentable(name, is_target, byte);
+        if (!why)
+            continue;
+        /* -M writes the rule alone: a name in it has no way around. */
+        if (is_target)
+            return refuse(diag, "target", name, why,
+                          deps_only ? "name the output otherwise, or give -MT a target"
+                                    : "name the output otherwise, or compile it without -MD");
+        return refuse(diag, "file", name, why,
+                      deps_only ? "rename it" : "rename it, or compile it without -MD");
     }
     return KFC_OK;
 }
@@ -78,11 +94,9 @@ kfc_status kfc_depfile_check_target(const char *target, const char *what, kfc_di
     const char *why = unrepresentable(target, 1, byte);
     if (!why)
         return KFC_OK;
-    char quoted[KFC_QUOTE_SIZE];
-    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                    "%s %s cannot be listed in a dependency file: make and ninja do not both read "
-                    "a name with %s as written",
-                    what, kfc_quote(quoted, target, strlen(target)), why);
+    return refuse(diag, what, target, why,
+                  strcmp(what, "target") == 0 ? "name the output otherwise, or give -MT a target"
+                                              : "give -MT another target");
 }
 
 /* Writes `name` (representable) escaped for make and ninja. */
@@ -118,15 +132,14 @@ static void write_name(kfc_output *out, const char *name)
     }
 }
 
-kfc_status kfc_depfile_prepare(kfc_output *out, const char *path, const char *target,
-                               const kfc_files_read *files, FILE *notes, kfc_diag *diag)
+/* kfc_depfile_prepare, for -M (`deps_only`) or -MD. */
+static kfc_status prepare(kfc_output *out, const char *path, const char *target,
+                          const kfc_files_read *files, FILE *notes, int deps_only, kfc_diag *diag)
 {
     memset(out, 0, sizeof *out);
-    kfc_status st = kfc_depfile_check(target, files, diag);
-    if (st) {
-        diag->file = path;
+    kfc_status st = kfc_depfile_check(target, files, deps_only, diag);
+    if (st)
         return st;
-    }
     if ((st = kfc_output_open(out, path, diag)))
         return st;
     out->notes = notes;
@@ -142,10 +155,16 @@ kfc_status kfc_depfile_prepare(kfc_output *out, const char *path, const char *ta
     return kfc_output_close(out, diag);
 }
 
+kfc_status kfc_depfile_prepare(kfc_output *out, const char *path, const char *target,
+                               const kfc_files_read *files, FILE *notes, kfc_diag *diag)
+{
+    return prepare(out, path, target, files, notes, 0, diag);
+}
+
 kfc_status kfc_depfile_write(const char *path, const char *target, const kfc_files_read *files,
                              FILE *notes, kfc_diag *diag)
 {
     kfc_output out;
-    kfc_status st = kfc_depfile_prepare(&out, path, target, files, notes, diag);
+    kfc_status st = prepare(&out, path, target, files, notes, 1, diag);
     return st ? st : kfc_output_commit(&out, diag);
 }

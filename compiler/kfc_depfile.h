@@ -14,15 +14,17 @@
 
 /* KFC_OK when the target and every file can be written so that GNU make and
  * ninja both read them back as written (kfc_depfile.c lists what they cannot:
- * a line break, ';', '=', wildcards, ...); else KFC_IO with a message naming
- * the name and what it has. Run before the output is committed, so that a
- * refused dependency file leaves no output either. */
-kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, kfc_diag *diag);
+ * a line break, ';', '=', wildcards, ...); else KFC_USAGE with a message
+ * naming the name, what it has and what to do instead (`deps_only`: for -M,
+ * which writes the rule alone, else -MD). Run before the output is committed,
+ * so that a refused dependency file leaves no output either. */
+kfc_status kfc_depfile_check(const char *target, const kfc_files_read *files, int deps_only,
+                             kfc_diag *diag);
 
 /* The rule's target given on the command line (-MT, or the output name it
- * defaults to; `what` names it in the message) checked as
- * kfc_depfile_check checks it, before anything is read: a name make and
- * ninja cannot read back is a usage error (KFC_USAGE). */
+ * defaults to; `what`, "-MT target" or "target", names it in the message)
+ * checked as kfc_depfile_check checks it, before anything is read: a name
+ * make and ninja cannot read back is a usage error (KFC_USAGE). */
 kfc_status kfc_depfile_check_target(const char *target, const char *what, kfc_diag *diag);
 
 /* Writes the rule "target: files..." to `path` (kfc_output), each name

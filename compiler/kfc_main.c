@@ -107,7 +107,7 @@ static kfc_status check_outputs(const char *output, const char *depfile, const k
     if (!st && o->depfile)
         st = kfc_output_check(depfile, "dependency file", diag->files_read, NULL, NULL, diag);
     if (!st && o->depfile)
-        st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read,
+        st = kfc_depfile_check(o->depfile_target ? o->depfile_target : output, diag->files_read, 0,
                                diag);
     return st;
 }
@@ -770,7 +770,7 @@ int main(int argc, char **argv)
     const char *target = depfile_target(&o, output);
     if (!st && o.deps_only &&
         !(st = kfc_output_check(depfile, "dependency file", &files, NULL, NULL, &diag)) &&
-        !(st = kfc_depfile_check(target, &files, &diag)))
+        !(st = kfc_depfile_check(target, &files, 1, &diag)))
         st = kfc_depfile_write(depfile, target, &files, o.quiet ? NULL : stderr, &diag);
     if (st == KFC_USAGE)
         usage_failed(&diag);

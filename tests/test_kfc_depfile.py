@@ -12,8 +12,9 @@ glTF buffers, with -MD; each dependency file is then given to both readers:
 
 Names that make and ninja cannot both read as written (';' that would start
 a recipe, '=', wildcards, control bytes, a trailing backslash, ...) are
-refused: kfc exits 3 with a message naming the file, and writes neither the
-dependency file nor the output. ninja is Debian's ninja-build; without it
+refused: a usage error (exit 2) with a message naming the file and what to
+do instead (rename it, or compile without -MD; with -M, rename it), and
+kfc writes neither the dependency file nor the output. ninja is Debian's ninja-build; without it
 the test says SKIPPED."""
 import json
 import os
@@ -150,13 +151,20 @@ def main():
                     f.write(doc)
                 with open(os.path.join(proj, name), 'wb') as f:
                     f.write(data)
-            r = run([a.kfc, '-MD', '-MF', 'out.d', '-o', 'out.kfb', '--', src], proj)
-            c.check(r.returncode == 3 and ('cannot be listed in a dependency file: make and ninja do not both read a name '
-                                            'with ' + why) in r.stderr
-                    and r.stderr.count('\n') == 1,
-                    '%s %r: want exit 3 and "%s", got %d %r' % (kind, name, why, r.returncode, r.stderr))
-            left = sorted(set(os.listdir(proj)) - {src, name})
-            c.check(not left, '%s %r: left %s' % (kind, name, left))
+            for argv, remedy in ((['-MD', '-MF', 'out.d', '-o', 'out.kfb'],
+                                  'rename it, or compile it without -MD'),
+                                 (['-M', '-MF', 'out.d', '-MT', 'out.kfb'], 'rename it')):
+                r = run([a.kfc] + argv + ['--', src], proj)
+                c.check(r.returncode == 2 and r.stderr.startswith('kfc: error: file ') and
+                        ('cannot be listed in a dependency file: make and ninja do not both read '
+                         'a name with ' + why) in r.stderr and
+                        (' as written: %s\n' % remedy) in r.stderr
+                        and r.stderr.endswith("\nTry 'kfc --help' for more information.\n")
+                        and r.stderr.count('\n') == 2,
+                        '%s %r %s: want exit 2 and "%s", got %d %r'
+                        % (kind, name, argv[0], why, r.returncode, r.stderr))
+                left = sorted(set(os.listdir(proj)) - {src, name})
+                c.check(not left, '%s %r: left %s' % (kind, name, left))
     # The same rule for the rule's target (-MT), where '%' makes a pattern.
     proj = os.path.join(a.work, 'target')
     os.makedirs(proj)
@@ -167,10 +175,13 @@ def main():
     # defaults to.
     for argv, target, why in (
             (['-MD', '-MT', 'out%.kfb', 's.yaml', '-o', 'o.kfb'], "-MT target 'out%.kfb'",
-             "'%' (make reads a pattern rule)"),
-            (['-MD', '-MT', 'a;b', 's.yaml', '-o', 'o.kfb'], "-MT target 'a;b'", "';'"),
+             "'%' (make reads a pattern rule) as written: give -MT another target\n"),
+            (['-MD', '-MT', 'a;b', 's.yaml', '-o', 'o.kfb'], "-MT target 'a;b'",
+             "';' as written: give -MT another target\n"),
             (['-M', '-MT', 'a%b', 'missing.yaml'], "-MT target 'a%b'", "'%'"),
-            (['-MD', 's.yaml', '-o', 'o%.kfb'], "target 'o%.kfb'", "'%'")):
+            (['-MD', 's.yaml', '-o', 'o%.kfb'], "target 'o%.kfb'",
+             "'%' (make reads a pattern rule) as written: name the output otherwise, or give -MT "
+             "a target\n")):
         r = run([a.kfc] + argv, proj)
         c.check(r.returncode == 2 and r.stderr.startswith('kfc: error: %s cannot be listed'
                                                           % target)
@@ -178,6 +189,22 @@ def main():
                 and not os.path.exists(os.path.join(proj, 'o.kfb'))
                 and not os.path.exists(os.path.join(proj, 'o%.kfb')),
                 '%s: %r' % (argv, r.stderr))
+    # --split's targets, the files named for the animations: known only
+    # once read.
+    doc, data = gltf_naming('m.bin')
+    doc = json.loads(doc)
+    doc['animations'][0]['name'] = 'walk'
+    with open(os.path.join(proj, 'm.gltf'), 'w') as f:
+        json.dump(doc, f)
+    with open(os.path.join(proj, 'm.bin'), 'wb') as f:
+        f.write(data)
+    r = run([a.kfc, '-MD', '-s', 'm.gltf', '-o', 'a=*.kfb'], proj)
+    c.check(r.returncode == 2 and r.stderr ==
+            "kfc: error: target 'a=walk.kfb' cannot be listed in a dependency file: make and "
+            "ninja do not both read a name with '=' as written: name the output otherwise, or "
+            "compile it without -MD\nTry 'kfc --help' for more information.\n"
+            and not [f for f in os.listdir(proj) if f.startswith('a=')],
+            '--split: %r' % r.stderr)
     c.check(not any(os.path.exists(os.path.join(d, 'PWNED')) for d, _, _ in os.walk(a.work)),
             'no command ran')
     print('test_kfc_depfile: %d checks, %d failed%s' % (c.count, len(c.failures),

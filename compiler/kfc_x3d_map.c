@@ -506,13 +506,62 @@ static void property_name(const char *field, uint32_t components, char *out, siz
         snprintf(out, size, "%s", field);
 }
 
+/* TimeSensors whose fraction_changed goes straight into `n`'s
+ * set_fraction. */
+static uint64_t sensors_into(const kfc_x3d_node *n)
+{
+    uint64_t count = 0;
+    for (uint32_t i = 0; i < n->in_count; i++)
+        count += n->in[i]->from && is_type(n->in[i]->from, "TimeSensor") &&
+                 strcmp(n->in[i]->to_field, "set_fraction") == 0;
+    return count;
+}
+
+/* Past the cap, which node multiplies the tracks, so that the message
+ * points at what to change: the one whose sensors times the fields it
+ * drives (through the interpolators it eases, for an EaseInEaseOut) is
+ * the largest. Each ROUTE is looked at a bounded number of times. */
+static kfc_status too_many_tracks(mapper *m, kfc_mark mark)
+{
+    const kfc_x3d_node *worst = NULL;
+    uint64_t worst_sensors = 0, worst_fields = 0;
+    for (const kfc_x3d_node *n = m->scene->nodes; n; n = n->next) {
+        const int kind = n->name && !n->in_proto ? interpolator_node(n) : -1;
+        if (kind < 0)
+            continue;
+        uint64_t fields = n->out_count;
+        if (kind == KF_NODE_EASE_IN_EASE_OUT) {
+            fields = 0;
+            for (uint32_t i = 0; i < n->out_count; i++)
+                if (n->out[i]->to && strcmp(n->out[i]->to_field, "set_fraction") == 0)
+                    fields += n->out[i]->to->out_count;
+        }
+        const uint64_t sensors = sensors_into(n);
+        if (sensors * fields > worst_sensors * worst_fields) {
+            worst = n;
+            worst_sensors = sensors;
+            worst_fields = fields;
+        }
+    }
+    char quoted[KFC_QUOTE_SIZE], why[KFC_QUOTE_SIZE + 160] = "";
+    if (worst) {
+        const int ease = interpolator_node(worst) == KF_NODE_EASE_IN_EASE_OUT;
+        snprintf(why, sizeof why,
+                 ": %s is driven by %llu TimeSensor%s and %s %llu field%s (each pair is a track)",
+                 kfc_quote(quoted, worst->name, strlen(worst->name)),
+                 (unsigned long long)worst_sensors, worst_sensors == 1 ? "" : "s",
+                 ease ? "eases interpolators that drive" : "drives",
+                 (unsigned long long)worst_fields, worst_fields == 1 ? "" : "s");
+        mark = worst->mark;
+    }
+    return kfc_fail(m->diag, KFC_INVALID, mark,
+                    "the ROUTEs make more than %llu tracks (at most %u per ROUTE, plus %u)%s",
+                    (unsigned long long)m->max_tracks, TRACKS_PER_ROUTE, TRACKS_BASE, why);
+}
+
 static kfc_status count_track(mapper *m, kfc_mark mark)
 {
-    if (++m->tracks > m->max_tracks)
-        return kfc_fail(m->diag, KFC_INVALID, mark,
-                        "the ROUTEs make more than %llu tracks (at most %u per ROUTE)",
-                        (unsigned long long)m->max_tracks, TRACKS_PER_ROUTE);
-    return KFC_OK;
+    return ++m->tracks > m->max_tracks ? too_many_tracks(m, mark) : KFC_OK;
 }
 
 /* The track of one ROUTE out of an animator's value_changed: `animator`

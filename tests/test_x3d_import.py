@@ -255,8 +255,38 @@ def compare(a, checks, src, name, spec, ref, worst):
 HEADER_ORDER = ("a scene's header states its PROFILE, then its COMPONENT, UNIT and META "
                 "statements, in that order, before the scene")
 
+
+
+def fan_scene(sensors, fields, ease=False):
+    """One PositionInterpolator 'I' that `sensors` TimeSensors drive (through
+    EaseInEaseOut 'E' with `ease`) and that drives `fields` Transforms: a
+    track per sensor and field, sensors * fields from sensors + fields
+    ROUTEs. 'I' (or 'E') is on line sensors + 2."""
+    lines = ['#X3D V3.3 utf8']
+    lines += ['DEF S%d TimeSensor { loop TRUE }' % i for i in range(sensors)]
+    if ease:
+        lines.append('DEF E EaseInEaseOut { key [0 1] easeInEaseOut [0 0 0 0] }')
+    lines.append('DEF I PositionInterpolator { key [0 1] keyValue [0 0 0 1 1 1] }')
+    lines += ['DEF T%d Transform { }' % j for j in range(fields)]
+    lines += ['ROUTE S%d.fraction_changed TO %s.set_fraction' % (i, 'E' if ease else 'I')
+              for i in range(sensors)]
+    if ease:
+        lines.append('ROUTE E.modifiedFraction_changed TO I.set_fraction')
+    lines += ['ROUTE I.value_changed TO T%d.translation' % j for j in range(fields)]
+    return '\n'.join(lines) + '\n'
+
+
 ERRORS = [
     # (file name, text, expected stderr suffix after 'NAME:')
+    # Tracks past 16 per ROUTE plus 4096: said at the node that multiplies
+    # them (10,000 from 200 ROUTEs), with what it multiplies.
+    ('fan.x3dv', fan_scene(100, 100),
+     "102:1: error: the ROUTEs make more than 7296 tracks (at most 16 per ROUTE, plus 4096): 'I' "
+     "is driven by 100 TimeSensors and drives 100 fields (each pair is a track)"),
+    ('fan_ease.x3dv', fan_scene(100, 100, ease=True),
+     "102:1: error: the ROUTEs make more than 7312 tracks (at most 16 per ROUTE, plus 4096): 'E' "
+     "is driven by 100 TimeSensors and eases interpolators that drive 100 fields (each pair is a "
+     "track)"),
     ('bad_number.x3d', '<X3D><Scene><TimeSensor DEF="C" loop="true"/>\n'
      '<ScalarInterpolator DEF="I" key="0 1" keyValue="0 x1"/>\n'
      '<Transform DEF="T"/><ROUTE fromNode="C" fromField="fraction_changed" toNode="I" '
@@ -383,6 +413,12 @@ def errors(a, checks):
         checks.check(r.returncode == 1 and r.stderr.strip() == '%s:%s' % (path, expected)
                      and not os.path.exists(out),
                      '%s: exit 1 with %r, got %d %r' % (name, expected, r.returncode, r.stderr))
+    # Within the bound: 3,600 tracks from 120 ROUTEs (at most 6016).
+    path = os.path.join(a.work, 'fan60.x3dv')
+    with open(path, 'w') as f:
+        f.write(fan_scene(60, 60))
+    r = run([a.kfc, path, '-o', path + '.kfb'])
+    checks.check(r.returncode == 0 and not r.stderr, '60 by 60 fan: %d %r' % (r.returncode, r.stderr))
     # A gzip stream that breaks off.
     path = os.path.join(a.work, 'cut.x3dz')
     with open(path, 'wb') as f:

@@ -25,7 +25,7 @@ int kfp_read_input(const char *path, unsigned char **data, size_t *size)
     const int is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(errno));
+        kfp_file_error(path, "cannot open: %s", strerror(errno));
         return KFP_EXIT_INPUT;
     }
     /* A file or a pipe is read to its end; a device named may have none (a
@@ -34,8 +34,7 @@ int kfp_read_input(const char *path, unsigned char **data, size_t *size)
     struct stat st;
     const char *kind = !is_stdin && fstat(fileno(f), &st) == 0 ? kfc_file_kind(st.st_mode) : NULL;
     if (kind && !S_ISFIFO(st.st_mode)) {
-        fprintf(stderr, "%s: error: cannot read %s: kfplay reads a .kfb from a file or a pipe\n",
-                path, kind);
+        kfp_file_error(path, "cannot read %s: kfplay reads a .kfb from a file or a pipe", kind);
         fclose(f);
         return KFP_EXIT_INPUT;
     }
@@ -67,7 +66,7 @@ int kfp_read_input(const char *path, unsigned char **data, size_t *size)
     if (!is_stdin)
         fclose(f);
     if (problem) {
-        fprintf(stderr, "%s: error: cannot read: %s\n", kfp_input_name(path), problem);
+        kfp_file_error(kfp_input_name(path), "cannot read: %s", problem);
         free(buffer);
         return KFP_EXIT_INPUT;
     }

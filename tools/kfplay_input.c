@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "kfc_diag.h"
 #include "kfc_file_kind.h"
@@ -73,6 +74,18 @@ int kfp_read_input(const char *path, unsigned char **data, size_t *size)
     *data = buffer;
     *size = length;
     return 0;
+}
+
+int kfp_stdout_is_input(const char *path)
+{
+    struct stat out, in;
+    if (fstat(STDOUT_FILENO, &out) != 0)
+        return 0;
+    /* (standard input counts where it is a file: a pipe is no file to
+     * overwrite, and a terminal is not read as a .kfb) */
+    const int got = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode)
+                                           : stat(path, &in) == 0;
+    return got && in.st_dev == out.st_dev && in.st_ino == out.st_ino;
 }
 
 /* What the file is, and what to do. The content first, then the name, but

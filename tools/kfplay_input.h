@@ -17,6 +17,11 @@
  * KFP_EXIT_INPUT. */
 int kfp_read_input(const char *path, unsigned char **data, size_t *size);
 
+/* Whether standard output is the file `path` ("-": the file standard input
+ * reads) by device and inode: a shell's `1<>walk.kfb` or `>> walk.kfb`,
+ * which "-o -" would write into. */
+int kfp_stdout_is_input(const char *path);
+
 /* The name messages give the input: the path, or "<stdin>" for "-". */
 const char *kfp_input_name(const char *path);
 

@@ -17,6 +17,7 @@ import json
 import math
 import os
 import re
+import shlex
 import shutil
 import struct
 import subprocess
@@ -119,6 +120,7 @@ def main():
     check_rotation(c, args, kfbs)
     check_mixups(c, args, kfbs)
     check_terminal_bytes(c, args)
+    check_input_bounds(c, args, kfbs)
     print('test_kfplay_format: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 
@@ -189,6 +191,86 @@ def check_terminal_bytes(c, args):
     # A file's own name, from the command line.
     shows([os.path.join(os.fsencode(args.work), b'no\xc2\x9b\xe9.kfb'), 'list'], 1, '',
           '%s/no\\xc2\\x9b\\xe9.kfb: error: cannot open: No such file or directory\n' % args.work)
+
+
+def peak_kb(command):
+    """Runs the shell `command`; its stderr and the largest resident size of
+    any process it ran (KiB)."""
+    probe = ('import resource, subprocess, sys\n'
+             'r = subprocess.run(sys.argv[1], shell=True, stderr=subprocess.PIPE)\n'
+             'sys.stdout.write("%d\\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n'
+             'sys.stdout.write(r.stderr.decode())\n')
+    out = subprocess.run([sys.executable, '-c', probe, command], stdout=subprocess.PIPE,
+                         universal_newlines=True).stdout
+    peak, _, err = out.partition('\n')
+    return err, int(peak)
+
+
+def check_input_bounds(c, args, kfbs):
+    """kfplay reads no more than its input's header says, nor 1 GiB: a file
+    larger is refused from its size before a byte is read, a stream is read
+    to its declared size and one byte, and trailing data, a declared size
+    past the limit and what is no .kfb are told from what was read."""
+    leg = kfbs['leg_walk']
+    size = os.path.getsize(leg)
+    q = shlex.quote
+    big = os.path.join(args.work, 'sparse.kfb')
+    shutil.copyfile(leg, big)
+    os.truncate(big, (2 << 30) + 5)
+    try:
+        err, peak = peak_kb('%s %s list' % (q(args.kfplay), q(big)))
+        c.check(err == '%s: error: cannot read: larger than 1 GiB\n' % big and peak < 256 << 10,
+                'a 2 GiB file, refused unread: %r, %d KiB' % (err, peak))
+        os.truncate(big, size + 5)
+        r = run([args.kfplay, big, 'list'])
+        c.check(r.stderr.decode() == '%s: error: 5 bytes follow the declared end of the file (its '
+                'header says %d bytes)\n' % (big, size), 'a file with 5 bytes more: %r' % r.stderr)
+    finally:
+        os.remove(big)
+    # A stream with 300 MB after the file: what the header declares and a
+    # byte are read, the rest not.
+    trailing = ('<stdin>: error: more bytes follow the declared end of the file (its header says '
+                '%d bytes)\n' % size)
+    err, peak = peak_kb('(cat %s; head -c 300000000 /dev/zero) | %s - list'
+                        % (q(leg), q(args.kfplay)))
+    c.check(err == trailing and peak < 256 << 10, 'a stream with 300 MB more: %r, %d KiB'
+            % (err, peak))
+    data = open(leg, 'rb').read()
+    for extra in (b'\0', b'\0' * 100000):
+        r = subprocess.run([args.kfplay, '-', 'list'], input=data + extra, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+        c.check(r.returncode == 1 and r.stderr.decode() == trailing,
+                'a stream, %d bytes more: %r' % (len(extra), r.stderr))
+    r = subprocess.run([args.kfplay, 'dump', '-'], input=data + bytes(100000),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = r.stdout.decode()
+    c.check(r.returncode == 1 and out.startswith('file: <stdin> (the first %d bytes; more follow, '
+                                                 'not read)\n' % (size + 1)) and
+            out.endswith('load: ' + trailing[len('<stdin>: error: '):]),
+            'dump of a stream with more: %r' % out)
+    r = subprocess.run([args.kfplay, '-', 'list'], input=data[:300], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    c.check(r.stderr.decode() == '<stdin>: error: the file is 300 bytes; its header declares %d\n'
+            % size, 'a stream cut short: %r' % r.stderr)
+    r = subprocess.run([args.kfplay, '-', 'list'], input=data, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    c.check(r.returncode == 0 and r.stdout == run([args.kfplay, leg, 'list']).stdout,
+            'a whole stream lists as the file')
+    # A header declaring 3 GiB (its CRC made again): nothing read after it.
+    huge = bytearray(data)
+    struct.pack_into('<I', huge, 8 + 16, 3 << 30)
+    struct.pack_into('<I', huge, 28, zlib.crc32(bytes(huge[:28])))
+    r = subprocess.run([args.kfplay, '-', 'list'], input=bytes(huge) + bytes(100000),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    c.check(r.returncode == 1 and r.stderr.decode() == '<stdin>: error: the header declares '
+            '3221225472 bytes, more than the 1 GiB kfplay reads\n', 'a 3 GiB header: %r' % r.stderr)
+    # What is no .kfb is still told, from its first bytes, however long.
+    source = open(os.path.join(args.fixtures, 'leg_walk.yaml'), 'rb').read()
+    r = subprocess.run([args.kfplay, '-', 'list'], input=source + b'#' * 300000,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    c.check(r.returncode == 1 and r.stderr.decode() == '<stdin>: error: a YAML animation source, '
+            'not a compiled .kfb: compile it with kfc first (kfc - -o OUT.kfb)\n',
+            'a long source on a stream: %r' % r.stderr)
 
 
 def usage_text(message):

@@ -707,9 +707,8 @@ static int run(const kfp_command_line *cl)
     if (!cmd->run && count > 0)
         return kfp_usage_error("dump takes nothing after the file, not '%s'", args[0]);
 
-    unsigned char *data = NULL;
-    size_t size = 0;
-    int status = kfp_read_input(path, &data, &size);
+    kfp_input in;
+    int status = kfp_read_input(path, &in);
     if (status)
         return status;
     /* A file that is not a .kfb but something kfplay knows (a source, a
@@ -717,20 +716,20 @@ static int run(const kfp_command_line *cl)
      * others, rather than its bytes read as a header. */
     char mixup[1536]; /* (two file names: kfp_input_mixup) */
     const char *what =
-        size >= KFB_IDENTIFIER_SIZE && memcmp(data, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) == 0
+        in.size >= KFB_IDENTIFIER_SIZE && memcmp(in.data, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) == 0
             ? NULL
-            : kfp_input_mixup(path, data, size, mixup, sizeof mixup);
+            : kfp_input_mixup(path, in.data, in.size, mixup, sizeof mixup);
     if (!cmd->run && what) {
         kfp_file_error(kfp_input_name(path), "%s", what);
         status = EXIT_INPUT;
     } else if (!cmd->run) {
-        status = kfp_dump(kfp_input_name(path), data, size);
+        status = kfp_dump(kfp_input_name(path), &in);
     } else {
         kf_anim *anim;
         kf_error err;
-        kf_result r = kf_load_memory(data, size, NULL, &anim, &err);
+        kf_result r = kfp_load(&in, &anim, &err);
         if (r != KF_OK) {
-            const char *why = r == KF_ERROR_NOT_KFB || size == 0 ? what : NULL;
+            const char *why = r == KF_ERROR_NOT_KFB || in.size == 0 ? what : NULL;
             kfp_file_error(kfp_input_name(path), "%s", why ? why : err.message);
             status = EXIT_INPUT;
         } else {
@@ -739,7 +738,7 @@ static int run(const kfp_command_line *cl)
             kf_anim_free(anim);
         }
     }
-    free(data);
+    kfp_input_free(&in);
     return status;
 }
 

@@ -17,6 +17,7 @@
 #include "kfb_format.h"
 #include "kfc_number.h"
 #include "kfc_text.h"
+#include "kfplay_input.h"
 
 /* Names come from the public API; the codes must be the file's. */
 _Static_assert((int)KF_INTERPOLATION_SQUAD == KFB_INTERP_SQUAD, "interpolation codes");
@@ -463,21 +464,23 @@ static void dump_bytes(dump *d, const unsigned char *file, size_t size)
     print_objects(d);
 }
 
-int kfp_dump(const char *name, const unsigned char *data, size_t size)
+int kfp_dump(const char *name, const kfp_input *in)
 {
     dump d;
     memset(&d, 0, sizeof d);
     fputs("file: ", stdout);
     kfc_text_write(stdout, name, NULL);
-    printf(" (%zu bytes)\n", size);
-    dump_bytes(&d, data, size);
+    /* (a stream is read only as far as its header says: kfplay_input.h) */
+    printf(in->cut ? " (the first %zu bytes; more follow, not read)\n" : " (%zu bytes)\n",
+           in->size);
+    dump_bytes(&d, in->data, in->size);
     for (int i = 0; i < KFB_SECTION_COUNT; i++)
         free(d.sections[i].owned);
 
     /* libkf's verdict, which is the one that counts. */
     kf_anim *anim = NULL;
     kf_error err;
-    if (kf_load_memory(data, size, NULL, &anim, &err) == KF_OK) {
+    if (kfp_load(in, &anim, &err) == KF_OK) {
         puts("load: ok");
         kf_anim_free(anim);
     } else {

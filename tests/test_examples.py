@@ -26,13 +26,11 @@ def run(cmd, **kw):
 
 def as_kfplay_shows(out):
     """play's rows with their names as kfplay's text shows them: play prints
-    a name as stored, kfplay a control in one (C0, DEL, C1) as \\xNN, a byte
-    each (no fixture's name holds a line break, which ends a row)."""
+    a name as stored, kfplay a control in one as \\xNN (no fixture's name
+    holds a line break, which ends a row)."""
     text = out.decode('utf-8', 'surrogateescape')
-    return ''.join(''.join('\\x%02x' % b for b in ch.encode('utf-8', 'surrogateescape'))
-                   if ch != '\n' and (ord(ch) < 0x20 or 0x7f <= ord(ch) <= 0x9f or
-                                      0xdc80 <= ord(ch) <= 0xdcff) else ch
-                   for ch in text).encode('utf-8', 'surrogateescape')
+    return '\n'.join(map(driver.terminal_text, text.split('\n'))).encode('utf-8',
+                                                                        'surrogateescape')
 
 
 def check_documented_command(c, args):

@@ -32,13 +32,6 @@ def run(cmd):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def terminal_text(name):
-    """`name` as kfplay's text shows it: C0, DEL and C1 controls as \\xNN,
-    a byte each."""
-    return ''.join(''.join('\\x%02x' % b for b in ch.encode())
-                   if ord(ch) < 0x20 or 0x7f <= ord(ch) <= 0x9f else ch for ch in name)
-
-
 def text_rows(out):
     """The text format's numbers, one list per line."""
     return [[float(x) for x in line.split()] for line in out.decode().splitlines()]
@@ -96,10 +89,10 @@ def main():
         c.check(len(doc) == len(body) > 0, 'animate %s: as many rows' % src)
         # The text form, rebuilt from each structured form, is the text output
         # (where a name's controls print as \xNN).
-        from_json = ''.join('%s %s%s\n' % (fmt(o['w']), terminal_text(o['target']),
+        from_json = ''.join('%s %s%s\n' % (fmt(o['w']), driver.terminal_text(o['target']),
                                            ''.join(' ' + fmt(v) for v in o['value']))
                             for o in doc)
-        from_csv = ''.join('%s %s%s\n' % (fmt(float(r[0])), terminal_text(r[1]),
+        from_csv = ''.join('%s %s%s\n' % (fmt(float(r[0])), driver.terminal_text(r[1]),
                                           ''.join(' ' + fmt(float(v)) for v in r[2:] if v))
                            for r in body)
         c.check(from_json == text.stdout.decode(), 'animate %s: json = text' % src)

@@ -9,6 +9,7 @@
 
 #include "kf_math.h"
 #include "kfc_grow.h"
+#include "kfc_text.h"
 
 kfc_status kfc_fail(kfc_diag *diag, kfc_status status, kfc_mark mark, const char *format, ...)
 {
@@ -105,10 +106,10 @@ int kfc_shell_word(char *out, size_t size, const char *name)
                                "0123456789_./+,:=@%-";
     const size_t length = strlen(name);
     size_t quotes = 0;
-    int plain = length > 0, shown = 1;
+    int plain = length > 0;
+    const int shown = kfc_text_plain(name, length);
     for (size_t i = 0; i < length; i++) {
         const unsigned char c = (unsigned char)name[i];
-        shown &= c >= 0x20 && c != 0x7f;
         plain &= strchr(safe, c) != NULL;
         quotes += c == '\'';
     }
@@ -146,43 +147,47 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
     /* Room for the closing quote, "..." and the NUL, whatever the last
      * escape was. */
     const size_t limit = KFC_QUOTE_SIZE - 6;
+    const unsigned char *p = (const unsigned char *)text;
     size_t n = 0;
     out[n++] = '\'';
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (n + 4 > limit) {
+    for (size_t i = 0; i < length;) {
+        int shown;
+        const size_t step = kfc_text_char(p + i, length - i, &shown);
+        /* A character whole or not at all: a cut never splits UTF-8. */
+        const size_t need = shown ? step : step * KFC_TEXT_ESCAPE_SIZE;
+        if (n + (need > 4 ? need : 4) > limit) {
             memcpy(out + n, "...", 3);
             n += 3;
             break;
         }
-        if (c == '\'' || c == '\\') {
+        if (p[i] == '\'' || p[i] == '\\') {
             out[n++] = '\\';
-            out[n++] = (char)c;
-        } else if (c < 0x20 || c == 0x7f) {
+            out[n++] = (char)p[i];
+        } else if (!shown) {
             /* Keeps the diagnostic on one line and the terminal sane. */
-            out[n++] = '\\';
-            out[n++] = 'x';
-            out[n++] = hex[c >> 4];
-            out[n++] = hex[c & 15];
+            for (size_t k = 0; k < step; k++) {
+                out[n++] = '\\';
+                out[n++] = 'x';
+                out[n++] = hex[p[i + k] >> 4];
+                out[n++] = hex[p[i + k] & 15];
+            }
         } else {
-            out[n++] = (char)c;
+            memcpy(out + n, p + i, step);
+            n += step;
         }
+        i += step;
     }
     out[n++] = '\'';
     out[n] = '\0';
     return out;
 }
 
-/* `text` with its control bytes as \xNN: one diagnostic stays one line
- * whatever a file is named or a message quotes. */
+/* `text` with the bytes a terminal acts on as \xNN (kfc_text.h): one
+ * diagnostic stays one line, and the terminal as it was, whatever a file
+ * is named or a message quotes. */
 static void put_line_safe(FILE *stream, const char *text)
 {
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f)
-            fprintf(stream, "\\x%02x", *p);
-        else
-            fputc(*p, stream);
-    }
+    kfc_text_write(stream, text, NULL);
 }
 
 /* One diagnostic line: the place in bold, the severity in its colour (as

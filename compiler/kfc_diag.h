@@ -275,9 +275,10 @@ int kfc_diag_withdraw(kfc_diag *diag, size_t index);
 /*
  * Writes `text` (`length` bytes, not necessarily NUL-terminated) into `out`
  * as a single-quoted, single-line excerpt (as libkf quotes names in its
- * messages): control bytes, quotes and
- * backslashes are escaped, and text longer than about 48 bytes is cut with
- * "...". `out` is always NUL-terminated. Returns `out`, so the result can be
+ * messages): the bytes kfc_text.h escapes (controls, C1, what is not
+ * UTF-8) as \xNN, quotes and backslashes after a backslash, and text
+ * longer than about 48 bytes cut with "..." (between characters). `out` is
+ * always NUL-terminated. Returns `out`, so the result can be
  * passed straight to kfc_fail's "%s".
  */
 #define KFC_QUOTE_SIZE 64
@@ -288,7 +289,8 @@ char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length);
  * shell reads back as the name, for a command a message suggests: as it is
  * where that is safe, after "./" where it starts with '-', else in single
  * quotes (a quote in it as '\''). Returns 0, writing "FILE", where the name
- * holds a control byte (no command on one line can show it) or does not fit.
+ * holds a byte kfc_text.h escapes (no command on one line can show it) or
+ * does not fit.
  */
 int kfc_shell_word(char *out, size_t size, const char *name);
 
@@ -296,8 +298,8 @@ int kfc_shell_word(char *out, size_t size, const char *name);
  * "file: error: message\n" when it has no position) on `stream`; `file` is
  * used unless the diagnostic names its own. With diag->color, the location
  * is bold and "error:" bold red (ANSI SGR, as gcc and clang colour theirs).
- * Control bytes in the file name, pointer or message print as \xNN: one
- * diagnostic is one line. */
+ * Control bytes in the file name, pointer or message, and the others
+ * kfc_text.h escapes, print as \xNN: one diagnostic is one line. */
 void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag);
 
 #endif /* KFC_DIAG_H */

@@ -16,6 +16,7 @@
 #include "kfc_m3g_file.h"
 #include "kfc_m3g_names.h"
 #include "kfc_sniff.h"
+#include "kfc_text.h"
 
 /* kfb world time is seconds; M3G's is milliseconds (kfc_m3g.h). */
 #define MS_PER_SECOND 1000.0
@@ -44,12 +45,18 @@ static void note(const importer *im, const char *format, ...)
     if (!im->options->notes)
         return;
     va_list args;
-    fprintf(im->options->notes, "%s: note: ",
-            im->options->path && strcmp(im->options->path, "-") != 0 ? im->options->path
-                                                                     : "<stdin>");
+    char text[1024];
     va_start(args, format);
-    vfprintf(im->options->notes, format, args);
+    vsnprintf(text, sizeof text, format, args);
     va_end(args);
+    /* (the file's name and the names the note quotes, as a terminal may
+     * show them: kfc_text.h) */
+    kfc_text_write(im->options->notes,
+                   im->options->path && strcmp(im->options->path, "-") != 0 ? im->options->path
+                                                                            : "<stdin>",
+                   NULL);
+    fputs(": note: ", im->options->notes);
+    kfc_text_write(im->options->notes, text, NULL);
     fputc('\n', im->options->notes);
 }
 

@@ -6,6 +6,7 @@
 
 #include "kf.h"
 #include "kfb_format.h"
+#include "kfc_text.h"
 
 static void print_sections(FILE *stream, const unsigned char *bytes, size_t size)
 {
@@ -61,7 +62,12 @@ static void print_objects(FILE *stream, const kf_anim *anim)
 void kfc_stats_print(FILE *stream, const char *input, const char *output,
                      const unsigned char *bytes, size_t size, double seconds)
 {
-    fprintf(stream, "kfc: %s -> %s in %.3g s\n", input, output, seconds);
+    /* (file names as a terminal may show them: kfc_text.h) */
+    fputs("kfc: ", stream);
+    kfc_text_write(stream, input, NULL);
+    fputs(" -> ", stream);
+    kfc_text_write(stream, output, NULL);
+    fprintf(stream, " in %.3g s\n", seconds);
     kf_anim *anim = NULL;
     kf_error error;
     if (kf_load_memory(bytes, size, NULL, &anim, &error) == KF_OK) {

@@ -15,6 +15,7 @@
 #include "kf_math.h"
 #include "kfc_number.h"
 #include "kfc_suggest.h"
+#include "kfc_text.h"
 
 struct kfc_x3d_binding {
     const char *def;
@@ -896,11 +897,14 @@ static void write_note(const kfc_x3d_scene *scene, kfc_mark mark, const char *te
     const char *path = scene->options->path;
     if (!path || strcmp(path, "-") == 0)
         path = "<stdin>";
+    /* (the file's name and the names the note quotes, as a terminal may
+     * show them: kfc_text.h) */
+    kfc_text_write(out, path, NULL);
     if (mark.line)
-        fprintf(out, "%s:%u:%u: note: %s\n", path, (unsigned)mark.line, (unsigned)mark.column,
-                text);
-    else
-        fprintf(out, "%s: note: %s\n", path, text);
+        fprintf(out, ":%u:%u", (unsigned)mark.line, (unsigned)mark.column);
+    fputs(": note: ", out);
+    kfc_text_write(out, text, NULL);
+    fputc('\n', out);
 }
 
 void kfc_x3d_note(kfc_x3d_scene *scene, kfc_mark mark, const char *format, ...)

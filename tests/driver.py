@@ -35,6 +35,20 @@ def arguments(*extra, optional=()):
     return a
 
 
+def terminal_text(text):
+    """`text` as kfplay's text and kfc's diagnostics show it
+    (compiler/kfc_text.h): C0 and C1 controls, DEL, and bytes that are not
+    UTF-8 (read with 'surrogateescape') as \\xNN, a byte each."""
+    def shown(ch):
+        o = ord(ch)
+        if o < 0x20 or 0x7f <= o <= 0x9f:
+            return ''.join('\\x%02x' % b for b in ch.encode())
+        if 0xdc80 <= o <= 0xdcff:
+            return '\\x%02x' % (o - 0xdc00)
+        return ch
+    return ''.join(map(shown, text))
+
+
 class Checks:
     """Counts checks and keeps the failed ones, printing each as it fails."""
 

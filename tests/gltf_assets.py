@@ -30,6 +30,8 @@ import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, 'gen'))
+sys.path.insert(0, HERE)
+import driver  # noqa: E402
 import gltf_reference  # noqa: E402
 
 PATHS = {'translation': 'translation', 'rotation': 'orientation', 'scale': 'scale',
@@ -197,9 +199,11 @@ def run(cmd):
 
 def parse_animate(out, targets, got):
     """Adds {(W as %.9g, target): values} from `kfplay animate` output
-    "W target v...\\n" to `got`. A target name may hold spaces or even a
-    line break, so the names `targets` lists are matched (longest first)."""
-    names = sorted(targets, key=len, reverse=True)
+    "W target v...\\n" to `got`. A target name may hold spaces, so the names
+    `targets` lists are matched (longest first), as kfplay shows them (a
+    line break or another control as \\xNN: driver.terminal_text)."""
+    shown = {driver.terminal_text(n): n for n in targets}
+    names = sorted(shown, key=len, reverse=True)
     pos = 0
     while pos < len(out):
         sp = out.index(' ', pos)
@@ -207,7 +211,8 @@ def parse_animate(out, targets, got):
         start = sp + 1 + (len(name) + 1 if name is not None else 0)
         end = out.index('\n', start)
         if name is not None:
-            got[('%.9g' % float(out[pos:sp]), name)] = [float(x) for x in out[start:end].split()]
+            got[('%.9g' % float(out[pos:sp]), shown[name])] = [float(x) for x in
+                                                               out[start:end].split()]
         pos = end + 1
     return got
 

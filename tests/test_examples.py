@@ -3,7 +3,9 @@
 """examples/: the C program plays every fixture exactly as `kfplay animate`
 does; the SCons project compiles its sources through the SCons tool into the
 bytes kfc writes itself, is then up to date, and rebuilds exactly the output
-whose source changed."""
+whose source changed, and no source's name is a command (a backtick, "$(...)",
+';', a quote) or code to SCons ("${...}"): kfc gets each name whole, and
+compiles it or says why not."""
 import glob
 import os
 import re
@@ -20,6 +22,15 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 
 def run(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def as_kfplay_shows(out):
+    """play's rows with their names as kfplay's text shows them: play prints
+    a name as stored, kfplay a control in one as \\xNN (no fixture's name
+    holds a line break, which ends a row)."""
+    text = out.decode('utf-8', 'surrogateescape')
+    return '\n'.join(map(driver.terminal_text, text.split('\n'))).encode('utf-8',
+                                                                        'surrogateescape')
 
 
 def check_documented_command(c, args):
@@ -56,6 +67,44 @@ def check_documented_command(c, args):
                     '%s is ignored by git' % path)
 
 
+# Sources named as a shell or SCons would run them, each to make a file
+# PWNED... (or, as SCons's Python, a folder P) in the project if it did.
+HOSTILE = ['y`touch PWNED_tick`', 'a$(touch PWNED_dollar)', 'b;touch PWNED_semi', 'sp ace',
+           'q\'uo"te', 'e$HOME', '${__import__(chr(111)+chr(115)).mkdir(chr(80))}']
+
+
+def check_hostile_names(c, args):
+    project = os.path.join(args.work, 'hostile')
+    shutil.copytree(os.path.join(ROOT, 'examples', 'scons_project'), project,
+                    ignore=shutil.ignore_patterns('build'))
+    door = os.path.join(project, 'anims', 'door.yaml')
+    for name in HOSTILE:
+        shutil.copyfile(door, os.path.join(project, 'anims', name + '.yaml'))
+    build = os.path.join(project, 'build')  # (short names in kfc's messages)
+    r = run(['scons', '-Q', '-k', '-C', project, 'KFC=' + args.kfc,
+             'KFB_TOOLPATH=' + os.path.join(ROOT, 'site_scons', 'site_tools')])
+    log = (r.stdout + r.stderr).decode('utf-8', 'replace')
+    ran = [os.path.join(d, f) for d, dirs, files in os.walk(project)
+           for f in files + dirs if f.startswith('PWNED') or f == 'P']
+    c.check(not ran, 'hostile source names: nothing run, but %r was made' % ran)
+    ref = os.path.join(args.work, 'hostile.ref.kfb')
+    run([args.kfc, '-z', '9', door, '-o', ref])
+    for name in HOSTILE:
+        out = os.path.join(build, name + '.kfb')
+        if os.path.exists(out):
+            c.check(open(out, 'rb').read() == open(ref, 'rb').read() and
+                    os.path.exists(os.path.join(build, 'review', name + '.yaml')),
+                    '%r: the bytes of kfc -z 9, decompiled for review' % name)
+        else:
+            # kfc refused the name (-MD lists no name make and ninja read
+            # otherwise): its message names the file as it is.
+            c.check("kfc: error: target 'build/%s.kfb'" % name.replace("'", "\\'")
+                    in log, '%r: kfc was given the name whole:\n%s' % (name, log))
+    c.check(all(os.path.exists(os.path.join(build, n + '.kfb'))
+                for n in ('sp ace', 'e$HOME', 'a$(touch PWNED_dollar)')),
+            'names with a space, "$X" and "$(...)" compile:\n' + log)
+
+
 def main():
     args = driver.arguments('--play')
     args.play = os.path.abspath(args.play)
@@ -69,7 +118,7 @@ def main():
             continue
         played = run([args.play, kfb] + times)
         want = run([args.kfplay, kfb, 'animate'] + times)
-        c.check(played.returncode == 0 and played.stdout == want.stdout,
+        c.check(played.returncode == 0 and as_kfplay_shows(played.stdout) == want.stdout,
                 'play %s: as kfplay animate (%d lines)' % (os.path.basename(kfb),
                                                            want.stdout.count(b'\n')))
     r = run([args.play, os.path.join(args.work, 'missing.kfb')])
@@ -114,6 +163,7 @@ def main():
     c.check(all((os.path.getmtime(outs[n]) == before[n]) == (n != first) for n in outs),
             'only %s.kfb changed' % first)
     check_documented_command(c, args)
+    check_hostile_names(c, args)
     print('test_examples: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

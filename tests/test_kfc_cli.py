@@ -436,6 +436,56 @@ def check_terminal(c, kfc, leg, work):
                 'a .kfb to a pipe: %d bytes' % len(r.stdout))
 
 
+LAT_X3DV = (b'#X3D V3.3 utf8\nPROFILE Interchange\nDEF Lat\xe9 Transform {}\n'
+            b'DEF T TimeSensor { loop TRUE }\n'
+            b'DEF I PositionInterpolator { key [0 1] keyValue [0 0 0, 1 1 1] }\n'
+            b'ROUTE T.fraction_changed TO I.set_fraction\n'
+            b'ROUTE I.value_changed TO Lat\xe9.set_translation\n')
+
+
+def check_terminal_bytes(c, kfc, fixtures, work):
+    """What a terminal acts on never reaches it from a diagnostic: C0 and C1
+    controls (U+009B is CSI) and bytes that are not UTF-8 print as \\xNN,
+    from a source's text, an X3D DEF name and a file's name alike."""
+    def stderr(argv):
+        r = subprocess.run([kfc] + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        return r.returncode, r.stderr
+    c1 = os.path.join(work, 'c1.yaml')
+    with open(c1, 'wb') as f:
+        f.write(b'kfb: 1\nsequences:\n  s:\n    interpolation: "\\x9b2J\\e[2Jlinear"\n'
+                b'    duration: 1\n    keys: [[0, [1]]]\n')
+    status, err = stderr([c1, '-o', os.path.join(work, 'c1.kfb')])
+    c.check(status == 1 and b"4:20: error: unknown interpolation '\\xc2\\x9b2J\\x1b[2Jlinear' "
+            b"(expected" in err and b'\x9b' not in err and b'\x1b' not in err,
+            'a C1 control in a diagnostic: %r' % err)
+    lat = os.path.join(work, 'lat.x3dv')
+    with open(lat, 'wb') as f:
+        f.write(LAT_X3DV)
+    status, err = stderr([lat, '-o', os.path.join(work, 'lat.kfb')])
+    c.check(b'7:1: warning: ROUTE I.value_changed TO Lat\\xe9.set_translation skipped: a '
+            b'target name must be valid UTF-8 text [-Wx3d-dropped]' in err and b'\xe9' not in err,
+            'a DEF name that is not UTF-8, in a warning: %r' % err)
+    status, err = stderr([os.path.join(os.fsencode(work), b'no\xc2\x9b\xff.yaml')])
+    c.check(status == 3 and b'no\\xc2\\x9b\\xff.yaml: error: cannot open' in err and
+            b'\x9b' not in err, 'a C1 control in a file name: %r' % err)
+    # -v's notes and summary name the file too (X3D's and M3G's notes).
+    scene = os.path.join(os.fsencode(work), b'i\xc2\x9b\x1b.x3dv')
+    with open(scene, 'wb') as f:
+        f.write(b'#X3D V3.3 utf8\nPROFILE Interchange\nInline { url "a.x3d" }\n'
+                b'DEF T TimeSensor { loop TRUE }\n')
+    status, err = stderr(['-v', '-Wno-empty', scene, '-o', os.path.join(work, 'inline.kfb')])
+    shown = scene.replace(b'\xc2\x9b\x1b', b'\\xc2\\x9b\\x1b')
+    c.check(status == 0 and err.startswith(shown + b':3:1: note: Inline: ') and
+            (b'kfc: ' + shown + b' -> ') in err and b'\x1b' not in err and b'\x9b' not in err,
+            '-v on an X3D file named with controls: %r' % err)
+    m3g = os.path.join(os.fsencode(work), b's\xc2\x9b.m3g')
+    shutil.copyfile(os.path.join(fixtures, 'm3g', 'swing.m3g'), m3g)
+    status, err = stderr(['-v', m3g, '-o', os.path.join(work, 'swing.kfb')])
+    shown = m3g.replace(b'\xc2\x9b', b'\\xc2\\x9b')
+    c.check(status == 0 and err.startswith(shown + b': note: ') and b'\x9b' not in err,
+            '-v on an M3G file named with a C1 control: %r' % err)
+
+
 def check_door(c, kfc, kfplay, leg, work):
     """--help fits 80 columns. --decompile takes the compiling options and
     leaves them (one set of flags serves a build's both steps, as the SCons
@@ -854,6 +904,7 @@ def main():
     check_long_times(c, kfc, args.fixtures, work)
     check_zero_quaternion(c, kfc, args.kfplay, work)
     check_terminal(c, kfc, leg, work)
+    check_terminal_bytes(c, kfc, args.fixtures, work)
     check_door(c, kfc, args.kfplay, leg, work)
     check_empty(c, kfc, args.fixtures, work)
     check_other_names(c, kfc, work)

@@ -17,9 +17,12 @@ import json
 import math
 import os
 import re
+import shlex
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import driver  # noqa: E402
@@ -84,11 +87,12 @@ def main():
         doc = json.loads(json_out.stdout)
         body = list(csv.reader(io.StringIO(csv_out.stdout.decode(), newline='')))[1:]
         c.check(len(doc) == len(body) > 0, 'animate %s: as many rows' % src)
-        # The text form, rebuilt from each structured form, is the text output.
-        from_json = ''.join('%s %s%s\n' % (fmt(o['w']), o['target'],
+        # The text form, rebuilt from each structured form, is the text output
+        # (where a name's controls print as \xNN).
+        from_json = ''.join('%s %s%s\n' % (fmt(o['w']), driver.terminal_text(o['target']),
                                            ''.join(' ' + fmt(v) for v in o['value']))
                             for o in doc)
-        from_csv = ''.join('%s %s%s\n' % (fmt(float(r[0])), r[1],
+        from_csv = ''.join('%s %s%s\n' % (fmt(float(r[0])), driver.terminal_text(r[1]),
                                           ''.join(' ' + fmt(float(v)) for v in r[2:] if v))
                            for r in body)
         c.check(from_json == text.stdout.decode(), 'animate %s: json = text' % src)
@@ -108,8 +112,158 @@ def main():
     check_ranges(c, args, kfbs)
     check_rotation(c, args, kfbs)
     check_mixups(c, args, kfbs)
+    check_terminal_bytes(c, args)
+    check_input_bounds(c, args, kfbs)
     print('test_kfplay_format: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
+
+
+# Names that hold what a terminal acts on: OSC (the window's title), BEL,
+# CSI (clear the screen), SGR, and the C1 controls CSI (U+009B) and NEL
+# (U+0085).
+HOSTILE_YAML = r"""kfb: 1
+sequences:
+  "\e]0;PWNED\a\e[2J\u009b":
+    interpolation: linear
+    duration: 1
+    keys: [[0, [1]], [1, [2]]]
+controllers:
+  "c\u009d": {}
+tracks:
+  - {animator: "\e]0;PWNED\a\e[2J\u009b", controller: "c\u009d", target: "\e[32mT\u0085.alpha"}
+"""
+SEQ = '\\x1b]0;PWNED\\x07\\x1b[2J\\xc2\\x9b'
+TARGET = '\\x1b[32mT\\xc2\\x85.alpha'
+
+
+def check_terminal_bytes(c, args):
+    """Every name kfplay prints, and every message quoting one, shows the
+    bytes a terminal acts on (C0, DEL, C1, what is not UTF-8) as \\xNN: list,
+    rows as text, "did you mean", dump, the loader's messages, a file's name."""
+    src = os.path.join(args.work, 'hostile.yaml')
+    with open(src, 'w') as f:
+        f.write(HOSTILE_YAML)
+    kfb = os.path.join(args.work, 'hostile.kfb')
+    r = run([args.kfc, '-z', '0', src, '-o', kfb])
+    c.check(r.returncode == 0, 'kfc hostile.yaml: %r' % r.stderr)
+
+    def shows(argv, status, out, err):
+        r = run([args.kfplay] + argv)
+        raw = [b for b in (b'\x1b', b'\x07', b'\xc2\x9b', b'\xc2\x85', b'\xc2\x9d', b'\xe9')
+               if b in r.stdout + r.stderr]
+        c.check(r.returncode == status and r.stdout.decode() == out and r.stderr.decode() == err
+                and not raw, '%s: %d %r %r' % (argv, r.returncode, r.stdout, r.stderr))
+    shows([kfb, 'list'], 0,
+          SEQ + ' sequence interpolation=linear repeat=constant components=1 keys=2 '
+          'valid_range=0..1 duration=1\n'
+          'c\\xc2\\x9d controller speed=1 weight=1 active_interval=0..0 reference=0,0\n' +
+          TARGET + ' target property=alpha components=1\n'
+          '#0 track animator=' + SEQ + ' controller=c\\xc2\\x9d target=' + TARGET + '\n', '')
+    shows([kfb, 'animate', '0'], 0, '0 %s 1\n' % TARGET, '')
+    shows([kfb, 'sample', '[2J', '0'], 1, '',
+          "kfplay: error: no animator named '[2J'; did you mean '%s'? (kfplay FILE list shows "
+          "the names)\n" % SEQ)
+    r = run([args.kfplay, 'dump', kfb])
+    c.check(("sequence '%s' interpolation=linear" % SEQ) in r.stdout.decode() and
+            b'\x1b' not in r.stdout and b'\xc2\x9b' not in r.stdout, 'dump: %r' % r.stdout)
+    # The loader's message quotes the name as stored: the sequence's
+    # interpolation word made 99, the section's CRC made again.
+    data = bytearray(open(kfb, 'rb').read())
+    objs = 32 + 16 + struct.unpack_from('<I', data, 32 + 8)[0] + 4
+    stored = struct.unpack_from('<I', data, objs + 8)[0]
+    struct.pack_into('<I', data, objs + 16 + 8 + 4, 99)
+    struct.pack_into('<I', data, objs + 16 + stored, zlib.crc32(bytes(data[objs:objs + 16 + stored])))
+    bad = os.path.join(args.work, 'hostile_bad.kfb')
+    with open(bad, 'wb') as f:
+        f.write(data)
+    shows([bad, 'list'], 1, '', "%s: error: object 0 (sequence '%s'): unknown interpolation 99\n"
+          % (bad, SEQ))
+    r = run([args.kfplay, 'dump', bad])
+    c.check(r.returncode == 1 and ("load: object 0 (sequence '%s'): unknown interpolation 99\n"
+                                   % SEQ) in r.stdout.decode(), 'dump: the loader: %r' % r.stdout)
+    # A file's own name, from the command line.
+    shows([os.path.join(os.fsencode(args.work), b'no\xc2\x9b\xe9.kfb'), 'list'], 1, '',
+          '%s/no\\xc2\\x9b\\xe9.kfb: error: cannot open: No such file or directory\n' % args.work)
+
+
+def peak_kb(command):
+    """Runs the shell `command`; its stderr and the largest resident size of
+    any process it ran (KiB)."""
+    probe = ('import resource, subprocess, sys\n'
+             'r = subprocess.run(sys.argv[1], shell=True, stderr=subprocess.PIPE)\n'
+             'sys.stdout.write("%d\\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n'
+             'sys.stdout.write(r.stderr.decode())\n')
+    out = subprocess.run([sys.executable, '-c', probe, command], stdout=subprocess.PIPE,
+                         universal_newlines=True).stdout
+    peak, _, err = out.partition('\n')
+    return err, int(peak)
+
+
+def check_input_bounds(c, args, kfbs):
+    """kfplay reads no more than its input's header says, nor 1 GiB: a file
+    larger is refused from its size before a byte is read, a stream is read
+    to its declared size and one byte, and trailing data, a declared size
+    past the limit and what is no .kfb are told from what was read."""
+    leg = kfbs['leg_walk']
+    size = os.path.getsize(leg)
+    q = shlex.quote
+    big = os.path.join(args.work, 'sparse.kfb')
+    shutil.copyfile(leg, big)
+    os.truncate(big, (2 << 30) + 5)
+    try:
+        err, peak = peak_kb('%s %s list' % (q(args.kfplay), q(big)))
+        c.check(err == '%s: error: cannot read: larger than 1 GiB\n' % big and peak < 256 << 10,
+                'a 2 GiB file, refused unread: %r, %d KiB' % (err, peak))
+        os.truncate(big, size + 5)
+        r = run([args.kfplay, big, 'list'])
+        c.check(r.stderr.decode() == '%s: error: 5 bytes follow the declared end of the file (its '
+                'header says %d bytes)\n' % (big, size), 'a file with 5 bytes more: %r' % r.stderr)
+    finally:
+        os.remove(big)
+    # A stream with 300 MB after the file: what the header declares and a
+    # byte are read, the rest not.
+    trailing = ('<stdin>: error: more bytes follow the declared end of the file (its header says '
+                '%d bytes)\n' % size)
+    err, peak = peak_kb('(cat %s; head -c 300000000 /dev/zero) | %s - list'
+                        % (q(leg), q(args.kfplay)))
+    c.check(err == trailing and peak < 256 << 10, 'a stream with 300 MB more: %r, %d KiB'
+            % (err, peak))
+    data = open(leg, 'rb').read()
+    for extra in (b'\0', b'\0' * 100000):
+        r = subprocess.run([args.kfplay, '-', 'list'], input=data + extra, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+        c.check(r.returncode == 1 and r.stderr.decode() == trailing,
+                'a stream, %d bytes more: %r' % (len(extra), r.stderr))
+    r = subprocess.run([args.kfplay, 'dump', '-'], input=data + bytes(100000),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = r.stdout.decode()
+    c.check(r.returncode == 1 and out.startswith('file: <stdin> (the first %d bytes; more follow, '
+                                                 'not read)\n' % (size + 1)) and
+            out.endswith('load: ' + trailing[len('<stdin>: error: '):]),
+            'dump of a stream with more: %r' % out)
+    r = subprocess.run([args.kfplay, '-', 'list'], input=data[:300], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    c.check(r.stderr.decode() == '<stdin>: error: the file is 300 bytes; its header declares %d\n'
+            % size, 'a stream cut short: %r' % r.stderr)
+    r = subprocess.run([args.kfplay, '-', 'list'], input=data, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    c.check(r.returncode == 0 and r.stdout == run([args.kfplay, leg, 'list']).stdout,
+            'a whole stream lists as the file')
+    # A header declaring 3 GiB (its CRC made again): nothing read after it.
+    huge = bytearray(data)
+    struct.pack_into('<I', huge, 8 + 16, 3 << 30)
+    struct.pack_into('<I', huge, 28, zlib.crc32(bytes(huge[:28])))
+    r = subprocess.run([args.kfplay, '-', 'list'], input=bytes(huge) + bytes(100000),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    c.check(r.returncode == 1 and r.stderr.decode() == '<stdin>: error: the header declares '
+            '3221225472 bytes, more than the 1 GiB kfplay reads\n', 'a 3 GiB header: %r' % r.stderr)
+    # What is no .kfb is still told, from its first bytes, however long.
+    source = open(os.path.join(args.fixtures, 'leg_walk.yaml'), 'rb').read()
+    r = subprocess.run([args.kfplay, '-', 'list'], input=source + b'#' * 300000,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    c.check(r.returncode == 1 and r.stderr.decode() == '<stdin>: error: a YAML animation source, '
+            'not a compiled .kfb: compile it with kfc first (kfc - -o OUT.kfb)\n',
+            'a long source on a stream: %r' % r.stderr)
 
 
 def usage_text(message):

@@ -316,6 +316,30 @@ def main():
                 in r.stderr and read(walk) == read(leg),
                 'stdin, -o %s (its file): exit %d, %r' % (output, r.returncode, r.stderr))
 
+    # Nor is '-' standard output opened on the file read (a shell's
+    # `1<>walk.kfb`, `>> walk.kfb`): refused as -o /dev/fd/1 is, nothing
+    # written.
+    shutil.copyfile(leg, walk)
+    for mode in ('r+b', 'ab'):
+        said = []
+        for output in ('/dev/fd/1', '-'):
+            with open(walk, mode) as out:
+                r = subprocess.run([args.kfplay, 'walk.kfb', 'plot', 'hip_position', '-o', output],
+                                   cwd=args.work, stdout=out, stderr=subprocess.PIPE,
+                                   universal_newlines=True)
+            said.append(r.stderr.replace("'%s'" % output, "'OUT'"))
+            c.check(r.returncode == 2 and "plot: the output '%s' is the input 'walk.kfb'; what is "
+                    "read is never overwritten" % output in r.stderr and read(walk) == read(leg),
+                    '-o %s, standard output opened %s on the input: exit %d, %r'
+                    % (output, mode, r.returncode, r.stderr))
+        c.check(said[0] == said[1], '-o - as -o /dev/fd/1 (%s): %r' % (mode, said))
+    with open(walk, 'rb') as f, open(walk, 'r+b') as out:
+        r = subprocess.run([args.kfplay, '-', 'plot', 'hip_position', '-o', '-'], stdin=f,
+                           stdout=out, stderr=subprocess.PIPE, universal_newlines=True)
+    c.check(r.returncode == 2 and "plot: the output '-' is the file standard input reads" in
+            r.stderr and read(walk) == read(leg),
+            'stdin and stdout the same file, -o -: exit %d, %r' % (r.returncode, r.stderr))
+
     # '-' is standard output: the same picture as a file.
     r = subprocess.run([args.kfplay, leg, 'plot', 'hip_position', '-o', '-'],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -8,8 +8,10 @@ editing the buffer (a file kfc reads but the project never names) rebuilds
 the model and nothing else; a clean rebuild retrieves every file from the
 cache, and a cache never hands out a model built from other buffer bytes,
 not even to a fresh checkout's first build; a different kfc rebuilds every
-output (the compiler is an implicit dependency)."""
+output (the compiler is an implicit dependency); a buffer whose name SCons
+would read as "${...}" is a dependency by its own name, and no code."""
 import glob
+import json
 import os
 import shutil
 import struct
@@ -62,6 +64,38 @@ def set_buffer(work, value):
     struct.pack_into('<f', data, len(data) - 4, value)
     with open(path, 'wb') as f:
         f.write(data)
+
+
+# A buffer's name is the glTF file's to choose: this one is Python code to
+# SCons, were the name substituted (it would make a folder P).
+CODE_NAME = 'b${__import__(chr(111)+chr(115)).mkdir(chr(80))}.bin'
+CODE_SCONSTRUCT = '''
+env = Environment(tools=['default', 'kfb'], toolpath=[%(tooldir)r], KFC=%(kfc)r)
+env.Kfb('out/dep.kfb', 'dep.gltf')
+'''
+
+
+def check_buffer_named_code(fail, args, kfc):
+    work = os.path.join(args.work, 'code')
+    os.makedirs(work)
+    with open(os.path.join(work, 'SConstruct'), 'w') as f:
+        f.write(CODE_SCONSTRUCT % dict(tooldir=os.path.abspath(TOOLDIR), kfc=kfc))
+    path = os.path.join(work, gen_gltf_fixtures.build(3).write(work, 'dep', 'bin'))
+    with open(path) as f:
+        gltf = json.load(f)
+    gltf['buffers'][0]['uri'] = CODE_NAME
+    with open(path, 'w') as f:
+        json.dump(gltf, f)
+    os.rename(os.path.join(work, 'dep data.bin'), os.path.join(work, CODE_NAME))
+    built = scons(work)
+    fail.check(built.returncode == 0, 'a buffer named as code: builds:\n' + built.stdout)
+    fail.check(scons(work, '-q').returncode == 0, 'a buffer named as code: then up to date')
+    fail.check(not os.path.exists(os.path.join(work, 'P')),
+               'a buffer named %r: SCons ran it as Python' % CODE_NAME)
+    with open(os.path.join(work, CODE_NAME), 'ab') as f:
+        f.write(b'\0')
+    fail.check(scons(work, '-q').returncode == 1,
+               'a buffer named %r: editing it makes the model out of date' % CODE_NAME)
 
 
 def main():
@@ -133,6 +167,8 @@ def main():
     fail.check(open(os.path.join(args.work, 'fresh.kfb'), 'rb').read() ==
                open(os.path.join(fresh, 'out', 'model.kfb'), 'rb').read(),
                'a fresh checkout: the model of its own buffer')
+
+    check_buffer_named_code(fail, args, kfc)
 
     # Another compiler (same code, other bytes): everything is rebuilt.
     with open(kfc, 'ab') as f:

@@ -34,6 +34,7 @@
 #include "kfc_diag.h"
 #include "kfc_number.h"
 #include "kfc_suggest.h"
+#include "kfc_text.h"
 #include "kfplay_args.h"
 #include "kfplay_dump.h"
 #include "kfplay_follow.h"
@@ -164,6 +165,15 @@ static const char *animator_name(const kf_anim *anim, kf_kind kind, uint32_t ind
     return s.name;
 }
 
+/* A name from the file at the start of a line or after "=": as a terminal
+ * may show it (kfc_text.h), since a .kfb from elsewhere may name an object
+ * with the escape sequence that clears the screen. */
+static void put_name(const char *before, const char *name)
+{
+    fputs(before, stdout);
+    kfc_text_write(stdout, name, NULL);
+}
+
 static int cmd_list(const kfp_context *ctx, char **args, int count)
 {
     const kf_anim *anim = ctx->anim;
@@ -172,10 +182,11 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_SEQUENCE); i++) {
         kf_sequence_info s;
         kf_sequence_get_info(kf_anim_sequence(anim, i), &s);
-        printf("%s sequence interpolation=%s repeat=%s components=%u keys=%u valid_range=%u..%u "
+        put_name("", s.name);
+        printf(" sequence interpolation=%s repeat=%s components=%u keys=%u valid_range=%u..%u "
                "duration=%.9g",
-               s.name, kf_interpolation_name(s.interpolation), kf_repeat_name(s.repeat),
-               s.components, s.key_count, s.valid_first, s.valid_last, s.duration);
+               kf_interpolation_name(s.interpolation), kf_repeat_name(s.repeat), s.components,
+               s.key_count, s.valid_first, s.valid_last, s.duration);
         /* Only what a sequence has: plain sequences list as they always did. */
         if (s.tcb)
             fputs(" tcb", stdout);
@@ -187,7 +198,8 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_INTERPOLATOR); i++) {
         kf_interpolator_info p;
         kf_interpolator_get_info(kf_anim_interpolator(anim, i), &p);
-        printf("%s interpolator node=%s keys=%u", p.name, kf_node_name(p.node), p.key_count);
+        put_name("", p.name);
+        printf(" interpolator node=%s keys=%u", kf_node_name(p.node), p.key_count);
         if (p.key_value)
             printf(" keyValue=%u", p.value_count);
         if (p.velocity_count)
@@ -200,8 +212,8 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_FOLLOWER); i++) {
         kf_follower_info f;
         kf_follower_get_info(kf_anim_follower(anim, i), &f);
-        printf("%s follower node=%s components=%u", f.name, kf_follower_node_name(f.node),
-               f.components);
+        put_name("", f.name);
+        printf(" follower node=%s components=%u", kf_follower_node_name(f.node), f.components);
         if (kf_follower_node_is_array(f.node))
             printf(" points=%u", f.element_count);
         if (kf_follower_node_is_damper(f.node))
@@ -218,13 +230,15 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
         char t[6][KFC_NUMBER_TEXT];
         for (int k = 0; k < 6; k++)
             kfc_format_double(t[k], v[k]);
-        printf("%s controller speed=%s weight=%s active_interval=%s..%s reference=%s,%s\n", c.name,
-               t[0], t[1], t[2], t[3], t[4], t[5]);
+        put_name("", c.name);
+        printf(" controller speed=%s weight=%s active_interval=%s..%s reference=%s,%s\n", t[0],
+               t[1], t[2], t[3], t[4], t[5]);
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TARGET); i++) {
         kf_target_info t;
         kf_anim_target_info(anim, i, &t);
-        printf("%s target property=%s components=%u\n", t.name,
+        put_name("", t.name);
+        printf(" target property=%s components=%u\n",
                t.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(t.property),
                t.components);
     }
@@ -236,15 +250,16 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
         kf_controller_info c = {0};
         if (t.controller != KF_NO_INDEX)
             kf_anim_controller_info(anim, t.controller, &c);
-        printf("#%u track animator=%s controller=%s target=%s", i,
-               animator_name(anim, t.animator_kind, t.animator),
-               t.controller != KF_NO_INDEX ? c.name : "-", target.name);
+        printf("#%u track", i);
+        put_name(" animator=", animator_name(anim, t.animator_kind, t.animator));
+        put_name(" controller=", t.controller != KF_NO_INDEX ? c.name : "-");
+        put_name(" target=", target.name);
         if (t.animator_kind == KF_KIND_INTERPOLATOR) {
             kf_interpolator_info ease = {0};
             if (t.ease != KF_NO_INDEX)
                 kf_interpolator_get_info(kf_anim_interpolator(anim, t.ease), &ease);
-            printf(" cycleInterval=%.9g loop=%s ease=%s", t.cycle_interval,
-                   t.loop ? "true" : "false", t.ease != KF_NO_INDEX ? ease.name : "-");
+            printf(" cycleInterval=%.9g loop=%s", t.cycle_interval, t.loop ? "true" : "false");
+            put_name(" ease=", t.ease != KF_NO_INDEX ? ease.name : "-");
         }
         putchar('\n');
     }
@@ -692,9 +707,8 @@ static int run(const kfp_command_line *cl)
     if (!cmd->run && count > 0)
         return kfp_usage_error("dump takes nothing after the file, not '%s'", args[0]);
 
-    unsigned char *data = NULL;
-    size_t size = 0;
-    int status = kfp_read_input(path, &data, &size);
+    kfp_input in;
+    int status = kfp_read_input(path, &in);
     if (status)
         return status;
     /* A file that is not a .kfb but something kfplay knows (a source, a
@@ -702,21 +716,21 @@ static int run(const kfp_command_line *cl)
      * others, rather than its bytes read as a header. */
     char mixup[1536]; /* (two file names: kfp_input_mixup) */
     const char *what =
-        size >= KFB_IDENTIFIER_SIZE && memcmp(data, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) == 0
+        in.size >= KFB_IDENTIFIER_SIZE && memcmp(in.data, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) == 0
             ? NULL
-            : kfp_input_mixup(path, data, size, mixup, sizeof mixup);
+            : kfp_input_mixup(path, in.data, in.size, mixup, sizeof mixup);
     if (!cmd->run && what) {
-        fprintf(stderr, "%s: error: %s\n", kfp_input_name(path), what);
+        kfp_file_error(kfp_input_name(path), "%s", what);
         status = EXIT_INPUT;
     } else if (!cmd->run) {
-        status = kfp_dump(kfp_input_name(path), data, size);
+        status = kfp_dump(kfp_input_name(path), &in);
     } else {
         kf_anim *anim;
         kf_error err;
-        kf_result r = kf_load_memory(data, size, NULL, &anim, &err);
+        kf_result r = kfp_load(&in, &anim, &err);
         if (r != KF_OK) {
-            const char *why = r == KF_ERROR_NOT_KFB || size == 0 ? what : NULL;
-            fprintf(stderr, "%s: error: %s\n", kfp_input_name(path), why ? why : err.message);
+            const char *why = r == KF_ERROR_NOT_KFB || in.size == 0 ? what : NULL;
+            kfp_file_error(kfp_input_name(path), "%s", why ? why : err.message);
             status = EXIT_INPUT;
         } else {
             kfp_context ctx = {anim, path, &cl->options};
@@ -724,7 +738,7 @@ static int run(const kfp_command_line *cl)
             kf_anim_free(anim);
         }
     }
-    free(data);
+    kfp_input_free(&in);
     return status;
 }
 

@@ -10,25 +10,46 @@
 
 #include "kfc_number.h"
 #include "kfc_suggest.h"
+#include "kfc_text.h"
 
-static void vreport(const char *severity, const char *format, va_list args)
+static void vreport(const char *subject, const char *severity, const char *format, va_list args)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 0)))
+    __attribute__((format(printf, 3, 0)))
 #endif
     ;
 
-static void vreport(const char *severity, const char *format, va_list args)
+/* "SUBJECT: SEVERITY: MESSAGE", the subject and the message written as a
+ * terminal may show them (kfc_text.h): both may quote a name from the file
+ * or the command line, and the loader's messages quote names as stored. */
+static void vreport(const char *subject, const char *severity, const char *format, va_list args)
 {
-    fprintf(stderr, "kfplay: %s: ", severity);
-    vfprintf(stderr, format, args);
+    char small[512];
+    va_list again;
+    va_copy(again, args);
+    const int n = vsnprintf(small, sizeof small, format, args);
+    char *text = n < 0 ? strcpy(small, "?") : small;
+    if (n >= (int)sizeof small) {
+        /* (a message past the buffer is still written whole where memory allows) */
+        char *whole = malloc((size_t)n + 1);
+        if (whole && vsnprintf(whole, (size_t)n + 1, format, again) == n)
+            text = whole;
+        else
+            free(whole);
+    }
+    va_end(again);
+    kfc_text_write(stderr, subject, NULL);
+    fprintf(stderr, ": %s: ", severity);
+    kfc_text_write(stderr, text, NULL);
     fputc('\n', stderr);
+    if (text != small)
+        free(text);
 }
 
 void kfp_error(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    vreport("error", format, args);
+    vreport("kfplay", "error", format, args);
     va_end(args);
 }
 
@@ -36,7 +57,15 @@ void kfp_warning(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    vreport("warning", format, args);
+    vreport("kfplay", "warning", format, args);
+    va_end(args);
+}
+
+void kfp_file_error(const char *file, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vreport(file, "error", format, args);
     va_end(args);
 }
 
@@ -44,7 +73,7 @@ int kfp_usage_error(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    vreport("error", format, args);
+    vreport("kfplay", "error", format, args);
     va_end(args);
     fputs("Try 'kfplay --help' for more information.\n", stderr);
     return KFP_EXIT_USAGE;

@@ -78,6 +78,9 @@ void kfp_command_line_free(kfp_command_line *cl);
 /* "--name" of a KFP_OPT_ bit. */
 const char *kfp_option_name(unsigned bit);
 
+/* Messages name what the file and the command line hold: each is written
+ * with the bytes a terminal acts on as \xNN (kfc_text.h). */
+
 /* "kfplay: error: MESSAGE" on standard error. */
 void kfp_error(const char *format, ...)
 #if defined(__GNUC__)
@@ -89,6 +92,13 @@ void kfp_error(const char *format, ...)
 void kfp_warning(const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* "FILE: error: MESSAGE" on standard error: about the file read. */
+void kfp_file_error(const char *file, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
 #endif
     ;
 

@@ -16,6 +16,8 @@
 #include "kf.h"
 #include "kfb_format.h"
 #include "kfc_number.h"
+#include "kfc_text.h"
+#include "kfplay_input.h"
 
 /* Names come from the public API; the codes must be the file's. */
 _Static_assert((int)KF_INTERPOLATION_SQUAD == KFB_INTERP_SQUAD, "interpolation codes");
@@ -52,8 +54,9 @@ static uint32_t word_at(const unsigned char *p)
     return w;
 }
 
-/* A name from STRINGS, printable: quoted, control bytes escaped, or a
- * description of why there is none. */
+/* A name from STRINGS, printable: quoted, what a terminal acts on and the
+ * quote and backslash as \xNN (kfc_text.h), or a description of why there
+ * is none. */
 static void print_name(const dump *d, uint32_t offset)
 {
     const section *s = &d->sections[KFB_SECTION_STRINGS];
@@ -62,12 +65,7 @@ static void print_name(const dump *d, uint32_t offset)
         return;
     }
     putchar('\'');
-    for (const unsigned char *p = s->raw + offset; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f || *p == '\'' || *p == '\\')
-            printf("\\x%02x", *p);
-        else
-            putchar(*p);
-    }
+    kfc_text_write(stdout, (const char *)s->raw + offset, "'\\");
     putchar('\'');
 }
 
@@ -466,23 +464,30 @@ static void dump_bytes(dump *d, const unsigned char *file, size_t size)
     print_objects(d);
 }
 
-int kfp_dump(const char *name, const unsigned char *data, size_t size)
+int kfp_dump(const char *name, const kfp_input *in)
 {
     dump d;
     memset(&d, 0, sizeof d);
-    printf("file: %s (%zu bytes)\n", name, size);
-    dump_bytes(&d, data, size);
+    fputs("file: ", stdout);
+    kfc_text_write(stdout, name, NULL);
+    /* (a stream is read only as far as its header says: kfplay_input.h) */
+    printf(in->cut ? " (the first %zu bytes; more follow, not read)\n" : " (%zu bytes)\n",
+           in->size);
+    dump_bytes(&d, in->data, in->size);
     for (int i = 0; i < KFB_SECTION_COUNT; i++)
         free(d.sections[i].owned);
 
     /* libkf's verdict, which is the one that counts. */
     kf_anim *anim = NULL;
     kf_error err;
-    if (kf_load_memory(data, size, NULL, &anim, &err) == KF_OK) {
+    if (kfp_load(in, &anim, &err) == KF_OK) {
         puts("load: ok");
         kf_anim_free(anim);
     } else {
-        printf("load: %s\n", err.message);
+        /* (the loader quotes names as stored) */
+        fputs("load: ", stdout);
+        kfc_text_write(stdout, err.message, NULL);
+        putchar('\n');
         d.damage = 1;
     }
     return d.damage ? 1 : 0;

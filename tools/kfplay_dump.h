@@ -3,13 +3,14 @@
 #ifndef KFPLAY_DUMP_H
 #define KFPLAY_DUMP_H
 
-#include <stddef.h>
+#include "kfplay_input.h"
 
 /* Prints the header, the sections and every object of the file `name`
- * (its `size` bytes in `data`) on stdout, and whether libkf loads it.
+ * (the bytes kfp_read_input read of it) on stdout, and whether libkf loads
+ * it.
  * Reads the bytes itself (through formats/kfb_format.h), so a damaged file
  * is described up to its damage. Returns 0 when the file is sound, 1 when
  * anything is wrong with it. */
-int kfp_dump(const char *name, const unsigned char *data, size_t size);
+int kfp_dump(const char *name, const kfp_input *in);
 
 #endif /* KFPLAY_DUMP_H */

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "kfc_text.h"
+
 int kfp_format_parse(const char *name, kfp_format *format)
 {
     static const struct {
@@ -97,8 +99,11 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
     switch (rows->format) {
     case KFP_FORMAT_TEXT:
         fprintf(out, "%.9g", key);
-        if (rows->label)
-            fprintf(out, " %s", label);
+        /* (a target's name, as a terminal may show it: kfc_text.h) */
+        if (rows->label) {
+            putc(' ', out);
+            kfc_text_write(out, label, NULL);
+        }
         for (uint32_t i = 0; i < count; i++) {
             putc(' ', out);
             number(out, rows->format, (double)(values[i] + 0.0f));

@@ -5,11 +5,14 @@
 #include "kfplay_input.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "kfb_format.h"
 #include "kfc_diag.h"
 #include "kfc_file_kind.h"
 #include "kfc_sniff.h"
@@ -20,60 +23,143 @@ const char *kfp_input_name(const char *path)
     return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-int kfp_read_input(const char *path, unsigned char **data, size_t *size)
+/* Reads from `f` until `*length` is `limit` or the stream ends (*ended);
+ * NULL, or why it could not. */
+static const char *read_up_to(FILE *f, kfp_input *in, size_t *capacity, size_t limit, int *ended)
 {
+    *ended = 0;
+    while (in->size < limit) {
+        if (in->size == *capacity) {
+            size_t grown = *capacity ? *capacity * 2 : (size_t)1 << 16;
+            grown = grown < limit ? grown : limit;
+            unsigned char *bigger = realloc(in->data, grown);
+            if (!bigger)
+                return "out of memory";
+            in->data = bigger;
+            *capacity = grown;
+        }
+        const size_t got = fread(in->data + in->size, 1, *capacity - in->size, f);
+        in->size += got;
+        if (got == 0) {
+            if (ferror(f))
+                return strerror(errno);
+            *ended = 1;
+            break;
+        }
+    }
+    return NULL;
+}
+
+/* The file size a .kfb header declares, or 0 where `data` starts with none. */
+static uint32_t declared_size(const unsigned char *data, size_t size)
+{
+    if (size < KFB_HEADER_SIZE || memcmp(data, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) != 0)
+        return 0;
+    kfb_header h;
+    memcpy(&h, data + KFB_IDENTIFIER_SIZE, sizeof h);
+    kfb_word_swap(&h, KFB_WORDS(kfb_header));
+    return h.file_size;
+}
+
+/* How much of a stream to read, its first bytes read: what its header
+ * declares and one byte more, which tells trailing data (none past the
+ * most kfplay reads); not a .kfb, enough to tell what it is instead. */
+static size_t stream_limit(const unsigned char *data, size_t size)
+{
+    const uint32_t declared = declared_size(data, size);
+    if (!declared)
+        return KFP_SNIFF_SIZE;
+    if (declared > KFP_MAX_FILE)
+        return KFB_HEADER_SIZE;
+    return (declared > KFB_HEADER_SIZE ? declared : KFB_HEADER_SIZE) + 1;
+}
+
+int kfp_read_input(const char *path, kfp_input *in)
+{
+    memset(in, 0, sizeof *in);
     const int is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(errno));
+        kfp_file_error(path, "cannot open: %s", strerror(errno));
         return KFP_EXIT_INPUT;
     }
-    /* A file or a pipe is read to its end; a device named may have none (a
+    /* A file or a pipe is read; a device named may have no end (a
      * gibibyte of /dev/zero is not worth reading to refuse), and a folder
      * has no bytes. (Standard input is what the shell gave.) */
     struct stat st;
-    const char *kind = !is_stdin && fstat(fileno(f), &st) == 0 ? kfc_file_kind(st.st_mode) : NULL;
+    const int known = fstat(fileno(f), &st) == 0;
+    const char *kind = !is_stdin && known ? kfc_file_kind(st.st_mode) : NULL;
     if (kind && !S_ISFIFO(st.st_mode)) {
-        fprintf(stderr, "%s: error: cannot read %s: kfplay reads a .kfb from a file or a pipe\n",
-                path, kind);
+        kfp_file_error(path, "cannot read %s: kfplay reads a .kfb from a file or a pipe", kind);
         fclose(f);
         return KFP_EXIT_INPUT;
     }
-    size_t capacity = 0, length = 0;
-    unsigned char *buffer = NULL;
+    size_t capacity = 0;
+    int ended = 0;
     const char *problem = NULL;
-    for (;;) {
-        if (length == capacity) {
-            if (capacity >= KFP_MAX_FILE) {
-                problem = "larger than 1 GiB";
-                break;
-            }
-            capacity = capacity ? capacity * 2 : 1 << 16;
-            unsigned char *grown = realloc(buffer, capacity);
-            if (!grown) {
-                problem = "out of memory";
-                break;
-            }
-            buffer = grown;
-        }
-        size_t got = fread(buffer + length, 1, capacity - length, f);
-        length += got;
-        if (got == 0) {
-            if (ferror(f))
-                problem = strerror(errno);
-            break;
-        }
+    if (known && S_ISREG(st.st_mode)) {
+        /* A file says its size: one past the limit is refused unread. It
+         * is read to its end (it may have grown), which a trailing-data
+         * message counts. */
+        if ((uintmax_t)st.st_size > KFP_MAX_FILE)
+            problem = "larger than 1 GiB";
+        else
+            problem = read_up_to(f, in, &capacity, KFP_MAX_FILE + 1, &ended);
+        if (!problem && !ended)
+            problem = "larger than 1 GiB";
+    } else {
+        /* A stream says nothing of its size but in the header: read first,
+         * and only as much after it as it declares. */
+        problem = read_up_to(f, in, &capacity, KFB_HEADER_SIZE, &ended);
+        if (!problem && !ended)
+            problem = read_up_to(f, in, &capacity, stream_limit(in->data, in->size), &ended);
+        in->cut = !ended;
     }
     if (!is_stdin)
         fclose(f);
     if (problem) {
-        fprintf(stderr, "%s: error: cannot read: %s\n", kfp_input_name(path), problem);
-        free(buffer);
+        kfp_file_error(kfp_input_name(path), "cannot read: %s", problem);
+        kfp_input_free(in);
         return KFP_EXIT_INPUT;
     }
-    *data = buffer;
-    *size = length;
     return 0;
+}
+
+void kfp_input_free(kfp_input *in)
+{
+    free(in->data);
+    memset(in, 0, sizeof *in);
+}
+
+kf_result kfp_load(const kfp_input *in, kf_anim **anim, kf_error *err)
+{
+    const kf_result r = kf_load_memory(in->data, in->size, NULL, anim, err);
+    if (!in->cut)
+        return r;
+    /* The loader was given what was read of a stream, not all of it: its
+     * count of trailing bytes or of the file's size would be of that. */
+    const uint32_t declared = declared_size(in->data, in->size);
+    if (r == KF_ERROR_TRAILING_DATA)
+        snprintf(err->message, sizeof err->message,
+                 "more bytes follow the declared end of the file (its header says %u bytes)",
+                 (unsigned)declared);
+    else if (r == KF_ERROR_TRUNCATED && declared > KFP_MAX_FILE)
+        snprintf(err->message, sizeof err->message,
+                 "the header declares %u bytes, more than the 1 GiB kfplay reads",
+                 (unsigned)declared);
+    return r;
+}
+
+int kfp_stdout_is_input(const char *path)
+{
+    struct stat out, in;
+    if (fstat(STDOUT_FILENO, &out) != 0)
+        return 0;
+    /* (standard input counts where it is a file: a pipe is no file to
+     * overwrite, and a terminal is not read as a .kfb) */
+    const int got = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode)
+                                           : stat(path, &in) == 0;
+    return got && in.st_dev == out.st_dev && in.st_ino == out.st_ino;
 }
 
 /* What the file is, and what to do. The content first, then the name, but

@@ -8,14 +8,41 @@
 
 #include <stddef.h>
 
-/* Far beyond any real animation file; keeps a wrong path (a device, a huge
- * file) from taking memory. */
+#include "kf.h"
+
+/* Far beyond any real animation file; keeps a wrong path (a huge file, a
+ * stream without end) from taking memory. */
 #define KFP_MAX_FILE ((size_t)1 << 30)
 
-/* Reads all of `path` ("-": standard input) into *data (free()). Returns
- * 0, or reports why not ("FILE: error: cannot read: REASON") and returns
- * KFP_EXIT_INPUT. */
-int kfp_read_input(const char *path, unsigned char **data, size_t *size);
+/* What is read of a stream that does not start with a .kfb header: enough
+ * to tell what it is (kfc_sniff.h looks at 4 KiB). */
+#define KFP_SNIFF_SIZE ((size_t)64 << 10)
+
+/* The file read. */
+typedef struct kfp_input {
+    unsigned char *data; /* kfp_input_free */
+    size_t size;         /* the bytes read */
+    int cut;             /* a stream read only in part: more bytes may follow */
+} kfp_input;
+
+/* Reads `path` ("-": standard input) into `in`: a regular file whole, one
+ * larger than KFP_MAX_FILE refused from its size before a byte is read; a
+ * pipe or FIFO, its header first and then no more than the file size the
+ * header declares and one byte (trailing data), nor than KFP_MAX_FILE (a
+ * stream that is no .kfb: KFP_SNIFF_SIZE bytes). Returns 0, or reports why
+ * not ("FILE: error: cannot read: REASON") and returns KFP_EXIT_INPUT. */
+int kfp_read_input(const char *path, kfp_input *in);
+void kfp_input_free(kfp_input *in);
+
+/* kf_load_memory of the bytes read, its message true of the whole stream
+ * where only part was read ("more bytes follow the declared end of the
+ * file", as kf_load_stream says it). */
+kf_result kfp_load(const kfp_input *in, kf_anim **anim, kf_error *err);
+
+/* Whether standard output is the file `path` ("-": the file standard input
+ * reads) by device and inode: a shell's `1<>walk.kfb` or `>> walk.kfb`,
+ * which "-o -" would write into. */
+int kfp_stdout_is_input(const char *path);
 
 /* The name messages give the input: the path, or "<stdin>" for "-". */
 const char *kfp_input_name(const char *path);

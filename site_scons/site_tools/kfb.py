@@ -7,11 +7,16 @@
     env.Kfb('robot.kfb', 'robot.gltf')                # glTF (and M3G, X3D) import
     env.KfbDecompile('walk2.yaml', 'walk.kfb')        # kfc --decompile
 
+Names found at build time (Glob) are best given as nodes: SCons substitutes
+a string it makes a node of, so a file named "${...}" would be Python it runs.
+
 Construction variables:
     KFC           the compiler: a path, or a node built in the same tree (then
                   every output depends on it). Default: 'kfc' on the PATH.
     KFCFLAGS      extra kfc options, e.g. ['-z', '9'].
-    KFCCOM, KFCDECOMPILECOM    the command lines.
+    KFCCOM, KFCDECOMPILECOM    the command lines, run without a shell: each
+                  word (a file's name whole, whatever it holds) is one argument
+                  of kfc, and shell syntax in them is no syntax.
     KFCCOMSTR, KFCDECOMPILECOMSTR    what to print instead of them.
 
 Every output depends on every file kfc reads to make it, as kfc reports
@@ -31,10 +36,13 @@ CacheDir (the dependency list travels with its output).
 """
 import os
 import subprocess
+import sys
 
 import SCons.Action
 import SCons.Builder
+import SCons.Errors
 import SCons.Scanner
+import SCons.Util
 
 
 def _kfc_node(env):
@@ -62,7 +70,9 @@ def _kfc_emitter(target, source, env):
 def _depfile_emitter(target, source, env):
     # The dependency file kfc writes beside each output is a target too, so
     # that `scons -c` removes it and CacheDir keeps it with its output.
-    target = list(target) + [env.File(str(t) + '.d') for t in target]
+    # (t.dir.File, not env.File: a name is not substituted, so a '$' in it
+    # is a '$', and "${...}" no Python that SCons evaluates.)
+    target = list(target) + [t.dir.File(t.name + '.d') for t in target]
     return _kfc_emitter(target, source, env)
 
 
@@ -118,7 +128,9 @@ def _dependency_nodes(node, env, names):
     for name in names:
         path = os.path.normpath(os.path.join(top, name))
         if path not in sources and path != depfile:
-            found.append(env.File(path))
+            # A name a glTF file gives its buffer is the file's to choose:
+            # taken as it is, not as a string SCons substitutes (env.File).
+            found.append(env.fs.File(path))
     return found
 
 
@@ -178,6 +190,55 @@ def _record_dependencies(target, source, env):
     return 0
 
 
+def _run_environment(env, target, source):
+    """The variables kfc runs with: $ENV, as SCons gives them to a command."""
+    resolve = getattr(SCons.Action, '_resolve_shell_env', None)  # SCons 4.4 on
+    ENV = resolve(env, target, source) if resolve else SCons.Action.get_default_ENV(env)
+    run_env = {}
+    for key, value in ENV.items():
+        if SCons.Util.is_List(value):
+            value = os.pathsep.join(map(str, SCons.Util.flatten_sequence(value)))
+        run_env[key] = str(value)
+    return run_env
+
+
+class _NoShellCommand(SCons.Action.CommandAction):
+    """A command line as SCons substitutes, prints and signs it, run as an
+    argument list rather than through `sh -c`: SCons's quoting leaves a
+    backtick live (a source named y`id`.yaml would run id), and no name
+    of a source or target may be a command."""
+
+    def execute(self, target, source, env, executor=None):
+        if executor:
+            target = executor.get_all_targets()
+            source = executor.get_all_sources()
+        cmd_list, ignore, _ = self.process(target, list(map(SCons.Action.rfile, source)), env,
+                                           executor)
+        run_env = _run_environment(env, target, source)
+        for argv in filter(len, cmd_list):
+            argv = [str(word) for word in argv]
+            try:
+                status = subprocess.call(argv, env=run_env)
+            except OSError as e:
+                # (what a shell says and returns for a command it cannot run)
+                sys.stderr.write('scons: %s: %s\n' % (argv[0], e.strerror))
+                status = 127 if isinstance(e, FileNotFoundError) else 126
+            if status and not ignore:
+                return SCons.Errors.BuildError(errstr='Error %s' % status, status=status,
+                                               action=self, command=argv)
+        return 0
+
+    def get_presig(self, target, source, env, executor=None):
+        # SCons signs the command as text it parses again, where a name
+        # holding "$(" is refused as unbalanced: the names are signed
+        # beside the command, as they are.
+        if executor:
+            target = executor.get_all_targets()
+            source = executor.get_all_sources()
+        names = '\0'.join(str(n) for n in list(target) + list(source))
+        return super().get_presig([], [], env) + '\0' + names
+
+
 def _kfb(env, target=None, source=None, **kw):
     """env.Kfb: the outputs, without their dependency files."""
     nodes = env._KfbBuild(target, source, **kw)
@@ -189,13 +250,13 @@ def generate(env):
     env['KFCCOM'] = '$KFC $KFCFLAGS -MD -MF ${TARGETS[1]} $SOURCE -o ${TARGETS[0]}'
     env['KFCDECOMPILECOM'] = '$KFC --decompile $KFCFLAGS $SOURCE -o $TARGET'
     env['BUILDERS']['_KfbBuild'] = SCons.Builder.Builder(
-        action=[SCons.Action.Action('$KFCCOM', '$KFCCOMSTR'),
+        action=[_NoShellCommand('$KFCCOM', cmdstr='$KFCCOMSTR'),
                 SCons.Action.Action(_record_dependencies, None)],
         suffix='.kfb', src_suffix='.yaml', single_source=True, emitter=_depfile_emitter,
         target_scanner=SCons.Scanner.Scanner(_scan_output, name='kfc -MD'))
     env.AddMethod(_kfb, 'Kfb')
     env['BUILDERS']['KfbDecompile'] = SCons.Builder.Builder(
-        action=SCons.Action.Action('$KFCDECOMPILECOM', '$KFCDECOMPILECOMSTR'),
+        action=_NoShellCommand('$KFCDECOMPILECOM', cmdstr='$KFCDECOMPILECOMSTR'),
         suffix='.yaml', src_suffix='.kfb', single_source=True, emitter=_kfc_emitter)
 
 

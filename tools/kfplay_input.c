@@ -150,18 +150,6 @@ kf_result kfp_load(const kfp_input *in, kf_anim **anim, kf_error *err)
     return r;
 }
 
-int kfp_stdout_is_input(const char *path)
-{
-    struct stat out, in;
-    if (fstat(STDOUT_FILENO, &out) != 0)
-        return 0;
-    /* (standard input counts where it is a file: a pipe is no file to
-     * overwrite, and a terminal is not read as a .kfb) */
-    const int got = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode)
-                                           : stat(path, &in) == 0;
-    return got && in.st_dev == out.st_dev && in.st_ino == out.st_ino;
-}
-
 /* What the file is, and what to do. The content first, then the name, but
  * only where the content agrees that the file may be what the name says:
  * text for .gltf, .yaml and an X3D name, or gzip's magic for an X3D name,

@@ -39,11 +39,6 @@ void kfp_input_free(kfp_input *in);
  * file", as kf_load_stream says it). */
 kf_result kfp_load(const kfp_input *in, kf_anim **anim, kf_error *err);
 
-/* Whether standard output is the file `path` ("-": the file standard input
- * reads) by device and inode: a shell's `1<>walk.kfb` or `>> walk.kfb`,
- * which "-o -" would write into. */
-int kfp_stdout_is_input(const char *path);
-
 /* The name messages give the input: the path, or "<stdin>" for "-". */
 const char *kfp_input_name(const char *path);
 

@@ -15,7 +15,6 @@
 
 #include "kfc_output.h"
 #include "kfplay_follow.h"
-#include "kfplay_input.h"
 #include "kfplay_svg.h"
 
 enum { DEFAULT_SAMPLES = 400, MAX_SAMPLES = 100000 };
@@ -555,18 +554,10 @@ static int plot_panel(const kf_anim *anim, const panel_source *src, const plot_o
 
 /* -o never names the file kfplay read (for "-", the file standard input
  * reads, if any): by any of its names, a symbolic or a hard link; nor is
- * "-" standard output opened on it (said as kfc_output_check says it of
- * /dev/fd/1). */
+ * "-" standard output opened on it (kfc_output_check takes "-" as
+ * standard output's file, as it takes /dev/fd/1). */
 static int check_output_not_input(const char *input, const char *output)
 {
-    if (strcmp(output, "-") == 0 && kfp_stdout_is_input(input)) {
-        if (strcmp(input, "-") == 0)
-            return kfp_usage_error("plot: the output '-' is the file standard input reads; what "
-                                   "is read is never overwritten");
-        return kfp_usage_error("plot: the output '-' is the input '%s'; what is read is never "
-                               "overwritten",
-                               input);
-    }
     kfc_file_read named = {(char *)input, NULL, NULL};
     kfc_files_read inputs = {.items = &named,
                              .count = strcmp(input, "-") != 0,

@@ -9,7 +9,8 @@ builds nothing; a library's links are LN lines); a PREFIX with a blank in it is 
 pkg-config's words compile and link a program; `scons uninstall` removes
 what install wrote and the folders it leaves empty, nothing else; an option
 SCons does not know and an empty PREFIX are refused; a plain `scons -c`
-removes build/."""
+removes build/ and leaves the tree as checked out, and a build after it (or
+after `rm -rf build`) runs the configure checks again and succeeds."""
 import os
 import re
 import shlex
@@ -27,7 +28,7 @@ def main():
     driver.require('test_packaging', 'scons', 'scons')
     c = driver.Checks()
     repo = os.path.join(a.work, 'repo')
-    copy_tree(a.root, repo)
+    copied = copy_tree(a.root, repo)
     env = dict(os.environ, CFLAGS='-DKF_FROM_ENV', CPPFLAGS='-DKF_CPP_FROM_ENV',
                LDFLAGS='-Wl,--as-needed')
     env.pop('DESTDIR', None)
@@ -166,6 +167,23 @@ def main():
     code, out = scons('-c')
     c.check(code == 0 and 'Removed directory build' in out and 'Could not' not in out and
             not os.path.exists(build), 'scons -c: %s' % out[-2000:])
+    # ... and leaves the tree as it was copied: no signature database (or
+    # anything else) at the top. (Python's __pycache__ of site_scons/ aside.)
+    left = []
+    for d, dirs, files in os.walk(repo):
+        dirs[:] = [x for x in dirs if x != '__pycache__']
+        left += [os.path.relpath(os.path.join(d, n), repo) for n in files]
+    c.check(sorted(left) == sorted(copied), 'after scons -c, files not in the checkout: %s'
+            % sorted(set(left) - set(copied)))
+    # The next build runs the configure checks again and builds: after
+    # `scons -c`, after `rm -rf build`, and with the checks' folder alone gone.
+    for undo, gone in (('scons -c', None), ('rm -rf build', build),
+                       ('rm -rf build/.sconf_temp', os.path.join(build, '.sconf_temp'))):
+        if gone:
+            shutil.rmtree(gone)
+        code, out = scons('build/release/kf.pc')
+        c.check(code == 0 and os.path.isfile(os.path.join(build, 'release', 'kf.pc')),
+                'scons after %s: %s' % (undo, out[-2000:]))
 
     shutil.rmtree(repo, ignore_errors=True)
     print('test_packaging: %d checks, %d failed' % (c.count, len(c.failures)))

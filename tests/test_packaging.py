@@ -10,7 +10,9 @@ pkg-config's words compile and link a program; `scons uninstall` removes
 what install wrote and the folders it leaves empty, nothing else; an option
 SCons does not know and an empty PREFIX are refused; a plain `scons -c`
 removes build/ and leaves the tree as checked out, and a build after it (or
-after `rm -rf build`) runs the configure checks again and succeeds."""
+after `rm -rf build`) runs the configure checks again and succeeds; the
+configure checks compile and link with the user's CFLAGS, CPPFLAGS and
+LDFLAGS, not with kfb's warning flags."""
 import os
 import re
 import shlex
@@ -21,6 +23,37 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import driver  # noqa: E402
 from test_docs import copy_tree  # noqa: E402
+
+
+def fake_cc(path, hide=(), machine=None, compile_needs=(), link_needs=(), check_refuses=()):
+    """A C compiler that is cc, but for which the headers `hide` names are
+    not installed (#error), which calls itself `machine` (-dumpmachine), and
+    which fails a configure check's compile without every word of
+    `compile_needs`, its link without every word of `link_needs`, and
+    either with a word of `check_refuses`."""
+    folder = path + '.include'
+    os.makedirs(folder, exist_ok=True)
+    for header in hide:
+        with open(os.path.join(folder, header), 'w') as f:
+            f.write('#error %s is not installed here\n' % header)
+
+    def require(words, refuse=False):
+        return ''.join(
+            '    case " $* " in *" %s "*) %s ;; *) %s ;; esac\n'
+            % (w, 'echo "fake cc: %s in a check" >&2; exit 1' % w if refuse else ':',
+               ':' if refuse else 'echo "fake cc: no %s in a check" >&2; exit 1' % w)
+            for w in words)
+    with open(path, 'w') as f:
+        f.write('#!/bin/sh\n')
+        if machine:
+            f.write('if [ "$1" = -dumpmachine ]; then echo %s; exit 0; fi\n' % machine)
+        f.write('case "$*" in *conftest*)\n')
+        f.write(require(check_refuses, refuse=True))
+        f.write('    case " $* " in *" -c "*)\n%s    ;; *)\n%s    ;; esac ;;\nesac\n'
+                % (require(compile_needs), require(link_needs)))
+        f.write('exec cc -isystem %s "$@"\n' % shlex.quote(folder))
+    os.chmod(path, 0o755)
+    return path
 
 
 def main():
@@ -185,7 +218,27 @@ def main():
         c.check(code == 0 and os.path.isfile(os.path.join(build, 'release', 'kf.pc')),
                 'scons after %s: %s' % (undo, out[-2000:]))
 
+    # The configure checks, in a copy of their own: a compiler that fails
+    # every check not given the user's CFLAGS, CPPFLAGS and LDFLAGS, or given
+    # kfb's warning flags, finds every library (a library under a prefix
+    # that only these flags name is found).
+    cfg = os.path.join(a.work, 'cfg')
+    copy_tree(a.root, cfg)
+
+    def scons_cfg(*args):
+        r = subprocess.run(['scons', '-Q', '--config=force'] + list(args), cwd=cfg, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return r.returncode, r.stdout
+
+    cc = fake_cc(os.path.join(a.work, 'cc-flags'), compile_needs=['-DKF_CHECK_C', '-DKF_CHECK_CPP'],
+                 link_needs=['-L/kf-check-ld'], check_refuses=['-Werror', '-Wall', '-std=c11'])
+    code, out = scons_cfg('build/release/kf.pc', 'CC=' + cc, 'WERROR=1', 'CFLAGS=-DKF_CHECK_C',
+                          'CPPFLAGS=-DKF_CHECK_CPP', 'LDFLAGS=-L/kf-check-ld')
+    c.check(code == 0 and 'missing libraries' not in out,
+            'the checks have the user\'s flags and not kfb\'s: %s' % out[-2000:])
+
     shutil.rmtree(repo, ignore_errors=True)
+    shutil.rmtree(cfg, ignore_errors=True)
     print('test_packaging: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

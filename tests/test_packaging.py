@@ -12,7 +12,9 @@ SCons does not know and an empty PREFIX are refused; a plain `scons -c`
 removes build/ and leaves the tree as checked out, and a build after it (or
 after `rm -rf build`) runs the configure checks again and succeeds; the
 configure checks compile and link with the user's CFLAGS, CPPFLAGS and
-LDFLAGS, not with kfb's warning flags."""
+LDFLAGS, not with kfb's warning flags; ISAL=1 stops a build without ISA-L,
+ISAL=0 leaves it out, and every build (an install too) says which inflater
+it uses."""
 import os
 import re
 import shlex
@@ -172,6 +174,8 @@ def main():
     code, out = scons('install', 'PREFIX=/usr', 'DESTDIR=' + os.path.join(a.work, 'stage'))
     c.check(code == 0 and os.path.isfile(os.path.join(a.work, 'stage', 'usr', 'bin', 'kfc')),
             'scons install DESTDIR=: %s' % out[-2000:])
+    c.check(re.search(r'^scons: inflate: (ISA-L|zlib)', out, re.M),
+            'scons install says which inflater: %s' % out[-2000:])
     code, out = scons('uninstall', 'PREFIX=/usr', 'DESTDIR=' + os.path.join(a.work, 'stage'))
     c.check(code == 0 and os.listdir(os.path.join(a.work, 'stage', 'usr')) == [],
             'scons uninstall DESTDIR=: %s' % out[-2000:])
@@ -236,6 +240,37 @@ def main():
                           'CPPFLAGS=-DKF_CHECK_CPP', 'LDFLAGS=-L/kf-check-ld')
     c.check(code == 0 and 'missing libraries' not in out,
             'the checks have the user\'s flags and not kfb\'s: %s' % out[-2000:])
+
+    # ISAL=auto (the default) uses ISA-L where it is found, ISAL=1 requires
+    # it, ISAL=0 leaves it out; every build says which inflater it uses, a
+    # named target's too.
+    def inflater(out):
+        lines = [l for l in out.splitlines() if l.startswith('scons: inflate: ')]
+        return lines[0] if len(lines) == 1 else 'not said once: %s' % out[-2000:]
+
+    def requires():
+        pc = open(os.path.join(cfg, 'build', 'release', 'kf.pc')).read()
+        return re.findall(r'^Requires.private: (.*)$', pc, re.M)
+
+    code, out = scons_cfg('build/release/kf.pc')
+    have_isal = code == 0 and "ISA-L's igzip" in inflater(out)
+    no_isal = fake_cc(os.path.join(a.work, 'cc-no-isal'), hide=['isa-l.h'])
+    stage = os.path.join(a.work, 'stage-isal')
+    code, out = scons_cfg('install', 'PREFIX=/usr', 'DESTDIR=' + stage, 'ISAL=1', 'CC=' + no_isal)
+    c.check(code == 1 and 'ISA-L requested (ISAL=1) but not found: apt-get install libisal-dev'
+            in out and not os.path.exists(stage), 'ISAL=1 without ISA-L: %d %s' % (code, out[-2000:]))
+    for args, says, libs in (
+            (['CC=' + no_isal], 'zlib (ISA-L not found: apt-get install libisal-dev', 'zlib'),
+            (['ISAL=auto', 'CC=' + no_isal], 'zlib (ISA-L not found', 'zlib'),
+            (['ISAL=0'], 'zlib (ISAL=0)', 'zlib'),
+            (['ISAL=no'], 'zlib (ISAL=0)', 'zlib')) + ((
+            ([], "ISA-L's igzip (libisal-dev; ISAL=0 for zlib)", 'zlib libisal'),
+            (['ISAL=1'], "ISA-L's igzip (ISAL=1)", 'zlib libisal'),
+            (['ISAL=yes'], "ISA-L's igzip (ISAL=1)", 'zlib libisal')) if have_isal else ()):
+        code, out = scons_cfg('build/release/kf.pc', *args)
+        c.check(code == 0 and inflater(out).startswith('scons: inflate: ' + says),
+                'scons %s: %s' % (' '.join(args), inflater(out)))
+        c.check(requires() == [libs], 'scons %s: kf.pc Requires.private %s' % (' '.join(args), requires()))
 
     shutil.rmtree(repo, ignore_errors=True)
     shutil.rmtree(cfg, ignore_errors=True)

@@ -14,8 +14,11 @@ after `rm -rf build`) runs the configure checks again and succeeds; the
 configure checks compile and link with the user's CFLAGS, CPPFLAGS and
 LDFLAGS, not with kfb's warning flags; ISAL=1 stops a build without ISA-L,
 ISAL=0 leaves it out, and every build (an install too) says which inflater
-it uses."""
+it uses; without libyaml, jansson and expat the build stops, naming their
+packages (a cross compiler's architecture's), and TOOLS=0 builds and installs
+the libraries, headers and .pc files alone without them."""
 import os
+import platform
 import re
 import shlex
 import shutil
@@ -25,6 +28,14 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import driver  # noqa: E402
 from test_docs import copy_tree  # noqa: E402
+
+
+def kf_versions(root):
+    """The version kf.h says, and the part of it a library's SONAME
+    carries (its major)."""
+    v = dict(re.findall(r'#define KF_VERSION_(MAJOR|MINOR|PATCH)\s+(\d+)',
+                        open(os.path.join(root, 'runtime', 'kf.h')).read()))
+    return '%s.%s.%s' % (v['MAJOR'], v['MINOR'], v['PATCH']), v['MAJOR']
 
 
 def fake_cc(path, hide=(), machine=None, compile_needs=(), link_needs=(), check_refuses=()):
@@ -62,6 +73,7 @@ def main():
     a = driver.arguments('--root')
     driver.require('test_packaging', 'scons', 'scons')
     c = driver.Checks()
+    version, soversion = kf_versions(a.root)
     repo = os.path.join(a.work, 'repo')
     copied = copy_tree(a.root, repo)
     env = dict(os.environ, CFLAGS='-DKF_FROM_ENV', CPPFLAGS='-DKF_CPP_FROM_ENV',
@@ -271,6 +283,46 @@ def main():
         c.check(code == 0 and inflater(out).startswith('scons: inflate: ' + says),
                 'scons %s: %s' % (' '.join(args), inflater(out)))
         c.check(requires() == [libs], 'scons %s: kf.pc Requires.private %s' % (' '.join(args), requires()))
+
+    # Without libyaml, jansson and expat the build stops, naming their
+    # packages (a cross compiler's: of its architecture, or none), and says
+    # that TOOLS=0 builds the libraries without them.
+    hidden = ['yaml.h', 'jansson.h', 'expat.h']
+    no_tools = fake_cc(os.path.join(a.work, 'cc-no-yaml'), hide=hidden)
+    code, out = scons_cfg('build/release/kf.pc', 'CC=' + no_tools)
+    c.check(code == 1 and 'missing libraries: yaml, jansson, expat (Debian: apt-get install '
+            'libyaml-dev libjansson-dev libexpat1-dev); TOOLS=0 builds the libraries alone' in out,
+            'without libyaml, jansson, expat: %d %s' % (code, out[-2000:]))
+    r = subprocess.run(['dpkg', '--print-architecture'], stdout=subprocess.PIPE, text=True) \
+        if shutil.which('dpkg') else None
+    other = ('x86_64-linux-gnu', 'amd64') if (r.stdout.strip() if r else platform.machine()) in \
+        ('arm64', 'aarch64') else ('aarch64-linux-gnu', 'arm64')
+    for machine, says in ((other[0], 'apt-get install libyaml-dev:{0} libjansson-dev:{0} '
+                                     'libexpat1-dev:{0})'.format(other[1])),
+                          ('or1k-unknown-elf', 'missing libraries: yaml, jansson, expat (for '
+                                               'or1k-unknown-elf, the machine CC compiles for)')):
+        cross_cc = fake_cc(os.path.join(a.work, 'cc-' + machine), hide=hidden, machine=machine)
+        code, out = scons_cfg('build/release/kf.pc', 'CC=' + cross_cc)
+        c.check(code == 1 and says in out, 'a cross compiler for %s without libyaml: %d %s'
+                % (machine, code, out[-2000:]))
+    # TOOLS=0 builds and installs the libraries, their headers and .pc files
+    # alone, without them; a target that needs the tools is refused.
+    stage = os.path.join(a.work, 'stage-libs')
+    code, out = scons_cfg('install', 'TOOLS=0', 'PREFIX=/usr', 'DESTDIR=' + stage, 'CC=' + no_tools)
+    files = sorted(os.path.relpath(os.path.join(d, n), stage)
+                   for d, dirs, names in os.walk(stage) for n in names)
+    c.check(code == 0 and files == sorted(
+        ['usr/include/kf.h', 'usr/include/kf_build.h', 'usr/lib/pkgconfig/kf.pc',
+         'usr/lib/pkgconfig/kf_offline.pc'] +
+        ['usr/lib/lib%s%s' % (lib, end) for lib in ('kf', 'kf_offline')
+         for end in ('.a', '.so', '.so.' + soversion, '.so.' + version)]),
+        'scons install TOOLS=0 (without libyaml, jansson, expat): %d %s %s' % (code, files, out[-2000:]))
+    c.check(os.path.isfile(os.path.join(cfg, 'build', 'release', 'runtime', 'libkf.so')) and
+            not os.path.exists(os.path.join(cfg, 'build', 'release', 'compiler', 'kfc')),
+            'TOOLS=0 builds libkf.so and no kfc')
+    code, out = scons_cfg('test', 'TOOLS=0', 'CC=' + no_tools)
+    c.check(code == 2 and "TOOLS=0 builds the libraries alone, and 'test' needs kfc and kfplay" in out,
+            'scons test TOOLS=0: %d %s' % (code, out[-2000:]))
 
     shutil.rmtree(repo, ignore_errors=True)
     shutil.rmtree(cfg, ignore_errors=True)

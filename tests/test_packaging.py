@@ -12,7 +12,9 @@ SCons does not know and an empty PREFIX are refused; a plain `scons -c`
 removes build/ and leaves the tree as checked out, and a build after it (or
 after `rm -rf build`) runs the configure checks again and succeeds; the
 configure checks compile and link with the user's CFLAGS, CPPFLAGS and
-LDFLAGS, not with kfb's warning flags; ISAL=1 stops a build without ISA-L,
+LDFLAGS, not with kfb's warning flags; BINDIR, LIBDIR, INCLUDEDIR and MANDIR
+place the files (relative ones under PREFIX), the .pc files name LIBDIR and
+INCLUDEDIR, and uninstall follows them; ISAL=1 stops a build without ISA-L,
 ISAL=0 leaves it out, and every build (an install too) says which inflater
 it uses; without libyaml, jansson and expat the build stops, naming their
 packages (a cross compiler's architecture's), and TOOLS=0 builds and installs
@@ -197,12 +199,61 @@ def main():
             os.path.join(a.work, 'stage', 'usr') in out,
             'scons uninstall of nothing says so: %s' % out[-2000:])
 
+    # BINDIR, LIBDIR, INCLUDEDIR and MANDIR: relative under PREFIX, absolute
+    # as they are (and under DESTDIR); the .pc files name LIBDIR and
+    # INCLUDEDIR (under ${prefix} where they lie there), and pkg-config's
+    # words for the staged kf_offline.pc (and the kf.pc it requires) are
+    # those folders; uninstall finds the files there.
+    stage = os.path.join(a.work, 'stage-dirs')
+    for options, folders, pc_lines in (
+            (['PREFIX=/opt/kfb', 'LIBDIR=lib/x86_64-linux-gnu'],
+             dict(bin='/opt/kfb/bin', lib='/opt/kfb/lib/x86_64-linux-gnu', include='/opt/kfb/include',
+                  man='/opt/kfb/share/man/man1'),
+             ['libdir=${prefix}/lib/x86_64-linux-gnu', 'includedir=${prefix}/include']),
+            (['PREFIX=/usr', 'LIBDIR=/usr/lib64', 'INCLUDEDIR=/opt/kf/include', 'BINDIR=games',
+              'MANDIR=/usr/local/man'],
+             dict(bin='/usr/games', lib='/usr/lib64', include='/opt/kf/include',
+                  man='/usr/local/man/man1'),
+             ['libdir=${prefix}/lib64', 'includedir=/opt/kf/include'])):
+        code, out = scons('install', 'DESTDIR=' + stage, *options)
+        files = sorted('/' + os.path.relpath(os.path.join(d, n), stage)
+                       for d, dirs, names in os.walk(stage) for n in names)
+        want = sorted([folders['bin'] + '/kfc', folders['bin'] + '/kfplay',
+                       folders['include'] + '/kf.h', folders['include'] + '/kf_build.h',
+                       folders['man'] + '/kfc.1', folders['man'] + '/kfplay.1',
+                       folders['lib'] + '/pkgconfig/kf.pc', folders['lib'] + '/pkgconfig/kf_offline.pc'] +
+                      ['%s/lib%s%s' % (folders['lib'], lib, end) for lib in ('kf', 'kf_offline')
+                       for end in ('.a', '.so', '.so.' + soversion, '.so.' + version)])
+        c.check(code == 0 and files == want, 'scons install %s: %s, not %s: %s'
+                % (' '.join(options), files, want, out[-2000:]))
+        pcdir = stage + folders['lib'] + '/pkgconfig'
+        for pc in ('kf.pc', 'kf_offline.pc'):
+            text = open(os.path.join(pcdir, pc)).read() if os.path.isfile(os.path.join(pcdir, pc)) else ''
+            c.check(all(line in text.splitlines() for line in pc_lines),
+                    '%s %s: %s in %r' % (' '.join(options), pc, pc_lines, text))
+        pkg = dict(os.environ, PKG_CONFIG_PATH=pcdir, PKG_CONFIG_ALLOW_SYSTEM_LIBS='1',
+                   PKG_CONFIG_ALLOW_SYSTEM_CFLAGS='1')
+        for name in ('PKG_CONFIG_LIBDIR', 'PKG_CONFIG_SYSROOT_DIR'):
+            pkg.pop(name, None)
+        r = subprocess.run(['pkg-config', '--cflags', '--libs', 'kf_offline'], env=pkg,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        words = shlex.split(r.stdout) if r.returncode == 0 else []
+        c.check(all(w in words for w in ('-I' + folders['include'], '-L' + folders['lib'],
+                                         '-lkf_offline', '-lkf')),
+                '%s: pkg-config --cflags --libs kf_offline: %r' % (' '.join(options), r.stdout))
+        code, out = scons('uninstall', 'DESTDIR=' + stage, *options)
+        left = [os.path.join(d, n) for d, dirs, names in os.walk(stage) for n in names]
+        c.check(code == 0 and not left, 'scons uninstall %s leaves %s: %s'
+                % (' '.join(options), left, out[-2000:]))
+        shutil.rmtree(stage, ignore_errors=True)
+
     # A misspelled option, or an empty PREFIX, is refused before anything is
     # built or installed (not dropped, which installed under /usr/local).
     for args, says in ((['prefix=/tmp/x'], "unknown option 'prefix'; did you mean 'PREFIX'?"),
                        (['PREFX=/tmp/x'], "unknown option 'PREFX'; did you mean 'PREFIX'?"),
                        (['FOO=1'], "unknown option 'FOO' (options: "),
-                       (['PREFIX='], 'PREFIX is empty')):
+                       (['PREFIX='], 'PREFIX is empty'),
+                       (['LIBDIR='], 'LIBDIR is empty'), (['MANDIR='], 'MANDIR is empty')):
         code, out = scons('-n', 'install', *args)
         c.check(code == 2 and says in out and 'Install file' not in out,
                 'scons install %s: %d %s' % (' '.join(args), code, out[-500:]))

@@ -34,10 +34,12 @@ from test_docs import copy_tree  # noqa: E402
 
 def kf_versions(root):
     """The version kf.h says, and the part of it a library's SONAME
-    carries (its major)."""
+    carries: 0.MINOR while the major is 0 (any 0.x minor release may change
+    the ABI, README.md's "ABI"), else the major."""
     v = dict(re.findall(r'#define KF_VERSION_(MAJOR|MINOR|PATCH)\s+(\d+)',
                         open(os.path.join(root, 'runtime', 'kf.h')).read()))
-    return '%s.%s.%s' % (v['MAJOR'], v['MINOR'], v['PATCH']), v['MAJOR']
+    return ('%s.%s.%s' % (v['MAJOR'], v['MINOR'], v['PATCH']),
+            '0.' + v['MINOR'] if v['MAJOR'] == '0' else v['MAJOR'])
 
 
 def fake_cc(path, hide=(), machine=None, compile_needs=(), link_needs=(), check_refuses=()):
@@ -132,8 +134,16 @@ def main():
     code, out = scons()
     c.check(code == 0 and 'Built kfb' in out, 'scons says where it built: %s' % out[-2000:])
     # Each line short, the versioned libraries' links too.
-    c.check('LN     build/release/runtime/libkf.so.0' in out.splitlines() and
+    c.check('LN     build/release/runtime/libkf.so.' + soversion in out.splitlines() and
             'Create symlinks' not in out, 'the library links as LN lines: %s' % out[-2000:])
+    # The SONAME: libkf.so.0.MINOR while in 0.x, so that a minor release
+    # that changes the ABI gets a library of its own name.
+    for lib in ('runtime/libkf', 'offline/libkf_offline'):
+        path = os.path.join(repo, 'build', 'release', lib + '.so.' + version)
+        r = subprocess.run(['readelf', '-d', path], stdout=subprocess.PIPE, text=True)
+        c.check(re.findall(r'\(SONAME\).*\[(.*)\]', r.stdout) ==
+                [os.path.basename(lib) + '.so.' + soversion],
+                '%s: SONAME %s' % (path, re.findall(r'\(SONAME\).*', r.stdout)))
     code, out = scons('-q')
     c.check(code == 0, 'after scons, scons -q exits 0, not %d: %s' % (code, out[-2000:]))
     code, out = scons('--debug=explain')

@@ -14,7 +14,8 @@ after `rm -rf build`) runs the configure checks again and succeeds; the
 configure checks compile and link with the user's CFLAGS, CPPFLAGS and
 LDFLAGS, not with kfb's warning flags; BINDIR, LIBDIR, INCLUDEDIR and MANDIR
 place the files (relative ones under PREFIX), the .pc files name LIBDIR and
-INCLUDEDIR, and uninstall follows them; ISAL=1 stops a build without ISA-L,
+INCLUDEDIR, and uninstall follows them; `scons --help` names the targets,
+the default job count and every option; ISAL=1 stops a build without ISA-L,
 ISAL=0 leaves it out, and every build (an install too) says which inflater
 it uses; without libyaml, jansson and expat the build stops, naming their
 packages (a cross compiler's architecture's), and TOOLS=0 builds and installs
@@ -208,6 +209,23 @@ def main():
     c.check(code == 0 and 'Nothing of kfb is installed under "%s"' %
             os.path.join(a.work, 'stage', 'usr') in out,
             'scons uninstall of nothing says so: %s' % out[-2000:])
+
+    # `scons --help` names the targets, the default job count and every
+    # option the build takes (those its refusal of an unknown one lists),
+    # each with an entry of its own.
+    code, out = scons('-n', 'FOO=1')
+    options = re.findall(r'\(options: ([^)]*)\)', out)
+    options = options[0].split(', ') if options else []
+    c.check({'CFLAGS', 'CPPFLAGS', 'LDFLAGS', 'VERBOSE', 'BENCH_ROUNDS', 'FUZZ_TIME', 'FUZZ_RUNS',
+             'LIBDIR', 'TOOLS', 'ISAL'} <= set(options), 'the options the build takes: %s' % out)
+    code, out = scons('--help')
+    for name in options:
+        c.check(re.search(r'^%s: ' % name, out, re.M), 'scons --help: no %s' % name)
+    for target in ('demo', 'test', 'valgrind', 'fuzz', 'bench', 'install', 'uninstall', '-c'):
+        c.check(re.search(r'^  scons %s ' % re.escape(target), out, re.M),
+                'scons --help: no target %s' % target)
+    c.check(code == 0 and 'A plain `scons` runs one job per CPU' in out and 'unless -j is given' in out,
+            'scons --help: the job count: %s' % out[:3000])
 
     # BINDIR, LIBDIR, INCLUDEDIR and MANDIR: relative under PREFIX, absolute
     # as they are (and under DESTDIR); the .pc files name LIBDIR and

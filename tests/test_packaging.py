@@ -91,14 +91,15 @@ def main():
         return r.returncode, r.stdout
 
     # kf.pc names PREFIX, made absolute, and never DESTDIR. (A real build
-    # first: it runs the configure checks, which a dry run cannot.)
-    code, out = scons('build/release/kf.pc', 'PREFIX=rel/usr', 'DESTDIR=stage')
+    # first: it runs the configure checks, which a dry run cannot; with the
+    # flags of the dry runs below, which the checks use too.)
+    line_flags = ['CFLAGS=-DKF_FROM_LINE -O3', 'LDFLAGS=-Wl,-O1']
+    code, out = scons('build/release/kf.pc', 'PREFIX=rel/usr', 'DESTDIR=stage', *line_flags)
     pc = open(os.path.join(repo, 'build', 'release', 'kf.pc')).read() if code == 0 else ''
     c.check(re.search(r'^prefix=%s$' % re.escape(os.path.join(repo, 'rel', 'usr')), pc, re.M),
             'kf.pc: prefix=%s' % re.findall(r'^prefix=.*$', pc, re.M))
     c.check(not os.path.exists(os.path.join(repo, 'rel')), 'nothing written to PREFIX')
-    code, out = scons('-n', 'install', 'PREFIX=rel/usr', 'DESTDIR=stage', 'VERBOSE=1',
-                      'CFLAGS=-DKF_FROM_LINE -O3', 'LDFLAGS=-Wl,-O1')
+    code, out = scons('-n', 'install', 'PREFIX=rel/usr', 'DESTDIR=stage', 'VERBOSE=1', *line_flags)
     if not c.check(code == 0, 'scons -n install: %s' % out[-2000:]):
         return 1
     compiles = [l for l in out.splitlines() if ' -c ' in l and 'build/release/runtime/kf_alloc' in l]
@@ -126,7 +127,7 @@ def main():
             any(d.endswith('/lib/pkgconfig/kf.pc') for _, d in installs) and
             any(d.endswith('/share/man/man1/kfc.1') for _, d in installs), 'tools, kf.pc, man pages')
 
-    code, out = scons('-n', 'build/release/runtime/kf_alloc.o', 'WERROR=1', 'VERBOSE=1')
+    code, out = scons('-n', 'build/release/runtime/kf_alloc.o', 'WERROR=1', 'VERBOSE=1', *line_flags)
     c.check(code == 0 and '-Werror' in out.split(), 'WERROR=1 adds -Werror')
 
     # A plain `scons` builds what it builds by default and says where;

@@ -20,6 +20,7 @@
 #include "kfc_json_cost.h"
 #include "kfc_sniff.h"
 #include "kfc_suggest.h"
+#include "kfc_text.h"
 
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 {
@@ -94,7 +95,8 @@ static void note(const kfc_import_options *o, const char *format, ...)
     vsnprintf(text, sizeof text, format, args);
     va_end(args);
     kfc_gltf_escape(line, sizeof line, text); /* one line, whatever the names hold */
-    fprintf(o->notes, "%s: note: %s\n", o->path ? o->path : "<stdin>", line);
+    kfc_text_write(o->notes, o->path ? o->path : "<stdin>", NULL);
+    fprintf(o->notes, ": note: %s\n", line);
 }
 
 static kfc_status check_extensions(kfc_gltf_doc *doc)

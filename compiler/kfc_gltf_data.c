@@ -11,6 +11,7 @@
 
 #include "kfc_files.h"
 #include "kfc_input.h"
+#include "kfc_text.h"
 
 #define GLB_MAGIC 0x46546C67u /* "glTF" */
 #define GLB_JSON  0x4E4F534Au
@@ -21,15 +22,27 @@
 
 void kfc_gltf_escape(char *out, size_t size, const char *text)
 {
+    /* What kfc_text_write shows as \xNN, so escaped here as it would be
+     * there: a message is then one line, and says the same either way. */
+    const unsigned char *p = (const unsigned char *)text;
+    const size_t length = strlen(text);
     size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 <= size; p++) {
-        if (*p < 0x20 || *p == 0x7f)
-            n += (size_t)snprintf(out + n, size - n, "\\x%02x", *p);
-        else
-            out[n++] = (char)*p;
+    for (size_t i = 0; i < length;) {
+        int shown;
+        const size_t step = kfc_text_char(p + i, length - i, &shown);
+        const size_t need = shown ? step : step * KFC_TEXT_ESCAPE_SIZE;
+        if (n + need + 1 > size)
+            break; /* cut before a character, never inside one */
+        for (size_t k = 0; k < step; k++) {
+            if (shown)
+                out[n++] = (char)p[i + k];
+            else
+                n += (size_t)snprintf(out + n, size - n, "\\x%02x", p[i + k]);
+        }
+        i += step;
     }
     if (size)
-        out[n < size ? n : size - 1] = '\0';
+        out[n] = '\0';
 }
 
 kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format, ...)
@@ -158,8 +171,13 @@ kfc_status kfc_gltf_index(kfc_diag *diag, const json_t *object, const char *fiel
     }
     uint64_t u;
     char text[32];
-    if (get_uint(v, &u, text, sizeof text) != GOT_UINT || u > INT32_MAX)
+    const int got = get_uint(v, &u, text, sizeof text);
+    if (got == NOT_UINT)
         return kfc_gltf_fail(diag, pointer, "'%s' must be a non-negative integer index", field);
+    if (got == HUGE_UINT || u > INT32_MAX) /* a valid number, past any array kfc reads */
+        return kfc_gltf_fail(diag, pointer,
+                             "'%s' %s is larger than any index kfc reads (at most %d)", field, text,
+                             INT32_MAX);
     *out = (int64_t)u;
     return KFC_OK;
 }

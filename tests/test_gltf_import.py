@@ -558,6 +558,22 @@ def check_animation_option(a, checks):
             os.remove(kfb)
 
 
+def check_note_text(a, checks):
+    """-v notes show what a terminal acts on (C0 and DEL, C1 such as CSI,
+    bytes that are not UTF-8) as \\xNN, in the file's name and in the
+    strings they quote, as errors do."""
+    with open(os.path.join(a.work, 'names.gltf')) as f:
+        doc = json.load(f)
+    doc['extensionsUsed'] = doc.get('extensionsUsed', []) + ['ACME_\x1b]0;X\x07\u009b2J']
+    path = os.path.join(a.work, 'ctl\u009b.gltf').encode()
+    with open(path, 'w') as f:
+        json.dump(doc, f)
+    r = subprocess.run([a.kfc.encode(), b'-v', path, b'-o', path + b'.kfb'], capture_output=True)
+    want = b"ctl\\xc2\\x9b.gltf: note: extension 'ACME_\\x1b]0;X\\x07\\xc2\\x9b2J' ignored"
+    checks.check(r.returncode == 0 and want in r.stderr and b'\x1b' not in r.stderr and
+                 b'\xc2\x9b' not in r.stderr, 'a note quoting control bytes: %r' % r.stderr[-400:])
+
+
 def main():
     a = driver.arguments()
     checks = driver.Checks()
@@ -688,6 +704,7 @@ def main():
                      "information.\n" % expect, '-a %r: %d %r' % (anim, r.returncode, r.stderr))
     check_animation_option(a, checks)
     check_pointer(a, checks)
+    check_note_text(a, checks)
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)
     # A JSON syntax error quotes the input near it with its control and

@@ -448,6 +448,11 @@ def invalid_cases():
     case('required_unknown', lambda g: g.update(extensionsRequired=['KHR_materials_ior', 'ACME_warp']),
          "invalid_required_unknown.gltf: /extensionsRequired/1: error: the file requires extension "
          "'ACME_warp', which kfc does not support: write the file without it and import that\n")
+    # What a terminal acts on (C0, C1: U+009B is CSI) shows as \xNN in a message.
+    case('required_controls', lambda g: g.update(extensionsRequired=['ACME_\x1b[2J\u009b2J']),
+         "invalid_required_controls.gltf: /extensionsRequired/0: error: the file requires extension "
+         "'ACME_\\x1b[2J\\xc2\\x9b2J', which kfc does not support: write the file without it and "
+         "import that\n")
     case('interpolation', lambda g: g['animations'][0]['samplers'][0].update(interpolation='CUBIC'),
          "/animations/0/samplers/0/interpolation: error: unknown interpolation 'CUBIC'")
     case('interpolation_case', lambda g: g['animations'][0]['samplers'][0].update(interpolation='linear'),
@@ -514,6 +519,17 @@ def invalid_cases():
          "(at most 252)")
     case('component_type_huge', lambda g: g['accessors'][1].update(componentType=2 ** 32 + 5126),
          "/accessors/1: error: unknown componentType 4294972422")
+    # An index likewise: past 2^31 it is too large, negative or fractional malformed.
+    case('index_2_32_2', lambda g: g['accessors'][1].update(bufferView=2 ** 32 + 2),
+         "/accessors/1: error: 'bufferView' 4294967298 is larger than any index kfc reads "
+         "(at most 2147483647)")
+    case('index_2_31', lambda g: g['accessors'][1].update(bufferView=2 ** 31),
+         "/accessors/1: error: 'bufferView' 2147483648 is larger than any index kfc reads "
+         "(at most 2147483647)")
+    case('index_negative', lambda g: g['accessors'][1].update(bufferView=-1),
+         "/accessors/1: error: 'bufferView' must be a non-negative integer index")
+    case('index_fraction', lambda g: g['accessors'][1].update(bufferView=0.5),
+         "/accessors/1: error: 'bufferView' must be a non-negative integer index")
     case('count_negative', lambda g: g['accessors'][1].update(count=-1),
          "/accessors/1: error: 'count' must be a non-negative integer")
     case('count_fraction', lambda g: g['accessors'][1].update(count=1.5),

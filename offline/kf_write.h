@@ -57,7 +57,7 @@ typedef struct kf_data_packer {
  * 9, where deflateInit takes 8. A block then holds up to twice the symbols,
  * so a stream has half the blocks, and half the Huffman tables a loader
  * builds: W's loads take 1.6 to 2 % fewer instructions, its files are a few
- * hundred bytes smaller, and a compile holds 256 KiB more. */
+ * hundred bytes smaller, and a stream's deflate holds 128 KiB more. */
 #define KF_DEFLATE_MEM_LEVEL 9
 
 kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *objects, int level,

@@ -627,6 +627,21 @@ int main(int argc, char **argv)
     /* -q: errors only, warnings made errors included. */
     diag.warnings_off = o.warnings_off | (o.quiet ? ~o.warnings_error : 0);
 
+    /* kfc walk.yaml > walk.yaml (or -o - > walk.yaml): the shell emptied
+     * the input before kfc ran, and reading it would only find it empty. */
+    struct stat input_st;
+    if (strcmp(o.input, "-") != 0 && stat(o.input, &input_st) == 0 && S_ISREG(input_st.st_mode) &&
+        input_st.st_size == 0 && stdout_is(&input_st)) {
+        char quoted[KFC_QUOTE_SIZE];
+        kfc_quote(quoted, o.input, strlen(o.input));
+        kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
+                 "the input %s is standard output, which the shell emptied before kfc ran (its "
+                 "earlier contents are gone): kfc writes the file -o names, standard output "
+                 "with -o -",
+                 quoted);
+        return usage_failed(&diag);
+    }
+
     char *derived = NULL;
     const char *output = o.output;
     if (o.split) {

@@ -790,6 +790,20 @@ def main():
         "standard output with -o -") and os.path.getsize(os.path.join(dec, 'walk.yaml')) == 0,
         'kfc -d walk.kfb > walk.yaml: %r' % r.stderr)
     os.remove(os.path.join(dec, 'walk.yaml'))
+    # The input itself as standard output: emptied by the shell, which is
+    # said, rather than that the source is empty.
+    for argv in (['again.yaml'], ['again.yaml', '-o', '-'], ['-d', 'walk.kfb', '-o', '-']):
+        source = argv[1] if argv[0] == '-d' else argv[0]
+        shutil.copy(os.path.join(dec, source), os.path.join(dec, 'in'))
+        cmd_args = ['in' if a == source else a for a in argv]
+        with open(os.path.join(dec, 'in'), 'w') as f:
+            r = subprocess.run([kfc] + cmd_args, cwd=dec, stdout=f, stderr=subprocess.PIPE, text=True)
+        c.check(r.returncode == 2 and r.stderr.startswith(
+            "kfc: error: the input 'in' is standard output, which the shell emptied before kfc "
+            "ran (its earlier contents are gone): kfc writes the file -o names, standard output "
+            "with -o -") and not os.path.exists(os.path.join(dec, 'in.kfb')),
+            'kfc %s > in: %r' % (' '.join(cmd_args), r.stderr))
+        os.remove(os.path.join(dec, 'in'))
 
     # A default name that is the input's own: the other direction was
     # likely meant, and the message says how to go either way.

@@ -94,7 +94,7 @@ static void note(const kfc_import_options *o, const char *format, ...)
     va_start(args, format);
     vsnprintf(text, sizeof text, format, args);
     va_end(args);
-    kfc_gltf_escape(line, sizeof line, text); /* one line, whatever the names hold */
+    kfc_text_escape(line, sizeof line, text); /* one line, whatever the names hold */
     kfc_text_write(o->notes, o->path ? o->path : "<stdin>", NULL);
     fprintf(o->notes, ": note: %s\n", line);
 }
@@ -515,7 +515,7 @@ static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *
         return kfc_gltf_fail(doc->diag, pat, "%s", why);
     if (r == 0) {
         char text[128];
-        kfc_gltf_escape(text, sizeof text, json_string_value(pointer));
+        kfc_text_escape(text, sizeof text, json_string_value(pointer));
         return kfc_warn_pointer(doc->diag, KFC_WARN_GLTF_DROPPED, at,
                                 "channel skipped: it animates '%.100s' (KHR_animation_pointer); "
                                 "kfc animates only node translation, rotation, scale and weights",

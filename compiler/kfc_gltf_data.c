@@ -20,31 +20,6 @@
 /* External buffers are read whole; a buffer is at most this large. */
 #define MAX_BUFFER ((uint64_t)1 << 30)
 
-void kfc_gltf_escape(char *out, size_t size, const char *text)
-{
-    /* What kfc_text_write shows as \xNN, so escaped here as it would be
-     * there: a message is then one line, and says the same either way. */
-    const unsigned char *p = (const unsigned char *)text;
-    const size_t length = strlen(text);
-    size_t n = 0;
-    for (size_t i = 0; i < length;) {
-        int shown;
-        const size_t step = kfc_text_char(p + i, length - i, &shown);
-        const size_t need = shown ? step : step * KFC_TEXT_ESCAPE_SIZE;
-        if (n + need + 1 > size)
-            break; /* cut before a character, never inside one */
-        for (size_t k = 0; k < step; k++) {
-            if (shown)
-                out[n++] = (char)p[i + k];
-            else
-                n += (size_t)snprintf(out + n, size - n, "\\x%02x", p[i + k]);
-        }
-        i += step;
-    }
-    if (size)
-        out[n] = '\0';
-}
-
 kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format, ...)
 {
     if (diag) {
@@ -58,7 +33,7 @@ kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format
         va_end(args);
         /* Messages quote the document's strings (names, extensions): their
          * control bytes are escaped, so that a message is one line. */
-        kfc_gltf_escape(diag->message, sizeof diag->message, text);
+        kfc_text_escape(diag->message, sizeof diag->message, text);
         snprintf(diag->pointer, sizeof diag->pointer, "%s", pointer[0] ? pointer : "/");
     }
     return KFC_INVALID;

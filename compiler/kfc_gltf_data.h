@@ -84,13 +84,8 @@ kfc_status kfc_gltf_glb(const unsigned char *data, size_t size, const unsigned c
                         size_t *json_size, const unsigned char **bin, size_t *bin_size,
                         kfc_diag *diag);
 
-/* `text` into `out` (`size` bytes, NUL-terminated, cut to fit between
- * characters) with what a terminal acts on as \xNN (kfc_text.h): one line,
- * whatever a document's strings hold. */
-void kfc_gltf_escape(char *out, size_t size, const char *text);
-
 /* Records a schema error at JSON pointer `pointer`; control bytes the
- * message quotes are escaped (kfc_gltf_escape). */
+ * message quotes are escaped (kfc_text_escape). */
 kfc_status kfc_gltf_fail(kfc_diag *diag, const char *pointer, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "kfc_section.h"
+#include "kfc_text.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -416,15 +417,7 @@ kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const k
     /* The builder quotes names as given; a name may hold a line break,
      * and a diagnostic is one line. */
     char line[sizeof error->message * 4];
-    size_t n = 0;
-    for (const char *c = message; *c && n + 5 < sizeof line; c++) {
-        unsigned char u = (unsigned char)*c;
-        if (u < 0x20 || u == 0x7f)
-            n += (size_t)snprintf(line + n, sizeof line - n, "\\x%02x", u);
-        else
-            line[n++] = (char)u;
-    }
-    line[n] = '\0';
+    kfc_text_escape(line, sizeof line, message);
     return kfc_fail(src->diag, status, at->mark, "%s", line);
 }
 

@@ -59,6 +59,29 @@ int kfc_text_plain(const char *text, size_t length)
     return 1;
 }
 
+void kfc_text_escape(char *out, size_t size, const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    const size_t length = strlen(text);
+    size_t n = 0;
+    for (size_t i = 0; i < length;) {
+        int shown;
+        const size_t step = kfc_text_char(p + i, length - i, &shown);
+        const size_t need = shown ? step : step * KFC_TEXT_ESCAPE_SIZE;
+        if (n + need + 1 > size)
+            break; /* cut before a character, never inside one */
+        for (size_t k = 0; k < step; k++) {
+            if (shown)
+                out[n++] = (char)p[i + k];
+            else
+                n += (size_t)snprintf(out + n, size - n, "\\x%02x", p[i + k]);
+        }
+        i += step;
+    }
+    if (size)
+        out[n] = '\0';
+}
+
 void kfc_text_write(FILE *out, const char *text, const char *also)
 {
     const unsigned char *p = (const unsigned char *)text;

@@ -29,6 +29,11 @@ size_t kfc_text_char(const unsigned char *p, size_t left, int *shown);
 /* 1 when every byte of `text` (`length` bytes) prints as it is. */
 int kfc_text_plain(const char *text, size_t length);
 
+/* `text` into `out` (`size` bytes, NUL-terminated, cut to fit between
+ * characters), each byte not shown as \xNN: a message held before it is
+ * printed (one line, whatever the names it quotes hold). */
+void kfc_text_escape(char *out, size_t size, const char *text);
+
 /* Writes the NUL-terminated `text` to `out`, each byte not shown as \xNN,
  * and so also the ASCII bytes `also` lists (NULL: none; a quoted name's
  * quote, say). */

@@ -102,6 +102,13 @@ def main():
     code, out = scons('-n', 'install', 'PREFIX=rel/usr', 'DESTDIR=stage', 'VERBOSE=1', *line_flags)
     if not c.check(code == 0, 'scons -n install: %s' % out[-2000:]):
         return 1
+    # The spellings of 1 and 0 that a bad value's message names are taken
+    # (below: that message). (A dry run with these flags: the configure
+    # checks are the real build's.)
+    code_yes, out_yes = scons('-n', 'build/release/kf.pc', 'PREFIX=rel/usr', 'ISAL=Yes', 'SIMD=off',
+                              'TOOLS=ON', 'WERROR=f', 'FUZZ_RUNS=', *line_flags)
+    c.check(code_yes == 0 and 'error' not in out_yes, 'ISAL=Yes SIMD=off TOOLS=ON WERROR=f: %d %s'
+            % (code_yes, out_yes[-500:]))
     compiles = [l for l in out.splitlines() if ' -c ' in l and 'build/release/runtime/kf_alloc' in l]
     c.check(len(compiles) >= 1, 'a compile command of the release runtime')
     for cmd in compiles:
@@ -285,6 +292,24 @@ def main():
                        (['LIBDIR='], 'LIBDIR is empty'), (['MANDIR='], 'MANDIR is empty')):
         code, out = scons('-n', 'install', *args)
         c.check(code == 2 and says in out and 'Install file' not in out,
+                'scons install %s: %d %s' % (' '.join(args), code, out[-500:]))
+    # So is a value an option does not take, in the same words, naming the
+    # values it takes: not SCons's own message, with a Python tuple and a
+    # line of SConstruct. Every bad value is named, with an unknown option.
+    yes_no = '(or yes/no, y/n, true/false, t/f, on/off, all/none, in any case)'
+    for args, says in (
+            (['ISAL=maybe'], ['ISAL=maybe: use auto, 1 or 0 ' + yes_no]),
+            (['SIMD=maybe'], ['SIMD=maybe: use 1 or 0 ' + yes_no]),
+            (['TOOLS=maybe'], ['TOOLS=maybe: use 1 or 0 ' + yes_no]),
+            (['WERROR=2'], ['WERROR=2: use 1 or 0 ' + yes_no]),
+            (['BENCH_ROUNDS=many'], ['BENCH_ROUNDS=many: use a whole number of rounds, at least 1']),
+            (['FUZZ_TIME=1m'], ['FUZZ_TIME=1m: use a whole number of seconds, at least 1']),
+            (['FUZZ_RUNS=0'], ['FUZZ_RUNS=0: use a whole number of inputs, at least 1']),
+            (['ISAL=2', 'prefx=/tmp/x', 'SIMD='],
+             ["unknown option 'prefx'", 'ISAL=2: use auto', 'SIMD=: use 1 or 0'])):
+        code, out = scons('-n', 'install', *args)
+        c.check(code == 2 and all('scons: error: ' + say in out for say in says) and
+                'File "' not in out and '(' + "'auto'" not in out and 'Install file' not in out,
                 'scons install %s: %d %s' % (' '.join(args), code, out[-500:]))
 
     # A plain `scons -c` removes build/ whole (kf.pc, the configure log and

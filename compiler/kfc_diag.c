@@ -143,51 +143,15 @@ int kfc_shell_word(char *out, size_t size, const char *name)
 
 char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
 {
-    static const char hex[] = "0123456789abcdef";
-    /* Room for the closing quote, "..." and the NUL, whatever the last
-     * escape was. */
-    const size_t limit = KFC_QUOTE_SIZE - 6;
-    const unsigned char *p = (const unsigned char *)text;
-    size_t n = 0;
-    out[n++] = '\'';
-    for (size_t i = 0; i < length;) {
-        int shown;
-        const size_t step = kfc_text_char(p + i, length - i, &shown);
-        /* A character whole or not at all: a cut never splits UTF-8. */
-        const size_t need = shown ? step : step * KFC_TEXT_ESCAPE_SIZE;
-        if (n + (need > 4 ? need : 4) > limit) {
-            memcpy(out + n, "...", 3);
-            n += 3;
-            break;
-        }
-        if (p[i] == '\'' || p[i] == '\\') {
-            out[n++] = '\\';
-            out[n++] = (char)p[i];
-        } else if (!shown) {
-            /* Keeps the diagnostic on one line and the terminal sane. */
-            for (size_t k = 0; k < step; k++) {
-                out[n++] = '\\';
-                out[n++] = 'x';
-                out[n++] = hex[p[i + k] >> 4];
-                out[n++] = hex[p[i + k] & 15];
-            }
-        } else {
-            memcpy(out + n, p + i, step);
-            n += step;
-        }
-        i += step;
-    }
-    out[n++] = '\'';
-    out[n] = '\0';
-    return out;
+    return kfc_text_name(out, KFC_QUOTE_SIZE, text, length, 1);
 }
 
 /* `text` with the bytes a terminal acts on as \xNN (kfc_text.h): one
- * diagnostic stays one line, and the terminal as it was, whatever a file
- * is named or a message quotes. */
+ * diagnostic stays one line, and the terminal as it was, whatever a
+ * message quotes. */
 static void put_line_safe(FILE *stream, const char *text)
 {
-    kfc_text_write(stream, text, NULL);
+    kfc_text_write(stream, text);
 }
 
 /* One diagnostic line: the place in bold, the severity in its colour (as
@@ -199,7 +163,7 @@ static void print_line(FILE *stream, int color, const char *file, kfc_mark mark,
     const char *tint = !color ? "" : warning ? "\033[1;35m" : "\033[1;31m";
     const char *reset = color ? "\033[0m" : "";
     fputs(bold, stream);
-    put_line_safe(stream, file);
+    kfc_text_put_name(stream, file, 0); /* a file's name is shown as a name is */
     if (pointer[0]) {
         fputs(": ", stream);
         put_line_safe(stream, pointer);

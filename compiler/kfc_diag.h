@@ -274,12 +274,12 @@ int kfc_diag_withdraw(kfc_diag *diag, size_t index);
 
 /*
  * Writes `text` (`length` bytes, not necessarily NUL-terminated) into `out`
- * as a single-quoted, single-line excerpt (as libkf quotes names in its
- * messages): the bytes kfc_text.h escapes (controls, C1, what is not
- * UTF-8) as \xNN, quotes and backslashes after a backslash, and text
- * longer than about 48 bytes cut with "..." (between characters). `out` is
- * always NUL-terminated. Returns `out`, so the result can be
- * passed straight to kfc_fail's "%s".
+ * as a single-quoted, single-line excerpt, as every name a message quotes
+ * is written (kfc_text.h; libkf quotes names in its messages so too): the
+ * bytes not shown (controls, C1, what is not UTF-8) as \xNN, quotes and
+ * backslashes after a backslash, and text longer than about 48 bytes cut
+ * with "..." (between characters). `out` is always NUL-terminated. Returns
+ * `out`, so the result can be passed straight to kfc_fail's "%s".
  */
 #define KFC_QUOTE_SIZE 64
 char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length);

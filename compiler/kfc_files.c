@@ -16,6 +16,7 @@
 
 #include "kfc_file_kind.h"
 #include "kfc_input.h"
+#include "kfc_text.h"
 
 /* Symbolic links followed for one reference, as the kernel's own bound. */
 #define MAX_LINKS 40
@@ -70,10 +71,14 @@ static char *copy_of(const char *s, size_t n)
     return c;
 }
 
+/* A folder's name in full where it fits, quoted as a name is (kfc_text.h). */
+#define FOLDER_QUOTE_SIZE 256
+
 static char *failure_text(const char *what, const char *folder, int err)
 {
-    char text[320];
-    snprintf(text, sizeof text, "cannot use the folder '%s' %s: %s", folder, what, strerror(err));
+    char text[FOLDER_QUOTE_SIZE + 128], quoted[FOLDER_QUOTE_SIZE];
+    kfc_text_name(quoted, sizeof quoted, folder, strlen(folder), 1);
+    snprintf(text, sizeof text, "cannot use the folder %s %s: %s", quoted, what, strerror(err));
     return copy_of(text, strlen(text));
 }
 
@@ -140,15 +145,16 @@ static int hex_value(char c)
 }
 
 /* A refusal of the reference: "URI 'uri' <reason> ['folder']". The folder
- * is given in full (kfc_diag_print escapes control bytes); the reference,
- * the input's text, quoted and cut. */
+ * is given in full where it fits; the reference, the input's text, cut
+ * shorter. */
 static kfc_status refuse(kfc_diag *diag, const char *uri, size_t length, const char *reason,
                          const char *folder)
 {
-    char quoted[KFC_QUOTE_SIZE];
+    char quoted[KFC_QUOTE_SIZE], place[FOLDER_QUOTE_SIZE];
     kfc_quote(quoted, uri, length);
     if (folder)
-        return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "URI %s %s '%s'", quoted, reason, folder);
+        return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "URI %s %s %s", quoted, reason,
+                        kfc_text_name(place, sizeof place, folder, strlen(folder), 1));
     return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "URI %s %s", quoted, reason);
 }
 
@@ -272,11 +278,12 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
         }
         if (n == 2 && p[0] == '.' && p[1] == '.') {
             if (w.depth == 0) {
-                char quoted[KFC_QUOTE_SIZE];
+                char quoted[KFC_QUOTE_SIZE], place[FOLDER_QUOTE_SIZE];
                 kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
-                         "URI %s leads outside the folder '%s' (kfc --asset-root DIR reads "
+                         "URI %s leads outside the folder %s (kfc --asset-root DIR reads "
                          "from DIR and the folders in it)",
-                         kfc_quote(quoted, uri, length), f->root_real);
+                         kfc_quote(quoted, uri, length),
+                         kfc_text_name(place, sizeof place, f->root_real, strlen(f->root_real), 1));
                 break;
             }
             close(w.fds[w.depth--]);
@@ -295,10 +302,12 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
              * link is the link's folder, for standard input the current
              * one; and a Windows exporter's '\\' is no separator. */
             const int err = errno;
-            char quoted[KFC_QUOTE_SIZE], where[PATH_MAX + 96] = "";
+            char quoted[KFC_QUOTE_SIZE], place[FOLDER_QUOTE_SIZE],
+                where[FOLDER_QUOTE_SIZE + 96] = "";
             if (err == ENOENT)
-                snprintf(where, sizeof where, " (looked for under '%s'%s)", f->root_real,
-                         memchr(uri, '\\', length) ? "; URIs separate folders with '/', not '\\'"
+                snprintf(where, sizeof where, " (looked for under %s%s)",
+                         kfc_text_name(place, sizeof place, f->root_real, strlen(f->root_real), 1),
+                         memchr(uri, '\\', length) ? "; URIs separate folders with '/', not '\\\\'"
                                                    : "");
             kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read URI %s: %s%s",
                      kfc_quote(quoted, uri, length), strerror(err), where);
@@ -487,11 +496,12 @@ kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, const ch
         return kfc_fail(diag, KFC_IO, KFC_NO_MARK, "%s", f->failure);
     }
     if (!f->prefix) {
-        char quoted[KFC_QUOTE_SIZE];
+        char quoted[KFC_QUOTE_SIZE], root[FOLDER_QUOTE_SIZE];
         free(decoded);
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
-                        "URI %s: the input is not inside '%s', the folder for referenced files",
-                        kfc_quote(quoted, uri, length), f->root_real);
+                        "URI %s: the input is not inside %s, the folder for referenced files",
+                        kfc_quote(quoted, uri, length),
+                        kfc_text_name(root, sizeof root, f->root_real, strlen(f->root_real), 1));
     }
     /* The dependency as a build system names it: the input's folder as
      * given, joined to the decoded reference. */

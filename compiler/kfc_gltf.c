@@ -22,6 +22,10 @@
 #include "kfc_suggest.h"
 #include "kfc_text.h"
 
+/* A quote of a document's string longer than a name's (kfc_quote): an
+ * extension's name, a JSON pointer. */
+#define NAME_QUOTE_SIZE 104
+
 int kfc_gltf_detect(const char *path, const unsigned char *data, size_t size)
 {
     return kfc_sniff_gltf(path, data, size);
@@ -95,7 +99,7 @@ static void note(const kfc_import_options *o, const char *format, ...)
     vsnprintf(text, sizeof text, format, args);
     va_end(args);
     kfc_text_escape(line, sizeof line, text); /* one line, whatever the names hold */
-    kfc_text_write(o->notes, o->path ? o->path : "<stdin>", NULL);
+    kfc_text_put_name(o->notes, o->path ? o->path : "<stdin>", 0);
     fprintf(o->notes, ": note: %s\n", line);
 }
 
@@ -112,16 +116,22 @@ static kfc_status check_extensions(kfc_gltf_doc *doc)
         if (!json_is_string(e))
             return kfc_gltf_fail(doc->diag, at, "expected an extension name");
         const char *name = json_string_value(e);
+        char quoted[NAME_QUOTE_SIZE];
         if (!ignorable_extension(name) && !supported_extension(name))
-            return kfc_gltf_fail(doc->diag, at,
-                                 "the file requires extension '%.80s', which kfc "
-                                 "does not support%s",
-                                 name, unsupported_reason(name));
+            return kfc_gltf_fail(
+                doc->diag, at,
+                "the file requires extension %s, which kfc "
+                "does not support%s",
+                kfc_text_name(quoted, sizeof quoted, name, json_string_length(e), 1),
+                unsupported_reason(name));
     }
     for (size_t i = 0; json_is_array(used) && i < json_array_size(used); i++) {
         const json_t *e = json_array_get(used, i);
+        char quoted[NAME_QUOTE_SIZE];
         if (json_is_string(e) && !supported_extension(json_string_value(e)))
-            note(doc->options, "extension '%s' ignored%s", json_string_value(e),
+            note(doc->options, "extension %s ignored%s",
+                 kfc_text_name(quoted, sizeof quoted, json_string_value(e), json_string_length(e),
+                               1),
                  ignorable_extension(json_string_value(e)) ? " (not about animation)" : "");
     }
     return KFC_OK;
@@ -434,11 +444,13 @@ static int pointer_target(const char *pointer, size_t nodes, int64_t *node, int 
         why = none;
         why_size = sizeof none;
     }
+    char quoted[NAME_QUOTE_SIZE], part[KFC_QUOTE_SIZE];
+    kfc_text_name(quoted, sizeof quoted, pointer, strlen(pointer), 1);
     if (pointer[0] != '/') {
         snprintf(why, why_size,
-                 "'%.80s' is not a JSON pointer: one starts with '/', as in "
+                 "%s is not a JSON pointer: one starts with '/', as in "
                  "/nodes/0/rotation",
-                 pointer);
+                 quoted);
         return -1;
     }
     if (strncmp(pointer, prefix, sizeof prefix - 1) != 0)
@@ -449,25 +461,25 @@ static int pointer_target(const char *pointer, size_t nodes, int64_t *node, int 
     /* (RFC 6901 array indices: "0", or digits without a leading 0) */
     if (digits == 0 || digits != segment || (s[0] == '0' && digits > 1)) {
         snprintf(why, why_size,
-                 "'%.*s' in '%.80s' is not a node index (digits, without a "
+                 "%s in %s is not a node index (digits, without a "
                  "sign or leading zeros)",
-                 (int)(segment < 40 ? segment : 40), s, pointer);
+                 kfc_quote(part, s, segment), quoted);
         return -1;
     }
     unsigned long long index = 0;
     for (size_t i = 0; i < digits && index < nodes; i++)
         index = index * 10 + (unsigned)(s[i] - '0'); /* (stops once past `nodes`) */
     if (index >= nodes) {
-        snprintf(why, why_size, "'%.80s' names node %.*s, which does not exist (%lu defined)",
-                 pointer, (int)(digits < 40 ? digits : 40), s, (unsigned long)nodes);
+        snprintf(why, why_size, "%s names node %.*s, which does not exist (%lu defined)", quoted,
+                 (int)(digits < 40 ? digits : 40), s, (unsigned long)nodes);
         return -1;
     }
     s += digits;
     if (*s != '/' || s[1] == '\0') {
         snprintf(why, why_size,
-                 "'%.80s' names node %llu, not one of its properties (as in "
+                 "%s names node %llu, not one of its properties (as in "
                  "/nodes/%llu/rotation)",
-                 pointer, index, index);
+                 quoted, index, index);
         return -1;
     }
     s++;
@@ -479,9 +491,9 @@ static int pointer_target(const char *pointer, size_t nodes, int64_t *node, int 
             /* The extension animates whole properties: a part of one is
              * no target it defines. */
             snprintf(why, why_size,
-                     "'%.80s' points inside node %llu's %s; the pointer ends "
+                     "%s points inside node %llu's %s; the pointer ends "
                      "at the property (/nodes/%llu/%s)",
-                     pointer, index, path_names[p], index, path_names[p]);
+                     quoted, index, path_names[p], index, path_names[p]);
             return -1;
         }
         *node = (int64_t)index;
@@ -514,12 +526,12 @@ static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *
     if (r < 0)
         return kfc_gltf_fail(doc->diag, pat, "%s", why);
     if (r == 0) {
-        char text[128];
-        kfc_text_escape(text, sizeof text, json_string_value(pointer));
+        char text[NAME_QUOTE_SIZE];
         return kfc_warn_pointer(doc->diag, KFC_WARN_GLTF_DROPPED, at,
-                                "channel skipped: it animates '%.100s' (KHR_animation_pointer); "
+                                "channel skipped: it animates %s (KHR_animation_pointer); "
                                 "kfc animates only node translation, rotation, scale and weights",
-                                text);
+                                kfc_text_name(text, sizeof text, json_string_value(pointer),
+                                              json_string_length(pointer), 1));
     }
     return KFC_OK;
 }
@@ -572,13 +584,14 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
             kfc_suggest_among(doc->diag, text, json_string_length(path_value), path_names, mean,
                               sizeof mean);
             snprintf(pat, sizeof pat, "%s/path", tat);
+            char quoted[KFC_QUOTE_SIZE];
+            kfc_quote(quoted, text, json_string_length(path_value));
             if (mean[0])
                 return kfc_warn_pointer(doc->diag, KFC_WARN_GLTF_UNKNOWN, pat,
-                                        "channel skipped: path '%.60s' is not one glTF "
+                                        "channel skipped: path %s is not one glTF "
                                         "defines%s",
-                                        text, mean);
-            note(doc->options, "%s: channel skipped: path '%.60s' is not one kfc animates", at,
-                 text);
+                                        quoted, mean);
+            note(doc->options, "%s: channel skipped: path %s is not one kfc animates", at, quoted);
         }
         return KFC_OK;
     }
@@ -635,10 +648,11 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
         snprintf(ip, sizeof ip, "%s/interpolation", sat);
         kfc_suggest_among(doc->diag, interp_name, json_string_length(interp), interpolations, mean,
                           sizeof mean);
+        char quoted[KFC_QUOTE_SIZE];
         return kfc_gltf_fail(doc->diag, ip,
-                             "unknown interpolation '%.40s' (expected LINEAR, "
+                             "unknown interpolation %s (expected LINEAR, "
                              "STEP or CUBICSPLINE)%s",
-                             interp_name, mean);
+                             kfc_quote(quoted, interp_name, json_string_length(interp)), mean);
     }
 
     char *object = object_name(doc, nm, (size_t)node_index);
@@ -1231,10 +1245,11 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
             if (!out)
                 st = kfc_fail_nomem(doc->diag);
         } else if (!(st = overlaps(doc, anim, played, mine, &overlap)) && overlap) {
+            char quoted[KFC_QUOTE_SIZE];
             note(o,
-                 "animation '%s' shares targets with an earlier one: its "
+                 "animation %s shares targets with an earlier one: its "
                  "controller starts at weight 0",
-                 controller);
+                 kfc_quote(quoted, controller, strlen(controller)));
         }
         if (!st)
             st = compile_animation(doc, &nm, out, ai, anim, controller, overlap ? 0.0 : 1.0);

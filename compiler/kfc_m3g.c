@@ -51,12 +51,12 @@ static void note(const importer *im, const char *format, ...)
     va_end(args);
     /* (the file's name and the names the note quotes, as a terminal may
      * show them: kfc_text.h) */
-    kfc_text_write(im->options->notes,
-                   im->options->path && strcmp(im->options->path, "-") != 0 ? im->options->path
-                                                                            : "<stdin>",
-                   NULL);
+    kfc_text_put_name(im->options->notes,
+                      im->options->path && strcmp(im->options->path, "-") != 0 ? im->options->path
+                                                                               : "<stdin>",
+                      0);
     fputs(": note: ", im->options->notes);
-    kfc_text_write(im->options->notes, text, NULL);
+    kfc_text_write(im->options->notes, text);
     fputc('\n', im->options->notes);
 }
 

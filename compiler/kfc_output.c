@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kfc_text.h"
+
 /*
  * Interrupted writes. While a temporary file exists, every signal whose
  * default action ends the process and that can be caught removes it and
@@ -472,34 +474,43 @@ static int same_file(const char *a, const char *b)
     return same;
 }
 
+/* A file's name in full where it fits, quoted as a name is (kfc_text.h). */
+#define PATH_QUOTE_SIZE 240
+
 kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_read *inputs,
                             const char *other, const char *other_what, kfc_diag *diag)
 {
-    /* Paths in full: kfc_diag_print escapes their control bytes. "-" is
-     * checked as standard output's file, as its names /dev/stdout and
+    /* Paths in full where they fit, quoted as names are (kfc_text.h). "-"
+     * is checked as standard output's file, as its names /dev/stdout and
      * /dev/fd/1 are. */
+    char out[PATH_QUOTE_SIZE], in[PATH_QUOTE_SIZE];
+    kfc_text_name(out, sizeof out, path, strlen(path), 1);
     for (size_t i = 0; inputs && i < inputs->count; i++) {
         const kfc_file_read *r = &inputs->items[i];
         if (!same_file(path, r->path))
             continue;
+        kfc_text_name(in, sizeof in, r->path, strlen(r->path), 1);
         /* A file an input names: which, and where (a glTF buffer). */
+        char reader[PATH_QUOTE_SIZE];
         if (r->named_in)
-            return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                            "the %s '%s' is '%s', which %s reads%s%s%s; what is read is never "
-                            "overwritten",
-                            what, path, r->path, r->named_in, r->named_at ? " (" : "",
-                            r->named_at ? r->named_at : "", r->named_at ? ")" : "");
+            return kfc_fail(
+                diag, KFC_USAGE, KFC_NO_MARK,
+                "the %s %s is %s, which %s reads%s%s%s; what is read is never "
+                "overwritten",
+                what, out, in,
+                kfc_text_name(reader, sizeof reader, r->named_in, strlen(r->named_in), 0),
+                r->named_at ? " (" : "", r->named_at ? r->named_at : "", r->named_at ? ")" : "");
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                        "the %s '%s' is the input '%s'; what is read is never overwritten", what,
-                        path, r->path);
+                        "the %s %s is the input %s; what is read is never overwritten", what, out,
+                        in);
     }
     if (inputs && inputs->stdin_read && same_file(path, "-"))
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                        "the %s '%s' is the file standard input reads; what is read is never "
+                        "the %s %s is the file standard input reads; what is read is never "
                         "overwritten",
-                        what, path);
+                        what, out);
     if (other && strcmp(other, "-") != 0 && same_file(path, other))
-        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "the %s '%s' is the %s '%s'", what, path,
-                        other_what, other);
+        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "the %s %s is the %s %s", what, out,
+                        other_what, kfc_text_name(in, sizeof in, other, strlen(other), 1));
     return KFC_OK;
 }

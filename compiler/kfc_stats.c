@@ -64,9 +64,9 @@ void kfc_stats_print(FILE *stream, const char *input, const char *output,
 {
     /* (file names as a terminal may show them: kfc_text.h) */
     fputs("kfc: ", stream);
-    kfc_text_write(stream, input, NULL);
+    kfc_text_put_name(stream, input, 0);
     fputs(" -> ", stream);
-    kfc_text_write(stream, output, NULL);
+    kfc_text_put_name(stream, output, 0);
     fprintf(stream, " in %.3g s\n", seconds);
     kf_anim *anim = NULL;
     kf_error error;

@@ -59,6 +59,90 @@ int kfc_text_plain(const char *text, size_t length)
     return 1;
 }
 
+/* How a character is written: in a message, as it is unless it is not
+ * shown; in a name, a backslash escaped too (and in a quoted one, the
+ * quote), so that "\x1b" in a name cannot be read as an escaped ESC. */
+typedef enum text_as { AS_MESSAGE, AS_NAME, AS_QUOTED } text_as;
+
+/* The longest a character is written: 4 bytes, each escaped. */
+#define SHOWN_MAX (4 * KFC_TEXT_ESCAPE_SIZE)
+
+/* The character of `step` bytes at `p` (kfc_text_char) as written `as`,
+ * into `out` (SHOWN_MAX bytes, no NUL); returns its length. */
+static size_t shown_as(char *out, const unsigned char *p, size_t step, int shown, text_as as)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0;
+    if (as != AS_MESSAGE && step == 1 && (p[0] == '\\' || (as == AS_QUOTED && p[0] == '\''))) {
+        out[n++] = '\\';
+        out[n++] = (char)p[0];
+    } else if (!shown) {
+        for (size_t k = 0; k < step; k++) {
+            out[n++] = '\\';
+            out[n++] = 'x';
+            out[n++] = hex[p[k] >> 4];
+            out[n++] = hex[p[k] & 15];
+        }
+    } else {
+        memcpy(out, p, step);
+        n = step;
+    }
+    return n;
+}
+
+char *kfc_text_name(char *out, size_t size, const char *text, size_t length, int quoted)
+{
+    /* Room for the closing quote, "..." and the NUL, whatever the last
+     * character was. */
+    const size_t limit = size - 6;
+    const unsigned char *p = (const unsigned char *)text;
+    size_t n = 0;
+    if (quoted)
+        out[n++] = '\'';
+    for (size_t i = 0; i < length;) {
+        int shown;
+        char c[SHOWN_MAX];
+        const size_t step = kfc_text_char(p + i, length - i, &shown);
+        const size_t need = shown_as(c, p + i, step, shown, quoted ? AS_QUOTED : AS_NAME);
+        /* A character whole or not at all: a cut never splits UTF-8. */
+        if (n + (need > 4 ? need : 4) > limit) {
+            memcpy(out + n, "...", 3);
+            n += 3;
+            break;
+        }
+        memcpy(out + n, c, need);
+        n += need;
+        i += step;
+    }
+    if (quoted)
+        out[n++] = '\'';
+    out[n] = '\0';
+    return out;
+}
+
+/* `text` on `out` as written `as`, whole. */
+static void put(FILE *out, const char *text, text_as as)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    const size_t length = strlen(text);
+    for (size_t i = 0; i < length;) {
+        int shown;
+        char c[SHOWN_MAX];
+        const size_t step = kfc_text_char(p + i, length - i, &shown);
+        fwrite(c, 1, shown_as(c, p + i, step, shown, as), out);
+        i += step;
+    }
+}
+
+void kfc_text_put_name(FILE *out, const char *text, int quoted)
+{
+    if (quoted)
+        putc('\'', out);
+    put(out, text, quoted ? AS_QUOTED : AS_NAME);
+    if (quoted)
+        putc('\'', out);
+}
+
 void kfc_text_escape(char *out, size_t size, const char *text)
 {
     const unsigned char *p = (const unsigned char *)text;
@@ -66,37 +150,20 @@ void kfc_text_escape(char *out, size_t size, const char *text)
     size_t n = 0;
     for (size_t i = 0; i < length;) {
         int shown;
+        char c[SHOWN_MAX];
         const size_t step = kfc_text_char(p + i, length - i, &shown);
-        const size_t need = shown ? step : step * KFC_TEXT_ESCAPE_SIZE;
+        const size_t need = shown_as(c, p + i, step, shown, AS_MESSAGE);
         if (n + need + 1 > size)
             break; /* cut before a character, never inside one */
-        for (size_t k = 0; k < step; k++) {
-            if (shown)
-                out[n++] = (char)p[i + k];
-            else
-                n += (size_t)snprintf(out + n, size - n, "\\x%02x", p[i + k]);
-        }
+        memcpy(out + n, c, need);
+        n += need;
         i += step;
     }
     if (size)
         out[n] = '\0';
 }
 
-void kfc_text_write(FILE *out, const char *text, const char *also)
+void kfc_text_write(FILE *out, const char *text)
 {
-    const unsigned char *p = (const unsigned char *)text;
-    const size_t length = strlen(text);
-    for (size_t i = 0; i < length;) {
-        int shown;
-        const size_t n = kfc_text_char(p + i, length - i, &shown);
-        if (shown && n == 1 && also && strchr(also, p[i]))
-            shown = 0;
-        for (size_t k = 0; k < n; k++) {
-            if (shown)
-                putc(p[i + k], out);
-            else
-                fprintf(out, "\\x%02x", p[i + k]);
-        }
-        i += n;
-    }
+    put(out, text, AS_MESSAGE);
 }

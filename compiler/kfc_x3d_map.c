@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "kfc_suggest.h"
+#include "kfc_text.h"
 
 /* Tracks a scene may make (and ROUTEs the walk may visit), per ROUTE plus a
  * base: fan-in at an interpolator or an EaseInEaseOut multiplies its
@@ -92,6 +93,12 @@ static kfc_status skipped(mapper *m, int animates, kfc_mark mark, const char *fo
         return kfc_warn(m->diag, KFC_WARN_X3D_DROPPED, mark, "%s", message);
     kfc_x3d_note(m->scene, mark, "%s", message);
     return KFC_OK;
+}
+
+/* A node's DEF name, quoted as kfc_text.h quotes a name. */
+static const char *quoted(char out[KFC_QUOTE_SIZE], const char *name)
+{
+    return kfc_quote(out, name, strlen(name));
 }
 
 /* What the builder refused: a ROUTE given twice (which browsers take once)
@@ -170,7 +177,7 @@ static kfc_status follows_chain(mapper *m, kfc_x3d_route *r, int *follows)
     const kfc_x3d_node *n = r->from;
     const char *output = kfc_x3d_chain_output(n);
     kfc_x3d_field_type f;
-    char field[KFC_QUOTE_SIZE], mean[256], base[128];
+    char field[KFC_QUOTE_SIZE], mean[256], base[128], rt[KFC_X3D_ROUTE_SIZE];
     *follows = strcmp(r->from_field, output) == 0;
     if (*follows || r->reported || !n->node_type)
         return KFC_OK;
@@ -179,9 +186,8 @@ static kfc_status follows_chain(mapper *m, kfc_x3d_route *r, int *follows)
             return KFC_OK;
         r->reported = 1;
         return kfc_warn(m->diag, KFC_WARN_X3D_DROPPED, r->mark,
-                        KFC_X3D_ROUTE " dropped: %s's %s sends no events (it is %s)",
-                        KFC_X3D_ROUTE_ARGS(r), n->type,
-                        kfc_quote(field, r->from_field, strlen(r->from_field)),
+                        "%s dropped: %s's %s sends no events (it is %s)", kfc_x3d_route_text(rt, r),
+                        n->type, kfc_quote(field, r->from_field, strlen(r->from_field)),
                         f.access == KFC_X3D_IN ? "inputOnly" : "initializeOnly");
     }
     r->reported = 1;
@@ -190,12 +196,12 @@ static kfc_status follows_chain(mapper *m, kfc_x3d_route *r, int *follows)
     kfc_x3d_base_name(output, base, sizeof base);
     if (kfc_x3d_field_is(r->from_field, base))
         return kfc_warn(m->diag, KFC_WARN_X3D_UNKNOWN, r->mark,
-                        KFC_X3D_ROUTE " dropped: %s has no field %s (only %s, which takes no "
-                                      "alias)",
-                        KFC_X3D_ROUTE_ARGS(r), n->type,
+                        "%s dropped: %s has no field %s (only %s, which takes no "
+                        "alias)",
+                        kfc_x3d_route_text(rt, r), n->type,
                         kfc_quote(field, r->from_field, strlen(r->from_field)), output);
-    return kfc_warn(m->diag, KFC_WARN_X3D_UNKNOWN, r->mark,
-                    KFC_X3D_ROUTE " dropped: %s has no field %s%s", KFC_X3D_ROUTE_ARGS(r), n->type,
+    return kfc_warn(m->diag, KFC_WARN_X3D_UNKNOWN, r->mark, "%s dropped: %s has no field %s%s",
+                    kfc_x3d_route_text(rt, r), n->type,
                     kfc_quote(field, r->from_field, strlen(r->from_field)),
                     suggest_field(m, n->node_type, r->from_field, KFC_X3D_OUT, mean, sizeof mean));
 }
@@ -212,7 +218,7 @@ static kfc_status check_target(mapper *m, kfc_x3d_route *r, const kfc_x3d_field_
 {
     const kfc_x3d_node *t = r->to;
     kfc_x3d_field_type f;
-    char field[KFC_QUOTE_SIZE], mean[256];
+    char field[KFC_QUOTE_SIZE], mean[256], rt[KFC_X3D_ROUTE_SIZE];
     *ok = 0;
     if (is_type(t, "Script") || (!t->node_type && !kfc_x3d_unknown_type(m->scene, t))) {
         *ok = 1;
@@ -224,9 +230,9 @@ static kfc_status check_target(mapper *m, kfc_x3d_route *r, const kfc_x3d_field_
         if (r->reported)
             return KFC_OK;
         r->reported = 1;
-        return kfc_warn(m->diag, KFC_WARN_X3D_UNKNOWN, r->mark,
-                        KFC_X3D_ROUTE " dropped: %s has no field %s%s", KFC_X3D_ROUTE_ARGS(r),
-                        t->type, kfc_quote(field, r->to_field, strlen(r->to_field)),
+        return kfc_warn(m->diag, KFC_WARN_X3D_UNKNOWN, r->mark, "%s dropped: %s has no field %s%s",
+                        kfc_x3d_route_text(rt, r), t->type,
+                        kfc_quote(field, r->to_field, strlen(r->to_field)),
                         suggest_field(m, t->node_type, r->to_field, KFC_X3D_IN, mean, sizeof mean));
     }
     if (!(f.access & KFC_X3D_IN)) {
@@ -234,8 +240,8 @@ static kfc_status check_target(mapper *m, kfc_x3d_route *r, const kfc_x3d_field_
             return KFC_OK;
         r->reported = 1;
         return kfc_warn(m->diag, KFC_WARN_X3D_DROPPED, r->mark,
-                        KFC_X3D_ROUTE " dropped: %s's %.*s takes no events (it is %s)",
-                        KFC_X3D_ROUTE_ARGS(r), t->type, (int)f.length, f.name,
+                        "%s dropped: %s's %.*s takes no events (it is %s)",
+                        kfc_x3d_route_text(rt, r), t->type, (int)f.length, f.name,
                         f.access == KFC_X3D_OUT ? "outputOnly" : "initializeOnly");
     }
     if (f.type_length != sent->type_length || memcmp(f.type, sent->type, f.type_length) != 0) {
@@ -243,9 +249,9 @@ static kfc_status check_target(mapper *m, kfc_x3d_route *r, const kfc_x3d_field_
             return KFC_OK;
         r->reported = 1;
         return kfc_warn(m->diag, KFC_WARN_X3D_DROPPED, r->mark,
-                        KFC_X3D_ROUTE " dropped: %s sends %.*s, %s's %.*s takes %.*s",
-                        KFC_X3D_ROUTE_ARGS(r), r->from->type, (int)sent->type_length, sent->type,
-                        t->type, (int)f.length, f.name, (int)f.type_length, f.type);
+                        "%s dropped: %s sends %.*s, %s's %.*s takes %.*s",
+                        kfc_x3d_route_text(rt, r), r->from->type, (int)sent->type_length,
+                        sent->type, t->type, (int)f.length, f.name, (int)f.type_length, f.type);
     }
     *ok = 1;
     return KFC_OK;
@@ -373,18 +379,19 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
     *components = rotations ? 4 : kind == KF_NODE_EASE_IN_EASE_OUT ? 1 : (uint32_t)(dim * per_key);
     m->components[n->index] = *components;
     m->state[n->index] |= FAILED;
+    char name[KFC_QUOTE_SIZE];
+    quoted(name, n->name);
     if (!key.count)
-        return skipped(m, animates, n->mark, "%s '%s' has no keys: it sends no value, skipped",
-                       n->type, n->name);
+        return skipped(m, animates, n->mark, "%s %s has no keys: it sends no value, skipped",
+                       n->type, name);
     if (key.count > UINT32_MAX / 8 || value.count > UINT32_MAX / 8)
-        return kfc_fail(m->diag, KFC_INVALID, n->mark, "%s '%s' has too many keys", n->type,
-                        n->name);
+        return kfc_fail(m->diag, KFC_INVALID, n->mark, "%s %s has too many keys", n->type, name);
     /* X3D browsers use the first keyValue per key and ignore the rest; and
      * where values are missing, repeat the last (the field's default when
      * there is none), as X_ITE does. */
     if (!multi && entries > key.count) {
-        kfc_x3d_note(m->scene, n->mark, "%s '%s': %lu values for %lu keys, the extra ones unused",
-                     n->type, n->name, (unsigned long)entries, (unsigned long)key.count);
+        kfc_x3d_note(m->scene, n->mark, "%s %s: %lu values for %lu keys, the extra ones unused",
+                     n->type, name, (unsigned long)entries, (unsigned long)key.count);
         entries = key.count;
     } else if (!multi && entries < key.count) {
         double *all = kfc_x3d_alloc(m->scene, key.count * dim * sizeof(double), _Alignof(double));
@@ -399,11 +406,11 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
                                                           : 0.0;
         if (entries)
             kfc_x3d_note(m->scene, n->mark,
-                         "%s '%s': %lu values for %lu keys, the last repeated for the rest",
-                         n->type, n->name, (unsigned long)entries, (unsigned long)key.count);
+                         "%s %s: %lu values for %lu keys, the last repeated for the rest", n->type,
+                         name, (unsigned long)entries, (unsigned long)key.count);
         else
-            kfc_x3d_note(m->scene, n->mark, "%s '%s': no keyValue for its %lu keys: each plays %s",
-                         n->type, n->name, (unsigned long)key.count,
+            kfc_x3d_note(m->scene, n->mark, "%s %s: no keyValue for its %lu keys: each plays %s",
+                         n->type, name, (unsigned long)key.count,
                          dim == 4   ? "0 0 1 0"
                          : dim == 3 ? "0 0 0"
                          : dim == 2 ? "0 0"
@@ -433,8 +440,8 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
         size_t v = velocity.count / dim;
         if (v && v != 2 && v != key.count) {
             kfc_x3d_note(m->scene, n->mark,
-                         "%s '%s': %lu keyVelocity values for %lu keys, ignored as X3D says",
-                         n->type, n->name, (unsigned long)v, (unsigned long)key.count);
+                         "%s %s: %lu keyVelocity values for %lu keys, ignored as X3D says", n->type,
+                         name, (unsigned long)v, (unsigned long)key.count);
             v = 0;
         }
         d.velocity_count = (uint32_t)v;
@@ -458,7 +465,7 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
     kf_result r = kf_builder_add_interpolator(m->builder, &d, &err);
     if (r) {
         char what[160];
-        snprintf(what, sizeof what, "%s '%s'", n->type, n->name);
+        snprintf(what, sizeof what, "%s %s", n->type, name);
         return builder_failed(m, r, n->mark, what, &err, animates);
     }
     m->state[n->index] = (unsigned char)((m->state[n->index] & ~FAILED) | ADDED);
@@ -474,7 +481,7 @@ static kfc_status add_interpolator(mapper *m, const kfc_x3d_node *n, int *ok, ui
         (over = kfc_angles_over_turn(value.values, (uint32_t)(given < entries ? given : entries),
                                      &first)) != 0) {
         char what[160];
-        snprintf(what, sizeof what, "%s '%s' key %lu has", n->type, n->name, (unsigned long)first);
+        snprintf(what, sizeof what, "%s %s key %lu has", n->type, name, (unsigned long)first);
         return angle_range(m, n, "keyValue", value.values, what, first, over);
     }
     return KFC_OK;
@@ -577,17 +584,17 @@ static kfc_status add_track(mapper *m, const kfc_x3d_route *route, const char *a
     kfc_status st = count_track(m, route->mark);
     if (st)
         return st;
+    char rt[KFC_X3D_ROUTE_SIZE];
+    kfc_x3d_route_text(rt, route);
     if (is_type(t, "Script")) {
-        kfc_x3d_note(m->scene, route->mark, "ROUTE %s.%s TO %s.%s skipped: Scripts are not run",
-                     route->from_def, route->from_field, route->to_def, route->to_field);
+        kfc_x3d_note(m->scene, route->mark, "%s skipped: Scripts are not run", rt);
         return KFC_OK;
     }
     if (follower_node(t, &fnode))
         return KFC_OK; /* map_follower notes the events it takes from the host */
     if (interpolator_node(t) >= 0 || is_type(t, "TimeSensor")) {
-        kfc_x3d_note(m->scene, route->mark,
-                     "ROUTE %s.%s TO %s.%s skipped: kfb takes %s's events from the host",
-                     route->from_def, route->from_field, route->to_def, route->to_field, t->type);
+        kfc_x3d_note(m->scene, route->mark, "%s skipped: kfb takes %s's events from the host", rt,
+                     t->type);
         return KFC_OK;
     }
     kfc_x3d_base_name(route->to_field, field, sizeof field);
@@ -605,8 +612,8 @@ static kfc_status add_track(mapper *m, const kfc_x3d_route *route, const char *a
     kf_result r = sensor ? kf_builder_add_interpolator_track(m->builder, &d, sensor, &err)
                          : kf_builder_add_track(m->builder, &d, &err);
     if (r) {
-        char what[300];
-        snprintf(what, sizeof what, KFC_X3D_ROUTE, KFC_X3D_ROUTE_ARGS(route));
+        char what[KFC_X3D_ROUTE_SIZE];
+        kfc_x3d_route_text(what, route);
         return builder_failed(m, r, route->mark, what, &err, 1);
     }
     return KFC_OK;
@@ -674,17 +681,22 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
     d.weight = from_load ? 1 : 0;
     if (!from_load) {
         const kfc_x3d_route *e = start_event(n);
+        char name[KFC_QUOTE_SIZE], def[KFC_QUOTE_SIZE], field[KFC_QUOTE_SIZE];
+        quoted(name, n->name);
+        /* (the ROUTE's start, as the scene writes it: unquoted) */
         if (e)
-            kfc_x3d_note(m->scene, n->mark,
-                         "TimeSensor '%s' is started by ROUTE %s.%s (%u:%u): its controller "
-                         "waits at weight 0 for the host to start it",
-                         n->name, e->from_def, e->from_field, (unsigned)e->mark.line,
-                         (unsigned)e->mark.column);
+            kfc_x3d_note(
+                m->scene, n->mark,
+                "TimeSensor %s is started by ROUTE %s.%s (%u:%u): its controller "
+                "waits at weight 0 for the host to start it",
+                name, kfc_text_name(def, sizeof def, e->from_def, strlen(e->from_def), 0),
+                kfc_text_name(field, sizeof field, e->from_field, strlen(e->from_field), 0),
+                (unsigned)e->mark.line, (unsigned)e->mark.column);
         else
             kfc_x3d_note(m->scene, n->mark,
-                         "TimeSensor '%s' does not run from the load (%s) and no ROUTE starts "
+                         "TimeSensor %s does not run from the load (%s) and no ROUTE starts "
                          "it: its controller waits at weight 0",
-                         n->name,
+                         name,
                          !s->enabled ? "disabled"
                          : !s->loop  ? "it does not loop"
                                      : "its stopTime has passed");
@@ -692,8 +704,8 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
     kf_error err;
     kf_result r = kf_builder_add_controller(m->builder, &d, &err);
     if (r) {
-        char what[160];
-        snprintf(what, sizeof what, "TimeSensor '%s'", n->name);
+        char what[160], name[KFC_QUOTE_SIZE];
+        snprintf(what, sizeof what, "TimeSensor %s", quoted(name, n->name));
         return builder_failed(m, r, n->mark, what, &err, 1);
     }
     m->state[n->index] = (unsigned char)((m->state[n->index] & ~FAILED) | ADDED);
@@ -737,9 +749,10 @@ static kfc_status chain(mapper *m, const time_sensor *s, const kfc_x3d_node *eas
         if ((st = add_track(m, r, interp->name, s->node->name, components, &ts)))
             return st;
     }
+    char name[KFC_QUOTE_SIZE];
     if (!targets)
-        kfc_x3d_note(m->scene, interp->mark, "%s '%s': its value_changed goes nowhere",
-                     interp->type, interp->name);
+        kfc_x3d_note(m->scene, interp->mark, "%s %s: its value_changed goes nowhere", interp->type,
+                     quoted(name, interp->name));
     return KFC_OK;
 }
 
@@ -752,6 +765,7 @@ static kfc_status fraction_route(mapper *m, kfc_x3d_route *r, int counted, int *
     int follows, ok;
     kfc_x3d_field_type fraction;
     kfc_status st;
+    char rt[KFC_X3D_ROUTE_SIZE];
     *to_interpolator = 0;
     if ((st = follows_chain(m, r, &follows)) || !follows)
         return st;
@@ -768,13 +782,14 @@ static kfc_status fraction_route(mapper *m, kfc_x3d_route *r, int counted, int *
     /* Visiting it is work too: counted as a track. */
     if ((!counted && (st = count_track(m, r->mark))) || !ok)
         return st;
-    kfc_x3d_note(m->scene, r->mark, KFC_X3D_ROUTE " skipped: not an interpolator's set_fraction",
-                 KFC_X3D_ROUTE_ARGS(r));
+    kfc_x3d_note(m->scene, r->mark, "%s skipped: not an interpolator's set_fraction",
+                 kfc_x3d_route_text(rt, r));
     return KFC_OK;
 }
 
 static kfc_status map_sensor(mapper *m, const kfc_x3d_node *n)
 {
+    char name[KFC_QUOTE_SIZE];
     time_sensor s;
     kfc_status st = read_sensor(m, n, &s);
     const int animates = sends(n, "fraction_changed");
@@ -782,8 +797,8 @@ static kfc_status map_sensor(mapper *m, const kfc_x3d_node *n)
         return st;
     if (!(s.cycle_interval > 0))
         return skipped(m, animates, n->mark,
-                       "TimeSensor '%s' skipped: cycleInterval %g is not positive", n->name,
-                       s.cycle_interval);
+                       "TimeSensor %s skipped: cycleInterval %g is not positive",
+                       quoted(name, n->name), s.cycle_interval);
     if (animates &&
         (st = long_time(m, n, "cycleInterval", s.cycle_interval, KFC_LONG_SECONDS, "TimeSensor")))
         return st;
@@ -831,8 +846,8 @@ static kfc_status follower_values(mapper *m, const kfc_x3d_node *n, const char *
     *count = (uint32_t)v.count;
     uint32_t first = 0, over = 0;
     if (rotations && (over = kfc_angles_over_turn(v.values, (uint32_t)(v.count / 4), &first))) {
-        char what[160];
-        snprintf(what, sizeof what, "%s '%s' %s has", n->type, n->name, field);
+        char what[160], name[KFC_QUOTE_SIZE];
+        snprintf(what, sizeof what, "%s %s %s has", n->type, quoted(name, n->name), field);
         return angle_range(m, n, field, v.values, what, first, over);
     }
     return KFC_OK;
@@ -841,13 +856,14 @@ static kfc_status follower_values(mapper *m, const kfc_x3d_node *n, const char *
 static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_node node)
 {
     kfc_status st;
+    char rt[KFC_X3D_ROUTE_SIZE], name[KFC_QUOTE_SIZE];
     for (uint32_t i = 0; i < n->in_count; i++) {
         const kfc_x3d_route *r = n->in[i];
         if (strcmp(r->to_field, "set_destination") == 0 || strcmp(r->to_field, "set_value") == 0)
             kfc_x3d_note(m->scene, r->mark,
-                         "ROUTE %s.%s TO %s.%s: the host sends these events "
+                         "%s: the host sends these events "
                          "(kf_player_follower_set_destination / _set_value)",
-                         r->from_def, r->from_field, r->to_def, r->to_field);
+                         kfc_x3d_route_text(rt, r));
     }
     kfc_x3d_field_type value;
     int targets = 0, ok, follows;
@@ -859,8 +875,8 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
         targets += follows && ok;
     }
     if (!targets) {
-        kfc_x3d_note(m->scene, n->mark, "%s '%s': its value_changed goes nowhere, skipped", n->type,
-                     n->name);
+        kfc_x3d_note(m->scene, n->mark, "%s %s: its value_changed goes nowhere, skipped", n->type,
+                     quoted(name, n->name));
         return KFC_OK;
     }
     if ((st = report_fields(m, n)))
@@ -882,8 +898,8 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
             (st = number(m, n, "tolerance", &d.tolerance)))
             return st;
         if (order != floor(order) || order < -1e9 || order > 1e9)
-            return skipped(m, 1, n->mark, "%s '%s' skipped: order %g is not an integer", n->type,
-                           n->name, order);
+            return skipped(m, 1, n->mark, "%s %s skipped: order %g is not an integer", n->type,
+                           quoted(name, n->name), order);
         d.order = (int32_t)order;
         if ((st = long_time(m, n, "tau", d.tau, KFC_LONG_TAU, "follower")))
             return st;
@@ -909,7 +925,7 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
     kf_error err;
     kf_result r = kf_builder_add_follower(m->builder, &d, &err);
     char what[160];
-    snprintf(what, sizeof what, "%s '%s'", n->type, n->name);
+    snprintf(what, sizeof what, "%s %s", n->type, quoted(name, n->name));
     if (r)
         return builder_failed(m, r, n->mark, what, &err, 1);
     kf_controller_desc c;
@@ -932,15 +948,15 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
  * TimeSensor or an EaseInEaseOut: a Script, a sensor of another kind. */
 static void note_unfed(mapper *m, const kfc_x3d_node *n)
 {
+    char rt[KFC_X3D_ROUTE_SIZE];
     for (uint32_t i = 0; i < n->in_count; i++) {
         const kfc_x3d_route *r = n->in[i];
         /* A node of a type no one defines was reported with its node. */
         if (strcmp(r->to_field, "set_fraction") != 0 || is_type(r->from, "TimeSensor") ||
             is_type(r->from, "EaseInEaseOut") || kfc_x3d_unknown_type(m->scene, r->from))
             continue;
-        kfc_x3d_note(m->scene, r->mark,
-                     "ROUTE %s.%s TO %s.%s skipped: chains fed by a %s are not imported",
-                     r->from_def, r->from_field, r->to_def, r->to_field, r->from->type);
+        kfc_x3d_note(m->scene, r->mark, "%s skipped: chains fed by a %s are not imported",
+                     kfc_x3d_route_text(rt, r), r->from->type);
     }
 }
 

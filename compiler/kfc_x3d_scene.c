@@ -648,7 +648,9 @@ kfc_x3d_node *kfc_x3d_add_node(kfc_x3d_scene *scene, const char *type, const cha
         memcpy(name, def, len);
         memcpy(name + len, suffix, (size_t)k + 1);
         n->name = name;
-        kfc_x3d_note(scene, mark, "DEF '%s' given again: this node is named '%s'", def, name);
+        char given[KFC_QUOTE_SIZE], named[KFC_QUOTE_SIZE];
+        kfc_x3d_note(scene, mark, "DEF %s given again: this node is named %s",
+                     kfc_quote(given, def, strlen(def)), kfc_quote(named, name, strlen(name)));
     }
     return n;
 }
@@ -829,14 +831,14 @@ kfc_status kfc_x3d_scene_finish(kfc_x3d_scene *scene, kfc_diag *diag)
             continue;
         }
         const char *missing = !r->from ? r->from_def : r->to_def;
+        char quoted[KFC_QUOTE_SIZE], mean[256], rt[KFC_X3D_ROUTE_SIZE];
+        kfc_quote(quoted, missing, strlen(missing));
         if (!kfc_x3d_in_chain(scene, r)) {
-            kfc_x3d_note(scene, r->mark, "ROUTE skipped: no node is named '%s'", missing);
+            kfc_x3d_note(scene, r->mark, "ROUTE skipped: no node is named %s", quoted);
             continue;
         }
-        char quoted[KFC_QUOTE_SIZE], mean[256];
-        if ((st = kfc_warn(diag, KFC_WARN_X3D_UNKNOWN, r->mark,
-                           KFC_X3D_ROUTE " dropped: no node is named %s%s", KFC_X3D_ROUTE_ARGS(r),
-                           kfc_quote(quoted, missing, strlen(missing)),
+        if ((st = kfc_warn(diag, KFC_WARN_X3D_UNKNOWN, r->mark, "%s dropped: no node is named %s%s",
+                           kfc_x3d_route_text(rt, r), quoted,
                            suggest_def(scene, missing, diag, mean, sizeof mean))))
             return st;
     }
@@ -891,6 +893,17 @@ const kfc_x3d_field *kfc_x3d_field_get(const kfc_x3d_node *node, const char *nam
     return NULL;
 }
 
+const char *kfc_x3d_route_text(char out[KFC_X3D_ROUTE_SIZE], const kfc_x3d_route *r)
+{
+    const char *names[4] = {r->from_def, r->from_field, r->to_def, r->to_field};
+    char shown[4][KFC_QUOTE_SIZE];
+    for (int i = 0; i < 4; i++)
+        kfc_text_name(shown[i], sizeof shown[i], names[i], strlen(names[i]), 0);
+    snprintf(out, KFC_X3D_ROUTE_SIZE, "ROUTE %s.%s TO %s.%s", shown[0], shown[1], shown[2],
+             shown[3]);
+    return out;
+}
+
 static void write_note(const kfc_x3d_scene *scene, kfc_mark mark, const char *text)
 {
     FILE *out = scene->options->notes;
@@ -899,11 +912,11 @@ static void write_note(const kfc_x3d_scene *scene, kfc_mark mark, const char *te
         path = "<stdin>";
     /* (the file's name and the names the note quotes, as a terminal may
      * show them: kfc_text.h) */
-    kfc_text_write(out, path, NULL);
+    kfc_text_put_name(out, path, 0);
     if (mark.line)
         fprintf(out, ":%u:%u", (unsigned)mark.line, (unsigned)mark.column);
     fputs(": note: ", out);
-    kfc_text_write(out, text, NULL);
+    kfc_text_write(out, text);
     fputc('\n', out);
 }
 

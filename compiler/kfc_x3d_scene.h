@@ -342,9 +342,11 @@ struct kfc_suggest;
 /* kfc_suggest_offer, while the scene's budget of offers lasts (0 after). */
 int kfc_x3d_offer(kfc_x3d_scene *scene, struct kfc_suggest *sg, const char *name, size_t length);
 
-/* A ROUTE in messages, names cut to fit a line. */
-#define KFC_X3D_ROUTE         "ROUTE %.60s.%.60s TO %.60s.%.60s"
-#define KFC_X3D_ROUTE_ARGS(r) (r)->from_def, (r)->from_field, (r)->to_def, (r)->to_field
+/* "ROUTE A.f TO B.g" for a message into `out`: as the scene writes it,
+ * unquoted, each name written as kfc_text.h writes a name and cut to fit a
+ * line. Returns `out`. */
+#define KFC_X3D_ROUTE_SIZE (4 * KFC_QUOTE_SIZE + 16)
+const char *kfc_x3d_route_text(char out[KFC_X3D_ROUTE_SIZE], const kfc_x3d_route *r);
 
 /* The event an animating node sends down a chain (fraction_changed,
  * modifiedFraction_changed, value_changed), or NULL. */

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kfc_text.h"
+
 /* One line of the source, without its line break. */
 typedef struct line_view {
     const unsigned char *text;
@@ -168,6 +170,27 @@ static int shown(const line_view *l, size_t from, size_t to)
     return (int)n;
 }
 
+/* The room for a quote of up to two excerpts of `shown`'s 40 bytes. */
+#define EXCERPT_SIZE 128
+
+/* Bytes [from, to) of l, cut as `shown` cuts them, quoted as a name is
+ * (kfc_text.h): the source's text as it stands, a backslash doubled. */
+static const char *excerpt(char out[EXCERPT_SIZE], const line_view *l, size_t from, size_t to)
+{
+    return kfc_text_name(out, EXCERPT_SIZE, (const char *)l->text + from,
+                         (size_t)shown(l, from, to), 1);
+}
+
+/* "KEY: VALUE", the fix of a key's ':', quoted as one excerpt. */
+static const char *key_value(char out[EXCERPT_SIZE], const line_view *l, size_t key, size_t key_end,
+                             size_t value, size_t value_end)
+{
+    char text[EXCERPT_SIZE];
+    snprintf(text, sizeof text, "%.*s: %.*s", shown(l, key, key_end), (const char *)l->text + key,
+             shown(l, value, value_end), (const char *)l->text + value);
+    return kfc_text_name(out, EXCERPT_SIZE, text, strlen(text), 1);
+}
+
 /* Line `at` (l) from byte `from`, a key whose ':' has no blank after it
  * ("duration:2", one word to YAML): said with the fix. */
 static int glued_colon(size_t at, const line_view *l, size_t from, kfc_mark *mark, char *out,
@@ -178,9 +201,9 @@ static int glued_colon(size_t at, const line_view *l, size_t from, kfc_mark *mar
     if (c + 1 >= l->content || l->text[c + 1] == ' ' || l->text[c + 1] == '\t')
         return 0;
     *mark = (kfc_mark){(uint32_t)at + 1, (uint32_t)column_of(l, c) + 1};
-    snprintf(out, n, "a ':' ends a key only before a space: write '%.*s: %.*s'", shown(l, from, c),
-             (const char *)l->text + from, shown(l, c + 1, l->content),
-             (const char *)l->text + c + 1);
+    char fix[EXCERPT_SIZE];
+    snprintf(out, n, "a ':' ends a key only before a space: write %s",
+             key_value(fix, l, from, c, c + 1, l->content));
     return 1;
 }
 
@@ -202,12 +225,12 @@ static int missing_colon(size_t at, const line_view *p, const line_view *l, kfc_
         size_t value = key;
         while (value < p->content && p->text[value] == ' ')
             value++;
-        snprintf(out, n, "expected ':' after '%.*s': write '%.*s: %.*s'", shown(p, p->indent, key),
-                 (const char *)text, shown(p, p->indent, key), (const char *)text,
-                 shown(p, value, p->content), (const char *)p->text + value);
+        char quoted[EXCERPT_SIZE], fix[EXCERPT_SIZE];
+        snprintf(out, n, "expected ':' after %s: write %s", excerpt(quoted, p, p->indent, key),
+                 key_value(fix, p, p->indent, key, value, p->content));
     } else {
-        snprintf(out, n, "expected ':' after '%.*s'%s", shown(p, p->indent, p->content),
-                 (const char *)text,
+        char quoted[EXCERPT_SIZE];
+        snprintf(out, n, "expected ':' after %s%s", excerpt(quoted, p, p->indent, p->content),
                  l->indent > p->indent ? " (the line below is indented under it)" : "");
     }
     return 1;
@@ -265,10 +288,11 @@ static int mapping_value(const unsigned char *data, size_t size, const kfc_yaml_
     if (l.indent > p.indent && key != SIZE_MAX &&
         key + 1 < p.content) { /* key: value, then a line indented under it */
         *mark = start_of(e->problem_line, &l);
+        char quoted[EXCERPT_SIZE];
         snprintf(out, n,
-                 "this line is indented more than '%.*s' above it, so it is read as more of that "
+                 "this line is indented more than %s above it, so it is read as more of that "
                  "value: the fields of one entry line up",
-                 shown(&p, p.indent, p.content), (const char *)p.text + p.indent);
+                 excerpt(quoted, &p, p.indent, p.content));
         return 1;
     }
     return 0;
@@ -291,8 +315,8 @@ static int simple_key(const unsigned char *data, size_t size, const kfc_yaml_err
     if (memchr(l.text + from, ':', l.content - from))
         return 0;
     *mark = end_of(e->context_line, &l);
-    snprintf(out, n, "expected ':' after '%.*s'", shown(&l, from, l.content),
-             (const char *)l.text + from);
+    char quoted[EXCERPT_SIZE];
+    snprintf(out, n, "expected ':' after %s", excerpt(quoted, &l, from, l.content));
     return 1;
 }
 

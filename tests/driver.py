@@ -35,18 +35,22 @@ def arguments(*extra, optional=()):
     return a
 
 
-def terminal_text(text):
-    """`text` as kfplay's text and kfc's diagnostics show it
-    (compiler/kfc_text.h): C0 and C1 controls, DEL, and bytes that are not
-    UTF-8 (read with 'surrogateescape') as \\xNN, a byte each."""
+def terminal_text(text, quoted=False):
+    """The name `text` as kfplay's text and messages and kfc's diagnostics
+    show it (compiler/kfc_text.h): C0 and C1 controls, DEL, and bytes that
+    are not UTF-8 (read with 'surrogateescape') as \\xNN, a byte each, a
+    backslash as \\\\; `quoted`: between quotes, a quote as \\'."""
     def shown(ch):
         o = ord(ch)
         if o < 0x20 or 0x7f <= o <= 0x9f:
             return ''.join('\\x%02x' % b for b in ch.encode())
         if 0xdc80 <= o <= 0xdcff:
             return '\\x%02x' % (o - 0xdc00)
+        if ch == '\\' or (quoted and ch == "'"):
+            return '\\' + ch
         return ch
-    return ''.join(map(shown, text))
+    text = ''.join(map(shown, text))
+    return "'%s'" % text if quoted else text
 
 
 class Checks:

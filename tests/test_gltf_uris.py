@@ -194,7 +194,7 @@ def main():
         ('nowhere.bin', 3, "cannot read URI 'nowhere.bin': No such file or directory (looked "
                            "for under '%s')" % os.path.realpath(doc)),
         ('sub\\data.bin', 3, "(looked for under '%s'; URIs separate folders with '/', not "
-                              "'\\')" % os.path.realpath(doc)),
+                              "'\\\\')" % os.path.realpath(doc)),
     ]
     for uri, want_rc, want in refused:
         rc, err, data = compile_uri(uri)

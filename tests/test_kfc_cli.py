@@ -484,6 +484,23 @@ def check_terminal_bytes(c, kfc, fixtures, work):
     shown = m3g.replace(b'\xc2\x9b', b'\\xc2\\x9b')
     c.check(status == 0 and err.startswith(shown + b': note: ') and b'\x9b' not in err,
             '-v on an M3G file named with a C1 control: %r' % err)
+    # A backslash is written \\ too, in a quoted name and a file's name: a
+    # name holding the four characters \x1b prints apart from one holding ESC.
+    twins = os.path.join(work, 'twins.yaml')
+    with open(twins, 'w') as f:
+        f.write('kfb: 1\nsequences:\n'
+                '  "a\\eb": {interpolation: linear, duration: 1, keys: [[0, [0]]]}\n'
+                "  'a\\x1bb': {interpolation: linear, duration: 1, keys: [[0, [0]]]}\n"
+                '  s: {interpolation: linear, duration: 1, keys: [[0, [0]]]}\n'
+                'tracks:\n  - {animator: s, target: t.alpha}\n')
+    status, err = stderr([twins, '-o', os.path.join(work, 'twins.kfb')])
+    c.check(status == 0 and b"warning: sequence 'a\\x1bb' is unused" in err and
+            b"warning: sequence 'a\\\\x1bb' is unused" in err and b'\x1b' not in err,
+            'two names a backslash tells apart: %r' % err)
+    for name, shown in ((b'no\x1b.yaml', b'no\\x1b.yaml'), (b'no\\x1b.yaml', b'no\\\\x1b.yaml')):
+        status, err = stderr([os.path.join(os.fsencode(work), name)])
+        c.check(status == 3 and (os.fsencode(work) + b'/' + shown + b': error: cannot open') in err,
+                'a file named %r: %r' % (name, err))
 
 
 def check_door(c, kfc, kfplay, leg, work):

@@ -5,8 +5,9 @@
  * C2 9F) and every byte of what is not UTF-8 (a Latin-1 byte, a sequence
  * cut short, an overlong form, a surrogate, past U+10FFFF) escaped; other
  * characters, of one to four bytes, as they are. Then the writers built on
- * it: kfc_quote (which never cuts a character in two), kfc_shell_word and
- * kfc_diag_print.
+ * it: a message's (only those bytes), a name's (a backslash too, and in a
+ * quote the quote, so that two names never print alike), kfc_quote (which
+ * never cuts a character in two), kfc_shell_word and kfc_diag_print.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,14 +16,18 @@
 #include "kfc_diag.h"
 #include "kfc_text.h"
 
-/* kfc_text_write of `text` (with `also`), as a string. */
-static const char *written(const char *text, const char *also)
+/* kfc_text_write of `text` (as_name < 0), or kfc_text_put_name (quoted
+ * when as_name is 1), as a string. */
+static const char *written(const char *text, int as_name)
 {
     static char out[256];
     FILE *f = tmpfile();
     if (!f)
         return "(no tmpfile)";
-    kfc_text_write(f, text, also);
+    if (as_name < 0)
+        kfc_text_write(f, text);
+    else
+        kfc_text_put_name(f, text, as_name);
     rewind(f);
     const size_t n = fread(out, 1, sizeof out - 1, f);
     out[n] = '\0';
@@ -76,20 +81,31 @@ static void characters(void)
 static void writing(void)
 {
     const struct {
-        const char *text, *also, *want;
+        const char *text;
+        int as_name; /* -1 a message, 0 a name, 1 a quoted name */
+        const char *want;
     } cases[] = {
-        {"\x1b]0;PWNED\a\x1b[2J", NULL, "\\x1b]0;PWNED\\x07\\x1b[2J"},
+        {"\x1b]0;PWNED\a\x1b[2J", -1, "\\x1b]0;PWNED\\x07\\x1b[2J"},
         {"\xc2\x9b"
          "2J",
-         NULL, "\\xc2\\x9b2J"},
-        {"Lat\xe9.set_translation", NULL, "Lat\\xe9.set_translation"},
-        {"caf\xc3\xa9 \xe2\x82\xac", NULL, "caf\xc3\xa9 \xe2\x82\xac"},
-        {"it's a\\b", "'\\", "it\\x27s a\\x5cb"},
-        {"it's a\\b", NULL, "it's a\\b"},
-        {"\xf0\x9f\x98", NULL, "\\xf0\\x9f\\x98"},
+         -1, "\\xc2\\x9b2J"},
+        {"Lat\xe9.set_translation", -1, "Lat\\xe9.set_translation"},
+        {"caf\xc3\xa9 \xe2\x82\xac", -1, "caf\xc3\xa9 \xe2\x82\xac"},
+        /* A message's backslashes are its own (the names it quotes are
+         * escaped already): kept. */
+        {"it's a\\b", -1, "it's a\\b"},
+        {"\xf0\x9f\x98", -1, "\\xf0\\x9f\\x98"},
+        /* A name: ESC and the four characters \x1b print apart. */
+        {"a\x1b"
+         "b",
+         0, "a\\x1bb"},
+        {"a\\x1bb", 0, "a\\\\x1bb"},
+        {"it's a\\b", 0, "it's a\\\\b"},
+        {"it's a\\b", 1, "'it\\'s a\\\\b'"},
+        {"\xc2\x9b\\\xe9", 1, "'\\xc2\\x9b\\\\\\xe9'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const char *got = written(cases[i].text, cases[i].also);
+        const char *got = written(cases[i].text, cases[i].as_name);
         CHECK(strcmp(got, cases[i].want) == 0, "case %zu: '%s', want '%s'", i, got, cases[i].want);
     }
 }
@@ -104,6 +120,18 @@ static void quoting(void)
                  "'\\xc2\\x9b2J\\x1b[2Jlinear'") == 0,
           "C1 in a quote: %s", q);
     CHECK(strcmp(kfc_quote(q, "it's", 4), "'it\\'s'") == 0, "a quote: %s", q);
+    CHECK(strcmp(kfc_quote(q, "a\\x1bb", 6), "'a\\\\x1bb'") == 0 && strcmp(kfc_quote(q,
+                                                                                     "a\x1b"
+                                                                                     "b",
+                                                                                     3),
+                                                                           "'a\\x1bb'") == 0,
+          "a backslash in a quote: %s", q);
+    /* kfc_text_name: as kfc_quote, in a buffer of any size, quoted or not. */
+    char wide[128];
+    CHECK(strcmp(kfc_text_name(wide, sizeof wide, "/tmp/a\\b\x1b'", 10, 0), "/tmp/a\\\\b\\x1b'") ==
+              0,
+          "a file's name: %s", wide);
+    CHECK(strcmp(kfc_text_name(wide, 12, "abcdefgh", 8, 1), "'ab...'") == 0, "cut to 12: %s", wide);
     /* Long text of two-byte characters: cut between them, never inside. */
     char long_text[200];
     for (size_t i = 0; i + 1 < sizeof long_text; i += 2)
@@ -133,12 +161,17 @@ static void diagnostics(void)
     if (!f)
         return;
     kfc_diag_print(f, "s\x1b.yaml", &diag);
+    /* A file's name is shown as a name is: its backslash doubled. */
+    kfc_diag_print(f, "s\\x1b.yaml", &diag);
     rewind(f);
-    char line[256] = "";
-    CHECK(fgets(line, sizeof line, f) != NULL, "a line");
+    char line[256] = "", other[256] = "";
+    CHECK(fgets(line, sizeof line, f) != NULL && fgets(other, sizeof other, f) != NULL, "lines");
     fclose(f);
     CHECK(strcmp(line, "s\\x1b.yaml:3:5: error: unknown '\\xc2\\x9b2J' in \\xe9t\xc3\xa9\n") == 0,
           "the diagnostic: %s", line);
+    CHECK(strcmp(other, "s\\\\x1b.yaml:3:5: error: unknown '\\xc2\\x9b2J' in \\xe9t\xc3\xa9\n") ==
+              0,
+          "the diagnostic of another file: %s", other);
 }
 
 int main(void)

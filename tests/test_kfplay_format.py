@@ -113,6 +113,7 @@ def main():
     check_rotation(c, args, kfbs)
     check_mixups(c, args, kfbs)
     check_terminal_bytes(c, args)
+    check_backslash(c, args)
     check_input_bounds(c, args, kfbs)
     print('test_kfplay_format: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
@@ -184,6 +185,69 @@ def check_terminal_bytes(c, args):
     # A file's own name, from the command line.
     shows([os.path.join(os.fsencode(args.work), b'no\xc2\x9b\xe9.kfb'), 'list'], 1, '',
           '%s/no\\xc2\\x9b\\xe9.kfb: error: cannot open: No such file or directory\n' % args.work)
+
+
+# Two names a backslash alone tells apart: one holds ESC, the other the four
+# characters \x1b.
+TWINS_YAML = r"""kfb: 1
+sequences:
+  "a\eb": {interpolation: linear, duration: 1, keys: [[0, [0]], [1, [1]]]}
+  'a\x1bb': {interpolation: linear, duration: 1, keys: [[0, [2]], [1, [3]]]}
+tracks:
+  - {animator: "a\eb", target: "a\eb.alpha"}
+  - {animator: 'a\x1bb', target: 'a\x1bb.alpha'}
+"""
+ESC_NAME, LITERAL_NAME = '\x1b'.join('ab'), 'a\\x1bb'
+
+
+def check_backslash(c, args):
+    """A name's backslash prints as \\\\, as kfc prints it, so that what
+    is printed reads back as one name: list, dump, animate's rows, messages
+    and their "did you mean" (and a file's name in a message) show the two
+    names apart."""
+    src = os.path.join(args.work, 'twins.yaml')
+    with open(src, 'w') as f:
+        f.write(TWINS_YAML)
+    kfb = os.path.join(args.work, 'twins.kfb')
+    r = run([args.kfc, src, '-o', kfb])
+    c.check(r.returncode == 0, 'kfc twins.yaml: %r' % r.stderr)
+    esc, lit = driver.terminal_text(ESC_NAME), driver.terminal_text(LITERAL_NAME)
+    c.check((esc, lit) == ('a\\x1bb', 'a\\\\x1bb'), 'the names as shown: %s %s' % (esc, lit))
+
+    def shows(argv, status, out, err):
+        r = run([args.kfplay] + argv)
+        c.check(r.returncode == status and r.stdout.decode() == out and
+                r.stderr.decode() == err and b'\x1b' not in r.stdout + r.stderr,
+                '%s: %d %r %r' % (argv, r.returncode, r.stdout, r.stderr))
+    seq = (' sequence interpolation=linear repeat=constant components=1 keys=2 valid_range=0..1 '
+           'duration=1\n')
+    shows([kfb, 'list'], 0,
+          esc + seq + lit + seq + esc + '.alpha target property=alpha components=1\n' + lit +
+          '.alpha target property=alpha components=1\n'
+          '#0 track animator=%s controller=- target=%s.alpha\n'
+          '#1 track animator=%s controller=- target=%s.alpha\n' % (esc, esc, lit, lit), '')
+    shows([kfb, 'animate', '0'], 0, '0 %s.alpha 1\n0 %s.alpha 1\n' % (esc, lit), '')
+    r = run([args.kfplay, 'dump', kfb])
+    out = r.stdout.decode()
+    c.check(r.returncode == 0 and "sequence '%s'" % esc in out and "sequence '%s'" % lit in out
+            and b'\x1b' not in r.stdout, 'dump: %r' % r.stdout)
+    # A name given on the command line, and the name meant, are quoted so.
+    for given in (ESC_NAME, LITERAL_NAME):
+        shows([kfb, 'sample', given + 'z', '0'], 1, '',
+              "kfplay: error: no animator named %s; did you mean %s? (kfplay FILE list shows the "
+              "names)\n" % (driver.terminal_text(given + 'z', True),
+                            driver.terminal_text(given, True)))
+        shows([kfb, 'follow', given, '--tick', '1', '--until', '1'], 1, '',
+              "kfplay: error: %s is a sequence, not a follower: sample plays it (kfplay FILE "
+              "sample NAME T...)\n" % driver.terminal_text(given, True))
+    # A quote in a quoted name is escaped too.
+    shows([kfb, 'sample', "it's", '0'], 1, '',
+          "kfplay: error: no animator named 'it\\'s' (kfplay FILE list shows the names)\n")
+    # A file's name in a message.
+    for name in (ESC_NAME, LITERAL_NAME):
+        path = os.path.join(args.work, name + '.kfb')
+        shows([path, 'list'], 1, '', '%s: error: cannot open: No such file or directory\n'
+              % driver.terminal_text(path))
 
 
 def peak_kb(command):

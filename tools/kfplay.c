@@ -165,20 +165,22 @@ static const char *animator_name(const kf_anim *anim, kf_kind kind, uint32_t ind
     return s.name;
 }
 
-/* A name from the file at the start of a line or after "=": as a terminal
- * may show it (kfc_text.h), since a .kfb from elsewhere may name an object
- * with the escape sequence that clears the screen. */
+/* A name from the file at the start of a line or after "=", written as
+ * kfc_text.h writes a name: a .kfb from elsewhere may name an object with
+ * the escape sequence that clears the screen, or with a backslash that
+ * would make another name's escape. */
 static void put_name(const char *before, const char *name)
 {
     fputs(before, stdout);
-    kfc_text_write(stdout, name, NULL);
+    kfc_text_put_name(stdout, name, 0);
 }
 
 static int cmd_list(const kfp_context *ctx, char **args, int count)
 {
     const kf_anim *anim = ctx->anim;
+    char q[KFP_QUOTE_SIZE];
     if (count != 0)
-        return kfp_usage_error("list takes nothing after it, not '%s'", args[0]);
+        return kfp_usage_error("list takes nothing after it, not %s", kfp_quote(q, args[0]));
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_SEQUENCE); i++) {
         kf_sequence_info s;
         kf_sequence_get_info(kf_anim_sequence(anim, i), &s);
@@ -318,15 +320,18 @@ static void names_like(const kf_anim *anim, const char *command, const char *nam
         kfc_suggest_text(&s, out, size);
         return;
     }
-    /* 'A'; 'A' or 'B'; 'A', 'B' or 'C'; 'A', 'B', 'C' or another */
+    /* 'A'; 'A' or 'B'; 'A', 'B' or 'C'; 'A', 'B', 'C' or another (each
+     * quoted as kfc_suggest_text quotes the names it finds) */
     const int shown = n < 3 ? n : 3;
     size_t at = (size_t)snprintf(out, size, "; did you mean");
-    for (int i = 0; i < shown && at < size; i++)
-        at += (size_t)snprintf(out + at, size - at, "%s'%s'",
+    for (int i = 0; i < shown && at < size; i++) {
+        char q[KFC_QUOTE_SIZE];
+        at += (size_t)snprintf(out + at, size - at, "%s%s",
                                i == 0                   ? " "
                                : n > 3 || i + 1 < shown ? ", "
                                                         : " or ",
-                               found[i]);
+                               kfc_quote(q, found[i], strlen(found[i])));
+    }
     if (at < size)
         snprintf(out + at, size - at, "%s?", n > 3 ? " or another" : "");
 }
@@ -337,11 +342,13 @@ static int wrong_name(const kf_anim *anim, const char *command, const char *name
 {
     const char *kind = kind_of(anim, name);
     const char *use = NULL;
+    char q[KFP_QUOTE_SIZE];
+    kfp_quote(q, name);
     if (!kind) {
         char hint[256];
         names_like(anim, command, name, hint, sizeof hint);
-        kfp_error("no %s named '%s'%s (kfplay FILE list shows the names)",
-                  strcmp(command, "follow") == 0 ? "follower" : "animator", name, hint);
+        kfp_error("no %s named %s%s (kfplay FILE list shows the names)",
+                  strcmp(command, "follow") == 0 ? "follower" : "animator", q, hint);
         return EXIT_INPUT;
     }
     if (strcmp(kind, "a target") == 0)
@@ -352,7 +359,7 @@ static int wrong_name(const kf_anim *anim, const char *command, const char *name
         use = "follow runs it (kfplay FILE follow NAME --tick DT --until T)";
     else
         use = "sample plays it (kfplay FILE sample NAME T...)";
-    kfp_error("'%s' is %s, not %s: %s", name, kind,
+    kfp_error("%s is %s, not %s: %s", q, kind,
               strcmp(command, "follow") == 0 ? "a follower" : "an animator", use);
     return EXIT_INPUT;
 }
@@ -469,13 +476,15 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
     const kf_anim *anim = ctx->anim;
     if (count < 1)
         return kfp_usage_error("%s needs the NAME of an animator", query_names[q]);
+    char name[KFP_QUOTE_SIZE];
+    kfp_quote(name, args[0]);
     uint32_t index = kf_anim_find(anim, KF_KIND_SEQUENCE, args[0]);
     if (index == KF_NO_INDEX) {
         index = kf_anim_find(anim, KF_KIND_INTERPOLATOR, args[0]);
         if (index != KF_NO_INDEX && q != QUERY_SAMPLE) {
-            kfp_error("animator '%s' is an X3D interpolator; derivatives and "
+            kfp_error("animator %s is an X3D interpolator; derivatives and "
                       "distances need a linear or spline sequence",
-                      args[0]);
+                      name);
             return EXIT_INPUT;
         }
         if (index != KF_NO_INDEX)
@@ -488,7 +497,7 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
     if (q != QUERY_SAMPLE && info.interpolation != KF_INTERPOLATION_LINEAR &&
         info.interpolation != KF_INTERPOLATION_SPLINE &&
         !(q != QUERY_DISTANCE && info.interpolation == KF_INTERPOLATION_HERMITE)) {
-        kfp_error("animator '%s' is %s; derivatives and distances need linear or spline", args[0],
+        kfp_error("animator %s is %s; derivatives and distances need linear or spline", name,
                   kf_interpolation_name(info.interpolation));
         return EXIT_INPUT;
     }
@@ -517,7 +526,7 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
         for (uint64_t i = 0; i < times.count && status == 0; i++) {
             const double x = kfp_times_at(&times, i);
             if (run_query(q, s, x, value) != KF_OK) {
-                kfp_error("cannot evaluate '%s'", args[0]);
+                kfp_error("cannot evaluate %s", name);
                 status = EXIT_INPUT;
                 break;
             }
@@ -606,7 +615,7 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
 {
     if (count < 1)
         return kfp_usage_error("follow needs the NAME of a follower");
-    char fixed[256];
+    char fixed[256], q[KFP_QUOTE_SIZE];
     /* Numbers after the name read as an event's vector split at its spaces
      * only where the follower's value holds that many. */
     const uint32_t named =
@@ -614,13 +623,13 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
     if (named != KF_NO_INDEX &&
         (uint32_t)count <= kf_follower_components(kf_anim_follower(ctx->anim, named)) &&
         kfp_event_split(ctx->options, args + 1, count - 1, fixed, sizeof fixed))
-        return kfp_usage_error("follow takes one NAME, not '%s' too: an event's value is "
+        return kfp_usage_error("follow takes one NAME, not %s too: an event's value is "
                                "written with commas and no spaces (--event %s)",
-                               args[1], fixed);
+                               kfp_quote(q, args[1]), fixed);
     if (count > 1)
-        return kfp_usage_error("follow takes one NAME, not '%s' too (times are --tick and "
+        return kfp_usage_error("follow takes one NAME, not %s too (times are --tick and "
                                "--until)",
-                               args[1]);
+                               kfp_quote(q, args[1]));
     uint32_t index = kf_anim_find(ctx->anim, KF_KIND_FOLLOWER, args[0]);
     if (index == KF_NO_INDEX)
         return wrong_name(ctx->anim, "follow", args[0]);
@@ -631,8 +640,8 @@ static int cmd_follow(const kfp_context *ctx, char **args, int count)
      * each command takes cannot refuse this one: a damper holds no
      * transitions, and a --capacity it ignored would look obeyed. */
     if ((ctx->options->given & KFP_OPT_CAPACITY) && kf_follower_node_is_damper(info.node))
-        return kfp_usage_error("follow: --capacity is a chaser's option; '%s' is a damper (%s)",
-                               args[0], kf_follower_node_name(info.node));
+        return kfp_usage_error("follow: --capacity is a chaser's option; %s is a damper (%s)",
+                               kfp_quote(q, args[0]), kf_follower_node_name(info.node));
     kfp_follow run;
     int status = kfp_follow_setup(&run, f, ctx->options, "follow");
     if (!status) {
@@ -684,10 +693,11 @@ static const struct command *find_command(const char *name)
 static int run(const kfp_command_line *cl)
 {
     char *const *op = cl->operands;
+    char q[KFP_QUOTE_SIZE];
     if (cl->operand_count < 2)
-        return kfp_usage_error(cl->operand_count ? "missing the COMMAND after '%s'"
+        return kfp_usage_error(cl->operand_count ? "missing the COMMAND after %s"
                                                  : "missing FILE and COMMAND%s",
-                               cl->operand_count ? op[0] : "");
+                               cl->operand_count ? kfp_quote(q, op[0]) : "");
     /* "kfplay FILE COMMAND ..." or, as in `kfplay dump FILE`, "kfplay COMMAND FILE ...". */
     const char *path = op[0];
     const struct command *cmd = find_command(op[1]);
@@ -696,16 +706,16 @@ static int run(const kfp_command_line *cl)
         path = op[1];
     }
     if (!cmd)
-        return kfp_usage_error("unknown command '%s' (list, sample, animate, velocity, "
+        return kfp_usage_error("unknown command %s (list, sample, animate, velocity, "
                                "acceleration, sample-distance, follow, plot, dump)",
-                               op[1]);
+                               kfp_quote(q, op[1]));
     const unsigned extra = cl->options.given & ~cmd->options;
     if (extra)
         return kfp_usage_error("%s takes no %s", cmd->name, kfp_option_name(extra & -extra));
     char **args = cl->operands + 2;
     const int count = cl->operand_count - 2;
     if (!cmd->run && count > 0)
-        return kfp_usage_error("dump takes nothing after the file, not '%s'", args[0]);
+        return kfp_usage_error("dump takes nothing after the file, not %s", kfp_quote(q, args[0]));
 
     kfp_input in;
     int status = kfp_read_input(path, &in);

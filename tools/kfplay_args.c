@@ -18,9 +18,11 @@ static void vreport(const char *subject, const char *severity, const char *forma
 #endif
     ;
 
-/* "SUBJECT: SEVERITY: MESSAGE", the subject and the message written as a
- * terminal may show them (kfc_text.h): both may quote a name from the file
- * or the command line, and the loader's messages quote names as stored. */
+/* "SUBJECT: SEVERITY: MESSAGE", the subject (a file's name) written as a
+ * name is, the message with the bytes a terminal acts on escaped
+ * (kfc_text.h): the names it quotes are already written as names are
+ * (kfp_quote, and the loader's messages likewise), and what else it holds
+ * is kept to one line. */
 static void vreport(const char *subject, const char *severity, const char *format, va_list args)
 {
     char small[512];
@@ -37,9 +39,9 @@ static void vreport(const char *subject, const char *severity, const char *forma
             free(whole);
     }
     va_end(again);
-    kfc_text_write(stderr, subject, NULL);
+    kfc_text_put_name(stderr, subject, 0);
     fprintf(stderr, ": %s: ", severity);
-    kfc_text_write(stderr, text, NULL);
+    kfc_text_write(stderr, text);
     fputc('\n', stderr);
     if (text != small)
         free(text);
@@ -79,19 +81,25 @@ int kfp_usage_error(const char *format, ...)
     return KFP_EXIT_USAGE;
 }
 
+const char *kfp_quote(char out[KFP_QUOTE_SIZE], const char *text)
+{
+    return kfc_text_name(out, KFP_QUOTE_SIZE, text, strlen(text), 1);
+}
+
 /* Numbers are read in kfc's grammar (kfc_number.h): a number one tool
  * takes, the other takes too. */
 int kfp_parse_number(const char *what, const char *text, double *out)
 {
+    char q[KFP_QUOTE_SIZE];
     switch (kfc_parse_number(text, strlen(text), out)) {
     case KFC_NUMBER_OK:
         return 1;
     case KFC_NUMBER_RANGE:
-        kfp_error("%s%sout of range: '%s'", what ? what : "", what ? ": " : "", text);
+        kfp_error("%s%sout of range: %s", what ? what : "", what ? ": " : "", kfp_quote(q, text));
         return 0;
     default:
-        kfp_error("%s%snot a decimal number: '%s' (" KFC_NUMBER_FORMS ")", what ? what : "",
-                  what ? ": " : "", text);
+        kfp_error("%s%snot a decimal number: %s (" KFC_NUMBER_FORMS ")", what ? what : "",
+                  what ? ": " : "", kfp_quote(q, text));
         return 0;
     }
 }
@@ -206,7 +214,7 @@ static void option_text(char out[64], const char *element, int option)
 static int unknown_long(const char *element)
 {
     const size_t n = strcspn(element + 2, "=");
-    char matches[200], text[64];
+    char matches[200], text[64], q[KFP_QUOTE_SIZE];
     size_t m = 0, count = 0;
     matches[0] = '\0';
     for (const struct option *l = long_options; l->name; l++)
@@ -217,8 +225,8 @@ static int unknown_long(const char *element)
         }
     option_text(text, element, 0);
     if (count > 1)
-        return kfp_usage_error("ambiguous option '%s' (%s)", text, matches);
-    return kfp_usage_error("unknown option '%s'", text);
+        return kfp_usage_error("ambiguous option %s (%s)", kfp_quote(q, text), matches);
+    return kfp_usage_error("unknown option %s", kfp_quote(q, text));
 }
 
 /* getopt_long takes "--form" for --format, its one long option that
@@ -244,9 +252,10 @@ static int abbreviation(const char *element, int which)
             return 0;
     if (!sg.matches)
         return 0;
-    char mean[160];
+    char mean[160], text[64], q[KFP_QUOTE_SIZE];
     kfc_suggest_text_as(&sg, "--", mean, sizeof mean);
-    return kfp_usage_error("'--%.*s' abbreviates --%s%s (write the option in full)", (int)n, typed,
+    snprintf(text, sizeof text, "--%.*s", (int)(n < 60 ? n : 60), typed);
+    return kfp_usage_error("%s abbreviates --%s%s (write the option in full)", kfp_quote(q, text),
                            name, mean);
 }
 
@@ -282,11 +291,12 @@ static int number_option(int c, const char *value, double *out)
 
 static int take_option(int c, const char *value, kfp_options *o)
 {
+    char q[KFP_QUOTE_SIZE];
     o->given |= bit_of(c);
     switch (c) {
     case 'f':
         if (!kfp_format_parse(value, &o->format))
-            return kfp_usage_error("unknown format '%s': text, csv or json", value);
+            return kfp_usage_error("unknown format %s: text, csv or json", kfp_quote(q, value));
         return 0;
     case 'o':
         if (!value[0])
@@ -319,7 +329,8 @@ static int take_option(int c, const char *value, kfp_options *o)
         else if (strcmp(value, "axis-angle") == 0)
             o->rotation = KFP_ROTATION_AXIS_ANGLE;
         else
-            return kfp_usage_error("unknown rotation form '%s': quaternion or axis-angle", value);
+            return kfp_usage_error("unknown rotation form %s: quaternion or axis-angle",
+                                   kfp_quote(q, value));
         return 0;
     default:
         return 0;
@@ -370,7 +381,7 @@ int kfp_args_parse(int argc, char **argv, kfp_command_line *cl)
         if (status || (c = getopt_long(argc, args, short_options, long_options, &which)) == -1)
             break;
         const char *element = optind > 0 && optind <= argc ? args[optind - 1] : NULL;
-        char option[64];
+        char option[64], q[KFP_QUOTE_SIZE];
         if (which >= 0 && at < argc && (status = abbreviation(args[at], which)))
             break;
         switch (c) {
@@ -392,9 +403,10 @@ int kfp_args_parse(int argc, char **argv, kfp_command_line *cl)
                 status = unknown_long(element);
             } else if (optopt >= 256 || known_short(optopt)) {
                 option_text(option, element, optopt);
-                status = kfp_usage_error("option '%s' takes no value", option);
+                status = kfp_usage_error("option %s takes no value", kfp_quote(q, option));
             } else {
-                status = kfp_usage_error("unknown option '-%c'", optopt);
+                option_text(option, NULL, optopt);
+                status = kfp_usage_error("unknown option %s", kfp_quote(q, option));
             }
             break;
         default:

@@ -78,8 +78,17 @@ void kfp_command_line_free(kfp_command_line *cl);
 /* "--name" of a KFP_OPT_ bit. */
 const char *kfp_option_name(unsigned bit);
 
-/* Messages name what the file and the command line hold: each is written
- * with the bytes a terminal acts on as \xNN (kfc_text.h). */
+/* Messages name what the file and the command line hold: each name is
+ * quoted as kfc quotes one (kfp_quote), and the message written with the
+ * bytes a terminal acts on as \xNN (kfc_text.h). */
+
+/* `text` as a message quotes it, quotes included (kfc_text_name: a
+ * backslash as \\, a quote as \', the bytes a terminal acts on as \xNN;
+ * cut with "..." only past about 240 bytes, so that what the command line
+ * gave is seen whole): a name from the file, or what the command line
+ * gave. Returns `out`, for a "%s". */
+#define KFP_QUOTE_SIZE 256
+const char *kfp_quote(char out[KFP_QUOTE_SIZE], const char *text);
 
 /* "kfplay: error: MESSAGE" on standard error. */
 void kfp_error(const char *format, ...)

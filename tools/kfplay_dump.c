@@ -54,9 +54,8 @@ static uint32_t word_at(const unsigned char *p)
     return w;
 }
 
-/* A name from STRINGS, printable: quoted, what a terminal acts on and the
- * quote and backslash as \xNN (kfc_text.h), or a description of why there
- * is none. */
+/* A name from STRINGS, quoted as kfc and kfplay's messages quote one
+ * (kfc_text.h), or a description of why there is none. */
 static void print_name(const dump *d, uint32_t offset)
 {
     const section *s = &d->sections[KFB_SECTION_STRINGS];
@@ -64,9 +63,7 @@ static void print_name(const dump *d, uint32_t offset)
         printf("<bad name @%u>", (unsigned)offset);
         return;
     }
-    putchar('\'');
-    kfc_text_write(stdout, (const char *)s->raw + offset, "'\\");
-    putchar('\'');
+    kfc_text_put_name(stdout, (const char *)s->raw + offset, 1);
 }
 
 /* A DATA array: its word offset and, when the record says, its length;
@@ -469,7 +466,7 @@ int kfp_dump(const char *name, const kfp_input *in)
     dump d;
     memset(&d, 0, sizeof d);
     fputs("file: ", stdout);
-    kfc_text_write(stdout, name, NULL);
+    kfc_text_put_name(stdout, name, 0);
     /* (a stream is read only as far as its header says: kfplay_input.h) */
     printf(in->cut ? " (the first %zu bytes; more follow, not read)\n" : " (%zu bytes)\n",
            in->size);
@@ -486,7 +483,7 @@ int kfp_dump(const char *name, const kfp_input *in)
     } else {
         /* (the loader quotes names as stored) */
         fputs("load: ", stdout);
-        kfc_text_write(stdout, err.message, NULL);
+        kfc_text_write(stdout, err.message);
         putchar('\n');
         d.damage = 1;
     }

@@ -19,11 +19,13 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
 {
     kf_follower_info info;
     kf_follower_get_info(f, &info);
+    char q[KFP_QUOTE_SIZE], name[KFP_QUOTE_SIZE];
+    kfp_quote(q, spec);
     const char *colon = strchr(spec, ':');
     const char *kind = colon ? colon + 1 : NULL;
     const char *eq = kind ? strchr(kind, '=') : NULL;
     if (!eq) {
-        return kfp_usage_error("an event is T:destination=V or T:value=V, not '%s'", spec);
+        return kfp_usage_error("an event is T:destination=V or T:value=V, not %s", q);
     }
     size_t kind_len = (size_t)(eq - kind);
     if (kind_len == 11 && strncmp(kind, "destination", 11) == 0)
@@ -31,23 +33,23 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     else if (kind_len == 5 && strncmp(kind, "value", 5) == 0)
         e->set_value = 1;
     else {
-        return kfp_usage_error("event '%s': the kind is destination or value", spec);
+        return kfp_usage_error("event %s: the kind is destination or value", q);
     }
     char time_text[64];
     size_t time_len = (size_t)(colon - spec);
     if (time_len >= sizeof time_text) {
-        kfp_error("event '%s': the time is too long", spec);
+        kfp_error("event %s: the time is too long", q);
         return KFP_EXIT_INPUT;
     }
     memcpy(time_text, spec, time_len);
     time_text[time_len] = '\0';
     /* A number's message names the event: "event '1:value=x'". */
-    char *what = malloc(strlen(spec) + sizeof "event ''");
+    char *what = malloc(strlen(q) + sizeof "event ");
     if (!what) {
         kfp_error("out of memory");
         return KFP_EXIT_INPUT;
     }
-    strcat(strcat(strcpy(what, "event '"), spec), "'");
+    strcat(strcpy(what, "event "), q);
     if (!kfp_parse_number(what, time_text, &e->time)) {
         free(what);
         return KFP_EXIT_INPUT;
@@ -71,7 +73,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         char text[64];
         if (len >= sizeof text) {
-            kfp_error("event '%s': a number is too long", spec);
+            kfp_error("event %s: a number is too long", q);
             status = KFP_EXIT_INPUT;
             break;
         }
@@ -90,14 +92,15 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         p = comma + 1;
     }
     if (!status && got != want) {
+        kfp_quote(name, info.name);
         if (kf_follower_node_is_array(info.node))
-            kfp_error("event '%s': %u numbers; %s '%s' takes %u points of %u (%u numbers)", spec,
-                      (unsigned)got, kf_follower_node_name(info.node), info.name,
+            kfp_error("event %s: %u numbers; %s %s takes %u points of %u (%u numbers)", q,
+                      (unsigned)got, kf_follower_node_name(info.node), name,
                       (unsigned)info.element_count,
                       (unsigned)kf_follower_node_field_components(info.node), (unsigned)want);
         else
-            kfp_error("event '%s': %u numbers; %s '%s' takes %u", spec, (unsigned)got,
-                      kf_follower_node_name(info.node), info.name, (unsigned)want);
+            kfp_error("event %s: %u numbers; %s %s takes %u", q, (unsigned)got,
+                      kf_follower_node_name(info.node), name, (unsigned)want);
         status = KFP_EXIT_INPUT;
     }
     if (!status) {
@@ -111,7 +114,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         }
         for (uint32_t i = 0; i < info.components; i++) {
             if (!isfinite(e->value[i])) {
-                kfp_error("event '%s': a number is outside the float range", spec);
+                kfp_error("event %s: a number is outside the float range", q);
                 status = KFP_EXIT_INPUT;
                 break;
             }

@@ -102,7 +102,7 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
         /* (a target's name, as a terminal may show it: kfc_text.h) */
         if (rows->label) {
             putc(' ', out);
-            kfc_text_write(out, label, NULL);
+            kfc_text_put_name(out, label, 0);
         }
         for (uint32_t i = 0; i < count; i++) {
             putc(' ', out);

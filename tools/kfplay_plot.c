@@ -42,16 +42,17 @@ static int within_budget(plot_budget *b, const char *name, double samples, doubl
                          double components, double marks_per_key)
 {
     const double points = samples * components, marks = keys * components * marks_per_key;
+    char q[KFP_QUOTE_SIZE];
     if (b->points + points > MAX_LINE_POINTS) {
         kfp_error("plot: %s: %.0f samples x %.0f components make %.0f line points; a "
                   "picture draws at most %.0f (fewer --samples or names)",
-                  name, samples, components, b->points + points, MAX_LINE_POINTS);
+                  kfp_quote(q, name), samples, components, b->points + points, MAX_LINE_POINTS);
         return 0;
     }
     if (b->marks + marks > MAX_KEY_MARKS) {
         kfp_error("plot: %s: %.0f keys x %.0f components make %.0f key marks; a picture "
                   "draws at most %.0f",
-                  name, keys, components, b->marks + marks, MAX_KEY_MARKS);
+                  kfp_quote(q, name), keys, components, b->marks + marks, MAX_KEY_MARKS);
         return 0;
     }
     b->points += points;
@@ -196,10 +197,11 @@ static int plot_sequence(const kf_sequence *s, const plot_options *o, kfp_panel 
             p->y[i * nc + c] = value[c];
     }
 
+    char q[KFP_QUOTE_SIZE];
     if (o->tangents && !derivable)
         kfp_warning("%s: --tangents: only linear and spline sequences have tangents; none "
                     "drawn",
-                    info.name);
+                    kfp_quote(q, info.name));
     if (o->tangents && derivable) {
         p->slope_in = alloc_array(p->keys * nc, sizeof *p->slope_in);
         p->slope_out = alloc_array(p->keys * nc, sizeof *p->slope_out);
@@ -241,8 +243,10 @@ static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, k
     p->component_names = rotation                                  ? axis_angle
                          : info.node == KF_NODE_COLOR_INTERPOLATOR ? rgb
                                                                    : names_for(nc, 0);
+    char q[KFP_QUOTE_SIZE];
     if (o->tangents)
-        kfp_warning("%s: --tangents: X3D interpolators are drawn without tangents", info.name);
+        kfp_warning("%s: --tangents: X3D interpolators are drawn without tangents",
+                    kfp_quote(q, info.name));
     p->keys = info.key_count;
     p->key_x = alloc_array(p->keys, sizeof *p->key_x);
     p->key_y = alloc_array(p->keys * nc, sizeof *p->key_y);
@@ -498,13 +502,14 @@ static int find_panel(const kf_anim *anim, const char *name, panel_source *src)
     }
     /* A controller is named as the things plot draws are, but is none of
      * them: said as sample says it, not as a name the file lacks. */
+    char q[KFP_QUOTE_SIZE];
+    kfp_quote(q, name);
     if (kf_anim_find(anim, KF_KIND_CONTROLLER, name) != KF_NO_INDEX)
-        kfp_error("'%s' is a controller, not an animator, follower or target: animate plays "
+        kfp_error("%s is a controller, not an animator, follower or target: animate plays "
                   "what it controls (kfplay FILE animate W...)",
-                  name);
+                  q);
     else
-        kfp_error("no animator, follower or target named '%s' (kfplay FILE list shows the names)",
-                  name);
+        kfp_error("no animator, follower or target named %s (kfplay FILE list shows the names)", q);
     return KFP_EXIT_INPUT;
 }
 
@@ -528,8 +533,9 @@ static int check_options_apply(const kfp_options *c, char **names, const panel_s
     size_t used = 0;
     list[0] = '\0';
     for (int i = 0; i < count && used < sizeof list - 1; i++) {
-        int n = snprintf(list + used, sizeof list - used, "%s'%s' is %s", i ? ", " : "", names[i],
-                         panel_kinds[src[i].kind].what);
+        char q[KFP_QUOTE_SIZE];
+        int n = snprintf(list + used, sizeof list - used, "%s%s is %s", i ? ", " : "",
+                         kfp_quote(q, names[i]), panel_kinds[src[i].kind].what);
         used = n < 0 ? sizeof list - 1 : used + (size_t)n;
     }
     return kfp_usage_error("plot: %s is for %s; %s%s", kfp_option_name(bit), panels_taking(bit),
@@ -640,12 +646,12 @@ int kfp_plot(const kf_anim *anim, const char *input, const kfp_options *options,
         status = check_output_not_input(input, o.output);
     /* Numbers after the names, with an --event given: its value's
      * components, split by the shell at their spaces. */
-    char fixed[256];
+    char fixed[256], q[KFP_QUOTE_SIZE];
     for (int i = 1; i < name_count && !status; i++)
         if (kfp_event_split(options, names + i, name_count - i, fixed, sizeof fixed))
-            status = kfp_usage_error("plot: '%s' is a number, not a name: an event's value is "
+            status = kfp_usage_error("plot: %s is a number, not a name: an event's value is "
                                      "written with commas and no spaces (--event %s)",
-                                     names[i], fixed);
+                                     kfp_quote(q, names[i]), fixed);
     for (int i = 0; i < name_count && !status; i++)
         status = find_panel(anim, names[i], &sources[i]);
     if (!status)

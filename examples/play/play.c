@@ -6,8 +6,8 @@
  *   play FILE W...
  *
  * prints "W target v..." per target and time, as `kfplay FILE animate W...`
- * (which shows a control byte in a name as \xNN; play prints names as
- * stored).
+ * (which shows a control byte in a name as \xNN and a backslash as \\;
+ * play prints names as stored).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -414,8 +414,8 @@ kfc_status kfc_section_builder_failed(kfc_source *src, kf_result result, const k
                         : result == KF_ERROR_IO          ? KFC_IO
                                                          : KFC_INVALID;
     const char *message = error->message[0] ? error->message : kf_result_message(result);
-    /* The builder quotes names as given; a name may hold a line break,
-     * and a diagnostic is one line. */
+    /* The builder quotes names as kfc does (kf.h, kf_error); escaped all
+     * the same, since a diagnostic is one line whatever a message holds. */
     char line[sizeof error->message * 4];
     kfc_text_escape(line, sizeof line, message);
     return kfc_fail(src->diag, status, at->mark, "%s", line);

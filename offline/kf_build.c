@@ -886,7 +886,7 @@ static uint32_t target_components(const char *target, kf_property property, uint
     if (property == KF_PROPERTY_CUSTOM) {
         if (given == 0) {
             kf_fail(error, KF_ERROR_VALUE,
-                    "'%s' is not a built-in property: give its component count", target);
+                    "%s is not a built-in property: give its component count", KF_QUOTED(target));
             return 0;
         }
     } else if (!kf_property_accepts(property, animator)) {
@@ -934,7 +934,7 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     if (!animator) {
         if (error)
             error->field = KF_FIELD_ANIMATOR;
-        return kf_fail(error, KF_ERROR_NOT_FOUND, "no animator named '%s'", d->animator);
+        return kf_fail(error, KF_ERROR_NOT_FOUND, "no animator named %s", KF_QUOTED(d->animator));
     }
     const int interpolator = animator->kind == KF_KIND_INTERPOLATOR;
     const int follower = animator->kind == KF_KIND_FOLLOWER;
@@ -956,7 +956,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
         if (t.controller == KF_NO_INDEX) {
             if (error)
                 error->field = KF_FIELD_CONTROLLER;
-            return kf_fail(error, KF_ERROR_NOT_FOUND, "no controller named '%s'", d->controller);
+            return kf_fail(error, KF_ERROR_NOT_FOUND, "no controller named %s",
+                           KF_QUOTED(d->controller));
         }
     }
     /* The TimeSensor of an interpolator track. */
@@ -964,9 +965,9 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
         if (error)
             error->field = KF_FIELD_CYCLE_INTERVAL;
         return kf_fail(error, KF_ERROR_VALUE,
-                       "'%s' is a %s: only interpolator tracks have a TimeSensor "
+                       "%s is a %s: only interpolator tracks have a TimeSensor "
                        "(cycleInterval, loop, ease)",
-                       d->animator, follower ? "follower" : "sequence");
+                       KF_QUOTED(d->animator), follower ? "follower" : "sequence");
     }
     if (interpolator) {
         const double cycle = sensor ? sensor->cycle_interval : 1.0;
@@ -982,7 +983,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
         if (!ease || ease->kind != KF_KIND_INTERPOLATOR) {
             if (error)
                 error->field = KF_FIELD_EASE;
-            return kf_fail(error, KF_ERROR_NOT_FOUND, "no EaseInEaseOut named '%s'", sensor->ease);
+            return kf_fail(error, KF_ERROR_NOT_FOUND, "no EaseInEaseOut named %s",
+                           KF_QUOTED(sensor->ease));
         }
         t.ease = ease->index;
     }
@@ -999,8 +1001,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
         return kf_fail(error, KF_ERROR_VALUE, "a target name must be valid UTF-8 text");
     const char *dot = strrchr(d->target, '.');
     if (!dot || dot == d->target || !dot[1])
-        return kf_fail(error, KF_ERROR_VALUE, "a target is written object.property, not '%s'",
-                       d->target);
+        return kf_fail(error, KF_ERROR_VALUE, "a target is written object.property, not %s",
+                       KF_QUOTED(d->target));
     kf_property property = kf_property_from_name(dot + 1);
     uint32_t components =
         target_components(d->target, property, animator_components, d->components, error);
@@ -1009,9 +1011,9 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
 
     t.target = find(&b->targets, d->target);
     if (t.target != KF_NO_INDEX && o->targets[t.target].components != components)
-        return kf_fail(error, KF_ERROR_VALUE,
-                       "target '%s' is already animated with %u components, not %u", d->target,
-                       (unsigned)o->targets[t.target].components, (unsigned)components);
+        return kf_fail(
+            error, KF_ERROR_VALUE, "target %s is already animated with %u components, not %u",
+            KF_QUOTED(d->target), (unsigned)o->targets[t.target].components, (unsigned)components);
     /* M3G refuses adding the same track twice; the same binding twice
      * would only double its weight, which the controller already sets. An
      * interpolator track's binding includes its TimeSensor. */
@@ -1023,8 +1025,8 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     const uint32_t first = new_target ? KF_NO_INDEX : kf_key_find(&b->bindings, binding);
     if (first != KF_NO_INDEX)
         return kf_fail_at(error, KF_ERROR_DUPLICATE, KF_FIELD_TARGET, first,
-                          "a track already plays '%s' into '%s' through this controller",
-                          d->animator, d->target);
+                          "a track already plays %s into %s through this controller",
+                          KF_QUOTED(d->animator), KF_QUOTED(d->target));
     if (error)
         error->field = KF_FIELD_NONE;
 

@@ -193,7 +193,11 @@ typedef enum kf_field {
 
 /*
  * Where and why something failed. Every call that takes a kf_error * accepts
- * NULL. On failure the fields that do not apply are KF_NO_INDEX / 0.
+ * NULL. On failure the fields that do not apply are KF_NO_INDEX / 0. A name
+ * (or a file's name) the message quotes is between single quotes, as kfc
+ * and kfplay quote one: its C0 and C1 controls, DEL and bytes that are not
+ * UTF-8 as \xNN, a backslash as \\, a quote as \', and a long one cut
+ * with "..." (a name past about 48 bytes).
  */
 typedef struct kf_error {
     kf_result result;

@@ -135,6 +135,19 @@ kf_result kf_fail_at(kf_error *error, kf_result result, kf_field field, uint32_t
 /* Resets `error` to "no error, nothing located". */
 void kf_error_clear(kf_error *error);
 
+/* `text` (NUL-terminated) between single quotes into `out` (`size` bytes,
+ * at least 8), for a message: a name is quoted as kfc and kfplay quote one
+ * (compiler/kfc_text.h), so that the message stays one line, leaves the
+ * terminal as it was, and shows two names apart. C0 controls, DEL, the C1
+ * controls and each byte that is not UTF-8 as \xNN, a backslash as \\, a
+ * quote as \', and what does not fit cut with "..." between characters.
+ * Returns `out`. */
+#define KF_QUOTE_SIZE 64
+const char *kf_quote(char *out, size_t size, const char *text);
+/* kf_quote of a name into a buffer of its own, for a "%s" of kf_fail: the
+ * compound literal lives until the end of the enclosing block. */
+#define KF_QUOTED(text) kf_quote((char[KF_QUOTE_SIZE]){0}, KF_QUOTE_SIZE, (text))
+
 /* ---- loaded objects --------------------------------------------------- */
 
 struct kf_sequence {

@@ -1574,8 +1574,8 @@ static kf_result located(loader *L, kf_result r, uint32_t index, size_t pos, con
         e->object = index;
         e->offset = pos;
         /* Truncating a long name or reason is acceptable. */
-        if (snprintf(e->message, sizeof e->message, "object %u (%s '%s'): %s", (unsigned)index,
-                     kind, name, why) < 0)
+        if (snprintf(e->message, sizeof e->message, "object %u (%s %s): %s", (unsigned)index, kind,
+                     KF_QUOTED(name), why) < 0)
             e->message[0] = '\0';
     }
     return r;
@@ -2024,8 +2024,8 @@ static kf_result take_room(loader *L, uint64_t count, uint32_t index, size_t pos
 {
     if (count > L->room_left)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u (sequence '%s'): more %s than counted", (unsigned)index, s->name,
-                    what);
+                    "object %u (sequence %s): more %s than counted", (unsigned)index,
+                    KF_QUOTED(s->name), what);
     *out = L->room;
     L->room += count;
     L->room_left -= (size_t)count;
@@ -2130,8 +2130,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         const float *at = NULL, *in_at = NULL;
         if (r.tangents == KFB_NONE)
             return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u (sequence '%s'): %s needs precomputed tangents", (unsigned)index,
-                        s->name, kf_interpolation_name(r.interpolation));
+                        "object %u (sequence %s): %s needs precomputed tangents", (unsigned)index,
+                        KF_QUOTED(s->name), kf_interpolation_name(r.interpolation));
         if (!L->encoded) {
             if ((res = get_floats(L, r.tangents, derived, index, pos, "tangents", &at)) != KF_OK)
                 return res;
@@ -2170,8 +2170,8 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
             s->arcs = at + 2 * (size_t)tc;
     } else if (r.tangents != KFB_NONE) {
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u (sequence '%s'): %s takes no tangents", (unsigned)index, s->name,
-                    kf_interpolation_name(r.interpolation));
+                    "object %u (sequence %s): %s takes no tangents", (unsigned)index,
+                    KF_QUOTED(s->name), kf_interpolation_name(r.interpolation));
     }
     if (r.interpolation == KFB_INTERP_HERMITE) {
         note_facts(L, facts->tangent, KF_TANGENT_FACT_COLUMNS, 2 * (size_t)r.components);
@@ -2271,13 +2271,14 @@ static kf_result get_optional_floats(loader *L, uint32_t offset, uint64_t count,
     if (count == 0) {
         if (offset != KFB_NONE)
             return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u (interpolator '%s'): %s offset given for no data",
-                        (unsigned)index, name, what);
+                        "object %u (interpolator %s): %s offset given for no data", (unsigned)index,
+                        KF_QUOTED(name), what);
         return KF_OK;
     }
     if (offset == KFB_NONE)
         return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u (interpolator '%s'): %s missing", (unsigned)index, name, what);
+                    "object %u (interpolator %s): %s missing", (unsigned)index, KF_QUOTED(name),
+                    what);
     return get_floats(L, offset, count, index, pos, what, out);
 }
 
@@ -2341,15 +2342,15 @@ static kf_result read_follower(loader *L, const unsigned char *p, uint32_t index
     if (rotations) {
         if (r.rotations == KFB_NONE)
             return fail(L, KF_ERROR_REFERENCE, KFB_SECTION_OBJECTS, index, pos,
-                        "object %u (follower '%s'): %s needs its quaternions", (unsigned)index,
-                        f->name, kf_follower_node_name((kf_follower_node)f->node));
+                        "object %u (follower %s): %s needs its quaternions", (unsigned)index,
+                        KF_QUOTED(f->name), kf_follower_node_name((kf_follower_node)f->node));
         if ((res = get_floats(L, r.rotations, rotations, index, pos, "quaternions",
                               &f->rotations)) != KF_OK)
             return res;
     } else if (r.rotations != KFB_NONE) {
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u (follower '%s'): %s takes no quaternions", (unsigned)index, f->name,
-                    kf_follower_node_name((kf_follower_node)f->node));
+                    "object %u (follower %s): %s takes no quaternions", (unsigned)index,
+                    KF_QUOTED(f->name), kf_follower_node_name((kf_follower_node)f->node));
     }
     if ((res = kf_validate_follower(f, L->error)) != KF_OK)
         return located(L, res, index, pos, "follower", f->name);
@@ -2391,12 +2392,12 @@ static kf_result read_target(loader *L, const unsigned char *p, uint32_t index, 
     if (!dot || dot == t->name || !dot[1] || r.property >= KFB_PROPERTY_COUNT ||
         kf_property_from_name(dot + 1) != (kf_property)r.property)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u (target '%s'): property code %u does not match the name",
-                    (unsigned)index, t->name, (unsigned)r.property);
+                    "object %u (target %s): property code %u does not match the name",
+                    (unsigned)index, KF_QUOTED(t->name), (unsigned)r.property);
     if (!kf_property_accepts((kf_property)r.property, r.components) ||
         r.components > UINT32_MAX - *value_count)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u (target '%s'): %u components", (unsigned)index, t->name,
+                    "object %u (target %s): %u components", (unsigned)index, KF_QUOTED(t->name),
                     (unsigned)r.components);
     t->property = r.property;
     t->components = r.components;
@@ -2438,9 +2439,9 @@ static kf_result read_track(loader *L, const unsigned char *p, uint32_t index, s
     uint32_t want = o->targets[r.target].components;
     if (have != want)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
-                    "object %u (track): animator '%s' has %u components, target '%s' %u",
-                    (unsigned)index, name, (unsigned)have, o->targets[r.target].name,
-                    (unsigned)want);
+                    "object %u (track): animator %s has %u components, target %s %u",
+                    (unsigned)index, KF_QUOTED(name), (unsigned)have,
+                    KF_QUOTED(o->targets[r.target].name), (unsigned)want);
     t->cycle_interval = r.cycle_interval;
     t->loop = r.loop;
     t->ease = r.ease == KFB_NONE ? KF_NO_INDEX : r.ease;
@@ -2574,15 +2575,15 @@ static kf_result check_targets_played(loader *L, const kf_objects *o)
             next++;
         else if (t > next)
             return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                        "track %u plays target %u ('%s') before any track plays target %u "
-                        "('%s'): targets are numbered in the order tracks first play them",
-                        (unsigned)i, (unsigned)t, o->targets[t].name, (unsigned)next,
-                        o->targets[next].name);
+                        "track %u plays target %u (%s) before any track plays target %u "
+                        "(%s): targets are numbered in the order tracks first play them",
+                        (unsigned)i, (unsigned)t, KF_QUOTED(o->targets[t].name), (unsigned)next,
+                        KF_QUOTED(o->targets[next].name));
     }
     if (next < n)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                    "target %u ('%s') is played by no track", (unsigned)next,
-                    o->targets[next].name);
+                    "target %u (%s) is played by no track", (unsigned)next,
+                    KF_QUOTED(o->targets[next].name));
     return KF_OK;
 }
 
@@ -2614,8 +2615,9 @@ static kf_result check_unique_names(loader *L, const kf_objects *o)
                 const kf_name_slot *seen = kf_name_claim(&names, name, kind, i);
                 if (seen)
                     r = fail(L, KF_ERROR_DUPLICATE, KFB_SECTION_OBJECTS, KF_NO_INDEX, 0,
-                             "%s %u and %s %u are both named '%s'", kf_kind_name(seen->kind),
-                             (unsigned)seen->index, kf_kind_name(kind), (unsigned)i, name);
+                             "%s %u and %s %u are both named %s", kf_kind_name(seen->kind),
+                             (unsigned)seen->index, kf_kind_name(kind), (unsigned)i,
+                             KF_QUOTED(name));
             }
         }
         kf_name_index_free(&names, &L->allocator);
@@ -3122,6 +3124,10 @@ static size_t read_file(void *user, void *buffer, size_t size)
     return n;
 }
 
+/* A file's name, quoted as a name is (kf_quote), with what room the message
+ * leaves after the reason. */
+#define PATH_QUOTE_SIZE 128
+
 kf_result kf_load_file(const char *path, const kf_load_options *options, kf_anim **out,
                        kf_error *error)
 {
@@ -3135,13 +3141,17 @@ kf_result kf_load_file(const char *path, const kf_load_options *options, kf_anim
         return kf_fail(error, KF_ERROR_ARGUMENT, "no path");
     FILE *f = fopen(path, "rb");
     if (!f)
-        return kf_fail(error, KF_ERROR_IO, "cannot open '%s': %s", path, strerror(errno));
+        return kf_fail(error, KF_ERROR_IO, "cannot open %s: %s",
+                       kf_quote((char[PATH_QUOTE_SIZE]){0}, PATH_QUOTE_SIZE, path),
+                       strerror(errno));
     file_reader reader = {f, 0};
     r = kf_load_stream(read_file, &reader, options, out, error);
     fclose(f);
     if (r == KF_ERROR_IO && reader.error) {
         kf_error_clear(error);
-        kf_fail(error, KF_ERROR_IO, "cannot read '%s': %s", path, strerror(reader.error));
+        kf_fail(error, KF_ERROR_IO, "cannot read %s: %s",
+                kf_quote((char[PATH_QUOTE_SIZE]){0}, PATH_QUOTE_SIZE, path),
+                strerror(reader.error));
     }
     return r;
 }

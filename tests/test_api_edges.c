@@ -7,7 +7,9 @@
  * ASan/UBSan, a crash or an out-of-range read fails the test too. Also: the
  * setters refuse non-finite values, and controllers stay finite whatever
  * finite arguments they are given. Every function kf.h and kf_build.h mark
- * KF_API is called here (tests/test_api_coverage.py checks that).
+ * KF_API is called here (tests/test_api_coverage.py checks that). And a
+ * name an error message quotes is quoted as kfc and kfplay quote one: two
+ * names print apart, and the message stays one line.
  */
 #include <float.h>
 #include <math.h>
@@ -454,6 +456,52 @@ static void name_text(void)
     }
 }
 
+/* A name in a message: the bytes a terminal acts on as \xNN, a backslash
+ * as \\, a quote as \', a long name cut with "..." (between characters);
+ * so ESC and the four characters \x1b print apart. */
+static void quoted_names(void)
+{
+    static const struct {
+        const char *name, *want;
+    } cases[] = {
+        {"a\x1b"
+         "b",
+         "no animator named 'a\\x1bb'"},
+        {"a\\x1bb", "no animator named 'a\\\\x1bb'"},
+        {"it's\n\xc2\x9b", "no animator named 'it\\'s\\x0a\\xc2\\x9b'"},
+        {"\xe9t\xc3\xa9", "no animator named '\\xe9t\xc3\xa9'"},
+        {"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9",
+         "no animator named "
+         "'\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9...'"},
+    };
+    kf_builder *b = NULL;
+    CHECK(kf_builder_create(NULL, &b) == KF_OK, "builder");
+    if (!b)
+        return;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        kf_track_desc d = {cases[i].name, NULL, "t.alpha", 0};
+        kf_error e;
+        CHECK(kf_builder_add_track(b, &d, &e) == KF_ERROR_NOT_FOUND &&
+                  strcmp(e.message, cases[i].want) == 0,
+              "case %zu: %s", i, e.message);
+    }
+    kf_builder_destroy(b);
+    kf_anim *anim = NULL;
+    kf_error e;
+    CHECK(kf_load_file("/nonexistent/no\\x1b.kfb", NULL, &anim, &e) == KF_ERROR_IO &&
+              strcmp(e.message,
+                     "cannot open '/nonexistent/no\\\\x1b.kfb': No such file or directory") == 0,
+          "a file's name: %s", e.message);
+}
+
 int main(void)
 {
     kf_builder *b = test_rich_builder();
@@ -473,6 +521,7 @@ int main(void)
         code_edges(anim);
     }
     null_objects();
+    quoted_names();
     name_text();
     kf_anim_free(anim);
     return kf_test_report("test_api_edges");

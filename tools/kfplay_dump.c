@@ -481,7 +481,8 @@ int kfp_dump(const char *name, const kfp_input *in)
         puts("load: ok");
         kf_anim_free(anim);
     } else {
-        /* (the loader quotes names as stored) */
+        /* (the loader quotes names as kfplay does; the message is still
+         * written with what a terminal acts on escaped, as every one is) */
         fputs("load: ", stdout);
         kfc_text_write(stdout, err.message);
         putchar('\n');

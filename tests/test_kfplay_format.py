@@ -88,11 +88,11 @@ def main():
         body = list(csv.reader(io.StringIO(csv_out.stdout.decode(), newline='')))[1:]
         c.check(len(doc) == len(body) > 0, 'animate %s: as many rows' % src)
         # The text form, rebuilt from each structured form, is the text output
-        # (where a name's controls print as \xNN).
+        # (where a name's controls print as \xNN, as in CSV).
         from_json = ''.join('%s %s%s\n' % (fmt(o['w']), driver.terminal_text(o['target']),
                                            ''.join(' ' + fmt(v) for v in o['value']))
                             for o in doc)
-        from_csv = ''.join('%s %s%s\n' % (fmt(float(r[0])), driver.terminal_text(r[1]),
+        from_csv = ''.join('%s %s%s\n' % (fmt(float(r[0])), r[1],
                                           ''.join(' ' + fmt(float(v)) for v in r[2:] if v))
                            for r in body)
         c.check(from_json == text.stdout.decode(), 'animate %s: json = text' % src)
@@ -114,6 +114,7 @@ def main():
     check_mixups(c, args, kfbs)
     check_terminal_bytes(c, args)
     check_backslash(c, args)
+    check_structured_names(c, args)
     check_input_bounds(c, args, kfbs)
     print('test_kfplay_format: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
@@ -248,6 +249,52 @@ def check_backslash(c, args):
         path = os.path.join(args.work, name + '.kfb')
         shows([path, 'list'], 1, '', '%s: error: cannot open: No such file or directory\n'
               % driver.terminal_text(path))
+
+
+# A target named with ESC, the C1 control CSI (U+009B), CR, LF, a
+# backslash, a double quote and a comma.
+HOSTILE_TARGET = 'h\x1b\u009b\r\n\\",x.alpha'
+HOSTILE_ROWS_YAML = r"""kfb: 1
+sequences:
+  s: {interpolation: linear, duration: 1, keys: [[0, [0.25]], [1, [0.75]]]}
+tracks:
+  - {animator: s, target: "h\e\u009b\r\n\\\",x.alpha"}
+  - {animator: s, target: "plain.alpha"}
+"""
+
+
+def check_structured_names(c, args):
+    """CSV writes a name as the text does (the bytes a terminal acts on as
+    \\xNN, a backslash as \\\\), quoted per RFC 4180 where it holds a
+    comma or a quote; JSON writes C0, DEL and C1 as \\u00XX, and decodes to
+    the name. Neither writes a raw ESC, CSI or CR into a name."""
+    src = os.path.join(args.work, 'hostile_rows.yaml')
+    with open(src, 'w') as f:
+        f.write(HOSTILE_ROWS_YAML)
+    kfb = os.path.join(args.work, 'hostile_rows.kfb')
+    r = run([args.kfc, src, '-o', kfb])
+    c.check(r.returncode == 0, 'kfc hostile_rows.yaml: %r' % r.stderr)
+    shown = driver.terminal_text(HOSTILE_TARGET)
+    c.check(shown == 'h\\x1b\\xc2\\x9b\\x0d\\x0a\\\\",x.alpha', 'as text: %s' % shown)
+    r = run([args.kfplay, kfb, 'animate', '0', '0.5', '--format', 'csv'])
+    out = r.stdout
+    c.check(r.returncode == 0 and b'\x1b' not in out and b'\xc2\x9b' not in out and
+            out.count(b'\r') == out.count(b'\n') == 5 and
+            out.startswith(b'w,target,v0\r\n0,"h\\x1b\\xc2\\x9b\\x0d\\x0a\\\\"",x.alpha",1\r\n'),
+            'csv: %r' % out)
+    rows = list(csv.reader(io.StringIO(out.decode(), newline='')))
+    c.check([row[1] for row in rows[1:]] == [shown, 'plain.alpha'] * 2, 'csv reads back: %r' % rows)
+    r = run([args.kfplay, kfb, 'animate', '0', '0.5', '--format', 'json'])
+    out = r.stdout
+    c.check(r.returncode == 0 and b'\x1b' not in out and b'\xc2\x9b' not in out and
+            b'\r' not in out and b'"h\\u001b\\u009b\\u000d\\n\\\\\\",x.alpha"' in out, 'json: %r' % out)
+    doc = json.loads(out) if r.returncode == 0 else []
+    c.check([o['target'] for o in doc] == [HOSTILE_TARGET, 'plain.alpha'] * 2,
+            'json decodes to the names: %r' % doc)
+    # The text rows show the name as CSV's field reads back. (The tracks
+    # have no controller: the alpha is the property's default, 1.)
+    r = run([args.kfplay, kfb, 'animate', '0'])
+    c.check(r.stdout.decode() == '0 %s 1\n0 plain.alpha 1\n' % shown, 'text: %r' % r.stdout)
 
 
 def peak_kb(command):

@@ -37,8 +37,36 @@ static void csv_string(FILE *out, const char *s)
     putc('"', out);
 }
 
-/* A JSON string (RFC 8259): quotes, backslashes and control bytes escaped;
- * other bytes pass through (names are UTF-8). */
+/* A name as a CSV field: written as the text format writes it
+ * (kfc_text.h), so that CSV is as safe on a terminal and reads back as one
+ * name, then quoted as RFC 4180 quotes a field. Escaped, a name holds no
+ * line break: only a comma or a quote, which are shown, makes it quoted. */
+static void csv_name(FILE *out, const char *name)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    const size_t length = strlen(name);
+    const int quoted = strpbrk(name, ",\"") != NULL;
+    if (quoted)
+        putc('"', out);
+    for (size_t i = 0; i < length;) {
+        int shown;
+        const size_t step = kfc_text_char(p + i, length - i, &shown);
+        char one[24]; /* (a character of 4 bytes, each escaped, is never cut) */
+        for (const char *c = kfc_text_name(one, sizeof one, name + i, step, 0); *c; c++) {
+            if (*c == '"')
+                putc('"', out);
+            putc(*c, out);
+        }
+        i += step;
+    }
+    if (quoted)
+        putc('"', out);
+}
+
+/* A JSON string (RFC 8259) that decodes to `s` (names are UTF-8): quotes
+ * and backslashes escaped, and the controls a terminal acts on, C0, DEL
+ * and C1 (U+0080 to U+009F, C2 80 to C2 9F), as \u00XX: JSON read on a
+ * terminal is as safe as the text format. */
 static void json_string(FILE *out, const char *s)
 {
     putc('"', out);
@@ -52,6 +80,8 @@ static void json_string(FILE *out, const char *s)
             fputs("\\t", out);
         else if (c < 0x20 || c == 0x7f)
             fprintf(out, "\\u%04x", c);
+        else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f)
+            fprintf(out, "\\u%04x", (unsigned char)*++s);
         else
             putc(c, out);
     }
@@ -116,7 +146,7 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
         fprintf(out, "%.9g", key);
         if (rows->label) {
             putc(',', out);
-            csv_string(out, label);
+            csv_name(out, label);
         }
         for (uint32_t i = 0; i < count; i++) {
             putc(',', out);

@@ -7,7 +7,9 @@
  * values, optionally a flag (a follower's isActive). The text format is
  * kfplay's historical one ("key [label] v... [flag]"); CSV has a header row
  * and one row per line, every row as many fields as the header; JSON is one
- * array of objects.
+ * array of objects. A name is written in CSV as in the text (kfc_text.h),
+ * in JSON as a string that decodes to it, its controls as \u00XX: neither
+ * writes a byte a terminal acts on.
  */
 #ifndef KFPLAY_FORMAT_H
 #define KFPLAY_FORMAT_H

@@ -2,7 +2,8 @@
 /*
  * test_index_collisions.c - names crafted to collide cost no more than any
  * others. The names share the low 24 bits of FNV-1a (32-bit: the hash the
- * name indices used; 64-bit: the one kfc's YAML tables used), so under
+ * name indices and kfc's X3D DEF table used; 64-bit: the one kfc's YAML
+ * tables used), so under
  * those hashes every one of them lands in one bucket of any table up to
  * 2^24 slots and each check scans all earlier names. They are built as a
  * multicollision: 17 stages, each a pair of 4-letter blocks that take the
@@ -13,7 +14,8 @@
  * layer's test hook), never by timing: at most PROBES_PER_NAME per name,
  * where the colliding scheme needs n/2 on average. Then the same names go
  * end to end: 100k controllers through the builder, the encoder and the
- * loader's uniqueness check, and 100k keys of one YAML mapping. First: the
+ * loader's uniqueness check, 100k DEFs of one X3D scene, and 100k keys of
+ * one YAML mapping. First: the
  * hash is SipHash-1-3 (CPython's, its reference below), and the keys
  * themselves are not derived from addresses (the same table and owner
  * draw different keys).
@@ -25,6 +27,7 @@
 #include "kf_index.h"
 #include "kf_private.h"
 #include "kf_test.h"
+#include "kfc_x3d_scene.h"
 #include "kfc_yaml.h"
 #include "test_util.h"
 
@@ -204,6 +207,36 @@ static void end_to_end(const char *names)
     kf_anim_free(anim);
 }
 
+/* Each name DEF'd once, each found, and one given again: the scene's DEF
+ * table, as both X3D readers fill it. */
+static void x3d_defs(const char *names)
+{
+    kfc_import_options options;
+    memset(&options, 0, sizeof options);
+    kfc_x3d_scene scene;
+    kfc_x3d_scene_init(&scene, &options);
+    int ok = 1;
+    for (uint32_t i = 0; i < NAMES && ok; i++)
+        ok = kfc_x3d_add_node(&scene, "Group", names + (size_t)i * name_length(),
+                              (kfc_mark){i + 1, 1}, 0) != NULL;
+    CHECK(ok && scene.table_used == NAMES, "100k DEFs bound");
+    for (uint32_t i = 0; i < NAMES; i += 7) {
+        const kfc_x3d_node *n = kfc_x3d_lookup(&scene, names + (size_t)i * name_length());
+        CHECK(n && n->index == i, "DEF %u found", i);
+    }
+    const char *again = names + (size_t)777 * name_length();
+    const kfc_x3d_node *n = kfc_x3d_add_node(&scene, "Group", again, (kfc_mark){NAMES + 1, 1}, 0);
+    CHECK(n && n->name && strcmp(n->name, again) != 0 && kfc_x3d_lookup(&scene, again) == n &&
+              scene.table_used == NAMES,
+          "a DEF given again binds the later node, renamed");
+    printf("  X3D DEFs: %llu probes for %u names (%.2f per name)\n",
+           (unsigned long long)scene.table_probes, (unsigned)NAMES,
+           (double)scene.table_probes / NAMES);
+    CHECK(scene.table_probes <= (uint64_t)PROBES_PER_NAME * 2 * NAMES, "DEF probes %llu",
+          (unsigned long long)scene.table_probes);
+    kfc_x3d_scene_free(&scene);
+}
+
 static void yaml_keys(void)
 {
     char *names = names_of(&fnv64, "");
@@ -304,6 +337,7 @@ int main(void)
     char *names = names_of(&fnv32, "");
     name_index(names);
     end_to_end(names);
+    x3d_defs(names);
     free(names);
     yaml_keys();
     return kf_test_report("test_index_collisions");

@@ -15,7 +15,8 @@
  * where the colliding scheme needs n/2 on average. Then the same names go
  * end to end: 100k controllers through the builder, the encoder and the
  * loader's uniqueness check, 100k DEFs of one X3D scene, and 100k keys of
- * one YAML mapping. First: the
+ * one YAML mapping; and key-time arrays crafted the same way spread over the
+ * writer's table as any others. First: the
  * hash is SipHash-1-3 (CPython's, its reference below), and the keys
  * themselves are not derived from addresses (the same table and owner
  * draw different keys).
@@ -27,6 +28,7 @@
 #include "kf_index.h"
 #include "kf_private.h"
 #include "kf_test.h"
+#include "kf_write.h"
 #include "kfc_x3d_scene.h"
 #include "kfc_yaml.h"
 #include "test_util.h"
@@ -237,6 +239,32 @@ static void x3d_defs(const char *names)
     kfc_x3d_scene_free(&scene);
 }
 
+/* Key-time arrays of a source, which the writer and the compress-ahead
+ * worker each index (by kf_hash_times) to store an array once. Crafted as
+ * the names are, against the FNV-1a that hash was (its basis xor the key
+ * count), the names' bytes taken as 17 floats: under the secret of a table
+ * of 2^18 buckets, none holds more than PROBES_PER_NAME of them. */
+static void key_times(void)
+{
+    enum { BUCKETS = 1 << 18 };
+    const fnv times_fnv = {fnv32.basis ^ STAGES, fnv32.prime};
+    char *names = names_of(&times_fnv, "");
+    static uint32_t load[BUCKETS];
+    uint64_t key[2];
+    kf_hash_key_draw(key, load, names);
+    uint32_t most = 0;
+    for (uint32_t i = 0; i < NAMES; i++) {
+        float times[STAGES];
+        memcpy(times, names + (size_t)i * name_length(), sizeof times);
+        const uint32_t b = kf_hash_times(key, times, STAGES) & (BUCKETS - 1);
+        if (++load[b] > most)
+            most = load[b];
+    }
+    printf("  key times: at most %u of %u arrays in one bucket\n", (unsigned)most, (unsigned)NAMES);
+    CHECK(most <= PROBES_PER_NAME, "%u arrays share a bucket", (unsigned)most);
+    free(names);
+}
+
 static void yaml_keys(void)
 {
     char *names = names_of(&fnv64, "");
@@ -339,6 +367,7 @@ int main(void)
     end_to_end(names);
     x3d_defs(names);
     free(names);
+    key_times();
     yaml_keys();
     return kf_test_report("test_index_collisions");
 }

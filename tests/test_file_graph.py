@@ -8,7 +8,10 @@
 - the runtime is what a game ships: no runtime object uses a symbol defined
   by the offline library, and no runtime source includes an offline header;
 - the runtime needs nothing from zlib but inflate and checksums (no deflate)
-  and nothing from a thread library.
+  and nothing from a thread library;
+- the map: docs/maintainers.md's source tree names every source file of
+  runtime/, offline/, compiler/ and tools/ (a header may go by its .c), and
+  has a row for every folder of the repository.
 
 usage: test_file_graph.py ROOT LIB.a...   (the runtime's library first)"""
 import os
@@ -16,6 +19,10 @@ import re
 import subprocess
 import sys
 
+from test_doc_citations import tracked
+
+MAP = 'docs/maintainers.md'
+SOURCE_FOLDERS = ('runtime', 'offline', 'compiler', 'tools')
 
 def symbols(archive):
     """{object: (defined, undefined)} of the global symbols of an archive."""
@@ -59,6 +66,24 @@ def find_cycle(graph):
     return None
 
 
+def unmapped(root):
+    """What docs/maintainers.md's source tree leaves out."""
+    text = open(os.path.join(root, MAP), encoding='utf-8').read()
+    named = set(re.findall(r'`([^`\s]+)`', text))
+    rows = set(re.findall(r'^\| `([^`]+)/` \|', text, re.MULTILINE))
+    missing = []
+    files = tracked(root)
+    for path in sorted(files):
+        folder, _, name = path.partition('/')
+        if folder in SOURCE_FOLDERS and '/' not in name and name.endswith(('.c', '.h')):
+            if name not in named and not (name.endswith('.h') and name[:-2] + '.c' in named):
+                missing.append('%s does not name %s' % (MAP, path))
+    for folder in sorted({p.split('/')[0] for p in files if '/' in p}):
+        if folder not in rows:
+            missing.append('%s has no row for %s/' % (MAP, folder))
+    return missing
+
+
 def main():
     root, archives = sys.argv[1], sys.argv[2:]
     failures = []
@@ -93,6 +118,8 @@ def main():
             for inc in re.findall(r'#\s*include\s*"([^"]+)"', text):
                 if inc in offline_headers:
                     failures.append('runtime/%s includes offline header %s' % (f, inc))
+
+    failures += unmapped(root)
 
     for f in failures:
         print('FAIL: ' + f)

@@ -42,6 +42,27 @@
  * reads them (formats/kfb.md, Versioning). */
 #define KFB_VERSION_1_MINOR 1u
 
+/* A version as kfb_header.version holds it, and its two parts. */
+#define KFB_VERSION(major, minor) ((uint32_t)(major) << 16 | (uint32_t)(minor))
+#define KFB_MAJOR_OF(version)     ((uint32_t)(version) >> 16)
+#define KFB_MINOR_OF(version)     (0xFFFFu & (uint32_t)(version))
+/* The version of major 2 that brought each of its features (formats/kfb.md,
+ * Versioning), for kfb_has. */
+#define KFB_SINCE_ZIGZAG    KFB_VERSION(2, 1) /* zigzag differences, predictors, unit columns */
+#define KFB_SINCE_KEY_GUESS KFB_VERSION(2, 2) /* KFB_PREDICT_KEYS; no stored HERMITE tangents */
+#define KFB_SINCE_PIECES    KFB_VERSION(2, 3) /* DATA's zlib stream as pieces (zero runs) */
+#define KFB_SINCE_RUNS      KFB_VERSION(2, 4) /* DATA stored as its pieces, KFB_COMPRESSION_RUNS */
+#define KFB_SINCE_ROWS      KFB_VERSION(2, 5) /* arrays held as rows, KFB_COLUMN_ROWS */
+/* A new minor version brings a feature: its line goes above with it. */
+_Static_assert(KFB_SINCE_ROWS == KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR),
+               "the newest feature is the current version's");
+/* A file of `version` has what `since` brought: a later major version may
+ * have dropped it, so only the same major counts. */
+static inline int kfb_has(uint32_t version, uint32_t since)
+{
+    return KFB_MAJOR_OF(version) == KFB_MAJOR_OF(since) && version >= since;
+}
+
 /*
  * Zero runs (2.3; formats/kfb.md, "Zero runs"). The zlib stream of a
  * compressed DATA section holds the section as pieces: a word L, a word Z,
@@ -429,20 +450,19 @@ static inline uint64_t kfb_sequence_derived_floats(uint32_t interpolation, uint3
            kfb_sequence_arc_floats(interpolation, valid_count);
 }
 
-/* Floats stored at `tangents` in a file of version major.minor: version 1
+/* Floats stored at `tangents` in a file of `version`: version 1
  * stores the derived floats above; version 2 the tangents (or SQUAD's a,
  * b) only: zlib cannot shrink the arcs, and computing them as they play
  * costs less than inflating them. From 2.2 on HERMITE stores none:
  * its scaled tangents are its key tangents times segment lengths, one
  * product each (kf_hermite_tangents), which the reader computes too. */
-static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t major, uint32_t minor,
-                                                          uint32_t interpolation,
+static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t version, uint32_t interpolation,
                                                           uint32_t valid_count, uint32_t components)
 {
     const uint64_t tc = kfb_sequence_tangent_floats(interpolation, valid_count, components);
-    if (major < 2)
+    if (KFB_MAJOR_OF(version) < 2)
         return kfb_sequence_derived_floats(interpolation, valid_count, components);
-    if (interpolation == KFB_INTERP_HERMITE && minor >= 2)
+    if (interpolation == KFB_INTERP_HERMITE && kfb_has(version, KFB_SINCE_KEY_GUESS))
         return 0;
     return tc ? 2 * tc + components : 0; /* outgoing with its column headers, incoming */
 }

@@ -417,8 +417,8 @@ static kfb_f64 f64(double x)
 /* The identifier and header of a file of `file_size` bytes, CRC last. */
 static void write_header(buffer *out, uint32_t file_size, uint32_t major)
 {
-    const uint32_t version = major == 1 ? (1u << 16) | KFB_VERSION_1_MINOR
-                                        : (KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR;
+    const uint32_t version = major == 1 ? KFB_VERSION(1, KFB_VERSION_1_MINOR)
+                                        : KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR);
     kfb_header h = {version, KFB_PROBE_INT, KFB_PROBE_FLOAT, KFB_SECTION_COUNT, file_size, 0};
     put_bytes(out, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE);
     put_words(out, &h, KFB_WORDS(kfb_header) - 1);
@@ -706,7 +706,8 @@ static void sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seque
     /* What this version stores of the derived floats (version 2 leaves the
      * arcs, and 2.2 HERMITE's scaled tangents, to the reader). */
     const uint64_t stored = kfb_sequence_stored_derived_floats(
-        encoded ? KFB_VERSION_MAJOR : 1, encoded ? KFB_VERSION_MINOR : KFB_VERSION_1_MINOR,
+        encoded ? KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR)
+                : KFB_VERSION(1, KFB_VERSION_1_MINOR),
         s->interpolation, s->valid_count, c);
     const uint64_t tc =
         stored ? kfb_sequence_tangent_floats(s->interpolation, s->valid_count, c) : 0;

@@ -73,8 +73,8 @@ typedef struct loader {
      * byte per data word below marks_high (MARK_*; claim), `scratch` room for the largest encoded
      * array decoded so far (it grows; it never exceeds the data words). */
     int encoded;
-    int zigzag; /* 2.1 on: zigzag-coded differences, full column headers */
-    uint32_t major, minor;
+    int zigzag;       /* 2.1 on: zigzag-coded differences, full column headers */
+    uint32_t version; /* the header's: kfb_has says what the file may hold */
     float *data_rw;
     float *room; /* for the floats still to compute (kfb_sequence_computed_floats) */
     size_t room_left;
@@ -1090,7 +1090,7 @@ static kf_result read_rows(loader *L, size_t offset, size_t count, size_t head, 
         uint32_t h;
         memcpy(&h, L->source ? L->source + (offset + m) * 4 : (const void *)(L->data + offset + m),
                4);
-        if (h != KFB_COLUMN_ROWS || L->minor < 5) {
+        if (h != KFB_COLUMN_ROWS || !kfb_has(L->version, KFB_SINCE_ROWS)) {
             *bad = m;
             *bad_header = h;
             return KF_ERROR_VALUE;
@@ -1149,7 +1149,8 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         const int keys = predictor == KFB_PREDICT_KEYS;
         if ((h & ~allowed) ||
             ((h & KFB_COLUMN_UNIT) && (exponent || unit != SIZE_MAX || columns < 2)) ||
-            (keys && (L->minor < 2 || !guess || exponent || (h & KFB_COLUMN_UNIT)))) {
+            (keys && (!kfb_has(L->version, KFB_SINCE_KEY_GUESS) || !guess || exponent ||
+                      (h & KFB_COLUMN_UNIT)))) {
             *bad = m;
             *bad_header = h;
             return KF_ERROR_VALUE;
@@ -1534,7 +1535,8 @@ static kf_result decode_array(loader *L, uint32_t offset, size_t count, size_t s
         L,
         fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
              "object %u: %s: column %zu (header %08x) is not as version %u.%u writes it",
-             (unsigned)index, what, bad, (unsigned)h, (unsigned)L->major, (unsigned)L->minor),
+             (unsigned)index, what, bad, (unsigned)h, (unsigned)KFB_MAJOR_OF(L->version),
+             (unsigned)KFB_MINOR_OF(L->version)),
         what);
 }
 
@@ -1599,7 +1601,7 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
     read_words(&h, p + KFB_IDENTIFIER_SIZE, KFB_WORDS(kfb_header));
     /* The version comes first: a later major version may lay out anything
      * after it differently. */
-    uint32_t major = h.version >> 16, minor = h.version & 0xFFFF;
+    const uint32_t major = KFB_MAJOR_OF(h.version), minor = KFB_MINOR_OF(h.version);
     if (!(major == KFB_VERSION_MAJOR && minor <= KFB_VERSION_MINOR) &&
         !(major == 1 && minor <= KFB_VERSION_1_MINOR))
         return fail(L, KF_ERROR_VERSION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE,
@@ -1607,9 +1609,8 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
                     (unsigned)major, (unsigned)minor, KFB_VERSION_1_MINOR, KFB_VERSION_MAJOR,
                     KFB_VERSION_MAJOR, KFB_VERSION_MINOR);
     L->encoded = major >= 2;
-    L->zigzag = major == 2 && minor >= 1;
-    L->major = major;
-    L->minor = minor;
+    L->zigzag = kfb_has(h.version, KFB_SINCE_ZIGZAG);
+    L->version = h.version;
     uint32_t crc = kf_crc32(0, p, KFB_HEADER_SIZE - 4);
     if (crc != h.header_crc)
         return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_SIZE - 4,
@@ -1658,11 +1659,13 @@ static kf_result read_sections(loader *L)
             return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos + 4,
                         "section %s: compression 2 (zero runs left out) is DATA's alone",
                         section_names[i]);
-        if (h->compression == KFB_COMPRESSION_RUNS && !(L->major == 2 && L->minor >= 4))
+        if (h->compression == KFB_COMPRESSION_RUNS && !kfb_has(L->version, KFB_SINCE_RUNS))
             return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos + 4,
-                        "section DATA: compression 2 (zero runs left out) is version 2.4's; "
+                        "section DATA: compression 2 (zero runs left out) is version %u.%u's; "
                         "the file is %u.%u",
-                        (unsigned)L->major, (unsigned)L->minor);
+                        (unsigned)KFB_MAJOR_OF(KFB_SINCE_RUNS),
+                        (unsigned)KFB_MINOR_OF(KFB_SINCE_RUNS), (unsigned)KFB_MAJOR_OF(L->version),
+                        (unsigned)KFB_MINOR_OF(L->version));
         pos += KFB_SECTION_HEADER_SIZE;
         if (L->size - pos < KFB_SECTION_CRC_SIZE ||
             h->stored_size > L->size - pos - KFB_SECTION_CRC_SIZE)
@@ -1984,7 +1987,7 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
     kf_inflate_status status = KF_INFLATE_CORRUPT;
     size_t produced = 0, consumed = 0;
     const char *message = NULL;
-    if (i == KFB_SECTION_DATA && L->major == 2 && L->minor >= 3) {
+    if (i == KFB_SECTION_DATA && kfb_has(L->version, KFB_SINCE_PIECES)) {
         kf_result r = inflate_pieces(L, in + 2, deflated, dst, h->raw_size, L->data_room, &status,
                                      &produced, &consumed, &message);
         if (r != KF_OK)
@@ -2111,7 +2114,7 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         return located(L, res, index, pos, "sequence", s->name);
 
     uint64_t n = r.key_count;
-    uint64_t derived = kfb_sequence_stored_derived_floats(L->major, L->minor, r.interpolation,
+    uint64_t derived = kfb_sequence_stored_derived_floats(L->version, r.interpolation,
                                                           r.valid_count, r.components);
     uint64_t tc = kfb_sequence_tangent_floats(r.interpolation, r.valid_count, r.components);
     const uint64_t ac = kfb_sequence_arc_floats(r.interpolation, r.valid_count);

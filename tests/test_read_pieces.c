@@ -244,10 +244,11 @@ int main(void)
     r = kf_load_memory(moved.data, moved.size, NULL, &anim, NULL);
     CHECK(r == KF_ERROR_SECTION && !anim, "runs in OBJS: %s", kf_result_name(r));
     memcpy(moved.data, runs_file.data, runs_file.size);
-    craft_put(moved.data + KFB_IDENTIFIER_SIZE, (KFB_VERSION_MAJOR << 16) | 3u);
+    craft_put(moved.data + KFB_IDENTIFIER_SIZE, KFB_SINCE_RUNS - 1);
     craft_fix_crcs(moved.data, moved.size);
     r = kf_load_memory(moved.data, moved.size, NULL, &anim, NULL);
-    CHECK(r == KF_ERROR_SECTION && !anim, "runs in a 2.3 file: %s", kf_result_name(r));
+    CHECK(r == KF_ERROR_SECTION && !anim, "runs in a file of the version before: %s",
+          kf_result_name(r));
     free(moved.data);
     kf_anim_free(anim);
     /* As a zlib stream's, what a run declares is held to 1032 x the

@@ -384,8 +384,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
         s->raw = stored;
     } else if (h.compression == KFB_COMPRESSION_ZLIB || h.compression == KFB_COMPRESSION_RUNS) {
         const int runs = h.compression == KFB_COMPRESSION_RUNS;
-        if (runs &&
-            (i != KFB_SECTION_DATA || d->version < (2u << 16 | 4u) || d->version >= (3u << 16))) {
+        if (runs && (i != KFB_SECTION_DATA || !kfb_has(d->version, KFB_SINCE_RUNS))) {
             damaged(d, "zero runs (compression 2) outside DATA, or before version 2.4");
             return 1;
         }
@@ -399,8 +398,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
             damaged(d, "out of memory");
             return 1;
         }
-        if (runs ||
-            (i == KFB_SECTION_DATA && d->version >= (2u << 16 | 3u) && d->version < (3u << 16))) {
+        if (runs || (i == KFB_SECTION_DATA && kfb_has(d->version, KFB_SINCE_PIECES))) {
             const char *why = runs ? place_pieces(stored, h.stored_size, s->owned, h.raw_size)
                                    : inflate_pieces(stored, h.stored_size, s->owned, h.raw_size);
             if (why) {
@@ -434,8 +432,8 @@ static void dump_bytes(dump *d, const unsigned char *file, size_t size)
     const uint32_t crc = (uint32_t)crc32(0L, file, KFB_HEADER_SIZE - 4u);
     d->version = h.version;
     printf("header: version=%u.%u sections=%u file_size=%u header_crc=%08x\n",
-           (unsigned)(h.version >> 16), (unsigned)(h.version & 0xffffu), (unsigned)h.section_count,
-           (unsigned)h.file_size, (unsigned)h.header_crc);
+           (unsigned)KFB_MAJOR_OF(h.version), (unsigned)KFB_MINOR_OF(h.version),
+           (unsigned)h.section_count, (unsigned)h.file_size, (unsigned)h.header_crc);
     if (memcmp(file, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) != 0)
         damaged(d, "not a .kfb identifier");
     if (h.probe_int != KFB_PROBE_INT || h.probe_float != KFB_PROBE_FLOAT)

@@ -2420,9 +2420,7 @@ static kf_result read_track(loader *L, const unsigned char *p, uint32_t index, s
                     (unsigned)r.animator_kind);
     const int interpolator = r.animator_kind == KFB_ANIMATOR_INTERPOLATOR;
     const int follower = r.animator_kind == KFB_ANIMATOR_FOLLOWER;
-    const uint32_t animators = o->count[interpolator ? KF_KIND_INTERPOLATOR
-                                        : follower   ? KF_KIND_FOLLOWER
-                                                     : KF_KIND_SEQUENCE];
+    const uint32_t animators = o->count[kfb_animator_kind(r.animator_kind)];
     if (r.animator >= animators ||
         (r.controller != KFB_NONE && r.controller >= o->count[KF_KIND_CONTROLLER]) ||
         r.target >= o->count[KF_KIND_TARGET] ||

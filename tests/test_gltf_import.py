@@ -707,15 +707,18 @@ def main():
     check_note_text(a, checks)
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)
-    # A JSON syntax error quotes the input near it with its control and
-    # non-ASCII bytes escaped: the diagnostic stays one line. Where it looks
-    # like a ',' missing, or one with nothing after it, it says so; not
-    # where a bracket is, or where no ',' stands before it.
+    # A JSON syntax error quotes the input near it as every message quotes a
+    # name: its control bytes (C0, and C1 as UTF-8 encodes it) escaped, so
+    # the diagnostic stays one line, and any other character, an é, as it
+    # is. Where it looks like a ',' missing, or one with nothing after it,
+    # it says so; not where a bracket is, or where no ',' stands before it.
     missing, trailing = " (is the ',' before it missing?)", \
         " (a ',' before it with nothing after? JSON allows none)"
     for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: string or '}' expected near '\\x01'"),
                         (b'{"asset": {"version": "2.0"}, \xc3\xa9}',
-                         "1:31: error: string or '}' expected near '\\xc3\\xa9'"),
+                         "1:31: error: string or '}' expected near '\u00e9'"),
+                        (b'{"asset": {"version": "2.0"}, \xc2\x9b}',
+                         "1:31: error: string or '}' expected near '\\xc2\\x9b'"),
                         (b'{"asset": {"version": "2.0"}\n "scenes": []}',
                          "2:9: error: '}' expected near '\"scenes\"'" + missing),
                         (b'{"asset": {"version": "2.0"}, "nodes": [1 2]}',

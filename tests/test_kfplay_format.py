@@ -322,6 +322,9 @@ def check_grammar(c, args, kfbs):
                 '%s: versions %r' % (argv, r.stdout))
     usage = [
         ([leg, 'list', '--frobnicate'], "unknown option '--frobnicate'"),
+        # A misspelling gets the option meant, as kfc's do (kfc_getopt.c).
+        ([leg, 'animate', '0', '--tto', '1'], "unknown option '--tto'; did you mean '--to'?"),
+        ([leg, 'animate', '--samles=3'], "unknown option '--samles'; did you mean '--samples'?"),
         ([leg, 'list', '-x'], "unknown option '-x'"),
         ([leg, 'sample', 'hip_position', '0', '--s=1'], "ambiguous option '--s' (--step, --samples)"),
         # An abbreviation that is also a misspelling: which was meant?

@@ -82,6 +82,13 @@ static inline int kfb_has(uint32_t version, uint32_t since)
  */
 #define KFB_ZERO_RUN_WORDS 16u
 #define KFB_PIECE_WORDS    16384u
+/* A piece of `literal` words then `zeros` zero words is one a reader
+ * accepts where `words_left` words of the section remain: not empty, and
+ * within them. */
+static inline int kfb_piece_fits(uint32_t literal, uint32_t zeros, uint64_t words_left)
+{
+    return (uint64_t)literal + zeros != 0 && (uint64_t)literal + zeros <= words_left;
+}
 
 /* zlib cannot expand a stream by more than about 1032:1: a compressed
  * section declaring more raw bytes than KFB_ZLIB_MAX_RATIO * stored +

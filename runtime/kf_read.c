@@ -1768,7 +1768,7 @@ static int pieces_out(void *desc, const unsigned char *buf, size_t len)
         uint32_t piece[2];
         piece_header(P->header, piece);
         const size_t words = (P->size - P->at) / 4;
-        if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0]) {
+        if (!kfb_piece_fits(piece[0], piece[1], words)) {
             P->fail = fail(P->L, KF_ERROR_INFLATE, KFB_SECTION_DATA, KF_NO_INDEX,
                            P->L->sections[KFB_SECTION_DATA].file_offset,
                            "section DATA: a piece of %u words and %u zero words at byte %zu "
@@ -1827,8 +1827,7 @@ static int place_inflated(loader *L, unsigned char *dst, size_t size, size_t n, 
             return 0;
         piece_header(dst + h, piece);
         const size_t words = (size - at) / 4;
-        if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0] ||
-            piece[0] > (n - h - 8) / 4)
+        if (!kfb_piece_fits(piece[0], piece[1], words) || piece[0] > (n - h - 8) / 4)
             return 0;
         /* (the first piece, moved last, clobbers nothing still to move) */
         from_last &= count == 0 || at >= h;

@@ -303,8 +303,7 @@ static const char *place_pieces(const unsigned char *stream, size_t length, unsi
         kfb_word_swap(piece, 2);
         k += sizeof piece;
         const size_t words = (size - at) / 4;
-        if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0] ||
-            length - k < 4 * (size_t)piece[0])
+        if (!kfb_piece_fits(piece[0], piece[1], words) || length - k < 4 * (size_t)piece[0])
             return "a piece does not fit the section";
         memcpy(raw + at, stream + k, 4 * (size_t)piece[0]);
         k += 4 * (size_t)piece[0];

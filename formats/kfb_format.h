@@ -205,6 +205,9 @@ typedef struct kfb_header {
 } kfb_header;
 
 #define KFB_HEADER_SIZE (KFB_IDENTIFIER_SIZE + (uint32_t)sizeof(kfb_header))
+/* The file offset of a header field: where a reader reports a fault in it.
+ * KFB_HEADER_AT(header_crc) is also how many bytes the header CRC covers. */
+#define KFB_HEADER_AT(field) (KFB_IDENTIFIER_SIZE + (uint32_t)offsetof(kfb_header, field))
 
 /* ------------------------------------------------------------------------ */
 /* Sections                                                                 */

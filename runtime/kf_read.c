@@ -1611,22 +1611,22 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
     L->encoded = major >= 2;
     L->zigzag = kfb_has(h.version, KFB_SINCE_ZIGZAG);
     L->version = h.version;
-    uint32_t crc = kf_crc32(0, p, KFB_HEADER_SIZE - 4);
+    uint32_t crc = kf_crc32(0, p, KFB_HEADER_AT(header_crc));
     if (crc != h.header_crc)
-        return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_SIZE - 4,
+        return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(header_crc),
                     "header checksum %08x does not match the header (%08x)", (unsigned)h.header_crc,
                     (unsigned)crc);
     const float probe = KFB_PROBE_FLOAT;
     if (h.probe_int != KFB_PROBE_INT || memcmp(&h.probe_float, &probe, sizeof probe) != 0)
-        return fail(L, KF_ERROR_PROBE, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 4,
+        return fail(L, KF_ERROR_PROBE, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(probe_int),
                     "the probe values do not read back: written with another byte order or "
                     "float format");
     if (h.section_count != KFB_SECTION_COUNT)
-        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 12,
+        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(section_count),
                     "%u sections declared; files have %u", (unsigned)h.section_count,
                     (unsigned)KFB_SECTION_COUNT);
     if (h.file_size < KFB_HEADER_SIZE)
-        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 16,
+        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(file_size),
                     "declared file size %u is smaller than the header", (unsigned)h.file_size);
     *file_size = h.file_size;
     return KF_OK;
@@ -3044,7 +3044,7 @@ kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *opt
     if (r != KF_OK)
         return r;
     if ((uint64_t)file_size > (uint64_t)L.max_section * KFB_SECTION_COUNT + 4096)
-        return fail(&L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 16,
+        return fail(&L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(file_size),
                     "declared file size %u exceeds the loader's limit", (unsigned)file_size);
     /* The buffer grows as bytes arrive (doubling, so O(n) copying): a short
      * stream declaring a huge size costs what it holds, and ends as

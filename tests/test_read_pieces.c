@@ -86,7 +86,7 @@ static test_bytes with_stream(const test_bytes *plain, const stream *pieces, int
     craft_put(out.data + s[KFB_SECTION_DATA].header + 4,
               runs ? KFB_COMPRESSION_RUNS : KFB_COMPRESSION_ZLIB);
     craft_put(out.data + s[KFB_SECTION_DATA].header + 8, (uint32_t)zsize);
-    craft_put(out.data + KFB_IDENTIFIER_SIZE + 16, (uint32_t)out.size);
+    craft_put(out.data + KFB_HEADER_AT(file_size), (uint32_t)out.size);
     craft_fix_crcs(out.data, out.size);
     free(z);
     return out;

@@ -428,7 +428,7 @@ static void dump_bytes(dump *d, const unsigned char *file, size_t size)
     kfb_header h;
     memcpy(&h, file + KFB_IDENTIFIER_SIZE, sizeof h);
     kfb_word_swap(&h, KFB_WORDS(kfb_header));
-    const uint32_t crc = (uint32_t)crc32(0L, file, KFB_HEADER_SIZE - 4u);
+    const uint32_t crc = (uint32_t)crc32(0L, file, KFB_HEADER_AT(header_crc));
     d->version = h.version;
     printf("header: version=%u.%u sections=%u file_size=%u header_crc=%08x\n",
            (unsigned)KFB_MAJOR_OF(h.version), (unsigned)KFB_MINOR_OF(h.version),

@@ -8,8 +8,9 @@
  * moves. Object kinds are the one exception (KFB_OBJECT_* and
  * KFB_ANIMATOR_* number them differently from kf_kind), so they are mapped
  * here, once for both sides. Included by the writer and the builder
- * (offline/kf_write.c, kf_build.c), the reader (runtime/kf_read.c) and what
- * reads loaded tracks (kf_anim.c, kf_player.c).
+ * (offline/kf_write.c, kf_build.c), the reader (runtime/kf_read.c), what
+ * reads loaded tracks (kf_anim.c, kf_player.c) and kfplay dump, which names
+ * a file's codes by the public enums' names.
  */
 #ifndef KFB_CODES_H
 #define KFB_CODES_H

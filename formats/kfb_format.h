@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ------------------------------------------------------------------------ */
 /* File header                                                              */
@@ -789,6 +790,36 @@ static inline void kfb_word_swap(void *words, uint32_t count)
 }
 
 #define KFB_WORDS(type) ((uint32_t)(sizeof(type) / 4u))
+
+/* The section header at `at` of the `size` bytes of `file`, in host order:
+ * 1 where it lies inside them, else 0. Its section (the header, the stored
+ * bytes, the CRC) ends at kfb_section_end. */
+static inline int kfb_section_header_at(const unsigned char *file, size_t size, size_t at,
+                                        kfb_section_header *h)
+{
+    if (at > size || size - at < KFB_SECTION_HEADER_SIZE)
+        return 0;
+    memcpy(h, file + at, sizeof *h);
+    kfb_word_swap(h, KFB_WORDS(kfb_section_header));
+    return 1;
+}
+
+static inline uint64_t kfb_section_end(size_t at, const kfb_section_header *h)
+{
+    return (uint64_t)at + KFB_SECTION_HEADER_SIZE + h->stored_size + KFB_SECTION_CRC_SIZE;
+}
+
+/* A section's tag as text, for a listing: its four bytes, each outside
+ * printable ASCII as '?'. Returns `out`. */
+static inline char *kfb_tag_text(uint32_t tag, char out[5])
+{
+    for (int k = 0; k < 4; k++) {
+        const unsigned char c = (unsigned char)(tag >> (8 * k));
+        out[k] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+    }
+    out[4] = '\0';
+    return out;
+}
 
 _Static_assert(sizeof(float) == 4, "kfb needs IEEE-754 binary32 floats");
 _Static_assert(sizeof(kfb_header) == 24, "kfb_header is 6 words");

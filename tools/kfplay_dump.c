@@ -14,18 +14,10 @@
 #include <zlib.h>
 
 #include "kf.h"
-#include "kfb_format.h"
+#include "kfb_codes.h"
 #include "kfc_number.h"
 #include "kfc_text.h"
 #include "kfplay_input.h"
-
-/* Names come from the public API; the codes must be the file's. */
-_Static_assert((int)KF_INTERPOLATION_SQUAD == KFB_INTERP_SQUAD, "interpolation codes");
-_Static_assert((int)KF_REPEAT_LOOP == KFB_REPEAT_LOOP, "repeat codes");
-_Static_assert((int)KF_NODE_EASE_IN_EASE_OUT == KFB_NODE_EASE_IN_EASE_OUT, "node codes");
-_Static_assert((int)KF_FOLLOWER_NODE_TEXCOORD_DAMPER_2D == KFB_FOLLOWER_TEXCOORD_DAMPER_2D,
-               "follower codes");
-_Static_assert((int)KF_PROPERTY_VISIBILITY == KFB_PROPERTY_VISIBILITY, "property codes");
 
 typedef struct section {
     int present;
@@ -277,17 +269,6 @@ static void print_objects(dump *d)
     printf("  %u objects\n", (unsigned)index);
 }
 
-static void print_tag(uint32_t tag)
-{
-    unsigned char c[4];
-    for (int i = 0; i < 4; i++) {
-        c[i] = (unsigned char)(tag >> (8 * i));
-        if (c[i] < 0x20 || c[i] > 0x7e)
-            c[i] = '?';
-    }
-    printf("%c%c%c%c", c[0], c[1], c[2], c[3]);
-}
-
 /* DATA's pieces (kfb_format.h, KFB_ZERO_RUN_WORDS; `length` bytes at
  * `stream`) placed into the `size` bytes at `raw`, the zero runs they leave
  * out written. NULL, or what is wrong. */
@@ -342,17 +323,14 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
 {
     static const uint32_t tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS,
                                                      KFB_TAG_DATA};
-    if (size - *pos < KFB_SECTION_HEADER_SIZE) {
+    kfb_section_header h;
+    if (!kfb_section_header_at(file, size, *pos, &h)) {
         printf("  section %d @%zu: ", i, *pos);
         damaged(d, "the file ends inside the section header");
         return 0;
     }
-    kfb_section_header h;
-    memcpy(&h, file + *pos, sizeof h);
-    kfb_word_swap(&h, KFB_WORDS(kfb_section_header));
-    printf("  ");
-    print_tag(h.tag);
-    printf(" @%zu %s stored=%u raw=%u", *pos,
+    char tag[5];
+    printf("  %s @%zu %s stored=%u raw=%u", kfb_tag_text(h.tag, tag), *pos,
            h.compression == KFB_COMPRESSION_ZLIB   ? "zlib"
            : h.compression == KFB_COMPRESSION_NONE ? "stored"
            : h.compression == KFB_COMPRESSION_RUNS ? "runs"
@@ -363,8 +341,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
     putchar('\n');
     if (h.tag != tags[i])
         damaged(d, "unexpected tag for this position");
-    const size_t after = size - *pos - KFB_SECTION_HEADER_SIZE;
-    if (h.stored_size > after || after - h.stored_size < KFB_SECTION_CRC_SIZE) {
+    if (kfb_section_end(*pos, &h) > size) {
         damaged(d, "the file ends inside the section");
         return 0;
     }
@@ -372,7 +349,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
     const uint32_t crc = (uint32_t)crc32(0L, file + *pos, KFB_SECTION_HEADER_SIZE + h.stored_size);
     if (crc != word_at(stored + h.stored_size))
         damaged(d, "section CRC mismatch");
-    *pos += KFB_SECTION_HEADER_SIZE + h.stored_size + KFB_SECTION_CRC_SIZE;
+    *pos = (size_t)kfb_section_end(*pos, &h);
 
     section *s = &d->sections[i];
     if (h.compression == KFB_COMPRESSION_NONE) {

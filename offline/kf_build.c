@@ -90,8 +90,8 @@ static int to_float(double x, float *out)
 }
 
 /* The floats of a sequence's one block: times, values, tangents, then the
- * optional TCB array and distance table. Sizes were checked when it was
- * built (build_size). */
+ * optional TCB array and distance table. kf_builder_add_sequence checks
+ * that the count and its bytes fit before it allocates the block. */
 static size_t sequence_floats_as(const struct kf_sequence *s, int tcb, int arc_length)
 {
     return (size_t)s->key_count * (1 + (size_t)s->components) +

@@ -1194,10 +1194,8 @@ kfc_status kfc_x3d_read_numbers(kfc_x3d_scene *scene, const kfc_x3d_text *text,
     return KFC_OK;
 }
 
-kfc_status kfc_x3d_read_number(kfc_x3d_scene *scene, const kfc_x3d_text *text, double *out,
-                               kfc_diag *diag)
+kfc_status kfc_x3d_read_number(const kfc_x3d_text *text, double *out, kfc_diag *diag)
 {
-    (void)scene;
     size_t pos = 0, start, length, s2, l2;
     if (!next_token(text, &pos, &start, &length))
         return kfc_fail(diag, KFC_INVALID, text->mark, "expected a number");

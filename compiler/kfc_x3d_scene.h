@@ -383,8 +383,7 @@ kfc_status kfc_x3d_read_numbers(kfc_x3d_scene *scene, const kfc_x3d_text *text,
                                 kfc_x3d_numbers *out, kfc_diag *diag);
 
 /* One number (SFFloat, SFTime, SFInt32). */
-kfc_status kfc_x3d_read_number(kfc_x3d_scene *scene, const kfc_x3d_text *text, double *out,
-                               kfc_diag *diag);
+kfc_status kfc_x3d_read_number(const kfc_x3d_text *text, double *out, kfc_diag *diag);
 
 /* Whether `word` (no sign) is one of the numbers X3D browsers read by name
  * where a float stands (PI, PI1_2, SQRT2, ..., and NAN and INF, which

@@ -13,7 +13,7 @@
   runtime/, offline/, compiler/ and tools/ (a header may go by its .c), and
   has a row for every folder of the repository.
 
-usage: test_file_graph.py ROOT LIB.a...   (the runtime's library first)"""
+usage: test_file_graph.py ROOT LIB.a|OBJ.o...   (the runtime's library first)"""
 import os
 import re
 import subprocess
@@ -25,15 +25,19 @@ MAP = 'docs/maintainers.md'
 SOURCE_FOLDERS = ('runtime', 'offline', 'compiler', 'tools')
 
 def symbols(archive):
-    """{object: (defined, undefined)} of the global symbols of an archive."""
+    """{object: (defined, undefined)} of the global symbols of an archive, or
+    of one object (named after its folder: a tool's own files)."""
     out = subprocess.check_output(['nm', '-A', archive], universal_newlines=True)
     objs = {}
+    whole = archive.endswith('.o')
+    owner = os.path.basename(os.path.dirname(archive) if whole else archive)
     for line in out.splitlines():
-        m = re.match(r'^[^:]+:([^:]+\.o):\s*(?:[0-9a-f]+)?\s+([A-Za-z])\s+(\S+)$', line)
+        m = re.match(r'^%s([^:]+\.o):\s*(?:[0-9a-f]+)?\s+([A-Za-z])\s+(\S+)$'
+                     % ('' if whole else '[^:]+:'), line)
         if not m:
             continue
         obj, kind, name = m.groups()
-        defined, undefined = objs.setdefault(os.path.basename(archive) + ':' + obj, (set(), set()))
+        defined, undefined = objs.setdefault(owner + ':' + os.path.basename(obj), (set(), set()))
         if kind == 'U':
             undefined.add(name)
         elif kind.isupper():

@@ -250,21 +250,21 @@ def check_split(a, checks):
                                                'output: no -MF or -MT'),
             (['-s', '-d', src], '--split applies to compiling'),
             (['-s', os.path.join(a.fixtures, 'basic.yaml')],
-             '--split writes one file per glTF animation; a kfb source is compiled whole, and '
-             'says which sequences loop (repeat: loop)'),
+             "--split writes one file per animation of an input; a kfb source is compiled whole, "
+             'and says which sequences loop (repeat: loop)'),
             (['--loop', os.path.join(a.fixtures, 'basic.yaml')],
-             '--loop repeats glTF animations; a kfb source is compiled whole, and says which '
-             'sequences loop (repeat: loop)'),
+             "--loop repeats an input's animations; a kfb source is compiled whole, and says "
+             'which sequences loop (repeat: loop)'),
             # --asset-root, where no file the input names is read.
             (['--asset-root', a.fixtures, os.path.join(a.fixtures, 'basic.yaml'), '-o', kept],
-             '--asset-root bounds the files a glTF file names; a kfb source names none'),
+             '--asset-root bounds the files an input names; a kfb source names none'),
             (['--asset-root', a.fixtures, os.path.join(a.fixtures, 'm3g', 'swing.m3g'), '-o',
               kept],
-             "--asset-root bounds the files a glTF file names; an M3G file's external "
+             "--asset-root bounds the files an input names; an M3G file's external "
              'references are never opened'),
             (['--asset-root=' + a.fixtures, os.path.join(a.fixtures, 'x3d', 'door.x3d'), '-o',
               kept],
-             "--asset-root bounds the files a glTF file names; an X3D scene's URLs (Inline, "
+             "--asset-root bounds the files an input names; an X3D scene's URLs (Inline, "
              'textures, scripts) are never opened')):
         r = run([a.kfc] + argv)
         checks.check(r.returncode == 2 and r.stderr == "kfc: error: %s\nTry 'kfc --help' for "

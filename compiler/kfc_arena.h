@@ -45,7 +45,8 @@ kfc_arena_mark kfc_arena_save(const kfc_arena *arena);
  * must come from this arena and not from before an earlier rewind. */
 void kfc_arena_rewind(kfc_arena *arena, kfc_arena_mark mark);
 
-/* Bytes the arena holds from the system (blocks in use and spare). */
+/* Bytes the arena holds from the system (blocks in use and spare): for the
+ * tests, which check that rewinding reuses blocks rather than growing. */
 size_t kfc_arena_size(const kfc_arena *arena);
 
 /* Releases every block; the arena is empty and reusable afterwards. */

@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "kf_build.h"
+#include "kfc_getopt.h"
 #include "kfc_suggest.h"
 
 static const char usage_text[] =
@@ -333,11 +334,6 @@ static const struct option long_options[] = {
  * depend on POSIXLY_CORRECT; ':': a missing value is reported as ':'. */
 static const char short_options[] = "-:o:dz:e:a:svqhVM::W:w";
 
-static int known_short(int c)
-{
-    return c > 0 && c < 256 && c != ':' && c != '-' && strchr(short_options + 2, c);
-}
-
 /* What an option's value is, for "missing ... after '-o'". */
 static const char *value_name(int option)
 {
@@ -355,47 +351,6 @@ static const char *value_name(int option)
     default:
         return "value";
     }
-}
-
-/* The option as the user wrote it: "--name" (without "=value") for a long
- * one, "-c" for a short one. */
-static void option_text(char out[64], const char *element, int option)
-{
-    if (element && strncmp(element, "--", 2) == 0) {
-        size_t n = strcspn(element, "=");
-        snprintf(out, 64, "%.*s", (int)(n < 60 ? n : 60), element);
-    } else {
-        snprintf(out, 64, "-%c", option);
-    }
-}
-
-/* An unknown or ambiguous "--name[=value]". */
-static kfc_status unknown_long(const char *element, kfc_diag *diag)
-{
-    const size_t n = strcspn(element + 2, "=");
-    char matches[160];
-    size_t m = 0, count = 0;
-    matches[0] = '\0';
-    for (const struct option *l = long_options; l->name; l++)
-        if (n > 0 && strncmp(l->name, element + 2, n) == 0 && m < sizeof matches) {
-            m += (size_t)snprintf(matches + m, sizeof matches - m, "%s--%s", count ? ", " : "",
-                                  l->name);
-            count++;
-        }
-    char text[64], quoted[KFC_QUOTE_SIZE];
-    option_text(text, element, 0);
-    if (count > 1)
-        return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "ambiguous option %s (%s)",
-                        kfc_quote(quoted, text, strlen(text)), matches);
-    /* A misspelling: the options an edit or two away. */
-    char mean[160];
-    kfc_suggest sg;
-    kfc_suggest_begin(&sg, diag, element + 2, n);
-    for (const struct option *l = long_options; l->name; l++)
-        kfc_suggest_offer(&sg, l->name, strlen(l->name));
-    kfc_suggest_text_as(&sg, "--", mean, sizeof mean);
-    return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "unknown option %s%s",
-                    kfc_quote(quoted, text, strlen(text)), mean);
 }
 
 /* gcc's -M, -MD, -MF FILE, -MT TARGET: getopt sees -M with the rest of the
@@ -446,10 +401,17 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
     opterr = 0;
     optind = 0; /* a full reinitialization (glibc, musl) */
     kfc_status st = KFC_OK;
-    int c;
-    while (!st && (c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+    for (;;) {
+        const int at = optind > 0 ? optind : 1; /* the element a long option is read from */
+        int which = -1, c;
+        if (st || (c = getopt_long(argc, argv, short_options, long_options, &which)) == -1)
+            break;
         const char *element = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
-        char text[64];
+        char text[64], refused[KFC_GETOPT_MESSAGE_SIZE];
+        if (at < argc && kfc_getopt_abbreviation(long_options, argv[at], which, refused)) {
+            st = kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s", refused);
+            break;
+        }
         switch (c) {
         case 1:
             st = operand(optarg, o, diag);
@@ -553,24 +515,15 @@ kfc_status kfc_args_parse(int argc, char **argv, kfc_options *o, int *exit_now, 
                 st = usage_error(diag, "unknown option", text);
                 break;
             }
-            option_text(text, element, optopt);
+            kfc_getopt_text(text, element, optopt);
             char what[64];
             snprintf(what, sizeof what, "missing %s after", value_name(optopt));
             st = usage_error(diag, what, text);
             break;
         default: /* '?' */
-            if (optopt == 0 && element && strncmp(element, "--", 2) == 0) {
-                st = unknown_long(element, diag);
-            } else if (optopt >= 256 || known_short(optopt)) {
-                /* A known long option given a value it does not take. */
-                option_text(text, element, optopt);
-                char quoted[KFC_QUOTE_SIZE];
-                st = kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "option %s takes no value",
-                              kfc_quote(quoted, text, strlen(text)));
-            } else {
-                snprintf(text, sizeof text, "-%c", optopt);
-                st = usage_error(diag, "unknown option", text);
-            }
+            st =
+                kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s",
+                         kfc_getopt_refused(long_options, short_options, element, optopt, refused));
             break;
         }
     }

@@ -1310,10 +1310,10 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
     if (!doc.root) {
         kfc_mark mark = {error.line > 0 ? (uint32_t)error.line : 1,
                          error.column > 0 ? (uint32_t)error.column : 1};
-        /* jansson quotes the input near the error as it is: its control
-         * and non-ASCII bytes are escaped, so that the message stays one
-         * line of text. */
-        char text[4 * sizeof error.text], said[sizeof error.text];
+        /* jansson quotes the input near the error as it is, and may cut
+         * its last character short: escaped as every message is
+         * (kfc_text.h), so that it stays one line of text. */
+        char text[KFC_TEXT_ESCAPE_SIZE * sizeof error.text], said[sizeof error.text];
         const char *message = error.text;
         /* jansson's words name its own flag, which no user can set. */
         if (strstr(message, "JSON_ALLOW_NUL")) {
@@ -1323,14 +1323,7 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
                      near ? near : "");
             message = said;
         }
-        size_t n = 0;
-        for (const unsigned char *p = (const unsigned char *)message; *p; p++) {
-            if (*p < 0x20 || *p >= 0x7f)
-                n += (size_t)snprintf(text + n, sizeof text - n, "\\x%02x", *p);
-            else
-                text[n++] = (char)*p;
-        }
-        text[n] = '\0';
+        kfc_text_escape(text, sizeof text, message);
         /* What the two likeliest slips look like in jansson's words: a
          * member or an item with no ',' before it, a ',' with nothing after
          * it (which JSON does not allow). */

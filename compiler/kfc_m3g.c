@@ -419,8 +419,8 @@ kfc_status kfc_m3g_compile(const unsigned char *data, size_t size,
 {
     if (options->animation)
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                        "--animation selects a glTF animation; an M3G file's controllers are "
-                        "all imported");
+                        "--animation selects one of an input's animations; an M3G file's "
+                        "controllers are all imported");
     kfc_m3g_file file;
     kfc_status st = kfc_m3g_read(data, size, &file, diag);
     if (st)

@@ -360,8 +360,8 @@ static kfc_status write_kfb(kf_builder *builder, const char *input, const char *
     return st;
 }
 
-/* --animation, --loop and --split concern the clips of an imported glTF
- * file: refused, with the reason, for anything else. */
+/* --animation, --loop and --split concern the clips of an input whose
+ * importer has them: refused, with the importer's reason, for any other. */
 static kfc_status clip_options(const kfc_options *o, const kfc_importer *importer, kfc_diag *diag)
 {
     const char *why = !importer ? "a kfb source is compiled whole, and says which sequences "
@@ -369,23 +369,22 @@ static kfc_status clip_options(const kfc_options *o, const kfc_importer *importe
                                 : importer->no_clips;
     if (!why)
         return KFC_OK;
-    const char *what = o->animation ? "--animation selects a glTF animation"
-                       : o->loop    ? "--loop repeats glTF animations"
-                       : o->split   ? "--split writes one file per glTF animation"
+    const char *what = o->animation ? "--animation selects one of an input's animations"
+                       : o->loop    ? "--loop repeats an input's animations"
+                       : o->split   ? "--split writes one file per animation of an input"
                                     : NULL;
     return what ? kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "%s; %s", what, why) : KFC_OK;
 }
 
-/* --asset-root bounds the files a glTF file names: refused, with the
- * reason, for a format whose files name none kfc reads. */
+/* --asset-root bounds the files an input names: refused, with the
+ * importer's reason, for a format whose files name none kfc reads. */
 static kfc_status asset_root_option(const kfc_options *o, const kfc_importer *importer,
                                     kfc_diag *diag)
 {
     const char *why = !importer ? "a kfb source names none" : importer->no_files;
-    return o->asset_root && why
-               ? kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
-                          "--asset-root bounds the files a glTF file names; %s", why)
-               : KFC_OK;
+    return o->asset_root && why ? kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
+                                           "--asset-root bounds the files an input names; %s", why)
+                                : KFC_OK;
 }
 
 /* --split: each clip into the file `pattern` names for it (and, with -MD,

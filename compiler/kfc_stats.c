@@ -13,22 +13,17 @@ static void print_sections(FILE *stream, const unsigned char *bytes, size_t size
     uint64_t raw_total = 0;
     size_t pos = KFB_HEADER_SIZE;
     fputs("  sections (stored/raw bytes):", stream);
-    for (uint32_t i = 0; i < KFB_SECTION_COUNT; i++) {
-        if (pos > size || size - pos < KFB_SECTION_HEADER_SIZE)
-            break;
-        kfb_section_header h;
-        memcpy(&h, bytes + pos, sizeof h);
-        kfb_word_swap(&h, KFB_WORDS(kfb_section_header));
+    kfb_section_header h;
+    for (uint32_t i = 0; i < KFB_SECTION_COUNT && kfb_section_header_at(bytes, size, pos, &h);
+         i++) {
         char tag[5];
-        for (int k = 0; k < 4; k++) {
-            unsigned char c = (unsigned char)(h.tag >> (8 * k));
-            tag[k] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-        }
-        tag[4] = '\0';
-        fprintf(stream, "%s %s %u/%u", i ? "," : "", tag, (unsigned)h.stored_size,
-                (unsigned)h.raw_size);
+        fprintf(stream, "%s %s %u/%u", i ? "," : "", kfb_tag_text(h.tag, tag),
+                (unsigned)h.stored_size, (unsigned)h.raw_size);
         raw_total += h.raw_size;
-        pos += (size_t)KFB_SECTION_HEADER_SIZE + h.stored_size + KFB_SECTION_CRC_SIZE;
+        const uint64_t end = kfb_section_end(pos, &h);
+        if (end > size)
+            break;
+        pos = (size_t)end;
     }
     fprintf(stream, "\n  file: %zu bytes; sections raw: %llu bytes", size,
             (unsigned long long)raw_total);

@@ -42,7 +42,8 @@ typedef struct kfc_suggest {
     unsigned offered; /* candidates offered */
 } kfc_suggest;
 
-/* Starts a search for `word` (`length` bytes); `diag` counts the work. */
+/* Starts a search for `word` (`length` bytes); `diag` counts the work
+ * (NULL: uncounted, for a word of a command line among a tool's options). */
 void kfc_suggest_begin(kfc_suggest *s, kfc_diag *diag, const char *word, size_t length);
 
 /* Offers a candidate (`length` bytes; it must outlive the search). */

@@ -288,7 +288,7 @@ static kfc_status numbers(mapper *m, const kfc_x3d_node *n, const char *field, k
 static kfc_status number(mapper *m, const kfc_x3d_node *n, const char *field, double *out)
 {
     const kfc_x3d_field *f = kfc_x3d_field_get(n, field);
-    return f ? kfc_x3d_read_number(m->scene, &f->value, out, m->diag) : KFC_OK;
+    return f ? kfc_x3d_read_number(&f->value, out, m->diag) : KFC_OK;
 }
 
 static kfc_status boolean(mapper *m, const kfc_x3d_node *n, const char *field, int *out)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "kf_build.h"
+#include "kf_index.h"
 #include "kf_math.h"
 #include "kfc_number.h"
 #include "kfc_suggest.h"
@@ -122,20 +123,19 @@ char *kfc_x3d_strdup(kfc_x3d_scene *scene, const char *text, size_t length)
     return s;
 }
 
-static size_t hash(const char *s)
+/* The slot of `def`, or the empty one where it goes. DEF names come from
+ * the file: hashed under the table's own secret (kf_index.h), names crafted
+ * to collide cost no more than any others. */
+static kfc_x3d_binding **slot(const kfc_x3d_scene *cscene, const char *def)
 {
-    size_t h = 2166136261u; /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-static kfc_x3d_binding **slot(const kfc_x3d_scene *scene, const char *def)
-{
+    kfc_x3d_scene *scene = (kfc_x3d_scene *)cscene; /* only the probe count changes */
     size_t mask = scene->table_size - 1;
-    for (size_t i = hash(def) & mask;; i = (i + 1) & mask)
+    for (size_t i = (size_t)kf_hash_keyed(scene->table_key, def, strlen(def)) & mask;;
+         i = (i + 1) & mask) {
+        scene->table_probes++;
         if (!scene->table[i] || strcmp(scene->table[i]->def, def) == 0)
             return &scene->table[i];
+    }
 }
 
 static int grow(kfc_x3d_scene *scene)
@@ -151,6 +151,7 @@ static int grow(kfc_x3d_scene *scene)
         return 0;
     }
     scene->table_size = size;
+    kf_hash_key_draw(scene->table_key, scene->table, scene);
     for (size_t i = 0; i < old_size; i++)
         if (old[i])
             *slot(scene, old[i]->def) = old[i];
@@ -1206,10 +1207,8 @@ kfc_status kfc_x3d_read_numbers(kfc_x3d_scene *scene, const kfc_x3d_text *text,
     return KFC_OK;
 }
 
-kfc_status kfc_x3d_read_number(kfc_x3d_scene *scene, const kfc_x3d_text *text, double *out,
-                               kfc_diag *diag)
+kfc_status kfc_x3d_read_number(const kfc_x3d_text *text, double *out, kfc_diag *diag)
 {
-    (void)scene;
     size_t pos = 0, start, length, s2, l2;
     if (!next_token(text, &pos, &start, &length))
         return kfc_fail(diag, KFC_INVALID, text->mark, "expected a number");

@@ -146,6 +146,10 @@ typedef struct kfc_x3d_scene {
     uint32_t route_count;
     kfc_x3d_binding **table; /* DEF name -> node, open hashing */
     size_t table_size, table_used;
+    uint64_t table_key[2]; /* the table's hash secret (kf_index.h) */
+    /* Slots the table's lookups visited: tests check that crafted names cost
+     * no more than any others. */
+    uint64_t table_probes;
     struct kfc_x3d_proto *protos; /* prototypes declared, in reverse order */
     const char **proto_names;     /* sorted, by kfc_x3d_scene_finish */
     size_t proto_count;
@@ -381,8 +385,7 @@ kfc_status kfc_x3d_read_numbers(kfc_x3d_scene *scene, const kfc_x3d_text *text,
                                 kfc_x3d_numbers *out, kfc_diag *diag);
 
 /* One number (SFFloat, SFTime, SFInt32). */
-kfc_status kfc_x3d_read_number(kfc_x3d_scene *scene, const kfc_x3d_text *text, double *out,
-                               kfc_diag *diag);
+kfc_status kfc_x3d_read_number(const kfc_x3d_text *text, double *out, kfc_diag *diag);
 
 /* Whether `word` (no sign) is one of the numbers X3D browsers read by name
  * where a float stands (PI, PI1_2, SQRT2, ..., and NAN and INF, which

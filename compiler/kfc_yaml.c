@@ -652,11 +652,3 @@ int kfc_scalar_is(const kfc_node *node, const char *text)
     return node->kind == KFC_NODE_SCALAR && node->count == length &&
            memcmp(node->as.text, text, length) == 0;
 }
-
-const kfc_node *kfc_map_find(const kfc_node *map, const char *key)
-{
-    for (uint32_t i = 0; i < map->count; i++)
-        if (kfc_scalar_is(kfc_map_key(map, i), key))
-            return kfc_map_value(map, i);
-    return NULL;
-}

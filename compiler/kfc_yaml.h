@@ -127,8 +127,4 @@ static inline const kfc_node *kfc_map_value(const kfc_node *map, uint32_t i)
 /* Whether `node` is a scalar whose text is exactly `text`. */
 int kfc_scalar_is(const kfc_node *node, const char *text);
 
-/* The value of the pair whose key is `key` in mapping `map`, or NULL. Linear:
- * meant for the handful of fields of a schema object. */
-const kfc_node *kfc_map_find(const kfc_node *map, const char *key);
-
 #endif /* KFC_YAML_H */

@@ -7,8 +7,10 @@
  * its code: the static assertions below stop the build the day one of them
  * moves. Object kinds are the one exception (KFB_OBJECT_* and
  * KFB_ANIMATOR_* number them differently from kf_kind), so they are mapped
- * here, once for both sides. Included by offline/kf_write.c and
- * runtime/kf_read.c.
+ * here, once for both sides. Included by the writer and the builder
+ * (offline/kf_write.c, kf_build.c), the reader (runtime/kf_read.c), what
+ * reads loaded tracks (kf_anim.c, kf_player.c) and kfplay dump, which names
+ * a file's codes by the public enums' names.
  */
 #ifndef KFB_CODES_H
 #define KFB_CODES_H
@@ -113,16 +115,22 @@ static inline kf_kind kfb_object_kind(uint32_t type)
 /* The kind a track's KFB_ANIMATOR_* code plays, KF_KIND_COUNT if unknown. */
 static inline kf_kind kfb_animator_kind(uint32_t animator)
 {
-    switch (animator) {
-    case KFB_ANIMATOR_SEQUENCE:
-        return KF_KIND_SEQUENCE;
-    case KFB_ANIMATOR_INTERPOLATOR:
-        return KF_KIND_INTERPOLATOR;
-    case KFB_ANIMATOR_FOLLOWER:
-        return KF_KIND_FOLLOWER;
-    default:
-        return KF_KIND_COUNT;
-    }
+    static const kf_kind kinds[KFB_ANIMATOR_KIND_COUNT] = {
+        [KFB_ANIMATOR_SEQUENCE] = KF_KIND_SEQUENCE,
+        [KFB_ANIMATOR_INTERPOLATOR] = KF_KIND_INTERPOLATOR,
+        [KFB_ANIMATOR_FOLLOWER] = KF_KIND_FOLLOWER,
+    };
+    return animator < KFB_ANIMATOR_KIND_COUNT ? kinds[animator] : KF_KIND_COUNT;
+}
+
+/* The KFB_ANIMATOR_* code of animators of `kind`, KFB_ANIMATOR_KIND_COUNT
+ * for a kind that animates nothing: the inverse of the table above. */
+static inline uint32_t kfb_animator_code(kf_kind kind)
+{
+    uint32_t code = 0;
+    while (code < KFB_ANIMATOR_KIND_COUNT && kfb_animator_kind(code) != kind)
+        code++;
+    return code;
 }
 
 #endif /* KFB_CODES_H */

@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ------------------------------------------------------------------------ */
 /* File header                                                              */
@@ -42,6 +43,27 @@
  * reads them (formats/kfb.md, Versioning). */
 #define KFB_VERSION_1_MINOR 1u
 
+/* A version as kfb_header.version holds it, and its two parts. */
+#define KFB_VERSION(major, minor) ((uint32_t)(major) << 16 | (uint32_t)(minor))
+#define KFB_MAJOR_OF(version)     ((uint32_t)(version) >> 16)
+#define KFB_MINOR_OF(version)     (0xFFFFu & (uint32_t)(version))
+/* The version of major 2 that brought each of its features (formats/kfb.md,
+ * Versioning), for kfb_has. */
+#define KFB_SINCE_ZIGZAG    KFB_VERSION(2, 1) /* zigzag differences, predictors, unit columns */
+#define KFB_SINCE_KEY_GUESS KFB_VERSION(2, 2) /* KFB_PREDICT_KEYS; no stored HERMITE tangents */
+#define KFB_SINCE_PIECES    KFB_VERSION(2, 3) /* DATA's zlib stream as pieces (zero runs) */
+#define KFB_SINCE_RUNS      KFB_VERSION(2, 4) /* DATA stored as its pieces, KFB_COMPRESSION_RUNS */
+#define KFB_SINCE_ROWS      KFB_VERSION(2, 5) /* arrays held as rows, KFB_COLUMN_ROWS */
+/* A new minor version brings a feature: its line goes above with it. */
+_Static_assert(KFB_SINCE_ROWS == KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR),
+               "the newest feature is the current version's");
+/* A file of `version` has what `since` brought: a later major version may
+ * have dropped it, so only the same major counts. */
+static inline int kfb_has(uint32_t version, uint32_t since)
+{
+    return KFB_MAJOR_OF(version) == KFB_MAJOR_OF(since) && version >= since;
+}
+
 /*
  * Zero runs (2.3; formats/kfb.md, "Zero runs"). The zlib stream of a
  * compressed DATA section holds the section as pieces: a word L, a word Z,
@@ -61,6 +83,13 @@
  */
 #define KFB_ZERO_RUN_WORDS 16u
 #define KFB_PIECE_WORDS    16384u
+/* A piece of `literal` words then `zeros` zero words is one a reader
+ * accepts where `words_left` words of the section remain: not empty, and
+ * within them. */
+static inline int kfb_piece_fits(uint32_t literal, uint32_t zeros, uint64_t words_left)
+{
+    return (uint64_t)literal + zeros != 0 && (uint64_t)literal + zeros <= words_left;
+}
 
 /* zlib cannot expand a stream by more than about 1032:1: a compressed
  * section declaring more raw bytes than KFB_ZLIB_MAX_RATIO * stored +
@@ -177,6 +206,9 @@ typedef struct kfb_header {
 } kfb_header;
 
 #define KFB_HEADER_SIZE (KFB_IDENTIFIER_SIZE + (uint32_t)sizeof(kfb_header))
+/* The file offset of a header field: where a reader reports a fault in it.
+ * KFB_HEADER_AT(header_crc) is also how many bytes the header CRC covers. */
+#define KFB_HEADER_AT(field) (KFB_IDENTIFIER_SIZE + (uint32_t)offsetof(kfb_header, field))
 
 /* ------------------------------------------------------------------------ */
 /* Sections                                                                 */
@@ -429,20 +461,19 @@ static inline uint64_t kfb_sequence_derived_floats(uint32_t interpolation, uint3
            kfb_sequence_arc_floats(interpolation, valid_count);
 }
 
-/* Floats stored at `tangents` in a file of version major.minor: version 1
+/* Floats stored at `tangents` in a file of `version`: version 1
  * stores the derived floats above; version 2 the tangents (or SQUAD's a,
  * b) only: zlib cannot shrink the arcs, and computing them as they play
  * costs less than inflating them. From 2.2 on HERMITE stores none:
  * its scaled tangents are its key tangents times segment lengths, one
  * product each (kf_hermite_tangents), which the reader computes too. */
-static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t major, uint32_t minor,
-                                                          uint32_t interpolation,
+static inline uint64_t kfb_sequence_stored_derived_floats(uint32_t version, uint32_t interpolation,
                                                           uint32_t valid_count, uint32_t components)
 {
     const uint64_t tc = kfb_sequence_tangent_floats(interpolation, valid_count, components);
-    if (major < 2)
+    if (KFB_MAJOR_OF(version) < 2)
         return kfb_sequence_derived_floats(interpolation, valid_count, components);
-    if (interpolation == KFB_INTERP_HERMITE && minor >= 2)
+    if (interpolation == KFB_INTERP_HERMITE && kfb_has(version, KFB_SINCE_KEY_GUESS))
         return 0;
     return tc ? 2 * tc + components : 0; /* outgoing with its column headers, incoming */
 }
@@ -759,6 +790,36 @@ static inline void kfb_word_swap(void *words, uint32_t count)
 }
 
 #define KFB_WORDS(type) ((uint32_t)(sizeof(type) / 4u))
+
+/* The section header at `at` of the `size` bytes of `file`, in host order:
+ * 1 where it lies inside them, else 0. Its section (the header, the stored
+ * bytes, the CRC) ends at kfb_section_end. */
+static inline int kfb_section_header_at(const unsigned char *file, size_t size, size_t at,
+                                        kfb_section_header *h)
+{
+    if (at > size || size - at < KFB_SECTION_HEADER_SIZE)
+        return 0;
+    memcpy(h, file + at, sizeof *h);
+    kfb_word_swap(h, KFB_WORDS(kfb_section_header));
+    return 1;
+}
+
+static inline uint64_t kfb_section_end(size_t at, const kfb_section_header *h)
+{
+    return (uint64_t)at + KFB_SECTION_HEADER_SIZE + h->stored_size + KFB_SECTION_CRC_SIZE;
+}
+
+/* A section's tag as text, for a listing: its four bytes, each outside
+ * printable ASCII as '?'. Returns `out`. */
+static inline char *kfb_tag_text(uint32_t tag, char out[5])
+{
+    for (int k = 0; k < 4; k++) {
+        const unsigned char c = (unsigned char)(tag >> (8 * k));
+        out[k] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+    }
+    out[4] = '\0';
+    return out;
+}
 
 _Static_assert(sizeof(float) == 4, "kfb needs IEEE-754 binary32 floats");
 _Static_assert(sizeof(kfb_header) == 24, "kfb_header is 6 words");

@@ -17,6 +17,7 @@
 #include "kf_offline.h"
 #include "kf_precompute.h"
 #include "kf_write.h"
+#include "kfb_codes.h"
 
 /* ---- small helpers ----------------------------------------------------- */
 
@@ -89,8 +90,8 @@ static int to_float(double x, float *out)
 }
 
 /* The floats of a sequence's one block: times, values, tangents, then the
- * optional TCB array and distance table. Sizes were checked when it was
- * built (build_size). */
+ * optional TCB array and distance table. kf_builder_add_sequence checks
+ * that the count and its bytes fit before it allocates the block. */
 static size_t sequence_floats_as(const struct kf_sequence *s, int tcb, int arc_length)
 {
     return (size_t)s->key_count * (1 + (size_t)s->components) +
@@ -938,9 +939,7 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     }
     const int interpolator = animator->kind == KF_KIND_INTERPOLATOR;
     const int follower = animator->kind == KF_KIND_FOLLOWER;
-    kf_track t = {interpolator ? KFB_ANIMATOR_INTERPOLATOR
-                  : follower   ? KFB_ANIMATOR_FOLLOWER
-                               : KFB_ANIMATOR_SEQUENCE,
+    kf_track t = {kfb_animator_code((kf_kind)animator->kind),
                   animator->index,
                   KF_NO_INDEX,
                   KF_NO_INDEX,

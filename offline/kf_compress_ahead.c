@@ -34,6 +34,7 @@
 #include <zlib.h>
 
 #include "kf_compress_ahead.h"
+#include "kf_index.h"
 #include "kf_write.h"
 #include "kf_zero_runs.h"
 
@@ -76,6 +77,7 @@ struct kf_ahead {
     uint64_t streamed; /* bytes of the section fed to deflate */
     times_entry *times;
     uint32_t times_count, times_capacity; /* capacity: 0 or a power of two */
+    uint64_t times_key[2];                /* the table's hash secret */
 };
 
 /* Feeds `size` bytes to the stream, growing its output as needed. */
@@ -137,14 +139,17 @@ static int reserve_times(kf_ahead *x)
     times_entry *t = kf_calloc(&x->allocator, grown, sizeof *t);
     if (!t)
         return 0;
+    kf_hash_key_draw(x->times_key, t, x);
     for (uint32_t i = 0; i < x->times_capacity; i++) {
-        const times_entry *e = &x->times[i];
-        if (e->times)
-            for (uint32_t j = e->hash & (grown - 1);; j = (j + 1) & (grown - 1))
-                if (!t[j].times) {
-                    t[j] = *e;
-                    break;
-                }
+        times_entry e = x->times[i];
+        if (!e.times)
+            continue;
+        e.hash = kf_hash_times(x->times_key, e.times, e.count);
+        for (uint32_t j = e.hash & (grown - 1);; j = (j + 1) & (grown - 1))
+            if (!t[j].times) {
+                t[j] = e;
+                break;
+            }
     }
     kf_free(&x->allocator, x->times, x->times_capacity * sizeof *t);
     x->times = t;
@@ -159,7 +164,7 @@ static int process(kf_ahead *x, const struct kf_sequence *s)
     if (!reserve_times(x))
         return 0;
     x->scratch.size = 0;
-    const uint32_t hash = kf_hash_times(s);
+    const uint32_t hash = kf_hash_times(x->times_key, s->times, s->key_count);
     times_entry *e = find_times(x, s, hash);
     kfb_sequence record = {0};
     if (!e->times) {

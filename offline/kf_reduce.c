@@ -30,8 +30,6 @@
  * keeping the sequence lossless. */
 #define GRID_TRIES 6
 
-static const double pi = 3.14159265358979323846;
-
 static kf_bound_kind kind_of_property(uint32_t property)
 {
     switch (property) {
@@ -130,7 +128,7 @@ static double rotation_error(const float *a, const float *b)
         d2 += d * d;
     }
     double h = sqrt(d2) / 2.0;
-    return 4.0 * asin(h < 1.0 ? h : 1.0) * 180.0 / pi;
+    return 4.0 * asin(h < 1.0 ? h : 1.0) * 180.0 / KF_PI;
 }
 
 /* The error of sample b against sample a, for every kind in `mask`. */
@@ -219,7 +217,7 @@ static double base_step(const struct kf_sequence *s, unsigned mask, const double
         case KF_BOUND_ORIENTATION:
             /* |q - q'| <= step over four components; the angle is about
              * twice that distance. */
-            x = c == 4 ? bound[kind] * pi / 180.0 / 2.0 : 0.0;
+            x = c == 4 ? bound[kind] * KF_PI / 180.0 / 2.0 : 0.0;
             break;
         case KF_BOUND_SCALE: {
             double smallest = HUGE_VAL;

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "kf_index.h"
 #include "kf_layout.h"
 #include "kf_math.h"
 #include "kf_write.h"
@@ -416,8 +417,8 @@ static kfb_f64 f64(double x)
 /* The identifier and header of a file of `file_size` bytes, CRC last. */
 static void write_header(buffer *out, uint32_t file_size, uint32_t major)
 {
-    const uint32_t version = major == 1 ? (1u << 16) | KFB_VERSION_1_MINOR
-                                        : (KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR;
+    const uint32_t version = major == 1 ? KFB_VERSION(1, KFB_VERSION_1_MINOR)
+                                        : KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR);
     kfb_header h = {version, KFB_PROBE_INT, KFB_PROBE_FLOAT, KFB_SECTION_COUNT, file_size, 0};
     put_bytes(out, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE);
     put_words(out, &h, KFB_WORDS(kfb_header) - 1);
@@ -607,15 +608,12 @@ typedef struct times_table {
     uint32_t *at;
     uint32_t *slots;
     uint32_t mask;
+    uint64_t key[2]; /* the table's hash secret */
 } times_table;
 
-uint32_t kf_hash_times(const struct kf_sequence *s)
+uint32_t kf_hash_times(const uint64_t key[2], const float *times, uint32_t count)
 {
-    const unsigned char *p = (const unsigned char *)s->times;
-    uint32_t h = 2166136261u ^ s->key_count;
-    for (size_t i = 0; i < (size_t)s->key_count * sizeof *s->times; i++)
-        h = (h ^ p[i]) * 16777619u;
-    return h;
+    return (uint32_t)kf_hash_keyed(key, times, (size_t)count * sizeof *times);
 }
 
 /* The data offset of sequence i's key times: an earlier equal array's, or
@@ -623,7 +621,7 @@ uint32_t kf_hash_times(const struct kf_sequence *s)
 static uint32_t put_times(buffer *data, const kf_objects *o, uint32_t i, times_table *t, int room)
 {
     const struct kf_sequence *s = &o->sequences[i];
-    uint32_t slot = kf_hash_times(s) & t->mask;
+    uint32_t slot = kf_hash_times(t->key, s->times, s->key_count) & t->mask;
     for (; t->slots[slot]; slot = (slot + 1) & t->mask) {
         const struct kf_sequence *e = &o->sequences[t->slots[slot] - 1];
         if (e->key_count == s->key_count &&
@@ -708,7 +706,8 @@ static void sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_seque
     /* What this version stores of the derived floats (version 2 leaves the
      * arcs, and 2.2 HERMITE's scaled tangents, to the reader). */
     const uint64_t stored = kfb_sequence_stored_derived_floats(
-        encoded ? KFB_VERSION_MAJOR : 1, encoded ? KFB_VERSION_MINOR : KFB_VERSION_1_MINOR,
+        encoded ? KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR)
+                : KFB_VERSION(1, KFB_VERSION_1_MINOR),
         s->interpolation, s->valid_count, c);
     const uint64_t tc =
         stored ? kfb_sequence_tangent_floats(s->interpolation, s->valid_count, c) : 0;
@@ -997,12 +996,15 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
     while (capacity < 2 * (uint64_t)sequences)
         capacity *= 2;
     times_table times = {kf_calloc(&a, sequences + 1, sizeof(uint32_t)),
-                         kf_calloc(&a, capacity, sizeof(uint32_t)), capacity - 1};
+                         kf_calloc(&a, capacity, sizeof(uint32_t)),
+                         capacity - 1,
+                         {0, 0}};
     if (!times.at || !times.slots) {
         kf_free(&a, times.slots, capacity * sizeof(uint32_t));
         result = kf_fail(error, KF_ERROR_OUT_OF_MEMORY, "out of memory");
         goto done;
     }
+    kf_hash_key_draw(times.key, times.slots, &times);
     /* The sequences' arrays are nearly all of DATA: room for them up front
      * saves copying megabytes as the buffer doubles. */
     uint64_t data_bytes = 0;

@@ -25,9 +25,10 @@ uint32_t kf_write_floats(kf_bytes *data, const float *f, size_t count);
 void kf_write_sequence_data(kf_bytes *data, const struct kf_sequence *s, kfb_sequence *record,
                             int encoded);
 
-/* A hash of a sequence's key times (count and bytes), to find equal arrays,
- * which DATA stores once. */
-uint32_t kf_hash_times(const struct kf_sequence *s);
+/* A hash of `count` key times, to find equal arrays, which DATA stores
+ * once. The times come from sources: hashed under the table's own secret
+ * (kf_index.h), times crafted to collide cost no more than any others. */
+uint32_t kf_hash_times(const uint64_t key[2], const float *times, uint32_t count);
 
 /* A way to compress the DATA section that the writer tries before deflating
  * it itself: given the raw section, `pack` fills `packed` with the zlib

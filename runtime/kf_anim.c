@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "kf_private.h"
+#include "kfb_codes.h"
 
 uint32_t kf_anim_count(const kf_anim *anim, kf_kind kind)
 {
@@ -179,9 +180,7 @@ void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info
         return;
     }
     const kf_track *t = &anim->objects.tracks[index];
-    info->animator_kind = t->animator_kind == KFB_ANIMATOR_INTERPOLATOR ? KF_KIND_INTERPOLATOR
-                          : t->animator_kind == KFB_ANIMATOR_FOLLOWER   ? KF_KIND_FOLLOWER
-                                                                        : KF_KIND_SEQUENCE;
+    info->animator_kind = kfb_animator_kind(t->animator_kind);
     info->animator = t->animator;
     info->controller = t->controller;
     info->target = t->target;

@@ -13,8 +13,9 @@
 #include "kf.h"
 
 /* SipHash-1-3 of `n` bytes under a 128-bit secret `key`: a hash that names
- * cannot be crafted against without the key. Every hash table of names
- * from files or sources (here, and kfc's YAML tables) uses it. */
+ * cannot be crafted against without the key. Every hash table of what files
+ * or sources hold uses it: here, kfc's YAML, name and X3D DEF tables, and
+ * the writer's tables of key times. */
 uint64_t kf_hash_keyed(const uint64_t key[2], const void *data, size_t n);
 /* A fresh secret for one table, from the system's random source (getrandom);
  * where there is none, from the time and the addresses of the table, its

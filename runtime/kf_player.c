@@ -176,19 +176,18 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     p->controllers = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->controllers, ok);
     p->values = carve(base, &at, anim->value_count, sizeof *p->values, ok);
     /* Played tracks by kind: each kind's arrays hold its tracks only. */
-    size_t played[3] = {0, 0, 0}; /* sequences, interpolators, followers */
-    size_t follower_tracks = 0;   /* played or not: each has its state */
+    /* By animator code: sequences, interpolators, followers. */
+    size_t played[KFB_ANIMATOR_KIND_COUNT] = {0, 0, 0};
+    size_t follower_tracks = 0; /* played or not: each has its state */
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
         const kf_track *t = &o->tracks[i];
         follower_tracks += t->animator_kind == KFB_ANIMATOR_FOLLOWER;
         if (t->controller != KF_NO_INDEX)
-            played[t->animator_kind == KFB_ANIMATOR_INTERPOLATOR ? 1
-                   : t->animator_kind == KFB_ANIMATOR_FOLLOWER   ? 2
-                                                                 : 0]++;
+            played[t->animator_kind]++; /* a loaded track's code is known */
     }
     /* Groups: one per controller and clock at most; runs: the members no
      * block plays (repeated sequences, and those wider than a block). */
-    size_t groups = played[0], runs = played[0];
+    size_t groups = played[KFB_ANIMATOR_SEQUENCE], runs = played[KFB_ANIMATOR_SEQUENCE];
     if (anim->layout) {
         size_t bound;
         if (kf_mul_size(anim->layout->clock_count,
@@ -203,8 +202,9 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     /* Members: those played by runs only (the plan sorts every member in
      * scratch of its own, make_plan). */
     p->members = carve(base, &at, runs, sizeof *p->members, ok);
-    p->interpolators = carve(base, &at, played[1], sizeof *p->interpolators, ok);
-    p->follows = carve(base, &at, played[2], sizeof *p->follows, ok);
+    p->interpolators =
+        carve(base, &at, played[KFB_ANIMATOR_INTERPOLATOR], sizeof *p->interpolators, ok);
+    p->follows = carve(base, &at, played[KFB_ANIMATOR_FOLLOWER], sizeof *p->follows, ok);
     /* Before loading (the writer's check) every target counts as blended. */
     const struct kf_layout *L = anim->layout;
     p->sums = carve(base, &at, L ? L->blend_values : anim->value_count, sizeof *p->sums, ok);

@@ -73,8 +73,8 @@ typedef struct loader {
      * byte per data word below marks_high (MARK_*; claim), `scratch` room for the largest encoded
      * array decoded so far (it grows; it never exceeds the data words). */
     int encoded;
-    int zigzag; /* 2.1 on: zigzag-coded differences, full column headers */
-    uint32_t major, minor;
+    int zigzag;       /* 2.1 on: zigzag-coded differences, full column headers */
+    uint32_t version; /* the header's: kfb_has says what the file may hold */
     float *data_rw;
     float *room; /* for the floats still to compute (kfb_sequence_computed_floats) */
     size_t room_left;
@@ -1090,7 +1090,7 @@ static kf_result read_rows(loader *L, size_t offset, size_t count, size_t head, 
         uint32_t h;
         memcpy(&h, L->source ? L->source + (offset + m) * 4 : (const void *)(L->data + offset + m),
                4);
-        if (h != KFB_COLUMN_ROWS || L->minor < 5) {
+        if (h != KFB_COLUMN_ROWS || !kfb_has(L->version, KFB_SINCE_ROWS)) {
             *bad = m;
             *bad_header = h;
             return KF_ERROR_VALUE;
@@ -1149,7 +1149,8 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
         const int keys = predictor == KFB_PREDICT_KEYS;
         if ((h & ~allowed) ||
             ((h & KFB_COLUMN_UNIT) && (exponent || unit != SIZE_MAX || columns < 2)) ||
-            (keys && (L->minor < 2 || !guess || exponent || (h & KFB_COLUMN_UNIT)))) {
+            (keys && (!kfb_has(L->version, KFB_SINCE_KEY_GUESS) || !guess || exponent ||
+                      (h & KFB_COLUMN_UNIT)))) {
             *bad = m;
             *bad_header = h;
             return KF_ERROR_VALUE;
@@ -1534,7 +1535,8 @@ static kf_result decode_array(loader *L, uint32_t offset, size_t count, size_t s
         L,
         fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
              "object %u: %s: column %zu (header %08x) is not as version %u.%u writes it",
-             (unsigned)index, what, bad, (unsigned)h, (unsigned)L->major, (unsigned)L->minor),
+             (unsigned)index, what, bad, (unsigned)h, (unsigned)KFB_MAJOR_OF(L->version),
+             (unsigned)KFB_MINOR_OF(L->version)),
         what);
 }
 
@@ -1599,7 +1601,7 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
     read_words(&h, p + KFB_IDENTIFIER_SIZE, KFB_WORDS(kfb_header));
     /* The version comes first: a later major version may lay out anything
      * after it differently. */
-    uint32_t major = h.version >> 16, minor = h.version & 0xFFFF;
+    const uint32_t major = KFB_MAJOR_OF(h.version), minor = KFB_MINOR_OF(h.version);
     if (!(major == KFB_VERSION_MAJOR && minor <= KFB_VERSION_MINOR) &&
         !(major == 1 && minor <= KFB_VERSION_1_MINOR))
         return fail(L, KF_ERROR_VERSION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE,
@@ -1607,25 +1609,24 @@ static kf_result read_header(loader *L, const unsigned char *p, size_t available
                     (unsigned)major, (unsigned)minor, KFB_VERSION_1_MINOR, KFB_VERSION_MAJOR,
                     KFB_VERSION_MAJOR, KFB_VERSION_MINOR);
     L->encoded = major >= 2;
-    L->zigzag = major == 2 && minor >= 1;
-    L->major = major;
-    L->minor = minor;
-    uint32_t crc = kf_crc32(0, p, KFB_HEADER_SIZE - 4);
+    L->zigzag = kfb_has(h.version, KFB_SINCE_ZIGZAG);
+    L->version = h.version;
+    uint32_t crc = kf_crc32(0, p, KFB_HEADER_AT(header_crc));
     if (crc != h.header_crc)
-        return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_SIZE - 4,
+        return fail(L, KF_ERROR_CHECKSUM, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(header_crc),
                     "header checksum %08x does not match the header (%08x)", (unsigned)h.header_crc,
                     (unsigned)crc);
     const float probe = KFB_PROBE_FLOAT;
     if (h.probe_int != KFB_PROBE_INT || memcmp(&h.probe_float, &probe, sizeof probe) != 0)
-        return fail(L, KF_ERROR_PROBE, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 4,
+        return fail(L, KF_ERROR_PROBE, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(probe_int),
                     "the probe values do not read back: written with another byte order or "
                     "float format");
     if (h.section_count != KFB_SECTION_COUNT)
-        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 12,
+        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(section_count),
                     "%u sections declared; files have %u", (unsigned)h.section_count,
                     (unsigned)KFB_SECTION_COUNT);
     if (h.file_size < KFB_HEADER_SIZE)
-        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 16,
+        return fail(L, KF_ERROR_SECTION, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(file_size),
                     "declared file size %u is smaller than the header", (unsigned)h.file_size);
     *file_size = h.file_size;
     return KF_OK;
@@ -1658,11 +1659,13 @@ static kf_result read_sections(loader *L)
             return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos + 4,
                         "section %s: compression 2 (zero runs left out) is DATA's alone",
                         section_names[i]);
-        if (h->compression == KFB_COMPRESSION_RUNS && !(L->major == 2 && L->minor >= 4))
+        if (h->compression == KFB_COMPRESSION_RUNS && !kfb_has(L->version, KFB_SINCE_RUNS))
             return fail(L, KF_ERROR_SECTION, i, KF_NO_INDEX, pos + 4,
-                        "section DATA: compression 2 (zero runs left out) is version 2.4's; "
+                        "section DATA: compression 2 (zero runs left out) is version %u.%u's; "
                         "the file is %u.%u",
-                        (unsigned)L->major, (unsigned)L->minor);
+                        (unsigned)KFB_MAJOR_OF(KFB_SINCE_RUNS),
+                        (unsigned)KFB_MINOR_OF(KFB_SINCE_RUNS), (unsigned)KFB_MAJOR_OF(L->version),
+                        (unsigned)KFB_MINOR_OF(L->version));
         pos += KFB_SECTION_HEADER_SIZE;
         if (L->size - pos < KFB_SECTION_CRC_SIZE ||
             h->stored_size > L->size - pos - KFB_SECTION_CRC_SIZE)
@@ -1765,7 +1768,7 @@ static int pieces_out(void *desc, const unsigned char *buf, size_t len)
         uint32_t piece[2];
         piece_header(P->header, piece);
         const size_t words = (P->size - P->at) / 4;
-        if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0]) {
+        if (!kfb_piece_fits(piece[0], piece[1], words)) {
             P->fail = fail(P->L, KF_ERROR_INFLATE, KFB_SECTION_DATA, KF_NO_INDEX,
                            P->L->sections[KFB_SECTION_DATA].file_offset,
                            "section DATA: a piece of %u words and %u zero words at byte %zu "
@@ -1824,8 +1827,7 @@ static int place_inflated(loader *L, unsigned char *dst, size_t size, size_t n, 
             return 0;
         piece_header(dst + h, piece);
         const size_t words = (size - at) / 4;
-        if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0] ||
-            piece[0] > (n - h - 8) / 4)
+        if (!kfb_piece_fits(piece[0], piece[1], words) || piece[0] > (n - h - 8) / 4)
             return 0;
         /* (the first piece, moved last, clobbers nothing still to move) */
         from_last &= count == 0 || at >= h;
@@ -1984,7 +1986,7 @@ static kf_result unpack_section(loader *L, uint32_t i, unsigned char *dst)
     kf_inflate_status status = KF_INFLATE_CORRUPT;
     size_t produced = 0, consumed = 0;
     const char *message = NULL;
-    if (i == KFB_SECTION_DATA && L->major == 2 && L->minor >= 3) {
+    if (i == KFB_SECTION_DATA && kfb_has(L->version, KFB_SINCE_PIECES)) {
         kf_result r = inflate_pieces(L, in + 2, deflated, dst, h->raw_size, L->data_room, &status,
                                      &produced, &consumed, &message);
         if (r != KF_OK)
@@ -2111,7 +2113,7 @@ static kf_result read_sequence(loader *L, const unsigned char *p, uint32_t index
         return located(L, res, index, pos, "sequence", s->name);
 
     uint64_t n = r.key_count;
-    uint64_t derived = kfb_sequence_stored_derived_floats(L->major, L->minor, r.interpolation,
+    uint64_t derived = kfb_sequence_stored_derived_floats(L->version, r.interpolation,
                                                           r.valid_count, r.components);
     uint64_t tc = kfb_sequence_tangent_floats(r.interpolation, r.valid_count, r.components);
     const uint64_t ac = kfb_sequence_arc_floats(r.interpolation, r.valid_count);
@@ -2418,9 +2420,7 @@ static kf_result read_track(loader *L, const unsigned char *p, uint32_t index, s
                     (unsigned)r.animator_kind);
     const int interpolator = r.animator_kind == KFB_ANIMATOR_INTERPOLATOR;
     const int follower = r.animator_kind == KFB_ANIMATOR_FOLLOWER;
-    const uint32_t animators = o->count[interpolator ? KF_KIND_INTERPOLATOR
-                                        : follower   ? KF_KIND_FOLLOWER
-                                                     : KF_KIND_SEQUENCE];
+    const uint32_t animators = o->count[kfb_animator_kind(r.animator_kind)];
     if (r.animator >= animators ||
         (r.controller != KFB_NONE && r.controller >= o->count[KF_KIND_CONTROLLER]) ||
         r.target >= o->count[KF_KIND_TARGET] ||
@@ -3046,7 +3046,7 @@ kf_result kf_load_stream(kf_read_fn read, void *user, const kf_load_options *opt
     if (r != KF_OK)
         return r;
     if ((uint64_t)file_size > (uint64_t)L.max_section * KFB_SECTION_COUNT + 4096)
-        return fail(&L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, KFB_IDENTIFIER_SIZE + 16,
+        return fail(&L, KF_ERROR_TOO_LARGE, KF_NO_INDEX, KF_NO_INDEX, KFB_HEADER_AT(file_size),
                     "declared file size %u exceeds the loader's limit", (unsigned)file_size);
     /* The buffer grows as bytes arrive (doubling, so O(n) copying): a short
      * stream declaring a huge size costs what it holds, and ends as

@@ -54,7 +54,7 @@ static inline int craft_sections(const unsigned char *f, size_t size, craft_sect
 /* Recomputes the header CRC and every section CRC. */
 static inline void craft_fix_crcs(unsigned char *f, size_t size)
 {
-    craft_put(f + KFB_HEADER_SIZE - 4, (uint32_t)crc32(0L, f, KFB_HEADER_SIZE - 4));
+    craft_put(f + KFB_HEADER_AT(header_crc), (uint32_t)crc32(0L, f, KFB_HEADER_AT(header_crc)));
     craft_section s[3];
     if (!craft_sections(f, size, s))
         return;

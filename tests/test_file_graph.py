@@ -8,25 +8,36 @@
 - the runtime is what a game ships: no runtime object uses a symbol defined
   by the offline library, and no runtime source includes an offline header;
 - the runtime needs nothing from zlib but inflate and checksums (no deflate)
-  and nothing from a thread library.
+  and nothing from a thread library;
+- the map: docs/maintainers.md's source tree names every source file of
+  runtime/, offline/, compiler/ and tools/ (a header may go by its .c), and
+  has a row for every folder of the repository.
 
-usage: test_file_graph.py ROOT LIB.a...   (the runtime's library first)"""
+usage: test_file_graph.py ROOT LIB.a|OBJ.o...   (the runtime's library first)"""
 import os
 import re
 import subprocess
 import sys
 
+from test_doc_citations import tracked
+
+MAP = 'docs/maintainers.md'
+SOURCE_FOLDERS = ('runtime', 'offline', 'compiler', 'tools')
 
 def symbols(archive):
-    """{object: (defined, undefined)} of the global symbols of an archive."""
+    """{object: (defined, undefined)} of the global symbols of an archive, or
+    of one object (named after its folder: a tool's own files)."""
     out = subprocess.check_output(['nm', '-A', archive], universal_newlines=True)
     objs = {}
+    whole = archive.endswith('.o')
+    owner = os.path.basename(os.path.dirname(archive) if whole else archive)
     for line in out.splitlines():
-        m = re.match(r'^[^:]+:([^:]+\.o):\s*(?:[0-9a-f]+)?\s+([A-Za-z])\s+(\S+)$', line)
+        m = re.match(r'^%s([^:]+\.o):\s*(?:[0-9a-f]+)?\s+([A-Za-z])\s+(\S+)$'
+                     % ('' if whole else '[^:]+:'), line)
         if not m:
             continue
         obj, kind, name = m.groups()
-        defined, undefined = objs.setdefault(os.path.basename(archive) + ':' + obj, (set(), set()))
+        defined, undefined = objs.setdefault(owner + ':' + os.path.basename(obj), (set(), set()))
         if kind == 'U':
             undefined.add(name)
         elif kind.isupper():
@@ -57,6 +68,24 @@ def find_cycle(graph):
                 stack.append((nxt, iter(sorted(graph[nxt]))))
                 path.append(nxt)
     return None
+
+
+def unmapped(root):
+    """What docs/maintainers.md's source tree leaves out."""
+    text = open(os.path.join(root, MAP), encoding='utf-8').read()
+    named = set(re.findall(r'`([^`\s]+)`', text))
+    rows = set(re.findall(r'^\| `([^`]+)/` \|', text, re.MULTILINE))
+    missing = []
+    files = tracked(root)
+    for path in sorted(files):
+        folder, _, name = path.partition('/')
+        if folder in SOURCE_FOLDERS and '/' not in name and name.endswith(('.c', '.h')):
+            if name not in named and not (name.endswith('.h') and name[:-2] + '.c' in named):
+                missing.append('%s does not name %s' % (MAP, path))
+    for folder in sorted({p.split('/')[0] for p in files if '/' in p}):
+        if folder not in rows:
+            missing.append('%s has no row for %s/' % (MAP, folder))
+    return missing
 
 
 def main():
@@ -93,6 +122,8 @@ def main():
             for inc in re.findall(r'#\s*include\s*"([^"]+)"', text):
                 if inc in offline_headers:
                     failures.append('runtime/%s includes offline header %s' % (f, inc))
+
+    failures += unmapped(root)
 
     for f in failures:
         print('FAIL: ' + f)

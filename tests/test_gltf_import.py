@@ -250,21 +250,21 @@ def check_split(a, checks):
                                                'output: no -MF or -MT'),
             (['-s', '-d', src], '--split applies to compiling'),
             (['-s', os.path.join(a.fixtures, 'basic.yaml')],
-             '--split writes one file per glTF animation; a kfb source is compiled whole, and '
-             'says which sequences loop (repeat: loop)'),
+             "--split writes one file per animation of an input; a kfb source is compiled whole, "
+             'and says which sequences loop (repeat: loop)'),
             (['--loop', os.path.join(a.fixtures, 'basic.yaml')],
-             '--loop repeats glTF animations; a kfb source is compiled whole, and says which '
-             'sequences loop (repeat: loop)'),
+             "--loop repeats an input's animations; a kfb source is compiled whole, and says "
+             'which sequences loop (repeat: loop)'),
             # --asset-root, where no file the input names is read.
             (['--asset-root', a.fixtures, os.path.join(a.fixtures, 'basic.yaml'), '-o', kept],
-             '--asset-root bounds the files a glTF file names; a kfb source names none'),
+             '--asset-root bounds the files an input names; a kfb source names none'),
             (['--asset-root', a.fixtures, os.path.join(a.fixtures, 'm3g', 'swing.m3g'), '-o',
               kept],
-             "--asset-root bounds the files a glTF file names; an M3G file's external "
+             "--asset-root bounds the files an input names; an M3G file's external "
              'references are never opened'),
             (['--asset-root=' + a.fixtures, os.path.join(a.fixtures, 'x3d', 'door.x3d'), '-o',
               kept],
-             "--asset-root bounds the files a glTF file names; an X3D scene's URLs (Inline, "
+             "--asset-root bounds the files an input names; an X3D scene's URLs (Inline, "
              'textures, scripts) are never opened')):
         r = run([a.kfc] + argv)
         checks.check(r.returncode == 2 and r.stderr == "kfc: error: %s\nTry 'kfc --help' for "
@@ -707,15 +707,18 @@ def main():
     check_note_text(a, checks)
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)
-    # A JSON syntax error quotes the input near it with its control and
-    # non-ASCII bytes escaped: the diagnostic stays one line. Where it looks
-    # like a ',' missing, or one with nothing after it, it says so; not
-    # where a bracket is, or where no ',' stands before it.
+    # A JSON syntax error quotes the input near it as every message quotes a
+    # name: its control bytes (C0, and C1 as UTF-8 encodes it) escaped, so
+    # the diagnostic stays one line, and any other character, an é, as it
+    # is. Where it looks like a ',' missing, or one with nothing after it,
+    # it says so; not where a bracket is, or where no ',' stands before it.
     missing, trailing = " (is the ',' before it missing?)", \
         " (a ',' before it with nothing after? JSON allows none)"
     for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: string or '}' expected near '\\x01'"),
                         (b'{"asset": {"version": "2.0"}, \xc3\xa9}',
-                         "1:31: error: string or '}' expected near '\\xc3\\xa9'"),
+                         "1:31: error: string or '}' expected near '\u00e9'"),
+                        (b'{"asset": {"version": "2.0"}, \xc2\x9b}',
+                         "1:31: error: string or '}' expected near '\\xc2\\x9b'"),
                         (b'{"asset": {"version": "2.0"}\n "scenes": []}',
                          "2:9: error: '}' expected near '\"scenes\"'" + missing),
                         (b'{"asset": {"version": "2.0"}, "nodes": [1 2]}',

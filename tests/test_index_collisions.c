@@ -2,7 +2,8 @@
 /*
  * test_index_collisions.c - names crafted to collide cost no more than any
  * others. The names share the low 24 bits of FNV-1a (32-bit: the hash the
- * name indices used; 64-bit: the one kfc's YAML tables used), so under
+ * name indices and kfc's X3D DEF table used; 64-bit: the one kfc's YAML
+ * tables used), so under
  * those hashes every one of them lands in one bucket of any table up to
  * 2^24 slots and each check scans all earlier names. They are built as a
  * multicollision: 17 stages, each a pair of 4-letter blocks that take the
@@ -13,7 +14,9 @@
  * layer's test hook), never by timing: at most PROBES_PER_NAME per name,
  * where the colliding scheme needs n/2 on average. Then the same names go
  * end to end: 100k controllers through the builder, the encoder and the
- * loader's uniqueness check, and 100k keys of one YAML mapping. First: the
+ * loader's uniqueness check, 100k DEFs of one X3D scene, and 100k keys of
+ * one YAML mapping; and key-time arrays crafted the same way spread over the
+ * writer's table as any others. First: the
  * hash is SipHash-1-3 (CPython's, its reference below), and the keys
  * themselves are not derived from addresses (the same table and owner
  * draw different keys).
@@ -25,6 +28,8 @@
 #include "kf_index.h"
 #include "kf_private.h"
 #include "kf_test.h"
+#include "kf_write.h"
+#include "kfc_x3d_scene.h"
 #include "kfc_yaml.h"
 #include "test_util.h"
 
@@ -204,6 +209,62 @@ static void end_to_end(const char *names)
     kf_anim_free(anim);
 }
 
+/* Each name DEF'd once, each found, and one given again: the scene's DEF
+ * table, as both X3D readers fill it. */
+static void x3d_defs(const char *names)
+{
+    kfc_import_options options;
+    memset(&options, 0, sizeof options);
+    kfc_x3d_scene scene;
+    kfc_x3d_scene_init(&scene, &options);
+    int ok = 1;
+    for (uint32_t i = 0; i < NAMES && ok; i++)
+        ok = kfc_x3d_add_node(&scene, "Group", names + (size_t)i * name_length(),
+                              (kfc_mark){i + 1, 1}, 0) != NULL;
+    CHECK(ok && scene.table_used == NAMES, "100k DEFs bound");
+    for (uint32_t i = 0; i < NAMES; i += 7) {
+        const kfc_x3d_node *n = kfc_x3d_lookup(&scene, names + (size_t)i * name_length());
+        CHECK(n && n->index == i, "DEF %u found", i);
+    }
+    const char *again = names + (size_t)777 * name_length();
+    const kfc_x3d_node *n = kfc_x3d_add_node(&scene, "Group", again, (kfc_mark){NAMES + 1, 1}, 0);
+    CHECK(n && n->name && strcmp(n->name, again) != 0 && kfc_x3d_lookup(&scene, again) == n &&
+              scene.table_used == NAMES,
+          "a DEF given again binds the later node, renamed");
+    printf("  X3D DEFs: %llu probes for %u names (%.2f per name)\n",
+           (unsigned long long)scene.table_probes, (unsigned)NAMES,
+           (double)scene.table_probes / NAMES);
+    CHECK(scene.table_probes <= (uint64_t)PROBES_PER_NAME * 2 * NAMES, "DEF probes %llu",
+          (unsigned long long)scene.table_probes);
+    kfc_x3d_scene_free(&scene);
+}
+
+/* Key-time arrays of a source, which the writer and the compress-ahead
+ * worker each index (by kf_hash_times) to store an array once. Crafted as
+ * the names are, against the FNV-1a that hash was (its basis xor the key
+ * count), the names' bytes taken as 17 floats: under the secret of a table
+ * of 2^18 buckets, none holds more than PROBES_PER_NAME of them. */
+static void key_times(void)
+{
+    enum { BUCKETS = 1 << 18 };
+    const fnv times_fnv = {fnv32.basis ^ STAGES, fnv32.prime};
+    char *names = names_of(&times_fnv, "");
+    static uint32_t load[BUCKETS];
+    uint64_t key[2];
+    kf_hash_key_draw(key, load, names);
+    uint32_t most = 0;
+    for (uint32_t i = 0; i < NAMES; i++) {
+        float times[STAGES];
+        memcpy(times, names + (size_t)i * name_length(), sizeof times);
+        const uint32_t b = kf_hash_times(key, times, STAGES) & (BUCKETS - 1);
+        if (++load[b] > most)
+            most = load[b];
+    }
+    printf("  key times: at most %u of %u arrays in one bucket\n", (unsigned)most, (unsigned)NAMES);
+    CHECK(most <= PROBES_PER_NAME, "%u arrays share a bucket", (unsigned)most);
+    free(names);
+}
+
 static void yaml_keys(void)
 {
     char *names = names_of(&fnv64, "");
@@ -304,7 +365,9 @@ int main(void)
     char *names = names_of(&fnv32, "");
     name_index(names);
     end_to_end(names);
+    x3d_defs(names);
     free(names);
+    key_times();
     yaml_keys();
     return kf_test_report("test_index_collisions");
 }

@@ -15,13 +15,13 @@ import pty
 import select
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import driver  # noqa: E402
+import kfb_layout  # noqa: E402
 
 ESC = '\x1b['
 
@@ -744,12 +744,10 @@ def main():
             '-v: what and how long: %r' % report[:80])
     c.check('objects: sequence 4, interpolator 0, follower 0, controller 1, target 4, track 4; '
             '20 keys' in report, '-v: objects per kind and keys')
-    pos, parts, raw = 32, [], 0
-    for _ in range(3):
-        tag, _, stored, size = struct.unpack_from('<4sIII', data, pos)
-        parts.append('%s %d/%d' % (tag.decode(), stored, size))
-        raw += size
-        pos += 20 + stored
+    parts, raw = [], 0
+    for s in kfb_layout.sections(data):
+        parts.append('%s %d/%d' % (kfb_layout.tag_text(s.tag), s.stored_size, s.raw_size))
+        raw += s.raw_size
     c.check('sections (stored/raw bytes): ' + ', '.join(parts) in report,
             '-v: bytes per section %s' % parts)
     c.check('file: %d bytes; sections raw: %d bytes; ratio %.3f' % (len(data), raw,

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """kfplay dump: on every fixture, the header, sections and objects agree
-with an independent reading of the file (Python's struct and zlib) and with
+with an independent reading of the file (Python's struct and zlib, with
+formats/kfb_format.h's sizes and versions through kfb_layout) and with
 `kfplay list`; every array lies inside DATA. On damaged files (every
 truncation length, bit flips all over) it never crashes: exit 1, a damage
 line or libkf's error, nothing from a sanitizer."""
@@ -14,8 +15,7 @@ import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import driver  # noqa: E402
-
-HEADER = 8 + 24
+import kfb_layout as layout  # noqa: E402
 
 
 def run(cmd):
@@ -35,19 +35,19 @@ def place_pieces(stream):
 
 def sections(data):
     """(tag, stored, raw, raw bytes) per section, read independently."""
-    out, pos = [], HEADER
-    version = struct.unpack_from('<I', data, 8)[0]
-    for i in range(3):
+    out, pos = [], layout.HEADER_SIZE
+    version = layout.word(data, layout.header_at('version'))
+    for i in range(layout.SECTION_COUNT):
         tag, comp, stored, raw = struct.unpack_from('<4sIII', data, pos)
-        body = data[pos + 16:pos + 16 + stored]
-        if comp == 2:  # runs: the pieces, not deflated (2.4, DATA only)
+        body = data[pos + layout.SECTION_HEADER_SIZE:pos + layout.SECTION_HEADER_SIZE + stored]
+        if comp == layout.COMPRESSION_RUNS:  # the pieces, not deflated (DATA only)
             body = place_pieces(body)
         elif comp:
             body = zlib.decompress(body)
-            if i == 2 and (2 << 16 | 3) <= version < (3 << 16):
+            if i == layout.DATA and layout.has(version, layout.SINCE['PIECES']):
                 body = place_pieces(body)
         out.append((tag.decode(), stored, raw, body))
-        pos += 16 + stored + 4
+        pos += layout.SECTION_HEADER_SIZE + stored + layout.SECTION_CRC_SIZE
     return out
 
 
@@ -75,11 +75,12 @@ def main():
                 line = re.search(r'^  %s @\d+ \w+ stored=(\d+) raw=(\d+)' % stag, out, re.M)
                 c.check(line and (int(line.group(1)), int(line.group(2))) == (stored, raw),
                         '%s: %s sizes' % (tag, stag))
-            objs = sections(data)[1][3]
+            objs = sections(data)[layout.OBJECTS][3]
             count = 0
             pos = 0
             while pos < len(objs):
-                pos += 8 + struct.unpack_from('<II', objs, pos)[1]
+                pos += layout.OBJECT_HEADER_SIZE + layout.word(objs, pos + layout.field_at(
+                    'kfb_object', 'size'))
                 count += 1
             c.check(re.search(r'^  %d objects$' % count, out, re.M) is not None,
                     '%s: %d objects' % (tag, count))
@@ -93,7 +94,7 @@ def main():
             c.check(len(re.findall(r'^  #\d+ @\d+ track ', out, re.M)) ==
                     len(re.findall(r'^#\d+ track animator=', '\n'.join(listed), re.M)),
                     '%s: tracks' % tag)
-            words = len(sections(data)[2][3]) // 4
+            words = len(sections(data)[layout.DATA][3]) // 4
             for off, n in re.findall(r'=@(\d+)\[(\d+)\]', out):
                 c.check(int(off) + int(n) <= words, '%s: array @%s[%s] inside DATA' % (tag, off, n))
 
@@ -113,7 +114,7 @@ def main():
         data = open(leg, 'rb').read()
         dump = run([args.kfplay, 'dump', leg]).stdout.decode()
         off, n = map(int, re.search(r"'hip_position'.*\n\s+times=@(\d+)\[(\d+)\]", dump).groups())
-        times = struct.unpack_from('<%df' % n, sections(data)[2][3], 4 * off)
+        times = struct.unpack_from('<%df' % n, sections(data)[layout.DATA][3], 4 * off)
         c.check(times == (0, 1, 2, 3, 4), 'hip_position times at @%d: %s' % (off, times))
 
         def damaged(blob, what):
@@ -137,14 +138,16 @@ def main():
         # rewritten and the CRC recomputed, so only the fields are wrong.
         stored = os.path.join(args.work, 'leg_walk.z0.kfb')
         blob = bytearray(open(stored, 'rb').read())
-        secs = sections(bytes(blob))
-        objs_at = HEADER + 16 + secs[0][1] + 4
-        for field, value in ((8 + 4 * 9, 0x7fffffff), (8 + 4 * 4, 0xffffffff), (4, 4000)):
+        objs = layout.sections(blob)[layout.OBJECTS]
+        first = objs.stored  # the first object: the hip's sequence
+        body = first + layout.OBJECT_HEADER_SIZE
+        for at, value in ((body + layout.field_at('kfb_sequence', 'values'), 0x7fffffff),
+                          (body + layout.field_at('kfb_sequence', 'key_count'), 0xffffffff),
+                          (first + layout.field_at('kfb_object', 'size'), 4000)):
             b = bytearray(blob)
-            struct.pack_into('<I', b, objs_at + 16 + field, value)
-            crc = zlib.crc32(bytes(b[objs_at:objs_at + 16 + secs[1][1]]))
-            struct.pack_into('<I', b, objs_at + 16 + secs[1][1], crc)
-            damaged(bytes(b), 'object field @%d = %#x' % (field, value))
+            layout.put_word(b, at, value)
+            layout.fix_section_crc(b, objs)
+            damaged(bytes(b), 'object field @%d = %#x' % (at - first, value))
     r = run([args.kfplay, 'dump', os.path.join(args.work, 'missing.kfb')])
     c.check(r.returncode == 1 and r.stderr, 'a missing file: exit 1 with a message')
     print('test_kfplay_dump: %d checks, %d failed' % (c.count, len(c.failures)))

@@ -19,13 +19,12 @@ import os
 import re
 import shlex
 import shutil
-import struct
 import subprocess
 import sys
-import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import driver  # noqa: E402
+import kfb_layout  # noqa: E402
 
 
 def run(cmd):
@@ -171,10 +170,10 @@ def check_terminal_bytes(c, args):
     # The loader's message quotes the name as stored: the sequence's
     # interpolation word made 99, the section's CRC made again.
     data = bytearray(open(kfb, 'rb').read())
-    objs = 32 + 16 + struct.unpack_from('<I', data, 32 + 8)[0] + 4
-    stored = struct.unpack_from('<I', data, objs + 8)[0]
-    struct.pack_into('<I', data, objs + 16 + 8 + 4, 99)
-    struct.pack_into('<I', data, objs + 16 + stored, zlib.crc32(bytes(data[objs:objs + 16 + stored])))
+    objs = kfb_layout.sections(data)[kfb_layout.OBJECTS]
+    kfb_layout.put_word(data, objs.stored + kfb_layout.OBJECT_HEADER_SIZE +
+                        kfb_layout.field_at('kfb_sequence', 'interpolation'), 99)
+    kfb_layout.fix_section_crc(data, objs)
     bad = os.path.join(args.work, 'hostile_bad.kfb')
     with open(bad, 'wb') as f:
         f.write(data)
@@ -362,8 +361,8 @@ def check_input_bounds(c, args, kfbs):
             'a whole stream lists as the file')
     # A header declaring 3 GiB (its CRC made again): nothing read after it.
     huge = bytearray(data)
-    struct.pack_into('<I', huge, 8 + 16, 3 << 30)
-    struct.pack_into('<I', huge, 28, zlib.crc32(bytes(huge[:28])))
+    kfb_layout.put_word(huge, kfb_layout.header_at('file_size'), 3 << 30)
+    kfb_layout.fix_header_crc(huge)
     r = subprocess.run([args.kfplay, '-', 'list'], input=bytes(huge) + bytes(100000),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     c.check(r.returncode == 1 and r.stderr.decode() == '<stdin>: error: the header declares '
@@ -433,6 +432,9 @@ def check_grammar(c, args, kfbs):
                 '%s: versions %r' % (argv, r.stdout))
     usage = [
         ([leg, 'list', '--frobnicate'], "unknown option '--frobnicate'"),
+        # A misspelling gets the option meant, as kfc's do (kfc_getopt.c).
+        ([leg, 'animate', '0', '--tto', '1'], "unknown option '--tto'; did you mean '--to'?"),
+        ([leg, 'animate', '--samles=3'], "unknown option '--samles'; did you mean '--samples'?"),
         ([leg, 'list', '-x'], "unknown option '-x'"),
         ([leg, 'sample', 'hip_position', '0', '--s=1'], "ambiguous option '--s' (--step, --samples)"),
         # An abbreviation that is also a misspelling: which was meant?

@@ -92,8 +92,9 @@ static test_bytes deflated(const test_bytes *f)
         free(packed);
         free(stream.data);
     }
-    craft_put(out.data + KFB_IDENTIFIER_SIZE + 16, (uint32_t)out.size);
-    craft_put(out.data + KFB_HEADER_SIZE - 4, (uint32_t)crc32(0L, out.data, KFB_HEADER_SIZE - 4));
+    craft_put(out.data + KFB_HEADER_AT(file_size), (uint32_t)out.size);
+    craft_put(out.data + KFB_HEADER_AT(header_crc),
+              (uint32_t)crc32(0L, out.data, KFB_HEADER_AT(header_crc)));
     return out;
 }
 

@@ -265,8 +265,9 @@ static void short_stream_declaring_a_lot(void)
     test_bytes f = {0};
     CHECK(kf_builder_encode(b, NULL, test_bytes_write, &f, NULL) == KF_OK, "empty file");
     kf_builder_destroy(b);
-    craft_put(f.data + KFB_IDENTIFIER_SIZE + 16, 768u << 20);
-    craft_put(f.data + KFB_HEADER_SIZE - 4, (uint32_t)crc32(0L, f.data, KFB_HEADER_SIZE - 4));
+    craft_put(f.data + KFB_HEADER_AT(file_size), 768u << 20);
+    craft_put(f.data + KFB_HEADER_AT(header_crc),
+              (uint32_t)crc32(0L, f.data, KFB_HEADER_AT(header_crc)));
     test_counter c = {0, 0, 0, 1u << 20, 0, 0};
     kf_allocator a = test_counting_allocator(&c);
     kf_load_options o = {sizeof o, &a, 0};

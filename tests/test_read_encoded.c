@@ -95,10 +95,10 @@ static void versions_agree(void)
     unsigned char *odd = malloc(v2r.size + 1);
     if (odd)
         memcpy(odd + 1, v2r.data, v2r.size);
-    CHECK(craft_get(v1.data + KFB_IDENTIFIER_SIZE) == ((1u << 16) | KFB_VERSION_1_MINOR),
+    CHECK(craft_get(v1.data + KFB_IDENTIFIER_SIZE) == KFB_VERSION(1, KFB_VERSION_1_MINOR),
           "version 1 header: %08x", (unsigned)craft_get(v1.data + KFB_IDENTIFIER_SIZE));
     CHECK(craft_get(v2.data + KFB_IDENTIFIER_SIZE) ==
-              ((KFB_VERSION_MAJOR << 16) | KFB_VERSION_MINOR),
+              KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR),
           "version 2 header");
     kf_anim *a1 = NULL, *a2 = NULL, *a3 = NULL, *a4 = NULL, *a5 = NULL;
     CHECK(kf_load_memory(v1.data, v1.size, NULL, &a1, NULL) == KF_OK, "version 1 loads");
@@ -440,7 +440,8 @@ static void rows_arrays(void)
         }
     kf_anim_free(rows);
     kf_anim_free(zipped);
-    /* Headers that are not all the rows bit alone; rows in 2.4. */
+    /* Headers that are not all the rows bit alone; rows in the version before
+     * them. */
     const struct {
         size_t at;
         uint32_t word;
@@ -449,7 +450,7 @@ static void rows_arrays(void)
         {values + 4, KFB_COLUMN_ROWS | 1, "column 1 (header 00080001)"},
         {values + 8, 0, "column 2 (header 00000000)"},
         {tangents + 4, KFB_COLUMN_ROWS | KFB_COLUMN_UNIT, "column 1 (header 000c0000)"},
-        {KFB_IDENTIFIER_SIZE, KFB_VERSION_MAJOR << 16 | 4u, "column 0 (header 00080000)"},
+        {KFB_IDENTIFIER_SIZE, KFB_SINCE_ROWS - 1, "column 0 (header 00080000)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         test_bytes g = {malloc(f.size), f.size, f.size};
@@ -1255,8 +1256,8 @@ static void key_guess(void)
             memcpy(g.data, f.data, f.size);
             if (k < 3)
                 craft_put(g.data + at, bad[k]);
-            else /* the same file, saying it is 2.1 */
-                craft_put(g.data + KFB_IDENTIFIER_SIZE, KFB_VERSION_MAJOR << 16 | 1u);
+            else /* the same file, saying it is of the version before the guess */
+                craft_put(g.data + KFB_IDENTIFIER_SIZE, KFB_SINCE_KEY_GUESS - 1);
             craft_fix_crcs(g.data, g.size);
             kf_anim *c = NULL;
             kf_error e;
@@ -1340,7 +1341,7 @@ static void hermite_tangents_computed(void)
         if (k == 0) /* tangents named: the key values' offset will do */
             craft_put(g.data + body + 4 * F_TANGENTS, craft_get(f.data + body + 4 * F_VALUES));
         else
-            craft_put(g.data + KFB_IDENTIFIER_SIZE, KFB_VERSION_MAJOR << 16 | 1u);
+            craft_put(g.data + KFB_IDENTIFIER_SIZE, KFB_SINCE_KEY_GUESS - 1);
         craft_fix_crcs(g.data, g.size);
         kf_anim *c = NULL;
         kf_error err;

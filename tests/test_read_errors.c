@@ -107,29 +107,29 @@ typedef struct bad_file {
     kf_result expect;
 } bad_file;
 
-#define H(n) (KFB_IDENTIFIER_SIZE + 4 * (n)) /* header word n */
-#define S0   KFB_HEADER_SIZE                 /* first section header */
-#define SH   0                               /* compressed: the OBJS section header */
+#define H(field) KFB_HEADER_AT(field)
+#define S0       KFB_HEADER_SIZE /* first section header */
+#define SH       0               /* compressed: the OBJS section header */
 
 static const bad_file table[] = {
     {"first identifier byte", 0, FILE_BYTE, 0, 0, 0x89, 0, KF_ERROR_NOT_KFB},
     {"CR of the identifier lost", 0, FILE_BYTE, 0, 4, '\n', 0, KF_ERROR_NOT_KFB},
     {"only half the identifier", 0, TRUNCATE, 0, 4, 0, 0, KF_ERROR_TRUNCATED},
-    {"ends inside the header", 0, TRUNCATE, 0, H(3), 0, 0, KF_ERROR_TRUNCATED},
-    {"major version 3", 0, FILE_WORD, 0, H(0), 3u << 16, 0, KF_ERROR_VERSION},
-    {"major version 0", 0, FILE_WORD, 0, H(0), 7, 0, KF_ERROR_VERSION},
-    {"a newer minor of version 1", 0, FILE_WORD, 0, H(0), (1u << 16) | (KFB_VERSION_1_MINOR + 1), 0,
-     KF_ERROR_VERSION},
-    {"newer minor version", 0, FILE_WORD, 0, H(0),
-     (KFB_VERSION_MAJOR << 16) | (KFB_VERSION_MINOR + 1), 0, KF_ERROR_VERSION},
-    {"header checksum", 0, FILE_BYTE, 0, H(5), 0x55, 1, KF_ERROR_CHECKSUM},
-    {"a header word changed under its checksum", 0, FILE_WORD, 0, H(4), 12345, 1,
+    {"ends inside the header", 0, TRUNCATE, 0, H(section_count), 0, 0, KF_ERROR_TRUNCATED},
+    {"major version 3", 0, FILE_WORD, 0, H(version), KFB_VERSION(3, 0), 0, KF_ERROR_VERSION},
+    {"major version 0", 0, FILE_WORD, 0, H(version), 7, 0, KF_ERROR_VERSION},
+    {"a newer minor of version 1", 0, FILE_WORD, 0, H(version),
+     KFB_VERSION(1, KFB_VERSION_1_MINOR + 1), 0, KF_ERROR_VERSION},
+    {"newer minor version", 0, FILE_WORD, 0, H(version),
+     KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR + 1), 0, KF_ERROR_VERSION},
+    {"header checksum", 0, FILE_BYTE, 0, H(header_crc), 0x55, 1, KF_ERROR_CHECKSUM},
+    {"a header word changed under its checksum", 0, FILE_WORD, 0, H(file_size), 12345, 1,
      KF_ERROR_CHECKSUM},
-    {"byte-swapped integer probe", 0, FILE_WORD, 0, H(1), 0x01020304, 0, KF_ERROR_PROBE},
-    {"float probe", 0, FILE_WORD, 0, H(2), 0x3F800000, 0, KF_ERROR_PROBE},
-    {"four sections", 0, FILE_WORD, 0, H(3), 4, 0, KF_ERROR_SECTION},
-    {"file size below the header", 0, FILE_WORD, 0, H(4), 8, 0, KF_ERROR_SECTION},
-    {"file size beyond the bytes", 0, FILE_WORD, 0, H(4), 100000, 0, KF_ERROR_TRUNCATED},
+    {"byte-swapped integer probe", 0, FILE_WORD, 0, H(probe_int), 0x01020304, 0, KF_ERROR_PROBE},
+    {"float probe", 0, FILE_WORD, 0, H(probe_float), 0x3F800000, 0, KF_ERROR_PROBE},
+    {"four sections", 0, FILE_WORD, 0, H(section_count), 4, 0, KF_ERROR_SECTION},
+    {"file size below the header", 0, FILE_WORD, 0, H(file_size), 8, 0, KF_ERROR_SECTION},
+    {"file size beyond the bytes", 0, FILE_WORD, 0, H(file_size), 100000, 0, KF_ERROR_TRUNCATED},
     {"one byte too many", 0, APPEND, 0, 1, 0, 0, KF_ERROR_TRAILING_DATA},
     {"last byte missing", 0, TRUNCATE, 0, (size_t)-1, 0, 0, KF_ERROR_TRUNCATED},
     {"section tag", 0, FILE_WORD, 0, S0, KFB_TAG_DATA, 0, KF_ERROR_SECTION},

@@ -86,7 +86,7 @@ static test_bytes with_stream(const test_bytes *plain, const stream *pieces, int
     craft_put(out.data + s[KFB_SECTION_DATA].header + 4,
               runs ? KFB_COMPRESSION_RUNS : KFB_COMPRESSION_ZLIB);
     craft_put(out.data + s[KFB_SECTION_DATA].header + 8, (uint32_t)zsize);
-    craft_put(out.data + KFB_IDENTIFIER_SIZE + 16, (uint32_t)out.size);
+    craft_put(out.data + KFB_HEADER_AT(file_size), (uint32_t)out.size);
     craft_fix_crcs(out.data, out.size);
     free(z);
     return out;
@@ -244,10 +244,11 @@ int main(void)
     r = kf_load_memory(moved.data, moved.size, NULL, &anim, NULL);
     CHECK(r == KF_ERROR_SECTION && !anim, "runs in OBJS: %s", kf_result_name(r));
     memcpy(moved.data, runs_file.data, runs_file.size);
-    craft_put(moved.data + KFB_IDENTIFIER_SIZE, (KFB_VERSION_MAJOR << 16) | 3u);
+    craft_put(moved.data + KFB_IDENTIFIER_SIZE, KFB_SINCE_RUNS - 1);
     craft_fix_crcs(moved.data, moved.size);
     r = kf_load_memory(moved.data, moved.size, NULL, &anim, NULL);
-    CHECK(r == KF_ERROR_SECTION && !anim, "runs in a 2.3 file: %s", kf_result_name(r));
+    CHECK(r == KF_ERROR_SECTION && !anim, "runs in a file of the version before: %s",
+          kf_result_name(r));
     free(moved.data);
     kf_anim_free(anim);
     /* As a zlib stream's, what a run declares is held to 1032 x the

@@ -10,12 +10,12 @@ printed as the shortest decimal of its float); compiling that YAML today
 writes the current version, which decompiles to the same YAML again.
 """
 import os
-import struct
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import driver  # noqa: E402
+import kfb_layout  # noqa: E402
 
 checks = driver.Checks()
 check = checks.check
@@ -25,8 +25,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 
 def version(path):
     with open(path, 'rb') as f:
-        word = struct.unpack('<I', f.read(12)[8:12])[0]
-    return word >> 16, word & 0xFFFF
+        return kfb_layout.version_of(f.read(kfb_layout.HEADER_SIZE))
 
 
 def decompile(path):

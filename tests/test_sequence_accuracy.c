@@ -27,7 +27,7 @@
 #define SEQUENCES 48   /* per interpolation */
 #define SAMPLES   4000 /* per sequence */
 
-/* The stated bounds (README.md, "Accuracy"). */
+/* The stated bounds (docs/maintainers.md, "Accuracy"). */
 static const double bound[KFB_INTERP_COUNT] = {
     [KFB_INTERP_STEP] = 0.0,     [KFB_INTERP_LINEAR] = 4e-7, [KFB_INTERP_SPLINE] = 1e-6,
     [KFB_INTERP_SLERP] = 1e-6,   [KFB_INTERP_SQUAD] = 3e-6, /* M3G's lerp-or-slerp test on a float dot product */

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kfc_getopt.h"
 #include "kfc_number.h"
-#include "kfc_suggest.h"
 #include "kfc_text.h"
 
 static void vreport(const char *subject, const char *severity, const char *format, va_list args)
@@ -196,69 +196,6 @@ static unsigned bit_of(int code)
     return 0;
 }
 
-static int known_short(int c)
-{
-    return c > 0 && c < 256 && c != ':' && c != '-' && strchr(short_options + 2, c);
-}
-
-/* The option as written: "--name" without "=value", or "-c". */
-static void option_text(char out[64], const char *element, int option)
-{
-    if (element && strncmp(element, "--", 2) == 0)
-        snprintf(out, 64, "%.*s", (int)strcspn(element, "=") < 60 ? (int)strcspn(element, "=") : 60,
-                 element);
-    else
-        snprintf(out, 64, "-%c", option);
-}
-
-static int unknown_long(const char *element)
-{
-    const size_t n = strcspn(element + 2, "=");
-    char matches[200], text[64], q[KFP_QUOTE_SIZE];
-    size_t m = 0, count = 0;
-    matches[0] = '\0';
-    for (const struct option *l = long_options; l->name; l++)
-        if (n > 0 && strncmp(l->name, element + 2, n) == 0 && m < sizeof matches) {
-            m += (size_t)snprintf(matches + m, sizeof matches - m, "%s--%s", count ? ", " : "",
-                                  l->name);
-            count++;
-        }
-    option_text(text, element, 0);
-    if (count > 1)
-        return kfp_usage_error("ambiguous option %s (%s)", kfp_quote(q, text), matches);
-    return kfp_usage_error("unknown option %s", kfp_quote(q, text));
-}
-
-/* getopt_long takes "--form" for --format, its one long option that
- * begins so; where the word is also a misspelling of another option
- * (--from), which of the two was meant is not known: an error, not a
- * guess. Other abbreviations are taken. */
-static int abbreviation(const char *element, int which)
-{
-    if (strncmp(element, "--", 2) != 0)
-        return 0;
-    const char *typed = element + 2, *name = long_options[which].name;
-    const size_t n = strcspn(typed, "=");
-    if (n == strlen(name))
-        return 0;
-    kfc_diag diag;
-    memset(&diag, 0, sizeof diag);
-    kfc_suggest sg;
-    kfc_suggest_begin(&sg, &diag, typed, n);
-    for (const struct option *l = long_options; l->name; l++)
-        kfc_suggest_offer(&sg, l->name, strlen(l->name));
-    for (unsigned i = 0; i < sg.matches; i++)
-        if (sg.match[i] == name)
-            return 0;
-    if (!sg.matches)
-        return 0;
-    char mean[160], text[64], q[KFP_QUOTE_SIZE];
-    kfc_suggest_text_as(&sg, "--", mean, sizeof mean);
-    snprintf(text, sizeof text, "--%.*s", (int)(n < 60 ? n : 60), typed);
-    return kfp_usage_error("%s abbreviates --%s%s (write the option in full)", kfp_quote(q, text),
-                           name, mean);
-}
-
 /* A negative number is an operand: getopt would take "-1.5" for options
  * '1', '.' and '5'. Such elements are handed to getopt with a space in
  * front (so that it sees an operand) and given back without it. What
@@ -381,9 +318,11 @@ int kfp_args_parse(int argc, char **argv, kfp_command_line *cl)
         if (status || (c = getopt_long(argc, args, short_options, long_options, &which)) == -1)
             break;
         const char *element = optind > 0 && optind <= argc ? args[optind - 1] : NULL;
-        char option[64], q[KFP_QUOTE_SIZE];
-        if (which >= 0 && at < argc && (status = abbreviation(args[at], which)))
+        char option[64], refused[KFC_GETOPT_MESSAGE_SIZE];
+        if (at < argc && kfc_getopt_abbreviation(long_options, args[at], which, refused)) {
+            status = kfp_usage_error("%s", refused);
             break;
+        }
         switch (c) {
         case 1:
             cl->operands[cl->operand_count++] = (char *)unshield(&s, optarg);
@@ -395,19 +334,12 @@ int kfp_args_parse(int argc, char **argv, kfp_command_line *cl)
             cl->version = 1;
             break;
         case ':':
-            option_text(option, element, optopt);
+            kfc_getopt_text(option, element, optopt);
             status = kfp_usage_error("%s needs a value", option);
             break;
         case '?':
-            if (optopt == 0 && element && strncmp(element, "--", 2) == 0) {
-                status = unknown_long(element);
-            } else if (optopt >= 256 || known_short(optopt)) {
-                option_text(option, element, optopt);
-                status = kfp_usage_error("option %s takes no value", kfp_quote(q, option));
-            } else {
-                option_text(option, NULL, optopt);
-                status = kfp_usage_error("unknown option %s", kfp_quote(q, option));
-            }
+            status = kfp_usage_error(
+                "%s", kfc_getopt_refused(long_options, short_options, element, optopt, refused));
             break;
         default:
             status = take_option(c, optarg ? unshield(&s, optarg) : NULL, o);

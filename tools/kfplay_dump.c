@@ -14,18 +14,10 @@
 #include <zlib.h>
 
 #include "kf.h"
-#include "kfb_format.h"
+#include "kfb_codes.h"
 #include "kfc_number.h"
 #include "kfc_text.h"
 #include "kfplay_input.h"
-
-/* Names come from the public API; the codes must be the file's. */
-_Static_assert((int)KF_INTERPOLATION_SQUAD == KFB_INTERP_SQUAD, "interpolation codes");
-_Static_assert((int)KF_REPEAT_LOOP == KFB_REPEAT_LOOP, "repeat codes");
-_Static_assert((int)KF_NODE_EASE_IN_EASE_OUT == KFB_NODE_EASE_IN_EASE_OUT, "node codes");
-_Static_assert((int)KF_FOLLOWER_NODE_TEXCOORD_DAMPER_2D == KFB_FOLLOWER_TEXCOORD_DAMPER_2D,
-               "follower codes");
-_Static_assert((int)KF_PROPERTY_VISIBILITY == KFB_PROPERTY_VISIBILITY, "property codes");
 
 typedef struct section {
     int present;
@@ -274,17 +266,6 @@ static void print_objects(dump *d)
     printf("  %u objects\n", (unsigned)index);
 }
 
-static void print_tag(uint32_t tag)
-{
-    unsigned char c[4];
-    for (int i = 0; i < 4; i++) {
-        c[i] = (unsigned char)(tag >> (8 * i));
-        if (c[i] < 0x20 || c[i] > 0x7e)
-            c[i] = '?';
-    }
-    printf("%c%c%c%c", c[0], c[1], c[2], c[3]);
-}
-
 /* DATA's pieces (kfb_format.h, KFB_ZERO_RUN_WORDS; `length` bytes at
  * `stream`) placed into the `size` bytes at `raw`, the zero runs they leave
  * out written. NULL, or what is wrong. */
@@ -300,8 +281,7 @@ static const char *place_pieces(const unsigned char *stream, size_t length, unsi
         kfb_word_swap(piece, 2);
         k += sizeof piece;
         const size_t words = (size - at) / 4;
-        if ((uint64_t)piece[0] + piece[1] == 0 || piece[0] > words || piece[1] > words - piece[0] ||
-            length - k < 4 * (size_t)piece[0])
+        if (!kfb_piece_fits(piece[0], piece[1], words) || length - k < 4 * (size_t)piece[0])
             return "a piece does not fit the section";
         memcpy(raw + at, stream + k, 4 * (size_t)piece[0]);
         k += 4 * (size_t)piece[0];
@@ -340,17 +320,14 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
 {
     static const uint32_t tags[KFB_SECTION_COUNT] = {KFB_TAG_STRINGS, KFB_TAG_OBJECTS,
                                                      KFB_TAG_DATA};
-    if (size - *pos < KFB_SECTION_HEADER_SIZE) {
+    kfb_section_header h;
+    if (!kfb_section_header_at(file, size, *pos, &h)) {
         printf("  section %d @%zu: ", i, *pos);
         damaged(d, "the file ends inside the section header");
         return 0;
     }
-    kfb_section_header h;
-    memcpy(&h, file + *pos, sizeof h);
-    kfb_word_swap(&h, KFB_WORDS(kfb_section_header));
-    printf("  ");
-    print_tag(h.tag);
-    printf(" @%zu %s stored=%u raw=%u", *pos,
+    char tag[5];
+    printf("  %s @%zu %s stored=%u raw=%u", kfb_tag_text(h.tag, tag), *pos,
            h.compression == KFB_COMPRESSION_ZLIB   ? "zlib"
            : h.compression == KFB_COMPRESSION_NONE ? "stored"
            : h.compression == KFB_COMPRESSION_RUNS ? "runs"
@@ -361,8 +338,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
     putchar('\n');
     if (h.tag != tags[i])
         damaged(d, "unexpected tag for this position");
-    const size_t after = size - *pos - KFB_SECTION_HEADER_SIZE;
-    if (h.stored_size > after || after - h.stored_size < KFB_SECTION_CRC_SIZE) {
+    if (kfb_section_end(*pos, &h) > size) {
         damaged(d, "the file ends inside the section");
         return 0;
     }
@@ -370,7 +346,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
     const uint32_t crc = (uint32_t)crc32(0L, file + *pos, KFB_SECTION_HEADER_SIZE + h.stored_size);
     if (crc != word_at(stored + h.stored_size))
         damaged(d, "section CRC mismatch");
-    *pos += KFB_SECTION_HEADER_SIZE + h.stored_size + KFB_SECTION_CRC_SIZE;
+    *pos = (size_t)kfb_section_end(*pos, &h);
 
     section *s = &d->sections[i];
     if (h.compression == KFB_COMPRESSION_NONE) {
@@ -381,8 +357,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
         s->raw = stored;
     } else if (h.compression == KFB_COMPRESSION_ZLIB || h.compression == KFB_COMPRESSION_RUNS) {
         const int runs = h.compression == KFB_COMPRESSION_RUNS;
-        if (runs &&
-            (i != KFB_SECTION_DATA || d->version < (2u << 16 | 4u) || d->version >= (3u << 16))) {
+        if (runs && (i != KFB_SECTION_DATA || !kfb_has(d->version, KFB_SINCE_RUNS))) {
             damaged(d, "zero runs (compression 2) outside DATA, or before version 2.4");
             return 1;
         }
@@ -396,8 +371,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
             damaged(d, "out of memory");
             return 1;
         }
-        if (runs ||
-            (i == KFB_SECTION_DATA && d->version >= (2u << 16 | 3u) && d->version < (3u << 16))) {
+        if (runs || (i == KFB_SECTION_DATA && kfb_has(d->version, KFB_SINCE_PIECES))) {
             const char *why = runs ? place_pieces(stored, h.stored_size, s->owned, h.raw_size)
                                    : inflate_pieces(stored, h.stored_size, s->owned, h.raw_size);
             if (why) {
@@ -428,11 +402,11 @@ static void dump_bytes(dump *d, const unsigned char *file, size_t size)
     kfb_header h;
     memcpy(&h, file + KFB_IDENTIFIER_SIZE, sizeof h);
     kfb_word_swap(&h, KFB_WORDS(kfb_header));
-    const uint32_t crc = (uint32_t)crc32(0L, file, KFB_HEADER_SIZE - 4u);
+    const uint32_t crc = (uint32_t)crc32(0L, file, KFB_HEADER_AT(header_crc));
     d->version = h.version;
     printf("header: version=%u.%u sections=%u file_size=%u header_crc=%08x\n",
-           (unsigned)(h.version >> 16), (unsigned)(h.version & 0xffffu), (unsigned)h.section_count,
-           (unsigned)h.file_size, (unsigned)h.header_crc);
+           (unsigned)KFB_MAJOR_OF(h.version), (unsigned)KFB_MINOR_OF(h.version),
+           (unsigned)h.section_count, (unsigned)h.file_size, (unsigned)h.header_crc);
     if (memcmp(file, KFB_IDENTIFIER, KFB_IDENTIFIER_SIZE) != 0)
         damaged(d, "not a .kfb identifier");
     if (h.probe_int != KFB_PROBE_INT || h.probe_float != KFB_PROBE_FLOAT)

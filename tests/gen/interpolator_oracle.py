@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The X3D interpolator reference vectors (oracle/x3d.json) and the rules for
 using them (oracle/README.md), shared by the C-table generator
-(gen_interpolator_oracle.py) and the end-to-end driver (test_interpolator_oracle.py).
+(gen_interpolator_oracle.py) and the end-to-end driver (test_interpolator_cli.py).
 
 X_ITE deviates from our reading of the spec (docs/math.md §3) in a few places,
 each marked by a deviation flag. `expectations(case)` turns a case into a

@@ -762,7 +762,8 @@ static int block_unit(const kf_block *b, uint32_t i, uint32_t l)
 
 /* The lanes of block k that need more than its kernel did; `from` is
  * 1 + the segment's start key when the kernel's results may be unit, or 0. */
-static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask, double w)
+KF_NOINLINE static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask,
+                                     double w)
 {
     const play_block *pb = &p->blocks[k];
     const kf_lanes *lanes = &p->lanes[k];
@@ -777,28 +778,15 @@ static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask,
     }
 }
 
-/* Every member of g at the segment its clock is at. */
-static void play_group_at(kf_player *p, play_group *g, double position, double w)
+/* The members of g that no block plays (repeated sequences, those wider
+ * than a block), at segment seg: apart from play_group_at, so that a
+ * group whose every member a block plays runs through compact code. */
+KF_NOINLINE static void play_runs(kf_player *p, const play_group *g, const kf_segment *segment,
+                                  uint32_t mask, double w)
 {
-    kf_segment seg;
-    kf_locate(g->clock, position, &g->cursor, &seg);
-    /* FINISH_WEIGHT applies only when the weight changes something. */
-    const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
+    const kf_segment seg = *segment;
     const size_t i = seg.i, j = seg.j;
     const float u = (float)seg.u;
-    for (const play_block_run *r = p->block_runs + g->block_first,
-                              *rend = p->block_runs + g->block_end;
-         r < rend; r++) {
-        const kf_block_kernel run = seg.hold ? r->hold : r->kernel;
-        run(p->lanes + r->first, r->end - r->first, seg.i, seg.j, u, seg.u, (int)r->normalize);
-        /* A rotation run is done: its kernel normalized. */
-        if ((r->finish & mask) && !r->normalize)
-            for (uint32_t k = r->first; k < r->end; k++)
-                if (p->blocks[k].finish & mask)
-                    finish_block(p, k, seg.hold ? 0 : seg.i + 1, mask, w);
-    }
-    if (g->first == g->end)
-        return;
     float h[4]; /* for SPLINE members; cheaper to compute than to test for */
     kf_hermite_basis_f(u, h);
     for (const play_run *r = p->runs + g->first, *rend = p->runs + g->end; r < rend; r++) {
@@ -836,22 +824,35 @@ static void play_group_at(kf_player *p, play_group *g, double position, double w
     }
 }
 
-void kf_player_update(kf_player *p, double world_time)
+/* Every member of g at the segment its clock is at. */
+KF_HOT static void play_group_at(kf_player *p, play_group *g, double position, double w)
 {
-    if (!p)
-        return;
-    const kf_objects *o = &p->anim->objects;
-    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++) {
-        const kf_controller *c = &p->controllers[i];
-        p->active[i] = kf_controller_is_active(c, world_time) && c->weight > 0.0;
-        p->positions[i] = kf_controller_position(c, world_time);
+    kf_segment seg;
+    kf_locate(g->clock, position, &g->cursor, &seg);
+    /* FINISH_WEIGHT applies only when the weight changes something. */
+    const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
+    const float u = (float)seg.u;
+    for (const play_block_run *r = p->block_runs + g->block_first,
+                              *rend = p->block_runs + g->block_end;
+         r < rend; r++) {
+        const kf_block_kernel run = seg.hold ? r->hold : r->kernel;
+        run(p->lanes + r->first, r->end - r->first, seg.i, seg.j, u, seg.u, (int)r->normalize);
+        /* A rotation run is done: its kernel normalized. */
+        if ((r->finish & mask) && !r->normalize)
+            for (uint32_t k = r->first; k < r->end; k++)
+                if (p->blocks[k].finish & mask)
+                    finish_block(p, k, seg.hold ? 0 : seg.i + 1, mask, w);
     }
+    if (g->first != g->end)
+        play_runs(p, g, &seg, mask, w);
+}
 
-    for (uint32_t gi = 0; gi < p->group_count; gi++) {
-        play_group *g = &p->groups[gi];
-        if (p->active[g->controller]) /* else its targets keep their values */
-            play_group_at(p, g, p->positions[g->controller], p->controllers[g->controller].weight);
-    }
+/* The interpolator and follower tracks, and the blends: apart from
+ * kf_player_update, so that a clip of sequences alone (a skeleton's)
+ * runs through compact code. */
+KF_NOINLINE static void play_interpolators(kf_player *p)
+{
+    const kf_objects *o = &p->anim->objects;
     for (uint32_t xi = 0; xi < p->interpolator_count; xi++) {
         play_interpolator *pi = &p->interpolators[xi];
         const kf_track *t = pi->track;
@@ -868,6 +869,11 @@ void kf_player_update(kf_player *p, double world_time)
         if (pi->finish & mask)
             finish(p, t->target, pi->out, pi->finish & mask, w);
     }
+}
+
+KF_NOINLINE static void play_followers(kf_player *p)
+{
+    const kf_objects *o = &p->anim->objects;
     for (uint32_t fi = 0; fi < p->follow_count; fi++) {
         const play_follower *pf = &p->follows[fi];
         const kf_track *t = pf->track;
@@ -882,7 +888,11 @@ void kf_player_update(kf_player *p, double world_time)
         if (pf->finish & mask)
             finish(p, t->target, pf->out, pf->finish & mask, w);
     }
+}
 
+KF_NOINLINE static void finish_blends(kf_player *p)
+{
+    const kf_objects *o = &p->anim->objects;
     const struct kf_layout *L = p->anim->layout;
     for (uint32_t bi = 0; bi < L->blend_count; bi++) {
         const kf_target *t = &o->targets[L->blend_target[bi]];
@@ -900,6 +910,29 @@ void kf_player_update(kf_player *p, double world_time)
         memset(sum, 0, t->components * sizeof *sum);
         p->weights[bi] = 0.0;
     }
+}
+
+KF_HOT void kf_player_update(kf_player *p, double world_time)
+{
+    if (!p)
+        return;
+    const uint32_t controllers = p->anim->objects.count[KF_KIND_CONTROLLER];
+    for (uint32_t i = 0; i < controllers; i++) {
+        const kf_controller *c = &p->controllers[i];
+        p->active[i] = kf_controller_active_at(c, world_time) && c->weight > 0.0;
+        p->positions[i] = kf_controller_position_at(c, world_time);
+    }
+    for (uint32_t gi = 0; gi < p->group_count; gi++) {
+        play_group *g = &p->groups[gi];
+        if (p->active[g->controller]) /* else its targets keep their values */
+            play_group_at(p, g, p->positions[g->controller], p->controllers[g->controller].weight);
+    }
+    if (p->interpolator_count)
+        play_interpolators(p);
+    if (p->follow_count)
+        play_followers(p);
+    if (p->anim->layout->blend_count)
+        finish_blends(p);
 }
 
 const float *kf_player_value(const kf_player *p, uint32_t target)

@@ -64,6 +64,13 @@ typedef struct play_run {
     uint32_t first, end;
 } play_run;
 
+/* Lane l of x outputs to `out`, in the same player's memory as x (whose
+ * size kf_player_create keeps below 2^31 floats). */
+static void set_lane_out(kf_lanes *x, uint32_t l, float *out)
+{
+    x->out[l] = (int32_t)(((char *)out - (char *)x) / (ptrdiff_t)sizeof(float));
+}
+
 /* A layout block in one group: each lane's finish and target (an unplayed
  * lane finishes nothing). Its kf_lanes are p->lanes at the same index. */
 typedef struct play_block {
@@ -360,10 +367,11 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
         kf_lanes *lanes = &p->lanes[k];
         if (k == p->block_count) {
             *pb = (play_block){0, {0}, {0}};
+            lanes->data = b->data;
             lanes->block = b;
             for (uint32_t l = 0; l < KF_LANES; l++) {
                 pb->target[l] = KF_NO_INDEX;
-                lanes->out[l] = p->lane_sample + (size_t)l * p->lane_width;
+                set_lane_out(lanes, l, p->lane_sample + (size_t)l * p->lane_width);
             }
             p->block_count++;
         } else if (pb->target[lane] != KF_NO_INDEX) {
@@ -373,7 +381,7 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
         pb->lane_finish[lane] = mb->finish;
         pb->finish |= mb->finish;
         if (!(mb->finish & FINISH_BLEND))
-            lanes->out[lane] = mb->out;
+            set_lane_out(lanes, lane, mb->out);
         mb->block = k + 1;
         assigned++;
     }
@@ -507,12 +515,19 @@ static void make_plan(kf_player *p, play_member *members)
 
 /* ---- the memory bound (kf.h) ------------------------------------------- */
 
+/* The most any player holds (kf.h): the lanes' outputs are int32 offsets
+ * in floats within the player (kf_lanes). (Where size_t has 32 bits the
+ * product wraps to 4 GiB less 4 bytes, which is the address space.) */
+#define KF_PLAYER_MOST_BYTES ((size_t)INT32_MAX * sizeof(float))
+
+/* The bound, and at most KF_PLAYER_MOST_BYTES. */
 static size_t player_bound(const kf_anim *anim)
 {
+    const size_t most = (size_t)KF_PLAYER_MOST_BYTES;
     size_t scaled;
     if (!kf_mul_size(anim->file_bytes, KF_PLAYER_BYTES_PER_FILE_BYTE, &scaled) ||
-        scaled > SIZE_MAX - KF_PLAYER_FIXED_BYTES)
-        return SIZE_MAX;
+        scaled > most - KF_PLAYER_FIXED_BYTES)
+        return most;
     return scaled + KF_PLAYER_FIXED_BYTES;
 }
 
@@ -771,9 +786,9 @@ KF_NOINLINE static void finish_block(kf_player *p, uint32_t k, uint32_t from, ui
         const uint32_t f = pb->lane_finish[l] & mask;
         if (f == FINISH_NORMALIZE) {
             if (!(from && block_unit(lanes->block, from - 1, l)))
-                normalize_single(lanes->out[l]);
+                normalize_single(kf_lanes_out(lanes, l));
         } else if (f) {
-            finish(p, pb->target[l], lanes->out[l], f, w);
+            finish(p, pb->target[l], kf_lanes_out(lanes, l), f, w);
         }
     }
 }

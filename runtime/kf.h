@@ -904,8 +904,8 @@ typedef struct kf_controller kf_controller;
  * Memory bound: a player of `anim` takes at most
  *     KF_PLAYER_BYTES_PER_FILE_BYTE x (the bytes of the file it was loaded
  *     from) + KF_PLAYER_FIXED_BYTES,
- * follower states included: whatever a file holds, its players cost a
- * fixed multiple of the file. The loader refuses (KF_ERROR_LIMIT) a file
+ * follower states included, and never more than 2^31 floats (8 GiB):
+ * whatever a file holds, its players cost a fixed multiple of the file. The loader refuses (KF_ERROR_LIMIT) a file
  * whose player would not fit even with one chaser transition per follower
  * track, so every loaded anim can be played; kfc refuses to write one.
  * Chaser capacity follows from the bound (see kf_player_follower).

@@ -5,28 +5,14 @@
 
 #include "kf_private.h"
 
-/* Finite arguments give a finite position: speed 0 pauses whatever the
- * time difference, and a position beyond the double range saturates at
- * +-DBL_MAX (ref_sequence is always finite, so the sum is never inf - inf). */
 double kf_controller_position(const kf_controller *c, double world_time)
 {
-    if (!c)
-        return 0.0;
-    if (c->speed == 0.0)
-        return c->ref_sequence;
-    double p = c->ref_sequence + c->speed * (world_time - c->ref_world);
-    if (isinf(p))
-        p = p > 0 ? DBL_MAX : -DBL_MAX;
-    return p;
+    return c ? kf_controller_position_at(c, world_time) : 0.0;
 }
 
 int kf_controller_is_active(const kf_controller *c, double world_time)
 {
-    if (!c)
-        return 0;
-    if (c->active_start == c->active_end)
-        return 1;
-    return world_time >= c->active_start && world_time < c->active_end;
+    return c ? kf_controller_active_at(c, world_time) : 0;
 }
 
 kf_result kf_controller_set_position(kf_controller *c, double sequence_time, double world_time)

@@ -122,7 +122,7 @@ static inline job job_paired(job jb, int paired)
 /* Both blocks are of one run, whose blocks share rows (kf_layout.c). */
 static inline keys job_key(job jb, size_t at)
 {
-    return (keys){jb.x->block->data + at, jb.y->block->data + at};
+    return (keys){jb.x->data + at, jb.y->data + at};
 }
 
 /* Field f of both blocks' key (16-aligned, kf_layout.c). */
@@ -144,8 +144,8 @@ typedef struct qkeys {
 
 static inline qkeys job_qkey(job jb, size_t at)
 {
-    const uint8_t *qa = (const uint8_t *)(const void *)(jb.x->block->data + at),
-                  *qb = (const uint8_t *)(const void *)(jb.y->block->data + at);
+    const uint8_t *qa = (const uint8_t *)(const void *)(jb.x->data + at),
+                  *qb = (const uint8_t *)(const void *)(jb.y->data + at);
     return (qkeys){qa,
                    qb,
                    qa + jb.x->block->high,
@@ -323,7 +323,7 @@ static inline const kf_block *lane_block(job jb, uint32_t l)
 
 static inline float *lane_out(job jb, uint32_t l)
 {
-    return l < KF_LANES ? jb.x->out[l] : jb.y->out[l - KF_LANES];
+    return l < KF_LANES ? kf_lanes_out(jb.x, l) : kf_lanes_out(jb.y, l - KF_LANES);
 }
 
 /* Component m of every lane in r[m] -> each lane's output. */
@@ -337,8 +337,10 @@ KF_KERNEL void store4(vf r0, vf r1, vf r2, vf r3, job jb)
     const vf l3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
     /* The pointers first: a store through one could change them for all
      * the compiler knows. */
-    float *a0 = jb.x->out[0], *a1 = jb.x->out[1], *a2 = jb.x->out[2], *a3 = jb.x->out[3];
-    float *b0 = jb.y->out[0], *b1 = jb.y->out[1], *b2 = jb.y->out[2], *b3 = jb.y->out[3];
+    float *a0 = kf_lanes_out(jb.x, 0), *a1 = kf_lanes_out(jb.x, 1), *a2 = kf_lanes_out(jb.x, 2),
+          *a3 = kf_lanes_out(jb.x, 3);
+    float *b0 = kf_lanes_out(jb.y, 0), *b1 = kf_lanes_out(jb.y, 1), *b2 = kf_lanes_out(jb.y, 2),
+          *b3 = kf_lanes_out(jb.y, 3);
     _mm_storeu_ps(a0, _mm256_castps256_ps128(l0));
     _mm_storeu_ps(a1, _mm256_castps256_ps128(l1));
     _mm_storeu_ps(a2, _mm256_castps256_ps128(l2));
@@ -357,9 +359,10 @@ KF_KERNEL void store4(vf r0, vf r1, vf r2, vf r3, job jb)
     } while (0)
 
 /* Four lanes' x, y (xy01: x0 y0 x1 y1, xy23) and z (z: z0 z1 z2 z3). */
-KF_KERNEL void store3_half(__m128 xy01, __m128 xy23, __m128 z, float *const out[KF_LANES])
+KF_KERNEL void store3_half(__m128 xy01, __m128 xy23, __m128 z, const kf_lanes *x)
 {
-    float *o0 = out[0], *o1 = out[1], *o2 = out[2], *o3 = out[3];
+    float *o0 = kf_lanes_out(x, 0), *o1 = kf_lanes_out(x, 1), *o2 = kf_lanes_out(x, 2),
+          *o3 = kf_lanes_out(x, 3);
     _mm_storel_pi((__m64 *)(void *)o0, xy01);
     STORE_LANE(o0 + 2, z, 0);
     _mm_storeh_pi((__m64 *)(void *)o1, xy01);
@@ -375,9 +378,9 @@ KF_KERNEL void store3(vf r0, vf r1, vf r2, job jb)
 {
     const vf xy01 = _mm256_unpacklo_ps(r0, r1), xy23 = _mm256_unpackhi_ps(r0, r1);
     store3_half(_mm256_castps256_ps128(xy01), _mm256_castps256_ps128(xy23),
-                _mm256_castps256_ps128(r2), jb.x->out);
+                _mm256_castps256_ps128(r2), jb.x);
     store3_half(_mm256_extractf128_ps(xy01, 1), _mm256_extractf128_ps(xy23, 1),
-                _mm256_extractf128_ps(r2, 1), jb.y->out);
+                _mm256_extractf128_ps(r2, 1), jb.y);
 }
 
 /* Any other count of components, component m. */

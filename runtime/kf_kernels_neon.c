@@ -158,7 +158,8 @@ KF_KERNEL void store4(vf r0, vf r1, vf r2, vf r3, job jb)
 {
     /* The pointers first: a store through one could change them for all
      * the compiler knows. */
-    float *o0 = jb->out[0], *o1 = jb->out[1], *o2 = jb->out[2], *o3 = jb->out[3];
+    float *o0 = kf_lanes_out(jb, 0), *o1 = kf_lanes_out(jb, 1), *o2 = kf_lanes_out(jb, 2),
+          *o3 = kf_lanes_out(jb, 3);
     const vf xy01 = vzip1q_f32(r0, r1), xy23 = vzip2q_f32(r0, r1);
     const vf zw01 = vzip1q_f32(r2, r3), zw23 = vzip2q_f32(r2, r3);
     vst1q_f32(o0, vcombine_f32(vget_low_f32(xy01), vget_low_f32(zw01)));
@@ -170,7 +171,8 @@ KF_KERNEL void store4(vf r0, vf r1, vf r2, vf r3, job jb)
 /* Three components: eight bytes and four per lane. */
 KF_KERNEL void store3(vf r0, vf r1, vf r2, job jb)
 {
-    float *o0 = jb->out[0], *o1 = jb->out[1], *o2 = jb->out[2], *o3 = jb->out[3];
+    float *o0 = kf_lanes_out(jb, 0), *o1 = kf_lanes_out(jb, 1), *o2 = kf_lanes_out(jb, 2),
+          *o3 = kf_lanes_out(jb, 3);
     const vf xy01 = vzip1q_f32(r0, r1), xy23 = vzip2q_f32(r0, r1);
     vst1_f32(o0, vget_low_f32(xy01));
     vst1q_lane_f32(o0 + 2, r2, 0);
@@ -188,7 +190,7 @@ static void store1(vf r, uint32_t m, job jb)
     float lane[KF_LANES];
     vst1q_f32(lane, r);
     for (uint32_t l = 0; l < KF_LANES; l++)
-        jb->out[l][m] = lane[l];
+        kf_lanes_out(jb, l)[m] = lane[l];
 }
 
 #define SET_NAME   "neon"

@@ -23,7 +23,7 @@ static inline job job_at(const kf_lanes *jobs, uint32_t count, uint32_t k)
 
 static inline keys job_key(job jb, size_t at)
 {
-    return jb->block->data + at;
+    return jb->data + at;
 }
 
 /* A quantized block's key: its row of q (kf_block.qbits), the high
@@ -37,7 +37,7 @@ typedef struct qkeys {
 
 static inline qkeys job_qkey(job jb, size_t at)
 {
-    const uint8_t *q = (const uint8_t *)(const void *)(jb->block->data + at);
+    const uint8_t *q = (const uint8_t *)(const void *)(jb->data + at);
     return (qkeys){q, q + jb->block->high, jb->block->dequant};
 }
 
@@ -99,7 +99,7 @@ static inline const kf_block *lane_block(job jb, uint32_t l)
 
 static inline float *lane_out(job jb, uint32_t l)
 {
-    return jb->out[l];
+    return kf_lanes_out(jb, l);
 }
 
 #endif /* KF_KERNELS_ONE_BLOCK_H */

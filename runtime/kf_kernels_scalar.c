@@ -227,10 +227,13 @@ static unsigned squad_one(const kf_block *b, uint32_t i, uint32_t j, float u, do
                      double exact_u, int normalize)                                                \
     {                                                                                              \
         for (const kf_lanes *end = jobs + count; jobs < end; jobs++) {                             \
-            const unsigned nonunit = name##_one(jobs->block, i, j, u, exact_u, jobs->out);         \
+            float *out[KF_LANES];                                                                  \
+            for (uint32_t l = 0; l < KF_LANES; l++)                                                \
+                out[l] = kf_lanes_out(jobs, l);                                                    \
+            const unsigned nonunit = name##_one(jobs->block, i, j, u, exact_u, out);               \
             for (uint32_t l = 0; normalize && l < KF_LANES; l++)                                   \
                 if (nonunit >> l & 1)                                                              \
-                    kf_normalize_single(jobs->out[l]);                                             \
+                    kf_normalize_single(out[l]);                                                   \
         }                                                                                          \
     }
 JOBS(key)

@@ -590,9 +590,9 @@ KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj
     } while (0)
 #define JOB_ONE_NORMALIZING(name, paired)                                                          \
     name##_one(job_paired(job_at(jobs, count, k), paired), i, j, oi, oj, u, exact_u, normalize)
-#define RUN_JOBS(name, ONE, PAIRS)                                                                 \
-    static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,        \
-                     double exact_u, int normalize)                                                \
+#define RUN_JOBS(name, ONE, PAIRS, HOT)                                                            \
+    HOT static void name(const kf_lanes *jobs, uint32_t count, uint32_t i, uint32_t j, float u,    \
+                         double exact_u, int normalize)                                            \
     {                                                                                              \
         const size_t stride = jobs[0].block->stride, oi = i * stride, oj = j * stride;             \
         uint32_t k = 0;                                                                            \
@@ -602,34 +602,41 @@ KF_KERNEL unsigned key4_one(job jb, uint32_t i, uint32_t j, size_t oi, size_t oj
         for (; k < count; k += JOB_STEP)                                                           \
             ONE(name, 0);                                                                          \
     }
-#define JOBS(name)              RUN_JOBS(name, JOB_ONE, 0)
-#define JOBS_NORMALIZING(name)  RUN_JOBS(name, JOB_ONE_NORMALIZING, 0)
-#define QJOBS(name)             RUN_JOBS(name, JOB_ONE, 1)
-#define QJOBS_NORMALIZING(name) RUN_JOBS(name, JOB_ONE_NORMALIZING, 1)
+#define JOBS(name)                  RUN_JOBS(name, JOB_ONE, 0, )
+#define JOBS_NORMALIZING(name)      RUN_JOBS(name, JOB_ONE_NORMALIZING, 0, )
+#define QJOBS(name)                 RUN_JOBS(name, JOB_ONE, 1, )
+#define QJOBS_NORMALIZING(name)     RUN_JOBS(name, JOB_ONE_NORMALIZING, 1, )
+#define HOT_JOBS(name)              RUN_JOBS(name, JOB_ONE, 0, KF_HOT)
+#define HOT_JOBS_NORMALIZING(name)  RUN_JOBS(name, JOB_ONE_NORMALIZING, 0, KF_HOT)
+#define HOT_QJOBS(name)             RUN_JOBS(name, JOB_ONE, 1, KF_HOT)
+#define HOT_QJOBS_NORMALIZING(name) RUN_JOBS(name, JOB_ONE_NORMALIZING, 1, KF_HOT)
 
+/* HOT_: the kernels a skeleton's clips play most (translations, rotations
+ * and scales; lossless, and at the widths kfc -e's bounds give W), which
+ * KF_HOT places with the player's code. */
 JOBS(key)
-JOBS(key3)
-JOBS_NORMALIZING(key4)
+HOT_JOBS(key3)
+HOT_JOBS_NORMALIZING(key4)
 JOBS(linear)
-JOBS(linear3)
+HOT_JOBS(linear3)
 JOBS(linear4)
 JOBS(spline)
-JOBS(spline3)
+HOT_JOBS(spline3)
 JOBS(spline4)
-JOBS(slerp)
-JOBS_NORMALIZING(squad)
+HOT_JOBS(slerp)
+HOT_JOBS_NORMALIZING(squad)
 QJOBS(qkey)
 QJOBS(qkey3)
 QJOBS(qlinear)
 QJOBS(qlinear3)
 QJOBS(q12key)
-QJOBS(q12key3)
+HOT_QJOBS(q12key3)
 QJOBS(q12linear)
-QJOBS(q12linear3)
+HOT_QJOBS(q12linear3)
 QJOBS(q8key)
-QJOBS(q8key3)
+HOT_QJOBS(q8key3)
 QJOBS(q8linear)
-QJOBS(q8linear3)
+HOT_QJOBS(q8linear3)
 QJOBS(qslerp)
 QJOBS(qslerp12)
 QJOBS(qslerp8)
@@ -639,20 +646,20 @@ QJOBS_NORMALIZING(qslerp_key8)
 QJOBS(qhermite)
 QJOBS(qhermite3)
 QJOBS(q12hermite)
-QJOBS(q12hermite3)
+HOT_QJOBS(q12hermite3)
 QJOBS(q8hermite)
-QJOBS(q8hermite3)
+HOT_QJOBS(q8hermite3)
 QJOBS_NORMALIZING(qsquad)
 QJOBS_NORMALIZING(qsquad12)
 QJOBS_NORMALIZING(qsquad8)
 QJOBS(qslerp_fw)
-QJOBS(qslerp12_fw)
+HOT_QJOBS(qslerp12_fw)
 QJOBS(qslerp8_fw)
 QJOBS_NORMALIZING(qslerp_key_fw)
-QJOBS_NORMALIZING(qslerp_key12_fw)
+HOT_QJOBS_NORMALIZING(qslerp_key12_fw)
 QJOBS_NORMALIZING(qslerp_key8_fw)
 QJOBS_NORMALIZING(qsquad_fw)
-QJOBS_NORMALIZING(qsquad12_fw)
+HOT_QJOBS_NORMALIZING(qsquad12_fw)
 QJOBS_NORMALIZING(qsquad8_fw)
 
 static const kf_kernels simd_set = {

@@ -201,7 +201,8 @@ KF_KERNEL void store4(vf r0, vf r1, vf r2, vf r3, job jb)
 {
     /* The pointers first: a store through one could change them for all
      * the compiler knows. */
-    float *o0 = jb->out[0], *o1 = jb->out[1], *o2 = jb->out[2], *o3 = jb->out[3];
+    float *o0 = kf_lanes_out(jb, 0), *o1 = kf_lanes_out(jb, 1), *o2 = kf_lanes_out(jb, 2),
+          *o3 = kf_lanes_out(jb, 3);
     _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
     _mm_storeu_ps(o0, r0);
     _mm_storeu_ps(o1, r1);
@@ -214,7 +215,8 @@ KF_KERNEL void store3(vf r0, vf r1, vf r2, job jb)
 {
     const vf xy01 = _mm_unpacklo_ps(r0, r1), xy23 = _mm_unpackhi_ps(r0, r1);
     const vf z01 = _mm_unpacklo_ps(r2, r2), z23 = _mm_unpackhi_ps(r2, r2);
-    float *o0 = jb->out[0], *o1 = jb->out[1], *o2 = jb->out[2], *o3 = jb->out[3];
+    float *o0 = kf_lanes_out(jb, 0), *o1 = kf_lanes_out(jb, 1), *o2 = kf_lanes_out(jb, 2),
+          *o3 = kf_lanes_out(jb, 3);
     _mm_storel_pi((__m64 *)(void *)o0, xy01);
     _mm_store_ss(o0 + 2, z01);
     _mm_storeh_pi((__m64 *)(void *)o1, xy01);
@@ -231,7 +233,7 @@ static void store1(vf r, uint32_t m, job jb)
     float lane[KF_LANES];
     _mm_storeu_ps(lane, r);
     for (uint32_t l = 0; l < KF_LANES; l++)
-        jb->out[l][m] = lane[l];
+        kf_lanes_out(jb, l)[m] = lane[l];
 }
 
 #define SET_NAME   "sse2"

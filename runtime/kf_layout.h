@@ -263,9 +263,22 @@ int kf_layout_grid(const float *v, const kf_column_facts *facts, uint32_t c, uin
 /* One block to evaluate and where its lanes go (an unplayed lane's output
  * is scratch). */
 typedef struct kf_lanes {
+    /* block->data: a kernel of float keys reads its keys from here, not
+     * from the kf_block, so that a pose after the caches were evicted
+     * fetches one kf_block a run (its stride), not one a block. */
+    const float *data;
     const kf_block *block;
-    float *out[KF_LANES];
+    /* Lane l's output, in floats from this struct: both lie in one
+     * player's memory (kf_player.c), and four offsets take the bytes of
+     * two pointers. */
+    int32_t out[KF_LANES];
 } kf_lanes;
+
+static inline float *kf_lanes_out(const kf_lanes *x, uint32_t l)
+{
+    return (float *)(void *)((char *)(uintptr_t)x +
+                             (ptrdiff_t)x->out[l] * (ptrdiff_t)sizeof(float));
+}
 
 /* A kernel: `count` blocks of one interpolation and component count between
  * keys i and j at u (exact_u: the same in double, for the general squad),

@@ -64,6 +64,13 @@ typedef struct play_run {
     uint32_t first, end;
 } play_run;
 
+/* Lane l of x outputs to `out`, in the same player's memory as x (whose
+ * size kf_player_create keeps below 2^31 floats). */
+static void set_lane_out(kf_lanes *x, uint32_t l, float *out)
+{
+    x->out[l] = (int32_t)(((char *)out - (char *)x) / (ptrdiff_t)sizeof(float));
+}
+
 /* A layout block in one group: each lane's finish and target (an unplayed
  * lane finishes nothing). Its kf_lanes are p->lanes at the same index. */
 typedef struct play_block {
@@ -360,10 +367,11 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
         kf_lanes *lanes = &p->lanes[k];
         if (k == p->block_count) {
             *pb = (play_block){0, {0}, {0}};
+            lanes->data = b->data;
             lanes->block = b;
             for (uint32_t l = 0; l < KF_LANES; l++) {
                 pb->target[l] = KF_NO_INDEX;
-                lanes->out[l] = p->lane_sample + (size_t)l * p->lane_width;
+                set_lane_out(lanes, l, p->lane_sample + (size_t)l * p->lane_width);
             }
             p->block_count++;
         } else if (pb->target[lane] != KF_NO_INDEX) {
@@ -373,7 +381,7 @@ static uint32_t assign_blocks(kf_player *p, uint32_t n)
         pb->lane_finish[lane] = mb->finish;
         pb->finish |= mb->finish;
         if (!(mb->finish & FINISH_BLEND))
-            lanes->out[lane] = mb->out;
+            set_lane_out(lanes, lane, mb->out);
         mb->block = k + 1;
         assigned++;
     }
@@ -507,12 +515,19 @@ static void make_plan(kf_player *p, play_member *members)
 
 /* ---- the memory bound (kf.h) ------------------------------------------- */
 
+/* The most any player holds (kf.h): the lanes' outputs are int32 offsets
+ * in floats within the player (kf_lanes). (Where size_t has 32 bits the
+ * product wraps to 4 GiB less 4 bytes, which is the address space.) */
+#define KF_PLAYER_MOST_BYTES ((size_t)INT32_MAX * sizeof(float))
+
+/* The bound, and at most KF_PLAYER_MOST_BYTES. */
 static size_t player_bound(const kf_anim *anim)
 {
+    const size_t most = (size_t)KF_PLAYER_MOST_BYTES;
     size_t scaled;
     if (!kf_mul_size(anim->file_bytes, KF_PLAYER_BYTES_PER_FILE_BYTE, &scaled) ||
-        scaled > SIZE_MAX - KF_PLAYER_FIXED_BYTES)
-        return SIZE_MAX;
+        scaled > most - KF_PLAYER_FIXED_BYTES)
+        return most;
     return scaled + KF_PLAYER_FIXED_BYTES;
 }
 
@@ -762,7 +777,8 @@ static int block_unit(const kf_block *b, uint32_t i, uint32_t l)
 
 /* The lanes of block k that need more than its kernel did; `from` is
  * 1 + the segment's start key when the kernel's results may be unit, or 0. */
-static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask, double w)
+KF_NOINLINE static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask,
+                                     double w)
 {
     const play_block *pb = &p->blocks[k];
     const kf_lanes *lanes = &p->lanes[k];
@@ -770,35 +786,22 @@ static void finish_block(kf_player *p, uint32_t k, uint32_t from, uint32_t mask,
         const uint32_t f = pb->lane_finish[l] & mask;
         if (f == FINISH_NORMALIZE) {
             if (!(from && block_unit(lanes->block, from - 1, l)))
-                normalize_single(lanes->out[l]);
+                normalize_single(kf_lanes_out(lanes, l));
         } else if (f) {
-            finish(p, pb->target[l], lanes->out[l], f, w);
+            finish(p, pb->target[l], kf_lanes_out(lanes, l), f, w);
         }
     }
 }
 
-/* Every member of g at the segment its clock is at. */
-static void play_group_at(kf_player *p, play_group *g, double position, double w)
+/* The members of g that no block plays (repeated sequences, those wider
+ * than a block), at segment seg: apart from play_group_at, so that a
+ * group whose every member a block plays runs through compact code. */
+KF_NOINLINE static void play_runs(kf_player *p, const play_group *g, const kf_segment *segment,
+                                  uint32_t mask, double w)
 {
-    kf_segment seg;
-    kf_locate(g->clock, position, &g->cursor, &seg);
-    /* FINISH_WEIGHT applies only when the weight changes something. */
-    const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
+    const kf_segment seg = *segment;
     const size_t i = seg.i, j = seg.j;
     const float u = (float)seg.u;
-    for (const play_block_run *r = p->block_runs + g->block_first,
-                              *rend = p->block_runs + g->block_end;
-         r < rend; r++) {
-        const kf_block_kernel run = seg.hold ? r->hold : r->kernel;
-        run(p->lanes + r->first, r->end - r->first, seg.i, seg.j, u, seg.u, (int)r->normalize);
-        /* A rotation run is done: its kernel normalized. */
-        if ((r->finish & mask) && !r->normalize)
-            for (uint32_t k = r->first; k < r->end; k++)
-                if (p->blocks[k].finish & mask)
-                    finish_block(p, k, seg.hold ? 0 : seg.i + 1, mask, w);
-    }
-    if (g->first == g->end)
-        return;
     float h[4]; /* for SPLINE members; cheaper to compute than to test for */
     kf_hermite_basis_f(u, h);
     for (const play_run *r = p->runs + g->first, *rend = p->runs + g->end; r < rend; r++) {
@@ -836,22 +839,35 @@ static void play_group_at(kf_player *p, play_group *g, double position, double w
     }
 }
 
-void kf_player_update(kf_player *p, double world_time)
+/* Every member of g at the segment its clock is at. */
+KF_HOT static void play_group_at(kf_player *p, play_group *g, double position, double w)
 {
-    if (!p)
-        return;
-    const kf_objects *o = &p->anim->objects;
-    for (uint32_t i = 0; i < o->count[KF_KIND_CONTROLLER]; i++) {
-        const kf_controller *c = &p->controllers[i];
-        p->active[i] = kf_controller_is_active(c, world_time) && c->weight > 0.0;
-        p->positions[i] = kf_controller_position(c, world_time);
+    kf_segment seg;
+    kf_locate(g->clock, position, &g->cursor, &seg);
+    /* FINISH_WEIGHT applies only when the weight changes something. */
+    const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
+    const float u = (float)seg.u;
+    for (const play_block_run *r = p->block_runs + g->block_first,
+                              *rend = p->block_runs + g->block_end;
+         r < rend; r++) {
+        const kf_block_kernel run = seg.hold ? r->hold : r->kernel;
+        run(p->lanes + r->first, r->end - r->first, seg.i, seg.j, u, seg.u, (int)r->normalize);
+        /* A rotation run is done: its kernel normalized. */
+        if ((r->finish & mask) && !r->normalize)
+            for (uint32_t k = r->first; k < r->end; k++)
+                if (p->blocks[k].finish & mask)
+                    finish_block(p, k, seg.hold ? 0 : seg.i + 1, mask, w);
     }
+    if (g->first != g->end)
+        play_runs(p, g, &seg, mask, w);
+}
 
-    for (uint32_t gi = 0; gi < p->group_count; gi++) {
-        play_group *g = &p->groups[gi];
-        if (p->active[g->controller]) /* else its targets keep their values */
-            play_group_at(p, g, p->positions[g->controller], p->controllers[g->controller].weight);
-    }
+/* The interpolator and follower tracks, and the blends: apart from
+ * kf_player_update, so that a clip of sequences alone (a skeleton's)
+ * runs through compact code. */
+KF_NOINLINE static void play_interpolators(kf_player *p)
+{
+    const kf_objects *o = &p->anim->objects;
     for (uint32_t xi = 0; xi < p->interpolator_count; xi++) {
         play_interpolator *pi = &p->interpolators[xi];
         const kf_track *t = pi->track;
@@ -868,6 +884,11 @@ void kf_player_update(kf_player *p, double world_time)
         if (pi->finish & mask)
             finish(p, t->target, pi->out, pi->finish & mask, w);
     }
+}
+
+KF_NOINLINE static void play_followers(kf_player *p)
+{
+    const kf_objects *o = &p->anim->objects;
     for (uint32_t fi = 0; fi < p->follow_count; fi++) {
         const play_follower *pf = &p->follows[fi];
         const kf_track *t = pf->track;
@@ -882,7 +903,11 @@ void kf_player_update(kf_player *p, double world_time)
         if (pf->finish & mask)
             finish(p, t->target, pf->out, pf->finish & mask, w);
     }
+}
 
+KF_NOINLINE static void finish_blends(kf_player *p)
+{
+    const kf_objects *o = &p->anim->objects;
     const struct kf_layout *L = p->anim->layout;
     for (uint32_t bi = 0; bi < L->blend_count; bi++) {
         const kf_target *t = &o->targets[L->blend_target[bi]];
@@ -900,6 +925,29 @@ void kf_player_update(kf_player *p, double world_time)
         memset(sum, 0, t->components * sizeof *sum);
         p->weights[bi] = 0.0;
     }
+}
+
+KF_HOT void kf_player_update(kf_player *p, double world_time)
+{
+    if (!p)
+        return;
+    const uint32_t controllers = p->anim->objects.count[KF_KIND_CONTROLLER];
+    for (uint32_t i = 0; i < controllers; i++) {
+        const kf_controller *c = &p->controllers[i];
+        p->active[i] = kf_controller_active_at(c, world_time) && c->weight > 0.0;
+        p->positions[i] = kf_controller_position_at(c, world_time);
+    }
+    for (uint32_t gi = 0; gi < p->group_count; gi++) {
+        play_group *g = &p->groups[gi];
+        if (p->active[g->controller]) /* else its targets keep their values */
+            play_group_at(p, g, p->positions[g->controller], p->controllers[g->controller].weight);
+    }
+    if (p->interpolator_count)
+        play_interpolators(p);
+    if (p->follow_count)
+        play_followers(p);
+    if (p->anim->layout->blend_count)
+        finish_blends(p);
 }
 
 const float *kf_player_value(const kf_player *p, uint32_t target)

@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <float.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "kf.h"
@@ -26,6 +27,19 @@
 #define KF_ALWAYS_INLINE static inline __attribute__((always_inline))
 #else
 #define KF_ALWAYS_INLINE static inline
+#endif
+
+/* KF_HOT: what a pose executes, placed together (the compiler's hot text:
+ * GCC and Clang put it in .text.hot, which linkers gather), so that a pose
+ * after the caches were evicted fetches its code from few pages.
+ * KF_NOINLINE: what it rarely runs, kept out of those functions so that
+ * their code stays compact. */
+#if defined(__GNUC__)
+#define KF_HOT      __attribute__((hot))
+#define KF_NOINLINE __attribute__((noinline))
+#else
+#define KF_HOT
+#define KF_NOINLINE
 #endif
 
 /* ---- memory (kf_alloc.c) ---------------------------------------------- */
@@ -507,6 +521,28 @@ struct kf_controller {
     double ref_world;
     double ref_sequence;
 };
+
+/* kf_controller_position and kf_controller_is_active of a controller (not
+ * NULL), inline where a player updates: a pose then runs no code apart
+ * from the player's and the kernels'. Finite arguments give a finite
+ * position: speed 0 pauses whatever the time difference, and a position
+ * beyond the double range saturates at +-DBL_MAX (ref_sequence is always
+ * finite, so the sum is never inf - inf). */
+static inline double kf_controller_position_at(const kf_controller *c, double world_time)
+{
+    if (c->speed == 0.0)
+        return c->ref_sequence;
+    const double p = c->ref_sequence + c->speed * (world_time - c->ref_world);
+    if (isinf(p))
+        return p > 0 ? DBL_MAX : -DBL_MAX;
+    return p;
+}
+
+static inline int kf_controller_active_at(const kf_controller *c, double world_time)
+{
+    return c->active_start == c->active_end ||
+           (world_time >= c->active_start && world_time < c->active_end);
+}
 
 typedef struct kf_target {
     const char *name;

@@ -149,7 +149,7 @@ kf_result kf_fail_at(kf_error *error, kf_result result, kf_field field, uint32_t
 /* Resets `error` to "no error, nothing located". */
 void kf_error_clear(kf_error *error);
 
-/* `text` (NUL-terminated) between single quotes into `out` (`size` bytes,
+/* kf_text.c: `text` (NUL-terminated) between single quotes into `out` (`size` bytes,
  * at least 8), for a message: a name is quoted as kfc and kfplay quote one
  * (compiler/kfc_text.h), so that the message stays one line, leaves the
  * terminal as it was, and shows two names apart. C0 controls, DEL, the C1
@@ -701,7 +701,7 @@ size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
  * normalizes one that is not; the reader refuses one that is not. */
 #define KF_UNIT_QUAT_TOLERANCE 1e-6
 
-/* Whether `name` is a name kfc can write and read back: non-empty, valid
+/* kf_text.c: whether `name` is a name kfc can write and read back: non-empty, valid
  * UTF-8 encoding Unicode scalar values only (no overlong forms, no
  * surrogates, nothing above U+10FFFF). */
 int kf_name_valid(const char *name);

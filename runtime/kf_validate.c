@@ -18,52 +18,6 @@
 #include <emmintrin.h>
 #endif
 
-/* YAML (and so kfc) reads and writes UTF-8 text of scalar values; a name
- * outside that could load but not decompile into a source that compiles.
- * The n bytes at p (no NUL among them) are checked eight at a time while
- * they are ASCII, as names nearly always are. */
-int kf_text_valid(const char *text, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)text, *end = p + n;
-    for (; end - p >= 8; p += 8) {
-        uint64_t w;
-        memcpy(&w, p, sizeof w);
-        if (w & 0x8080808080808080u)
-            break;
-    }
-    while (p < end) {
-        uint32_t c = *p, need, min;
-        if (c < 0x80) {
-            p++;
-            continue;
-        } else if (c >= 0xC2 && c <= 0xDF) {
-            need = 1, min = 0x80, c &= 0x1F;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2, min = 0x800, c &= 0x0F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3, min = 0x10000, c &= 0x07;
-        } else {
-            return 0;
-        }
-        p++;
-        if ((size_t)(end - p) < need)
-            return 0;
-        for (uint32_t k = 0; k < need; k++, p++) {
-            if ((*p & 0xC0) != 0x80)
-                return 0;
-            c = (c << 6) | (*p & 0x3Fu);
-        }
-        if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-            return 0;
-    }
-    return 1;
-}
-
-int kf_name_valid(const char *name)
-{
-    return name && *name && kf_text_valid(name, strlen(name));
-}
-
 /* The sizes are layout facts (formats/kfb_format.h); these narrow them for
  * sequences whose header passed kf_validate_sequence_header. */
 uint32_t kf_sequence_tangent_count(uint32_t interpolation, uint32_t valid_count,

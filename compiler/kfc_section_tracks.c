@@ -64,7 +64,7 @@ static kfc_status read_cycle_interval(kfc_source *src, const kfc_node *value, kf
 {
     track_in *in = entry->state;
     in->timed = 1;
-    return kfc_get_float(value, &in->sensor.cycle_interval, src->diag);
+    return kfc_get_number(value, &in->sensor.cycle_interval, src->diag);
 }
 
 static kfc_status read_loop(kfc_source *src, const kfc_node *value, kfc_entry *entry)
@@ -113,7 +113,7 @@ static kfc_status emit_components(kfc_emitter *e, const void *out)
 }
 
 /* An interpolator track's TimeSensor, fields at their default left out (the
- * cycle interval is stored as float32). */
+ * cycle interval is stored as the double it is: formats/kfb.md, 2.6). */
 static int timed(const track_out *o)
 {
     return o->t.animator_kind == KF_KIND_INTERPOLATOR;
@@ -126,7 +126,7 @@ static int cycle_interval_written(const void *out)
 
 static kfc_status emit_cycle_interval(kfc_emitter *e, const void *out)
 {
-    return kfc_emit_float(e, (float)((const track_out *)out)->t.cycle_interval);
+    return kfc_emit_double(e, ((const track_out *)out)->t.cycle_interval);
 }
 
 static int loop_written(const void *out)

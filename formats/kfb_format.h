@@ -38,7 +38,7 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 2u
-#define KFB_VERSION_MINOR 5u
+#define KFB_VERSION_MINOR 6u
 /* Version 1 files (1.0, 1.1) store every data array plain; a reader still
  * reads them (formats/kfb.md, Versioning). */
 #define KFB_VERSION_1_MINOR 1u
@@ -54,8 +54,9 @@
 #define KFB_SINCE_PIECES    KFB_VERSION(2, 3) /* DATA's zlib stream as pieces (zero runs) */
 #define KFB_SINCE_RUNS      KFB_VERSION(2, 4) /* DATA stored as its pieces, KFB_COMPRESSION_RUNS */
 #define KFB_SINCE_ROWS      KFB_VERSION(2, 5) /* arrays held as rows, KFB_COLUMN_ROWS */
+#define KFB_SINCE_F64_CYCLE KFB_VERSION(2, 6) /* kfb_track's cycle_interval f64 */
 /* A new minor version brings a feature: its line goes above with it. */
-_Static_assert(KFB_SINCE_ROWS == KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR),
+_Static_assert(KFB_SINCE_F64_CYCLE == KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR),
                "the newest feature is the current version's");
 /* A file of `version` has what `since` brought: a later major version may
  * have dropped it, so only the same major counts. */
@@ -581,10 +582,23 @@ typedef struct kfb_track {
     uint32_t animator;      /* index among the objects of that kind */
     uint32_t controller;    /* controller index, or KFB_NONE: contributes nothing */
     uint32_t target;        /* target index */
-    float cycle_interval;   /* interpolator tracks: > 0 */
+    kfb_f64 cycle_interval; /* interpolator tracks: > 0 */
     uint32_t loop;          /* interpolator tracks: 0 clamp, 1 wrap */
     uint32_t ease;          /* interpolator index of an EaseInEaseOut, or KFB_NONE */
 } kfb_track;
+
+/* The track record before 2.6 (and of version 1). Its f32 cycle interval
+ * drifts a looping track's phase: X3D world time is seconds since 1970, so
+ * 0.35 s held as 0.3499999940 puts the fraction 0.6 off today. */
+typedef struct kfb_track_f32 {
+    uint32_t animator_kind;
+    uint32_t animator;
+    uint32_t controller;
+    uint32_t target;
+    float cycle_interval;
+    uint32_t loop;
+    uint32_t ease;
+} kfb_track_f32;
 
 /* ------------------------------------------------------------------------ */
 /* X3D interpolators                                                        */
@@ -791,6 +805,12 @@ static inline void kfb_word_swap(void *words, uint32_t count)
 
 #define KFB_WORDS(type) ((uint32_t)(sizeof(type) / 4u))
 
+/* A file's track record: kfb_track from 2.6 on, kfb_track_f32 before. */
+static inline uint32_t kfb_track_words(uint32_t version)
+{
+    return kfb_has(version, KFB_SINCE_F64_CYCLE) ? KFB_WORDS(kfb_track) : KFB_WORDS(kfb_track_f32);
+}
+
 /* The section header at `at` of the `size` bytes of `file`, in host order:
  * 1 where it lies inside them, else 0. Its section (the header, the stored
  * bytes, the CRC) ends at kfb_section_end. */
@@ -828,7 +848,8 @@ _Static_assert(sizeof(kfb_object) == 8, "kfb_object is 2 words");
 _Static_assert(sizeof(kfb_sequence) == 52, "kfb_sequence is 13 words");
 _Static_assert(sizeof(kfb_controller) == 52, "kfb_controller is 13 words");
 _Static_assert(sizeof(kfb_target) == 12, "kfb_target is 3 words");
-_Static_assert(sizeof(kfb_track) == 28, "kfb_track is 7 words");
+_Static_assert(sizeof(kfb_track) == 32, "kfb_track is 8 words");
+_Static_assert(sizeof(kfb_track_f32) == 28, "kfb_track_f32 is 7 words");
 _Static_assert(sizeof(kfb_interpolator) == 40, "kfb_interpolator is 10 words");
 _Static_assert(sizeof(kfb_follower) == 36, "kfb_follower is 9 words");
 

@@ -969,12 +969,9 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
                        KF_QUOTED(d->animator), follower ? "follower" : "sequence");
     }
     if (interpolator) {
-        const double cycle = sensor ? sensor->cycle_interval : 1.0;
-        if (!to_float(cycle, &t.cycle_interval) && isfinite(cycle)) {
-            if (error)
-                error->field = KF_FIELD_CYCLE_INTERVAL;
-            return kf_fail(error, KF_ERROR_VALUE, "cycleInterval is outside the float32 range");
-        }
+        /* Kept as the double it is: world time is large (formats/kfb.md,
+         * 2.6), and any rounding of the cycle drifts a looping phase. */
+        t.cycle_interval = sensor ? sensor->cycle_interval : 1.0;
         t.loop = sensor && sensor->loop;
     }
     if (sensor && sensor->ease) {

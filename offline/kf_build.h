@@ -17,7 +17,8 @@
  *     kf_builder_destroy(b);
  *
  * Numbers are given as double and stored as float32, rounded to nearest; a
- * number outside float32's range is an error. Precomputation works on the
+ * number outside float32's range is an error. A controller's fields and a
+ * time sensor's cycle_interval are stored as the doubles they are. Precomputation works on the
  * stored (rounded) values, so decoding a file and building it again yields
  * the same bytes.
  *

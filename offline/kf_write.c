@@ -840,15 +840,20 @@ static void write_target(buffer *strings, buffer *objects, const kf_target *t)
     put_object(objects, KFB_OBJECT_TARGET, &r, KFB_WORDS(r));
 }
 
-static void write_track(buffer *objects, const kf_track *t)
+/* Version 1's record holds the cycle as f32 (kf_write_objects checks that
+ * it holds it). */
+static void write_track(buffer *objects, const kf_track *t, int encoded)
 {
-    kfb_track r = {t->animator_kind,
-                   t->animator,
-                   t->controller == KF_NO_INDEX ? KFB_NONE : t->controller,
-                   t->target,
-                   t->cycle_interval,
-                   t->loop,
-                   t->ease == KF_NO_INDEX ? KFB_NONE : t->ease};
+    const uint32_t controller = t->controller == KF_NO_INDEX ? KFB_NONE : t->controller;
+    const uint32_t ease = t->ease == KF_NO_INDEX ? KFB_NONE : t->ease;
+    if (!encoded) {
+        kfb_track_f32 r = {t->animator_kind,         t->animator, controller, t->target,
+                           (float)t->cycle_interval, t->loop,     ease};
+        put_object(objects, KFB_OBJECT_TRACK, &r, KFB_WORDS(r));
+        return;
+    }
+    kfb_track r = {t->animator_kind,       t->animator, controller, t->target,
+                   f64(t->cycle_interval), t->loop,     ease};
     put_object(objects, KFB_OBJECT_TRACK, &r, KFB_WORDS(r));
 }
 
@@ -878,7 +883,7 @@ static size_t write_objects(const kf_objects *o, buffer *strings, buffer *object
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++)
         write_target(strings, objects, &o->targets[i]);
     for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++)
-        write_track(objects, &o->tracks[i]);
+        write_track(objects, &o->tracks[i], encoded);
     return roomed;
 }
 
@@ -989,6 +994,18 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
         packed[i] = (buffer){&a, NULL, 0, 0, 0};
     }
     kf_result result = KF_OK;
+    for (uint32_t i = 0; major == 1 && i < o->count[KF_KIND_TRACK]; i++) {
+        const double cycle = o->tracks[i].cycle_interval;
+        if (cycle != 0 && !((float)cycle > 0 && isfinite((float)cycle))) {
+            kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL, KF_NO_INDEX,
+                       "track %u: cycleInterval %g is outside the float32 range of a version 1 "
+                       "file",
+                       (unsigned)i, cycle);
+            if (error)
+                error->object = i;
+            return KF_ERROR_VALUE;
+        }
+    }
     const uint32_t sequences = o->count[KF_KIND_SEQUENCE];
     if (sequences > (1u << 29))
         return kf_fail(error, KF_ERROR_TOO_LARGE, "%u sequences", (unsigned)sequences);

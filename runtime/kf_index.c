@@ -303,9 +303,15 @@ void kf_key_index_free(kf_key_index *x, const kf_allocator *a)
 
 void kf_track_binding(const kf_track *t, uint32_t key[KF_KEY_WORDS])
 {
-    uint32_t cycle_bits;
+    uint64_t cycle_bits;
     memcpy(&cycle_bits, &t->cycle_interval, sizeof cycle_bits);
-    const uint32_t k[KF_KEY_WORDS] = {t->animator_kind, t->animator, t->controller, t->target,
-                                      cycle_bits,       t->loop,     t->ease};
+    const uint32_t k[KF_KEY_WORDS] = {t->animator_kind,
+                                      t->animator,
+                                      t->controller,
+                                      t->target,
+                                      (uint32_t)cycle_bits,
+                                      (uint32_t)(cycle_bits >> 32),
+                                      t->loop,
+                                      t->ease};
     memcpy(key, k, sizeof k);
 }

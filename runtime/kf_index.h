@@ -62,7 +62,7 @@ void kf_name_index_free(kf_name_index *x, const kf_allocator *a);
  * track's binding (animator kind and index, controller, target, and an
  * interpolator track's TimeSensor: cycle interval bits, loop, ease) and
  * the index of the track that has it. */
-#define KF_KEY_WORDS 7
+#define KF_KEY_WORDS 8
 
 /* The words of one slot: the key, 1 if used, its value (kf_load_peak
  * counts the index by it). */

@@ -570,7 +570,7 @@ typedef struct kf_track {
     uint32_t animator;
     uint32_t controller; /* KF_NO_INDEX: none */
     uint32_t target;
-    float cycle_interval; /* interpolator tracks; sequence tracks 0 */
+    double cycle_interval; /* interpolator tracks; sequence tracks 0 */
     uint32_t loop;
     uint32_t ease; /* KF_NO_INDEX: none */
 } kf_track;

@@ -2411,8 +2411,18 @@ static kf_result read_target(loader *L, const unsigned char *p, uint32_t index, 
 static kf_result read_track(loader *L, const unsigned char *p, uint32_t index, size_t pos,
                             const kf_objects *o, kf_track *t)
 {
-    kfb_track r;
-    read_words(&r, p, KFB_WORDS(r));
+    /* Older records hold the same fields, the cycle interval as f32. */
+    kfb_track_f32 r;
+    double cycle;
+    if (kfb_has(L->version, KFB_SINCE_F64_CYCLE)) {
+        kfb_track w;
+        read_words(&w, p, KFB_WORDS(w));
+        r = (kfb_track_f32){w.animator_kind, w.animator, w.controller, w.target, 0, w.loop, w.ease};
+        cycle = f64(w.cycle_interval);
+    } else {
+        read_words(&r, p, KFB_WORDS(r));
+        cycle = r.cycle_interval;
+    }
     /* Tracks are decoded last, so every count is final. */
     if (r.animator_kind >= KFB_ANIMATOR_KIND_COUNT)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
@@ -2442,7 +2452,7 @@ static kf_result read_track(loader *L, const unsigned char *p, uint32_t index, s
                     "object %u (track): animator %s has %u components, target %s %u",
                     (unsigned)index, KF_QUOTED(name), (unsigned)have,
                     KF_QUOTED(o->targets[r.target].name), (unsigned)want);
-    t->cycle_interval = r.cycle_interval;
+    t->cycle_interval = cycle;
     t->loop = r.loop;
     t->ease = r.ease == KFB_NONE ? KF_NO_INDEX : r.ease;
     t->animator_kind = r.animator_kind;
@@ -2457,7 +2467,7 @@ static kf_result read_track(loader *L, const unsigned char *p, uint32_t index, s
 
 /* ---- objects ------------------------------------------------------------ */
 
-static uint32_t record_words(uint32_t type)
+static uint32_t record_words(uint32_t version, uint32_t type)
 {
     switch (type) {
     case KFB_OBJECT_SEQUENCE:
@@ -2467,7 +2477,7 @@ static uint32_t record_words(uint32_t type)
     case KFB_OBJECT_TARGET:
         return KFB_WORDS(kfb_target);
     case KFB_OBJECT_TRACK:
-        return KFB_WORDS(kfb_track);
+        return kfb_track_words(version);
     case KFB_OBJECT_INTERPOLATOR:
         return KFB_WORDS(kfb_interpolator);
     case KFB_OBJECT_FOLLOWER:
@@ -2488,7 +2498,7 @@ static kf_result count_objects(loader *L, const unsigned char *objs, size_t size
                         "object %u: the section ends inside its header", (unsigned)index);
         kfb_object o;
         read_words(&o, objs + pos, KFB_WORDS(kfb_object));
-        uint32_t words = record_words(o.type);
+        uint32_t words = record_words(L->version, o.type);
         if (!words)
             return fail(L, KF_ERROR_OBJECT, KFB_SECTION_OBJECTS, index, pos,
                         "object %u has unknown type %u", (unsigned)index, (unsigned)o.type);

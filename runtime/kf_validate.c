@@ -623,7 +623,7 @@ kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *er
     if (t->animator_kind != KFB_ANIMATOR_INTERPOLATOR) {
         /* A sequence plays at the controller's position itself. The
          * source has no field for it, so -0 is no file kfc writes. */
-        if (t->cycle_interval != 0.0f || signbit(t->cycle_interval))
+        if (t->cycle_interval != 0.0 || signbit(t->cycle_interval))
             return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL, KF_NO_INDEX,
                               "only interpolator tracks have a cycleInterval");
         if (t->loop != 0)
@@ -634,10 +634,14 @@ kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *er
                               "only interpolator tracks take an ease");
         return KF_OK;
     }
-    if (!(isfinite(t->cycle_interval) && t->cycle_interval > 0.0f))
+    if (!(isfinite(t->cycle_interval) && t->cycle_interval > 0.0))
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL, KF_NO_INDEX,
-                          "cycleInterval must be greater than 0, not %g",
-                          (double)t->cycle_interval);
+                          "cycleInterval must be greater than 0, not %g", t->cycle_interval);
+    /* No f32 widens to a subnormal double, and one keeps fewer bits than
+     * the f32 it replaces: no cycle a writer means. */
+    if (t->cycle_interval < DBL_MIN)
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_CYCLE_INTERVAL, KF_NO_INDEX,
+                          "cycleInterval %g is subnormal", t->cycle_interval);
     if (t->loop > 1)
         return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_LOOP, KF_NO_INDEX,
                           "loop is %u, not 0 or 1", (unsigned)t->loop);

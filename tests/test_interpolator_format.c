@@ -4,7 +4,8 @@
  * the builder's refusals (field and entry located), the loader's refusals
  * of damaged records (a result code, never a crash or a leak), a rebuild
  * from what a loaded file reports giving the same bytes (what kfc
- * --decompile relies on).
+ * --decompile relies on), and a track's cycle interval kept as the double
+ * it is.
  */
 #include <math.h>
 #include <stddef.h>
@@ -189,7 +190,7 @@ static void test_refusals(void)
          KF_ERROR_VALUE,
          KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
-         SENSOR(.cycle_interval = 1e39),
+         SENSOR(.cycle_interval = 1e-310),
          KF_ERROR_VALUE,
          KF_FIELD_CYCLE_INTERVAL},
         {{.animator = "p", .controller = "c", .target = "x.a", .components = 1},
@@ -552,7 +553,8 @@ static void test_damage(void)
 {
     /* Interpolator records: name node key_count value_count velocity_count
      * flags keys values velocities derived. Track records: kind animator
-     * controller target cycle_interval loop ease. Interpolator n is node n;
+     * controller target cycle_interval (f64: low word, high word) loop ease.
+     * Interpolator n is node n;
      * n8 has 4 velocities, n10 2; tracks 0 (sequence), 1 (n0, eased by n12),
      * 2 (n7), 3 (n11, no controller). */
     const uint32_t I = KFB_OBJECT_INTERPOLATOR, T = KFB_OBJECT_TRACK;
@@ -580,14 +582,16 @@ static void test_damage(void)
         {"NaN squad control", 0, 11, 20, 9, 0x7FC00000u, KF_ERROR_VALUE},
         {"unknown animator kind", T, 1, 0, 0, KFB_ANIMATOR_KIND_COUNT, KF_ERROR_VALUE},
         {"interpolator index", T, 1, 1, 0, 13, KF_ERROR_REFERENCE},
-        {"ease index", T, 1, 6, 0, 13, KF_ERROR_REFERENCE},
-        {"ease not EaseInEaseOut", T, 1, 6, 0, 3, KF_ERROR_VALUE},
-        {"cycle interval 0", T, 1, 4, 0, 0, KF_ERROR_VALUE},
-        {"cycle interval NaN", T, 2, 4, 0, 0x7FC00000u, KF_ERROR_VALUE},
-        {"cycle interval negative", T, 3, 4, 0, float_bits(-1.0f), KF_ERROR_VALUE},
-        {"loop 2", T, 2, 5, 0, 2, KF_ERROR_VALUE},
-        {"sequence track with a cycle", T, 0, 4, 0, float_bits(1.0f), KF_ERROR_VALUE},
-        {"sequence track with an ease", T, 0, 6, 0, 12, KF_ERROR_VALUE},
+        {"ease index", T, 1, 7, 0, 13, KF_ERROR_REFERENCE},
+        {"ease not EaseInEaseOut", T, 1, 7, 0, 3, KF_ERROR_VALUE},
+        {"cycle interval 0", T, 1, 5, 0, 0, KF_ERROR_VALUE},
+        {"cycle interval NaN", T, 2, 5, 0, 0x7FF80000u, KF_ERROR_VALUE},
+        {"cycle interval infinite", T, 2, 5, 0, 0x7FF00000u, KF_ERROR_VALUE},
+        {"cycle interval negative", T, 3, 5, 0, 0xBFF00000u, KF_ERROR_VALUE},
+        {"cycle interval subnormal", T, 1, 5, 0, 0x00000001u, KF_ERROR_VALUE},
+        {"loop 2", T, 2, 6, 0, 2, KF_ERROR_VALUE},
+        {"sequence track with a cycle", T, 0, 5, 0, 0x3FF00000u, KF_ERROR_VALUE},
+        {"sequence track with an ease", T, 0, 7, 0, 12, KF_ERROR_VALUE},
         {"sequence track as interpolator", T, 0, 0, 0, 1, KF_ERROR_VALUE},
         {"components mismatch", T, 2, 1, 0, 1, KF_ERROR_VALUE},
         {"short record", I, 0, -1, 0, 36, KF_ERROR_OBJECT},
@@ -633,9 +637,85 @@ static void test_damage(void)
     free(pristine.data);
 }
 
+/* ---- the cycle interval as a double ---------------------------------------- */
+
+/* One looping track of the scalar interpolator at `cycle`, encoded in
+ * version `major`, loaded; NULL (and `*result`) where encoding fails. */
+static kf_anim *cycle_file(double cycle, uint32_t major, kf_result *result)
+{
+    kf_builder *b;
+    kf_error err;
+    *result = KF_ERROR_OUT_OF_MEMORY;
+    if (kf_builder_create(NULL, &b) != KF_OK)
+        return NULL;
+    kf_interpolator_desc d = desc(KF_NODE_SCALAR_INTERPOLATOR);
+    kf_controller_desc c;
+    kf_controller_desc_init(&c);
+    c.name = "c";
+    const kf_track_desc t = {.animator = "p", .controller = "c", .target = "x.a", .components = 1};
+    const kf_time_sensor_desc sensor = {.cycle_interval = cycle, .loop = 1};
+    CHECK(kf_builder_add_interpolator(b, &d, &err) == KF_OK &&
+              kf_builder_add_controller(b, &c, &err) == KF_OK &&
+              kf_builder_add_interpolator_track(b, &t, &sensor, &err) == KF_OK,
+          "cycle %.17g: %s", cycle, err.message);
+    test_bytes bytes = {0};
+    kf_encode_options o = {sizeof o, 9, major};
+    kf_anim *anim = NULL;
+    *result = kf_builder_encode(b, &o, test_bytes_write, &bytes, &err);
+    if (*result == KF_OK) {
+        CHECK(craft_get(bytes.data + KFB_IDENTIFIER_SIZE) ==
+                  (major == 1 ? KFB_VERSION(1, KFB_VERSION_1_MINOR)
+                              : KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR)),
+              "cycle %.17g: version", cycle);
+        CHECK(kf_load_memory(bytes.data, bytes.size, NULL, &anim, &err) == KF_OK,
+              "cycle %.17g, version %u: load: %s", cycle, (unsigned)major, err.message);
+    } else
+        CHECK(err.field == KF_FIELD_CYCLE_INTERVAL && err.object == 0,
+              "cycle %.17g: field %d object %u", cycle, (int)err.field, (unsigned)err.object);
+    free(bytes.data);
+    kf_builder_destroy(b);
+    return anim;
+}
+
+static int same_bits(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* A cycle float32 cannot hold comes back the double it was: as float32
+ * (0.3499999940), a looping phase drifts 1.7e-8 of a cycle a cycle. */
+static void test_cycle_double(void)
+{
+    const struct {
+        double cycle;
+        uint32_t major;
+        kf_result result;
+        double loaded;
+    } cases[] = {
+        {0.35, 0, KF_OK, 0.35},       {4.2, 0, KF_OK, 4.2},
+        {1e39, 0, KF_OK, 1e39},       {0.35, 1, KF_OK, (double)0.35f},
+        {1e39, 1, KF_ERROR_VALUE, 0}, {1e-50, 1, KF_ERROR_VALUE, 0},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        kf_result r;
+        kf_anim *anim = cycle_file(cases[i].cycle, cases[i].major, &r);
+        CHECK(r == cases[i].result, "cycle %.17g in version %u: %s", cases[i].cycle,
+              (unsigned)cases[i].major, kf_result_name(r));
+        if (!anim)
+            continue;
+        kf_track_info info;
+        kf_anim_track_info(anim, 0, &info);
+        CHECK(same_bits(info.cycle_interval, cases[i].loaded),
+              "cycle %.17g in version %u loads as %.17g, not %.17g", cases[i].cycle,
+              (unsigned)cases[i].major, info.cycle_interval, cases[i].loaded);
+        kf_anim_free(anim);
+    }
+}
+
 int main(void)
 {
     test_refusals();
+    test_cycle_double();
     test_round_trip();
     test_damage();
     return kf_test_report("test_interpolator_format");

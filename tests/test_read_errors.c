@@ -150,7 +150,7 @@ static const bad_file table[] = {
     {"deflate data corrupt", 1, FILE_BYTE, 0, SH + KFB_SECTION_HEADER_SIZE + 2, 0xFF, 0,
      KF_ERROR_INFLATE},
     {"zlib raw size too small", 1, FILE_WORD, 0, SH + 12, 4, 0, KF_ERROR_INFLATE},
-    {"zlib raw size too large", 1, FILE_WORD, 0, SH + 12, 400, 0, KF_ERROR_INFLATE},
+    {"zlib raw size too large", 1, FILE_WORD, 0, SH + 12, 440, 0, KF_ERROR_INFLATE},
     {"object of unknown type", 0, OBJECT_WORD, SEQ_LINEAR, (size_t)-2, 99, 0, KF_ERROR_OBJECT},
     {"object record size", 0, OBJECT_WORD, SEQ_LINEAR, (size_t)-1, 40, 0, KF_ERROR_OBJECT},
     {"last object runs past the section", 0, OBJECT_WORD, TRACK_A, (size_t)-1, 20, 0,

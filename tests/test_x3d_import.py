@@ -27,7 +27,8 @@ skipped, in the order of the file, and a mistake in what a scene animates
 (a name no node, type or field has, a ROUTE browsers refuse, an
 interpolator kfc refuses), a USE with no DEF before it, or what X3D's
 grammar does not allow and X_ITE reads anyway (VRML's true, a UNIT out of
-place), is a warning that -Werror makes an error."""
+place), is a warning that -Werror makes an error. And a looping sensor keeps its
+phase at world times as large as X3D's (seconds since 1970)."""
 import gzip
 import json
 import math
@@ -867,6 +868,32 @@ def warnings(a, checks):
                                                                                    lines))
 
 
+def far_phase(a, checks):
+    """A looping sensor's phase at world times as X3D's are, seconds since
+    1970: the fraction X3D gives in double, fmod(W, cycleInterval) /
+    cycleInterval, for cycles float32 cannot hold (0.35 as float32 is a
+    whole cycle off within 8 months)."""
+    for cycle in ('0.35', '4.2'):
+        path = os.path.join(a.work, 'far_phase_%s.x3dv' % cycle)
+        with open(path, 'w') as f:
+            f.write('#X3D V3.3 utf8\nDEF T TimeSensor { cycleInterval %s loop TRUE }\n'
+                    'DEF S ScalarInterpolator { key [0 1] keyValue [0 1] }\n'
+                    'DEF L DirectionalLight { }\n'
+                    'ROUTE T.fraction_changed TO S.set_fraction\n'
+                    'ROUTE S.value_changed TO L.set_intensity\n' % cycle)
+        r = run([a.kfc, path, '-o', path + '.kfb'])
+        if not checks.check(r.returncode == 0, '%s: %s' % (path, r.stderr)):
+            continue
+        times = (10.1, 100000.1, 1800000000.1)
+        r = run([a.kfplay, path + '.kfb', 'animate'] + ['%.17g' % w for w in times])
+        got = [float(l.split()[2]) for l in r.stdout.splitlines() if 'L.intensity' in l]
+        want = [math.fmod(w, float(cycle)) / float(cycle) for w in times]
+        checks.check(len(got) == len(want) and
+                     all(abs(g - w) < 1e-6 for g, w in zip(got, want)),
+                     'cycleInterval %s at world times %s: fractions %s, want %s' %
+                     (cycle, times, got, want))
+
+
 def main():
     a = driver.arguments()
     checks = driver.Checks()
@@ -878,6 +905,7 @@ def main():
     errors(a, checks)
     notes(a, checks)
     warnings(a, checks)
+    far_phase(a, checks)
     print('test_x3d_import: %d checks, %d failed; worst error vs X_ITE: interpolated %.3g (%s), '
           'followers %.3g (%s)' % (checks.count, len(checks.failures), worst['interpolators'][0],
                                    worst['interpolators'][1], worst['followers'][0],

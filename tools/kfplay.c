@@ -260,7 +260,9 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
             kf_interpolator_info ease = {0};
             if (t.ease != KF_NO_INDEX)
                 kf_interpolator_get_info(kf_anim_interpolator(anim, t.ease), &ease);
-            printf(" cycleInterval=%.9g loop=%s", t.cycle_interval, t.loop ? "true" : "false");
+            char cycle[KFC_NUMBER_TEXT];
+            kfc_format_double(cycle, t.cycle_interval);
+            printf(" cycleInterval=%s loop=%s", cycle, t.loop ? "true" : "false");
             put_name(" ease=", t.ease != KF_NO_INDEX ? ease.name : "-");
         }
         putchar('\n');

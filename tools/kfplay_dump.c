@@ -138,7 +138,8 @@ static void print_target(dump *d, const kfb_target *r)
            (unsigned)r->components);
 }
 
-static void print_track(const kfb_track *r)
+/* `r` of any version, its cycle interval widened. */
+static void print_track(const kfb_track_f32 *r, double cycle_interval)
 {
     static const char *const kinds[] = {"sequence", "interpolator", "follower"};
     printf("track animator=%s#%u controller=",
@@ -150,7 +151,9 @@ static void print_track(const kfb_track *r)
         printf("#%u", (unsigned)r->controller);
     printf(" target=#%u", (unsigned)r->target);
     if (r->animator_kind == KFB_ANIMATOR_INTERPOLATOR) {
-        printf(" cycle_interval=%.9g loop=%u ease=", r->cycle_interval, (unsigned)r->loop);
+        char cycle[KFC_NUMBER_TEXT];
+        kfc_format_double(cycle, cycle_interval);
+        printf(" cycle_interval=%s loop=%u ease=", cycle, (unsigned)r->loop);
         if (r->ease == KFB_NONE)
             putchar('-');
         else
@@ -241,8 +244,15 @@ static void print_objects(dump *d)
             break;
         }
         case KFB_OBJECT_TRACK: {
+            if (!kfb_has(d->version, KFB_SINCE_F64_CYCLE)) {
+                RECORD(kfb_track_f32, r, body, head.size);
+                print_track(&r, r.cycle_interval);
+                break;
+            }
             RECORD(kfb_track, r, body, head.size);
-            print_track(&r);
+            const kfb_track_f32 fields = {r.animator_kind, r.animator, r.controller, r.target, 0,
+                                          r.loop,          r.ease};
+            print_track(&fields, f64(r.cycle_interval));
             break;
         }
         case KFB_OBJECT_INTERPOLATOR: {

@@ -62,6 +62,7 @@ typedef struct lexer {
     /* Per X3D node type (kfc_x3d_node_types), 1 where a PROTO of that name
      * replaces it: its fields are then the prototype's. NULL: none does. */
     unsigned char *shadowed;
+    struct kfc_x3d_proto *body; /* the PROTO whose body is being read, or NULL */
 } lexer;
 
 /* What a field's value must be, as far as the reader can tell. */
@@ -621,6 +622,10 @@ static kfc_status node(lexer *l, int in_proto)
     }
     if (is_id(l, &type, "Inline"))
         kfc_x3d_note(l->scene, mark, "Inline: the scene it loads is not imported");
+    char tname[64];
+    if (!in_proto && !x3d_type(l, &type) && type_name(l, &type, tname) &&
+        (st = kfc_x3d_proto_instance(l->scene, tname, type.mark, l->diag)))
+        return st;
     st = node_body(l, n, in_proto, &type, x3d_type(l, &type), t.mark);
     l->depth--;
     return st;
@@ -645,11 +650,13 @@ static kfc_status route(lexer *l, int in_proto)
     if ((st = next(l, &t)) || (st = expect(l, T_ID, "a node name after TO", &names[2])) ||
         (st = expect(l, T_DOT, "'.'", &t)) || (st = expect(l, T_ID, "a field name", &names[3])))
         return st;
-    if (in_proto)
+    if (in_proto && !l->body)
         return KFC_OK;
     for (int i = 0; i < 4; i++)
         if ((st = copy_name(l, &names[i], &s[i])))
             return st;
+    if (in_proto)
+        return kfc_x3d_proto_route(l->scene, l->body, s[0], s[1], s[2], s[3], mark, l->diag);
     return kfc_x3d_add_route(l->scene, s[0], s[1], s[2], s[3], mark, l->diag);
 }
 
@@ -700,6 +707,8 @@ static kfc_status proto(lexer *l, int external)
     } else {
         if ((st = expect(l, T_LBRACE, "'{'", &t)))
             return st;
+        struct kfc_x3d_proto *outer = l->body;
+        l->body = kfc_x3d_last_proto(l->scene);
         while (!st && l->peek.kind != T_RBRACE) {
             int taken;
             if ((st = statement(l, 1, &taken)))
@@ -707,6 +716,7 @@ static kfc_status proto(lexer *l, int external)
             if (!taken)
                 st = root_node(l, 1);
         }
+        l->body = outer;
         if (!st)
             st = next(l, &t);
     }

@@ -100,6 +100,28 @@ def main():
             c.check({'t\tt.alpha', "q'.alpha", '🎬.alpha'} <= {o['target'] for o in doc},
                     'animate names: every odd name survives json')
 
+    # World times in seconds since 1970 (X3D's) stay distinct, and read
+    # back as the times played, in every format; a range steps through
+    # its decimals.
+    epoch = ['1408703701.25', '1408703701.27', '1408703701.5']
+    for fmt_args, key in (([], lambda out: [l.split()[0] for l in out.decode().splitlines()]),
+                          (['-f', 'csv'], lambda out: [r[0] for r in list(csv.reader(
+                              io.StringIO(out.decode(), newline='')))[1:]]),
+                          (['-f', 'json'], lambda out: [repr(next(iter(o.values()))) for o in json.loads(out)])):
+        r = run([args.kfplay, kfbs['leg_walk'], 'animate'] + epoch + fmt_args)
+        times = sorted(set(key(r.stdout)), key=float)
+        c.check(r.returncode == 0 and times == epoch,
+                'animate at epoch times %s: %s' % (fmt_args, times))
+        r = run([args.kfplay, kfbs['followers'], 'follow', 'cam', '--tick', '0.1', '--until',
+                 '0.5'] + fmt_args)
+        c.check(r.returncode == 0 and key(r.stdout) == ['0.1', '0.2', '0.3', '0.4', '0.5'],
+                'follow --tick 0.1 %s: %s' % (fmt_args, key(r.stdout)))
+    r = run([args.kfplay, kfbs['leg_walk'], 'animate', '--from', '1408703701.25', '--to',
+             '1408703701.31', '--step', '0.02'])
+    times = sorted(set(l.split()[0] for l in r.stdout.decode().splitlines()), key=float)
+    c.check(times == ['1408703701.25', '1408703701.27', '1408703701.29', '1408703701.31'],
+            'a range at epoch times: %s' % times)
+
     # Usage errors.
     for bad in (['--format', 'xml'], ['--format']):
         r = run([args.kfplay, kfbs['leg_walk'], 'sample', 'hip_position', '0'] + bad)
@@ -539,7 +561,7 @@ def check_ranges(c, args, kfbs):
             # a step written to a few digits for 1/60: its 120th time is
             # past --to by 4e-6, and is --to (as follow's last tick)
             ('a rounded step', ['animate'], ['--to', '2', '--step', '0.0166667'],
-             [repr(i * 0.0166667) for i in range(120)] + ['2']),
+             [repr(round(i * 0.0166667, 7)) for i in range(120)] + ['2']),
             ('a step past --to by more', ['sample', 'hip_position'],
              ['--to', '0.29', '--step', '0.1'], ['0', '0.1', '0.2']),
             ('samples', ['sample', 'knee_angle'], ['--from=-1', '--to=3', '--samples=5'],

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "kfc_number.h"
 #include "kfc_text.h"
 
 int kfp_format_parse(const char *name, kfp_format *format)
@@ -98,6 +99,19 @@ static void number(FILE *out, kfp_format format, double x)
         fprintf(out, "%.9g", x + 0.0); /* + 0: print -0 as 0 */
 }
 
+/* A row's key, a double (a world time may be seconds since 1970): the
+ * shortest text that reads back, so that distinct keys print distinctly. */
+static void key_number(FILE *out, kfp_format format, double x)
+{
+    char text[KFC_NUMBER_TEXT];
+    if (format == KFP_FORMAT_JSON && !isfinite(x)) {
+        fputs("null", out);
+        return;
+    }
+    kfc_format_double(text, x + 0.0);
+    fputs(text, out);
+}
+
 void kfp_rows_begin(kfp_rows *rows, FILE *out, kfp_format format, const char *key,
                     const char *label, const char *flag, uint32_t components)
 {
@@ -128,7 +142,7 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
     FILE *out = rows->out;
     switch (rows->format) {
     case KFP_FORMAT_TEXT:
-        fprintf(out, "%.9g", key);
+        key_number(out, rows->format, key);
         /* (a target's name, as a terminal may show it: kfc_text.h) */
         if (rows->label) {
             putc(' ', out);
@@ -143,7 +157,7 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
         putc('\n', out);
         break;
     case KFP_FORMAT_CSV:
-        fprintf(out, "%.9g", key);
+        key_number(out, rows->format, key);
         if (rows->label) {
             putc(',', out);
             csv_name(out, label);
@@ -162,7 +176,7 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
         fputs(rows->count ? ",\n {" : "\n {", out);
         json_string(out, rows->key);
         putc(':', out);
-        number(out, rows->format, key);
+        key_number(out, rows->format, key);
         if (rows->label) {
             putc(',', out);
             json_string(out, rows->label);

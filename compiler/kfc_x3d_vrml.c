@@ -72,6 +72,10 @@ typedef struct want {
                          its node's type does not have) */
     size_t type_length;
     const token *field; /* the field's name, or NULL */
+    /* Why the type is not known, where that makes a value unreadable: the
+     * node type or field type no one defines, or NULL. */
+    const token *unknown;
+    int unknown_field; /* `unknown` is a field type, not a node type */
 } want;
 
 static void step(lexer *l)
@@ -315,6 +319,23 @@ static kfc_status bad_word(lexer *l, const want *w, int in_list)
                         : same_letters(l, t, "false") ? "FALSE"
                                                       : NULL;
     describe(l, t, q);
+    if (w->unknown && w->field) {
+        /* The word is a value of a type no one defines (CosmoWorlds' enums):
+         * the mistake is the type, where it is written. */
+        char type[KFC_QUOTE_SIZE], field[KFC_QUOTE_SIZE];
+        kfc_quote(type, l->data + w->unknown->start, w->unknown->end - w->unknown->start);
+        kfc_quote(field, l->data + w->field->start, w->field->end - w->field->start);
+        if (w->unknown_field)
+            return kfc_fail(l->diag, KFC_INVALID, w->unknown->mark,
+                            "unknown field type %s (X3D and VRML97 have no such type), so the "
+                            "value of %s cannot be read (at %lu:%lu)",
+                            type, field, (unsigned long)t->mark.line,
+                            (unsigned long)t->mark.column);
+        return kfc_fail(l->diag, KFC_INVALID, w->unknown->mark,
+                        "unknown node type %s (not an X3D or VRML97 node, and no PROTO or "
+                        "EXTERNPROTO declares it), so its field %s cannot be read (%s at %lu:%lu)",
+                        type, field, q, (unsigned long)t->mark.line, (unsigned long)t->mark.column);
+    }
     /* XML writes true and false: the slip VRML's TRUE and FALSE invite. */
     if (type_is(w, "Bool") || (!w->type && upper))
         return kfc_fail(l->diag, KFC_INVALID, t->mark, "expected TRUE or FALSE, not %s%s%s%s", q,
@@ -498,9 +519,12 @@ static kfc_status declaration(lexer *l, int in_proto, int with_values)
         return (st = next(l, &t)) ? st : expect(l, T_ID, "a field name after IS", &t);
     if (k == 2 && with_values) {
         size_t end;
-        want w;
+        want w = {NULL, 0, &name, NULL, 0};
         want_type(&w, l->data + type.start, type.end - type.start);
-        w.field = &name;
+        if (!w.type) {
+            w.unknown = &type;
+            w.unknown_field = 1;
+        }
         return value(l, in_proto, &w, &end);
     }
     return KFC_OK;
@@ -514,6 +538,7 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto, const token
     token t;
     kfc_status st;
     char q[KFC_QUOTE_SIZE];
+    const token *unknown = !nt && !names_node_type(l, type) ? type : NULL;
     while (l->peek.kind != T_RBRACE) {
         int taken;
         if ((st = statement(l, in_proto, &taken)))
@@ -554,7 +579,7 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto, const token
                 return st;
             continue;
         }
-        want w = {NULL, 0, &field};
+        want w = {NULL, 0, &field, unknown, 0};
         kfc_x3d_field_type ft;
         if (nt &&
             kfc_x3d_field_find_length(nt, l->data + field.start, field.end - field.start, &ft))
@@ -702,7 +727,7 @@ static kfc_status proto(lexer *l, int external)
         return st;
     if (external) {
         size_t end;
-        const want url = {"MFString", 8, NULL};
+        const want url = {"MFString", 8, NULL, NULL, 0};
         st = value(l, 1, &url, &end);
     } else {
         if ((st = expect(l, T_LBRACE, "'{'", &t)))

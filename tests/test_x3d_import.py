@@ -278,6 +278,17 @@ def fan_scene(sensors, fields, ease=False):
 
 ERRORS = [
     # (file name, text, expected stderr suffix after 'NAME:')
+    # A value of a type no one defines (CosmoWorlds' enums) is an error at
+    # the type, named: not at the word as if a number were mistyped.
+    ('unknown_node.wrl', '#VRML V2.0 utf8\nDEF A Transform { children [\n'
+     '  DEF X CoHermitePositionInterpolator { key [0 1] keyTypes [ HERMITE, HERMITE ] } ] }\n',
+     "3:9: error: unknown node type 'CoHermitePositionInterpolator' (not an X3D or VRML97 node, "
+     "and no PROTO or EXTERNPROTO declares it), so its field 'keyTypes' cannot be read "
+     "('HERMITE' at 3:62)"),
+    ('unknown_field_type.wrl', '#VRML V2.0 utf8\nPROTO Co [\n'
+     '  exposedField MFEnum keyTypes HERMITE ] { Group { } }\n',
+     "3:16: error: unknown field type 'MFEnum' (X3D and VRML97 have no such type), so the value "
+     "of 'keyTypes' cannot be read (at 3:32)"),
     # Tracks past 16 per ROUTE plus 4096: said at the node that multiplies
     # them (10,000 from 200 ROUTEs), with what it multiplies.
     ('fan.x3dv', fan_scene(100, 100),

@@ -402,6 +402,10 @@ typedef struct channel {
     char at[96];
     char input_at[112]; /* its sampler's input, the key times */
     char *target;       /* "object.property" */
+    /* More targets of the same values: the other nodes whose mesh's
+     * weights a KHR_animation_pointer channel animates. */
+    char **also;
+    size_t also_count;
     kf_interpolation interpolation;
     uint32_t components, keys;
     double *times;    /* keys (room for 2 more) */
@@ -411,6 +415,9 @@ typedef struct channel {
 
 static void channel_clear(channel *c)
 {
+    for (size_t i = 0; i < c->also_count; i++)
+        free(c->also[i]);
+    free(c->also);
     free(c->target);
     free(c->times);
     free(c->values);
@@ -503,13 +510,74 @@ static int pointer_target(const char *pointer, size_t nodes, int64_t *node, int 
     return 0;
 }
 
+/* Whether `pointer` is "/meshes/M/weights", a mesh's default morph
+ * weights; M into *mesh. */
+static int mesh_weights_pointer(const char *pointer, size_t *mesh)
+{
+    static const char prefix[] = "/meshes/", suffix[] = "/weights";
+    if (strncmp(pointer, prefix, sizeof prefix - 1) != 0)
+        return 0;
+    const char *s = pointer + sizeof prefix - 1;
+    const size_t digits = strspn(s, "0123456789");
+    if (digits == 0 || digits > 9 || (s[0] == '0' && digits > 1) || strcmp(s + digits, suffix) != 0)
+        return 0;
+    *mesh = (size_t)strtoul(s, NULL, 10);
+    return 1;
+}
+
+/*
+ * A channel animating mesh `mesh`'s weights: glTF plays a mesh's weights
+ * on every node that instances it and states no weights of its own, so
+ * each such node's morph_weights is a target. The first becomes *node,
+ * the others go into `users` (node indices). None: a warning, since the
+ * file animates what the .kfb will not show.
+ */
+static kfc_status mesh_weights_nodes(kfc_gltf_doc *doc, const naming *nm, const char *at,
+                                     const char *pointer, size_t mesh, int64_t *node, int *path,
+                                     json_t *users)
+{
+    size_t instances = 0, own = 0;
+    *node = -1;
+    for (size_t i = 0; i < nm->node_count; i++) {
+        const json_t *n = json_array_get(nm->nodes, i);
+        const json_t *m = json_object_get(n, "mesh");
+        if (!json_is_integer(m) || json_integer_value(m) != (json_int_t)mesh)
+            continue;
+        instances++;
+        if (json_object_get(n, "weights")) {
+            own++;
+            continue;
+        }
+        if (*node < 0)
+            *node = (int64_t)i;
+        else if (json_array_append_new(users, json_integer((json_int_t)i)))
+            return kfc_fail_nomem(doc->diag);
+    }
+    char text[NAME_QUOTE_SIZE];
+    kfc_text_name(text, sizeof text, pointer, strlen(pointer), 1);
+    if (*node >= 0) {
+        *path = PATH_WEIGHTS;
+        return KFC_OK;
+    }
+    return kfc_warn_pointer(doc->diag, KFC_WARN_GLTF_DROPPED, at,
+                            "channel skipped: it animates %s, mesh %lu's default morph weights "
+                            "(KHR_animation_pointer), which %s",
+                            text, (unsigned long)mesh,
+                            !instances ? "no node instances"
+                            : own == 1 ? "its one node overrides with weights of its own"
+                                       : "every node that instances it overrides with weights "
+                                         "of its own");
+}
+
 /* The target of a channel whose path is "pointer" (KHR_animation_pointer):
  * a node property kfc animates sets *node and *path; any other is skipped
  * with a warning, since the file animates something the .kfb will not
  * (*path left PATH_COUNT). */
 static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *at,
-                               const json_t *target, const char *tat, int64_t *node, int *path)
+                               const json_t *target, const char *tat, int64_t *node, int *path,
+                               json_t *users)
 {
+    size_t mesh;
     char pat[192];
     snprintf(pat, sizeof pat, "%s/extensions/KHR_animation_pointer/pointer", tat);
     const json_t *ext =
@@ -521,6 +589,8 @@ static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *
                              "a channel whose path is 'pointer' needs this string, the JSON "
                              "pointer of what it animates (KHR_animation_pointer)");
     char why[320];
+    if (mesh_weights_pointer(json_string_value(pointer), &mesh))
+        return mesh_weights_nodes(doc, nm, at, json_string_value(pointer), mesh, node, path, users);
     const int r =
         pointer_target(json_string_value(pointer), nm->node_count, node, path, why, sizeof why);
     if (r < 0)
@@ -532,6 +602,28 @@ static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *
                                 "kfc animates only node translation, rotation, scale and weights",
                                 kfc_text_name(text, sizeof text, json_string_value(pointer),
                                               json_string_length(pointer), 1));
+    }
+    return KFC_OK;
+}
+
+/* The targets of the nodes in `users` beside the channel's own. */
+static kfc_status other_users(kfc_gltf_doc *doc, naming *nm, const json_t *users, channel *out)
+{
+    const size_t count = json_array_size(users);
+    if (!count)
+        return KFC_OK;
+    if (!(out->also = calloc(count, sizeof *out->also)))
+        return kfc_fail_nomem(doc->diag);
+    for (size_t i = 0; i < count; i++) {
+        char *object = object_name(doc, nm, (size_t)json_integer_value(json_array_get(users, i)));
+        size_t n = object ? strlen(object) + strlen(property_names[PATH_WEIGHTS]) + 2 : 0;
+        if (!object || !(out->also[i] = malloc(n))) {
+            free(object);
+            return kfc_fail_nomem(doc->diag);
+        }
+        snprintf(out->also[i], n, "%s.%s", object, property_names[PATH_WEIGHTS]);
+        free(object);
+        out->also_count++;
     }
     return KFC_OK;
 }
@@ -565,10 +657,20 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
     int path = 0;
     while (path < PATH_COUNT && strcmp(json_string_value(path_value), path_names[path]) != 0)
         path++;
+    json_t *users = json_array();
+    if (!users)
+        return kfc_fail_nomem(doc->diag);
     if (path == PATH_COUNT && strcmp(json_string_value(path_value), "pointer") == 0) {
-        if ((st = read_pointer(doc, nm, at, target, tat, &node_index, &path)) || path == PATH_COUNT)
+        if ((st = read_pointer(doc, nm, at, target, tat, &node_index, &path, users)) ||
+            path == PATH_COUNT) {
+            json_decref(users);
             return st;
+        }
     }
+    st = other_users(doc, nm, users, out);
+    json_decref(users);
+    if (st)
+        return st;
     if (path == PATH_COUNT || node_index < 0) {
         /* Not an error: glTF lets extensions define other targets, and
          * says to ignore what a reader does not support unless the file
@@ -677,6 +779,19 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
     if (json_object_set_new(targets, out->target, json_true())) {
         st = kfc_fail_nomem(doc->diag);
         goto done;
+    }
+    for (size_t i = 0; i < out->also_count; i++) {
+        if (json_object_get(targets, out->also[i])) {
+            st = kfc_gltf_fail(doc->diag, tat,
+                               "a second channel of this animation animates %s, whose mesh's "
+                               "weights this channel animates",
+                               out->also[i]);
+            goto done;
+        }
+        if (json_object_set_new(targets, out->also[i], json_true())) {
+            st = kfc_fail_nomem(doc->diag);
+            goto done;
+        }
     }
 
     int64_t in_index, out_index;
@@ -864,6 +979,10 @@ static kfc_status add_channel(kfc_gltf_doc *doc, naming *nm, kf_builder *builder
     if (r == KF_OK) {
         kf_track_desc track = {seq_name, controller, c->target, 0};
         r = kf_builder_add_track(builder, &track, &error);
+        for (size_t i = 0; i < c->also_count && r == KF_OK; i++) {
+            track.target = c->also[i];
+            r = kf_builder_add_track(builder, &track, &error);
+        }
     }
     if (r != KF_OK)
         st = r == KF_ERROR_OUT_OF_MEMORY ? kfc_fail_nomem(doc->diag)

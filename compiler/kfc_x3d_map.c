@@ -571,10 +571,41 @@ static kfc_status count_track(mapper *m, kfc_mark mark)
     return ++m->tracks > m->max_tracks ? too_many_tracks(m, mark) : KFC_OK;
 }
 
+/* ROUTE `r` from an interpolator a TimeSensor drives into another
+ * interpolator's set_fraction (a ScalarInterpolator as an easing curve):
+ * kfb warps a sensor's fraction only through an EaseInEaseOut, so the
+ * chain after it is lost. That is a warning when the chain goes on to
+ * something, once however many sensors reach it. */
+static kfc_status eased_chain(mapper *m, kfc_x3d_route *r)
+{
+    const kfc_x3d_node *t = r->to;
+    char rt[KFC_X3D_ROUTE_SIZE], name[KFC_QUOTE_SIZE], into[KFC_X3D_ROUTE_SIZE + 64] = "";
+    const int animates = sends(t, kfc_x3d_chain_output(t));
+    if (r->reported)
+        return KFC_OK;
+    r->reported = 1;
+    kfc_x3d_route_text(rt, r);
+    quoted(name, t->def ? t->def : t->type);
+    if (animates) {
+        /* The field it reaches first names the loss. */
+        const kfc_x3d_route *next = NULL;
+        for (uint32_t i = 0; i < t->out_count && !next; i++)
+            if (strcmp(t->out[i]->from_field, kfc_x3d_chain_output(t)) == 0)
+                next = t->out[i];
+        if (next)
+            snprintf(into, sizeof into, " into %s.%s%s", next->to_def, next->to_field,
+                     t->out_count > 1 ? " and more" : "");
+    }
+    return skipped(m, animates, r->mark,
+                   "%s dropped: kfb plays a TimeSensor's fraction through at most an "
+                   "EaseInEaseOut, not through a %s; %s %s and its chain%s are not imported",
+                   rt, r->from->type, t->type, name, into);
+}
+
 /* The track of one ROUTE out of an animator's value_changed: `animator`
  * (a node with a name) into the ROUTE's target. `sensor` NULL: a
  * follower. */
-static kfc_status add_track(mapper *m, const kfc_x3d_route *route, const char *animator,
+static kfc_status add_track(mapper *m, kfc_x3d_route *route, const char *animator,
                             const char *controller, uint32_t components,
                             const kf_time_sensor_desc *sensor)
 {
@@ -592,6 +623,8 @@ static kfc_status add_track(mapper *m, const kfc_x3d_route *route, const char *a
     }
     if (follower_node(t, &fnode))
         return KFC_OK; /* map_follower notes the events it takes from the host */
+    if (interpolator_node(t) >= 0 && kfc_x3d_field_is(route->to_field, "fraction"))
+        return eased_chain(m, route);
     if (interpolator_node(t) >= 0 || is_type(t, "TimeSensor")) {
         kfc_x3d_note(m->scene, route->mark, "%s skipped: kfb takes %s's events from the host", rt,
                      t->type);
@@ -951,9 +984,11 @@ static void note_unfed(mapper *m, const kfc_x3d_node *n)
     char rt[KFC_X3D_ROUTE_SIZE];
     for (uint32_t i = 0; i < n->in_count; i++) {
         const kfc_x3d_route *r = n->in[i];
-        /* A node of a type no one defines was reported with its node. */
+        /* A node of a type no one defines was reported with its node; an
+         * interpolator a sensor drives, by eased_chain. */
         if (strcmp(r->to_field, "set_fraction") != 0 || is_type(r->from, "TimeSensor") ||
-            is_type(r->from, "EaseInEaseOut") || kfc_x3d_unknown_type(m->scene, r->from))
+            is_type(r->from, "EaseInEaseOut") || kfc_x3d_unknown_type(m->scene, r->from) ||
+            (interpolator_node(r->from) >= 0 && (m->state[r->from->index] & USED)))
             continue;
         kfc_x3d_note(m->scene, r->mark, "%s skipped: chains fed by a %s are not imported",
                      kfc_x3d_route_text(rt, r), r->from->type);

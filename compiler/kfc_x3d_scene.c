@@ -40,6 +40,12 @@ struct kfc_x3d_note_line {
 struct kfc_x3d_proto {
     const char *name;
     struct kfc_x3d_proto *next;
+    /* Its body's ROUTEs (kfc_x3d_proto_route): one out of a fraction_changed
+     * (a sensor's clock), and the first out of a value_changed into
+     * anything but a set_fraction (what the clock animates). */
+    int clock, warned;
+    const char *animates; /* "a.value_changed TO b.translation", or NULL */
+    kfc_mark animates_at;
 };
 
 /* Names offered for "did you mean" in one scene, at most: each unknown
@@ -311,6 +317,52 @@ kfc_status kfc_x3d_add_proto(kfc_x3d_scene *scene, const char *name, size_t leng
                              kfc_diag *diag)
 {
     return push_name(scene, &scene->protos, &scene->proto_count, name, length, mark, diag);
+}
+
+struct kfc_x3d_proto *kfc_x3d_last_proto(kfc_x3d_scene *scene)
+{
+    return scene->protos;
+}
+
+kfc_status kfc_x3d_proto_route(kfc_x3d_scene *scene, struct kfc_x3d_proto *proto,
+                               const char *from_def, const char *from_field, const char *to_def,
+                               const char *to_field, kfc_mark mark, kfc_diag *diag)
+{
+    if (!proto)
+        return KFC_OK;
+    if (kfc_x3d_field_is(from_field, "fraction"))
+        proto->clock = 1;
+    if (proto->animates || !kfc_x3d_field_is(from_field, "value") ||
+        kfc_x3d_field_is(to_field, "fraction"))
+        return KFC_OK;
+    size_t n = strlen(from_def) + strlen(from_field) + strlen(to_def) + strlen(to_field) + 8;
+    char *text = kfc_x3d_alloc(scene, n, 1);
+    if (!text)
+        return kfc_x3d_fail_alloc(scene, mark, diag);
+    snprintf(text, n, "%s.%s TO %s.%s", from_def, from_field, to_def, to_field);
+    proto->animates = text;
+    proto->animates_at = mark;
+    return KFC_OK;
+}
+
+kfc_status kfc_x3d_proto_instance(kfc_x3d_scene *scene, const char *type, kfc_mark mark,
+                                  kfc_diag *diag)
+{
+    /* The innermost declaration of the name is the one an instance takes. */
+    for (struct kfc_x3d_proto *p = scene->protos; p; p = p->next) {
+        if (strcmp(p->name, type) != 0)
+            continue;
+        if (!p->clock || !p->animates || p->warned)
+            return KFC_OK;
+        p->warned = 1;
+        char q[KFC_QUOTE_SIZE];
+        return kfc_warn(diag, KFC_WARN_X3D_DROPPED, mark,
+                        "instance of prototype %s dropped, with every other instance: kfc does "
+                        "not expand prototypes, and its body animates (ROUTE %s, %lu:%lu)",
+                        kfc_quote(q, type, strlen(type)), p->animates,
+                        (unsigned long)p->animates_at.line, (unsigned long)p->animates_at.column);
+    }
+    return KFC_OK;
 }
 
 static int compare_name(const void *a, const void *b)

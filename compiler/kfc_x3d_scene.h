@@ -232,6 +232,22 @@ kfc_status kfc_x3d_add_field(kfc_x3d_scene *scene, kfc_x3d_node *node, const cha
 kfc_status kfc_x3d_add_proto(kfc_x3d_scene *scene, const char *name, size_t length, kfc_mark mark,
                              kfc_diag *diag);
 
+/* The prototype kfc_x3d_add_proto recorded last. */
+struct kfc_x3d_proto *kfc_x3d_last_proto(kfc_x3d_scene *scene);
+
+/* A ROUTE in the body of `proto` (NULL: none), which kfc does not import:
+ * a body that drives an interpolator from a sensor and sends its value on
+ * animates every instance, and kfc_x3d_proto_instance says so. */
+kfc_status kfc_x3d_proto_route(kfc_x3d_scene *scene, struct kfc_x3d_proto *proto,
+                               const char *from_def, const char *from_field, const char *to_def,
+                               const char *to_field, kfc_mark mark, kfc_diag *diag);
+
+/* A node of `type` at `mark`, outside any prototype's body: when `type`
+ * is a prototype whose body animates, a warning (-Wx3d-dropped) at its
+ * first instance. */
+kfc_status kfc_x3d_proto_instance(kfc_x3d_scene *scene, const char *type, kfc_mark mark,
+                                  kfc_diag *diag);
+
 /* Whether `type` names a prototype the scene declares (after
  * kfc_x3d_scene_finish). */
 int kfc_x3d_is_proto(const kfc_x3d_scene *scene, const char *type);

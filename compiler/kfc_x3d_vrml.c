@@ -62,6 +62,7 @@ typedef struct lexer {
     /* Per X3D node type (kfc_x3d_node_types), 1 where a PROTO of that name
      * replaces it: its fields are then the prototype's. NULL: none does. */
     unsigned char *shadowed;
+    struct kfc_x3d_proto *body; /* the PROTO whose body is being read, or NULL */
 } lexer;
 
 /* What a field's value must be, as far as the reader can tell. */
@@ -71,6 +72,10 @@ typedef struct want {
                          its node's type does not have) */
     size_t type_length;
     const token *field; /* the field's name, or NULL */
+    /* Why the type is not known, where that makes a value unreadable: the
+     * node type or field type no one defines, or NULL. */
+    const token *unknown;
+    int unknown_field; /* `unknown` is a field type, not a node type */
 } want;
 
 static void step(lexer *l)
@@ -314,6 +319,23 @@ static kfc_status bad_word(lexer *l, const want *w, int in_list)
                         : same_letters(l, t, "false") ? "FALSE"
                                                       : NULL;
     describe(l, t, q);
+    if (w->unknown && w->field) {
+        /* The word is a value of a type no one defines (CosmoWorlds' enums):
+         * the mistake is the type, where it is written. */
+        char type[KFC_QUOTE_SIZE], field[KFC_QUOTE_SIZE];
+        kfc_quote(type, l->data + w->unknown->start, w->unknown->end - w->unknown->start);
+        kfc_quote(field, l->data + w->field->start, w->field->end - w->field->start);
+        if (w->unknown_field)
+            return kfc_fail(l->diag, KFC_INVALID, w->unknown->mark,
+                            "unknown field type %s (X3D and VRML97 have no such type), so the "
+                            "value of %s cannot be read (at %lu:%lu)",
+                            type, field, (unsigned long)t->mark.line,
+                            (unsigned long)t->mark.column);
+        return kfc_fail(l->diag, KFC_INVALID, w->unknown->mark,
+                        "unknown node type %s (not an X3D or VRML97 node, and no PROTO or "
+                        "EXTERNPROTO declares it), so its field %s cannot be read (%s at %lu:%lu)",
+                        type, field, q, (unsigned long)t->mark.line, (unsigned long)t->mark.column);
+    }
     /* XML writes true and false: the slip VRML's TRUE and FALSE invite. */
     if (type_is(w, "Bool") || (!w->type && upper))
         return kfc_fail(l->diag, KFC_INVALID, t->mark, "expected TRUE or FALSE, not %s%s%s%s", q,
@@ -497,9 +519,12 @@ static kfc_status declaration(lexer *l, int in_proto, int with_values)
         return (st = next(l, &t)) ? st : expect(l, T_ID, "a field name after IS", &t);
     if (k == 2 && with_values) {
         size_t end;
-        want w;
+        want w = {NULL, 0, &name, NULL, 0};
         want_type(&w, l->data + type.start, type.end - type.start);
-        w.field = &name;
+        if (!w.type) {
+            w.unknown = &type;
+            w.unknown_field = 1;
+        }
         return value(l, in_proto, &w, &end);
     }
     return KFC_OK;
@@ -513,6 +538,7 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto, const token
     token t;
     kfc_status st;
     char q[KFC_QUOTE_SIZE];
+    const token *unknown = !nt && !names_node_type(l, type) ? type : NULL;
     while (l->peek.kind != T_RBRACE) {
         int taken;
         if ((st = statement(l, in_proto, &taken)))
@@ -553,7 +579,7 @@ static kfc_status node_body(lexer *l, kfc_x3d_node *n, int in_proto, const token
                 return st;
             continue;
         }
-        want w = {NULL, 0, &field};
+        want w = {NULL, 0, &field, unknown, 0};
         kfc_x3d_field_type ft;
         if (nt &&
             kfc_x3d_field_find_length(nt, l->data + field.start, field.end - field.start, &ft))
@@ -621,6 +647,10 @@ static kfc_status node(lexer *l, int in_proto)
     }
     if (is_id(l, &type, "Inline"))
         kfc_x3d_note(l->scene, mark, "Inline: the scene it loads is not imported");
+    char tname[64];
+    if (!in_proto && !x3d_type(l, &type) && type_name(l, &type, tname) &&
+        (st = kfc_x3d_proto_instance(l->scene, tname, type.mark, l->diag)))
+        return st;
     st = node_body(l, n, in_proto, &type, x3d_type(l, &type), t.mark);
     l->depth--;
     return st;
@@ -645,11 +675,13 @@ static kfc_status route(lexer *l, int in_proto)
     if ((st = next(l, &t)) || (st = expect(l, T_ID, "a node name after TO", &names[2])) ||
         (st = expect(l, T_DOT, "'.'", &t)) || (st = expect(l, T_ID, "a field name", &names[3])))
         return st;
-    if (in_proto)
+    if (in_proto && !l->body)
         return KFC_OK;
     for (int i = 0; i < 4; i++)
         if ((st = copy_name(l, &names[i], &s[i])))
             return st;
+    if (in_proto)
+        return kfc_x3d_proto_route(l->scene, l->body, s[0], s[1], s[2], s[3], mark, l->diag);
     return kfc_x3d_add_route(l->scene, s[0], s[1], s[2], s[3], mark, l->diag);
 }
 
@@ -695,11 +727,13 @@ static kfc_status proto(lexer *l, int external)
         return st;
     if (external) {
         size_t end;
-        const want url = {"MFString", 8, NULL};
+        const want url = {"MFString", 8, NULL, NULL, 0};
         st = value(l, 1, &url, &end);
     } else {
         if ((st = expect(l, T_LBRACE, "'{'", &t)))
             return st;
+        struct kfc_x3d_proto *outer = l->body;
+        l->body = kfc_x3d_last_proto(l->scene);
         while (!st && l->peek.kind != T_RBRACE) {
             int taken;
             if ((st = statement(l, 1, &taken)))
@@ -707,6 +741,7 @@ static kfc_status proto(lexer *l, int external)
             if (!taken)
                 st = root_node(l, 1);
         }
+        l->body = outer;
         if (!st)
             st = next(l, &t);
     }

@@ -35,6 +35,9 @@ typedef struct reader {
     unsigned depth;
     unsigned proto_depth;                       /* elements open inside prototype bodies */
     unsigned char proto[KFC_X3D_MAX_DEPTH + 2]; /* 1: this level opened a prototype */
+    /* The ProtoDeclare whose body is being read, and the one each level
+     * that opened a prototype was inside. */
+    struct kfc_x3d_proto *body, *outer[KFC_X3D_MAX_DEPTH + 2];
     /* Each open element's name (its start) and place: what a mismatched
      * end tag leaves open, named. */
     char open_name[KFC_X3D_MAX_DEPTH + 2][32];
@@ -266,6 +269,12 @@ static void add_node(reader *r, const char *type, const XML_Char **atts, int ins
     }
     if (strcmp(type, "Inline") == 0)
         kfc_x3d_note(r->scene, mark, "Inline: the scene it loads is not imported");
+    kfc_status animates;
+    if (instance && !r->proto_depth &&
+        (animates = kfc_x3d_proto_instance(r->scene, type, mark, r->diag))) {
+        stop(r, animates);
+        return;
+    }
     /* A node nothing can reach is not kept. */
     if (!kfc_x3d_keeps_node(type, strlen(type), def != NULL, r->proto_depth > 0))
         return;
@@ -343,8 +352,13 @@ static void add_route(reader *r, const XML_Char **atts)
             return;
         }
     }
-    if (r->proto_depth)
+    if (r->proto_depth) {
+        kfc_status st =
+            kfc_x3d_proto_route(r->scene, r->body, v[0], v[1], v[2], v[3], mark, r->diag);
+        if (st)
+            stop(r, st);
         return;
+    }
     const char *c[4];
     for (int i = 0; i < 4; i++)
         if (!(c[i] = copy(r, v[i])))
@@ -433,6 +447,8 @@ static void on_start(void *user, const XML_Char *name, const XML_Char **atts)
             stop(r, st);
             return;
         }
+        r->outer[r->depth] = r->body;
+        r->body = proto && strcmp(name, "ProtoDeclare") == 0 ? kfc_x3d_last_proto(r->scene) : NULL;
     }
     if (strcmp(name, "ROUTE") == 0) {
         add_route(r, atts);
@@ -464,8 +480,10 @@ static void on_end(void *user, const XML_Char *name)
     reader *r = user;
     if (r->depth == 0)
         return;
-    if (r->proto[r->depth])
+    if (r->proto[r->depth]) {
         r->proto_depth--;
+        r->body = r->outer[r->depth];
+    }
     r->depth--;
 }
 

@@ -473,6 +473,49 @@ def check_pointer(a, checks):
                  'a later animation through a pointer: %d %r' % (r.returncode, r.stderr))
 
 
+def check_mesh_weights_pointer(a, checks):
+    """KHR_animation_pointer to /meshes/M/weights: glTF plays a mesh's
+    weights on each node that instances it without weights of its own, so
+    each such node's morph_weights plays the channel; a mesh whose every
+    instance has its own weights is a warning."""
+    def document(own_weights):
+        d = gen_gltf_fixtures.Doc()
+        first = d.node('a', targets=2)
+        # (and a translation, so that dropping the weights leaves a .kfb)
+        d.animation('m', [(first, 'weights', 'LINEAR', [0.0, 1.0], [0, 0, 1, 0.5], 1, {}),
+                          (first, 'translation', 'LINEAR', [0.0, 1.0], [0, 0, 0, 1, 2, 3], 3, {})])
+        g = d.gltf
+        g['nodes'] += [{'name': 'b', 'mesh': 0}, {'name': 'c', 'mesh': 0, 'weights': [0, 0]}]
+        if own_weights:
+            g['nodes'][0]['weights'] = g['nodes'][1]['weights'] = [0, 0]
+        g['animations'][0]['channels'][0]['target'] = {
+            'path': 'pointer',
+            'extensions': {'KHR_animation_pointer': {'pointer': '/meshes/0/weights'}}}
+        g['extensionsUsed'] = g['extensionsRequired'] = ['KHR_animation_pointer']
+        g['buffers'] = [{'byteLength': len(d.bin), 'uri': 'data:application/octet-stream;base64,'
+                         + base64.b64encode(bytes(d.bin)).decode()}]
+        return g
+
+    path = os.path.join(a.work, 'mesh_weights.gltf')
+    with open(path, 'w') as f:
+        json.dump(document(False), f)
+    r = run([a.kfc, path, '-o', path + '.kfb'])
+    checks.check(r.returncode == 0 and not r.stderr, 'mesh weights pointer: %d %r'
+                 % (r.returncode, r.stderr))
+    r = run([a.kfplay, path + '.kfb', 'animate', '0.5'])
+    checks.check([l for l in r.stdout.splitlines() if 'morph' in l] ==
+                 ['0.5 a.morph_weights 0.5 0.25', '0.5 b.morph_weights 0.5 0.25'],
+                 'mesh weights pointer: both nodes without weights play it: %r' % r.stdout)
+    path = os.path.join(a.work, 'mesh_weights_own.gltf')
+    with open(path, 'w') as f:
+        json.dump(document(True), f)
+    check_warning(a, checks, path, 'gltf-dropped',
+                  "%s: /animations/0/channels/0: warning: channel skipped: it animates "
+                  "'/meshes/0/weights', mesh 0's default morph weights (KHR_animation_pointer), "
+                  "which every node that instances it overrides with weights of its own" % path,
+                  'mesh weights every node overrides')
+
+
 def check_animation_option(a, checks):
     """--animation selects one animation or none: digits are an index when
     the file has that animation, else a name; an index that is another
@@ -704,6 +747,7 @@ def main():
                      "information.\n" % expect, '-a %r: %d %r' % (anim, r.returncode, r.stderr))
     check_animation_option(a, checks)
     check_pointer(a, checks)
+    check_mesh_weights_pointer(a, checks)
     check_note_text(a, checks)
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)

@@ -100,12 +100,33 @@ def main():
             c.check({'t\tt.alpha', "q'.alpha", '🎬.alpha'} <= {o['target'] for o in doc},
                     'animate names: every odd name survives json')
 
+    # World times in seconds since 1970 (X3D's) stay distinct, and read
+    # back as the times played, in every format; a range steps through
+    # its decimals.
+    epoch = ['1408703701.25', '1408703701.27', '1408703701.5']
+    for fmt_args, key in (([], lambda out: [l.split()[0] for l in out.decode().splitlines()]),
+                          (['-f', 'csv'], lambda out: [r[0] for r in list(csv.reader(
+                              io.StringIO(out.decode(), newline='')))[1:]]),
+                          (['-f', 'json'], lambda out: [repr(next(iter(o.values()))) for o in json.loads(out)])):
+        r = run([args.kfplay, kfbs['leg_walk'], 'animate'] + epoch + fmt_args)
+        times = sorted(set(key(r.stdout)), key=float)
+        c.check(r.returncode == 0 and times == epoch,
+                'animate at epoch times %s: %s' % (fmt_args, times))
+        r = run([args.kfplay, kfbs['followers'], 'follow', 'cam', '--tick', '0.1', '--until',
+                 '0.5'] + fmt_args)
+        c.check(r.returncode == 0 and key(r.stdout) == ['0.1', '0.2', '0.3', '0.4', '0.5'],
+                'follow --tick 0.1 %s: %s' % (fmt_args, key(r.stdout)))
+    r = run([args.kfplay, kfbs['leg_walk'], 'animate', '--from', '1408703701.25', '--to',
+             '1408703701.31', '--step', '0.02'])
+    times = sorted(set(l.split()[0] for l in r.stdout.decode().splitlines()), key=float)
+    c.check(times == ['1408703701.25', '1408703701.27', '1408703701.29', '1408703701.31'],
+            'a range at epoch times: %s' % times)
+
     # Usage errors.
     for bad in (['--format', 'xml'], ['--format']):
         r = run([args.kfplay, kfbs['leg_walk'], 'sample', 'hip_position', '0'] + bad)
         c.check(r.returncode == 2 and not r.stdout, 'sample %s: usage error' % bad)
-    r = run([args.kfplay, kfbs['leg_walk'], 'list', '--format', 'json'])
-    c.check(r.returncode == 2, 'list has no --format')
+    check_list(c, args, kfbs)
     check_rectangular(c, args, kfbs)
     check_grammar(c, args, kfbs)
     check_ranges(c, args, kfbs)
@@ -444,7 +465,7 @@ def check_grammar(c, args, kfbs):
         ([leg, 'sample', 'hip_position', '0', '--format'], '--format needs a value'),
         ([leg, 'sample', 'hip_position', '0', '-f'], '-f needs a value'),
         ([leg, 'sample', 'hip_position', '0', '-fxml'], "unknown format 'xml': text, csv or json"),
-        ([leg, 'list', '--format=csv'], 'list takes no --format'),
+        ([leg, 'list', '--tick=1'], 'list takes no --tick'),
         ([leg, 'velocity', 'hip_position', '0', '--rotation=quaternion'],
          'velocity takes no --rotation'),
         ([leg, 'sample', 'hip_position', '0', '--rotation=euler'],
@@ -518,6 +539,52 @@ def check_grammar(c, args, kfbs):
                 'times %s: %r, want %r' % (forms, r.stdout, plain.stdout))
 
 
+def check_list(c, args, kfbs):
+    """list's CSV (a row per field) and JSON (an object per object) say
+    what its text says, names with spaces, commas and quotes included."""
+    for src in ('leg_walk', 'x3d_interpolators', 'followers', 'names'):
+        text = run([args.kfplay, kfbs[src], 'list'])
+        csv_out = run([args.kfplay, kfbs[src], 'list', '-f', 'csv'])
+        json_out = run([args.kfplay, kfbs[src], 'list', '--format=json'])
+        if not c.check(text.returncode == csv_out.returncode == json_out.returncode == 0,
+                       'list %s: all three run: %r' % (src, json_out.stderr)):
+            continue
+        doc = json.loads(json_out.stdout)
+        rows = list(csv.reader(io.StringIO(csv_out.stdout.decode(), newline='')))
+        c.check(rows[0] == ['kind', 'index', 'name', 'field', 'value'], 'list csv header')
+        # Each object's text line, rebuilt from the CSV rows and from JSON.
+        lines, objects = [], []
+        for row in rows[1:]:
+            key = (row[0], row[1], row[2])
+            if not objects or objects[-1][0] != key:
+                objects.append((key, []))
+            objects[-1][1].append((row[3], row[4]))
+        for (kind, index, name), fields in objects:
+            words = [name if name else '#' + index, kind]
+            for k, v in fields:
+                if v == 'true' and k in ('tcb', 'closed', 'normalizeVelocity'):
+                    words.append(k)
+                elif v != 'false' or k == 'loop':
+                    words.append('%s=%s' % (k, v if v or k not in ('controller', 'ease') else '-'))
+            lines.append(' '.join(words))
+        c.check('\n'.join(lines) + '\n' == text.stdout.decode(),
+                'list %s: csv says what text says:\n%s\n%s' % (src, '\n'.join(lines),
+                                                                text.stdout.decode()))
+        c.check(len(doc) == len(objects) and
+                all(o['kind'] == k[0] and o['index'] == int(k[1]) and
+                    driver.terminal_text(o.get('name', '')) == k[2]
+                    for o, (k, _) in zip(doc, objects)),
+                'list %s: json names every object as csv does' % src)
+    doc = json.loads(run([args.kfplay, kfbs['leg_walk'], 'list', '-f', 'json']).stdout)
+    seq = [o for o in doc if o['kind'] == 'sequence'][0]
+    track = [o for o in doc if o['kind'] == 'track'][0]
+    c.check(isinstance(seq['keys'], int) and isinstance(seq['valid_range'], list) and
+            isinstance(seq['duration'], (int, float)) and 'name' not in track and
+            track['animator'] in {o['name'] for o in doc if o['kind'] == 'sequence'},
+            'list json: numbers as numbers, ranges as arrays, tracks by index: %r %r'
+            % (seq, track))
+
+
 def numbers(out):
     """Each line's words, numbers as floats (the times' text may differ)."""
     def word(x):
@@ -539,7 +606,7 @@ def check_ranges(c, args, kfbs):
             # a step written to a few digits for 1/60: its 120th time is
             # past --to by 4e-6, and is --to (as follow's last tick)
             ('a rounded step', ['animate'], ['--to', '2', '--step', '0.0166667'],
-             [repr(i * 0.0166667) for i in range(120)] + ['2']),
+             [repr(round(i * 0.0166667, 7)) for i in range(120)] + ['2']),
             ('a step past --to by more', ['sample', 'hip_position'],
              ['--to', '0.29', '--step', '0.1'], ['0', '0.1', '0.2']),
             ('samples', ['sample', 'knee_angle'], ['--from=-1', '--to=3', '--samples=5'],

@@ -30,11 +30,12 @@ def run(cmd):
 
 
 def parse_animate(text):
-    """{(W text, target): [values]} from `kfplay animate` lines."""
+    """{(W, target): [values]} from `kfplay animate` lines (W reads back as
+    the time asked for)."""
     out = {}
     for line in text.splitlines():
         parts = line.split()
-        out[(parts[0], parts[1])] = [float(x) for x in parts[2:]]
+        out[(float(parts[0]), parts[1])] = [float(x) for x in parts[2:]]
     return out
 
 
@@ -78,7 +79,7 @@ def compare(checks, name, kfplay, kfb, model, times):
     for t, w in zip(times, ws):
         want_all = model.animate(t)
         for target, (prop, components) in targets.items():
-            have = got.get(('%.9g' % float(w), target))
+            have = got.get((float(w), target))
             if not checks.check(have is not None and len(have) == components,
                                 '%s: %s at W=%s: no value (%r)' % (name, target, w, have)):
                 continue
@@ -127,7 +128,7 @@ def oracle_cases(a, checks):
             for field, prop in (('translation', 'translation'), ('orientation_xyzw', 'orientation'),
                                 ('scale', 'scale')):
                 want = s['state'][field]
-                have = got.get(('%.9g' % float(w), '%s.%s' % (name, prop)))
+                have = got.get((float(w), '%s.%s' % (name, prop)))
                 ok = have is not None and len(have) == len(want)
                 err = max(abs(x - y) / max(1.0, abs(y)) for x, y in zip(have, want)) if ok else 1
                 worst = max(worst, err)

@@ -279,6 +279,17 @@ def fan_scene(sensors, fields, ease=False):
 
 ERRORS = [
     # (file name, text, expected stderr suffix after 'NAME:')
+    # A value of a type no one defines (CosmoWorlds' enums) is an error at
+    # the type, named: not at the word as if a number were mistyped.
+    ('unknown_node.wrl', '#VRML V2.0 utf8\nDEF A Transform { children [\n'
+     '  DEF X CoHermitePositionInterpolator { key [0 1] keyTypes [ HERMITE, HERMITE ] } ] }\n',
+     "3:9: error: unknown node type 'CoHermitePositionInterpolator' (not an X3D or VRML97 node, "
+     "and no PROTO or EXTERNPROTO declares it), so its field 'keyTypes' cannot be read "
+     "('HERMITE' at 3:62)"),
+    ('unknown_field_type.wrl', '#VRML V2.0 utf8\nPROTO Co [\n'
+     '  exposedField MFEnum keyTypes HERMITE ] { Group { } }\n',
+     "3:16: error: unknown field type 'MFEnum' (X3D and VRML97 have no such type), so the value "
+     "of 'keyTypes' cannot be read (at 3:32)"),
     # Tracks past 16 per ROUTE plus 4096: said at the node that multiplies
     # them (10,000 from 200 ROUTEs), with what it multiplies.
     ('fan.x3dv', fan_scene(100, 100),
@@ -693,6 +704,34 @@ WARNINGS = [
      'toNode="Glow" toField="set_fraction"/>', 'x3d-dropped',
      "19:5: ROUTE Glow.value_changed TO Lamp.set_location dropped: ScalarInterpolator sends "
      "SFFloat, PointLight's location takes SFVec3f"),
+    # A ScalarInterpolator as an easing curve between the sensor and the
+    # swing: kfb eases through an EaseInEaseOut only, so the swing is lost.
+    ('eased.x3dv', DOOR_VRML, 'ROUTE Pulse.fraction_changed TO Swing.set_fraction',
+     'DEF Ease ScalarInterpolator { key [0 1] keyValue [0 1] }\n'
+     'ROUTE Pulse.fraction_changed TO Ease.set_fraction\n'
+     'ROUTE Ease.value_changed TO Swing.set_fraction', 'x3d-dropped',
+     "11:1: ROUTE Ease.value_changed TO Swing.set_fraction dropped: kfb plays a TimeSensor's "
+     "fraction through at most an EaseInEaseOut, not through a ScalarInterpolator; "
+     "OrientationInterpolator 'Swing' and its chain into Door.set_rotation are not imported"),
+    # A prototype whose body animates, instanced twice: its first instance
+    # says so.
+    ('bouncer.wrl', DOOR_VRML97, 'DEF Lamp PointLight',
+     'PROTO Bouncer [ ] { DEF T Transform { } DEF C TimeSensor { loop TRUE }\n'
+     'DEF I PositionInterpolator { key [0 1] keyValue [0 0 0, 0 1 0] }\n'
+     'ROUTE C.fraction_changed TO I.set_fraction ROUTE I.value_changed TO T.translation }\n'
+     'Bouncer { } Bouncer { }\nDEF Lamp PointLight', 'x3d-dropped',
+     "6:1: instance of prototype 'Bouncer' dropped, with every other instance: kfc does not "
+     "expand prototypes, and its body animates (ROUTE I.value_changed TO T.translation, 5:44)"),
+    ('bouncer.x3d', DOOR, '<PointLight DEF',
+     '<ProtoDeclare name="Bouncer"><ProtoBody><Transform DEF="T"/>'
+     '<TimeSensor DEF="C" loop="true"/>'
+     '<PositionInterpolator DEF="I" key="0 1" keyValue="0 0 0 0 1 0"/>'
+     '<ROUTE fromNode="C" fromField="fraction_changed" toNode="I" toField="set_fraction"/>'
+     '<ROUTE fromNode="I" fromField="value_changed" toNode="T" toField="translation"/>'
+     '</ProtoBody></ProtoDeclare>\n<ProtoInstance name="Bouncer"/><PointLight DEF',
+     'x3d-dropped',
+     "11:1: instance of prototype 'Bouncer' dropped, with every other instance: kfc does not "
+     "expand prototypes, and its body animates (ROUTE I.value_changed TO T.translation, 10:246)"),
     ('attribute.x3d', DOOR, 'keyValue="0.4 1 0.4"', 'keyValu="0.4 1 0.4"', 'x3d-unknown',
      "14:50: ScalarInterpolator 'Glow' has no field 'keyValu' (it is ignored); did you mean "
      "'keyValue'?"),

@@ -49,6 +49,47 @@ def same(a, b):
     return a == b
 
 
+# A scene loaded at an X3D time of now (seconds since 1970), where a clock
+# step of 1e-7 ms is below a double's resolution: the wrapper must still
+# load it, and X_ITE plays what kfc does (an integer cycleInterval, which
+# float32 holds exactly).
+EPOCH_SCENE = """#X3D V3.3 utf8
+PROFILE Immersive
+DEF Clock TimeSensor { cycleInterval 2 loop TRUE }
+DEF Slide PositionInterpolator { key [0 0.5 1] keyValue [0 0 0, 1 2 3, 0 0 0] }
+DEF Box Transform { }
+ROUTE Clock.fraction_changed TO Slide.set_fraction
+ROUTE Slide.value_changed TO Box.set_translation
+"""
+EPOCH = 1800000000
+
+
+def check_epoch(a, checks):
+    os.makedirs(a.work, exist_ok=True)
+    scene = os.path.join(a.work, 'epoch.x3dv')
+    with open(scene, 'w') as f:
+        f.write(EPOCH_SCENE)
+    cmd = ['node', os.path.join(gen_references.HERE, 'xite_sample.cjs'), scene, '--load',
+           str(EPOCH), '--step', '0.25', '--until', '3']
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        checks.fail('a scene loaded at X3D time %d: X_ITE did not finish loading' % EPOCH)
+        return
+    if not checks.check(r.returncode == 0, 'a scene loaded at %d: %s' % (EPOCH, r.stderr)):
+        return
+    frames = json.loads(r.stdout)['frames']
+    kfb = scene + '.kfb'
+    subprocess.run([a.kfc, scene, '-o', kfb], check=True)
+    out = subprocess.run([a.kfplay, kfb, 'animate'] + [repr(f['t']) for f in frames],
+                         capture_output=True, text=True).stdout.split('\n')
+    played = [[float(x) for x in line.split()[2:]] for line in out if line]
+    want = [f['values']['Box.translation'] for f in frames]
+    checks.check(len(frames) == 12 and len(played) == len(want) and
+                 all(abs(x - y) <= 1e-6 for p, w in zip(played, want) for x, y in zip(p, w)),
+                 'a scene loaded at %d: kfb %s, X_ITE %s' % (EPOCH, played, want))
+
+
 def main():
     a = driver.arguments()
     path = node_path() if shutil.which('node') else None
@@ -72,6 +113,7 @@ def main():
                      '%s: X_ITE %s, the recording was made with %s' % (name, live['xite'],
                                                                        committed['xite']))
         checks.check(same(live, committed), '%s: X_ITE plays what is committed' % name)
+    check_epoch(a, checks)
     try:
         version, table = gen_x3d_nodes.nodes()
     except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:

@@ -17,7 +17,7 @@
  *
  * The command line is kfplay_args.c's; the commands that take times take
  * a range instead (--from, --to, --step or --samples), and those that
- * print numbers take --format text|csv|json (kfplay_format.c). The command
+ * print numbers, and list, take --format text|csv|json (kfplay_format.c). The command
  * may also come first ("kfplay dump FILE"). FILE "-" is standard input.
  *
  * Numbers print as %.9g (float32 round-trips). Errors go to stderr; exit
@@ -103,8 +103,9 @@ static const char usage_options[] =
     "Options:\n"
     "  -f, --format=FORMAT  text (default), csv (a header row, one column per\n"
     "                     component of the widest row) or json (an array of\n"
-    "                     objects): sample, animate, velocity, acceleration,\n"
-    "                     sample-distance, follow\n"
+    "                     objects): list (csv: a row per field), sample,\n"
+    "                     animate, velocity, acceleration, sample-distance,\n"
+    "                     follow\n"
     "      --from=A, --to=B, --step=S, --samples=N\n"
     "                     instead of times: A, A+S, ... up to B (a last time past\n"
     "                     B by no more than 1e-5 B and S/2 is B: a rounded S), or N\n"
@@ -165,84 +166,84 @@ static const char *animator_name(const kf_anim *anim, kf_kind kind, uint32_t ind
     return s.name;
 }
 
-/* A name from the file at the start of a line or after "=", written as
- * kfc_text.h writes a name: a .kfb from elsewhere may name an object with
- * the escape sequence that clears the screen, or with a backslash that
- * would make another name's escape. */
-static void put_name(const char *before, const char *name)
-{
-    fputs(before, stdout);
-    kfc_text_put_name(stdout, name, 0);
-}
-
 static int cmd_list(const kfp_context *ctx, char **args, int count)
 {
     const kf_anim *anim = ctx->anim;
     char q[KFP_QUOTE_SIZE];
     if (count != 0)
         return kfp_usage_error("list takes nothing after it, not %s", kfp_quote(q, args[0]));
+    kfp_list l;
+    kfp_list_begin(&l, stdout, ctx->options->format);
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_SEQUENCE); i++) {
         kf_sequence_info s;
         kf_sequence_get_info(kf_anim_sequence(anim, i), &s);
-        put_name("", s.name);
-        printf(" sequence interpolation=%s repeat=%s components=%u keys=%u valid_range=%u..%u "
-               "duration=%.9g",
-               kf_interpolation_name(s.interpolation), kf_repeat_name(s.repeat), s.components,
-               s.key_count, s.valid_first, s.valid_last, s.duration);
+        kfp_list_object(&l, "sequence", i, s.name);
+        kfp_list_word(&l, "interpolation", kf_interpolation_name(s.interpolation));
+        kfp_list_word(&l, "repeat", kf_repeat_name(s.repeat));
+        kfp_list_count(&l, "components", s.components);
+        kfp_list_count(&l, "keys", s.key_count);
+        kfp_list_pair(&l, "valid_range", s.valid_first, s.valid_last, "..", 0);
+        kfp_list_number(&l, "duration", s.duration, 0);
         /* Only what a sequence has: plain sequences list as they always did. */
-        if (s.tcb)
-            fputs(" tcb", stdout);
+        kfp_list_flag(&l, "tcb", s.tcb);
         double length;
         if (s.arc_length && kf_sequence_length(kf_anim_sequence(anim, i), &length) == KF_OK)
-            printf(" length=%.9g", length);
-        putchar('\n');
+            kfp_list_number(&l, "length", length, 0);
+        kfp_list_end_object(&l);
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_INTERPOLATOR); i++) {
         kf_interpolator_info p;
         kf_interpolator_get_info(kf_anim_interpolator(anim, i), &p);
-        put_name("", p.name);
-        printf(" interpolator node=%s keys=%u", kf_node_name(p.node), p.key_count);
+        kfp_list_object(&l, "interpolator", i, p.name);
+        kfp_list_word(&l, "node", kf_node_name(p.node));
+        kfp_list_count(&l, "keys", p.key_count);
         if (p.key_value)
-            printf(" keyValue=%u", p.value_count);
+            kfp_list_count(&l, "keyValue", p.value_count);
         if (p.velocity_count)
-            printf(" keyVelocity=%u", p.velocity_count);
+            kfp_list_count(&l, "keyVelocity", p.velocity_count);
         if (p.ease_in_ease_out)
-            printf(" easeInEaseOut=%u", p.key_count);
-        printf("%s%s components=%u\n", p.closed ? " closed" : "",
-               p.normalize_velocity ? " normalizeVelocity" : "", p.components);
+            kfp_list_count(&l, "easeInEaseOut", p.key_count);
+        kfp_list_flag(&l, "closed", p.closed);
+        kfp_list_flag(&l, "normalizeVelocity", p.normalize_velocity);
+        kfp_list_count(&l, "components", p.components);
+        kfp_list_end_object(&l);
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_FOLLOWER); i++) {
         kf_follower_info f;
         kf_follower_get_info(kf_anim_follower(anim, i), &f);
-        put_name("", f.name);
-        printf(" follower node=%s components=%u", kf_follower_node_name(f.node), f.components);
+        kfp_list_object(&l, "follower", i, f.name);
+        kfp_list_word(&l, "node", kf_follower_node_name(f.node));
+        kfp_list_count(&l, "components", f.components);
         if (kf_follower_node_is_array(f.node))
-            printf(" points=%u", f.element_count);
-        if (kf_follower_node_is_damper(f.node))
-            printf(" tau=%.9g order=%u tolerance=%.9g\n", f.tau, f.order, f.tolerance);
-        else
-            printf(" duration=%.9g\n", f.duration);
+            kfp_list_count(&l, "points", f.element_count);
+        if (kf_follower_node_is_damper(f.node)) {
+            kfp_list_number(&l, "tau", f.tau, 0);
+            kfp_list_count(&l, "order", f.order);
+            kfp_list_number(&l, "tolerance", f.tolerance, 0);
+        } else {
+            kfp_list_number(&l, "duration", f.duration, 0);
+        }
+        kfp_list_end_object(&l);
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_CONTROLLER); i++) {
         kf_controller_info c;
         kf_anim_controller_info(anim, i, &c);
         /* Doubles as kfc -d writes them: the shortest text that reads back. */
-        const double v[6] = {c.speed,      c.weight,    c.active_start,
-                             c.active_end, c.ref_world, c.ref_sequence};
-        char t[6][KFC_NUMBER_TEXT];
-        for (int k = 0; k < 6; k++)
-            kfc_format_double(t[k], v[k]);
-        put_name("", c.name);
-        printf(" controller speed=%s weight=%s active_interval=%s..%s reference=%s,%s\n", t[0],
-               t[1], t[2], t[3], t[4], t[5]);
+        kfp_list_object(&l, "controller", i, c.name);
+        kfp_list_number(&l, "speed", c.speed, 1);
+        kfp_list_number(&l, "weight", c.weight, 1);
+        kfp_list_pair(&l, "active_interval", c.active_start, c.active_end, "..", 1);
+        kfp_list_pair(&l, "reference", c.ref_world, c.ref_sequence, ",", 1);
+        kfp_list_end_object(&l);
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TARGET); i++) {
         kf_target_info t;
         kf_anim_target_info(anim, i, &t);
-        put_name("", t.name);
-        printf(" target property=%s components=%u\n",
-               t.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(t.property),
-               t.components);
+        kfp_list_object(&l, "target", i, t.name);
+        kfp_list_word(&l, "property",
+                      t.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(t.property));
+        kfp_list_count(&l, "components", t.components);
+        kfp_list_end_object(&l);
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TRACK); i++) {
         kf_track_info t;
@@ -252,21 +253,21 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
         kf_controller_info c = {0};
         if (t.controller != KF_NO_INDEX)
             kf_anim_controller_info(anim, t.controller, &c);
-        printf("#%u track", i);
-        put_name(" animator=", animator_name(anim, t.animator_kind, t.animator));
-        put_name(" controller=", t.controller != KF_NO_INDEX ? c.name : "-");
-        put_name(" target=", target.name);
+        kfp_list_object(&l, "track", i, NULL);
+        kfp_list_name(&l, "animator", animator_name(anim, t.animator_kind, t.animator));
+        kfp_list_name(&l, "controller", t.controller != KF_NO_INDEX ? c.name : NULL);
+        kfp_list_name(&l, "target", target.name);
         if (t.animator_kind == KF_KIND_INTERPOLATOR) {
             kf_interpolator_info ease = {0};
             if (t.ease != KF_NO_INDEX)
                 kf_interpolator_get_info(kf_anim_interpolator(anim, t.ease), &ease);
-            char cycle[KFC_NUMBER_TEXT];
-            kfc_format_double(cycle, t.cycle_interval);
-            printf(" cycleInterval=%s loop=%s", cycle, t.loop ? "true" : "false");
-            put_name(" ease=", t.ease != KF_NO_INDEX ? ease.name : "-");
+            kfp_list_number(&l, "cycleInterval", t.cycle_interval, 1);
+            kfp_list_word(&l, "loop", t.loop ? "true" : "false");
+            kfp_list_name(&l, "ease", t.ease != KF_NO_INDEX ? ease.name : NULL);
         }
-        putchar('\n');
+        kfp_list_end_object(&l);
     }
+    kfp_list_end(&l);
     return 0;
 }
 
@@ -672,7 +673,7 @@ static const struct command {
     int (*run)(const kfp_context *ctx, char **args, int count);
     unsigned options; /* the KFP_OPT_ it takes */
 } commands[] = {
-    {"list", cmd_list, 0},
+    {"list", cmd_list, KFP_OPT_FORMAT},
     {"sample", cmd_sample, KFP_OPT_FORMAT | RANGE | KFP_OPT_ROTATION},
     {"animate", cmd_animate, KFP_OPT_FORMAT | RANGE | KFP_OPT_ROTATION},
     {"velocity", cmd_velocity, KFP_OPT_FORMAT | RANGE},

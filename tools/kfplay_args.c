@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "kfplay_args.h"
 
+#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
@@ -418,6 +419,7 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
         }
         t->count = (uint64_t)floor(steps + 1e-9) + 1;
         t->reach = kfp_time_reach(t->step, t->to);
+        t->places = kfp_time_places(t->from, t->step);
         if (t->from + (double)t->count * t->step <= t->to + t->reach)
             t->count++;
     } else {
@@ -436,12 +438,44 @@ double kfp_time_reach(double step, double end)
     return fmax(1e-9 * step, fmin(1e-5 * fabs(end), 0.5 * step));
 }
 
+/* The decimal places of `x` written shortest. */
+static int places_of(double x)
+{
+    char text[KFC_NUMBER_TEXT];
+    kfc_format_double(text, x);
+    const char *e = strchr(text, 'e'), *dot = strchr(text, '.');
+    int places = dot ? (int)((e ? e : text + strlen(text)) - dot - 1) : 0;
+    if (e)
+        places -= atoi(e + 1);
+    return places < 0 ? 0 : places;
+}
+
+int kfp_time_places(double from, double step)
+{
+    const int a = places_of(from), b = places_of(step);
+    return a > b ? a : b;
+}
+
+double kfp_time_decimal(double at, int places)
+{
+    if (places > 17 || !isfinite(at) || fabs(at) >= 1e17)
+        return at;
+    char text[64];
+    snprintf(text, sizeof text, "%.*f", places, at);
+    double decimal;
+    if (kfc_parse_number(text, strlen(text), &decimal) != KFC_NUMBER_OK)
+        return at;
+    /* (within the rounding of the product and the sum, no more) */
+    return fabs(decimal - at) <= 8 * DBL_EPSILON * fabs(at) ? decimal : at;
+}
+
 double kfp_times_at(const kfp_times *t, uint64_t i)
 {
     if (t->list)
         return t->list[i];
     if (!t->by_samples) {
-        const double at = t->from + (double)i * t->step; /* multiplied: no drift */
+        const double at = kfp_time_decimal(t->from + (double)i * t->step, /* no drift */
+                                           t->places);
         return i + 1 == t->count && fabs(at - t->to) <= t->reach ? t->to : at;
     }
     if (t->count == 1)

@@ -141,6 +141,7 @@ typedef struct kfp_times {
     double from, to, step;
     double reach; /* a --step range's last time this near --to is --to */
     int by_samples;
+    int places; /* a --step range's decimal places (kfp_time_places) */
 } kfp_times;
 
 /* How far past `end` a time of steps of `step` may land and still be
@@ -150,6 +151,17 @@ typedef struct kfp_times {
  * cannot be the step after; at least rounding's 1e-9 of a step. Follow's
  * ticks and --step ranges both end so. */
 double kfp_time_reach(double step, double end);
+
+/* The decimal places of the decimals a range of `step` from `from` steps
+ * through: 1 for 0.1 from 0, 2 for 0.02 from 1408703701.25; more than 17
+ * when one is no short decimal (1/60). */
+int kfp_time_places(double from, double step);
+
+/* `at`, a time a range makes by multiplying (from + i * step), as the
+ * decimal of `places` places it is within rounding of: 3 * 0.1 is 0.3,
+ * not 0.30000000000000004, so that a time prints as the range asked for
+ * and still reads back as the time played. */
+double kfp_time_decimal(double at, int places);
 
 /* The most times a range may hold: one row each. */
 #define KFP_MAX_TIMES 1e9

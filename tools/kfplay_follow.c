@@ -214,9 +214,10 @@ int kfp_follow_run(const kfp_follow *run, kfp_follow_row row, void *user)
     const double tick = run->tick, slack = 1e-9 * tick;
     /* (a tick past T by a rounded DT's error is T's, run at T) */
     const double reach = kfp_time_reach(tick, run->until);
+    const int places = kfp_time_places(0, tick);
     int next = 0;
     for (uint64_t k = 1;; k++) {
-        double t = (double)k * tick; /* multiplied: no drift */
+        double t = kfp_time_decimal((double)k * tick, places); /* multiplied: no drift */
         if (!(t <= run->until + reach))
             break;
         if (t > run->until)

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "kfc_number.h"
 #include "kfc_text.h"
 
 int kfp_format_parse(const char *name, kfp_format *format)
@@ -98,6 +99,19 @@ static void number(FILE *out, kfp_format format, double x)
         fprintf(out, "%.9g", x + 0.0); /* + 0: print -0 as 0 */
 }
 
+/* A row's key, a double (a world time may be seconds since 1970): the
+ * shortest text that reads back, so that distinct keys print distinctly. */
+static void key_number(FILE *out, kfp_format format, double x)
+{
+    char text[KFC_NUMBER_TEXT];
+    if (format == KFP_FORMAT_JSON && !isfinite(x)) {
+        fputs("null", out);
+        return;
+    }
+    kfc_format_double(text, x + 0.0);
+    fputs(text, out);
+}
+
 void kfp_rows_begin(kfp_rows *rows, FILE *out, kfp_format format, const char *key,
                     const char *label, const char *flag, uint32_t components)
 {
@@ -128,7 +142,7 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
     FILE *out = rows->out;
     switch (rows->format) {
     case KFP_FORMAT_TEXT:
-        fprintf(out, "%.9g", key);
+        key_number(out, rows->format, key);
         /* (a target's name, as a terminal may show it: kfc_text.h) */
         if (rows->label) {
             putc(' ', out);
@@ -143,7 +157,7 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
         putc('\n', out);
         break;
     case KFP_FORMAT_CSV:
-        fprintf(out, "%.9g", key);
+        key_number(out, rows->format, key);
         if (rows->label) {
             putc(',', out);
             csv_name(out, label);
@@ -162,7 +176,7 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
         fputs(rows->count ? ",\n {" : "\n {", out);
         json_string(out, rows->key);
         putc(':', out);
-        number(out, rows->format, key);
+        key_number(out, rows->format, key);
         if (rows->label) {
             putc(',', out);
             json_string(out, rows->label);
@@ -191,4 +205,161 @@ void kfp_rows_end(kfp_rows *rows)
 {
     if (rows->format == KFP_FORMAT_JSON)
         fputs(rows->count ? "\n]\n" : "]\n", rows->out);
+}
+
+void kfp_list_begin(kfp_list *list, FILE *out, kfp_format format)
+{
+    list->out = out;
+    list->format = format;
+    list->count = 0;
+    if (format == KFP_FORMAT_CSV)
+        fputs("kind,index,name,field,value\r\n", out);
+    else if (format == KFP_FORMAT_JSON)
+        fputc('[', out);
+}
+
+void kfp_list_object(kfp_list *list, const char *kind, uint32_t index, const char *name)
+{
+    FILE *out = list->out;
+    list->kind = kind;
+    list->index = index;
+    list->name = name;
+    if (list->format == KFP_FORMAT_TEXT) {
+        if (name)
+            kfc_text_put_name(out, name, 0);
+        else
+            fprintf(out, "#%u", (unsigned)index);
+        fprintf(out, " %s", kind);
+    } else if (list->format == KFP_FORMAT_JSON) {
+        fprintf(out, "%s{\"kind\":\"%s\",\"index\":%u", list->count ? ",\n " : "\n ", kind,
+                (unsigned)index);
+        if (name) {
+            fputs(",\"name\":", out);
+            json_string(out, name);
+        }
+    }
+    list->count++;
+}
+
+/* A field's start: text's " key=" (or " key" for a flag), CSV's row up to
+ * its value, JSON's "key": */
+static void field(kfp_list *list, const char *key, int flag)
+{
+    FILE *out = list->out;
+    if (list->format == KFP_FORMAT_TEXT) {
+        fprintf(out, flag ? " %s" : " %s=", key);
+    } else if (list->format == KFP_FORMAT_CSV) {
+        fprintf(out, "%s,%u,", list->kind, (unsigned)list->index);
+        if (list->name)
+            csv_name(out, list->name);
+        fprintf(out, ",%s,", key);
+    } else {
+        fputc(',', out);
+        json_string(out, key);
+        fputc(':', out);
+    }
+}
+
+static void field_end(kfp_list *list)
+{
+    if (list->format == KFP_FORMAT_CSV)
+        fputs("\r\n", list->out);
+}
+
+void kfp_list_word(kfp_list *list, const char *key, const char *word)
+{
+    field(list, key, 0);
+    if (list->format == KFP_FORMAT_JSON)
+        json_string(list->out, word);
+    else
+        fputs(word, list->out);
+    field_end(list);
+}
+
+void kfp_list_name(kfp_list *list, const char *key, const char *name)
+{
+    field(list, key, 0);
+    if (list->format == KFP_FORMAT_JSON && name)
+        json_string(list->out, name);
+    else if (list->format == KFP_FORMAT_JSON)
+        fputs("null", list->out);
+    else if (list->format == KFP_FORMAT_CSV && name)
+        csv_name(list->out, name);
+    else if (list->format == KFP_FORMAT_TEXT)
+        kfc_text_put_name(list->out, name ? name : "-", 0);
+    field_end(list);
+}
+
+void kfp_list_count(kfp_list *list, const char *key, uint64_t count)
+{
+    field(list, key, 0);
+    fprintf(list->out, "%llu", (unsigned long long)count);
+    field_end(list);
+}
+
+/* A number of a listed object: a float32's as %.9g, a double's as the
+ * shortest text that reads back. */
+static void list_number(kfp_list *list, double x, int is_double)
+{
+    char text[KFC_NUMBER_TEXT];
+    if (list->format == KFP_FORMAT_JSON && !isfinite(x)) {
+        fputs("null", list->out);
+        return;
+    }
+    if (is_double)
+        kfc_format_double(text, x + 0.0);
+    else
+        snprintf(text, sizeof text, "%.9g", x + 0.0);
+    fputs(text, list->out);
+}
+
+void kfp_list_number(kfp_list *list, const char *key, double x, int is_double)
+{
+    field(list, key, 0);
+    list_number(list, x, is_double);
+    field_end(list);
+}
+
+void kfp_list_pair(kfp_list *list, const char *key, double a, double b, const char *between,
+                   int is_double)
+{
+    field(list, key, 0);
+    if (list->format == KFP_FORMAT_JSON)
+        fputc('[', list->out);
+    else if (list->format == KFP_FORMAT_CSV && strchr(between, ','))
+        fputc('"', list->out);
+    list_number(list, a, is_double);
+    fputs(list->format == KFP_FORMAT_JSON ? "," : between, list->out);
+    list_number(list, b, is_double);
+    if (list->format == KFP_FORMAT_JSON)
+        fputc(']', list->out);
+    else if (list->format == KFP_FORMAT_CSV && strchr(between, ','))
+        fputc('"', list->out);
+    field_end(list);
+}
+
+void kfp_list_flag(kfp_list *list, const char *key, int set)
+{
+    if (list->format == KFP_FORMAT_TEXT) {
+        if (set)
+            field(list, key, 1);
+        return;
+    }
+    field(list, key, 0);
+    fputs(set ? "true" : "false", list->out);
+    field_end(list);
+}
+
+void kfp_list_end_object(kfp_list *list)
+{
+    if (list->format == KFP_FORMAT_TEXT)
+        putc('\n', list->out);
+    else if (list->format == KFP_FORMAT_JSON)
+        putc('}', list->out);
+}
+
+void kfp_list_end(kfp_list *list)
+{
+    if (list->format == KFP_FORMAT_JSON)
+        fputs(list->count ? "\n]\n" : "]\n", list->out);
 }

@@ -45,4 +45,36 @@ void kfp_rows_add(kfp_rows *rows, double key, const char *label, const float *va
 /* Ends the output (closes JSON's array). */
 void kfp_rows_end(kfp_rows *rows);
 
+/*
+ * `list`'s objects, each a kind, an index among its kind, a name (NULL: a
+ * track, which has none) and fields. Text: "NAME KIND key=value ... flag"
+ * ("#INDEX track ..."); CSV: one row per field, "kind,index,name,field,value",
+ * the value as text writes it; JSON: an array of objects {"kind", "index",
+ * "name", the fields}, numbers as numbers, a pair as an array of two, a
+ * flag as true or false.
+ */
+typedef struct kfp_list {
+    FILE *out;
+    kfp_format format;
+    uint64_t count; /* objects written */
+    const char *kind, *name;
+    uint32_t index;
+} kfp_list;
+
+void kfp_list_begin(kfp_list *list, FILE *out, kfp_format format);
+void kfp_list_object(kfp_list *list, const char *kind, uint32_t index, const char *name);
+/* A word of kfb's vocabulary ("linear"); a name from the file (NULL: none, "-"). */
+void kfp_list_word(kfp_list *list, const char *key, const char *word);
+void kfp_list_name(kfp_list *list, const char *key, const char *name);
+void kfp_list_count(kfp_list *list, const char *key, uint64_t count);
+/* `is_double`: the shortest text that reads back, else %.9g (a float32). */
+void kfp_list_number(kfp_list *list, const char *key, double x, int is_double);
+/* Two numbers, written in text as A`between`B ("0..3"). */
+void kfp_list_pair(kfp_list *list, const char *key, double a, double b, const char *between,
+                   int is_double);
+/* A flag: in text only when set, as its bare key. */
+void kfp_list_flag(kfp_list *list, const char *key, int set);
+void kfp_list_end_object(kfp_list *list);
+void kfp_list_end(kfp_list *list);
+
 #endif /* KFPLAY_FORMAT_H */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kfc_number.h"
 #include "kfc_output.h"
 #include "kfplay_follow.h"
 #include "kfplay_svg.h"
@@ -408,9 +409,14 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
         kfp_error("plot: --to must be after --from");
         return KFP_EXIT_INPUT;
     }
-    snprintf(p->title, sizeof p->title, "%s: target (%s), played from %.9g s to %.9g s", info.name,
-             info.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(info.property), from,
-             to);
+    /* World times are doubles: at seconds since 1970, 9 digits would not
+     * tell the ends apart. */
+    char from_text[KFC_NUMBER_TEXT], to_text[KFC_NUMBER_TEXT];
+    kfc_format_double(from_text, from);
+    kfc_format_double(to_text, to);
+    snprintf(p->title, sizeof p->title, "%s: target (%s), played from %s s to %s s", info.name,
+             info.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(info.property),
+             from_text, to_text);
     p->x_label = "world time (s)";
     if (!within_budget(o->budget, info.name, o->samples, 0, info.components, 0))
         return KFP_EXIT_INPUT;

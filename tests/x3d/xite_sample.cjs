@@ -32,10 +32,20 @@ const path = require('path');
 const url = require('url');
 
 // While the scene loads, X_ITE waits for its clock to move between frames:
-// then each reading moves it by 1e-10 s, so the load ends within
-// microseconds of L. Frames read a clock that stands still.
-let clockMs = 0, ticking = false;
-Date.now = () => (ticking ? (clockMs += 1e-7) : clockMs);
+// then each reading moves it by tickMs, 1e-10 s, so the load ends within
+// microseconds of L. At an X3D time of now (L = 1.8e9 s), 1e-7 ms is below
+// the clock's resolution and would never move it: there the tick is the
+// least power-of-two multiple of 1e-7 ms that does (setClock). Frames read a
+// clock that stands still.
+let clockMs = 0, tickMs = 1e-7, ticking = false;
+Date.now = () => (ticking ? (clockMs += tickMs) : clockMs);
+
+function setClock(ms) {
+    clockMs = ms;
+    tickMs = 1e-7;
+    while (clockMs + tickMs === clockMs)
+        tickMs *= 2;
+}
 
 require('jsdom-global')();
 const noop = Function.prototype;
@@ -219,7 +229,7 @@ async function main() {
     if (process.argv[2] === '--nodes')
         return nodes();
     const a = parseArgs(process.argv.slice(2));
-    clockMs = a.load * 1000;
+    setClock(a.load * 1000);
     ticking = true;
     const browser = newBrowser();
     browser.setBrowserOption('LoadUrlObjects', false);

@@ -305,7 +305,11 @@ static kfc_status push_name(kfc_x3d_scene *scene, struct kfc_x3d_proto **list, s
                             const char *name, size_t length, kfc_mark mark, kfc_diag *diag)
 {
     struct kfc_x3d_proto *p = kfc_x3d_alloc(scene, sizeof *p, _Alignof(struct kfc_x3d_proto));
-    if (!p || !(p->name = kfc_x3d_strdup(scene, name, length)))
+    if (!p)
+        return kfc_x3d_fail_alloc(scene, mark, diag);
+    /* (arena memory is not zeroed: no ROUTE of its body seen yet) */
+    *p = (struct kfc_x3d_proto){0};
+    if (!(p->name = kfc_x3d_strdup(scene, name, length)))
         return kfc_x3d_fail_alloc(scene, mark, diag);
     p->next = *list;
     *list = p;

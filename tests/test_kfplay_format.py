@@ -158,16 +158,23 @@ SEQ = '\\x1b]0;PWNED\\x07\\x1b[2J\\xc2\\x9b'
 TARGET = '\\x1b[32mT\\xc2\\x85.alpha'
 
 
+def compiled(c, args, stem, text, *flags):
+    """The .kfb kfc makes of source `text`, written as STEM.yaml in the work
+    folder (with kfc's `flags`); a check that kfc took it."""
+    src = os.path.join(args.work, stem + '.yaml')
+    with open(src, 'w') as f:
+        f.write(text)
+    kfb = os.path.join(args.work, stem + '.kfb')
+    r = run([args.kfc, *flags, src, '-o', kfb])
+    c.check(r.returncode == 0, 'kfc %s.yaml: %r' % (stem, r.stderr))
+    return kfb
+
+
 def check_terminal_bytes(c, args):
     """Every name kfplay prints, and every message quoting one, shows the
     bytes a terminal acts on (C0, DEL, C1, what is not UTF-8) as \\xNN: list,
     rows as text, "did you mean", dump, the loader's messages, a file's name."""
-    src = os.path.join(args.work, 'hostile.yaml')
-    with open(src, 'w') as f:
-        f.write(HOSTILE_YAML)
-    kfb = os.path.join(args.work, 'hostile.kfb')
-    r = run([args.kfc, '-z', '0', src, '-o', kfb])
-    c.check(r.returncode == 0, 'kfc hostile.yaml: %r' % r.stderr)
+    kfb = compiled(c, args, 'hostile', HOSTILE_YAML, '-z', '0')
 
     def shows(argv, status, out, err):
         r = run([args.kfplay] + argv)
@@ -226,12 +233,7 @@ def check_backslash(c, args):
     is printed reads back as one name: list, dump, animate's rows, messages
     and their "did you mean" (and a file's name in a message) show the two
     names apart."""
-    src = os.path.join(args.work, 'twins.yaml')
-    with open(src, 'w') as f:
-        f.write(TWINS_YAML)
-    kfb = os.path.join(args.work, 'twins.kfb')
-    r = run([args.kfc, src, '-o', kfb])
-    c.check(r.returncode == 0, 'kfc twins.yaml: %r' % r.stderr)
+    kfb = compiled(c, args, 'twins', TWINS_YAML)
     esc, lit = driver.terminal_text(ESC_NAME), driver.terminal_text(LITERAL_NAME)
     c.check((esc, lit) == ('a\\x1bb', 'a\\\\x1bb'), 'the names as shown: %s %s' % (esc, lit))
 
@@ -288,12 +290,7 @@ def check_structured_names(c, args):
     \\xNN, a backslash as \\\\), quoted per RFC 4180 where it holds a
     comma or a quote; JSON writes C0, DEL and C1 as \\u00XX, and decodes to
     the name. Neither writes a raw ESC, CSI or CR into a name."""
-    src = os.path.join(args.work, 'hostile_rows.yaml')
-    with open(src, 'w') as f:
-        f.write(HOSTILE_ROWS_YAML)
-    kfb = os.path.join(args.work, 'hostile_rows.kfb')
-    r = run([args.kfc, src, '-o', kfb])
-    c.check(r.returncode == 0, 'kfc hostile_rows.yaml: %r' % r.stderr)
+    kfb = compiled(c, args, 'hostile_rows', HOSTILE_ROWS_YAML)
     shown = driver.terminal_text(HOSTILE_TARGET)
     c.check(shown == 'h\\x1b\\xc2\\x9b\\x0d\\x0a\\\\",x.alpha', 'as text: %s' % shown)
     r = run([args.kfplay, kfb, 'animate', '0', '0.5', '--format', 'csv'])

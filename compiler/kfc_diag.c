@@ -281,7 +281,7 @@ const char *const kfc_warning_names[KFC_WARN_COUNT] = {
     "gltf-unknown",        "gltf-dropped",
 };
 
-#define KFC_TURN (2 * 3.14159265358979323846)
+#define KFC_TURN (2 * KF_PI)
 
 uint32_t kfc_angles_over_turn(const double *v, uint32_t count, uint32_t *first)
 {

@@ -261,9 +261,27 @@ def main():
     panels = plot(names_kfb, odd, [], 'names')
     if panels:
         titles = [next(e for e in p if cls(e) == 'title').text for p in panels]
-        c.check(titles[0].startswith('it\'s "quoted":') and titles[1].startswith('tab?here?line:')
+        c.check(titles[0].startswith('it\'s "quoted":') and titles[1].startswith('tab\\x09here\\x0aline:')
                 and titles[2].startswith('ünïcødé:') and titles[3].startswith('emoji \U0001f3ac:'),
                 'odd names survive in the titles: %r' % titles[:4])
+
+    # Bytes a terminal acts on are written as every name is (\xNN, a
+    # backslash doubled), so that ESC and the four characters "\x1b" differ.
+    ctl_yaml = os.path.join(args.work, 'control_names.yaml')
+    ctl = ['esc\x1b[31m', 'del\x7f', 'csi\u009b', 'back\\x1b']
+    with open(ctl_yaml, 'w', encoding='utf-8') as f:
+        f.write('kfb: 1\nsequences:\n')
+        for n in ctl:
+            f.write('  "%s": {interpolation: step, duration: 1, keys: [[0, 1]]}\n'
+                    % n.encode('unicode_escape').decode('ascii'))
+    ctl_kfb = os.path.join(args.work, 'control_names.kfb')
+    r = run([args.kfc, ctl_yaml, '-o', ctl_kfb])
+    c.check(r.returncode == 0, 'control names compile: %s' % r.stderr.strip())
+    panels = plot(ctl_kfb, ctl, [], 'control_names')
+    if panels:
+        titles = [next(e for e in p if cls(e) == 'title').text.split(':')[0] for p in panels]
+        c.check(titles == ['esc\\x1b[31m', 'del\\x7f', 'csi\\xc2\\x9b', 'back\\\\x1b'],
+                'control bytes escaped in the titles: %r' % titles)
 
     # The command may come first, as in the issue's `kfplay plot FILE NAME`.
     first = os.path.join(args.work, 'first.svg')

@@ -136,6 +136,11 @@ def main():
 
     code, out = scons('-n', 'build/release/runtime/kf_alloc.o', 'WERROR=1', 'VERBOSE=1', *line_flags)
     c.check(code == 0 and '-Werror' in out.split(), 'WERROR=1 adds -Werror')
+    # VERBOSE=0 (or no) is the short form, as if left out.
+    for quiet in ('VERBOSE=0', 'VERBOSE=no'):
+        code, out = scons('-n', 'build/release/runtime/kf_alloc.o', quiet, *line_flags)
+        c.check(code == 0 and 'CC     build/release/runtime/kf_alloc.o' in out.splitlines() and
+                '-Wall' not in out, '%s: one short line a file: %s' % (quiet, out[-500:]))
 
     # A plain `scons` builds what it builds by default and says where;
     # after it nothing is left to build: `scons -q` exits 0, and a second
@@ -302,6 +307,7 @@ def main():
             (['SIMD=maybe'], ['SIMD=maybe: use 1 or 0 ' + yes_no]),
             (['TOOLS=maybe'], ['TOOLS=maybe: use 1 or 0 ' + yes_no]),
             (['WERROR=2'], ['WERROR=2: use 1 or 0 ' + yes_no]),
+            (['VERBOSE=full'], ['VERBOSE=full: use 1 or 0 ' + yes_no]),
             (['BENCH_ROUNDS=many'], ['BENCH_ROUNDS=many: use a whole number of rounds, at least 1']),
             (['FUZZ_TIME=1m'], ['FUZZ_TIME=1m: use a whole number of seconds, at least 1']),
             (['FUZZ_RUNS=0'], ['FUZZ_RUNS=0: use a whole number of inputs, at least 1']),

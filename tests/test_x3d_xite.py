@@ -49,34 +49,42 @@ def same(a, b):
     return a == b
 
 
-# A scene loaded at an X3D time of now (seconds since 1970), where a clock
-# step of 1e-7 ms is below a double's resolution: the wrapper must still
-# load it, and X_ITE plays what kfc does (an integer cycleInterval, which
-# float32 holds exactly).
-EPOCH_SCENE = """#X3D V3.3 utf8
-PROFILE Immersive
-DEF Clock TimeSensor { cycleInterval 2 loop TRUE }
+SLIDE = """DEF Clock TimeSensor { cycleInterval 2 loop TRUE }
 DEF Slide PositionInterpolator { key [0 0.5 1] keyValue [0 0 0, 1 2 3, 0 0 0] }
-DEF Box Transform { }
+DEF Box Transform { %s}
 ROUTE Clock.fraction_changed TO Slide.set_fraction
 ROUTE Slide.value_changed TO Box.set_translation
 """
-EPOCH = 1800000000
+
+# Scenes the wrapper must load as real ones do, each with a box X_ITE moves
+# as kfc's import does:
+# - at an X3D time of now (seconds since 1970), where a clock step of 1e-7
+#   ms is below a double's resolution (an integer cycleInterval, which
+#   float32 holds exactly);
+# - with PROFILE Full, which loads the physics engine (its WebAssembly
+#   decoded with atob), and with a Sound node (a Web Audio graph).
+SCENES = (
+    ('epoch', 1800000000, '#X3D V3.3 utf8\nPROFILE Immersive\n' + SLIDE % ''),
+    ('full', 0, '#X3D V3.3 utf8\nPROFILE Full\n' + SLIDE % ''),
+    ('sound', 0, '#X3D V3.3 utf8\nPROFILE Immersive\nCOMPONENT Sound:3\n' +
+     SLIDE % 'children Sound { source AudioClip { } } '),
+)
 
 
-def check_epoch(a, checks):
+def check_scene(a, checks, name, load, text):
     os.makedirs(a.work, exist_ok=True)
-    scene = os.path.join(a.work, 'epoch.x3dv')
+    scene = os.path.join(a.work, name + '.x3dv')
     with open(scene, 'w') as f:
-        f.write(EPOCH_SCENE)
+        f.write(text)
     cmd = ['node', os.path.join(gen_references.HERE, 'xite_sample.cjs'), scene, '--load',
-           str(EPOCH), '--step', '0.25', '--until', '3']
+           str(load), '--step', '0.25', '--until', '3']
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except subprocess.TimeoutExpired:
-        checks.fail('a scene loaded at X3D time %d: X_ITE did not finish loading' % EPOCH)
+        checks.fail('%s, loaded at X3D time %d: X_ITE did not finish loading' % (name, load))
         return
-    if not checks.check(r.returncode == 0, 'a scene loaded at %d: %s' % (EPOCH, r.stderr)):
+    if not checks.check(r.returncode == 0 and r.stdout,
+                        '%s, loaded at %d: %s' % (name, load, r.stderr)):
         return
     frames = json.loads(r.stdout)['frames']
     kfb = scene + '.kfb'
@@ -87,7 +95,7 @@ def check_epoch(a, checks):
     want = [f['values']['Box.translation'] for f in frames]
     checks.check(len(frames) == 12 and len(played) == len(want) and
                  all(abs(x - y) <= 1e-6 for p, w in zip(played, want) for x, y in zip(p, w)),
-                 'a scene loaded at %d: kfb %s, X_ITE %s' % (EPOCH, played, want))
+                 '%s, loaded at %d: kfb %s, X_ITE %s' % (name, load, played, want))
 
 
 def main():
@@ -113,7 +121,8 @@ def main():
                      '%s: X_ITE %s, the recording was made with %s' % (name, live['xite'],
                                                                        committed['xite']))
         checks.check(same(live, committed), '%s: X_ITE plays what is committed' % name)
-    check_epoch(a, checks)
+    for name, load, text in SCENES:
+        check_scene(a, checks, name, load, text)
     try:
         version, table = gen_x3d_nodes.nodes()
     except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:

@@ -15,10 +15,18 @@
 
 #include "kfc_number.h"
 #include "kfc_output.h"
+#include "kfc_text.h"
 #include "kfplay_follow.h"
 #include "kfplay_svg.h"
 
 enum { DEFAULT_SAMPLES = 400, MAX_SAMPLES = 100000 };
+
+/* A name as kfplay writes every name (kfc_text_name, unquoted): a title
+ * shows a name holding ESC or U+009B as its \xNN, as a message would. */
+static const char *title_name(char out[KFP_QUOTE_SIZE], const char *name)
+{
+    return kfc_text_name(out, KFP_QUOTE_SIZE, name, strlen(name), 0);
+}
 
 /*
  * What one picture may draw, whatever the file: the points of its lines
@@ -141,7 +149,8 @@ static int plot_sequence(const kf_sequence *s, const plot_options *o, kfp_panel 
     const uint32_t valid = info.valid_first <= info.valid_last
                                ? info.valid_last - info.valid_first + 1
                                : info.key_count - info.valid_first + info.valid_last + 1;
-    snprintf(p->title, sizeof p->title, "%s: %s %s sequence, %u keys", info.name,
+    char tn[KFP_QUOTE_SIZE];
+    snprintf(p->title, sizeof p->title, "%s: %s %s sequence, %u keys", title_name(tn, info.name),
              kf_repeat_name(info.repeat), kf_interpolation_name(info.interpolation),
              (unsigned)valid);
     p->x_label = "sequence time";
@@ -234,8 +243,9 @@ static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, k
     kf_interpolator_get_info(ip, &info);
     const int rotation = is_rotation_node(info.node);
     const uint32_t nc = info.components;
-    snprintf(p->title, sizeof p->title, "%s: %s, %u keys", info.name, kf_node_name(info.node),
-             (unsigned)info.key_count);
+    char tn[KFP_QUOTE_SIZE];
+    snprintf(p->title, sizeof p->title, "%s: %s, %u keys", title_name(tn, info.name),
+             kf_node_name(info.node), (unsigned)info.key_count);
     p->x_label = "fraction";
     if (!within_budget(o->budget, info.name, o->samples + 2.0 * info.key_count, info.key_count, nc,
                        1))
@@ -344,7 +354,8 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     }
     const int rotation = info.node == KF_FOLLOWER_NODE_ORIENTATION_CHASER ||
                          info.node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
-    snprintf(p->title, sizeof p->title, "%s: %s, %d event%s", info.name,
+    char tn[KFP_QUOTE_SIZE];
+    snprintf(p->title, sizeof p->title, "%s: %s, %d event%s", title_name(tn, info.name),
              kf_follower_node_name(info.node), run.event_count, run.event_count == 1 ? "" : "s");
     p->x_label = "time (s)";
     p->x_from = 0; /* the follower starts at t = 0; its first tick comes later */
@@ -414,7 +425,9 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
     char from_text[KFC_NUMBER_TEXT], to_text[KFC_NUMBER_TEXT];
     kfc_format_double(from_text, from);
     kfc_format_double(to_text, to);
-    snprintf(p->title, sizeof p->title, "%s: target (%s), played from %s s to %s s", info.name,
+    char tn[KFP_QUOTE_SIZE];
+    snprintf(p->title, sizeof p->title, "%s: target (%s), played from %s s to %s s",
+             title_name(tn, info.name),
              info.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(info.property),
              from_text, to_text);
     p->x_label = "world time (s)";

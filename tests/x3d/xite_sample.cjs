@@ -75,7 +75,13 @@ for (const [name, value] of Object.entries(globals)) {
     Object.defineProperty(global, name, { value, configurable: true, writable: true });
 }
 window.FontFace = global.FontFace = class { async load() { return this; } };
-for (const name of ['AudioContext', 'Audio', 'GainNode', 'PannerNode', 'AnalyserNode'])
+// The Sound component builds a Web Audio graph, which jsdom lacks: every
+// constructor it names answers, and plays nothing.
+for (const name of ['AudioContext', 'OfflineAudioContext', 'Audio', 'AnalyserNode',
+                    'AudioBufferSourceNode', 'BiquadFilterNode', 'ChannelMergerNode',
+                    'ChannelSplitterNode', 'ConstantSourceNode', 'ConvolverNode', 'DelayNode',
+                    'DynamicsCompressorNode', 'GainNode', 'MediaElementAudioSourceNode',
+                    'OscillatorNode', 'PannerNode', 'StereoPannerNode', 'WaveShaperNode'])
     window[name] = global[name] = class {
         connect() { return this; } disconnect() {} createGain() { return new this.constructor(); }
         get gain() { return {}; } get destination() { return {}; } get listener() { return {}; }
@@ -88,6 +94,10 @@ window.fetch = global.fetch = (resource) => {
     return fs.promises.readFile(url.fileURLToPath(u)).then((data) => new Response(data));
 };
 Object.defineProperty(document, 'fonts', { value: new Set(), configurable: true });
+// The physics engine (ammo.js), which X_ITE loads for PROFILE Full and
+// --nodes, decodes its WebAssembly with atob, which jsdom's refuses for a
+// string that long.
+global.atob = window.atob = (s) => Buffer.from(s, 'base64').toString('binary');
 HTMLMediaElement.prototype.load = Function.prototype;
 // A 2D context that draws nothing (X_ITE makes one to try its SVG parser).
 HTMLCanvasElement.prototype.getContext = function (type) {
@@ -198,9 +208,6 @@ function newBrowser() {
 // X_ITE loads a component's nodes when a scene asks for it: all of them
 // are loaded here, one by one.
 async function nodes() {
-    // The physics engine (ammo.js) decodes its WebAssembly with atob, which
-    // jsdom's refuses for a string that long.
-    global.atob = window.atob = (s) => Buffer.from(s, 'base64').toString('binary');
     const browser = newBrowser();
     const components = browser.supportedComponents;
     for (let i = 0; i < components.length; i++)

@@ -143,7 +143,7 @@ int kfc_shell_word(char *out, size_t size, const char *name)
 
 char *kfc_quote(char out[KFC_QUOTE_SIZE], const char *text, size_t length)
 {
-    return kfc_text_name(out, KFC_QUOTE_SIZE, text, length, 1);
+    return kf_text_name(out, KFC_QUOTE_SIZE, text, length, 1);
 }
 
 /* `text` with the bytes a terminal acts on as \xNN (kfc_text.h): one

@@ -77,7 +77,7 @@ static char *copy_of(const char *s, size_t n)
 static char *failure_text(const char *what, const char *folder, int err)
 {
     char text[FOLDER_QUOTE_SIZE + 128], quoted[FOLDER_QUOTE_SIZE];
-    kfc_text_name(quoted, sizeof quoted, folder, strlen(folder), 1);
+    kf_text_name(quoted, sizeof quoted, folder, strlen(folder), 1);
     snprintf(text, sizeof text, "cannot use the folder %s %s: %s", quoted, what, strerror(err));
     return copy_of(text, strlen(text));
 }
@@ -154,7 +154,7 @@ static kfc_status refuse(kfc_diag *diag, const char *uri, size_t length, const c
     kfc_quote(quoted, uri, length);
     if (folder)
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "URI %s %s %s", quoted, reason,
-                        kfc_text_name(place, sizeof place, folder, strlen(folder), 1));
+                        kf_text_name(place, sizeof place, folder, strlen(folder), 1));
     return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK, "URI %s %s", quoted, reason);
 }
 
@@ -283,7 +283,7 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
                          "URI %s leads outside the folder %s (kfc --asset-root DIR reads "
                          "from DIR and the folders in it)",
                          kfc_quote(quoted, uri, length),
-                         kfc_text_name(place, sizeof place, f->root_real, strlen(f->root_real), 1));
+                         kf_text_name(place, sizeof place, f->root_real, strlen(f->root_real), 1));
                 break;
             }
             close(w.fds[w.depth--]);
@@ -306,7 +306,7 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
                 where[FOLDER_QUOTE_SIZE + 96] = "";
             if (err == ENOENT)
                 snprintf(where, sizeof where, " (looked for under %s%s)",
-                         kfc_text_name(place, sizeof place, f->root_real, strlen(f->root_real), 1),
+                         kf_text_name(place, sizeof place, f->root_real, strlen(f->root_real), 1),
                          memchr(uri, '\\', length) ? "; URIs separate folders with '/', not '\\\\'"
                                                    : "");
             kfc_fail(diag, KFC_IO, KFC_NO_MARK, "cannot read URI %s: %s%s",
@@ -501,7 +501,7 @@ kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, const ch
         return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
                         "URI %s: the input is not inside %s, the folder for referenced files",
                         kfc_quote(quoted, uri, length),
-                        kfc_text_name(root, sizeof root, f->root_real, strlen(f->root_real), 1));
+                        kf_text_name(root, sizeof root, f->root_real, strlen(f->root_real), 1));
     }
     /* The dependency as a build system names it: the input's folder as
      * given, joined to the decoded reference. */

@@ -122,17 +122,17 @@ static kfc_status check_extensions(kfc_gltf_doc *doc)
                 doc->diag, at,
                 "the file requires extension %s, which kfc "
                 "does not support%s",
-                kfc_text_name(quoted, sizeof quoted, name, json_string_length(e), 1),
+                kf_text_name(quoted, sizeof quoted, name, json_string_length(e), 1),
                 unsupported_reason(name));
     }
     for (size_t i = 0; json_is_array(used) && i < json_array_size(used); i++) {
         const json_t *e = json_array_get(used, i);
         char quoted[NAME_QUOTE_SIZE];
         if (json_is_string(e) && !supported_extension(json_string_value(e)))
-            note(doc->options, "extension %s ignored%s",
-                 kfc_text_name(quoted, sizeof quoted, json_string_value(e), json_string_length(e),
-                               1),
-                 ignorable_extension(json_string_value(e)) ? " (not about animation)" : "");
+            note(
+                doc->options, "extension %s ignored%s",
+                kf_text_name(quoted, sizeof quoted, json_string_value(e), json_string_length(e), 1),
+                ignorable_extension(json_string_value(e)) ? " (not about animation)" : "");
     }
     return KFC_OK;
 }
@@ -452,7 +452,7 @@ static int pointer_target(const char *pointer, size_t nodes, int64_t *node, int 
         why_size = sizeof none;
     }
     char quoted[NAME_QUOTE_SIZE], part[KFC_QUOTE_SIZE];
-    kfc_text_name(quoted, sizeof quoted, pointer, strlen(pointer), 1);
+    kf_text_name(quoted, sizeof quoted, pointer, strlen(pointer), 1);
     if (pointer[0] != '/') {
         snprintf(why, why_size,
                  "%s is not a JSON pointer: one starts with '/', as in "
@@ -554,7 +554,7 @@ static kfc_status mesh_weights_nodes(kfc_gltf_doc *doc, const naming *nm, const 
             return kfc_fail_nomem(doc->diag);
     }
     char text[NAME_QUOTE_SIZE];
-    kfc_text_name(text, sizeof text, pointer, strlen(pointer), 1);
+    kf_text_name(text, sizeof text, pointer, strlen(pointer), 1);
     if (*node >= 0) {
         *path = PATH_WEIGHTS;
         return KFC_OK;
@@ -600,8 +600,8 @@ static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *
         return kfc_warn_pointer(doc->diag, KFC_WARN_GLTF_DROPPED, at,
                                 "channel skipped: it animates %s (KHR_animation_pointer); "
                                 "kfc animates only node translation, rotation, scale and weights",
-                                kfc_text_name(text, sizeof text, json_string_value(pointer),
-                                              json_string_length(pointer), 1));
+                                kf_text_name(text, sizeof text, json_string_value(pointer),
+                                             json_string_length(pointer), 1));
     }
     return KFC_OK;
 }
@@ -1432,7 +1432,7 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
         /* jansson quotes the input near the error as it is, and may cut
          * its last character short: escaped as every message is
          * (kfc_text.h), so that it stays one line of text. */
-        char text[KFC_TEXT_ESCAPE_SIZE * sizeof error.text], said[sizeof error.text];
+        char text[KF_TEXT_ESCAPE_SIZE * sizeof error.text], said[sizeof error.text];
         const char *message = error.text;
         /* jansson's words name its own flag, which no user can set. */
         if (strstr(message, "JSON_ALLOW_NUL")) {

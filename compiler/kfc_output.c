@@ -484,12 +484,12 @@ kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_
      * is checked as standard output's file, as its names /dev/stdout and
      * /dev/fd/1 are. */
     char out[PATH_QUOTE_SIZE], in[PATH_QUOTE_SIZE];
-    kfc_text_name(out, sizeof out, path, strlen(path), 1);
+    kf_text_name(out, sizeof out, path, strlen(path), 1);
     for (size_t i = 0; inputs && i < inputs->count; i++) {
         const kfc_file_read *r = &inputs->items[i];
         if (!same_file(path, r->path))
             continue;
-        kfc_text_name(in, sizeof in, r->path, strlen(r->path), 1);
+        kf_text_name(in, sizeof in, r->path, strlen(r->path), 1);
         /* A file an input names: which, and where (a glTF buffer). */
         char reader[PATH_QUOTE_SIZE];
         if (r->named_in)
@@ -498,7 +498,7 @@ kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_
                 "the %s %s is %s, which %s reads%s%s%s; what is read is never "
                 "overwritten",
                 what, out, in,
-                kfc_text_name(reader, sizeof reader, r->named_in, strlen(r->named_in), 0),
+                kf_text_name(reader, sizeof reader, r->named_in, strlen(r->named_in), 0),
                 r->named_at ? " (" : "", r->named_at ? r->named_at : "", r->named_at ? ")" : "");
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK,
                         "the %s %s is the input %s; what is read is never overwritten", what, out,
@@ -511,6 +511,6 @@ kfc_status kfc_output_check(const char *path, const char *what, const kfc_files_
                         what, out);
     if (other && strcmp(other, "-") != 0 && same_file(path, other))
         return kfc_fail(diag, KFC_USAGE, KFC_NO_MARK, "the %s %s is the %s %s", what, out,
-                        other_what, kfc_text_name(in, sizeof in, other, strlen(other), 1));
+                        other_what, kf_text_name(in, sizeof in, other, strlen(other), 1));
     return KFC_OK;
 }

@@ -718,13 +718,12 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
         quoted(name, n->name);
         /* (the ROUTE's start, as the scene writes it: unquoted) */
         if (e)
-            kfc_x3d_note(
-                m->scene, n->mark,
-                "TimeSensor %s is started by ROUTE %s.%s (%u:%u): its controller "
-                "waits at weight 0 for the host to start it",
-                name, kfc_text_name(def, sizeof def, e->from_def, strlen(e->from_def), 0),
-                kfc_text_name(field, sizeof field, e->from_field, strlen(e->from_field), 0),
-                (unsigned)e->mark.line, (unsigned)e->mark.column);
+            kfc_x3d_note(m->scene, n->mark,
+                         "TimeSensor %s is started by ROUTE %s.%s (%u:%u): its controller "
+                         "waits at weight 0 for the host to start it",
+                         name, kf_text_name(def, sizeof def, e->from_def, strlen(e->from_def), 0),
+                         kf_text_name(field, sizeof field, e->from_field, strlen(e->from_field), 0),
+                         (unsigned)e->mark.line, (unsigned)e->mark.column);
         else
             kfc_x3d_note(m->scene, n->mark,
                          "TimeSensor %s does not run from the load (%s) and no ROUTE starts "

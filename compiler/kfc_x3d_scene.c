@@ -955,7 +955,7 @@ const char *kfc_x3d_route_text(char out[KFC_X3D_ROUTE_SIZE], const kfc_x3d_route
     const char *names[4] = {r->from_def, r->from_field, r->to_def, r->to_field};
     char shown[4][KFC_QUOTE_SIZE];
     for (int i = 0; i < 4; i++)
-        kfc_text_name(shown[i], sizeof shown[i], names[i], strlen(names[i]), 0);
+        kf_text_name(shown[i], sizeof shown[i], names[i], strlen(names[i]), 0);
     snprintf(out, KFC_X3D_ROUTE_SIZE, "ROUTE %s.%s TO %s.%s", shown[0], shown[1], shown[2],
              shown[3]);
     return out;

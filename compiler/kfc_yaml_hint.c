@@ -177,8 +177,8 @@ static int shown(const line_view *l, size_t from, size_t to)
  * (kfc_text.h): the source's text as it stands, a backslash doubled. */
 static const char *excerpt(char out[EXCERPT_SIZE], const line_view *l, size_t from, size_t to)
 {
-    return kfc_text_name(out, EXCERPT_SIZE, (const char *)l->text + from,
-                         (size_t)shown(l, from, to), 1);
+    return kf_text_name(out, EXCERPT_SIZE, (const char *)l->text + from, (size_t)shown(l, from, to),
+                        1);
 }
 
 /* "KEY: VALUE", the fix of a key's ':', quoted as one excerpt. */
@@ -188,7 +188,7 @@ static const char *key_value(char out[EXCERPT_SIZE], const line_view *l, size_t 
     char text[EXCERPT_SIZE];
     snprintf(text, sizeof text, "%.*s: %.*s", shown(l, key, key_end), (const char *)l->text + key,
              shown(l, value, value_end), (const char *)l->text + value);
-    return kfc_text_name(out, EXCERPT_SIZE, text, strlen(text), 1);
+    return kf_text_name(out, EXCERPT_SIZE, text, strlen(text), 1);
 }
 
 /* Line `at` (l) from byte `from`, a key whose ':' has no blank after it

@@ -19,6 +19,7 @@
 
 #include "kf.h"
 #include "kfb_format.h"
+#include "kf_text.h"
 
 /* A helper whose every call must inline: its constant arguments make a
  * copy of the loop around it per case (the kernels, kf_sample.h; the
@@ -148,19 +149,6 @@ kf_result kf_fail_at(kf_error *error, kf_result result, kf_field field, uint32_t
 
 /* Resets `error` to "no error, nothing located". */
 void kf_error_clear(kf_error *error);
-
-/* kf_text.c: `text` (NUL-terminated) between single quotes into `out` (`size` bytes,
- * at least 8), for a message: a name is quoted as kfc and kfplay quote one
- * (compiler/kfc_text.h), so that the message stays one line, leaves the
- * terminal as it was, and shows two names apart. C0 controls, DEL, the C1
- * controls and each byte that is not UTF-8 as \xNN, a backslash as \\, a
- * quote as \', and what does not fit cut with "..." between characters.
- * Returns `out`. */
-#define KF_QUOTE_SIZE 64
-const char *kf_quote(char *out, size_t size, const char *text);
-/* kf_quote of a name into a buffer of its own, for a "%s" of kf_fail: the
- * compound literal lives until the end of the enclosing block. */
-#define KF_QUOTED(text) kf_quote((char[KF_QUOTE_SIZE]){0}, KF_QUOTE_SIZE, (text))
 
 /* ---- loaded objects --------------------------------------------------- */
 
@@ -700,13 +688,6 @@ size_t kf_load_peak(const uint32_t count[KF_KIND_COUNT], size_t objects_size,
  * in double) within this of 1. The builder keeps a key that is, and
  * normalizes one that is not; the reader refuses one that is not. */
 #define KF_UNIT_QUAT_TOLERANCE 1e-6
-
-/* kf_text.c: whether `name` is a name kfc can write and read back: non-empty, valid
- * UTF-8 encoding Unicode scalar values only (no overlong forms, no
- * surrogates, nothing above U+10FFFF). */
-int kf_name_valid(const char *name);
-/* The same of the n bytes at text (no NUL among them; n may be 0). */
-int kf_text_valid(const char *text, size_t n);
 
 /* Checks a sequence in stored (rotated) form; errors name authored key
  * indices. Used before writing and when reading. The

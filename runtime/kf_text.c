@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * kf_text.c - names as text: whether one is UTF-8 text YAML can write back
- * (the loader's and the builder's check), and how a message quotes one.
+ * (the loader's and the builder's check), and how one is shown (kf_text.h).
  */
-#include <string.h>
+#include "kf_text.h"
 
-#include "kf_private.h"
+#include <stdint.h>
+#include <string.h>
 
 /* YAML (and so kfc) reads and writes UTF-8 text of scalar values; a name
  * outside that could load but not decompile into a source that compiles.
@@ -53,11 +54,7 @@ int kf_name_valid(const char *name)
     return name && *name && kf_text_valid(name, strlen(name));
 }
 
-/* The bytes of the character at `p` (`left` bytes): *shown is 1 when it
- * prints as it is; a byte that begins no valid UTF-8 sequence is one
- * character not shown, as is a C1 control (U+0080 to U+009F: C2 80 to
- * C2 9F), which a terminal may act on. */
-static size_t character(const unsigned char *p, size_t left, int *shown)
+size_t kf_text_char(const unsigned char *p, size_t left, int *shown)
 {
     const unsigned char c = p[0];
     const size_t n = c < 0x80                 ? 1
@@ -73,41 +70,60 @@ static size_t character(const unsigned char *p, size_t left, int *shown)
     return n;
 }
 
-const char *kf_quote(char *out, size_t size, const char *text)
+size_t kf_text_shown(char *out, const unsigned char *p, size_t step, int shown, kf_text_as as)
 {
     static const char hex[] = "0123456789abcdef";
-    /* Room for "...", the closing quote and the NUL after any character. */
+    size_t n = 0;
+    if (as != KF_TEXT_MESSAGE && step == 1 &&
+        (p[0] == '\\' || (as == KF_TEXT_QUOTED && p[0] == '\''))) {
+        out[n++] = '\\';
+        out[n++] = (char)p[0];
+    } else if (!shown) {
+        for (size_t k = 0; k < step; k++) {
+            out[n++] = '\\';
+            out[n++] = 'x';
+            out[n++] = hex[p[k] >> 4];
+            out[n++] = hex[p[k] & 15];
+        }
+    } else {
+        memcpy(out, p, step);
+        n = step;
+    }
+    return n;
+}
+
+char *kf_text_name(char *out, size_t size, const char *text, size_t length, int quoted)
+{
+    /* Room for the closing quote, "..." and the NUL, whatever the last
+     * character was. */
     const size_t limit = size - 6;
     const unsigned char *p = (const unsigned char *)text;
-    const size_t length = strlen(text);
     size_t n = 0;
-    out[n++] = '\'';
+    if (quoted)
+        out[n++] = '\'';
     for (size_t i = 0; i < length;) {
         int shown;
-        const size_t step = character(p + i, length - i, &shown);
-        const int escaped = step == 1 && (p[i] == '\\' || p[i] == '\'');
-        const size_t need = escaped ? 2 : shown ? step : 4 * step;
+        char c[KF_TEXT_SHOWN_MAX];
+        const size_t step = kf_text_char(p + i, length - i, &shown);
+        const size_t need =
+            kf_text_shown(c, p + i, step, shown, quoted ? KF_TEXT_QUOTED : KF_TEXT_NAME);
+        /* A character whole or not at all: a cut never splits UTF-8. */
         if (n + (need > 4 ? need : 4) > limit) {
             memcpy(out + n, "...", 3);
             n += 3;
             break;
         }
-        for (size_t k = 0; k < step; k++) {
-            if (escaped) {
-                out[n++] = '\\';
-                out[n++] = (char)p[i];
-            } else if (shown) {
-                out[n++] = (char)p[i + k];
-            } else {
-                out[n++] = '\\';
-                out[n++] = 'x';
-                out[n++] = hex[p[i + k] >> 4];
-                out[n++] = hex[p[i + k] & 15];
-            }
-        }
+        memcpy(out + n, c, need);
+        n += need;
         i += step;
     }
-    out[n++] = '\'';
+    if (quoted)
+        out[n++] = '\'';
     out[n] = '\0';
     return out;
+}
+
+const char *kf_quote(char *out, size_t size, const char *text)
+{
+    return kf_text_name(out, size, text, strlen(text), 1);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_kfc_text.c - what kfc and kfplay print as it is and what as \xNN
- * (compiler/kfc_text.h): C0 controls, DEL, the C1 controls (UTF-8 C2 80 to
+ * (runtime/kf_text.h, compiler/kfc_text.h): C0 controls, DEL, the C1 controls (UTF-8 C2 80 to
  * C2 9F) and every byte of what is not UTF-8 (a Latin-1 byte, a sequence
  * cut short, an overlong form, a surrogate, past U+10FFFF) escaped; other
  * characters, of one to four bytes, as they are. Then the writers built on
@@ -68,7 +68,7 @@ static void characters(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int shown = -1;
         const size_t n =
-            kfc_text_char((const unsigned char *)cases[i].bytes, strlen(cases[i].bytes), &shown);
+            kf_text_char((const unsigned char *)cases[i].bytes, strlen(cases[i].bytes), &shown);
         CHECK(n == cases[i].length && shown == cases[i].shown,
               "case %zu: %zu bytes, shown %d; want %zu, %d", i, n, shown, cases[i].length,
               cases[i].shown);
@@ -126,12 +126,12 @@ static void quoting(void)
                                                                                      3),
                                                                            "'a\\x1bb'") == 0,
           "a backslash in a quote: %s", q);
-    /* kfc_text_name: as kfc_quote, in a buffer of any size, quoted or not. */
+    /* kf_text_name: as kfc_quote, in a buffer of any size, quoted or not. */
     char wide[128];
-    CHECK(strcmp(kfc_text_name(wide, sizeof wide, "/tmp/a\\b\x1b'", 10, 0), "/tmp/a\\\\b\\x1b'") ==
+    CHECK(strcmp(kf_text_name(wide, sizeof wide, "/tmp/a\\b\x1b'", 10, 0), "/tmp/a\\\\b\\x1b'") ==
               0,
           "a file's name: %s", wide);
-    CHECK(strcmp(kfc_text_name(wide, 12, "abcdefgh", 8, 1), "'ab...'") == 0, "cut to 12: %s", wide);
+    CHECK(strcmp(kf_text_name(wide, 12, "abcdefgh", 8, 1), "'ab...'") == 0, "cut to 12: %s", wide);
     /* Long text of two-byte characters: cut between them, never inside. */
     char long_text[200];
     for (size_t i = 0; i + 1 < sizeof long_text; i += 2)

@@ -84,7 +84,7 @@ int kfp_usage_error(const char *format, ...)
 
 const char *kfp_quote(char out[KFP_QUOTE_SIZE], const char *text)
 {
-    return kfc_text_name(out, KFP_QUOTE_SIZE, text, strlen(text), 1);
+    return kf_text_name(out, KFP_QUOTE_SIZE, text, strlen(text), 1);
 }
 
 /* Numbers are read in kfc's grammar (kfc_number.h): a number one tool

@@ -82,7 +82,7 @@ const char *kfp_option_name(unsigned bit);
  * quoted as kfc quotes one (kfp_quote), and the message written with the
  * bytes a terminal acts on as \xNN (kfc_text.h). */
 
-/* `text` as a message quotes it, quotes included (kfc_text_name: a
+/* `text` as a message quotes it, quotes included (kf_text_name: a
  * backslash as \\, a quote as \', the bytes a terminal acts on as \xNN;
  * cut with "..." only past about 240 bytes, so that what the command line
  * gave is seen whole): a name from the file, or what the command line

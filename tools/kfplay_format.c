@@ -51,9 +51,9 @@ static void csv_name(FILE *out, const char *name)
         putc('"', out);
     for (size_t i = 0; i < length;) {
         int shown;
-        const size_t step = kfc_text_char(p + i, length - i, &shown);
+        const size_t step = kf_text_char(p + i, length - i, &shown);
         char one[24]; /* (a character of 4 bytes, each escaped, is never cut) */
-        for (const char *c = kfc_text_name(one, sizeof one, name + i, step, 0); *c; c++) {
+        for (const char *c = kf_text_name(one, sizeof one, name + i, step, 0); *c; c++) {
             if (*c == '"')
                 putc('"', out);
             putc(*c, out);

@@ -21,11 +21,11 @@
 
 enum { DEFAULT_SAMPLES = 400, MAX_SAMPLES = 100000 };
 
-/* A name as kfplay writes every name (kfc_text_name, unquoted): a title
+/* A name as kfplay writes every name (kf_text_name, unquoted): a title
  * shows a name holding ESC or U+009B as its \xNN, as a message would. */
 static const char *title_name(char out[KFP_QUOTE_SIZE], const char *name)
 {
-    return kfc_text_name(out, KFP_QUOTE_SIZE, name, strlen(name), 0);
+    return kf_text_name(out, KFP_QUOTE_SIZE, name, strlen(name), 0);
 }
 
 /*

@@ -20,6 +20,7 @@ enum {
     F_CYCLE_INTERVAL, /* the TimeSensor of an interpolator track */
     F_LOOP,
     F_EASE,
+    F_BLEND, /* the target's */
     F_COUNT
 };
 
@@ -28,6 +29,7 @@ typedef struct track_in {
     kf_track_desc desc;
     kf_time_sensor_desc sensor;
     int timed; /* a TimeSensor field is written */
+    int blend; /* KF_BLEND_* */
 } track_in;
 
 /* What a track is written from. */
@@ -37,6 +39,7 @@ typedef struct track_out {
     const char *animator;
     const char *controller; /* NULL: none */
     const char *ease;       /* NULL: none */
+    kf_blend blend;         /* the target's */
 } track_out;
 
 static kfc_status read_animator(kfc_source *src, const kfc_node *value, kfc_entry *entry)
@@ -79,6 +82,17 @@ static kfc_status read_ease(kfc_source *src, const kfc_node *value, kfc_entry *e
     track_in *in = entry->state;
     in->timed = 1;
     return kfc_get_string(value, &in->sensor.ease, src->diag);
+}
+
+static const char *blend_name(int index)
+{
+    return index == KF_BLEND_SUM ? "sum" : index == KF_BLEND_LATEST ? "latest" : NULL;
+}
+
+static kfc_status read_blend(kfc_source *src, const kfc_node *value, kfc_entry *entry)
+{
+    return kfc_get_enum(value, blend_name, "blend", NULL, &((track_in *)entry->state)->blend,
+                        src->diag);
 }
 
 static kfc_status emit_animator(kfc_emitter *e, const void *out)
@@ -150,6 +164,17 @@ static kfc_status emit_ease(kfc_emitter *e, const void *out)
     return kfc_emit_string(e, ((const track_out *)out)->ease);
 }
 
+/* Written on every track of a target that blends latest. */
+static int blend_written(const void *out)
+{
+    return ((const track_out *)out)->blend == KF_BLEND_LATEST;
+}
+
+static kfc_status emit_blend(kfc_emitter *e, const void *out)
+{
+    return kfc_emit_string(e, blend_name(((const track_out *)out)->blend));
+}
+
 _Static_assert(F_COUNT <= KFC_FIELDS_MAX, "raise KFC_FIELDS_MAX");
 
 static const kfc_field fields[F_COUNT] = {
@@ -165,6 +190,8 @@ static const kfc_field fields[F_COUNT] = {
                           read_cycle_interval, cycle_interval_written, emit_cycle_interval},
     [F_LOOP] = {"loop", 0, 0, KF_FIELD_LOOP, KF_FIELD_NONE, read_loop, loop_written, emit_true},
     [F_EASE] = {"ease", 0, 0, KF_FIELD_EASE, KF_FIELD_NONE, read_ease, ease_written, emit_ease},
+    [F_BLEND] = {"blend", 0, 0, KF_FIELD_BLEND, KF_FIELD_NONE, read_blend, blend_written,
+                 emit_blend},
 };
 
 /* The errors that fall back to another field when theirs is absent. */
@@ -410,12 +437,15 @@ static kf_result add(kfc_source *src, kfc_entry *entry, kf_error *error)
         snprintf(error->message + n, sizeof error->message - n, " (first at %lu:%lu)",
                  (unsigned long)first.line, (unsigned long)first.column);
     }
+    /* A target blends latest where any of its tracks says so. */
+    if (r == KF_OK && in->blend == KF_BLEND_LATEST)
+        r = kf_builder_set_target_blend(src->builder, in->desc.target, KF_BLEND_LATEST, error);
     return r;
 }
 
 static kfc_status read_entry(kfc_source *src, const kfc_node *key, const kfc_node *value)
 {
-    track_in in = {{NULL, NULL, NULL, 0}, {1.0, 0, NULL}, 0};
+    track_in in = {{NULL, NULL, NULL, 0}, {1.0, 0, NULL}, 0, KF_BLEND_SUM};
     return kfc_section_read(src, &kfc_section_tracks, key, value, &in);
 }
 
@@ -442,6 +472,7 @@ static kfc_status load(kfc_emitter *e, const kf_anim *anim, uint32_t index, void
                         (unsigned long)index);
     }
     kf_anim_target_info(anim, o->t.target, &o->target);
+    o->blend = kf_anim_target_blend(anim, o->t.target);
     o->controller = NULL;
     if (o->t.controller != KF_NO_INDEX) {
         kf_controller_info c;

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kfc_grow.h"
 #include "kfc_suggest.h"
 #include "kfc_text.h"
 
@@ -40,6 +41,12 @@ enum {
     FIELDS_REPORTED = 8 /* the fields written that its type lacks were reported */
 };
 
+/* A track's target, and the ROUTE into it. */
+typedef struct reached {
+    const char *target;
+    kfc_mark mark;
+} reached;
+
 typedef struct mapper {
     kfc_x3d_scene *scene;
     kf_builder *builder;
@@ -47,6 +54,8 @@ typedef struct mapper {
     unsigned char *state; /* per node index: ADDED, FAILED, USED, FIELDS_REPORTED */
     uint32_t *components; /* per node index: an added animator's output count */
     uint64_t tracks, max_tracks;
+    reached *reached; /* per track added, in order (fan_in) */
+    size_t reached_count, reached_capacity;
 } mapper;
 
 typedef struct sensor {
@@ -649,6 +658,55 @@ static kfc_status add_track(mapper *m, kfc_x3d_route *route, const char *animato
         kfc_x3d_route_text(what, route);
         return builder_failed(m, r, route->mark, what, &err, 1);
     }
+    reached *more =
+        kfc_x3d_charge(m->scene, sizeof *more)
+            ? kfc_grow(m->reached, m->reached_count, &m->reached_capacity, sizeof *more, 64)
+            : NULL;
+    if (!more)
+        return kfc_x3d_fail_alloc(m->scene, route->mark, m->diag);
+    m->reached = more;
+    m->reached[m->reached_count++] = (reached){target, route->mark};
+    return KFC_OK;
+}
+
+static int by_target(const void *a, const void *b)
+{
+    const reached *x = a, *y = b;
+    const int c = strcmp(x->target, y->target);
+    return c ? c
+           : x->mark.line != y->mark.line
+               ? (x->mark.line < y->mark.line ? -1 : 1)
+               : (x->mark.column < y->mark.column) - (x->mark.column > y->mark.column);
+}
+
+/* X3D's fan-in: a field that several chains reach takes the last value
+ * sent to it, never a sum, so each such target blends latest (the track
+ * whose sensor ran last plays), with a -v note at the second ROUTE. */
+static kfc_status fan_in(mapper *m)
+{
+    if (m->reached_count < 2)
+        return KFC_OK;
+    qsort(m->reached, m->reached_count, sizeof *m->reached, by_target);
+    for (size_t i = 0; i < m->reached_count;) {
+        size_t j = i + 1;
+        while (j < m->reached_count && strcmp(m->reached[j].target, m->reached[i].target) == 0)
+            j++;
+        if (j - i > 1) {
+            kf_error err;
+            const kf_result r = kf_builder_set_target_blend(m->builder, m->reached[i].target,
+                                                            KF_BLEND_LATEST, &err);
+            if (r)
+                return builder_failed(m, r, m->reached[i + 1].mark, "a field two chains reach",
+                                      &err, 1);
+            char q[KFC_QUOTE_SIZE];
+            kfc_x3d_note(m->scene, m->reached[i + 1].mark,
+                         "%s is reached by %zu chains: it takes the value of the one whose "
+                         "TimeSensor ran last, as a browser's field takes the last event sent "
+                         "to it",
+                         quoted(q, m->reached[i].target), j - i);
+        }
+        i = j;
+    }
     return KFC_OK;
 }
 
@@ -932,7 +990,22 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
         if (order != floor(order) || order < -1e9 || order > 1e9)
             return skipped(m, 1, n->mark, "%s %s skipped: order %g is not an integer", n->type,
                            quoted(name, n->name), order);
+        /* Browsers play an order past 5 as 5 (clause 39: a higher one
+         * smooths no more), below 0 as 0, and any negative tolerance as
+         * their own default (-1): so does kfc, with a note. */
+        if (order < 0 || order > 5) {
+            kfc_x3d_note(m->scene, n->mark, "%s %s: order %g plays as %d (a damper's is 0 to 5)",
+                         n->type, quoted(name, n->name), order, order < 0 ? 0 : 5);
+            order = order < 0 ? 0 : 5;
+        }
         d.order = (int32_t)order;
+        if (d.tolerance < 0 && d.tolerance != -1) {
+            kfc_x3d_note(m->scene, n->mark,
+                         "%s %s: tolerance %g plays as -1 (the browser's own, as any negative "
+                         "one does)",
+                         n->type, quoted(name, n->name), d.tolerance);
+            d.tolerance = -1;
+        }
         if ((st = long_time(m, n, "tau", d.tau, KFC_LONG_TAU, "follower")))
             return st;
     } else if ((st = number(m, n, "duration", &d.duration)) ||
@@ -996,7 +1069,7 @@ static void note_unfed(mapper *m, const kfc_x3d_node *n)
 
 kfc_status kfc_x3d_map(kfc_x3d_scene *scene, kf_builder *builder, kfc_diag *diag)
 {
-    mapper m = {scene, builder, diag, NULL, NULL, 0, 0};
+    mapper m = {scene, builder, diag, NULL, NULL, 0, 0, NULL, 0, 0};
     m.max_tracks = (uint64_t)scene->route_count * TRACKS_PER_ROUTE + TRACKS_BASE;
     size_t count = scene->node_count ? scene->node_count : 1;
     if (!kfc_x3d_charge(scene, (uint64_t)count * (1 + sizeof *m.components)))
@@ -1025,7 +1098,10 @@ kfc_status kfc_x3d_map(kfc_x3d_scene *scene, kf_builder *builder, kfc_diag *diag
         if (!n->in_proto && is_type(n, "Script"))
             kfc_x3d_note(scene, n->mark, "Script%s%s: not run", n->name ? " " : "",
                          n->name ? n->name : "");
+    if (!st)
+        st = fan_in(&m);
     free(m.state);
     free(m.components);
+    free(m.reached);
     return st;
 }

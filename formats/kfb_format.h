@@ -38,7 +38,7 @@
 #define KFB_IDENTIFIER_SIZE 8u
 
 #define KFB_VERSION_MAJOR 2u
-#define KFB_VERSION_MINOR 6u
+#define KFB_VERSION_MINOR 7u
 /* Version 1 files (1.0, 1.1) store every data array plain; a reader still
  * reads them (formats/kfb.md, Versioning). */
 #define KFB_VERSION_1_MINOR 1u
@@ -55,8 +55,9 @@
 #define KFB_SINCE_RUNS      KFB_VERSION(2, 4) /* DATA stored as its pieces, KFB_COMPRESSION_RUNS */
 #define KFB_SINCE_ROWS      KFB_VERSION(2, 5) /* arrays held as rows, KFB_COLUMN_ROWS */
 #define KFB_SINCE_F64_CYCLE KFB_VERSION(2, 6) /* kfb_track's cycle_interval f64 */
+#define KFB_SINCE_LATEST    KFB_VERSION(2, 7) /* KFB_TARGET_LATEST */
 /* A new minor version brings a feature: its line goes above with it. */
-_Static_assert(KFB_SINCE_F64_CYCLE == KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR),
+_Static_assert(KFB_SINCE_LATEST == KFB_VERSION(KFB_VERSION_MAJOR, KFB_VERSION_MINOR),
                "the newest feature is the current version's");
 /* A file of `version` has what `since` brought: a later major version may
  * have dropped it, so only the same major counts. */
@@ -556,9 +557,18 @@ enum {
 /* A blended destination: "object.property". */
 typedef struct kfb_target {
     uint32_t name;       /* STRINGS offset of "object.property" */
-    uint32_t property;   /* KFB_PROPERTY_* */
+    uint32_t property;   /* KFB_PROPERTY_* in the low 16 bits, KFB_TARGET_* flags above */
     uint32_t components; /* allowed by the property (see kf_property_accepts) */
 } kfb_target;
+
+/* kfb_target.property: the property, and how its tracks make its value.
+ * Without a flag, the weighted sum of the tracks (M3G's AnimationTrack
+ * blending). KFB_TARGET_LATEST (since 2.7): X3D's fan-in, where a field
+ * takes the last value sent to it: the one track whose sensor sent its
+ * last event latest (formats/kfb.md, Targets). Only interpolator and
+ * follower tracks play such a target. */
+#define KFB_TARGET_PROPERTY_MASK 0xFFFFu
+#define KFB_TARGET_LATEST        0x10000u
 
 /* Kinds of animator a track can play. */
 enum {

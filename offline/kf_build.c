@@ -1010,6 +1010,12 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
         return kf_fail(
             error, KF_ERROR_VALUE, "target %s is already animated with %u components, not %u",
             KF_QUOTED(d->target), (unsigned)o->targets[t.target].components, (unsigned)components);
+    if (t.target != KF_NO_INDEX &&
+        (r = kf_validate_track_blend(t.animator_kind, &o->targets[t.target], error)) != KF_OK) {
+        if (error)
+            error->object = index;
+        return r;
+    }
     /* M3G refuses adding the same track twice; the same binding twice
      * would only double its weight, which the controller already sets. An
      * interpolator track's binding includes its TimeSensor. */
@@ -1039,10 +1045,46 @@ kf_result kf_builder_add_interpolator_track(kf_builder *b, const kf_track_desc *
     if (new_target) {
         kf_name_add(&b->targets, name, KF_KIND_TARGET, t.target);
         o->targets[o->count[KF_KIND_TARGET]++] =
-            (kf_target){name, (uint32_t)property, components, 0};
+            (kf_target){name, (uint32_t)property, components, 0, KF_BLEND_SUM};
     }
     kf_key_add(&b->bindings, binding, index);
     o->tracks[o->count[KF_KIND_TRACK]++] = t;
+    return KF_OK;
+}
+
+kf_result kf_builder_set_target_blend(kf_builder *b, const char *target, kf_blend blend,
+                                      kf_error *error)
+{
+    kf_error_clear(error);
+    if (!b || !target)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "no builder or target");
+    if (error)
+        error->field = KF_FIELD_BLEND;
+    if (blend != KF_BLEND_SUM && blend != KF_BLEND_LATEST)
+        return kf_fail(error, KF_ERROR_ARGUMENT, "blend %d is neither sum nor latest", (int)blend);
+    kf_objects *o = &b->objects;
+    const uint32_t ti = find(&b->targets, target);
+    if (ti == KF_NO_INDEX)
+        return kf_fail(error, KF_ERROR_NOT_FOUND, "no track plays a target named %s",
+                       KF_QUOTED(target));
+    kf_target *t = &o->targets[ti];
+    const uint32_t was = t->blend;
+    t->blend = (uint32_t)blend;
+    for (uint32_t i = 0; i < o->count[KF_KIND_TRACK]; i++) {
+        if (o->tracks[i].target != ti)
+            continue;
+        const kf_result r = kf_validate_track_blend(o->tracks[i].animator_kind, t, error);
+        if (r != KF_OK) {
+            t->blend = was;
+            if (error) {
+                error->field = KF_FIELD_BLEND;
+                error->object = i;
+            }
+            return r;
+        }
+    }
+    if (error)
+        error->field = KF_FIELD_NONE;
     return KF_OK;
 }
 

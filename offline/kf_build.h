@@ -240,6 +240,19 @@ KF_API kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *
                                       kf_error *error);
 
 /*
+ * How the tracks of `target` (which a track added before plays) make its
+ * value: KF_BLEND_SUM, the weighted sum (the default), or KF_BLEND_LATEST,
+ * X3D's fan-in, the one track whose sensor sent its last event latest
+ * (kf_player_update). Only interpolator and follower tracks may play a
+ * KF_BLEND_LATEST target: a sequence track playing it is KF_ERROR_VALUE
+ * (KF_FIELD_BLEND, kf_error.object that track), and so is one added later
+ * (kf_builder_add_track: KF_FIELD_TARGET). No track playing `target` is
+ * KF_ERROR_NOT_FOUND.
+ */
+KF_API kf_result kf_builder_set_target_blend(kf_builder *builder, const char *target,
+                                             kf_blend blend, kf_error *error);
+
+/*
  * The TimeSensor of an interpolator track: it turns the controller's
  * position p into the fraction p / cycle_interval, wrapped into [0,1) when
  * looping and clamped to [0,1] otherwise, and optionally passes it through

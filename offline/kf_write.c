@@ -836,7 +836,9 @@ static void write_controller(buffer *strings, buffer *objects, const struct kf_c
 
 static void write_target(buffer *strings, buffer *objects, const kf_target *t)
 {
-    kfb_target r = {put_string(strings, t->name), t->property, t->components};
+    kfb_target r = {put_string(strings, t->name),
+                    t->property | (t->blend == KF_BLEND_LATEST ? KFB_TARGET_LATEST : 0),
+                    t->components};
     put_object(objects, KFB_OBJECT_TARGET, &r, KFB_WORDS(r));
 }
 

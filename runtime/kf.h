@@ -188,7 +188,9 @@ typedef enum kf_field {
     KF_FIELD_INITIAL_DESTINATION, /* item: the element (array nodes) */
     KF_FIELD_TAU,
     KF_FIELD_ORDER,
-    KF_FIELD_TOLERANCE
+    KF_FIELD_TOLERANCE,
+    /* A target's blend (kf_builder_set_target_blend). */
+    KF_FIELD_BLEND
 } kf_field;
 
 /*
@@ -870,6 +872,16 @@ typedef struct kf_target_info {
 
 KF_API void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *info);
 
+/* How a target's tracks make its value (kf_player_update): KF_BLEND_SUM,
+ * the weighted sum (M3G's AnimationTrack blending), or KF_BLEND_LATEST,
+ * the value of one track, the one whose sensor sent its last event latest
+ * (X3D's fan-in: a field takes the last value sent to it). */
+typedef enum kf_blend { KF_BLEND_SUM = 0, KF_BLEND_LATEST = 1 } kf_blend;
+
+/* The target's blend; KF_BLEND_SUM for a NULL anim or an index out of
+ * range. */
+KF_API kf_blend kf_anim_target_blend(const kf_anim *anim, uint32_t index);
+
 typedef struct kf_track_info {
     kf_kind animator_kind; /* KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR or KF_KIND_FOLLOWER */
     uint32_t animator;     /* index within that kind */
@@ -945,7 +957,12 @@ KF_API void kf_player_reset(kf_player *player);
  * it, a follower advanced to it (its output is the sample). For each
  * target, the tracks whose controller is active contribute weight * sample;
  * if their total weight is positive the target takes the weighted sum (not
- * divided by the total), an orientation is then normalized, and built-in
+ * divided by the total) or, for a KF_BLEND_LATEST target, the contribution
+ * of the one track whose sensor sent its last event latest (an interpolator
+ * track's while its fraction runs, at world_time; past the end of a cycle
+ * that does not loop, when its fraction reached 1; before its start,
+ * never; a follower track's at world_time; equal times: the later track),
+ * an orientation is then normalized, and built-in
  * properties are clamped as M3G does (alpha and colours to [0,1], spot angle
  * to [0,90], spot exponent and shininess to [0,128], density to >= 0,
  * visibility and pickability to 0/1). Otherwise the target keeps its value

@@ -170,6 +170,13 @@ void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_info *in
     info->components = t->components;
 }
 
+kf_blend kf_anim_target_blend(const kf_anim *anim, uint32_t index)
+{
+    if (!anim || index >= anim->objects.count[KF_KIND_TARGET])
+        return KF_BLEND_SUM;
+    return (kf_blend)anim->objects.targets[index].blend;
+}
+
 void kf_anim_track_info(const kf_anim *anim, uint32_t index, kf_track_info *info)
 {
     if (!info)

@@ -42,7 +42,8 @@ enum {                       /* what follows the kernel; none for the usual sing
        FINISH_BLEND = 1,     /* add w * sample to the target's sums */
        FINISH_WEIGHT = 2,    /* a single track: value = w * sample (when w != 1) */
        FINISH_NORMALIZE = 4, /* an orientation */
-       FINISH_CLAMP = 8      /* a property M3G clamps */
+       FINISH_CLAMP = 8,     /* a property M3G clamps */
+       FINISH_LATEST = 16    /* with FINISH_BLEND: a KF_BLEND_LATEST target's */
 };
 
 typedef struct play_member {
@@ -135,6 +136,9 @@ struct kf_player {
     /* Per blended target (the layout's blend slots); 0 between updates. */
     double *sums;                  /* weighted sums, at the slot's blend_offset */
     double *weights;               /* total weight */
+    double *latest_at;             /* KF_BLEND_LATEST: the played track's last event, */
+    uint32_t *latest_track;        /* and its index (valid where the weight is > 0) */
+    double now;                    /* kf_player_update's world time */
     double *positions;             /* per controller, this update */
     unsigned char *active;         /* per controller, this update */
     float *sample;                 /* one track's sample */
@@ -215,8 +219,10 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     /* Before loading (the writer's check) every target counts as blended. */
     const struct kf_layout *L = anim->layout;
     p->sums = carve(base, &at, L ? L->blend_values : anim->value_count, sizeof *p->sums, ok);
-    p->weights =
-        carve(base, &at, L ? L->blend_count : o->count[KF_KIND_TARGET], sizeof *p->weights, ok);
+    const size_t slots = L ? L->blend_count : o->count[KF_KIND_TARGET];
+    p->weights = carve(base, &at, slots, sizeof *p->weights, ok);
+    p->latest_at = carve(base, &at, slots, sizeof *p->latest_at, ok);
+    p->latest_track = carve(base, &at, slots, sizeof *p->latest_track, ok);
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
     p->sample = carve(base, &at, widest, sizeof *p->sample, ok);
@@ -332,7 +338,7 @@ static uint32_t finish_of(const kf_player *p, uint32_t target)
     const kf_target *t = &p->anim->objects.targets[target];
     const struct kf_layout *L = p->anim->layout;
     if (L->blend_of && L->blend_of[target] != KF_NO_INDEX)
-        return FINISH_BLEND;
+        return t->blend == KF_BLEND_LATEST ? FINISH_BLEND | FINISH_LATEST : FINISH_BLEND;
     uint32_t finish = kf_property_clamps(t->property) ? FINISH_CLAMP : 0;
     /* Slerp and squad results are unit quaternions only as far as their keys
      * are: across nearly opposite keys they are not (M3G does not flip), so
@@ -862,6 +868,41 @@ KF_HOT static void play_group_at(kf_player *p, play_group *g, double position, d
         play_runs(p, g, &seg, mask, w);
 }
 
+/* A KF_BLEND_LATEST target's contribution: track `track`'s weighted
+ * sample `v`, whose sensor sent its last event at world time `at`, where
+ * that is later than the contribution's so far (equal: the later track). */
+static void latest(kf_player *p, uint32_t target, const float *v, double w, double at,
+                   uint32_t track)
+{
+    const struct kf_layout *L = p->anim->layout;
+    const uint32_t slot = L->blend_of[target];
+    if (p->weights[slot] > 0.0 &&
+        (at < p->latest_at[slot] || (at == p->latest_at[slot] && track < p->latest_track[slot])))
+        return;
+    double *sum = p->sums + L->blend_offset[slot];
+    for (uint32_t k = 0; k < p->anim->objects.targets[target].components; k++)
+        sum[k] = w * v[k];
+    p->weights[slot] = w;
+    p->latest_at[slot] = at;
+    p->latest_track[slot] = track;
+}
+
+/* When an interpolator track's TimeSensor last sent an event, at world
+ * time `now`, its position `pos` and its controller's `speed`: while its
+ * fraction runs (position in [0, cycle], or from 0 on looping), now; past
+ * its end (or, played backwards, its start), when it got there; before it,
+ * never (-infinity). An X3D sensor sends nothing once its cycle is over,
+ * so a field two chains share keeps the value of the chain that ran last. */
+static double last_event(double now, double pos, double speed, double cycle, int loop)
+{
+    const double end = loop ? INFINITY : cycle;
+    if (pos >= 0.0 && pos <= end)
+        return now;
+    const double edge = pos < 0.0 ? 0.0 : end;
+    const double since = speed != 0.0 ? (pos - edge) / speed : -1.0; /* world seconds */
+    return since >= 0.0 ? now - since : -INFINITY;
+}
+
 /* The interpolator and follower tracks, and the blends: apart from
  * kf_player_update, so that a clip of sequences alone (a skeleton's)
  * runs through compact code. */
@@ -880,6 +921,14 @@ KF_NOINLINE static void play_interpolators(kf_player *p)
         kf_interpolator_sample(&o->interpolators[t->animator], fraction, &cursor, pi->out);
         pi->cursor = cursor.key;
         const double w = p->controllers[t->controller].weight;
+        if (pi->finish & FINISH_LATEST) {
+            const double pos = p->positions[t->controller];
+            latest(p, t->target, pi->out, w,
+                   last_event(p->now, pos, p->controllers[t->controller].speed, t->cycle_interval,
+                              t->loop),
+                   (uint32_t)(t - o->tracks));
+            continue;
+        }
         const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
         if (pi->finish & mask)
             finish(p, t->target, pi->out, pi->finish & mask, w);
@@ -899,6 +948,10 @@ KF_NOINLINE static void play_followers(kf_player *p)
         memcpy(pf->out, kf_follower_value(pf->state),
                o->targets[t->target].components * sizeof *pf->out);
         const double w = p->controllers[t->controller].weight;
+        if (pf->finish & FINISH_LATEST) { /* a follower sends at every update */
+            latest(p, t->target, pf->out, w, p->now, (uint32_t)(t - o->tracks));
+            continue;
+        }
         const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
         if (pf->finish & mask)
             finish(p, t->target, pf->out, pf->finish & mask, w);
@@ -931,6 +984,7 @@ KF_HOT void kf_player_update(kf_player *p, double world_time)
 {
     if (!p)
         return;
+    p->now = world_time;
     const uint32_t controllers = p->anim->objects.count[KF_KIND_CONTROLLER];
     for (uint32_t i = 0; i < controllers; i++) {
         const kf_controller *c = &p->controllers[i];

@@ -537,6 +537,7 @@ typedef struct kf_target {
     uint32_t property;
     uint32_t components;
     uint32_t value_offset; /* into a player's value array */
+    uint32_t blend;        /* KF_BLEND_*: how several tracks make its value */
 } kf_target;
 
 /* An X3D interpolator (kfb_interpolator, formats/kfb.md). */
@@ -752,6 +753,9 @@ kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
 /* Checks a track's TimeSensor fields against its animator kind; the
  * animator, controller and target indices must have been checked. */
 kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *error);
+/* The part of kf_validate_track that depends on the target: no sequence
+ * track plays a KF_BLEND_LATEST target. */
+kf_result kf_validate_track_blend(uint32_t animator_kind, const kf_target *target, kf_error *error);
 
 /* Checks a follower in stored form (node, counts, parameters, initial
  * fields, quaternions). The header check reads no array. */

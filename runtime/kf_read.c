@@ -2391,6 +2391,13 @@ static kf_result read_target(loader *L, const unsigned char *p, uint32_t index, 
     /* The property is stored for speed but must agree with the name, which
      * is what a decompiled source carries. */
     const char *dot = strrchr(t->name, '.');
+    const uint32_t flags = r.property & ~KFB_TARGET_PROPERTY_MASK;
+    const uint32_t known = kfb_has(L->version, KFB_SINCE_LATEST) ? KFB_TARGET_LATEST : 0;
+    if (flags & ~known)
+        return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
+                    "object %u (target %s): unknown flags 0x%x", (unsigned)index,
+                    KF_QUOTED(t->name), (unsigned)(flags & ~known));
+    r.property &= KFB_TARGET_PROPERTY_MASK;
     if (!dot || dot == t->name || !dot[1] || r.property >= KFB_PROPERTY_COUNT ||
         kf_property_from_name(dot + 1) != (kf_property)r.property)
         return fail(L, KF_ERROR_VALUE, KFB_SECTION_OBJECTS, index, pos,
@@ -2403,6 +2410,7 @@ static kf_result read_target(loader *L, const unsigned char *p, uint32_t index, 
                     (unsigned)r.components);
     t->property = r.property;
     t->components = r.components;
+    t->blend = flags & KFB_TARGET_LATEST ? KF_BLEND_LATEST : KF_BLEND_SUM;
     t->value_offset = *value_count;
     *value_count += r.components;
     return KF_OK;

@@ -618,8 +618,26 @@ kf_result kf_validate_controller(const struct kf_controller *c, kf_error *error)
     return KF_OK;
 }
 
+kf_result kf_validate_track_blend(uint32_t animator_kind, const kf_target *target, kf_error *error)
+{
+    /* X3D's fan-in is between sensors' events: a sequence has no sensor
+     * (and the blocks that play sequences only sum). */
+    if (animator_kind == KFB_ANIMATOR_SEQUENCE && target->blend == KF_BLEND_LATEST)
+        return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_TARGET, KF_NO_INDEX,
+                          "target %s blends latest, which only interpolator and follower "
+                          "tracks play",
+                          KF_QUOTED(target->name));
+    return KF_OK;
+}
+
 kf_result kf_validate_track(const kf_track *t, const kf_objects *o, kf_error *error)
 {
+    if (t->target < o->count[KF_KIND_TARGET]) {
+        const kf_result r =
+            kf_validate_track_blend(t->animator_kind, &o->targets[t->target], error);
+        if (r != KF_OK)
+            return r;
+    }
     if (t->animator_kind != KFB_ANIMATOR_INTERPOLATOR) {
         /* A sequence plays at the controller's position itself. The
          * source has no field for it, so -0 is no file kfc writes. */

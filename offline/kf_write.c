@@ -1008,6 +1008,11 @@ kf_result kf_write_objects(const kf_allocator *allocator, const kf_objects *o, i
             return KF_ERROR_VALUE;
         }
     }
+    for (uint32_t i = 0; major == 1 && i < o->count[KF_KIND_TARGET]; i++)
+        if (o->targets[i].blend == KF_BLEND_LATEST)
+            return kf_fail_at(error, KF_ERROR_VALUE, KF_FIELD_BLEND, KF_NO_INDEX,
+                              "target %s blends latest, which a version 1 file cannot say",
+                              KF_QUOTED(o->targets[i].name));
     const uint32_t sequences = o->count[KF_KIND_SEQUENCE];
     if (sequences > (1u << 29))
         return kf_fail(error, KF_ERROR_TOO_LARGE, "%u sequences", (unsigned)sequences);

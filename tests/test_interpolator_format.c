@@ -712,11 +712,200 @@ static void test_cycle_double(void)
     }
 }
 
+/* ---- a target that blends latest ----------------------------------------- */
+
+static const double blend_keys[2] = {0, 1}, blend_values[2] = {2, 10};
+
+/* Scalar interpolator "p" (2 at fraction 0, 10 at 1) into "x.a" through
+ * controllers a (from world 0, or backwards from position 1 where
+ * `backwards`) and b (from world 3), each cycle 1 and not looping; with
+ * `sequence`, a sequence "s" into "y.a" too. */
+static kf_builder *blend_builder(int backwards, int sequence)
+{
+    kf_builder *b;
+    kf_error err;
+    if (kf_builder_create(NULL, &b) != KF_OK)
+        return NULL;
+    kf_interpolator_desc d;
+    kf_interpolator_desc_init(&d);
+    d.name = "p";
+    d.node = KF_NODE_SCALAR_INTERPOLATOR;
+    d.key_count = 2;
+    d.key = blend_keys;
+    d.value_count = 2;
+    d.key_value = blend_values;
+    kf_controller_desc a, c;
+    kf_controller_desc_init(&a);
+    kf_controller_desc_init(&c);
+    a.name = "a";
+    if (backwards) {
+        a.speed = -1;
+        a.ref_sequence = 1;
+    }
+    c.name = "b";
+    c.ref_world = 3;
+    const kf_track_desc ta = {.animator = "p", .controller = "a", .target = "x.a", .components = 1};
+    const kf_track_desc tb = {.animator = "p", .controller = "b", .target = "x.a", .components = 1};
+    int ok = kf_builder_add_interpolator(b, &d, &err) == KF_OK &&
+             kf_builder_add_controller(b, &a, &err) == KF_OK &&
+             kf_builder_add_controller(b, &c, &err) == KF_OK &&
+             kf_builder_add_interpolator_track(b, &ta, NULL, &err) == KF_OK &&
+             kf_builder_add_interpolator_track(b, &tb, NULL, &err) == KF_OK;
+    if (ok && sequence) {
+        kf_sequence_desc s;
+        kf_sequence_desc_init(&s);
+        s.name = "s";
+        s.components = 1;
+        s.duration = 1;
+        s.key_count = 2;
+        s.times = blend_keys;
+        s.values = blend_values;
+        const kf_track_desc ts = {
+            .animator = "s", .controller = "a", .target = "y.a", .components = 1};
+        ok = kf_builder_add_sequence(b, &s, &err) == KF_OK &&
+             kf_builder_add_track(b, &ts, &err) == KF_OK;
+    }
+    CHECK(ok, "blend builder: %s", err.message);
+    return b;
+}
+
+/* What the player gives x.a at world time w. */
+static float blend_value(kf_player *player, double w)
+{
+    kf_player_update(player, w);
+    const float *v = kf_player_value(player, 0);
+    return v ? v[0] : NAN;
+}
+
+static void test_target_blend(void)
+{
+    kf_error err;
+    kf_builder *b = blend_builder(0, 1);
+    if (!b)
+        return;
+    /* The builder's refusals, and what each names. */
+    kf_result r = kf_builder_set_target_blend(b, "z.a", KF_BLEND_LATEST, &err);
+    CHECK(r == KF_ERROR_NOT_FOUND && err.field == KF_FIELD_BLEND, "no such target: %s",
+          err.message);
+    r = kf_builder_set_target_blend(b, "y.a", KF_BLEND_LATEST, &err);
+    CHECK(r == KF_ERROR_VALUE && err.field == KF_FIELD_BLEND && err.object == 2,
+          "a sequence's target: %s (object %u)", err.message, (unsigned)err.object);
+    r = kf_builder_set_target_blend(b, "x.a", (kf_blend)7, &err);
+    CHECK(r == KF_ERROR_ARGUMENT, "blend 7: %s", err.message);
+    CHECK(kf_builder_set_target_blend(b, "x.a", KF_BLEND_LATEST, &err) == KF_OK, "x.a: %s",
+          err.message);
+    const kf_track_desc ts = {.animator = "s", .controller = "b", .target = "x.a", .components = 1};
+    r = kf_builder_add_track(b, &ts, &err);
+    CHECK(r == KF_ERROR_VALUE && err.field == KF_FIELD_TARGET && err.object == 3,
+          "a sequence into a latest target: %s", err.message);
+    kf_encode_options v1 = {sizeof v1, 9, 1};
+    test_bytes bytes = {0};
+    r = kf_builder_encode(b, &v1, test_bytes_write, &bytes, &err);
+    CHECK(r == KF_ERROR_VALUE && err.field == KF_FIELD_BLEND, "version 1: %s", err.message);
+    free(bytes.data);
+    bytes.data = NULL;
+
+    /* Played, against the sum the same tracks would give: a's sensor runs
+     * over [0, 1] and stops at 1 (10); b's starts at 3 (2) and stops at 4. */
+    static const struct {
+        double w;
+        float latest, sum;
+    } at[] = {
+        {0.5, 6, 8},  /* a runs, b has not started: a's */
+        {2, 10, 12},  /* a stopped at 1, b not started: a's last */
+        {3.5, 6, 16}, /* b runs, a stopped: b's */
+        {5, 10, 20},  /* both stopped, b later: b's last */
+        {3, 2, 12},   /* b sends its first value at 3 */
+    };
+    for (int latest = 0; latest <= 1; latest++) {
+        kf_builder *c = latest ? b : blend_builder(0, 0);
+        if (!c || !encode(c, 0, &bytes))
+            break;
+        kf_anim *anim = NULL;
+        kf_player *player = NULL;
+        CHECK(kf_load_memory(bytes.data, bytes.size, NULL, &anim, &err) == KF_OK &&
+                  kf_player_create(anim, NULL, &player) == KF_OK,
+              "blend %d: %s", latest, err.message);
+        CHECK(kf_anim_target_blend(anim, 0) == (latest ? KF_BLEND_LATEST : KF_BLEND_SUM) &&
+                  kf_anim_target_blend(anim, 9) == KF_BLEND_SUM &&
+                  kf_anim_target_blend(NULL, 0) == KF_BLEND_SUM,
+              "blend %d: kf_anim_target_blend", latest);
+        for (unsigned i = 0; player && i < sizeof at / sizeof at[0]; i++) {
+            const float v = blend_value(player, at[i].w), want = latest ? at[i].latest : at[i].sum;
+            CHECK(v == want, "blend %d at %g: %g, want %g", latest, at[i].w, v, want);
+        }
+        kf_player_destroy(player);
+        kf_anim_free(anim);
+        if (!latest) {
+            kf_builder_destroy(c);
+            free(bytes.data);
+            bytes.data = NULL;
+        }
+    }
+
+    /* The file's flag, damaged: in a 2.6 file, another bit, on a target
+     * a sequence plays. */
+    if (bytes.data) {
+        size_t t = object_of_type(&bytes, KFB_OBJECT_TARGET, 0);
+        const uint32_t word = t ? craft_get(bytes.data + t + 4) : 0;
+        CHECK(word == (KFB_PROPERTY_CUSTOM | KFB_TARGET_LATEST), "the flag is written: 0x%x",
+              (unsigned)word);
+        const struct {
+            const char *what;
+            unsigned nth;
+            uint32_t property, version;
+        } damage[] = {
+            {"the flag in a 2.6 file", 0, KFB_TARGET_LATEST, KFB_VERSION(2, 6)},
+            {"an unknown flag", 0, KFB_TARGET_LATEST << 1, 0},
+            {"the flag on a sequence's target", 1, KFB_TARGET_LATEST, 0},
+        };
+        for (unsigned i = 0; t && i < sizeof damage / sizeof damage[0]; i++) {
+            test_bytes f = {malloc(bytes.size), bytes.size, bytes.size};
+            memcpy(f.data, bytes.data, bytes.size);
+            craft_put(f.data + object_of_type(&f, KFB_OBJECT_TARGET, damage[i].nth) + 4,
+                      damage[i].property);
+            if (damage[i].version)
+                craft_put(f.data + KFB_HEADER_AT(version), damage[i].version);
+            craft_fix_crcs(f.data, f.size);
+            kf_anim *anim = NULL;
+            r = kf_load_memory(f.data, f.size, NULL, &anim, &err);
+            CHECK(r == KF_ERROR_VALUE && !anim, "%s: %s (%s)", damage[i].what, kf_result_name(r),
+                  err.message);
+            kf_anim_free(anim);
+            free(f.data);
+        }
+    }
+    free(bytes.data);
+    bytes.data = NULL;
+    kf_builder_destroy(b);
+
+    /* Played backwards: a's sensor reaches fraction 0 at world 1, which
+     * is its last event (2) until b's starts. */
+    kf_builder *back = blend_builder(1, 0);
+    if (back && kf_builder_set_target_blend(back, "x.a", KF_BLEND_LATEST, &err) == KF_OK &&
+        encode(back, 0, &bytes)) {
+        kf_anim *anim = NULL;
+        kf_player *player = NULL;
+        if (kf_load_memory(bytes.data, bytes.size, NULL, &anim, &err) == KF_OK &&
+            kf_player_create(anim, NULL, &player) == KF_OK) {
+            CHECK(blend_value(player, 0.5) == 6 && blend_value(player, 2) == 2 &&
+                      blend_value(player, 3.5) == 6,
+                  "backwards: %g %g %g", blend_value(player, 0.5), blend_value(player, 2),
+                  blend_value(player, 3.5));
+        }
+        kf_player_destroy(player);
+        kf_anim_free(anim);
+    }
+    free(bytes.data);
+    kf_builder_destroy(back);
+}
+
 int main(void)
 {
     test_refusals();
     test_cycle_double();
     test_round_trip();
     test_damage();
+    test_target_blend();
     return kf_test_report("test_interpolator_format");
 }

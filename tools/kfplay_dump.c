@@ -131,11 +131,11 @@ static void print_target(dump *d, const kfb_target *r)
 {
     fputs("target ", stdout);
     print_name(d, r->name);
-    printf(" property=%s components=%u\n",
-           r->property == KFB_PROPERTY_CUSTOM
-               ? "custom"
-               : or_unknown(kf_property_name((kf_property)r->property)),
-           (unsigned)r->components);
+    const uint32_t property = r->property & KFB_TARGET_PROPERTY_MASK;
+    printf(" property=%s components=%u%s\n",
+           property == KFB_PROPERTY_CUSTOM ? "custom"
+                                           : or_unknown(kf_property_name((kf_property)property)),
+           (unsigned)r->components, r->property & KFB_TARGET_LATEST ? " blend=latest" : "");
 }
 
 /* `r` of any version, its cycle interval widened. */

@@ -726,13 +726,9 @@ static kf_builder *blend_builder(int backwards, int sequence)
     kf_error err;
     if (kf_builder_create(NULL, &b) != KF_OK)
         return NULL;
-    kf_interpolator_desc d;
-    kf_interpolator_desc_init(&d);
-    d.name = "p";
-    d.node = KF_NODE_SCALAR_INTERPOLATOR;
-    d.key_count = 2;
+    kf_interpolator_desc d = desc(KF_NODE_SCALAR_INTERPOLATOR);
+    d.key_count = d.value_count = 2;
     d.key = blend_keys;
-    d.value_count = 2;
     d.key_value = blend_values;
     kf_controller_desc a, c;
     kf_controller_desc_init(&a);

@@ -41,6 +41,7 @@ static void empty_infos(const kf_anim *anim)
         CHECK(tr.animator == KF_NO_INDEX && tr.controller == KF_NO_INDEX &&
                   tr.target == KF_NO_INDEX && tr.ease == KF_NO_INDEX,
               "track info %zu", k);
+        CHECK(kf_anim_target_blend(a, i) == KF_BLEND_SUM, "target blend %zu", k);
         /* NULL outputs are ignored. */
         kf_anim_controller_info(a, i, NULL);
         kf_anim_target_info(a, i, NULL);
@@ -192,6 +193,11 @@ static void null_objects(void)
     CHECK(kf_builder_add_track(b, NULL, NULL) == KF_ERROR_ARGUMENT, "add NULL track");
     CHECK(kf_builder_add_interpolator_track(b, NULL, NULL, NULL) == KF_ERROR_ARGUMENT,
           "add NULL interpolator track");
+    CHECK(kf_builder_set_target_blend(NULL, "a.b", KF_BLEND_LATEST, NULL) == KF_ERROR_ARGUMENT &&
+              kf_builder_set_target_blend(b, NULL, KF_BLEND_LATEST, NULL) == KF_ERROR_ARGUMENT &&
+              kf_builder_set_target_blend(b, "a.b", (kf_blend)-1, NULL) == KF_ERROR_ARGUMENT &&
+              kf_builder_set_target_blend(b, "a.b", KF_BLEND_SUM, NULL) == KF_ERROR_NOT_FOUND,
+          "set blend: no builder, no target, no such blend, no such target");
     CHECK(kf_builder_encode(b, NULL, NULL, NULL, NULL) == KF_ERROR_ARGUMENT, "encode NULL");
     kf_builder_destroy(b);
 }

@@ -525,6 +525,49 @@ static int mesh_weights_pointer(const char *pointer, size_t *mesh)
     return 1;
 }
 
+/* The JSON pointer of a channel `target` whose path is "pointer"
+ * (KHR_animation_pointer), or NULL. */
+static const char *target_pointer(const json_t *target)
+{
+    const json_t *path = json_object_get(target, "path");
+    if (!json_is_string(path) || strcmp(json_string_value(path), "pointer") != 0)
+        return NULL;
+    const json_t *ext =
+        json_object_get(json_object_get(target, "extensions"), "KHR_animation_pointer");
+    return json_string_value(json_object_get(ext, "pointer"));
+}
+
+/* The node and path (a PATH_ index) a channel `target` animates, as a core
+ * target or through a KHR_animation_pointer to a node property: 1, or 0 for
+ * another target (a mesh's weights among them) and for one read_channel
+ * refuses, saying why. */
+static int node_target(const json_t *target, size_t nodes, int64_t *node, int *path)
+{
+    const char *name = json_string_value(json_object_get(target, "path"));
+    const char *pointer = target_pointer(target);
+    if (pointer)
+        return pointer_target(pointer, nodes, node, path, NULL, 0) == 1;
+    int p = 0;
+    while (name && p < PATH_COUNT && strcmp(name, path_names[p]) != 0)
+        p++;
+    const json_t *n = json_object_get(target, "node");
+    if (!name || p == PATH_COUNT || !json_is_integer(n) || json_integer_value(n) < 0 ||
+        (uint64_t)json_integer_value(n) >= nodes)
+        return 0;
+    *node = (int64_t)json_integer_value(n);
+    *path = p;
+    return 1;
+}
+
+/* Whether glTF plays mesh `mesh`'s weights on `node`: it instances the mesh
+ * and states no weights of its own. */
+static int plays_mesh_weights(const json_t *node, size_t mesh)
+{
+    const json_t *m = json_object_get(node, "mesh");
+    return json_is_integer(m) && json_integer_value(m) == (json_int_t)mesh &&
+           !json_object_get(node, "weights");
+}
+
 /*
  * A channel animating mesh `mesh`'s weights: glTF plays a mesh's weights
  * on every node that instances it and states no weights of its own, so
@@ -1260,43 +1303,43 @@ static kfc_status several_animations(kfc_gltf_doc *doc, const naming *nm, long l
                             "a file of its own with --split");
 }
 
+/* Adds "node/path" to the set `mine`; 1 into *overlap when `played` has it. */
+static kfc_status overlap_key(kfc_gltf_doc *doc, int64_t node, int path, const json_t *played,
+                              json_t *mine, int *overlap)
+{
+    char key[48];
+    snprintf(key, sizeof key, "%lld/%d", (long long)node, path);
+    *overlap |= json_object_get(played, key) != NULL;
+    return json_object_set(mine, key, json_true()) ? kfc_fail_nomem(doc->diag) : KFC_OK;
+}
+
 /* Whether animation `ai` animates a node and path an earlier one played
- * at full weight; records its own in `played` when not. */
-static kfc_status overlaps(kfc_gltf_doc *doc, const json_t *anim, json_t *played, json_t *mine,
-                           int *overlap)
+ * at full weight; records its own in `played` when not. A channel of a
+ * mesh's weights animates the weights of each node that plays them
+ * (mesh_weights_nodes), as that node's own channel would. */
+static kfc_status overlaps(kfc_gltf_doc *doc, const naming *nm, const json_t *anim, json_t *played,
+                           json_t *mine, int *overlap)
 {
     const json_t *channels = json_object_get(anim, "channels");
+    kfc_status st = KFC_OK;
     *overlap = 0;
     json_object_clear(mine);
-    for (size_t ci = 0; ci < json_array_size(channels); ci++) {
+    for (size_t ci = 0; ci < json_array_size(channels) && !st; ci++) {
         const json_t *target = json_object_get(json_array_get(channels, ci), "target");
-        const json_t *node = json_object_get(target, "node");
-        const char *path = json_string_value(json_object_get(target, "path"));
-        int p = 0;
-        int64_t n = json_is_integer(node) ? (int64_t)json_integer_value(node) : -1;
-        while (path && p < PATH_COUNT && strcmp(path, path_names[p]) != 0)
-            p++;
-        if (path && p == PATH_COUNT && strcmp(path, "pointer") == 0) {
-            const json_t *ext =
-                json_object_get(json_object_get(target, "extensions"), "KHR_animation_pointer");
-            const char *pointer = json_string_value(json_object_get(ext, "pointer"));
-            n = -1;
-            if (!pointer ||
-                pointer_target(pointer, json_array_size(json_object_get(doc->root, "nodes")), &n,
-                               &p, NULL, 0) != 1)
-                continue;
-        }
-        if (n < 0 || !path || p == PATH_COUNT)
-            continue;
-        char key[48];
-        snprintf(key, sizeof key, "%lld/%d", (long long)n, p);
-        *overlap |= json_object_get(played, key) != NULL;
-        if (json_object_set(mine, key, json_true()))
-            return kfc_fail_nomem(doc->diag);
+        const char *pointer = target_pointer(target);
+        int64_t n;
+        int p;
+        size_t mesh;
+        if (pointer && mesh_weights_pointer(pointer, &mesh)) {
+            for (size_t i = 0; i < nm->node_count && !st; i++)
+                if (plays_mesh_weights(json_array_get(nm->nodes, i), mesh))
+                    st = overlap_key(doc, (int64_t)i, PATH_WEIGHTS, played, mine, overlap);
+        } else if (node_target(target, nm->node_count, &n, &p))
+            st = overlap_key(doc, n, p, played, mine, overlap);
     }
-    if (!*overlap && json_object_update(played, mine))
-        return kfc_fail_nomem(doc->diag);
-    return KFC_OK;
+    if (!st && !*overlap && json_object_update(played, mine))
+        st = kfc_fail_nomem(doc->diag);
+    return st;
 }
 
 static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
@@ -1363,7 +1406,7 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
             json_object_clear(nm.sequences); /* a file of its own */
             if (!out)
                 st = kfc_fail_nomem(doc->diag);
-        } else if (!(st = overlaps(doc, anim, played, mine, &overlap)) && overlap) {
+        } else if (!(st = overlaps(doc, &nm, anim, played, mine, &overlap)) && overlap) {
             char quoted[KFC_QUOTE_SIZE];
             note(o,
                  "animation %s shares targets with an earlier one: its "

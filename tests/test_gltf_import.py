@@ -516,6 +516,66 @@ def check_mesh_weights_pointer(a, checks):
                   'mesh weights every node overrides')
 
 
+# Two morph weight channels on mesh 0 (2 targets), keyed at 0 and 1 s,
+# and what each plays at W = 0.25, 0.5 and 1 s (values float32 holds
+# exactly): which one a node plays shows which channel drives it.
+WEIGHT_KEYS = {'mesh': [0, 0, 1, 0.5], 'own': [0.25, 0.25, 0.75, 0.75]}
+WEIGHT_PLAYS = {'mesh': {'0.25': [0.25, 0.125], '0.5': [0.5, 0.25], '1': [1, 0.5]},
+                'own': {'0.25': [0.375, 0.375], '0.5': [0.5, 0.5], '1': [0.75, 0.75]}}
+
+
+def weights_document(animations, nodes):
+    """Node 'a' instancing mesh 0, then `nodes` (more node objects); each
+    animation of `animations` a list of channels on node 'a''s weights,
+    each (keys, how): how is 'path' (target path weights), 'node'
+    (/nodes/0/weights) or 'mesh' (/meshes/0/weights)."""
+    d = gen_gltf_fixtures.Doc()
+    first = d.node('a', targets=2)
+    for i, channels in enumerate(animations):
+        d.animation('take%d' % i, [(first, 'weights', 'LINEAR', [0.0, 1.0], WEIGHT_KEYS[keys], 1, {})
+                                   for keys, how in channels])
+    g = d.gltf
+    g['nodes'] += nodes
+    for anim, channels in zip(g['animations'], animations):
+        for channel, (keys, how) in zip(anim['channels'], channels):
+            if how != 'path':
+                channel['target'] = {'path': 'pointer', 'extensions': {'KHR_animation_pointer': {
+                    'pointer': '/%s/0/weights' % ('nodes' if how == 'node' else 'meshes')}}}
+    g['extensionsUsed'] = g['extensionsRequired'] = ['KHR_animation_pointer']
+    g['buffers'] = [{'byteLength': len(d.bin), 'uri': 'data:application/octet-stream;base64,'
+                     + base64.b64encode(bytes(d.bin)).decode()}]
+    return g
+
+
+def played_weights(a, kfb, objects):
+    """{object: {W: morph weights}} from `kfplay animate` at WEIGHT_PLAYS' times."""
+    ws = sorted(WEIGHT_PLAYS['mesh'], key=float)
+    got = gltf_assets.play(a.kfplay, kfb, ws, {o + '.morph_weights' for o in objects})
+    return {o: {w: got.get(('%.9g' % float(w), o + '.morph_weights')) for w in ws}
+            for o in objects}
+
+
+def check_mesh_weights_shared(a, checks):
+    """A later animation that animates a node's weights through its mesh's
+    (/meshes/0/weights), or an earlier one's so animated, shares the node's
+    morph_weights as a node channel does: the later controller starts at
+    weight 0, with -v's note, and the node plays the earlier animation's
+    values, not their sum."""
+    for first, later in (('path', 'path'), ('path', 'mesh'), ('mesh', 'path'), ('mesh', 'mesh')):
+        path = os.path.join(a.work, 'mesh_weights_shared_%s_%s.gltf' % (first, later))
+        with open(path, 'w') as f:
+            json.dump(weights_document([[('mesh', first)], [('own', later)]], []), f)
+        r = run([a.kfc, '-v', path, '-o', path + '.kfb'])
+        what = 'weights through %s, then through %s' % (first, later)
+        if not checks.check(r.returncode == 0, '%s: %r' % (what, r.stderr)):
+            continue
+        checks.check("note: animation 'take1' shares targets with an earlier one: its controller "
+                     "starts at weight 0" in r.stderr, '%s: no note: %r' % (what, r.stderr))
+        got = played_weights(a, path + '.kfb', ['a'])
+        checks.check(got == {'a': WEIGHT_PLAYS['mesh']}, '%s: the earlier plays alone: %s, want %s'
+                     % (what, got, WEIGHT_PLAYS['mesh']))
+
+
 def check_animation_option(a, checks):
     """--animation selects one animation or none: digits are an index when
     the file has that animation, else a name; an index that is another
@@ -748,6 +808,7 @@ def main():
     check_animation_option(a, checks)
     check_pointer(a, checks)
     check_mesh_weights_pointer(a, checks)
+    check_mesh_weights_shared(a, checks)
     check_note_text(a, checks)
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)

@@ -559,66 +559,108 @@ static int node_target(const json_t *target, size_t nodes, int64_t *node, int *p
     return 1;
 }
 
-/* Whether glTF plays mesh `mesh`'s weights on `node`: it instances the mesh
- * and states no weights of its own. */
-static int plays_mesh_weights(const json_t *node, size_t mesh)
+/* Whether node `i` plays mesh `mesh`'s weights (MESH_PLAYS), and if not,
+ * why: it does not instance the mesh (MESH_NONE), or weights of its own
+ * override the mesh's, those it states (MESH_STATED) or those a channel of
+ * the animation animates (MESH_ANIMATED, the channel into *by; `own` maps
+ * node index -> channel, NULL for none). */
+enum { MESH_NONE, MESH_PLAYS, MESH_STATED, MESH_ANIMATED };
+static int mesh_weights_use(const naming *nm, size_t i, size_t mesh, const json_t *own,
+                            json_int_t *by)
 {
+    const json_t *node = json_array_get(nm->nodes, i);
     const json_t *m = json_object_get(node, "mesh");
-    return json_is_integer(m) && json_integer_value(m) == (json_int_t)mesh &&
-           !json_object_get(node, "weights");
+    if (!json_is_integer(m) || json_integer_value(m) != (json_int_t)mesh)
+        return MESH_NONE;
+    if (json_object_get(node, "weights"))
+        return MESH_STATED;
+    if (!own)
+        return MESH_PLAYS;
+    char key[24];
+    snprintf(key, sizeof key, "%lu", (unsigned long)i);
+    const json_t *index = json_object_get(own, key);
+    if (!index)
+        return MESH_PLAYS;
+    *by = json_integer_value(index);
+    return MESH_ANIMATED;
 }
 
 /*
  * A channel animating mesh `mesh`'s weights: glTF plays a mesh's weights
- * on every node that instances it and states no weights of its own, so
- * each such node's morph_weights is a target. The first becomes *node,
- * the others go into `users` (node indices). None: a warning, since the
- * file animates what the .kfb will not show.
+ * on every node that instances it without weights of its own, so each such
+ * node's morph_weights is a target. A node's own weights, stated or
+ * animated by another channel of the animation (`own`, as
+ * mesh_weights_use), override the mesh's: that node plays those, which -v
+ * notes, as it notes how a clash of names was settled. The first node that
+ * plays the channel becomes *node, the others go into `users` (node
+ * indices). None: a warning, since the file animates what the .kfb will
+ * not show.
  */
 static kfc_status mesh_weights_nodes(kfc_gltf_doc *doc, const naming *nm, const char *at,
-                                     const char *pointer, size_t mesh, int64_t *node, int *path,
-                                     json_t *users)
+                                     const char *pointer, size_t mesh, const json_t *own,
+                                     int64_t *node, int *path, json_t *users)
 {
-    size_t instances = 0, own = 0;
+    size_t count[MESH_ANIMATED + 1] = {0};
+    json_int_t by = 0;
     *node = -1;
     for (size_t i = 0; i < nm->node_count; i++) {
-        const json_t *n = json_array_get(nm->nodes, i);
-        const json_t *m = json_object_get(n, "mesh");
-        if (!json_is_integer(m) || json_integer_value(m) != (json_int_t)mesh)
+        const int use = mesh_weights_use(nm, i, mesh, own, &by);
+        count[use]++;
+        if (use != MESH_PLAYS)
             continue;
-        instances++;
-        if (json_object_get(n, "weights")) {
-            own++;
-            continue;
-        }
         if (*node < 0)
             *node = (int64_t)i;
         else if (json_array_append_new(users, json_integer((json_int_t)i)))
             return kfc_fail_nomem(doc->diag);
     }
-    char text[NAME_QUOTE_SIZE];
-    kfc_text_name(text, sizeof text, pointer, strlen(pointer), 1);
+    const size_t stated = count[MESH_STATED], animated = count[MESH_ANIMATED];
     if (*node >= 0) {
         *path = PATH_WEIGHTS;
+        for (size_t i = 0; (stated || animated) && i < nm->node_count; i++) {
+            const int use = mesh_weights_use(nm, i, mesh, own, &by);
+            if (use == MESH_STATED)
+                note(doc->options,
+                     "%s: node %lu keeps the weights it states, not mesh %lu's: a node's weights "
+                     "override its mesh's",
+                     at, (unsigned long)i, (unsigned long)mesh);
+            else if (use == MESH_ANIMATED)
+                note(doc->options,
+                     "%s: node %lu plays its own weights, channel %lld, not mesh %lu's: a node's "
+                     "weights override its mesh's",
+                     at, (unsigned long)i, (long long)by, (unsigned long)mesh);
+        }
         return KFC_OK;
     }
+    const char *why;
+    if (!stated && !animated)
+        why = "no node instances";
+    else if (stated + animated == 1)
+        why = stated ? "its one node overrides with weights of its own"
+                     : "its one node overrides with weights of its own that another channel "
+                       "of this animation animates";
+    else if (!animated)
+        why = "every node that instances it overrides with weights of its own";
+    else
+        why = stated ? "every node that instances it overrides with weights of its own, stated "
+                       "or animated by another channel of this animation"
+                     : "every node that instances it overrides with weights of its own that "
+                       "other channels of this animation animate";
+    char text[NAME_QUOTE_SIZE];
     return kfc_warn_pointer(doc->diag, KFC_WARN_GLTF_DROPPED, at,
                             "channel skipped: it animates %s, mesh %lu's default morph weights "
                             "(KHR_animation_pointer), which %s",
-                            text, (unsigned long)mesh,
-                            !instances ? "no node instances"
-                            : own == 1 ? "its one node overrides with weights of its own"
-                                       : "every node that instances it overrides with weights "
-                                         "of its own");
+                            kfc_text_name(text, sizeof text, pointer, strlen(pointer), 1),
+                            (unsigned long)mesh, why);
 }
 
 /* The target of a channel whose path is "pointer" (KHR_animation_pointer):
- * a node property kfc animates sets *node and *path; any other is skipped
- * with a warning, since the file animates something the .kfb will not
- * (*path left PATH_COUNT). */
+ * a node property kfc animates sets *node and *path (a mesh's weights, the
+ * nodes that play them: mesh_weights_nodes); any other is skipped with a
+ * warning, since the file animates something the .kfb will not (*path left
+ * PATH_COUNT). */
 static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *at,
-                               const json_t *target, const char *tat, int64_t *node, int *path,
-                               json_t *users)
+                               const json_t *target, const char *tat, const json_t *own,
+                               int64_t *node, int *path, json_t *users)
 {
     size_t mesh;
     char pat[192];
@@ -633,7 +675,8 @@ static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *
                              "pointer of what it animates (KHR_animation_pointer)");
     char why[320];
     if (mesh_weights_pointer(json_string_value(pointer), &mesh))
-        return mesh_weights_nodes(doc, nm, at, json_string_value(pointer), mesh, node, path, users);
+        return mesh_weights_nodes(doc, nm, at, json_string_value(pointer), mesh, own, node, path,
+                                  users);
     const int r =
         pointer_target(json_string_value(pointer), nm->node_count, node, path, why, sizeof why);
     if (r < 0)
@@ -673,9 +716,10 @@ static kfc_status other_users(kfc_gltf_doc *doc, naming *nm, const json_t *users
 
 /* Reads channel `ci` of animation `ai` into `out` (out->used = 0 for one
  * kfc skips, with a note or a warning). `targets` collects the target
- * names of the animation (a set, to refuse duplicates). */
+ * names of the animation (a set, to refuse duplicates); `own` is
+ * own_weights'. */
 static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const json_t *anim,
-                               size_t ci, json_t *targets, channel *out)
+                               size_t ci, const json_t *own, json_t *targets, channel *out)
 {
     char *at = out->at, sat[96];
     snprintf(at, sizeof out->at, "/animations/%lu/channels/%lu", (unsigned long)ai,
@@ -704,7 +748,7 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
     if (!users)
         return kfc_fail_nomem(doc->diag);
     if (path == PATH_COUNT && strcmp(json_string_value(path_value), "pointer") == 0) {
-        if ((st = read_pointer(doc, nm, at, target, tat, &node_index, &path, users)) ||
+        if ((st = read_pointer(doc, nm, at, target, tat, own, &node_index, &path, users)) ||
             path == PATH_COUNT) {
             json_decref(users);
             return st;
@@ -1044,6 +1088,29 @@ static kfc_status recover(kfc_gltf_doc *doc, kfc_status st)
     return !st && doc->spent ? KFC_INVALID : st;
 }
 
+/* The nodes whose own weights a channel of `anim` animates, into `own`:
+ * node index -> the first such channel. For them that channel plays, not
+ * one of their mesh's weights (mesh_weights_nodes), whichever comes
+ * first. */
+static kfc_status own_weights(kfc_gltf_doc *doc, const naming *nm, const json_t *anim, json_t *own)
+{
+    const json_t *channels = json_object_get(anim, "channels");
+    for (size_t ci = 0; ci < json_array_size(channels); ci++) {
+        int64_t n;
+        int p;
+        char key[24];
+        if (!node_target(json_object_get(json_array_get(channels, ci), "target"), nm->node_count,
+                         &n, &p) ||
+            p != PATH_WEIGHTS)
+            continue;
+        snprintf(key, sizeof key, "%lld", (long long)n);
+        if (!json_object_get(own, key) &&
+            json_object_set_new(own, key, json_integer((json_int_t)ci)))
+            return kfc_fail_nomem(doc->diag);
+    }
+    return KFC_OK;
+}
+
 /* The animation's channels, read first (a looping clip's length is its
  * longest channel's), then its controller and, for each channel read
  * without error, a sequence and a track in `builder`. */
@@ -1053,11 +1120,12 @@ static kfc_status compile_animation(kfc_gltf_doc *doc, naming *nm, kf_builder *b
     const json_t *channels = json_object_get(anim, "channels");
     const size_t count = json_array_size(channels);
     channel *chs = calloc(count + 1, sizeof *chs);
-    json_t *targets = json_object();
-    kfc_status st = chs && targets ? KFC_OK : kfc_fail_nomem(doc->diag);
+    json_t *targets = json_object(), *own = json_object();
+    kfc_status st =
+        chs && targets && own ? own_weights(doc, nm, anim, own) : kfc_fail_nomem(doc->diag);
     double end = 0.0;
     for (size_t ci = 0; ci < count && !st; ci++) {
-        st = recover(doc, read_channel(doc, nm, ai, anim, ci, targets, &chs[ci]));
+        st = recover(doc, read_channel(doc, nm, ai, anim, ci, own, targets, &chs[ci]));
         if (!st && chs[ci].used && chs[ci].times[chs[ci].keys - 1] > end)
             end = chs[ci].times[chs[ci].keys - 1];
     }
@@ -1093,6 +1161,7 @@ static kfc_status compile_animation(kfc_gltf_doc *doc, naming *nm, kf_builder *b
         channel_clear(&chs[ci]);
     free(chs);
     json_decref(targets);
+    json_decref(own);
     return st;
 }
 
@@ -1332,7 +1401,7 @@ static kfc_status overlaps(kfc_gltf_doc *doc, const naming *nm, const json_t *an
         size_t mesh;
         if (pointer && mesh_weights_pointer(pointer, &mesh)) {
             for (size_t i = 0; i < nm->node_count && !st; i++)
-                if (plays_mesh_weights(json_array_get(nm->nodes, i), mesh))
+                if (mesh_weights_use(nm, i, mesh, NULL, NULL) == MESH_PLAYS)
                     st = overlap_key(doc, (int64_t)i, PATH_WEIGHTS, played, mine, overlap);
         } else if (node_target(target, nm->node_count, &n, &p))
             st = overlap_key(doc, n, p, played, mine, overlap);

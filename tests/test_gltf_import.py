@@ -576,6 +576,55 @@ def check_mesh_weights_shared(a, checks):
                      % (what, got, WEIGHT_PLAYS['mesh']))
 
 
+def check_mesh_weights_own(a, checks):
+    """One animation that animates node a's weights both through its own
+    (path weights, or /nodes/0/weights) and through its mesh's
+    (/meshes/0/weights), in either order: a node's weights override its
+    mesh's, so a plays its own channel, node b (the same mesh, no weights
+    of its own) the mesh's, and node c (weights it states) neither; -v
+    notes a and c. With no node b, the mesh's channel plays nowhere: a
+    -Wgltf-dropped warning."""
+    others = [{'name': 'b', 'mesh': 0}, {'name': 'c', 'mesh': 0, 'weights': [0, 0]}]
+    for own in ('path', 'node'):
+        for order in ((('own', own), ('mesh', 'mesh')), (('mesh', 'mesh'), ('own', own))):
+            mesh_at = [keys for keys, how in order].index('mesh')
+            path = os.path.join(a.work, 'mesh_weights_own_%s_%d.gltf' % (own, mesh_at))
+            with open(path, 'w') as f:
+                json.dump(weights_document([list(order)], others), f)
+            r = run([a.kfc, '-v', path, '-o', path + '.kfb'])
+            notes = [l.split(': note: ', 1)[1] for l in r.stderr.splitlines() if ': note: ' in l]
+            at = '/animations/0/channels/%d: ' % mesh_at
+            want = [at + "node 0 plays its own weights, channel %d, not mesh 0's: a node's "
+                    "weights override its mesh's" % (1 - mesh_at),
+                    at + "node 2 keeps the weights it states, not mesh 0's: a node's weights "
+                    "override its mesh's"]
+            what = 'own weights through %s, mesh weights at channel %d' % (own, mesh_at)
+            if not checks.check(r.returncode == 0 and notes == want and 'warning' not in r.stderr,
+                                '%s: %d %r' % (what, r.returncode, r.stderr)):
+                continue
+            got = played_weights(a, path + '.kfb', ['a', 'b', 'c'])
+            checks.check(got == {'a': WEIGHT_PLAYS['own'], 'b': WEIGHT_PLAYS['mesh'],
+                                 'c': {w: None for w in WEIGHT_PLAYS['mesh']}},
+                         '%s: a plays its own channel, b the mesh\'s, c neither: %s' % (what, got))
+    for nodes, why in (([], 'its one node overrides with weights of its own that another channel '
+                        'of this animation animates'),
+                       (others[1:], 'every node that instances it overrides with weights of its '
+                        'own, stated or animated by another channel of this animation')):
+        path = os.path.join(a.work, 'mesh_weights_own_only%d.gltf' % len(nodes))
+        with open(path, 'w') as f:
+            json.dump(weights_document([[('mesh', 'mesh'), ('own', 'path')]], nodes), f)
+        check_warning(a, checks, path, 'gltf-dropped',
+                      "%s: /animations/0/channels/0: warning: channel skipped: it animates "
+                      "'/meshes/0/weights', mesh 0's default morph weights "
+                      "(KHR_animation_pointer), which %s" % (path, why),
+                      'mesh weights its nodes override (%d more nodes)' % len(nodes))
+        if not os.path.exists(path + '.kfb'):
+            continue
+        got = played_weights(a, path + '.kfb', ['a'])
+        checks.check(got == {'a': WEIGHT_PLAYS['own']},
+                     'the mesh channel skipped: a plays its own: %s' % got)
+
+
 def check_animation_option(a, checks):
     """--animation selects one animation or none: digits are an index when
     the file has that animation, else a name; an index that is another
@@ -809,6 +858,7 @@ def main():
     check_pointer(a, checks)
     check_mesh_weights_pointer(a, checks)
     check_mesh_weights_shared(a, checks)
+    check_mesh_weights_own(a, checks)
     check_note_text(a, checks)
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)

@@ -188,6 +188,12 @@ static json_t *name_counts(const json_t *array)
     return counts;
 }
 
+/* A node that instances a mesh. */
+typedef struct mesh_node {
+    json_int_t mesh;
+    size_t node;
+} mesh_node;
+
 /*
  * kfc's names for what a document animates (the rule kfc_gltf.h states):
  * every node's object name and every animation's controller name are
@@ -198,6 +204,11 @@ static json_t *name_counts(const json_t *array)
 typedef struct naming {
     const json_t *nodes;
     size_t node_count;
+    /* The nodes that instance a mesh, ordered by mesh, then node: a channel
+     * of a mesh's weights visits that mesh's nodes alone, not every node of
+     * the document. */
+    mesh_node *instances;
+    size_t instance_count;
     json_t *node_counts;  /* name -> nodes with it (doc->node_names) */
     json_t *joint_counts; /* name -> skin joints with it */
     unsigned char *joint; /* per node: a skin's joint */
@@ -214,6 +225,52 @@ static void naming_free(naming *nm)
     json_decref(nm->sequences);
     free(nm->joint);
     free(nm->noted);
+    free(nm->instances);
+}
+
+static int mesh_node_order(const void *a, const void *b)
+{
+    const mesh_node *x = a, *y = b;
+    if (x->mesh != y->mesh)
+        return x->mesh < y->mesh ? -1 : 1;
+    return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* nm->instances: every node whose 'mesh' is an index, sorted. */
+static int mesh_instances_init(naming *nm)
+{
+    nm->instances = malloc((nm->node_count + 1) * sizeof *nm->instances);
+    if (!nm->instances)
+        return -1;
+    for (size_t i = 0; i < nm->node_count; i++) {
+        const json_t *m = json_object_get(json_array_get(nm->nodes, i), "mesh");
+        if (json_is_integer(m) && json_integer_value(m) >= 0)
+            nm->instances[nm->instance_count++] = (mesh_node){json_integer_value(m), i};
+    }
+    qsort(nm->instances, nm->instance_count, sizeof *nm->instances, mesh_node_order);
+    return 0;
+}
+
+/* The first of nm->instances whose mesh is `mesh` or a later one. */
+static size_t mesh_instances_from(const naming *nm, json_int_t mesh)
+{
+    size_t lo = 0, hi = nm->instance_count;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (nm->instances[mid].mesh < mesh)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The nodes that instance mesh `mesh`, in node order, *count of them. */
+static const mesh_node *mesh_instances(const naming *nm, size_t mesh, size_t *count)
+{
+    const size_t first = mesh_instances_from(nm, (json_int_t)mesh);
+    *count = mesh_instances_from(nm, (json_int_t)mesh + 1) - first;
+    return nm->instances + first;
 }
 
 static kfc_status naming_init(kfc_gltf_doc *doc, naming *nm)
@@ -230,7 +287,7 @@ static kfc_status naming_init(kfc_gltf_doc *doc, naming *nm)
     nm->joint = calloc(nm->node_count + 1, 1);
     nm->noted = calloc(nm->node_count + 1, 1);
     if (!nm->node_counts || !nm->joint_counts || !nm->anim_counts || !nm->sequences || !nm->joint ||
-        !nm->noted)
+        !nm->noted || mesh_instances_init(nm))
         return kfc_fail_nomem(doc->diag);
     /* A skin's joints, each counted once whatever the skins that list it. */
     const json_t *skins = json_object_get(doc->root, "skins");
@@ -600,10 +657,18 @@ static kfc_status mesh_weights_nodes(kfc_gltf_doc *doc, const naming *nm, const 
                                      const char *pointer, size_t mesh, const json_t *own,
                                      int64_t *node, int *path, json_t *users)
 {
-    size_t count[MESH_ANIMATED + 1] = {0};
+    size_t count[MESH_ANIMATED + 1] = {0}, n;
     json_int_t by = 0;
+    const mesh_node *instances = mesh_instances(nm, mesh, &n);
     *node = -1;
-    for (size_t i = 0; i < nm->node_count; i++) {
+    /* One channel makes a track on each node, or checks that the node's
+     * own weights override the mesh's: as many as the mesh has nodes,
+     * whatever the channel's own size, so they are counted before any. */
+    kfc_status st = kfc_gltf_charge_numbers(doc, (uint64_t)n * KFC_GLTF_NODE_NUMBERS, at);
+    if (st)
+        return st;
+    for (size_t k = 0; k < n; k++) {
+        const size_t i = instances[k].node;
         const int use = mesh_weights_use(nm, i, mesh, own, &by);
         count[use]++;
         if (use != MESH_PLAYS)
@@ -616,7 +681,8 @@ static kfc_status mesh_weights_nodes(kfc_gltf_doc *doc, const naming *nm, const 
     const size_t stated = count[MESH_STATED], animated = count[MESH_ANIMATED];
     if (*node >= 0) {
         *path = PATH_WEIGHTS;
-        for (size_t i = 0; (stated || animated) && i < nm->node_count; i++) {
+        for (size_t k = 0; (stated || animated) && k < n; k++) {
+            const size_t i = instances[k].node;
             const int use = mesh_weights_use(nm, i, mesh, own, &by);
             if (use == MESH_STATED)
                 note(doc->options,
@@ -703,7 +769,16 @@ static kfc_status other_users(kfc_gltf_doc *doc, naming *nm, const json_t *users
     for (size_t i = 0; i < count; i++) {
         char *object = object_name(doc, nm, (size_t)json_integer_value(json_array_get(users, i)));
         size_t n = object ? strlen(object) + strlen(property_names[PATH_WEIGHTS]) + 2 : 0;
-        if (!object || !(out->also[i] = malloc(n))) {
+        if (!object)
+            return kfc_fail_nomem(doc->diag);
+        /* A name made, as a channel's target name is (add_channel): a
+         * node's name is repeated by every channel of its mesh's weights. */
+        kfc_status st = kfc_gltf_charge(doc, n - 1, out->at);
+        if (st) {
+            free(object);
+            return st;
+        }
+        if (!(out->also[i] = malloc(n))) {
             free(object);
             return kfc_fail_nomem(doc->diag);
         }
@@ -1386,8 +1461,8 @@ static kfc_status overlap_key(kfc_gltf_doc *doc, int64_t node, int path, const j
  * at full weight; records its own in `played` when not. A channel of a
  * mesh's weights animates the weights of each node that plays them
  * (mesh_weights_nodes), as that node's own channel would. */
-static kfc_status overlaps(kfc_gltf_doc *doc, const naming *nm, const json_t *anim, json_t *played,
-                           json_t *mine, int *overlap)
+static kfc_status overlaps(kfc_gltf_doc *doc, const naming *nm, size_t ai, const json_t *anim,
+                           json_t *played, json_t *mine, int *overlap)
 {
     const json_t *channels = json_object_get(anim, "channels");
     kfc_status st = KFC_OK;
@@ -1400,9 +1475,18 @@ static kfc_status overlaps(kfc_gltf_doc *doc, const naming *nm, const json_t *an
         int p;
         size_t mesh;
         if (pointer && mesh_weights_pointer(pointer, &mesh)) {
-            for (size_t i = 0; i < nm->node_count && !st; i++)
-                if (mesh_weights_use(nm, i, mesh, NULL, NULL) == MESH_PLAYS)
-                    st = overlap_key(doc, (int64_t)i, PATH_WEIGHTS, played, mine, overlap);
+            /* Each node of the mesh is a key to look up and add, for every
+             * such channel: counted, as the tracks they make are. */
+            size_t count;
+            const mesh_node *instances = mesh_instances(nm, mesh, &count);
+            char at[96];
+            snprintf(at, sizeof at, "/animations/%lu/channels/%lu", (unsigned long)ai,
+                     (unsigned long)ci);
+            st = kfc_gltf_charge_numbers(doc, (uint64_t)count * KFC_GLTF_CHECK_NUMBERS, at);
+            for (size_t k = 0; k < count && !st; k++)
+                if (mesh_weights_use(nm, instances[k].node, mesh, NULL, NULL) == MESH_PLAYS)
+                    st = overlap_key(doc, (int64_t)instances[k].node, PATH_WEIGHTS, played, mine,
+                                     overlap);
         } else if (node_target(target, nm->node_count, &n, &p))
             st = overlap_key(doc, n, p, played, mine, overlap);
     }
@@ -1475,7 +1559,7 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
             json_object_clear(nm.sequences); /* a file of its own */
             if (!out)
                 st = kfc_fail_nomem(doc->diag);
-        } else if (!(st = overlaps(doc, &nm, anim, played, mine, &overlap)) && overlap) {
+        } else if (!(st = overlaps(doc, &nm, ai, anim, played, mine, &overlap)) && overlap) {
             char quoted[KFC_QUOTE_SIZE];
             note(o,
                  "animation %s shares targets with an earlier one: its "

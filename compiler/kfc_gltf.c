@@ -188,6 +188,12 @@ static json_t *name_counts(const json_t *array)
     return counts;
 }
 
+/* A node that instances a mesh. */
+typedef struct mesh_node {
+    json_int_t mesh;
+    size_t node;
+} mesh_node;
+
 /*
  * kfc's names for what a document animates (the rule kfc_gltf.h states):
  * every node's object name and every animation's controller name are
@@ -198,6 +204,11 @@ static json_t *name_counts(const json_t *array)
 typedef struct naming {
     const json_t *nodes;
     size_t node_count;
+    /* The nodes that instance a mesh, ordered by mesh, then node: a channel
+     * of a mesh's weights visits that mesh's nodes alone, not every node of
+     * the document. */
+    mesh_node *instances;
+    size_t instance_count;
     json_t *node_counts;  /* name -> nodes with it (doc->node_names) */
     json_t *joint_counts; /* name -> skin joints with it */
     unsigned char *joint; /* per node: a skin's joint */
@@ -214,6 +225,52 @@ static void naming_free(naming *nm)
     json_decref(nm->sequences);
     free(nm->joint);
     free(nm->noted);
+    free(nm->instances);
+}
+
+static int mesh_node_order(const void *a, const void *b)
+{
+    const mesh_node *x = a, *y = b;
+    if (x->mesh != y->mesh)
+        return x->mesh < y->mesh ? -1 : 1;
+    return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* nm->instances: every node whose 'mesh' is an index, sorted. */
+static int mesh_instances_init(naming *nm)
+{
+    nm->instances = malloc((nm->node_count + 1) * sizeof *nm->instances);
+    if (!nm->instances)
+        return -1;
+    for (size_t i = 0; i < nm->node_count; i++) {
+        const json_t *m = json_object_get(json_array_get(nm->nodes, i), "mesh");
+        if (json_is_integer(m) && json_integer_value(m) >= 0)
+            nm->instances[nm->instance_count++] = (mesh_node){json_integer_value(m), i};
+    }
+    qsort(nm->instances, nm->instance_count, sizeof *nm->instances, mesh_node_order);
+    return 0;
+}
+
+/* The first of nm->instances whose mesh is `mesh` or a later one. */
+static size_t mesh_instances_from(const naming *nm, json_int_t mesh)
+{
+    size_t lo = 0, hi = nm->instance_count;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (nm->instances[mid].mesh < mesh)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The nodes that instance mesh `mesh`, in node order, *count of them. */
+static const mesh_node *mesh_instances(const naming *nm, size_t mesh, size_t *count)
+{
+    const size_t first = mesh_instances_from(nm, (json_int_t)mesh);
+    *count = mesh_instances_from(nm, (json_int_t)mesh + 1) - first;
+    return nm->instances + first;
 }
 
 static kfc_status naming_init(kfc_gltf_doc *doc, naming *nm)
@@ -230,7 +287,7 @@ static kfc_status naming_init(kfc_gltf_doc *doc, naming *nm)
     nm->joint = calloc(nm->node_count + 1, 1);
     nm->noted = calloc(nm->node_count + 1, 1);
     if (!nm->node_counts || !nm->joint_counts || !nm->anim_counts || !nm->sequences || !nm->joint ||
-        !nm->noted)
+        !nm->noted || mesh_instances_init(nm))
         return kfc_fail_nomem(doc->diag);
     /* A skin's joints, each counted once whatever the skins that list it. */
     const json_t *skins = json_object_get(doc->root, "skins");
@@ -525,57 +582,151 @@ static int mesh_weights_pointer(const char *pointer, size_t *mesh)
     return 1;
 }
 
+/* The JSON pointer of a channel `target` whose path is "pointer"
+ * (KHR_animation_pointer), or NULL. */
+static const char *target_pointer(const json_t *target)
+{
+    const json_t *path = json_object_get(target, "path");
+    if (!json_is_string(path) || strcmp(json_string_value(path), "pointer") != 0)
+        return NULL;
+    const json_t *ext =
+        json_object_get(json_object_get(target, "extensions"), "KHR_animation_pointer");
+    return json_string_value(json_object_get(ext, "pointer"));
+}
+
+/* The node and path (a PATH_ index) a channel `target` animates, as a core
+ * target or through a KHR_animation_pointer to a node property: 1, or 0 for
+ * another target (a mesh's weights among them) and for one read_channel
+ * refuses, saying why. */
+static int node_target(const json_t *target, size_t nodes, int64_t *node, int *path)
+{
+    const char *name = json_string_value(json_object_get(target, "path"));
+    const char *pointer = target_pointer(target);
+    if (pointer)
+        return pointer_target(pointer, nodes, node, path, NULL, 0) == 1;
+    int p = 0;
+    while (name && p < PATH_COUNT && strcmp(name, path_names[p]) != 0)
+        p++;
+    const json_t *n = json_object_get(target, "node");
+    if (!name || p == PATH_COUNT || !json_is_integer(n) || json_integer_value(n) < 0 ||
+        (uint64_t)json_integer_value(n) >= nodes)
+        return 0;
+    *node = (int64_t)json_integer_value(n);
+    *path = p;
+    return 1;
+}
+
+/* Whether node `i` plays mesh `mesh`'s weights (MESH_PLAYS), and if not,
+ * why: it does not instance the mesh (MESH_NONE), or weights of its own
+ * override the mesh's, those it states (MESH_STATED) or those a channel of
+ * the animation animates (MESH_ANIMATED, the channel into *by; `own` maps
+ * node index -> channel, NULL for none). */
+enum { MESH_NONE, MESH_PLAYS, MESH_STATED, MESH_ANIMATED };
+static int mesh_weights_use(const naming *nm, size_t i, size_t mesh, const json_t *own,
+                            json_int_t *by)
+{
+    const json_t *node = json_array_get(nm->nodes, i);
+    const json_t *m = json_object_get(node, "mesh");
+    if (!json_is_integer(m) || json_integer_value(m) != (json_int_t)mesh)
+        return MESH_NONE;
+    if (json_object_get(node, "weights"))
+        return MESH_STATED;
+    if (!own)
+        return MESH_PLAYS;
+    char key[24];
+    snprintf(key, sizeof key, "%lu", (unsigned long)i);
+    const json_t *index = json_object_get(own, key);
+    if (!index)
+        return MESH_PLAYS;
+    *by = json_integer_value(index);
+    return MESH_ANIMATED;
+}
+
 /*
  * A channel animating mesh `mesh`'s weights: glTF plays a mesh's weights
- * on every node that instances it and states no weights of its own, so
- * each such node's morph_weights is a target. The first becomes *node,
- * the others go into `users` (node indices). None: a warning, since the
- * file animates what the .kfb will not show.
+ * on every node that instances it without weights of its own, so each such
+ * node's morph_weights is a target. A node's own weights, stated or
+ * animated by another channel of the animation (`own`, as
+ * mesh_weights_use), override the mesh's: that node plays those, which -v
+ * notes, as it notes how a clash of names was settled. The first node that
+ * plays the channel becomes *node, the others go into `users` (node
+ * indices). None: a warning, since the file animates what the .kfb will
+ * not show.
  */
 static kfc_status mesh_weights_nodes(kfc_gltf_doc *doc, const naming *nm, const char *at,
-                                     const char *pointer, size_t mesh, int64_t *node, int *path,
-                                     json_t *users)
+                                     const char *pointer, size_t mesh, const json_t *own,
+                                     int64_t *node, int *path, json_t *users)
 {
-    size_t instances = 0, own = 0;
+    size_t count[MESH_ANIMATED + 1] = {0}, n;
+    json_int_t by = 0;
+    const mesh_node *instances = mesh_instances(nm, mesh, &n);
     *node = -1;
-    for (size_t i = 0; i < nm->node_count; i++) {
-        const json_t *n = json_array_get(nm->nodes, i);
-        const json_t *m = json_object_get(n, "mesh");
-        if (!json_is_integer(m) || json_integer_value(m) != (json_int_t)mesh)
+    /* One channel makes a track on each node, or checks that the node's
+     * own weights override the mesh's: as many as the mesh has nodes,
+     * whatever the channel's own size, so they are counted before any. */
+    kfc_status st = kfc_gltf_charge_numbers(doc, (uint64_t)n * KFC_GLTF_NODE_NUMBERS, at);
+    if (st)
+        return st;
+    for (size_t k = 0; k < n; k++) {
+        const size_t i = instances[k].node;
+        const int use = mesh_weights_use(nm, i, mesh, own, &by);
+        count[use]++;
+        if (use != MESH_PLAYS)
             continue;
-        instances++;
-        if (json_object_get(n, "weights")) {
-            own++;
-            continue;
-        }
         if (*node < 0)
             *node = (int64_t)i;
         else if (json_array_append_new(users, json_integer((json_int_t)i)))
             return kfc_fail_nomem(doc->diag);
     }
-    char text[NAME_QUOTE_SIZE];
-    kf_text_name(text, sizeof text, pointer, strlen(pointer), 1);
+    const size_t stated = count[MESH_STATED], animated = count[MESH_ANIMATED];
     if (*node >= 0) {
         *path = PATH_WEIGHTS;
+        for (size_t k = 0; (stated || animated) && k < n; k++) {
+            const size_t i = instances[k].node;
+            const int use = mesh_weights_use(nm, i, mesh, own, &by);
+            if (use == MESH_STATED)
+                note(doc->options,
+                     "%s: node %lu keeps the weights it states, not mesh %lu's: a node's weights "
+                     "override its mesh's",
+                     at, (unsigned long)i, (unsigned long)mesh);
+            else if (use == MESH_ANIMATED)
+                note(doc->options,
+                     "%s: node %lu plays its own weights, channel %lld, not mesh %lu's: a node's "
+                     "weights override its mesh's",
+                     at, (unsigned long)i, (long long)by, (unsigned long)mesh);
+        }
         return KFC_OK;
     }
+    const char *why;
+    if (!stated && !animated)
+        why = "no node instances";
+    else if (stated + animated == 1)
+        why = stated ? "its one node overrides with weights of its own"
+                     : "its one node overrides with weights of its own that another channel "
+                       "of this animation animates";
+    else if (!animated)
+        why = "every node that instances it overrides with weights of its own";
+    else
+        why = stated ? "every node that instances it overrides with weights of its own, stated "
+                       "or animated by another channel of this animation"
+                     : "every node that instances it overrides with weights of its own that "
+                       "other channels of this animation animate";
+    char text[NAME_QUOTE_SIZE];
     return kfc_warn_pointer(doc->diag, KFC_WARN_GLTF_DROPPED, at,
                             "channel skipped: it animates %s, mesh %lu's default morph weights "
                             "(KHR_animation_pointer), which %s",
-                            text, (unsigned long)mesh,
-                            !instances ? "no node instances"
-                            : own == 1 ? "its one node overrides with weights of its own"
-                                       : "every node that instances it overrides with weights "
-                                         "of its own");
+                            kf_text_name(text, sizeof text, pointer, strlen(pointer), 1),
+                            (unsigned long)mesh, why);
 }
 
 /* The target of a channel whose path is "pointer" (KHR_animation_pointer):
- * a node property kfc animates sets *node and *path; any other is skipped
- * with a warning, since the file animates something the .kfb will not
- * (*path left PATH_COUNT). */
+ * a node property kfc animates sets *node and *path (a mesh's weights, the
+ * nodes that play them: mesh_weights_nodes); any other is skipped with a
+ * warning, since the file animates something the .kfb will not (*path left
+ * PATH_COUNT). */
 static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *at,
-                               const json_t *target, const char *tat, int64_t *node, int *path,
-                               json_t *users)
+                               const json_t *target, const char *tat, const json_t *own,
+                               int64_t *node, int *path, json_t *users)
 {
     size_t mesh;
     char pat[192];
@@ -590,7 +741,8 @@ static kfc_status read_pointer(kfc_gltf_doc *doc, const naming *nm, const char *
                              "pointer of what it animates (KHR_animation_pointer)");
     char why[320];
     if (mesh_weights_pointer(json_string_value(pointer), &mesh))
-        return mesh_weights_nodes(doc, nm, at, json_string_value(pointer), mesh, node, path, users);
+        return mesh_weights_nodes(doc, nm, at, json_string_value(pointer), mesh, own, node, path,
+                                  users);
     const int r =
         pointer_target(json_string_value(pointer), nm->node_count, node, path, why, sizeof why);
     if (r < 0)
@@ -617,7 +769,16 @@ static kfc_status other_users(kfc_gltf_doc *doc, naming *nm, const json_t *users
     for (size_t i = 0; i < count; i++) {
         char *object = object_name(doc, nm, (size_t)json_integer_value(json_array_get(users, i)));
         size_t n = object ? strlen(object) + strlen(property_names[PATH_WEIGHTS]) + 2 : 0;
-        if (!object || !(out->also[i] = malloc(n))) {
+        if (!object)
+            return kfc_fail_nomem(doc->diag);
+        /* A name made, as a channel's target name is (add_channel): a
+         * node's name is repeated by every channel of its mesh's weights. */
+        kfc_status st = kfc_gltf_charge(doc, n - 1, out->at);
+        if (st) {
+            free(object);
+            return st;
+        }
+        if (!(out->also[i] = malloc(n))) {
             free(object);
             return kfc_fail_nomem(doc->diag);
         }
@@ -630,9 +791,10 @@ static kfc_status other_users(kfc_gltf_doc *doc, naming *nm, const json_t *users
 
 /* Reads channel `ci` of animation `ai` into `out` (out->used = 0 for one
  * kfc skips, with a note or a warning). `targets` collects the target
- * names of the animation (a set, to refuse duplicates). */
+ * names of the animation (a set, to refuse duplicates); `own` is
+ * own_weights'. */
 static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const json_t *anim,
-                               size_t ci, json_t *targets, channel *out)
+                               size_t ci, const json_t *own, json_t *targets, channel *out)
 {
     char *at = out->at, sat[96];
     snprintf(at, sizeof out->at, "/animations/%lu/channels/%lu", (unsigned long)ai,
@@ -661,7 +823,7 @@ static kfc_status read_channel(kfc_gltf_doc *doc, naming *nm, size_t ai, const j
     if (!users)
         return kfc_fail_nomem(doc->diag);
     if (path == PATH_COUNT && strcmp(json_string_value(path_value), "pointer") == 0) {
-        if ((st = read_pointer(doc, nm, at, target, tat, &node_index, &path, users)) ||
+        if ((st = read_pointer(doc, nm, at, target, tat, own, &node_index, &path, users)) ||
             path == PATH_COUNT) {
             json_decref(users);
             return st;
@@ -1001,6 +1163,29 @@ static kfc_status recover(kfc_gltf_doc *doc, kfc_status st)
     return !st && doc->spent ? KFC_INVALID : st;
 }
 
+/* The nodes whose own weights a channel of `anim` animates, into `own`:
+ * node index -> the first such channel. For them that channel plays, not
+ * one of their mesh's weights (mesh_weights_nodes), whichever comes
+ * first. */
+static kfc_status own_weights(kfc_gltf_doc *doc, const naming *nm, const json_t *anim, json_t *own)
+{
+    const json_t *channels = json_object_get(anim, "channels");
+    for (size_t ci = 0; ci < json_array_size(channels); ci++) {
+        int64_t n;
+        int p;
+        char key[24];
+        if (!node_target(json_object_get(json_array_get(channels, ci), "target"), nm->node_count,
+                         &n, &p) ||
+            p != PATH_WEIGHTS)
+            continue;
+        snprintf(key, sizeof key, "%lld", (long long)n);
+        if (!json_object_get(own, key) &&
+            json_object_set_new(own, key, json_integer((json_int_t)ci)))
+            return kfc_fail_nomem(doc->diag);
+    }
+    return KFC_OK;
+}
+
 /* The animation's channels, read first (a looping clip's length is its
  * longest channel's), then its controller and, for each channel read
  * without error, a sequence and a track in `builder`. */
@@ -1010,11 +1195,12 @@ static kfc_status compile_animation(kfc_gltf_doc *doc, naming *nm, kf_builder *b
     const json_t *channels = json_object_get(anim, "channels");
     const size_t count = json_array_size(channels);
     channel *chs = calloc(count + 1, sizeof *chs);
-    json_t *targets = json_object();
-    kfc_status st = chs && targets ? KFC_OK : kfc_fail_nomem(doc->diag);
+    json_t *targets = json_object(), *own = json_object();
+    kfc_status st =
+        chs && targets && own ? own_weights(doc, nm, anim, own) : kfc_fail_nomem(doc->diag);
     double end = 0.0;
     for (size_t ci = 0; ci < count && !st; ci++) {
-        st = recover(doc, read_channel(doc, nm, ai, anim, ci, targets, &chs[ci]));
+        st = recover(doc, read_channel(doc, nm, ai, anim, ci, own, targets, &chs[ci]));
         if (!st && chs[ci].used && chs[ci].times[chs[ci].keys - 1] > end)
             end = chs[ci].times[chs[ci].keys - 1];
     }
@@ -1050,6 +1236,7 @@ static kfc_status compile_animation(kfc_gltf_doc *doc, naming *nm, kf_builder *b
         channel_clear(&chs[ci]);
     free(chs);
     json_decref(targets);
+    json_decref(own);
     return st;
 }
 
@@ -1260,43 +1447,52 @@ static kfc_status several_animations(kfc_gltf_doc *doc, const naming *nm, long l
                             "a file of its own with --split");
 }
 
+/* Adds "node/path" to the set `mine`; 1 into *overlap when `played` has it. */
+static kfc_status overlap_key(kfc_gltf_doc *doc, int64_t node, int path, const json_t *played,
+                              json_t *mine, int *overlap)
+{
+    char key[48];
+    snprintf(key, sizeof key, "%lld/%d", (long long)node, path);
+    *overlap |= json_object_get(played, key) != NULL;
+    return json_object_set(mine, key, json_true()) ? kfc_fail_nomem(doc->diag) : KFC_OK;
+}
+
 /* Whether animation `ai` animates a node and path an earlier one played
- * at full weight; records its own in `played` when not. */
-static kfc_status overlaps(kfc_gltf_doc *doc, const json_t *anim, json_t *played, json_t *mine,
-                           int *overlap)
+ * at full weight; records its own in `played` when not. A channel of a
+ * mesh's weights animates the weights of each node that plays them
+ * (mesh_weights_nodes), as that node's own channel would. */
+static kfc_status overlaps(kfc_gltf_doc *doc, const naming *nm, size_t ai, const json_t *anim,
+                           json_t *played, json_t *mine, int *overlap)
 {
     const json_t *channels = json_object_get(anim, "channels");
+    kfc_status st = KFC_OK;
     *overlap = 0;
     json_object_clear(mine);
-    for (size_t ci = 0; ci < json_array_size(channels); ci++) {
+    for (size_t ci = 0; ci < json_array_size(channels) && !st; ci++) {
         const json_t *target = json_object_get(json_array_get(channels, ci), "target");
-        const json_t *node = json_object_get(target, "node");
-        const char *path = json_string_value(json_object_get(target, "path"));
-        int p = 0;
-        int64_t n = json_is_integer(node) ? (int64_t)json_integer_value(node) : -1;
-        while (path && p < PATH_COUNT && strcmp(path, path_names[p]) != 0)
-            p++;
-        if (path && p == PATH_COUNT && strcmp(path, "pointer") == 0) {
-            const json_t *ext =
-                json_object_get(json_object_get(target, "extensions"), "KHR_animation_pointer");
-            const char *pointer = json_string_value(json_object_get(ext, "pointer"));
-            n = -1;
-            if (!pointer ||
-                pointer_target(pointer, json_array_size(json_object_get(doc->root, "nodes")), &n,
-                               &p, NULL, 0) != 1)
-                continue;
-        }
-        if (n < 0 || !path || p == PATH_COUNT)
-            continue;
-        char key[48];
-        snprintf(key, sizeof key, "%lld/%d", (long long)n, p);
-        *overlap |= json_object_get(played, key) != NULL;
-        if (json_object_set(mine, key, json_true()))
-            return kfc_fail_nomem(doc->diag);
+        const char *pointer = target_pointer(target);
+        int64_t n;
+        int p;
+        size_t mesh;
+        if (pointer && mesh_weights_pointer(pointer, &mesh)) {
+            /* Each node of the mesh is a key to look up and add, for every
+             * such channel: counted, as the tracks they make are. */
+            size_t count;
+            const mesh_node *instances = mesh_instances(nm, mesh, &count);
+            char at[96];
+            snprintf(at, sizeof at, "/animations/%lu/channels/%lu", (unsigned long)ai,
+                     (unsigned long)ci);
+            st = kfc_gltf_charge_numbers(doc, (uint64_t)count * KFC_GLTF_CHECK_NUMBERS, at);
+            for (size_t k = 0; k < count && !st; k++)
+                if (mesh_weights_use(nm, instances[k].node, mesh, NULL, NULL) == MESH_PLAYS)
+                    st = overlap_key(doc, (int64_t)instances[k].node, PATH_WEIGHTS, played, mine,
+                                     overlap);
+        } else if (node_target(target, nm->node_count, &n, &p))
+            st = overlap_key(doc, n, p, played, mine, overlap);
     }
-    if (!*overlap && json_object_update(played, mine))
-        return kfc_fail_nomem(doc->diag);
-    return KFC_OK;
+    if (!st && !*overlap && json_object_update(played, mine))
+        st = kfc_fail_nomem(doc->diag);
+    return st;
 }
 
 static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
@@ -1363,7 +1559,7 @@ static kfc_status compile_document(kfc_gltf_doc *doc, kf_builder *builder)
             json_object_clear(nm.sequences); /* a file of its own */
             if (!out)
                 st = kfc_fail_nomem(doc->diag);
-        } else if (!(st = overlaps(doc, anim, played, mine, &overlap)) && overlap) {
+        } else if (!(st = overlaps(doc, &nm, ai, anim, played, mine, &overlap)) && overlap) {
             char quoted[KFC_QUOTE_SIZE];
             note(o,
                  "animation %s shares targets with an earlier one: its "

@@ -532,17 +532,21 @@ static kfc_status read_elements(kfc_gltf_doc *doc, const view *v, uint64_t offse
     return KFC_OK;
 }
 
-kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer)
+kfc_status kfc_gltf_charge_numbers(kfc_gltf_doc *doc, uint64_t numbers, const char *pointer)
 {
-    const uint64_t numbers = ((uint64_t)bytes + 3) / 4;
     doc->spent |= numbers > doc->element_budget;
     if (numbers > doc->element_budget)
         return kfc_gltf_fail(doc->diag, pointer,
-                             "the channels' names and the samplers' numbers come to more than "
-                             "%u numbers per byte of input; kfc makes no more",
+                             "the channels' names and tracks and the samplers' numbers come to "
+                             "more than %u numbers per byte of input; kfc makes no more",
                              KFC_GLTF_NUMBERS_PER_BYTE);
     doc->element_budget -= numbers;
     return KFC_OK;
+}
+
+kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer)
+{
+    return kfc_gltf_charge_numbers(doc, ((uint64_t)bytes + 3) / 4, pointer);
 }
 
 kfc_status kfc_gltf_accessor_kind(kfc_gltf_doc *doc, int64_t index, const char *pointer,

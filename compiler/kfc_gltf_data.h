@@ -33,14 +33,31 @@ enum {
  * each external buffer file, counted once; a data URI or GLB chunk is part
  * of the document), besides KFC_GLTF_BASE_NUMBERS: an accessor counts each
  * time a sampler reads it, and the names each channel makes (its sequence's
- * and its target's, which repeat a node's name) count a number per 4 bytes. Animation data reads its float bytes once (a
- * quarter of a number per byte) or as normalized bytes and shared key times
- * (up to 2); a file that reads one large accessor from many samplers is
- * stopped at 4. Memory and the .kfb grow with the numbers (about 13 and at
- * most 4 bytes each).
+ * and its target's, which repeat a node's name) count a number per 4 bytes.
+ * A channel of a mesh's weights makes a track on every node that instances
+ * the mesh, so nothing of its own JSON bounds them: each such node counts
+ * KFC_GLTF_NODE_NUMBERS (its track, or the check that weights of its own
+ * override the mesh's) and the name of its target, and the check of the
+ * targets an earlier animation played counts KFC_GLTF_CHECK_NUMBERS a
+ * node. Animation data
+ * reads its float bytes once (a quarter of a number per byte) or as
+ * normalized bytes and shared key times (up to 2); a file that reads one
+ * large accessor from many samplers is stopped at 4. Memory and the .kfb
+ * grow with the numbers (about 13 and at most 4 bytes each).
  */
 #define KFC_GLTF_NUMBERS_PER_BYTE 4
 #define KFC_GLTF_BASE_NUMBERS     ((uint64_t)1 << 20)
+/* A track on a node that instances a mesh whose weights a channel animates,
+ * as numbers: it takes about 650 bytes of memory the first time the node is
+ * a target (its target's records and names, the sets that check targets),
+ * 200 after, and a 32-byte record in the .kfb. 64 numbers cover the first
+ * at 13 bytes a number, and are more than the 44 that the 11 bytes of a
+ * node ({"mesh":0},) bring: a track on every node of a file stays within
+ * the memory bound. */
+#define KFC_GLTF_NODE_NUMBERS 64
+/* A node whose weights the check of shared targets visits for such a
+ * channel (a key looked up and added): a hash lookup, as a number read. */
+#define KFC_GLTF_CHECK_NUMBERS 1
 /* What jansson may take to parse the JSON (kfc_json_cost's upper bound), per
  * byte of it, besides KFC_GLTF_JSON_BASE: exporters' files take 10 to 25;
  * "{}," repeated would take 85. */
@@ -105,6 +122,10 @@ kfc_status kfc_gltf_index(kfc_diag *diag, const json_t *object, const char *fiel
 /* Charges `bytes` of names (made at `pointer`) to the budget of numbers, four
  * bytes a number: a name repeated per channel is output as numbers are. */
 kfc_status kfc_gltf_charge(kfc_gltf_doc *doc, size_t bytes, const char *pointer);
+
+/* Charges `numbers` (work done or records made at `pointer` that no bytes
+ * of the input bound) to the same budget. */
+kfc_status kfc_gltf_charge_numbers(kfc_gltf_doc *doc, uint64_t numbers, const char *pointer);
 
 /* Accessor `index`'s (referenced at `pointer`) component type, type and
  * normalized flag into `out` (no values): what it holds, checked before

@@ -12,6 +12,14 @@
   animations, or one long node name repeated by many channels, is refused
   at exactly the channel the formula says, and the largest accepted file's
   .kfb (stored, -z 0) is under 16 bytes per input byte plus 4 MB;
+- a channel of a mesh's weights (KHR_animation_pointer, /meshes/M/weights)
+  makes a track on every node that instances the mesh, and each such node
+  counts against the same budget (64 numbers, its target's name, and a
+  number for the check of targets an earlier animation played): 4,000
+  nodes of one mesh animated by 400 animations, 110 KB, are refused at
+  exactly the animation the formula says, in memory within 64 bytes per
+  input byte plus 64 MB, where they took 319 MB; the most that fit
+  compile;
 - an external file named by many buffers, by any spelling ("a.bin",
   "./a.bin", "sub/../a.bin", a link to it), is read and held once: memory
   stays within 64 bytes per input byte plus 64 MB with the file counted
@@ -28,6 +36,11 @@ import driver  # noqa: E402
 
 BASE = 1 << 20
 PER_BYTE = 4
+# What each node that instances a mesh counts, per channel of the mesh's
+# weights: its track (KFC_GLTF_NODE_NUMBERS) and the check of shared
+# targets (KFC_GLTF_CHECK_NUMBERS), in compiler/kfc_gltf_data.h.
+NODE_NUMBERS = 64
+CHECK_NUMBERS = 1
 
 
 def run(cmd):
@@ -93,6 +106,80 @@ def shared_file(c, a, work):
             % (size, count, kb, bound_kb))
 
 
+def bound_kb(input_bytes):
+    """docs/limits.md's bound on kfc's memory for an input, in KB."""
+    return (64 * input_bytes + (64 << 20)) >> 10
+
+
+def mesh_weights_document(nodes, animations):
+    """`nodes` nodes instancing one mesh of one morph target, and
+    `animations` animations that each animate the mesh's weights through a
+    KHR_animation_pointer channel of one key: its text, and the animation
+    whose channel the budget refuses (None: all fit)."""
+    data = struct.pack('<2f', 0.0, 0.5)
+    channel = {'sampler': 0, 'target': {'path': 'pointer', 'extensions': {
+        'KHR_animation_pointer': {'pointer': '/meshes/0/weights'}}}}
+    doc = {'asset': {'version': '2.0'}, 'extensionsUsed': ['KHR_animation_pointer'],
+           'meshes': [{'primitives': [{'attributes': {}, 'targets': [{}]}]}],
+           'nodes': [{'mesh': 0} for _ in range(nodes)],
+           'buffers': [{'byteLength': len(data),
+                        'uri': 'data:application/octet-stream;base64,' + base64.b64encode(data).decode()}],
+           'bufferViews': [{'buffer': 0, 'byteLength': 4}, {'buffer': 0, 'byteOffset': 4, 'byteLength': 4}],
+           'accessors': [{'bufferView': v, 'componentType': 5126, 'count': 1, 'type': 'SCALAR'}
+                         for v in (0, 1)],
+           'animations': [{'channels': [channel], 'samplers': [{'input': 0, 'output': 1}]}
+                          for _ in range(animations)]}
+    text = json.dumps(doc, separators=(',', ':'))
+    budget, spent = BASE + PER_BYTE * len(text), 0
+    # Node 0 plays the channel's own track; the others' targets are names
+    # made as it is, node<k>.morph_weights.
+    names = sum((len('node%d.morph_weights' % k) + 3) // 4 for k in range(1, nodes))
+    for i in range(animations):
+        spent += nodes * (CHECK_NUMBERS + NODE_NUMBERS) + names + 2
+        spent += (len('animation%d/node0.morph_weights' % i) + len('node0.morph_weights') + 3) // 4
+        if spent > budget:
+            return text, i
+    return text, None
+
+
+def mesh_weights(c, a, work):
+    """Many nodes of one mesh, its weights animated by many animations."""
+    def compile_file(name, nodes, animations):
+        text, refused_at = mesh_weights_document(nodes, animations)
+        path = os.path.join(work, name + '.gltf')
+        with open(path, 'w') as f:
+            f.write(text)
+        status, err, kb = peak_kb([a.kfc, '-z', '0', path, '-o', path + '.kfb'])
+        c.check(kb < bound_kb(len(text)), '%s: %d nodes x %d animations, %d bytes: %d KB, over the '
+                'bound %d KB' % (name, nodes, animations, len(text), kb, bound_kb(len(text))))
+        return path, len(text), refused_at, status, err
+
+    path, size, refused_at, status, err = compile_file('mesh_weights', 4000, 400)
+    want = '%s: /animations/%s/channels/0: error: the channels\' names and tracks and the ' \
+        'samplers\' numbers come to more than 4 numbers per byte of input' % (path, refused_at)
+    c.check(refused_at is not None and status == 1 and want in err and not os.path.exists(path + '.kfb'),
+            '4000 nodes x 400 animations: want a refusal at animation %s, got %d %r'
+            % (refused_at, status, err))
+    # The most animations that fit: compiled, the .kfb within the bound.
+    most = 1
+    while mesh_weights_document(1000, most + 1)[1] is None:
+        most += 1
+    for animations in (most, most + 1):
+        path, size, refused_at, status, err = compile_file('mesh_weights%d' % animations, 1000,
+                                                           animations)
+        out = path + '.kfb'
+        if refused_at is None:
+            kfb = os.path.getsize(out) if os.path.exists(out) else 0
+            c.check(status == 0 and 0 < kfb <= 16 * size + (4 << 20),
+                    '1000 nodes x %d animations, the most that fit: %d bytes out of %d in: %r'
+                    % (animations, kfb, size, err))
+        else:
+            c.check(status == 1 and '/animations/%d/channels/0: error:' % refused_at in err
+                    and not os.path.exists(out),
+                    '1000 nodes x %d animations: want a refusal at animation %d, got %d %r'
+                    % (animations, refused_at, status, err))
+
+
 def main():
     a = driver.arguments()
     c = driver.Checks()
@@ -100,6 +187,7 @@ def main():
 
     # One external file, many buffers: read once (measured first, alone).
     shared_file(c, a, work)
+    mesh_weights(c, a, work)
 
     # JSON's parse cost.
     empty = os.path.join(work, 'empty_objects.gltf')
@@ -184,8 +272,8 @@ def main():
         spent += cost
     r = run([a.kfc, '-z', '0', path, '-o', path + '.kfb'])
     c.check(refused_at is not None and r.returncode == 1 and
-            ('/animations/%d/channels/0: error: the channels\' names and the samplers\' numbers'
-             % refused_at) in r.stderr,
+            ('/animations/%d/channels/0: error: the channels\' names and tracks and the samplers\' '
+             'numbers' % refused_at) in r.stderr,
             'long names: want a refusal at animation %s, got %r' % (refused_at, r.stderr))
     print('test_gltf_bounds: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0

@@ -516,6 +516,115 @@ def check_mesh_weights_pointer(a, checks):
                   'mesh weights every node overrides')
 
 
+# Two morph weight channels on mesh 0 (2 targets), keyed at 0 and 1 s,
+# and what each plays at W = 0.25, 0.5 and 1 s (values float32 holds
+# exactly): which one a node plays shows which channel drives it.
+WEIGHT_KEYS = {'mesh': [0, 0, 1, 0.5], 'own': [0.25, 0.25, 0.75, 0.75]}
+WEIGHT_PLAYS = {'mesh': {'0.25': [0.25, 0.125], '0.5': [0.5, 0.25], '1': [1, 0.5]},
+                'own': {'0.25': [0.375, 0.375], '0.5': [0.5, 0.5], '1': [0.75, 0.75]}}
+
+
+def weights_document(animations, nodes):
+    """Node 'a' instancing mesh 0, then `nodes` (more node objects); each
+    animation of `animations` a list of channels on node 'a''s weights,
+    each (keys, how): how is 'path' (target path weights), 'node'
+    (/nodes/0/weights) or 'mesh' (/meshes/0/weights)."""
+    d = gen_gltf_fixtures.Doc()
+    first = d.node('a', targets=2)
+    for i, channels in enumerate(animations):
+        d.animation('take%d' % i, [(first, 'weights', 'LINEAR', [0.0, 1.0], WEIGHT_KEYS[keys], 1, {})
+                                   for keys, how in channels])
+    g = d.gltf
+    g['nodes'] += nodes
+    for anim, channels in zip(g['animations'], animations):
+        for channel, (keys, how) in zip(anim['channels'], channels):
+            if how != 'path':
+                channel['target'] = {'path': 'pointer', 'extensions': {'KHR_animation_pointer': {
+                    'pointer': '/%s/0/weights' % ('nodes' if how == 'node' else 'meshes')}}}
+    g['extensionsUsed'] = g['extensionsRequired'] = ['KHR_animation_pointer']
+    g['buffers'] = [{'byteLength': len(d.bin), 'uri': 'data:application/octet-stream;base64,'
+                     + base64.b64encode(bytes(d.bin)).decode()}]
+    return g
+
+
+def played_weights(a, kfb, objects):
+    """{object: {W: morph weights}} from `kfplay animate` at WEIGHT_PLAYS' times."""
+    ws = sorted(WEIGHT_PLAYS['mesh'], key=float)
+    got = gltf_assets.play(a.kfplay, kfb, ws, {o + '.morph_weights' for o in objects})
+    return {o: {w: got.get(('%.9g' % float(w), o + '.morph_weights')) for w in ws}
+            for o in objects}
+
+
+def check_mesh_weights_shared(a, checks):
+    """A later animation that animates a node's weights through its mesh's
+    (/meshes/0/weights), or an earlier one's so animated, shares the node's
+    morph_weights as a node channel does: the later controller starts at
+    weight 0, with -v's note, and the node plays the earlier animation's
+    values, not their sum."""
+    for first, later in (('path', 'path'), ('path', 'mesh'), ('mesh', 'path'), ('mesh', 'mesh')):
+        path = os.path.join(a.work, 'mesh_weights_shared_%s_%s.gltf' % (first, later))
+        with open(path, 'w') as f:
+            json.dump(weights_document([[('mesh', first)], [('own', later)]], []), f)
+        r = run([a.kfc, '-v', path, '-o', path + '.kfb'])
+        what = 'weights through %s, then through %s' % (first, later)
+        if not checks.check(r.returncode == 0, '%s: %r' % (what, r.stderr)):
+            continue
+        checks.check("note: animation 'take1' shares targets with an earlier one: its controller "
+                     "starts at weight 0" in r.stderr, '%s: no note: %r' % (what, r.stderr))
+        got = played_weights(a, path + '.kfb', ['a'])
+        checks.check(got == {'a': WEIGHT_PLAYS['mesh']}, '%s: the earlier plays alone: %s, want %s'
+                     % (what, got, WEIGHT_PLAYS['mesh']))
+
+
+def check_mesh_weights_own(a, checks):
+    """One animation that animates node a's weights both through its own
+    (path weights, or /nodes/0/weights) and through its mesh's
+    (/meshes/0/weights), in either order: a node's weights override its
+    mesh's, so a plays its own channel, node b (the same mesh, no weights
+    of its own) the mesh's, and node c (weights it states) neither; -v
+    notes a and c. With no node b, the mesh's channel plays nowhere: a
+    -Wgltf-dropped warning."""
+    others = [{'name': 'b', 'mesh': 0}, {'name': 'c', 'mesh': 0, 'weights': [0, 0]}]
+    for own in ('path', 'node'):
+        for order in ((('own', own), ('mesh', 'mesh')), (('mesh', 'mesh'), ('own', own))):
+            mesh_at = [keys for keys, how in order].index('mesh')
+            path = os.path.join(a.work, 'mesh_weights_own_%s_%d.gltf' % (own, mesh_at))
+            with open(path, 'w') as f:
+                json.dump(weights_document([list(order)], others), f)
+            r = run([a.kfc, '-v', path, '-o', path + '.kfb'])
+            notes = [l.split(': note: ', 1)[1] for l in r.stderr.splitlines() if ': note: ' in l]
+            at = '/animations/0/channels/%d: ' % mesh_at
+            want = [at + "node 0 plays its own weights, channel %d, not mesh 0's: a node's "
+                    "weights override its mesh's" % (1 - mesh_at),
+                    at + "node 2 keeps the weights it states, not mesh 0's: a node's weights "
+                    "override its mesh's"]
+            what = 'own weights through %s, mesh weights at channel %d' % (own, mesh_at)
+            if not checks.check(r.returncode == 0 and notes == want and 'warning' not in r.stderr,
+                                '%s: %d %r' % (what, r.returncode, r.stderr)):
+                continue
+            got = played_weights(a, path + '.kfb', ['a', 'b', 'c'])
+            checks.check(got == {'a': WEIGHT_PLAYS['own'], 'b': WEIGHT_PLAYS['mesh'],
+                                 'c': {w: None for w in WEIGHT_PLAYS['mesh']}},
+                         '%s: a plays its own channel, b the mesh\'s, c neither: %s' % (what, got))
+    for nodes, why in (([], 'its one node overrides with weights of its own that another channel '
+                        'of this animation animates'),
+                       (others[1:], 'every node that instances it overrides with weights of its '
+                        'own, stated or animated by another channel of this animation')):
+        path = os.path.join(a.work, 'mesh_weights_own_only%d.gltf' % len(nodes))
+        with open(path, 'w') as f:
+            json.dump(weights_document([[('mesh', 'mesh'), ('own', 'path')]], nodes), f)
+        check_warning(a, checks, path, 'gltf-dropped',
+                      "%s: /animations/0/channels/0: warning: channel skipped: it animates "
+                      "'/meshes/0/weights', mesh 0's default morph weights "
+                      "(KHR_animation_pointer), which %s" % (path, why),
+                      'mesh weights its nodes override (%d more nodes)' % len(nodes))
+        if not os.path.exists(path + '.kfb'):
+            continue
+        got = played_weights(a, path + '.kfb', ['a'])
+        checks.check(got == {'a': WEIGHT_PLAYS['own']},
+                     'the mesh channel skipped: a plays its own: %s' % got)
+
+
 def check_animation_option(a, checks):
     """--animation selects one animation or none: digits are an index when
     the file has that animation, else a name; an index that is another
@@ -748,6 +857,8 @@ def main():
     check_animation_option(a, checks)
     check_pointer(a, checks)
     check_mesh_weights_pointer(a, checks)
+    check_mesh_weights_shared(a, checks)
+    check_mesh_weights_own(a, checks)
     check_note_text(a, checks)
     check_quaternion_length(a, checks)
     check_long_duration(a, checks)

@@ -679,9 +679,9 @@ static int by_target(const void *a, const void *b)
                : (x->mark.column < y->mark.column) - (x->mark.column > y->mark.column);
 }
 
-/* X3D's fan-in: a field that several chains reach takes the last value
- * sent to it, never a sum, so each such target blends latest (the track
- * whose sensor ran last plays), with a -v note at the second ROUTE. */
+/* X3D's fan-in: a field that several chains reach keeps the last value
+ * sent to it, never a sum, so each such target blends latest, with a -v
+ * note at the second ROUTE. */
 static kfc_status fan_in(mapper *m)
 {
     if (m->reached_count < 2)
@@ -700,9 +700,8 @@ static kfc_status fan_in(mapper *m)
                                       &err, 1);
             char q[KFC_QUOTE_SIZE];
             kfc_x3d_note(m->scene, m->reached[i + 1].mark,
-                         "%s is reached by %zu chains: it takes the value of the one whose "
-                         "TimeSensor ran last, as a browser's field takes the last event sent "
-                         "to it",
+                         "%s is reached by %zu chains: it keeps the value last sent to it, as a "
+                         "browser's field does, not a sum",
                          quoted(q, m->reached[i].target), j - i);
         }
         i = j;
@@ -947,14 +946,6 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
 {
     kfc_status st;
     char rt[KFC_X3D_ROUTE_SIZE], name[KFC_QUOTE_SIZE];
-    for (uint32_t i = 0; i < n->in_count; i++) {
-        const kfc_x3d_route *r = n->in[i];
-        if (strcmp(r->to_field, "set_destination") == 0 || strcmp(r->to_field, "set_value") == 0)
-            kfc_x3d_note(m->scene, r->mark,
-                         "%s: the host sends these events "
-                         "(kf_player_follower_set_destination / _set_value)",
-                         kfc_x3d_route_text(rt, r));
-    }
     kfc_x3d_field_type value;
     int targets = 0, ok, follows;
     chain_field(n, &value);
@@ -968,6 +959,27 @@ static kfc_status map_follower(mapper *m, const kfc_x3d_node *n, kf_follower_nod
         kfc_x3d_note(m->scene, n->mark, "%s %s: its value_changed goes nowhere, skipped", n->type,
                      quoted(name, n->name));
         return KFC_OK;
+    }
+    for (uint32_t i = 0; i < n->in_count; i++) {
+        const kfc_x3d_route *r = n->in[i];
+        if (strcmp(r->to_field, "set_destination") != 0 && strcmp(r->to_field, "set_value") != 0)
+            continue;
+        kf_follower_node from;
+        /* An interpolator or a follower sends at every frame it runs: the
+         * scene moves the follower, which no host does for it. */
+        if (r->from && (interpolator_node(r->from) >= 0 || follower_node(r->from, &from))) {
+            if ((st = skipped(m, 1, r->mark,
+                              "%s dropped: kfb's followers take %s from the host, not from a "
+                              "%s's value_changed, so %s %s moves only as the host sends it",
+                              kfc_x3d_route_text(rt, r), r->to_field, r->from->type, n->type,
+                              quoted(name, n->name))))
+                return st;
+            continue;
+        }
+        kfc_x3d_note(m->scene, r->mark,
+                     "%s: the host sends these events "
+                     "(kf_player_follower_set_destination / _set_value)",
+                     kfc_x3d_route_text(rt, r));
     }
     if ((st = report_fields(m, n)))
         return st;

@@ -564,9 +564,8 @@ typedef struct kfb_target {
 /* kfb_target.property: the property, and how its tracks make its value.
  * Without a flag, the weighted sum of the tracks (M3G's AnimationTrack
  * blending). KFB_TARGET_LATEST (since 2.7): X3D's fan-in, where a field
- * takes the last value sent to it: the one track whose sensor sent its
- * last event latest (formats/kfb.md, Targets). Only interpolator and
- * follower tracks play such a target. */
+ * keeps the last value sent to it (formats/kfb.md, Targets; docs/math.md
+ * §2.3). Only interpolator and follower tracks play such a target. */
 #define KFB_TARGET_PROPERTY_MASK 0xFFFFu
 #define KFB_TARGET_LATEST        0x10000u
 

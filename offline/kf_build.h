@@ -242,8 +242,8 @@ KF_API kf_result kf_builder_add_track(kf_builder *builder, const kf_track_desc *
 /*
  * How the tracks of `target` (which a track added before plays) make its
  * value: KF_BLEND_SUM, the weighted sum (the default), or KF_BLEND_LATEST,
- * X3D's fan-in, the one track whose sensor sent its last event latest
- * (kf_player_update). Only interpolator and follower tracks may play a
+ * X3D's fan-in, the value last sent to it by a track, kept until another
+ * sends (kf_player_update). Only interpolator and follower tracks may play a
  * KF_BLEND_LATEST target: a sequence track playing it is KF_ERROR_VALUE
  * (KF_FIELD_BLEND, kf_error.object that track), and so is one added later
  * (kf_builder_add_track: KF_FIELD_TARGET). No track playing `target` is

@@ -874,8 +874,8 @@ KF_API void kf_anim_target_info(const kf_anim *anim, uint32_t index, kf_target_i
 
 /* How a target's tracks make its value (kf_player_update): KF_BLEND_SUM,
  * the weighted sum (M3G's AnimationTrack blending), or KF_BLEND_LATEST,
- * the value of one track, the one whose sensor sent its last event latest
- * (X3D's fan-in: a field takes the last value sent to it). */
+ * the value last sent to it by one of its tracks, kept until another
+ * sends (X3D's fan-in: a field keeps the last event sent to it). */
 typedef enum kf_blend { KF_BLEND_SUM = 0, KF_BLEND_LATEST = 1 } kf_blend;
 
 /* The target's blend; KF_BLEND_SUM for a NULL anim or an index out of
@@ -957,16 +957,19 @@ KF_API void kf_player_reset(kf_player *player);
  * it, a follower advanced to it (its output is the sample). For each
  * target, the tracks whose controller is active contribute weight * sample;
  * if their total weight is positive the target takes the weighted sum (not
- * divided by the total) or, for a KF_BLEND_LATEST target, the contribution
- * of the one track whose sensor sent its last event latest (an interpolator
- * track's while its fraction runs, at world_time; past the end of a cycle
- * that does not loop, when its fraction reached 1; before its start,
- * never; a follower track's at world_time; equal times: the later track),
- * an orientation is then normalized, and built-in
+ * divided by the total) or, for a KF_BLEND_LATEST target, the value last
+ * sent to it, which it keeps from update to update as an X3D field does:
+ * an interpolator track sends while its fraction runs (and, past the end of
+ * a cycle that does not loop, its value at the end, as sent then), not
+ * paused (speed 0) nor before its start; a follower track while it moves,
+ * and its first value once, at its start; at the same instant a sensor's
+ * wins over a follower's, then the one started later, then the later
+ * track; an update at an earlier world time than the last forgets what
+ * was sent (docs/math.md §2.3). An orientation is then normalized, and built-in
  * properties are clamped as M3G does (alpha and colours to [0,1], spot angle
  * to [0,90], spot exponent and shininess to [0,128], density to >= 0,
- * visibility and pickability to 0/1). Otherwise the target keeps its value
- * (docs/math.md §2). Never allocates.
+ * visibility and pickability to 0/1). A target no track plays (no weight,
+ * or nothing sent) keeps its value (docs/math.md §2). Never allocates.
  */
 KF_API void kf_player_update(kf_player *player, double world_time);
 

@@ -104,6 +104,7 @@ typedef struct play_follower {
     float *out;      /* as play_member.out */
     uint32_t finish; /* FINISH_* */
     kf_follower_state *state;
+    uint32_t sent; /* KF_BLEND_LATEST: it sent its initial value (since the reset) */
 } play_follower;
 
 typedef struct play_group {
@@ -134,11 +135,14 @@ struct kf_player {
     const kf_kernels *kernels;
     /* Scratch for kf_player_update, sized at creation. */
     /* Per blended target (the layout's blend slots); 0 between updates. */
-    double *sums;                  /* weighted sums, at the slot's blend_offset */
-    double *weights;               /* total weight */
-    double *latest_at;             /* KF_BLEND_LATEST: the played track's last event, */
-    uint32_t *latest_track;        /* and its index (valid where the weight is > 0) */
-    double now;                    /* kf_player_update's world time */
+    double *sums;    /* weighted sums, at the slot's blend_offset */
+    double *weights; /* total weight */
+    /* KF_BLEND_LATEST: the last value the target was sent, when (-infinity:
+     * none since the reset), and which track sent it (its start, index),
+     * kept from update to update as a field keeps its last event. */
+    double *latest_at, *latest_start;
+    uint32_t *latest_track;
+    double now;                    /* the last kf_player_update's world time (-infinity: none) */
     double *positions;             /* per controller, this update */
     unsigned char *active;         /* per controller, this update */
     float *sample;                 /* one track's sample */
@@ -222,6 +226,7 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     const size_t slots = L ? L->blend_count : o->count[KF_KIND_TARGET];
     p->weights = carve(base, &at, slots, sizeof *p->weights, ok);
     p->latest_at = carve(base, &at, slots, sizeof *p->latest_at, ok);
+    p->latest_start = carve(base, &at, slots, sizeof *p->latest_start, ok);
     p->latest_track = carve(base, &at, slots, sizeof *p->latest_track, ok);
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
@@ -412,7 +417,7 @@ static void make_plan(kf_player *p, play_member *members)
             continue;
         }
         if (t->animator_kind == KFB_ANIMATOR_FOLLOWER) {
-            p->follows[f++] = (play_follower){t, p->sample, 0, p->followers[i]};
+            p->follows[f++] = (play_follower){t, p->sample, 0, p->followers[i], 0};
             continue;
         }
         const struct kf_sequence *s = &o->sequences[t->animator];
@@ -673,6 +678,14 @@ void kf_player_destroy(kf_player *p)
     }
 }
 
+/* Every KF_BLEND_LATEST target as if nothing had been sent to it. */
+static void forget_latest(kf_player *p)
+{
+    const struct kf_layout *L = p->anim->layout;
+    for (uint32_t i = 0; L && i < L->blend_count; i++)
+        p->latest_at[i] = -INFINITY;
+}
+
 void kf_player_reset(kf_player *p)
 {
     if (!p)
@@ -688,6 +701,10 @@ void kf_player_reset(kf_player *p)
     for (uint32_t i = 0; p->followers && i < o->count[KF_KIND_TRACK]; i++)
         if (p->followers[i])
             kf_follower_reset(p->followers[i], 0.0);
+    for (uint32_t i = 0; i < p->follow_count; i++)
+        p->follows[i].sent = 0;
+    forget_latest(p);
+    p->now = -INFINITY;
     for (uint32_t i = 0; i < o->count[KF_KIND_TARGET]; i++) {
         const kf_target *t = &o->targets[i];
         kf_property_rest_value((kf_property)t->property, t->components,
@@ -868,38 +885,51 @@ KF_HOT static void play_group_at(kf_player *p, play_group *g, double position, d
         play_runs(p, g, &seg, mask, w);
 }
 
-/* A KF_BLEND_LATEST target's contribution: track `track`'s weighted
- * sample `v`, whose sensor sent its last event at world time `at`, where
- * that is later than the contribution's so far (equal: the later track). */
-static void latest(kf_player *p, uint32_t target, const float *v, double w, double at,
+/* KF_BLEND_LATEST: a target's value, sent by track `track` (weighted
+ * sample `v`) at world time `at`, its controller started at `start`. It
+ * replaces the value the target was last sent where it was sent later; at
+ * the same time, where its sensor started later (the one a browser
+ * processes last), then where it is the later track. */
+static void latest(kf_player *p, uint32_t target, const float *v, double w, double at, double start,
                    uint32_t track)
 {
     const struct kf_layout *L = p->anim->layout;
     const uint32_t slot = L->blend_of[target];
-    if (p->weights[slot] > 0.0 &&
-        (at < p->latest_at[slot] || (at == p->latest_at[slot] && track < p->latest_track[slot])))
+    const double was = p->latest_at[slot], was_start = p->latest_start[slot];
+    if (at < was ||
+        (at == was && (start < was_start || (start == was_start && track < p->latest_track[slot]))))
         return;
     double *sum = p->sums + L->blend_offset[slot];
     for (uint32_t k = 0; k < p->anim->objects.targets[target].components; k++)
         sum[k] = w * v[k];
     p->weights[slot] = w;
     p->latest_at[slot] = at;
+    p->latest_start[slot] = start;
     p->latest_track[slot] = track;
 }
 
-/* When an interpolator track's TimeSensor last sent an event, at world
+/* The world time at which controller c's position is 0: when its sensor
+ * (or follower) started. */
+static double started(const kf_controller *c)
+{
+    return c->speed != 0.0 ? c->ref_world - c->ref_sequence / c->speed : c->ref_world;
+}
+
+/* When an interpolator track's TimeSensor sent the value it plays, at world
  * time `now`, its position `pos` and its controller's `speed`: while its
  * fraction runs (position in [0, cycle], or from 0 on looping), now; past
- * its end (or, played backwards, its start), when it got there; before it,
- * never (-infinity). An X3D sensor sends nothing once its cycle is over,
- * so a field two chains share keeps the value of the chain that ran last. */
+ * its end (or, played backwards, its start), when it got there (its last
+ * event); paused (speed 0) or before its start, it sends nothing
+ * (-infinity). */
 static double last_event(double now, double pos, double speed, double cycle, int loop)
 {
+    if (speed == 0.0)
+        return -INFINITY;
     const double end = loop ? INFINITY : cycle;
     if (pos >= 0.0 && pos <= end)
         return now;
     const double edge = pos < 0.0 ? 0.0 : end;
-    const double since = speed != 0.0 ? (pos - edge) / speed : -1.0; /* world seconds */
+    const double since = (pos - edge) / speed; /* world seconds */
     return since >= 0.0 ? now - since : -INFINITY;
 }
 
@@ -922,11 +952,11 @@ KF_NOINLINE static void play_interpolators(kf_player *p)
         pi->cursor = cursor.key;
         const double w = p->controllers[t->controller].weight;
         if (pi->finish & FINISH_LATEST) {
-            const double pos = p->positions[t->controller];
-            latest(p, t->target, pi->out, w,
-                   last_event(p->now, pos, p->controllers[t->controller].speed, t->cycle_interval,
-                              t->loop),
-                   (uint32_t)(t - o->tracks));
+            const kf_controller *c = &p->controllers[t->controller];
+            const double at = last_event(p->now, p->positions[t->controller], c->speed,
+                                         t->cycle_interval, t->loop);
+            if (at > -INFINITY) /* (and not NaN) */
+                latest(p, t->target, pi->out, w, at, started(c), (uint32_t)(t - o->tracks));
             continue;
         }
         const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
@@ -939,17 +969,28 @@ KF_NOINLINE static void play_followers(kf_player *p)
 {
     const kf_objects *o = &p->anim->objects;
     for (uint32_t fi = 0; fi < p->follow_count; fi++) {
-        const play_follower *pf = &p->follows[fi];
+        play_follower *pf = &p->follows[fi];
         const kf_track *t = pf->track;
         if (!p->active[t->controller])
             continue; /* the follower waits; its target keeps its value */
         /* The follower's clock is the controller's position. */
+        const int moving = kf_follower_is_active(pf->state);
         kf_follower_update(pf->state, p->positions[t->controller]);
         memcpy(pf->out, kf_follower_value(pf->state),
                o->targets[t->target].components * sizeof *pf->out);
         const double w = p->controllers[t->controller].weight;
-        if (pf->finish & FINISH_LATEST) { /* a follower sends at every update */
-            latest(p, t->target, pf->out, w, p->now, (uint32_t)(t - o->tracks));
+        if (pf->finish & FINISH_LATEST) {
+            /* A follower sends while it moves (and the value it stops at),
+             * and once, when it starts, the value it starts at. At the same
+             * time as a sensor's chain, before it (start -infinity), as a
+             * browser's followers do. */
+            const uint32_t track = (uint32_t)(t - o->tracks);
+            if (moving || kf_follower_is_active(pf->state))
+                latest(p, t->target, pf->out, w, p->now, -INFINITY, track);
+            else if (!pf->sent)
+                latest(p, t->target, pf->out, w, started(&p->controllers[t->controller]), -INFINITY,
+                       track);
+            pf->sent = 1;
             continue;
         }
         const uint32_t mask = w != 1.0 ? ~0u : ~(uint32_t)FINISH_WEIGHT;
@@ -984,6 +1025,9 @@ KF_HOT void kf_player_update(kf_player *p, double world_time)
 {
     if (!p)
         return;
+    /* Time run back: what a target was last sent is not known then. */
+    if (world_time < p->now && p->anim->layout->blend_count)
+        forget_latest(p);
     p->now = world_time;
     const uint32_t controllers = p->anim->objects.count[KF_KIND_CONTROLLER];
     for (uint32_t i = 0; i < controllers; i++) {

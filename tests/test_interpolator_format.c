@@ -839,6 +839,39 @@ static void test_target_blend(void)
         }
     }
 
+    /* What a latest target was sent stays: b stopped by the host (weight
+     * 0) or paused (speed 0) at 3.5, where it sent 6, leaves 6 there, not
+     * a's 10 sent at 1; weighted again at 6.25, it sends again: the
+     * value at its end (10, sent at 4), or, resumed, where it runs (8). */
+    for (int pause = 0; pause <= 1 && bytes.data; pause++) {
+        kf_anim *anim = NULL;
+        kf_player *player = NULL;
+        if (kf_load_memory(bytes.data, bytes.size, NULL, &anim, &err) != KF_OK ||
+            kf_player_create(anim, NULL, &player) != KF_OK) {
+            CHECK(0, "stop %d: %s", pause, err.message);
+            kf_anim_free(anim);
+            break;
+        }
+        kf_controller *c = kf_player_controller(player, 1);
+        const float sent = blend_value(player, 3.5);
+        if (pause)
+            kf_controller_set_speed(c, 0, 3.5);
+        else
+            kf_controller_set_weight(c, 0);
+        const float held = blend_value(player, 3.75), later = blend_value(player, 6);
+        if (pause)
+            kf_controller_set_speed(c, 1, 6);
+        else
+            kf_controller_set_weight(c, 1);
+        const float again = blend_value(player, 6.25);
+        CHECK(sent == 6 && held == 6 && later == 6 && again == (pause ? 8 : 10), "%s: %g %g %g %g",
+              pause ? "paused" : "stopped", sent, held, later, again);
+        /* Back in time, what was sent is forgotten: at 2, a's last value. */
+        CHECK(blend_value(player, 2) == 10, "back to 2: %g", blend_value(player, 2));
+        kf_player_destroy(player);
+        kf_anim_free(anim);
+    }
+
     /* The file's flag, damaged: in a 2.6 file, another bit, on a target
      * a sequence plays. */
     if (bytes.data) {

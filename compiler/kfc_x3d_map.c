@@ -738,11 +738,16 @@ static kfc_status read_sensor(mapper *m, const kfc_x3d_node *n, time_sensor *s)
 }
 
 /* The ROUTE that starts `n` by an event (into startTime or enabled), or NULL. */
-static const kfc_x3d_route *start_event(const kfc_x3d_node *n)
+static const kfc_x3d_route *start_event(const time_sensor *s)
 {
+    const kfc_x3d_node *n = s->node;
+    /* Enabling starts only a sensor that loops and has not stopped (X3D
+     * 8.2.4): one that does not loop ran its cycle, or waits for its
+     * startTime. */
+    const int enabling_starts = s->loop && s->stop_time <= s->start_time;
     for (uint32_t i = 0; i < n->in_count; i++)
         if (kfc_x3d_field_is(n->in[i]->to_field, "startTime") ||
-            kfc_x3d_field_is(n->in[i]->to_field, "enabled"))
+            (enabling_starts && kfc_x3d_field_is(n->in[i]->to_field, "enabled")))
             return n->in[i];
     return NULL;
 }
@@ -763,6 +768,7 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
      * the cycle (world - startTime) / cycleInterval puts it in. Every
      * other sensor waits for an event the host sends. */
     int from_load = s->enabled && s->loop && s->stop_time <= s->start_time;
+    const kfc_x3d_route *e = from_load ? NULL : start_event(s);
     kf_controller_desc d;
     kf_controller_desc_init(&d);
     d.name = n->name;
@@ -770,7 +776,6 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
     d.ref_sequence = 0;
     d.weight = from_load ? 1 : 0;
     if (!from_load) {
-        const kfc_x3d_route *e = start_event(n);
         char name[KFC_QUOTE_SIZE], def[KFC_QUOTE_SIZE], field[KFC_QUOTE_SIZE];
         quoted(name, n->name);
         /* (the ROUTE's start, as the scene writes it: unquoted) */
@@ -799,6 +804,16 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
     }
     m->state[n->index] = (unsigned char)((m->state[n->index] & ~FAILED) | ADDED);
     *ok = 1;
+    /* The other events the scene sends the sensor (a stop, a pause, a
+     * new cycle) are the host's to send too. */
+    for (uint32_t i = 0; i < n->in_count; i++) {
+        char rt[KFC_X3D_ROUTE_SIZE];
+        if (n->in[i] != e)
+            kfc_x3d_note(m->scene, n->in[i]->mark,
+                         "%s: the host sends this event to the sensor's controller "
+                         "(docs/import-x3d.md)",
+                         kfc_x3d_route_text(rt, n->in[i]));
+    }
     return KFC_OK;
 }
 

@@ -658,12 +658,11 @@ static kfc_status add_track(mapper *m, kfc_x3d_route *route, const char *animato
         kfc_x3d_route_text(what, route);
         return builder_failed(m, r, route->mark, what, &err, 1);
     }
-    reached *more =
-        kfc_x3d_charge(m->scene, sizeof *more)
-            ? kfc_grow(m->reached, m->reached_count, &m->reached_capacity, sizeof *more, 64)
-            : NULL;
-    if (!more)
+    if (!kfc_x3d_charge(m->scene, sizeof *m->reached))
         return kfc_x3d_fail_alloc(m->scene, route->mark, m->diag);
+    reached *more = kfc_grow(m->reached, m->reached_count, &m->reached_capacity, sizeof *more, 64);
+    if (!more)
+        return kfc_fail_nomem(m->diag);
     m->reached = more;
     m->reached[m->reached_count++] = (reached){target, route->mark};
     return KFC_OK;
@@ -737,7 +736,8 @@ static kfc_status read_sensor(mapper *m, const kfc_x3d_node *n, time_sensor *s)
     return KFC_OK;
 }
 
-/* The ROUTE that starts `n` by an event (into startTime or enabled), or NULL. */
+/* The ROUTE that starts sensor `s` by an event (into startTime, or into
+ * enabled where enabling starts it), or NULL. */
 static const kfc_x3d_route *start_event(const time_sensor *s)
 {
     const kfc_x3d_node *n = s->node;
@@ -805,10 +805,12 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
     m->state[n->index] = (unsigned char)((m->state[n->index] & ~FAILED) | ADDED);
     *ok = 1;
     /* The other events the scene sends the sensor (a stop, a pause, a
-     * new cycle) are the host's to send too. */
+     * new cycle) are the host's to send too. (One from an interpolator is
+     * noted with its chain, add_track.) */
     for (uint32_t i = 0; i < n->in_count; i++) {
         char rt[KFC_X3D_ROUTE_SIZE];
-        if (n->in[i] != e)
+        const kfc_x3d_node *from = n->in[i]->from;
+        if (n->in[i] != e && !(from && interpolator_node(from) >= 0))
             kfc_x3d_note(m->scene, n->in[i]->mark,
                          "%s: the host sends this event to the sensor's controller "
                          "(docs/import-x3d.md)",

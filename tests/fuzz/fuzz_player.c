@@ -3,9 +3,9 @@
  * fuzz_player.c - libFuzzer target for the playing API: the bytes are a
  * stream of operations on players, controllers and follower states of one
  * animation (test_rich_builder: every interpolation, followers of every
- * value kind): updates, resets, set_value, every controller setter,
- * follower events through the player and on states of their own, any
- * index. Oracles: the sanitizers, and while every number given was bounded
+ * value kind; and two targets that blend latest): updates, resets,
+ * set_value, every controller setter, follower events through the player
+ * and on states of their own, any index. Oracles: the sanitizers, and while every number given was bounded
  * (|x| <= 1e6, finite) every value the player and the states output is
  * finite.
  */
@@ -31,6 +31,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!anim) {
         kf_builder *b = test_rich_builder();
+        /* And two targets that blend latest: two X3D interpolators into
+         * n.x3d, one and a follower into k.orientation. */
+        const kf_track_desc more[2] = {{"x3d_spline", "b", "n.x3d", 1},
+                                       {"x3d_squad", "a", "k.orientation", 0}};
+        const kf_time_sensor_desc sensor = {300, 0, NULL};
+        for (int i = 0; b && i < 2; i++)
+            if (kf_builder_add_interpolator_track(b, &more[i], &sensor, NULL) != KF_OK ||
+                kf_builder_set_target_blend(b, more[i].target, KF_BLEND_LATEST, NULL) != KF_OK)
+                abort();
         anim = test_encode_load(b, NULL);
         kf_builder_destroy(b);
         if (!anim)

@@ -107,6 +107,14 @@ typedef struct play_follower {
     uint32_t sent; /* KF_BLEND_LATEST: it sent its initial value (since the reset) */
 } play_follower;
 
+/* KF_BLEND_LATEST: the value a target holds, when it was sent (-infinity:
+ * none since the reset), and which track sent it (its start, index): kept
+ * from update to update, as a field keeps its last event. */
+typedef struct latest_sent {
+    double at, start;
+    uint32_t track;
+} latest_sent;
+
 typedef struct play_group {
     const struct kf_sequence *clock; /* any member: the times, count, duration, repeat */
     uint32_t controller;
@@ -135,14 +143,10 @@ struct kf_player {
     const kf_kernels *kernels;
     /* Scratch for kf_player_update, sized at creation. */
     /* Per blended target (the layout's blend slots); 0 between updates. */
-    double *sums;    /* weighted sums, at the slot's blend_offset */
-    double *weights; /* total weight */
-    /* KF_BLEND_LATEST: the last value the target was sent, when (-infinity:
-     * none since the reset), and which track sent it (its start, index),
-     * kept from update to update as a field keeps its last event. */
-    double *latest_at, *latest_start;
-    uint32_t *latest_track;
-    double now;                    /* the last kf_player_update's world time (-infinity: none) */
+    double *sums;        /* weighted sums, at the slot's blend_offset */
+    double *weights;     /* total weight */
+    latest_sent *latest; /* KF_BLEND_LATEST's */
+    double now; /* the last update's world time, where it plays X3D tracks (-infinity: none) */
     double *positions;             /* per controller, this update */
     unsigned char *active;         /* per controller, this update */
     float *sample;                 /* one track's sample */
@@ -225,9 +229,7 @@ static size_t layout(const kf_anim *anim, uint32_t chaser_capacity, kf_player *p
     p->sums = carve(base, &at, L ? L->blend_values : anim->value_count, sizeof *p->sums, ok);
     const size_t slots = L ? L->blend_count : o->count[KF_KIND_TARGET];
     p->weights = carve(base, &at, slots, sizeof *p->weights, ok);
-    p->latest_at = carve(base, &at, slots, sizeof *p->latest_at, ok);
-    p->latest_start = carve(base, &at, slots, sizeof *p->latest_start, ok);
-    p->latest_track = carve(base, &at, slots, sizeof *p->latest_track, ok);
+    p->latest = carve(base, &at, slots, sizeof *p->latest, ok);
     p->positions = carve(base, &at, o->count[KF_KIND_CONTROLLER], sizeof *p->positions, ok);
     p->active = carve(base, &at, o->count[KF_KIND_CONTROLLER], 1, ok);
     p->sample = carve(base, &at, widest, sizeof *p->sample, ok);
@@ -683,7 +685,7 @@ static void forget_latest(kf_player *p)
 {
     const struct kf_layout *L = p->anim->layout;
     for (uint32_t i = 0; L && i < L->blend_count; i++)
-        p->latest_at[i] = -INFINITY;
+        p->latest[i].at = -INFINITY;
 }
 
 void kf_player_reset(kf_player *p)
@@ -895,17 +897,15 @@ static void latest(kf_player *p, uint32_t target, const float *v, double w, doub
 {
     const struct kf_layout *L = p->anim->layout;
     const uint32_t slot = L->blend_of[target];
-    const double was = p->latest_at[slot], was_start = p->latest_start[slot];
-    if (at < was ||
-        (at == was && (start < was_start || (start == was_start && track < p->latest_track[slot]))))
+    latest_sent *held = &p->latest[slot];
+    if (at < held->at ||
+        (at == held->at && (start < held->start || (start == held->start && track < held->track))))
         return;
     double *sum = p->sums + L->blend_offset[slot];
     for (uint32_t k = 0; k < p->anim->objects.targets[target].components; k++)
         sum[k] = w * v[k];
     p->weights[slot] = w;
-    p->latest_at[slot] = at;
-    p->latest_start[slot] = start;
-    p->latest_track[slot] = track;
+    *held = (latest_sent){at, start, track};
 }
 
 /* The world time at which controller c's position is 0: when its sensor
@@ -933,10 +933,7 @@ static double last_event(double now, double pos, double speed, double cycle, int
     return since >= 0.0 ? now - since : -INFINITY;
 }
 
-/* The interpolator and follower tracks, and the blends: apart from
- * kf_player_update, so that a clip of sequences alone (a skeleton's)
- * runs through compact code. */
-KF_NOINLINE static void play_interpolators(kf_player *p)
+static void play_interpolators(kf_player *p)
 {
     const kf_objects *o = &p->anim->objects;
     for (uint32_t xi = 0; xi < p->interpolator_count; xi++) {
@@ -965,7 +962,7 @@ KF_NOINLINE static void play_interpolators(kf_player *p)
     }
 }
 
-KF_NOINLINE static void play_followers(kf_player *p)
+static void play_followers(kf_player *p)
 {
     const kf_objects *o = &p->anim->objects;
     for (uint32_t fi = 0; fi < p->follow_count; fi++) {
@@ -974,7 +971,7 @@ KF_NOINLINE static void play_followers(kf_player *p)
         if (!p->active[t->controller])
             continue; /* the follower waits; its target keeps its value */
         /* The follower's clock is the controller's position. */
-        const int moving = kf_follower_is_active(pf->state);
+        const int moving = (pf->finish & FINISH_LATEST) && kf_follower_is_active(pf->state);
         kf_follower_update(pf->state, p->positions[t->controller]);
         memcpy(pf->out, kf_follower_value(pf->state),
                o->targets[t->target].components * sizeof *pf->out);
@@ -997,6 +994,21 @@ KF_NOINLINE static void play_followers(kf_player *p)
         if (pf->finish & mask)
             finish(p, t->target, pf->out, pf->finish & mask, w);
     }
+}
+
+/* The interpolator and follower tracks at `world_time`, and (finish_blends)
+ * the blends: apart from kf_player_update, so that a clip of sequences
+ * alone (a skeleton's) runs through compact code. Time run back: what a
+ * KF_BLEND_LATEST target was last sent is not known then. */
+KF_NOINLINE static void play_x3d_tracks(kf_player *p, double world_time)
+{
+    if (world_time < p->now)
+        forget_latest(p);
+    p->now = world_time;
+    if (p->interpolator_count)
+        play_interpolators(p);
+    if (p->follow_count)
+        play_followers(p);
 }
 
 KF_NOINLINE static void finish_blends(kf_player *p)
@@ -1025,10 +1037,6 @@ KF_HOT void kf_player_update(kf_player *p, double world_time)
 {
     if (!p)
         return;
-    /* Time run back: what a target was last sent is not known then. */
-    if (world_time < p->now && p->anim->layout->blend_count)
-        forget_latest(p);
-    p->now = world_time;
     const uint32_t controllers = p->anim->objects.count[KF_KIND_CONTROLLER];
     for (uint32_t i = 0; i < controllers; i++) {
         const kf_controller *c = &p->controllers[i];
@@ -1040,10 +1048,8 @@ KF_HOT void kf_player_update(kf_player *p, double world_time)
         if (p->active[g->controller]) /* else its targets keep their values */
             play_group_at(p, g, p->positions[g->controller], p->controllers[g->controller].weight);
     }
-    if (p->interpolator_count)
-        play_interpolators(p);
-    if (p->follow_count)
-        play_followers(p);
+    if (p->interpolator_count || p->follow_count)
+        play_x3d_tracks(p, world_time);
     if (p->anim->layout->blend_count)
         finish_blends(p);
 }

@@ -109,6 +109,20 @@ def main():
         c.check(re.search(r"'slow' speed=0\.1 weight=2 ", dumped) is not None,
                 'dump: slow speed=0.1 weight=2')
 
+    # A target that blends latest says so; one that sums says nothing.
+    fan = os.path.join(args.work, 'fan_in.z1.kfb')
+    if os.path.exists(fan):
+        dumped = run([args.kfplay, 'dump', fan]).stdout.decode()
+        blends = re.findall(r"^  #\d+ @\d+ target '([^']+)'.* components=\d+( blend=latest)?$",
+                            dumped, re.M)
+        c.check(sorted(blends) == [('door.orientation', ' blend=latest'),
+                                   ('door.translation', ' blend=latest')],
+                'dump: fan_in.yaml\'s targets blend latest: %s' % blends)
+    basic = os.path.join(args.work, 'basic.z1.kfb')
+    if os.path.exists(basic):
+        c.check('blend=' not in run([args.kfplay, 'dump', basic]).stdout.decode(),
+                'dump: basic.yaml\'s targets say no blend')
+
     # The leg walk's first key times, at the offset dump names.
     if leg:
         data = open(leg, 'rb').read()

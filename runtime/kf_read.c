@@ -368,10 +368,6 @@ static int guessed(const float *headers, size_t m)
     return (h & KFB_COLUMN_PREDICTOR_MASK) >> KFB_COLUMN_PREDICTOR_SHIFT == KFB_PREDICT_KEYS;
 }
 
-/* Adds the keys' guess to each KFB_PREDICT_KEYS column of the `stride`
- * columns in w (column-major, `rows` each, decode checked their headers).
- * A squad row's guess is normalized as a whole: one row at a time, for
- * all its guessed columns. */
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
 /* kfb_key_guess_row for the four squad rows from i on (i + 4 <= n keys at
  * k, with its wraps) in SSE2, a row a lane: g[m] is their component m's.
@@ -419,83 +415,107 @@ static void squad_guess_rows(const float *k, size_t n, size_t i, __m128 g[4])
 }
 #endif
 
-static void add_key_guesses(const key_guess *guess, const float *headers, size_t rows,
-                            size_t stride, uint32_t *w)
+/* Adds the squad keys' guess to each KFB_PREDICT_KEYS column of the four
+ * in w (column-major, `rows` each, decode checked their headers). A squad
+ * row's guess is normalized as a whole: one row at a time, for all its
+ * guessed columns. */
+static void add_squad_guesses(const key_guess *guess, const float *headers, size_t rows,
+                              uint32_t *w)
 {
-    if (guess->interpolation == KFB_INTERP_SQUAD && stride == 4) {
-        const uint32_t col[4] = {guessed(headers, 0) ? ~0u : 0u, guessed(headers, 1) ? ~0u : 0u,
-                                 guessed(headers, 2) ? ~0u : 0u, guessed(headers, 3) ? ~0u : 0u};
-        size_t i = 0;
+    const uint32_t col[4] = {guessed(headers, 0) ? ~0u : 0u, guessed(headers, 1) ? ~0u : 0u,
+                             guessed(headers, 2) ? ~0u : 0u, guessed(headers, 3) ? ~0u : 0u};
+    size_t i = 0;
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-        /* Four rows a step, as columns to be added. */
-        for (; i + 4 <= rows && i + 4 <= guess->rows; i += 4) {
-            __m128 g[4];
-            squad_guess_rows(guess->keys, guess->rows, i, g);
-            for (size_t m = 0; m < 4; m++) {
-                __m128i *at = (__m128i *)(void *)(w + m * rows + i);
-                const __m128i add =
-                    _mm_and_si128(_mm_castps_si128(g[m]), _mm_set1_epi32((int)col[m]));
-                _mm_storeu_si128(at, _mm_add_epi32(_mm_loadu_si128(at), add));
-            }
+    /* Four rows a step, as columns to be added. */
+    for (; i + 4 <= rows && i + 4 <= guess->rows; i += 4) {
+        __m128 g[4];
+        squad_guess_rows(guess->keys, guess->rows, i, g);
+        for (size_t m = 0; m < 4; m++) {
+            __m128i *at = (__m128i *)(void *)(w + m * rows + i);
+            const __m128i add = _mm_and_si128(_mm_castps_si128(g[m]), _mm_set1_epi32((int)col[m]));
+            _mm_storeu_si128(at, _mm_add_epi32(_mm_loadu_si128(at), add));
         }
-#endif
-        for (; i < rows; i++) {
-            float g[4];
-            kfb_key_guess_row(guess->keys, guess->rows, stride, guess->interpolation, i, g);
-            for (size_t m = 0; m < 4; m++) {
-                uint32_t a;
-                memcpy(&a, &g[m], 4);
-                w[m * rows + i] += col[m] & a;
-            }
-        }
-        return;
     }
-    const float *keys = guess->keys;
+#endif
+    for (; i < rows; i++) {
+        float g[4];
+        kfb_key_guess_row(guess->keys, guess->rows, 4, guess->interpolation, i, g);
+        for (size_t m = 0; m < 4; m++) {
+            uint32_t a;
+            memcpy(&a, &g[m], 4);
+            w[m * rows + i] += col[m] & a;
+        }
+    }
+}
+
+/* The bits of kfb_central_guess of row i, column m (its operations; its
+ * wrap only at the ends). */
+static uint32_t central_guess_bits(const key_guess *guess, size_t stride, size_t i, size_t m)
+{
+    float g;
+    if (i == 0 || i + 1 >= guess->rows) {
+        g = kfb_central_guess(guess->keys, guess->rows, stride, i, m);
+    } else {
+        const float d = guess->keys[(i + 1) * stride + m] - guess->keys[(i - 1) * stride + m];
+        g = 0.5f * d;
+    }
+    uint32_t a;
+    memcpy(&a, &g, 4);
+    return a;
+}
+
+/* Adds the keys' central differences to each KFB_PREDICT_KEYS column of
+ * the `stride` columns in w (column-major, `rows` each). */
+static void add_column_guesses(const key_guess *guess, const float *headers, size_t rows,
+                               size_t stride, uint32_t *w)
+{
+    for (size_t m = 0; m < stride; m++)
+        if (guessed(headers, m))
+            for (size_t i = 0; i < rows; i++)
+                w[m * rows + i] += central_guess_bits(guess, stride, i, m);
+}
+
+/* add_column_guesses for a vector of 3 or 4 components (`keyed`: bit m
+ * for column m), in its `rows` rows at out, once the columns are rows
+ * (over the headers, which are read before): the guesses are rows already,
+ * the keys' own. */
+static void add_row_guesses(const key_guess *guess, unsigned keyed, size_t rows, size_t stride,
+                            uint32_t *out)
+{
     size_t done = 1; /* rows [1, done) have their guesses */
 #if defined(__SSE2__) && !defined(KF_NO_SIMD)
-    /* A vector's rows four at a time, all its columns at once, then
-     * turned into columns: rows within the keys' interior, whose next
-     * row's four floats lie inside the keys. */
-    if ((stride == 3 || stride == 4) && rows == guess->rows) {
-        int col[4] = {0, 0, 0, 0};
-        for (size_t m = 0; m < stride; m++)
-            col[m] = guessed(headers, m) ? -1 : 0;
+    /* A row of the keys' interior a step, all its columns at once: its
+     * next row's four floats lie inside the keys, and so do its own four
+     * words inside the array (a row of three adds 0 to the next row's
+     * first). */
+    if (rows == guess->rows) {
+        const float *keys = guess->keys;
+        const __m128i col = _mm_set_epi32(keyed >> 3 & 1 ? -1 : 0, keyed >> 2 & 1 ? -1 : 0,
+                                          keyed >> 1 & 1 ? -1 : 0, keyed & 1 ? -1 : 0);
         const __m128 half = _mm_set1_ps(0.5f);
+#define ADD_GUESS(r)                                                                               \
+    do {                                                                                           \
+        const __m128 g = _mm_mul_ps(half, _mm_sub_ps(_mm_loadu_ps(keys + ((r) + 1) * stride),      \
+                                                     _mm_loadu_ps(keys + ((r)-1) * stride)));      \
+        __m128i *at = (__m128i *)(void *)(out + (r)*stride);                                       \
+        _mm_storeu_si128(                                                                          \
+            at, _mm_add_epi32(_mm_loadu_si128(at), _mm_and_si128(_mm_castps_si128(g), col)));      \
+    } while (0)
         for (; done + 3 + 3 <= rows; done += 4) {
-            /* (written out: whether gcc unrolls a loop over the four rows
-             * at -O2 changes with what else the function holds) */
-#define GUESS(r)                                                                                   \
-    _mm_mul_ps(half, _mm_sub_ps(_mm_loadu_ps(keys + (done + (r) + 1) * stride),                    \
-                                _mm_loadu_ps(keys + (done + (r)-1) * stride)))
-            __m128 g[4] = {GUESS(0), GUESS(1), GUESS(2), GUESS(3)};
-#undef GUESS
-            _MM_TRANSPOSE4_PS(g[0], g[1], g[2], g[3]);
-            for (size_t m = 0; m < stride; m++) {
-                __m128i *at = (__m128i *)(void *)(w + m * rows + done);
-                const __m128i add = _mm_and_si128(_mm_castps_si128(g[m]), _mm_set1_epi32(col[m]));
-                _mm_storeu_si128(at, _mm_add_epi32(_mm_loadu_si128(at), add));
-            }
+            ADD_GUESS(done);
+            ADD_GUESS(done + 1);
+            ADD_GUESS(done + 2);
+            ADD_GUESS(done + 3);
         }
+        for (; done + 3 <= rows; done++)
+            ADD_GUESS(done);
+#undef ADD_GUESS
     }
 #endif
-    for (size_t m = 0; m < stride; m++) {
-        if (!guessed(headers, m))
-            continue;
-        uint32_t *column = w + m * rows;
-        for (size_t i = 0; i < rows; i = i ? i + 1 : done) {
-            /* kfb_central_guess's operations; its wrap only at the ends. */
-            float g;
-            if (i == 0 || i + 1 >= guess->rows) {
-                g = kfb_central_guess(keys, guess->rows, stride, i, m);
-            } else {
-                const float d = keys[(i + 1) * stride + m] - keys[(i - 1) * stride + m];
-                g = 0.5f * d;
-            }
-            uint32_t a;
-            memcpy(&a, &g, 4);
-            column[i] += a;
-        }
-    }
+    for (size_t i = 0; i < rows; i = i ? i + 1 : done)
+        for (size_t m = 0; m < stride; m++)
+            if (keyed >> m & 1)
+                out[i * stride + m] += central_guess_bits(guess, stride, i, m);
 }
 
 /* The power of two of an integer column's header `exponent`, held to
@@ -963,49 +983,111 @@ KF_ALWAYS_INLINE void words16(uint32_t *x, const unsigned char *b0, const unsign
 static void columns_to_rows(const uint32_t *w, size_t rows, size_t columns, float *out)
 {
     const size_t n = rows;
+    size_t i = 0;
+#if defined(__SSE2__) && !defined(KF_NO_SIMD)
+    /* Four rows a step: the columns' four words each, turned into rows by
+     * one 4x4 transposition (a fourth column of zeros for three; two for
+     * six's last two). A row of three is stored as four floats, the last
+     * of which the next row's store writes again: the step stops a row
+     * short of the end so that every store lies within the array. */
+#define COL(m) _mm_loadu_ps((const float *)(const void *)(w + (m)*n + i))
+    switch (columns) {
+    case 2:
+        for (; i + 4 <= rows; i += 4) {
+            const __m128 a = COL(0), b = COL(1);
+            _mm_storeu_ps(out + 2 * i, _mm_unpacklo_ps(a, b));
+            _mm_storeu_ps(out + 2 * i + 4, _mm_unpackhi_ps(a, b));
+        }
+        break;
+    case 3:
+        for (; i + 5 <= rows; i += 4) {
+            __m128 a = COL(0), b = COL(1), c = COL(2), d = _mm_setzero_ps();
+            _MM_TRANSPOSE4_PS(a, b, c, d);
+            _mm_storeu_ps(out + 3 * i, a);
+            _mm_storeu_ps(out + 3 * i + 3, b);
+            _mm_storeu_ps(out + 3 * i + 6, c);
+            _mm_storeu_ps(out + 3 * i + 9, d);
+        }
+        break;
+    case 4:
+        for (; i + 4 <= rows; i += 4) {
+            __m128 a = COL(0), b = COL(1), c = COL(2), d = COL(3);
+            _MM_TRANSPOSE4_PS(a, b, c, d);
+            _mm_storeu_ps(out + 4 * i, a);
+            _mm_storeu_ps(out + 4 * i + 4, b);
+            _mm_storeu_ps(out + 4 * i + 8, c);
+            _mm_storeu_ps(out + 4 * i + 12, d);
+        }
+        break;
+    case 6:
+        for (; i + 4 <= rows; i += 4) {
+            __m128 a = COL(0), b = COL(1), c = COL(2), d = COL(3);
+            const __m128 e = COL(4), f = COL(5);
+            _MM_TRANSPOSE4_PS(a, b, c, d);
+            const __m128 lo = _mm_unpacklo_ps(e, f), hi = _mm_unpackhi_ps(e, f);
+            float *r = out + 6 * i;
+            _mm_storeu_ps(r, a);
+            _mm_storel_pi((__m64 *)(void *)(r + 4), lo);
+            _mm_storeu_ps(r + 6, b);
+            _mm_storeh_pi((__m64 *)(void *)(r + 10), lo);
+            _mm_storeu_ps(r + 12, c);
+            _mm_storel_pi((__m64 *)(void *)(r + 16), hi);
+            _mm_storeu_ps(r + 18, d);
+            _mm_storeh_pi((__m64 *)(void *)(r + 22), hi);
+        }
+        break;
+    default:
+        break;
+    }
+#undef COL
+#endif
     switch (columns) {
     case 1:
         memcpy(out, w, rows * 4);
         return;
     case 2:
-        for (size_t i = 0; i < rows; i++) {
+        for (; i < rows; i++) {
             const uint32_t r[2] = {w[i], w[n + i]};
             memcpy(out + 2 * i, r, sizeof r);
         }
         return;
     case 3:
-        for (size_t i = 0; i < rows; i++) {
+        for (; i < rows; i++) {
             const uint32_t r[3] = {w[i], w[n + i], w[2 * n + i]};
             memcpy(out + 3 * i, r, sizeof r);
         }
         return;
     case 4:
-        for (size_t i = 0; i < rows; i++) {
+        for (; i < rows; i++) {
             const uint32_t r[4] = {w[i], w[n + i], w[2 * n + i], w[3 * n + i]};
             memcpy(out + 4 * i, r, sizeof r);
         }
         return;
     case 6: /* a vector's key tangents, incoming and outgoing */
-        for (size_t i = 0; i < rows; i++) {
+        for (; i < rows; i++) {
             const uint32_t r[6] = {w[i],         w[n + i],     w[2 * n + i],
                                    w[3 * n + i], w[4 * n + i], w[5 * n + i]};
             memcpy(out + 6 * i, r, sizeof r);
         }
         return;
     default:
-        for (size_t i = 0; i < rows; i++)
+        for (; i < rows; i++)
             for (size_t m = 0; m < columns; m++)
                 memcpy(&out[i * columns + m], &w[m * rows + i], 4);
     }
 }
 
 /* Writes the zeros an encoded array of `count` floats at word `offset`,
- * `head` header words and `rows` rows, reads (fill_zeros). Returns 1,
- * writing none of planes 2 and 3, where one unwritten run holds those
- * planes' every whole word and the bytes beside them are zeros too: the
- * decoder then takes the planes as zeros without reading them (an SSE2
+ * `head` header words and `rows` rows, reads (fill_zeros). Returns
+ * ALL_PLANES_ZERO, writing none of the planes, where one unwritten run
+ * holds them all (every difference is 0: a column predicted exactly, as a
+ * spline's tangents guessed from its keys are); HIGH_PLANES_ZERO, writing
+ * none of planes 2 and 3, where one unwritten run holds those planes'
+ * every whole word and the bytes beside them are zeros too (an SSE2
  * decoder, of 2.1's zigzagged differences, on a little-endian host, the
- * one that has a path for small differences). */
+ * one that has a path for small differences); else 0. The decoder then
+ * takes those planes as zeros without reading them. */
+enum { HIGH_PLANES_ZERO = 1, ALL_PLANES_ZERO = 2 };
 static int fill_array_zeros(loader *L, size_t offset, size_t count, size_t head, size_t rows)
 {
     const size_t end = offset + head + count;
@@ -1021,11 +1103,15 @@ static int fill_array_zeros(loader *L, size_t offset, size_t count, size_t head,
     const int may = 0;
     (void)rows;
 #endif
+    const size_t planes = offset + head; /* (their first word) */
     int skipped = 0;
     for (size_t r = first_run(L, offset); r < L->run_count && L->runs[r][0] < end; r++) {
         const size_t a = L->runs[r][0] > offset ? L->runs[r][0] : offset,
                      b = RUN_END(L, r) < end ? RUN_END(L, r) : end;
-        if (may && L->runs[r][0] <= inner && RUN_END(L, r) >= outer) {
+        if (L->runs[r][0] <= planes && RUN_END(L, r) >= end && count) {
+            memset(L->data_rw + a, 0, (planes - a) * 4);
+            return ALL_PLANES_ZERO; /* (the runs do not overlap: none is left) */
+        } else if (may && L->runs[r][0] <= inner && RUN_END(L, r) >= outer) {
             memset(L->data_rw + a, 0, (inner - a) * 4);
             memset(L->data_rw + outer, 0, (b - outer) * 4);
             skipped = 1;
@@ -1044,7 +1130,7 @@ static int fill_array_zeros(loader *L, size_t offset, size_t count, size_t head,
         zero &= bytes[b] == 0;
     if (!zero)
         memset(L->data_rw + inner, 0, (outer - inner) * 4);
-    return zero;
+    return zero ? HIGH_PLANES_ZERO : 0;
 }
 
 /* The floats of words [word, word + count) of an array held as rows:
@@ -1117,8 +1203,14 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     L->rows_at = NULL;
     if (!against && held_as_rows(L, offset, columns))
         return read_rows(L, offset, count, columns, bad, bad_header);
-    const int high_zero = fill_array_zeros(L, offset, count, against ? 0 : columns, rows);
-    (void)high_zero; /* (read by the SSE2 decoder alone) */
+    const int zeros = fill_array_zeros(L, offset, count, against ? 0 : columns, rows);
+    const int high_zero = zeros == HIGH_PLANES_ZERO;
+    (void)high_zero;                           /* (read by the SSE2 decoder alone) */
+    if (zeros == ALL_PLANES_ZERO && against) { /* every word its against's */
+        memcpy(L->data_rw + offset, against, count * 4);
+        L->unit_column = SIZE_MAX;
+        return KF_OK;
+    }
     /* The column headers are read from the array's first words, where the
      * stored section is read in place too (loader.source): copied there
      * first. */
@@ -1161,7 +1253,9 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
          * a count compilers vectorize even at -O2. */
         uint32_t *x = w + m * rows;
         const size_t k = m * rows;
-        if (flip == 0) {
+        if (zeros == ALL_PLANES_ZERO) {
+            memset(x, 0, rows * sizeof *x);
+        } else if (flip == 0) {
             const unsigned char *b0 = bytes + k, *b1 = b0 + count, *b2 = b1 + count,
                                 *b3 = b2 + count;
             size_t i = 0;
@@ -1291,7 +1385,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                 x[i] += a;
             }
         } else if (keys) {
-            any_keys = 1; /* its guesses are added below, a row at a time */
+            any_keys = 1; /* its guesses are added below */
         } else if (predictor == KFB_PREDICT_PREVIOUS) {
             for (size_t i = 1; i < rows; i++)
                 x[i] += x[i - 1];
@@ -1363,8 +1457,18 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
             }
         }
     }
-    if (any_keys)
-        add_key_guesses(guess, headers, rows, stride, w);
+    /* A vector's guesses are added once its columns are rows (for the
+     * usual widths), a squad's and the others' to the columns. */
+    const int row_keys =
+        any_keys && guess->interpolation != KFB_INTERP_SQUAD && (stride == 3 || stride == 4);
+    unsigned keyed = 0;
+    if (row_keys)
+        for (size_t m = 0; m < stride; m++)
+            keyed |= (unsigned)guessed(headers, m) << m;
+    else if (any_keys && guess->interpolation == KFB_INTERP_SQUAD && stride == 4)
+        add_squad_guesses(guess, headers, rows, w);
+    else if (any_keys)
+        add_column_guesses(guess, headers, rows, stride, w);
     L->unit_column = unit;
     uint32_t unit_header = 0;
     if (unit != SIZE_MAX)
@@ -1376,7 +1480,11 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
                               L->defer_w && unit == 3 && columns == 4, &signs_known);
     } else
 #endif
+    {
         columns_to_rows(w, rows, columns, out);
+        if (row_keys)
+            add_row_guesses(guess, keyed, rows, stride, (uint32_t *)(void *)out);
+    }
     size_t i = 0;
     /* A SLERP quaternion's w is left to the layout (loader.defer_w): here
      * x, y and z are checked as kf_unit_rest checks them and w becomes the

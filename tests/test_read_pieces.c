@@ -149,6 +149,58 @@ static kf_builder *rows_builder(void)
     return b;
 }
 
+/* A LINEAR sequence of 200 keys at the origin (every difference of its
+ * values 0, their headers too) and a SQUAD one of 120 evenly spaced keys
+ * (each key's b is its a, and b is stored against a: zeros): arrays whose
+ * every plane one zero run holds in a compressed file. */
+static kf_builder *flat_builder(void)
+{
+    static double times[200], rest[200 * 3], turns[120 * 4];
+    for (int k = 0; k < 200; k++) {
+        times[k] = k / 30.0;
+        rest[3 * k] = rest[3 * k + 1] = rest[3 * k + 2] = 0.0;
+    }
+    for (int k = 0; k < 120; k++) {
+        const double h = 0.5 * sin(0.7 * k), x = cos(1.3 * k), z = sin(1.3 * k);
+        turns[4 * k] = x * sin(h);
+        turns[4 * k + 1] = 0.0;
+        turns[4 * k + 2] = z * sin(h);
+        turns[4 * k + 3] = cos(h);
+    }
+    kf_builder *b;
+    kf_builder_create(NULL, &b);
+    CHECK(test_add_linear3(b, "rest", 200, times, rest) == KF_OK, "the sequence at rest");
+    kf_sequence_desc d;
+    kf_sequence_desc_init(&d);
+    d.name = "turns";
+    d.interpolation = KF_INTERPOLATION_SQUAD;
+    d.duration = 4.0;
+    d.components = 4;
+    d.key_count = 120;
+    d.times = times;
+    d.values = turns;
+    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "the squad sequence");
+    return b;
+}
+
+/* The longest run of zero words the pieces of compressed file f's DATA
+ * section leave out, or 0. */
+static uint32_t longest_run(const test_bytes *f)
+{
+    craft_section s[3];
+    if (!craft_sections(f->data, f->size, s))
+        return 0;
+    uLongf size = 64 * (uLongf)s[KFB_SECTION_DATA].stored_size + 4096;
+    unsigned char *in = malloc(size);
+    uint32_t most = 0;
+    if (in && uncompress(in, &size, f->data + s[KFB_SECTION_DATA].stored,
+                         s[KFB_SECTION_DATA].stored_size) == Z_OK)
+        for (size_t at = 0; at + 8 <= size; at += 8 + 4 * (size_t)craft_get(in + at))
+            most = craft_get(in + at + 4) > most ? craft_get(in + at + 4) : most;
+    free(in);
+    return most;
+}
+
 /* The pieces of a section of `words` words at `raw` that leave out each
  * run of at least `least` zero words. */
 static stream runs_left_out(const unsigned char *raw, uint32_t words, uint32_t least)
@@ -298,6 +350,28 @@ int main(void)
     CHECK(r == KF_OK, "the grid with a high word not zero loads: %s", kf_result_name(r));
     kf_anim_free(edge);
     kf_anim_free(inner);
+
+    /* Arrays whose every plane a run leaves out: taken as zeros, neither
+     * written nor read (an array against another, as a copy of it). */
+    kf_builder *flat = flat_builder();
+    test_bytes flat_plain = encode(flat, 0), flat_zipped = encode(flat, 9);
+    kf_builder_destroy(flat);
+    CHECK(longest_run(&flat_zipped) >= 119 * 4, "a run holds a whole array (%u words)",
+          (unsigned)longest_run(&flat_zipped));
+    CHECK(loads_as(&flat_zipped, &flat_plain, &r), "arrays of zero planes load as the section");
+    kf_anim *flat_anim = NULL;
+    r = kf_load_memory(flat_zipped.data, flat_zipped.size, NULL, &flat_anim, NULL);
+    const kf_sequence *rest =
+        r == KF_OK ? kf_anim_sequence(flat_anim, kf_anim_find(flat_anim, KF_KIND_SEQUENCE, "rest"))
+                   : NULL;
+    float at[3] = {1, 1, 1};
+    if (rest)
+        kf_sequence_sample(rest, 2.5, NULL, at);
+    CHECK(rest && at[0] == 0.0f && at[1] == 0.0f && at[2] == 0.0f,
+          "the sequence at rest plays 0 0 0: %g %g %g", at[0], at[1], at[2]);
+    kf_anim_free(flat_anim);
+    free(flat_plain.data);
+    free(flat_zipped.data);
 
     kf_builder *wander = rows_builder();
     test_bytes rows_plain = encode(wander, 0);

@@ -149,40 +149,6 @@ static kf_builder *rows_builder(void)
     return b;
 }
 
-/* A LINEAR sequence of 200 keys at the origin (every difference of its
- * values 0, their headers too) and a SQUAD one of 120 evenly spaced keys
- * (each key's b is its a, and b is stored against a: zeros): arrays whose
- * every plane one zero run holds in a compressed file. */
-static kf_builder *flat_builder(void)
-{
-    static double times[200], rest[200 * 3], turns[120 * 4];
-    for (int k = 0; k < 200; k++) {
-        times[k] = k / 30.0;
-        rest[3 * k] = rest[3 * k + 1] = rest[3 * k + 2] = 0.0;
-    }
-    for (int k = 0; k < 120; k++) {
-        const double h = 0.5 * sin(0.7 * k), x = cos(1.3 * k), z = sin(1.3 * k);
-        turns[4 * k] = x * sin(h);
-        turns[4 * k + 1] = 0.0;
-        turns[4 * k + 2] = z * sin(h);
-        turns[4 * k + 3] = cos(h);
-    }
-    kf_builder *b;
-    kf_builder_create(NULL, &b);
-    CHECK(test_add_linear3(b, "rest", 200, times, rest) == KF_OK, "the sequence at rest");
-    kf_sequence_desc d;
-    kf_sequence_desc_init(&d);
-    d.name = "turns";
-    d.interpolation = KF_INTERPOLATION_SQUAD;
-    d.duration = 4.0;
-    d.components = 4;
-    d.key_count = 120;
-    d.times = times;
-    d.values = turns;
-    CHECK(kf_builder_add_sequence(b, &d, NULL) == KF_OK, "the squad sequence");
-    return b;
-}
-
 /* The longest run of zero words the pieces of compressed file f's DATA
  * section leave out, or 0. */
 static uint32_t longest_run(const test_bytes *f)
@@ -353,7 +319,7 @@ int main(void)
 
     /* Arrays whose every plane a run leaves out: taken as zeros, neither
      * written nor read (an array against another, as a copy of it). */
-    kf_builder *flat = flat_builder();
+    kf_builder *flat = test_flat_builder();
     test_bytes flat_plain = encode(flat, 0), flat_zipped = encode(flat, 9);
     kf_builder_destroy(flat);
     CHECK(longest_run(&flat_zipped) >= 119 * 4, "a run holds a whole array (%u words)",

@@ -342,6 +342,44 @@ fail:
     return NULL;
 }
 
+/* A LINEAR sequence of 200 keys at the origin (every difference of its
+ * values 0, their headers too) and a SQUAD one of 120 evenly spaced keys
+ * (each key's b is its a, and b is stored against a: zeros): arrays whose
+ * every plane one zero run holds in a compressed file. */
+static inline kf_builder *test_flat_builder(void)
+{
+    static double times[200], rest[200 * 3], turns[120 * 4];
+    for (int k = 0; k < 200; k++) {
+        times[k] = k / 30.0;
+        rest[3 * k] = rest[3 * k + 1] = rest[3 * k + 2] = 0.0;
+    }
+    for (int k = 0; k < 120; k++) {
+        const double h = 0.5 * sin(0.7 * k), x = cos(1.3 * k), z = sin(1.3 * k);
+        turns[4 * k] = x * sin(h);
+        turns[4 * k + 1] = 0.0;
+        turns[4 * k + 2] = z * sin(h);
+        turns[4 * k + 3] = cos(h);
+    }
+    kf_builder *b;
+    if (kf_builder_create(NULL, &b) != KF_OK)
+        return NULL;
+    kf_sequence_desc d;
+    kf_sequence_desc_init(&d);
+    d.name = "turns";
+    d.interpolation = KF_INTERPOLATION_SQUAD;
+    d.duration = 4.0;
+    d.components = 4;
+    d.key_count = 120;
+    d.times = times;
+    d.values = turns;
+    if (test_add_linear3(b, "rest", 200, times, rest) == KF_OK &&
+        kf_builder_add_sequence(b, &d, NULL) == KF_OK)
+        return b;
+    fprintf(stderr, "test_flat_builder: could not add its sequences\n");
+    kf_builder_destroy(b);
+    return NULL;
+}
+
 /* Samples every sequence at awkward times and plays a player over a range
  * of world times; returns a sum of everything so nothing is optimized away.
  * Whatever loaded must survive this without undefined behaviour. */

@@ -18,6 +18,7 @@
  */
 #include "kfc_x3d_map.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 #include <string.h>
 
 #include "kfc_grow.h"
+#include "kfc_number.h"
 #include "kfc_suggest.h"
 #include "kfc_text.h"
 
@@ -736,15 +738,20 @@ static kfc_status read_sensor(mapper *m, const kfc_x3d_node *n, time_sensor *s)
     return KFC_OK;
 }
 
+/* Whether `s` runs, once enabled, from its startTime on: enabling starts
+ * only a sensor that loops and has not stopped (X3D 8.2.4); one that does
+ * not loop ran its cycle, or waits for its startTime. */
+static int loops_from_start(const time_sensor *s)
+{
+    return s->loop && s->stop_time <= s->start_time;
+}
+
 /* The ROUTE that starts sensor `s` by an event (into startTime, or into
  * enabled where enabling starts it), or NULL. */
 static const kfc_x3d_route *start_event(const time_sensor *s)
 {
     const kfc_x3d_node *n = s->node;
-    /* Enabling starts only a sensor that loops and has not stopped (X3D
-     * 8.2.4): one that does not loop ran its cycle, or waits for its
-     * startTime. */
-    const int enabling_starts = s->loop && s->stop_time <= s->start_time;
+    const int enabling_starts = loops_from_start(s);
     for (uint32_t i = 0; i < n->in_count; i++)
         if (kfc_x3d_field_is(n->in[i]->to_field, "startTime") ||
             (enabling_starts && kfc_x3d_field_is(n->in[i]->to_field, "enabled")))
@@ -767,7 +774,7 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
      * loops and has not stopped (stopTime <= startTime); it is then in
      * the cycle (world - startTime) / cycleInterval puts it in. Every
      * other sensor waits for an event the host sends. */
-    int from_load = s->enabled && s->loop && s->stop_time <= s->start_time;
+    int from_load = s->enabled && loops_from_start(s);
     const kfc_x3d_route *e = from_load ? NULL : start_event(s);
     kf_controller_desc d;
     kf_controller_desc_init(&d);
@@ -775,6 +782,25 @@ static kfc_status add_controller(mapper *m, const time_sensor *s, int *ok)
     d.ref_world = s->start_time;
     d.ref_sequence = 0;
     d.weight = from_load ? 1 : 0;
+    /* A sensor that loops from its startTime is inactive before it (X3D
+     * 8.2.4), which a host that loads the scene earlier than a browser
+     * would (from world time 0, say) reaches: there the controller's
+     * position is negative, and a loop would wrap it into a cycle. The interval keeps it silent
+     * until then, whenever the load (or the host's enabling) comes; it
+     * ends at the largest double, as the reader takes finite ends only.
+     * A startTime of 0 or less keeps the always-active form: X3D's clock,
+     * seconds since 1970, reads no earlier time, so the interval would
+     * change nothing the scene can play. */
+    if (loops_from_start(s) && s->start_time > 0) {
+        char name[KFC_QUOTE_SIZE], start[KFC_NUMBER_TEXT];
+        d.active_start = s->start_time;
+        d.active_end = DBL_MAX;
+        kfc_format_double(start, s->start_time);
+        kfc_x3d_note(m->scene, n->mark,
+                     "TimeSensor %s loops from its startTime %s: its controller is active from "
+                     "that world time on, and plays nothing before it",
+                     quoted(name, n->name), start);
+    }
     if (!from_load) {
         char name[KFC_QUOTE_SIZE], def[KFC_QUOTE_SIZE], field[KFC_QUOTE_SIZE];
         quoted(name, n->name);

@@ -1017,13 +1017,19 @@ KF_API kf_result kf_player_follower_set_value(kf_player *player, uint32_t track,
  * with reference (startTime, 0): it plays nothing until the host, at the
  * event's world time E (X3D time, seconds), starts it as X3D would:
  *     set_startTime E:     kf_controller_set_position(c, 0, E);
+ *                          kf_controller_set_active_interval(c, E, DBL_MAX);
  *                          kf_controller_set_weight(c, 1);
  *     set_enabled TRUE:    kf_controller_set_weight(c, 1);   (a looping
  *                          sensor keeps its phase from startTime)
  *     set_stopTime S:      kf_controller_set_weight(c, 0) at S, or, known
  *                          ahead, kf_controller_set_active_interval(c, E, S)
+ *                          with E the sensor's start (E above, else its
+ *                          startTime): the call replaces the interval
  * A sensor that does not loop then stops at fraction 1 and holds its last
- * value, as X3D's does. docs/import-x3d.md has the rules.
+ * value, as X3D's does. A looping sensor whose startTime is after 0 has
+ * the active interval [startTime, DBL_MAX), so that a scene loaded before
+ * that time plays nothing of it until then. docs/import-x3d.md has the
+ * rules.
  */
 
 /* The player's controller `index`, or NULL. */

@@ -40,7 +40,7 @@ def main():
     args = driver.arguments()
     c = driver.Checks()
     kfbs = {}
-    for src in ('leg_walk', 'x3d_interpolators', 'followers', 'names'):
+    for src in ('leg_walk', 'x3d_interpolators', 'followers', 'names', 'fan_in', 'basic'):
         kfbs[src] = os.path.join(args.work, src + '.kfb')
         r = run([args.kfc, os.path.join(args.fixtures, src + '.yaml'), '-o', kfbs[src]])
         c.check(r.returncode == 0, 'kfc %s' % src)
@@ -538,8 +538,10 @@ def check_grammar(c, args, kfbs):
 
 def check_list(c, args, kfbs):
     """list's CSV (a row per field) and JSON (an object per object) say
-    what its text says, names with spaces, commas and quotes included."""
-    for src in ('leg_walk', 'x3d_interpolators', 'followers', 'names'):
+    what its text says, names with spaces, commas and quotes included; a
+    target's blend: in text only where it blends latest, in CSV and JSON
+    always."""
+    for src in ('leg_walk', 'x3d_interpolators', 'followers', 'names', 'fan_in', 'basic'):
         text = run([args.kfplay, kfbs[src], 'list'])
         csv_out = run([args.kfplay, kfbs[src], 'list', '-f', 'csv'])
         json_out = run([args.kfplay, kfbs[src], 'list', '--format=json'])
@@ -561,6 +563,8 @@ def check_list(c, args, kfbs):
             for k, v in fields:
                 if v == 'true' and k in ('tcb', 'closed', 'normalizeVelocity'):
                     words.append(k)
+                elif k == 'blend' and v == 'sum':
+                    pass
                 elif v != 'false' or k == 'loop':
                     words.append('%s=%s' % (k, v if v or k not in ('controller', 'ease') else '-'))
             lines.append(' '.join(words))
@@ -572,6 +576,18 @@ def check_list(c, args, kfbs):
                     driver.terminal_text(o.get('name', '')) == k[2]
                     for o, (k, _) in zip(doc, objects)),
                 'list %s: json names every object as csv does' % src)
+    # fan_in.yaml's door targets blend latest; basic.yaml's targets sum.
+    for src, want in (('fan_in', {'door.orientation': 'latest', 'door.translation': 'latest'}),
+                      ('basic', {'hip.translation': 'sum', 'hip.orientation': 'sum',
+                                'body.alpha': 'sum', 'eye.visibility': 'sum', 'eye.glow': 'sum'})):
+        text = run([args.kfplay, kfbs[src], 'list']).stdout.decode()
+        shown = {m.group(1): m.group(2) or 'sum' for m in re.finditer(
+            r'^(\S+) target property=\w+ components=\d+(?: blend=(\w+))?$', text, re.M)}
+        doc = json.loads(run([args.kfplay, kfbs[src], 'list', '-f', 'json']).stdout)
+        blends = {o['name']: o.get('blend') for o in doc if o['kind'] == 'target'}
+        c.check(shown == want and blends == want and
+                text.count(' blend=') == list(want.values()).count('latest'),
+                'list %s: the targets\' blends %s (text %s, json %s)' % (src, want, shown, blends))
     doc = json.loads(run([args.kfplay, kfbs['leg_walk'], 'list', '-f', 'json']).stdout)
     seq = [o for o in doc if o['kind'] == 'sequence'][0]
     track = [o for o in doc if o['kind'] == 'track'][0]

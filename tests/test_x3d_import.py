@@ -28,7 +28,8 @@ skipped, in the order of the file, and a mistake in what a scene animates
 interpolator kfc refuses), a USE with no DEF before it, or what X3D's
 grammar does not allow and X_ITE reads anyway (VRML's true, a UNIT out of
 place), is a warning that -Werror makes an error. And a looping sensor keeps its
-phase at world times as large as X3D's (seconds since 1970)."""
+phase at world times as large as X3D's (seconds since 1970), and plays nothing
+before its startTime where a host loads the scene earlier (world time 0)."""
 import gzip
 import json
 import math
@@ -955,6 +956,104 @@ def far_phase(a, checks):
                      (cycle, times, got, want))
 
 
+LATE = ('#X3D V3.3 utf8\nDEF T TimeSensor { cycleInterval 1 %s }\n'
+        'DEF S ScalarInterpolator { key [0 1] keyValue [10 20] }\nDEF M Material { }\n'
+        'ROUTE T.fraction_changed TO S.set_fraction\nROUTE S.value_changed TO M.set_transparency\n')
+# The same interpolator also driven by a sensor looping from the load, with a
+# cycle of 4: the field blends latest.
+LATE_FAN = LATE.replace('DEF S ', 'DEF A TimeSensor { cycleInterval 4 loop TRUE }\nDEF S ') + \
+    'ROUTE A.fraction_changed TO S.set_fraction\n'
+FOREVER = '1.7976931348623157e+308'  # DBL_MAX, as kfc -d writes it
+
+
+def load_before_start(a, checks):
+    """A host that loads a scene before a looping sensor's startTime (world
+    time 0 here, startTime 2) sees the sensor play nothing until then, as
+    X3D's sensor is inactive: M.transparency (a custom property: 0 until a
+    track plays it) is 0 at 0.25, 1 and 1.99, and at fractions 0.25 and 0.5
+    (10 + 10 f) at 2.25 and 3.5, where a controller always active would
+    wrap the negative position into a cycle. Also the host rules of
+    docs/import-x3d.md made ahead of the load, the YAML round trip of the
+    interval's end (the largest double), and a field two sensors reach."""
+    def build(name, scene):
+        path = os.path.join(a.work, name)
+        with open(path, 'w') as f:
+            f.write(scene)
+        r = run([a.kfc, '-v', path, '-o', path + '.kfb'])
+        d = run([a.kfc, '--decompile', path + '.kfb', '-o', '-'])
+        checks.check(r.returncode == 0 and d.returncode == 0, '%s: %s %s' % (name, r.stderr,
+                                                                            d.stderr))
+        return path, r.stderr, d.stdout
+
+    def played(name, yaml_text, times):
+        path = os.path.join(a.work, name + '.yaml')
+        with open(path, 'w') as f:
+            f.write(yaml_text)
+        r = run([a.kfc, path, '-o', path + '.kfb'])
+        r = run([a.kfplay, path + '.kfb', 'animate'] + times)
+        return [float(l.split()[2]) for l in r.stdout.splitlines() if 'M.transparency' in l]
+
+    def expect(what, got, want):
+        checks.check(len(got) == len(want) and all(abs(g - w) < 1e-5 for g, w in zip(got, want)),
+                     '%s: %s, want %s' % (what, got, want))
+
+    times = ['0.25', '1', '1.99', '2.25', '3.5']
+    path, err, text = build('late.x3dv', LATE % 'loop TRUE startTime 2')
+    line = '  T: {active_interval: [2, %s], reference: [2, 0]}' % FOREVER
+    checks.check(line in text.splitlines() and float(FOREVER) == sys.float_info.max,
+                 'late.x3dv: the controller is active from the startTime on: %s' % text)
+    checks.check("late.x3dv:2:1: note: TimeSensor 'T' loops from its startTime 2: its controller "
+                 "is active from that world time on, and plays nothing before it" in err,
+                 'late.x3dv: -v notes the interval: %s' % err)
+    again = os.path.join(a.work, 'late.again.kfb')
+    with open(again + '.yaml', 'w') as f:
+        f.write(text)
+    r = run([a.kfc, again + '.yaml', '-o', again])
+    with open(path + '.kfb', 'rb') as f1, open(again, 'rb') as f2:
+        checks.check(r.returncode == 0 and f1.read() == f2.read(),
+                     'late.x3dv: decompile -> compile gives the same bytes')
+    expect('late.x3dv from world time 0', played('late', text, times), [0, 0, 0, 12.5, 15])
+    # set_stopTime 3 known ahead: the interval keeps its start. The field
+    # keeps the value of the last update it played (2.5: fraction 0.5).
+    expect('late.x3dv stopped at 3', played('late_stop', text.replace(line, line.replace(
+        FOREVER, '3')), ['1', '2.25', '2.5', '3.5']), [0, 12.5, 15, 15])
+    # Disabled, and enabled by the host at 1 (weight 1): still nothing
+    # before its startTime.
+    path, err, text = build('late_off.x3dv', LATE % 'loop TRUE startTime 2 enabled FALSE')
+    checks.check('  T: {weight: 0, active_interval: [2, %s], reference: [2, 0]}' % FOREVER
+                 in text.splitlines(), 'late_off.x3dv: weight 0, the interval: %s' % text)
+    expect('late_off.x3dv enabled at 1', played('late_on', text.replace('weight: 0, ', ''),
+                                                ['1.5', '2.25', '3.5']), [0, 12.5, 15])
+    # A sensor that does not loop still waits at weight 0 (a browser loads
+    # after its one cycle); a host that loads first starts it at 1.5, ahead.
+    path, err, text = build('late_once.x3dv', LATE % 'startTime 1.5')
+    checks.check('  T: {weight: 0, reference: [1.5, 0]}' in text.splitlines() and
+                 "late_once.x3dv:2:1: note: TimeSensor 'T' does not run from the load (it does not "
+                 "loop) and no ROUTE starts it: its controller waits at weight 0" in err,
+                 'late_once.x3dv: waits at weight 0: %s %s' % (text, err))
+    expect('late_once.x3dv started at 1.5', played('late_once', text.replace(
+        'weight: 0, ', 'active_interval: [1.5, %s], ' % FOREVER), ['1', '1.75', '3']),
+        [0, 12.5, 20])
+    # A startTime of 0 or less: no world time of X3D's clock is before it,
+    # and the controller keeps the always-active form.
+    # (stopTime -1, not its default 0: that would have stopped it.)
+    for start, ref in (('0', ''), ('-1', '{reference: [-1, 0]}')):
+        path, err, text = build('late_%s.x3dv' % start, LATE % (
+            'loop TRUE startTime %s stopTime %s' % (start, start)))
+        checks.check(('  T: %s' % (ref or '{}')) in text.splitlines() and
+                     'loops from its startTime' not in err,
+                     'startTime %s: always active: %s' % (start, text))
+    # Two sensors into one field (blend latest): before 2 the one looping
+    # from the load sends alone (fractions 1/16, 1/4, 0.4975 of its cycle of
+    # 4); from 2 the one started later wins; stopped at 3, it sends nothing
+    # and the other's value (3.5 / 4) shows again.
+    path, err, text = build('late_fan.x3dv', LATE_FAN % 'loop TRUE startTime 2')
+    expect('late_fan.x3dv', played('late_fan', text, times), [10.625, 12.5, 14.975, 12.5, 15])
+    expect('late_fan.x3dv stopped at 3', played('late_fan_stop', text.replace(
+        'active_interval: [2, %s]' % FOREVER, 'active_interval: [2, 3]'), times),
+        [10.625, 12.5, 14.975, 12.5, 18.75])
+
+
 def main():
     a = driver.arguments()
     checks = driver.Checks()
@@ -967,6 +1066,7 @@ def main():
     notes(a, checks)
     warnings(a, checks)
     far_phase(a, checks)
+    load_before_start(a, checks)
     print('test_x3d_import: %d checks, %d failed; worst error vs X_ITE: interpolated %.3g (%s), '
           'followers %.3g (%s)' % (checks.count, len(checks.failures), worst['interpolators'][0],
                                    worst['interpolators'][1], worst['followers'][0],

@@ -243,6 +243,8 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
         kfp_list_word(&l, "property",
                       t.property == KF_PROPERTY_CUSTOM ? "custom" : kf_property_name(t.property));
         kfp_list_count(&l, "components", t.components);
+        const int latest = kf_anim_target_blend(anim, i) == KF_BLEND_LATEST;
+        kfp_list_choice(&l, "blend", latest ? "latest" : "sum", !latest);
         kfp_list_end_object(&l);
     }
     for (uint32_t i = 0; i < kf_anim_count(anim, KF_KIND_TRACK); i++) {

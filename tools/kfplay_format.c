@@ -350,6 +350,15 @@ void kfp_list_flag(kfp_list *list, const char *key, int set)
     field_end(list);
 }
 
+void kfp_list_choice(kfp_list *list, const char *key, const char *word, int is_default)
+{
+    /* Text shows what sets the object apart, as a flag does: a line per
+     * object stays as short as it was where everything is the default. */
+    if (list->format == KFP_FORMAT_TEXT && is_default)
+        return;
+    kfp_list_word(list, key, word);
+}
+
 void kfp_list_end_object(kfp_list *list)
 {
     if (list->format == KFP_FORMAT_TEXT)

@@ -51,7 +51,8 @@ void kfp_rows_end(kfp_rows *rows);
  * ("#INDEX track ..."); CSV: one row per field, "kind,index,name,field,value",
  * the value as text writes it; JSON: an array of objects {"kind", "index",
  * "name", the fields}, numbers as numbers, a pair as an array of two, a
- * flag as true or false.
+ * flag as true or false. Text leaves out an unset flag and a word at its
+ * default; CSV and JSON hold them.
  */
 typedef struct kfp_list {
     FILE *out;
@@ -74,6 +75,9 @@ void kfp_list_pair(kfp_list *list, const char *key, double a, double b, const ch
                    int is_double);
 /* A flag: in text only when set, as its bare key. */
 void kfp_list_flag(kfp_list *list, const char *key, int set);
+/* A word with a default ("blend", "sum"): in text only when it is not the
+ * default, as key=word; CSV and JSON always hold it. */
+void kfp_list_choice(kfp_list *list, const char *key, const char *word, int is_default);
 void kfp_list_end_object(kfp_list *list);
 void kfp_list_end(kfp_list *list);
 

@@ -1203,10 +1203,10 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
     L->rows_at = NULL;
     if (!against && held_as_rows(L, offset, columns))
         return read_rows(L, offset, count, columns, bad, bad_header);
-    const int zeros = fill_array_zeros(L, offset, count, against ? 0 : columns, rows);
-    const int high_zero = zeros == HIGH_PLANES_ZERO;
-    (void)high_zero;                           /* (read by the SSE2 decoder alone) */
-    if (zeros == ALL_PLANES_ZERO && against) { /* every word its against's */
+    const int zero_planes = fill_array_zeros(L, offset, count, against ? 0 : columns, rows);
+    const int high_zero = zero_planes == HIGH_PLANES_ZERO;
+    (void)high_zero;                                 /* (read by the SSE2 decoder alone) */
+    if (zero_planes == ALL_PLANES_ZERO && against) { /* every word its against's */
         memcpy(L->data_rw + offset, against, count * 4);
         L->unit_column = SIZE_MAX;
         return KF_OK;
@@ -1253,7 +1253,7 @@ static kf_result decode(loader *L, uint32_t offset, size_t count, size_t stride,
          * a count compilers vectorize even at -O2. */
         uint32_t *x = w + m * rows;
         const size_t k = m * rows;
-        if (zeros == ALL_PLANES_ZERO) {
+        if (zero_planes == ALL_PLANES_ZERO) {
             memset(x, 0, rows * sizeof *x);
         } else if (flip == 0) {
             const unsigned char *b0 = bytes + k, *b1 = b0 + count, *b2 = b1 + count,

@@ -327,13 +327,13 @@ int main(void)
     CHECK(loads_as(&flat_zipped, &flat_plain, &r), "arrays of zero planes load as the section");
     kf_anim *flat_anim = NULL;
     r = kf_load_memory(flat_zipped.data, flat_zipped.size, NULL, &flat_anim, NULL);
-    const kf_sequence *rest =
+    const kf_sequence *at_rest =
         r == KF_OK ? kf_anim_sequence(flat_anim, kf_anim_find(flat_anim, KF_KIND_SEQUENCE, "rest"))
                    : NULL;
     float at[3] = {1, 1, 1};
-    if (rest)
-        kf_sequence_sample(rest, 2.5, NULL, at);
-    CHECK(rest && at[0] == 0.0f && at[1] == 0.0f && at[2] == 0.0f,
+    if (at_rest)
+        kf_sequence_sample(at_rest, 2.5, NULL, at);
+    CHECK(at_rest && at[0] == 0.0f && at[1] == 0.0f && at[2] == 0.0f,
           "the sequence at rest plays 0 0 0: %g %g %g", at[0], at[1], at[2]);
     kf_anim_free(flat_anim);
     free(flat_plain.data);

@@ -6,7 +6,8 @@ after kfb's own flags; -Werror only with WERROR=1; a relative PREFIX is made
 absolute (also in kf.pc); a plain `scons` says where the tools and libraries
 are and leaves the tree up to date (`scons -q` exits 0, a second `scons`
 builds nothing; a library's links are LN lines); a PREFIX with a blank in it is escaped in kf.pc, so that
-pkg-config's words compile and link a program; `scons uninstall` removes
+pkg-config's words compile and link a program, and one with a '$' in it is
+where the files go, not a variable SCons expands; `scons uninstall` removes
 what install wrote and the folders it leaves empty, nothing else; an option
 SCons does not know and an empty PREFIX are refused; a plain `scons -c`
 removes build/ and leaves the tree as checked out, and a build after it (or
@@ -167,8 +168,9 @@ def main():
 
     # A PREFIX with a blank in it: kf.pc escapes it, and a program compiled
     # and linked with the words pkg-config prints (as a shell splits them)
-    # finds kf.h and libkf.
-    spaced = os.path.join(a.work, 'x sp')
+    # finds kf.h and libkf. Its '$' is the folder's own, not a construction
+    # variable for SCons to expand: the files go where kf.pc says.
+    spaced = os.path.join(a.work, 'x sp $HOME')
     mine = [os.path.join(spaced, 'notes.txt'), os.path.join(spaced, 'share', 'mine.txt')]
     for path in mine:  # the user's files, there before kfb's
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -177,6 +179,9 @@ def main():
     if not c.check(code == 0, 'scons install "PREFIX=%s": %s' % (spaced, out[-2000:])):
         return 1
     pcdir = os.path.join(spaced, 'lib', 'pkgconfig')
+    if not c.check(os.path.isfile(os.path.join(pcdir, 'kf.pc')),
+                   'kf.pc installed in %s: %s' % (pcdir, out[-2000:])):
+        return 1
     pc = open(os.path.join(pcdir, 'kf.pc')).read()
     c.check(re.search(r'^prefix=%s$' % re.escape(spaced.replace(' ', '\\ ')), pc, re.M),
             'kf.pc escapes the blank: %s' % re.findall(r'^prefix=.*$', pc, re.M))

@@ -471,6 +471,12 @@ def check_grammar(c, args, kfbs):
         ([leg, 'dump', 'x'], "dump takes nothing after the file, not 'x'"),
         ([leg, 'frob'], "unknown command 'frob' (list, sample, animate, velocity, acceleration, "
                         "sample-distance, follow, plot, dump)"),
+        # A mistyped command is named, as a mistyped option is.
+        ([leg, 'sampel', 'hip_position', '0'],
+         "unknown command 'sampel' (list, sample, animate, velocity, acceleration, "
+         "sample-distance, follow, plot, dump); did you mean 'sample'?"),
+        ([leg, 'Animate', '0'], "unknown command 'Animate' (list, sample, animate, velocity, "
+                                "acceleration, sample-distance, follow, plot, dump); did you mean 'animate'?"),
         ([leg], "missing the COMMAND after '%s'" % leg),
         ([], 'missing FILE and COMMAND'),
         ([leg, 'sample'], 'sample needs the NAME of an animator'),

@@ -6,7 +6,10 @@ after kfb's own flags; -Werror only with WERROR=1; a relative PREFIX is made
 absolute (also in kf.pc); a plain `scons` says where the tools and libraries
 are and leaves the tree up to date (`scons -q` exits 0, a second `scons`
 builds nothing; a library's links are LN lines); a PREFIX with a blank in it is escaped in kf.pc, so that
-pkg-config's words compile and link a program; `scons uninstall` removes
+pkg-config's words compile and link a program, and one with a '$' in it is
+where the files go, not a variable SCons expands; what install writes is
+0644 or 0755 and the folders it makes 0755, whatever the umask and the
+checkout's modes; `scons uninstall` removes
 what install wrote and the folders it leaves empty, nothing else; an option
 SCons does not know and an empty PREFIX are refused; a plain `scons -c`
 removes build/ and leaves the tree as checked out, and a build after it (or
@@ -167,8 +170,9 @@ def main():
 
     # A PREFIX with a blank in it: kf.pc escapes it, and a program compiled
     # and linked with the words pkg-config prints (as a shell splits them)
-    # finds kf.h and libkf.
-    spaced = os.path.join(a.work, 'x sp')
+    # finds kf.h and libkf. Its '$' is the folder's own, not a construction
+    # variable for SCons to expand: the files go where kf.pc says.
+    spaced = os.path.join(a.work, 'x sp $HOME')
     mine = [os.path.join(spaced, 'notes.txt'), os.path.join(spaced, 'share', 'mine.txt')]
     for path in mine:  # the user's files, there before kfb's
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -177,6 +181,9 @@ def main():
     if not c.check(code == 0, 'scons install "PREFIX=%s": %s' % (spaced, out[-2000:])):
         return 1
     pcdir = os.path.join(spaced, 'lib', 'pkgconfig')
+    if not c.check(os.path.isfile(os.path.join(pcdir, 'kf.pc')),
+                   'kf.pc installed in %s: %s' % (pcdir, out[-2000:])):
+        return 1
     pc = open(os.path.join(pcdir, 'kf.pc')).read()
     c.check(re.search(r'^prefix=%s$' % re.escape(spaced.replace(' ', '\\ ')), pc, re.M),
             'kf.pc escapes the blank: %s' % re.findall(r'^prefix=.*$', pc, re.M))
@@ -222,6 +229,33 @@ def main():
     c.check(code == 0 and 'Nothing of kfb is installed under "%s"' %
             os.path.join(a.work, 'stage', 'usr') in out,
             'scons uninstall of nothing says so: %s' % out[-2000:])
+    # Under root's umask 077, from a checkout made under it, the files
+    # install writes are 0755 (programs, shared libraries) or 0644 and the
+    # folders it makes 0755, as install(1) makes them: a header or kf.pc only
+    # root can read is no installation for anyone else.
+    private = os.path.join(a.work, 'umask 077')
+    modes = {}
+    for name in ('runtime/kf.h', 'man/kfc.1'):
+        path = os.path.join(repo, name)
+        modes[path] = os.stat(path).st_mode
+        os.chmod(path, 0o600)
+    r = subprocess.run(['scons', '-Q', 'install', 'PREFIX=' + private], cwd=repo, env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       preexec_fn=lambda: os.umask(0o077))
+    for path, mode in modes.items():
+        os.chmod(path, mode)
+    c.check(r.returncode == 0, 'scons install under umask 077: %s' % r.stdout[-2000:])
+    wrong = []
+    for d, folders, names in os.walk(private):
+        for n in [''] + folders + names:
+            path = os.path.join(d, n)
+            if os.path.islink(path) or (n == '' and d != private):
+                continue
+            want = 0o755 if os.path.isdir(path) or n in ('kfc', 'kfplay') or '.so' in n else 0o644
+            if os.stat(path).st_mode & 0o7777 != want:
+                wrong.append('%s %o' % (os.path.relpath(path, private), os.stat(path).st_mode & 0o7777))
+    c.check(r.returncode == 0 and not wrong, 'install under umask 077: modes %s' % wrong)
+    scons('uninstall', 'PREFIX=' + private)
 
     # `scons --help` names the targets, the default job count and every
     # option the build takes (those its refusal of an unknown one lists),

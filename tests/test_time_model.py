@@ -6,7 +6,7 @@ from 3.6 s; the README's door turns a quarter turn in 2 s and its hip loops
 every 4 s. The sources are taken from the documents themselves. And a time
 written as a key's own decimal plays that key (a step sequence, coincident
 interpolator keys, a controller at speed 1000). kf_build.h's time fields say
-their unit."""
+their unit, and so do formats/kfb.md's."""
 import math
 import os
 import re
@@ -132,6 +132,16 @@ tracks:
         for line in re.findall(r'^\s*(?:const )?double \*?%s;.*$' % field, build_h, re.M):
             c.check(re.search(r'/\*.*(seconds|sequence time)', line),
                     'kf_build.h: %s has no unit: %s' % (field, line.strip()))
+    # So does the binary format's: every time field of formats/kfb.md.
+    kfb_md = open(os.path.join(a.root, 'formats', 'kfb.md'), encoding='utf-8').read()
+    for field in ('duration', 'times', 'cycle_interval'):
+        rows = re.findall(r'^\| `%s` +\|.*$' % field, kfb_md, re.M)
+        c.check(rows and all(re.search(r'seconds|sequence time', row) for row in rows),
+                'formats/kfb.md: %s has no unit: %s' % (field, rows))
+    controller = kfb_md.split('#### Controller', 1)[-1].split('\n#### ', 1)[0]
+    for field in ('speed', 'active_end', 'ref_world', 'ref_sequence'):
+        c.check(re.search(r'`%s`\s*\([^)]*(seconds|sequence time)' % field, controller),
+                'formats/kfb.md: the controller\'s %s has no unit' % field)
     print('test_time_model: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

@@ -710,10 +710,17 @@ static int run(const kfp_command_line *cl)
         cmd = find_command(op[0]);
         path = op[1];
     }
-    if (!cmd)
+    if (!cmd) {
+        /* A command mistyped ('sampel') is named as the options are. */
+        kfc_suggest s;
+        kfc_suggest_begin(&s, NULL, op[1], strlen(op[1]));
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            kfc_suggest_offer(&s, commands[i].name, strlen(commands[i].name));
+        char like[128];
         return kfp_usage_error("unknown command %s (list, sample, animate, velocity, "
-                               "acceleration, sample-distance, follow, plot, dump)",
-                               kfp_quote(q, op[1]));
+                               "acceleration, sample-distance, follow, plot, dump)%s",
+                               kfp_quote(q, op[1]), kfc_suggest_text(&s, like, sizeof like));
+    }
     const unsigned extra = cl->options.given & ~cmd->options;
     if (extra)
         return kfp_usage_error("%s takes no %s", cmd->name, kfp_option_name(extra & -extra));

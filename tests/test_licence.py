@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 TAG = 'SPDX-License-Identifier: MIT'
-CODE_EXT = ('.c', '.h', '.cc', '.py', '.sh', '.in', '.dict', '.1', '.js', '.mjs')
+CODE_EXT = ('.c', '.h', '.cc', '.py', '.sh', '.in', '.dict', '.1', '.js', '.mjs', '.cjs')
 CODE_NAMES = ('SConstruct', 'SConscript', 'run', 'install-deps', 'install-test-deps')
 
 

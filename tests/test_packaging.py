@@ -205,6 +205,23 @@ def main():
         r = subprocess.run([exe], env=dict(os.environ, LD_LIBRARY_PATH=os.path.join(spaced, 'lib')),
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         c.check(r.returncode == 0 and r.stdout.strip(), 'hello runs: %r' % r.stdout)
+    # Linked with the static library, it needs what `pkg-config --static
+    # --libs kf` names besides -lkf (zlib, and ISA-L where the build uses
+    # it), and no libkf.so to run.
+    r = subprocess.run(['pkg-config', '--cflags', '--static', '--libs', 'kf'], env=pkg,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    words = [w for w in shlex.split(r.stdout) if w != '-lkf'] if r.returncode == 0 else []
+    c.check('-lz' in words, 'pkg-config --static --libs kf names zlib: %r' % r.stdout)
+    exe = os.path.join(a.work, 'hello-static')
+    r = subprocess.run(['cc', os.path.join(a.work, 'hello.c'), '-o', exe,
+                        os.path.join(spaced, 'lib', 'libkf.a')] + words,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if c.check(r.returncode == 0, 'cc hello.c libkf.a $(pkg-config --cflags --static --libs kf): '
+               '%s' % r.stdout):
+        r = subprocess.run(['readelf', '-d', exe], stdout=subprocess.PIPE, text=True)
+        c.check('libkf' not in r.stdout, 'hello-static needs no libkf.so: %s' % r.stdout)
+        r = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        c.check(r.returncode == 0 and r.stdout.strip(), 'hello-static runs: %r' % r.stdout)
 
     # `scons uninstall` takes away what install put there, its folders left
     # empty, and nothing else: not the user's files, not build/.

@@ -48,8 +48,11 @@ kfc_status kfc_fail_nomem(kfc_diag *diag)
     return kfc_fail(diag, KFC_NOMEM, KFC_NO_MARK, "out of memory");
 }
 
+/* A line's severity (print_line, kfc_diag_held). */
+enum { LINE_ERROR = 0, LINE_WARNING = 1, LINE_NOTE = 2 };
+
 static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const char *pointer,
-                        int warning, const char *message, const char *suffix);
+                        int severity, const char *message, const char *suffix);
 
 /* FNV-1a over the error's place and text. */
 static uint64_t error_hash(const kfc_diag *diag)
@@ -83,7 +86,7 @@ kfc_status kfc_recover(kfc_diag *diag, kfc_status status)
                 diag->file     ? diag->file
                 : diag->source ? diag->source
                                : "kfc",
-                diag->mark, diag->pointer, 0, diag->message, "");
+                diag->mark, diag->pointer, LINE_ERROR, diag->message, "");
     diag->errors++;
     return KFC_OK;
 }
@@ -155,12 +158,14 @@ static void put_line_safe(FILE *stream, const char *text)
 }
 
 /* One diagnostic line: the place in bold, the severity in its colour (as
- * gcc and clang colour theirs: errors red, warnings magenta). */
+ * gcc and clang colour theirs: errors red, warnings magenta, notes cyan). */
 static void print_line(FILE *stream, int color, const char *file, kfc_mark mark,
-                       const char *pointer, int warning, const char *message, const char *suffix)
+                       const char *pointer, int severity, const char *message, const char *suffix)
 {
+    static const char *const label[] = {"error:", "warning:", "note:"};
+    static const char *const tints[] = {"\033[1;31m", "\033[1;35m", "\033[1;36m"};
     const char *bold = color ? "\033[1m" : "";
-    const char *tint = !color ? "" : warning ? "\033[1;35m" : "\033[1;31m";
+    const char *tint = color ? tints[severity] : "";
     const char *reset = color ? "\033[0m" : "";
     fputs(bold, stream);
     kfc_text_put_name(stream, file, 0); /* a file's name is shown as a name is */
@@ -170,7 +175,7 @@ static void print_line(FILE *stream, int color, const char *file, kfc_mark mark,
     } else if (mark.line > 0) {
         fprintf(stream, ":%lu:%lu", (unsigned long)mark.line, (unsigned long)mark.column);
     }
-    fprintf(stream, ":%s %s%s%s ", reset, tint, warning ? "warning:" : "error:", reset);
+    fprintf(stream, ":%s %s%s%s ", reset, tint, label[severity], reset);
     put_line_safe(stream, message);
     put_line_safe(stream, suffix);
     fputc('\n', stream);
@@ -178,15 +183,15 @@ static void print_line(FILE *stream, int color, const char *file, kfc_mark mark,
 
 void kfc_diag_print(FILE *stream, const char *file, const kfc_diag *diag)
 {
-    print_line(stream, diag->color, diag->file ? diag->file : file, diag->mark, diag->pointer, 0,
-               diag->message, "");
+    print_line(stream, diag->color, diag->file ? diag->file : file, diag->mark, diag->pointer,
+               LINE_ERROR, diag->message, "");
 }
 
 typedef struct kfc_diag_held {
     const char *file;
     kfc_mark mark;
-    size_t order; /* the qsort is not stable */
-    int warning;
+    size_t order;  /* the qsort is not stable */
+    int severity;  /* LINE_* */
     int withdrawn; /* kfc_diag_withdraw */
     char pointer[sizeof((kfc_diag *)0)->pointer];
     char message[sizeof((kfc_diag *)0)->message];
@@ -195,7 +200,7 @@ typedef struct kfc_diag_held {
 
 /* print_line on diag->stream, or held while diag->holding. */
 static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const char *pointer,
-                        int warning, const char *message, const char *suffix)
+                        int severity, const char *message, const char *suffix)
 {
     /* Held also without a stream: what is held is what can be withdrawn,
      * which uncounts it. */
@@ -209,14 +214,14 @@ static void report_line(kfc_diag *diag, const char *file, kfc_mark mark, const c
     }
     if (!diag->holding || diag->held_count == diag->held_capacity) {
         if (diag->stream)
-            print_line(diag->stream, diag->color, file, mark, pointer, warning, message, suffix);
+            print_line(diag->stream, diag->color, file, mark, pointer, severity, message, suffix);
         return;
     }
     kfc_diag_held *h = &diag->held[diag->held_count];
     h->file = file;
     h->mark = mark;
     h->order = diag->held_count++;
-    h->warning = warning;
+    h->severity = severity;
     h->withdrawn = 0;
     snprintf(h->pointer, sizeof h->pointer, "%s", pointer);
     snprintf(h->message, sizeof h->message, "%s", message);
@@ -235,7 +240,7 @@ size_t kfc_diag_held_count(const kfc_diag *diag)
 
 int kfc_diag_withdraw(kfc_diag *diag, size_t index)
 {
-    if (!diag->holding || index >= diag->held_count || diag->held[index].warning ||
+    if (!diag->holding || index >= diag->held_count || diag->held[index].severity != LINE_ERROR ||
         diag->held[index].withdrawn)
         return 0;
     diag->held[index].withdrawn = 1;
@@ -262,12 +267,35 @@ void kfc_diag_release(kfc_diag *diag)
     for (size_t i = 0; i < diag->held_count && diag->stream; i++) {
         const kfc_diag_held *h = &diag->held[i];
         if (!h->withdrawn)
-            print_line(diag->stream, diag->color, h->file, h->mark, h->pointer, h->warning,
+            print_line(diag->stream, diag->color, h->file, h->mark, h->pointer, h->severity,
                        h->message, h->suffix);
     }
     free(diag->held);
     diag->held = NULL;
     diag->held_count = diag->held_capacity = 0;
+}
+
+void kfc_diag_note(kfc_diag *diag, const char *file, kfc_mark mark, const char *message)
+{
+    /* (a note longer than a held line is printed whole, at once) */
+    if (diag->holding && strlen(message) >= sizeof diag->held->message) {
+        if (diag->stream)
+            print_line(diag->stream, diag->color, file, mark, "", LINE_NOTE, message, "");
+        return;
+    }
+    report_line(diag, file, mark, "", LINE_NOTE, message, "");
+}
+
+void kfc_diag_hold_failure(kfc_diag *diag)
+{
+    if (!diag->holding || diag->printed || diag->status == KFC_OK || diag->status == KFC_USAGE)
+        return;
+    report_line(diag,
+                diag->file     ? diag->file
+                : diag->source ? diag->source
+                               : "kfc",
+                diag->mark, diag->pointer, LINE_ERROR, diag->message, "");
+    diag->printed = 1;
 }
 
 const char *const kfc_warning_names[KFC_WARN_COUNT] = {
@@ -381,8 +409,8 @@ static kfc_status warn_at(kfc_diag *diag, kfc_warning w, kfc_mark mark, const ch
         diag->printed = 1;
         return KFC_INVALID;
     }
-    report_line(diag, diag->source ? diag->source : "kfc", mark, pointer ? pointer : "", !as_error,
-                message, suffix);
+    report_line(diag, diag->source ? diag->source : "kfc", mark, pointer ? pointer : "",
+                as_error ? LINE_ERROR : LINE_WARNING, message, suffix);
     if (!as_error) {
         diag->warnings++;
         return KFC_OK;

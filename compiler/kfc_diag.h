@@ -260,6 +260,20 @@ void kfc_diag_hold(kfc_diag *diag);
 void kfc_diag_release(kfc_diag *diag);
 
 /*
+ * A note (what kfc -v says it skipped, and why): "FILE:LINE:COL: note:
+ * MESSAGE" on diag->stream, or, while holding, held with the warnings and
+ * errors, so that each line takes its place in the order of positions.
+ */
+void kfc_diag_note(kfc_diag *diag, const char *file, kfc_mark mark, const char *message);
+
+/*
+ * While holding, the error in the record that stops the run (not printed
+ * yet; not a usage error) is held too, in its place among the lines held,
+ * and marked printed, so that kfc prints it at the release and not again.
+ */
+void kfc_diag_hold_failure(kfc_diag *diag);
+
+/*
  * While holding, the lines held so far: the number the next one gets
  * (also without diag->stream, where nothing is printed). An error
  * kfc_recover held as number N (the count was N before it and N + 1

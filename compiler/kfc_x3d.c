@@ -41,13 +41,20 @@ kfc_status kfc_x3d_compile(const unsigned char *data, size_t size,
     }
     kfc_x3d_scene scene;
     kfc_x3d_scene_init(&scene, options);
+    /* The readers, the scene's checks and the mapping each report in their
+     * own order: the warnings, the notes and an error that stops the import
+     * are printed together, in the order of the file. */
+    kfc_diag_hold(diag);
     st = encoding == KFC_SNIFF_X3D_XML ? kfc_x3d_read_xml(&scene, (const char *)data, size, diag)
                                        : kfc_x3d_read_vrml(&scene, (const char *)data, size, diag);
     if (!st)
         st = kfc_x3d_scene_finish(&scene, diag);
     if (!st)
         st = kfc_x3d_map(&scene, builder, diag);
-    kfc_x3d_notes_flush(&scene);
+    kfc_x3d_notes_flush(&scene, diag);
+    if (st)
+        kfc_diag_hold_failure(diag);
+    kfc_diag_release(diag);
     kfc_x3d_scene_free(&scene);
     free(inflated);
     return st;

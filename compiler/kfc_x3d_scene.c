@@ -1043,7 +1043,7 @@ static kfc_x3d_note_line *sort_notes(kfc_x3d_note_line **list, size_t count)
     return head;
 }
 
-void kfc_x3d_notes_flush(kfc_x3d_scene *scene)
+void kfc_x3d_notes_flush(kfc_x3d_scene *scene, kfc_diag *diag)
 {
     size_t count = 0;
     for (const kfc_x3d_note_line *n = scene->note_lines; n; n = n->next)
@@ -1051,8 +1051,14 @@ void kfc_x3d_notes_flush(kfc_x3d_scene *scene)
     if (!count)
         return;
     scene->note_lines = sort_notes(&scene->note_lines, count);
+    const char *path = scene->options->path;
+    if (!path || strcmp(path, "-") == 0)
+        path = "<stdin>";
     for (const kfc_x3d_note_line *n = scene->note_lines; n; n = n->next)
-        write_note(scene, n->mark, n->text);
+        if (diag && diag->stream == scene->options->notes)
+            kfc_diag_note(diag, path, n->mark, n->text);
+        else
+            write_note(scene, n->mark, n->text);
     free_notes(scene);
 }
 

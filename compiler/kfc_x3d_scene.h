@@ -382,8 +382,10 @@ void kfc_x3d_note(kfc_x3d_scene *scene, kfc_mark mark, const char *format, ...)
     ;
 
 /* Writes the notes held, in order of position (those at one position in
- * the order written). */
-void kfc_x3d_notes_flush(kfc_x3d_scene *scene);
+ * the order written): where they go where diag's lines go, through diag
+ * (kfc_diag_note), so that while diag holds they take their places among
+ * its warnings and errors. */
+void kfc_x3d_notes_flush(kfc_x3d_scene *scene, kfc_diag *diag);
 
 /*
  * Typed reads of a field's text. Numbers are separated by white space or

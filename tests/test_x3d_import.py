@@ -576,21 +576,31 @@ def notes(a, checks):
         checks.check(lines == [src + ':' + e for e in expected],
                      '%s: -v notes %s, got %s' % (name, expected, lines))
     # What lenient.x3d animates and kfc drops (as X_ITE does: the recording
-    # shows Box.translation still) is a warning, in the order met.
+    # shows Box.translation still) is a warning, in the order of the file,
+    # whatever order the import meets them in.
     src = os.path.join(DATA, 'lenient.x3d')
     r = run([a.kfc, src, '-o', os.path.join(a.work, 'lenient.kfb')])
-    want = ["24:5: warning: ROUTE Nobody.value_changed TO Box.scale dropped: no node is named "
-            "'Nobody' [-Wx3d-unknown]",
-            "21:5: warning: ROUTE Many.value TO Box.set_translation dropped: PositionInterpolator "
-            "has no field 'value' (only value_changed, which takes no alias) [-Wx3d-unknown]",
-            "17:5: warning: ROUTE Clock.fraction TO Turn.set_fraction dropped: TimeSensor has no "
-            "field 'fraction' (only fraction_changed, which takes no alias) [-Wx3d-unknown]",
+    want = ["10:5: warning: TimeSensor 'Broken' skipped: cycleInterval 0 is not positive "
+            "[-Wx3d-dropped]",
             "13:5: warning: ScalarInterpolator 'Empty' has no keys: it sends no value, skipped "
             "[-Wx3d-dropped]",
-            "10:5: warning: TimeSensor 'Broken' skipped: cycleInterval 0 is not positive "
-            "[-Wx3d-dropped]"]
+            "17:5: warning: ROUTE Clock.fraction TO Turn.set_fraction dropped: TimeSensor has no "
+            "field 'fraction' (only fraction_changed, which takes no alias) [-Wx3d-unknown]",
+            "21:5: warning: ROUTE Many.value TO Box.set_translation dropped: PositionInterpolator "
+            "has no field 'value' (only value_changed, which takes no alias) [-Wx3d-unknown]",
+            "24:5: warning: ROUTE Nobody.value_changed TO Box.scale dropped: no node is named "
+            "'Nobody' [-Wx3d-unknown]"]
     checks.check(r.returncode == 0 and r.stderr.splitlines() == [src + ':' + w for w in want],
                  'lenient.x3d: its warnings, got %d %r' % (r.returncode, r.stderr))
+    # With -v its notes take their places among the warnings: every line
+    # that names a place in the file, in the order of the file.
+    r = run([a.kfc, '-v', src, '-o', os.path.join(a.work, 'lenient.kfb')])
+    placed = [l[len(src) + 1:] for l in r.stderr.splitlines() if l.startswith(src + ':')]
+    places = [tuple(int(x) for x in l.split(':')[:2]) for l in placed]
+    kinds = [l.split(': ')[1] for l in placed]
+    checks.check(r.returncode == 0 and places == sorted(places) and
+                 kinds == ['warning', 'note', 'note', 'note'] + ['warning'] * 4,
+                 'lenient.x3d -v: notes and warnings in the order of the file, got %r' % placed)
     # What X3D's grammar does not allow in the LENIENT scenes, read as X_ITE
     # reads it (the recordings show what it plays then), is a warning each;
     # -Werror makes each scene fail.

@@ -262,7 +262,7 @@ class Runner:
                       r.stdout.decode('utf-8', 'replace'))
 
     def run(self, block):
-        if block.lang in ('text', 'diff'):
+        if block.lang == 'text':
             return
         self.ran += 1
         if block.lang in ('sh', 'console', 'shell', 'bash'):

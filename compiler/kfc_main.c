@@ -765,6 +765,19 @@ int main(int argc, char **argv)
         st = kfc_fail(&diag, KFC_USAGE, KFC_NO_MARK,
                       "not writing a binary .kfb to a terminal: give -o FILE, or redirect "
                       "standard output");
+    /* An output that is the input is refused before the input is read, so
+     * that the refusal comes alone, not after what compiling the input says
+     * (check_outputs checks again once the files the input names are read
+     * too). */
+    if (!st && !o.deps_only && !o.split && strcmp(o.input, "-") != 0) {
+        kfc_files_read given = {0};
+        st = kfc_files_read_add(&given, o.input, NULL, NULL, &diag);
+        if (!st)
+            st = kfc_output_check(output, "output", &given, NULL, NULL, &diag);
+        if (!st && o.depfile)
+            st = kfc_output_check(depfile, "dependency file", &given, NULL, NULL, &diag);
+        kfc_files_read_free(&given);
+    }
     clip_list clips = {NULL, 0, 0, &o};
     if (!st)
         st = o.decompile ? decompile(o.input, output, &o, &diag)

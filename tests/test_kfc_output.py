@@ -195,6 +195,12 @@ def not_inputs(kfc, fixtures, work):
     for argv, want in cases:
         r = run([kfc] + argv)
         check(r.returncode == 2 and want in r.stderr.decode(), '%s: %r' % (argv, r.stderr.decode()))
+    # Refused before the input is read: basic.yaml's warning (a track
+    # without a controller) is not said first.
+    r = run([kfc, src, '-o', src])
+    check(r.returncode == 2 and r.stderr.decode().startswith(
+        "kfc: error: the output '%s' is the input" % src) and 'warning' not in r.stderr.decode(),
+          '-o the input: the refusal alone, got %r' % r.stderr.decode())
     # Standard input's file, by any name: never an output either.
     for feed, argv, want in (
             (src, ['-', '-o', src], "the output '%s' is the file standard input reads" % src),

@@ -1000,23 +1000,15 @@ static void columns_to_rows(const uint32_t *w, size_t rows, size_t columns, floa
         }
         break;
     case 3:
-        for (; i + 5 <= rows; i += 4) {
-            __m128 a = COL(0), b = COL(1), c = COL(2), d = _mm_setzero_ps();
-            _MM_TRANSPOSE4_PS(a, b, c, d);
-            _mm_storeu_ps(out + 3 * i, a);
-            _mm_storeu_ps(out + 3 * i + 3, b);
-            _mm_storeu_ps(out + 3 * i + 6, c);
-            _mm_storeu_ps(out + 3 * i + 9, d);
-        }
-        break;
     case 4:
-        for (; i + 4 <= rows; i += 4) {
-            __m128 a = COL(0), b = COL(1), c = COL(2), d = COL(3);
+        for (; i + 5 <= rows; i += 4) {
+            __m128 a = COL(0), b = COL(1), c = COL(2), d = columns == 4 ? COL(3) : _mm_setzero_ps();
             _MM_TRANSPOSE4_PS(a, b, c, d);
-            _mm_storeu_ps(out + 4 * i, a);
-            _mm_storeu_ps(out + 4 * i + 4, b);
-            _mm_storeu_ps(out + 4 * i + 8, c);
-            _mm_storeu_ps(out + 4 * i + 12, d);
+            float *r = out + columns * i;
+            _mm_storeu_ps(r, a);
+            _mm_storeu_ps(r + columns, b);
+            _mm_storeu_ps(r + 2 * columns, c);
+            _mm_storeu_ps(r + 3 * columns, d);
         }
         break;
     case 6:

@@ -34,6 +34,8 @@ def nodes():
 
 def source(version, table):
     """The C file for X_ITE `version`'s node types `table`."""
+    # (REUSE tools would read the tag below as this file's own licence.)
+    # REUSE-IgnoreStart
     out = ['/* SPDX-License-Identifier: MIT */',
            '/*',
            ' * kfc_x3d_nodes.c - X3D\'s node types and their fields, as X_ITE %s' % version,
@@ -42,6 +44,7 @@ def source(version, table):
            ' */',
            '#include "kfc_x3d_nodes.h"',
            '',
+           # REUSE-IgnoreEnd
            '/* clang-format off */',
            'const kfc_x3d_node_type kfc_x3d_node_types[] = {']
     for name in sorted(table):

@@ -6,7 +6,9 @@ after kfb's own flags; -Werror only with WERROR=1; a relative PREFIX is made
 absolute (also in kf.pc); a plain `scons` says where the tools and libraries
 are and leaves the tree up to date (`scons -q` exits 0, a second `scons`
 builds nothing; a library's links are LN lines); a PREFIX with a blank in it is escaped in kf.pc, so that
-pkg-config's words compile and link a program, and one with a '$' in it is
+pkg-config's words compile and link a program (kf_offline's, shared, name
+libkf_offline alone, which holds the runtime it needs; static, its archive's
+needs too: both link and run), and one with a '$' in it is
 where the files go, not a variable SCons expands; what install writes is
 0644 or 0755 and the folders it makes 0755, whatever the umask and the
 checkout's modes; `scons uninstall` removes
@@ -206,12 +208,16 @@ def main():
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         c.check(r.returncode == 0 and r.stdout.strip(), 'hello runs: %r' % r.stdout)
     # Linked with the static library, it needs what `pkg-config --static
-    # --libs kf` names besides -lkf (zlib, and ISA-L where the build uses
-    # it), and no libkf.so to run.
+    # --libs kf` names besides -lkf: the inflater libkf.a was built with,
+    # zlib or ISA-L (which checksums too: no zlib then), and no libkf.so to
+    # run.
+    isal = "scons: inflate: ISA-L's igzip" in out
     r = subprocess.run(['pkg-config', '--cflags', '--static', '--libs', 'kf'], env=pkg,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     words = [w for w in shlex.split(r.stdout) if w != '-lkf'] if r.returncode == 0 else []
-    c.check('-lz' in words, 'pkg-config --static --libs kf names zlib: %r' % r.stdout)
+    c.check(('-lisal' in words and '-lz' not in words) if isal else
+            ('-lz' in words and '-lisal' not in words),
+            'pkg-config --static --libs kf names %s alone: %r' % ('ISA-L' if isal else 'zlib', r.stdout))
     exe = os.path.join(a.work, 'hello-static')
     r = subprocess.run(['cc', os.path.join(a.work, 'hello.c'), '-o', exe,
                         os.path.join(spaced, 'lib', 'libkf.a')] + words,
@@ -222,6 +228,68 @@ def main():
         c.check('libkf' not in r.stdout, 'hello-static needs no libkf.so: %s' % r.stdout)
         r = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         c.check(r.returncode == 0 and r.stdout.strip(), 'hello-static runs: %r' % r.stdout)
+
+    # libkf_offline.so holds the runtime it builds on: `pkg-config --libs
+    # kf_offline` names it alone, and a program linked with those words
+    # needs no libkf.so; `--static` adds what libkf_offline.a needs, libkf.a
+    # and its inflater, zlib (the writer's deflate), libm and pthread, and a
+    # program linked with the archives and those words needs no kfb library
+    # to run. Both get kf.h's folder from --cflags (kf_build.h includes it).
+    libdir = os.path.join(spaced, 'lib')
+    offline_words = {}
+    for how in ('--libs', '--static --libs'):
+        r = subprocess.run(['pkg-config', '--cflags'] + how.split() + ['kf_offline'], env=pkg,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        offline_words[how] = shlex.split(r.stdout) if r.returncode == 0 else []
+        c.check(r.returncode == 0 and '-I' + os.path.join(spaced, 'include') in offline_words[how],
+                'pkg-config --cflags %s kf_offline: %r' % (how, r.stdout))
+    libs = [w for w in offline_words['--libs'] if not w.startswith('-I')]
+    c.check(libs == ['-L' + libdir, '-lkf_offline'],
+            'pkg-config --libs kf_offline: -L and -lkf_offline alone, not %r' % libs)
+    libs = [w for w in offline_words['--static --libs'] if not w.startswith('-I')]
+    want = ['-lkf_offline', '-lkf', '-lz', '-lm', '-lpthread'] + (['-lisal'] if isal else [])
+    c.check(all(w in libs for w in want) and libs.index('-lkf_offline') < libs.index('-lkf'),
+            'pkg-config --static --libs kf_offline: %s, -lkf after -lkf_offline: %r' % (want, libs))
+    with open(os.path.join(a.work, 'build.c'), 'w') as f:
+        f.write('#include <stdio.h>\n#include <kf_build.h>\n'
+                'static int count(void *user, const void *data, size_t size)\n'
+                '{ (void)data; *(size_t *)user += size; return 0; }\n'
+                'int main(void) {\n'
+                '    static const double times[2] = {0, 1}, values[2] = {1, 2};\n'
+                '    kf_builder *b;\n'
+                '    if (kf_builder_create(NULL, &b) != KF_OK) return 1;\n'
+                '    kf_sequence_desc d;\n'
+                '    kf_sequence_desc_init(&d);\n'
+                '    d.name = "s"; d.duration = 1; d.components = 1; d.key_count = 2;\n'
+                '    d.times = times; d.values = values;\n'
+                '    size_t bytes = 0;\n'
+                '    kf_result r = kf_builder_add_sequence(b, &d, NULL);\n'
+                '    if (r == KF_OK) r = kf_builder_encode(b, NULL, count, &bytes, NULL);\n'
+                '    kf_builder_destroy(b);\n'
+                '    printf("%zu\\n", bytes);\n'
+                '    return r == KF_OK && bytes ? 0 : 1;\n'
+                '}\n')
+    archives = {'-lkf_offline': os.path.join(libdir, 'libkf_offline.a'),
+                '-lkf': os.path.join(libdir, 'libkf.a')}
+    for how, name, words in (
+            ('--libs', 'build-shared', offline_words['--libs']),
+            ('--static --libs', 'build-static',
+             [archives.get(w, w) for w in offline_words['--static --libs']])):
+        exe = os.path.join(a.work, name)
+        r = subprocess.run(['cc', os.path.join(a.work, 'build.c'), '-o', exe] + words,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if not c.check(r.returncode == 0, 'cc build.c $(pkg-config --cflags %s kf_offline): %s'
+                       % (how, r.stdout)):
+            continue
+        needed = re.findall(r'\(NEEDED\).*\[(.*)\]', subprocess.run(
+            ['readelf', '-d', exe], stdout=subprocess.PIPE, text=True).stdout)
+        kfb_needed = [n for n in needed if n.startswith('libkf')]
+        c.check(kfb_needed == (['libkf_offline.so.' + soversion] if how == '--libs' else []),
+                '%s needs %s of kfb\'s libraries, not %s' % (name, 'libkf_offline.so alone' if
+                                                               how == '--libs' else 'none', needed))
+        r = subprocess.run([exe], env=dict(os.environ, LD_LIBRARY_PATH=libdir),
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        c.check(r.returncode == 0 and r.stdout.strip().isdigit(), '%s runs: %r' % (name, r.stdout))
 
     # `scons uninstall` takes away what install put there, its folders left
     # empty, and nothing else: not the user's files, not build/.
@@ -331,7 +399,7 @@ def main():
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         words = shlex.split(r.stdout) if r.returncode == 0 else []
         c.check(all(w in words for w in ('-I' + folders['include'], '-L' + folders['lib'],
-                                         '-lkf_offline', '-lkf')),
+                                         '-lkf_offline')) and '-lkf' not in words,
                 '%s: pkg-config --cflags --libs kf_offline: %r' % (' '.join(options), r.stdout))
         code, out = scons('uninstall', 'DESTDIR=' + stage, *options)
         left = [os.path.join(d, n) for d, dirs, names in os.walk(stage) for n in names]
@@ -422,8 +490,8 @@ def main():
         lines = [l for l in out.splitlines() if l.startswith('scons: inflate: ')]
         return lines[0] if len(lines) == 1 else 'not said once: %s' % out[-2000:]
 
-    def requires():
-        pc = open(os.path.join(cfg, 'build', 'release', 'kf.pc')).read()
+    def requires(name='kf'):
+        pc = open(os.path.join(cfg, 'build', 'release', name + '.pc')).read()
         return re.findall(r'^Requires.private: (.*)$', pc, re.M)
 
     code, out = scons_cfg('build/release/kf.pc')
@@ -438,13 +506,16 @@ def main():
             (['ISAL=auto', 'CC=' + no_isal], 'zlib (ISA-L not found', 'zlib'),
             (['ISAL=0'], 'zlib (ISAL=0)', 'zlib'),
             (['ISAL=no'], 'zlib (ISAL=0)', 'zlib')) + ((
-            ([], "ISA-L's igzip (libisal-dev; ISAL=0 for zlib)", 'zlib libisal'),
-            (['ISAL=1'], "ISA-L's igzip (ISAL=1)", 'zlib libisal'),
-            (['ISAL=yes'], "ISA-L's igzip (ISAL=1)", 'zlib libisal')) if have_isal else ()):
-        code, out = scons_cfg('build/release/kf.pc', *args)
+            ([], "ISA-L's igzip (libisal-dev; ISAL=0 for zlib)", 'libisal'),
+            (['ISAL=1'], "ISA-L's igzip (ISAL=1)", 'libisal'),
+            (['ISAL=yes'], "ISA-L's igzip (ISAL=1)", 'libisal')) if have_isal else ()):
+        code, out = scons_cfg('build/release/kf.pc', 'build/release/kf_offline.pc', *args)
         c.check(code == 0 and inflater(out).startswith('scons: inflate: ' + says),
                 'scons %s: %s' % (' '.join(args), inflater(out)))
+        # (libkf.a built with ISA-L has none of zlib's symbols)
         c.check(requires() == [libs], 'scons %s: kf.pc Requires.private %s' % (' '.join(args), requires()))
+        c.check(requires('kf_offline') == ['kf, zlib'],
+                'scons %s: kf_offline.pc Requires.private %s' % (' '.join(args), requires('kf_offline')))
 
     # Without libyaml, jansson and expat the build stops, naming their
     # packages (a cross compiler's: of its architecture, or none), and says

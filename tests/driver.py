@@ -9,6 +9,10 @@ import sys
 # The exit status of a test that cannot run here (site_scons/kfb_testing.py).
 SKIP_STATUS = 77
 
+# The tools' exit statuses: kfc's (compiler/kfc_diag.h, kfc_status), which
+# kfplay shares (tools/kfplay_args.h).
+EXIT_INVALID, EXIT_USAGE, EXIT_IO, EXIT_NOMEM = 1, 2, 3, 4
+
 
 def require(test, tool, package):
     """Exits as skipped, saying what to install, when `tool` is not on the PATH."""
@@ -16,6 +20,25 @@ def require(test, tool, package):
         print('%s: SKIPPED: %s not found (Debian package %s; .ci/install-test-deps installs it)'
               % (test, tool, package))
         sys.exit(SKIP_STATUS)
+
+
+def short_of_memory(exe, megabytes):
+    """subprocess.run's keywords under which `exe` runs out of memory
+    before it holds `megabytes` MiB at once: in a sanitizer build, which
+    cannot start under a limit of its address space (its shadow memory),
+    ASan's allocator fails a larger allocation as malloc does; elsewhere the
+    address space is limited."""
+    with open(exe, 'rb') as f:
+        sanitized = b'__asan_init' in f.read()
+    if sanitized:
+        options = [os.environ.get('ASAN_OPTIONS', ''), 'allocator_may_return_null=1',
+                   'max_allocation_size_mb=%d' % megabytes]
+        return {'env': dict(os.environ, ASAN_OPTIONS=':'.join(o for o in options if o))}
+
+    def limit():
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (megabytes << 20, megabytes << 20))
+    return {'preexec_fn': limit}
 
 
 def arguments(*extra, optional=()):

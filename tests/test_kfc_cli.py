@@ -115,12 +115,13 @@ def check_grammar(c, kfc, kfplay, leg, work):
         c.check(r.stdout.splitlines()[-1:] ==
                 run([kfplay, '-V']).stdout.splitlines()[-1:],
                 '%s: the inflater as kfplay -V names it' % argv)
-    # Help and versions that cannot be written fail, and say so.
+    # Help and versions that cannot be written fail, and say so, with the
+    # status of an output that cannot be written.
     for tool, argv in ((kfc, ['-h']), (kfc, ['-V']), (kfplay, ['-h']),
                        (kfplay, ['-V'])):
         with open('/dev/full', 'w') as full:
             r = subprocess.run([tool] + argv, stdout=full, stderr=subprocess.PIPE, text=True)
-        c.check(r.returncode != 0 and 'error' in r.stderr,
+        c.check(r.returncode == driver.EXIT_IO and 'error' in r.stderr,
                 '%s %s > /dev/full: status %d, %r' % (os.path.basename(tool), argv[0],
                                                       r.returncode, r.stderr))
     usage = [

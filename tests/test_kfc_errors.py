@@ -15,7 +15,7 @@ entry's in the order of their positions), and nothing else (no error that only f
 status 1 and leave no output file (and no temporary file) behind; an output
 file that existed before must be left byte for byte as it was. The same
 holds when the source comes from standard input (`<stdin>` then names it).
-The command line's own failures (usage, I/O, invalid .kfb) are checked
+The command line's own failures (usage, I/O, invalid .kfb, out of memory) are checked
 against their documented exit codes.
 """
 import glob
@@ -25,7 +25,7 @@ import sys
 
 import driver
 
-EXIT_INVALID, EXIT_USAGE, EXIT_IO = 1, 2, 3
+from driver import EXIT_INVALID, EXIT_IO, EXIT_NOMEM, EXIT_USAGE
 
 checks = driver.Checks()
 fail = checks.fail
@@ -147,6 +147,14 @@ def check_command_line(kfc, fixtures, work):
             r = subprocess.run([kfc, '-w', valid, '-o', '-'], stdout=full, stderr=subprocess.PIPE,
                                timeout=60)
         check_exit('full standard output', r, EXIT_IO, '<stdout>: error: cannot write: ')
+
+    # Out of memory: a source larger than the memory kfc may take, through
+    # a pipe (read as it comes; a file named would be mapped, not copied).
+    r = subprocess.run([kfc, '-', '-o', out], input=b'#' * (200 << 20), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=120, **driver.short_of_memory(kfc, 96))
+    if r.returncode != EXIT_NOMEM or b'<stdin>: error: out of memory\n' not in r.stderr:
+        fail('out of memory: exit status %d, expected %d (stderr: %r)'
+             % (r.returncode, EXIT_NOMEM, r.stderr[-500:]))
 
     # A player's memory bound is measured only when the file is encoded;
     # kfc still reports it at the tracks section it comes from: 400 targets

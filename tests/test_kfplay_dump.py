@@ -163,7 +163,9 @@ def main():
             layout.fix_section_crc(b, objs)
             damaged(bytes(b), 'object field @%d = %#x' % (at - first, value))
     r = run([args.kfplay, 'dump', os.path.join(args.work, 'missing.kfb')])
-    c.check(r.returncode == 1 and r.stderr, 'a missing file: exit 1 with a message')
+    c.check(r.returncode == driver.EXIT_IO and r.stderr,
+            'a missing file: exit %d (kfc\'s for a file it cannot read), with a message: %d %r'
+            % (driver.EXIT_IO, r.returncode, r.stderr))
     print('test_kfplay_dump: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

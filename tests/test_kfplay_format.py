@@ -9,7 +9,8 @@ every spelling of an option, '-' for standard input, negative numbers as
 times, time ranges (--from, --to, --step, --samples) and the error when no
 time is given, --rotation, usage errors as one line and a pointer to --help,
 and the errors that name a mix-up (a source, or a glTF, M3G or X3D file kfc
-imports, instead of a .kfb; a target instead of an animator)."""
+imports, instead of a .kfb; a target instead of an animator); kfc's exit
+statuses, each for what it means to kfc."""
 import csv
 import gzip
 import io
@@ -136,6 +137,7 @@ def main():
     check_backslash(c, args)
     check_structured_names(c, args)
     check_input_bounds(c, args, kfbs)
+    check_exit_codes(c, args, kfbs)
     print('test_kfplay_format: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 
@@ -211,7 +213,7 @@ def check_terminal_bytes(c, args):
     c.check(r.returncode == 1 and ("load: object 0 (sequence '%s'): unknown interpolation 99\n"
                                    % SEQ) in r.stdout.decode(), 'dump: the loader: %r' % r.stdout)
     # A file's own name, from the command line.
-    shows([os.path.join(os.fsencode(args.work), b'no\xc2\x9b\xe9.kfb'), 'list'], 1, '',
+    shows([os.path.join(os.fsencode(args.work), b'no\xc2\x9b\xe9.kfb'), 'list'], driver.EXIT_IO, '',
           '%s/no\\xc2\\x9b\\xe9.kfb: error: cannot open: No such file or directory\n' % args.work)
 
 
@@ -269,7 +271,7 @@ def check_backslash(c, args):
     # A file's name in a message.
     for name in (ESC_NAME, LITERAL_NAME):
         path = os.path.join(args.work, name + '.kfb')
-        shows([path, 'list'], 1, '', '%s: error: cannot open: No such file or directory\n'
+        shows([path, 'list'], driver.EXIT_IO, '', '%s: error: cannot open: No such file or directory\n'
               % driver.terminal_text(path))
 
 
@@ -325,6 +327,59 @@ def peak_kb(command):
                          universal_newlines=True).stdout
     peak, _, err = out.partition('\n')
     return err, int(peak)
+
+
+def check_exit_codes(c, args, kfbs):
+    """Each of kfc's exit statuses, with the same meaning: 0 success; 1 an
+    invalid file (a damaged or foreign one, one past 1 GiB), name or number;
+    2 a usage error; 3 an input that cannot be opened or read, or an output
+    that cannot be written; 4 out of memory."""
+    leg = kfbs['leg_walk']
+    work = args.work
+    foreign = os.path.join(work, 'foreign.kfb')
+    with open(foreign, 'wb') as f:
+        f.write(b'\x00' * 100)
+    huge = os.path.join(work, 'huge.kfb')
+    big = os.path.join(work, 'big.kfb')
+    for path, size in ((huge, (1 << 30) + 1), (big, 200 << 20)):
+        shutil.copyfile(leg, path)
+        os.truncate(path, size)  # sparse: nothing is written
+    # (status, arguments, standard output, subprocess.run's keywords, what
+    # the message says)
+    nodir = os.path.join(work, 'nodir', 'x.svg')
+    cases = [
+        (0, [leg, 'list'], None, {}, ''),
+        (driver.EXIT_INVALID, [foreign, 'list'], None, {}, foreign + ': error: '),
+        (driver.EXIT_INVALID, [huge, 'list'], None, {},
+         huge + ': error: cannot read: larger than 1 GiB'),
+        (driver.EXIT_INVALID, [leg, 'sample', 'hip', '0'], None, {},
+         "kfplay: error: no animator named 'hip'"),
+        (driver.EXIT_INVALID, [leg, 'animate', '--step', '0'], None, {},
+         'kfplay: error: --step must be positive'),
+        (driver.EXIT_USAGE, [leg, 'list', '--frobnicate'], None, {},
+         "kfplay: error: unknown option '--frobnicate'"),
+        (driver.EXIT_IO, [os.path.join(work, 'nothere.kfb'), 'list'], None, {},
+         os.path.join(work, 'nothere.kfb') + ': error: cannot open: '),
+        (driver.EXIT_IO, [leg, 'plot', 'hip_position', '-o', nodir], None, {},
+         nodir + ': error: cannot create: '),
+        (driver.EXIT_IO, [leg, 'list'], '/dev/full', {},
+         'kfplay: error: cannot write the output: '),
+        (driver.EXIT_NOMEM, [big, 'list'], None, driver.short_of_memory(args.kfplay, 96),
+         big + ': error: cannot read: out of memory'),
+    ]
+    try:
+        for status, argv, stdout, how, says in cases:
+            with open(stdout or os.devnull, 'wb') as out:
+                r = subprocess.run([args.kfplay] + argv, stdout=out, stderr=subprocess.PIPE,
+                                   timeout=120, **how)
+            err = r.stderr.decode('utf-8', 'replace')
+            c.check(r.returncode == status and (says in err if says else not err),
+                    'kfplay %s%s: exit %d, expected %d, saying %r: %r'
+                    % (' '.join(argv), ' > ' + stdout if stdout else '', r.returncode, status,
+                       says, err[-500:]))
+    finally:
+        for path in (huge, big):
+            os.remove(path)
 
 
 def check_input_bounds(c, args, kfbs):
@@ -522,12 +577,13 @@ def check_grammar(c, args, kfbs):
         r = run([args.kfplay] + argv)
         c.check(r.returncode == 1 and r.stderr == b'kfplay: error: %s\n' % message.encode(),
                 '%s: %r' % (argv, r.stderr))
-    # An output that cannot be written: the reason, as kfc and plot give it.
+    # An output that cannot be written: the reason, as kfc and plot give it,
+    # and kfc's status.
     for argv in ([leg, 'list'], [leg, 'sample', 'hip_position', '0', '-fcsv'],
                  [leg, 'animate', '0'], [leg, 'dump']):
         with open('/dev/full', 'w') as full:
             r = subprocess.run([args.kfplay] + argv, stdout=full, stderr=subprocess.PIPE)
-        c.check(r.returncode == 1 and
+        c.check(r.returncode == driver.EXIT_IO and
                 r.stderr == b'kfplay: error: cannot write the output: No space left on device\n',
                 '%s > /dev/full: %d %r' % (argv, r.returncode, r.stderr))
     # Every decimal form kfc reads is a time here too.
@@ -755,11 +811,12 @@ def check_mixups(c, args, kfbs):
         c.check(r.returncode == 1 and r.stderr.decode() == '%s: error: the file is empty\n' % empty,
                 '%s: an empty file: %r' % (argv, r.stderr))
     # A device named is refused from its status, not read to 1 GiB; a
-    # folder likewise; a pipe is read.
+    # folder likewise, with the status of a file that cannot be read; a
+    # pipe is read.
     for path, kind in (('/dev/zero', 'a device'), (args.work, 'a folder')):
         for argv in ([path, 'list'], ['dump', path]):
             r = run([args.kfplay] + argv)
-            c.check(r.returncode == 1 and r.stderr.decode() ==
+            c.check(r.returncode == driver.EXIT_IO and r.stderr.decode() ==
                     '%s: error: cannot read %s: kfplay reads a .kfb from a file or a pipe\n' %
                     (path, kind), '%s: %r' % (argv, r.stderr))
     gltf = os.path.join(args.work, 'model.gltf')

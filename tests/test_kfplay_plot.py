@@ -400,7 +400,7 @@ def main():
     # A reader that goes away: the write fails (EPIPE, 5 MB through a 64 KiB
     # pipe), is reported, and the FIFO is not kfplay's to remove.
     r = through_fifo(read_one_byte, ['--samples', '100000'], preexec_fn=ignore_sigpipe)
-    c.check(r.returncode == 1 and os.strerror(errno.EPIPE) in r.stderr and os.path.lexists(fifo)
+    c.check(r.returncode == driver.EXIT_IO and os.strerror(errno.EPIPE) in r.stderr and os.path.lexists(fifo)
             and stat.S_ISFIFO(os.lstat(fifo).st_mode),
             '-o FIFO, reader gone: exit %d, the FIFO stays: %r' % (r.returncode, r.stderr))
     if os.path.lexists(fifo):
@@ -413,13 +413,13 @@ def main():
         f.write(b'<svg>the earlier picture</svg>\n')
     before = read(earlier)
     r = run([args.kfplay, leg, 'plot', 'hip_position', '-o', earlier], preexec_fn=small_files)
-    c.check(r.returncode == 1 and os.strerror(errno.EFBIG) in r.stderr and earlier in r.stderr
+    c.check(r.returncode == driver.EXIT_IO and os.strerror(errno.EFBIG) in r.stderr and earlier in r.stderr
             and read(earlier) == before and not temporaries(args.work),
             'a write past the file size limit: exit %d, earlier picture kept, %r, left %r'
             % (r.returncode, r.stderr, temporaries(args.work)))
     missing = os.path.join(args.work, 'nodir', 'x.svg')
     r = run([args.kfplay, leg, 'plot', 'hip_position', '-o', missing])
-    c.check(r.returncode == 1 and missing in r.stderr and os.strerror(errno.ENOENT) in r.stderr,
+    c.check(r.returncode == driver.EXIT_IO and missing in r.stderr and os.strerror(errno.ENOENT) in r.stderr,
             '-o in a missing folder: exit %d, the reason: %r' % (r.returncode, r.stderr))
     if os.geteuid() != 0:  # root writes in a read-only folder
         locked = os.path.join(args.work, 'locked')
@@ -428,7 +428,7 @@ def main():
         os.chmod(locked, 0o555)
         r = run([args.kfplay, leg, 'plot', 'hip_position', '-o', os.path.join(locked, 'x.svg')])
         os.chmod(locked, 0o755)
-        c.check(r.returncode == 1 and os.strerror(errno.EACCES) in r.stderr
+        c.check(r.returncode == driver.EXIT_IO and os.strerror(errno.EACCES) in r.stderr
                 and read(os.path.join(locked, 'x.svg')) == before,
                 '-o in a read-only folder: exit %d, kept: %r' % (r.returncode, r.stderr))
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """The man pages of kfc and kfplay render with groff without a warning
 (-ww), and document every option and command their --help lists; kfc's
-one-line descriptions name every input its synopses take."""
+one-line descriptions name every input its synopses take; both tools'
+pages and --help list the same exit statuses."""
 import os
 import re
 import subprocess
@@ -46,6 +47,25 @@ def main():
             c.check(word in ' '.join(description.split()),
                     'kfc --help: the description names %s: %r' % (word, description))
             c.check(word in name_line, 'kfc.1: NAME names %s: %r' % (word, name_line))
+    # One table of exit statuses: both pages and both --help texts list
+    # kfc's codes, 0 to 4, and each code's entry starts with the same words
+    # on both pages (Success, Invalid input, Usage error, Input or output
+    # error, Out of memory).
+    entries = {}
+    for tool, exe in (('kfc', args.kfc), ('kfplay', args.kfplay)):
+        page = open(os.path.join(man, tool + '.1'), encoding='utf-8').read()
+        section = page.split('.SH EXIT STATUS\n', 1)[-1].split('\n.SH ', 1)[0]
+        entries[tool] = {code: ' '.join(re.findall(r'\w+', line)[:2]) for code, line in
+                         re.findall(r'^\.TP\n\.B (\d+)\n(.*)', section, re.M)}
+        c.check(sorted(entries[tool]) == ['0', '1', '2', '3', '4'],
+                '%s.1: EXIT STATUS lists %s, not 0 to 4' % (tool, sorted(entries[tool])))
+        helptext = subprocess.run([exe, '--help'], stdout=subprocess.PIPE, text=True).stdout
+        listed = re.findall(r'^  (\d)  \S', helptext.split('Exit status', 1)[-1], re.M)
+        c.check(listed == ['0', '1', '2', '3', '4'],
+                '%s --help: the exit statuses %s, not 0 to 4' % (tool, listed))
+    c.check(entries['kfc'] == entries['kfplay'],
+            'the EXIT STATUS entries start alike: kfc.1 %s, kfplay.1 %s'
+            % (entries['kfc'], entries['kfplay']))
     print('test_man: %d checks, %d failed' % (c.count, len(c.failures)))
     return 1 if c.failures else 0
 

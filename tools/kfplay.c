@@ -20,8 +20,9 @@
  * print numbers, and list, take --format text|csv|json (kfplay_format.c). The command
  * may also come first ("kfplay dump FILE"). FILE "-" is standard input.
  *
- * Numbers print as %.9g (float32 round-trips). Errors go to stderr; exit
- * status 1 for bad input, 2 for bad usage.
+ * Numbers print as %.9g (float32 round-trips). Errors go to stderr; the
+ * exit statuses are kfc's (kfplay_args.h): 1 bad input, 2 bad usage, 3 a
+ * file that cannot be read or written, 4 out of memory.
  */
 #include <errno.h>
 #include <math.h>
@@ -42,7 +43,12 @@
 #include "kfplay_input.h"
 #include "kfplay_plot.h"
 
-enum { EXIT_INPUT = KFP_EXIT_INPUT, EXIT_USAGE = KFP_EXIT_USAGE };
+enum {
+    EXIT_INVALID = KFP_EXIT_INVALID,
+    EXIT_USAGE = KFP_EXIT_USAGE,
+    EXIT_IO = KFP_EXIT_IO,
+    EXIT_NOMEM = KFP_EXIT_NOMEM
+};
 
 /* What every command is given. */
 typedef struct kfp_context {
@@ -144,8 +150,12 @@ static const char usage_options[] =
     "--tick, --until and --event (but sample's T of an X3D interpolator is a\n"
     "fraction, and sample-distance's S a distance along the curve).\n"
     "\n"
-    "Exit status: 0 success, 1 invalid file, name or number, or an output that\n"
-    "cannot be written, 2 usage error.\n";
+    "Exit status (the same as kfc's):\n"
+    "  0  success\n"
+    "  1  invalid input: a damaged or foreign file, an unknown name, a bad number\n"
+    "  2  usage error\n"
+    "  3  I/O error (cannot read the input or write the output)\n"
+    "  4  out of memory\n";
 
 /* The name of animator `index` of `kind` (a sequence, interpolator or
  * follower). */
@@ -354,7 +364,7 @@ static int wrong_name(const kf_anim *anim, const char *command, const char *name
         names_like(anim, command, name, hint, sizeof hint);
         kfp_error("no %s named %s%s (kfplay FILE list shows the names)",
                   strcmp(command, "follow") == 0 ? "follower" : "animator", q, hint);
-        return EXIT_INPUT;
+        return EXIT_INVALID;
     }
     if (strcmp(kind, "a target") == 0)
         use = "animate plays the targets (kfplay FILE animate W...), plot draws one";
@@ -366,7 +376,7 @@ static int wrong_name(const kf_anim *anim, const char *command, const char *name
         use = "sample plays it (kfplay FILE sample NAME T...)";
     kfp_error("%s is %s, not %s: %s", q, kind,
               strcmp(command, "follow") == 0 ? "a follower" : "an animator", use);
-    return EXIT_INPUT;
+    return EXIT_INVALID;
 }
 
 /* `value` (4 floats) in the form --rotation asks for, from `authored_quat`
@@ -430,7 +440,7 @@ static int sample_interpolator(const kfp_context *ctx, const kf_interpolator *p,
     float *value = malloc(info.components * sizeof *value);
     if (!status && !value) {
         kfp_error("out of memory");
-        status = EXIT_INPUT;
+        status = EXIT_NOMEM;
     }
     if (!status) {
         kfp_rows rows;
@@ -490,7 +500,7 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
             kfp_error("animator %s is an X3D interpolator; derivatives and "
                       "distances need a linear or spline sequence",
                       name);
-            return EXIT_INPUT;
+            return EXIT_INVALID;
         }
         if (index != KF_NO_INDEX)
             return sample_interpolator(ctx, kf_anim_interpolator(anim, index), args + 1, count - 1);
@@ -504,7 +514,7 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
         !(q != QUERY_DISTANCE && info.interpolation == KF_INTERPOLATION_HERMITE)) {
         kfp_error("animator %s is %s; derivatives and distances need linear or spline", name,
                   kf_interpolation_name(info.interpolation));
-        return EXIT_INPUT;
+        return EXIT_INVALID;
     }
     double end = info.duration;
     if (q == QUERY_DISTANCE && kf_sequence_length(s, &end) != KF_OK)
@@ -521,7 +531,7 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
     float *value = malloc(components * sizeof *value);
     if (!status && !value) {
         kfp_error("out of memory");
-        status = EXIT_INPUT;
+        status = EXIT_NOMEM;
     }
     if (!status) {
         /* Random access per argument: they need not be in order. */
@@ -532,7 +542,7 @@ static int animator_query(const kfp_context *ctx, char **args, int count, query 
             const double x = kfp_times_at(&times, i);
             if (run_query(q, s, x, value) != KF_OK) {
                 kfp_error("cannot evaluate %s", name);
-                status = EXIT_INPUT;
+                status = EXIT_INVALID;
                 break;
             }
             if (rotation)
@@ -575,7 +585,7 @@ static int cmd_animate(const kfp_context *ctx, char **args, int count)
                                 kfp_period_end(anim, KF_NO_INDEX), "animate", "world times");
     if (!status && kf_player_create(anim, NULL, &player) != KF_OK) {
         kfp_error("out of memory");
-        status = EXIT_INPUT;
+        status = EXIT_NOMEM;
     }
     if (status)
         goto done;
@@ -743,7 +753,7 @@ static int run(const kfp_command_line *cl)
             : kfp_input_mixup(path, in.data, in.size, mixup, sizeof mixup);
     if (!cmd->run && what) {
         kfp_file_error(kfp_input_name(path), "%s", what);
-        status = EXIT_INPUT;
+        status = EXIT_INVALID;
     } else if (!cmd->run) {
         status = kfp_dump(kfp_input_name(path), &in);
     } else {
@@ -753,7 +763,7 @@ static int run(const kfp_command_line *cl)
         if (r != KF_OK) {
             const char *why = r == KF_ERROR_NOT_KFB || in.size == 0 ? what : NULL;
             kfp_file_error(kfp_input_name(path), "%s", why ? why : err.message);
-            status = EXIT_INPUT;
+            status = r == KF_ERROR_OUT_OF_MEMORY ? EXIT_NOMEM : EXIT_INVALID;
         } else {
             kfp_context ctx = {anim, path, &cl->options};
             status = cmd->run(&ctx, args, count);
@@ -788,7 +798,7 @@ int main(int argc, char **argv)
             kfp_error("cannot write the output: %s", strerror(err));
         else
             kfp_error("cannot write the output");
-        status = EXIT_INPUT;
+        status = EXIT_IO;
     }
     return status;
 }

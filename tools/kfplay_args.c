@@ -224,7 +224,7 @@ static const char *unshield(const shield *s, const char *arg)
 
 static int number_option(int c, const char *value, double *out)
 {
-    return kfp_parse_number(kfp_option_name(bit_of(c)), value, out) ? 0 : KFP_EXIT_INPUT;
+    return kfp_parse_number(kfp_option_name(bit_of(c)), value, out) ? 0 : KFP_EXIT_INVALID;
 }
 
 static int take_option(int c, const char *value, kfp_options *o)
@@ -291,7 +291,7 @@ int kfp_args_parse(int argc, char **argv, kfp_command_line *cl)
     char *memory = malloc(3 * n * sizeof(char *) + text + 1);
     if (!memory) {
         kfp_error("out of memory");
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_NOMEM;
     }
     cl->memory = memory;
     cl->operands = (char **)memory;
@@ -373,7 +373,7 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
         t->list = malloc((size_t)count * sizeof *t->list);
         if (!t->list) {
             kfp_error("out of memory");
-            return KFP_EXIT_INPUT;
+            return KFP_EXIT_NOMEM;
         }
         /* Say what the operands are: `animate hip 0` takes a name for a
          * time. */
@@ -381,7 +381,7 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
         snprintf(takes, sizeof takes, "%s takes %s", command, what);
         for (int i = 0; i < count; i++)
             if (!kfp_parse_number(takes, args[i], &t->list[i]))
-                return KFP_EXIT_INPUT;
+                return KFP_EXIT_INVALID;
         t->count = (uint64_t)count;
         return 0;
     }
@@ -401,13 +401,13 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
         return kfp_usage_error("%s: this range needs --to", command);
     if (!(t->to >= t->from) || !isfinite(t->to - t->from)) {
         kfp_error("%s: --to (%.9g) must not be before --from (%.9g)", command, t->to, t->from);
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     }
     if (step) {
         t->step = o->step;
         if (!(t->step > 0.0)) {
             kfp_error("--step must be positive");
-            return KFP_EXIT_INPUT;
+            return KFP_EXIT_INVALID;
         }
         /* A last time that lands on --to up to rounding, or passes it by
          * a rounded step's error (kfp_time_reach), is --to itself
@@ -415,7 +415,7 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
         const double steps = (t->to - t->from) / t->step;
         if (steps >= KFP_MAX_TIMES) {
             kfp_error("%s: more than 1e9 %s", command, what);
-            return KFP_EXIT_INPUT;
+            return KFP_EXIT_INVALID;
         }
         t->count = (uint64_t)floor(steps + 1e-9) + 1;
         t->reach = kfp_time_reach(t->step, t->to);
@@ -425,7 +425,7 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
     } else {
         if (!(o->samples >= 1 && o->samples <= KFP_MAX_TIMES && o->samples == floor(o->samples))) {
             kfp_error("--samples must be a whole number from 1 to 1e9");
-            return KFP_EXIT_INPUT;
+            return KFP_EXIT_INVALID;
         }
         t->by_samples = 1;
         t->count = (uint64_t)o->samples;

@@ -18,9 +18,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kfc_diag.h"
 #include "kfplay_format.h"
 
-enum { KFP_EXIT_INPUT = 1, KFP_EXIT_USAGE = 2 };
+/* The exit statuses, kfc's (kfc_diag.h's kfc_status), so that a code means
+ * the same for both tools: an invalid file, name or number; a usage error;
+ * an input that cannot be opened or read, or an output that cannot be
+ * written; out of memory. */
+enum {
+    KFP_EXIT_INVALID = KFC_INVALID,
+    KFP_EXIT_USAGE = KFC_USAGE,
+    KFP_EXIT_IO = KFC_IO,
+    KFP_EXIT_NOMEM = KFC_NOMEM
+};
 
 /* How rotations print: as the animator states them (X3D interpolators
  * and followers axis-angle, sequences and targets quaternions), or all
@@ -68,8 +78,8 @@ typedef struct kfp_command_line {
     void *memory; /* what the parse allocated */
 } kfp_command_line;
 
-/* Parses argv. Returns 0, KFP_EXIT_INPUT (a value that is not a number)
- * or KFP_EXIT_USAGE, the error reported. Free with
+/* Parses argv. Returns 0, KFP_EXIT_INVALID (a value that is not a number),
+ * KFP_EXIT_USAGE or KFP_EXIT_NOMEM, the error reported. Free with
  * kfp_command_line_free in every case. */
 int kfp_args_parse(int argc, char **argv, kfp_command_line *cl);
 
@@ -168,8 +178,9 @@ double kfp_time_decimal(double at, int places);
 
 /* Sets up `t` for `command`, whose operands (after NAME) are `args`.
  * `what` names them in messages ("times", "fractions"); `end` is the
- * default --to (NaN: none, --to is needed). Returns 0, KFP_EXIT_INPUT or
- * KFP_EXIT_USAGE (reported); free with kfp_times_free in every case. */
+ * default --to (NaN: none, --to is needed). Returns 0, KFP_EXIT_INVALID,
+ * KFP_EXIT_USAGE or KFP_EXIT_NOMEM (reported); free with kfp_times_free in
+ * every case. */
 int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, double end,
                    const char *command, const char *what);
 

@@ -17,6 +17,7 @@
 #include "kfb_codes.h"
 #include "kfc_number.h"
 #include "kfc_text.h"
+#include "kfplay_args.h"
 #include "kfplay_input.h"
 
 typedef struct section {
@@ -30,12 +31,20 @@ typedef struct dump {
     section sections[KFB_SECTION_COUNT];
     uint32_t version; /* the header's (major << 16 | minor) */
     int damage;       /* something is wrong with the file */
+    int no_memory;    /* something could not be checked for want of memory */
 } dump;
+
+/* The reason a check could not be made, told apart from the file's damage
+ * by its address. */
+static const char out_of_memory[] = "out of memory";
 
 static void damaged(dump *d, const char *what)
 {
-    d->damage = 1;
-    printf("  damage: %s\n", what);
+    if (what == out_of_memory)
+        d->no_memory = 1;
+    else
+        d->damage = 1;
+    printf("  %s: %s\n", what == out_of_memory ? "error" : "damage", what);
 }
 
 static uint32_t word_at(const unsigned char *p)
@@ -317,7 +326,7 @@ static const char *inflate_pieces(const unsigned char *stored, uint32_t stored_s
     uLongf length = (uLongf)size * 3 + 8;
     unsigned char *stream = malloc(length);
     if (!stream)
-        return "out of memory";
+        return out_of_memory;
     const char *why = uncompress(stream, &length, stored, stored_size) != Z_OK
                           ? "the zlib stream is damaged"
                           : place_pieces(stream, length, raw, size);
@@ -378,7 +387,7 @@ static int read_section(dump *d, int i, const unsigned char *file, size_t size, 
         s->owned = malloc(h.raw_size ? h.raw_size : 1);
         uLongf got = h.raw_size;
         if (!s->owned) {
-            damaged(d, "out of memory");
+            damaged(d, out_of_memory);
             return 1;
         }
         if (runs || (i == KFB_SECTION_DATA && kfb_has(d->version, KFB_SINCE_PIECES))) {
@@ -461,7 +470,8 @@ int kfp_dump(const char *name, const kfp_input *in)
     /* libkf's verdict, which is the one that counts. */
     kf_anim *anim = NULL;
     kf_error err;
-    if (kfp_load(in, &anim, &err) == KF_OK) {
+    const kf_result loaded = kfp_load(in, &anim, &err);
+    if (loaded == KF_OK) {
         puts("load: ok");
         kf_anim_free(anim);
     } else {
@@ -470,7 +480,10 @@ int kfp_dump(const char *name, const kfp_input *in)
         fputs("load: ", stdout);
         kfc_text_write(stdout, err.message);
         putchar('\n');
-        d.damage = 1;
+        if (loaded == KF_ERROR_OUT_OF_MEMORY)
+            d.no_memory = 1;
+        else
+            d.damage = 1;
     }
-    return d.damage ? 1 : 0;
+    return d.no_memory ? KFP_EXIT_NOMEM : d.damage ? KFP_EXIT_INVALID : 0;
 }

@@ -9,8 +9,9 @@
  * (the bytes kfp_read_input read of it) on stdout, and whether libkf loads
  * it.
  * Reads the bytes itself (through formats/kfb_format.h), so a damaged file
- * is described up to its damage. Returns 0 when the file is sound, 1 when
- * anything is wrong with it. */
+ * is described up to its damage. Returns 0 when the file is sound,
+ * KFP_EXIT_INVALID when anything is wrong with it, KFP_EXIT_NOMEM when
+ * memory ran out before it could all be checked. */
 int kfp_dump(const char *name, const kfp_input *in);
 
 #endif /* KFPLAY_DUMP_H */

@@ -13,7 +13,7 @@ static int is_orientation(kf_follower_node node)
 }
 
 /* Parses "T:destination=V" / "T:value=V" into *e, V converted to the
- * follower's value (axis-angle to quaternion). Returns 0, KFP_EXIT_INPUT or
+ * follower's value (axis-angle to quaternion). Returns 0, KFP_EXIT_INVALID or
  * KFP_EXIT_USAGE. */
 static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event *e)
 {
@@ -39,7 +39,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     size_t time_len = (size_t)(colon - spec);
     if (time_len >= sizeof time_text) {
         kfp_error("event %s: the time is too long", q);
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     }
     memcpy(time_text, spec, time_len);
     time_text[time_len] = '\0';
@@ -47,12 +47,12 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     char *what = malloc(strlen(q) + sizeof "event ");
     if (!what) {
         kfp_error("out of memory");
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_NOMEM;
     }
     strcat(strcpy(what, "event "), q);
     if (!kfp_parse_number(what, time_text, &e->time)) {
         free(what);
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     }
 
     /* The numbers as authored: per point, axis-angle for rotations. */
@@ -63,7 +63,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         free(numbers);
         free(what);
         kfp_error("out of memory");
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_NOMEM;
     }
     uint32_t got = 0;
     const char *p = eq + 1;
@@ -74,14 +74,14 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         char text[64];
         if (len >= sizeof text) {
             kfp_error("event %s: a number is too long", q);
-            status = KFP_EXIT_INPUT;
+            status = KFP_EXIT_INVALID;
             break;
         }
         memcpy(text, p, len);
         text[len] = '\0';
         double x;
         if (!kfp_parse_number(what, text, &x)) {
-            status = KFP_EXIT_INPUT;
+            status = KFP_EXIT_INVALID;
             break;
         }
         if (got < want)
@@ -101,7 +101,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         else
             kfp_error("event %s: %u numbers; %s %s takes %u", q, (unsigned)got,
                       kf_follower_node_name(info.node), name, (unsigned)want);
-        status = KFP_EXIT_INPUT;
+        status = KFP_EXIT_INVALID;
     }
     if (!status) {
         if (info.components == 4 && want == 4 && is_orientation(info.node)) {
@@ -115,7 +115,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         for (uint32_t i = 0; i < info.components; i++) {
             if (!isfinite(e->value[i])) {
                 kfp_error("event %s: a number is outside the float range", q);
-                status = KFP_EXIT_INPUT;
+                status = KFP_EXIT_INVALID;
                 break;
             }
         }
@@ -148,14 +148,14 @@ int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o
     run->until = o->until;
     if ((o->given & KFP_OPT_TICK) && !(run->tick > 0.0)) {
         kfp_error("--tick must be positive");
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     }
     if (o->given & KFP_OPT_CAPACITY) {
         run->capacity = o->capacity;
         if (!(run->capacity >= 1 && run->capacity <= 1e6 &&
               run->capacity == floor(run->capacity))) {
             kfp_error("--capacity must be a whole number from 1 to 1000000");
-            return KFP_EXIT_INPUT;
+            return KFP_EXIT_INVALID;
         }
     }
     if (!(o->given & KFP_OPT_TICK) || !(o->given & KFP_OPT_UNTIL))
@@ -166,17 +166,17 @@ int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o
         kfp_error("--tick %.9g is longer than --until %.9g: no tick to print (the first falls "
                   "at DT)",
                   run->tick, run->until);
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     }
     /* One row per tick: refuse what no one could mean. */
     if (run->until / run->tick > 1e9) {
         kfp_error("more than 1e9 ticks");
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     }
     run->events = calloc((size_t)o->event_count + 1, sizeof *run->events);
     if (!run->events) {
         kfp_error("out of memory");
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_NOMEM;
     }
     int status = 0;
     for (int i = 0; i < o->event_count && !status; i++)
@@ -190,7 +190,7 @@ int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o
             kfp_error("--event at %.9g is after --until %.9g: it would never be sent (times are "
                       "seconds)",
                       run->events[i].time, run->until);
-            status = KFP_EXIT_INPUT;
+            status = KFP_EXIT_INVALID;
         }
     return status;
 }
@@ -209,7 +209,7 @@ int kfp_follow_run(const kfp_follow *run, kfp_follow_row row, void *user)
     kf_follower_state *state = NULL;
     if (kf_follower_state_create(run->follower, (uint32_t)run->capacity, NULL, &state) != KF_OK) {
         kfp_error("out of memory");
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_NOMEM;
     }
     const double tick = run->tick, slack = 1e-9 * tick;
     /* (a tick past T by a rounded DT's error is T's, run at T) */

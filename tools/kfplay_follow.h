@@ -27,7 +27,7 @@ typedef struct kfp_follow {
 
 /* Takes --tick DT --until T [--capacity N] [--event T:KIND=V]... from `o`
  * for `follower`, run by `command` (named in the messages). Returns 0,
- * KFP_EXIT_INPUT or KFP_EXIT_USAGE (reported on stderr); free with
+ * KFP_EXIT_INVALID, KFP_EXIT_USAGE or KFP_EXIT_NOMEM (reported on stderr); free with
  * kfp_follow_free in every case. */
 int kfp_follow_setup(kfp_follow *run, const kf_follower *follower, const kfp_options *o,
                      const char *command);
@@ -39,7 +39,7 @@ typedef void (*kfp_follow_row)(void *user, double t, const float *value, uint32_
 
 /* Runs the follower from t = 0: tick k at t = k*DT while t <= T, and a
  * tick past T by no more than 1e-5 T and DT/2 at T itself. Returns 0
- * or KFP_EXIT_INPUT (out of memory). */
+ * or KFP_EXIT_NOMEM. */
 int kfp_follow_run(const kfp_follow *run, kfp_follow_row row, void *user);
 
 /* The number of values each row has. */

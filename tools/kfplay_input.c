@@ -24,8 +24,10 @@ const char *kfp_input_name(const char *path)
 }
 
 /* Reads from `f` until `*length` is `limit` or the stream ends (*ended);
- * NULL, or why it could not. */
-static const char *read_up_to(FILE *f, kfp_input *in, size_t *capacity, size_t limit, int *ended)
+ * NULL, or why it could not and the exit status that goes with it
+ * (*status: out of memory, or the stream's error). */
+static const char *read_up_to(FILE *f, kfp_input *in, size_t *capacity, size_t limit, int *ended,
+                              int *status)
 {
     *ended = 0;
     while (in->size < limit) {
@@ -33,16 +35,20 @@ static const char *read_up_to(FILE *f, kfp_input *in, size_t *capacity, size_t l
             size_t grown = *capacity ? *capacity * 2 : (size_t)1 << 16;
             grown = grown < limit ? grown : limit;
             unsigned char *bigger = realloc(in->data, grown);
-            if (!bigger)
+            if (!bigger) {
+                *status = KFP_EXIT_NOMEM;
                 return "out of memory";
+            }
             in->data = bigger;
             *capacity = grown;
         }
         const size_t got = fread(in->data + in->size, 1, *capacity - in->size, f);
         in->size += got;
         if (got == 0) {
-            if (ferror(f))
+            if (ferror(f)) {
+                *status = KFP_EXIT_IO;
                 return strerror(errno);
+            }
             *ended = 1;
             break;
         }
@@ -81,7 +87,7 @@ int kfp_read_input(const char *path, kfp_input *in)
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         kfp_file_error(path, "cannot open: %s", strerror(errno));
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_IO;
     }
     /* A file or a pipe is read; a device named may have no end (a
      * gibibyte of /dev/zero is not worth reading to refuse), and a folder
@@ -92,10 +98,10 @@ int kfp_read_input(const char *path, kfp_input *in)
     if (kind && !S_ISFIFO(st.st_mode)) {
         kfp_file_error(path, "cannot read %s: kfplay reads a .kfb from a file or a pipe", kind);
         fclose(f);
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_IO;
     }
     size_t capacity = 0;
-    int ended = 0;
+    int ended = 0, status = KFP_EXIT_INVALID; /* (a file too large; read_up_to says others) */
     const char *problem = NULL;
     if (known && S_ISREG(st.st_mode)) {
         /* A file says its size: one past the limit is refused unread. It
@@ -104,15 +110,16 @@ int kfp_read_input(const char *path, kfp_input *in)
         if ((uintmax_t)st.st_size > KFP_MAX_FILE)
             problem = "larger than 1 GiB";
         else
-            problem = read_up_to(f, in, &capacity, KFP_MAX_FILE + 1, &ended);
+            problem = read_up_to(f, in, &capacity, KFP_MAX_FILE + 1, &ended, &status);
         if (!problem && !ended)
             problem = "larger than 1 GiB";
     } else {
         /* A stream says nothing of its size but in the header: read first,
          * and only as much after it as it declares. */
-        problem = read_up_to(f, in, &capacity, KFB_HEADER_SIZE, &ended);
+        problem = read_up_to(f, in, &capacity, KFB_HEADER_SIZE, &ended, &status);
         if (!problem && !ended)
-            problem = read_up_to(f, in, &capacity, stream_limit(in->data, in->size), &ended);
+            problem =
+                read_up_to(f, in, &capacity, stream_limit(in->data, in->size), &ended, &status);
         in->cut = !ended;
     }
     if (!is_stdin)
@@ -120,7 +127,7 @@ int kfp_read_input(const char *path, kfp_input *in)
     if (problem) {
         kfp_file_error(kfp_input_name(path), "cannot read: %s", problem);
         kfp_input_free(in);
-        return KFP_EXIT_INPUT;
+        return status;
     }
     return 0;
 }

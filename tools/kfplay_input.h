@@ -30,7 +30,9 @@ typedef struct kfp_input {
  * pipe or FIFO, its header first and then no more than the file size the
  * header declares and one byte (trailing data), nor than KFP_MAX_FILE (a
  * stream that is no .kfb: KFP_SNIFF_SIZE bytes). Returns 0, or reports why
- * not ("FILE: error: cannot read: REASON") and returns KFP_EXIT_INPUT. */
+ * not ("FILE: error: cannot read: REASON") and returns KFP_EXIT_IO (it
+ * cannot be opened or read, or is a folder or a device), KFP_EXIT_INVALID
+ * (larger than KFP_MAX_FILE) or KFP_EXIT_NOMEM. */
 int kfp_read_input(const char *path, kfp_input *in);
 void kfp_input_free(kfp_input *in);
 

@@ -92,7 +92,7 @@ static void *alloc_array(size_t count, size_t size)
 static int out_of_memory(void)
 {
     kfp_error("out of memory");
-    return KFP_EXIT_INPUT;
+    return KFP_EXIT_NOMEM;
 }
 
 /* Sample positions over [x0, x1]: an even grid, plus each of `marks` and a
@@ -160,7 +160,7 @@ static int plot_sequence(const kf_sequence *s, const plot_options *o, kfp_panel 
     const double keys = (double)valid * periods;
     if (!within_budget(o->budget, info.name, o->samples + 2.0 * (keys + periods - 1), keys, nc,
                        o->tangents && derivable ? 3 : 1))
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     p->components = nc;
     p->component_names = names_for(nc, info.interpolation == KF_INTERPOLATION_SLERP ||
                                            info.interpolation == KF_INTERPOLATION_SQUAD);
@@ -249,7 +249,7 @@ static int plot_interpolator(const kf_interpolator *ip, const plot_options *o, k
     p->x_label = "fraction";
     if (!within_budget(o->budget, info.name, o->samples + 2.0 * info.key_count, info.key_count, nc,
                        1))
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     p->components = nc;
     p->component_names = rotation                                  ? axis_angle
                          : info.node == KF_NODE_COLOR_INTERPOLATOR ? rgb
@@ -345,12 +345,12 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     if (run.until / run.tick > 1e6) {
         kfp_error("plot: more than 1e6 ticks");
         kfp_follow_free(&run);
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     }
     if (!within_budget(o->budget, info.name, floor(run.until / run.tick) + 1,
                        (double)run.event_count, kfp_follow_row_components(f), 0)) {
         kfp_follow_free(&run);
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     }
     const int rotation = info.node == KF_FOLLOWER_NODE_ORIENTATION_CHASER ||
                          info.node == KF_FOLLOWER_NODE_ORIENTATION_DAMPER;
@@ -381,7 +381,7 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
         status = out_of_memory();
     if (!status && p->n == 0) {
         kfp_error("plot: no tick before --until");
-        status = KFP_EXIT_INPUT;
+        status = KFP_EXIT_INVALID;
     }
     return status;
 }
@@ -418,7 +418,7 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
     const double to = o->have_to ? o->to : kfp_period_end(anim, target);
     if (!(to > from) || !isfinite(to - from)) {
         kfp_error("plot: --to must be after --from");
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     }
     /* World times are doubles: at seconds since 1970, 9 digits would not
      * tell the ends apart. */
@@ -432,7 +432,7 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
              from_text, to_text);
     p->x_label = "world time (s)";
     if (!within_budget(o->budget, info.name, o->samples, 0, info.components, 0))
-        return KFP_EXIT_INPUT;
+        return KFP_EXIT_INVALID;
     p->components = info.components;
     p->component_names = names_for(info.components, info.property == KF_PROPERTY_ORIENTATION);
     p->n = grid(from, to, (size_t)o->samples, NULL, 0, &p->x);
@@ -529,7 +529,7 @@ static int find_panel(const kf_anim *anim, const char *name, panel_source *src)
                   q);
     else
         kfp_error("no animator, follower or target named %s (kfplay FILE list shows the names)", q);
-    return KFP_EXIT_INPUT;
+    return KFP_EXIT_INVALID;
 }
 
 /*
@@ -615,7 +615,7 @@ static int write_picture(const char *path, const kfp_panel *panels, size_t count
     if (st == KFC_OK)
         return 0;
     kfc_diag_print(stderr, path, &diag);
-    return st == KFC_NOMEM ? out_of_memory() : KFP_EXIT_INPUT;
+    return st == KFC_NOMEM ? KFP_EXIT_NOMEM : KFP_EXIT_IO;
 }
 
 /* The plot options of the command line. */
@@ -632,7 +632,7 @@ static int take_options(const kfp_options *c, plot_options *o, int name_count)
     if (c->given & KFP_OPT_SAMPLES) {
         if (!(c->samples >= 2 && c->samples <= MAX_SAMPLES)) {
             kfp_error("--samples must be from 2 to %d", MAX_SAMPLES);
-            return KFP_EXIT_INPUT;
+            return KFP_EXIT_INVALID;
         }
         o->samples = floor(c->samples);
     }

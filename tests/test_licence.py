@@ -16,7 +16,7 @@ import tomllib
 # REUSE-IgnoreStart
 TAG = 'SPDX-License-Identifier: MIT'
 # REUSE-IgnoreEnd
-CODE_EXT = ('.c', '.h', '.cc', '.py', '.sh', '.in', '.dict', '.1', '.js', '.mjs', '.cjs')
+CODE_EXT = ('.c', '.h', '.cc', '.cpp', '.py', '.sh', '.in', '.dict', '.1', '.js', '.mjs', '.cjs')
 CODE_NAMES = ('SConstruct', 'SConscript', 'run', 'install-deps', 'install-test-deps')
 # The licence texts themselves, which REUSE does not ask to be licensed.
 LICENCE_TEXTS = ('LICENSE', 'LICENSES/MIT.txt')

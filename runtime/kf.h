@@ -34,8 +34,8 @@
  * maps it to sequence time: position = ref_sequence + speed * (world_time -
  * ref_world), so at speed 1 sequence time is seconds too; a controller's
  * active interval and reference world time are world seconds, its speed is
- * sequence time per world second. A sequence's key times, duration and
- * valid range are sequence time. The fields X3D defines in seconds (a
+ * sequence time per world second. A sequence's key times and duration are
+ * sequence time (its valid range is a pair of key indices). The fields X3D defines in seconds (a
  * track's cycleInterval, a chaser's duration, a damper's tau) are seconds of
  * the track controller's position: world seconds at speed 1. Key times are
  * float32, and a time is placed among the keys at their precision: the

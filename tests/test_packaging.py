@@ -17,9 +17,10 @@ SCons does not know and an empty PREFIX are refused; a plain `scons -c`
 removes build/ and leaves the tree as checked out, and a build after it (or
 after `rm -rf build`) runs the configure checks again and succeeds; the
 configure checks compile and link with the user's CFLAGS, CPPFLAGS and
-LDFLAGS, not with kfb's warning flags; BINDIR, LIBDIR, INCLUDEDIR and MANDIR
-place the files (relative ones under PREFIX), the .pc files name LIBDIR and
-INCLUDEDIR, and uninstall follows them; `scons --help` names the targets,
+LDFLAGS, not with kfb's warning flags; BINDIR, LIBDIR, INCLUDEDIR, MANDIR and
+DOCDIR (where LICENSE and NEWS go, with the libraries) place the files
+(relative ones under PREFIX), the .pc files name LIBDIR and INCLUDEDIR, and
+uninstall follows them; `scons --help` names the targets,
 the default job count and every option; ISAL=1 stops a build without ISA-L,
 ISAL=0 leaves it out, and every build (an install too) says which inflater
 it uses; without libyaml, jansson and expat the build stops, naming their
@@ -359,7 +360,7 @@ def main():
     c.check(code == 0 and 'A plain `scons` runs one job per CPU' in out and 'unless -j is given' in out,
             'scons --help: the job count: %s' % out[:3000])
 
-    # BINDIR, LIBDIR, INCLUDEDIR and MANDIR: relative under PREFIX, absolute
+    # BINDIR, LIBDIR, INCLUDEDIR, MANDIR and DOCDIR: relative under PREFIX, absolute
     # as they are (and under DESTDIR); the .pc files name LIBDIR and
     # INCLUDEDIR (under ${prefix} where they lie there), and pkg-config's
     # words for the staged kf_offline.pc (and the kf.pc it requires) are
@@ -368,12 +369,12 @@ def main():
     for options, folders, pc_lines in (
             (['PREFIX=/opt/kfb', 'LIBDIR=lib/x86_64-linux-gnu'],
              dict(bin='/opt/kfb/bin', lib='/opt/kfb/lib/x86_64-linux-gnu', include='/opt/kfb/include',
-                  man='/opt/kfb/share/man/man1'),
+                  man='/opt/kfb/share/man/man1', doc='/opt/kfb/share/doc/kfb'),
              ['libdir=${prefix}/lib/x86_64-linux-gnu', 'includedir=${prefix}/include']),
             (['PREFIX=/usr', 'LIBDIR=/usr/lib64', 'INCLUDEDIR=/opt/kf/include', 'BINDIR=games',
-              'MANDIR=/usr/local/man'],
+              'MANDIR=/usr/local/man', 'DOCDIR=share/doc/libkf0'],
              dict(bin='/usr/games', lib='/usr/lib64', include='/opt/kf/include',
-                  man='/usr/local/man/man1'),
+                  man='/usr/local/man/man1', doc='/usr/share/doc/libkf0'),
              ['libdir=${prefix}/lib64', 'includedir=/opt/kf/include'])):
         code, out = scons('install', 'DESTDIR=' + stage, *options)
         files = sorted('/' + os.path.relpath(os.path.join(d, n), stage)
@@ -381,6 +382,7 @@ def main():
         want = sorted([folders['bin'] + '/kfc', folders['bin'] + '/kfplay',
                        folders['include'] + '/kf.h', folders['include'] + '/kf_build.h',
                        folders['man'] + '/kfc.1', folders['man'] + '/kfplay.1',
+                       folders['doc'] + '/LICENSE', folders['doc'] + '/NEWS',
                        folders['lib'] + '/pkgconfig/kf.pc', folders['lib'] + '/pkgconfig/kf_offline.pc'] +
                       ['%s/lib%s%s' % (folders['lib'], lib, end) for lib in ('kf', 'kf_offline')
                        for end in ('.a', '.so', '.so.' + soversion, '.so.' + version)])
@@ -413,7 +415,8 @@ def main():
                        (['PREFX=/tmp/x'], "unknown option 'PREFX'; did you mean 'PREFIX'?"),
                        (['FOO=1'], "unknown option 'FOO' (options: "),
                        (['PREFIX='], 'PREFIX is empty'),
-                       (['LIBDIR='], 'LIBDIR is empty'), (['MANDIR='], 'MANDIR is empty')):
+                       (['LIBDIR='], 'LIBDIR is empty'), (['MANDIR='], 'MANDIR is empty'),
+                       (['DOCDIR='], 'DOCDIR is empty')):
         code, out = scons('-n', 'install', *args)
         c.check(code == 2 and says in out and 'Install file' not in out,
                 'scons install %s: %d %s' % (' '.join(args), code, out[-500:]))
@@ -546,7 +549,7 @@ def main():
                    for d, dirs, names in os.walk(stage) for n in names)
     c.check(code == 0 and files == sorted(
         ['usr/include/kf.h', 'usr/include/kf_build.h', 'usr/lib/pkgconfig/kf.pc',
-         'usr/lib/pkgconfig/kf_offline.pc'] +
+         'usr/lib/pkgconfig/kf_offline.pc', 'usr/share/doc/kfb/LICENSE', 'usr/share/doc/kfb/NEWS'] +
         ['usr/lib/lib%s%s' % (lib, end) for lib in ('kf', 'kf_offline')
          for end in ('.a', '.so', '.so.' + soversion, '.so.' + version)]),
         'scons install TOOLS=0 (without libyaml, jansson, expat): %d %s %s' % (code, files, out[-2000:]))

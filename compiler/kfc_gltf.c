@@ -1643,9 +1643,11 @@ kfc_status kfc_gltf_compile(const unsigned char *data, size_t size,
          * member or an item with no ',' before it, a ',' with nothing after
          * it (which JSON does not allow). */
         const char *hint = "";
-        if ((!strncmp(message, "'}' expected near", 17) ||
-             !strncmp(message, "']' expected near", 17)) &&
-            strcmp(message + 17, " '}'") && strcmp(message + 17, " ']'"))
+        const int closer = !strncmp(message, "'}' expected near", 17) ||
+                           !strncmp(message, "']' expected near", 17);
+        if (closer && !strcmp(message + 17, " end of file"))
+            hint = " (the file ends before its objects and arrays are closed: is it cut short?)";
+        else if (closer && strcmp(message + 17, " '}'") && strcmp(message + 17, " ']'"))
             hint = " (is the ',' before it missing?)";
         else if ((!strcmp(message, "string or '}' expected near '}'") ||
                   !strcmp(message, "unexpected token near ']'")) &&

@@ -869,6 +869,8 @@ def main():
     # it says so; not where a bracket is, or where no ',' stands before it.
     missing, trailing = " (is the ',' before it missing?)", \
         " (a ',' before it with nothing after? JSON allows none)"
+    # A file cut short ends where a '}' or ']' is expected: no ',' is missing.
+    cut = " (the file ends before its objects and arrays are closed: is it cut short?)"
     for raw, expect in ((b'{"asset": {"version": "2.0"},\n\x01}', "2:1: error: string or '}' expected near '\\x01'"),
                         (b'{"asset": {"version": "2.0"}, \xc3\xa9}',
                          "1:31: error: string or '}' expected near '\u00e9'"),
@@ -885,7 +887,11 @@ def main():
                         (b'{"asset": {"version": "2.0"}, "nodes": ]}',
                          "1:40: error: unexpected token near ']'"),
                         (b'{"asset": {"version": "2.0"}, "nodes": [1, 2}',
-                         "1:45: error: ']' expected near '}'")):
+                         "1:45: error: ']' expected near '}'"),
+                        (b'{"asset": {"version": "2.0"}, "nodes": [{"name": "a"}\n',
+                         "2:1: error: ']' expected near end of file" + cut),
+                        (b'{"asset": {"version": "2.0"}, "nodes": []\n',
+                         "2:1: error: '}' expected near end of file" + cut)):
         with open(os.path.join(a.work, 'syntax.gltf'), 'wb') as f:
             f.write(raw)
         r = subprocess.run([a.kfc, 'syntax.gltf', '-o', 'x.kfb'], capture_output=True, text=True,

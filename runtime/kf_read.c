@@ -3046,7 +3046,7 @@ static kf_result load(loader *L, kf_anim **out)
                        "layout, more than %u x its size + %zu",
                        L->size, add_sat(before, need), (unsigned)KF_LOAD_BYTES_PER_FILE_BYTE,
                        (size_t)KF_LOAD_FIXED_BYTES)
-                : fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0, "no room for the playback layout");
+                : fail(L, r, KF_NO_INDEX, KF_NO_INDEX, 0, "out of memory for the playback layout");
 
 done:
     release_scratch(L, &objs, objs_size);

@@ -213,6 +213,60 @@ static char *decode(const char *uri, size_t length, kfc_diag *diag)
     return path;
 }
 
+/* Removes the dot segments of relative `path` in place, from its text alone
+ * (RFC 3986, 5.2.4), as a URI reference is resolved before any file is
+ * looked at: "a/../b" is "b" whether or not a folder "a" exists. Empty
+ * segments go too; a path that named a folder ("a/", "a/.", "b/a/..")
+ * still ends with '/' (or is empty). A ".." with nothing left to remove is kept where
+ * `keep_up` (the path is a document's reference, which may climb out of
+ * the document's folder), else the path climbs above the folder it is
+ * taken from: returns 0. */
+static int remove_dot_segments(char *path, int keep_up)
+{
+    /* Writing never passes reading: a segment is copied at most as far
+     * along as it was, and a '/' only where one was read. */
+    size_t o = 0, kept_up = 0; /* bytes written; of them, leading "../" */
+    const char *p = path;
+    while (*p) {
+        const char *end = strchr(p, '/');
+        const size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == 2 && p[0] == '.' && p[1] == '.') {
+            if (o > kept_up) { /* drop the last segment written, and its '/' */
+                o--;
+                while (o > kept_up && path[o - 1] != '/')
+                    o--;
+            } else if (keep_up) {
+                path[o++] = '.';
+                path[o++] = '.';
+                if (end)
+                    path[o++] = '/';
+                kept_up = o;
+            } else {
+                return 0;
+            }
+        } else if (n > 0 && !(n == 1 && p[0] == '.')) {
+            memmove(path + o, p, n);
+            o += n;
+            if (end)
+                path[o++] = '/';
+        }
+        p += n + (end != NULL);
+    }
+    path[o] = '\0';
+    return 1;
+}
+
+/* The refusal of a reference that climbs above the root. */
+static kfc_status leads_outside(const kfc_files *f, const char *uri, size_t length, kfc_diag *diag)
+{
+    char quoted[KFC_QUOTE_SIZE], place[FOLDER_QUOTE_SIZE];
+    return kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
+                    "URI %s leads outside the folder %s (kfc --asset-root DIR reads "
+                    "from DIR and the folders in it)",
+                    kfc_quote(quoted, uri, length),
+                    kf_text_name(place, sizeof place, f->root_real, strlen(f->root_real), 1));
+}
+
 /* The walk: a stack of open folders from the root down. */
 typedef struct walk {
     int *fds; /* fds[0] is the root's (not ours to close) */
@@ -278,12 +332,7 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
         }
         if (n == 2 && p[0] == '.' && p[1] == '.') {
             if (w.depth == 0) {
-                char quoted[KFC_QUOTE_SIZE], place[FOLDER_QUOTE_SIZE];
-                kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
-                         "URI %s leads outside the folder %s (kfc --asset-root DIR reads "
-                         "from DIR and the folders in it)",
-                         kfc_quote(quoted, uri, length),
-                         kf_text_name(place, sizeof place, f->root_real, strlen(f->root_real), 1));
+                leads_outside(f, uri, length, diag);
                 break;
             }
             close(w.fds[w.depth--]);
@@ -400,6 +449,8 @@ static int open_beneath(kfc_files *f, char *path, const char *uri, size_t length
                 kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
                          "URI %s ends in '/', but %s is a file (remove the '/')", quoted,
                          kfc_quote(file, uri, named));
+            else if (links == 0) /* "data.bin/.": dot segments, resolved to "data.bin/" */
+                refuse(diag, uri, length, "names a folder, not a regular file", NULL);
             else /* the '/' ends a symbolic link's target */
                 kfc_fail(diag, KFC_INVALID, KFC_NO_MARK,
                          "URI %s goes through a symbolic link to a file by a name that ends "
@@ -520,6 +571,14 @@ kfc_status kfc_files_open(kfc_files *f, const char *uri, size_t length, const ch
     memcpy(below, f->prefix, prefix);
     memcpy(below + prefix, decoded, d + 1);
     free(decoded);
+    /* The reference resolved from its text first: a '..' that climbs above
+     * the root is refused by what the URI says, whichever folders exist. */
+    remove_dot_segments(named + folder, 1);
+    if (!remove_dot_segments(below, 0)) {
+        free(named);
+        free(below);
+        return leads_outside(f, uri, length, diag);
+    }
 
     struct stat st;
     kfc_status status = KFC_OK;

@@ -131,3 +131,30 @@ void kfc_format_double(char *out, double value)
             return;
     }
 }
+
+int kfc_number_time_unit(const char *text, size_t length, double *seconds)
+{
+    static const struct {
+        const char *unit;
+        double seconds;
+    } units[] = {
+        {"s", 1},     {"sec", 1},     {"secs", 1},           {"second", 1},         {"seconds", 1},
+        {"ms", 1e-3}, {"msec", 1e-3}, {"millisecond", 1e-3}, {"milliseconds", 1e-3}};
+    size_t head = length;
+    while (head > 0 && ((text[head - 1] >= 'a' && text[head - 1] <= 'z') ||
+                        (text[head - 1] >= 'A' && text[head - 1] <= 'Z')))
+        head--;
+    const size_t unit = head;
+    while (head > 0 && text[head - 1] == ' ')
+        head--;
+    double number;
+    if (unit == length || head == 0 || kfc_parse_number(text, head, &number) != KFC_NUMBER_OK)
+        return 0;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strlen(units[i].unit) == length - unit &&
+            strncmp(units[i].unit, text + unit, length - unit) == 0) {
+            *seconds = number * units[i].seconds;
+            return 1;
+        }
+    return 0;
+}

@@ -34,6 +34,15 @@ kfc_number_result kfc_parse_number(const char *text, size_t length, double *out)
 /* How numbers are written, for a message about one that is not. */
 #define KFC_NUMBER_FORMS "numbers are written as 2, -0.5, .25 or 1e3"
 
+/* A number written with a unit of time ("4s", "500 ms", "16ms"): the
+ * seconds it means into `seconds` and 1, or 0 when `text` (`length` bytes)
+ * is not one. Every time kfc and kfplay read is a plain number of seconds,
+ * and a unit is the way a time is most often written otherwise: both tools
+ * say so, with KFC_NUMBER_NO_UNIT and the seconds (a double) for its "%.6g",
+ * after what they say of the text. */
+int kfc_number_time_unit(const char *text, size_t length, double *seconds);
+#define KFC_NUMBER_NO_UNIT "numbers have no unit, and times are seconds (%.6g)"
+
 /* Whether `value` rounds to a finite float32. */
 int kfc_fits_float(double value);
 

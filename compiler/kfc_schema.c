@@ -151,37 +151,6 @@ kfc_status kfc_require(const kfc_node *map, const kfc_node *value, const char *n
     return kfc_fail(diag, KFC_INVALID, map->mark, "missing required field '%s'", name);
 }
 
-/* A number written with a unit of time ("4s", "500 ms"): the seconds it
- * means into `seconds`, or 0 when `text` is not one. Every time of a source
- * is a plain number of seconds, and a unit is the way a time is most often
- * written otherwise. */
-static int with_time_unit(const char *text, size_t length, double *seconds)
-{
-    static const struct {
-        const char *unit;
-        double seconds;
-    } units[] = {
-        {"s", 1},     {"sec", 1},     {"secs", 1},           {"second", 1},         {"seconds", 1},
-        {"ms", 1e-3}, {"msec", 1e-3}, {"millisecond", 1e-3}, {"milliseconds", 1e-3}};
-    size_t head = length;
-    while (head > 0 && ((text[head - 1] >= 'a' && text[head - 1] <= 'z') ||
-                        (text[head - 1] >= 'A' && text[head - 1] <= 'Z')))
-        head--;
-    const size_t unit = head;
-    while (head > 0 && text[head - 1] == ' ')
-        head--;
-    double number;
-    if (unit == length || head == 0 || kfc_parse_number(text, head, &number) != KFC_NUMBER_OK)
-        return 0;
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-        if (strlen(units[i].unit) == length - unit &&
-            strncmp(units[i].unit, text + unit, length - unit) == 0) {
-            *seconds = number * units[i].seconds;
-            return 1;
-        }
-    return 0;
-}
-
 kfc_status kfc_get_number(const kfc_node *node, double *out, kfc_diag *diag)
 {
     char quoted[KFC_QUOTE_SIZE];
@@ -217,10 +186,9 @@ kfc_status kfc_get_number(const kfc_node *node, double *out, kfc_diag *diag)
                         (int)(node->count - head - 1), comma + 1);
     }
     double seconds;
-    if (with_time_unit(node->as.text, node->count, &seconds))
+    if (kfc_number_time_unit(node->as.text, node->count, &seconds))
         return kfc_fail(diag, KFC_INVALID, node->mark,
-                        "expected a number, got %s: numbers have no unit, and times are seconds "
-                        "(%.6g)",
+                        "expected a number, got %s: " KFC_NUMBER_NO_UNIT,
                         kfc_quote(quoted, node->as.text, node->count), seconds);
     return kfc_fail(diag, KFC_INVALID, node->mark, "expected a number, got %s (%s)",
                     kfc_quote(quoted, node->as.text, node->count), KFC_NUMBER_FORMS);

@@ -185,9 +185,10 @@ def command_rules(kfplay, files, cases):
     check(len(lines) == 100000 and lines[-1].split()[0] == '100000',
           '--tick 1 --until 100000.4: %d lines, the last %r' % (len(lines), lines[-1:]))
     r = follow(kfplay, scalar, 'scalarchaser_aligned', 0.25, 0.1)
-    check(r.returncode == 1 and r.stdout == '' and r.stderr ==
+    check(r.returncode == 2 and r.stdout == '' and r.stderr ==
           'kfplay: error: --tick 0.25 is longer than --until 0.1: no tick to print (the first '
-          'falls at DT)\n', 'no tick before the end: an error, no lines: %r' % r.stderr)
+          'falls at DT)\nTry \'kfplay --help\' for more information.\n',
+          'no tick before the end: a usage error, no lines: %r' % r.stderr)
 
     # An event between ticks applies before the next tick; the transition
     # starts at the event's time. set_value 0 at 0.05 (no line there), then
@@ -233,28 +234,41 @@ def command_rules(kfplay, files, cases):
     check(r.returncode == 0 and close(parse(r.stdout, 6)[0][1], [1, 2, 3, 4, 5, 6]), 'array')
     short = {'time': 0, 'kind': 'value', 'value': [1, 2, 3]}
     r = follow(kfplay, mesh, 'coordinatechaser_two_points', 1, 1, [short])
-    check(r.returncode == 1 and 'takes 2 points of 3 (6 numbers)' in r.stderr,
+    check(r.returncode == 2 and 'takes 2 points of 3 (6 numbers)' in r.stderr,
           'a short array: %d %s' % (r.returncode, r.stderr.strip()))
 
-    # Errors and exit statuses.
+    # Errors and exit statuses: a name the file lacks is invalid input (1);
+    # an option's value malformed, out of its range or not the follower's
+    # is a usage error (2), as kfc's option values are.
     def status(args, code, says):
         r = run([kfplay] + args)
-        check(r.returncode == code and says in r.stderr and r.stdout == '',
+        usage = r.stderr.endswith("Try 'kfplay --help' for more information.\n")
+        check(r.returncode == code and says in r.stderr and r.stdout == '' and
+              usage == (code == 2),
               '%s: exit %d (%s), want %d with %r' % (' '.join(args), r.returncode,
                                                    r.stderr.strip(), code, says))
     name = 'scalarchaser_aligned'
     status([scalar, 'follow', 'nobody', '--tick', '1', '--until', '1'], 1, 'no follower named')
     status([scalar, 'follow', name, '--until', '1'], 2, 'needs --tick and --until')
-    status([scalar, 'follow', name, '--tick', '0', '--until', '1'], 1, 'must be positive')
-    status([scalar, 'follow', name, '--tick', '100', '--until', '1'], 1,
+    status([scalar, 'follow', name, '--tick', '0', '--until', '1'], 2, 'must be positive')
+    status([scalar, 'follow', name, '--tick', '100', '--until', '1'], 2,
            '--tick 100 is longer than --until 1: no tick to print (the first falls at DT)')
-    status([scalar, 'follow', name, '--tick', 'x', '--until', '1'], 1,
+    status([scalar, 'follow', name, '--tick', 'x', '--until', '1'], 2,
            "--tick: not a decimal number: 'x'")
-    status([scalar, 'follow', name, '--tick', '1', '--until', 'inf'], 1,
+    status([scalar, 'follow', name, '--tick', '1', '--until', 'inf'], 2,
            "--until: not a decimal number: 'inf'")
-    status([scalar, 'follow', name, '--tick', '0x1', '--until', '1'], 1,
+    status([scalar, 'follow', name, '--tick', '0x1', '--until', '1'], 2,
            "--tick: not a decimal number: '0x1'")
-    status([scalar, 'follow', name, '--tick', '1e-12', '--until', '1e6'], 1, 'more than 1e9')
+    # A time with a unit: the seconds meant, as kfc says it of a source.
+    status([scalar, 'follow', name, '--tick', '16ms', '--until', '1'], 2,
+           "kfplay: error: --tick: not a decimal number: '16ms': numbers have no unit, and times "
+           "are seconds (0.016)\nTry 'kfplay --help'")
+    status([scalar, 'follow', name, '--tick', '1', '--until', '2s'], 2,
+           "--until: not a decimal number: '2s': numbers have no unit, and times are seconds (2)")
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '500ms:value=1'], 2,
+           "event '500ms:value=1': not a decimal number: '500ms': numbers have no unit, and "
+           "times are seconds (0.5)")
+    status([scalar, 'follow', name, '--tick', '1e-12', '--until', '1e6'], 2, 'more than 1e9')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--bogus', '1'], 2,
            'unknown option')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event'], 2,
@@ -264,19 +278,19 @@ def command_rules(kfplay, files, cases):
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:speed=2'], 2,
            'destination or value')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:value=1,2'],
-           1, 'takes 1')
+           2, 'takes 1')
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:value=nan'],
-           1, "event '1:value=nan': not a decimal number: 'nan'")
+           2, "event '1:value=nan': not a decimal number: 'nan'")
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '0x1:value=1'],
-           1, "event '0x1:value=1': not a decimal number: '0x1'")
+           2, "event '0x1:value=1': not a decimal number: '0x1'")
     status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--event', '1:value=1e39'],
-           1, 'outside the float range')
-    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--capacity', '0'], 1,
+           2, 'outside the float range')
+    status([scalar, 'follow', name, '--tick', '1', '--until', '1', '--capacity', '0'], 2,
            '--capacity')
     # An event after the last tick would never be sent (500 for 0.5 s, say);
     # one at the last tick is.
     status([scalar, 'follow', name, '--tick', '0.5', '--until', '2', '--event', '500:value=1'],
-           1, '--event at 500 is after --until 2: it would never be sent (times are seconds)')
+           2, '--event at 500 is after --until 2: it would never be sent (times are seconds)')
     r = run([kfplay, scalar, 'follow', name, '--tick', '0.5', '--until', '2', '--event',
              '2:value=1'])
     check(r.returncode == 0 and r.stdout.splitlines()[-1].split()[:2] == ['2', '1'],

@@ -10,7 +10,8 @@ times, time ranges (--from, --to, --step, --samples) and the error when no
 time is given, --rotation, usage errors as one line and a pointer to --help,
 and the errors that name a mix-up (a source, or a glTF, M3G or X3D file kfc
 imports, instead of a .kfb; a target instead of an animator); kfc's exit
-statuses, each for what it means to kfc."""
+statuses, each for what it means to kfc (an option's value malformed or
+out of its range a usage error, a time after the command invalid input)."""
 import csv
 import gzip
 import io
@@ -354,8 +355,26 @@ def check_exit_codes(c, args, kfbs):
          huge + ': error: cannot read: larger than 1 GiB'),
         (driver.EXIT_INVALID, [leg, 'sample', 'hip', '0'], None, {},
          "kfplay: error: no animator named 'hip'"),
-        (driver.EXIT_INVALID, [leg, 'animate', '--step', '0'], None, {},
-         'kfplay: error: --step must be positive'),
+        # A time after the command that is no number is invalid input;
+        # an option's value malformed or out of its range is a usage error,
+        # as kfc's are (kfc -z 10), with the pointer to --help.
+        (driver.EXIT_INVALID, [leg, 'sample', 'hip_position', 'x'], None, {},
+         "kfplay: error: sample takes times: not a decimal number: 'x'"),
+        (driver.EXIT_INVALID, [leg, 'animate', '1s'], None, {},
+         "kfplay: error: animate takes world times: not a decimal number: '1s': numbers have "
+         "no unit, and times are seconds (1)\n"),
+        (driver.EXIT_USAGE, [leg, 'animate', '--step', '0'], None, {},
+         "kfplay: error: --step must be positive\nTry 'kfplay --help' for more information.\n"),
+        (driver.EXIT_USAGE, [leg, 'sample', 'hip_position', '--samples', '0'], None, {},
+         "kfplay: error: --samples must be a whole number from 1 to 1e9\nTry 'kfplay --help'"),
+        (driver.EXIT_USAGE, [kfbs['followers'], 'follow', 'cam', '--tick', '16ms', '--until', '2'],
+         None, {}, "kfplay: error: --tick: not a decimal number: '16ms': numbers have no unit, "
+                   "and times are seconds (0.016)\nTry 'kfplay --help' for more information.\n"),
+        (driver.EXIT_USAGE, [kfbs['followers'], 'follow', 'cam', '--tick', '0.1', '--until', 'x'],
+         None, {}, "kfplay: error: --until: not a decimal number: 'x' (numbers are written as "
+                   "2, -0.5, .25 or 1e3)\nTry 'kfplay --help' for more information.\n"),
+        (driver.EXIT_USAGE, [leg, 'sample', 'hip_position', '0', '--format', 'xml'], None, {},
+         "kfplay: error: unknown format 'xml': text, csv or json\nTry 'kfplay --help'"),
         (driver.EXIT_USAGE, [leg, 'list', '--frobnicate'], None, {},
          "kfplay: error: unknown option '--frobnicate'"),
         (driver.EXIT_IO, [os.path.join(work, 'nothere.kfb'), 'list'], None, {},
@@ -553,6 +572,7 @@ def check_grammar(c, args, kfbs):
     # Numbers are kfc's (kfc_number.h): decimal and finite, so hexadecimal,
     # inf, nan and what strtod reads around them are refused.
     forms = ' (numbers are written as 2, -0.5, .25 or 1e3)'
+    unit = 'numbers have no unit, and times are seconds (%s)'
     for argv, message in (([leg, 'sample', 'hip_position', '-inf'],
                            "sample takes times: not a decimal number: '-inf'" + forms),
                           ([leg, 'animate', 'hip', '0'],
@@ -569,14 +589,32 @@ def check_grammar(c, args, kfbs):
                            "sample takes times: not a decimal number: ' 1'" + forms),
                           ([leg, 'sample', 'hip_position', '1e999'],
                            "sample takes times: out of range: '1e999'"),
-                          ([leg, 'animate', '--to', '0x10', '--step', '1'],
-                           "--to: not a decimal number: '0x10'" + forms),
-                          ([leg, 'animate', '--samples', 'infinity'],
-                           "--samples: not a decimal number: 'infinity'" + forms),
-                          ([leg, 'sample', 'hip_position', '--step=-1'], '--step must be positive')):
+                          # A unit of time: the seconds meant, as kfc says it.
+                          ([leg, 'sample', 'hip_position', '1s'],
+                           "sample takes times: not a decimal number: '1s': " + unit % '1'),
+                          ([leg, 'velocity', 'hip_position', '250 ms'],
+                           "velocity takes times: not a decimal number: '250 ms': " + unit % '0.25')):
         r = run([args.kfplay] + argv)
         c.check(r.returncode == 1 and r.stderr == b'kfplay: error: %s\n' % message.encode(),
                 '%s: %r' % (argv, r.stderr))
+    # The same of an option's value is a usage error, as kfc's is.
+    for argv, message in (([leg, 'animate', '--to', '0x10', '--step', '1'],
+                           "--to: not a decimal number: '0x10'" + forms),
+                          ([leg, 'animate', '--samples', 'infinity'],
+                           "--samples: not a decimal number: 'infinity'" + forms),
+                          ([leg, 'animate', '--to', '1e999', '--step', '1'],
+                           "--to: out of range: '1e999'"),
+                          ([leg, 'sample', 'hip_position', '--step=-1'], '--step must be positive'),
+                          ([leg, 'sample', 'hip_position', '--step', '0'], '--step must be positive'),
+                          ([leg, 'sample', 'hip_position', '--step', '40ms'],
+                           "--step: not a decimal number: '40ms': " + unit % '0.04'),
+                          ([leg, 'animate', '--from', '1sec', '--samples', '2'],
+                           "--from: not a decimal number: '1sec': " + unit % '1'),
+                          ([leg, 'animate', '--to', '2 seconds', '--samples', '2'],
+                           "--to: not a decimal number: '2 seconds': " + unit % '2')):
+        r = run([args.kfplay] + argv)
+        c.check(r.returncode == 2 and not r.stdout and r.stderr == usage_text(message),
+                '%s: %d %r' % (argv, r.returncode, r.stderr))
     # An output that cannot be written: the reason, as kfc and plot give it,
     # and kfc's status.
     for argv in ([leg, 'list'], [leg, 'sample', 'hip_position', '0', '-fcsv'],
@@ -710,8 +748,8 @@ def check_ranges(c, args, kfbs):
             (['--samples', '0'], '--samples must be a whole number from 1 to 1e9'),
             (['--samples', '2.5'], '--samples must be a whole number from 1 to 1e9')):
         r = run([args.kfplay, leg, 'sample', 'hip_position'] + argv)
-        c.check(r.returncode == 1 and r.stderr == b'kfplay: error: %s\n' % message.encode(),
-                'range %s: %r' % (argv, r.stderr))
+        c.check(r.returncode == 2 and r.stderr == usage_text(message),
+                'range %s: %d %r' % (argv, r.returncode, r.stderr))
 
 
 def axis_angle(q):

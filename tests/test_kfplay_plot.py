@@ -251,7 +251,9 @@ def main():
         c.check(2 <= len(xs) <= 40 and 2 <= len(ys) <= 40, 'far: %d x and %d y ticks' % (len(xs), len(ys)))
     r = run([args.kfplay, leg, 'plot', 'hip.translation', '--from', '-1e308', '--to', '1e308',
              '-o', os.path.join(args.work, 'huge.svg')])
-    c.check(r.returncode == 1, 'a range wider than a double: refused')
+    c.check(r.returncode == 2 and r.stderr.endswith("Try 'kfplay --help' for more information.\n"),
+            'a range wider than a double: refused, as options out of their range: %d %r'
+            % (r.returncode, r.stderr))
 
     # Names that need escaping in XML (quotes, '#', tabs and line breaks, UTF-8).
     names_kfb = os.path.join(args.work, 'names.kfb')
@@ -289,10 +291,12 @@ def main():
     c.check(r.returncode == 0 and open(first).read() == open(os.path.join(args.work, 'cam.svg')).read(),
             'kfplay plot FILE NAME: the same picture')
 
-    # Bad requests fail without writing anything.
+    # Bad requests fail without writing anything: a name the file lacks is
+    # invalid input, an option's value out of its range a usage error.
     bad = os.path.join(args.work, 'bad.svg')
-    for extra, code in ((['nosuch'], 1), ([], 2), (['cam', '--tick', '0'], 1),
-                        (['cam', '--bogus'], 2)):
+    for extra, code in ((['nosuch'], 1), ([], 2), (['cam', '--tick', '0'], 2),
+                        (['cam', '--tick', '1ms', '--until', '1'], 2),
+                        (['cam', '--samples', '1'], 2), (['cam', '--bogus'], 2)):
         r = run([args.kfplay, fol, 'plot'] + extra + ['-o', bad])
         c.check(r.returncode == code and not os.path.exists(bad),
                 'plot %s: exit %d (want %d), no file' % (extra, r.returncode, code))
@@ -468,7 +472,15 @@ def main():
             ('walk', "'walk' is a controller, not an animator, follower or target: animate "
                      "plays what it controls (kfplay FILE animate W...)"),
             ('nobody', "no animator, follower or target named 'nobody' (kfplay FILE list shows "
-                       "the names)")):
+                       "the names)"),
+            # A mistyped name gets the names meant, as sample's does, among
+            # all that plot draws: targets too.
+            ('hip.translaton', "no animator, follower or target named 'hip.translaton'; did you "
+                               "mean 'hip.translation'? (kfplay FILE list shows the names)"),
+            ('hip_postion', "no animator, follower or target named 'hip_postion'; did you mean "
+                            "'hip_position'? (kfplay FILE list shows the names)"),
+            ('translation', "no animator, follower or target named 'translation'; did you mean "
+                            "'hip.translation'? (kfplay FILE list shows the names)")):
         named = os.path.join(args.work, 'named.svg')
         r = run([args.kfplay, leg, 'plot', 'hip_position', name, '-o', named])
         c.check(r.returncode == 1 and r.stderr == 'kfplay: error: %s\n' % message and

@@ -21,8 +21,9 @@
  * may also come first ("kfplay dump FILE"). FILE "-" is standard input.
  *
  * Numbers print as %.9g (float32 round-trips). Errors go to stderr; the
- * exit statuses are kfc's (kfplay_args.h): 1 bad input, 2 bad usage, 3 a
- * file that cannot be read or written, 4 out of memory.
+ * exit statuses are kfc's (kfplay_args.h): 1 bad input, 2 bad usage (an
+ * option's value included, as for kfc), 3 a file that cannot be read or
+ * written, 4 out of memory.
  */
 #include <errno.h>
 #include <math.h>
@@ -41,6 +42,7 @@
 #include "kfplay_follow.h"
 #include "kfplay_format.h"
 #include "kfplay_input.h"
+#include "kfplay_names.h"
 #include "kfplay_plot.h"
 
 enum {
@@ -152,29 +154,11 @@ static const char usage_options[] =
     "\n"
     "Exit status (the same as kfc's):\n"
     "  0  success\n"
-    "  1  invalid input: a damaged or foreign file, an unknown name, a bad number\n"
-    "  2  usage error\n"
+    "  1  invalid input: a damaged or foreign file, an unknown name, a time\n"
+    "     after the command that is no number\n"
+    "  2  usage error, an option's value malformed or out of range included\n"
     "  3  I/O error (cannot read the input or write the output)\n"
     "  4  out of memory\n";
-
-/* The name of animator `index` of `kind` (a sequence, interpolator or
- * follower). */
-static const char *animator_name(const kf_anim *anim, kf_kind kind, uint32_t index)
-{
-    if (kind == KF_KIND_INTERPOLATOR) {
-        kf_interpolator_info p;
-        kf_interpolator_get_info(kf_anim_interpolator(anim, index), &p);
-        return p.name;
-    }
-    if (kind == KF_KIND_FOLLOWER) {
-        kf_follower_info f;
-        kf_follower_get_info(kf_anim_follower(anim, index), &f);
-        return f.name;
-    }
-    kf_sequence_info s;
-    kf_sequence_get_info(kf_anim_sequence(anim, index), &s);
-    return s.name;
-}
 
 static int cmd_list(const kfp_context *ctx, char **args, int count)
 {
@@ -266,7 +250,7 @@ static int cmd_list(const kfp_context *ctx, char **args, int count)
         if (t.controller != KF_NO_INDEX)
             kf_anim_controller_info(anim, t.controller, &c);
         kfp_list_object(&l, "track", i, NULL);
-        kfp_list_name(&l, "animator", animator_name(anim, t.animator_kind, t.animator));
+        kfp_list_name(&l, "animator", kfp_object_name(anim, t.animator_kind, t.animator));
         kfp_list_name(&l, "controller", t.controller != KF_NO_INDEX ? c.name : NULL);
         kfp_list_name(&l, "target", target.name);
         if (t.animator_kind == KF_KIND_INTERPOLATOR) {
@@ -300,57 +284,6 @@ static const char *kind_of(const kf_anim *anim, const char *name)
     return NULL;
 }
 
-/* "; did you mean 'A', 'B' or 'C'?" into `out` (`size` bytes), or "":
- * up to three of the animators `command` plays whose names hold `name` (a
- * name given short, as 'hip' for 'hip_position'), or where none does,
- * those one or two edits away (a name mistyped, 'hip_postion'), as kfc
- * suggests names (kfc_suggest.h). */
-static void names_like(const kf_anim *anim, const char *command, const char *name, char *out,
-                       size_t size)
-{
-    static const kf_kind animators[] = {KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR};
-    static const kf_kind followers[] = {KF_KIND_FOLLOWER};
-    const int follow = strcmp(command, "follow") == 0;
-    const kf_kind *kinds = follow ? followers : animators;
-    const int nkinds = follow ? 1 : 2;
-    const char *found[4];
-    int n = 0;
-    for (int k = 0; k < nkinds && n < 4; k++)
-        for (uint32_t i = 0; i < kf_anim_count(anim, kinds[k]) && n < 4; i++) {
-            const char *candidate = animator_name(anim, kinds[k], i);
-            if (*name && strstr(candidate, name))
-                found[n++] = candidate;
-        }
-    out[0] = '\0';
-    if (!n) {
-        kfc_diag diag;
-        memset(&diag, 0, sizeof diag);
-        kfc_suggest s;
-        kfc_suggest_begin(&s, &diag, name, strlen(name));
-        for (int k = 0; k < nkinds; k++)
-            for (uint32_t i = 0; i < kf_anim_count(anim, kinds[k]); i++) {
-                const char *candidate = animator_name(anim, kinds[k], i);
-                kfc_suggest_offer(&s, candidate, strlen(candidate));
-            }
-        kfc_suggest_text(&s, out, size);
-        return;
-    }
-    /* 'A'; 'A' or 'B'; 'A', 'B' or 'C'; 'A', 'B', 'C' or another (each
-     * quoted as kfc_suggest_text quotes the names it finds) */
-    const int shown = n < 3 ? n : 3;
-    size_t at = (size_t)snprintf(out, size, "; did you mean");
-    for (int i = 0; i < shown && at < size; i++) {
-        char q[KFC_QUOTE_SIZE];
-        at += (size_t)snprintf(out + at, size - at, "%s%s",
-                               i == 0                   ? " "
-                               : n > 3 || i + 1 < shown ? ", "
-                                                        : " or ",
-                               kfc_quote(q, found[i], strlen(found[i])));
-    }
-    if (at < size)
-        snprintf(out + at, size - at, "%s?", n > 3 ? " or another" : "");
-}
-
 /* The error for a NAME that is not what `command` plays: what it is and
  * which command plays it. */
 static int wrong_name(const kf_anim *anim, const char *command, const char *name)
@@ -360,8 +293,12 @@ static int wrong_name(const kf_anim *anim, const char *command, const char *name
     char q[KFP_QUOTE_SIZE];
     kfp_quote(q, name);
     if (!kind) {
+        static const kf_kind animators[] = {KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR};
+        static const kf_kind followers[] = {KF_KIND_FOLLOWER};
+        const int follow = strcmp(command, "follow") == 0;
         char hint[256];
-        names_like(anim, command, name, hint, sizeof hint);
+        kfp_names_like(anim, follow ? followers : animators, follow ? 1 : 2, name, hint,
+                       sizeof hint);
         kfp_error("no %s named %s%s (kfplay FILE list shows the names)",
                   strcmp(command, "follow") == 0 ? "follower" : "animator", q, hint);
         return EXIT_INVALID;

@@ -88,21 +88,46 @@ const char *kfp_quote(char out[KFP_QUOTE_SIZE], const char *text)
 }
 
 /* Numbers are read in kfc's grammar (kfc_number.h): a number one tool
- * takes, the other takes too. */
-int kfp_parse_number(const char *what, const char *text, double *out)
+ * takes, the other takes too. A number written with a unit of time gets
+ * kfc's answer to it, the seconds meant. Returns 1, or 0 with the message
+ * in `message`. */
+static int read_number(const char *what, const char *text, double *out, char *message, size_t size)
 {
     char q[KFP_QUOTE_SIZE];
+    const char *head = what ? what : "", *colon = what ? ": " : "";
+    double seconds;
     switch (kfc_parse_number(text, strlen(text), out)) {
     case KFC_NUMBER_OK:
         return 1;
     case KFC_NUMBER_RANGE:
-        kfp_error("%s%sout of range: %s", what ? what : "", what ? ": " : "", kfp_quote(q, text));
+        snprintf(message, size, "%s%sout of range: %s", head, colon, kfp_quote(q, text));
         return 0;
     default:
-        kfp_error("%s%snot a decimal number: %s (" KFC_NUMBER_FORMS ")", what ? what : "",
-                  what ? ": " : "", kfp_quote(q, text));
+        if (kfc_number_time_unit(text, strlen(text), &seconds))
+            snprintf(message, size, "%s%snot a decimal number: %s: " KFC_NUMBER_NO_UNIT, head,
+                     colon, kfp_quote(q, text), seconds);
+        else
+            snprintf(message, size, "%s%snot a decimal number: %s (" KFC_NUMBER_FORMS ")", head,
+                     colon, kfp_quote(q, text));
         return 0;
     }
+}
+
+int kfp_parse_number(const char *what, const char *text, double *out)
+{
+    char message[512];
+    if (read_number(what, text, out, message, sizeof message))
+        return 1;
+    kfp_error("%s", message);
+    return 0;
+}
+
+int kfp_option_number(const char *what, const char *text, double *out)
+{
+    char message[512];
+    if (read_number(what, text, out, message, sizeof message))
+        return 0;
+    return kfp_usage_error("%s", message);
 }
 
 int kfp_event_split(const kfp_options *o, char **words, int count, char *fixed, size_t size)
@@ -224,7 +249,7 @@ static const char *unshield(const shield *s, const char *arg)
 
 static int number_option(int c, const char *value, double *out)
 {
-    return kfp_parse_number(kfp_option_name(bit_of(c)), value, out) ? 0 : KFP_EXIT_INVALID;
+    return kfp_option_number(kfp_option_name(bit_of(c)), value, out);
 }
 
 static int take_option(int c, const char *value, kfp_options *o)
@@ -399,34 +424,29 @@ int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, d
     t->to = o->given & KFP_OPT_TO ? o->to : end;
     if (isnan(t->to))
         return kfp_usage_error("%s: this range needs --to", command);
-    if (!(t->to >= t->from) || !isfinite(t->to - t->from)) {
-        kfp_error("%s: --to (%.9g) must not be before --from (%.9g)", command, t->to, t->from);
-        return KFP_EXIT_INVALID;
-    }
+    /* A range is made of options alone (--to's default aside): what is
+     * wrong with it is a usage error, as kfc's option values are. */
+    if (!(t->to >= t->from) || !isfinite(t->to - t->from))
+        return kfp_usage_error("%s: --to (%.9g) must not be before --from (%.9g)", command, t->to,
+                               t->from);
     if (step) {
         t->step = o->step;
-        if (!(t->step > 0.0)) {
-            kfp_error("--step must be positive");
-            return KFP_EXIT_INVALID;
-        }
+        if (!(t->step > 0.0))
+            return kfp_usage_error("--step must be positive");
         /* A last time that lands on --to up to rounding, or passes it by
          * a rounded step's error (kfp_time_reach), is --to itself
          * (kfp_times_at). */
         const double steps = (t->to - t->from) / t->step;
-        if (steps >= KFP_MAX_TIMES) {
-            kfp_error("%s: more than 1e9 %s", command, what);
-            return KFP_EXIT_INVALID;
-        }
+        if (steps >= KFP_MAX_TIMES)
+            return kfp_usage_error("%s: more than 1e9 %s", command, what);
         t->count = (uint64_t)floor(steps + 1e-9) + 1;
         t->reach = kfp_time_reach(t->step, t->to);
         t->places = kfp_time_places(t->from, t->step);
         if (t->from + (double)t->count * t->step <= t->to + t->reach)
             t->count++;
     } else {
-        if (!(o->samples >= 1 && o->samples <= KFP_MAX_TIMES && o->samples == floor(o->samples))) {
-            kfp_error("--samples must be a whole number from 1 to 1e9");
-            return KFP_EXIT_INVALID;
-        }
+        if (!(o->samples >= 1 && o->samples <= KFP_MAX_TIMES && o->samples == floor(o->samples)))
+            return kfp_usage_error("--samples must be a whole number from 1 to 1e9");
         t->by_samples = 1;
         t->count = (uint64_t)o->samples;
     }

@@ -10,7 +10,9 @@
  * (compiler/kfc_number.h): decimal, finite.
  *
  * Diagnostics are "kfplay: error: MESSAGE" on standard error; a usage
- * error adds "Try 'kfplay --help' for more information." and exits 2.
+ * error adds "Try 'kfplay --help' for more information." and exits 2. An
+ * option's value that is malformed or out of its range is a usage error,
+ * as it is to kfc; an operand that is (a time) is invalid input, 1.
  */
 #ifndef KFPLAY_ARGS_H
 #define KFPLAY_ARGS_H
@@ -78,8 +80,8 @@ typedef struct kfp_command_line {
     void *memory; /* what the parse allocated */
 } kfp_command_line;
 
-/* Parses argv. Returns 0, KFP_EXIT_INVALID (a value that is not a number),
- * KFP_EXIT_USAGE or KFP_EXIT_NOMEM, the error reported. Free with
+/* Parses argv. Returns 0, KFP_EXIT_USAGE (an option's value that is not a
+ * number among them) or KFP_EXIT_NOMEM, the error reported. Free with
  * kfp_command_line_free in every case. */
 int kfp_args_parse(int argc, char **argv, kfp_command_line *cl);
 
@@ -129,8 +131,14 @@ int kfp_usage_error(const char *format, ...)
     ;
 
 /* Parses one number (kfc_number.h) into *out; otherwise reports it on
- * stderr, after `what` (say "--tick"; NULL: nothing), and returns 0. */
+ * stderr, after `what` (say "sample takes times"; NULL: nothing), and
+ * returns 0. A number with a unit of time ("16ms") is told the seconds
+ * meant, as kfc tells it. */
 int kfp_parse_number(const char *what, const char *text, double *out);
+
+/* The same for an option's value (`what`: "--tick", "event '1:value=x'"),
+ * refused as a usage error: returns 0 or KFP_EXIT_USAGE. */
+int kfp_option_number(const char *what, const char *text, double *out);
 
 /* Whether `words` (count > 0) are numbers the shell split off the last
  * --event's value, as "--event 0.5:destination=1 2 0" is split (X3D
@@ -178,8 +186,9 @@ double kfp_time_decimal(double at, int places);
 
 /* Sets up `t` for `command`, whose operands (after NAME) are `args`.
  * `what` names them in messages ("times", "fractions"); `end` is the
- * default --to (NaN: none, --to is needed). Returns 0, KFP_EXIT_INVALID,
- * KFP_EXIT_USAGE or KFP_EXIT_NOMEM (reported); free with kfp_times_free in
+ * default --to (NaN: none, --to is needed). Returns 0, KFP_EXIT_INVALID
+ * (an operand that is no number), KFP_EXIT_USAGE (a range's options) or
+ * KFP_EXIT_NOMEM (reported); free with kfp_times_free in
  * every case. */
 int kfp_times_init(kfp_times *t, const kfp_options *o, char **args, int count, double end,
                    const char *command, const char *what);

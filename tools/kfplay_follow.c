@@ -13,8 +13,9 @@ static int is_orientation(kf_follower_node node)
 }
 
 /* Parses "T:destination=V" / "T:value=V" into *e, V converted to the
- * follower's value (axis-angle to quaternion). Returns 0, KFP_EXIT_INVALID or
- * KFP_EXIT_USAGE. */
+ * follower's value (axis-angle to quaternion). Returns 0, KFP_EXIT_USAGE
+ * (an --event's value, malformed or not the follower's, is an option's
+ * value, as kfc refuses its own) or KFP_EXIT_NOMEM. */
 static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event *e)
 {
     kf_follower_info info;
@@ -37,10 +38,8 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     }
     char time_text[64];
     size_t time_len = (size_t)(colon - spec);
-    if (time_len >= sizeof time_text) {
-        kfp_error("event %s: the time is too long", q);
-        return KFP_EXIT_INVALID;
-    }
+    if (time_len >= sizeof time_text)
+        return kfp_usage_error("event %s: the time is too long", q);
     memcpy(time_text, spec, time_len);
     time_text[time_len] = '\0';
     /* A number's message names the event: "event '1:value=x'". */
@@ -50,9 +49,10 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         return KFP_EXIT_NOMEM;
     }
     strcat(strcpy(what, "event "), q);
-    if (!kfp_parse_number(what, time_text, &e->time)) {
+    int status = kfp_option_number(what, time_text, &e->time);
+    if (status) {
         free(what);
-        return KFP_EXIT_INVALID;
+        return status;
     }
 
     /* The numbers as authored: per point, axis-angle for rotations. */
@@ -67,23 +67,19 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     }
     uint32_t got = 0;
     const char *p = eq + 1;
-    int status = 0;
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         char text[64];
         if (len >= sizeof text) {
-            kfp_error("event %s: a number is too long", q);
-            status = KFP_EXIT_INVALID;
+            status = kfp_usage_error("event %s: a number is too long", q);
             break;
         }
         memcpy(text, p, len);
         text[len] = '\0';
         double x;
-        if (!kfp_parse_number(what, text, &x)) {
-            status = KFP_EXIT_INVALID;
+        if ((status = kfp_option_number(what, text, &x)) != 0)
             break;
-        }
         if (got < want)
             numbers[got] = x;
         got++;
@@ -94,14 +90,15 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
     if (!status && got != want) {
         kfp_quote(name, info.name);
         if (kf_follower_node_is_array(info.node))
-            kfp_error("event %s: %u numbers; %s %s takes %u points of %u (%u numbers)", q,
-                      (unsigned)got, kf_follower_node_name(info.node), name,
-                      (unsigned)info.element_count,
-                      (unsigned)kf_follower_node_field_components(info.node), (unsigned)want);
+            status = kfp_usage_error("event %s: %u numbers; %s %s takes %u points of %u (%u "
+                                     "numbers)",
+                                     q, (unsigned)got, kf_follower_node_name(info.node), name,
+                                     (unsigned)info.element_count,
+                                     (unsigned)kf_follower_node_field_components(info.node),
+                                     (unsigned)want);
         else
-            kfp_error("event %s: %u numbers; %s %s takes %u", q, (unsigned)got,
-                      kf_follower_node_name(info.node), name, (unsigned)want);
-        status = KFP_EXIT_INVALID;
+            status = kfp_usage_error("event %s: %u numbers; %s %s takes %u", q, (unsigned)got,
+                                     kf_follower_node_name(info.node), name, (unsigned)want);
     }
     if (!status) {
         if (info.components == 4 && want == 4 && is_orientation(info.node)) {
@@ -114,8 +111,7 @@ static int parse_event(const kf_follower *f, const char *spec, kfp_follow_event 
         }
         for (uint32_t i = 0; i < info.components; i++) {
             if (!isfinite(e->value[i])) {
-                kfp_error("event %s: a number is outside the float range", q);
-                status = KFP_EXIT_INVALID;
+                status = kfp_usage_error("event %s: a number is outside the float range", q);
                 break;
             }
         }
@@ -146,33 +142,25 @@ int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o
     run->quaternions = o->rotation == KFP_ROTATION_QUATERNION;
     run->tick = o->tick;
     run->until = o->until;
-    if ((o->given & KFP_OPT_TICK) && !(run->tick > 0.0)) {
-        kfp_error("--tick must be positive");
-        return KFP_EXIT_INVALID;
-    }
+    /* Every check here is of options' values: a usage error, as kfc's are. */
+    if ((o->given & KFP_OPT_TICK) && !(run->tick > 0.0))
+        return kfp_usage_error("--tick must be positive");
     if (o->given & KFP_OPT_CAPACITY) {
         run->capacity = o->capacity;
-        if (!(run->capacity >= 1 && run->capacity <= 1e6 &&
-              run->capacity == floor(run->capacity))) {
-            kfp_error("--capacity must be a whole number from 1 to 1000000");
-            return KFP_EXIT_INVALID;
-        }
+        if (!(run->capacity >= 1 && run->capacity <= 1e6 && run->capacity == floor(run->capacity)))
+            return kfp_usage_error("--capacity must be a whole number from 1 to 1000000");
     }
     if (!(o->given & KFP_OPT_TICK) || !(o->given & KFP_OPT_UNTIL))
         return kfp_usage_error("%s needs --tick and --until to run a follower", command);
     /* Ticks fall at DT, 2 DT, ... up to T (kfp_follow_run): none is
      * nothing to print. */
-    if (!(run->tick <= run->until + kfp_time_reach(run->tick, run->until))) {
-        kfp_error("--tick %.9g is longer than --until %.9g: no tick to print (the first falls "
-                  "at DT)",
-                  run->tick, run->until);
-        return KFP_EXIT_INVALID;
-    }
+    if (!(run->tick <= run->until + kfp_time_reach(run->tick, run->until)))
+        return kfp_usage_error("--tick %.9g is longer than --until %.9g: no tick to print (the "
+                               "first falls at DT)",
+                               run->tick, run->until);
     /* One row per tick: refuse what no one could mean. */
-    if (run->until / run->tick > 1e9) {
-        kfp_error("more than 1e9 ticks");
-        return KFP_EXIT_INVALID;
-    }
+    if (run->until / run->tick > 1e9)
+        return kfp_usage_error("more than 1e9 ticks");
     run->events = calloc((size_t)o->event_count + 1, sizeof *run->events);
     if (!run->events) {
         kfp_error("out of memory");
@@ -187,10 +175,9 @@ int kfp_follow_setup(kfp_follow *run, const kf_follower *f, const kfp_options *o
      * T (kfp_follow_run): one after T is never sent. */
     for (int i = 0; i < run->event_count && !status; i++)
         if (run->events[i].time - 1e-9 * run->tick > run->until) {
-            kfp_error("--event at %.9g is after --until %.9g: it would never be sent (times are "
-                      "seconds)",
-                      run->events[i].time, run->until);
-            status = KFP_EXIT_INVALID;
+            status = kfp_usage_error("--event at %.9g is after --until %.9g: it would never be "
+                                     "sent (times are seconds)",
+                                     run->events[i].time, run->until);
         }
     return status;
 }

@@ -27,7 +27,8 @@ typedef struct kfp_follow {
 
 /* Takes --tick DT --until T [--capacity N] [--event T:KIND=V]... from `o`
  * for `follower`, run by `command` (named in the messages). Returns 0,
- * KFP_EXIT_INVALID, KFP_EXIT_USAGE or KFP_EXIT_NOMEM (reported on stderr); free with
+ * KFP_EXIT_USAGE (their values, malformed, out of range or not the
+ * follower's) or KFP_EXIT_NOMEM (reported on stderr); free with
  * kfp_follow_free in every case. */
 int kfp_follow_setup(kfp_follow *run, const kf_follower *follower, const kfp_options *o,
                      const char *command);

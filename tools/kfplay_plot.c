@@ -17,6 +17,7 @@
 #include "kfc_output.h"
 #include "kfc_text.h"
 #include "kfplay_follow.h"
+#include "kfplay_names.h"
 #include "kfplay_svg.h"
 
 enum { DEFAULT_SAMPLES = 400, MAX_SAMPLES = 100000 };
@@ -343,9 +344,8 @@ static int plot_follower(const kf_follower *f, const plot_options *o, kfp_panel 
     }
     /* Plotting draws lines: a million points is more than any picture shows. */
     if (run.until / run.tick > 1e6) {
-        kfp_error("plot: more than 1e6 ticks");
         kfp_follow_free(&run);
-        return KFP_EXIT_INVALID;
+        return kfp_usage_error("plot: more than 1e6 ticks");
     }
     if (!within_budget(o->budget, info.name, floor(run.until / run.tick) + 1,
                        (double)run.event_count, kfp_follow_row_components(f), 0)) {
@@ -416,10 +416,8 @@ static int plot_target(const kf_anim *anim, uint32_t target, const plot_options 
     kf_anim_target_info(anim, target, &info);
     const double from = o->have_from ? o->from : 0;
     const double to = o->have_to ? o->to : kfp_period_end(anim, target);
-    if (!(to > from) || !isfinite(to - from)) {
-        kfp_error("plot: --to must be after --from");
-        return KFP_EXIT_INVALID;
-    }
+    if (!(to > from) || !isfinite(to - from))
+        return kfp_usage_error("plot: --to must be after --from");
     /* World times are doubles: at seconds since 1970, 9 digits would not
      * tell the ends apart. */
     char from_text[KFC_NUMBER_TEXT], to_text[KFC_NUMBER_TEXT];
@@ -527,8 +525,14 @@ static int find_panel(const kf_anim *anim, const char *name, panel_source *src)
         kfp_error("%s is a controller, not an animator, follower or target: animate plays "
                   "what it controls (kfplay FILE animate W...)",
                   q);
-    else
-        kfp_error("no animator, follower or target named %s (kfplay FILE list shows the names)", q);
+    else {
+        static const kf_kind drawn[] = {KF_KIND_SEQUENCE, KF_KIND_INTERPOLATOR, KF_KIND_FOLLOWER,
+                                        KF_KIND_TARGET};
+        char hint[256];
+        kfp_names_like(anim, drawn, 4, name, hint, sizeof hint);
+        kfp_error("no animator, follower or target named %s%s (kfplay FILE list shows the names)",
+                  q, hint);
+    }
     return KFP_EXIT_INVALID;
 }
 
@@ -630,10 +634,8 @@ static int take_options(const kfp_options *c, plot_options *o, int name_count)
     o->have_to = (c->given & KFP_OPT_TO) != 0;
     o->samples = DEFAULT_SAMPLES;
     if (c->given & KFP_OPT_SAMPLES) {
-        if (!(c->samples >= 2 && c->samples <= MAX_SAMPLES)) {
-            kfp_error("--samples must be from 2 to %d", MAX_SAMPLES);
-            return KFP_EXIT_INVALID;
-        }
+        if (!(c->samples >= 2 && c->samples <= MAX_SAMPLES))
+            return kfp_usage_error("--samples must be from 2 to %d", MAX_SAMPLES);
         o->samples = floor(c->samples);
     }
     if (!name_count && !o->output)

@@ -10,9 +10,10 @@
  * `input` ("-": standard input), with the plot options of `options` (-o,
  * --tangents, --from, --to, --samples, and follow's --tick/--until/
  * --capacity/--event) and writes the SVG, all at once or not at all
- * (compiler/kfc_output.h). Returns 0, 1 (bad name or number, an output
- * that cannot be written) or 2 (usage: -o naming `input`, an option no
- * panel takes). */
+ * (compiler/kfc_output.h). Returns 0, 1 (a name the file lacks, a
+ * picture past its bounds), 2 (usage: -o naming `input`, an option no
+ * panel takes, an option's value malformed or out of its range), 3 (an
+ * output that cannot be written) or 4 (out of memory). */
 int kfp_plot(const kf_anim *anim, const char *input, const kfp_options *options, char **names,
              int count);
 

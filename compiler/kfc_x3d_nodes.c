@@ -3,6 +3,8 @@
  * kfc_x3d_nodes.c - X3D's node types and their fields, as X_ITE 15.0.1
  * defines them (kfc_x3d_nodes.h). Written by tests/x3d/gen_x3d_nodes.py, not
  * by hand; tests/test_x3d_xite.py checks that X_ITE still defines them so.
+ * The table is taken from X_ITE (MIT licence):
+ * Copyright (c) 2009 Holger Seelig and other contributors
  */
 #include "kfc_x3d_nodes.h"
 

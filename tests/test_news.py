@@ -12,6 +12,7 @@ import sys
 ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), os.pardir)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kfb_layout  # noqa: E402
+from test_packaging import kf_versions  # noqa: E402
 
 failures = []
 checks = 0
@@ -45,9 +46,8 @@ def versions_in(text):
     return out
 
 
-kf_h = read('runtime/kf.h')
-version = tuple(int(re.search(r'#define KF_VERSION_%s\s+(\d+)' % k, kf_h).group(1))
-                for k in ('MAJOR', 'MINOR', 'PATCH'))
+# kf.h's version, and the part of it the SONAMEs carry.
+version, so = kf_versions(ROOT)
 news = read('NEWS')
 # The newest release: the first heading (a version over a line of '='), up
 # to the next one.
@@ -55,12 +55,9 @@ heads = list(re.finditer(r'^(\d+\.\d+\.\d+)\n=+\n', news, re.M))
 check(bool(heads), 'NEWS has a release heading (X.Y.Z over a line of =)')
 if heads:
     newest = heads[0].group(1)
-    check(newest == '%d.%d.%d' % version,
-          'NEWS names %s newest, and runtime/kf.h is %d.%d.%d' % ((newest,) + version))
+    check(newest == version, 'NEWS names %s newest, and runtime/kf.h is %s' % (newest, version))
     section = news[heads[0].end():heads[1].start() if len(heads) > 1 else len(news)]
     flat = ' '.join(section.split())
-    # SONAMEs: 0.MINOR while the major is 0, the major from 1.0 on.
-    so = '0.%d' % version[1] if version[0] == 0 else '%d' % version[0]
     for lib in ('libkf', 'libkf_offline'):
         check('%s.so.%s' % (lib, so) in flat,
               'NEWS %s names the SONAME %s.so.%s' % (newest, lib, so))
